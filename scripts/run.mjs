@@ -1,0 +1,41 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
+export const BIN = (name) => fileURLToPath(new URL(`../node_modules/.bin/${name}`, import.meta.url));
+
+// Offline everywhere: no telemetry, no Cloudflare look-ups.
+export const OFFLINE_ENV = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  CI: process.env.CI ?? "",
+};
+
+export const run = (command, args, options = {}) =>
+  new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: "inherit", env: OFFLINE_ENV, ...options });
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`)),
+    );
+  });
+
+export const buildSpa = () => run(BIN("vite"), ["build", "--config", "vite.config.ts", "--logLevel", "warn"]);
+
+export const applyMigrations = (persistTo) =>
+  run(BIN("wrangler"), [
+    "d1", "migrations", "apply", "DB", "--local",
+    ...(persistTo ? ["--persist-to", persistTo] : []),
+  ]);
+
+export const startWrangler = ({ port, persistTo, vars = {}, stdio = "inherit" }) =>
+  spawn(
+    BIN("wrangler"),
+    [
+      "dev", "--local", "--ip", "127.0.0.1", "--port", String(port),
+      "--show-interactive-dev-session=false",
+      ...(persistTo ? ["--persist-to", persistTo] : []),
+      ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
+    ],
+    { cwd: ROOT, stdio, env: OFFLINE_ENV, detached: process.platform !== "win32" },
+  );

@@ -1,0 +1,115 @@
+import assert from "node:assert/strict";
+
+const PASSWORD = "e2e-secret-password";
+const uniqueEmail = () => `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@buddy.test`;
+
+const signUp = async (page, baseUrl, email) => {
+  await page.goto(`${baseUrl}/`);
+  await page.waitForURL(/\/login/);
+  await page.getByRole("heading", { name: "Willkommen zurück" }).waitFor();
+  await page.getByRole("button", { name: "Registrieren" }).click();
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel("Name").fill("Erika Muster");
+  await page.getByLabel("Passwort").fill(PASSWORD);
+  await page.getByRole("button", { name: "Registrieren" }).click();
+  await page.waitForURL(/\/knowledge$/);
+};
+
+export const tests = [
+  [
+    "register, switch language and theme, sign out and back in",
+    async ({ page, baseUrl, artifacts }) => {
+      const email = uniqueEmail();
+      await page.goto(`${baseUrl}/login`);
+      await page.getByRole("heading", { name: "Willkommen zurück" }).waitFor();
+      assert.equal(await page.locator("html").getAttribute("class"), "light");
+      await page.screenshot({ path: `${artifacts}/login-de-light.png` });
+
+      await signUp(page, baseUrl, email);
+      const nav = page.getByRole("navigation", { name: "Hauptnavigation" });
+      for (const label of ["Wissensdatenbank", "Chat", "Dateiverwaltung", "Buddys erstellen", "Schnelltest", "Start"]) {
+        await nav.getByRole("link", { name: label }).waitFor();
+      }
+      await page.screenshot({ path: `${artifacts}/knowledge-de-light.png` });
+
+      await page.getByTestId("language-menu").click();
+      await page.getByTestId("language-en").click();
+      await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Knowledge Base" }).waitFor();
+      assert.equal(await page.evaluate(() => localStorage.getItem("lng")), "en");
+      assert.equal(await page.locator("html").getAttribute("lang"), "en");
+
+      await page.getByTestId("theme-toggle").click();
+      await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
+      assert.equal(await page.evaluate(() => localStorage.getItem("vite-ui-theme")), "dark");
+      await page.screenshot({ path: `${artifacts}/knowledge-en-dark.png` });
+
+      await page.reload();
+      await page.getByRole("link", { name: "Knowledge Base" }).first().waitFor();
+      assert.ok(await page.evaluate(() => document.documentElement.classList.contains("dark")));
+
+      await page.getByTestId("user-menu").click();
+      await page.getByTestId("menu-logout").click();
+      await page.waitForURL(/\/login$/);
+      assert.equal(await page.evaluate(() => localStorage.getItem("token")), null);
+      await page.goto(`${baseUrl}/user-setting/profile`);
+      await page.waitForURL(/\/login\?redirect=/);
+
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill("a-wrong-password");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("alert").filter({ hasText: "Email and password do not match." }).waitFor();
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL(/\/user-setting\/profile$/);
+      await page.getByRole("heading", { name: "Profile" }).waitFor();
+    },
+  ],
+  [
+    "profile, password and API key settings",
+    async ({ page, baseUrl, artifacts }) => {
+      await signUp(page, baseUrl, uniqueEmail());
+      await page.goto(`${baseUrl}/user-setting`);
+      await page.waitForURL(/\/user-setting\/profile$/);
+      await page.getByLabel("Benutzername").fill("Erika M.");
+      await page.getByRole("button", { name: "Speichern" }).click();
+      await page.getByText("Aktualisiert").first().waitFor();
+      await page.getByTestId("user-menu").getByText("Erika M.").waitFor();
+      await page.screenshot({ path: `${artifacts}/settings-profile-de.png` });
+
+      await page.getByRole("link", { name: "Passwort" }).click();
+      await page.getByLabel("Aktuelles Passwort").fill(PASSWORD);
+      await page.locator("input[name=new_password]").fill("another-password-1");
+      await page.getByLabel("Neues Passwort bestätigen").fill("another-password-2");
+      await page.getByRole("button", { name: "Speichern" }).click();
+      await page.getByText("Die eingegebenen neuen Passwörter stimmen nicht überein!").waitFor();
+
+      await page.getByRole("link", { name: "API" }).click();
+      await page.getByText("Noch keine API-Schlüssel").waitFor();
+      await page.getByRole("button", { name: "API-Schlüssel erstellen" }).click();
+      const fresh = page.getByTestId("new-api-key").getByRole("textbox");
+      await fresh.waitFor();
+      const key = await fresh.inputValue();
+      assert.match(key, /^ragflow-/);
+      await page.getByTestId("api-key-row").first().waitFor();
+      const me = await page.evaluate(async (apiKey) => {
+        const res = await fetch("/api/v1/users/me", { headers: { Authorization: `Bearer ${apiKey}` } });
+        return (await res.json()).data.nickname;
+      }, key);
+      assert.equal(me, "Erika M.");
+      await page.screenshot({ path: `${artifacts}/settings-api-de.png`, fullPage: true });
+    },
+  ],
+  [
+    "unknown pages show the not-found page and later pages a translated coming state",
+    async ({ page, baseUrl }) => {
+      await signUp(page, baseUrl, uniqueEmail());
+      await page.goto(`${baseUrl}/flow`);
+      await page.getByTestId("coming-soon").waitFor();
+      await page.getByRole("heading", { name: "Buddys kommt bald" }).waitFor();
+      await page.goto(`${baseUrl}/dataset`);
+      await page.waitForURL(/\/dataset\/dataset$/);
+      await page.goto(`${baseUrl}/gibt-es-nicht`);
+      await page.getByRole("heading", { name: "Seite nicht gefunden" }).waitFor();
+    },
+  ],
+];

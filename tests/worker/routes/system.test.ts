@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { callApi } from "../../helpers/worker/api";
+
+describe("GET /system/*", () => {
+  it("answers ping with plain pong", async () => {
+    const res = await callApi("/system/ping");
+    expect(res.status).toBe(200);
+    expect(res.body).toBe("pong");
+  });
+
+  it("reports the version in the envelope", async () => {
+    const res = await callApi<string>("/system/version");
+    expect(res.body.code).toBe(0);
+    expect(res.body.data).toMatch(/^v\d+\.\d+\.\d+$/);
+  });
+
+  it("tells whether registration is open", async () => {
+    const res = await callApi<{ registerEnabled: boolean; disablePasswordLogin: boolean }>("/system/config");
+    expect(res.body.data).toEqual({ registerEnabled: true, disablePasswordLogin: false });
+  });
+
+  it("reports healthy database and storage without an envelope", async () => {
+    const res = await callApi("/system/healthz");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ db: "ok", storage: "ok", status: "ok" });
+  });
+});
+
+describe("unknown routes", () => {
+  it("answer 404 with the RAGFlow not-found envelope", async () => {
+    const res = await callApi("/no/such/thing");
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({
+      code: 404,
+      message: "Not Found: /api/v1/no/such/thing",
+      data: null,
+      error: "Not Found",
+    });
+  });
+});

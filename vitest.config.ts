@@ -1,0 +1,35 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig, defineProject } from "vitest/config";
+
+const migrations = await readD1Migrations("./migrations");
+
+export default defineConfig({
+  test: {
+    projects: [
+      defineProject({
+        plugins: [
+          cloudflareTest({
+            remoteBindings: false,
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: { TEST_MIGRATIONS: migrations, ALLOW_PRIVATE_FETCH: "true" },
+            },
+          }),
+        ],
+        test: {
+          name: "worker",
+          include: ["tests/worker/**/*.test.ts"],
+          setupFiles: ["tests/setup/apply-migrations.ts"],
+        },
+      }),
+      defineProject({
+        test: {
+          name: "web",
+          include: ["tests/web/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+          setupFiles: ["tests/setup/web.ts"],
+        },
+      }),
+    ],
+  },
+});

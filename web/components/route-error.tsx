@@ -1,0 +1,36 @@
+import { Alert, Button, VStack } from "@chakra-ui/react";
+import type { ErrorComponentProps } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "./notify";
+
+const CHUNK_LOAD = /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i;
+
+export const chunkUrlOf = (message: string) => message.match(/https?:\/\/\S+/)?.[0] ?? "";
+
+// Route errors: a failed code-split chunk gets its own message and a reload button.
+export const RouteError = ({ error, reset }: ErrorComponentProps) => {
+  const { t } = useTranslation();
+  const isChunk = error instanceof Error && CHUNK_LOAD.test(error.message);
+  return (
+    <VStack p="8" align="stretch" maxW="2xl" mx="auto" role="alert">
+      <Alert.Root status="error">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{t("common.requestError")}</Alert.Title>
+          <Alert.Description>
+            {isChunk
+              ? t("common.chunkLoadError", { type: "script", url: chunkUrlOf(error.message) })
+              : errorMessage(error)}
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+      <Button
+        alignSelf="start"
+        variant="outline"
+        onClick={() => (isChunk ? window.location.reload() : reset())}
+      >
+        {isChunk ? t("common.chunkLoadReload") : t("common.retry")}
+      </Button>
+    </VStack>
+  );
+};

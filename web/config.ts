@@ -1,0 +1,13 @@
+// The one place to re-brand Buddy: the primary colour is a Chakra palette name.
+export const BRAND = {
+  name: "Buddy",
+  primaryPalette: "teal",
+  font: "'Inter Variable', Inter, system-ui, -apple-system, 'Segoe UI', sans-serif",
+} as const;
+
+export const STORAGE_KEYS = {
+  token: "token",
+  userInfo: "userInfo",
+  theme: "vite-ui-theme",
+  language: "lng",
+} as const;

@@ -1,0 +1,54 @@
+import { Avatar, Button, Menu, Portal, Text } from "@chakra-ui/react";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { LogOut, Settings } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { meQueryOptions, useLogoutMutation } from "../../api/auth";
+
+export const UserMenu = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: user } = useSuspenseQuery(meQueryOptions());
+  const logout = useLogoutMutation();
+
+  const onSelect = async (value: string) => {
+    if (value === "settings") return navigate({ to: "/user-setting/profile" });
+    await logout.mutateAsync();
+    await navigate({ to: "/login" });
+  };
+
+  return (
+    <Menu.Root onSelect={({ value }) => void onSelect(value)}>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm" aria-label={t("nav.accountMenu")} data-testid="user-menu">
+          <Avatar.Root size="xs" colorPalette="teal">
+            <Avatar.Fallback name={user.nickname} />
+            {user.avatar && <Avatar.Image src={user.avatar} alt="" />}
+          </Avatar.Root>
+          <Text hideBelow="md" maxW="32" truncate>
+            {user.nickname}
+          </Text>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel fontWeight="normal" color="fg.muted">
+                {user.email}
+              </Menu.ItemGroupLabel>
+              <Menu.Item value="settings" data-testid="menu-settings">
+                <Settings size={16} />
+                {t("nav.userSettings")}
+              </Menu.Item>
+              <Menu.Item value="logout" data-testid="menu-logout">
+                <LogOut size={16} />
+                {t("nav.logout")}
+              </Menu.Item>
+            </Menu.ItemGroup>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+};

@@ -1,0 +1,35 @@
+import i18n from "i18next";
+import LanguageDetector from "i18next-browser-languagedetector";
+import { initReactI18next } from "react-i18next";
+import { LANGUAGES, type Language } from "../../worker/contract/locale";
+import { STORAGE_KEYS } from "../config";
+import { de } from "./locales/de";
+import { en } from "./locales/en";
+
+export const DEFAULT_LANGUAGE: Language = "de";
+
+// German and English are complete; zh, zh-TW and vi are listed and fall back to German.
+export const resources = { de: { translation: de }, en: { translation: en } };
+
+export const initI18n = () =>
+  i18n
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      resources,
+      supportedLngs: [...LANGUAGES],
+      fallbackLng: DEFAULT_LANGUAGE,
+      interpolation: { escapeValue: false },
+      detection: {
+        order: ["localStorage"],
+        lookupLocalStorage: STORAGE_KEYS.language,
+        caches: ["localStorage"],
+      },
+    });
+
+export const changeLanguage = async (language: Language) => {
+  await i18n.changeLanguage(language);
+  document.documentElement.lang = language;
+};
+
+export default i18n;

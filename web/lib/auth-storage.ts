@@ -1,0 +1,17 @@
+import type { UserProfile } from "../../worker/contract/users";
+import { STORAGE_KEYS } from "../config";
+
+export const getToken = () => localStorage.getItem(STORAGE_KEYS.token);
+
+export const saveSession = (token: string, user: UserProfile) => {
+  localStorage.setItem(STORAGE_KEYS.token, token);
+  localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify(user));
+};
+
+export const saveUserInfo = (user: UserProfile) =>
+  localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify(user));
+
+export const clearSession = () => {
+  localStorage.removeItem(STORAGE_KEYS.token);
+  localStorage.removeItem(STORAGE_KEYS.userInfo);
+};

@@ -1,0 +1,44 @@
+import "@fontsource-variable/inter";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { onUnauthorized } from "./api/client";
+import { Provider } from "./components/ui/provider";
+import { Toaster } from "./components/ui/toaster";
+import { initI18n } from "./i18n";
+import { createAppRouter, createQueryClient, emitRouteChanges } from "./router";
+
+await initI18n();
+
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+emitRouteChanges(router);
+
+onUnauthorized(() => {
+  queryClient.clear();
+  const { pathname, href } = router.state.location;
+  if (pathname !== "/login" && !pathname.startsWith("/chat/share")) {
+    void router.navigate({ to: "/login", search: { redirect: href, expired: true } });
+  }
+});
+
+// A deploy can remove the chunks an open tab still points at: reload once to pick up the new build.
+window.addEventListener("vite:preloadError", (event) => {
+  if (!sessionStorage.getItem("buddy:reloaded")) {
+    sessionStorage.setItem("buddy:reloaded", "1");
+    event.preventDefault();
+    window.location.reload();
+  }
+});
+
+createRoot(document.getElementById("root") as HTMLElement).render(
+  <StrictMode>
+    <Provider>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </QueryClientProvider>
+    </Provider>
+  </StrictMode>,
+);

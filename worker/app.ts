@@ -1,0 +1,25 @@
+import { Hono } from "hono";
+import type { AppEnv } from "./env";
+import { limitBody } from "./middleware/body-limit";
+import { handleError, handleNotFound } from "./middleware/errors";
+import { init } from "./middleware/init";
+import { authRoutes } from "./routes/auth";
+import { systemRoutes } from "./routes/system";
+import { tokenRoutes } from "./routes/tokens";
+import { userRoutes } from "./routes/users";
+
+const api = new Hono<AppEnv>()
+  .route("/auth", authRoutes)
+  .route("/users", userRoutes)
+  .route("/system/tokens", tokenRoutes)
+  .route("/system", systemRoutes);
+
+export const app = new Hono<AppEnv>()
+  .use("/api/*", init)
+  .use("/api/*", limitBody)
+  .route("/api/v1", api);
+
+app.onError(handleError);
+app.notFound(handleNotFound);
+
+export type AppType = typeof app;

@@ -1,0 +1,9 @@
+// Product limits shared by the web forms and the worker (architecture.md, "Limits").
+export const PASSWORD_MIN_LENGTH = 9; // "longer than 8 characters"
+export const NICKNAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 255;
+export const AVATAR_MAX_LENGTH = 65_535;
+export const JSON_BODY_MAX_BYTES = 1024 * 1024;
+export const UPLOAD_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_MAX_FILES = 128;
+export const API_TOKEN_PREFIX = "ragflow-";

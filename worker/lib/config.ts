@@ -1,0 +1,30 @@
+import { DAY_MS, HOUR_MS } from "./time";
+
+export type AppConfig = {
+  version: string;
+  registerEnabled: boolean;
+  allowPrivateFetch: boolean;
+  sessionTtlMs: number;
+  rememberSessionTtlMs: number;
+};
+
+type ConfigVars = {
+  APP_VERSION?: string;
+  REGISTER_ENABLED?: string;
+  ALLOW_PRIVATE_FETCH?: string;
+  SESSION_TTL_HOURS?: string;
+  SESSION_REMEMBER_DAYS?: string;
+};
+
+const positiveNumber = (raw: string | undefined, fallback: number) => {
+  const value = Number(raw);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+
+export const readConfig = (vars: ConfigVars): AppConfig => ({
+  version: vars.APP_VERSION ?? "0.0.0",
+  registerEnabled: vars.REGISTER_ENABLED !== "false",
+  allowPrivateFetch: vars.ALLOW_PRIVATE_FETCH === "true",
+  sessionTtlMs: positiveNumber(vars.SESSION_TTL_HOURS, 24) * HOUR_MS,
+  rememberSessionTtlMs: positiveNumber(vars.SESSION_REMEMBER_DAYS, 30) * DAY_MS,
+});

@@ -1,0 +1,7 @@
+export const nowMs = (): number => Date.now();
+
+export const httpDate = (ms: number): string => new Date(ms).toUTCString();
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;

@@ -1,0 +1,32 @@
+import * as v from "valibot";
+
+const VALUE_PREVIEW_LENGTH = 125;
+const SECRET_FIELD = /password|secret|api_key|token/i;
+
+const preview = (path: string, input: unknown): string => {
+  if (SECRET_FIELD.test(path)) return "***";
+  const text = typeof input === "string" ? input : JSON.stringify(input) ?? String(input);
+  return text.length > VALUE_PREVIEW_LENGTH ? `${text.slice(0, VALUE_PREVIEW_LENGTH)}...` : text;
+};
+
+const isMissingKey = (issue: v.BaseIssue<unknown>) =>
+  issue.kind === "schema" && issue.type === "object" && issue.received === "undefined";
+
+// One line per issue, in the shape RAGFlow's pydantic validation uses (api-contract §1.3).
+export const formatIssues = (issues: readonly v.BaseIssue<unknown>[]): string =>
+  issues
+    .map((issue) => {
+      const path = v.getDotPath(issue) ?? "body";
+      const message = isMissingKey(issue) ? "Field required" : issue.message;
+      return `Field: <${path}> - Message: ${message} - Value: ${preview(path, issue.input)}`;
+    })
+    .join("\n");
+
+export const describeType = (value: unknown): string => {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "list";
+  if (typeof value === "string") return "str";
+  if (typeof value === "number") return Number.isInteger(value) ? "int" : "float";
+  if (typeof value === "boolean") return "bool";
+  return typeof value;
+};

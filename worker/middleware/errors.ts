@@ -1,0 +1,26 @@
+import type { Context, ErrorHandler, NotFoundHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { AppEnv } from "../env";
+import { AppError, RetCode } from "../lib/errors";
+
+const MALFORMED_JSON = "Malformed JSON syntax: Missing commas/brackets or invalid encoding";
+
+const envelope = (c: Context<AppEnv>, code: number, message: string, status: AppError["status"]) =>
+  c.json({ code, message, data: null }, status);
+
+export const handleError: ErrorHandler<AppEnv> = (err, c) => {
+  if (err instanceof AppError) return envelope(c, err.code, err.message, err.status);
+  if (err instanceof HTTPException) {
+    if (err.status === 400) return envelope(c, RetCode.ARGUMENT_ERROR, MALFORMED_JSON, 200);
+    if (err.status === 413) return envelope(c, RetCode.PAYLOAD_TOO_LARGE, err.message, 413);
+    return envelope(c, err.status, err.message, err.status === 401 ? 401 : 500);
+  }
+  console.error(`request ${c.var.requestId ?? "-"} failed`, err);
+  return envelope(c, RetCode.EXCEPTION_ERROR, `Internal server error (request ${c.var.requestId ?? "-"})`, 500);
+};
+
+export const handleNotFound: NotFoundHandler<AppEnv> = (c) =>
+  c.json(
+    { code: RetCode.NOT_FOUND, message: `Not Found: ${c.req.path}`, data: null, error: "Not Found" },
+    404,
+  );

@@ -1,0 +1,28 @@
+import { validator } from "hono/validator";
+import * as v from "valibot";
+import { argumentError } from "../lib/errors";
+import { describeType, formatIssues } from "../lib/validation";
+
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json/i;
+
+const parseOrThrow = <S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> => {
+  const result = v.safeParse(schema, value);
+  if (!result.success) throw argumentError(formatIssues(result.issues));
+  return result.output;
+};
+
+// JSON body checks in RAGFlow's order and wording: content type, object payload, then fields (code 101).
+export const jsonBody = <S extends v.GenericSchema>(schema: S) =>
+  validator("json", (value, c): v.InferOutput<S> => {
+    const contentType = c.req.header("Content-Type") ?? "";
+    if (!JSON_MEDIA_TYPE.test(contentType)) {
+      throw argumentError(`Unsupported content type: Expected application/json, got ${contentType || "nothing"}`);
+    }
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      throw argumentError(`Invalid request payload: expected object, got ${describeType(value)}`);
+    }
+    return parseOrThrow(schema, value);
+  });
+
+export const queryParams = <S extends v.GenericSchema>(schema: S) =>
+  validator("query", (value): v.InferOutput<S> => parseOrThrow(schema, value));
