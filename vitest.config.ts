@@ -8,18 +8,23 @@ export default defineConfig({
     projects: [
       defineProject({
         plugins: [
-          cloudflareTest({
+          cloudflareTest(({ inject }) => ({
             remoteBindings: false,
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              bindings: { TEST_MIGRATIONS: migrations, ALLOW_PRIVATE_FETCH: "true" },
+              bindings: {
+                TEST_MIGRATIONS: migrations,
+                ALLOW_PRIVATE_FETCH: "true",
+                TEST_SITE_URL: inject("testSiteUrl"),
+              },
             },
-          }),
+          })),
         ],
         test: {
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
           setupFiles: ["tests/setup/apply-migrations.ts"],
+          globalSetup: ["tests/setup/global-servers.ts"],
         },
       }),
       defineProject({

@@ -4,6 +4,8 @@ import { limitBody } from "./middleware/body-limit";
 import { handleError, handleNotFound } from "./middleware/errors";
 import { init } from "./middleware/init";
 import { authRoutes } from "./routes/auth";
+import { datasetRoutes } from "./routes/datasets";
+import { documentRoutes } from "./routes/documents";
 import { systemRoutes } from "./routes/system";
 import { tokenRoutes } from "./routes/tokens";
 import { userRoutes } from "./routes/users";
@@ -11,6 +13,8 @@ import { userRoutes } from "./routes/users";
 const api = new Hono<AppEnv>()
   .route("/auth", authRoutes)
   .route("/users", userRoutes)
+  .route("/datasets/:datasetId/documents", documentRoutes)
+  .route("/datasets", datasetRoutes)
   .route("/system/tokens", tokenRoutes)
   .route("/system", systemRoutes);
 

@@ -1,15 +1,10 @@
-import type { Db } from "./db/client";
-import type { AppConfig } from "./lib/config";
-import type { BlobStore } from "./platform/storage";
-import type { Actor } from "./services/context";
+import type { Actor, Deps } from "./services/context";
 
 export type AppEnv = {
   Bindings: Env;
   Variables: {
     requestId: string;
-    db: Db;
-    config: AppConfig;
-    storage: BlobStore;
+    deps: Deps;
     actor: Actor;
   };
 };

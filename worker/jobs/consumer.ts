@@ -1,14 +1,43 @@
-// Queue messages are a closed union; ingestion adds its types here.
-export type QueueMessage = { type: "noop" };
+import type { QueueMessage } from "../platform/queue";
+import type { Deps } from "../services/context";
+import { createDeps } from "../services/create-deps";
+import { failCrawl, runCrawl } from "../services/documents/crawl";
 
-export const handleQueueBatch = async (batch: MessageBatch<QueueMessage>) => {
+const MAX_BACKOFF_SECONDS = 300;
+// matches max_retries in wrangler.toml: the last delivery gives up cleanly instead of retrying
+export const MAX_ATTEMPTS = 6;
+
+const dispatch = async (deps: Deps, body: QueueMessage) => {
+  switch (body.type) {
+    case "crawl":
+      await runCrawl(deps, body);
+      return;
+    default:
+      throw new Error(`Unknown queue message: ${JSON.stringify(body)}`);
+  }
+};
+
+const giveUp = async (deps: Deps, body: QueueMessage, reason: string) => {
+  if (body.type === "crawl") await failCrawl(deps, body, reason);
+};
+
+// Owns the retry policy: exponential backoff per message, so one failure never blocks the batch.
+export const handleQueueBatch = async (batch: MessageBatch<QueueMessage>, env: Env) => {
+  const deps = createDeps(env);
   for (const message of batch.messages) {
-    switch (message.body.type) {
-      case "noop":
+    try {
+      await dispatch(deps, message.body);
+      message.ack();
+    } catch (error) {
+      console.error(`queue message ${message.id} (${message.body.type}) failed, attempt ${message.attempts}`, error);
+      if (message.attempts >= MAX_ATTEMPTS) {
+        await giveUp(deps, message.body, error instanceof Error ? error.message : String(error));
         message.ack();
-        break;
-      default:
-        throw new Error(`Unknown queue message: ${JSON.stringify(message.body)}`);
+      } else {
+        message.retry({ delaySeconds: Math.min(2 ** message.attempts, MAX_BACKOFF_SECONDS) });
+      }
     }
   }
 };
+
+export type { QueueMessage };

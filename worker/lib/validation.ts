@@ -10,7 +10,7 @@ const preview = (path: string, input: unknown): string => {
 };
 
 const isMissingKey = (issue: v.BaseIssue<unknown>) =>
-  issue.kind === "schema" && issue.type === "object" && issue.received === "undefined";
+  issue.kind === "schema" && issue.type.endsWith("object") && issue.received === "undefined";
 
 // One line per issue, in the shape RAGFlow's pydantic validation uses (api-contract §1.3).
 export const formatIssues = (issues: readonly v.BaseIssue<unknown>[]): string =>

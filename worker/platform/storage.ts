@@ -6,6 +6,7 @@ export type BlobStore = {
   get(key: string): Promise<StoredBlob | null>;
   head(key: string): Promise<{ size: number } | null>;
   delete(keys: string | string[]): Promise<void>;
+  deletePrefix(prefix: string): Promise<number>;
 };
 
 export const createR2BlobStore = (bucket: R2Bucket): BlobStore => ({
@@ -23,5 +24,16 @@ export const createR2BlobStore = (bucket: R2Bucket): BlobStore => ({
   },
   async delete(keys) {
     await bucket.delete(keys);
+  },
+  async deletePrefix(prefix) {
+    let removed = 0;
+    let cursor: string | undefined;
+    do {
+      const page = await bucket.list({ prefix, cursor, limit: 1000 });
+      if (page.objects.length > 0) await bucket.delete(page.objects.map((object) => object.key));
+      removed += page.objects.length;
+      cursor = page.truncated ? page.cursor : undefined;
+    } while (cursor);
+    return removed;
   },
 });

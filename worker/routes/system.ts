@@ -7,10 +7,10 @@ import { checkHealth } from "../services/system/health";
 
 export const systemRoutes = new Hono<AppEnv>()
   .get("/ping", (c) => c.text("pong"))
-  .get("/version", (c) => ok(c, `v${c.var.config.version}`))
+  .get("/version", (c) => ok(c, `v${c.var.deps.config.version}`))
   .get("/config", (c) => {
     const config: SystemConfig = {
-      registerEnabled: c.var.config.registerEnabled,
+      registerEnabled: c.var.deps.config.registerEnabled,
       disablePasswordLogin: false,
     };
     return ok(c, config);

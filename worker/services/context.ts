@@ -1,13 +1,14 @@
 import type { Db } from "../db/client";
 import type { AppConfig } from "../lib/config";
+import type { JobQueue } from "../platform/queue";
 import type { BlobStore } from "../platform/storage";
 
-export type Deps = { db: Db; config: AppConfig; storage: BlobStore };
+export type Deps = { db: Db; config: AppConfig; storage: BlobStore; queue: JobQueue };
 
 export type Actor = {
   userId: string;
   tenantId: string;
-  via: "session" | "api_key";
+  via: "session" | "api_key" | "job";
   sessionId: string | null;
 };
 

@@ -19,3 +19,33 @@ export const createUser = async (overrides: { nickname?: string; password?: stri
   if (res.body.code !== 0) throw new Error(`register failed: ${res.body.message}`);
   return { id: res.body.data.id, email, password, token: res.headers.get("Authorization") ?? "" } satisfies TestUser;
 };
+
+type DatasetData = { id: string; name: string; [key: string]: unknown };
+
+export const createDataset = async (user: TestUser, json: Record<string, unknown> = {}) => {
+  const res = await callApi<DatasetData>("/datasets", {
+    token: user.token,
+    json: { name: `kb-${crypto.randomUUID().slice(0, 8)}`, ...json },
+  });
+  if (res.body.code !== 0) throw new Error(`dataset create failed: ${res.body.message}`);
+  return res.body.data;
+};
+
+export const uploadFiles = (user: TestUser, datasetId: string, files: File[]) => {
+  const form = new FormData();
+  for (const file of files) form.append("file", file);
+  return callApi<{ id: string; name: string; size: number; run: string; chunk_method: string }[]>(
+    `/datasets/${datasetId}/documents`,
+    { token: user.token, body: form },
+  );
+};
+
+export const textFile = (name: string, text: string, type = "text/plain") => new File([text], name, { type });
+
+// Real sample files, served by the test site from ../shared/datasets/ingestion-samples.
+export const sampleFile = async (name: string) => {
+  const { env } = await import("cloudflare:test");
+  const res = await fetch(`${env.TEST_SITE_URL}/samples/${encodeURIComponent(name)}`);
+  if (!res.ok) throw new Error(`sample ${name} not found`);
+  return new File([await res.arrayBuffer()], name);
+};

@@ -1,0 +1,258 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { BASE, callApi } from "../../helpers/worker/api";
+import { createDataset, createUser, sampleFile, textFile, type TestUser, uploadFiles } from "../../helpers/worker/factories";
+
+type Doc = {
+  id: string;
+  name: string;
+  size: number;
+  type: string;
+  suffix: string;
+  run: string;
+  status: string;
+  chunk_method: string;
+  source_type: string;
+  progress_msg: string;
+  meta_fields: Record<string, unknown>;
+  parser_config: Record<string, unknown>;
+};
+type DocList = { total: number; docs: Doc[] };
+
+const list = (user: TestUser, datasetId: string, query = "") =>
+  callApi<DocList>(`/datasets/${datasetId}/documents${query}`, { token: user.token });
+
+const waitFor = async <T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000) => {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+describe("POST /datasets/{id}/documents (upload)", () => {
+  it("stores real sample files in R2 and lists them UNSTART with the dataset's settings", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user, { parser_config: { chunk_token_num: 256 } });
+    const files = await Promise.all(["heilprg.md", "csv-comma.csv", "powerpoint_sample.pptx"].map(sampleFile));
+    const res = await uploadFiles(user, ds.id, files);
+    expect(res.body.code).toBe(0);
+    expect(res.body.data.map((d) => [d.name, d.run])).toEqual([
+      ["heilprg.md", "UNSTART"],
+      ["csv-comma.csv", "UNSTART"],
+      ["powerpoint_sample.pptx", "UNSTART"],
+    ]);
+    expect(res.body.data.map((d) => d.chunk_method)).toEqual(["naive", "naive", "presentation"]);
+    const docs = (await list(user, ds.id, "?orderby=name&desc=false")).body.data;
+    expect(docs.total).toBe(3);
+    expect(docs.docs[0]).toMatchObject({ name: "csv-comma.csv", size: 1005, type: "doc", suffix: "csv", status: "1" });
+    expect(docs.docs[0]?.parser_config).toMatchObject({ chunk_token_num: 256 });
+    const dataset = await callApi<{ document_count: number }>(`/datasets/${ds.id}`, { token: user.token });
+    expect(dataset.body.data.document_count).toBe(3);
+  });
+
+  it("downloads the raw bytes with the file's content type", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const original = await sampleFile("heilprg.md");
+    const [doc] = (await uploadFiles(user, ds.id, [original])).body.data;
+    const { SELF } = await import("cloudflare:test");
+    const res = await SELF.fetch(`${BASE}/datasets/${ds.id}/documents/${doc?.id}`, { headers: { Authorization: user.token } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/markdown");
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(new Uint8Array(await original.arrayBuffer()));
+  });
+
+  it("names duplicates report(1).txt, report(2).txt", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    await uploadFiles(user, ds.id, [textFile("report.txt", "a")]);
+    const res = await uploadFiles(user, ds.id, [textFile("report.txt", "b"), textFile("REPORT.txt", "c")]);
+    expect(res.body.data.map((d) => d.name)).toEqual(["report(1).txt", "REPORT(2).txt"]);
+  });
+
+  it("refuses unsupported types, naming the file, and stores nothing", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const res = await uploadFiles(user, ds.id, [textFile("ok.txt", "fine"), textFile("virus.exe", "MZ")]);
+    expect(res.body.code).toBe(101);
+    expect(res.body.message).toContain('"virus.exe"');
+    expect((await list(user, ds.id)).body.data.total).toBe(0);
+  });
+
+  it("answers 413 for a file over 10 MB and for more than 128 files", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], "big.pdf");
+    const tooBig = await uploadFiles(user, ds.id, [big]);
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.message).toContain('"big.pdf"');
+    const many = Array.from({ length: 129 }, (_, i) => textFile(`f${i}.txt`, "x"));
+    const tooMany = await uploadFiles(user, ds.id, many);
+    expect(tooMany.status).toBe(413);
+    expect(tooMany.body.message).toContain("At most 128 files");
+    expect((await list(user, ds.id)).body.data.total).toBe(0);
+  });
+
+  it("accepts 128 files in one request", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const res = await uploadFiles(user, ds.id, Array.from({ length: 128 }, (_, i) => textFile(`f${i}.txt`, `Inhalt ${i}`)));
+    expect(res.body.code).toBe(0);
+    expect((await list(user, ds.id, "?page_size=1")).body.data.total).toBe(128);
+  });
+
+  it("says 'No file part!' without files and refuses another tenant's dataset", async () => {
+    const user = await createUser();
+    const stranger = await createUser();
+    const ds = await createDataset(user);
+    expect((await uploadFiles(user, ds.id, [])).body).toMatchObject({ code: 101, message: "No file part!" });
+    const res = await uploadFiles(stranger, ds.id, [textFile("a.txt", "a")]);
+    expect(res.body).toMatchObject({ code: 102, message: `You don't own the dataset ${ds.id}.` });
+  });
+});
+
+describe("POST /datasets/{id}/documents?type=empty", () => {
+  it("creates a virtual document and refuses a duplicate name", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const res = await callApi<Doc[]>(`/datasets/${ds.id}/documents?type=empty`, { token: user.token, json: { name: "Notizen" } });
+    expect(res.body.data[0]).toMatchObject({ name: "Notizen", type: "virtual", size: 0, source_type: "virtual" });
+    const again = await callApi(`/datasets/${ds.id}/documents?type=empty`, { token: user.token, json: { name: "notizen" } });
+    expect(again.body).toMatchObject({ code: 102, message: "Duplicated document name in the same dataset." });
+  });
+});
+
+describe("POST /datasets/{id}/documents?type=web (crawl)", () => {
+  const crawl = (user: TestUser, datasetId: string, fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.set(key, value);
+    return callApi<Doc[]>(`/datasets/${datasetId}/documents?type=web`, { token: user.token, body: form });
+  };
+
+  it("crawls same-site pages breadth-first to the depth limit, honouring robots.txt", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const res = await crawl(user, ds.id, { name: "Gesundheit", url: `${env.TEST_SITE_URL}/`, max_depth: "1", max_pages: "10" });
+    expect(res.body.code).toBe(0);
+    expect(res.body.data[0]).toMatchObject({ name: "Gesundheit.html", run: "RUNNING", source_type: "web" });
+    const done = await waitFor(() => list(user, ds.id, "?orderby=name&desc=false"), (r) => r.body.data.docs.every((d) => d.run !== "RUNNING"));
+    const names = done.body.data.docs.map((d) => d.name);
+    expect(names).toEqual(["Gesundheit.html", "Impfung.html"]);
+    const start = done.body.data.docs[0] as Doc;
+    expect(start.run).toBe("UNSTART");
+    expect(start.progress_msg).toContain("Crawled 2 page(s)");
+    expect(start.progress_msg).toContain("disallowed by robots.txt");
+    expect(start.size).toBeGreaterThan(100);
+  });
+
+  it("fails the document with a readable message when the site cannot be crawled", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    await crawl(user, ds.id, { name: "Kaputt", url: `${env.TEST_SITE_URL}/broken.html` });
+    const done = await waitFor(() => list(user, ds.id), (r) => r.body.data.docs[0]?.run !== "RUNNING");
+    expect(done.body.data.docs[0]).toMatchObject({ run: "FAIL" });
+    expect(done.body.data.docs[0]?.progress_msg).toContain("HTTP 404");
+  });
+
+  it.each([
+    [{ name: "x", url: "ftp://example.org" }, "URL must start with http:// or https://"],
+    [{ name: "x", url: "https://example.org", max_depth: "-1" }, "Input should be greater than or equal to 0"],
+    [{ name: "x", url: "https://example.org", max_pages: "0" }, "Input should be greater than or equal to 1"],
+    [{ url: "https://example.org" }, "Field: <name>"],
+  ])("validates %o", async (fields, message) => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const res = await crawl(user, ds.id, fields as Record<string, string>);
+    expect(res.body.code).toBe(101);
+    expect(res.body.message).toContain(message);
+  });
+});
+
+describe("GET /datasets/{id}/documents (filters)", () => {
+  it("filters by keywords, suffix and run status, pages, and rejects unknown statuses", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    await uploadFiles(user, ds.id, [textFile("Impfung.md", "a"), textFile("impfpass.txt", "b"), textFile("Ernährung.md", "c")]);
+    expect((await list(user, ds.id, "?keywords=IMPF")).body.data.total).toBe(2);
+    expect((await list(user, ds.id, "?suffix=md")).body.data.docs.map((d) => d.name).toSorted()).toEqual(["Ernährung.md", "Impfung.md"]);
+    expect((await list(user, ds.id, "?run=UNSTART&run=DONE")).body.data.total).toBe(3);
+    expect((await list(user, ds.id, "?run=3")).body.data.total).toBe(0);
+    const paged = await list(user, ds.id, "?page=2&page_size=2&orderby=name&desc=false");
+    expect(paged.body.data.docs.map((d) => d.name)).toEqual(["Impfung.md"]);
+    const bad = await list(user, ds.id, "?run=SLEEPING");
+    expect(bad.body.code).toBe(101);
+    expect(bad.body.message).toContain("Invalid filter run status conditions");
+  });
+});
+
+describe("PATCH /datasets/{id}/documents/{doc}", () => {
+  const setup = async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const docs = (await uploadFiles(user, ds.id, [textFile("a.txt", "a"), textFile("b.txt", "b")])).body.data;
+    return { user, ds, a: docs[0] as Doc, b: docs[1] as Doc };
+  };
+  const patch = (user: TestUser, datasetId: string, docId: string, json: unknown) =>
+    callApi<Doc>(`/datasets/${datasetId}/documents/${docId}`, { method: "PATCH", token: user.token, json });
+
+  it("renames, disables, sets metadata and chunk method", async () => {
+    const { user, ds, a } = await setup();
+    const res = await patch(user, ds.id, a.id, { name: "Anamnese.txt", enabled: 0, meta_fields: { author: "RKI", year: 2024 }, chunk_method: "qa" });
+    expect(res.body.code).toBe(0);
+    expect(res.body.data).toMatchObject({ name: "Anamnese.txt", status: "0", chunk_method: "qa", meta_fields: { author: "RKI", year: 2024 } });
+  });
+
+  it.each([
+    [{ name: "a.pdf" }, 101, "The extension of file can't be changed"],
+    [{ name: "B.txt" }, 102, "Duplicated document name in the same dataset."],
+    [{ chunk_count: 3 }, 101, "can't change `chunk_count`"],
+    [{ enabled: 2 }, 101, "Input should be 0 or 1"],
+    [{ parser_config: { chunk_token_num: -1 } }, 101, "Field: <parser_config.chunk_token_num>"],
+  ])("rejects %o and changes nothing", async (json, code, message) => {
+    const { user, ds, a } = await setup();
+    const res = await patch(user, ds.id, a.id, json);
+    expect(res.body.code).toBe(code);
+    expect(res.body.message).toContain(message);
+    const after = (await list(user, ds.id, `?id=${a.id}`)).body.data.docs[0];
+    expect(after).toMatchObject({ name: "a.txt", status: "1", chunk_method: "naive" });
+  });
+
+  it("refuses a document of another dataset", async () => {
+    const { user, ds } = await setup();
+    const other = await createDataset(user);
+    const [foreign] = (await uploadFiles(user, other.id, [textFile("c.txt", "c")])).body.data;
+    const res = await patch(user, ds.id, foreign?.id as string, { name: "x.txt" });
+    expect(res.body.code).toBe(102);
+  });
+});
+
+describe("DELETE /datasets/{id}/documents", () => {
+  it("deletes documents and their files, keeping the counters exact", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const [a, b] = (await uploadFiles(user, ds.id, [textFile("a.txt", "a"), textFile("b.txt", "b")])).body.data;
+    const res = await callApi(`/datasets/${ds.id}/documents`, { method: "DELETE", token: user.token, json: { ids: [a?.id] } });
+    expect(res.body).toMatchObject({ code: 0, data: { deleted: 1 } });
+    const dataset = await callApi<{ document_count: number }>(`/datasets/${ds.id}`, { token: user.token });
+    expect(dataset.body.data.document_count).toBe(1);
+    expect((await list(user, ds.id)).body.data.docs.map((d) => d.id)).toEqual([b?.id]);
+    const { SELF } = await import("cloudflare:test");
+    const gone = await SELF.fetch(`${BASE}/datasets/${ds.id}/documents/${a?.id}`, { headers: { Authorization: user.token } });
+    expect(((await gone.json()) as { code: number }).code).toBe(102);
+  });
+
+  it("requires ids or delete_all and refuses ids from elsewhere", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    await uploadFiles(user, ds.id, [textFile("a.txt", "a")]);
+    const empty = await callApi(`/datasets/${ds.id}/documents`, { method: "DELETE", token: user.token, json: { ids: [] } });
+    expect(empty.body.message).toBe(`should either provide doc ids or set delete_all(true), dataset: ${ds.id}. `);
+    const foreign = await callApi(`/datasets/${ds.id}/documents`, { method: "DELETE", token: user.token, json: { ids: ["0".repeat(32)] } });
+    expect(foreign.body.code).toBe(102);
+    expect(foreign.body.message).toContain("These documents do not belong to dataset");
+    const all = await callApi(`/datasets/${ds.id}/documents`, { method: "DELETE", token: user.token, json: { delete_all: true } });
+    expect(all.body.data).toEqual({ deleted: 1 });
+  });
+});

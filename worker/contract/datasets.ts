@@ -1,0 +1,97 @@
+import * as v from "valibot";
+import { AvatarSchema } from "./avatar";
+import { CHUNK_METHODS, type ChunkMethod, type ParserConfig, ParserConfigSchema } from "./parser-config";
+import { bool, float, HEX_ID, int, msg, oneOf, queryBool, queryInt, str } from "./pydantic";
+
+export const PERMISSIONS = ["me", "team"] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+export const DATASET_NAME_MAX = 128;
+export const DEFAULT_EMBEDDING_MODEL = "builtin-hash@Builtin";
+
+export const EmbeddingModelSchema = v.pipe(
+  str(1, 255),
+  v.check((value) => value.includes("@"), "embedding model identifier must follow <model_name>@<provider> format"),
+  v.check(
+    (value) => value.split("@").every((part) => part.trim().length > 0),
+    "both model_name and provider must be non-empty strings",
+  ),
+);
+
+const DatasetNameSchema = v.pipe(
+  v.string(msg.string),
+  v.trim(),
+  v.minLength(1, msg.minChars(1)),
+  v.maxLength(DATASET_NAME_MAX, msg.maxChars(DATASET_NAME_MAX)),
+);
+
+const datasetFields = {
+  avatar: v.optional(AvatarSchema),
+  description: v.optional(v.nullable(str(0, 65_535))),
+  embedding_model: v.optional(EmbeddingModelSchema),
+  permission: v.optional(oneOf(PERMISSIONS)),
+  chunk_method: v.optional(oneOf(CHUNK_METHODS)),
+  parser_config: v.optional(ParserConfigSchema),
+  language: v.optional(str(1, 32)),
+  pagerank: v.optional(int(0, 100)),
+  similarity_threshold: v.optional(float(0, 1)),
+  vector_similarity_weight: v.optional(float(0, 1)),
+};
+
+export const CreateDatasetSchema = v.strictObject({ name: DatasetNameSchema, ...datasetFields }, msg.extra);
+export type CreateDatasetInput = v.InferOutput<typeof CreateDatasetSchema>;
+
+export const UpdateDatasetSchema = v.strictObject({ name: v.optional(DatasetNameSchema), ...datasetFields }, msg.extra);
+export type UpdateDatasetInput = v.InferOutput<typeof UpdateDatasetSchema>;
+
+export const ListDatasetsQuerySchema = v.object({
+  page: queryInt(1, 1),
+  page_size: queryInt(30, 1, 1000),
+  orderby: v.optional(oneOf(["create_time", "update_time"] as const), "create_time"),
+  desc: queryBool(true),
+  name: v.optional(v.string()),
+  id: v.optional(v.string()),
+  include_parsing_status: queryBool(false),
+});
+export type ListDatasetsQuery = v.InferOutput<typeof ListDatasetsQuerySchema>;
+
+export const DeleteByIdsSchema = v.strictObject(
+  {
+    ids: v.optional(v.nullable(v.array(v.pipe(v.string(msg.string), v.regex(HEX_ID, "Invalid UUID")), msg.list))),
+    delete_all: v.optional(bool(), false),
+  },
+  msg.extra,
+);
+export type DeleteByIdsInput = v.InferOutput<typeof DeleteByIdsSchema>;
+
+export type Dataset = {
+  id: string;
+  name: string;
+  avatar: string | null;
+  description: string | null;
+  language: string;
+  embedding_model: string;
+  permission: Permission;
+  chunk_method: ChunkMethod;
+  parser_config: ParserConfig;
+  pagerank: number;
+  similarity_threshold: number;
+  vector_similarity_weight: number;
+  chunk_count: number;
+  document_count: number;
+  token_num: number;
+  status: "1";
+  tenant_id: string;
+  created_by: string;
+  create_time: number;
+  create_date: string;
+  update_time: number;
+  update_date: string;
+};
+
+export type ParsingStatusCounts = {
+  unstart_count: number;
+  running_count: number;
+  cancel_count: number;
+  done_count: number;
+  fail_count: number;
+};

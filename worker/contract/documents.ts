@@ -1,0 +1,112 @@
+import * as v from "valibot";
+import { type ChunkMethod, CHUNK_METHODS, type ParserConfig, ParserConfigSchema } from "./parser-config";
+import { int, msg, oneOf, queryBool, queryInt, str } from "./pydantic";
+
+export const RUN_STATUSES = ["UNSTART", "RUNNING", "CANCEL", "DONE", "FAIL"] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+export const UPLOAD_EXTENSIONS = {
+  pdf: "pdf",
+  docx: "doc", doc: "doc", xlsx: "doc", xls: "doc", csv: "doc", txt: "doc", md: "doc", mdx: "doc",
+  html: "doc", htm: "doc", json: "doc", jsonl: "doc", pptx: "doc", eml: "doc",
+  png: "visual", jpg: "visual", jpeg: "visual", gif: "visual", webp: "visual", bmp: "visual", tif: "visual", tiff: "visual",
+} as const;
+export type UploadExtension = keyof typeof UPLOAD_EXTENSIONS;
+export type DocumentType = (typeof UPLOAD_EXTENSIONS)[UploadExtension] | "virtual";
+
+export const extensionOf = (name: string) => {
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
+};
+
+export const isUploadable = (name: string): boolean => extensionOf(name) in UPLOAD_EXTENSIONS;
+
+export const DocumentNameSchema = v.pipe(
+  v.string(msg.string),
+  v.trim(),
+  v.minLength(1, msg.minChars(1)),
+  v.maxLength(255, msg.maxChars(255)),
+);
+
+export const CreateEmptyDocumentSchema = v.strictObject({ name: DocumentNameSchema }, msg.extra);
+
+const CRAWL_PROTOCOL = /^https?:\/\//i;
+export const CrawlRequestSchema = v.object({
+  name: DocumentNameSchema,
+  url: v.pipe(v.string(msg.string), v.trim(), v.regex(CRAWL_PROTOCOL, "URL must start with http:// or https://"), v.url("Invalid URL")),
+  max_depth: v.optional(v.pipe(v.unknown(), v.transform(Number), int(0, 5)), 0),
+  max_pages: v.optional(v.pipe(v.unknown(), v.transform(Number), int(1, 200)), 1),
+});
+export type CrawlRequest = v.InferOutput<typeof CrawlRequestSchema>;
+
+const MetaValueSchema = v.union([v.string(), v.number(), v.array(v.union([v.string(), v.number()]))]);
+
+export const UpdateDocumentSchema = v.strictObject(
+  {
+    name: v.optional(DocumentNameSchema),
+    meta_fields: v.optional(v.record(v.string(), MetaValueSchema, msg.dict)),
+    chunk_method: v.optional(oneOf(CHUNK_METHODS)),
+    parser_config: v.optional(ParserConfigSchema),
+    enabled: v.optional(v.picklist([0, 1], "Input should be 0 or 1")),
+    chunk_count: v.optional(v.never("can't change `chunk_count`")),
+    token_count: v.optional(v.never("can't change `token_count`")),
+    progress: v.optional(v.never("can't change `progress`")),
+  },
+  msg.extra,
+);
+export type UpdateDocumentInput = v.InferOutput<typeof UpdateDocumentSchema>;
+
+const RUN_FILTER = [...RUN_STATUSES, "0", "1", "2", "3", "4"] as const;
+
+export const ListDocumentsQuerySchema = v.object({
+  page: queryInt(1, 1),
+  page_size: queryInt(30, 1, 1000),
+  orderby: v.optional(oneOf(["create_time", "update_time", "name", "size"] as const), "create_time"),
+  desc: queryBool(true),
+  keywords: v.optional(v.string()),
+  id: v.optional(v.string()),
+  name: v.optional(v.string()),
+  create_time_from: queryInt(0, 0),
+  create_time_to: queryInt(0, 0),
+  suffix: v.optional(v.union([v.string(), v.array(v.string())])),
+  run: v.optional(
+    v.union([
+      v.picklist(RUN_FILTER, "Invalid filter run status conditions"),
+      v.array(v.picklist(RUN_FILTER, "Invalid filter run status conditions")),
+    ], "Invalid filter run status conditions"),
+  ),
+});
+export type ListDocumentsQuery = v.InferOutput<typeof ListDocumentsQuerySchema>;
+
+export const DocumentIdsSchema = v.object({
+  document_ids: v.pipe(v.array(str(1, 64), "`document_ids` should be a list"), v.minLength(1, "`document_ids` is required")),
+});
+
+export type DatasetDocument = {
+  id: string;
+  name: string;
+  location: string;
+  size: number;
+  type: DocumentType;
+  suffix: string;
+  dataset_id: string;
+  chunk_method: ChunkMethod;
+  parser_config: ParserConfig;
+  source_type: "local" | "web" | "virtual";
+  source_url: string | null;
+  created_by: string;
+  thumbnail: string | null;
+  run: RunStatus;
+  status: "0" | "1";
+  chunk_count: number;
+  token_count: number;
+  progress: number;
+  progress_msg: string;
+  process_begin_at: string | null;
+  process_duration: number;
+  meta_fields: Record<string, unknown>;
+  create_time: number;
+  create_date: string;
+  update_time: number;
+  update_date: string;
+};

@@ -1,0 +1,60 @@
+import * as v from "valibot";
+
+// Messages worded like pydantic v2, because RAGFlow's clients and tests compare them (api-contract §1.3).
+export const msg = {
+  minChars: (n: number) => `String should have at least ${n} character${n === 1 ? "" : "s"}`,
+  maxChars: (n: number) => `String should have at most ${n} characters`,
+  string: "Input should be a valid string",
+  integer: "Input should be a valid integer",
+  number: "Input should be a valid number",
+  boolean: "Input should be a valid boolean",
+  dict: "Input should be a valid dictionary",
+  list: "Input should be a valid list",
+  gte: (n: number) => `Input should be greater than or equal to ${n}`,
+  lte: (n: number) => `Input should be less than or equal to ${n}`,
+  extra: "Extra inputs are not permitted",
+  oneOf: (values: readonly string[]) =>
+    `Input should be ${values
+      .map((value) => `'${value}'`)
+      .join(", ")
+      .replace(/, ([^,]*)$/, " or $1")}`,
+};
+
+export const int = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  v.pipe(v.number(msg.integer), v.integer(msg.integer), v.minValue(min, msg.gte(min)), v.maxValue(max, msg.lte(max)));
+
+export const float = (min: number, max: number) =>
+  v.pipe(v.number(msg.number), v.minValue(min, msg.gte(min)), v.maxValue(max, msg.lte(max)));
+
+export const str = (min: number, max: number) =>
+  v.pipe(v.string(msg.string), v.minLength(min, msg.minChars(min)), v.maxLength(max, msg.maxChars(max)));
+
+export const oneOf = <const T extends readonly string[]>(values: T) => v.picklist(values, msg.oneOf(values));
+
+export const bool = () => v.boolean(msg.boolean);
+
+// Query strings carry text; these turn "2" / "true" into numbers and booleans before the usual checks.
+export const queryInt = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((raw) => (raw.trim() === "" ? Number.NaN : Number(raw))),
+      v.number("Input should be a valid integer, unable to parse string as an integer"),
+      v.integer("Input should be a valid integer, unable to parse string as an integer"),
+      v.minValue(min, msg.gte(min)),
+      v.maxValue(max, msg.lte(max)),
+    ),
+    String(fallback),
+  );
+
+export const queryBool = (fallback: boolean) =>
+  v.optional(
+    v.pipe(
+      v.picklist(["true", "false", "1", "0", "True", "False"], msg.boolean),
+      v.transform((raw) => raw === "true" || raw === "1" || raw === "True"),
+    ),
+    String(fallback) as "true" | "false",
+  );
+
+export const HEX_ID = /^[0-9a-f]{32}$/;
+export const IdSchema = v.pipe(v.string(msg.string), v.regex(HEX_ID, "Invalid id"));

@@ -1,0 +1,82 @@
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { timestamps } from "./columns";
+import { tenants, users } from "./users";
+
+export const datasets = sqliteTable(
+  "datasets",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    // lower-cased name: names are unique per tenant regardless of case
+    nameKey: text("name_key").notNull(),
+    avatar: text("avatar"),
+    description: text("description"),
+    language: text("language").notNull().default("German"),
+    embdId: text("embd_id").notNull(),
+    permission: text("permission", { enum: ["me", "team"] }).notNull().default("me"),
+    parserId: text("parser_id").notNull().default("naive"),
+    parserConfig: text("parser_config", { mode: "json" }).notNull(),
+    pagerank: integer("pagerank").notNull().default(0),
+    similarityThreshold: real("similarity_threshold").notNull().default(0.2),
+    vectorSimilarityWeight: real("vector_similarity_weight").notNull().default(0.3),
+    docNum: integer("doc_num").notNull().default(0),
+    chunkNum: integer("chunk_num").notNull().default(0),
+    tokenNum: integer("token_num").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    // duplicate-name check and "(1)" suffixing
+    uniqueIndex("datasets_tenant_name_idx").on(t.tenantId, t.nameKey),
+    // dataset list of a tenant, newest first
+    index("datasets_tenant_created_idx").on(t.tenantId, t.createTime),
+  ],
+);
+
+export const RUN_CODES = ["0", "1", "2", "3", "4"] as const;
+
+export const documents = sqliteTable(
+  "documents",
+  {
+    id: text("id").primaryKey(),
+    datasetId: text("dataset_id")
+      .notNull()
+      .references(() => datasets.id, { onDelete: "cascade" }),
+    tenantId: text("tenant_id").notNull(),
+    createdBy: text("created_by").notNull(),
+    name: text("name").notNull(),
+    nameKey: text("name_key").notNull(),
+    location: text("location").notNull(),
+    size: integer("size").notNull().default(0),
+    type: text("type").notNull(),
+    suffix: text("suffix").notNull(),
+    sourceType: text("source_type", { enum: ["local", "web", "virtual"] }).notNull().default("local"),
+    sourceUrl: text("source_url"),
+    parserId: text("parser_id").notNull(),
+    parserConfig: text("parser_config", { mode: "json" }).notNull(),
+    run: text("run", { enum: RUN_CODES }).notNull().default("0"),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    progress: real("progress").notNull().default(0),
+    progressMsg: text("progress_msg").notNull().default(""),
+    processBeginAt: integer("process_begin_at"),
+    processDuration: real("process_duration").notNull().default(0),
+    chunkNum: integer("chunk_num").notNull().default(0),
+    tokenNum: integer("token_num").notNull().default(0),
+    metaFields: text("meta_fields", { mode: "json" }).notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [
+    // no two documents of a dataset share a name
+    uniqueIndex("documents_dataset_name_idx").on(t.datasetId, t.nameKey),
+    // document list of a dataset
+    index("documents_dataset_created_idx").on(t.datasetId, t.createTime),
+  ],
+);
+
+export type DatasetRow = typeof datasets.$inferSelect;
+export type DocumentRow = typeof documents.$inferSelect;

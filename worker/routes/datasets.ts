@@ -1,0 +1,34 @@
+import { Hono } from "hono";
+import {
+  CreateDatasetSchema,
+  DeleteByIdsSchema,
+  ListDatasetsQuerySchema,
+  UpdateDatasetSchema,
+} from "../contract/datasets";
+import type { AppEnv } from "../env";
+import { ok } from "../lib/envelope";
+import { requireAuth } from "../middleware/auth";
+import { serviceContext } from "../middleware/deps";
+import { jsonBody, queryParams } from "../middleware/validate";
+import { createDataset } from "../services/datasets/create";
+import { getDataset } from "../services/datasets/get";
+import { listDatasets } from "../services/datasets/list";
+import { removeDatasets } from "../services/datasets/remove";
+import { updateDataset } from "../services/datasets/update";
+
+export const datasetRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .post("/", jsonBody(CreateDatasetSchema), async (c) =>
+    ok(c, await createDataset(serviceContext(c), c.req.valid("json"))),
+  )
+  .get("/", queryParams(ListDatasetsQuerySchema), async (c) => {
+    const { datasets, total } = await listDatasets(serviceContext(c), c.req.valid("query"));
+    return ok(c, datasets, "success", { total_datasets: total });
+  })
+  .delete("/", jsonBody(DeleteByIdsSchema), async (c) =>
+    ok(c, await removeDatasets(serviceContext(c), c.req.valid("json"))),
+  )
+  .get("/:datasetId", async (c) => ok(c, await getDataset(serviceContext(c), c.req.param("datasetId"))))
+  .put("/:datasetId", jsonBody(UpdateDatasetSchema), async (c) =>
+    ok(c, await updateDataset(serviceContext(c), c.req.param("datasetId"), c.req.valid("json"))),
+  );

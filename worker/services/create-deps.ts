@@ -1,0 +1,13 @@
+import { createDb } from "../db/client";
+import { readConfig } from "../lib/config";
+import { createJobQueue } from "../platform/queue";
+import { createR2BlobStore } from "../platform/storage";
+import type { Deps } from "./context";
+
+// One place that turns bindings into service dependencies, for requests and queue batches alike.
+export const createDeps = (env: Env): Deps => ({
+  db: createDb(env.DB),
+  config: readConfig(env),
+  storage: createR2BlobStore(env.FILES),
+  queue: createJobQueue(env.INGEST_QUEUE),
+});

@@ -1,0 +1,48 @@
+import { eq } from "drizzle-orm";
+import { type CreateDatasetInput, DEFAULT_EMBEDDING_MODEL } from "../../contract/datasets";
+import { defaultParserConfig, mergeParserConfig } from "../../contract/parser-config";
+import { datasets, tenants } from "../../db/schema";
+import { newId } from "../../lib/ids";
+import { nowMs } from "../../lib/time";
+import { nextFreeName } from "../../lib/unique-name";
+import type { ServiceContext } from "../context";
+import { assertEmbeddingModelUsable } from "../models/validate";
+import { takenDatasetNames } from "./internal";
+import { toDataset } from "./serialize";
+
+export const createDataset = async (ctx: ServiceContext, input: CreateDatasetInput) => {
+  const tenant = await ctx.db.query.tenants.findFirst({ where: eq(tenants.id, ctx.actor.tenantId) });
+  const embdId = input.embedding_model ?? (tenant?.embdId || DEFAULT_EMBEDDING_MODEL);
+  await assertEmbeddingModelUsable(ctx, embdId);
+
+  const method = input.chunk_method ?? "naive";
+  const name = nextFreeName(input.name, await takenDatasetNames(ctx, input.name));
+  const now = nowMs();
+  const [row] = await ctx.db
+    .insert(datasets)
+    .values({
+      id: newId(),
+      tenantId: ctx.actor.tenantId,
+      createdBy: ctx.actor.userId,
+      name,
+      nameKey: name.toLowerCase(),
+      avatar: input.avatar || null,
+      description: input.description ?? null,
+      language: input.language ?? "German",
+      embdId,
+      permission: input.permission ?? "me",
+      parserId: method,
+      parserConfig: mergeParserConfig(
+        { ...defaultParserConfig(method), llm_id: tenant?.llmId ?? "" },
+        input.parser_config,
+      ),
+      pagerank: input.pagerank ?? 0,
+      similarityThreshold: input.similarity_threshold ?? 0.2,
+      vectorSimilarityWeight: input.vector_similarity_weight ?? 0.3,
+      createTime: now,
+      updateTime: now,
+    })
+    .returning();
+  if (!row) throw new Error("dataset insert returned nothing");
+  return toDataset(row);
+};

@@ -1,0 +1,65 @@
+import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { ListDatasetsQuery, ParsingStatusCounts } from "../../contract/datasets";
+import { datasets, documents } from "../../db/schema";
+import type { ServiceContext } from "../context";
+import { lacksPermission } from "./internal";
+import { toDataset } from "./serialize";
+
+const STATUS_KEYS: Record<string, keyof ParsingStatusCounts> = {
+  "0": "unstart_count",
+  "1": "running_count",
+  "2": "cancel_count",
+  "3": "done_count",
+  "4": "fail_count",
+};
+
+const emptyCounts = (): ParsingStatusCounts => ({
+  unstart_count: 0,
+  running_count: 0,
+  cancel_count: 0,
+  done_count: 0,
+  fail_count: 0,
+});
+
+const parsingStatus = async (ctx: ServiceContext, ids: string[]) => {
+  const byDataset = new Map(ids.map((id) => [id, emptyCounts()]));
+  if (ids.length === 0) return byDataset;
+  const rows = await ctx.db
+    .select({ datasetId: documents.datasetId, run: documents.run, n: count() })
+    .from(documents)
+    .where(inArray(documents.datasetId, ids))
+    .groupBy(documents.datasetId, documents.run);
+  for (const row of rows) {
+    const counts = byDataset.get(row.datasetId);
+    const key = STATUS_KEYS[row.run];
+    if (counts && key) counts[key] = row.n;
+  }
+  return byDataset;
+};
+
+export const listDatasets = async (ctx: ServiceContext, query: ListDatasetsQuery) => {
+  const filters: SQL[] = [eq(datasets.tenantId, ctx.actor.tenantId)];
+  if (query.id) filters.push(eq(datasets.id, query.id));
+  if (query.name) filters.push(eq(datasets.nameKey, query.name.toLowerCase()));
+  const where = and(...filters);
+
+  const column = query.orderby === "update_time" ? datasets.updateTime : datasets.createTime;
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(datasets)
+      .where(where)
+      .orderBy(query.desc ? desc(column) : asc(column))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    ctx.db.select({ n: count() }).from(datasets).where(where),
+  ]);
+  if ((query.id || query.name) && (total?.n ?? 0) === 0) {
+    throw lacksPermission(ctx, query.id ?? query.name ?? "");
+  }
+  const counts = query.include_parsing_status ? await parsingStatus(ctx, rows.map((row) => row.id)) : null;
+  return {
+    datasets: rows.map((row) => ({ ...toDataset(row), ...counts?.get(row.id) })),
+    total: total?.n ?? 0,
+  };
+};

@@ -1,0 +1,34 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { DeleteByIdsInput } from "../../contract/datasets";
+import { datasets } from "../../db/schema";
+import { argumentError, dataError } from "../../lib/errors";
+import type { ServiceContext } from "../context";
+import { datasetPrefix } from "./storage-keys";
+
+// All or nothing: an unknown or foreign id fails the whole request before anything is deleted.
+export const removeDatasets = async (ctx: ServiceContext, input: DeleteByIdsInput) => {
+  const tenantFilter = eq(datasets.tenantId, ctx.actor.tenantId);
+  let ids: string[];
+  if (input.delete_all) {
+    ids = (await ctx.db.select({ id: datasets.id }).from(datasets).where(tenantFilter)).map((row) => row.id);
+  } else {
+    ids = input.ids ?? [];
+    const duplicates = ids.filter((id, i) => ids.indexOf(id) !== i);
+    if (duplicates.length > 0) throw argumentError(`Duplicate ids: '${[...new Set(duplicates)].join(", ")}'`);
+  }
+  if (ids.length === 0) return { success_count: 0 };
+
+  const owned = await ctx.db
+    .select({ id: datasets.id })
+    .from(datasets)
+    .where(and(tenantFilter, inArray(datasets.id, ids)));
+  const ownedIds = new Set(owned.map((row) => row.id));
+  const missing = ids.filter((id) => !ownedIds.has(id));
+  if (missing.length > 0) {
+    throw dataError(`User '${ctx.actor.tenantId}' lacks permission for datasets: '${missing.join(", ")}'`);
+  }
+  // Documents (and later chunks) go with the dataset through ON DELETE CASCADE.
+  await ctx.db.delete(datasets).where(and(tenantFilter, inArray(datasets.id, ids)));
+  await Promise.all(ids.map((id) => ctx.storage.deletePrefix(datasetPrefix(ctx.actor.tenantId, id))));
+  return { success_count: ids.length };
+};

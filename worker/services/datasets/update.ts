@@ -1,0 +1,57 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { UpdateDatasetInput } from "../../contract/datasets";
+import { defaultParserConfig, mergeParserConfig, type ParserConfig } from "../../contract/parser-config";
+import { datasets } from "../../db/schema";
+import { dataError } from "../../lib/errors";
+import { nowMs } from "../../lib/time";
+import type { ServiceContext } from "../context";
+import { assertEmbeddingModelUsable } from "../models/validate";
+import { getDatasetInTenant } from "./internal";
+import { toDataset } from "./serialize";
+
+const assertNameFree = async (ctx: ServiceContext, id: string, name: string) => {
+  const clash = await ctx.db.query.datasets.findFirst({
+    where: and(eq(datasets.tenantId, ctx.actor.tenantId), eq(datasets.nameKey, name.toLowerCase()), ne(datasets.id, id)),
+  });
+  if (clash) throw dataError(`Dataset name '${name}' already exists`);
+};
+
+export const updateDataset = async (ctx: ServiceContext, id: string, input: UpdateDatasetInput) => {
+  const current = await getDatasetInTenant(ctx, id);
+  if (input.name !== undefined) await assertNameFree(ctx, id, input.name);
+  if (input.embedding_model !== undefined && input.embedding_model !== current.embdId) {
+    if (current.chunkNum > 0) {
+      throw dataError("When chunk_num (" + current.chunkNum + ") > 0, embedding_model must remain " + current.embdId);
+    }
+    await assertEmbeddingModelUsable(ctx, input.embedding_model);
+  }
+  // A new chunk method starts from that method's defaults; otherwise the stored config is patched.
+  const methodChanged = input.chunk_method !== undefined && input.chunk_method !== current.parserId;
+  const base = methodChanged
+    ? defaultParserConfig(input.chunk_method)
+    : (current.parserConfig as ParserConfig);
+  const parserConfig =
+    input.parser_config || methodChanged ? mergeParserConfig(base, input.parser_config) : undefined;
+
+  const [row] = await ctx.db
+    .update(datasets)
+    .set({
+      name: input.name,
+      nameKey: input.name?.toLowerCase(),
+      avatar: input.avatar === undefined ? undefined : input.avatar || null,
+      description: input.description,
+      language: input.language,
+      embdId: input.embedding_model,
+      permission: input.permission,
+      parserId: input.chunk_method,
+      parserConfig,
+      pagerank: input.pagerank,
+      similarityThreshold: input.similarity_threshold,
+      vectorSimilarityWeight: input.vector_similarity_weight,
+      updateTime: nowMs(),
+    })
+    .where(eq(datasets.id, id))
+    .returning();
+  if (!row) throw dataError(`You don't own the dataset ${id}.`);
+  return toDataset(row);
+};

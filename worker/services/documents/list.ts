@@ -1,0 +1,43 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import type { ListDocumentsQuery } from "../../contract/documents";
+import { documents } from "../../db/schema";
+import type { ServiceContext } from "../context";
+import { getDatasetInTenant } from "../datasets/internal";
+import { runCodeOf, toDocument } from "./serialize";
+
+const asList = (value: string | string[] | undefined) => (value === undefined ? [] : [value].flat());
+
+const ORDER_COLUMNS = {
+  create_time: documents.createTime,
+  update_time: documents.updateTime,
+  name: documents.nameKey,
+  size: documents.size,
+} as const;
+
+export const listDocuments = async (ctx: ServiceContext, datasetId: string, query: ListDocumentsQuery) => {
+  await getDatasetInTenant(ctx, datasetId);
+  const filters: SQL[] = [eq(documents.datasetId, datasetId)];
+  if (query.id) filters.push(eq(documents.id, query.id));
+  if (query.name) filters.push(eq(documents.nameKey, query.name.toLowerCase()));
+  if (query.keywords) filters.push(sql`instr(${documents.nameKey}, ${query.keywords.toLowerCase()}) > 0`);
+  if (query.create_time_from > 0) filters.push(gte(documents.createTime, query.create_time_from));
+  if (query.create_time_to > 0) filters.push(lte(documents.createTime, query.create_time_to));
+  const suffixes = asList(query.suffix).map((suffix) => suffix.replace(/^\./, "").toLowerCase());
+  if (suffixes.length > 0) filters.push(inArray(documents.suffix, suffixes));
+  const runs = asList(query.run).map(runCodeOf);
+  if (runs.length > 0) filters.push(inArray(documents.run, runs));
+  const where = and(...filters);
+
+  const column = ORDER_COLUMNS[query.orderby];
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(documents)
+      .where(where)
+      .orderBy(query.desc ? desc(column) : asc(column), asc(documents.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    ctx.db.select({ n: count() }).from(documents).where(where),
+  ]);
+  return { total: total?.n ?? 0, docs: rows.map(toDocument) };
+};

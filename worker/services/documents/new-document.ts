@@ -1,0 +1,60 @@
+import { type DocumentType, extensionOf, UPLOAD_EXTENSIONS, type UploadExtension } from "../../contract/documents";
+import type { ChunkMethod, ParserConfig } from "../../contract/parser-config";
+import type { DatasetRow, DocumentRow } from "../../db/schema";
+import { newId } from "../../lib/ids";
+import { nowMs } from "../../lib/time";
+import type { ServiceContext } from "../context";
+import { documentKey } from "../datasets/storage-keys";
+
+// Like RAGFlow: pictures, slides and e-mails get their own chunk method whatever the dataset's default.
+const methodFor = (extension: string, datasetMethod: string): ChunkMethod => {
+  const type = UPLOAD_EXTENSIONS[extension as UploadExtension];
+  if (type === "visual") return "picture";
+  if (extension === "pptx") return "presentation";
+  if (extension === "eml") return "email";
+  return datasetMethod as ChunkMethod;
+};
+
+type NewDocument = {
+  name: string;
+  size: number;
+  sourceType: DocumentRow["sourceType"];
+  sourceUrl?: string | null;
+  virtual?: boolean;
+};
+
+export const newDocumentRow = (ctx: ServiceContext, dataset: DatasetRow, doc: NewDocument): DocumentRow => {
+  const id = newId();
+  const extension = extensionOf(doc.name);
+  const now = nowMs();
+  const type: DocumentType = doc.virtual
+    ? "virtual"
+    : (UPLOAD_EXTENSIONS[extension as UploadExtension] ?? "doc");
+  return {
+    id,
+    datasetId: dataset.id,
+    tenantId: dataset.tenantId,
+    createdBy: ctx.actor.userId,
+    name: doc.name,
+    nameKey: doc.name.toLowerCase(),
+    location: documentKey(dataset.tenantId, dataset.id, id),
+    size: doc.size,
+    type,
+    suffix: extension,
+    sourceType: doc.sourceType,
+    sourceUrl: doc.sourceUrl ?? null,
+    parserId: methodFor(extension, dataset.parserId),
+    parserConfig: structuredClone(dataset.parserConfig as ParserConfig),
+    run: "0",
+    enabled: true,
+    progress: 0,
+    progressMsg: "",
+    processBeginAt: null,
+    processDuration: 0,
+    chunkNum: 0,
+    tokenNum: 0,
+    metaFields: {},
+    createTime: now,
+    updateTime: now,
+  };
+};

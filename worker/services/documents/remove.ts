@@ -1,0 +1,45 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { DeleteByIdsInput } from "../../contract/datasets";
+import { datasets, documents } from "../../db/schema";
+import { inChunks } from "../../lib/batches";
+import { dataError } from "../../lib/errors";
+import { nowMs } from "../../lib/time";
+import type { ServiceContext } from "../context";
+import { getDatasetInTenant } from "../datasets/internal";
+
+// Removes documents, their blobs and their share of the dataset counters. Unknown ids fail the whole call.
+export const removeDocuments = async (ctx: ServiceContext, datasetId: string, input: DeleteByIdsInput) => {
+  await getDatasetInTenant(ctx, datasetId);
+  const inDataset = eq(documents.datasetId, datasetId);
+  let rows: { id: string; location: string; chunkNum: number; tokenNum: number }[];
+  const columns = { id: documents.id, location: documents.location, chunkNum: documents.chunkNum, tokenNum: documents.tokenNum };
+  if (input.delete_all) {
+    rows = await ctx.db.select(columns).from(documents).where(inDataset);
+  } else {
+    const ids = [...new Set(input.ids ?? [])];
+    if (ids.length === 0) throw dataError(`should either provide doc ids or set delete_all(true), dataset: ${datasetId}. `);
+    rows = (
+      await Promise.all(inChunks(ids).map((part) => ctx.db.select(columns).from(documents).where(and(inDataset, inArray(documents.id, part)))))
+    ).flat();
+    const found = new Set(rows.map((row) => row.id));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length > 0) throw dataError(`These documents do not belong to dataset ${datasetId}: ${missing.join(", ")}`);
+  }
+  if (rows.length === 0) return { deleted: 0 };
+
+  const sum = (key: "chunkNum" | "tokenNum") => rows.reduce((total, row) => total + row[key], 0);
+  await ctx.db.batch([
+    ctx.db
+      .update(datasets)
+      .set({
+        docNum: sql`max(0, ${datasets.docNum} - ${rows.length})`,
+        chunkNum: sql`max(0, ${datasets.chunkNum} - ${sum("chunkNum")})`,
+        tokenNum: sql`max(0, ${datasets.tokenNum} - ${sum("tokenNum")})`,
+        updateTime: nowMs(),
+      })
+      .where(eq(datasets.id, datasetId)),
+    ...inChunks(rows.map((row) => row.id)).map((part) => ctx.db.delete(documents).where(inArray(documents.id, part))),
+  ]);
+  await ctx.storage.delete(rows.map((row) => row.location));
+  return { deleted: rows.length };
+};

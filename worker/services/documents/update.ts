@@ -1,0 +1,50 @@
+import { and, eq, ne } from "drizzle-orm";
+import { extensionOf, type UpdateDocumentInput } from "../../contract/documents";
+import { defaultParserConfig, mergeParserConfig, type ParserConfig } from "../../contract/parser-config";
+import { documents, type DocumentRow } from "../../db/schema";
+import { argumentError, dataError } from "../../lib/errors";
+import { nowMs } from "../../lib/time";
+import type { ServiceContext } from "../context";
+import { getDatasetInTenant } from "../datasets/internal";
+import { getDocumentInDataset } from "./internal";
+import { toDocument } from "./serialize";
+
+const assertRenameAllowed = async (ctx: ServiceContext, doc: DocumentRow, name: string) => {
+  if (extensionOf(name) !== extensionOf(doc.name)) throw argumentError("The extension of file can't be changed");
+  const clash = await ctx.db.query.documents.findFirst({
+    where: and(eq(documents.datasetId, doc.datasetId), eq(documents.nameKey, name.toLowerCase()), ne(documents.id, doc.id)),
+  });
+  if (clash) throw dataError("Duplicated document name in the same dataset.");
+};
+
+// A new chunk method or parser config makes the old parse result stale: the document goes back to UNSTART.
+const parsingReset = (doc: DocumentRow, input: UpdateDocumentInput): Partial<DocumentRow> => {
+  const methodChanged = input.chunk_method !== undefined && input.chunk_method !== doc.parserId;
+  if (!methodChanged && !input.parser_config) return {};
+  const base = methodChanged ? defaultParserConfig(input.chunk_method) : (doc.parserConfig as ParserConfig);
+  return {
+    parserId: input.chunk_method ?? doc.parserId,
+    parserConfig: mergeParserConfig(base, input.parser_config),
+    ...(methodChanged ? { run: "0", progress: 0, progressMsg: "", processDuration: 0 } : {}),
+  };
+};
+
+export const updateDocument = async (ctx: ServiceContext, datasetId: string, documentId: string, input: UpdateDocumentInput) => {
+  await getDatasetInTenant(ctx, datasetId);
+  const doc = await getDocumentInDataset(ctx, datasetId, documentId);
+  if (input.name !== undefined && input.name !== doc.name) await assertRenameAllowed(ctx, doc, input.name);
+  const [row] = await ctx.db
+    .update(documents)
+    .set({
+      name: input.name,
+      nameKey: input.name?.toLowerCase(),
+      metaFields: input.meta_fields,
+      enabled: input.enabled === undefined ? undefined : input.enabled === 1,
+      ...parsingReset(doc, input),
+      updateTime: nowMs(),
+    })
+    .where(eq(documents.id, doc.id))
+    .returning();
+  if (!row) throw dataError(`The dataset doesn't own the document ${documentId}.`);
+  return toDocument(row);
+};

@@ -1,0 +1,71 @@
+import { eq, sql } from "drizzle-orm";
+import { extensionOf, isUploadable, UPLOAD_EXTENSIONS } from "../../contract/documents";
+import { UPLOAD_FILE_MAX_BYTES, UPLOAD_MAX_FILES } from "../../contract/limits";
+import { datasets, documents, type DocumentRow } from "../../db/schema";
+import { contentTypeFor } from "../../lib/content-types";
+import { argumentError, payloadTooLarge } from "../../lib/errors";
+import { nowMs } from "../../lib/time";
+import { nextFreeName } from "../../lib/unique-name";
+import type { ServiceContext } from "../context";
+import { getDatasetInTenant } from "../datasets/internal";
+import { takenDocumentNames } from "./internal";
+import { newDocumentRow } from "./new-document";
+import { toDocument } from "./serialize";
+
+const ALLOWED = Object.keys(UPLOAD_EXTENSIONS).join(", ");
+const MB = 1024 * 1024;
+
+export const assertUploadable = (files: File[]) => {
+  if (files.length === 0) throw argumentError("No file part!");
+  if (files.length > UPLOAD_MAX_FILES) {
+    throw payloadTooLarge(`Too many files: ${files.length}. At most ${UPLOAD_MAX_FILES} files per upload.`);
+  }
+  for (const file of files) {
+    if (!file.name) throw argumentError("No file selected!");
+    if (!isUploadable(file.name)) {
+      throw argumentError(`The file type of "${file.name}" is not supported. Allowed: ${ALLOWED}.`);
+    }
+    if (file.size > UPLOAD_FILE_MAX_BYTES) {
+      throw payloadTooLarge(`"${file.name}" is ${(file.size / MB).toFixed(1)} MB; each file may be at most ${UPLOAD_FILE_MAX_BYTES / MB} MB.`);
+    }
+  }
+};
+
+export const insertDocuments = async (ctx: ServiceContext, datasetId: string, rows: DocumentRow[]) => {
+  const [first, ...rest] = rows.map((row) => ctx.db.insert(documents).values(row));
+  if (!first) return;
+  await ctx.db.batch([
+    first,
+    ...rest,
+    ctx.db
+      .update(datasets)
+      .set({ docNum: sql`${datasets.docNum} + ${rows.length}`, updateTime: nowMs() })
+      .where(eq(datasets.id, datasetId)),
+  ]);
+};
+
+// Blobs first, then all rows in one batch; if the batch fails the blobs are removed again.
+export const uploadDocuments = async (ctx: ServiceContext, datasetId: string, files: File[]) => {
+  assertUploadable(files);
+  const dataset = await getDatasetInTenant(ctx, datasetId);
+  const taken = await takenDocumentNames(ctx, datasetId);
+  const rows = files.map((file) => {
+    const name = nextFreeName(file.name, taken, true);
+    taken.push(name);
+    return newDocumentRow(ctx, dataset, { name, size: file.size, sourceType: "local" });
+  });
+  const stored = await Promise.allSettled(
+    rows.map(async (row, i) =>
+      ctx.storage.put(row.location, await (files[i] as File).arrayBuffer(), contentTypeFor(extensionOf(row.name))),
+    ),
+  );
+  try {
+    const failed = stored.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
+    await insertDocuments(ctx, datasetId, rows);
+  } catch (error) {
+    await ctx.storage.delete(rows.map((row) => row.location));
+    throw error;
+  }
+  return rows.map(toDocument);
+};
