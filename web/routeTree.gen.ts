@@ -32,8 +32,7 @@ import { Route as AppEvaluationDialogIdRouteImport } from './routes/_app.evaluat
 import { Route as AppFlowIndexRouteImport } from './routes/_app.flow.index'
 import { Route as AppFlowIdRouteImport } from './routes/_app.flow.$id'
 import { Route as AppKnowledgeIndexRouteImport } from './routes/_app.knowledge.index'
-import { Route as AppKnowledgeConfigurationRouteImport } from './routes/_app.knowledge.configuration'
-import { Route as AppKnowledgeTestingRouteImport } from './routes/_app.knowledge.testing'
+import { Route as AppKnowledgeDetailRouteImport } from './routes/_app.knowledge._detail'
 import { Route as AppUserSettingIndexRouteImport } from './routes/_app.user-setting.index'
 import { Route as AppUserSettingApiRouteImport } from './routes/_app.user-setting.api'
 import { Route as AppUserSettingLocaleRouteImport } from './routes/_app.user-setting.locale'
@@ -52,8 +51,10 @@ import { Route as NextProfileSettingPlanRouteImport } from './routes/_next.profi
 import { Route as NextProfileSettingProfileRouteImport } from './routes/_next.profile-setting.profile'
 import { Route as NextProfileSettingPromptRouteImport } from './routes/_next.profile-setting.prompt'
 import { Route as NextProfileSettingTeamRouteImport } from './routes/_next.profile-setting.team'
-import { Route as AppKnowledgeDatasetIndexRouteImport } from './routes/_app.knowledge.dataset.index'
-import { Route as AppKnowledgeDatasetChunkRouteImport } from './routes/_app.knowledge.dataset.chunk'
+import { Route as AppKnowledgeDetailConfigurationRouteImport } from './routes/_app.knowledge._detail.configuration'
+import { Route as AppKnowledgeDetailTestingRouteImport } from './routes/_app.knowledge._detail.testing'
+import { Route as AppKnowledgeDetailDatasetIndexRouteImport } from './routes/_app.knowledge._detail.dataset.index'
+import { Route as AppKnowledgeDetailDatasetChunkRouteImport } from './routes/_app.knowledge._detail.dataset.chunk'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -168,15 +169,9 @@ const AppKnowledgeIndexRoute = AppKnowledgeIndexRouteImport.update({
   path: '/knowledge/',
   getParentRoute: () => AppRoute,
 } as any)
-const AppKnowledgeConfigurationRoute =
-  AppKnowledgeConfigurationRouteImport.update({
-    id: '/knowledge/configuration',
-    path: '/knowledge/configuration',
-    getParentRoute: () => AppRoute,
-  } as any)
-const AppKnowledgeTestingRoute = AppKnowledgeTestingRouteImport.update({
-  id: '/knowledge/testing',
-  path: '/knowledge/testing',
+const AppKnowledgeDetailRoute = AppKnowledgeDetailRouteImport.update({
+  id: '/knowledge/_detail',
+  path: '/knowledge',
   getParentRoute: () => AppRoute,
 } as any)
 const AppUserSettingIndexRoute = AppUserSettingIndexRouteImport.update({
@@ -271,17 +266,29 @@ const NextProfileSettingTeamRoute = NextProfileSettingTeamRouteImport.update({
   path: '/team',
   getParentRoute: () => NextProfileSettingRoute,
 } as any)
-const AppKnowledgeDatasetIndexRoute =
-  AppKnowledgeDatasetIndexRouteImport.update({
-    id: '/knowledge/dataset/',
-    path: '/knowledge/dataset/',
-    getParentRoute: () => AppRoute,
+const AppKnowledgeDetailConfigurationRoute =
+  AppKnowledgeDetailConfigurationRouteImport.update({
+    id: '/configuration',
+    path: '/configuration',
+    getParentRoute: () => AppKnowledgeDetailRoute,
   } as any)
-const AppKnowledgeDatasetChunkRoute =
-  AppKnowledgeDatasetChunkRouteImport.update({
-    id: '/knowledge/dataset/chunk',
-    path: '/knowledge/dataset/chunk',
-    getParentRoute: () => AppRoute,
+const AppKnowledgeDetailTestingRoute =
+  AppKnowledgeDetailTestingRouteImport.update({
+    id: '/testing',
+    path: '/testing',
+    getParentRoute: () => AppKnowledgeDetailRoute,
+  } as any)
+const AppKnowledgeDetailDatasetIndexRoute =
+  AppKnowledgeDetailDatasetIndexRouteImport.update({
+    id: '/dataset/',
+    path: '/dataset/',
+    getParentRoute: () => AppKnowledgeDetailRoute,
+  } as any)
+const AppKnowledgeDetailDatasetChunkRoute =
+  AppKnowledgeDetailDatasetChunkRouteImport.update({
+    id: '/dataset/chunk',
+    path: '/dataset/chunk',
+    getParentRoute: () => AppKnowledgeDetailRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -304,8 +311,7 @@ export interface FileRoutesByFullPath {
   '/document/$id': typeof DocumentIdRoute
   '/evaluation/$dialogId': typeof AppEvaluationDialogIdRoute
   '/flow/$id': typeof AppFlowIdRoute
-  '/knowledge/configuration': typeof AppKnowledgeConfigurationRoute
-  '/knowledge/testing': typeof AppKnowledgeTestingRoute
+  '/knowledge': typeof AppKnowledgeDetailRouteWithChildren
   '/user-setting/api': typeof AppUserSettingApiRoute
   '/user-setting/locale': typeof AppUserSettingLocaleRoute
   '/user-setting/model': typeof AppUserSettingModelRoute
@@ -326,8 +332,10 @@ export interface FileRoutesByFullPath {
   '/user-setting/': typeof AppUserSettingIndexRoute
   '/dataset/': typeof NextDatasetIndexRoute
   '/profile-setting/': typeof NextProfileSettingIndexRoute
-  '/knowledge/dataset/chunk': typeof AppKnowledgeDatasetChunkRoute
-  '/knowledge/dataset/': typeof AppKnowledgeDatasetIndexRoute
+  '/knowledge/configuration': typeof AppKnowledgeDetailConfigurationRoute
+  '/knowledge/testing': typeof AppKnowledgeDetailTestingRoute
+  '/knowledge/dataset/chunk': typeof AppKnowledgeDetailDatasetChunkRoute
+  '/knowledge/dataset/': typeof AppKnowledgeDetailDatasetIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
@@ -346,8 +354,7 @@ export interface FileRoutesByTo {
   '/document/$id': typeof DocumentIdRoute
   '/evaluation/$dialogId': typeof AppEvaluationDialogIdRoute
   '/flow/$id': typeof AppFlowIdRoute
-  '/knowledge/configuration': typeof AppKnowledgeConfigurationRoute
-  '/knowledge/testing': typeof AppKnowledgeTestingRoute
+  '/knowledge': typeof AppKnowledgeIndexRoute
   '/user-setting/api': typeof AppUserSettingApiRoute
   '/user-setting/locale': typeof AppUserSettingLocaleRoute
   '/user-setting/model': typeof AppUserSettingModelRoute
@@ -364,12 +371,13 @@ export interface FileRoutesByTo {
   '/profile-setting/prompt': typeof NextProfileSettingPromptRoute
   '/profile-setting/team': typeof NextProfileSettingTeamRoute
   '/flow': typeof AppFlowIndexRoute
-  '/knowledge': typeof AppKnowledgeIndexRoute
   '/user-setting': typeof AppUserSettingIndexRoute
   '/dataset': typeof NextDatasetIndexRoute
   '/profile-setting': typeof NextProfileSettingIndexRoute
-  '/knowledge/dataset/chunk': typeof AppKnowledgeDatasetChunkRoute
-  '/knowledge/dataset': typeof AppKnowledgeDatasetIndexRoute
+  '/knowledge/configuration': typeof AppKnowledgeDetailConfigurationRoute
+  '/knowledge/testing': typeof AppKnowledgeDetailTestingRoute
+  '/knowledge/dataset/chunk': typeof AppKnowledgeDetailDatasetChunkRoute
+  '/knowledge/dataset': typeof AppKnowledgeDetailDatasetIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -394,8 +402,7 @@ export interface FileRoutesById {
   '/_app/': typeof AppIndexRoute
   '/_app/evaluation/$dialogId': typeof AppEvaluationDialogIdRoute
   '/_app/flow/$id': typeof AppFlowIdRoute
-  '/_app/knowledge/configuration': typeof AppKnowledgeConfigurationRoute
-  '/_app/knowledge/testing': typeof AppKnowledgeTestingRoute
+  '/_app/knowledge/_detail': typeof AppKnowledgeDetailRouteWithChildren
   '/_app/user-setting/api': typeof AppUserSettingApiRoute
   '/_app/user-setting/locale': typeof AppUserSettingLocaleRoute
   '/_app/user-setting/model': typeof AppUserSettingModelRoute
@@ -416,8 +423,10 @@ export interface FileRoutesById {
   '/_app/user-setting/': typeof AppUserSettingIndexRoute
   '/_next/dataset/': typeof NextDatasetIndexRoute
   '/_next/profile-setting/': typeof NextProfileSettingIndexRoute
-  '/_app/knowledge/dataset/chunk': typeof AppKnowledgeDatasetChunkRoute
-  '/_app/knowledge/dataset/': typeof AppKnowledgeDatasetIndexRoute
+  '/_app/knowledge/_detail/configuration': typeof AppKnowledgeDetailConfigurationRoute
+  '/_app/knowledge/_detail/testing': typeof AppKnowledgeDetailTestingRoute
+  '/_app/knowledge/_detail/dataset/chunk': typeof AppKnowledgeDetailDatasetChunkRoute
+  '/_app/knowledge/_detail/dataset/': typeof AppKnowledgeDetailDatasetIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -441,8 +450,7 @@ export interface FileRouteTypes {
     | '/document/$id'
     | '/evaluation/$dialogId'
     | '/flow/$id'
-    | '/knowledge/configuration'
-    | '/knowledge/testing'
+    | '/knowledge'
     | '/user-setting/api'
     | '/user-setting/locale'
     | '/user-setting/model'
@@ -463,6 +471,8 @@ export interface FileRouteTypes {
     | '/user-setting/'
     | '/dataset/'
     | '/profile-setting/'
+    | '/knowledge/configuration'
+    | '/knowledge/testing'
     | '/knowledge/dataset/chunk'
     | '/knowledge/dataset/'
   fileRoutesByTo: FileRoutesByTo
@@ -483,8 +493,7 @@ export interface FileRouteTypes {
     | '/document/$id'
     | '/evaluation/$dialogId'
     | '/flow/$id'
-    | '/knowledge/configuration'
-    | '/knowledge/testing'
+    | '/knowledge'
     | '/user-setting/api'
     | '/user-setting/locale'
     | '/user-setting/model'
@@ -501,10 +510,11 @@ export interface FileRouteTypes {
     | '/profile-setting/prompt'
     | '/profile-setting/team'
     | '/flow'
-    | '/knowledge'
     | '/user-setting'
     | '/dataset'
     | '/profile-setting'
+    | '/knowledge/configuration'
+    | '/knowledge/testing'
     | '/knowledge/dataset/chunk'
     | '/knowledge/dataset'
   id:
@@ -530,8 +540,7 @@ export interface FileRouteTypes {
     | '/_app/'
     | '/_app/evaluation/$dialogId'
     | '/_app/flow/$id'
-    | '/_app/knowledge/configuration'
-    | '/_app/knowledge/testing'
+    | '/_app/knowledge/_detail'
     | '/_app/user-setting/api'
     | '/_app/user-setting/locale'
     | '/_app/user-setting/model'
@@ -552,8 +561,10 @@ export interface FileRouteTypes {
     | '/_app/user-setting/'
     | '/_next/dataset/'
     | '/_next/profile-setting/'
-    | '/_app/knowledge/dataset/chunk'
-    | '/_app/knowledge/dataset/'
+    | '/_app/knowledge/_detail/configuration'
+    | '/_app/knowledge/_detail/testing'
+    | '/_app/knowledge/_detail/dataset/chunk'
+    | '/_app/knowledge/_detail/dataset/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -728,18 +739,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppKnowledgeIndexRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/knowledge/configuration': {
-      id: '/_app/knowledge/configuration'
-      path: '/knowledge/configuration'
-      fullPath: '/knowledge/configuration'
-      preLoaderRoute: typeof AppKnowledgeConfigurationRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/knowledge/testing': {
-      id: '/_app/knowledge/testing'
-      path: '/knowledge/testing'
-      fullPath: '/knowledge/testing'
-      preLoaderRoute: typeof AppKnowledgeTestingRouteImport
+    '/_app/knowledge/_detail': {
+      id: '/_app/knowledge/_detail'
+      path: '/knowledge'
+      fullPath: '/knowledge'
+      preLoaderRoute: typeof AppKnowledgeDetailRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/user-setting/': {
@@ -868,19 +872,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NextProfileSettingTeamRouteImport
       parentRoute: typeof NextProfileSettingRoute
     }
-    '/_app/knowledge/dataset/': {
-      id: '/_app/knowledge/dataset/'
-      path: '/knowledge/dataset'
-      fullPath: '/knowledge/dataset/'
-      preLoaderRoute: typeof AppKnowledgeDatasetIndexRouteImport
-      parentRoute: typeof AppRoute
+    '/_app/knowledge/_detail/configuration': {
+      id: '/_app/knowledge/_detail/configuration'
+      path: '/configuration'
+      fullPath: '/knowledge/configuration'
+      preLoaderRoute: typeof AppKnowledgeDetailConfigurationRouteImport
+      parentRoute: typeof AppKnowledgeDetailRoute
     }
-    '/_app/knowledge/dataset/chunk': {
-      id: '/_app/knowledge/dataset/chunk'
-      path: '/knowledge/dataset/chunk'
+    '/_app/knowledge/_detail/testing': {
+      id: '/_app/knowledge/_detail/testing'
+      path: '/testing'
+      fullPath: '/knowledge/testing'
+      preLoaderRoute: typeof AppKnowledgeDetailTestingRouteImport
+      parentRoute: typeof AppKnowledgeDetailRoute
+    }
+    '/_app/knowledge/_detail/dataset/': {
+      id: '/_app/knowledge/_detail/dataset/'
+      path: '/dataset'
+      fullPath: '/knowledge/dataset/'
+      preLoaderRoute: typeof AppKnowledgeDetailDatasetIndexRouteImport
+      parentRoute: typeof AppKnowledgeDetailRoute
+    }
+    '/_app/knowledge/_detail/dataset/chunk': {
+      id: '/_app/knowledge/_detail/dataset/chunk'
+      path: '/dataset/chunk'
       fullPath: '/knowledge/dataset/chunk'
-      preLoaderRoute: typeof AppKnowledgeDatasetChunkRouteImport
-      parentRoute: typeof AppRoute
+      preLoaderRoute: typeof AppKnowledgeDetailDatasetChunkRouteImport
+      parentRoute: typeof AppKnowledgeDetailRoute
     }
   }
 }
@@ -911,6 +929,23 @@ const AppUserSettingRouteWithChildren = AppUserSettingRoute._addFileChildren(
   AppUserSettingRouteChildren,
 )
 
+interface AppKnowledgeDetailRouteChildren {
+  AppKnowledgeDetailConfigurationRoute: typeof AppKnowledgeDetailConfigurationRoute
+  AppKnowledgeDetailTestingRoute: typeof AppKnowledgeDetailTestingRoute
+  AppKnowledgeDetailDatasetChunkRoute: typeof AppKnowledgeDetailDatasetChunkRoute
+  AppKnowledgeDetailDatasetIndexRoute: typeof AppKnowledgeDetailDatasetIndexRoute
+}
+
+const AppKnowledgeDetailRouteChildren: AppKnowledgeDetailRouteChildren = {
+  AppKnowledgeDetailConfigurationRoute: AppKnowledgeDetailConfigurationRoute,
+  AppKnowledgeDetailTestingRoute: AppKnowledgeDetailTestingRoute,
+  AppKnowledgeDetailDatasetChunkRoute: AppKnowledgeDetailDatasetChunkRoute,
+  AppKnowledgeDetailDatasetIndexRoute: AppKnowledgeDetailDatasetIndexRoute,
+}
+
+const AppKnowledgeDetailRouteWithChildren =
+  AppKnowledgeDetailRoute._addFileChildren(AppKnowledgeDetailRouteChildren)
+
 interface AppRouteChildren {
   AppBuddyEvalRoute: typeof AppBuddyEvalRoute
   AppChatRoute: typeof AppChatRoute
@@ -920,12 +955,9 @@ interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
   AppEvaluationDialogIdRoute: typeof AppEvaluationDialogIdRoute
   AppFlowIdRoute: typeof AppFlowIdRoute
-  AppKnowledgeConfigurationRoute: typeof AppKnowledgeConfigurationRoute
-  AppKnowledgeTestingRoute: typeof AppKnowledgeTestingRoute
+  AppKnowledgeDetailRoute: typeof AppKnowledgeDetailRouteWithChildren
   AppFlowIndexRoute: typeof AppFlowIndexRoute
   AppKnowledgeIndexRoute: typeof AppKnowledgeIndexRoute
-  AppKnowledgeDatasetChunkRoute: typeof AppKnowledgeDatasetChunkRoute
-  AppKnowledgeDatasetIndexRoute: typeof AppKnowledgeDatasetIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -937,12 +969,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppEvaluationDialogIdRoute: AppEvaluationDialogIdRoute,
   AppFlowIdRoute: AppFlowIdRoute,
-  AppKnowledgeConfigurationRoute: AppKnowledgeConfigurationRoute,
-  AppKnowledgeTestingRoute: AppKnowledgeTestingRoute,
+  AppKnowledgeDetailRoute: AppKnowledgeDetailRouteWithChildren,
   AppFlowIndexRoute: AppFlowIndexRoute,
   AppKnowledgeIndexRoute: AppKnowledgeIndexRoute,
-  AppKnowledgeDatasetChunkRoute: AppKnowledgeDatasetChunkRoute,
-  AppKnowledgeDatasetIndexRoute: AppKnowledgeDatasetIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -1,19 +1,6 @@
 import assert from "node:assert/strict";
 
-const PASSWORD = "e2e-secret-password";
-const uniqueEmail = () => `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@buddy.test`;
-
-const signUp = async (page, baseUrl, email) => {
-  await page.goto(`${baseUrl}/`);
-  await page.waitForURL(/\/login/);
-  await page.getByRole("heading", { name: "Willkommen zurück" }).waitFor();
-  await page.getByRole("button", { name: "Registrieren" }).click();
-  await page.getByLabel("E-Mail").fill(email);
-  await page.getByLabel("Name").fill("Erika Muster");
-  await page.getByLabel("Passwort").fill(PASSWORD);
-  await page.getByRole("button", { name: "Registrieren" }).click();
-  await page.waitForURL(/\/knowledge$/);
-};
+import { PASSWORD, signUp, uniqueEmail } from "./helpers.mjs";
 
 export const tests = [
   [

@@ -29,7 +29,7 @@ export class ApiError extends Error {
 type RequestOptions = {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
-  query?: Record<string, string | number | boolean | undefined>;
+  query?: Record<string, string | number | boolean | string[] | undefined>;
   signal?: AbortSignal;
 };
 
@@ -42,7 +42,7 @@ export const onUnauthorized = (listener: () => void) => {
 const buildUrl = (path: string, query: RequestOptions["query"]) => {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) params.set(key, String(value));
+    for (const item of [value ?? []].flat()) params.append(key, String(item));
   }
   const search = params.toString();
   return `${API_BASE}${path}${search ? `?${search}` : ""}`;
@@ -85,7 +85,7 @@ export const request = async <T>(path: string, options: RequestOptions = {}) => 
   const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
   if (!envelope) throw new ApiError(response.status, response.statusText, response.status);
   if (envelope.code !== 0) throw new ApiError(envelope.code, envelope.message, response.status);
-  return { data: envelope.data, headers: response.headers };
+  return { data: envelope.data, envelope: envelope as Envelope<T> & Record<string, unknown>, headers: response.headers };
 };
 
 export const requestData = async <T>(path: string, options: RequestOptions = {}) =>

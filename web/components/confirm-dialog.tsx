@@ -3,19 +3,20 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 type Props = {
-  trigger: ReactNode;
   title: string;
   body: string;
   confirmLabel?: string;
   loading?: boolean;
   onConfirm: () => Promise<unknown> | void;
-};
+} & ({ trigger: ReactNode; open?: never; onClose?: never } | { trigger?: never; open: boolean; onClose: () => void });
 
-export const ConfirmDialog = ({ trigger, title, body, confirmLabel, loading, onConfirm }: Props) => {
+// A destructive confirmation, opened by its own trigger or controlled by the caller.
+export const ConfirmDialog = ({ trigger, open, onClose, title, body, confirmLabel, loading, onConfirm }: Props) => {
   const { t } = useTranslation();
+  const controlled = trigger === undefined ? { open, onOpenChange: (e: { open: boolean }) => !e.open && onClose?.() } : {};
   return (
-    <Dialog.Root role="alertdialog" placement="center">
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+    <Dialog.Root role="alertdialog" placement="center" {...controlled}>
+      {trigger !== undefined && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -17,3 +17,7 @@ export const errorMessage = (error: unknown): string => {
 export const notifyError = (error: unknown): undefined => {
   toaster.create({ type: "error", title: i18n.t("common.requestError"), description: errorMessage(error), closable: true });
 };
+
+export const notifyErrorText = (description: string): undefined => {
+  toaster.create({ type: "error", title: i18n.t("common.requestError"), description, closable: true });
+};

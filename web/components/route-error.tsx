@@ -34,3 +34,20 @@ export const RouteError = ({ error, reset }: ErrorComponentProps) => {
     </VStack>
   );
 };
+
+// Inline error for a failed query inside a page, with a retry button.
+export const RouteErrorMessage = ({ error, onRetry }: { error: unknown; onRetry: () => void }) => {
+  const { t } = useTranslation();
+  return (
+    <Alert.Root status="error" role="alert">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{t("common.requestError")}</Alert.Title>
+        <Alert.Description>{errorMessage(error)}</Alert.Description>
+      </Alert.Content>
+      <Button size="sm" variant="outline" onClick={onRetry}>
+        {t("common.retry")}
+      </Button>
+    </Alert.Root>
+  );
+};

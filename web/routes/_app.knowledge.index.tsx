@@ -1,6 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../components/coming-soon";
+import * as v from "valibot";
+import { KnowledgeListPage } from "../features/knowledge/list-page";
 
 export const Route = createFileRoute("/_app/knowledge/")({
-  component: () => <ComingSoon titleKey="pages.knowledgeList" />,
+  validateSearch: v.object({
+    q: v.optional(v.string()),
+    page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  }),
+  component: KnowledgeListPage,
 });

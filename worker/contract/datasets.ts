@@ -50,6 +50,7 @@ export const ListDatasetsQuerySchema = v.object({
   desc: queryBool(true),
   name: v.optional(v.string()),
   id: v.optional(v.string()),
+  keywords: v.optional(v.string()),
   include_parsing_status: queryBool(false),
 });
 export type ListDatasetsQuery = v.InferOutput<typeof ListDatasetsQuerySchema>;

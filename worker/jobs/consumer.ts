@@ -2,6 +2,10 @@ import type { QueueMessage } from "../platform/queue";
 import type { Deps } from "../services/context";
 import { createDeps } from "../services/create-deps";
 import { failCrawl, runCrawl } from "../services/documents/crawl";
+import { failDocument, failTask } from "../services/ingestion/fail";
+import { planTasks } from "../services/ingestion/plan";
+import { runTask } from "../services/ingestion/run-task";
+import { sweepStuckWork } from "../services/ingestion/watchdog";
 
 const MAX_BACKOFF_SECONDS = 300;
 // matches max_retries in wrangler.toml: the last delivery gives up cleanly instead of retrying
@@ -10,15 +14,21 @@ export const MAX_ATTEMPTS = 6;
 const dispatch = async (deps: Deps, body: QueueMessage) => {
   switch (body.type) {
     case "crawl":
-      await runCrawl(deps, body);
-      return;
+      return runCrawl(deps, body);
+    case "plan":
+      return planTasks(deps, body);
+    case "task":
+      return runTask(deps, body);
     default:
       throw new Error(`Unknown queue message: ${JSON.stringify(body)}`);
   }
 };
 
+// After the last retry nothing may stay "running": the work is marked failed with the reason.
 const giveUp = async (deps: Deps, body: QueueMessage, reason: string) => {
   if (body.type === "crawl") await failCrawl(deps, body, reason);
+  if (body.type === "plan") await failDocument(deps, body.documentId, reason);
+  if (body.type === "task") await failTask(deps, body.taskId, reason);
 };
 
 // Owns the retry policy: exponential backoff per message, so one failure never blocks the batch.
@@ -38,6 +48,10 @@ export const handleQueueBatch = async (batch: MessageBatch<QueueMessage>, env: E
       }
     }
   }
+};
+
+export const handleScheduled = async (_controller: ScheduledController, env: Env) => {
+  await sweepStuckWork(createDeps(env));
 };
 
 export type { QueueMessage };

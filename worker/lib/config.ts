@@ -6,6 +6,7 @@ export type AppConfig = {
   allowPrivateFetch: boolean;
   sessionTtlMs: number;
   rememberSessionTtlMs: number;
+  taskStallMs: number;
 };
 
 type ConfigVars = {
@@ -14,6 +15,7 @@ type ConfigVars = {
   ALLOW_PRIVATE_FETCH?: string;
   SESSION_TTL_HOURS?: string;
   SESSION_REMEMBER_DAYS?: string;
+  TASK_STALL_SECONDS?: string;
 };
 
 const positiveNumber = (raw: string | undefined, fallback: number) => {
@@ -27,4 +29,5 @@ export const readConfig = (vars: ConfigVars): AppConfig => ({
   allowPrivateFetch: vars.ALLOW_PRIVATE_FETCH === "true",
   sessionTtlMs: positiveNumber(vars.SESSION_TTL_HOURS, 24) * HOUR_MS,
   rememberSessionTtlMs: positiveNumber(vars.SESSION_REMEMBER_DAYS, 30) * DAY_MS,
+  taskStallMs: positiveNumber(vars.TASK_STALL_SECONDS, 120) * 1000,
 });

@@ -10,14 +10,27 @@ export type CrawlMessage = {
   maxPages: number;
 };
 
-export type QueueMessage = CrawlMessage;
+// Splits a document into tasks; `begin` identifies the parse run, so messages of an older run are dropped.
+export type PlanMessage = { type: "plan"; tenantId: string; documentId: string; begin: number };
+
+export type TaskMessage = { type: "task"; tenantId: string; taskId: string };
+
+export type QueueMessage = CrawlMessage | PlanMessage | TaskMessage;
 
 export type JobQueue = {
   send(message: QueueMessage): Promise<void>;
+  sendMany(messages: QueueMessage[]): Promise<void>;
 };
+
+const QUEUE_BATCH_MAX = 100;
 
 export const createJobQueue = (queue: Queue<QueueMessage>): JobQueue => ({
   async send(message) {
     await queue.send(message);
+  },
+  async sendMany(messages) {
+    for (let i = 0; i < messages.length; i += QUEUE_BATCH_MAX) {
+      await queue.sendBatch(messages.slice(i, i + QUEUE_BATCH_MAX).map((body) => ({ body })));
+    }
   },
 });

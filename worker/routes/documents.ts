@@ -14,6 +14,7 @@ import { formatIssues } from "../lib/validation";
 import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
 import { jsonBody, queryParams } from "../middleware/validate";
+import { parseHandler, stopHandler } from "./parsing";
 import { createEmptyDocument } from "../services/documents/create-empty";
 import { requestCrawl } from "../services/documents/crawl-request";
 import { downloadDocument } from "../services/documents/download";
@@ -39,6 +40,8 @@ const updateHandler = jsonBody(UpdateDocumentSchema);
 
 export const documentRoutes = new Hono<AppEnv>()
   .use(requireAuth)
+  .post("/parse", parseHandler)
+  .post("/stop", stopHandler)
   .post("/", async (c) => {
     const ctx = serviceContext(c);
     const datasetId = c.req.param("datasetId") as string;

@@ -2,8 +2,9 @@ import type { Db } from "../db/client";
 import type { AppConfig } from "../lib/config";
 import type { JobQueue } from "../platform/queue";
 import type { BlobStore } from "../platform/storage";
+import type { VectorIndex } from "../platform/vectors";
 
-export type Deps = { db: Db; config: AppConfig; storage: BlobStore; queue: JobQueue };
+export type Deps = { db: Db; config: AppConfig; storage: BlobStore; queue: JobQueue; vectors: VectorIndex };
 
 export type Actor = {
   userId: string;

@@ -2,6 +2,7 @@ import { createDb } from "../db/client";
 import { readConfig } from "../lib/config";
 import { createJobQueue } from "../platform/queue";
 import { createR2BlobStore } from "../platform/storage";
+import { createD1VectorIndex, createVectorizeIndex } from "../platform/vectors";
 import type { Deps } from "./context";
 
 // One place that turns bindings into service dependencies, for requests and queue batches alike.
@@ -10,4 +11,5 @@ export const createDeps = (env: Env): Deps => ({
   config: readConfig(env),
   storage: createR2BlobStore(env.FILES),
   queue: createJobQueue(env.INGEST_QUEUE),
+  vectors: (env.VECTOR_BACKEND as string) === "vectorize" ? createVectorizeIndex(env.VECTORS) : createD1VectorIndex(env.DB),
 });

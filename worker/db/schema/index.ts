@@ -1,3 +1,4 @@
 export * from "./auth";
+export * from "./chunks";
 export * from "./datasets";
 export * from "./users";

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { ListDatasetsQuery, ParsingStatusCounts } from "../../contract/datasets";
 import { datasets, documents } from "../../db/schema";
 import type { ServiceContext } from "../context";
@@ -41,6 +41,7 @@ export const listDatasets = async (ctx: ServiceContext, query: ListDatasetsQuery
   const filters: SQL[] = [eq(datasets.tenantId, ctx.actor.tenantId)];
   if (query.id) filters.push(eq(datasets.id, query.id));
   if (query.name) filters.push(eq(datasets.nameKey, query.name.toLowerCase()));
+  if (query.keywords) filters.push(sql`instr(${datasets.nameKey}, ${query.keywords.toLowerCase()}) > 0`);
   const where = and(...filters);
 
   const column = query.orderby === "update_time" ? datasets.updateTime : datasets.createTime;

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { DeleteByIdsInput } from "../../contract/datasets";
 import { datasets } from "../../db/schema";
+import { deleteVectorsOf } from "../ingestion/vectors";
 import { argumentError, dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
 import { datasetPrefix } from "./storage-keys";
@@ -27,7 +28,8 @@ export const removeDatasets = async (ctx: ServiceContext, input: DeleteByIdsInpu
   if (missing.length > 0) {
     throw dataError(`User '${ctx.actor.tenantId}' lacks permission for datasets: '${missing.join(", ")}'`);
   }
-  // Documents (and later chunks) go with the dataset through ON DELETE CASCADE.
+  await deleteVectorsOf(ctx, "datasetId", ids);
+  // Documents, chunks and tasks go with the dataset through ON DELETE CASCADE.
   await ctx.db.delete(datasets).where(and(tenantFilter, inArray(datasets.id, ids)));
   await Promise.all(ids.map((id) => ctx.storage.deletePrefix(datasetPrefix(ctx.actor.tenantId, id))));
   return { success_count: ids.length };

@@ -3,6 +3,7 @@ import type { ListDocumentsQuery } from "../../contract/documents";
 import { documents } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { getDatasetInTenant } from "../datasets/internal";
+import { sweepStuckWork } from "../ingestion/watchdog";
 import { runCodeOf, toDocument } from "./serialize";
 
 const asList = (value: string | string[] | undefined) => (value === undefined ? [] : [value].flat());
@@ -39,5 +40,7 @@ export const listDocuments = async (ctx: ServiceContext, datasetId: string, quer
       .offset((query.page - 1) * query.page_size),
     ctx.db.select({ n: count() }).from(documents).where(where),
   ]);
+  // Listing is where people watch progress: let the watchdog look at this dataset right away.
+  if (rows.some((row) => row.run === "1")) await sweepStuckWork(ctx, datasetId);
   return { total: total?.n ?? 0, docs: rows.map(toDocument) };
 };

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DeleteByIdsInput } from "../../contract/datasets";
 import { datasets, documents } from "../../db/schema";
+import { deleteVectorsOf } from "../ingestion/vectors";
 import { inChunks } from "../../lib/batches";
 import { dataError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
@@ -26,6 +27,7 @@ export const removeDocuments = async (ctx: ServiceContext, datasetId: string, in
     if (missing.length > 0) throw dataError(`These documents do not belong to dataset ${datasetId}: ${missing.join(", ")}`);
   }
   if (rows.length === 0) return { deleted: 0 };
+  await deleteVectorsOf(ctx, "documentId", rows.map((row) => row.id));
 
   const sum = (key: "chunkNum" | "tokenNum") => rows.reduce((total, row) => total + row[key], 0);
   await ctx.db.batch([

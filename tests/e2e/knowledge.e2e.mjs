@@ -1,0 +1,69 @@
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { SAMPLES, signUp } from "./helpers.mjs";
+
+const FILES = ["heilprg.md", "csv-comma.csv", "footnotes.docx"];
+const row = (page, name) => page.locator(`[data-testid=document-row][data-name="${name}"]`);
+// a closing menu can linger during its animation, so items are looked up in the menu of that row
+const rowAction = async (page, name, label) => {
+  await row(page, name).getByTestId("row-actions").click();
+  await page.getByRole("menu", { name: `Aktionen für „${name}“` }).getByRole("menuitem", { name: label }).click();
+};
+
+export const tests = [
+  [
+    "create a knowledge base, upload three real files, rename, disable, parse, download and delete",
+    async ({ page, baseUrl, artifacts }) => {
+      await signUp(page, baseUrl);
+      await page.getByText("Noch keine Wissensdatenbank").waitFor();
+      await page.getByRole("button", { name: "Wissensdatenbank erstellen" }).click();
+      await page.getByLabel("Name").fill("Heilpraktiker");
+      await page.getByRole("button", { name: "Erstellen" }).click();
+      await page.waitForURL(/\/knowledge\/dataset\?id=[0-9a-f]{32}$/);
+      await page.getByTestId("kb-title").filter({ hasText: "Heilpraktiker" }).waitFor();
+      await page.getByText("Noch keine Dateien").waitFor();
+
+      await page.getByRole("button", { name: "Datei hinzufügen" }).click();
+      await page.getByTestId("file-input").setInputFiles(FILES.map((name) => `${SAMPLES}${name}`));
+      await page.getByTestId("upload-item").nth(2).waitFor();
+      await page.getByRole("button", { name: "Hochladen" }).click();
+      await page.getByText("Fertig").nth(2).waitFor();
+      await page.screenshot({ path: `${artifacts}/upload-dialog-de.png` });
+      await page.getByRole("button", { name: "Fertig" }).click();
+      for (const name of FILES) await row(page, name).waitFor();
+
+      // rename keeps the extension
+      await rowAction(page, "csv-comma.csv", "Umbenennen");
+      await page.getByLabel("Name").fill("Tabelle");
+      await page.getByRole("button", { name: "Speichern" }).click();
+      await row(page, "Tabelle.csv").waitFor();
+
+      // disable
+      await row(page, "footnotes.docx").getByRole("checkbox", { name: /Aktiviert/ }).click({ force: true });
+      await page.waitForFunction(() => document.querySelector('[data-name="footnotes.docx"] [data-state="unchecked"]') !== null);
+
+      // parse and watch it finish
+      await rowAction(page, "heilprg.md", "Parsen");
+      await row(page, "heilprg.md").getByTestId("run-status").filter({ hasText: "Erfolgreich" }).waitFor({ timeout: 30_000 });
+      await page.screenshot({ path: `${artifacts}/dataset-tab-de.png`, fullPage: true });
+
+      // download returns the original bytes
+      const downloadPromise = page.waitForEvent("download");
+      await rowAction(page, "heilprg.md", "Herunterladen");
+      const download = await downloadPromise;
+      const path = await download.path();
+      assert.deepEqual(await readFile(path), await readFile(`${SAMPLES}heilprg.md`));
+
+      // delete one
+      await rowAction(page, "Tabelle.csv", "Löschen");
+      await page.getByRole("alertdialog").getByRole("button", { name: "Löschen" }).click();
+      await row(page, "Tabelle.csv").waitFor({ state: "detached" });
+      assert.equal(await page.getByTestId("document-row").count(), 2);
+
+      // the list page shows the base with its document count
+      await page.getByRole("link", { name: "Wissensdatenbank" }).first().click();
+      await page.getByTestId("dataset-card").filter({ hasText: "2 Dokumente" }).waitFor();
+      await page.screenshot({ path: `${artifacts}/knowledge-list-de.png` });
+    },
+  ],
+];

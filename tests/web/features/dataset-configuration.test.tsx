@@ -1,0 +1,224 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { Suspense } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { datasetKeys } from "../../../web/api/datasets";
+import { toaster } from "../../../web/components/ui/toaster";
+import { DatasetConfigurationForm, DatasetConfigurationPage } from "../../../web/features/knowledge/configuration";
+import { changeLanguage } from "../../../web/i18n";
+import type { Dataset } from "../../../worker/contract/datasets";
+import { defaultParserConfig, type ParserConfig } from "../../../worker/contract/parser-config";
+import { renderWithProviders } from "../helpers/render";
+
+const ID = "0123456789abcdef0123456789abcdef";
+const TAG_KB = "fedcba9876543210fedcba9876543210";
+
+vi.mock("../../../web/features/knowledge/use-dataset-id", () => ({ useDatasetId: () => ID }));
+
+const makeDataset = (overrides: Partial<Dataset> = {}, config: Partial<ParserConfig> = {}): Dataset => ({
+  id: ID,
+  name: "Leitlinien",
+  avatar: null,
+  description: "Kardiologie",
+  language: "German",
+  embedding_model: "text-embedding-3-small@OpenAI",
+  permission: "me",
+  chunk_method: "naive",
+  parser_config: { ...defaultParserConfig("naive"), ...config },
+  pagerank: 0,
+  similarity_threshold: 0.2,
+  vector_similarity_weight: 0.3,
+  chunk_count: 0,
+  document_count: 0,
+  token_num: 0,
+  status: "1",
+  tenant_id: "a".repeat(32),
+  created_by: "a".repeat(32),
+  create_time: 0,
+  create_date: "",
+  update_time: 0,
+  update_date: "",
+  ...overrides,
+});
+
+const raptorOn = (raptor: Partial<ParserConfig["raptor"]> = {}) => ({
+  raptor: { ...defaultParserConfig().raptor, use_raptor: true, ...raptor },
+});
+
+const input = (name: string) => document.querySelector(`[name="${name}"]`) as HTMLInputElement;
+const fill = (name: string, value: string) => fireEvent.change(input(name), { target: { value } });
+const save = (label = "Speichern") => fireEvent.click(screen.getByRole("button", { name: label }));
+const ok = (data: unknown) => new Response(JSON.stringify({ code: 0, message: "success", data }), { status: 200 });
+
+describe("DatasetConfigurationForm", () => {
+  it("requires the RAPTOR settings while RAPTOR is on and sends nothing", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    renderWithProviders(<DatasetConfigurationForm dataset={makeDataset({}, raptorOn())} />);
+    fill("raptor_max_token", "");
+    save();
+    expect(await screen.findByText("Dieses Feld ist erforderlich.")).toBeTruthy();
+    expect(input("raptor_max_token").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByRole("alert").textContent).toBe("Bitte korrigieren Sie die markierten Felder.");
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("shows the RAPTOR options only after the switch is turned on", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    renderWithProviders(<DatasetConfigurationForm dataset={makeDataset()} />);
+    expect(input("raptor_prompt")).toBeNull();
+    fireEvent.click(screen.getByLabelText("RAPTOR verwenden"));
+    await waitFor(() => expect(input("raptor_prompt")).not.toBeNull());
+    fill("raptor_prompt", "   ");
+    fill("raptor_threshold", "1.5");
+    save();
+    expect(await screen.findByText("Dieses Feld ist erforderlich.")).toBeTruthy();
+    expect(screen.getByText("Der Wert darf höchstens 1 sein.")).toBeTruthy();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("explains the backtick rule for an unbalanced delimiter", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    renderWithProviders(<DatasetConfigurationForm dataset={makeDataset()} />);
+    fill("delimiter", "\\n`##");
+    save();
+    expect(await screen.findByText(/Ungerade Anzahl von Backticks/)).toBeTruthy();
+    expect(input("delimiter").getAttribute("aria-invalid")).toBe("true");
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("rejects overlapping and reversed page ranges", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    renderWithProviders(<DatasetConfigurationForm dataset={makeDataset({}, { pages: [[1, 10]] })} />);
+    fireEvent.click(screen.getByRole("button", { name: "Bereich hinzufügen" }));
+    fill("pages.1.from", "5");
+    save();
+    expect(await screen.findByText("Jeder Bereich muss nach dem Ende des vorherigen Bereichs beginnen.")).toBeTruthy();
+    fill("pages.1.from", "20");
+    fill("pages.1.to", "15");
+    save();
+    expect(await screen.findByText("Die Bis-Seite muss größer oder gleich der Von-Seite sein.")).toBeTruthy();
+    expect(screen.getByLabelText("Bereich 2: bis Seite").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.queryByText("Jeder Bereich muss nach dem Ende des vorherigen Bereichs beginnen.")).toBeNull();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("locks the embedding model once the knowledge base has chunks and leaves it out of the request", async () => {
+    const dataset = makeDataset({ chunk_count: 5 });
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(ok(dataset));
+    renderWithProviders(<DatasetConfigurationForm dataset={dataset} />);
+    const select = screen.getByLabelText(/Embedding-Modell/) as HTMLSelectElement;
+    expect(select.name).toBe("embedding_model");
+    expect(select.disabled).toBe(true);
+    expect(screen.getByText(/bereits 5 Abschnitte enthält/)).toBeTruthy();
+    save();
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
+    const body = JSON.parse(String((fetchSpy.mock.calls[0] as [string, RequestInit])[1].body));
+    expect(body).not.toHaveProperty("embedding_model");
+  });
+
+  it("offers the built-in model while the knowledge base is empty", () => {
+    renderWithProviders(<DatasetConfigurationForm dataset={makeDataset()} />);
+    const select = input("embedding_model") as unknown as HTMLSelectElement;
+    expect(select.disabled).toBe(false);
+    expect([...select.options].map((option) => [option.value, option.text])).toEqual([
+      ["text-embedding-3-small@OpenAI", "text-embedding-3-small@OpenAI"],
+      ["builtin-hash@Builtin", "Integriertes lexikalisches Offline-Modell (builtin-hash)"],
+    ]);
+  });
+
+  it("describes the selected chunk method", () => {
+    renderWithProviders(<DatasetConfigurationForm dataset={makeDataset()} />);
+    fireEvent.change(input("chunk_method"), { target: { value: "qa" } });
+    expect(screen.getByTestId("chunk-method-info").textContent).toContain("Frage: Was ist HbA1c?");
+  });
+
+  it("PUTs the whole configuration as snake_case JSON and reports success", async () => {
+    const dataset = makeDataset({}, raptorOn({ max_token: 300 }));
+    const saved = { ...dataset, name: "Neue Leitlinien" };
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(ok(saved));
+    const toast = vi.spyOn(toaster, "create");
+    const { queryClient } = renderWithProviders(<DatasetConfigurationForm dataset={dataset} />);
+    const team = screen.getByLabelText("Team");
+    fireEvent.click(team);
+    await waitFor(() => expect(team.closest("label")?.getAttribute("data-state")).toBe("checked"));
+    fill("name", "  Neue Leitlinien ");
+    fill("chunk_token_num", "256");
+    fill("delimiter", "\\n`##`");
+    fill("tag_kb_ids", ` ${TAG_KB} ,`);
+    fill("auto_keywords", "4");
+    fireEvent.change(input("embedding_model"), { target: { value: "builtin-hash@Builtin" } });
+    fireEvent.click(screen.getByRole("button", { name: "Semikolon einfügen" }));
+    fireEvent.click(screen.getByRole("button", { name: "person entfernen" }));
+    fill("entity_types", "medication,");
+    save();
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchSpy.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe(`/api/v1/datasets/${ID}`);
+    expect(init.method).toBe("PUT");
+    expect(JSON.parse(String(init.body))).toEqual({
+      name: "Neue Leitlinien",
+      avatar: "",
+      description: "Kardiologie",
+      language: "German",
+      permission: "team",
+      embedding_model: "builtin-hash@Builtin",
+      chunk_method: "naive",
+      pagerank: 0,
+      parser_config: {
+        chunk_token_num: 256,
+        delimiter: "\n`##`;",
+        layout_recognize: "DeepDOC",
+        html4excel: false,
+        auto_keywords: 4,
+        auto_questions: 0,
+        pages: [[1, 1_000_000]],
+        task_page_size: 12,
+        tag_kb_ids: [TAG_KB],
+        topn_tags: 3,
+        raptor: { use_raptor: true, prompt: dataset.parser_config.raptor.prompt, max_token: 300, threshold: 0.1, max_cluster: 64, random_seed: 0 },
+        graphrag: { entity_types: ["organization", "geo", "event", "category", "medication"] },
+      },
+    });
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: "success", title: "Aktualisiert" })));
+    expect(queryClient.getQueryData(datasetKeys.detail(ID))).toEqual(saved);
+  });
+
+  it("shows the server's message when saving fails", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(
+      new Response(JSON.stringify({ code: 102, message: "Dataset name 'X' already exists", data: null }), { status: 200 }),
+    );
+    const toast = vi.spyOn(toaster, "create");
+    renderWithProviders(<DatasetConfigurationForm dataset={makeDataset()} />);
+    save();
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: "error", description: "Dataset name 'X' already exists" })),
+    );
+  });
+
+  it("translates field errors into English", async () => {
+    await changeLanguage("en");
+    try {
+      renderWithProviders(<DatasetConfigurationForm dataset={makeDataset()} />);
+      fill("chunk_token_num", "4096");
+      fill("tag_kb_ids", "not-an-id");
+      save("Save");
+      expect(await screen.findByText("The value must be at most 2048.")).toBeTruthy();
+      expect(screen.getByText("Every id must be exactly 32 hex characters (0–9, a–f).")).toBeTruthy();
+    } finally {
+      await changeLanguage("de");
+    }
+  });
+});
+
+describe("DatasetConfigurationPage", () => {
+  it("loads the dataset named in the URL", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => ok(makeDataset({ name: "Aus der API" })));
+    renderWithProviders(
+      <Suspense fallback="…">
+        <DatasetConfigurationPage />
+      </Suspense>,
+    );
+    expect(await screen.findByRole("heading", { level: 1, name: "Konfiguration" })).toBeTruthy();
+    expect(input("name").value).toBe("Aus der API");
+    expect(String(fetchSpy.mock.calls[0]?.[0])).toBe(`/api/v1/datasets/${ID}`);
+  });
+});

@@ -1,0 +1,122 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { DatasetDocument, RunStatus } from "../../worker/contract/documents";
+import type { ParserConfigInput } from "../../worker/contract/parser-config";
+import { API_BASE, requestData } from "./client";
+import { datasetKeys } from "./datasets";
+import { getToken } from "../lib/auth-storage";
+
+export type DocumentListParams = { page: number; pageSize: number; keywords?: string; run?: RunStatus[] };
+
+export const documentKeys = {
+  all: (datasetId: string) => ["documents", datasetId] as const,
+  list: (datasetId: string, params: DocumentListParams) => [...documentKeys.all(datasetId), "list", params] as const,
+};
+
+const hasActiveWork = (docs: DatasetDocument[]) => docs.some((doc) => doc.run === "RUNNING");
+
+export const documentsQueryOptions = (datasetId: string, params: DocumentListParams) =>
+  queryOptions({
+    queryKey: documentKeys.list(datasetId, params),
+    queryFn: () =>
+      requestData<{ total: number; docs: DatasetDocument[] }>(`/datasets/${datasetId}/documents`, {
+        query: {
+          page: params.page,
+          page_size: params.pageSize,
+          keywords: params.keywords || undefined,
+          run: params.run,
+        },
+      }),
+    placeholderData: keepPreviousData,
+    // while something is parsing or crawling, keep the progress moving
+    refetchInterval: (query) => (query.state.data && hasActiveWork(query.state.data.docs) ? 2000 : false),
+  });
+
+const useInvalidate = (datasetId: string) => {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: documentKeys.all(datasetId) }),
+      queryClient.invalidateQueries({ queryKey: datasetKeys.all }),
+    ]);
+};
+
+export type DocumentChanges = {
+  name?: string;
+  enabled?: 0 | 1;
+  chunkMethod?: string;
+  parserConfig?: ParserConfigInput;
+};
+
+export const useUpdateDocumentMutation = (datasetId: string) => {
+  const invalidate = useInvalidate(datasetId);
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: DocumentChanges }) =>
+      requestData<DatasetDocument>(`/datasets/${datasetId}/documents/${id}`, { method: "PATCH", body: changes }),
+    onSuccess: invalidate,
+  });
+};
+
+export const useDeleteDocumentsMutation = (datasetId: string) => {
+  const invalidate = useInvalidate(datasetId);
+  return useMutation({
+    mutationFn: (ids: string[]) => requestData<{ deleted: number }>(`/datasets/${datasetId}/documents`, { method: "DELETE", body: { ids } }),
+    onSuccess: invalidate,
+  });
+};
+
+export const useCreateEmptyDocumentMutation = (datasetId: string) => {
+  const invalidate = useInvalidate(datasetId);
+  return useMutation({
+    mutationFn: (name: string) =>
+      requestData<DatasetDocument[]>(`/datasets/${datasetId}/documents`, { query: { type: "empty" }, body: { name } }),
+    onSuccess: invalidate,
+  });
+};
+
+export const useCrawlMutation = (datasetId: string) => {
+  const invalidate = useInvalidate(datasetId);
+  return useMutation({
+    mutationFn: (values: { name: string; url: string; maxDepth: number; maxPages: number }) => {
+      const form = new FormData();
+      form.set("name", values.name);
+      form.set("url", values.url);
+      form.set("max_depth", String(values.maxDepth));
+      form.set("max_pages", String(values.maxPages));
+      return requestData<DatasetDocument[]>(`/datasets/${datasetId}/documents`, { query: { type: "web" }, body: form });
+    },
+    onSuccess: invalidate,
+  });
+};
+
+export const useParseDocumentsMutation = (datasetId: string) => {
+  const invalidate = useInvalidate(datasetId);
+  return useMutation({
+    mutationFn: ({ ids, deleteChunks }: { ids: string[]; deleteChunks?: boolean }) =>
+      requestData<boolean>(`/datasets/${datasetId}/documents/parse`, { body: { documentIds: ids, deleteChunks } }),
+    onSuccess: invalidate,
+  });
+};
+
+export const useStopParsingMutation = (datasetId: string) => {
+  const invalidate = useInvalidate(datasetId);
+  return useMutation({
+    mutationFn: (ids: string[]) =>
+      requestData<boolean>(`/datasets/${datasetId}/documents/stop`, { body: { documentIds: ids } }),
+    onSuccess: invalidate,
+  });
+};
+
+export const documentDownloadUrl = (datasetId: string, documentId: string) =>
+  `${API_BASE}/datasets/${datasetId}/documents/${documentId}`;
+
+// Downloads go through fetch so the Authorization header is sent, then hand the browser a blob.
+export const downloadDocument = async (datasetId: string, doc: DatasetDocument) => {
+  const response = await fetch(documentDownloadUrl(datasetId, doc.id), { headers: { Authorization: getToken() ?? "" } });
+  if (!response.ok || response.headers.get("content-type")?.startsWith("application/json")) {
+    throw new Error("download failed");
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement("a"), { href: url, download: doc.name });
+  link.click();
+  URL.revokeObjectURL(url);
+};

@@ -1,0 +1,45 @@
+import { Badge, HStack, Progress, Stack, Text } from "@chakra-ui/react";
+import { useTranslation } from "react-i18next";
+import type { DatasetDocument, RunStatus } from "../../../worker/contract/documents";
+import { formatNumber } from "../../lib/format";
+
+const PALETTE: Record<RunStatus, string> = {
+  UNSTART: "gray",
+  RUNNING: "blue",
+  CANCEL: "orange",
+  DONE: "green",
+  FAIL: "red",
+};
+
+export const StatusBadge = ({ doc }: { doc: DatasetDocument }) => {
+  const { t } = useTranslation();
+  const percent = Math.round(Math.max(0, doc.progress) * 100);
+  const lastMessage = doc.progress_msg.trim().split("\n").at(-1) ?? "";
+  return (
+    <Stack gap="1" minW="36" maxW="56">
+      <HStack gap="2">
+        <Badge colorPalette={PALETTE[doc.run]} variant="subtle" data-testid="run-status">
+          {t(`docs.status.${doc.run}`)}
+        </Badge>
+        {doc.run === "RUNNING" && <Text fontSize="xs">{percent}%</Text>}
+        {doc.run === "DONE" && doc.process_duration > 0 && (
+          <Text fontSize="xs" color="fg.muted">
+            {t("docs.duration", { seconds: formatNumber(doc.process_duration, 1) })}
+          </Text>
+        )}
+      </HStack>
+      {doc.run === "RUNNING" && (
+        <Progress.Root value={percent} size="xs" colorPalette="blue" aria-label={t("docs.parsingStatus")}>
+          <Progress.Track>
+            <Progress.Range />
+          </Progress.Track>
+        </Progress.Root>
+      )}
+      {lastMessage && (
+        <Text fontSize="xs" color={doc.run === "FAIL" ? "fg.error" : "fg.muted"} lineClamp={2} title={doc.progress_msg}>
+          {lastMessage}
+        </Text>
+      )}
+    </Stack>
+  );
+};

@@ -1,0 +1,84 @@
+import { Input, NativeSelect, SimpleGrid } from "@chakra-ui/react";
+import { useTranslation } from "react-i18next";
+import { LAYOUT_RECOGNIZERS } from "../../../../worker/contract/parser-config";
+import { ChunkMethodField } from "./chunk-method-field";
+import { ConfigField, NumberField } from "./config-field";
+import { ConfigSection, type SectionProps } from "./config-section";
+import { DelimiterField } from "./delimiter-field";
+
+const layoutLabel = { DeepDOC: "kbConfig.fields.layoutDeepDoc", "Plain Text": "kbConfig.fields.layoutPlainText" } as const;
+
+export const ChunkingSection = ({ values, set, errors }: SectionProps) => {
+  const { t } = useTranslation();
+  const layouts: string[] = [...LAYOUT_RECOGNIZERS];
+  if (values.layoutRecognize && !layouts.includes(values.layoutRecognize)) layouts.push(values.layoutRecognize);
+
+  return (
+    <ConfigSection title={t("kbConfig.sections.chunking")} description={t("kbConfig.sections.chunkingHint")}>
+      <ChunkMethodField value={values.chunkMethod} onChange={(method) => set("chunkMethod", method)} error={errors.chunk_method} />
+      <NumberField
+        label={t("kbConfig.fields.chunkTokenNum")}
+        helper={t("kbConfig.fields.chunkTokenNumHint")}
+        name="chunk_token_num"
+        value={values.chunkTokenNum}
+        onChange={(value) => set("chunkTokenNum", value)}
+        error={errors["parser_config.chunk_token_num"]}
+        min={1}
+        max={2048}
+        required
+      />
+      <DelimiterField value={values.delimiter} onChange={(value) => set("delimiter", value)} error={errors["parser_config.delimiter"]} />
+      <ConfigField
+        label={t("kbConfig.fields.layoutRecognize")}
+        helper={t("kbConfig.fields.layoutHint")}
+        error={errors["parser_config.layout_recognize"]}
+        required
+      >
+        <NativeSelect.Root maxW="sm">
+          <NativeSelect.Field name="layout_recognize" value={values.layoutRecognize} onChange={(e) => set("layoutRecognize", e.target.value)}>
+            {layouts.map((layout) => (
+              <option key={layout} value={layout}>
+                {layout === "DeepDOC" || layout === "Plain Text" ? t(layoutLabel[layout]) : layout}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </ConfigField>
+      <NumberField
+        label={t("kbConfig.fields.pagerank")}
+        helper={t("kbConfig.fields.pagerankHint")}
+        name="pagerank"
+        value={values.pagerank}
+        onChange={(value) => set("pagerank", value)}
+        error={errors.pagerank}
+        min={0}
+        max={100}
+        required
+      />
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+        <ConfigField label={t("kbConfig.fields.tagKbIds")} helper={t("kbConfig.fields.tagKbIdsHint")} error={errors["parser_config.tag_kb_ids"]}>
+          <Input
+            name="tag_kb_ids"
+            value={values.tagKbIds}
+            placeholder={t("kbConfig.fields.tagKbIdsPlaceholder")}
+            fontFamily="mono"
+            spellCheck={false}
+            onChange={(e) => set("tagKbIds", e.target.value)}
+          />
+        </ConfigField>
+        <NumberField
+          label={t("kbConfig.fields.topnTags")}
+          helper={t("kbConfig.fields.topnTagsHint")}
+          name="topn_tags"
+          value={values.topnTags}
+          onChange={(value) => set("topnTags", value)}
+          error={errors["parser_config.topn_tags"]}
+          min={1}
+          max={10}
+          required
+        />
+      </SimpleGrid>
+    </ConfigSection>
+  );
+};

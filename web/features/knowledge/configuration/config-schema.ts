@@ -1,0 +1,83 @@
+import type { ParseKeys } from "i18next";
+import * as v from "valibot";
+import { UpdateDatasetSchema } from "../../../../worker/contract/datasets";
+import { ParserConfigSchema, RaptorSchema } from "../../../../worker/contract/parser-config";
+import type { DatasetChanges } from "../../../api/datasets";
+import { type ConfigValues, toPayload } from "./form-values";
+
+export type FieldError = { key: ParseKeys; values?: Record<string, string | number> };
+export type ConfigErrors = Partial<Record<string, FieldError>>;
+
+// The shared contract schemas, with the fields this form always sends marked as required.
+const PARSER_KEYS = [
+  "chunk_token_num", "delimiter", "layout_recognize", "html4excel", "auto_keywords", "auto_questions",
+  "pages", "task_page_size", "tag_kb_ids", "topn_tags", "raptor", "graphrag",
+] as const;
+const RAPTOR_KEYS = ["use_raptor", "prompt", "max_token", "threshold", "max_cluster", "random_seed"] as const;
+const DATASET_KEYS = ["name", "language", "permission", "chunk_method", "pagerank", "parser_config"] as const;
+
+const RaptorOnSchema = v.required(RaptorSchema, RAPTOR_KEYS);
+
+const formSchema = (useRaptor: boolean) =>
+  v.required(
+    v.strictObject({
+      ...UpdateDatasetSchema.entries,
+      parser_config: v.required(
+        v.strictObject({ ...ParserConfigSchema.entries, raptor: useRaptor ? RaptorOnSchema : RaptorSchema }),
+        PARSER_KEYS,
+      ),
+    }),
+    DATASET_KEYS,
+  );
+
+type FormOutput = v.InferOutput<ReturnType<typeof formSchema>>;
+
+// Errors of list items belong to the whole control, except page ranges, which show on their row.
+const fieldOf = (path: string) =>
+  path
+    .replace(/^(parser_config\.(?:tag_kb_ids|graphrag\.entity_types))\..*$/, "$1")
+    .replace(/^(parser_config\.pages\.\d+)\..*$/, "$1");
+
+const errorFor = (issue: v.BaseIssue<unknown>, field: string): FieldError => {
+  if (issue.input === undefined || issue.type === "non_optional") return { key: "validation.required" };
+  switch (issue.type) {
+    case "min_value":
+      return { key: "kbConfig.errors.min", values: { min: Number(issue.requirement) } };
+    case "max_value":
+      return { key: "kbConfig.errors.max", values: { max: Number(issue.requirement) } };
+    case "integer":
+      return { key: "kbConfig.errors.integer" };
+    case "number":
+      return { key: "kbConfig.errors.number" };
+    case "min_length":
+      return { key: "validation.required" };
+    case "max_length":
+      return { key: "validation.tooLong" };
+    case "regex":
+      return { key: "kbConfig.errors.tagIds" };
+  }
+  if (field === "parser_config.delimiter") return { key: "kbConfig.errors.backticks" };
+  if (field === "parser_config.pages") return { key: "kbConfig.errors.pageOrder" };
+  if (field.startsWith("parser_config.pages.")) return { key: "kbConfig.errors.pageRange" };
+  if (field === "avatar") return { key: "kbConfig.errors.avatar" };
+  if (field === "embedding_model") return { key: "kbConfig.errors.embeddingModel" };
+  return { key: "validation.invalid" };
+};
+
+// Validates the form with the same schemas the worker applies; errors are keyed by the API field path.
+export const validateConfig = (values: ConfigValues, embeddingLocked: boolean) => {
+  const result = v.safeParse(formSchema(values.useRaptor), toPayload(values, embeddingLocked));
+  if (result.success) return { output: result.output, errors: {} as ConfigErrors };
+  const errors: ConfigErrors = {};
+  for (const issue of result.issues) {
+    const field = fieldOf(v.getDotPath(issue) ?? "form");
+    errors[field] ??= errorFor(issue, field);
+  }
+  return { output: null, errors };
+};
+
+// The API client turns the top-level camelCase keys into snake_case; parser_config keys already are.
+export const toChanges = (output: FormOutput): DatasetChanges => {
+  const { embedding_model: embeddingModel, chunk_method: chunkMethod, parser_config: parserConfig, ...rest } = output;
+  return { ...rest, ...(embeddingModel === undefined ? {} : { embeddingModel }), chunkMethod, parserConfig };
+};

@@ -1,0 +1,124 @@
+import type { Dataset, Permission } from "../../../../worker/contract/datasets";
+import {
+  type ChunkMethod,
+  defaultParserConfig,
+  mergeParserConfig,
+  type ParserConfig,
+} from "../../../../worker/contract/parser-config";
+
+export type PageRow = { key: number; from: string; to: string };
+
+// What the inputs hold: numbers stay text until submit so an emptied field can report "required".
+export type ConfigValues = {
+  name: string;
+  avatar: string;
+  description: string;
+  language: string;
+  permission: Permission;
+  embeddingModel: string;
+  chunkMethod: ChunkMethod;
+  chunkTokenNum: string;
+  delimiter: string;
+  layoutRecognize: string;
+  pagerank: string;
+  tagKbIds: string;
+  topnTags: string;
+  useRaptor: boolean;
+  raptorPrompt: string;
+  raptorMaxToken: string;
+  raptorThreshold: string;
+  raptorMaxCluster: string;
+  raptorRandomSeed: string;
+  entityTypes: string[];
+  autoKeywords: string;
+  autoQuestions: string;
+  html4excel: boolean;
+  pages: PageRow[];
+  taskPageSize: string;
+};
+
+export type SetValue = <K extends keyof ConfigValues>(field: K, value: ConfigValues[K]) => void;
+
+let nextRowKey = 0;
+export const pageRow = (from: number | string, to: number | string): PageRow => ({
+  key: nextRowKey++,
+  from: String(from),
+  to: String(to),
+});
+
+export const valuesFromDataset = (dataset: Dataset): ConfigValues => {
+  // Older rows may lack keys; the method's defaults fill them in.
+  const config: ParserConfig = mergeParserConfig(defaultParserConfig(dataset.chunk_method), dataset.parser_config);
+  return {
+    name: dataset.name,
+    avatar: dataset.avatar ?? "",
+    description: dataset.description ?? "",
+    language: dataset.language,
+    permission: dataset.permission,
+    embeddingModel: dataset.embedding_model,
+    chunkMethod: dataset.chunk_method,
+    chunkTokenNum: String(config.chunk_token_num),
+    delimiter: config.delimiter,
+    layoutRecognize: config.layout_recognize,
+    pagerank: String(dataset.pagerank),
+    tagKbIds: config.tag_kb_ids.join(", "),
+    topnTags: String(config.topn_tags),
+    useRaptor: config.raptor.use_raptor,
+    raptorPrompt: config.raptor.prompt,
+    raptorMaxToken: String(config.raptor.max_token),
+    raptorThreshold: String(config.raptor.threshold),
+    raptorMaxCluster: String(config.raptor.max_cluster),
+    raptorRandomSeed: String(config.raptor.random_seed),
+    entityTypes: [...config.graphrag.entity_types],
+    autoKeywords: String(config.auto_keywords),
+    autoQuestions: String(config.auto_questions),
+    html4excel: config.html4excel,
+    pages: config.pages.map(([from, to]) => pageRow(from, to)),
+    taskPageSize: String(config.task_page_size),
+  };
+};
+
+// "" means "not filled in" (the schema reports it as required); anything else goes to the schema as a number.
+const num = (text: string) => (text.trim() === "" ? undefined : Number(text));
+const orUndefined = (text: string) => (text === "" ? undefined : text);
+const list = (text: string) =>
+  text
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+// The request body in the API's own (snake_case) shape, checked by the shared contract schemas.
+export const toPayload = (values: ConfigValues, embeddingLocked: boolean) => ({
+  name: values.name,
+  avatar: values.avatar,
+  description: values.description,
+  language: orUndefined(values.language),
+  permission: values.permission,
+  ...(embeddingLocked ? {} : { embedding_model: values.embeddingModel }),
+  chunk_method: values.chunkMethod,
+  pagerank: num(values.pagerank),
+  parser_config: {
+    chunk_token_num: num(values.chunkTokenNum),
+    delimiter: orUndefined(values.delimiter),
+    layout_recognize: orUndefined(values.layoutRecognize),
+    html4excel: values.html4excel,
+    auto_keywords: num(values.autoKeywords),
+    auto_questions: num(values.autoQuestions),
+    pages: values.pages.map((row) => [num(row.from), num(row.to)]),
+    task_page_size: num(values.taskPageSize),
+    tag_kb_ids: list(values.tagKbIds),
+    topn_tags: num(values.topnTags),
+    // Switched off, only the flag travels and the stored RAPTOR settings stay as they are.
+    raptor: values.useRaptor
+      ? {
+          use_raptor: true,
+          prompt: values.raptorPrompt.trim() ? values.raptorPrompt : undefined,
+          max_token: num(values.raptorMaxToken),
+          threshold: num(values.raptorThreshold),
+          max_cluster: num(values.raptorMaxCluster),
+          random_seed: num(values.raptorRandomSeed),
+        }
+      : { use_raptor: false },
+    graphrag: { entity_types: values.entityTypes },
+  },
+});

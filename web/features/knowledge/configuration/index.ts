@@ -1,0 +1,2 @@
+export { DatasetConfigurationForm } from "./dataset-configuration-form";
+export { DatasetConfigurationPage } from "./dataset-configuration-page";

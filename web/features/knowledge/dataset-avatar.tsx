@@ -1,0 +1,11 @@
+import { Avatar } from "@chakra-ui/react";
+import type { ComponentProps } from "react";
+
+type Props = { name: string; avatar: string | null } & Pick<ComponentProps<typeof Avatar.Root>, "size">;
+
+export const DatasetAvatar = ({ name, avatar, size = "md" }: Props) => (
+  <Avatar.Root size={size} shape="rounded" colorPalette="teal">
+    <Avatar.Fallback name={name} />
+    {avatar && <Avatar.Image src={avatar} alt="" />}
+  </Avatar.Root>
+);

@@ -1,6 +1,0 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../components/coming-soon";
-
-export const Route = createFileRoute("/_app/knowledge/configuration")({
-  component: () => <ComingSoon titleKey="pages.configuration" />,
-});

@@ -1,0 +1,86 @@
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { datasets, documents } from "./datasets";
+
+// Chunk ids are derived from (document id, content), so re-running a task never duplicates chunks.
+// The FTS5 index (chunks_fts) is kept in step by triggers written by hand in the migrations.
+export const chunks = sqliteTable(
+  "chunks",
+  {
+    id: text("id").primaryKey(),
+    datasetId: text("dataset_id")
+      .notNull()
+      .references(() => datasets.id, { onDelete: "cascade" }),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    tenantId: text("tenant_id").notNull(),
+    docName: text("doc_name").notNull(),
+    content: text("content").notNull(),
+    importantKeywords: text("important_kwd", { mode: "json" }).notNull().default([]),
+    questions: text("question_kwd", { mode: "json" }).notNull().default([]),
+    tags: text("tag_kwd", { mode: "json" }).notNull().default([]),
+    available: integer("available", { mode: "boolean" }).notNull().default(true),
+    position: integer("position").notNull().default(0),
+    pages: text("page_num_int", { mode: "json" }).notNull().default([]),
+    tokenCount: integer("token_count").notNull().default(0),
+    taskId: text("task_id"),
+    manual: integer("manual", { mode: "boolean" }).notNull().default(false),
+    createTime: integer("create_time").notNull(),
+    updateTime: integer("update_time").notNull(),
+  },
+  (t) => [
+    // chunk list of a document in reading order
+    index("chunks_document_position_idx").on(t.documentId, t.position),
+    // retrieval filters by dataset
+    index("chunks_dataset_idx").on(t.datasetId),
+  ],
+);
+
+export const TASK_STATES = ["queued", "running", "done", "failed", "cancelled"] as const;
+
+// One unit of parsing work: a page range of a PDF, or a whole file.
+export const tasks = sqliteTable(
+  "tasks",
+  {
+    id: text("id").primaryKey(),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    datasetId: text("dataset_id").notNull(),
+    tenantId: text("tenant_id").notNull(),
+    fromPage: integer("from_page").notNull().default(0),
+    toPage: integer("to_page").notNull().default(0),
+    state: text("state", { enum: TASK_STATES }).notNull().default("queued"),
+    progress: real("progress").notNull().default(0),
+    progressMsg: text("progress_msg").notNull().default(""),
+    attempts: integer("attempts").notNull().default(0),
+    beginAt: integer("begin_at"),
+    heartbeatAt: integer("heartbeat_at"),
+    duration: real("duration").notNull().default(0),
+    createTime: integer("create_time").notNull(),
+  },
+  (t) => [
+    // a document's tasks, for progress aggregation and cancellation
+    index("tasks_document_idx").on(t.documentId),
+    // the watchdog's scan for silent running tasks
+    index("tasks_state_heartbeat_idx").on(t.state, t.heartbeatAt),
+  ],
+);
+
+// Local stand-in for Vectorize: one row per chunk vector, Float32 little-endian in base64.
+export const chunkVectors = sqliteTable(
+  "chunk_vectors",
+  {
+    id: text("id").primaryKey(),
+    namespace: text("namespace").notNull(),
+    model: text("model").notNull(),
+    dims: integer("dims").notNull(),
+    vector: text("vector").notNull(),
+    metadata: text("metadata", { mode: "json" }).notNull().default({}),
+  },
+  // brute-force scoring loads one namespace (dataset) and model at a time
+  (t) => [index("chunk_vectors_namespace_model_idx").on(t.namespace, t.model)],
+);
+
+export type ChunkRow = typeof chunks.$inferSelect;
+export type TaskRow = typeof tasks.$inferSelect;

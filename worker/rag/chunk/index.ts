@@ -1,0 +1,44 @@
+import type { ChunkMethod } from "../../contract/parser-config";
+import type { ParsedDocument } from "../parse/types";
+import { naiveMerge } from "./merge";
+import { qaChunks, rowChunks, tagChunks } from "./records";
+import { BOUNDARIES, paperChunks, sectionChunks } from "./sections";
+import type { ChunkConfig, ChunkDraft } from "./types";
+
+const byPage = (parsed: ParsedDocument): ChunkDraft[] => {
+  const pages = new Map<number, string[]>();
+  for (const block of parsed.blocks) {
+    const page = block.page ?? 1;
+    pages.set(page, [...(pages.get(page) ?? []), block.text]);
+  }
+  return [...pages].map(([page, texts]) => ({ content: texts.join("\n"), pages: [page] }));
+};
+
+// Chunk methods (ragflow-behaviour §3.2). Each returns chunks in reading order.
+export const chunkDocument = (method: ChunkMethod, parsed: ParsedDocument, config: ChunkConfig): ChunkDraft[] => {
+  const drafts = (() => {
+    switch (method) {
+      case "qa":
+        return qaChunks(parsed);
+      case "table":
+        return rowChunks(parsed);
+      case "tag":
+        return tagChunks(parsed);
+      case "one":
+        return [{ content: parsed.blocks.map((b) => b.text).join("\n"), pages: [...new Set(parsed.blocks.flatMap((b) => (b.page ? [b.page] : [])))] }];
+      case "presentation":
+        return byPage(parsed);
+      case "manual":
+      case "book":
+      case "laws":
+        return sectionChunks(parsed.blocks, config, BOUNDARIES[method]);
+      case "paper":
+        return paperChunks(parsed.blocks, config);
+      default:
+        return naiveMerge(parsed.blocks, config);
+    }
+  })();
+  return drafts.filter((draft) => draft.content.trim().length > 0);
+};
+
+export type { ChunkDraft };

@@ -1,0 +1,61 @@
+import { countTokens } from "../tokens";
+import type { Block } from "../parse/types";
+import { parseDelimiters, splitOn } from "./delimiters";
+import type { ChunkConfig, ChunkDraft } from "./types";
+
+const SENTENCE_END = [". ", "! ", "? ", "。", "；", "\n"];
+
+// A section larger than the budget is cut at the configured delimiters, then at sentence ends,
+// and as a last resort by length (about 4 characters per token).
+const fitSection = (block: Block, budget: number, levels: string[][]): Block[] => {
+  if (countTokens(block.text) <= budget) return [block];
+  const [delimiters, ...rest] = levels;
+  if (delimiters) {
+    const pieces = splitOn(block.text, delimiters);
+    if (pieces.length > 1) return pieces.flatMap((text) => fitSection({ ...block, text }, budget, rest));
+    return fitSection(block, budget, rest);
+  }
+  const size = budget * 4;
+  return Array.from({ length: Math.ceil(block.text.length / size) }, (_, i) => ({ ...block, text: block.text.slice(i * size, (i + 1) * size) }));
+};
+
+const overlapTail = (text: string, percent: number) =>
+  percent > 0 ? text.slice(Math.floor(text.length * (1 - percent / 100))).replace(/<[^>]+>/g, "") : "";
+
+// RAGFlow's naive merge: sections are appended to the current chunk until it passes the token budget;
+// custom `delimiters` instead cut sections into pieces that each become a chunk of their own.
+export const naiveMerge = (blocks: Block[], config: ChunkConfig): ChunkDraft[] => {
+  const { custom, singles } = parseDelimiters(config.delimiter);
+  if (custom.length > 0) {
+    return blocks.flatMap((block) => splitOn(block.text, custom).map((content) => ({ content, pages: block.page ? [block.page] : [] })));
+  }
+  const budget = Math.max(1, Math.floor((config.chunkTokenNum * (100 - config.overlappedPercent)) / 100));
+  const chunks: ChunkDraft[] = [];
+  let text = "";
+  let tokens = 0;
+  let pages = new Set<number>();
+  const close = () => {
+    if (text.trim()) chunks.push({ content: text.trim(), pages: [...pages] });
+    text = overlapTail(text, config.overlappedPercent);
+    tokens = countTokens(text);
+    pages = new Set();
+  };
+  for (const block of blocks) {
+    if (block.kind === "table") {
+      close();
+      chunks.push({ content: block.text, pages: block.page ? [block.page] : [] });
+      text = "";
+      tokens = 0;
+      continue;
+    }
+    for (const piece of fitSection(block, config.chunkTokenNum, [singles, SENTENCE_END])) {
+      const pieceTokens = countTokens(piece.text);
+      if (tokens > 0 && tokens + pieceTokens > budget) close();
+      text += `${text ? "\n" : ""}${piece.text}`;
+      tokens += pieceTokens;
+      if (piece.page) pages.add(piece.page);
+    }
+  }
+  close();
+  return chunks;
+};

@@ -1,0 +1,57 @@
+import type { ParsedDocument, Table } from "../parse/types";
+import type { ChunkDraft } from "./types";
+
+const QUESTION_HEADER = /^(q|question|questions|frage|fragen)$/i;
+
+// Tables whose first row is data (RAGFlow's Q&A spreadsheets have no header) get it back.
+const allRows = (table: Table) => (table.headers.length && !QUESTION_HEADER.test(table.headers[0] ?? "") ? [table.headers, ...table.rows] : table.rows);
+
+// qa: one chunk per question/answer pair; only the question is matched (stored as the chunk's question).
+export const qaChunks = (parsed: ParsedDocument): ChunkDraft[] => {
+  const pairs: [string, string][] = [];
+  if (parsed.tables?.length) {
+    for (const table of parsed.tables) for (const [q = "", a = ""] of allRows(table)) pairs.push([q, a]);
+  } else {
+    let question = "";
+    let answer: string[] = [];
+    const flush = () => {
+      if (question) pairs.push([question, answer.join("\n")]);
+      question = "";
+      answer = [];
+    };
+    for (const block of parsed.blocks) {
+      const tabbed = block.text.split("\n").filter((line) => line.includes("\t"));
+      if (block.kind !== "heading" && tabbed.length > 0) {
+        flush();
+        for (const line of tabbed) pairs.push(line.split("\t", 2) as [string, string]);
+      } else if (block.kind === "heading" || /\?\s*$/.test(block.text)) {
+        flush();
+        question = block.text;
+      } else if (question) answer.push(block.text);
+    }
+    flush();
+  }
+  return pairs
+    .map(([q, a]) => [q.trim(), a.trim()] as const)
+    .filter(([q, a]) => q && a)
+    .map(([q, a]) => ({ content: `Question: ${q}\tAnswer: ${a}`, pages: [], questions: [q] }));
+};
+
+// table: one chunk per row, "column: value" pairs.
+export const rowChunks = (parsed: ParsedDocument): ChunkDraft[] =>
+  (parsed.tables ?? []).flatMap((table) =>
+    table.rows.map((row) => ({
+      content: row.map((cell, i) => `${table.headers[i] || `column ${i + 1}`}: ${cell}`).filter((pair) => !pair.endsWith(": ")).join("; "),
+      pages: [],
+    })),
+  );
+
+// tag: rows of (content, tags); the tags are stored with the chunk and make the base a tag set.
+export const tagChunks = (parsed: ParsedDocument): ChunkDraft[] =>
+  (parsed.tables ?? []).flatMap((table) =>
+    allRows(table).map(([content = "", tags = ""]) => ({
+      content: content.trim(),
+      pages: [],
+      tags: tags.split(/[,;]/).map((tag) => tag.trim()).filter(Boolean),
+    })),
+  ).filter((chunk) => chunk.content);

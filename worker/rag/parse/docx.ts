@@ -1,0 +1,14 @@
+import mammoth from "mammoth";
+import { parseHtmlString } from "./html";
+import type { ParsedDocument } from "./types";
+import { UnreadableDocumentError } from "./types";
+
+// DOCX → HTML with mammoth (headings and tables kept) → the HTML reader.
+export const parseDocx = async (bytes: Uint8Array): Promise<ParsedDocument> => {
+  try {
+    const { value } = await mammoth.convertToHtml({ arrayBuffer: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer });
+    return parseHtmlString(value);
+  } catch (error) {
+    throw new UnreadableDocumentError(`The Word document cannot be read: ${(error as Error).message}`);
+  }
+};

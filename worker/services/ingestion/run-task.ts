@@ -1,0 +1,159 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { ChunkMethod, ParserConfig } from "../../contract/parser-config";
+import { chunks, documents, tasks, type TaskRow } from "../../db/schema";
+import { inChunks } from "../../lib/batches";
+import { sha256Hex } from "../../lib/crypto";
+import { nowMs } from "../../lib/time";
+import { resolveEmbeddingModel } from "../../platform/providers/registry";
+import type { TaskMessage } from "../../platform/queue";
+import { chunkDocument, type ChunkDraft } from "../../rag/chunk";
+import { embedChunks } from "../../rag/embed";
+import { parseDocument, UnreadableDocumentError } from "../../rag/parse";
+import { countTokens } from "../../rag/tokens";
+import type { Deps } from "../context";
+import { aggregateDocument } from "./aggregate";
+import { failTask } from "./fail";
+import { appendLine, progressLine, seconds } from "./progress";
+
+const EMBED_BATCH = 64;
+
+class TaskCancelled extends Error {}
+
+const reporter = (deps: Deps, task: TaskRow) => {
+  let log = task.progressMsg;
+  const report = async (progress: number, message?: string) => {
+    if (message) log = appendLine(log, progressLine(message, task.fromPage, task.toPage));
+    const [row] = await deps.db
+      .update(tasks)
+      .set({ progress, progressMsg: log, heartbeatAt: nowMs() })
+      .where(and(eq(tasks.id, task.id), eq(tasks.state, "running")))
+      .returning({ id: tasks.id });
+    // the update misses when the task was cancelled (or re-queued) meanwhile: stop here
+    if (!row) throw new TaskCancelled();
+    await aggregateDocument(deps, task.documentId);
+  };
+  // the last line and the "done" state in one write, so a finished task is never half-reported
+  const finish = async (message: string, duration: number) => {
+    log = appendLine(log, progressLine(message, task.fromPage, task.toPage));
+    await deps.db
+      .update(tasks)
+      .set({ state: "done", progress: 1, progressMsg: log, duration, heartbeatAt: nowMs() })
+      .where(and(eq(tasks.id, task.id), eq(tasks.state, "running")));
+    await aggregateDocument(deps, task.documentId);
+  };
+  return { report, finish };
+};
+
+const chunkId = async (documentId: string, content: string) => (await sha256Hex(`${documentId}\n${content}`)).slice(0, 32);
+
+// One parse task: read the file, parse the page range, chunk, embed in batches, index.
+// Idempotent: chunk ids hash (document, content), so a retried task rewrites the same rows.
+export const runTask = async (deps: Deps, message: TaskMessage) => {
+  const task = await deps.db.query.tasks.findFirst({ where: and(eq(tasks.id, message.taskId), eq(tasks.tenantId, message.tenantId)) });
+  if (!task || task.state === "done" || task.state === "cancelled" || task.state === "failed") return;
+  const doc = await deps.db.query.documents.findFirst({ where: eq(documents.id, task.documentId) });
+  if (!doc || doc.run !== "1") return;
+  const dataset = await deps.db.query.datasets.findFirst({ where: (t, { eq: equals }) => equals(t.id, doc.datasetId) });
+  if (!dataset) return;
+
+  const started = nowMs();
+  await deps.db
+    .update(tasks)
+    .set({ state: "running", attempts: task.attempts + 1, beginAt: started, heartbeatAt: started })
+    .where(eq(tasks.id, task.id));
+  const { report, finish } = reporter(deps, { ...task, state: "running" });
+  const config = doc.parserConfig as ParserConfig;
+  try {
+    await report(0.1, "Start to parse.");
+    const blob = await deps.storage.get(doc.location);
+    const bytes = blob ? new Uint8Array(await new Response(blob.body).arrayBuffer()) : new Uint8Array();
+    if (!blob && doc.type !== "virtual") throw new UnreadableDocumentError("The file is missing from storage.");
+    const parsed =
+      doc.type === "virtual"
+        ? { blocks: [] }
+        : await parseDocument(doc.suffix, doc.name, bytes, { fromPage: task.fromPage || 1, toPage: task.toPage || Number.MAX_SAFE_INTEGER, html4excel: config.html4excel });
+    await report(0.5, `Finish parsing (${seconds(started)}).`);
+
+    const drafts = chunkDocument(doc.parserId as ChunkMethod, parsed, {
+      chunkTokenNum: config.chunk_token_num,
+      delimiter: config.delimiter,
+      overlappedPercent: config.overlapped_percent,
+    });
+    if (drafts.length === 0 && doc.type !== "virtual") {
+      throw new UnreadableDocumentError(
+        doc.suffix === "pdf" ? "No text found on these pages. The PDF may contain only scanned images; OCR is not available offline." : "No text found in the file.",
+      );
+    }
+    await report(0.6, `Generate ${drafts.length} chunks.`);
+    await indexChunks(deps, task, doc, dataset.embdId, config.filename_embd_weight, drafts, report);
+
+    await finish(`Task done (${seconds(started)}).`, (nowMs() - started) / 1000);
+  } catch (error) {
+    if (error instanceof TaskCancelled) return;
+    if (error instanceof UnreadableDocumentError) return failTask(deps, task.id, error.message);
+    throw error;
+  }
+};
+
+const indexChunks = async (
+  deps: Deps,
+  task: TaskRow,
+  doc: { id: string; datasetId: string; tenantId: string; name: string },
+  embdId: string,
+  titleWeight: number,
+  drafts: ChunkDraft[],
+  report: (progress: number, message?: string) => Promise<void>,
+) => {
+  const model = resolveEmbeddingModel(embdId);
+  const embedStarted = nowMs();
+  const now = nowMs();
+  const rows = await Promise.all(
+    drafts.map(async (draft, i) => ({
+      id: await chunkId(doc.id, draft.content),
+      datasetId: doc.datasetId,
+      documentId: doc.id,
+      tenantId: doc.tenantId,
+      docName: doc.name,
+      content: draft.content,
+      importantKeywords: draft.keywords ?? [],
+      questions: draft.questions ?? [],
+      tags: draft.tags ?? [],
+      position: task.fromPage * 100_000 + i,
+      pages: draft.pages,
+      tokenCount: countTokens(draft.content),
+      taskId: task.id,
+      createTime: now,
+      updateTime: now,
+    })),
+  );
+  const unique = [...new Map(rows.map((row) => [row.id, row])).values()];
+  for (let i = 0; i < unique.length; i += EMBED_BATCH) {
+    const batch = unique.slice(i, i + EMBED_BATCH);
+    const vectors = await embedChunks(model, doc.name, batch, titleWeight);
+    for (const part of inChunks(batch, 10)) {
+      const [first, ...rest] = part.map((row) =>
+        deps.db
+          .insert(chunks)
+          .values(row)
+          .onConflictDoUpdate({
+            target: chunks.id,
+            set: { taskId: row.taskId, position: row.position, pages: row.pages, tokenCount: row.tokenCount, updateTime: row.updateTime },
+          }),
+      );
+      if (first) await deps.db.batch([first, ...rest]);
+    }
+    await deps.vectors.upsert(
+      doc.datasetId,
+      model.id,
+      batch.map((row, j) => ({ id: row.id, values: vectors[j] as Float32Array, metadata: { doc_id: doc.id } })),
+    );
+    await report(0.6 + 0.35 * ((i + batch.length) / unique.length));
+  }
+  await report(0.95, `Embedding and indexing ${unique.length} chunks (${seconds(embedStarted)}).`);
+  // chunks of this task that a previous attempt made but this one no longer produces are dropped
+  const stale = (await deps.db.select({ id: chunks.id }).from(chunks).where(and(eq(chunks.taskId, task.id))))
+    .map((row) => row.id)
+    .filter((id) => !unique.some((row) => row.id === id));
+  for (const part of inChunks(stale)) await deps.db.delete(chunks).where(inArray(chunks.id, part));
+  if (stale.length) await deps.vectors.deleteByIds(stale);
+};

@@ -1,0 +1,55 @@
+import { and, eq, inArray, lt, notExists } from "drizzle-orm";
+import { documents, tasks } from "../../db/schema";
+import { nowMs } from "../../lib/time";
+import type { Deps } from "../context";
+import { failTask } from "./fail";
+
+export const MAX_TASK_ATTEMPTS = 5;
+
+// Parsing never stays stuck: a running task that stopped reporting, a queued task whose message was
+// lost, and a document whose plan never ran are put back on the queue (or failed after 5 attempts).
+export const sweepStuckWork = async (deps: Deps, datasetId?: string) => {
+  const now = nowMs();
+  const silentSince = now - deps.config.taskStallMs;
+  const scope = datasetId ? [eq(tasks.datasetId, datasetId)] : [];
+  const stuck = await deps.db
+    .select()
+    .from(tasks)
+    .where(and(inArray(tasks.state, ["running", "queued"]), lt(tasks.heartbeatAt, silentSince), ...scope))
+    .limit(100);
+  const neverStarted = await deps.db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.state, "queued"), lt(tasks.createTime, silentSince), ...scope))
+    .limit(100);
+  const requeued: string[] = [];
+  for (const task of [...stuck, ...neverStarted.filter((t) => t.heartbeatAt === null)]) {
+    if (task.attempts >= MAX_TASK_ATTEMPTS) {
+      await failTask(deps, task.id, `The task stopped responding ${task.attempts} times and was given up.`);
+      continue;
+    }
+    await deps.db.update(tasks).set({ state: "queued", heartbeatAt: now }).where(eq(tasks.id, task.id));
+    requeued.push(task.id);
+  }
+  const tasksMsgs = [...stuck, ...neverStarted]
+    .filter((task) => requeued.includes(task.id))
+    .map((task) => ({ type: "task" as const, tenantId: task.tenantId, taskId: task.id }));
+
+  const orphanDocs = await deps.db
+    .select()
+    .from(documents)
+    .where(
+      and(
+        eq(documents.run, "1"),
+        lt(documents.processBeginAt, silentSince),
+        notExists(deps.db.select({ id: tasks.id }).from(tasks).where(eq(tasks.documentId, documents.id))),
+        ...(datasetId ? [eq(documents.datasetId, datasetId)] : []),
+      ),
+    )
+    .limit(100);
+  const planMsgs = orphanDocs
+    .filter((doc) => doc.sourceType !== "web" || doc.size > 0)
+    .map((doc) => ({ type: "plan" as const, tenantId: doc.tenantId, documentId: doc.id, begin: doc.processBeginAt ?? 0 }));
+  await deps.queue.sendMany([...tasksMsgs, ...planMsgs]);
+  return { requeuedTasks: tasksMsgs.length, replannedDocuments: planMsgs.length };
+};
