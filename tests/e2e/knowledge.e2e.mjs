@@ -64,6 +64,24 @@ export const tests = [
       await page.getByRole("link", { name: "Wissensdatenbank" }).first().click();
       await page.getByTestId("dataset-card").filter({ hasText: "2 Dokumente" }).waitFor();
       await page.screenshot({ path: `${artifacts}/knowledge-list-de.png` });
+
+      // configuration: a bad chunk token number is refused in the form, a good one is saved
+      await page.getByTestId("dataset-card").getByRole("link").click();
+      await page.getByRole("link", { name: "Konfiguration" }).click();
+      const tokens = page.getByLabel("Tokens pro Abschnitt");
+      await tokens.fill("0");
+      await page.getByRole("button", { name: "Speichern" }).click();
+      await page.getByText(/mindestens 1/).first().waitFor();
+      await tokens.fill("256");
+      await page.getByRole("button", { name: "Speichern" }).click();
+      await page.getByText("Aktualisiert").first().waitFor();
+      await page.screenshot({ path: `${artifacts}/configuration-de.png`, fullPage: true });
+
+      // the new-style pages show the same data
+      await page.goto(`${baseUrl}/datasets`);
+      await page.getByTestId("dataset-card").getByRole("link").click();
+      await page.waitForURL(/\/dataset\/dataset\?id=/);
+      await row(page, "heilprg.md").waitFor();
     },
   ],
 ];

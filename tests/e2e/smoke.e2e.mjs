@@ -94,7 +94,7 @@ export const tests = [
       await page.getByTestId("coming-soon").waitFor();
       await page.getByRole("heading", { name: "Buddys kommt bald" }).waitFor();
       await page.goto(`${baseUrl}/dataset`);
-      await page.waitForURL(/\/dataset\/dataset$/);
+      await page.waitForURL(/\/datasets$/);
       await page.goto(`${baseUrl}/gibt-es-nicht`);
       await page.getByRole("heading", { name: "Seite nicht gefunden" }).waitFor();
     },

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../components/coming-soon";
+import { DocumentsPage } from "../features/documents/documents-page";
+import { useDatasetId } from "../features/knowledge/use-dataset-id";
 
-export const Route = createFileRoute("/_next/dataset/dataset")({
-  component: () => <ComingSoon titleKey="pages.dataset" />,
-});
+const DatasetTab = () => <DocumentsPage datasetId={useDatasetId()} />;
+
+export const Route = createFileRoute("/_next/dataset/dataset")({ component: DatasetTab });

@@ -1,7 +1,8 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 
 export const Route = createFileRoute("/_next/dataset/")({
-  beforeLoad: () => {
-    throw redirect({ to: "/dataset/dataset" });
+  beforeLoad: ({ search }) => {
+    const { id } = search as { id?: string };
+    throw id ? redirect({ to: "/dataset/dataset", search: { id } }) : redirect({ to: "/datasets" });
   },
 });

@@ -1,6 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../components/coming-soon";
+import { DatasetConfigurationPage } from "../features/knowledge/configuration";
 
-export const Route = createFileRoute("/_next/dataset/setting")({
-  component: () => <ComingSoon titleKey="pages.datasetSetting" />,
-});
+export const Route = createFileRoute("/_next/dataset/setting")({ component: DatasetConfigurationPage });

@@ -1,6 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../components/coming-soon";
+import { KnowledgeListPage } from "../features/knowledge/list-page";
+import { ListSearchSchema } from "./_app.knowledge.index";
 
-export const Route = createFileRoute("/_next/datasets")({
-  component: () => <ComingSoon titleKey="pages.datasets" />,
-});
+const Page = () => {
+  const navigate = Route.useNavigate();
+  return <KnowledgeListPage search={Route.useSearch()} onSearchChange={(search) => void navigate({ search })} detailTo="/dataset/dataset" />;
+};
+
+export const Route = createFileRoute("/_next/datasets")({ validateSearch: ListSearchSchema, component: Page });

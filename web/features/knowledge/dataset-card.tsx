@@ -9,7 +9,9 @@ import { notifyError, notifySuccess } from "../../components/notify";
 import { formatCount, formatDateTime } from "../../lib/format";
 import { DatasetAvatar } from "./dataset-avatar";
 
-export const DatasetCard = ({ dataset }: { dataset: Dataset }) => {
+export type DetailPath = "/knowledge/dataset" | "/dataset/dataset";
+
+export const DatasetCard = ({ dataset, detailTo }: { dataset: Dataset; detailTo: DetailPath }) => {
   const { t } = useTranslation();
   const remove = useDeleteDatasetsMutation();
   return (
@@ -30,7 +32,7 @@ export const DatasetCard = ({ dataset }: { dataset: Dataset }) => {
         </HStack>
         <Stack gap="1" minH="16">
           <LinkOverlay asChild>
-            <Link to="/knowledge/dataset" search={{ id: dataset.id }}>
+            <Link to={detailTo} search={{ id: dataset.id }}>
               <Text fontWeight="semibold" fontSize="lg" lineClamp={1}>
                 {dataset.name}
               </Text>

@@ -8,18 +8,26 @@ import { formatCount } from "../../lib/format";
 import { DatasetAvatar } from "./dataset-avatar";
 import { useDatasetId } from "./use-dataset-id";
 
-const TABS = [
-  { to: "/knowledge/dataset", label: "kb.tabDataset", icon: FileText },
-  { to: "/knowledge/testing", label: "kb.tabTesting", icon: FlaskConical },
-  { to: "/knowledge/configuration", label: "kb.tabConfiguration", icon: Settings2 },
-] as const;
+const TABS = {
+  classic: [
+    { to: "/knowledge/dataset", label: "kb.tabDataset", icon: FileText },
+    { to: "/knowledge/testing", label: "kb.tabTesting", icon: FlaskConical },
+    { to: "/knowledge/configuration", label: "kb.tabConfiguration", icon: Settings2 },
+  ],
+  next: [
+    { to: "/dataset/dataset", label: "kb.tabDataset", icon: FileText },
+    { to: "/dataset/testing", label: "kb.tabTesting", icon: FlaskConical },
+    { to: "/dataset/setting", label: "kb.tabConfiguration", icon: Settings2 },
+  ],
+} as const;
 
-export const KnowledgeDetailLayout = () => {
+// The classic /knowledge/* pages and the new-style /dataset/* pages share this frame.
+export const KnowledgeDetailLayout = ({ variant = "classic" }: { variant?: keyof typeof TABS }) => {
   const { t } = useTranslation();
   const id = useDatasetId();
   const { data: dataset } = useSuspenseQuery(datasetQueryOptions(id));
   return (
-    <Flex direction={{ base: "column", md: "row" }} minH="calc(100vh - 3.5rem)">
+    <Flex direction={{ base: "column", md: "row" }} minH="calc(100vh - 3.5rem)" data-variant={variant}>
       <Box as="aside" w={{ md: "64" }} flexShrink="0" p="4" bg="app.surface" borderRightWidth={{ md: "1px" }} borderBottomWidth={{ base: "1px", md: "0" }}>
         <Stack gap="4">
           <HStack gap="3">
@@ -39,7 +47,7 @@ export const KnowledgeDetailLayout = () => {
             </Text>
           )}
           <Stack as="nav" aria-label={t("kb.sections")} gap="1" direction={{ base: "row", md: "column" }}>
-            {TABS.map(({ to, label, icon: Icon }) => (
+            {TABS[variant].map(({ to, label, icon: Icon }) => (
               <Link key={to} to={to} search={{ id }}>
                 {({ isActive }) => (
                   <HStack px="3" py="2" rounded="md" fontSize="sm" aria-current={isActive ? "page" : undefined} color={isActive ? "brand.fg" : "fg"} bg={isActive ? "brand.subtle" : undefined} fontWeight={isActive ? "semibold" : "normal"} _hover={{ bg: "bg.muted" }}>

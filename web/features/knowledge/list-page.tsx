@@ -1,6 +1,5 @@
 import { EmptyState, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { useNavigate, useSearch } from "@tanstack/react-router";
 import { Library } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { datasetsQueryOptions } from "../../api/datasets";
@@ -8,17 +7,23 @@ import { Pager } from "../../components/pager";
 import { RouteErrorMessage } from "../../components/route-error";
 import { SearchInput } from "../../components/search-input";
 import { CreateDatasetDialog } from "./create-dataset-dialog";
-import { DatasetCard } from "./dataset-card";
+import { DatasetCard, type DetailPath } from "./dataset-card";
 
 const PAGE_SIZE = 30;
 
-export const KnowledgeListPage = () => {
+export type ListSearch = { q?: string; page?: number };
+
+type Props = { search: ListSearch; onSearchChange: (next: ListSearch) => void; detailTo: DetailPath };
+
+// The knowledge-base list; the URL (?q=&page=) belongs to the route that shows it.
+export const KnowledgeListPage = ({ search, onSearchChange, detailTo }: Props) => {
   const { t } = useTranslation();
-  const { q = "", page = 1 } = useSearch({ from: "/_app/knowledge/" });
-  const navigate = useNavigate({ from: "/knowledge" });
+  const { q = "", page = 1 } = search;
   const query = useQuery(datasetsQueryOptions({ page, pageSize: PAGE_SIZE, keywords: q }));
-  const setSearch = (next: { q?: string; page?: number }) =>
-    void navigate({ search: (prev) => ({ ...prev, ...next, q: (next.q ?? prev.q) || undefined, page: (next.page ?? prev.page) === 1 ? undefined : (next.page ?? prev.page) }) });
+  const setSearch = (next: ListSearch) => {
+    const merged = { q, page, ...next };
+    onSearchChange({ q: merged.q || undefined, page: merged.page === 1 ? undefined : merged.page });
+  };
 
   return (
     <Stack gap="6" p={{ base: "4", md: "8" }} maxW="7xl" mx="auto">
@@ -55,7 +60,7 @@ export const KnowledgeListPage = () => {
         <>
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4">
             {query.data.datasets.map((dataset) => (
-              <DatasetCard key={dataset.id} dataset={dataset} />
+              <DatasetCard key={dataset.id} dataset={dataset} detailTo={detailTo} />
             ))}
           </SimpleGrid>
           <Pager page={page} pageSize={PAGE_SIZE} total={query.data.total} onChange={(next) => setSearch({ page: next })} />

@@ -1,4 +1,4 @@
 import { useSearch } from "@tanstack/react-router";
 
-// The knowledge base shown by the detail pages (/knowledge/dataset?id=…).
-export const useDatasetId = () => useSearch({ from: "/_app/knowledge/_detail" }).id;
+// The knowledge base shown by the detail pages: ?id=… on /knowledge/* and on the new-style /dataset/*.
+export const useDatasetId = () => (useSearch({ strict: false }) as { id?: string }).id ?? "";

@@ -5,7 +5,7 @@ import { datasetQueryOptions } from "../../../api/datasets";
 import { useDatasetId } from "../use-dataset-id";
 import { DatasetConfigurationForm } from "./dataset-configuration-form";
 
-// /knowledge/configuration?id=…: the detail layout has already loaded the dataset into the cache.
+// /knowledge/configuration?id=… and /dataset/setting?id=…: the detail layout has loaded the dataset.
 export const DatasetConfigurationPage = () => {
   const { t } = useTranslation();
   const id = useDatasetId();
