@@ -4,6 +4,7 @@ import { limitBody } from "./middleware/body-limit";
 import { handleError, handleNotFound } from "./middleware/errors";
 import { init } from "./middleware/init";
 import { authRoutes } from "./routes/auth";
+import { chunkRoutes } from "./routes/chunks";
 import { datasetRoutes } from "./routes/datasets";
 import { documentRoutes } from "./routes/documents";
 import { systemRoutes } from "./routes/system";
@@ -13,6 +14,7 @@ import { userRoutes } from "./routes/users";
 const api = new Hono<AppEnv>()
   .route("/auth", authRoutes)
   .route("/users", userRoutes)
+  .route("/datasets/:datasetId/documents/:documentId/chunks", chunkRoutes)
   .route("/datasets/:datasetId/documents", documentRoutes)
   .route("/datasets", datasetRoutes)
   .route("/system/tokens", tokenRoutes)

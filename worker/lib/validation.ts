@@ -9,7 +9,7 @@ const preview = (path: string, input: unknown): string => {
   return text.length > VALUE_PREVIEW_LENGTH ? `${text.slice(0, VALUE_PREVIEW_LENGTH)}...` : text;
 };
 
-const isMissingKey = (issue: v.BaseIssue<unknown>) =>
+export const isMissingKey = (issue: v.BaseIssue<unknown>) =>
   issue.kind === "schema" && issue.type.endsWith("object") && issue.received === "undefined";
 
 // One line per issue, in the shape RAGFlow's pydantic validation uses (api-contract §1.3).

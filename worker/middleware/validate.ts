@@ -1,7 +1,7 @@
 import { validator } from "hono/validator";
 import * as v from "valibot";
-import { argumentError } from "../lib/errors";
-import { describeType, formatIssues } from "../lib/validation";
+import { argumentError, dataError } from "../lib/errors";
+import { describeType, formatIssues, isMissingKey } from "../lib/validation";
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json/i;
 
@@ -26,3 +26,12 @@ export const jsonBody = <S extends v.GenericSchema>(schema: S) =>
 
 export const queryParams = <S extends v.GenericSchema>(schema: S) =>
   validator("query", (value): v.InferOutput<S> => parseOrThrow(schema, value));
+
+// Chunk and chat endpoints answer bad input with code 102 and RAGFlow's plain message.
+export const jsonBodyAsDataError = <S extends v.GenericSchema>(schema: S) =>
+  validator("json", (value): v.InferOutput<S> => {
+    const result = v.safeParse(schema, value ?? {});
+    if (result.success) return result.output;
+    const [issue] = result.issues;
+    throw dataError(issue && isMissingKey(issue) ? `\`${v.getDotPath(issue)}\` is required` : (issue?.message ?? "Invalid request"));
+  });

@@ -49,3 +49,29 @@ export const sampleFile = async (name: string) => {
   if (!res.ok) throw new Error(`sample ${name} not found`);
   return new File([await res.arrayBuffer()], name);
 };
+
+type DocState = { id: string; name: string; run: string; progress: number; progress_msg: string; chunk_count: number; token_count: number; chunk_method: string };
+
+export const listDocs = async (user: TestUser, datasetId: string) =>
+  (await callApi<{ docs: DocState[] }>(`/datasets/${datasetId}/documents?page_size=100`, { token: user.token })).body.data.docs;
+
+// Polls until no document of the dataset is RUNNING (the queue consumer works in the background).
+export const waitUntilSettled = async (user: TestUser, datasetId: string, timeoutMs = 30_000) => {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const docs = await listDocs(user, datasetId);
+    if (docs.every((doc) => doc.run !== "RUNNING") || Date.now() > until) return docs;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+};
+
+export const parseDocs = (user: TestUser, datasetId: string, ids: string[]) =>
+  callApi(`/datasets/${datasetId}/chunks`, { token: user.token, json: { document_ids: ids } });
+
+// Upload files, parse them and wait: returns the settled documents by name.
+export const ingest = async (user: TestUser, datasetId: string, files: File[]) => {
+  const uploaded = (await uploadFiles(user, datasetId, files)).body.data;
+  await parseDocs(user, datasetId, uploaded.map((doc) => doc.id));
+  const docs = await waitUntilSettled(user, datasetId);
+  return Object.fromEntries(docs.map((doc) => [doc.name, doc]));
+};

@@ -1,23 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { callApi } from "../../helpers/worker/api";
-import { createDataset, createUser, sampleFile, textFile, type TestUser, uploadFiles } from "../../helpers/worker/factories";
-
-type Doc = { id: string; name: string; run: string; progress: number; progress_msg: string; chunk_count: number; token_count: number };
-
-const docsOf = async (user: TestUser, datasetId: string) =>
-  (await callApi<{ docs: Doc[] }>(`/datasets/${datasetId}/documents?page_size=100`, { token: user.token })).body.data.docs;
-
-export const waitUntilSettled = async (user: TestUser, datasetId: string, timeoutMs = 20_000) => {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const docs = await docsOf(user, datasetId);
-    if (docs.every((doc) => doc.run !== "RUNNING") || Date.now() > until) return docs;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-};
-
-const parse = (user: TestUser, datasetId: string, ids: string[]) =>
-  callApi(`/datasets/${datasetId}/chunks`, { token: user.token, json: { document_ids: ids } });
+import { createDataset, createUser, parseDocs as parse, sampleFile, textFile, uploadFiles, waitUntilSettled } from "../../helpers/worker/factories";
 
 describe("parsing through the queue", () => {
   it("parses a markdown law into chunks with exact counters", async () => {

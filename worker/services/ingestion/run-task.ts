@@ -4,15 +4,14 @@ import { chunks, documents, tasks, type TaskRow } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
 import { sha256Hex } from "../../lib/crypto";
 import { nowMs } from "../../lib/time";
-import { resolveEmbeddingModel } from "../../platform/providers/registry";
 import type { TaskMessage } from "../../platform/queue";
 import { chunkDocument, type ChunkDraft } from "../../rag/chunk";
-import { embedChunks } from "../../rag/embed";
 import { parseDocument, UnreadableDocumentError } from "../../rag/parse";
 import { countTokens } from "../../rag/tokens";
 import type { Deps } from "../context";
 import { aggregateDocument } from "./aggregate";
 import { failTask } from "./fail";
+import { storeVectors } from "./vectors";
 import { appendLine, progressLine, seconds } from "./progress";
 
 const EMBED_BATCH = 64;
@@ -85,7 +84,7 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
       );
     }
     await report(0.6, `Generate ${drafts.length} chunks.`);
-    await indexChunks(deps, task, doc, dataset.embdId, config.filename_embd_weight, drafts, report);
+    await indexChunks(deps, task, doc, dataset, drafts, report);
 
     await finish(`Task done (${seconds(started)}).`, (nowMs() - started) / 1000);
   } catch (error) {
@@ -99,12 +98,10 @@ const indexChunks = async (
   deps: Deps,
   task: TaskRow,
   doc: { id: string; datasetId: string; tenantId: string; name: string },
-  embdId: string,
-  titleWeight: number,
+  dataset: { id: string; embdId: string; parserConfig: unknown },
   drafts: ChunkDraft[],
   report: (progress: number, message?: string) => Promise<void>,
 ) => {
-  const model = resolveEmbeddingModel(embdId);
   const embedStarted = nowMs();
   const now = nowMs();
   const rows = await Promise.all(
@@ -129,7 +126,6 @@ const indexChunks = async (
   const unique = [...new Map(rows.map((row) => [row.id, row])).values()];
   for (let i = 0; i < unique.length; i += EMBED_BATCH) {
     const batch = unique.slice(i, i + EMBED_BATCH);
-    const vectors = await embedChunks(model, doc.name, batch, titleWeight);
     for (const part of inChunks(batch, 10)) {
       const [first, ...rest] = part.map((row) =>
         deps.db
@@ -142,11 +138,7 @@ const indexChunks = async (
       );
       if (first) await deps.db.batch([first, ...rest]);
     }
-    await deps.vectors.upsert(
-      doc.datasetId,
-      model.id,
-      batch.map((row, j) => ({ id: row.id, values: vectors[j] as Float32Array, metadata: { doc_id: doc.id } })),
-    );
+    await storeVectors(deps, dataset, doc, batch);
     await report(0.6 + 0.35 * ((i + batch.length) / unique.length));
   }
   await report(0.95, `Embedding and indexing ${unique.length} chunks (${seconds(embedStarted)}).`);

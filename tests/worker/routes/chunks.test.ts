@@ -1,0 +1,103 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { callApi } from "../../helpers/worker/api";
+import { createDataset, createUser, ingest, textFile, type TestUser } from "../../helpers/worker/factories";
+
+type Chunk = { id: string; content: string; available: boolean; important_keywords: string[]; questions: string[] };
+type ChunkList = { chunks: Chunk[]; total: number; doc: { id: string; chunk_count: number } };
+
+const setup = async () => {
+  const user = await createUser();
+  const ds = await createDataset(user, { parser_config: { chunk_token_num: 16 } });
+  const docs = await ingest(user, ds.id, [
+    textFile("pflege.txt", "Die Straße zur Klinik ist gesperrt.\n\nImpfungen schützen vor Masern.\n\nGesunde Ernährung stärkt das Immunsystem."),
+  ]);
+  const doc = docs["pflege.txt"];
+  if (!doc) throw new Error("no doc");
+  return { user, ds, doc, base: `/datasets/${ds.id}/documents/${doc.id}/chunks` };
+};
+const list = (user: TestUser, base: string, query = "") => callApi<ChunkList>(`${base}${query}`, { token: user.token });
+
+describe("chunks API", () => {
+  it("lists chunks in reading order with the document and total", async () => {
+    const { user, base, doc } = await setup();
+    const res = await list(user, base);
+    expect(res.body.code).toBe(0);
+    expect(res.body.data.total).toBe(3);
+    expect(res.body.data.doc.id).toBe(doc.id);
+    expect(res.body.data.chunks[0]?.content).toContain("Straße");
+  });
+
+  it("finds keywords with ß written as ss", async () => {
+    const { user, base } = await setup();
+    const res = await list(user, base, "?keywords=strasse");
+    expect(res.body.data.chunks.map((c) => c.content)).toEqual(["Die Straße zur Klinik ist gesperrt."]);
+  });
+
+  it("adds a manual chunk that is indexed, counted and has a vector", async () => {
+    const { user, ds, base } = await setup();
+    const res = await callApi<{ chunk: Chunk & { create_time: string } }>(base, {
+      token: user.token,
+      json: { content: "Blutdruck regelmäßig messen.", important_keywords: ["Hypertonie"], questions: ["Wie oft Blutdruck messen?"] },
+    });
+    expect(res.body.code).toBe(0);
+    expect(res.body.data.chunk).toMatchObject({ content: "Blutdruck regelmäßig messen.", important_keywords: ["Hypertonie"] });
+    expect(res.body.data.chunk.create_time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    const fts = await env.DB.prepare("SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH 'hypertonie'").first<{ n: number }>();
+    expect(fts?.n).toBeGreaterThanOrEqual(1);
+    const vector = await env.DB.prepare("SELECT dims FROM chunk_vectors WHERE id = ?").bind(res.body.data.chunk.id).first<{ dims: number }>();
+    expect(vector?.dims).toBe(512);
+    const dataset = await callApi<{ chunk_count: number }>(`/datasets/${ds.id}`, { token: user.token });
+    expect(dataset.body.data.chunk_count).toBe(4);
+  });
+
+  it.each([
+    [{}, "`content` is required"],
+    [{ content: "   " }, "`content` is required"],
+    [{ content: "x", important_keywords: "a" }, "`important_keywords` is required to be a list"],
+  ])("refuses %o with code 102", async (json, message) => {
+    const { user, base } = await setup();
+    const res = await callApi(base, { token: user.token, json });
+    expect(res.body).toMatchObject({ code: 102, message });
+    expect((await list(user, base)).body.data.total).toBe(3);
+  });
+
+  it("edits content (re-indexed) and switches availability", async () => {
+    const { user, base } = await setup();
+    const [first] = (await list(user, base)).body.data.chunks;
+    const edit = await callApi(`${base}/${first?.id}`, { method: "PATCH", token: user.token, json: { content: "Neue Umleitung über die Hauptstraße." } });
+    expect(edit.body).toMatchObject({ code: 0, data: true });
+    expect((await list(user, base, "?keywords=umleitung")).body.data.total).toBe(1);
+    const stored = await callApi<{ content_with_weight: string; available_int: number }>(`${base}/${first?.id}`, { token: user.token });
+    expect(stored.body.data).toMatchObject({ content_with_weight: "Neue Umleitung über die Hauptstraße.", available_int: 1 });
+    const off = await callApi(base, { method: "PATCH", token: user.token, json: { chunk_ids: [first?.id], available_int: 0 } });
+    expect(off.body.data).toBe(true);
+    expect((await list(user, base, "?available=0")).body.data.chunks.map((c) => c.id)).toEqual([first?.id]);
+    const none = await callApi(base, { method: "PATCH", token: user.token, json: { chunk_ids: [] } });
+    expect(none.body).toMatchObject({ code: 102, message: "Please select chunk!" });
+  });
+
+  it("deletes chunks all-or-nothing and keeps counters exact", async () => {
+    const { user, ds, base } = await setup();
+    const [a, b] = (await list(user, base)).body.data.chunks;
+    const bad = await callApi(base, { method: "DELETE", token: user.token, json: { chunk_ids: [a?.id, "f".repeat(32)] } });
+    expect(bad.body).toMatchObject({ code: 102, message: "rm_chunk deleted chunks 0, expect 2" });
+    expect((await list(user, base)).body.data.total).toBe(3);
+    const ok = await callApi(base, { method: "DELETE", token: user.token, json: { chunk_ids: [a?.id, b?.id] } });
+    expect(ok.body.code).toBe(0);
+    expect((await list(user, base)).body.data.total).toBe(1);
+    const dataset = await callApi<{ chunk_count: number }>(`/datasets/${ds.id}`, { token: user.token });
+    expect(dataset.body.data.chunk_count).toBe(1);
+    const gone = await env.DB.prepare("SELECT count(*) AS n FROM chunk_vectors WHERE id IN (?, ?)").bind(a?.id, b?.id).first<{ n: number }>();
+    expect(gone?.n).toBe(0);
+  });
+
+  it("refuses other tenants and unknown chunks", async () => {
+    const { base } = await setup();
+    const stranger = await createUser();
+    expect((await list(stranger, base)).body.code).toBe(102);
+    const { user, base: own } = await setup();
+    const missing = await callApi(`${own}/${"0".repeat(32)}`, { token: user.token });
+    expect(missing.body).toMatchObject({ code: 102, message: "Chunk not found!" });
+  });
+});

@@ -1,0 +1,62 @@
+import * as v from "valibot";
+import { msg, queryInt } from "./pydantic";
+
+const StringList = (name: string) => v.optional(v.array(v.string(msg.string), `\`${name}\` is required to be a list`));
+
+export const CreateChunkSchema = v.object({
+  content: v.pipe(v.string("`content` is required"), v.trim(), v.nonEmpty("`content` is required")),
+  important_keywords: StringList("important_keywords"),
+  questions: StringList("questions"),
+  tag_kwd: StringList("tag_kwd"),
+});
+export type CreateChunkInput = v.InferOutput<typeof CreateChunkSchema>;
+
+export const UpdateChunkSchema = v.object({
+  content: v.optional(v.pipe(v.string(msg.string), v.trim(), v.nonEmpty("`content` is required"))),
+  important_keywords: v.optional(v.array(v.string(msg.string), "`important_keywords` should be a list")),
+  questions: v.optional(v.array(v.string(msg.string), "`questions` should be a list")),
+  tag_kwd: v.optional(v.array(v.string(msg.string), "`tag_kwd` should be a list")),
+  available: v.optional(v.boolean(msg.boolean)),
+  positions: v.optional(v.array(v.unknown())),
+});
+export type UpdateChunkInput = v.InferOutput<typeof UpdateChunkSchema>;
+
+export const SwitchChunksSchema = v.object({
+  chunk_ids: v.pipe(v.array(v.string(), "`chunk_ids` is required."), v.minLength(1, "Please select chunk!")),
+  available_int: v.optional(v.picklist([0, 1], "Input should be 0 or 1")),
+  available: v.optional(v.boolean(msg.boolean)),
+});
+
+export const DeleteChunksSchema = v.object({
+  chunk_ids: v.optional(v.nullable(v.array(v.string(), msg.list))),
+  delete_all: v.optional(v.boolean(), false),
+});
+
+export const ListChunksQuerySchema = v.object({
+  keywords: v.optional(v.string()),
+  page: queryInt(1, 1),
+  page_size: queryInt(30, 1, 1000),
+  id: v.optional(v.string()),
+  available: v.optional(v.picklist(["0", "1", "true", "false"], "Input should be 0 or 1")),
+});
+export type ListChunksQuery = v.InferOutput<typeof ListChunksQuerySchema>;
+
+export type Chunk = {
+  id: string;
+  content: string;
+  document_id: string;
+  docnm_kwd: string;
+  dataset_id: string;
+  important_keywords: string[];
+  questions: string[];
+  tag_kwd: string[];
+  image_id: string;
+  available: boolean;
+  positions: number[][];
+  page_num_int: number[];
+  token_count: number;
+  doc_type_kwd: string;
+  manual: boolean;
+  create_time: string;
+  create_timestamp: number;
+};

@@ -1,0 +1,96 @@
+import { and, eq, inArray, max } from "drizzle-orm";
+import type { CreateChunkInput, UpdateChunkInput } from "../../contract/chunks";
+import { chunks } from "../../db/schema";
+import { inChunks } from "../../lib/batches";
+import { sha256Hex } from "../../lib/crypto";
+import { dataError } from "../../lib/errors";
+import { nowMs } from "../../lib/time";
+import { countTokens } from "../../rag/tokens";
+import type { ServiceContext } from "../context";
+import { recountDocument } from "../ingestion/counters";
+import { storeVectors } from "../ingestion/vectors";
+import { getChunkInDocument, getChunkScope } from "./internal";
+import { toChunk } from "./serialize";
+
+// A manual chunk is indexed at once (keyword index by trigger, vector here) and counted.
+export const createChunk = async (ctx: ServiceContext, datasetId: string, documentId: string, input: CreateChunkInput) => {
+  const { dataset, document } = await getChunkScope(ctx, datasetId, documentId);
+  const [last] = await ctx.db.select({ position: max(chunks.position) }).from(chunks).where(eq(chunks.documentId, documentId));
+  const now = nowMs();
+  const id = (await sha256Hex(`${documentId}\n${input.content}`)).slice(0, 32);
+  const [row] = await ctx.db
+    .insert(chunks)
+    .values({
+      id,
+      datasetId,
+      documentId,
+      tenantId: document.tenantId,
+      docName: document.name,
+      content: input.content,
+      importantKeywords: input.important_keywords ?? [],
+      questions: input.questions ?? [],
+      tags: input.tag_kwd ?? [],
+      position: (last?.position ?? -1) + 1,
+      tokenCount: countTokens(input.content),
+      manual: true,
+      createTime: now,
+      updateTime: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw dataError("A chunk with the same content already exists in this document.");
+  await storeVectors(ctx, dataset, document, [row]);
+  await recountDocument(ctx, documentId, datasetId);
+  return { chunk: toChunk(row) };
+};
+
+// Edits re-index the keyword fields (trigger) and re-embed when the text that feeds the vector changed.
+export const updateChunk = async (ctx: ServiceContext, datasetId: string, documentId: string, chunkId: string, input: UpdateChunkInput) => {
+  const { dataset, document } = await getChunkScope(ctx, datasetId, documentId);
+  const current = await getChunkInDocument(ctx, documentId, chunkId);
+  const [row] = await ctx.db
+    .update(chunks)
+    .set({
+      content: input.content,
+      tokenCount: input.content === undefined ? undefined : countTokens(input.content),
+      importantKeywords: input.important_keywords,
+      questions: input.questions,
+      tags: input.tag_kwd,
+      available: input.available,
+      updateTime: nowMs(),
+    })
+    .where(eq(chunks.id, current.id))
+    .returning();
+  if (!row) throw dataError(`Can't find this chunk ${chunkId}`);
+  if (input.content !== undefined || input.questions !== undefined) await storeVectors(ctx, dataset, document, [row]);
+  await recountDocument(ctx, documentId, datasetId);
+  return true;
+};
+
+export const switchChunks = async (ctx: ServiceContext, datasetId: string, documentId: string, ids: string[], available: boolean) => {
+  await getChunkScope(ctx, datasetId, documentId);
+  for (const part of inChunks(ids)) {
+    await ctx.db.update(chunks).set({ available, updateTime: nowMs() }).where(and(eq(chunks.documentId, documentId), inArray(chunks.id, part)));
+  }
+  return true;
+};
+
+export const removeChunks = async (ctx: ServiceContext, datasetId: string, documentId: string, ids: string[] | null, all: boolean) => {
+  await getChunkScope(ctx, datasetId, documentId);
+  const targets = all
+    ? (await ctx.db.select({ id: chunks.id }).from(chunks).where(eq(chunks.documentId, documentId))).map((row) => row.id)
+    : [...new Set(ids ?? [])];
+  if (targets.length === 0) throw dataError("Please select chunk!");
+  let found = 0;
+  for (const part of inChunks(targets)) {
+    found += (await ctx.db.select({ id: chunks.id }).from(chunks).where(and(eq(chunks.documentId, documentId), inArray(chunks.id, part)))).length;
+  }
+  // nothing is deleted unless every requested chunk exists
+  if (found !== targets.length) throw dataError(`rm_chunk deleted chunks 0, expect ${targets.length}`);
+  for (const part of inChunks(targets)) {
+    await ctx.db.delete(chunks).where(and(eq(chunks.documentId, documentId), inArray(chunks.id, part)));
+  }
+  await ctx.vectors.deleteByIds(targets);
+  await recountDocument(ctx, documentId, datasetId);
+  return true;
+};
