@@ -69,9 +69,9 @@ export const parseDocs = (user: TestUser, datasetId: string, ids: string[]) =>
   callApi(`/datasets/${datasetId}/chunks`, { token: user.token, json: { document_ids: ids } });
 
 // Upload files, parse them and wait: returns the settled documents by name.
-export const ingest = async (user: TestUser, datasetId: string, files: File[]) => {
+export const ingest = async (user: TestUser, datasetId: string, files: File[], timeoutMs?: number) => {
   const uploaded = (await uploadFiles(user, datasetId, files)).body.data;
   await parseDocs(user, datasetId, uploaded.map((doc) => doc.id));
-  const docs = await waitUntilSettled(user, datasetId);
+  const docs = await waitUntilSettled(user, datasetId, timeoutMs);
   return Object.fromEntries(docs.map((doc) => [doc.name, doc]));
 };

@@ -1,10 +1,10 @@
 import type { ParsedDocument, Table } from "../parse/types";
 import type { ChunkDraft } from "./types";
 
-const QUESTION_HEADER = /^(q|question|questions|frage|fragen)$/i;
+const KNOWN_HEADER = /^(q|question|questions|frage|fragen|content|inhalt|text)$/i;
 
-// Tables whose first row is data (RAGFlow's Q&A spreadsheets have no header) get it back.
-const allRows = (table: Table) => (table.headers.length && !QUESTION_HEADER.test(table.headers[0] ?? "") ? [table.headers, ...table.rows] : table.rows);
+// Q&A and tag sheets often have no header row (RAGFlow expects none): a first row that is not a known header is data.
+const allRows = (table: Table) => (table.headers.length && !KNOWN_HEADER.test(table.headers[0] ?? "") ? [table.headers, ...table.rows] : table.rows);
 
 // qa: one chunk per question/answer pair; only the question is matched (stored as the chunk's question).
 export const qaChunks = (parsed: ParsedDocument): ChunkDraft[] => {

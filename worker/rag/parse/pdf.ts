@@ -7,7 +7,7 @@ type TextItem = { str: string; hasEOL?: boolean };
 const openPdf = async (bytes: Uint8Array) => {
   if (bytes.byteLength === 0) throw new UnreadableDocumentError("The file is empty (0 bytes).");
   try {
-    return await getDocumentProxy(new Uint8Array(bytes));
+    return await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
   } catch (error) {
     const name = (error as { name?: string }).name ?? "";
     if (name === "PasswordException") throw new UnreadableDocumentError("The PDF is password-protected. Remove the password and upload it again.");

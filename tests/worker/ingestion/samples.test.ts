@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { callApi } from "../../helpers/worker/api";
+import { createDataset, createUser, ingest, sampleFile } from "../../helpers/worker/factories";
+
+// Every ingestion sample (../shared/datasets/ingestion-samples) ends DONE with chunks or FAIL with a reason.
+const DONE = [
+  "GeoTopo-komprimiert.pdf", "book-war-and-peace-1p.txt", "covid-question-similarity-de.csv", "csv-comma.csv",
+  "example_03.html", "fake-email.eml", "fake-html-lang-de.html", "fake-text-utf-16.txt", "federal-register-2020-17221.pdf",
+  "footnotes.docx", "heilprg.md", "multi_page.pdf", "multicolumn.pdf", "nics-background-checks-2015-11.pdf",
+  "powerpoint_sample.pptx", "semicolon-delimited.csv", "simple.json", "stanley-cups.xlsx",
+  "umlauts-non-utf8.md", "umlauts-utf8.md", "unit_test_headers.docx", "wiki.md", "wiki_duck.html", "word_sample.docx",
+  "word_tables.docx", "xlsx_01.xlsx",
+];
+const FAIL: Record<string, string> = {
+  "empty.pdf": "empty",
+  "libreoffice-writer-password.pdf": "password-protected",
+  "single_table.pdf": "only scanned images",
+};
+
+describe("ingestion samples", () => {
+  it("parses every real sample file or fails it with a readable reason", { timeout: 180_000 }, async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const files = await Promise.all([...DONE, ...Object.keys(FAIL)].map(sampleFile));
+    const docs = await ingest(user, ds.id, files, 170_000);
+    for (const name of DONE) {
+      expect(docs[name]?.run, `${name}: ${docs[name]?.progress_msg}`).toBe("DONE");
+      expect(docs[name]?.chunk_count, name).toBeGreaterThan(0);
+    }
+    for (const [name, reason] of Object.entries(FAIL)) {
+      expect(docs[name]?.run, name).toBe("FAIL");
+      expect(docs[name]?.progress_msg, name).toContain(reason);
+    }
+  });
+
+  it("refuses the XML article at upload, naming the file", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const form = new FormData();
+    form.append("file", await sampleFile("pntd.0008301.nxml"));
+    const res = await callApi(`/datasets/${ds.id}/documents`, { token: user.token, body: form });
+    expect(res.body.code).toBe(101);
+    expect(res.body.message).toContain("pntd.0008301.nxml");
+  });
+});
