@@ -1,8 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
 import * as v from "valibot";
-import { ComingSoon } from "../components/coming-soon";
+import { ChunksPage } from "../features/chunks/chunks-page";
+
+const ChunkRoute = () => {
+  const { id, doc } = Route.useSearch();
+  return <ChunksPage key={doc} datasetId={id} documentId={doc} />;
+};
 
 export const Route = createFileRoute("/_app/knowledge/_detail/dataset/chunk")({
-  validateSearch: v.looseObject({ doc: v.optional(v.string(), "") }),
-  component: () => <ComingSoon titleKey="pages.chunks" />,
+  validateSearch: v.looseObject({ id: v.optional(v.string(), ""), doc: v.optional(v.string(), "") }),
+  component: ChunkRoute,
 });

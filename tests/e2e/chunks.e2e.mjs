@@ -1,0 +1,64 @@
+import assert from "node:assert/strict";
+import { SAMPLES, signUp } from "./helpers.mjs";
+
+export const tests = [
+  [
+    "parse a document, then search, edit, disable and add chunks beside the preview",
+    async ({ page, baseUrl, artifacts }) => {
+      await signUp(page, baseUrl);
+      await page.getByRole("button", { name: "Wissensdatenbank erstellen" }).click();
+      await page.getByLabel("Name").fill("Wiki");
+      await page.getByRole("button", { name: "Erstellen" }).click();
+      await page.waitForURL(/\/knowledge\/dataset\?id=/);
+      await page.getByRole("button", { name: "Datei hinzufügen" }).click();
+      await page.getByTestId("file-input").setInputFiles([`${SAMPLES}wiki.md`]);
+      await page.getByRole("button", { name: "Hochladen" }).click();
+      await page.getByText("Fertig").first().waitFor();
+      await page.getByRole("button", { name: "Fertig" }).click();
+
+      // bulk parse through the selection bar, then watch the status settle
+      await page.locator('[data-name="wiki.md"] label').first().click();
+      await page.getByRole("button", { name: "Auswahl parsen" }).click();
+      const status = page.locator('[data-name="wiki.md"]').getByTestId("run-status");
+      await status.filter({ hasText: "Erfolgreich" }).waitFor({ timeout: 30_000 });
+
+      await page.getByRole("link", { name: "wiki.md" }).click();
+      await page.waitForURL(/\/knowledge\/dataset\/chunk\?/);
+      const cards = page.getByTestId("chunk-card");
+      await cards.first().waitFor();
+      const total = await cards.count();
+      assert.ok(total > 0);
+
+      // a bulk action without a selection explains itself
+      await page.getByRole("button", { name: "Deaktivieren", exact: true }).click();
+      await page.getByText("Bitte Abschnitt auswählen!").first().waitFor();
+
+      // select a chunk for the preview, edit it, then disable it
+      await cards.first().locator("button").first().click();
+      await page.getByTestId("document-preview").locator("mark").waitFor();
+      await page.getByTestId("edit-chunk").first().click();
+      await page.getByLabel("Inhalt").fill("Geänderter Abschnitt über Wikis.");
+      await page.getByLabel("Schlüsselwörter").fill("Wiki\nBearbeitung");
+      await page.getByRole("button", { name: "Speichern" }).click();
+      await cards.filter({ hasText: "Geänderter Abschnitt über Wikis." }).waitFor();
+      await cards.filter({ hasText: "Bearbeitung" }).waitFor();
+      await cards.first().locator("[data-scope=switch][data-part=root]").click();
+      await page.getByLabel("Filter").selectOption("disabled");
+      await page.waitForFunction(() => document.querySelectorAll("[data-testid=chunk-card]").length === 1);
+      await cards.filter({ hasText: "Geänderter Abschnitt" }).waitFor();
+      await page.getByLabel("Filter").selectOption("all");
+
+      // search, then add a manual chunk
+      await page.getByRole("searchbox", { name: "Abschnitte durchsuchen" }).fill("geänderter");
+      await page.waitForFunction(() => document.querySelectorAll("[data-testid=chunk-card]").length === 1);
+      await page.getByRole("searchbox", { name: "Abschnitte durchsuchen" }).fill("");
+      await page.getByRole("button", { name: "Abschnitt hinzufügen" }).click();
+      await page.getByRole("button", { name: "Speichern" }).click();
+      await page.getByText("Dieses Feld ist erforderlich.").waitFor();
+      await page.getByLabel("Inhalt").fill("Manuell ergänzter Hinweis.");
+      await page.getByRole("button", { name: "Speichern" }).click();
+      await cards.filter({ hasText: "Manuell ergänzter Hinweis." }).waitFor();
+      await page.screenshot({ path: `${artifacts}/chunks-de.png`, fullPage: true });
+    },
+  ],
+];
