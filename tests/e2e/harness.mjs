@@ -41,7 +41,7 @@ const waitUntilUp = async (baseUrl) => {
 };
 
 // One fresh local stack per run: built SPA, empty D1/R2 in a temp dir, wrangler dev on a free port.
-export const startStack = async ({ skipBuild = false } = {}) => {
+export const startStack = async ({ skipBuild = false, browser: withBrowser = true } = {}) => {
   mkdirSync(ARTIFACTS, { recursive: true });
   if (!skipBuild) await buildSpa();
   const persistTo = mkdtempSync(join(tmpdir(), "buddy-e2e-"));
@@ -50,12 +50,11 @@ export const startStack = async ({ skipBuild = false } = {}) => {
   const server = startWrangler({ port, persistTo, stdio: ["ignore", "ignore", "inherit"] });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilUp(baseUrl);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_FLAGS,
-  });
+  const browser = withBrowser
+    ? await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_FLAGS })
+    : null;
   const stop = async () => {
-    await browser.close().catch(() => undefined);
+    await browser?.close().catch(() => undefined);
     try {
       process.kill(-server.pid, "SIGTERM");
     } catch {
@@ -63,5 +62,5 @@ export const startStack = async ({ skipBuild = false } = {}) => {
     }
     rmSync(persistTo, { recursive: true, force: true });
   };
-  return { baseUrl, browser, stop };
+  return { baseUrl, browser, server, stop };
 };

@@ -45,6 +45,9 @@ export const tests = [
       // parse and watch it finish
       await rowAction(page, "heilprg.md", "Parsen");
       await row(page, "heilprg.md").getByTestId("run-status").filter({ hasText: "Erfolgreich" }).waitFor({ timeout: 30_000 });
+      // DOCX goes through mammoth's browser build under wrangler: parse one for real here
+      await rowAction(page, "footnotes.docx", "Parsen");
+      await row(page, "footnotes.docx").getByTestId("run-status").filter({ hasText: "Erfolgreich" }).waitFor({ timeout: 30_000 });
       await page.screenshot({ path: `${artifacts}/dataset-tab-de.png`, fullPage: true });
 
       // download returns the original bytes

@@ -6,8 +6,10 @@ import { UnreadableDocumentError } from "./types";
 // DOCX → HTML with mammoth (headings and tables kept) → the HTML reader.
 export const parseDocx = async (bytes: Uint8Array): Promise<ParsedDocument> => {
   try {
-    // mammoth's Node build (used under nodejs_compat) reads `buffer`, not `arrayBuffer`
-    const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) });
+    // wrangler bundles mammoth's browser build (reads `arrayBuffer`), the vitest pool its Node build
+    // (reads `buffer`): give both so either one finds the file
+    const arrayBuffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    const { value } = await mammoth.convertToHtml({ arrayBuffer, buffer: Buffer.from(bytes) } as Parameters<typeof mammoth.convertToHtml>[0]);
     return parseHtmlString(value);
   } catch (error) {
     throw new UnreadableDocumentError(`The Word document cannot be read: ${(error as Error).message}`);
