@@ -7,6 +7,7 @@ import { authRoutes } from "./routes/auth";
 import { chunkRoutes } from "./routes/chunks";
 import { datasetRoutes } from "./routes/datasets";
 import { documentRoutes } from "./routes/documents";
+import { retrievalRoutes } from "./routes/retrieval";
 import { systemRoutes } from "./routes/system";
 import { tokenRoutes } from "./routes/tokens";
 import { userRoutes } from "./routes/users";
@@ -17,6 +18,7 @@ const api = new Hono<AppEnv>()
   .route("/datasets/:datasetId/documents/:documentId/chunks", chunkRoutes)
   .route("/datasets/:datasetId/documents", documentRoutes)
   .route("/datasets", datasetRoutes)
+  .route("/retrieval", retrievalRoutes)
   .route("/system/tokens", tokenRoutes)
   .route("/system", systemRoutes);
 

@@ -29,7 +29,7 @@ const peakMemoryMb = (groupId) => {
 
 const stack = await startStack({ skipBuild: process.env.BENCH_SKIP_BUILD === "1", browser: false });
 const api = async (path, init = {}, token) => {
-  const response = await fetch(`${stack.baseUrl}/api/v1${path}`, { ...init, headers: { ...(init.headers ?? {}), ...(token ? { Authorization: token } : {}) } });
+  const response = await fetch(`${stack.baseUrl}/api/v1${path}`, { ...init, headers: { ...init.headers, ...(token ? { Authorization: token } : {}) } });
   return { headers: response.headers, body: await response.json() };
 };
 const json = (body) => ({ method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });

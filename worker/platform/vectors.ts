@@ -26,40 +26,68 @@ export const fromBase64 = (text: string) => {
   return new Float32Array(bytes.buffer);
 };
 
-const dot = (a: Float32Array, b: Float32Array) => {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += (a[i] ?? 0) * (b[i] ?? 0);
-  return sum;
-};
-
 const matches = (metadata: VectorMetadata, filter: VectorMetadata | undefined) =>
   !filter || Object.entries(filter).every(([key, value]) => metadata[key] === value);
 
 type VectorRow = { id: string; vector: string; metadata: string };
 
+type CachedNamespace = { stamp: string; ids: string[]; metadata: VectorMetadata[]; matrix: Float32Array; dims: number };
+
+// Decoding base64 rows dominates a brute-force query, so each isolate keeps the decoded matrix of a
+// namespace until its row count or newest update changes. Bounded: larger namespaces are scored uncached.
+const cache = new Map<string, CachedNamespace>();
+const CACHE_MAX_FLOATS = 64 * 1024 * 1024;
+const cachedFloats = () => [...cache.values()].reduce((sum, entry) => sum + entry.matrix.length, 0);
+
+const loadNamespace = async (d1: D1Database, namespace: string, model: string): Promise<CachedNamespace> => {
+  const key = `${namespace}|${model}`;
+  const head = await d1
+    .prepare("SELECT count(*) AS n, coalesce(max(updated_at), 0) AS latest, coalesce(max(dims), 0) AS dims FROM chunk_vectors WHERE namespace = ? AND model = ?")
+    .bind(namespace, model)
+    .first<{ n: number; latest: number; dims: number }>();
+  const stamp = `${head?.n ?? 0}:${head?.latest ?? 0}`;
+  const hit = cache.get(key);
+  if (hit && hit.stamp === stamp) return hit;
+  const { results } = await d1
+    .prepare("SELECT id, vector, metadata FROM chunk_vectors WHERE namespace = ? AND model = ?")
+    .bind(namespace, model)
+    .all<VectorRow>();
+  const dims = head?.dims ?? 0;
+  const matrix = new Float32Array(results.length * dims);
+  results.forEach((row, i) => matrix.set(fromBase64(row.vector).subarray(0, dims), i * dims));
+  const entry = { stamp, dims, matrix, ids: results.map((row) => row.id), metadata: results.map((row) => JSON.parse(row.metadata) as VectorMetadata) };
+  cache.delete(key);
+  if (cachedFloats() + matrix.length <= CACHE_MAX_FLOATS) cache.set(key, entry);
+  return entry;
+};
+
 export const createD1VectorIndex = (d1: D1Database): VectorIndex => ({
   async upsert(namespace, model, records) {
     const statement = d1.prepare(
-      `INSERT INTO chunk_vectors (id, namespace, model, dims, vector, metadata) VALUES (?, ?, ?, ?, ?, ?)
+      `INSERT INTO chunk_vectors (id, namespace, model, dims, vector, metadata, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(id) DO UPDATE SET namespace = excluded.namespace, model = excluded.model, dims = excluded.dims,
-       vector = excluded.vector, metadata = excluded.metadata`,
+       vector = excluded.vector, metadata = excluded.metadata, updated_at = excluded.updated_at`,
     );
     for (const part of inChunks(records, 50)) {
       await d1.batch(
-        part.map((r) => statement.bind(r.id, namespace, model, r.values.length, toBase64(r.values), JSON.stringify(r.metadata))),
+        part.map((r) => statement.bind(r.id, namespace, model, r.values.length, toBase64(r.values), JSON.stringify(r.metadata), Date.now())),
       );
     }
   },
   async query(namespace, model, vector, topK, filter) {
-    const { results } = await d1
-      .prepare("SELECT id, vector, metadata FROM chunk_vectors WHERE namespace = ? AND model = ?")
-      .bind(namespace, model)
-      .all<VectorRow>();
-    return results
-      .map((row) => ({ id: row.id, metadata: JSON.parse(row.metadata) as VectorMetadata, score: dot(vector, fromBase64(row.vector)) }))
-      .filter((match) => matches(match.metadata, filter))
+    const { ids, metadata, matrix, dims } = await loadNamespace(d1, namespace, model);
+    const scores: { index: number; score: number }[] = [];
+    for (let row = 0; row < ids.length; row++) {
+      if (!matches(metadata[row] ?? {}, filter)) continue;
+      let sum = 0;
+      const offset = row * dims;
+      for (let i = 0; i < dims; i++) sum += (vector[i] ?? 0) * (matrix[offset + i] ?? 0);
+      scores.push({ index: row, score: sum });
+    }
+    return scores
       .toSorted((a, b) => b.score - a.score)
-      .slice(0, topK);
+      .slice(0, topK)
+      .map(({ index, score }) => ({ id: ids[index] as string, score, metadata: metadata[index] ?? {} }));
   },
   async deleteByIds(ids) {
     for (const part of inChunks(ids)) {

@@ -77,6 +77,8 @@ export const chunkVectors = sqliteTable(
     dims: integer("dims").notNull(),
     vector: text("vector").notNull(),
     metadata: text("metadata", { mode: "json" }).notNull().default({}),
+    // lets the in-memory vector cache tell that a namespace changed
+    updatedAt: integer("updated_at").notNull().default(0),
   },
   // brute-force scoring loads one namespace (dataset) and model at a time
   (t) => [index("chunk_vectors_namespace_model_idx").on(t.namespace, t.model)],

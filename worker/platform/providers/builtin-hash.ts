@@ -43,5 +43,6 @@ export const embedText = (text: string): Float32Array => {
 export const builtinHashEmbedding: EmbeddingModel = {
   id: BUILTIN_HASH_ID,
   dims: DIMS,
+  similarityFloor: 0,
   embed: async (texts) => texts.map(embedText),
 };

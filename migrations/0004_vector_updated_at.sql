@@ -1,0 +1,1 @@
+ALTER TABLE `chunk_vectors` ADD `updated_at` integer DEFAULT 0 NOT NULL;

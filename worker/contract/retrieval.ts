@@ -1,0 +1,52 @@
+import * as v from "valibot";
+import { msg } from "./pydantic";
+
+const weight = v.pipe(v.number(msg.number), v.minValue(0, msg.gte(0)), v.maxValue(1, msg.lte(1)));
+
+export const RetrievalSchema = v.pipe(
+  v.object({
+    question: v.pipe(v.string("`question` is required."), v.trim(), v.nonEmpty("`question` is required.")),
+    dataset_ids: v.optional(v.array(v.string(), "`dataset_ids` should be a list."), []),
+    document_ids: v.optional(v.array(v.string(), "`document_ids` should be a list."), []),
+    page: v.optional(v.pipe(v.number(msg.integer), v.integer(msg.integer), v.minValue(1, msg.gte(1))), 1),
+    page_size: v.optional(v.pipe(v.number(msg.integer), v.integer(msg.integer), v.minValue(1, msg.gte(1)), v.maxValue(1024, msg.lte(1024))), 30),
+    similarity_threshold: v.optional(weight, 0.2),
+    vector_similarity_weight: v.optional(weight, 0.3),
+    keyword_similarity_weight: v.optional(weight),
+    top_k: v.optional(v.pipe(v.number(msg.integer), v.integer(msg.integer), v.minValue(1, "`top_k` must be greater than 0")), 1024),
+    rerank_id: v.optional(v.string()),
+    keyword: v.optional(v.boolean(msg.boolean), false),
+    highlight: v.optional(v.boolean(msg.boolean), false),
+  }),
+  v.check(
+    (input) => input.dataset_ids.length > 0 || input.document_ids.length > 0,
+    "`dataset_ids` is required.",
+  ),
+  v.check(
+    (input) => input.keyword_similarity_weight === undefined || Math.abs(input.keyword_similarity_weight + input.vector_similarity_weight - 1) < 1e-6,
+    "keyword_similarity_weight + vector_similarity_weight must equal 1.0",
+  ),
+);
+export type RetrievalInput = v.InferOutput<typeof RetrievalSchema>;
+
+export type RetrievedChunk = {
+  id: string;
+  content: string;
+  content_ltks: string;
+  document_id: string;
+  document_keyword: string;
+  dataset_id: string;
+  highlight: string;
+  image_id: string;
+  important_keywords: string[];
+  questions: string[];
+  positions: number[][];
+  similarity: number;
+  term_similarity: number;
+  vector_similarity: number;
+  tag_kwd: string[];
+};
+
+export type DocAggregate = { doc_id: string; doc_name: string; count: number };
+
+export type RetrievalResult = { chunks: RetrievedChunk[]; doc_aggs: DocAggregate[]; total: number };

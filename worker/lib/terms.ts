@@ -1,0 +1,51 @@
+import { foldForMatching } from "./text";
+
+// Question words and function words that carry no topic (English and German).
+const STOPWORDS = new Set(
+  (
+    "a an and are as at be by can could do does did for from has have how i if in into is it its me my of on or our " +
+    "please should so than that the their them then there these they this to was we were what when where which who whom " +
+    "whose why will with would you your about also any been being between both each few more most other some such " +
+    "der die das den dem des ein eine einer eines einem einen und oder aber ist sind war waren wird werden wurde " +
+    "wie was wer wo wann warum welche welcher welches kann koennen konnen soll sollen muss mussen ich du er sie es wir " +
+    "ihr mein dein sein unser euer im in am an auf aus bei mit nach von vor zu zum zur fur uber unter durch gegen " +
+    "ohne um nicht kein keine auch noch nur schon sehr so dass ob wenn als bis denn doch hat haben habe gibt sich man"
+  ).split(" "),
+);
+
+export type AnalyzedQuery = { terms: string[]; bigrams: string[] };
+
+// Folded (lower case, umlauts and ß folded), stop words dropped, order kept for bigrams.
+export const analyzeQuery = (question: string): AnalyzedQuery => {
+  const words = (foldForMatching(question).match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => !STOPWORDS.has(word) && word.length > 1);
+  const terms = [...new Set(words)].slice(0, 32);
+  const bigrams = words.slice(1).map((word, i) => `${words[i]} ${word}`);
+  return { terms, bigrams: [...new Set(bigrams)] };
+};
+
+// RAGFlow's idf: log10(10 + (N − df + 0.5)/(df + 0.5)).
+export const idf = (df: number, total: number) => Math.log10(10 + (total - df + 0.5) / (df + 0.5));
+
+export type ChunkText = { words: Set<string>; folded: string };
+
+export const chunkText = (parts: string[]): ChunkText => {
+  const folded = foldForMatching(parts.join(" "));
+  return { folded, words: new Set(folded.match(/[\p{L}\p{N}]+/gu) ?? []) };
+};
+
+// Share of the query's term weight found in the chunk (a word match counts fully, a match inside a
+// compound 0.7), mixed 0.4/0.6 with the share of the query's adjacent word pairs found, as RAGFlow does.
+export const termSimilarity = (query: AnalyzedQuery, weights: Map<string, number>, text: ChunkText) => {
+  const total = query.terms.reduce((sum, term) => sum + (weights.get(term) ?? 1), 0);
+  if (total === 0) return 0;
+  const found = query.terms.reduce((sum, term) => {
+    const weight = weights.get(term) ?? 1;
+    if (text.words.has(term)) return sum + weight;
+    return term.length >= 4 && text.folded.includes(term) ? sum + 0.7 * weight : sum;
+  }, 0);
+  const termShare = found / total;
+  if (query.bigrams.length === 0) return termShare;
+  const pairShare = query.bigrams.filter((pair) => text.folded.includes(pair)).length / query.bigrams.length;
+  return 0.4 * termShare + 0.6 * Math.max(pairShare, termShare * 0.5);
+};
+

@@ -1,0 +1,75 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+
+export type Scope = { datasetIds: string[]; documentIds: string[] };
+
+const inList = (column: SQL, values: string[]) => sql`${column} IN (${sql.join(values.map((value) => sql`${value}`), sql`, `)})`;
+
+// Only enabled chunks of enabled documents, inside the requested datasets (and documents).
+const scopeFilter = (scope: Scope) =>
+  sql.join(
+    [
+      inList(sql`c.dataset_id`, scope.datasetIds),
+      sql`c.available = 1`,
+      sql`d.enabled = 1`,
+      ...(scope.documentIds.length ? [inList(sql`c.document_id`, scope.documentIds)] : []),
+    ],
+    sql` AND `,
+  );
+
+// bm25 column weights: keywords and questions above title above content (RAGFlow's boosts, scaled).
+const BM25 = sql`bm25(chunks_fts, 10.0, 30.0, 20.0, 2.0)`;
+
+export const keywordCandidates = async (db: Db, scope: Scope, match: string, limit: number) =>
+  db.all<{ id: string; score: number }>(sql`
+    SELECT c.id AS id, -${BM25} AS score
+    FROM chunks_fts JOIN chunks c ON c.rowid = chunks_fts.rowid JOIN documents d ON d.id = c.document_id
+    WHERE chunks_fts MATCH ${match} AND ${scopeFilter(scope)}
+    ORDER BY ${BM25} LIMIT ${limit}`);
+
+export const trigramCandidates = async (db: Db, scope: Scope, match: string, limit: number) =>
+  db.all<{ id: string }>(sql`
+    SELECT c.id AS id
+    FROM chunks_trigram JOIN chunks c ON c.rowid = chunks_trigram.rowid JOIN documents d ON d.id = c.document_id
+    WHERE chunks_trigram MATCH ${match} AND ${scopeFilter(scope)}
+    LIMIT ${limit}`);
+
+// Document frequency of each term in scope and the scope's chunk count, for idf term weights.
+export const termStatistics = async (db: Db, scope: Scope, terms: string[]) => {
+  const [total] = await db.all<{ n: number }>(sql`
+    SELECT count(*) AS n FROM chunks c JOIN documents d ON d.id = c.document_id WHERE ${scopeFilter(scope)}`);
+  const counts = await Promise.all(
+    terms.map(async (term) => {
+      const [row] = await db.all<{ n: number }>(sql`
+        SELECT count(*) AS n FROM chunks_fts JOIN chunks c ON c.rowid = chunks_fts.rowid JOIN documents d ON d.id = c.document_id
+        WHERE chunks_fts MATCH ${`"${term.replaceAll('"', '""')}"`} AND ${scopeFilter(scope)}`);
+      return [term, row?.n ?? 0] as const;
+    }),
+  );
+  return { total: total?.n ?? 0, df: new Map(counts) };
+};
+
+export type CandidateRow = {
+  id: string;
+  content: string;
+  document_id: string;
+  dataset_id: string;
+  doc_name: string;
+  important_kwd: string;
+  question_kwd: string;
+  tag_kwd: string;
+  page_num_int: string;
+};
+
+export const loadCandidates = async (db: Db, scope: Scope, ids: string[]) => {
+  const rows: CandidateRow[] = [];
+  for (let i = 0; i < ids.length; i += 90) {
+    rows.push(
+      ...(await db.all<CandidateRow>(sql`
+        SELECT c.id, c.content, c.document_id, c.dataset_id, c.doc_name, c.important_kwd, c.question_kwd, c.tag_kwd, c.page_num_int
+        FROM chunks c JOIN documents d ON d.id = c.document_id
+        WHERE ${inList(sql`c.id`, ids.slice(i, i + 90))} AND ${scopeFilter(scope)}`)),
+    );
+  }
+  return rows;
+};

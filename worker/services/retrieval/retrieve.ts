@@ -1,0 +1,130 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { RetrievalInput, RetrievalResult, RetrievedChunk } from "../../contract/retrieval";
+import { datasets } from "../../db/schema";
+import { dataError } from "../../lib/errors";
+import { resolveEmbeddingModel } from "../../platform/providers/registry";
+import { resolveRerankModel } from "../../platform/providers/rerank";
+import { analyzeQuery, chunkText, idf, termSimilarity } from "../../lib/terms";
+import { ftsExpression, highlight, trigramTerms } from "../../rag/query";
+import type { ServiceContext } from "../context";
+import { type CandidateRow, keywordCandidates, loadCandidates, type Scope, termStatistics, trigramCandidates } from "./candidates";
+
+const parse = (json: string) => JSON.parse(json) as string[];
+
+// How much of the keyword score is term coverage (RAGFlow's token similarity) and how much is bm25,
+// squashed to 0..1 against the best candidate.
+const COVERAGE_SHARE = 0.5;
+const PAGERANK_BOOST = 0.1;
+const TAG_BOOST = 0.1;
+
+type Scored = { row: CandidateRow; term: number; vector: number; score: number };
+
+const datasetsInScope = async (ctx: ServiceContext, ids: string[]) => {
+  const rows = ids.length ? await ctx.db.query.datasets.findMany({ where: and(eq(datasets.tenantId, ctx.actor.tenantId), inArray(datasets.id, ids)) }) : [];
+  const missing = ids.find((id) => !rows.some((row) => row.id === id));
+  if (missing) throw dataError(`You don't own the dataset ${missing}.`);
+  if (new Set(rows.map((row) => row.embdId)).size > 1) throw dataError("Datasets use different embedding models.");
+  return rows;
+};
+
+// The one retrieval path (testing tab, chat, agents): keyword (FTS5 bm25 + trigram) and vector candidates,
+// re-scored as (1 − w)·keyword + w·vector (+ page rank and tags), thresholded, paged.
+export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Promise<RetrievalResult> => {
+  const documentDatasetIds = input.document_ids.length
+    ? (await ctx.db.query.documents.findMany({ where: (t, { inArray: within }) => within(t.id, input.document_ids.slice(0, 90)) })).map((doc) => doc.datasetId)
+    : [];
+  const rows = await datasetsInScope(ctx, [...new Set([...input.dataset_ids, ...documentDatasetIds])]);
+  if (rows.length === 0) return { chunks: [], doc_aggs: [], total: 0 };
+  const scope: Scope = { datasetIds: rows.map((row) => row.id), documentIds: input.document_ids };
+  const w = input.vector_similarity_weight;
+  const topK = Math.min(input.top_k, 1024);
+  const query = analyzeQuery(input.question);
+
+  const model = resolveEmbeddingModel(rows[0]?.embdId ?? "");
+  const [keyword, trigram, vectorHits, stats] = await Promise.all([
+    query.terms.length ? keywordCandidates(ctx.db, scope, ftsExpression(query.terms), topK) : [],
+    trigramTerms(query.terms).length ? trigramCandidates(ctx.db, scope, ftsExpression(trigramTerms(query.terms)), topK) : [],
+    w > 0 ? vectorCandidates(ctx, scope, model, input.question, topK) : new Map<string, number>(),
+    termStatistics(ctx.db, scope, query.terms),
+  ]);
+  const bm25 = new Map(keyword.map((hit) => [hit.id, hit.score]));
+  const bestBm25 = Math.max(1e-9, ...bm25.values());
+  const weights = new Map(query.terms.map((term) => [term, idf(stats.df.get(term) ?? 0, stats.total)]));
+  const ids = [...new Set([...bm25.keys(), ...trigram.map((hit) => hit.id), ...vectorHits.keys()])];
+  const candidates = await loadCandidates(ctx.db, scope, ids);
+
+  const rerank = input.rerank_id ? resolveRerankModel(input.rerank_id) : null;
+  const reranked = rerank ? await rerank.score(input.question, candidates.map((row) => row.content)) : null;
+  const pagerank = new Map(rows.map((row) => [row.id, row.pagerank]));
+
+  const scored: Scored[] = candidates.map((row, i) => {
+    const text = chunkText([row.doc_name, row.content, ...parse(row.important_kwd), ...parse(row.question_kwd)]);
+    const coverage = termSimilarity(query, weights, text);
+    const term = COVERAGE_SHARE * coverage + (1 - COVERAGE_SHARE) * ((bm25.get(row.id) ?? 0) / bestBm25);
+    const vector = reranked ? (reranked[i] ?? 0) : (vectorHits.get(row.id) ?? 0);
+    const tags = parse(row.tag_kwd);
+    const tagShare = tags.length ? tags.filter((tag) => query.terms.includes(tag.toLowerCase())).length / tags.length : 0;
+    const boost = ((pagerank.get(row.dataset_id) ?? 0) / 100) * PAGERANK_BOOST + tagShare * TAG_BOOST;
+    return { row, term, vector, score: (1 - w) * term + w * vector + boost };
+  });
+
+  // keyword-only search (w = 0) keeps everything that matched, as RAGFlow does
+  const kept = scored
+    .filter((hit) => w === 0 || hit.score >= input.similarity_threshold)
+    .toSorted((a, b) => b.score - a.score || a.row.id.localeCompare(b.row.id));
+  const start = (input.page - 1) * input.page_size;
+  return {
+    chunks: kept.slice(start, start + input.page_size).map((hit) => toRetrieved(hit, query.terms, input.highlight)),
+    doc_aggs: aggregate(kept),
+    total: kept.length,
+  };
+};
+
+const vectorCandidates = async (
+  ctx: ServiceContext,
+  scope: Scope,
+  model: ReturnType<typeof resolveEmbeddingModel>,
+  question: string,
+  topK: number,
+) => {
+  const [queryVector] = await model.embed([question]);
+  const hits = new Map<string, number>();
+  if (!queryVector) return hits;
+  for (const datasetId of scope.datasetIds) {
+    for (const match of await ctx.vectors.query(datasetId, model.id, queryVector, topK)) {
+      // rescaled from the model's "unrelated" level, so thresholds mean the same for every model
+      hits.set(match.id, Math.max(0, (match.score - model.similarityFloor) / (1 - model.similarityFloor)));
+    }
+  }
+  return hits;
+};
+
+const round = (value: number) => Math.round(value * 10_000) / 10_000;
+
+const toRetrieved = (hit: Scored, terms: string[], withHighlight: boolean): RetrievedChunk => ({
+  id: hit.row.id,
+  content: hit.row.content,
+  content_ltks: chunkText([hit.row.content]).folded,
+  document_id: hit.row.document_id,
+  document_keyword: hit.row.doc_name,
+  dataset_id: hit.row.dataset_id,
+  highlight: withHighlight ? highlight(hit.row.content, terms) : "",
+  image_id: "",
+  important_keywords: parse(hit.row.important_kwd),
+  questions: parse(hit.row.question_kwd),
+  positions: (JSON.parse(hit.row.page_num_int) as number[]).map((page) => [page, 0, 0, 0, 0]),
+  similarity: round(hit.score),
+  term_similarity: round(hit.term),
+  vector_similarity: round(hit.vector),
+  tag_kwd: parse(hit.row.tag_kwd),
+});
+
+const aggregate = (hits: Scored[]) => {
+  const byDoc = new Map<string, { doc_id: string; doc_name: string; count: number }>();
+  for (const { row } of hits) {
+    const entry = byDoc.get(row.document_id) ?? { doc_id: row.document_id, doc_name: row.doc_name, count: 0 };
+    entry.count++;
+    byDoc.set(row.document_id, entry);
+  }
+  return [...byDoc.values()].toSorted((a, b) => b.count - a.count);
+};
