@@ -1,6 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../components/coming-soon";
+import { RetrievalTestingPage } from "../features/retrieval";
+import { useDatasetId } from "../features/knowledge/use-dataset-id";
+
+const Testing = () => {
+  const datasetId = useDatasetId();
+  return <RetrievalTestingPage key={datasetId} datasetId={datasetId} />;
+};
 
 export const Route = createFileRoute("/_next/dataset/testing")({
-  component: () => <ComingSoon titleKey="pages.testing" />,
+  component: Testing,
 });

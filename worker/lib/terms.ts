@@ -13,6 +13,16 @@ const STOPWORDS = new Set(
   ).split(" "),
 );
 
+// A light German/English stemmer (after CISTEM's idea): strip one common inflection ending while at least
+// four letters remain. Used for matching only, never shown.
+const ENDINGS = ["ern", "em", "en", "er", "es", "e", "s", "n", "nd"];
+export const stem = (word: string) => {
+  for (const ending of ENDINGS) {
+    if (word.length - ending.length >= 4 && word.endsWith(ending)) return word.slice(0, -ending.length);
+  }
+  return word;
+};
+
 export type AnalyzedQuery = { terms: string[]; bigrams: string[] };
 
 // Folded (lower case, umlauts and ß folded), stop words dropped, order kept for bigrams.
@@ -26,11 +36,12 @@ export const analyzeQuery = (question: string): AnalyzedQuery => {
 // RAGFlow's idf: log10(10 + (N − df + 0.5)/(df + 0.5)).
 export const idf = (df: number, total: number) => Math.log10(10 + (total - df + 0.5) / (df + 0.5));
 
-export type ChunkText = { words: Set<string>; folded: string };
+export type ChunkText = { words: Set<string>; stems: Set<string>; folded: string };
 
 export const chunkText = (parts: string[]): ChunkText => {
   const folded = foldForMatching(parts.join(" "));
-  return { folded, words: new Set(folded.match(/[\p{L}\p{N}]+/gu) ?? []) };
+  const words = new Set(folded.match(/[\p{L}\p{N}]+/gu) ?? []);
+  return { folded, words, stems: new Set([...words].map(stem)) };
 };
 
 // Share of the query's term weight found in the chunk (a word match counts fully, a match inside a
@@ -40,7 +51,7 @@ export const termSimilarity = (query: AnalyzedQuery, weights: Map<string, number
   if (total === 0) return 0;
   const found = query.terms.reduce((sum, term) => {
     const weight = weights.get(term) ?? 1;
-    if (text.words.has(term)) return sum + weight;
+    if (text.words.has(term) || text.stems.has(stem(term))) return sum + weight;
     return term.length >= 4 && text.folded.includes(term) ? sum + 0.7 * weight : sum;
   }, 0);
   const termShare = found / total;

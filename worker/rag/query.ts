@@ -1,9 +1,15 @@
+import { stem } from "../lib/terms";
 import { foldForMatching } from "../lib/text";
 
 const quote = (term: string) => `"${term.replaceAll('"', '""')}"`;
 
-// FTS5 MATCH expression: any of the terms.
-export const ftsExpression = (terms: string[]) => terms.map(quote).join(" OR ");
+// FTS5 MATCH expression: any of the terms, longer ones also by their stem as a prefix
+// ("infizieren" → "infizier"* also finds "infiziert").
+export const ftsExpression = (terms: string[]) =>
+  terms.map((term) => (stem(term) !== term ? `${quote(term)} OR ${quote(stem(term))}*` : quote(term))).join(" OR ");
+
+// Plain OR of quoted terms, for the trigram index (which matches substrings anyway).
+export const anyOf = (terms: string[]) => terms.map(quote).join(" OR ");
 
 // Terms long enough to look for inside compounds through the trigram index.
 export const trigramTerms = (terms: string[]) => terms.filter((term) => term.length >= 4);

@@ -1,4 +1,5 @@
 import { kbConfigDe } from "./kb-config.de";
+import { retrievalDe } from "./retrieval.de";
 
 export const de = {
   common: {
@@ -263,6 +264,7 @@ export const de = {
     previewPdf: "PDF-Seite des gewählten Abschnitts",
     contentRequired: "Der Abschnitt braucht einen Inhalt.",
   },
+  retrieval: retrievalDe,
   kbConfig: kbConfigDe,
   pages: {
     knowledgeList: "Wissensdatenbanken",

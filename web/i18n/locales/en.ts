@@ -1,5 +1,6 @@
 import type { de } from "./de";
 import { kbConfigEn } from "./kb-config.en";
+import { retrievalEn } from "./retrieval.en";
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
@@ -266,6 +267,7 @@ export const en: Shape<typeof de> = {
     previewPdf: "PDF page of the selected chunk",
     contentRequired: "The chunk needs content.",
   },
+  retrieval: retrievalEn,
   kbConfig: kbConfigEn,
   pages: {
     knowledgeList: "Knowledge bases",

@@ -1,3 +1,4 @@
+import { stem } from "../../lib/terms";
 import { foldForMatching, wordsOf } from "../../lib/text";
 import type { EmbeddingModel } from "./types";
 
@@ -19,13 +20,14 @@ const add = (vector: Float32Array, feature: string, weight: number) => {
   vector[h % DIMS] = (vector[h % DIMS] ?? 0) + (h & 0x80000000 ? -weight : weight);
 };
 
-// A lexical stand-in for a neural embedding (labelled as such in the UI): words, word pairs and
-// character 3/4-grams hashed into 512 signed buckets, L2-normalised. Works offline, no weights.
+// A lexical stand-in for a neural embedding (labelled as such in the UI): words, their stems, word pairs
+// and character 3/4-grams hashed into 512 signed buckets, L2-normalised. Works offline, no weights.
 export const embedText = (text: string): Float32Array => {
   const vector = new Float32Array(DIMS);
   const words = wordsOf(text);
   words.forEach((word, i) => {
-    add(vector, `w:${word}`, 1);
+    add(vector, `w:${word}`, 0.5);
+    add(vector, `s:${stem(word)}`, 1);
     const next = words[i + 1];
     if (next) add(vector, `p:${word} ${next}`, 0.5);
     const padded = ` ${foldForMatching(word)} `;

@@ -5,7 +5,7 @@ import { dataError } from "../../lib/errors";
 import { resolveEmbeddingModel } from "../../platform/providers/registry";
 import { resolveRerankModel } from "../../platform/providers/rerank";
 import { analyzeQuery, chunkText, idf, termSimilarity } from "../../lib/terms";
-import { ftsExpression, highlight, trigramTerms } from "../../rag/query";
+import { anyOf, ftsExpression, highlight, trigramTerms } from "../../rag/query";
 import type { ServiceContext } from "../context";
 import { type CandidateRow, keywordCandidates, loadCandidates, type Scope, termStatistics, trigramCandidates } from "./candidates";
 
@@ -43,7 +43,7 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
   const model = resolveEmbeddingModel(rows[0]?.embdId ?? "");
   const [keyword, trigram, vectorHits, stats] = await Promise.all([
     query.terms.length ? keywordCandidates(ctx.db, scope, ftsExpression(query.terms), topK) : [],
-    trigramTerms(query.terms).length ? trigramCandidates(ctx.db, scope, ftsExpression(trigramTerms(query.terms)), topK) : [],
+    trigramTerms(query.terms).length ? trigramCandidates(ctx.db, scope, anyOf(trigramTerms(query.terms)), topK) : [],
     w > 0 ? vectorCandidates(ctx, scope, model, input.question, topK) : new Map<string, number>(),
     termStatistics(ctx.db, scope, query.terms),
   ]);
@@ -58,7 +58,9 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
   const pagerank = new Map(rows.map((row) => [row.id, row.pagerank]));
 
   const scored: Scored[] = candidates.map((row, i) => {
-    const text = chunkText([row.doc_name, row.content, ...parse(row.important_kwd), ...parse(row.question_kwd)]);
+    // a chunk with questions (Q&A, auto questions) is matched on its questions, as RAGFlow tokenises only them
+    const questions = parse(row.question_kwd);
+    const text = chunkText(questions.length ? [...questions, ...parse(row.important_kwd)] : [row.doc_name, row.content, ...parse(row.important_kwd)]);
     const coverage = termSimilarity(query, weights, text);
     const term = COVERAGE_SHARE * coverage + (1 - COVERAGE_SHARE) * ((bm25.get(row.id) ?? 0) / bestBm25);
     const vector = reranked ? (reranked[i] ?? 0) : (vectorHits.get(row.id) ?? 0);

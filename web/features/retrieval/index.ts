@@ -1,0 +1,1 @@
+export { RetrievalTestingPage } from "./retrieval-testing-page";
