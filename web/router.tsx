@@ -21,8 +21,10 @@ export const createAppRouter = (queryClient: QueryClient) =>
   createRouter({
     routeTree,
     context: { queryClient },
-    // intent preloading, and loaders always asking the query cache (which has its own staleness)
-    defaultPreload: "intent",
+    // the spec: no link prefetch by default (50 ms delay where a link opts in); loaders always ask the
+    // query cache, which has its own staleness
+    defaultPreload: false,
+    defaultPreloadDelay: 50,
     defaultPreloadStaleTime: 0,
     defaultPendingComponent: PageLoader,
     defaultErrorComponent: RouteError,

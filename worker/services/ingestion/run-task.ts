@@ -18,8 +18,11 @@ const EMBED_BATCH = 64;
 
 class TaskCancelled extends Error {}
 
+const AGGREGATE_EVERY_MS = 1000;
+
 const reporter = (deps: Deps, task: TaskRow) => {
   let log = task.progressMsg;
+  let aggregatedAt = 0;
   const report = async (progress: number, message?: string) => {
     if (message) log = appendLine(log, progressLine(message, task.fromPage, task.toPage));
     const [row] = await deps.db
@@ -29,7 +32,11 @@ const reporter = (deps: Deps, task: TaskRow) => {
       .returning({ id: tasks.id });
     // the update misses when the task was cancelled (or re-queued) meanwhile: stop here
     if (!row) throw new TaskCancelled();
-    await aggregateDocument(deps, task.documentId);
+    // the document view needs fresh progress, not one recount per step of a fast task
+    if (Date.now() - aggregatedAt >= AGGREGATE_EVERY_MS) {
+      aggregatedAt = Date.now();
+      await aggregateDocument(deps, task.documentId);
+    }
   };
   // the last line and the "done" state in one write, so a finished task is never half-reported
   const finish = async (message: string, duration: number) => {

@@ -16,6 +16,7 @@ const parse = (json: string) => JSON.parse(json) as string[];
 const COVERAGE_SHARE = 0.5;
 const PAGERANK_BOOST = 0.1;
 const TAG_BOOST = 0.1;
+const RESCORE_WINDOW = 64;
 
 type Scored = { row: CandidateRow; term: number; vector: number; score: number };
 
@@ -37,7 +38,8 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
   if (rows.length === 0) return { chunks: [], doc_aggs: [], total: 0 };
   const scope: Scope = { datasetIds: rows.map((row) => row.id), documentIds: input.document_ids };
   const w = input.vector_similarity_weight;
-  const topK = Math.min(input.top_k, 1024);
+  // Like RAGFlow's RERANK_LIMIT, only a window of candidates is re-scored: enough to fill the requested page.
+  const topK = Math.min(input.top_k, 1024, Math.max(RESCORE_WINDOW, input.page * input.page_size));
   const query = analyzeQuery(input.question);
 
   const model = resolveEmbeddingModel(rows[0]?.embdId ?? "");
