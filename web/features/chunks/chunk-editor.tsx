@@ -1,8 +1,9 @@
-import { Button, Dialog, Portal, Stack, Textarea } from "@chakra-ui/react";
+import { Stack, Textarea } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Chunk } from "../../../worker/contract/chunks";
 import { useCreateChunkMutation, useUpdateChunkMutation } from "../../api/chunks";
+import { FormDialog } from "../../components/form-dialog";
 import { FormField } from "../../components/form-field";
 import { notifyError, notifySuccess } from "../../components/notify";
 
@@ -33,40 +34,18 @@ export const ChunkEditor = ({ datasetId, documentId, chunk, onClose }: Props) =>
   };
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="lg" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t(chunk ? "chunks.editTitle" : "chunks.addTitle")}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <FormField label={t("chunks.content")} error={contentError ? "validation.required" : undefined} required>
-                    <Textarea name="content" rows={8} value={content} onChange={(e) => { setContent(e.target.value); setContentError(false); }} autoFocus />
-                  </FormField>
-                  <FormField label={t("chunks.keywords")} helper={t("chunks.listHint")}>
-                    <Textarea name="keywords" rows={3} value={keywords} onChange={(e) => setKeywords(e.target.value)} />
-                  </FormField>
-                  <FormField label={t("chunks.questions")} helper={t("chunks.listHint")}>
-                    <Textarea name="questions" rows={3} value={questions} onChange={(e) => setQuestions(e.target.value)} />
-                  </FormField>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  {t("common.cancel")}
-                </Button>
-                <Button type="submit" colorPalette="teal" loading={create.isPending || update.isPending}>
-                  {t("common.save")}
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog title={t(chunk ? "chunks.editTitle" : "chunks.addTitle")} onSubmit={submit} onClose={onClose} loading={create.isPending || update.isPending} size="lg">
+      <Stack gap="4">
+        <FormField label={t("chunks.content")} error={contentError ? "validation.required" : undefined} required>
+          <Textarea name="content" rows={8} value={content} onChange={(e) => { setContent(e.target.value); setContentError(false); }} autoFocus />
+        </FormField>
+        <FormField label={t("chunks.keywords")} helper={t("chunks.listHint")}>
+          <Textarea name="keywords" rows={3} value={keywords} onChange={(e) => setKeywords(e.target.value)} />
+        </FormField>
+        <FormField label={t("chunks.questions")} helper={t("chunks.listHint")}>
+          <Textarea name="questions" rows={3} value={questions} onChange={(e) => setQuestions(e.target.value)} />
+        </FormField>
+      </Stack>
+    </FormDialog>
   );
 };

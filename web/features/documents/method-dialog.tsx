@@ -1,9 +1,10 @@
-import { Button, Dialog, NativeSelect, Portal, Text } from "@chakra-ui/react";
+import { NativeSelect, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DatasetDocument } from "../../../worker/contract/documents";
 import { CHUNK_METHODS } from "../../../worker/contract/parser-config";
 import { useUpdateDocumentMutation } from "../../api/documents";
+import { FormDialog } from "../../components/form-dialog";
 import { FormField } from "../../components/form-field";
 import { notifyError, notifySuccess } from "../../components/notify";
 
@@ -20,42 +21,31 @@ export const MethodDialog = ({ datasetId, doc, onClose }: { datasetId: string; d
   };
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t("docs.methodTitle")}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <FormField label={t("docs.chunkMethod")} required>
-                <NativeSelect.Root>
-                  <NativeSelect.Field name="chunkMethod" value={method} onChange={(e) => setMethod(e.target.value)}>
-                    {CHUNK_METHODS.map((value) => (
-                      <option key={value} value={value}>
-                        {value}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </FormField>
-              <Text fontSize="sm" color="fg.muted" mt="3">
-                {t("docs.methodHint")}
-              </Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t("common.cancel")}
-              </Button>
-              <Button colorPalette="teal" onClick={() => void save()} loading={update.isPending} disabled={method === doc.chunk_method}>
-                {t("common.save")}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      title={t("docs.methodTitle")}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+      onClose={onClose}
+      loading={update.isPending}
+      submitDisabled={method === doc.chunk_method}
+    >
+      <FormField label={t("docs.chunkMethod")} required>
+        <NativeSelect.Root>
+          <NativeSelect.Field name="chunkMethod" value={method} onChange={(e) => setMethod(e.target.value)}>
+            {CHUNK_METHODS.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      <Text fontSize="sm" color="fg.muted" mt="3">
+        {t("docs.methodHint")}
+      </Text>
+    </FormDialog>
   );
 };

@@ -1,8 +1,9 @@
-import { Button, Dialog, Input, Portal } from "@chakra-ui/react";
+import { Input } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DocumentNameSchema, extensionOf, type DatasetDocument } from "../../../worker/contract/documents";
 import { useUpdateDocumentMutation } from "../../api/documents";
+import { FormDialog } from "../../components/form-dialog";
 import { FormField } from "../../components/form-field";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { type FieldErrors, validateForm } from "../../lib/form-errors";
@@ -33,32 +34,10 @@ export const RenameDialog = ({ datasetId, doc, onClose }: { datasetId: string; d
   };
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate>
-            <Dialog.Header>
-              <Dialog.Title>{t("docs.renameTitle")}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <FormField label={t("docs.name")} error={errors.stem} helper={extension ? t("docs.extensionKept", { ext: extension }) : undefined} required>
-                <Input name="documentName" value={stem} onChange={(e) => setStem(e.target.value)} autoFocus />
-              </FormField>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t("common.cancel")}
-              </Button>
-              <Button type="submit" colorPalette="teal" loading={update.isPending}>
-                {t("common.save")}
-              </Button>
-            </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog title={t("docs.renameTitle")} onSubmit={submit} onClose={onClose} loading={update.isPending}>
+      <FormField label={t("docs.name")} error={errors.stem} helper={extension ? t("docs.extensionKept", { ext: extension }) : undefined} required>
+        <Input name="documentName" value={stem} onChange={(e) => setStem(e.target.value)} autoFocus />
+      </FormField>
+    </FormDialog>
   );
 };
