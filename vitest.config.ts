@@ -16,6 +16,8 @@ export default defineConfig({
                 TEST_MIGRATIONS: migrations,
                 ALLOW_PRIVATE_FETCH: "true",
                 TEST_SITE_URL: inject("testSiteUrl"),
+                TEST_OPENAI_URL: inject("openAiUrl"),
+                TEST_OLLAMA_URL: inject("ollamaUrl"),
               },
             },
           })),

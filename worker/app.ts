@@ -7,6 +7,7 @@ import { authRoutes } from "./routes/auth";
 import { chunkRoutes } from "./routes/chunks";
 import { datasetRoutes } from "./routes/datasets";
 import { documentRoutes } from "./routes/documents";
+import { modelRoutes, providerRoutes } from "./routes/models";
 import { retrievalRoutes } from "./routes/retrieval";
 import { systemRoutes } from "./routes/system";
 import { tokenRoutes } from "./routes/tokens";
@@ -19,6 +20,8 @@ const api = new Hono<AppEnv>()
   .route("/datasets/:datasetId/documents", documentRoutes)
   .route("/datasets", datasetRoutes)
   .route("/retrieval", retrievalRoutes)
+  .route("/models", modelRoutes)
+  .route("/providers", providerRoutes)
   .route("/system/tokens", tokenRoutes)
   .route("/system", systemRoutes);
 

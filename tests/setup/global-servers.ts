@@ -1,15 +1,20 @@
 import type { TestProject } from "vitest/node";
+import { startOllamaServer, startOpenAiServer } from "../helpers/servers/model-servers";
 import { startTestSite } from "../helpers/servers/test-site";
 
 declare module "vitest" {
   export interface ProvidedContext {
     testSiteUrl: string;
+    openAiUrl: string;
+    ollamaUrl: string;
   }
 }
 
 // Real HTTP servers on 127.0.0.1 standing in for the outside world, shared by the worker tests.
 export default async function setup(project: TestProject) {
-  const site = await startTestSite();
+  const [site, openAi, ollama] = await Promise.all([startTestSite(), startOpenAiServer(), startOllamaServer()]);
   project.provide("testSiteUrl", site.url);
-  return () => new Promise<void>((resolve) => site.server.close(() => resolve()));
+  project.provide("openAiUrl", openAi.url);
+  project.provide("ollamaUrl", ollama.url);
+  return () => Promise.all([site, openAi, ollama].map(({ server }) => new Promise<void>((resolve) => server.close(() => resolve()))));
 }

@@ -7,6 +7,7 @@ export type AppConfig = {
   sessionTtlMs: number;
   rememberSessionTtlMs: number;
   taskStallMs: number;
+  providerSecret: string;
 };
 
 type ConfigVars = {
@@ -16,7 +17,11 @@ type ConfigVars = {
   SESSION_TTL_HOURS?: string;
   SESSION_REMEMBER_DAYS?: string;
   TASK_STALL_SECONDS?: string;
+  PROVIDER_SECRET?: string;
 };
+
+// Local runs need no setup; deployments set PROVIDER_SECRET with `wrangler secret put` (docs/deployment.md).
+const LOCAL_PROVIDER_SECRET = "buddy-local-development-only";
 
 const positiveNumber = (raw: string | undefined, fallback: number) => {
   const value = Number(raw);
@@ -30,4 +35,5 @@ export const readConfig = (vars: ConfigVars): AppConfig => ({
   sessionTtlMs: positiveNumber(vars.SESSION_TTL_HOURS, 24) * HOUR_MS,
   rememberSessionTtlMs: positiveNumber(vars.SESSION_REMEMBER_DAYS, 30) * DAY_MS,
   taskStallMs: positiveNumber(vars.TASK_STALL_SECONDS, 120) * 1000,
+  providerSecret: vars.PROVIDER_SECRET || LOCAL_PROVIDER_SECRET,
 });

@@ -1,4 +1,5 @@
 export * from "./auth";
 export * from "./chunks";
 export * from "./datasets";
+export * from "./models";
 export * from "./users";

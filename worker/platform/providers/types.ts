@@ -7,3 +7,35 @@ export type EmbeddingModel = {
   similarityFloor: number;
   embed(texts: string[]): Promise<Float32Array[]>;
 };
+
+export type ChatMessage = { role: "system" | "user" | "assistant"; content: string };
+
+export type ChatOptions = {
+  temperature?: number;
+  top_p?: number;
+  max_tokens?: number;
+  presence_penalty?: number;
+  frequency_penalty?: number;
+  signal?: AbortSignal;
+};
+
+export type TokenUsage = { promptTokens: number; completionTokens: number };
+
+export type ChatModel = {
+  id: string;
+  complete(messages: ChatMessage[], options?: ChatOptions): Promise<{ text: string; usage: TokenUsage }>;
+  // yields text deltas; the usage of the whole answer is reported once at the end
+  stream(messages: ChatMessage[], options?: ChatOptions): AsyncGenerator<{ delta: string } | { usage: TokenUsage }>;
+};
+
+// A provider said no: `status` is the HTTP status (0 = no answer), `message` is meant for people.
+export class ProviderError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type Endpoint = { baseUrl: string; apiKey?: string; model: string; timeoutMs?: number };

@@ -105,7 +105,7 @@ const indexChunks = async (
   deps: Deps,
   task: TaskRow,
   doc: { id: string; datasetId: string; tenantId: string; name: string },
-  dataset: { id: string; embdId: string; parserConfig: unknown },
+  dataset: { id: string; tenantId: string; embdId: string; parserConfig: unknown },
   drafts: ChunkDraft[],
   report: (progress: number, message?: string) => Promise<void>,
 ) => {

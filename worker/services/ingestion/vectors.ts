@@ -2,9 +2,9 @@ import { inArray } from "drizzle-orm";
 import { chunks } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
 import type { ParserConfig } from "../../contract/parser-config";
-import { resolveEmbeddingModel } from "../../platform/providers/registry";
 import { embedChunks } from "../../rag/embed";
 import type { Deps } from "../context";
+import { resolveEmbedding } from "../models/resolve";
 
 // Vectorize cannot delete by namespace, so chunk ids are looked up first (before the rows cascade away).
 export const deleteVectorsOf = async (deps: Deps, column: "documentId" | "datasetId", ownerIds: string[]) => {
@@ -19,12 +19,12 @@ type Embeddable = { id: string; content: string; questions: unknown };
 // Embeds chunks with the dataset's model (title-weighted, questions first) and writes their vectors.
 export const storeVectors = async (
   deps: Deps,
-  dataset: { id: string; embdId: string; parserConfig: unknown },
+  dataset: { id: string; tenantId: string; embdId: string; parserConfig: unknown },
   document: { id: string; name: string },
   rows: Embeddable[],
 ) => {
   if (rows.length === 0) return;
-  const model = resolveEmbeddingModel(dataset.embdId);
+  const model = await resolveEmbedding(deps, dataset.tenantId, dataset.embdId);
   const titleWeight = (dataset.parserConfig as ParserConfig).filename_embd_weight ?? 0.1;
   const items = rows.map((row) => ({ content: row.content, questions: (row.questions as string[]) ?? [] }));
   const vectors = await embedChunks(model, document.name, items, titleWeight);

@@ -1,13 +1,14 @@
 import { dataError } from "../../lib/errors";
-import { findProvider, parseModelId } from "../../platform/providers/catalogue";
+import { BUILTIN_PROVIDER, findProvider, knowsModel, parseModelId } from "../../platform/providers/catalogue";
 import type { ServiceContext } from "../context";
+import { findTenantModel } from "./resolve";
 
 // Unknown provider or model → "Unsupported"; known but not set up for the tenant → "Unauthorized".
-// Providers are configured per tenant in the model-provider settings; until then only keyless ones qualify.
-export const assertEmbeddingModelUsable = async (_ctx: ServiceContext, id: string) => {
+export const assertEmbeddingModelUsable = async (ctx: ServiceContext, id: string) => {
   const { model, provider } = parseModelId(id);
   const entry = findProvider(provider);
-  const type = entry?.models[model] ?? (entry?.anyModel ? "embedding" : undefined);
-  if (!entry || type !== "embedding") throw dataError(`Unsupported model: <${id}>`);
-  if (entry.needsApiKey) throw dataError(`Unauthorized model: <${id}>`);
+  if (!entry || !knowsModel(entry, model, "embedding")) throw dataError(`Unsupported model: <${id}>`);
+  if (provider === BUILTIN_PROVIDER) return;
+  const configured = await findTenantModel(ctx, ctx.actor.tenantId, id, "embedding");
+  if (!configured || !configured.enabled) throw dataError(`Unauthorized model: <${id}>`);
 };

@@ -2,11 +2,12 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { RetrievalInput, RetrievalResult, RetrievedChunk } from "../../contract/retrieval";
 import { datasets } from "../../db/schema";
 import { dataError } from "../../lib/errors";
-import { resolveEmbeddingModel } from "../../platform/providers/registry";
+import type { EmbeddingModel } from "../../platform/providers/types";
 import { resolveRerankModel } from "../../platform/providers/rerank";
 import { analyzeQuery, chunkText, idf, termSimilarity } from "../../lib/terms";
 import { anyOf, ftsExpression, highlight, trigramTerms } from "../../rag/query";
 import type { ServiceContext } from "../context";
+import { resolveEmbedding } from "../models/resolve";
 import { type CandidateRow, keywordCandidates, loadCandidates, type Scope, termStatistics, trigramCandidates } from "./candidates";
 
 const parse = (json: string) => JSON.parse(json) as string[];
@@ -42,7 +43,7 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
   const topK = Math.min(input.top_k, 1024, Math.max(RESCORE_WINDOW, input.page * input.page_size));
   const query = analyzeQuery(input.question);
 
-  const model = resolveEmbeddingModel(rows[0]?.embdId ?? "");
+  const model = await resolveEmbedding(ctx, rows[0]?.tenantId ?? ctx.actor.tenantId, rows[0]?.embdId ?? "");
   const [keyword, trigram, vectorHits, stats] = await Promise.all([
     query.terms.length ? keywordCandidates(ctx.db, scope, ftsExpression(query.terms), topK) : [],
     trigramTerms(query.terms).length ? trigramCandidates(ctx.db, scope, anyOf(trigramTerms(query.terms)), topK) : [],
@@ -87,7 +88,7 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
 const vectorCandidates = async (
   ctx: ServiceContext,
   scope: Scope,
-  model: ReturnType<typeof resolveEmbeddingModel>,
+  model: EmbeddingModel,
   question: string,
   topK: number,
 ) => {

@@ -1,0 +1,81 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { GOOD_KEY } from "../shared/model-key";
+
+// Real HTTP servers on 127.0.0.1 that speak the OpenAI and Ollama wire formats, for provider tests.
+
+const readBody = (request: IncomingMessage) =>
+  new Promise<Record<string, unknown>>((resolve) => {
+    let text = "";
+    request.on("data", (chunk) => (text += chunk));
+    request.on("end", () => resolve(text ? JSON.parse(text) : {}));
+  });
+
+// Deterministic 8-dimensional embedding from character codes: similar texts get similar vectors.
+const embed = (text: string) => {
+  const vector = Array.from({ length: 8 }, () => 0);
+  for (const [i, ch] of [...text.toLowerCase()].entries()) {
+    const slot = (ch.charCodeAt(0) + i) % 8;
+    vector[slot] = (vector[slot] ?? 0) + 1;
+  }
+  return vector;
+};
+
+const json = (response: ServerResponse, status: number, body: unknown): void => {
+  response.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+};
+
+let flakyCalls = 0;
+
+const openAiHandler = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+  const body = await readBody(request);
+  if (request.headers.authorization !== `Bearer ${GOOD_KEY}`) {
+    return json(response, 401, { error: { message: "Incorrect API key provided", type: "invalid_request_error" } });
+  }
+  if (body.model === "slow-model") await new Promise((resolve) => setTimeout(resolve, 3000));
+  if (body.model === "flaky-model" && flakyCalls++ % 2 === 0) return json(response, 503, { error: { message: "overloaded" } });
+  if (request.url === "/v1/embeddings") {
+    const input = body.input as string[];
+    // answered out of order on purpose: clients must sort by index
+    return json(response, 200, { data: input.map((text, index) => ({ index, embedding: embed(text) })).reverse(), usage: { prompt_tokens: 3 } });
+  }
+  if (request.url === "/v1/chat/completions") {
+    const last = (body.messages as { content: string }[]).at(-1)?.content ?? "";
+    const answer = `Antwort auf: ${last}`;
+    if (!body.stream) {
+      return json(response, 200, { choices: [{ message: { role: "assistant", content: `<think>nachdenken</think>${answer}` } }], usage: { prompt_tokens: 7, completion_tokens: 4 } });
+    }
+    response.writeHead(200, { "Content-Type": "text/event-stream" });
+    for (const piece of answer.split(/(?= )/)) response.write(`data: ${JSON.stringify({ choices: [{ delta: { content: piece } }] })}\n\n`);
+    response.write(`data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 7, completion_tokens: 4 } })}\n\n`);
+    response.end("data: [DONE]\n\n");
+    return;
+  }
+  json(response, 404, { error: { message: `no route ${request.url}` } });
+};
+
+const ollamaHandler = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+  const body = await readBody(request);
+  if (request.url === "/api/embed") return json(response, 200, { embeddings: (body.input as string[]).map(embed) });
+  if (request.url === "/api/chat") {
+    const last = (body.messages as { content: string }[]).at(-1)?.content ?? "";
+    if (!body.stream) return json(response, 200, { message: { content: `Ollama: ${last}` }, done: true, prompt_eval_count: 5, eval_count: 2 });
+    response.writeHead(200, { "Content-Type": "application/x-ndjson" });
+    response.write(`${JSON.stringify({ message: { content: "Ollama" }, done: false })}\n`);
+    response.write(`${JSON.stringify({ message: { content: `: ${last}` }, done: false })}\n`);
+    response.end(`${JSON.stringify({ message: { content: "" }, done: true, prompt_eval_count: 5, eval_count: 2 })}\n`);
+    return;
+  }
+  json(response, 404, { error: `no route ${request.url}` });
+};
+
+const listen = (handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>, path = "") =>
+  new Promise<{ server: Server; url: string }>((resolve) => {
+    const server = createServer((req, res) => void handler(req, res));
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      resolve({ server, url: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}${path}` });
+    });
+  });
+
+export const startOpenAiServer = () => listen(openAiHandler, "/v1");
+export const startOllamaServer = () => listen(ollamaHandler);

@@ -1,0 +1,93 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { GOOD_KEY } from "../../helpers/shared/model-key";
+import { callApi } from "../../helpers/worker/api";
+import { createDataset, createUser, ingest, textFile, type TestUser } from "../../helpers/worker/factories";
+
+type ModelList = {
+  providers: { name: string; models: { id: string; model_id: string; model_type: string; api_key_hint: string | null }[] }[];
+  available: { name: string }[];
+  defaults: Record<string, string>;
+};
+
+const addModel = (user: TestUser, json: Record<string, unknown>) =>
+  callApi<ModelList>("/providers/models", { token: user.token, json: { llm_factory: "OpenAI-API-Compatible", api_base: env.TEST_OPENAI_URL, api_key: GOOD_KEY, ...json } });
+
+describe("model providers", () => {
+  it("lists the built-in models and the providers that can be added, OpenAI first", async () => {
+    const user = await createUser();
+    const res = await callApi<ModelList>("/models", { token: user.token });
+    expect(res.body.data.providers[0]?.name).toBe("Builtin");
+    expect(res.body.data.providers[0]?.models.map((m) => m.model_id)).toEqual(["builtin-hash@Builtin", "builtin-extractive@Builtin", "builtin-rerank@Builtin"]);
+    expect(res.body.data.available.slice(0, 5).map((p) => p.name)).toEqual(["OpenAI", "Moonshot", "ZHIPU-AI", "Ollama", "Xinference"]);
+    expect(res.body.data.defaults).toMatchObject({ llm_id: "builtin-extractive@Builtin", embd_id: "builtin-hash@Builtin" });
+  });
+
+  it("tests the connection before saving, stores the key sealed and shows only a hint", async () => {
+    const user = await createUser();
+    const res = await addModel(user, { llm_name: "chat-model", model_type: "chat" });
+    expect(res.body.code).toBe(0);
+    const provider = res.body.data.providers.find((p) => p.name === "OpenAI-API-Compatible");
+    expect(provider?.models[0]).toMatchObject({ model_id: "chat-model@OpenAI-API-Compatible", model_type: "chat", api_key_hint: "sk-…-key" });
+    const stored = await env.DB.prepare("SELECT api_key_sealed FROM tenant_models WHERE tenant_id = ?").bind(user.id).first<{ api_key_sealed: string }>();
+    expect(stored?.api_key_sealed).toMatch(/^v1:/);
+    expect(stored?.api_key_sealed).not.toContain(GOOD_KEY);
+  });
+
+  it("refuses a bad key with the provider's explanation and saves nothing", async () => {
+    const user = await createUser();
+    const res = await addModel(user, { llm_name: "chat-model", model_type: "chat", api_key: "sk-wrong" });
+    expect(res.body.code).toBe(102);
+    expect(res.body.message).toContain("Connection test failed: Invalid API key (401)");
+    const list = await callApi<ModelList>("/models", { token: user.token });
+    expect(list.body.data.providers.map((p) => p.name)).toEqual(["Builtin"]);
+  });
+
+  it.each([
+    [{ llm_factory: "OpenAI", llm_name: "gpt-4o", model_type: "chat", api_key: "" }, "API key is required"],
+    [{ llm_factory: "Nope", llm_name: "x", model_type: "chat" }, "Unknown provider: Nope"],
+    [{ llm_factory: "OpenAI", llm_name: "not-a-model", model_type: "chat" }, "OpenAI does not offer chat model not-a-model"],
+    [{ llm_factory: "OpenAI", model_type: "chat" }, "`llm_name` is required"],
+  ])("validates %o", async (json, message) => {
+    const user = await createUser();
+    const res = await callApi("/providers/models", { token: user.token, json });
+    expect(res.body.code).toBe(102);
+    expect(res.body.message).toContain(message);
+  });
+
+  it("sets defaults only to models that exist for the tenant", async () => {
+    const user = await createUser();
+    await addModel(user, { llm_name: "chat-model", model_type: "chat" });
+    const ok = await callApi<Record<string, string>>("/models/default", { method: "PATCH", token: user.token, json: { llm_id: "chat-model@OpenAI-API-Compatible" } });
+    expect(ok.body.data.llm_id).toBe("chat-model@OpenAI-API-Compatible");
+    const bad = await callApi("/models/default", { method: "PATCH", token: user.token, json: { embd_id: "chat-model@OpenAI-API-Compatible" } });
+    expect(bad.body).toMatchObject({ code: 102 });
+    const stranger = await createUser();
+    const foreign = await callApi("/models/default", { method: "PATCH", token: stranger.token, json: { llm_id: "chat-model@OpenAI-API-Compatible" } });
+    expect(foreign.body.code).toBe(102);
+  });
+
+  it("a configured embedding model indexes and retrieves a dataset; other tenants may not use it", async () => {
+    const user = await createUser();
+    await addModel(user, { llm_name: "embed-model", model_type: "embedding" });
+    const ds = await createDataset(user, { embedding_model: "embed-model@OpenAI-API-Compatible" });
+    const docs = await ingest(user, ds.id, [textFile("a.txt", "Schlaf ist wichtig für die Gesundheit.")]);
+    expect(docs["a.txt"]?.run).toBe("DONE");
+    const vector = await env.DB.prepare("SELECT dims, model FROM chunk_vectors WHERE namespace = ?").bind(ds.id).first<{ dims: number; model: string }>();
+    expect(vector).toEqual({ dims: 8, model: "embed-model@OpenAI-API-Compatible" });
+    const hits = await callApi<{ chunks: { content: string; vector_similarity: number }[] }>("/retrieval", { token: user.token, json: { question: "Schlaf", dataset_ids: [ds.id], vector_similarity_weight: 1, similarity_threshold: 0 } });
+    expect(hits.body.data.chunks[0]?.vector_similarity).toBeGreaterThan(0);
+    const stranger = await createUser();
+    const refused = await callApi("/datasets", { token: stranger.token, json: { name: "x", embedding_model: "embed-model@OpenAI-API-Compatible" } });
+    expect(refused.body).toMatchObject({ code: 102, message: "Unauthorized model: <embed-model@OpenAI-API-Compatible>" });
+  });
+
+  it("deletes a model of one's own tenant only", async () => {
+    const user = await createUser();
+    const added = await addModel(user, { llm_name: "chat-model", model_type: "chat" });
+    const id = added.body.data.providers.find((p) => p.name === "OpenAI-API-Compatible")?.models[0]?.id;
+    const stranger = await createUser();
+    expect((await callApi(`/providers/models/${id}`, { method: "DELETE", token: stranger.token })).body.code).toBe(102);
+    expect((await callApi(`/providers/models/${id}`, { method: "DELETE", token: user.token })).body.data).toBe(true);
+  });
+});

@@ -1,0 +1,33 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { timestamps } from "./columns";
+import { tenants } from "./users";
+
+// A model a tenant has set up with a provider (RAGFlow's tenant_llm). The API key is sealed (AES-GCM).
+export const tenantModels = sqliteTable(
+  "tenant_models",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    modelName: text("model_name").notNull(),
+    modelType: text("model_type").notNull(),
+    apiKeySealed: text("api_key_sealed"),
+    apiKeyHint: text("api_key_hint"),
+    apiBase: text("api_base"),
+    maxTokens: integer("max_tokens").notNull().default(8192),
+    vision: integer("vision", { mode: "boolean" }).notNull().default(false),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    usedTokens: integer("used_tokens").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    // one entry per (tenant, provider, model, type)
+    uniqueIndex("tenant_models_unique_idx").on(t.tenantId, t.provider, t.modelName, t.modelType),
+    // the model settings page lists a tenant's models
+    index("tenant_models_tenant_idx").on(t.tenantId),
+  ],
+);
+
+export type TenantModelRow = typeof tenantModels.$inferSelect;

@@ -1,0 +1,62 @@
+import { type Endpoint, ProviderError } from "./types";
+
+const RETRIES = 2;
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+const explain = (status: number, body: string) => {
+  const detail = (() => {
+    try {
+      const parsed = JSON.parse(body) as { error?: { message?: string } | string; message?: string };
+      return typeof parsed.error === "string" ? parsed.error : (parsed.error?.message ?? parsed.message ?? body);
+    } catch {
+      return body;
+    }
+  })().slice(0, 300);
+  if (status === 401 || status === 403) return `Invalid API key (${status}): ${detail}. Set the provider's API key in the model settings.`;
+  if (status === 404) return `Model or endpoint not found (404): ${detail}. Check the model name and base URL.`;
+  if (status === 429) return `Rate limited by the provider (429): ${detail}`;
+  return `The provider answered ${status}: ${detail}`;
+};
+
+// POST JSON with a timeout, retrying 429 and 5xx with exponential backoff; errors become ProviderError.
+export const postJson = async (endpoint: Endpoint, path: string, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) => {
+  const url = `${endpoint.baseUrl.replace(/\/+$/, "")}${path}`;
+  for (let attempt = 0; ; attempt++) {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...headers },
+        body: JSON.stringify(body),
+        signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(endpoint.timeoutMs ?? DEFAULT_TIMEOUT_MS)]) : AbortSignal.timeout(endpoint.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      });
+    } catch (error) {
+      const name = (error as Error).name;
+      if (name === "TimeoutError") throw new ProviderError(0, `The provider did not answer within ${(endpoint.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000} s (${url}).`);
+      if (name === "AbortError") throw error;
+      if (attempt < RETRIES) continue;
+      throw new ProviderError(0, `Cannot reach the provider at ${url}: ${(error as Error).message}`);
+    }
+    if (response.ok) return response;
+    if ((response.status === 429 || response.status >= 500) && attempt < RETRIES) {
+      await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
+      continue;
+    }
+    throw new ProviderError(response.status, explain(response.status, await response.text()));
+  }
+};
+
+// Lines of a streamed body (SSE or NDJSON), decoded as they arrive.
+export async function* readLines(body: ReadableStream<Uint8Array>) {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    const lines = buffer.split("\n");
+    buffer = lines.pop() ?? "";
+    for (const line of lines) yield line.replace(/\r$/, "");
+  }
+  if (buffer) yield buffer;
+}

@@ -1,0 +1,56 @@
+import { postJson, readLines } from "./http";
+import { stripThinking } from "./openai-compatible";
+import type { ChatMessage, ChatModel, ChatOptions, EmbeddingModel, Endpoint } from "./types";
+
+const ollamaOptions = (options: ChatOptions) => ({
+  temperature: options.temperature,
+  top_p: options.top_p,
+  num_predict: options.max_tokens,
+  presence_penalty: options.presence_penalty,
+  frequency_penalty: options.frequency_penalty,
+});
+
+type OllamaChunk = { message?: { content?: string }; done?: boolean; prompt_eval_count?: number; eval_count?: number; error?: string };
+
+const body = (endpoint: Endpoint, messages: ChatMessage[], options: ChatOptions, stream: boolean) => ({
+  model: endpoint.model,
+  messages,
+  stream,
+  options: ollamaOptions(options),
+});
+
+// Ollama's own API: /api/chat streams NDJSON (one JSON object per line), /api/embed batches embeddings.
+export const ollamaChat = (id: string, endpoint: Endpoint): ChatModel => ({
+  id,
+  async complete(messages, options = {}) {
+    const response = await postJson(endpoint, "/api/chat", body(endpoint, messages, options, false), {}, options.signal);
+    const json = (await response.json()) as OllamaChunk;
+    return { text: stripThinking(json.message?.content ?? ""), usage: { promptTokens: json.prompt_eval_count ?? 0, completionTokens: json.eval_count ?? 0 } };
+  },
+  async *stream(messages, options = {}) {
+    const response = await postJson(endpoint, "/api/chat", body(endpoint, messages, options, true), {}, options.signal);
+    if (!response.body) return;
+    for await (const line of readLines(response.body)) {
+      if (!line.trim()) continue;
+      const chunk = JSON.parse(line) as OllamaChunk;
+      if (chunk.error) throw new Error(chunk.error);
+      if (chunk.message?.content) yield { delta: chunk.message.content };
+      if (chunk.done) yield { usage: { promptTokens: chunk.prompt_eval_count ?? 0, completionTokens: chunk.eval_count ?? 0 } };
+    }
+  },
+});
+
+export const ollamaEmbedding = (id: string, endpoint: Endpoint): EmbeddingModel => ({
+  id,
+  dims: 0,
+  similarityFloor: 0.2,
+  async embed(texts) {
+    const response = await postJson(endpoint, "/api/embed", { model: endpoint.model, input: texts });
+    const json = (await response.json()) as { embeddings?: number[][] };
+    return (json.embeddings ?? []).map((values) => {
+      const vector = Float32Array.from(values);
+      const norm = Math.sqrt(vector.reduce((sum, v) => sum + v * v, 0)) || 1;
+      return vector.map((v) => v / norm);
+    });
+  },
+});

@@ -1,0 +1,61 @@
+import { postJson, readLines } from "./http";
+import type { ChatMessage, ChatModel, ChatOptions, EmbeddingModel, Endpoint, TokenUsage } from "./types";
+
+const authHeaders = (endpoint: Endpoint): Record<string, string> => (endpoint.apiKey ? { Authorization: `Bearer ${endpoint.apiKey}` } : {});
+
+type Usage = { prompt_tokens?: number; completion_tokens?: number };
+const usageOf = (usage: Usage | undefined): TokenUsage => ({ promptTokens: usage?.prompt_tokens ?? 0, completionTokens: usage?.completion_tokens ?? 0 });
+
+// Reasoning models wrap their thinking in <think>…</think>; answers leave it out.
+export const stripThinking = (text: string) => text.replace(/<think>[\s\S]*?<\/think>\s*/g, "");
+
+const chatBody = (endpoint: Endpoint, messages: ChatMessage[], options: ChatOptions, stream: boolean) => {
+  const { signal: _signal, ...params } = options;
+  return { model: endpoint.model, messages, stream, ...(stream ? { stream_options: { include_usage: true } } : {}), ...params };
+};
+
+// The OpenAI wire format, which most providers speak: /chat/completions (SSE when streaming), /embeddings.
+export const openAiChat = (id: string, endpoint: Endpoint): ChatModel => ({
+  id,
+  async complete(messages, options = {}) {
+    const response = await postJson(endpoint, "/chat/completions", chatBody(endpoint, messages, options, false), authHeaders(endpoint), options.signal);
+    const json = (await response.json()) as { choices?: { message?: { content?: string } }[]; usage?: Usage };
+    return { text: stripThinking(json.choices?.[0]?.message?.content ?? ""), usage: usageOf(json.usage) };
+  },
+  async *stream(messages, options = {}) {
+    const response = await postJson(endpoint, "/chat/completions", chatBody(endpoint, messages, options, true), authHeaders(endpoint), options.signal);
+    if (!response.body) return;
+    for await (const line of readLines(response.body)) {
+      if (!line.startsWith("data:")) continue;
+      const data = line.slice(5).trim();
+      if (data === "[DONE]") break;
+      let chunk: { choices?: { delta?: { content?: string } }[]; usage?: Usage };
+      try {
+        chunk = JSON.parse(data);
+      } catch {
+        continue; // a keep-alive or a malformed event: nothing to show
+      }
+      const delta = chunk.choices?.[0]?.delta?.content;
+      if (delta) yield { delta };
+      if (chunk.usage) yield { usage: usageOf(chunk.usage) };
+    }
+  },
+});
+
+const normalize = (values: number[]) => {
+  const vector = Float32Array.from(values);
+  let norm = 0;
+  for (const value of vector) norm += value * value;
+  norm = Math.sqrt(norm) || 1;
+  return vector.map((value) => value / norm);
+};
+
+export const openAiEmbedding = (id: string, endpoint: Endpoint, similarityFloor = 0.2): EmbeddingModel & { probe(): Promise<number> } => {
+  const embed = async (texts: string[]) => {
+    const response = await postJson(endpoint, "/embeddings", { model: endpoint.model, input: texts }, authHeaders(endpoint));
+    const json = (await response.json()) as { data?: { index?: number; embedding: number[] }[] };
+    const rows = (json.data ?? []).toSorted((a, b) => (a.index ?? 0) - (b.index ?? 0));
+    return rows.map((row) => normalize(row.embedding));
+  };
+  return { id, dims: 0, similarityFloor, embed, probe: async () => (await embed(["probe"]))[0]?.length ?? 0 };
+};

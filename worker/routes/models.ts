@@ -1,0 +1,26 @@
+import { Hono } from "hono";
+import { AddModelSchema, SetDefaultModelsSchema } from "../contract/models";
+import type { AppEnv } from "../env";
+import { ok } from "../lib/envelope";
+import { requireAuth } from "../middleware/auth";
+import { serviceContext } from "../middleware/deps";
+import { jsonBodyAsDataError } from "../middleware/validate";
+import { addModel, removeModel, testModel } from "../services/models/add";
+import { listModels } from "../services/models/catalogue-view";
+import { setDefaultModels } from "../services/models/defaults";
+
+// GET /models, PATCH /models/default
+export const modelRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .get("/", async (c) => ok(c, await listModels(serviceContext(c))))
+  .patch("/default", jsonBodyAsDataError(SetDefaultModelsSchema), async (c) => ok(c, await setDefaultModels(serviceContext(c), c.req.valid("json"))));
+
+// /providers/models (add, delete), /providers/test (test connection without saving)
+export const providerRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .post("/test", jsonBodyAsDataError(AddModelSchema), async (c) => ok(c, await testModel(c.req.valid("json"))))
+  .post("/models", jsonBodyAsDataError(AddModelSchema), async (c) => {
+    await addModel(serviceContext(c), c.req.valid("json"));
+    return ok(c, await listModels(serviceContext(c)));
+  })
+  .delete("/models/:id", async (c) => ok(c, await removeModel(serviceContext(c), c.req.param("id"))));

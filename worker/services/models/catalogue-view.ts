@@ -1,0 +1,78 @@
+import { eq } from "drizzle-orm";
+import type { ConfiguredModel, DefaultModels, ProviderView } from "../../contract/models";
+import { tenantModels, tenants, type TenantModelRow } from "../../db/schema";
+import { BUILTIN_PROVIDER, findProvider, type ModelType, PROVIDERS } from "../../platform/providers/catalogue";
+import type { ServiceContext } from "../context";
+
+export const BUILTIN_DEFAULTS: DefaultModels = {
+  llm_id: "builtin-extractive@Builtin",
+  embd_id: "builtin-hash@Builtin",
+  img2txt_id: "",
+  asr_id: "",
+  rerank_id: "",
+  tts_id: "",
+};
+
+const toConfigured = (row: TenantModelRow): ConfiguredModel => ({
+  id: row.id,
+  model_id: `${row.modelName}@${row.provider}`,
+  llm_name: row.modelName,
+  model_type: row.modelType as ModelType,
+  api_base: row.apiBase,
+  api_key_hint: row.apiKeyHint,
+  max_tokens: row.maxTokens,
+  vision: row.vision,
+  enabled: row.enabled,
+  used_tokens: row.usedTokens,
+  builtin: false,
+});
+
+const builtinModels = (): ConfiguredModel[] =>
+  Object.entries(findProvider(BUILTIN_PROVIDER)?.models ?? {}).map(([name, type]) => ({
+    id: `${name}@${BUILTIN_PROVIDER}`,
+    model_id: `${name}@${BUILTIN_PROVIDER}`,
+    llm_name: name,
+    model_type: type,
+    api_base: null,
+    api_key_hint: null,
+    max_tokens: 8192,
+    vision: false,
+    enabled: true,
+    used_tokens: 0,
+    builtin: true,
+  }));
+
+export const tenantDefaults = async (ctx: ServiceContext): Promise<DefaultModels> => {
+  const tenant = await ctx.db.query.tenants.findFirst({ where: eq(tenants.id, ctx.actor.tenantId) });
+  return {
+    llm_id: tenant?.llmId || BUILTIN_DEFAULTS.llm_id,
+    embd_id: tenant?.embdId || BUILTIN_DEFAULTS.embd_id,
+    img2txt_id: tenant?.img2txtId ?? "",
+    asr_id: tenant?.asrId ?? "",
+    rerank_id: tenant?.rerankId ?? "",
+    tts_id: tenant?.ttsId ?? "",
+  };
+};
+
+// The model settings page: what is set up (built-ins first), what can be added, and the defaults.
+export const listModels = async (ctx: ServiceContext) => {
+  const rows = await ctx.db.query.tenantModels.findMany({ where: eq(tenantModels.tenantId, ctx.actor.tenantId) });
+  const configured: ProviderView[] = [
+    { name: BUILTIN_PROVIDER, local: true, types: ["chat", "embedding", "rerank"], models: builtinModels() },
+    ...[...new Set(rows.map((row) => row.provider))].map((name) => ({
+      name,
+      local: findProvider(name)?.local ?? false,
+      types: findProvider(name)?.types ?? [],
+      models: rows.filter((row) => row.provider === name).map(toConfigured),
+    })),
+  ];
+  const available = PROVIDERS.filter((entry) => entry.name !== BUILTIN_PROVIDER).map((entry) => ({
+    name: entry.name,
+    local: entry.local ?? false,
+    any_model: entry.anyModel ?? false,
+    default_base: entry.defaultBase ?? "",
+    types: entry.types,
+    models: Object.entries(entry.models).map(([name, type]) => ({ name, type })),
+  }));
+  return { providers: configured, available, defaults: await tenantDefaults(ctx) };
+};
