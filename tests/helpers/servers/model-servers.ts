@@ -39,7 +39,12 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
     return json(response, 200, { data: input.map((text, index) => ({ index, embedding: embed(text) })).reverse(), usage: { prompt_tokens: 3 } });
   }
   if (request.url === "/v1/chat/completions") {
-    const last = (body.messages as { content: string }[]).at(-1)?.content ?? "";
+    const messages = body.messages as { content: string }[];
+    const last = messages.at(-1)?.content ?? "";
+    const prompt = messages.map((m) => m.content).join("\n");
+    // enrichment prompts get answers in their expected shape
+    if (prompt.includes("KEYWORDS")) return json(response, 200, { choices: [{ message: { content: "Grippeimpfung, Senioren" } }] });
+    if (prompt.includes("QUESTIONS")) return json(response, 200, { choices: [{ message: { content: "1. Wer sollte sich impfen lassen?\n2. Wann ist die Impfung sinnvoll?" } }] });
     const answer = `Antwort auf: ${last}`;
     if (!body.stream) {
       return json(response, 200, { choices: [{ message: { role: "assistant", content: `<think>nachdenken</think>${answer}` } }], usage: { prompt_tokens: 7, completion_tokens: 4 } });

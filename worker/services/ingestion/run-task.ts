@@ -10,6 +10,7 @@ import { parseDocument, UnreadableDocumentError } from "../../rag/parse";
 import { countTokens } from "../../rag/tokens";
 import type { Deps } from "../context";
 import { aggregateDocument } from "./aggregate";
+import { enrichDrafts } from "./enrich";
 import { failTask } from "./fail";
 import { storeVectors } from "./vectors";
 import { appendLine, progressLine, seconds } from "./progress";
@@ -91,7 +92,8 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
       );
     }
     await report(0.6, `Generate ${drafts.length} chunks.`);
-    await indexChunks(deps, task, doc, dataset, drafts, report);
+    const enriched = await enrichDrafts(deps, doc.tenantId, config, drafts, report);
+    await indexChunks(deps, task, doc, dataset, enriched, report);
 
     await finish(`Task done (${seconds(started)}).`, (nowMs() - started) / 1000);
   } catch (error) {
@@ -140,7 +142,16 @@ const indexChunks = async (
           .values(row)
           .onConflictDoUpdate({
             target: chunks.id,
-            set: { taskId: row.taskId, position: row.position, pages: row.pages, tokenCount: row.tokenCount, updateTime: row.updateTime },
+            set: {
+              taskId: row.taskId,
+              position: row.position,
+              pages: row.pages,
+              tokenCount: row.tokenCount,
+              importantKeywords: row.importantKeywords,
+              questions: row.questions,
+              tags: row.tags,
+              updateTime: row.updateTime,
+            },
           }),
       );
       if (first) await deps.db.batch([first, ...rest]);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { ConfiguredModel, DefaultModels, ProviderView } from "../../contract/models";
 import { tenantModels, tenants, type TenantModelRow } from "../../db/schema";
 import { BUILTIN_PROVIDER, findProvider, type ModelType, PROVIDERS } from "../../platform/providers/catalogue";
-import type { ServiceContext } from "../context";
+import type { Deps, ServiceContext } from "../context";
 
 export const BUILTIN_DEFAULTS: DefaultModels = {
   llm_id: "builtin-extractive@Builtin",
@@ -42,8 +42,10 @@ const builtinModels = (): ConfiguredModel[] =>
     builtin: true,
   }));
 
-export const tenantDefaults = async (ctx: ServiceContext): Promise<DefaultModels> => {
-  const tenant = await ctx.db.query.tenants.findFirst({ where: eq(tenants.id, ctx.actor.tenantId) });
+export const tenantDefaults = (ctx: ServiceContext) => tenantDefaultsFor(ctx, ctx.actor.tenantId);
+
+export const tenantDefaultsFor = async (deps: Deps, tenantId: string): Promise<DefaultModels> => {
+  const tenant = await deps.db.query.tenants.findFirst({ where: eq(tenants.id, tenantId) });
   return {
     llm_id: tenant?.llmId || BUILTIN_DEFAULTS.llm_id,
     embd_id: tenant?.embdId || BUILTIN_DEFAULTS.embd_id,

@@ -6,7 +6,10 @@ import type { EmbeddingModel } from "../../platform/providers/types";
 import { resolveRerankModel } from "../../platform/providers/rerank";
 import { analyzeQuery, chunkText, idf, termSimilarity } from "../../lib/terms";
 import { anyOf, ftsExpression, highlight, trigramTerms } from "../../rag/query";
+import type { ParserConfig } from "../../contract/parser-config";
+import { keywordPrompt, parseKeywords } from "../../rag/enrich";
 import type { ServiceContext } from "../context";
+import { enrichmentModel } from "../ingestion/enrich";
 import { resolveEmbedding } from "../models/resolve";
 import { type CandidateRow, keywordCandidates, loadCandidates, type Scope, termStatistics, trigramCandidates } from "./candidates";
 
@@ -41,7 +44,7 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
   const w = input.vector_similarity_weight;
   // Like RAGFlow's RERANK_LIMIT, only a window of candidates is re-scored: enough to fill the requested page.
   const topK = Math.min(input.top_k, 1024, Math.max(RESCORE_WINDOW, input.page * input.page_size));
-  const query = analyzeQuery(input.question);
+  const query = analyzeQuery(input.keyword ? await withLlmKeywords(ctx, input.question) : input.question);
 
   const model = await resolveEmbedding(ctx, rows[0]?.tenantId ?? ctx.actor.tenantId, rows[0]?.embdId ?? "");
   const [keyword, trigram, vectorHits, stats] = await Promise.all([
@@ -83,6 +86,14 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
     doc_aggs: aggregate(kept),
     total: kept.length,
   };
+};
+
+// `keyword: true`: the tenant's chat model adds keywords to the question (skipped without one).
+const withLlmKeywords = async (ctx: ServiceContext, question: string) => {
+  const model = await enrichmentModel(ctx, ctx.actor.tenantId, { llm_id: "" } as ParserConfig);
+  if (!model) return question;
+  const { text } = await model.complete(keywordPrompt(question, 8), { temperature: 0.2 });
+  return `${question} ${parseKeywords(text, 8).join(" ")}`;
 };
 
 const vectorCandidates = async (

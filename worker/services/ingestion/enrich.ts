@@ -1,0 +1,57 @@
+import type { ParserConfig } from "../../contract/parser-config";
+import { BUILTIN_PROVIDER, parseModelId } from "../../platform/providers/catalogue";
+import type { ChatModel } from "../../platform/providers/types";
+import type { ChunkDraft } from "../../rag/chunk";
+import { keywordPrompt, parseKeywords, parseQuestions, questionPrompt } from "../../rag/enrich";
+import type { Deps } from "../context";
+import { tenantDefaultsFor } from "../models/catalogue-view";
+import { resolveChat } from "../models/resolve";
+import { seconds } from "./progress";
+
+const PARALLEL = 4;
+
+// The chat model for enrichment: the dataset's parser_config.llm_id, else the tenant's default; the
+// built-in extractive model cannot write keywords or questions, so it means "none".
+export const enrichmentModel = async (deps: Deps, tenantId: string, config: ParserConfig): Promise<ChatModel | null> => {
+  const id = config.llm_id || (await tenantDefaultsFor(deps, tenantId)).llm_id;
+  if (!id || parseModelId(id).provider === BUILTIN_PROVIDER) return null;
+  return resolveChat(deps, tenantId, id).catch(() => null);
+};
+
+const inParallel = async <T>(items: T[], work: (item: T) => Promise<void>) => {
+  const queue = [...items];
+  await Promise.all(Array.from({ length: PARALLEL }, async () => {
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) await work(next);
+  }));
+};
+
+// Adds LLM keywords and questions to chunk drafts (auto_keywords / auto_questions > 0).
+export const enrichDrafts = async (
+  deps: Deps,
+  tenantId: string,
+  config: ParserConfig,
+  drafts: ChunkDraft[],
+  report: (progress: number, message?: string) => Promise<void>,
+) => {
+  if (config.auto_keywords <= 0 && config.auto_questions <= 0) return drafts;
+  const model = await enrichmentModel(deps, tenantId, config);
+  if (!model) {
+    await report(0.6, "Auto keywords/questions skipped: no chat model is set up (model settings).");
+    return drafts;
+  }
+  const started = Date.now();
+  await report(0.6, `Start to generate keywords and questions for ${drafts.length} chunks with ${model.id}.`);
+  const enriched = drafts.map((draft) => ({ ...draft }));
+  await inParallel(enriched, async (draft) => {
+    if (config.auto_keywords > 0) {
+      const { text } = await model.complete(keywordPrompt(draft.content, config.auto_keywords), { temperature: 0.2 });
+      draft.keywords = [...new Set([...(draft.keywords ?? []), ...parseKeywords(text, config.auto_keywords)])];
+    }
+    if (config.auto_questions > 0) {
+      const { text } = await model.complete(questionPrompt(draft.content, config.auto_questions), { temperature: 0.2 });
+      draft.questions = [...new Set([...(draft.questions ?? []), ...parseQuestions(text, config.auto_questions)])];
+    }
+  });
+  await report(0.65, `Keywords and questions for ${drafts.length} chunks generated (${seconds(started)}).`);
+  return enriched;
+};
