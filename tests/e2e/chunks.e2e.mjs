@@ -59,6 +59,17 @@ export const tests = [
       await page.getByRole("button", { name: "Speichern" }).click();
       await cards.filter({ hasText: "Manuell ergänzter Hinweis." }).waitFor();
       await page.screenshot({ path: `${artifacts}/chunks-de.png`, fullPage: true });
+
+      // retrieval testing finds the manual chunk and highlights the matched words (the disabled one stays out)
+      await page.getByRole("link", { name: "Abruftest" }).click();
+      await page.getByRole("textbox", { name: "Frage" }).fill("ergänzter Hinweis");
+      await page.getByRole("button", { name: "Testen" }).click();
+      const hit = page.getByTestId("retrieval-chunk").first();
+      await hit.waitFor();
+      await hit.locator("mark").first().waitFor();
+      assert.match(await hit.innerText(), /Manuell ergänzter Hinweis/);
+      assert.equal(await page.getByTestId("retrieval-chunk").filter({ hasText: "Geänderter Abschnitt" }).count(), 0);
+      await page.screenshot({ path: `${artifacts}/retrieval-testing-de.png`, fullPage: true });
     },
   ],
 ];

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../components/coming-soon";
+import { ModelProvidersPage } from "../features/models";
 
 export const Route = createFileRoute("/_app/user-setting/model")({
-  component: () => <ComingSoon titleKey="pages.model" />,
+  component: ModelProvidersPage,
 });

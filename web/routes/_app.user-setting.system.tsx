@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../components/coming-soon";
+import { SystemModelsPage } from "../features/models";
 
 export const Route = createFileRoute("/_app/user-setting/system")({
-  component: () => <ComingSoon titleKey="pages.system" />,
+  component: SystemModelsPage,
 });

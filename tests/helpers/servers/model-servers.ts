@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { GOOD_KEY } from "../shared/model-key";
+import { GOOD_KEY } from "../shared/model-key.ts";
 
 // Real HTTP servers on 127.0.0.1 that speak the OpenAI and Ollama wire formats, for provider tests.
 

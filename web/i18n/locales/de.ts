@@ -1,4 +1,5 @@
 import { kbConfigDe } from "./kb-config.de";
+import { modelsDe } from "./models.de";
 import { retrievalDe } from "./retrieval.de";
 
 export const de = {
@@ -264,6 +265,7 @@ export const de = {
     previewPdf: "PDF-Seite des gewählten Abschnitts",
     contentRequired: "Der Abschnitt braucht einen Inhalt.",
   },
+  models: modelsDe,
   retrieval: retrievalDe,
   kbConfig: kbConfigDe,
   pages: {

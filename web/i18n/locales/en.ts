@@ -1,5 +1,6 @@
 import type { de } from "./de";
 import { kbConfigEn } from "./kb-config.en";
+import { modelsEn } from "./models.en";
 import { retrievalEn } from "./retrieval.en";
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
@@ -267,6 +268,7 @@ export const en: Shape<typeof de> = {
     previewPdf: "PDF page of the selected chunk",
     contentRequired: "The chunk needs content.",
   },
+  models: modelsEn,
   retrieval: retrievalEn,
   kbConfig: kbConfigEn,
   pages: {

@@ -1,0 +1,309 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import type { ModelsOverview } from "../../../web/api/models";
+import { toaster } from "../../../web/components/ui/toaster";
+import { ModelProvidersPage, SystemModelsPage } from "../../../web/features/models";
+import { changeLanguage } from "../../../web/i18n";
+import type { ConfiguredModel } from "../../../worker/contract/models";
+import { renderWithProviders } from "../helpers/render";
+
+const builtin = (name: string, type: ConfiguredModel["model_type"]): ConfiguredModel => ({
+  id: `${name}@Builtin`,
+  model_id: `${name}@Builtin`,
+  llm_name: name,
+  model_type: type,
+  api_base: null,
+  api_key_hint: null,
+  max_tokens: 8192,
+  vision: false,
+  enabled: true,
+  used_tokens: 0,
+  builtin: true,
+});
+
+const openAi = (name: string, type: ConfiguredModel["model_type"], overrides: Partial<ConfiguredModel> = {}): ConfiguredModel => ({
+  id: `id-${name}`,
+  model_id: `${name}@OpenAI`,
+  llm_name: name,
+  model_type: type,
+  api_base: "https://api.openai.com/v1",
+  api_key_hint: "sk-…abcd",
+  max_tokens: 8192,
+  vision: false,
+  enabled: true,
+  used_tokens: 1234,
+  builtin: false,
+  ...overrides,
+});
+
+const overview = (): ModelsOverview => ({
+  providers: [
+    {
+      name: "Builtin",
+      local: true,
+      types: ["chat", "embedding", "rerank"],
+      models: [builtin("builtin-hash", "embedding"), builtin("builtin-extractive", "chat"), builtin("builtin-rerank", "rerank")],
+    },
+    {
+      name: "OpenAI",
+      local: false,
+      types: ["chat", "embedding", "image2text", "speech2text", "tts"],
+      models: [openAi("text-embedding-3-small", "embedding"), openAi("gpt-4o", "chat", { id: "id-gpt", used_tokens: 0 })],
+    },
+  ],
+  available: [
+    {
+      name: "OpenAI",
+      local: false,
+      any_model: false,
+      default_base: "https://api.openai.com/v1",
+      types: ["chat", "embedding", "image2text", "speech2text", "tts"],
+      models: [
+        { name: "gpt-4o", type: "chat" },
+        { name: "gpt-4o-mini", type: "chat" },
+        { name: "text-embedding-3-small", type: "embedding" },
+      ],
+    },
+    { name: "Ollama", local: true, any_model: true, default_base: "http://localhost:11434", types: ["chat", "embedding", "image2text"], models: [] },
+    { name: "Azure-OpenAI", local: false, any_model: true, default_base: "", types: ["chat", "embedding"], models: [] },
+  ],
+  defaults: { llm_id: "builtin-extractive@Builtin", embd_id: "builtin-hash@Builtin", img2txt_id: "", asr_id: "", rerank_id: "", tts_id: "" },
+});
+
+const ok = (data: unknown) => new Response(JSON.stringify({ code: 0, message: "success", data }), { status: 200 });
+const fail = (code: number, message: string) => new Response(JSON.stringify({ code, message, data: null }), { status: 200 });
+
+type Body = Record<string, unknown>;
+type Call = { method: string; url: string; body: Body | null };
+
+// Answers each "METHOD /url" from `routes` (GET /api/v1/models by default) and records every request.
+const mockApi = (routes: Record<string, (body: Body | null) => Response> = {}) => {
+  const calls: Call[] = [];
+  const table: Record<string, (body: Body | null) => Response> = { "GET /api/v1/models": () => ok(overview()), ...routes };
+  const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const method = init?.method ?? "GET";
+    const url = String(input);
+    const body = typeof init?.body === "string" ? (JSON.parse(init.body) as Body) : null;
+    calls.push({ method, url, body });
+    const answer = table[`${method} ${url}`];
+    return answer ? answer(body) : new Response("not found", { status: 404 });
+  });
+  const sent = (method: string, url: string) => calls.filter((call) => call.method === method && call.url === url);
+  return { spy, calls, sent };
+};
+
+const availableCard = (name: string) => {
+  const card = screen.getAllByTestId("available-provider").find((el) => within(el).queryByRole("heading", { name }));
+  if (!card) throw new Error(`no available card for ${name}`);
+  return card;
+};
+
+const openAddDialog = async (provider: string) => {
+  await screen.findByRole("heading", { name: "Anbieter zum Hinzufügen" });
+  fireEvent.click(within(availableCard(provider)).getByRole("button", { name: `Modell hinzufügen: ${provider}` }));
+  return screen.findByRole("dialog");
+};
+
+describe("ModelProvidersPage", () => {
+  it("lists the configured providers (built-ins first, explained honestly) and the providers to add", async () => {
+    mockApi();
+    renderWithProviders(<ModelProvidersPage />);
+    expect(screen.getByTestId("models-loading")).toBeTruthy();
+    const cards = await screen.findAllByTestId("configured-provider");
+    expect(cards.map((card) => within(card).getByRole("heading", { level: 3 }).textContent)).toEqual(["Builtin", "OpenAI"]);
+
+    const [builtinCard, openAiCard] = cards as [HTMLElement, HTMLElement];
+    expect(within(builtinCard).getByText(/Lexikalischer Platzhalter für ein echtes Embedding-Modell/)).toBeTruthy();
+    expect(within(builtinCard).getByText(/zitiert/)).toBeTruthy();
+    expect(within(builtinCard).getByText(/Lexikalischer Reranker/)).toBeTruthy();
+    expect(within(builtinCard).queryByRole("button", { name: /löschen/ })).toBeNull();
+
+    const rows = within(openAiCard).getAllByTestId("configured-model");
+    expect(rows).toHaveLength(2);
+    const embedding = rows[0] as HTMLElement;
+    expect(within(embedding).getByText("text-embedding-3-small")).toBeTruthy();
+    expect(within(embedding).getByText("Embedding")).toBeTruthy();
+    expect(within(embedding).getByText("sk-…abcd")).toBeTruthy();
+    expect(within(embedding).getByText("https://api.openai.com/v1")).toBeTruthy();
+    expect(within(embedding).getByText("1.234")).toBeTruthy();
+    expect(within(openAiCard).getByRole("button", { name: "Modell „text-embedding-3-small“ löschen" })).toBeTruthy();
+
+    const available = screen.getAllByTestId("available-provider");
+    expect(available.map((card) => within(card).getByRole("heading").textContent)).toEqual(["OpenAI", "Ollama", "Azure-OpenAI"]);
+    expect(within(availableCard("Ollama")).getByText("lokal")).toBeTruthy();
+    expect(within(availableCard("OpenAI")).queryByText("lokal")).toBeNull();
+    expect(within(availableCard("OpenAI")).getByText("Text zu Sprache")).toBeTruthy();
+  });
+
+  it("shows a failed GET /models with a retry button", async () => {
+    mockApi({ "GET /api/v1/models": () => fail(102, "Datenbank nicht erreichbar.") });
+    renderWithProviders(<ModelProvidersPage />);
+    expect(await screen.findByText("Datenbank nicht erreichbar.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Erneut versuchen" })).toBeTruthy();
+  });
+
+  it("requires an API key for a provider that is not local and sends nothing", async () => {
+    const { calls } = mockApi();
+    renderWithProviders(<ModelProvidersPage />);
+    const dialog = await openAddDialog("OpenAI");
+    expect((within(dialog).getByRole("combobox", { name: /Modelltyp/ }) as HTMLSelectElement).value).toBe("chat");
+    expect((within(dialog).getByLabelText(/Basis-URL/) as HTMLInputElement).value).toBe("https://api.openai.com/v1");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Speichern" }));
+    expect(await within(dialog).findByText("Dieser Anbieter braucht einen API-Schlüssel.")).toBeTruthy();
+    expect(within(dialog).getByLabelText(/API-Schlüssel/).getAttribute("aria-invalid")).toBe("true");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Verbindung testen" }));
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(["GET /api/v1/models"]);
+  });
+
+  it("tests the connection with snake_case JSON and shows the provider's error message", async () => {
+    const message = "Connection test failed: Invalid API key (401): Incorrect API key provided.";
+    const { sent } = mockApi({ "POST /api/v1/providers/test": () => fail(102, message) });
+    renderWithProviders(<ModelProvidersPage />);
+    const dialog = await openAddDialog("OpenAI");
+    fireEvent.change(within(dialog).getByRole("combobox", { name: /^Modell\b/ }), { target: { value: "gpt-4o-mini" } });
+    fireEvent.change(within(dialog).getByLabelText(/API-Schlüssel/), { target: { value: " sk-test " } });
+    const vision = within(dialog).getByLabelText("Unterstützt Bilder (Vision)") as HTMLInputElement;
+    fireEvent.click(vision);
+    await waitFor(() => expect(vision.checked).toBe(true));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Verbindung testen" }));
+    expect(await within(dialog).findByText(message)).toBeTruthy();
+    expect(within(dialog).getByText("Verbindungstest fehlgeschlagen")).toBeTruthy();
+    const [call] = sent("POST", "/api/v1/providers/test");
+    expect(call?.body).toEqual({
+      llm_factory: "OpenAI",
+      llm_name: "gpt-4o-mini",
+      model_type: "chat",
+      api_key: "sk-test",
+      api_base: "https://api.openai.com/v1",
+      max_tokens: 8192,
+      vision: true,
+    });
+    expect(sent("POST", "/api/v1/providers/models")).toHaveLength(0);
+  });
+
+  it("shows a successful connection test with the provider's detail", async () => {
+    mockApi({ "POST /api/v1/providers/test": () => ok({ ok: true, detail: "1536 dimensions" }) });
+    renderWithProviders(<ModelProvidersPage />);
+    const dialog = await openAddDialog("OpenAI");
+    fireEvent.change(within(dialog).getByRole("combobox", { name: /Modelltyp/ }), { target: { value: "embedding" } });
+    expect((within(dialog).getByRole("combobox", { name: /^Modell\b/ }) as HTMLSelectElement).value).toBe("text-embedding-3-small");
+    expect(within(dialog).queryByLabelText("Unterstützt Bilder (Vision)")).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText(/API-Schlüssel/), { target: { value: "sk-test" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Verbindung testen" }));
+    expect(await within(dialog).findByText("Verbindung erfolgreich")).toBeTruthy();
+    expect(within(dialog).getByText("1536 dimensions")).toBeTruthy();
+  });
+
+  it("requires a base URL where the provider has none and a valid max tokens value", async () => {
+    const { calls } = mockApi();
+    renderWithProviders(<ModelProvidersPage />);
+    const dialog = await openAddDialog("Azure-OpenAI");
+    fireEvent.change(within(dialog).getByLabelText(/Modell/, { selector: "input" }), { target: { value: "my-deployment" } });
+    fireEvent.change(within(dialog).getByLabelText(/API-Schlüssel/), { target: { value: "key" } });
+    fireEvent.change(within(dialog).getByLabelText(/Maximale Tokens/), { target: { value: "-1" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Speichern" }));
+    expect(await within(dialog).findByText("Dieser Anbieter braucht eine Basis-URL.")).toBeTruthy();
+    expect(within(dialog).getByText("Bitte geben Sie eine ganze Zahl ab 0 ein.")).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/Basis-URL/), { target: { value: "kein-link" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Speichern" }));
+    expect(await within(dialog).findByText("Bitte geben Sie eine URL ein, die mit http:// oder https:// beginnt.")).toBeTruthy();
+    expect(calls).toHaveLength(1);
+  });
+
+  it("keeps the dialog open with the server's message when saving fails", async () => {
+    const message = "Connection test failed: connection refused";
+    mockApi({ "POST /api/v1/providers/models": () => fail(102, message) });
+    renderWithProviders(<ModelProvidersPage />);
+    const dialog = await openAddDialog("Ollama");
+    fireEvent.change(within(dialog).getByRole("textbox", { name: /Modell/ }), { target: { value: "llama3.1:8b" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Speichern" }));
+    expect(await within(dialog).findByText(message)).toBeTruthy();
+    expect(within(dialog).getByText("Das Modell wurde nicht gespeichert")).toBeTruthy();
+    expect(screen.getByRole("dialog")).toBe(dialog);
+  });
+
+  it("saves a model of a local provider without a key, closes the dialog and announces it", async () => {
+    const toast = vi.spyOn(toaster, "create");
+    const { sent } = mockApi({ "POST /api/v1/providers/models": () => ok(overview()) });
+    renderWithProviders(<ModelProvidersPage />);
+    const dialog = await openAddDialog("Ollama");
+    expect(within(dialog).queryByText("Dieser Anbieter braucht einen API-Schlüssel.")).toBeNull();
+    fireEvent.change(within(dialog).getByRole("textbox", { name: /Modell/ }), { target: { value: "  llama3.1:8b " } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Speichern" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const [call] = sent("POST", "/api/v1/providers/models");
+    expect(call?.body).toEqual({
+      llm_factory: "Ollama",
+      llm_name: "llama3.1:8b",
+      model_type: "chat",
+      api_key: "",
+      api_base: "http://localhost:11434",
+      max_tokens: 8192,
+      vision: false,
+      verify: true,
+    });
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: "success", title: "Modell hinzugefügt" }));
+  });
+
+  it("deletes a configured model after confirmation", async () => {
+    const { sent } = mockApi({ "DELETE /api/v1/providers/models/id-gpt": () => ok(true) });
+    renderWithProviders(<ModelProvidersPage />);
+    fireEvent.click(await screen.findByRole("button", { name: "Modell „gpt-4o“ löschen" }));
+    const confirm = await screen.findByRole("alertdialog");
+    fireEvent.click(within(confirm).getByRole("button", { name: "Löschen" }));
+    await waitFor(() => expect(sent("DELETE", "/api/v1/providers/models/id-gpt")).toHaveLength(1));
+    await waitFor(() => expect(sent("GET", "/api/v1/models")).toHaveLength(2));
+  });
+
+  it("speaks English", async () => {
+    mockApi();
+    await changeLanguage("en");
+    try {
+      renderWithProviders(<ModelProvidersPage />);
+      expect(await screen.findByRole("heading", { name: "Added models" })).toBeTruthy();
+      expect(screen.getByRole("heading", { name: "Providers to add" })).toBeTruthy();
+      expect(screen.getByText(/A lexical stand-in for a real embedding model/)).toBeTruthy();
+      expect(within(availableCard("Ollama")).getByText("local")).toBeTruthy();
+    } finally {
+      await changeLanguage("de");
+    }
+  });
+});
+
+describe("SystemModelsPage", () => {
+  it("offers the configured models per type and PATCHes the chosen chat model", async () => {
+    const toast = vi.spyOn(toaster, "create");
+    const { sent } = mockApi({
+      "PATCH /api/v1/models/default": (body) => ok({ ...overview().defaults, ...body }),
+    });
+    renderWithProviders(<SystemModelsPage />);
+    const chat = (await screen.findByRole("combobox", { name: /Chat-Modell/ })) as HTMLSelectElement;
+    expect(chat.value).toBe("builtin-extractive@Builtin");
+    expect([...chat.options].map((option) => [option.value, option.text])).toEqual([
+      ["builtin-extractive@Builtin", "builtin-extractive (Builtin)"],
+      ["gpt-4o@OpenAI", "gpt-4o (OpenAI)"],
+    ]);
+    const embedding = screen.getByRole("combobox", { name: /Embedding-Modell/ }) as HTMLSelectElement;
+    expect([...embedding.options].map((option) => option.value)).toEqual(["builtin-hash@Builtin", "text-embedding-3-small@OpenAI"]);
+    const rerank = screen.getByRole("combobox", { name: /Rerank-Modell/ }) as HTMLSelectElement;
+    expect([...rerank.options].map((option) => [option.value, option.text])).toEqual([
+      ["", "Keines"],
+      ["builtin-rerank@Builtin", "builtin-rerank (Builtin)"],
+    ]);
+    expect(screen.getAllByRole("combobox")).toHaveLength(6);
+
+    fireEvent.change(chat, { target: { value: "gpt-4o@OpenAI" } });
+    fireEvent.change(rerank, { target: { value: "builtin-rerank@Builtin" } });
+    fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: "success", title: "Systemmodelle gespeichert" })));
+    const [call] = sent("PATCH", "/api/v1/models/default");
+    expect(call?.body).toEqual({
+      llm_id: "gpt-4o@OpenAI",
+      embd_id: "builtin-hash@Builtin",
+      img2txt_id: "",
+      asr_id: "",
+      rerank_id: "builtin-rerank@Builtin",
+      tts_id: "",
+    });
+  });
+});

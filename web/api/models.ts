@@ -1,0 +1,86 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ConfiguredModel, DefaultModels, ProviderView } from "../../worker/contract/models";
+import { requestData } from "./client";
+
+export type ModelType = ConfiguredModel["model_type"];
+
+// A provider that can be added: its catalogue models, whether it needs a key and where it answers by default.
+export type AvailableProvider = {
+  name: string;
+  local: boolean;
+  any_model: boolean;
+  default_base: string;
+  types: ModelType[];
+  models: { name: string; type: ModelType }[];
+};
+
+// GET /models: configured providers ("Builtin" first), providers that can be added, and the defaults.
+export type ModelsOverview = { providers: ProviderView[]; available: AvailableProvider[]; defaults: DefaultModels };
+
+// One model as the web app writes it; keys are converted to snake_case on the wire.
+export type ModelParams = {
+  llmFactory: string;
+  llmName: string;
+  modelType: ModelType;
+  apiKey: string;
+  apiBase: string;
+  maxTokens: number;
+  vision: boolean;
+};
+
+export type ModelTestResult = { ok: boolean; detail: string };
+
+// `img2txt_id` stays as it is on the wire (web/lib/snake-case.ts keeps it).
+export type DefaultModelsParams = {
+  llmId?: string;
+  embdId?: string;
+  img2txt_id?: string;
+  asrId?: string;
+  rerankId?: string;
+  ttsId?: string;
+};
+
+export const modelKeys = {
+  all: ["models"] as const,
+  overview: () => [...modelKeys.all, "overview"] as const,
+};
+
+export const modelsQueryOptions = () =>
+  queryOptions({ queryKey: modelKeys.overview(), queryFn: () => requestData<ModelsOverview>("/models") });
+
+// "Test connection": one tiny real call with the settings, nothing is saved.
+export const useTestModelMutation = () =>
+  useMutation({
+    mutationFn: (params: ModelParams) => requestData<ModelTestResult>("/providers/test", { method: "POST", body: params }),
+  });
+
+// Saves a model; the server tests it first and answers with the new overview.
+export const useAddModelMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (params: ModelParams) => requestData<ModelsOverview>("/providers/models", { method: "POST", body: { ...params, verify: true } }),
+    onSuccess: (overview) => {
+      queryClient.setQueryData(modelKeys.overview(), overview);
+      return queryClient.invalidateQueries({ queryKey: modelKeys.all });
+    },
+  });
+};
+
+export const useDeleteModelMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => requestData<boolean>(`/providers/models/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: modelKeys.all }),
+  });
+};
+
+export const useSetDefaultModelsMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (params: DefaultModelsParams) => requestData<DefaultModels>("/models/default", { method: "PATCH", body: params }),
+    onSuccess: (defaults) => {
+      queryClient.setQueryData<ModelsOverview>(modelKeys.overview(), (current) => current && { ...current, defaults });
+      return queryClient.invalidateQueries({ queryKey: modelKeys.all });
+    },
+  });
+};
