@@ -18,6 +18,7 @@ export default defineConfig({
                 TEST_SITE_URL: inject("testSiteUrl"),
                 TEST_OPENAI_URL: inject("openAiUrl"),
                 TEST_OLLAMA_URL: inject("ollamaUrl"),
+                TEST_CLOUD_API_URL: inject("cloudApiUrl"),
               },
             },
           })),

@@ -4,5 +4,6 @@ declare namespace Cloudflare {
     TEST_SITE_URL: string;
     TEST_OPENAI_URL: string;
     TEST_OLLAMA_URL: string;
+    TEST_CLOUD_API_URL: string;
   }
 }

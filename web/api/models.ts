@@ -74,6 +74,15 @@ export const useDeleteModelMutation = () => {
   });
 };
 
+export const useToggleModelMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
+      requestData<boolean>(`/providers/models/${encodeURIComponent(id)}`, { method: "PATCH", body: { enabled } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: modelKeys.all }),
+  });
+};
+
 export const useSetDefaultModelsMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({

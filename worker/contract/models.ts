@@ -42,3 +42,5 @@ export type ConfiguredModel = {
 export type ProviderView = { name: string; local: boolean; types: string[]; models: ConfiguredModel[] };
 
 export type DefaultModels = { llm_id: string; embd_id: string; img2txt_id: string; asr_id: string; rerank_id: string; tts_id: string };
+
+export const UpdateModelSchema = v.object({ enabled: v.boolean(msg.boolean) });

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import { AddModelSchema, SetDefaultModelsSchema } from "../contract/models";
+import { AddModelSchema, SetDefaultModelsSchema, UpdateModelSchema } from "../contract/models";
 import type { AppEnv } from "../env";
 import { ok } from "../lib/envelope";
 import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
 import { jsonBodyAsDataError } from "../middleware/validate";
-import { addModel, removeModel, testModel } from "../services/models/add";
+import { addModel, removeModel, setModelEnabled, testModel } from "../services/models/add";
 import { listModels } from "../services/models/catalogue-view";
 import { setDefaultModels } from "../services/models/defaults";
 
@@ -23,4 +23,7 @@ export const providerRoutes = new Hono<AppEnv>()
     await addModel(serviceContext(c), c.req.valid("json"));
     return ok(c, await listModels(serviceContext(c)));
   })
+  .patch("/models/:id", jsonBodyAsDataError(UpdateModelSchema), async (c) =>
+    ok(c, await setModelEnabled(serviceContext(c), c.req.param("id"), c.req.valid("json").enabled)),
+  )
   .delete("/models/:id", async (c) => ok(c, await removeModel(serviceContext(c), c.req.param("id"))));

@@ -73,6 +73,40 @@ const ollamaHandler = async (request: IncomingMessage, response: ServerResponse)
   json(response, 404, { error: `no route ${request.url}` });
 };
 
+// Anthropic's Messages API and Gemini's generateContent / batchEmbedContents on one server.
+const cloudHandler = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+  const body = await readBody(request);
+  const url = new URL(request.url ?? "/", "http://localhost");
+  if (url.pathname === "/v1/messages") {
+    if (request.headers["x-api-key"] !== GOOD_KEY) return json(response, 401, { type: "error", error: { type: "authentication_error", message: "invalid x-api-key" } });
+    const last = (body.messages as { content: string }[]).at(-1)?.content ?? "";
+    const answer = `Claude: ${last}${body.system ? ` [${body.system as string}]` : ""}`;
+    if (!body.stream) return json(response, 200, { content: [{ type: "text", text: answer }], usage: { input_tokens: 9, output_tokens: 3 } });
+    response.writeHead(200, { "Content-Type": "text/event-stream" });
+    response.write(`event: message_start\ndata: ${JSON.stringify({ type: "message_start", message: { usage: { input_tokens: 9 } } })}\n\n`);
+    for (const piece of answer.split(/(?= )/)) response.write(`event: content_block_delta\ndata: ${JSON.stringify({ type: "content_block_delta", delta: { type: "text_delta", text: piece } })}\n\n`);
+    response.write(`event: message_delta\ndata: ${JSON.stringify({ type: "message_delta", usage: { output_tokens: 3 } })}\n\n`);
+    response.end(`event: message_stop\ndata: ${JSON.stringify({ type: "message_stop" })}\n\n`);
+    return;
+  }
+  if (url.pathname.startsWith("/v1beta/models/")) {
+    if (url.searchParams.get("key") !== GOOD_KEY) return json(response, 400, { error: { code: 400, message: "API key not valid. Please pass a valid API key." } });
+    if (url.pathname.endsWith(":batchEmbedContents")) {
+      const requests = body.requests as { content: { parts: { text: string }[] } }[];
+      return json(response, 200, { embeddings: requests.map((r) => ({ values: embed(r.content.parts[0]?.text ?? "") })) });
+    }
+    const contents = body.contents as { role: string; parts: { text: string }[] }[];
+    const answer = `Gemini: ${contents.at(-1)?.parts[0]?.text ?? ""}`;
+    const usageMetadata = { promptTokenCount: 6, candidatesTokenCount: 2 };
+    if (url.pathname.endsWith(":generateContent")) return json(response, 200, { candidates: [{ content: { parts: [{ text: answer }] } }], usageMetadata });
+    response.writeHead(200, { "Content-Type": "text/event-stream" });
+    for (const piece of answer.split(/(?= )/)) response.write(`data: ${JSON.stringify({ candidates: [{ content: { parts: [{ text: piece }] } }], usageMetadata })}\n\n`);
+    response.end();
+    return;
+  }
+  json(response, 404, { error: `no route ${request.url}` });
+};
+
 const listen = (handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>, path = "") =>
   new Promise<{ server: Server; url: string }>((resolve) => {
     const server = createServer((req, res) => void handler(req, res));
@@ -84,3 +118,4 @@ const listen = (handler: (req: IncomingMessage, res: ServerResponse) => Promise<
 
 export const startOpenAiServer = () => listen(openAiHandler, "/v1");
 export const startOllamaServer = () => listen(ollamaHandler);
+export const startCloudApiServer = () => listen(cloudHandler);

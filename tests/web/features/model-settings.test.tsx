@@ -255,6 +255,14 @@ describe("ModelProvidersPage", () => {
     await waitFor(() => expect(sent("GET", "/api/v1/models")).toHaveLength(2));
   });
 
+  it("switches a configured model off with PATCH enabled=false", async () => {
+    const { sent } = mockApi({ "PATCH /api/v1/providers/models/id-gpt": () => ok(true) });
+    renderWithProviders(<ModelProvidersPage />);
+    fireEvent.click(await screen.findByRole("checkbox", { name: "„gpt-4o“ verwenden" }));
+    await waitFor(() => expect(sent("PATCH", "/api/v1/providers/models/id-gpt")).toHaveLength(1));
+    expect(sent("PATCH", "/api/v1/providers/models/id-gpt")[0]?.body).toEqual({ enabled: false });
+  });
+
   it("speaks English", async () => {
     mockApi();
     await changeLanguage("en");

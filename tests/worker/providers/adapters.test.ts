@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { maskSecret, openSecret, sealSecret } from "../../../worker/lib/secret-box";
+import { anthropicChat } from "../../../worker/platform/providers/anthropic";
+import { geminiChat, geminiEmbedding } from "../../../worker/platform/providers/gemini";
 import { ollamaChat, ollamaEmbedding } from "../../../worker/platform/providers/ollama";
 import { openAiChat, openAiEmbedding } from "../../../worker/platform/providers/openai-compatible";
 import { ProviderError } from "../../../worker/platform/providers/types";
@@ -67,6 +69,37 @@ describe("Ollama adapter (local NDJSON server)", () => {
   it("embeds a batch", async () => {
     const vectors = await ollamaEmbedding("nomic@Ollama", ollama("nomic")).embed(["a", "b"]);
     expect(vectors.map((v) => v.length)).toEqual([8, 8]);
+  });
+});
+
+const cloud = (model: string, apiKey = GOOD_KEY) => ({ baseUrl: env.TEST_CLOUD_API_URL, apiKey, model });
+
+describe("Anthropic adapter (local Messages API server)", () => {
+  it("sends the system prompt separately, completes and streams", async () => {
+    const chat = anthropicChat("claude@Anthropic", cloud("claude"));
+    const messages = [{ role: "system" as const, content: "Sei kurz." }, { role: "user" as const, content: "Hallo" }];
+    expect(await chat.complete(messages)).toEqual({ text: "Claude: Hallo [Sei kurz.]", usage: { promptTokens: 9, completionTokens: 3 } });
+    expect(await collect(chat.stream(messages))).toEqual({ text: "Claude: Hallo [Sei kurz.]", usage: { promptTokens: 9, completionTokens: 3 } });
+  });
+
+  it("explains a bad key", async () => {
+    const error = await anthropicChat("c@A", cloud("claude", "wrong")).complete([{ role: "user", content: "x" }]).catch((e: unknown) => e);
+    expect((error as ProviderError).message).toContain("Invalid API key (401): invalid x-api-key");
+  });
+});
+
+describe("Gemini adapter (local generateContent server)", () => {
+  it("completes, streams and embeds", async () => {
+    const chat = geminiChat("gemini@Gemini", cloud("gemini-2.5-flash"));
+    expect(await chat.complete([{ role: "user", content: "Hallo" }])).toEqual({ text: "Gemini: Hallo", usage: { promptTokens: 6, completionTokens: 2 } });
+    expect(await collect(chat.stream([{ role: "user", content: "Hallo" }]))).toEqual({ text: "Gemini: Hallo", usage: { promptTokens: 6, completionTokens: 2 } });
+    const vectors = await geminiEmbedding("e@Gemini", cloud("text-embedding-004")).embed(["a", "bb"]);
+    expect(vectors.map((v) => v.length)).toEqual([8, 8]);
+  });
+
+  it("reports an invalid key", async () => {
+    const error = await geminiChat("g@G", cloud("gemini-2.5-flash", "bad")).complete([{ role: "user", content: "x" }]).catch((e: unknown) => e);
+    expect((error as ProviderError).message).toContain("API key not valid");
   });
 });
 

@@ -82,6 +82,20 @@ describe("model providers", () => {
     expect(refused.body).toMatchObject({ code: 102, message: "Unauthorized model: <embed-model@OpenAI-API-Compatible>" });
   });
 
+  it("a disabled model cannot be used until it is enabled again", async () => {
+    const user = await createUser();
+    const added = await addModel(user, { llm_name: "embed-model", model_type: "embedding" });
+    const id = added.body.data.providers.find((p) => p.name === "OpenAI-API-Compatible")?.models[0]?.id;
+    expect((await callApi(`/providers/models/${id}`, { method: "PATCH", token: user.token, json: { enabled: false } })).body.data).toBe(true);
+    const refused = await callApi("/datasets", { token: user.token, json: { name: "x", embedding_model: "embed-model@OpenAI-API-Compatible" } });
+    expect(refused.body).toMatchObject({ code: 102, message: "Unauthorized model: <embed-model@OpenAI-API-Compatible>" });
+    await callApi(`/providers/models/${id}`, { method: "PATCH", token: user.token, json: { enabled: true } });
+    const accepted = await callApi("/datasets", { token: user.token, json: { name: "x", embedding_model: "embed-model@OpenAI-API-Compatible" } });
+    expect(accepted.body.code).toBe(0);
+    const stranger = await createUser();
+    expect((await callApi(`/providers/models/${id}`, { method: "PATCH", token: stranger.token, json: { enabled: false } })).body.code).toBe(102);
+  });
+
   it("deletes a model of one's own tenant only", async () => {
     const user = await createUser();
     const added = await addModel(user, { llm_name: "chat-model", model_type: "chat" });

@@ -1,9 +1,9 @@
-import { Badge, Button, Card, Heading, HStack, IconButton, Stack, Table, Text, Wrap } from "@chakra-ui/react";
+import { Badge, Button, Card, Heading, HStack, IconButton, Stack, Switch, Table, Text, Wrap } from "@chakra-ui/react";
 import { Plus, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { ConfiguredModel, ProviderView } from "../../../worker/contract/models";
-import { type AvailableProvider, useDeleteModelMutation } from "../../api/models";
+import { type AvailableProvider, useDeleteModelMutation, useToggleModelMutation } from "../../api/models";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { formatCount } from "../../lib/format";
@@ -60,6 +60,24 @@ const DeleteModelButton = ({ provider, model }: { provider: string; model: Confi
   );
 };
 
+const EnabledSwitch = ({ model }: { model: ConfiguredModel }) => {
+  const { t } = useTranslation();
+  const toggle = useToggleModelMutation();
+  return (
+    <Switch.Root
+      size="sm"
+      colorPalette="teal"
+      checked={model.enabled}
+      disabled={toggle.isPending}
+      onCheckedChange={(e) => void toggle.mutateAsync({ id: model.id, enabled: e.checked }).then(() => notifySuccess(t("common.toast.updated")), notifyError)}
+      aria-label={t("models.enabledFor", { name: model.llm_name })}
+    >
+      <Switch.HiddenInput />
+      <Switch.Control />
+    </Switch.Root>
+  );
+};
+
 const ModelTable = ({ provider }: { provider: ProviderView }) => {
   const { t } = useTranslation();
   const builtin = provider.name === BUILTIN_PROVIDER;
@@ -80,6 +98,7 @@ const ModelTable = ({ provider }: { provider: ProviderView }) => {
             {!builtin && <Table.ColumnHeader>{t("models.keyHint")}</Table.ColumnHeader>}
             {!builtin && <Table.ColumnHeader>{t("models.baseUrl")}</Table.ColumnHeader>}
             <Table.ColumnHeader textAlign="end">{t("models.usedTokens")}</Table.ColumnHeader>
+            {!builtin && <Table.ColumnHeader>{t("models.enabled")}</Table.ColumnHeader>}
             {!builtin && <Table.ColumnHeader textAlign="end">{t("common.actions")}</Table.ColumnHeader>}
           </Table.Row>
         </Table.Header>
@@ -110,6 +129,11 @@ const ModelTable = ({ provider }: { provider: ProviderView }) => {
                 <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
                   {formatCount(model.used_tokens)}
                 </Table.Cell>
+                {!builtin && (
+                  <Table.Cell>
+                    <EnabledSwitch model={model} />
+                  </Table.Cell>
+                )}
                 {!builtin && (
                   <Table.Cell textAlign="end">{model.builtin ? null : <DeleteModelButton provider={provider.name} model={model} />}</Table.Cell>
                 )}

@@ -32,6 +32,8 @@ export const modelsDe = {
   },
   model: "Modell",
   type: "Typ",
+  enabled: "Aktiv",
+  enabledFor: "„{{name}}“ verwenden",
   keyHint: "Schlüssel",
   baseUrl: "Basis-URL",
   usedTokens: "Verbrauchte Tokens",

@@ -35,6 +35,8 @@ export const modelsEn: Shape<typeof modelsDe> = {
   },
   model: "Model",
   type: "Type",
+  enabled: "Active",
+  enabledFor: "Use “{{name}}”",
   keyHint: "Key",
   baseUrl: "Base URL",
   usedTokens: "Used tokens",

@@ -6,8 +6,7 @@ import { newId } from "../../lib/ids";
 import { maskSecret, sealSecret } from "../../lib/secret-box";
 import { nowMs } from "../../lib/time";
 import { BUILTIN_PROVIDER, findProvider, knowsModel } from "../../platform/providers/catalogue";
-import { ollamaChat, ollamaEmbedding } from "../../platform/providers/ollama";
-import { openAiChat, openAiEmbedding } from "../../platform/providers/openai-compatible";
+import { chatAdapter, embeddingAdapter } from "../../platform/providers/adapters";
 import { ProviderError } from "../../platform/providers/types";
 import type { ServiceContext } from "../context";
 
@@ -30,13 +29,15 @@ export const testModel = async (input: AddModelInput) => {
   const id = `${input.llm_name}@${input.llm_factory}`;
   try {
     if (input.model_type === "embedding") {
-      const model = entry.wire === "ollama" ? ollamaEmbedding(id, endpoint) : openAiEmbedding(id, endpoint);
+      const model = embeddingAdapter(entry.wire, id, endpoint);
+      if (!model) return { ok: true, detail: "saved without a test: calls to this provider are not supported yet" };
       const [vector] = await model.embed(["Buddy connection test"]);
       if (!vector?.length) throw new ProviderError(0, "The provider returned no embedding.");
       return { ok: true, detail: `${vector.length} dimensions` };
     }
     if (input.model_type === "chat" || input.model_type === "image2text") {
-      const model = entry.wire === "ollama" ? ollamaChat(id, endpoint) : openAiChat(id, endpoint);
+      const model = chatAdapter(entry.wire, id, endpoint);
+      if (!model) return { ok: true, detail: "saved without a test: calls to this provider are not supported yet" };
       const { text } = await model.complete([{ role: "user", content: "Reply with OK." }], { max_tokens: 5, temperature: 0 });
       return { ok: true, detail: text.slice(0, 80) };
     }
@@ -71,6 +72,17 @@ export const addModel = async (ctx: ServiceContext, input: AddModelInput) => {
 
 export const removeModel = async (ctx: ServiceContext, id: string) => {
   const [row] = await ctx.db.delete(tenantModels).where(and(eq(tenantModels.id, id), eq(tenantModels.tenantId, ctx.actor.tenantId))).returning({ id: tenantModels.id });
+  if (!row) throw dataError(`Model ${id} not found.`);
+  return true;
+};
+
+// A disabled model stays set up but cannot be resolved (datasets and defaults using it report that).
+export const setModelEnabled = async (ctx: ServiceContext, id: string, enabled: boolean) => {
+  const [row] = await ctx.db
+    .update(tenantModels)
+    .set({ enabled, updateTime: nowMs() })
+    .where(and(eq(tenantModels.id, id), eq(tenantModels.tenantId, ctx.actor.tenantId)))
+    .returning({ id: tenantModels.id });
   if (!row) throw dataError(`Model ${id} not found.`);
   return true;
 };

@@ -4,8 +4,7 @@ import { AppError, dataError, RetCode } from "../../lib/errors";
 import { openSecret } from "../../lib/secret-box";
 import { builtinHashEmbedding } from "../../platform/providers/builtin-hash";
 import { findProvider, type ModelType, parseModelId } from "../../platform/providers/catalogue";
-import { ollamaChat, ollamaEmbedding } from "../../platform/providers/ollama";
-import { openAiChat, openAiEmbedding } from "../../platform/providers/openai-compatible";
+import { chatAdapter, embeddingAdapter } from "../../platform/providers/adapters";
 import type { ChatModel, EmbeddingModel, Endpoint } from "../../platform/providers/types";
 import type { Deps } from "../context";
 
@@ -27,19 +26,15 @@ export const resolveEmbedding = async (deps: Deps, tenantId: string, id: string)
   if (id === builtinHashEmbedding.id) return builtinHashEmbedding;
   const row = await findTenantModel(deps, tenantId, id, "embedding");
   if (!row || !row.enabled) throw dataError(`Embedding model ${id} is not set up. Add it in the model settings.`);
-  const endpoint = await endpointOf(deps, row);
-  const wire = findProvider(row.provider)?.wire;
-  if (wire === "openai") return openAiEmbedding(id, endpoint);
-  if (wire === "ollama") return ollamaEmbedding(id, endpoint);
-  throw new AppError(RetCode.EXCEPTION_ERROR, `Embeddings from ${row.provider} are not supported yet.`);
+  const model = embeddingAdapter(findProvider(row.provider)?.wire, id, await endpointOf(deps, row));
+  if (!model) throw new AppError(RetCode.EXCEPTION_ERROR, `Embeddings from ${row.provider} are not supported yet.`);
+  return model;
 };
 
 export const resolveChat = async (deps: Deps, tenantId: string, id: string): Promise<ChatModel> => {
   const row = await findTenantModel(deps, tenantId, id, "chat");
   if (!row || !row.enabled) throw dataError(`Chat model ${id} is not set up. Add it in the model settings.`);
-  const endpoint = await endpointOf(deps, row);
-  const wire = findProvider(row.provider)?.wire;
-  if (wire === "openai") return openAiChat(id, endpoint);
-  if (wire === "ollama") return ollamaChat(id, endpoint);
-  throw new AppError(RetCode.EXCEPTION_ERROR, `Chat with ${row.provider} is not supported yet.`);
+  const model = chatAdapter(findProvider(row.provider)?.wire, id, await endpointOf(deps, row));
+  if (!model) throw new AppError(RetCode.EXCEPTION_ERROR, `Chat with ${row.provider} is not supported yet.`);
+  return model;
 };
