@@ -33,6 +33,11 @@ export const startTestSite = () =>
         else response.writeHead(200, { "Content-Type": "application/octet-stream" }).end(file);
         return;
       }
+      // a redirect into the private network, which the crawler must refuse when private fetches are off
+      if (request.url === "/redirect-private") {
+        response.writeHead(302, { Location: "http://10.0.0.1/secret" }).end();
+        return;
+      }
       const page = PAGES[request.url ?? "/"];
       if (!page) {
         response.writeHead(404, { "Content-Type": "text/plain" }).end("not found");

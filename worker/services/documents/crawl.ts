@@ -17,19 +17,32 @@ const USER_AGENT = "BuddyCrawler/0.1 (+https://github.com/buddy)";
 
 type Page = { url: URL; html: string };
 
+const MAX_REDIRECTS = 5;
+
+// Redirects are followed by hand so every hop passes the private-address check before it is fetched.
 const fetchPage = async (ctx: ServiceContext, url: URL): Promise<Page> => {
-  const response = await fetch(url, {
-    headers: { "User-Agent": USER_AGENT, Accept: "text/html,text/plain;q=0.8" },
-    signal: AbortSignal.timeout(PAGE_TIMEOUT_MS),
-  });
-  const finalUrl = checkOutboundUrl(response.url || url.href, ctx.config.allowPrivateFetch);
-  if (!finalUrl.ok) throw new Error(finalUrl.reason);
-  if (!response.ok) throw new Error(`${url.href} answered HTTP ${response.status}`);
-  const type = response.headers.get("content-type") ?? "";
-  if (!/text\/html|text\/plain|application\/xhtml/.test(type)) throw new Error(`${url.href} is not a web page (${type || "no content type"})`);
-  const html = await response.text();
-  if (html.length > PAGE_MAX_BYTES) throw new Error(`${url.href} is larger than 10 MB`);
-  return { url: finalUrl.url, html };
+  let target = url;
+  for (let hop = 0; ; hop++) {
+    const response = await fetch(target, {
+      headers: { "User-Agent": USER_AGENT, Accept: "text/html,text/plain;q=0.8" },
+      redirect: "manual",
+      signal: AbortSignal.timeout(PAGE_TIMEOUT_MS),
+    });
+    const location = response.headers.get("location");
+    if (response.status >= 300 && response.status < 400 && location) {
+      if (hop >= MAX_REDIRECTS) throw new Error(`${url.href}: too many redirects`);
+      const next = checkOutboundUrl(new URL(location, target).href, ctx.config.allowPrivateFetch);
+      if (!next.ok) throw new Error(next.reason);
+      target = next.url;
+      continue;
+    }
+    if (!response.ok) throw new Error(`${target.href} answered HTTP ${response.status}`);
+    const type = response.headers.get("content-type") ?? "";
+    if (!/text\/html|text\/plain|application\/xhtml/.test(type)) throw new Error(`${target.href} is not a web page (${type || "no content type"})`);
+    const html = await response.text();
+    if (html.length > PAGE_MAX_BYTES) throw new Error(`${target.href} is larger than 10 MB`);
+    return { url: target, html };
+  }
 };
 
 const loadRobots = async (origin: string): Promise<RobotsRules> => {
