@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDeps } from "../../../worker/services/create-deps";
+import { runTask } from "../../../worker/services/ingestion/run-task";
 import { sweepStuckWork } from "../../../worker/services/ingestion/watchdog";
 import { callApi } from "../../helpers/worker/api";
 import { createDataset, createUser, ingest, listDocs, parseDocs, sampleFile, textFile, uploadFiles, waitUntilSettled } from "../../helpers/worker/factories";
@@ -69,6 +70,19 @@ describe("parsing reliability", () => {
     expect(swept.replannedDocuments).toBe(1);
     const [settled] = await waitUntilSettled(user, ds.id);
     expect(settled?.run).toBe("DONE");
+  });
+
+  it("a queued task of a cancelled document is closed instead of lingering for the watchdog", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const [doc] = (await uploadFiles(user, ds.id, [textFile("c.txt", "Ein Absatz.")])).body.data;
+    await env.DB.prepare("UPDATE documents SET run = '2' WHERE id = ?").bind(doc?.id).run();
+    await env.DB.prepare("INSERT INTO tasks (id, document_id, dataset_id, tenant_id, create_time) VALUES (?, ?, ?, ?, ?)")
+      .bind("t".repeat(32), doc?.id, ds.id, user.id, Date.now())
+      .run();
+    await runTask(createDeps(env), { type: "task", tenantId: user.id, taskId: "t".repeat(32) });
+    const task = await env.DB.prepare("SELECT state FROM tasks WHERE id = ?").bind("t".repeat(32)).first<{ state: string }>();
+    expect(task?.state).toBe("cancelled");
   });
 
   it("gives up on a task that stopped responding five times", async () => {

@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { ParserConfig } from "../../contract/parser-config";
 import { documents, tasks } from "../../db/schema";
+import { inChunks } from "../../lib/batches";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
 import type { PlanMessage } from "../../platform/queue";
@@ -56,6 +57,14 @@ export const planTasks = async (deps: Deps, message: PlanMessage) => {
     createTime: now,
   }));
   for (const row of rows) await deps.db.insert(tasks).values(row);
+  // a stop that arrived while the file was being split wins: the new tasks are closed, not queued
+  const current = await deps.db.query.documents.findFirst({ where: eq(documents.id, doc.id) });
+  if (current?.run !== "1" || current.processBeginAt !== message.begin) {
+    for (const part of inChunks(rows.map((row) => row.id))) {
+      await deps.db.update(tasks).set({ state: "cancelled" }).where(inArray(tasks.id, part));
+    }
+    return;
+  }
   await aggregateDocument(deps, doc.id);
   await deps.queue.sendMany(rows.map((row) => ({ type: "task" as const, tenantId: doc.tenantId, taskId: row.id })));
 };

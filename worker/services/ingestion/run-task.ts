@@ -59,7 +59,11 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
   const task = await deps.db.query.tasks.findFirst({ where: and(eq(tasks.id, message.taskId), eq(tasks.tenantId, message.tenantId)) });
   if (!task || task.state === "done" || task.state === "cancelled" || task.state === "failed") return;
   const doc = await deps.db.query.documents.findFirst({ where: eq(documents.id, task.documentId) });
-  if (!doc || doc.run !== "1") return;
+  if (!doc || doc.run !== "1") {
+    // the document was cancelled (or re-queued) while this task waited: close it so nothing retries it
+    await deps.db.update(tasks).set({ state: "cancelled" }).where(eq(tasks.id, task.id));
+    return;
+  }
   const dataset = await deps.db.query.datasets.findFirst({ where: (t, { eq: equals }) => equals(t.id, doc.datasetId) });
   if (!dataset) return;
 
