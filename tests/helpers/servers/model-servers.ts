@@ -43,7 +43,7 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
     const last = messages.at(-1)?.content ?? "";
     const prompt = messages.map((m) => m.content).join("\n");
     // enrichment prompts get answers in their expected shape
-    if (prompt.includes("KEYWORDS")) return json(response, 200, { choices: [{ message: { content: "Grippeimpfung, Senioren" } }] });
+    if (prompt.includes("KEYWORDS")) return json(response, 200, { choices: [{ message: { content: "Grippeimpfung, Senioren" } }], usage: { prompt_tokens: 20, completion_tokens: 5 } });
     if (prompt.includes("QUESTIONS")) return json(response, 200, { choices: [{ message: { content: "1. Wer sollte sich impfen lassen?\n2. Wann ist die Impfung sinnvoll?" } }] });
     const answer = `Antwort auf: ${last}`;
     if (!body.stream) {

@@ -30,6 +30,9 @@ describe("LLM enrichment", () => {
     expect(chunks.body.data.chunks[0]).toMatchObject({ important_keywords: ["Grippeimpfung", "Senioren"], questions: ["Wer sollte sich impfen lassen?", "Wann ist die Impfung sinnvoll?"] });
     const hits = await callApi<{ chunks: { document_id: string }[] }>("/retrieval", { token: user.token, json: { question: "Senioren", dataset_ids: [ds.id], vector_similarity_weight: 0 } });
     expect(hits.body.data.chunks[0]?.document_id).toBe(doc?.id);
+    // the keyword call reported 25 tokens; the model settings show them
+    const models = await callApi<{ providers: { name: string; models: { used_tokens: number }[] }[] }>("/models", { token: user.token });
+    expect(models.body.data.providers.find((p) => p.name === "OpenAI-API-Compatible")?.models[0]?.used_tokens).toBeGreaterThanOrEqual(25);
   });
 
   it("skips enrichment with a clear line when no chat model is set up", async () => {

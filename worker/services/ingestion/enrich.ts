@@ -6,6 +6,7 @@ import { keywordPrompt, parseKeywords, parseQuestions, questionPrompt } from "..
 import type { Deps } from "../context";
 import { tenantDefaultsFor } from "../models/catalogue-view";
 import { resolveChat } from "../models/resolve";
+import { addUsage, recordUsage } from "../models/usage";
 import { seconds } from "./progress";
 
 const PARALLEL = 4;
@@ -42,16 +43,20 @@ export const enrichDrafts = async (
   const started = Date.now();
   await report(0.6, `Start to generate keywords and questions for ${drafts.length} chunks with ${model.id}.`);
   const enriched = drafts.map((draft) => ({ ...draft }));
+  const usage = { promptTokens: 0, completionTokens: 0 };
   await inParallel(enriched, async (draft) => {
     if (config.auto_keywords > 0) {
-      const { text } = await model.complete(keywordPrompt(draft.content, config.auto_keywords), { temperature: 0.2 });
-      draft.keywords = [...new Set([...(draft.keywords ?? []), ...parseKeywords(text, config.auto_keywords)])];
+      const answer = await model.complete(keywordPrompt(draft.content, config.auto_keywords), { temperature: 0.2 });
+      addUsage(usage, answer.usage);
+      draft.keywords = [...new Set([...(draft.keywords ?? []), ...parseKeywords(answer.text, config.auto_keywords)])];
     }
     if (config.auto_questions > 0) {
-      const { text } = await model.complete(questionPrompt(draft.content, config.auto_questions), { temperature: 0.2 });
-      draft.questions = [...new Set([...(draft.questions ?? []), ...parseQuestions(text, config.auto_questions)])];
+      const answer = await model.complete(questionPrompt(draft.content, config.auto_questions), { temperature: 0.2 });
+      addUsage(usage, answer.usage);
+      draft.questions = [...new Set([...(draft.questions ?? []), ...parseQuestions(answer.text, config.auto_questions)])];
     }
   });
+  await recordUsage(deps, tenantId, model.id, usage);
   await report(0.65, `Keywords and questions for ${drafts.length} chunks generated (${seconds(started)}).`);
   return enriched;
 };

@@ -11,6 +11,7 @@ import { keywordPrompt, parseKeywords } from "../../rag/enrich";
 import type { ServiceContext } from "../context";
 import { enrichmentModel } from "../ingestion/enrich";
 import { resolveEmbedding } from "../models/resolve";
+import { recordUsage } from "../models/usage";
 import { type CandidateRow, keywordCandidates, loadCandidates, type Scope, termStatistics, trigramCandidates } from "./candidates";
 
 const parse = (json: string) => JSON.parse(json) as string[];
@@ -92,7 +93,8 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
 const withLlmKeywords = async (ctx: ServiceContext, question: string) => {
   const model = await enrichmentModel(ctx, ctx.actor.tenantId, { llm_id: "" } as ParserConfig);
   if (!model) return question;
-  const { text } = await model.complete(keywordPrompt(question, 8), { temperature: 0.2 });
+  const { text, usage } = await model.complete(keywordPrompt(question, 8), { temperature: 0.2 });
+  await recordUsage(ctx, ctx.actor.tenantId, model.id, usage);
   return `${question} ${parseKeywords(text, 8).join(" ")}`;
 };
 
