@@ -5,7 +5,6 @@ import { requestData } from "./client";
 export const systemKeys = {
   all: ["system"] as const,
   config: () => [...systemKeys.all, "config"] as const,
-  version: () => [...systemKeys.all, "version"] as const,
 };
 
 export const systemConfigQueryOptions = () =>
@@ -15,5 +14,3 @@ export const systemConfigQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
-export const versionQueryOptions = () =>
-  queryOptions({ queryKey: systemKeys.version(), queryFn: () => requestData<string>("/system/version") });

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { type ChunkMethod, CHUNK_METHODS, type ParserConfig, ParserConfigSchema } from "./parser-config";
-import { int, msg, oneOf, queryBool, queryInt, str } from "./pydantic";
+import { int, msg, oneOf, queryBool, queryInt } from "./pydantic";
 
 export const RUN_STATUSES = ["UNSTART", "RUNNING", "CANCEL", "DONE", "FAIL"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
@@ -78,8 +78,11 @@ export const ListDocumentsQuerySchema = v.object({
 });
 export type ListDocumentsQuery = v.InferOutput<typeof ListDocumentsQuerySchema>;
 
-export const DocumentIdsSchema = v.object({
-  document_ids: v.pipe(v.array(str(1, 64), "`document_ids` should be a list"), v.minLength(1, "`document_ids` is required")),
+// Parse / stop requests (RAGFlow answers their errors with code 102).
+export const ParseDocumentsSchema = v.object({
+  document_ids: v.array(v.string(msg.string), "`document_ids` should be a list"),
+  delete: v.optional(v.boolean(msg.boolean)),
+  delete_chunks: v.optional(v.boolean(msg.boolean)),
 });
 
 export type DatasetDocument = {

@@ -1,13 +1,19 @@
 import * as v from "valibot";
 import { msg } from "./pydantic";
 
+// document ids go into one SQL statement next to the other filters (D1 allows 100 parameters)
+export const MAX_DOCUMENT_FILTER = 64;
+
 const weight = v.pipe(v.number(msg.number), v.minValue(0, msg.gte(0)), v.maxValue(1, msg.lte(1)));
 
 export const RetrievalSchema = v.pipe(
   v.object({
     question: v.pipe(v.string("`question` is required."), v.trim(), v.nonEmpty("`question` is required.")),
     dataset_ids: v.optional(v.array(v.string(), "`dataset_ids` should be a list."), []),
-    document_ids: v.optional(v.array(v.string(), "`document_ids` should be a list."), []),
+    document_ids: v.optional(
+      v.pipe(v.array(v.string(), "`document_ids` should be a list."), v.maxLength(MAX_DOCUMENT_FILTER, `At most ${MAX_DOCUMENT_FILTER} document_ids per request.`)),
+      [],
+    ),
     page: v.optional(v.pipe(v.number(msg.integer), v.integer(msg.integer), v.minValue(1, msg.gte(1))), 1),
     page_size: v.optional(v.pipe(v.number(msg.integer), v.integer(msg.integer), v.minValue(1, msg.gte(1)), v.maxValue(1024, msg.lte(1024))), 30),
     similarity_threshold: v.optional(weight, 0.2),

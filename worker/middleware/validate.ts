@@ -5,7 +5,8 @@ import { describeType, formatIssues, isMissingKey } from "../lib/validation";
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json/i;
 
-const parseOrThrow = <S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> => {
+// Valibot parse with RAGFlow's code 101 and one "Field: <path> - Message: …" line per issue.
+export const parseOrThrow = <S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> => {
   const result = v.safeParse(schema, value);
   if (!result.success) throw argumentError(formatIssues(result.issues));
   return result.output;

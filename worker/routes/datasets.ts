@@ -15,7 +15,7 @@ import { getDataset } from "../services/datasets/get";
 import { listDatasets } from "../services/datasets/list";
 import { removeDatasets } from "../services/datasets/remove";
 import { updateDataset } from "../services/datasets/update";
-import { parseHandler, stopHandler } from "./parsing";
+import { parseHandlers, stopHandlers } from "./parsing";
 
 export const datasetRoutes = new Hono<AppEnv>()
   .use(requireAuth)
@@ -30,8 +30,8 @@ export const datasetRoutes = new Hono<AppEnv>()
     ok(c, await removeDatasets(serviceContext(c), c.req.valid("json"))),
   )
   // RAGFlow's SDK paths for parse and stop
-  .post("/:datasetId/chunks", parseHandler)
-  .delete("/:datasetId/chunks", stopHandler)
+  .post("/:datasetId/chunks", ...parseHandlers)
+  .delete("/:datasetId/chunks", ...stopHandlers)
   .get("/:datasetId", async (c) => ok(c, await getDataset(serviceContext(c), c.req.param("datasetId"))))
   .put("/:datasetId", jsonBody(UpdateDatasetSchema), async (c) =>
     ok(c, await updateDataset(serviceContext(c), c.req.param("datasetId"), c.req.valid("json"))),

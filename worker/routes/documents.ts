@@ -10,11 +10,10 @@ import { UPLOAD_FILE_MAX_BYTES, UPLOAD_MAX_FILES } from "../contract/limits";
 import type { AppEnv } from "../env";
 import { ok } from "../lib/envelope";
 import { argumentError, payloadTooLarge } from "../lib/errors";
-import { formatIssues } from "../lib/validation";
 import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
-import { jsonBody, queryParams } from "../middleware/validate";
-import { parseHandler, stopHandler } from "./parsing";
+import { jsonBody, parseOrThrow, queryParams } from "../middleware/validate";
+import { parseHandlers, stopHandlers } from "./parsing";
 import { createEmptyDocument } from "../services/documents/create-empty";
 import { requestCrawl } from "../services/documents/crawl-request";
 import { downloadDocument } from "../services/documents/download";
@@ -22,7 +21,6 @@ import { listDocuments } from "../services/documents/list";
 import { removeDocuments } from "../services/documents/remove";
 import { updateDocument } from "../services/documents/update";
 import { uploadDocuments } from "../services/documents/upload";
-import * as v from "valibot";
 
 // Cloudflare accepts at most 100 MB per request; say so before reading the body.
 const REQUEST_MAX_BYTES = Math.min(100 * 1024 * 1024, UPLOAD_FILE_MAX_BYTES * UPLOAD_MAX_FILES);
@@ -40,23 +38,19 @@ const updateHandler = jsonBody(UpdateDocumentSchema);
 
 export const documentRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .post("/parse", parseHandler)
-  .post("/stop", stopHandler)
+  .post("/parse", ...parseHandlers)
+  .post("/stop", ...stopHandlers)
   .post("/", async (c) => {
     const ctx = serviceContext(c);
     const datasetId = c.req.param("datasetId") as string;
     const type = c.req.query("type") ?? "local";
     if (type === "empty") {
-      const body = await c.req.json().catch(() => null);
-      const parsed = v.safeParse(CreateEmptyDocumentSchema, body);
-      if (!parsed.success) throw argumentError(formatIssues(parsed.issues));
-      return ok(c, await createEmptyDocument(ctx, datasetId, parsed.output.name));
+      const { name } = parseOrThrow(CreateEmptyDocumentSchema, await c.req.json().catch(() => null));
+      return ok(c, await createEmptyDocument(ctx, datasetId, name));
     }
     const form = await readForm(c.req.raw);
     if (type === "web") {
-      const parsed = v.safeParse(CrawlRequestSchema, Object.fromEntries(form));
-      if (!parsed.success) throw argumentError(formatIssues(parsed.issues));
-      return ok(c, await requestCrawl(ctx, datasetId, parsed.output));
+      return ok(c, await requestCrawl(ctx, datasetId, parseOrThrow(CrawlRequestSchema, Object.fromEntries(form))));
     }
     if (type !== "local") throw argumentError(`Unknown upload type: ${type}. Use local, web or empty.`);
     const files = form.getAll("file").filter((entry): entry is File => typeof entry !== "string");

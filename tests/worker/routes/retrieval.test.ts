@@ -38,6 +38,7 @@ describe("POST /retrieval", () => {
     const { user, ds } = await setup();
     for (const w of [0.3, 0.7]) {
       const res = await search(user, { question: "Schlaf und Konzentration", dataset_ids: [ds.id], vector_similarity_weight: w, similarity_threshold: 0 });
+      expect(res.body.data.chunks.length).toBeGreaterThan(1);
       for (const hit of res.body.data.chunks) {
         expect(hit.similarity).toBeCloseTo((1 - w) * hit.term_similarity + w * hit.vector_similarity, 3);
       }
@@ -105,6 +106,8 @@ describe("POST /retrieval", () => {
     const { user, ds } = await setup();
     expect((await search(user, { question: "x" })).body).toMatchObject({ code: 102, message: "`dataset_ids` is required." });
     expect((await search(user, { question: "x", dataset_ids: [ds.id], top_k: 0 })).body).toMatchObject({ code: 102, message: "`top_k` must be greater than 0" });
+    const tooMany = await search(user, { question: "x", dataset_ids: [ds.id], document_ids: Array.from({ length: 65 }, (_, i) => String(i)) });
+    expect(tooMany.body).toMatchObject({ code: 102, message: "At most 64 document_ids per request." });
     const stranger = await createUser();
     expect((await search(stranger, { question: "Schlaf", dataset_ids: [ds.id] })).body).toMatchObject({ code: 102, message: `You don't own the dataset ${ds.id}.` });
     expect((await callApi("/retrieval", { json: { question: "x", dataset_ids: [ds.id] } })).status).toBe(401);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, or } from "drizzle-orm";
+import { and, eq, like, or } from "drizzle-orm";
 import { datasets } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
@@ -14,11 +14,6 @@ export const getDatasetInTenant = async (ctx: ServiceContext, id: string) => {
   if (!row) throw dataError(`You don't own the dataset ${id}.`);
   return row;
 };
-
-export const datasetsInTenant = (ctx: ServiceContext, ids: string[]) =>
-  ctx.db.query.datasets.findMany({
-    where: and(eq(datasets.tenantId, ctx.actor.tenantId), inArray(datasets.id, ids)),
-  });
 
 // Names already used by the tenant that a new "name" or "name(n)" could clash with.
 export const takenDatasetNames = async (ctx: ServiceContext, name: string) => {

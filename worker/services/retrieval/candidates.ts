@@ -34,19 +34,20 @@ export const trigramCandidates = async (db: Db, scope: Scope, match: string, lim
     WHERE chunks_trigram MATCH ${match} AND ${scopeFilter(scope)}
     LIMIT ${limit}`);
 
-// Document frequency of each term in scope and the scope's chunk count, for idf term weights.
+// Document frequency of each term in scope and the scope's chunk count, for idf term weights:
+// one round trip (a UNION ALL of one count per term) instead of one query per term.
 export const termStatistics = async (db: Db, scope: Scope, terms: string[]) => {
-  const [total] = await db.all<{ n: number }>(sql`
-    SELECT count(*) AS n FROM chunks c JOIN documents d ON d.id = c.document_id WHERE ${scopeFilter(scope)}`);
-  const counts = await Promise.all(
-    terms.map(async (term) => {
-      const [row] = await db.all<{ n: number }>(sql`
-        SELECT count(*) AS n FROM chunks_fts JOIN chunks c ON c.rowid = chunks_fts.rowid JOIN documents d ON d.id = c.document_id
-        WHERE chunks_fts MATCH ${`"${term.replaceAll('"', '""')}"`} AND ${scopeFilter(scope)}`);
-      return [term, row?.n ?? 0] as const;
-    }),
-  );
-  return { total: total?.n ?? 0, df: new Map(counts) };
+  const counts = [
+    sql`SELECT '' AS term, count(*) AS n FROM chunks c JOIN documents d ON d.id = c.document_id WHERE ${scopeFilter(scope)}`,
+    ...terms.map(
+      (term) => sql`SELECT ${term} AS term, count(*) AS n
+        FROM chunks_fts JOIN chunks c ON c.rowid = chunks_fts.rowid JOIN documents d ON d.id = c.document_id
+        WHERE chunks_fts MATCH ${`"${term.replaceAll('"', '""')}"`} AND ${scopeFilter(scope)}`,
+    ),
+  ];
+  const rows = await db.all<{ term: string; n: number }>(sql.join(counts, sql` UNION ALL `));
+  const [total, ...perTerm] = rows;
+  return { total: total?.n ?? 0, df: new Map(perTerm.map((row) => [row.term, row.n])) };
 };
 
 export type CandidateRow = {

@@ -37,7 +37,7 @@ const datasetsInScope = async (ctx: ServiceContext, ids: string[]) => {
 // re-scored as (1 − w)·keyword + w·vector (+ page rank and tags), thresholded, paged.
 export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Promise<RetrievalResult> => {
   const documentDatasetIds = input.document_ids.length
-    ? (await ctx.db.query.documents.findMany({ where: (t, { inArray: within }) => within(t.id, input.document_ids.slice(0, 90)) })).map((doc) => doc.datasetId)
+    ? (await ctx.db.query.documents.findMany({ where: (t, { inArray: within }) => within(t.id, input.document_ids) })).map((doc) => doc.datasetId)
     : [];
   const rows = await datasetsInScope(ctx, [...new Set([...input.dataset_ids, ...documentDatasetIds])]);
   if (rows.length === 0) return { chunks: [], doc_aggs: [], total: 0 };
