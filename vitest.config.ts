@@ -15,6 +15,7 @@ export default defineConfig({
               bindings: {
                 TEST_MIGRATIONS: migrations,
                 ALLOW_PRIVATE_FETCH: "true",
+                AI_BACKEND: "fake",
                 TEST_SITE_URL: inject("testSiteUrl"),
                 TEST_OPENAI_URL: inject("openAiUrl"),
                 TEST_OLLAMA_URL: inject("ollamaUrl"),

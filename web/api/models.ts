@@ -9,6 +9,8 @@ export type AvailableProvider = {
   name: string;
   local: boolean;
   any_model: boolean;
+  // reached through a Cloudflare binding (Workers AI): no key, no URL
+  binding: boolean;
   default_base: string;
   types: ModelType[];
   models: { name: string; type: ModelType }[];

@@ -1,4 +1,5 @@
 import { inChunks } from "../lib/batches";
+import { base64ToBytes, bytesToBase64 } from "../lib/bytes";
 
 export type VectorMetadata = Record<string, string | number | boolean>;
 export type VectorRecord = { id: string; values: Float32Array; metadata: VectorMetadata };
@@ -12,19 +13,9 @@ export type VectorIndex = {
   deleteByIds(ids: string[]): Promise<void>;
 };
 
-export const toBase64 = (vector: Float32Array) => {
-  const bytes = new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength);
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-};
+export const toBase64 = (vector: Float32Array) => bytesToBase64(new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength));
 
-export const fromBase64 = (text: string) => {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return new Float32Array(bytes.buffer);
-};
+export const fromBase64 = (text: string) => new Float32Array(base64ToBytes(text).buffer);
 
 const matches = (metadata: VectorMetadata, filter: VectorMetadata | undefined) =>
   !filter || Object.entries(filter).every(([key, value]) => metadata[key] === value);

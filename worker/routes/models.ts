@@ -3,7 +3,7 @@ import { AddModelSchema, SetDefaultModelsSchema, UpdateModelSchema } from "../co
 import type { AppEnv } from "../env";
 import { ok } from "../lib/envelope";
 import { requireAuth } from "../middleware/auth";
-import { serviceContext } from "../middleware/deps";
+import { depsOf, serviceContext } from "../middleware/deps";
 import { jsonBodyAsDataError } from "../middleware/validate";
 import { addModel, removeModel, setModelEnabled, testModel } from "../services/models/add";
 import { listModels } from "../services/models/catalogue-view";
@@ -18,7 +18,7 @@ export const modelRoutes = new Hono<AppEnv>()
 // /providers/models (add, delete), /providers/test (test connection without saving)
 export const providerRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .post("/test", jsonBodyAsDataError(AddModelSchema), async (c) => ok(c, await testModel(c.req.valid("json"))))
+  .post("/test", jsonBodyAsDataError(AddModelSchema), async (c) => ok(c, await testModel(depsOf(c), c.req.valid("json"))))
   .post("/models", jsonBodyAsDataError(AddModelSchema), async (c) => {
     await addModel(serviceContext(c), c.req.valid("json"));
     return ok(c, await listModels(serviceContext(c)));

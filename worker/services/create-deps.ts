@@ -1,5 +1,7 @@
 import { createDb } from "../db/client";
 import { readConfig } from "../lib/config";
+import type { AiRunner } from "../platform/providers/workers-ai";
+import { fakeWorkersAi } from "../platform/workers-ai-fake";
 import { createJobQueue } from "../platform/queue";
 import { createR2BlobStore } from "../platform/storage";
 import { createD1VectorIndex, createVectorizeIndex } from "../platform/vectors";
@@ -11,5 +13,6 @@ export const createDeps = (env: Env): Deps => ({
   config: readConfig(env),
   storage: createR2BlobStore(env.FILES),
   queue: createJobQueue(env.INGEST_QUEUE),
+  ai: (env.AI_BACKEND as string) === "fake" ? fakeWorkersAi : ((env.AI as unknown as AiRunner | undefined) ?? null),
   vectors: (env.VECTOR_BACKEND as string) === "vectorize" ? createVectorizeIndex(env.VECTORS) : createD1VectorIndex(env.DB),
 });

@@ -26,7 +26,26 @@ const json = (response: ServerResponse, status: number, body: unknown): void => 
 
 let flakyCalls = 0;
 
+const readRaw = (request: IncomingMessage) =>
+  new Promise<Buffer>((resolve) => {
+    const parts: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => parts.push(chunk));
+    request.on("end", () => resolve(Buffer.concat(parts)));
+  });
+
+// multipart/form-data with `model` and `file`: answers with the file's name and size
+const transcribe = async (request: IncomingMessage, response: ServerResponse) => {
+  const raw = await readRaw(request);
+  const form = await new Response(raw, { headers: { "Content-Type": request.headers["content-type"] ?? "" } }).formData();
+  const file = form.get("file") as File | null;
+  json(response, 200, { text: `Transkript von ${file?.name} (${file?.size} Bytes, ${String(form.get("model"))})` });
+};
+
 const openAiHandler = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+  if (request.url === "/v1/audio/transcriptions") {
+    if (request.headers.authorization !== `Bearer ${GOOD_KEY}`) return json(response, 401, { error: { message: "Incorrect API key provided" } });
+    return transcribe(request, response);
+  }
   const body = await readBody(request);
   if (request.headers.authorization !== `Bearer ${GOOD_KEY}`) {
     return json(response, 401, { error: { message: "Incorrect API key provided", type: "invalid_request_error" } });
@@ -37,6 +56,22 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
     const input = body.input as string[];
     // answered out of order on purpose: clients must sort by index
     return json(response, 200, { data: input.map((text, index) => ({ index, embedding: embed(text) })).reverse(), usage: { prompt_tokens: 3 } });
+  }
+  if (request.url === "/v1/rerank") {
+    // relevance = share of query words found in the document, answered best-first like Jina and Cohere
+    const words = String(body.query).toLowerCase().split(/\s+/);
+    const results = (body.documents as string[]).map((text, index) => ({ index, relevance_score: words.filter((w) => text.toLowerCase().includes(w)).length / words.length }));
+    return json(response, 200, { results: results.toSorted((a, b) => b.relevance_score - a.relevance_score) });
+  }
+  if (request.url === "/v1/audio/speech") {
+    response.writeHead(200, { "Content-Type": "audio/mpeg" });
+    response.end(Buffer.from(`ID3 speech for ${String(body.input)}`));
+    return;
+  }
+  if (request.url === "/v1/chat/completions" && Array.isArray((body.messages as { content: unknown }[])[0]?.content)) {
+    const parts = (body.messages as { content: { type: string; image_url?: { url: string } }[] }[])[0]?.content ?? [];
+    const image = parts.find((part) => part.type === "image_url")?.image_url?.url ?? "";
+    return json(response, 200, { choices: [{ message: { content: `Bild (${image.slice(0, image.indexOf(";"))}): ein Impfpass` } }], usage: { prompt_tokens: 50, completion_tokens: 6 } });
   }
   if (request.url === "/v1/chat/completions") {
     const messages = body.messages as { content: string }[];
@@ -63,6 +98,8 @@ const ollamaHandler = async (request: IncomingMessage, response: ServerResponse)
   if (request.url === "/api/embed") return json(response, 200, { embeddings: (body.input as string[]).map(embed) });
   if (request.url === "/api/chat") {
     const last = (body.messages as { content: string }[]).at(-1)?.content ?? "";
+    const images = (body.messages as { images?: string[] }[]).at(-1)?.images;
+    if (images) return json(response, 200, { message: { content: `Ollama sieht ${images.length} Bild` }, done: true, prompt_eval_count: 30, eval_count: 4 });
     if (!body.stream) return json(response, 200, { message: { content: `Ollama: ${last}` }, done: true, prompt_eval_count: 5, eval_count: 2 });
     response.writeHead(200, { "Content-Type": "application/x-ndjson" });
     response.write(`${JSON.stringify({ message: { content: "Ollama" }, done: false })}\n`);
@@ -79,7 +116,8 @@ const cloudHandler = async (request: IncomingMessage, response: ServerResponse):
   const url = new URL(request.url ?? "/", "http://localhost");
   if (url.pathname === "/v1/messages") {
     if (request.headers["x-api-key"] !== GOOD_KEY) return json(response, 401, { type: "error", error: { type: "authentication_error", message: "invalid x-api-key" } });
-    const last = (body.messages as { content: string }[]).at(-1)?.content ?? "";
+    const last = (body.messages as { content: string | { type: string }[] }[]).at(-1)?.content ?? "";
+    if (Array.isArray(last)) return json(response, 200, { content: [{ type: "text", text: `Claude sieht: ${last.map((part) => part.type).join("+")}` }], usage: { input_tokens: 40, output_tokens: 3 } });
     const answer = `Claude: ${last}${body.system ? ` [${body.system as string}]` : ""}`;
     if (!body.stream) return json(response, 200, { content: [{ type: "text", text: answer }], usage: { input_tokens: 9, output_tokens: 3 } });
     response.writeHead(200, { "Content-Type": "text/event-stream" });
@@ -95,8 +133,9 @@ const cloudHandler = async (request: IncomingMessage, response: ServerResponse):
       const requests = body.requests as { content: { parts: { text: string }[] } }[];
       return json(response, 200, { embeddings: requests.map((r) => ({ values: embed(r.content.parts[0]?.text ?? "") })) });
     }
-    const contents = body.contents as { role: string; parts: { text: string }[] }[];
-    const answer = `Gemini: ${contents.at(-1)?.parts[0]?.text ?? ""}`;
+    const contents = body.contents as { role: string; parts: { text?: string; inline_data?: { mime_type: string } }[] }[];
+    const inline = contents.at(-1)?.parts.find((part) => part.inline_data)?.inline_data;
+    const answer = inline ? `Gemini sieht ${inline.mime_type}` : `Gemini: ${contents.at(-1)?.parts[0]?.text ?? ""}`;
     const usageMetadata = { promptTokenCount: 6, candidatesTokenCount: 2 };
     if (url.pathname.endsWith(":generateContent")) return json(response, 200, { candidates: [{ content: { parts: [{ text: answer }] } }], usageMetadata });
     response.writeHead(200, { "Content-Type": "text/event-stream" });

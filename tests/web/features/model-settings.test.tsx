@@ -56,6 +56,7 @@ const overview = (): ModelsOverview => ({
       name: "OpenAI",
       local: false,
       any_model: false,
+      binding: false,
       default_base: "https://api.openai.com/v1",
       types: ["chat", "embedding", "image2text", "speech2text", "tts"],
       models: [
@@ -64,8 +65,9 @@ const overview = (): ModelsOverview => ({
         { name: "text-embedding-3-small", type: "embedding" },
       ],
     },
-    { name: "Ollama", local: true, any_model: true, default_base: "http://localhost:11434", types: ["chat", "embedding", "image2text"], models: [] },
-    { name: "Azure-OpenAI", local: false, any_model: true, default_base: "", types: ["chat", "embedding"], models: [] },
+    { name: "Ollama", local: true, any_model: true, binding: false, default_base: "http://localhost:11434", types: ["chat", "embedding", "image2text"], models: [] },
+    { name: "Azure-OpenAI", local: false, any_model: true, binding: false, default_base: "", types: ["chat", "embedding"], models: [] },
+    { name: "Workers AI", local: true, any_model: true, binding: true, default_base: "", types: ["chat", "rerank"], models: [{ name: "@cf/meta/llama-3.1-8b-instruct", type: "chat" }] },
   ],
   defaults: { llm_id: "builtin-extractive@Builtin", embd_id: "builtin-hash@Builtin", img2txt_id: "", asr_id: "", rerank_id: "", tts_id: "" },
 });
@@ -129,7 +131,7 @@ describe("ModelProvidersPage", () => {
     expect(within(openAiCard).getByRole("button", { name: "Modell „text-embedding-3-small“ löschen" })).toBeTruthy();
 
     const available = screen.getAllByTestId("available-provider");
-    expect(available.map((card) => within(card).getByRole("heading").textContent)).toEqual(["OpenAI", "Ollama", "Azure-OpenAI"]);
+    expect(available.map((card) => within(card).getByRole("heading").textContent)).toEqual(["OpenAI", "Ollama", "Azure-OpenAI", "Workers AI"]);
     expect(within(availableCard("Ollama")).getByText("lokal")).toBeTruthy();
     expect(within(availableCard("OpenAI")).queryByText("lokal")).toBeNull();
     expect(within(availableCard("OpenAI")).getByText("Text zu Sprache")).toBeTruthy();
@@ -243,6 +245,18 @@ describe("ModelProvidersPage", () => {
       verify: true,
     });
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: "success", title: "Modell hinzugefügt" }));
+  });
+
+  it("adds a Workers AI model without key or URL fields and says where it runs", async () => {
+    const { sent } = mockApi({ "POST /api/v1/providers/models": () => ok(overview()) });
+    renderWithProviders(<ModelProvidersPage />);
+    const dialog = await openAddDialog("Workers AI");
+    expect(within(dialog).queryByLabelText(/API-Schlüssel/)).toBeNull();
+    expect(within(dialog).queryByLabelText(/Basis-URL/)).toBeNull();
+    expect(within(dialog).getByText(/AI-Binding von Cloudflare/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Speichern" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(sent("POST", "/api/v1/providers/models")[0]?.body).toMatchObject({ llm_factory: "Workers AI", llm_name: "@cf/meta/llama-3.1-8b-instruct", api_key: "", api_base: "" });
   });
 
   it("deletes a configured model after confirmation", async () => {

@@ -67,7 +67,7 @@ describe("parsers on real samples", () => {
 
   it("explains files it cannot read", async () => {
     await expect(parseDocument("json", "b.json", utf8("{broken"), opts)).rejects.toThrow("The JSON is not valid");
-    await expect(parseDocument("png", "a.png", utf8("x"), opts)).rejects.toThrow("image-to-text model");
+    await expect(parseDocument("xyz", "a.xyz", utf8("x"), opts)).rejects.toThrow("Files of type .xyz cannot be parsed");
     await expect(parseDocument("txt", "e.txt", new Uint8Array(), opts)).rejects.toThrow("empty");
   });
 });

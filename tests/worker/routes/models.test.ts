@@ -105,3 +105,61 @@ describe("model providers", () => {
     expect((await callApi(`/providers/models/${id}`, { method: "DELETE", token: user.token })).body.data).toBe(true);
   });
 });
+
+describe("model types beyond chat and embeddings", () => {
+  it.each([
+    ["rerank", "rerank-model", "scores 1.00, 0.00"],
+    ["image2text", "vision-model", "Bild (data:image/png): ein Impfpass"],
+    ["speech2text", "whisper-1", 'transcript: "Transkript von probe.wav'],
+    ["tts", "tts-1", "bytes of audio/mpeg"],
+  ])("tests a %s model with a real call before saving", async (type, name, detail) => {
+    const user = await createUser();
+    const res = await callApi<{ ok: boolean; detail: string }>("/providers/test", {
+      token: user.token,
+      json: { llm_factory: "OpenAI-API-Compatible", api_base: env.TEST_OPENAI_URL, api_key: GOOD_KEY, llm_name: name, model_type: type },
+    });
+    expect(res.body.code).toBe(0);
+    expect(res.body.data.detail).toContain(detail);
+  });
+
+  it("adds Workers AI models without a key or URL and reports binding failures plainly", async () => {
+    const user = await createUser();
+    const added = await callApi<ModelList>("/providers/models", { token: user.token, json: { llm_factory: "Workers AI", llm_name: "@cf/meta/llama-3.1-8b-instruct", model_type: "chat" } });
+    expect(added.body.code).toBe(0);
+    expect(added.body.data.providers.find((p) => p.name === "Workers AI")?.models[0]?.model_id).toBe("@cf/meta/llama-3.1-8b-instruct@Workers AI");
+    const broken = await callApi("/providers/models", { token: user.token, json: { llm_factory: "Workers AI", llm_name: "@cf/test/broken", model_type: "chat" } });
+    expect(broken.body).toMatchObject({ code: 102, message: expect.stringContaining("Connection test failed: Workers AI failed") });
+  });
+
+  it("a configured rerank model replaces the vector part of the score in retrieval", async () => {
+    const user = await createUser();
+    await addModel(user, { llm_name: "rerank-model", model_type: "rerank" });
+    const ds = await createDataset(user);
+    await ingest(user, ds.id, [textFile("a.txt", "Grippe kommt im Winter."), textFile("b.txt", "Die Grippe Impfung schützt im Winter vor Grippe.")]);
+    const search = (rerank_id?: string) =>
+      callApi<{ chunks: { document_keyword: string; vector_similarity: number }[] }>("/retrieval", {
+        token: user.token,
+        json: { question: "grippe impfung", dataset_ids: [ds.id], vector_similarity_weight: 0.5, similarity_threshold: 0, rerank_id },
+      });
+    const reranked = await search("rerank-model@OpenAI-API-Compatible");
+    expect(reranked.body.data.chunks.map((c) => [c.document_keyword, c.vector_similarity])).toEqual([["b.txt", 1], ["a.txt", 0.5]]);
+    const stranger = await createUser();
+    const foreign = await callApi("/retrieval", { token: stranger.token, json: { question: "x", dataset_ids: [ds.id], rerank_id: "rerank-model@OpenAI-API-Compatible" } });
+    expect(foreign.body.code).not.toBe(0);
+  });
+
+  it("parses an image with the tenant's image-to-text model, and explains when there is none", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], "pass.png", { type: "image/png" });
+    const without = await ingest(user, ds.id, [png()]);
+    expect(without["pass.png"]).toMatchObject({ run: "FAIL", progress_msg: expect.stringContaining("Images need an image-to-text model") });
+    await addModel(user, { llm_name: "vision-model", model_type: "image2text" });
+    await callApi("/models/default", { method: "PATCH", token: user.token, json: { img2txt_id: "vision-model@OpenAI-API-Compatible" } });
+    const ds2 = await createDataset(user);
+    const docs = await ingest(user, ds2.id, [png()]);
+    expect(docs["pass.png"]?.run).toBe("DONE");
+    const chunks = await callApi<{ chunks: { content: string }[] }>(`/datasets/${ds2.id}/documents/${docs["pass.png"]?.id}/chunks`, { token: user.token });
+    expect(chunks.body.data.chunks[0]?.content).toBe("Bild (data:image/png): ein Impfpass");
+  });
+});

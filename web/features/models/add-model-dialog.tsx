@@ -1,4 +1,4 @@
-import { Alert, Box, Button, HStack, Input, NativeSelect, Stack, Switch } from "@chakra-ui/react";
+import { Alert, Box, Button, HStack, Input, NativeSelect, Stack, Switch, Text } from "@chakra-ui/react";
 import { PlugZap } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -134,6 +134,12 @@ export const AddModelDialog = ({ provider, onClose }: Props) => {
             />
           </FormField>
         )}
+        {provider.binding ? (
+          <Text fontSize="sm" color="fg.muted">
+            {t("models.form.bindingHint")}
+          </Text>
+        ) : (
+          <>
         <FormField
           label={t("models.form.apiKey")}
           helper={provider.local ? t("models.form.apiKeyLocal") : t("models.form.apiKeyStored")}
@@ -165,6 +171,8 @@ export const AddModelDialog = ({ provider, onClose }: Props) => {
             onChange={(e) => set("apiBase", e.target.value)}
           />
         </FormField>
+          </>
+        )}
         <FormField label={t("models.form.maxTokens")} helper={t("models.form.maxTokensHint")} error={errors.maxTokens} required>
           <Input name="max_tokens" type="number" min={0} step={1} inputMode="numeric" value={values.maxTokens} onChange={(e) => set("maxTokens", e.target.value)} />
         </FormField>

@@ -66,7 +66,7 @@ export const toModelParams = (provider: AvailableProvider, values: AddModelValue
   if (!llmName) errors.llmName = "validation.required";
   else if (llmName.length > 255) errors.llmName = "validation.tooLong";
   if (!apiKey && !provider.local) errors.apiKey = "models.form.apiKeyRequired";
-  if (!apiBase && !provider.default_base) errors.apiBase = "models.form.baseUrlRequired";
+  if (!apiBase && !provider.default_base && !provider.binding) errors.apiBase = "models.form.baseUrlRequired";
   else if (apiBase && !isHttpUrl(apiBase)) errors.apiBase = "models.form.baseUrlInvalid";
   if (!/^\d+$/.test(maxTokens) || !Number.isSafeInteger(Number(maxTokens))) errors.maxTokens = "models.form.maxTokensInvalid";
   if (Object.keys(errors).length > 0) return { params: null, errors };

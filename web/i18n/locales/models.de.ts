@@ -56,6 +56,7 @@ export const modelsDe = {
     apiKey: "API-Schlüssel",
     apiKeyPlaceholder: "Schlüssel des Anbieters",
     apiKeyRequired: "Dieser Anbieter braucht einen API-Schlüssel.",
+    bindingHint: "Workers AI läuft über das AI-Binding von Cloudflare: kein Schlüssel und keine URL nötig. Es antwortet nur, wenn Buddy auf Cloudflare läuft (oder mit wrangler dev --remote), nicht im lokalen Offline-Modus.",
     apiKeyLocal: "Für lokale Anbieter nicht nötig.",
     apiKeyStored: "Der Schlüssel wird verschlüsselt gespeichert und danach nur noch gekürzt angezeigt.",
     baseUrl: "Basis-URL",

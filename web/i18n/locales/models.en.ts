@@ -59,6 +59,7 @@ export const modelsEn: Shape<typeof modelsDe> = {
     apiKey: "API key",
     apiKeyPlaceholder: "The provider's key",
     apiKeyRequired: "This provider needs an API key.",
+    bindingHint: "Workers AI runs through the Cloudflare AI binding: no key or URL needed. It answers only when Buddy is deployed to Cloudflare (or runs with wrangler dev --remote), not in the offline local mode.",
     apiKeyLocal: "Not needed for local providers.",
     apiKeyStored: "The key is stored encrypted and afterwards only shown shortened.",
     baseUrl: "Base URL",

@@ -1,6 +1,7 @@
 import { postJson, readLines } from "./http";
 import { stripThinking } from "./openai-compatible";
-import type { ChatMessage, ChatModel, ChatOptions, Endpoint } from "./types";
+import { bytesToBase64 } from "../../lib/bytes";
+import type { ChatMessage, ChatModel, ChatOptions, Endpoint, ImageToTextModel } from "./types";
 
 const API_VERSION = "2023-06-01";
 
@@ -19,13 +20,16 @@ const headers = (endpoint: Endpoint) => ({ "x-api-key": endpoint.apiKey ?? "", "
 
 type Usage = { input_tokens?: number; output_tokens?: number };
 
+const textOf = (json: { content?: { type: string; text?: string }[] }) =>
+  (json.content ?? []).filter((part) => part.type === "text").map((part) => part.text ?? "").join("");
+const usageOf = (usage: Usage | undefined) => ({ promptTokens: usage?.input_tokens ?? 0, completionTokens: usage?.output_tokens ?? 0 });
+
 export const anthropicChat = (id: string, endpoint: Endpoint): ChatModel => ({
   id,
   async complete(messages, options = {}) {
     const response = await postJson(endpoint, "/v1/messages", body(endpoint, messages, options, false), headers(endpoint), options.signal);
     const json = (await response.json()) as { content?: { type: string; text?: string }[]; usage?: Usage };
-    const text = (json.content ?? []).filter((part) => part.type === "text").map((part) => part.text ?? "").join("");
-    return { text: stripThinking(text), usage: { promptTokens: json.usage?.input_tokens ?? 0, completionTokens: json.usage?.output_tokens ?? 0 } };
+    return { text: stripThinking(textOf(json)), usage: usageOf(json.usage) };
   },
   async *stream(messages, options = {}) {
     const response = await postJson(endpoint, "/v1/messages", body(endpoint, messages, options, true), headers(endpoint), options.signal);
@@ -38,5 +42,18 @@ export const anthropicChat = (id: string, endpoint: Endpoint): ChatModel => ({
       if (event.type === "content_block_delta" && event.delta?.text) yield { delta: event.delta.text };
       if (event.type === "message_delta") yield { usage: { promptTokens, completionTokens: event.usage?.output_tokens ?? 0 } };
     }
+  },
+});
+
+export const anthropicImageToText = (id: string, endpoint: Endpoint): ImageToTextModel => ({
+  id,
+  async describe(image, mimeType, prompt) {
+    const content = [
+      { type: "image", source: { type: "base64", media_type: mimeType, data: bytesToBase64(image) } },
+      { type: "text", text: prompt },
+    ];
+    const response = await postJson(endpoint, "/v1/messages", { model: endpoint.model, max_tokens: 1024, messages: [{ role: "user", content }] }, headers(endpoint));
+    const json = (await response.json()) as { content?: { type: string; text?: string }[]; usage?: Usage };
+    return { text: stripThinking(textOf(json)), usage: usageOf(json.usage) };
   },
 });

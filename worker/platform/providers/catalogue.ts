@@ -44,10 +44,11 @@ export const PROVIDERS: ProviderEntry[] = [
     name: "Workers AI",
     wire: "workers-ai",
     local: true,
+    anyModel: true,
     types: ["chat", "embedding", "rerank", "image2text", "speech2text", "tts"],
     models: {
       "@cf/meta/llama-3.1-8b-instruct": "chat", "@cf/baai/bge-m3": "embedding", "@cf/baai/bge-reranker-base": "rerank",
-      "@cf/openai/whisper": "speech2text", "@cf/myshell-ai/melotts": "tts",
+      "@cf/openai/whisper": "speech2text", "@cf/myshell-ai/melotts": "tts", "@cf/llava-hf/llava-1.5-7b-hf": "image2text",
     },
   },
   { name: "Azure-OpenAI", wire: "openai", anyModel: true, types: OPENAI_TYPES, models: {} },
@@ -81,7 +82,7 @@ export const PROVIDERS: ProviderEntry[] = [
   { name: "LM-Studio", wire: "openai", local: true, anyModel: true, defaultBase: "http://localhost:1234/v1", types: ["chat", "embedding", "image2text"], models: {} },
   { name: "VLLM", wire: "openai", local: true, anyModel: true, defaultBase: "http://localhost:8000/v1", types: ["chat", "embedding", "rerank", "image2text"], models: {} },
   { name: "LocalAI", wire: "openai", local: true, anyModel: true, defaultBase: "http://localhost:8080/v1", types: ["chat", "embedding", "rerank", "image2text", "speech2text", "tts"], models: {} },
-  { name: "OpenAI-API-Compatible", wire: "openai", anyModel: true, types: OPENAI_TYPES, models: {} },
+  { name: "OpenAI-API-Compatible", wire: "openai", anyModel: true, types: [...OPENAI_TYPES, "rerank"], models: {} },
   {
     name: BUILTIN_PROVIDER,
     wire: "builtin",

@@ -1,6 +1,7 @@
 import { postJson, readLines } from "./http";
-import { stripThinking } from "./openai-compatible";
-import type { ChatMessage, ChatModel, ChatOptions, EmbeddingModel, Endpoint } from "./types";
+import { bytesToBase64 } from "../../lib/bytes";
+import { normalize, stripThinking } from "./openai-compatible";
+import type { ChatMessage, ChatModel, ChatOptions, EmbeddingModel, Endpoint, ImageToTextModel } from "./types";
 
 type Candidate = { content?: { parts?: { text?: string }[] } };
 type GeminiAnswer = { candidates?: Candidate[]; usageMetadata?: { promptTokenCount?: number; candidatesTokenCount?: number } };
@@ -54,9 +55,16 @@ export const geminiEmbedding = (id: string, endpoint: Endpoint): EmbeddingModel 
     const requests = texts.map((text) => ({ model: `models/${endpoint.model}`, content: { parts: [{ text }] } }));
     const response = await postJson(endpoint, path(endpoint, "batchEmbedContents"), { requests });
     const json = (await response.json()) as { embeddings?: { values: number[] }[] };
-    return (json.embeddings ?? []).map(({ values }) => {
-      const norm = Math.sqrt(values.reduce((sum, v) => sum + v * v, 0)) || 1;
-      return Float32Array.from(values, (v) => v / norm);
-    });
+    return (json.embeddings ?? []).map(({ values }) => normalize(values));
+  },
+});
+
+export const geminiImageToText = (id: string, endpoint: Endpoint): ImageToTextModel => ({
+  id,
+  async describe(image, mimeType, prompt) {
+    const contents = [{ role: "user", parts: [{ inline_data: { mime_type: mimeType, data: bytesToBase64(image) } }, { text: prompt }] }];
+    const response = await postJson(endpoint, path(endpoint, "generateContent"), { contents });
+    const answer = (await response.json()) as GeminiAnswer;
+    return { text: stripThinking(textOf(answer)), usage: usageOf(answer) };
   },
 });

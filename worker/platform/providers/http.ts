@@ -19,15 +19,19 @@ const explain = (status: number, body: string) => {
 };
 
 // POST JSON with a timeout, retrying 429 and 5xx with exponential backoff; errors become ProviderError.
-export const postJson = async (endpoint: Endpoint, path: string, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) => {
+export const postJson = (endpoint: Endpoint, path: string, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) =>
+  post(endpoint, path, JSON.stringify(body), { "Content-Type": "application/json", ...headers }, signal);
+
+// The same for any body (multipart uploads set their own content type).
+export const post = async (endpoint: Endpoint, path: string, body: string | FormData, headers: Record<string, string> = {}, signal?: AbortSignal) => {
   const url = `${endpoint.baseUrl.replace(/\/+$/, "")}${path}`;
   for (let attempt = 0; ; attempt++) {
     let response: Response;
     try {
       response = await fetch(url, {
         method: "POST",
-        headers: { "Content-Type": "application/json", ...headers },
-        body: JSON.stringify(body),
+        headers,
+        body,
         signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(endpoint.timeoutMs ?? DEFAULT_TIMEOUT_MS)]) : AbortSignal.timeout(endpoint.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       });
     } catch (error) {

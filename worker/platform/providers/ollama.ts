@@ -1,6 +1,7 @@
 import { postJson, readLines } from "./http";
-import { stripThinking } from "./openai-compatible";
-import type { ChatMessage, ChatModel, ChatOptions, EmbeddingModel, Endpoint } from "./types";
+import { normalize, stripThinking } from "./openai-compatible";
+import { bytesToBase64 } from "../../lib/bytes";
+import type { ChatMessage, ChatModel, ChatOptions, EmbeddingModel, Endpoint, ImageToTextModel } from "./types";
 
 const ollamaOptions = (options: ChatOptions) => ({
   temperature: options.temperature,
@@ -47,10 +48,16 @@ export const ollamaEmbedding = (id: string, endpoint: Endpoint): EmbeddingModel 
   async embed(texts) {
     const response = await postJson(endpoint, "/api/embed", { model: endpoint.model, input: texts });
     const json = (await response.json()) as { embeddings?: number[][] };
-    return (json.embeddings ?? []).map((values) => {
-      const vector = Float32Array.from(values);
-      const norm = Math.sqrt(vector.reduce((sum, v) => sum + v * v, 0)) || 1;
-      return vector.map((v) => v / norm);
-    });
+    return (json.embeddings ?? []).map(normalize);
+  },
+});
+
+export const ollamaImageToText = (id: string, endpoint: Endpoint): ImageToTextModel => ({
+  id,
+  async describe(image, _mimeType, prompt) {
+    const messages = [{ role: "user", content: prompt, images: [bytesToBase64(image)] }];
+    const response = await postJson(endpoint, "/api/chat", { model: endpoint.model, messages, stream: false });
+    const json = (await response.json()) as OllamaChunk;
+    return { text: stripThinking(json.message?.content ?? ""), usage: { promptTokens: json.prompt_eval_count ?? 0, completionTokens: json.eval_count ?? 0 } };
   },
 });

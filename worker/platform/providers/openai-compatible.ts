@@ -1,10 +1,10 @@
 import { postJson, readLines } from "./http";
 import type { ChatMessage, ChatModel, ChatOptions, EmbeddingModel, Endpoint, TokenUsage } from "./types";
 
-const authHeaders = (endpoint: Endpoint): Record<string, string> => (endpoint.apiKey ? { Authorization: `Bearer ${endpoint.apiKey}` } : {});
+export const authHeaders = (endpoint: Endpoint): Record<string, string> => (endpoint.apiKey ? { Authorization: `Bearer ${endpoint.apiKey}` } : {});
 
-type Usage = { prompt_tokens?: number; completion_tokens?: number };
-const usageOf = (usage: Usage | undefined): TokenUsage => ({ promptTokens: usage?.prompt_tokens ?? 0, completionTokens: usage?.completion_tokens ?? 0 });
+export type Usage = { prompt_tokens?: number; completion_tokens?: number };
+export const usageOf = (usage: Usage | undefined): TokenUsage => ({ promptTokens: usage?.prompt_tokens ?? 0, completionTokens: usage?.completion_tokens ?? 0 });
 
 // Reasoning models wrap their thinking in <think>…</think>; answers leave it out.
 export const stripThinking = (text: string) => text.replace(/<think>[\s\S]*?<\/think>\s*/g, "");
@@ -42,7 +42,7 @@ export const openAiChat = (id: string, endpoint: Endpoint): ChatModel => ({
   },
 });
 
-const normalize = (values: number[]) => {
+export const normalize = (values: number[]) => {
   const vector = Float32Array.from(values);
   let norm = 0;
   for (const value of vector) norm += value * value;

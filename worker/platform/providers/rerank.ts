@@ -1,19 +1,13 @@
 import { analyzeQuery, chunkText, termSimilarity } from "../../lib/terms";
-import { AppError, RetCode } from "../../lib/errors";
+import type { RerankModel } from "./types";
 
-export type RerankModel = { id: string; score(query: string, texts: string[]): Promise<number[]> };
+export const BUILTIN_RERANK_ID = "builtin-rerank@Builtin";
 
 // Built-in lexical reranker: term coverage with adjacent-pair emphasis, no model weights needed.
 export const builtinLexicalRerank: RerankModel = {
-  id: "builtin-rerank@Builtin",
+  id: BUILTIN_RERANK_ID,
   score: async (query, texts) => {
     const analyzed = analyzeQuery(query);
     return texts.map((text) => termSimilarity(analyzed, new Map(), chunkText([text])));
   },
-};
-
-export const resolveRerankModel = (id: string): RerankModel => {
-  if (id === builtinLexicalRerank.id) return builtinLexicalRerank;
-  // RAGFlow answers an unknown rerank model with its LookupError text and code 100
-  throw new AppError(RetCode.EXCEPTION_ERROR, `LookupError('Model(${id}) not authorized')`);
 };

@@ -28,6 +28,17 @@ export type ChatModel = {
   stream(messages: ChatMessage[], options?: ChatOptions): AsyncGenerator<{ delta: string } | { usage: TokenUsage }>;
 };
 
+export type RerankModel = { id: string; score(query: string, texts: string[]): Promise<number[]> };
+
+export type ImageToTextModel = {
+  id: string;
+  describe(image: Uint8Array, mimeType: string, prompt: string): Promise<{ text: string; usage: TokenUsage }>;
+};
+
+export type SpeechToTextModel = { id: string; transcribe(audio: Uint8Array, fileName: string): Promise<string> };
+
+export type TextToSpeechModel = { id: string; speak(text: string): Promise<{ audio: Uint8Array; mimeType: string }> };
+
 // A provider said no: `status` is the HTTP status (0 = no answer), `message` is meant for people.
 export class ProviderError extends Error {
   constructor(

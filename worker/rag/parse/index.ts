@@ -9,8 +9,6 @@ import { parseText } from "./text";
 import { type ParsedDocument, type ParseOptions, UnreadableDocumentError } from "./types";
 import { parseXlsx } from "./xlsx";
 
-const IMAGES = new Set(["png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff"]);
-
 // Picks the reader by file extension. Every reader returns blocks of text in reading order.
 export const parseDocument = async (suffix: string, name: string, bytes: Uint8Array, options: ParseOptions): Promise<ParsedDocument> => {
   if (bytes.byteLength === 0 && suffix !== "pdf") throw new UnreadableDocumentError("The file is empty (0 bytes).");
@@ -42,9 +40,6 @@ export const parseDocument = async (suffix: string, name: string, bytes: Uint8Ar
     case "doc":
       throw new UnreadableDocumentError("Old binary Word files (.doc) cannot be read. Save the file as .docx and upload it again.");
     default:
-      if (IMAGES.has(suffix)) {
-        throw new UnreadableDocumentError("Images need an image-to-text model to be parsed. Set one in the system model settings.");
-      }
       throw new UnreadableDocumentError(`Files of type .${suffix} cannot be parsed.`);
   }
 };

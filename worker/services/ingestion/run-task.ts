@@ -10,6 +10,7 @@ import { parseDocument, UnreadableDocumentError } from "../../rag/parse";
 import { countTokens } from "../../rag/tokens";
 import type { Deps } from "../context";
 import { aggregateDocument } from "./aggregate";
+import { describeImage, IMAGE_SUFFIXES } from "./describe-image";
 import { enrichDrafts } from "./enrich";
 import { failTask } from "./fail";
 import { storeVectors } from "./vectors";
@@ -82,7 +83,9 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
     const parsed =
       doc.type === "virtual"
         ? { blocks: [] }
-        : await parseDocument(doc.suffix, doc.name, bytes, { fromPage: task.fromPage || 1, toPage: task.toPage || Number.MAX_SAFE_INTEGER, html4excel: config.html4excel });
+        : IMAGE_SUFFIXES.has(doc.suffix)
+          ? await describeImage(deps, doc.tenantId, doc.suffix, bytes)
+          : await parseDocument(doc.suffix, doc.name, bytes, { fromPage: task.fromPage || 1, toPage: task.toPage || Number.MAX_SAFE_INTEGER, html4excel: config.html4excel });
     await report(0.5, `Finish parsing (${seconds(started)}).`);
 
     const drafts = chunkDocument(doc.parserId as ChunkMethod, parsed, {

@@ -5,10 +5,11 @@ import { dataError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { maskSecret, sealSecret } from "../../lib/secret-box";
 import { nowMs } from "../../lib/time";
-import { BUILTIN_PROVIDER, findProvider, knowsModel } from "../../platform/providers/catalogue";
-import { chatAdapter, embeddingAdapter } from "../../platform/providers/adapters";
+import { BUILTIN_PROVIDER, findProvider, knowsModel, type ModelType } from "../../platform/providers/catalogue";
+import { type ModelOf, modelAdapter } from "../../platform/providers/adapters";
 import { ProviderError } from "../../platform/providers/types";
-import type { ServiceContext } from "../context";
+import type { Deps, ServiceContext } from "../context";
+import { PROBES } from "./probes";
 
 const checkEntry = (input: AddModelInput) => {
   const entry = findProvider(input.llm_factory);
@@ -17,31 +18,22 @@ const checkEntry = (input: AddModelInput) => {
     throw dataError(`${input.llm_factory} does not offer ${input.model_type} model ${input.llm_name}.`);
   }
   if (!entry.local && !input.api_key) throw dataError("API key is required for this provider.");
-  const baseUrl = input.api_base || entry.defaultBase;
-  if (!baseUrl) throw dataError("Base URL is required for this provider.");
+  const baseUrl = input.api_base || entry.defaultBase || "";
+  // Workers AI is reached through the AI binding, not a URL
+  if (!baseUrl && entry.wire !== "workers-ai") throw dataError("Base URL is required for this provider.");
   return { entry, baseUrl };
 };
 
+const runProbe = <T extends ModelType>(type: T, model: ModelOf[T]) => (PROBES[type] as (model: ModelOf[T]) => Promise<string>)(model);
+
 // "Test connection": one tiny real call with the given settings; the provider's own words on failure.
-export const testModel = async (input: AddModelInput) => {
+export const testModel = async (deps: Deps, input: AddModelInput) => {
   const { entry, baseUrl } = checkEntry(input);
   const endpoint = { baseUrl, apiKey: input.api_key || undefined, model: input.llm_name, timeoutMs: 20_000 };
-  const id = `${input.llm_name}@${input.llm_factory}`;
+  const model = modelAdapter(entry.wire, input.model_type, { id: `${input.llm_name}@${input.llm_factory}`, endpoint, ai: deps.ai });
+  if (!model) throw dataError(`${input.llm_factory} does not offer ${input.model_type} models.`);
   try {
-    if (input.model_type === "embedding") {
-      const model = embeddingAdapter(entry.wire, id, endpoint);
-      if (!model) return { ok: true, detail: "saved without a test: calls to this provider are not supported yet" };
-      const [vector] = await model.embed(["Buddy connection test"]);
-      if (!vector?.length) throw new ProviderError(0, "The provider returned no embedding.");
-      return { ok: true, detail: `${vector.length} dimensions` };
-    }
-    if (input.model_type === "chat" || input.model_type === "image2text") {
-      const model = chatAdapter(entry.wire, id, endpoint);
-      if (!model) return { ok: true, detail: "saved without a test: calls to this provider are not supported yet" };
-      const { text } = await model.complete([{ role: "user", content: "Reply with OK." }], { max_tokens: 5, temperature: 0 });
-      return { ok: true, detail: text.slice(0, 80) };
-    }
-    return { ok: true, detail: "not tested for this model type" };
+    return { ok: true, detail: await runProbe(input.model_type, model) };
   } catch (error) {
     if (error instanceof ProviderError) throw dataError(`Connection test failed: ${error.message}`);
     throw error;
@@ -50,12 +42,12 @@ export const testModel = async (input: AddModelInput) => {
 
 export const addModel = async (ctx: ServiceContext, input: AddModelInput) => {
   const { baseUrl } = checkEntry(input);
-  if (input.verify) await testModel(input);
+  if (input.verify) await testModel(ctx, input);
   const now = nowMs();
   const values = {
     apiKeySealed: input.api_key ? await sealSecret(input.api_key, ctx.config.providerSecret) : null,
     apiKeyHint: input.api_key ? maskSecret(input.api_key) : null,
-    apiBase: input.api_base || baseUrl,
+    apiBase: input.api_base || baseUrl || null,
     maxTokens: input.max_tokens,
     vision: input.vision,
     enabled: true,

@@ -72,6 +72,7 @@ export const listModels = async (ctx: ServiceContext) => {
     name: entry.name,
     local: entry.local ?? false,
     any_model: entry.anyModel ?? false,
+    binding: entry.wire === "workers-ai",
     default_base: entry.defaultBase ?? "",
     types: entry.types,
     models: Object.entries(entry.models).map(([name, type]) => ({ name, type })),

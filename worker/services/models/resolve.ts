@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { tenantModels } from "../../db/schema";
-import { AppError, dataError, RetCode } from "../../lib/errors";
+import { dataError } from "../../lib/errors";
 import { openSecret } from "../../lib/secret-box";
+import { type ModelOf, modelAdapter } from "../../platform/providers/adapters";
 import { builtinHashEmbedding } from "../../platform/providers/builtin-hash";
 import { findProvider, type ModelType, parseModelId } from "../../platform/providers/catalogue";
-import { chatAdapter, embeddingAdapter } from "../../platform/providers/adapters";
-import type { ChatModel, EmbeddingModel, Endpoint } from "../../platform/providers/types";
+import { builtinLexicalRerank } from "../../platform/providers/rerank";
+import type { Endpoint } from "../../platform/providers/types";
 import type { Deps } from "../context";
 
 export const findTenantModel = async (deps: Deps, tenantId: string, id: string, type: ModelType) => {
@@ -21,20 +22,27 @@ export const endpointOf = async (deps: Deps, row: { apiBase: string | null; apiK
   model: row.modelName,
 });
 
-// A tenant's embedding model by id: the built-in one, or one configured with a provider.
-export const resolveEmbedding = async (deps: Deps, tenantId: string, id: string): Promise<EmbeddingModel> => {
-  if (id === builtinHashEmbedding.id) return builtinHashEmbedding;
-  const row = await findTenantModel(deps, tenantId, id, "embedding");
-  if (!row || !row.enabled) throw dataError(`Embedding model ${id} is not set up. Add it in the model settings.`);
-  const model = embeddingAdapter(findProvider(row.provider)?.wire, id, await endpointOf(deps, row));
-  if (!model) throw new AppError(RetCode.EXCEPTION_ERROR, `Embeddings from ${row.provider} are not supported yet.`);
+const LABELS: Record<ModelType, string> = {
+  chat: "Chat",
+  embedding: "Embedding",
+  rerank: "Rerank",
+  image2text: "Image-to-text",
+  speech2text: "Speech-to-text",
+  tts: "Text-to-speech",
+};
+
+const BUILTINS: { [T in ModelType]?: ModelOf[T] } = { embedding: builtinHashEmbedding, rerank: builtinLexicalRerank };
+
+// A tenant's model of one type by id: a built-in one, or one configured (and enabled) with a provider.
+export const resolveModel = async <T extends ModelType>(deps: Deps, tenantId: string, id: string, type: T): Promise<ModelOf[T]> => {
+  const builtin = BUILTINS[type] as ModelOf[T] | undefined;
+  if (builtin && builtin.id === id) return builtin;
+  const row = await findTenantModel(deps, tenantId, id, type);
+  if (!row || !row.enabled) throw dataError(`${LABELS[type]} model ${id} is not set up. Add it in the model settings.`);
+  const model = modelAdapter(findProvider(row.provider)?.wire, type, { id, endpoint: await endpointOf(deps, row), ai: deps.ai });
+  if (!model) throw dataError(`${row.provider} does not offer ${LABELS[type].toLowerCase()} models.`);
   return model;
 };
 
-export const resolveChat = async (deps: Deps, tenantId: string, id: string): Promise<ChatModel> => {
-  const row = await findTenantModel(deps, tenantId, id, "chat");
-  if (!row || !row.enabled) throw dataError(`Chat model ${id} is not set up. Add it in the model settings.`);
-  const model = chatAdapter(findProvider(row.provider)?.wire, id, await endpointOf(deps, row));
-  if (!model) throw new AppError(RetCode.EXCEPTION_ERROR, `Chat with ${row.provider} is not supported yet.`);
-  return model;
-};
+export const resolveEmbedding = (deps: Deps, tenantId: string, id: string) => resolveModel(deps, tenantId, id, "embedding");
+export const resolveChat = (deps: Deps, tenantId: string, id: string) => resolveModel(deps, tenantId, id, "chat");

@@ -1,16 +1,15 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { RetrievalInput, RetrievalResult, RetrievedChunk } from "../../contract/retrieval";
 import { datasets } from "../../db/schema";
-import { dataError } from "../../lib/errors";
+import { AppError, dataError, RetCode } from "../../lib/errors";
 import type { EmbeddingModel } from "../../platform/providers/types";
-import { resolveRerankModel } from "../../platform/providers/rerank";
 import { analyzeQuery, chunkText, idf, termSimilarity } from "../../lib/terms";
 import { anyOf, ftsExpression, highlight, trigramTerms } from "../../rag/query";
 import type { ParserConfig } from "../../contract/parser-config";
 import { keywordPrompt, parseKeywords } from "../../rag/enrich";
 import type { ServiceContext } from "../context";
 import { enrichmentModel } from "../ingestion/enrich";
-import { resolveEmbedding } from "../models/resolve";
+import { resolveEmbedding, resolveModel } from "../models/resolve";
 import { recordUsage } from "../models/usage";
 import { type CandidateRow, keywordCandidates, loadCandidates, type Scope, termStatistics, trigramCandidates } from "./candidates";
 
@@ -32,6 +31,12 @@ const datasetsInScope = async (ctx: ServiceContext, ids: string[]) => {
   if (new Set(rows.map((row) => row.embdId)).size > 1) throw dataError("Datasets use different embedding models.");
   return rows;
 };
+
+// RAGFlow answers a rerank model that is not set up with its LookupError text and code 100.
+const rerankModel = (ctx: ServiceContext, id: string) =>
+  resolveModel(ctx, ctx.actor.tenantId, id, "rerank").catch(() => {
+    throw new AppError(RetCode.EXCEPTION_ERROR, `LookupError('Model(${id}) not authorized')`);
+  });
 
 // The one retrieval path (testing tab, chat, agents): keyword (FTS5 bm25 + trigram) and vector candidates,
 // re-scored as (1 − w)·keyword + w·vector (+ page rank and tags), thresholded, paged.
@@ -60,7 +65,7 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
   const ids = [...new Set([...bm25.keys(), ...trigram.map((hit) => hit.id), ...vectorHits.keys()])];
   const candidates = await loadCandidates(ctx.db, scope, ids);
 
-  const rerank = input.rerank_id ? resolveRerankModel(input.rerank_id) : null;
+  const rerank = input.rerank_id ? await rerankModel(ctx, input.rerank_id) : null;
   const reranked = rerank ? await rerank.score(input.question, candidates.map((row) => row.content)) : null;
   const pagerank = new Map(rows.map((row) => [row.id, row.pagerank]));
 
