@@ -54,7 +54,11 @@ const send = async (path: string, options: RequestOptions) => {
   if (token) headers.set("Authorization", token);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
-  else if (options.body !== undefined) {
+  else if (typeof options.body === "string") {
+    // already JSON, sent as it is (user-chosen keys such as prompt variables must not be re-cased)
+    headers.set("Content-Type", "application/json");
+    body = options.body;
+  } else if (options.body !== undefined) {
     headers.set("Content-Type", "application/json");
     body = JSON.stringify(snakeCaseKeys(options.body));
   }

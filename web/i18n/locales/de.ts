@@ -1,3 +1,5 @@
+import { chatConfigDe } from "./chat-config.de";
+import { chatDe } from "./chat.de";
 import { kbConfigDe } from "./kb-config.de";
 import { modelsDe } from "./models.de";
 import { retrievalDe } from "./retrieval.de";
@@ -267,6 +269,8 @@ export const de = {
   },
   models: modelsDe,
   retrieval: retrievalDe,
+  chat: chatDe,
+  chatConfig: chatConfigDe,
   kbConfig: kbConfigDe,
   pages: {
     knowledgeList: "Wissensdatenbanken",

@@ -1,4 +1,6 @@
 import type { de } from "./de";
+import { chatConfigEn } from "./chat-config.en";
+import { chatEn } from "./chat.en";
 import { kbConfigEn } from "./kb-config.en";
 import { modelsEn } from "./models.en";
 import { retrievalEn } from "./retrieval.en";
@@ -270,6 +272,8 @@ export const en: Shape<typeof de> = {
   },
   models: modelsEn,
   retrieval: retrievalEn,
+  chat: chatEn,
+  chatConfig: chatConfigEn,
   kbConfig: kbConfigEn,
   pages: {
     knowledgeList: "Knowledge bases",

@@ -3,3 +3,4 @@ export * from "./chunks";
 export * from "./datasets";
 export * from "./models";
 export * from "./users";
+export * from "./chats";

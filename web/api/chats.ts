@@ -1,0 +1,172 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Chat, ChatStats, CompletionFrame, CreateChatInput, FeedbackReason, Session, UpdateChatInput } from "../../worker/contract/chats";
+import { ApiError, request, requestData, requestRaw } from "./client";
+
+export type { Chat, ChatStats, CompletionFrame, Session };
+// Chat payloads are written in the API's snake_case (nested prompt_config / llm_setting / design included).
+export type ChatChanges = UpdateChatInput;
+
+export const chatKeys = {
+  all: ["chats"] as const,
+  lists: () => [...chatKeys.all, "list"] as const,
+  list: (keywords: string) => [...chatKeys.lists(), keywords] as const,
+  detail: (id: string) => [...chatKeys.all, "detail", id] as const,
+  sessions: (chatId: string) => [...chatKeys.all, "sessions", chatId] as const,
+  session: (chatId: string, sessionId: string) => [...chatKeys.all, "session", chatId, sessionId] as const,
+  stats: (chatId: string, from: string, to: string) => [...chatKeys.all, "stats", chatId, from, to] as const,
+};
+
+export const chatsQueryOptions = (keywords = "") =>
+  queryOptions({
+    queryKey: chatKeys.list(keywords),
+    queryFn: async () => {
+      const { data } = await request<Chat[]>("/chats", { query: { page_size: 1000, keywords: keywords || undefined, orderby: "update_time" } });
+      return data;
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const chatQueryOptions = (id: string) => queryOptions({ queryKey: chatKeys.detail(id), queryFn: () => requestData<Chat>(`/chats/${id}`) });
+
+export const sessionsQueryOptions = (chatId: string) =>
+  queryOptions({ queryKey: chatKeys.sessions(chatId), queryFn: () => requestData<Session[]>(`/chats/${chatId}/sessions`, { query: { page_size: 1000, orderby: "update_time" } }) });
+
+export const sessionQueryOptions = (chatId: string, sessionId: string) =>
+  queryOptions({ queryKey: chatKeys.session(chatId, sessionId), queryFn: () => requestData<Session>(`/chats/${chatId}/sessions/${sessionId}`) });
+
+export const chatStatsQueryOptions = (chatId: string, from: string, to: string) =>
+  queryOptions({ queryKey: chatKeys.stats(chatId, from, to), queryFn: () => requestData<ChatStats>(`/chats/${chatId}/stats`, { query: { from, to } }) });
+
+export const useCreateChatMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: CreateChatInput) => requestData<Chat>("/chats", { body: JSON.stringify(changes) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.lists() }),
+  });
+};
+
+export const useUpdateChatMutation = (id: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: ChatChanges) => requestData<Chat>(`/chats/${id}`, { method: "PATCH", body: JSON.stringify(changes) }),
+    onSuccess: (chat) => {
+      queryClient.setQueryData(chatKeys.detail(id), chat);
+      return queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
+    },
+  });
+};
+
+export const useDeleteChatMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => requestData<boolean>(`/chats/${id}`, { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.all }),
+  });
+};
+
+export const useCreateSessionMutation = (chatId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => requestData<Session>(`/chats/${chatId}/sessions`, { body: { name } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.sessions(chatId) }),
+  });
+};
+
+export const useRenameSessionMutation = (chatId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) => requestData<Session>(`/chats/${chatId}/sessions/${id}`, { method: "PATCH", body: { name } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.sessions(chatId) }),
+  });
+};
+
+export const useDeleteSessionMutation = (chatId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => requestData<unknown>(`/chats/${chatId}/sessions`, { method: "DELETE", body: { ids: [id] } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.sessions(chatId) }),
+  });
+};
+
+export const useDeleteMessageMutation = (chatId: string, sessionId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (messageId: string) => requestData<Session>(`/chats/${chatId}/sessions/${sessionId}/messages/${messageId}`, { method: "DELETE" }),
+    onSuccess: (session) => queryClient.setQueryData(chatKeys.session(chatId, sessionId), session),
+  });
+};
+
+export type FeedbackParams = { messageId: string; thumbup: boolean; reason?: FeedbackReason | null; feedback?: string };
+
+export const useFeedbackMutation = (chatId: string, sessionId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ messageId, ...body }: FeedbackParams) =>
+      requestData<Session>(`/chats/${chatId}/sessions/${sessionId}/messages/${messageId}/feedback`, { method: "PUT", body }),
+    onSuccess: (session) => queryClient.setQueryData(chatKeys.session(chatId, sessionId), session),
+  });
+};
+
+// What the chat page sends: a new question for the session, or the whole history to answer again
+// (regenerate); `variables` fill the assistant's prompt variables.
+export type AskParams = {
+  chatId: string;
+  sessionId: string;
+  question?: string;
+  messages?: { role: "user" | "assistant"; content: string; id?: string }[];
+  variables?: Record<string, string>;
+};
+
+// POST /chats/{id}/completions as SSE: calls onFrame for every `data:` frame until `data: true`.
+export const streamCompletion = async (params: AskParams, onFrame: (frame: CompletionFrame) => void, signal?: AbortSignal) => {
+  const body = JSON.stringify({ ...params.variables, question: params.question, messages: params.messages, session_id: params.sessionId, stream: true });
+  const response = await requestRaw(`/chats/${params.chatId}/completions`, { method: "POST", body, signal });
+  if (!response.ok || !response.body) throw new ApiError(response.status, response.statusText, response.status);
+  if (!(response.headers.get("Content-Type") ?? "").includes("text/event-stream")) {
+    const envelope = (await response.json()) as { code: number; message: string };
+    throw new ApiError(envelope.code, envelope.message, response.status);
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value;
+    const events = buffer.split("\n\n");
+    buffer = events.pop() ?? "";
+    for (const event of events) {
+      const line = event.split("\n").find((l) => l.startsWith("data:"));
+      if (!line) continue;
+      const payload = JSON.parse(line.slice(5)) as { code: number; message: string; data: CompletionFrame | boolean };
+      if (payload.code !== 0) throw new ApiError(payload.code, payload.message, 200);
+      if (payload.data === true) return;
+      if (typeof payload.data === "object") onFrame(payload.data);
+    }
+  }
+};
+
+export const speak = async (text: string, signal?: AbortSignal) => {
+  const response = await requestRaw("/chat/audio/speech", { method: "POST", body: { text }, signal });
+  if (!(response.headers.get("Content-Type") ?? "").startsWith("audio/")) {
+    const envelope = (await response.json()) as { code: number; message: string };
+    throw new ApiError(envelope.code, envelope.message, response.status);
+  }
+  return response.blob();
+};
+
+export const transcribe = async (audio: Blob, fileName = "speech.webm") => {
+  const form = new FormData();
+  form.set("file", audio, fileName);
+  return (await requestData<{ text: string }>("/chat/audio/transcription", { method: "POST", body: form })).text;
+};
+
+// Export of one assistant's conversations in a date range (YYYY-MM-DD) as a file download.
+export const exportHistory = async (chatId: string, from: string, to: string, format: "json" | "csv" | "md") => {
+  const response = await requestRaw(`/chats/${chatId}/export`, { query: { from, to, format } });
+  if (!response.ok) throw new ApiError(response.status, response.statusText, response.status);
+  if ((response.headers.get("Content-Type") ?? "").includes("application/json") && format !== "json") {
+    const envelope = (await response.json()) as { code: number; message: string };
+    throw new ApiError(envelope.code, envelope.message, response.status);
+  }
+  return response.blob();
+};

@@ -1,0 +1,2 @@
+// Strings of the chat conversations (German).
+export const chatDe = {};

@@ -1,0 +1,2 @@
+// Strings of the chat conversations (English).
+export const chatEn = {};

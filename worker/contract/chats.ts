@@ -1,0 +1,336 @@
+import * as v from "valibot";
+import { AvatarSchema } from "./avatar";
+import { bool, float, int, msg, oneOf, queryBool, queryInt, str } from "./pydantic";
+
+export const CHAT_NAME_MAX = 255;
+export const DEFAULT_MAX_TOKENS = 512;
+export const SUGGESTED_QUESTIONS = 2;
+export const MAX_VARIABLES = 32;
+export const MAX_GLOSSARY = 200;
+export const MAX_QUESTION_CHARS = 8000;
+export const MAX_HISTORY_MESSAGES = 200;
+export const KNOWLEDGE_KEY = "knowledge";
+
+// RAGFlow's "freedom" presets: how freely the model may word its answer.
+export const FREEDOM_PRESETS = {
+  improvise: { temperature: 0.8, top_p: 0.9, presence_penalty: 0.1, frequency_penalty: 0.1 },
+  balance: { temperature: 0.5, top_p: 0.85, presence_penalty: 0.2, frequency_penalty: 0.3 },
+  precise: { temperature: 0.2, top_p: 0.75, presence_penalty: 0.5, frequency_penalty: 0.5 },
+} as const;
+export const FREEDOMS = ["improvise", "balance", "precise", "custom"] as const;
+
+export const FEEDBACK_REASONS = ["wrong", "harmful", "offensive", "repetition", "unclear", "insufficient", "other"] as const;
+export type FeedbackReason = (typeof FEEDBACK_REASONS)[number];
+
+export const DEFAULT_SYSTEM_PROMPT = `You are an intelligent assistant. Please summarize the content of the knowledge base to answer the question. Please list the data in the knowledge base and answer in detail. When all knowledge base content is irrelevant to the question, your answer must include the sentence "The answer you are looking for is not found in the knowledge base!" Answers need to consider chat history.
+Here is the knowledge base:
+{knowledge}
+The above is the knowledge base.`;
+export const DEFAULT_PROLOGUE = "Hi! I'm your assistant, what can I do for you?";
+
+const VARIABLE_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+
+const color = v.pipe(v.string(msg.string), v.regex(COLOR, "Colours must be hex values such as #1a7f64."));
+
+export const LlmSettingSchema = v.object({
+  model_type: v.optional(oneOf(["chat", "image2text"] as const)),
+  freedom: v.optional(oneOf(FREEDOMS)),
+  temperature: v.optional(float(0, 2)),
+  top_p: v.optional(float(0, 1)),
+  presence_penalty: v.optional(float(-2, 2)),
+  frequency_penalty: v.optional(float(-2, 2)),
+  max_tokens: v.optional(int(0, 1_000_000)),
+});
+export type LlmSetting = v.InferOutput<typeof LlmSettingSchema>;
+
+export const VariableSchema = v.object({
+  key: v.pipe(v.string(msg.string), v.trim(), v.regex(VARIABLE_KEY, "A variable key uses letters, digits and _ and does not start with a digit.")),
+  optional: v.optional(bool(), false),
+});
+
+export const GlossaryEntrySchema = v.object({ term: str(1, 200), explanation: v.optional(str(0, 2000), "") });
+
+// Unknown keys RAGFlow clients send (tavily_api_key, toc_enhance, …) are dropped, not refused.
+export const PromptConfigSchema = v.object({
+  system: v.optional(v.pipe(v.string(msg.string), v.maxLength(100_000, msg.maxChars(100_000)))),
+  prologue: v.optional(str(0, 5000)),
+  parameters: v.optional(v.pipe(v.array(VariableSchema, msg.list), v.maxLength(MAX_VARIABLES, `At most ${MAX_VARIABLES} variables.`))),
+  empty_response: v.optional(v.nullable(str(0, 5000))),
+  quote: v.optional(bool()),
+  keyword: v.optional(bool()),
+  tts: v.optional(bool()),
+  stt: v.optional(bool()),
+  refine_multiturn: v.optional(bool()),
+  self_rag: v.optional(bool()),
+  suggested_questions: v.optional(bool()),
+  show_images: v.optional(bool()),
+  prompt_icon: v.optional(bool()),
+  llm_for_quotes: v.optional(bool()),
+  reasoning: v.optional(bool()),
+  refine_prompt: v.optional(str(0, 20_000)),
+  citation_prompt: v.optional(str(0, 20_000)),
+  followup_prompt: v.optional(str(0, 20_000)),
+  glossary: v.optional(v.pipe(v.array(GlossaryEntrySchema, msg.list), v.maxLength(MAX_GLOSSARY, `At most ${MAX_GLOSSARY} glossary entries.`))),
+});
+export type PromptConfigInput = v.InferOutput<typeof PromptConfigSchema>;
+
+// How the shared and embedded chat looks (Buddy's addition to RAGFlow's entity).
+export const DesignSchema = v.object({
+  disclaimer_show: v.optional(bool()),
+  disclaimer_title: v.optional(str(0, 200)),
+  disclaimer_text: v.optional(str(0, 5000)),
+  background_color: v.optional(color),
+  button_color: v.optional(color),
+  footer_color: v.optional(color),
+  user_bubble_color: v.optional(color),
+  assistant_bubble_color: v.optional(color),
+  text_color: v.optional(color),
+  border_color: v.optional(color),
+  input_color: v.optional(color),
+  footer_text: v.optional(str(0, 500)),
+  input_placeholder: v.optional(str(0, 200)),
+});
+export type DesignInput = v.InferOutput<typeof DesignSchema>;
+
+const chatFields = {
+  icon: v.optional(v.nullable(AvatarSchema)),
+  avatar: v.optional(v.nullable(AvatarSchema)),
+  description: v.optional(v.nullable(str(0, 65_535))),
+  language: v.optional(oneOf(["German", "English"] as const)),
+  dataset_ids: v.optional(v.array(v.string(msg.string), "`dataset_ids` should be a list.")),
+  llm_id: v.optional(v.nullable(str(0, 255))),
+  llm_setting: v.optional(LlmSettingSchema),
+  prompt_config: v.optional(PromptConfigSchema),
+  design: v.optional(DesignSchema),
+  similarity_threshold: v.optional(float(0, 1)),
+  vector_similarity_weight: v.optional(float(0, 1)),
+  keywords_similarity_weight: v.optional(float(0, 1)),
+  top_n: v.optional(int(1, 128)),
+  top_k: v.optional(int(1, 2048)),
+  rerank_id: v.optional(v.nullable(str(0, 255))),
+};
+
+const chatName = v.pipe(v.string("`name` is required."), v.trim(), v.nonEmpty("`name` is required."), v.maxLength(CHAT_NAME_MAX, "Chat name length is 255 bytes at most."));
+
+const weightsAddUp = <T extends { vector_similarity_weight?: number; keywords_similarity_weight?: number }>(input: T) =>
+  input.keywords_similarity_weight === undefined ||
+  input.vector_similarity_weight === undefined ||
+  Math.abs(input.keywords_similarity_weight + input.vector_similarity_weight - 1) < 1e-6;
+const WEIGHTS_MESSAGE = "keywords_similarity_weight + vector_similarity_weight must equal 1.0";
+
+export const CreateChatSchema = v.pipe(v.object({ name: chatName, ...chatFields }), v.check((input) => weightsAddUp(input), WEIGHTS_MESSAGE));
+export type CreateChatInput = v.InferOutput<typeof CreateChatSchema>;
+
+export const UpdateChatSchema = v.pipe(
+  v.object({ name: v.optional(v.pipe(v.string(msg.string), v.trim(), v.nonEmpty("`name` cannot be empty."), v.maxLength(CHAT_NAME_MAX, "Chat name length is 255 bytes at most."))), ...chatFields }),
+  v.check((input) => weightsAddUp(input), WEIGHTS_MESSAGE),
+);
+export type UpdateChatInput = v.InferOutput<typeof UpdateChatSchema>;
+
+export const ListChatsQuerySchema = v.object({
+  page: queryInt(1, 1),
+  page_size: queryInt(30, 1, 1000),
+  orderby: v.optional(v.string(), "create_time"),
+  desc: queryBool(true),
+  name: v.optional(v.string()),
+  id: v.optional(v.string()),
+  keywords: v.optional(v.string()),
+});
+export type ListChatsQuery = v.InferOutput<typeof ListChatsQuerySchema>;
+
+export const CreateSessionSchema = v.object({
+  name: v.optional(v.pipe(v.string(msg.string), v.trim(), v.nonEmpty("`name` can not be empty."), v.maxLength(255, msg.maxChars(255))), "New session"),
+  user_id: v.optional(str(0, 255)),
+});
+
+export const UpdateSessionSchema = v.object({
+  name: v.pipe(v.string("`name` can not be empty."), v.trim(), v.nonEmpty("`name` can not be empty."), v.maxLength(255, msg.maxChars(255))),
+});
+
+export const ListSessionsQuerySchema = v.object({
+  page: queryInt(1, 1),
+  page_size: queryInt(30, 0, 1000),
+  orderby: v.optional(v.string(), "create_time"),
+  desc: queryBool(true),
+  name: v.optional(v.string()),
+  id: v.optional(v.string()),
+  user_id: v.optional(v.string()),
+});
+export type ListSessionsQuery = v.InferOutput<typeof ListSessionsQuerySchema>;
+
+export const HistoryMessageSchema = v.object({
+  role: oneOf(["user", "assistant", "system"] as const),
+  content: v.pipe(v.string(msg.string), v.maxLength(100_000, msg.maxChars(100_000))),
+  id: v.optional(v.string()),
+});
+
+const question = v.pipe(v.string(msg.string), v.maxLength(MAX_QUESTION_CHARS, `A question has at most ${MAX_QUESTION_CHARS} characters.`));
+
+// The RAGFlow completion body: `question` (appended to the session) or `messages` (the whole history,
+// replacing the stored one, as RAGFlow's web client sends it). Extra keys fill the prompt variables.
+export const CompletionSchema = v.looseObject({
+  chat_id: v.optional(v.string()),
+  question: v.optional(question),
+  messages: v.optional(v.pipe(v.array(HistoryMessageSchema, msg.list), v.maxLength(MAX_HISTORY_MESSAGES, `At most ${MAX_HISTORY_MESSAGES} messages.`))),
+  stream: v.optional(bool(), true),
+  session_id: v.optional(v.string()),
+  user_id: v.optional(str(0, 255)),
+  doc_ids: v.optional(v.union([v.string(), v.array(v.string())])),
+  llm_id: v.optional(v.string()),
+});
+export type CompletionInput = v.InferOutput<typeof CompletionSchema>;
+
+export const OpenAiCompletionSchema = v.looseObject({
+  model: v.pipe(v.string("`model` is required."), v.nonEmpty("`model` is required.")),
+  messages: v.pipe(v.array(HistoryMessageSchema, "`messages` is required."), v.minLength(1, "You have to provide messages."), v.maxLength(MAX_HISTORY_MESSAGES, `At most ${MAX_HISTORY_MESSAGES} messages.`)),
+  stream: v.optional(bool(), false),
+  extra_body: v.optional(v.looseObject({ reference: v.optional(bool()) })),
+});
+export type OpenAiCompletionInput = v.InferOutput<typeof OpenAiCompletionSchema>;
+
+export const FeedbackSchema = v.object({
+  thumbup: bool(),
+  feedback: v.optional(str(0, 2000)),
+  reason: v.optional(v.nullable(oneOf(FEEDBACK_REASONS))),
+});
+export type FeedbackInput = v.InferOutput<typeof FeedbackSchema>;
+
+export const SpeechSchema = v.object({ text: v.pipe(v.string("`text` is required."), v.trim(), v.nonEmpty("`text` is required."), v.maxLength(4000, msg.maxChars(4000))) });
+
+export const RecommendationSchema = v.object({
+  question: v.pipe(v.string("`question` is required."), v.trim(), v.nonEmpty("`question` is required."), v.maxLength(MAX_QUESTION_CHARS, msg.maxChars(MAX_QUESTION_CHARS))),
+});
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+export const DateRangeQuerySchema = v.object({
+  from: v.optional(v.pipe(v.string(), v.regex(DAY, "`from` must be a date like 2026-01-31."))),
+  to: v.optional(v.pipe(v.string(), v.regex(DAY, "`to` must be a date like 2026-01-31."))),
+  format: v.optional(oneOf(["json", "csv", "md"] as const), "json"),
+});
+export type DateRangeQuery = v.InferOutput<typeof DateRangeQuerySchema>;
+
+// ---- what the API returns ----
+
+export type Variable = { key: string; optional: boolean };
+export type GlossaryEntry = { term: string; explanation: string };
+
+export type PromptConfig = {
+  system: string;
+  prologue: string;
+  parameters: Variable[];
+  empty_response: string;
+  quote: boolean;
+  keyword: boolean;
+  tts: boolean;
+  stt: boolean;
+  refine_multiturn: boolean;
+  self_rag: boolean;
+  suggested_questions: boolean;
+  show_images: boolean;
+  prompt_icon: boolean;
+  llm_for_quotes: boolean;
+  reasoning: boolean;
+  refine_prompt: string;
+  citation_prompt: string;
+  followup_prompt: string;
+  glossary: GlossaryEntry[];
+};
+
+export type Design = Required<{ [K in keyof DesignInput]: NonNullable<DesignInput[K]> }>;
+
+export type Chat = {
+  id: string;
+  tenant_id: string;
+  name: string;
+  icon: string | null;
+  avatar: string | null;
+  description: string | null;
+  language: "German" | "English";
+  dataset_ids: string[];
+  kb_ids: string[];
+  kb_names: string[];
+  llm_id: string;
+  llm_setting: LlmSetting & { max_tokens: number };
+  prompt_type: "simple";
+  prompt_config: PromptConfig;
+  design: Design;
+  similarity_threshold: number;
+  vector_similarity_weight: number;
+  top_n: number;
+  top_k: number;
+  rerank_id: string;
+  do_refer: "1";
+  status: "1";
+  create_time: number;
+  create_date: string;
+  update_time: number;
+  update_date: string;
+};
+
+export type ReferenceChunk = {
+  id: string;
+  content: string;
+  document_id: string;
+  document_name: string;
+  dataset_id: string;
+  image_id: string;
+  positions: number[][];
+  url: string | null;
+  similarity: number;
+  vector_similarity: number;
+  term_similarity: number;
+  doc_type: string;
+};
+
+export type Reference = { total: number; chunks: ReferenceChunk[]; doc_aggs: { doc_name: string; doc_id: string; count: number }[] };
+
+export type ChatMessage = {
+  id: string;
+  role: "user" | "assistant";
+  content: string;
+  created_at: number;
+  thumbup?: boolean;
+  feedback?: string;
+  reason?: FeedbackReason | null;
+  related_questions?: string[];
+  // the answer's reference (assistant messages only; the same object as the session's reference list entry)
+  reference?: Reference;
+};
+
+export type Session = {
+  id: string;
+  chat_id: string;
+  name: string;
+  messages: ChatMessage[];
+  reference: Reference[];
+  user_id: string;
+  source: "web" | "api" | "shared";
+  create_time: number;
+  create_date: string;
+  update_time: number;
+  update_date: string;
+};
+
+// One streamed event (`data:` of the SSE stream); the last frame is `data: true`.
+export type CompletionFrame = {
+  answer: string;
+  reference: Reference | Record<string, never>;
+  audio_binary: null;
+  id: string;
+  session_id: string;
+  chat_id: string;
+  final: boolean;
+  // final frame only: the whole answer with citations, suggested follow-up questions, timings
+  content?: string;
+  related_questions?: string[];
+  prompt?: string;
+  created_at?: number;
+};
+
+export type ChatStats = {
+  from: string;
+  to: string;
+  totals: { messages: number; active_users: number; tokens: number; token_speed: number; rounds: number; satisfaction: number | null; unanswered: number };
+  days: { date: string; messages: number; active_users: number; tokens: number; token_speed: number; rounds: number; satisfaction: number | null }[];
+};
