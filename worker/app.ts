@@ -4,6 +4,8 @@ import { limitBody } from "./middleware/body-limit";
 import { handleError, handleNotFound } from "./middleware/errors";
 import { init } from "./middleware/init";
 import { authRoutes } from "./routes/auth";
+import { chatToolRoutes, openAiChatRoutes } from "./routes/chat";
+import { chatRoutes } from "./routes/chats";
 import { chunkRoutes } from "./routes/chunks";
 import { datasetRoutes } from "./routes/datasets";
 import { documentRoutes } from "./routes/documents";
@@ -20,6 +22,10 @@ const api = new Hono<AppEnv>()
   .route("/datasets/:datasetId/documents", documentRoutes)
   .route("/datasets", datasetRoutes)
   .route("/retrieval", retrievalRoutes)
+  .route("/chats", chatRoutes)
+  .route("/chat", chatToolRoutes)
+  .route("/openai", openAiChatRoutes)
+  .route("/chats_openai", openAiChatRoutes)
   .route("/models", modelRoutes)
   .route("/providers", providerRoutes)
   .route("/system/tokens", tokenRoutes)

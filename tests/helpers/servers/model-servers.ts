@@ -25,6 +25,25 @@ const json = (response: ServerResponse, status: number, body: unknown): void => 
 };
 
 let flakyCalls = 0;
+let abortedStreams = 0;
+
+// Streams 40 deltas 100 ms apart; a client that hangs up early is counted (GET /v1/aborted-streams).
+const slowStream = (request: IncomingMessage, response: ServerResponse) => {
+  response.writeHead(200, { "Content-Type": "text/event-stream" });
+  let sent = 0;
+  const timer = setInterval(() => {
+    if (sent++ >= 40) {
+      clearInterval(timer);
+      response.end("data: [DONE]\n\n");
+      return;
+    }
+    response.write(`data: ${JSON.stringify({ choices: [{ delta: { content: `Teil ${sent} ` } }] })}\n\n`);
+  }, 100);
+  response.on("close", () => {
+    if (sent <= 40) abortedStreams++;
+    clearInterval(timer);
+  });
+};
 
 const readRaw = (request: IncomingMessage) =>
   new Promise<Buffer>((resolve) => {
@@ -42,6 +61,7 @@ const transcribe = async (request: IncomingMessage, response: ServerResponse) =>
 };
 
 const openAiHandler = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+  if (request.url === "/v1/aborted-streams") return json(response, 200, { aborted: abortedStreams });
   if (request.url === "/v1/audio/transcriptions") {
     if (request.headers.authorization !== `Bearer ${GOOD_KEY}`) return json(response, 401, { error: { message: "Incorrect API key provided" } });
     return transcribe(request, response);
@@ -80,7 +100,18 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
     // enrichment prompts get answers in their expected shape
     if (prompt.includes("KEYWORDS")) return json(response, 200, { choices: [{ message: { content: "Grippeimpfung, Senioren" } }], usage: { prompt_tokens: 20, completion_tokens: 5 } });
     if (prompt.includes("QUESTIONS")) return json(response, 200, { choices: [{ message: { content: "1. Wer sollte sich impfen lassen?\n2. Wann ist die Impfung sinnvoll?" } }] });
-    const answer = `Antwort auf: ${last}`;
+    // chat pipeline prompts (worker/rag/chat/prompts.ts) get answers in their expected shape
+    const system = messages[0]?.content ?? "";
+    const reply = (content: string) => json(response, 200, { choices: [{ message: { content } }], usage: { prompt_tokens: 10, completion_tokens: 2 } });
+    if (system.includes("You grade retrieved documents")) return reply(last.includes("Impfung") ? "yes" : "no");
+    if (system.includes("found nothing relevant")) return reply("Grippeimpfung Senioren");
+    if (system.includes("standalone question")) return reply(`Eigenständig: ${last.split("\n").filter((l) => l.startsWith("USER:")).map((l) => l.slice(6)).join(" / ")}`);
+    if (system.includes("follow-up questions")) return reply("1. Wer zahlt die Impfung?\n2. Wann sollte man impfen?\n3. Zu viel");
+    if (system.includes("related search queries")) return reply("1. Grippeimpfung Kosten\n2. Impfung Nebenwirkungen");
+    // "zitiere" asks for an answer that cites the first chunk itself; "knowledge:" echoes the knowledge prompt
+    const cites = last.includes("zitiere") ? " [ID:0]" : "";
+    const answer = last.includes("wissen?") ? `Wissen: ${system.slice(0, 4000)}` : `Antwort auf: ${last}${cites}`;
+    if (body.model === "slow-stream") return slowStream(request, response);
     if (!body.stream) {
       return json(response, 200, { choices: [{ message: { role: "assistant", content: `<think>nachdenken</think>${answer}` } }], usage: { prompt_tokens: 7, completion_tokens: 4 } });
     }

@@ -1,0 +1,43 @@
+import type { Context } from "hono";
+import type { CompletionFrame, CompletionInput } from "../contract/chats";
+import type { DialogRow } from "../db/schema";
+import type { AppEnv } from "../env";
+import { ok } from "../lib/envelope";
+import { sseResponse } from "../lib/sse";
+import { serviceContext } from "../middleware/deps";
+import type { ServiceContext } from "../services/context";
+import { prepareCompletion } from "../services/chats/completion";
+
+// RAGFlow's frames wrapped in its envelope; a failure mid-stream becomes an error frame, then `data: true`.
+async function* envelopes(frames: AsyncGenerator<CompletionFrame>) {
+  try {
+    for await (const frame of frames) yield { code: 0, message: "", data: frame };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    yield { code: 500, message, data: { answer: `**ERROR**: ${message}`, reference: [] } };
+  }
+  yield { code: 0, message: "", data: true };
+}
+
+// The chat pipeline runs as the assistant's tenant, whoever asks (owner, API key, or later a share token).
+export const asDialogTenant = (ctx: ServiceContext, dialog: DialogRow): ServiceContext => ({ ...ctx, actor: { ...ctx.actor, tenantId: dialog.tenantId } });
+
+export const respondToCompletion = async (c: Context<AppEnv>, dialog: DialogRow, input: CompletionInput) => {
+  const ctx = asDialogTenant(serviceContext(c), dialog);
+  const caller = { userId: input.user_id ?? c.var.actor.userId, source: c.var.actor.via === "session" ? ("web" as const) : ("api" as const) };
+  const prepared = await prepareCompletion(ctx, dialog, input, caller);
+  if (input.stream) return sseResponse((signal) => envelopes(prepared.frames(signal)));
+  let last: CompletionFrame | undefined;
+  for await (const frame of prepared.frames(new AbortController().signal)) last = frame;
+  return ok(c, {
+    answer: last?.content ?? "",
+    reference: last?.reference ?? {},
+    audio_binary: null,
+    id: prepared.messageId,
+    session_id: prepared.session.id,
+    chat_id: dialog.id,
+    prompt: last?.prompt ?? "",
+    created_at: last?.created_at ?? Date.now() / 1000,
+    related_questions: last?.related_questions ?? [],
+  });
+};

@@ -1,0 +1,44 @@
+import { Hono } from "hono";
+import { CompletionSchema, OpenAiCompletionSchema, RecommendationSchema, SpeechSchema } from "../contract/chats";
+import type { AppEnv } from "../env";
+import { ok } from "../lib/envelope";
+import { dataError } from "../lib/errors";
+import { sseResponse } from "../lib/sse";
+import { requireAuth } from "../middleware/auth";
+import { serviceContext } from "../middleware/deps";
+import { jsonBodyAsDataError } from "../middleware/validate";
+import { speak, transcribe } from "../services/chats/audio";
+import { getDialogInTenant } from "../services/chats/manage";
+import { openAiCompletion } from "../services/chats/openai";
+import { relatedQuestions } from "../services/chats/related";
+import { asDialogTenant, respondToCompletion } from "./chat-completions";
+
+// /chat: completions with chat_id in the body, related questions, read aloud and speech input.
+export const chatToolRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .post("/completions", jsonBodyAsDataError(CompletionSchema), async (c) => {
+    const input = c.req.valid("json");
+    if (!input.chat_id) throw dataError("`chat_id` is required.");
+    return respondToCompletion(c, await getDialogInTenant(serviceContext(c), input.chat_id), input);
+  })
+  .post("/recommendation", jsonBodyAsDataError(RecommendationSchema), async (c) => ok(c, await relatedQuestions(serviceContext(c), c.req.valid("json").question)))
+  .post("/audio/speech", jsonBodyAsDataError(SpeechSchema), async (c) => {
+    const { audio, mimeType } = await speak(serviceContext(c), c.req.valid("json").text);
+    return new Response(new Blob([new Uint8Array(audio)]), { headers: { "Content-Type": mimeType, "Cache-Control": "no-store" } });
+  })
+  .post("/audio/transcription", async (c) => {
+    const form = await c.req.formData().catch(() => null);
+    const file = form?.get("file");
+    if (!(file instanceof File)) throw dataError("`file` is required (multipart/form-data).");
+    return ok(c, await transcribe(serviceContext(c), file));
+  });
+
+// /openai/{chat_id}/chat/completions and /chats_openai/{chat_id}/chat/completions (OpenAI's shape).
+export const openAiChatRoutes = new Hono<AppEnv>().use(requireAuth).post("/:chatId/chat/completions", jsonBodyAsDataError(OpenAiCompletionSchema), async (c) => {
+  const base = serviceContext(c);
+  const dialog = await getDialogInTenant(base, c.req.param("chatId"));
+  const input = c.req.valid("json");
+  const completion = await openAiCompletion(asDialogTenant(base, dialog), dialog, input, base.actor.userId);
+  if (input.stream) return sseResponse((signal) => completion.stream(signal));
+  return c.json(await completion.complete());
+});

@@ -1,0 +1,86 @@
+import { Hono } from "hono";
+import {
+  CompletionSchema,
+  CreateChatSchema,
+  CreateSessionSchema,
+  DateRangeQuerySchema,
+  FeedbackSchema,
+  ListChatsQuerySchema,
+  ListSessionsQuerySchema,
+  UpdateChatSchema,
+  UpdateSessionSchema,
+} from "../contract/chats";
+import { DeleteByIdsSchema } from "../contract/datasets";
+import type { AppEnv } from "../env";
+import { ok } from "../lib/envelope";
+import { requireAuth } from "../middleware/auth";
+import { serviceContext } from "../middleware/deps";
+import { jsonBodyAsDataError, queryParams } from "../middleware/validate";
+import { exportHistory } from "../services/chats/export";
+import { listChats } from "../services/chats/list";
+import { createChat, getChat, getDialogInTenant, removeChat, removeChats, replaceChat, updateChat } from "../services/chats/manage";
+import { toSession } from "../services/chats/serialize";
+import { getConversation, listConversations, openConversation, removeConversations, removeMessage, renameConversation, setFeedback } from "../services/chats/sessions";
+import { chatStats } from "../services/chats/stats";
+import { respondToCompletion } from "./chat-completions";
+
+const SessionsDeleteSchema = DeleteByIdsSchema;
+
+// /chats: assistants, their sessions, completions (the SDK's alias), stats and export.
+export const chatRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .post("/", jsonBodyAsDataError(CreateChatSchema), async (c) => ok(c, await createChat(serviceContext(c), c.req.valid("json"))))
+  .get("/", queryParams(ListChatsQuerySchema), async (c) => ok(c, await listChats(serviceContext(c), c.req.valid("query"))))
+  .delete("/", jsonBodyAsDataError(DeleteByIdsSchema), async (c) => ok(c, await removeChats(serviceContext(c), c.req.valid("json"))))
+  .get("/:chatId", async (c) => ok(c, await getChat(serviceContext(c), c.req.param("chatId"))))
+  .put("/:chatId", jsonBodyAsDataError(CreateChatSchema), async (c) => ok(c, await replaceChat(serviceContext(c), c.req.param("chatId"), c.req.valid("json"))))
+  .patch("/:chatId", jsonBodyAsDataError(UpdateChatSchema), async (c) => ok(c, await updateChat(serviceContext(c), c.req.param("chatId"), c.req.valid("json"))))
+  .delete("/:chatId", async (c) => ok(c, await removeChat(serviceContext(c), c.req.param("chatId"))))
+  .post("/:chatId/sessions", jsonBodyAsDataError(CreateSessionSchema), async (c) => {
+    const ctx = serviceContext(c);
+    const dialog = await getDialogInTenant(ctx, c.req.param("chatId"));
+    const input = c.req.valid("json");
+    const source = ctx.actor.via === "session" ? "web" : "api";
+    return ok(c, toSession(await openConversation(ctx, dialog, input.name, input.user_id ?? ctx.actor.userId, source)));
+  })
+  .get("/:chatId/sessions", queryParams(ListSessionsQuerySchema), async (c) => {
+    const ctx = serviceContext(c);
+    return ok(c, await listConversations(ctx, await getDialogInTenant(ctx, c.req.param("chatId")), c.req.valid("query")));
+  })
+  .delete("/:chatId/sessions", jsonBodyAsDataError(SessionsDeleteSchema), async (c) => {
+    const ctx = serviceContext(c);
+    const input = c.req.valid("json");
+    return ok(c, await removeConversations(ctx, await getDialogInTenant(ctx, c.req.param("chatId")), input.ids, input.delete_all));
+  })
+  .get("/:chatId/sessions/:sessionId", async (c) => {
+    const ctx = serviceContext(c);
+    return ok(c, toSession(await getConversation(ctx, await getDialogInTenant(ctx, c.req.param("chatId")), c.req.param("sessionId"))));
+  })
+  .on(["PATCH", "PUT"], "/:chatId/sessions/:sessionId", jsonBodyAsDataError(UpdateSessionSchema), async (c) => {
+    const ctx = serviceContext(c);
+    const dialog = await getDialogInTenant(ctx, c.req.param("chatId"));
+    return ok(c, await renameConversation(ctx, dialog, c.req.param("sessionId"), c.req.valid("json").name));
+  })
+  .delete("/:chatId/sessions/:sessionId/messages/:messageId", async (c) => {
+    const ctx = serviceContext(c);
+    const dialog = await getDialogInTenant(ctx, c.req.param("chatId"));
+    return ok(c, await removeMessage(ctx, dialog, c.req.param("sessionId"), c.req.param("messageId")));
+  })
+  .put("/:chatId/sessions/:sessionId/messages/:messageId/feedback", jsonBodyAsDataError(FeedbackSchema), async (c) => {
+    const ctx = serviceContext(c);
+    const dialog = await getDialogInTenant(ctx, c.req.param("chatId"));
+    return ok(c, await setFeedback(ctx, dialog, c.req.param("sessionId"), c.req.param("messageId"), c.req.valid("json")));
+  })
+  .post("/:chatId/completions", jsonBodyAsDataError(CompletionSchema), async (c) => {
+    const dialog = await getDialogInTenant(serviceContext(c), c.req.param("chatId"));
+    return respondToCompletion(c, dialog, c.req.valid("json"));
+  })
+  .get("/:chatId/stats", queryParams(DateRangeQuerySchema), async (c) => {
+    const ctx = serviceContext(c);
+    return ok(c, await chatStats(ctx, await getDialogInTenant(ctx, c.req.param("chatId")), c.req.valid("query")));
+  })
+  .get("/:chatId/export", queryParams(DateRangeQuerySchema), async (c) => {
+    const ctx = serviceContext(c);
+    const file = await exportHistory(ctx, await getDialogInTenant(ctx, c.req.param("chatId")), c.req.valid("query"));
+    return c.body(file.body, 200, { "Content-Type": file.type, "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(file.file)}` });
+  });

@@ -1,0 +1,24 @@
+import { eq } from "drizzle-orm";
+import { tenants } from "../../db/schema";
+import { relatedQuestionsPrompt } from "../../rag/chat/prompts";
+import type { ServiceContext } from "../context";
+import { resolveChat } from "../models/resolve";
+import { recordUsage } from "../models/usage";
+import { BUILTIN_CHAT_ID } from "./validate";
+
+const NUMBERED = /^\s*\d+\.\s*(.+)$/;
+
+// RAGFlow's related questions: 5–10 rephrasings from the tenant's chat model (none with the built-in one).
+export const relatedQuestions = async (ctx: ServiceContext, question: string) => {
+  const tenant = await ctx.db.query.tenants.findFirst({ where: eq(tenants.id, ctx.actor.tenantId) });
+  const llmId = tenant?.llmId || BUILTIN_CHAT_ID;
+  if (llmId === BUILTIN_CHAT_ID) return [];
+  const model = await resolveChat(ctx, ctx.actor.tenantId, llmId);
+  const { text, usage } = await model.complete(relatedQuestionsPrompt(question), { temperature: 0.9 });
+  await recordUsage(ctx, ctx.actor.tenantId, model.id, usage);
+  return text
+    .split("\n")
+    .map((line) => NUMBERED.exec(line)?.[1]?.trim())
+    .filter((line): line is string => Boolean(line))
+    .slice(0, 10);
+};
