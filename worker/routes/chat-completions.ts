@@ -24,7 +24,11 @@ export const asDialogTenant = (ctx: ServiceContext, dialog: DialogRow): ServiceC
 
 export const respondToCompletion = async (c: Context<AppEnv>, dialog: DialogRow, input: CompletionInput) => {
   const ctx = asDialogTenant(serviceContext(c), dialog);
-  const caller = { userId: input.user_id ?? c.var.actor.userId, source: c.var.actor.via === "session" ? ("web" as const) : ("api" as const) };
+  const caller = {
+    userId: input.user_id ?? c.var.actor.userId,
+    source: c.var.actor.via === "session" ? ("web" as const) : ("api" as const),
+    waitUntil: (work: Promise<unknown>) => c.executionCtx.waitUntil(work),
+  };
   const prepared = await prepareCompletion(ctx, dialog, input, caller);
   if (input.stream) return sseResponse((signal) => envelopes(prepared.frames(signal)));
   let last: CompletionFrame | undefined;

@@ -43,7 +43,7 @@ export const streamFrames = async (path: string, token: string, json: unknown) =
 };
 
 export const ask = async (user: TestUser, chatId: string, json: Record<string, unknown>) =>
-  callApi<{ answer: string; reference: { chunks: { content: string; document_name: string }[]; doc_aggs: { doc_name: string }[] }; session_id: string; id: string; related_questions: string[] }>(
+  callApi<{ answer: string; reference: { chunks: { content: string; document_name: string }[]; doc_aggs: { doc_name: string }[] }; session_id: string; id: string; related_questions: string[]; prompt: string }>(
     `/chats/${chatId}/completions`,
     { token: user.token, json: { stream: false, ...json } },
   );

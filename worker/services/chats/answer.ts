@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { KNOWLEDGE_KEY, type Reference, SUGGESTED_QUESTIONS } from "../../contract/chats";
 import type { RetrievedChunk } from "../../contract/retrieval";
 import { type DialogRow, tenantModels } from "../../db/schema";
+import { analyzeQuery } from "../../lib/terms";
 import { parseModelId } from "../../platform/providers/catalogue";
 import type { ChatMessage, ChatModel, TokenUsage } from "../../platform/providers/types";
 import { citedIndexes, insertCitations, keepValidCitations, repairCitations } from "../../rag/chat/citations";
@@ -42,7 +43,9 @@ export type AnswerResult = {
   reference: Reference;
   relatedQuestions: string[];
   usage: TokenUsage;
+  // what the user asked, and what retrieval searched for (refined / rewritten)
   question: string;
+  searchedFor: string;
   retrieved: number;
   firstTokenMs: number;
   prompt: string;
@@ -112,7 +115,7 @@ export async function* answerQuestion(ctx: ServiceContext, request: AnswerReques
     // without a model, a short follow-up borrows the words of the question before it
     question = model
       ? (await ask(refinePrompt(config.refine_prompt, request.history.slice(-6)))) || latest
-      : latest.split(/\s+/).length < 5
+      : analyzeQuery(latest).terms.length < 2
         ? `${userTurns.at(-2)?.content ?? ""} ${latest}`
         : latest;
   }
@@ -205,7 +208,8 @@ export async function* answerQuestion(ctx: ServiceContext, request: AnswerReques
       reference: toReference(chunks, cited),
       relatedQuestions,
       usage,
-      question,
+      question: latest,
+      searchedFor: question,
       retrieved: chunks.length,
       firstTokenMs: firstTokenMs || Date.now() - started,
       prompt: `${system}\n\n### Query:\n${question}\n\n### Time: ${Date.now() - started} ms`,

@@ -10,6 +10,8 @@ import { type AnswerResult, answerQuestion } from "./answer";
 import { variableValues } from "./messages";
 import { getConversation, openConversation, type SessionSource } from "./sessions";
 
+const PARTIAL_SAVE_MS = 1000;
+
 const KNOWN_KEYS = new Set(["chat_id", "question", "messages", "stream", "session_id", "user_id", "doc_ids", "llm_id", "quote", "legacy", "pass_all_history_messages"]);
 
 export const variablesOf = (input: Record<string, unknown>) => Object.fromEntries(Object.entries(input).filter(([key]) => !KNOWN_KEYS.has(key)));
@@ -53,7 +55,7 @@ export const prepareCompletion = async (
   ctx: ServiceContext,
   dialog: DialogRow,
   input: CompletionInput,
-  caller: { userId: string; source: SessionSource },
+  caller: { userId: string; source: SessionSource; waitUntil: (work: Promise<unknown>) => void },
 ): Promise<PreparedCompletion> => {
   const values = variableValues(dialog.promptConfig, variablesOf(input));
   const question = input.question?.trim() ?? "";
@@ -74,27 +76,33 @@ export const prepareCompletion = async (
     .map((message, k) => (answeredKept.has(message.id) ? session.reference[k] : undefined))
     .filter((reference) => reference !== undefined);
 
+  const save = async (messages: StoredMessage[], reference = keptReference) =>
+    ctx.db.update(conversations).set({ messages, reference, updateTime: nowMs() }).where(eq(conversations.id, session.id));
+  // the question is stored before anything can fail
+  await save(history);
+
   async function* frames(signal: AbortSignal): AsyncGenerator<CompletionFrame> {
     const base = { reference: {}, audio_binary: null, id: messageId, session_id: session.id, chat_id: dialog.id } as const;
     const started = nowMs();
     let partial = "";
     let finished = false;
-    const save = async (assistant: StoredMessage, reference = keptReference) =>
-      ctx.db
-        .update(conversations)
-        .set({ messages: [...history, assistant], reference, updateTime: nowMs() })
-        .where(eq(conversations.id, session.id));
+    let savedAt = started;
     try {
       for await (const event of answerQuestion(ctx, { dialog, history: toProviderHistory(history), values, docIds: docIdsOf(input), signal })) {
         if ("delta" in event) {
           partial += event.delta;
+          // saved as it grows: a client that hangs up can take the whole request down with it
+          if (nowMs() - savedAt > PARTIAL_SAVE_MS) {
+            savedAt = nowMs();
+            await save([...history, { id: messageId, role: "assistant", content: partial, created_at: savedAt / 1000 }]);
+          }
           yield { ...base, answer: event.delta, final: false };
           continue;
         }
         const result = event.done;
         const created = nowMs() / 1000;
         await save(
-          { id: messageId, role: "assistant", content: result.answer, created_at: created, reference: result.reference, related_questions: result.relatedQuestions },
+          [...history, { id: messageId, role: "assistant", content: result.answer, created_at: created, reference: result.reference, related_questions: result.relatedQuestions }],
           [...keptReference, result.reference],
         );
         await recordTurn(ctx, { dialog, conversationId: session.id, messageId, userId: session.userId, source: session.source, result, durationMs: nowMs() - started });
@@ -102,8 +110,8 @@ export const prepareCompletion = async (
         yield { ...base, answer: "", reference: result.reference, final: true, content: result.answer, related_questions: result.relatedQuestions, prompt: result.prompt, created_at: created };
       }
     } finally {
-      // stopped by the client or failed: the question and what was said so far stay in the conversation
-      if (!finished) await save({ id: messageId, role: "assistant", content: partial, created_at: nowMs() / 1000 });
+      // stopped by the client or failed: what was said so far stays (the request may already be gone, hence waitUntil)
+      if (!finished && partial) caller.waitUntil(save([...history, { id: messageId, role: "assistant", content: partial, created_at: nowMs() / 1000 }]));
     }
   }
   return { session, messageId, frames };

@@ -37,15 +37,15 @@ export const trigramCandidates = async (db: Db, scope: Scope, match: string, lim
 // Document frequency of each term in scope and the scope's chunk count, for idf term weights:
 // one round trip (a UNION ALL of one count per term) instead of one query per term.
 export const termStatistics = async (db: Db, scope: Scope, terms: string[]) => {
-  const counts = [
-    sql`SELECT '' AS term, count(*) AS n FROM chunks c JOIN documents d ON d.id = c.document_id WHERE ${scopeFilter(scope)}`,
-    ...terms.map(
-      (term) => sql`SELECT ${term} AS term, count(*) AS n
-        FROM chunks_fts JOIN chunks c ON c.rowid = chunks_fts.rowid JOIN documents d ON d.id = c.document_id
-        WHERE chunks_fts MATCH ${`"${term.replaceAll('"', '""')}"`} AND ${scopeFilter(scope)}`,
-    ),
-  ];
-  const rows = await db.all<{ term: string; n: number }>(sql.join(counts, sql` UNION ALL `));
+  // one statement for all terms (D1 refuses compound SELECTs of more than a few parts)
+  const rows = await db.all<{ term: string; n: number }>(sql`
+    SELECT '' AS term, (SELECT count(*) FROM chunks c JOIN documents d ON d.id = c.document_id WHERE ${scopeFilter(scope)}) AS n
+    UNION ALL
+    SELECT t.value AS term, (
+      SELECT count(*) FROM chunks_fts JOIN chunks c ON c.rowid = chunks_fts.rowid JOIN documents d ON d.id = c.document_id
+      WHERE chunks_fts MATCH '"' || replace(t.value, '"', '""') || '"' AND ${scopeFilter(scope)}
+    ) AS n
+    FROM json_each(${JSON.stringify(terms)}) t`);
   const [total, ...perTerm] = rows;
   return { total: total?.n ?? 0, df: new Map(perTerm.map((row) => [row.term, row.n])) };
 };

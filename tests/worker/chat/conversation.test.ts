@@ -1,0 +1,150 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { CompletionFrame, Session } from "../../../worker/contract/chats";
+import { callApi } from "../../helpers/worker/api";
+import { ask, createChat, createSession, parsedDataset, streamFrames, useLocalChatModel } from "../../helpers/worker/chat";
+import { createUser } from "../../helpers/worker/factories";
+
+const frames = (envelopes: { data: unknown }[]) => envelopes.map((e) => e.data).filter((d): d is CompletionFrame => typeof d === "object" && d !== null && "final" in d);
+
+describe("chat pipeline with the built-in extractive model", () => {
+  it("streams RAGFlow delta frames, cites the chunk it quotes and stores the turn", async () => {
+    const user = await createUser();
+    const ds = await parsedDataset(user);
+    const chat = await createChat(user, { dataset_ids: [ds.id] });
+    const session = await createSession(user, chat.id);
+    expect(session.messages).toEqual([expect.objectContaining({ role: "assistant", content: chat.prompt_config.prologue })]);
+
+    const { response, envelopes } = await streamFrames(`/chats/${chat.id}/completions`, user.token, { question: "Ab wann wird die Grippeimpfung empfohlen?", session_id: session.id });
+    expect(response.headers.get("Content-Type")).toContain("text/event-stream");
+    expect(envelopes.at(-1)).toEqual({ code: 0, message: "", data: true });
+    const all = frames(envelopes);
+    const deltas = all.filter((f) => !f.final);
+    const final = all.find((f) => f.final);
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.every((f) => f.session_id === session.id && f.id === final?.id)).toBe(true);
+    expect(final?.answer).toBe("");
+    expect(final?.content).toContain("ab 60 Jahren");
+    expect(final?.content).toMatch(/\[ID:0\]/);
+    expect(deltas.map((f) => f.answer).join("")).toBe(final?.content);
+    expect(final?.reference).toMatchObject({ chunks: [expect.objectContaining({ document_name: "impfung.txt" })], doc_aggs: [{ doc_name: "impfung.txt", count: 1 }] });
+
+    const stored = (await callApi<Session>(`/chats/${chat.id}/sessions/${session.id}`, { token: user.token })).body.data;
+    expect(stored.messages.map((m) => m.role)).toEqual(["assistant", "user", "assistant"]);
+    expect(stored.messages[2]?.content).toBe(final?.content);
+    expect(stored.reference).toHaveLength(1);
+  });
+
+  it("answers with the empty response without a model call when nothing is found", async () => {
+    const user = await createUser();
+    const ds = await parsedDataset(user);
+    const chat = await createChat(user, { dataset_ids: [ds.id], prompt_config: { empty_response: "Dazu weiß ich nichts." } });
+    const res = await ask(user, chat.id, { question: "Quantenchromodynamik Gluonen" });
+    expect(res.body.data.answer).toBe("Dazu weiß ich nichts.");
+    expect(res.body.data.reference.chunks).toEqual([]);
+    const stats = await callApi<{ totals: { unanswered: number; messages: number } }>(`/chats/${chat.id}/stats`, { token: user.token });
+    expect(stats.body.data.totals).toMatchObject({ messages: 1, unanswered: 1 });
+  });
+
+  it("creates a session when none is given and refuses an empty question", async () => {
+    const user = await createUser();
+    const ds = await parsedDataset(user);
+    const chat = await createChat(user, { dataset_ids: [ds.id] });
+    const res = await ask(user, chat.id, { question: "Wie viel Schlaf brauchen Erwachsene?" });
+    expect(res.body.data.answer).toContain("sieben bis neun Stunden");
+    const sessions = await callApi<Session[]>(`/chats/${chat.id}/sessions`, { token: user.token });
+    expect(sessions.body.data.map((s) => s.id)).toEqual([res.body.data.session_id]);
+    expect((await ask(user, chat.id, { question: "  " })).body).toMatchObject({ code: 102, message: "Please input your question." });
+    expect((await ask(user, chat.id, { messages: [{ role: "assistant", content: "x" }] })).body.message).toBe("The last content of this conversation is not from user.");
+  });
+});
+
+describe("chat pipeline with a configured model (local OpenAI-compatible server)", () => {
+  it("fills the knowledge and variables into the system prompt, with glossary and citation guidelines", async () => {
+    const user = await createUser();
+    const ds = await parsedDataset(user);
+    const llm = await useLocalChatModel(user);
+    const chat = await createChat(user, {
+      dataset_ids: [ds.id],
+      llm_id: llm,
+      prompt_config: {
+        system: "Du hilfst in {stadt}. Wissen:\n{knowledge}",
+        parameters: [{ key: "knowledge", optional: false }, { key: "stadt", optional: false }, { key: "ton", optional: true }],
+        glossary: [{ term: "STIKO", explanation: "Ständige Impfkommission" }],
+      },
+    });
+    expect((await ask(user, chat.id, { question: "Impfung wissen?" })).body).toMatchObject({ code: 102, message: "Miss parameter: stadt" });
+    const res = await ask(user, chat.id, { question: "Grippeimpfung wissen?", stadt: "Köln" });
+    const answer = res.body.data.answer;
+    expect(answer).toContain("Du hilfst in Köln.");
+    expect(answer).toContain("ID: 0\n├── Title: impfung.txt\n└── Content:\nDie Grippeimpfung");
+    expect(answer).toContain("- STIKO: Ständige Impfkommission");
+    expect(answer).toContain("# Citations");
+  });
+
+  it("keeps the model's own citations, inserts missing ones by similarity, and suggests two follow-up questions", async () => {
+    const user = await createUser();
+    const ds = await parsedDataset(user);
+    const chat = await createChat(user, { dataset_ids: [ds.id], llm_id: await useLocalChatModel(user), vector_similarity_weight: 0 });
+    const own = await ask(user, chat.id, { question: "Grippeimpfung ab 60 Jahren, zitiere" });
+    expect(own.body.data.answer).toBe("Antwort auf: Grippeimpfung ab 60 Jahren, zitiere [ID:0]");
+    expect(own.body.data.related_questions).toEqual(["Wer zahlt die Impfung?", "Wann sollte man impfen?"]);
+    const inserted = await ask(user, chat.id, { question: "Grippeimpfung ab 60 Jahren empfohlen" });
+    expect(inserted.body.data.answer).toMatch(/^Antwort auf: Grippeimpfung ab 60 Jahren empfohlen \[ID:0\]$/);
+    expect(inserted.body.data.reference.doc_aggs).toEqual([{ doc_name: "impfung.txt", doc_id: expect.any(String), count: 1 }]);
+  });
+
+  it("refines a follow-up question from the history before retrieval (multi-turn optimisation)", async () => {
+    const user = await createUser();
+    const ds = await parsedDataset(user);
+    const chat = await createChat(user, { dataset_ids: [ds.id], llm_id: await useLocalChatModel(user) });
+    const first = await ask(user, chat.id, { question: "Was ist mit der Grippeimpfung?" });
+    const second = await ask(user, chat.id, { question: "Und für wen?", session_id: first.body.data.session_id });
+    const turns = await env.DB.prepare("SELECT question FROM chat_turns WHERE dialog_id = ? ORDER BY create_time").bind(chat.id).all<{ question: string }>();
+    expect(turns.results.map((t) => t.question)).toEqual(["Was ist mit der Grippeimpfung?", "Und für wen?"]);
+    expect(second.body.data.prompt).toContain("### Query:\nEigenständig: Was ist mit der Grippeimpfung? / Und für wen?");
+    expect(second.body.data.reference.chunks[0]?.document_name).toBe("impfung.txt");
+  });
+
+  it("self-RAG grades the chunks and searches again with a rewritten question when they do not fit", async () => {
+    const user = await createUser();
+    const ds = await parsedDataset(user);
+    const chat = await createChat(user, { dataset_ids: [ds.id], llm_id: await useLocalChatModel(user), prompt_config: { self_rag: true }, similarity_threshold: 0.1 });
+    // "Schlaf" finds the sleep chunk, which the grader judges irrelevant; the rewrite asks about vaccination
+    const res = await ask(user, chat.id, { question: "Schlaf und Abwehr" });
+    expect(res.body.data.reference.chunks.map((c) => c.document_name)).toContain("impfung.txt");
+    expect(res.body.data.prompt).toContain("### Query:\nGrippeimpfung Senioren");
+  });
+
+  it("a client abort cancels the upstream model call and keeps the partial answer", async () => {
+    const user = await createUser();
+    const ds = await parsedDataset(user);
+    const chat = await createChat(user, { dataset_ids: [ds.id], llm_id: await useLocalChatModel(user, "slow-stream") });
+    const session = await createSession(user, chat.id);
+    const before = (await (await fetch(`${env.TEST_OPENAI_URL}/aborted-streams`)).json()) as { aborted: number };
+    const { SELF } = await import("cloudflare:test");
+    const response = await SELF.fetch(`http://buddy.test/api/v1/chats/${chat.id}/completions`, {
+      method: "POST",
+      headers: { Authorization: user.token, "Content-Type": "application/json" },
+      body: JSON.stringify({ question: "Grippeimpfung?", session_id: session.id }),
+    });
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    let received = "";
+    while (!received.includes("Teil 15")) received += new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    let after = before;
+    for (let i = 0; i < 30 && after.aborted === before.aborted; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      after = (await (await fetch(`${env.TEST_OPENAI_URL}/aborted-streams`)).json()) as { aborted: number };
+    }
+    expect(after.aborted).toBe(before.aborted + 1);
+    // the question and the part of the answer said before the stop stay in the conversation
+    let stored = (await callApi<Session>(`/chats/${chat.id}/sessions/${session.id}`, { token: user.token })).body.data;
+    for (let i = 0; i < 30 && stored.messages.length < 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      stored = (await callApi<Session>(`/chats/${chat.id}/sessions/${session.id}`, { token: user.token })).body.data;
+    }
+    expect(stored.messages.at(-2)?.content).toBe("Grippeimpfung?");
+    expect(stored.messages.at(-1)?.content).toMatch(/^Teil 1 /);
+  });
+});
