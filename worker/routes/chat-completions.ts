@@ -1,12 +1,11 @@
 import type { Context } from "hono";
 import type { CompletionFrame, CompletionInput } from "../contract/chats";
-import type { DialogRow } from "../db/schema";
 import type { AppEnv } from "../env";
 import { ok } from "../lib/envelope";
 import { sseResponse } from "../lib/sse";
 import { serviceContext } from "../middleware/deps";
-import type { ServiceContext } from "../services/context";
 import { prepareCompletion } from "../services/chats/completion";
+import { asDialogTenant, type Dialog } from "../services/chats/manage";
 
 // RAGFlow's frames wrapped in its envelope; a failure mid-stream becomes an error frame, then `data: true`.
 async function* envelopes(frames: AsyncGenerator<CompletionFrame>) {
@@ -19,10 +18,7 @@ async function* envelopes(frames: AsyncGenerator<CompletionFrame>) {
   yield { code: 0, message: "", data: true };
 }
 
-// The chat pipeline runs as the assistant's tenant, whoever asks (owner, API key, or later a share token).
-export const asDialogTenant = (ctx: ServiceContext, dialog: DialogRow): ServiceContext => ({ ...ctx, actor: { ...ctx.actor, tenantId: dialog.tenantId } });
-
-export const respondToCompletion = async (c: Context<AppEnv>, dialog: DialogRow, input: CompletionInput) => {
+export const respondToCompletion = async (c: Context<AppEnv>, dialog: Dialog, input: CompletionInput) => {
   const ctx = asDialogTenant(serviceContext(c), dialog);
   const caller = {
     userId: input.user_id ?? c.var.actor.userId,

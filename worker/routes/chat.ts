@@ -8,10 +8,10 @@ import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
 import { jsonBodyAsDataError } from "../middleware/validate";
 import { speak, transcribe } from "../services/chats/audio";
-import { getDialogInTenant } from "../services/chats/manage";
+import { asDialogTenant, getDialogInTenant } from "../services/chats/manage";
 import { openAiCompletion } from "../services/chats/openai";
 import { relatedQuestions } from "../services/chats/related";
-import { asDialogTenant, respondToCompletion } from "./chat-completions";
+import { respondToCompletion } from "./chat-completions";
 
 // /chat: completions with chat_id in the body, related questions, read aloud and speech input.
 export const chatToolRoutes = new Hono<AppEnv>()

@@ -99,7 +99,7 @@ describe("feedback, messages, stats and export", () => {
     expect(csv.headers.get("Content-Disposition")).toMatch(/attachment; filename\*=UTF-8''Statistik_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv/);
     const bytes = new Uint8Array(await csv.arrayBuffer());
     // a byte order mark, so spreadsheet programs read the umlauts as UTF-8
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(Array.from(bytes.subarray(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).trim().split("\r\n");
     expect(lines[0]).toBe("time,session_id,session_name,user_id,source,question,answer,thumbup,feedback_reason,feedback,tokens");
     expect(lines).toHaveLength(3);

@@ -10,6 +10,11 @@ import { DEFAULT_LLM_SETTING, DEFAULT_PROMPT_CONFIG, mergeDesign, mergePromptCon
 import { toChat } from "./serialize";
 import { BUILTIN_CHAT_ID, checkChatModel, checkDatasets, checkPromptConfig, checkRerankModel, vectorWeightOf } from "./validate";
 
+export type Dialog = DialogRow;
+
+// The chat pipeline runs as the assistant's tenant, whoever asks (owner, API key, or later a share token).
+export const asDialogTenant = (ctx: ServiceContext, dialog: DialogRow): ServiceContext => ({ ...ctx, actor: { ...ctx.actor, tenantId: dialog.tenantId } });
+
 export const noAuthorization = () => new AppError(RetCode.AUTHENTICATION_ERROR, "no authorization");
 
 // The assistant must belong to the caller's tenant; anything else reads as "no authorization" (RAGFlow's 109).
