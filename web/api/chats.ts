@@ -20,8 +20,8 @@ export const chatsQueryOptions = (keywords = "") =>
   queryOptions({
     queryKey: chatKeys.list(keywords),
     queryFn: async () => {
-      const { data } = await request<Chat[]>("/chats", { query: { page_size: 1000, keywords: keywords || undefined, orderby: "update_time" } });
-      return data;
+      const { data } = await request<{ chats: Chat[]; total: number }>("/chats", { query: { page_size: 1000, keywords: keywords || undefined, orderby: "update_time" } });
+      return data.chats;
     },
     placeholderData: keepPreviousData,
   });
