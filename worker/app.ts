@@ -6,6 +6,8 @@ import { init } from "./middleware/init";
 import { authRoutes } from "./routes/auth";
 import { chatToolRoutes, openAiChatRoutes } from "./routes/chat";
 import { chatRoutes } from "./routes/chats";
+import { shareRoutes } from "./routes/share";
+import { sharePage } from "./routes/share-page";
 import { chunkRoutes } from "./routes/chunks";
 import { datasetRoutes } from "./routes/datasets";
 import { documentRoutes } from "./routes/documents";
@@ -26,6 +28,7 @@ const api = new Hono<AppEnv>()
   .route("/chat", chatToolRoutes)
   .route("/openai", openAiChatRoutes)
   .route("/chats_openai", openAiChatRoutes)
+  .route("/share", shareRoutes)
   .route("/models", modelRoutes)
   .route("/providers", providerRoutes)
   .route("/system/tokens", tokenRoutes)
@@ -34,7 +37,9 @@ const api = new Hono<AppEnv>()
 export const app = new Hono<AppEnv>()
   .use("/api/*", init)
   .use("/api/*", limitBody)
-  .route("/api/v1", api);
+  .route("/api/v1", api)
+  .use("/chat/share", init)
+  .get("/chat/share", sharePage);
 
 app.onError(handleError);
 app.notFound(handleNotFound);

@@ -1,4 +1,5 @@
 import type { Actor, Deps } from "./services/context";
+import type { ShareAccess } from "./services/share/guard";
 
 export type AppEnv = {
   Bindings: Env;
@@ -6,5 +7,8 @@ export type AppEnv = {
     requestId: string;
     deps: Deps;
     actor: Actor;
+    // shared-chat requests only (routes/share.ts)
+    share: ShareAccess;
+    visitorId: string;
   };
 };

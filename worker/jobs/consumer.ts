@@ -1,5 +1,6 @@
 import type { QueueMessage } from "../platform/queue";
 import type { Deps } from "../services/context";
+import { pruneUsage } from "../services/share/usage";
 import { createDeps } from "../services/create-deps";
 import { failCrawl, runCrawl } from "../services/documents/crawl";
 import { failDocument, failTask } from "../services/ingestion/fail";
@@ -51,7 +52,9 @@ export const handleQueueBatch = async (batch: MessageBatch<QueueMessage>, env: E
 };
 
 export const handleScheduled = async (_controller: ScheduledController, env: Env) => {
-  await sweepStuckWork(createDeps(env));
+  const deps = createDeps(env);
+  await sweepStuckWork(deps);
+  await pruneUsage(deps, Date.now());
 };
 
 export type { QueueMessage };

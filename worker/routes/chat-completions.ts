@@ -4,11 +4,11 @@ import type { AppEnv } from "../env";
 import { ok } from "../lib/envelope";
 import { sseResponse } from "../lib/sse";
 import { serviceContext } from "../middleware/deps";
-import { prepareCompletion } from "../services/chats/completion";
+import { type PreparedCompletion, prepareCompletion } from "../services/chats/completion";
 import { asDialogTenant, type Dialog } from "../services/chats/manage";
 
 // RAGFlow's frames wrapped in its envelope; a failure mid-stream becomes an error frame, then `data: true`.
-async function* envelopes(frames: AsyncGenerator<CompletionFrame>) {
+export async function* envelopes(frames: AsyncGenerator<CompletionFrame>) {
   try {
     for await (const frame of frames) yield { code: 0, message: "", data: frame };
   } catch (error) {
@@ -27,17 +27,22 @@ export const respondToCompletion = async (c: Context<AppEnv>, dialog: Dialog, in
   };
   const prepared = await prepareCompletion(ctx, dialog, input, caller);
   if (input.stream) return sseResponse((signal) => envelopes(prepared.frames(signal)));
+  return ok(c, await nonStreamAnswer(prepared, dialog.id));
+};
+
+// stream: false — the whole answer in RAGFlow's non-stream shape
+export const nonStreamAnswer = async (prepared: PreparedCompletion, chatId: string) => {
   let last: CompletionFrame | undefined;
   for await (const frame of prepared.frames(new AbortController().signal)) last = frame;
-  return ok(c, {
+  return {
     answer: last?.content ?? "",
     reference: last?.reference ?? {},
     audio_binary: null,
     id: prepared.messageId,
     session_id: prepared.session.id,
-    chat_id: dialog.id,
+    chat_id: chatId,
     prompt: last?.prompt ?? "",
     created_at: last?.created_at ?? Date.now() / 1000,
     related_questions: last?.related_questions ?? [],
-  });
+  };
 };

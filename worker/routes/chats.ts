@@ -11,6 +11,7 @@ import {
   UpdateSessionSchema,
 } from "../contract/chats";
 import { DeleteByIdsSchema } from "../contract/datasets";
+import { ShareTokenSchema, UpdateShareTokenSchema } from "../contract/share";
 import type { AppEnv } from "../env";
 import { ok } from "../lib/envelope";
 import { requireAuth } from "../middleware/auth";
@@ -22,6 +23,7 @@ import { createChat, getChat, getDialogInTenant, removeChat, removeChats, replac
 import { toSession } from "../services/chats/serialize";
 import { getConversation, listConversations, openConversation, removeConversations, removeMessage, renameConversation, setFeedback } from "../services/chats/sessions";
 import { chatStats } from "../services/chats/stats";
+import { createShareToken, listShareTokens, removeShareToken, updateShareToken } from "../services/share/tokens";
 import { respondToCompletion } from "./chat-completions";
 
 const SessionsDeleteSchema = DeleteByIdsSchema;
@@ -83,4 +85,25 @@ export const chatRoutes = new Hono<AppEnv>()
     const ctx = serviceContext(c);
     const file = await exportHistory(ctx, await getDialogInTenant(ctx, c.req.param("chatId")), c.req.valid("query"));
     return c.body(file.body, 200, { "Content-Type": file.type, "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(file.file)}` });
+  })
+  // share links of an assistant (Buddy's design; see docs/sharing.md)
+  .get("/:chatId/share-tokens", async (c) => {
+    const ctx = serviceContext(c);
+    const dialog = await getDialogInTenant(ctx, c.req.param("chatId"));
+    return ok(c, await listShareTokens(ctx, { type: "chat", id: dialog.id }));
+  })
+  .post("/:chatId/share-tokens", jsonBodyAsDataError(ShareTokenSchema), async (c) => {
+    const ctx = serviceContext(c);
+    const dialog = await getDialogInTenant(ctx, c.req.param("chatId"));
+    return ok(c, await createShareToken(ctx, { type: "chat", id: dialog.id }, c.req.valid("json")));
+  })
+  .patch("/:chatId/share-tokens/:tokenId", jsonBodyAsDataError(UpdateShareTokenSchema), async (c) => {
+    const ctx = serviceContext(c);
+    const dialog = await getDialogInTenant(ctx, c.req.param("chatId"));
+    return ok(c, await updateShareToken(ctx, { type: "chat", id: dialog.id }, c.req.param("tokenId"), c.req.valid("json")));
+  })
+  .delete("/:chatId/share-tokens/:tokenId", async (c) => {
+    const ctx = serviceContext(c);
+    const dialog = await getDialogInTenant(ctx, c.req.param("chatId"));
+    return ok(c, await removeShareToken(ctx, { type: "chat", id: dialog.id }, c.req.param("tokenId")));
   });

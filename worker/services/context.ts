@@ -10,7 +10,7 @@ export type Deps = { db: Db; config: AppConfig; storage: BlobStore; queue: JobQu
 export type Actor = {
   userId: string;
   tenantId: string;
-  via: "session" | "api_key" | "job";
+  via: "session" | "api_key" | "job" | "share";
   sessionId: string | null;
 };
 

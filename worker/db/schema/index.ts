@@ -4,3 +4,4 @@ export * from "./datasets";
 export * from "./models";
 export * from "./users";
 export * from "./chats";
+export * from "./share";

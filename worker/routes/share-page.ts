@@ -1,0 +1,15 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+import { depsOf } from "../middleware/deps";
+import { frameAncestorsFor } from "../services/share/guard";
+
+// /chat/share is the SPA's page, served through the worker so that the share token's allowed origins
+// become the page's frame-ancestors: only those sites can embed it in an iframe.
+export const sharePage = async (c: Context<AppEnv>) => {
+  const page = await c.env.ASSETS.fetch(new Request(new URL("/", c.req.url)));
+  const ancestors = await frameAncestorsFor(depsOf(c), c.req.query("auth") ?? null);
+  const headers = new Headers(page.headers);
+  headers.set("Content-Security-Policy", `frame-ancestors ${ancestors}`);
+  headers.set("Cache-Control", "no-store");
+  return new Response(page.body, { status: page.status, headers });
+};

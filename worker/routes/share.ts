@@ -1,0 +1,76 @@
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import * as v from "valibot";
+import { CompletionSchema, FeedbackSchema, UpdateSessionSchema } from "../contract/chats";
+import { VisitorSchema } from "../contract/share";
+import type { AppEnv } from "../env";
+import { ok } from "../lib/envelope";
+import { dataError } from "../lib/errors";
+import { sseResponse } from "../lib/sse";
+import { credentialOf } from "../middleware/auth";
+import { depsOf, serviceContext } from "../middleware/deps";
+import { jsonBodyAsDataError } from "../middleware/validate";
+import { checkOrigin, checkRate, openSharedChat } from "../services/share/guard";
+import {
+  prepareVisitorCompletion,
+  removeVisitorSession,
+  renameVisitorSession,
+  sharedChatInfo,
+  startVisitorSession,
+  visitorFeedback,
+  visitorSession,
+  visitorSessions,
+} from "../services/share/shared-chat";
+import { envelopes, nonStreamAnswer } from "./chat-completions";
+
+
+const CORS_HEADERS = { "Access-Control-Allow-Methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS", "Access-Control-Allow-Headers": "Authorization, Content-Type", "Access-Control-Max-Age": "600" };
+
+const visitorOf = (c: Context<AppEnv>) => {
+  const parsed = v.safeParse(VisitorSchema, c.req.query("visitor_id"));
+  if (!parsed.success) throw dataError(parsed.issues[0]?.message ?? "`visitor_id` is required.");
+  return parsed.output;
+};
+
+// Every shared-chat request: a share token for THIS chat of THIS tenant, an allowed origin, within limits.
+const shareAccess = createMiddleware<AppEnv>(async (c, next) => {
+  const origin = c.req.header("Origin");
+  const access = await openSharedChat(depsOf(c), credentialOf(c), c.req.param("chatId") ?? "");
+  checkOrigin(access.token, origin, new URL(c.req.url).origin);
+  await checkRate(depsOf(c), access.token, c.req.method === "POST" && c.req.path.endsWith("/completions"));
+  const visitorId = visitorOf(c);
+  c.set("share", access);
+  c.set("visitorId", visitorId);
+  c.set("actor", { userId: visitorId, tenantId: access.token.tenantId, via: "share", sessionId: null });
+  await next();
+  if (origin) {
+    c.header("Access-Control-Allow-Origin", origin);
+    c.header("Vary", "Origin");
+  }
+});
+
+// /share/chats/{chat_id}/…: the shared and embedded chat (token in Authorization or ?auth=, visitor in ?visitor_id=).
+export const shareRoutes = new Hono<AppEnv>()
+  .options("/chats/:chatId/*", (c) => c.body(null, 204, { ...CORS_HEADERS, "Access-Control-Allow-Origin": c.req.header("Origin") ?? "*" }))
+  .use("/chats/:chatId/*", shareAccess)
+  .use("/chats/:chatId", shareAccess)
+  .get("/chats/:chatId", (c) => ok(c, sharedChatInfo(c.var.share.dialog)))
+  .get("/chats/:chatId/sessions", async (c) => ok(c, await visitorSessions(serviceContext(c), c.var.share.dialog, c.var.visitorId)))
+  .post("/chats/:chatId/sessions", jsonBodyAsDataError(v.object({ name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(255)), "New chat") })), async (c) =>
+    ok(c, await startVisitorSession(serviceContext(c), c.var.share.dialog, c.var.visitorId, c.req.valid("json").name || "New chat")),
+  )
+  .get("/chats/:chatId/sessions/:sessionId", async (c) => ok(c, await visitorSession(serviceContext(c), c.var.share.dialog, c.var.visitorId, c.req.param("sessionId"))))
+  .patch("/chats/:chatId/sessions/:sessionId", jsonBodyAsDataError(UpdateSessionSchema), async (c) =>
+    ok(c, await renameVisitorSession(serviceContext(c), c.var.share.dialog, c.var.visitorId, c.req.param("sessionId"), c.req.valid("json").name)),
+  )
+  .delete("/chats/:chatId/sessions/:sessionId", async (c) => ok(c, await removeVisitorSession(serviceContext(c), c.var.share.dialog, c.var.visitorId, c.req.param("sessionId"))))
+  .put("/chats/:chatId/sessions/:sessionId/messages/:messageId/feedback", jsonBodyAsDataError(FeedbackSchema), async (c) =>
+    ok(c, await visitorFeedback(serviceContext(c), c.var.share.dialog, c.var.visitorId, c.req.param("sessionId"), c.req.param("messageId"), c.req.valid("json"))),
+  )
+  .post("/chats/:chatId/completions", jsonBodyAsDataError(CompletionSchema), async (c) => {
+    const input = c.req.valid("json");
+    const prepared = await prepareVisitorCompletion(serviceContext(c), c.var.share.dialog, c.var.visitorId, input, (work) => c.executionCtx.waitUntil(work));
+    if (input.stream) return sseResponse((signal) => envelopes(prepared.frames(signal)));
+    return ok(c, await nonStreamAnswer(prepared, c.var.share.dialog.id));
+  });

@@ -1,0 +1,47 @@
+import { and, eq } from "drizzle-orm";
+import { dialogs, shareTokens, type ShareTokenRow } from "../../db/schema";
+import { AppError, RetCode } from "../../lib/errors";
+import { nowMs } from "../../lib/time";
+import type { Deps } from "../context";
+import { countRequest, dayBucket, minuteBucket } from "./usage";
+
+export type ShareAccess = { token: ShareTokenRow; dialog: typeof dialogs.$inferSelect };
+
+const forbidden = (message: string) => new AppError(RetCode.FORBIDDEN, message, 403);
+const tooMany = (message: string) => new AppError(RetCode.TOO_MANY_REQUESTS, message, 429);
+
+// A share token opens one chat of one tenant: the token must exist, name this chat, and the chat must still
+// belong to the token's tenant (RAGFlow only checks that the token exists).
+export const openSharedChat = async (deps: Deps, credential: string | null, chatId: string): Promise<ShareAccess> => {
+  const token = credential ? await deps.db.query.shareTokens.findFirst({ where: eq(shareTokens.token, credential) }) : undefined;
+  if (!token) throw new AppError(RetCode.AUTHENTICATION_ERROR, "Authentication error: the share link is invalid or was revoked.", 401);
+  if (token.targetType !== "chat" || token.targetId !== chatId) throw forbidden("This share link does not open this chat.");
+  const dialog = await deps.db.query.dialogs.findFirst({ where: and(eq(dialogs.id, chatId), eq(dialogs.tenantId, token.tenantId)) });
+  if (!dialog) throw forbidden("This share link does not open this chat.");
+  return { token, dialog };
+};
+
+// An embed may only be used from the origins its owner allowed (none listed = any); same-origin calls
+// (Buddy's own share page) always pass.
+export const checkOrigin = (token: ShareTokenRow, origin: string | undefined, selfOrigin: string) => {
+  if (!origin || origin === selfOrigin || token.allowedOrigins.length === 0) return;
+  if (!token.allowedOrigins.includes(origin)) throw forbidden(`Requests from ${origin} are not allowed for this share link.`);
+};
+
+// The page's frame-ancestors: the allowed origins, any site when none are listed, only Buddy itself for a bad token.
+export const frameAncestorsFor = async (deps: Deps, credential: string | null) => {
+  const token = credential ? await deps.db.query.shareTokens.findFirst({ where: eq(shareTokens.token, credential) }) : undefined;
+  if (!token) return "'self'";
+  return token.allowedOrigins.length ? ["'self'", ...token.allowedOrigins].join(" ") : "*";
+};
+
+// Per-token limits: requests per minute for everything, answers per day for completions.
+export const checkRate = async (deps: Deps, token: ShareTokenRow, isAnswer: boolean) => {
+  const now = nowMs();
+  const perMinute = await countRequest(deps, token.id, minuteBucket(now));
+  if (perMinute > token.ratePerMinute) throw tooMany(`Too many requests: this share link allows ${token.ratePerMinute} per minute. Please wait a moment.`);
+  if (!isAnswer) return;
+  const today = await countRequest(deps, token.id, dayBucket(now));
+  if (today > token.dailyCap) throw tooMany(`This share link has reached its daily limit of ${token.dailyCap} answers. Please try again tomorrow.`);
+  await deps.db.update(shareTokens).set({ lastUsedAt: now }).where(eq(shareTokens.id, token.id));
+};

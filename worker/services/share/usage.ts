@@ -1,0 +1,28 @@
+import { lt, or, and, like, sql } from "drizzle-orm";
+import { shareUsage } from "../../db/schema";
+import type { Deps } from "../context";
+
+const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:T]/g, "");
+export const minuteBucket = (ms: number) => `m:${stamp(ms).slice(0, 12)}`;
+export const dayBucket = (ms: number) => `d:${stamp(ms).slice(0, 8)}`;
+
+// Adds one request to a token's bucket and returns the new count (one statement, safe under concurrency).
+export const countRequest = async (deps: Deps, tokenId: string, bucket: string) => {
+  const [row] = await deps.db
+    .insert(shareUsage)
+    .values({ tokenId, bucket, count: 1 })
+    .onConflictDoUpdate({ target: [shareUsage.tokenId, shareUsage.bucket], set: { count: sql`${shareUsage.count} + 1` } })
+    .returning({ count: shareUsage.count });
+  return row?.count ?? 1;
+};
+
+// Minute buckets older than an hour and day buckets older than a week are no longer needed.
+export const pruneUsage = (deps: Deps, now: number) =>
+  deps.db
+    .delete(shareUsage)
+    .where(
+      or(
+        and(like(shareUsage.bucket, "m:%"), lt(shareUsage.bucket, minuteBucket(now - 3_600_000))),
+        and(like(shareUsage.bucket, "d:%"), lt(shareUsage.bucket, dayBucket(now - 7 * 86_400_000))),
+      ),
+    );
