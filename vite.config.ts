@@ -1,9 +1,19 @@
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// The API reference page (/api/docs) loads Scalar from Buddy itself, so it works offline.
+const scalarStandalone = (): Plugin => ({
+  name: "buddy-scalar-standalone",
+  apply: "build",
+  generateBundle() {
+    this.emitFile({ type: "asset", fileName: "vendor/scalar-api-reference.js", source: readFileSync(fromRoot("./node_modules/@scalar/api-reference/dist/browser/standalone.js")) });
+  },
+});
 
 // Builds the SPA into web/dist, which wrangler serves as static assets next to the API.
 export default defineConfig({
@@ -16,6 +26,7 @@ export default defineConfig({
       generatedRouteTree: fromRoot("./web/routeTree.gen.ts"),
     }),
     react(),
+    scalarStandalone(),
   ],
   build: {
     outDir: "dist",

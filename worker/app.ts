@@ -6,6 +6,7 @@ import { init } from "./middleware/init";
 import { authRoutes } from "./routes/auth";
 import { chatToolRoutes, openAiChatRoutes } from "./routes/chat";
 import { chatRoutes } from "./routes/chats";
+import { mountDocs } from "./routes/docs";
 import { shareRoutes } from "./routes/share";
 import { sharePage } from "./routes/share-page";
 import { chunkRoutes } from "./routes/chunks";
@@ -40,6 +41,8 @@ export const app = new Hono<AppEnv>()
   .route("/api/v1", api)
   .use("/chat/share", init)
   .get("/chat/share", sharePage);
+
+mountDocs(app);
 
 app.onError(handleError);
 app.notFound(handleNotFound);

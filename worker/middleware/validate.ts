@@ -2,6 +2,7 @@ import { validator } from "hono/validator";
 import * as v from "valibot";
 import { argumentError, dataError } from "../lib/errors";
 import { describeType, formatIssues, isMissingKey } from "../lib/validation";
+import { documented } from "./openapi";
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json/i;
 
@@ -14,7 +15,7 @@ export const parseOrThrow = <S extends v.GenericSchema>(schema: S, value: unknow
 
 // JSON body checks in RAGFlow's order and wording: content type, object payload, then fields (code 101).
 export const jsonBody = <S extends v.GenericSchema>(schema: S) =>
-  validator("json", (value, c): v.InferOutput<S> => {
+  documented(validator("json", (value, c): v.InferOutput<S> => {
     const contentType = c.req.header("Content-Type") ?? "";
     if (!JSON_MEDIA_TYPE.test(contentType)) {
       throw argumentError(`Unsupported content type: Expected application/json, got ${contentType || "nothing"}`);
@@ -23,16 +24,16 @@ export const jsonBody = <S extends v.GenericSchema>(schema: S) =>
       throw argumentError(`Invalid request payload: expected object, got ${describeType(value)}`);
     }
     return parseOrThrow(schema, value);
-  });
+  }), "json", schema);
 
 export const queryParams = <S extends v.GenericSchema>(schema: S) =>
-  validator("query", (value): v.InferOutput<S> => parseOrThrow(schema, value));
+  documented(validator("query", (value): v.InferOutput<S> => parseOrThrow(schema, value)), "query", schema);
 
 // Chunk and chat endpoints answer bad input with code 102 and RAGFlow's plain message.
 export const jsonBodyAsDataError = <S extends v.GenericSchema>(schema: S) =>
-  validator("json", (value): v.InferOutput<S> => {
+  documented(validator("json", (value): v.InferOutput<S> => {
     const result = v.safeParse(schema, value ?? {});
     if (result.success) return result.output;
     const [issue] = result.issues;
     throw dataError(issue && isMissingKey(issue) ? `\`${v.getDotPath(issue)}\` is required` : (issue?.message ?? "Invalid request"));
-  });
+  }), "json", schema);
