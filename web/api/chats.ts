@@ -117,15 +117,13 @@ export type AskParams = {
   variables?: Record<string, string>;
 };
 
-// POST /chats/{id}/completions as SSE: calls onFrame for every `data:` frame until `data: true`.
-export const streamCompletion = async (params: AskParams, onFrame: (frame: CompletionFrame) => void, signal?: AbortSignal) => {
-  const body = JSON.stringify({ ...params.variables, question: params.question, messages: params.messages, session_id: params.sessionId, stream: true });
-  const response = await requestRaw(`/chats/${params.chatId}/completions`, { method: "POST", body, signal });
-  if (!response.ok || !response.body) throw new ApiError(response.status, response.statusText, response.status);
+// Reads RAGFlow's SSE frames of a completion response until `data: true`; an envelope error is thrown.
+export const readCompletionFrames = async (response: Response, onFrame: (frame: CompletionFrame) => void) => {
   if (!(response.headers.get("Content-Type") ?? "").includes("text/event-stream")) {
-    const envelope = (await response.json()) as { code: number; message: string };
+    const envelope = (await response.json().catch(() => ({ code: response.status, message: response.statusText }))) as { code: number; message: string };
     throw new ApiError(envelope.code, envelope.message, response.status);
   }
+  if (!response.body) throw new ApiError(response.status, response.statusText, response.status);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
   for (;;) {
@@ -143,6 +141,13 @@ export const streamCompletion = async (params: AskParams, onFrame: (frame: Compl
       if (typeof payload.data === "object") onFrame(payload.data);
     }
   }
+};
+
+// POST /chats/{id}/completions as SSE: calls onFrame for every `data:` frame until `data: true`.
+export const streamCompletion = async (params: AskParams, onFrame: (frame: CompletionFrame) => void, signal?: AbortSignal) => {
+  const body = JSON.stringify({ ...params.variables, question: params.question, messages: params.messages, session_id: params.sessionId, stream: true });
+  const response = await requestRaw(`/chats/${params.chatId}/completions`, { method: "POST", body, signal });
+  return readCompletionFrames(response, onFrame);
 };
 
 export const speak = async (text: string, signal?: AbortSignal) => {
