@@ -1,6 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../components/coming-soon";
+import * as v from "valibot";
+import { ChatPage } from "../features/chat/chat-page";
+
+export const ChatSearchSchema = v.looseObject({ dialogId: v.optional(v.string()), conversationId: v.optional(v.string()) });
 
 export const Route = createFileRoute("/_app/chat")({
-  component: () => <ComingSoon titleKey="pages.chat" />,
+  validateSearch: ChatSearchSchema,
+  component: ChatPage,
 });

@@ -1,6 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../components/coming-soon";
+import { ChatPage } from "../features/chat/chat-page";
+import { ChatSearchSchema } from "./_app.chat";
 
 export const Route = createFileRoute("/_next/next-chat")({
-  component: () => <ComingSoon titleKey="pages.nextChat" />,
+  validateSearch: ChatSearchSchema,
+  component: ChatPage,
 });

@@ -1,0 +1,2 @@
+export { AssistantList } from "./assistant-list";
+export { ChatConfigDialog } from "./chat-config-dialog";

@@ -1,0 +1,85 @@
+import { Input, NativeSelect, Stack } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { FREEDOMS } from "../../../../worker/contract/chats";
+import { modelsQueryOptions } from "../../../api/models";
+import { RouteErrorMessage } from "../../../components/route-error";
+import { ConfigField } from "../../knowledge/configuration/config-field";
+import { optionsFor } from "../../models/system-models-page";
+import { applyFreedom, BUILTIN_CHAT_MODEL, type Freedom, type ModelParameter, setModelParameter, type TabProps } from "./config-form";
+import { ParameterSlider } from "./parameter-slider";
+
+const SLIDERS: { key: ModelParameter; min: number; max: number; label: "temperature" | "topP" | "presencePenalty" | "frequencyPenalty" }[] = [
+  { key: "temperature", min: 0, max: 2, label: "temperature" },
+  { key: "top_p", min: 0, max: 1, label: "topP" },
+  { key: "presence_penalty", min: -2, max: 2, label: "presencePenalty" },
+  { key: "frequency_penalty", min: -2, max: 2, label: "frequencyPenalty" },
+];
+
+// The built-in extractive model first (said plainly what it does), then the user's enabled chat models.
+const ChatModelSelect = ({ value, onChange }: { value: string; onChange: (value: string) => void }) => {
+  const { t } = useTranslation();
+  const models = useQuery(modelsQueryOptions());
+  const configured = models.data ? optionsFor(models.data, "chat").filter((option) => option.value !== BUILTIN_CHAT_MODEL) : [];
+  const missing = value !== "" && value !== BUILTIN_CHAT_MODEL && models.isSuccess && !configured.some((option) => option.value === value);
+  return (
+    <Stack gap="2">
+      <ConfigField label={t("chatConfig.model.llm")} helper={t("chatConfig.model.llmHint")}>
+        <NativeSelect.Root>
+          <NativeSelect.Field name="llm_id" value={value} onChange={(e) => onChange(e.target.value)}>
+            {value === "" && <option value="">{t("chatConfig.model.systemDefault")}</option>}
+            <option value={BUILTIN_CHAT_MODEL}>{t("chatConfig.model.builtinExtractive")}</option>
+            {configured.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+            {missing && <option value={value}>{t("chatConfig.model.notSetUp", { id: value })}</option>}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </ConfigField>
+      {models.isError && <RouteErrorMessage error={models.error} onRetry={() => void models.refetch()} />}
+    </Stack>
+  );
+};
+
+export const ModelTab = ({ values, set, errors, change }: TabProps) => {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="5">
+      <ChatModelSelect value={values.llmId} onChange={(llmId) => set("llmId", llmId)} />
+      <ConfigField label={t("chatConfig.model.freedom")} helper={t("chatConfig.model.freedomHint")}>
+        <NativeSelect.Root maxW="xs">
+          <NativeSelect.Field name="freedom" value={values.freedom} onChange={(e) => change((current) => applyFreedom(current, e.target.value as Freedom))}>
+            {FREEDOMS.map((freedom) => (
+              <option key={freedom} value={freedom}>
+                {t(`chatConfig.model.freedoms.${freedom}`)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </ConfigField>
+      {SLIDERS.map((slider) => {
+        const label = t(`chatConfig.model.${slider.label}`);
+        return (
+          <ParameterSlider
+            key={slider.key}
+            name={slider.key}
+            label={label}
+            inputLabel={t("chatConfig.prompt.valueOf", { label })}
+            value={values.parameters[slider.key]}
+            onChange={(value) => change((current) => setModelParameter(current, slider.key, value))}
+            min={slider.min}
+            max={slider.max}
+            helper={t(`chatConfig.model.${slider.label}Hint`)}
+          />
+        );
+      })}
+      <ConfigField label={t("chatConfig.model.maxTokens")} helper={t("chatConfig.model.maxTokensHint")} error={errors.maxTokens} required>
+        <Input name="max_tokens" type="number" min={0} step={1} inputMode="numeric" maxW="40" value={values.maxTokens} onChange={(e) => set("maxTokens", e.target.value)} />
+      </ConfigField>
+    </Stack>
+  );
+};

@@ -1,0 +1,108 @@
+import { Box, Heading, HStack, Input, NativeSelect, Separator, Stack, Textarea } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { modelsQueryOptions } from "../../../api/models";
+import { formatNumber } from "../../../lib/format";
+import { ConfigField } from "../../knowledge/configuration/config-field";
+import { optionsFor } from "../../models/system-models-page";
+import { BUILTIN_RERANK } from "../../retrieval/retrieval-testing-page";
+import { roundWeight, type TabProps, TOP_N_MAX } from "./config-form";
+import { GlossaryEditor } from "./glossary-editor";
+import { ParameterSlider } from "./parameter-slider";
+import { SettingSwitch } from "./setting-switch";
+import { VariablesEditor } from "./variables-editor";
+
+// "None", the built-in reranker and the user's rerank models (as the retrieval test offers them).
+const RerankSelect = ({ value, onChange }: { value: string; onChange: (value: string) => void }) => {
+  const { t } = useTranslation();
+  const models = useQuery(modelsQueryOptions());
+  const configured = models.data ? optionsFor(models.data, "rerank").filter((option) => option.value !== BUILTIN_RERANK) : [];
+  const missing = value !== "" && value !== BUILTIN_RERANK && models.isSuccess && !configured.some((option) => option.value === value);
+  return (
+    <ConfigField label={t("chatConfig.prompt.rerank")} helper={t("chatConfig.prompt.rerankHint")}>
+      <NativeSelect.Root>
+        <NativeSelect.Field name="rerank_id" value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">{t("chatConfig.prompt.rerankNone")}</option>
+          <option value={BUILTIN_RERANK}>{t("chatConfig.prompt.rerankBuiltin")}</option>
+          {configured.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+          {missing && <option value={value}>{t("chatConfig.model.notSetUp", { id: value })}</option>}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </ConfigField>
+  );
+};
+
+const PromptTextarea = ({ name, label, hint, value, onChange }: { name: string; label: string; hint: string; value: string; onChange: (value: string) => void }) => (
+  <ConfigField label={label} helper={hint}>
+    <Textarea name={name} value={value} autoresize minH="16" maxH="60" onChange={(e) => onChange(e.target.value)} />
+  </ConfigField>
+);
+
+export const PromptTab = ({ values, set, errors }: TabProps) => {
+  const { t } = useTranslation();
+  const vectorWeight = roundWeight(1 - values.keywordWeight);
+  const sliderLabel = (label: string) => t("chatConfig.prompt.valueOf", { label });
+  return (
+    <Stack gap="5">
+      <ConfigField label={t("chatConfig.prompt.system")} helper={t("chatConfig.prompt.systemHint")} error={errors.system} required>
+        <Textarea name="system" value={values.system} fontFamily="mono" fontSize="sm" autoresize minH="32" maxH="80" onChange={(e) => set("system", e.target.value)} />
+      </ConfigField>
+      <VariablesEditor variables={values.variables} errors={errors} onChange={(variables) => set("variables", variables)} />
+      <PromptTextarea name="refine_prompt" label={t("chatConfig.prompt.refine")} hint={t("chatConfig.prompt.refineHint")} value={values.refinePrompt} onChange={(value) => set("refinePrompt", value)} />
+      <PromptTextarea name="citation_prompt" label={t("chatConfig.prompt.citation")} hint={t("chatConfig.prompt.citationHint")} value={values.citationPrompt} onChange={(value) => set("citationPrompt", value)} />
+      <PromptTextarea name="followup_prompt" label={t("chatConfig.prompt.followup")} hint={t("chatConfig.prompt.followupHint")} value={values.followupPrompt} onChange={(value) => set("followupPrompt", value)} />
+      <GlossaryEditor glossary={values.glossary} errors={errors} onChange={(glossary) => set("glossary", glossary)} />
+      <Separator />
+      <Heading as="h3" size="sm">
+        {t("chatConfig.prompt.retrieval")}
+      </Heading>
+      <ParameterSlider
+        name="similarity_threshold"
+        label={t("chatConfig.prompt.similarityThreshold")}
+        inputLabel={sliderLabel(t("chatConfig.prompt.similarityThreshold"))}
+        value={values.similarityThreshold}
+        onChange={(value) => set("similarityThreshold", value)}
+        min={0}
+        max={1}
+        helper={t("chatConfig.prompt.similarityThresholdHint")}
+      />
+      <ParameterSlider
+        name="keywords_similarity_weight"
+        label={t("chatConfig.prompt.keywordWeight")}
+        inputLabel={sliderLabel(t("chatConfig.prompt.keywordWeight"))}
+        value={values.keywordWeight}
+        onChange={(value) => set("keywordWeight", roundWeight(value))}
+        min={0}
+        max={1}
+        helper={
+          <>
+            <HStack justify="space-between" fontSize="sm" color="fg">
+              <span>{t("chatConfig.prompt.vectorWeight")}</span>
+              <Box as="output" fontVariantNumeric="tabular-nums" data-testid="vector_similarity_weight-value">
+                {formatNumber(vectorWeight)}
+              </Box>
+            </HStack>
+            {t("chatConfig.prompt.weightsHint")}
+          </>
+        }
+      />
+      <ConfigField label={t("chatConfig.prompt.topN")} helper={t("chatConfig.prompt.topNHint")} error={errors.topN}>
+        <Input name="top_n" type="number" min={1} max={TOP_N_MAX} step={1} inputMode="numeric" maxW="32" value={values.topN} onChange={(e) => set("topN", e.target.value)} />
+      </ConfigField>
+      <RerankSelect value={values.rerankId} onChange={(value) => set("rerankId", value)} />
+      <SettingSwitch
+        name="refine_multiturn"
+        label={t("chatConfig.toggles.refineMultiturn")}
+        hint={t("chatConfig.toggles.refineMultiturnHint")}
+        checked={values.refineMultiturn}
+        onChange={(checked) => set("refineMultiturn", checked)}
+      />
+      <SettingSwitch name="self_rag" label={t("chatConfig.toggles.selfRag")} hint={t("chatConfig.toggles.selfRagHint")} checked={values.selfRag} onChange={(checked) => set("selfRag", checked)} />
+    </Stack>
+  );
+};

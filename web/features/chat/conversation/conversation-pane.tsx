@@ -1,0 +1,218 @@
+import { Alert, Box, Button, Flex, HStack, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { KNOWLEDGE_KEY, type Reference } from "../../../../worker/contract/chats";
+import { type Chat, type Session, sessionQueryOptions, useRenameSessionMutation } from "../../../api/chats";
+import { errorMessage } from "../../../components/notify";
+import { PageLoader } from "../../../components/page-loader";
+import { RouteErrorMessage } from "../../../components/route-error";
+import i18n from "../../../i18n";
+import { AnswerMarkdown } from "./answer-markdown";
+import { Composer, VariableFields } from "./composer";
+import { MessageActions, RelatedQuestions } from "./message-actions";
+import { SourcesPanel } from "./sources-panel";
+import { answerStored, isLive, questionStored, type Turn, useChatStream } from "./use-chat-stream";
+
+type Props = { chat: Chat; sessionId: string; onSessionRenamed?(): void };
+
+const AUTO_NAME_CHARS = 60;
+const SCROLL_PIN_PX = 80;
+
+// Sessions still carrying a default name are named after their first question, as RAGFlow does.
+const isDefaultName = (name: string) =>
+  [i18n.getFixedT("de")("chat.sessions.newName"), i18n.getFixedT("en")("chat.sessions.newName"), "New session"].includes(name);
+
+const TypingDots = () => {
+  const { t } = useTranslation();
+  return (
+    <HStack gap="1" py="1.5" role="status" aria-label={t("chat.conversation.typing")} data-testid="typing">
+      {[0, 1, 2].map((dot) => (
+        <Box key={dot} boxSize="1.5" rounded="full" bg="fg.muted" animation="pulse" css={{ animationDelay: `${dot * 150}ms` }} />
+      ))}
+    </HStack>
+  );
+};
+
+const UserMessage = ({ content }: { content: string }) => {
+  const { t } = useTranslation();
+  return (
+    <Flex as="article" justify="flex-end" aria-label={t("chat.conversation.you")} data-role="user">
+      <Box maxW={{ base: "95%", md: "80%" }} px="4" py="2.5" rounded="2xl" roundedBottomRight="sm" bg="brand.muted" color="fg" whiteSpace="pre-wrap" wordBreak="break-word">
+        {content}
+      </Box>
+    </Flex>
+  );
+};
+
+type AssistantProps = { name: string; content: ReactNode; reference?: Reference | null; footer?: ReactNode };
+
+const AssistantMessage = ({ name, content, reference, footer }: AssistantProps) => (
+  <Stack as="article" align="start" gap="0" maxW={{ base: "95%", md: "80%" }} aria-label={name} data-role="assistant">
+    <Box px="4" py="2.5" rounded="2xl" roundedBottomLeft="sm" bg={{ base: "bg.muted", _dark: "bg.emphasized" }} color="fg" maxW="full">
+      {content}
+    </Box>
+    <SourcesPanel reference={reference} />
+    {footer}
+  </Stack>
+);
+
+// The messages of one conversation and the composer; the answer streams in live.
+export const ConversationPane = ({ chat, sessionId, onSessionRenamed }: Props) => {
+  const { t } = useTranslation();
+  const session = useQuery(sessionQueryOptions(chat.id, sessionId));
+  const rename = useRenameSessionMutation(chat.id);
+  const variables = chat.prompt_config.parameters.filter((variable) => variable.key !== KNOWLEDGE_KEY);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [missing, setMissing] = useState<string[]>([]);
+  const [text, setText] = useState("");
+
+  const onSettled = (turn: Turn, fresh: Session | undefined) => {
+    // a question the server never stored goes back into the box
+    if (turn.status === "failed" && turn.mode === "ask" && !questionStored(turn, fresh?.messages ?? [])) setText((current) => current || turn.question);
+    const firstQuestion = fresh?.messages.filter((message) => message.role === "user").length === 1;
+    if (turn.mode === "ask" && turn.status === "done" && fresh && firstQuestion && isDefaultName(fresh.name)) {
+      rename.mutate({ id: sessionId, name: turn.question.slice(0, AUTO_NAME_CHARS) }, { onSuccess: () => onSessionRenamed?.() });
+    }
+  };
+  const stream = useChatStream({ chatId: chat.id, sessionId, onSettled });
+  const { turn } = stream;
+
+  const log = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true);
+  const stored = session.data?.messages ?? [];
+  // follows the conversation as it grows unless the reader scrolled up
+  useEffect(() => {
+    if (log.current && pinned.current) log.current.scrollTop = log.current.scrollHeight;
+  });
+
+  if (session.isError) return <RouteErrorMessage error={session.error} onRetry={() => void session.refetch()} />;
+  if (!session.data) return <PageLoader />;
+
+  const live = isLive(turn);
+  const shown = live && turn ? stored.slice(0, turn.keep) : stored;
+  const firstUser = shown.findIndex((message) => message.role === "user");
+  const lastUser = stored.findLastIndex((message) => message.role === "user");
+  const showQuestion = turn?.mode === "ask" && (live || (turn.draft && turn.status === "stopped" && !questionStored(turn, stored)));
+  const showAnswer = turn !== null && (live || (turn.draft && turn.answer !== "" && !answerStored(turn, stored)));
+  const lastShown = shown.at(-1);
+  const related = showAnswer ? (turn?.relatedQuestions ?? []) : lastShown?.role === "assistant" ? (lastShown.related_questions ?? []) : [];
+
+  const variableValues = () => Object.fromEntries(variables.map((variable) => [variable.key, values[variable.key]?.trim() ?? ""]).filter(([, value]) => value));
+  const variablesReady = () => {
+    const lacking = variables.filter((variable) => !variable.optional && !values[variable.key]?.trim()).map((variable) => variable.key);
+    setMissing(lacking);
+    return lacking.length === 0;
+  };
+  const ask = (question: string) => {
+    const trimmed = question.trim();
+    if (!trimmed || stream.busy || !variablesReady()) return false;
+    pinned.current = true;
+    stream.ask(trimmed, stored.length, variableValues());
+    return true;
+  };
+  const regenerate = () => {
+    if (lastUser < 0 || stream.busy || !variablesReady()) return;
+    stream.regenerate(stored.slice(0, lastUser + 1), variableValues());
+  };
+  const setVariable = (key: string, value: string) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    if (value.trim()) setMissing((current) => current.filter((name) => name !== key));
+  };
+
+  return (
+    <Flex direction="column" flex="1" minH="0">
+      <Stack
+        ref={log}
+        role="log"
+        aria-live="polite"
+        aria-label={t("chat.conversation.messages")}
+        aria-busy={stream.streaming}
+        flex="1"
+        minH="0"
+        overflowY="auto"
+        gap="4"
+        px={{ base: "3", md: "6" }}
+        py="4"
+        onScroll={() => {
+          const el = log.current;
+          if (el) pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < SCROLL_PIN_PX;
+        }}
+      >
+        {shown.length === 0 && !showQuestion && (
+          <Text color="fg.muted" fontSize="sm" textAlign="center" py="8">
+            {t("chat.conversation.empty")}
+          </Text>
+        )}
+        {shown.map((message, index) =>
+          message.role === "user" ? (
+            <UserMessage key={`user:${message.id}`} content={message.content} />
+          ) : (
+            <AssistantMessage
+              key={`assistant:${message.id}`}
+              name={chat.name}
+              content={<AnswerMarkdown content={message.content} reference={message.reference} />}
+              reference={message.reference}
+              footer={
+                <MessageActions
+                  chatId={chat.id}
+                  sessionId={sessionId}
+                  message={message}
+                  answered={firstUser >= 0 && index > firstUser}
+                  tts={chat.prompt_config.tts}
+                  disabled={stream.busy}
+                  onRegenerate={index === shown.length - 1 && !showAnswer && lastUser >= 0 && index > lastUser ? regenerate : undefined}
+                />
+              }
+            />
+          ),
+        )}
+        {showQuestion && turn && <UserMessage content={turn.question} />}
+        {showAnswer && turn && (
+          <AssistantMessage
+            name={chat.name}
+            content={stream.streaming && turn.answer === "" ? <TypingDots /> : <AnswerMarkdown content={turn.answer} reference={turn.reference} />}
+            reference={turn.reference}
+            footer={
+              turn.status === "stopped" && (
+                <Text fontSize="xs" color="fg.muted" mt="1">
+                  {t("chat.conversation.stopped")}
+                </Text>
+              )
+            }
+          />
+        )}
+        <RelatedQuestions questions={related} disabled={stream.busy} onAsk={(question) => void ask(question)} />
+        {turn?.status === "failed" && (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{t("chat.conversation.failed")}</Alert.Title>
+              <Alert.Description>{errorMessage(turn.error)}</Alert.Description>
+            </Alert.Content>
+            {stored.at(-1)?.role === "user" && (
+              <Button size="sm" variant="outline" onClick={regenerate}>
+                {t("common.retry")}
+              </Button>
+            )}
+          </Alert.Root>
+        )}
+      </Stack>
+      <Stack gap="2" px={{ base: "3", md: "6" }} pb="3" pt="2" borderTopWidth="1px">
+        <VariableFields variables={variables} values={values} missing={missing} onChange={setVariable} />
+        <Composer
+          value={text}
+          onChange={setText}
+          onSend={() => {
+            if (ask(text)) setText("");
+          }}
+          onStop={stream.stop}
+          streaming={stream.streaming}
+          busy={stream.busy}
+          stt={chat.prompt_config.stt}
+          placeholder={chat.design?.input_placeholder}
+        />
+      </Stack>
+    </Flex>
+  );
+};

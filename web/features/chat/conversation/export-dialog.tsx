@@ -1,0 +1,120 @@
+import { HStack, Input, RadioGroup, Stack, Text } from "@chakra-ui/react";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { exportHistory } from "../../../api/chats";
+import { FormDialog } from "../../../components/form-dialog";
+import { FormField } from "../../../components/form-field";
+import { notifyError, notifySuccess } from "../../../components/notify";
+
+const DEFAULT_DAYS = 30;
+const REVOKE_AFTER_MS = 30_000;
+const FORMATS = [
+  { value: "json", label: "JSON" },
+  { value: "csv", label: "CSV" },
+  { value: "md", label: "Markdown" },
+] as const;
+type ExportFormat = (typeof FORMATS)[number]["value"];
+
+export type DateRange = { from: string; to: string };
+
+const isoDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+
+// Today and the 29 days before it, as the server's default range.
+export const lastDays = (days = DEFAULT_DAYS, today = new Date()): DateRange => {
+  const from = new Date(today);
+  from.setDate(today.getDate() - (days - 1));
+  return { from: isoDay(from), to: isoDay(today) };
+};
+
+export const isValidRange = (range: DateRange) => Boolean(range.from && range.to && range.from <= range.to);
+
+// The from/to date inputs shared by the export and the stats dialog.
+export const DateRangeFields = ({ value, onChange }: { value: DateRange; onChange(range: DateRange): void }) => {
+  const { t } = useTranslation();
+  const invalid = !isValidRange(value);
+  return (
+    <Stack gap="1">
+      <HStack gap="3" align="end">
+        <FormField label={t("chat.range.from")}>
+          <Input type="date" name="from" value={value.from} max={value.to || undefined} onChange={(e) => onChange({ ...value, from: e.target.value })} />
+        </FormField>
+        <FormField label={t("chat.range.to")}>
+          <Input type="date" name="to" value={value.to} min={value.from || undefined} onChange={(e) => onChange({ ...value, to: e.target.value })} />
+        </FormField>
+      </HStack>
+      {invalid && (
+        <Text fontSize="sm" color="fg.error" role="alert">
+          {t("chat.range.invalid")}
+        </Text>
+      )}
+    </Stack>
+  );
+};
+
+const saveFile = (blob: Blob, fileName: string) => {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // some browsers read the blob only after click() returns
+  setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
+};
+
+const fileNameOf = (chatName: string, range: DateRange, format: ExportFormat) =>
+  `${chatName.replace(/[^\p{L}\p{N}_-]+/gu, "_").slice(0, 80) || "chat"}_${range.from}_${range.to}.${format}`;
+
+type Props = { chatId: string; chatName: string; onClose(): void };
+
+// Downloads an assistant's conversations in a date range as JSON, CSV or Markdown.
+export const ExportDialog = ({ chatId, chatName, onClose }: Props) => {
+  const { t } = useTranslation();
+  const [range, setRange] = useState(() => lastDays());
+  const [format, setFormat] = useState<ExportFormat>("json");
+  const [loading, setLoading] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!isValidRange(range)) return;
+    setLoading(true);
+    const blob = await exportHistory(chatId, range.from, range.to, format).catch(notifyError);
+    setLoading(false);
+    if (!blob) return;
+    saveFile(blob, fileNameOf(chatName, range, format));
+    notifySuccess(t("chat.exporter.done"));
+    onClose();
+  };
+
+  return (
+    <FormDialog
+      title={t("chat.exporter.title", { name: chatName })}
+      onSubmit={submit}
+      onClose={onClose}
+      loading={loading}
+      submitLabel={t("chat.exporter.download")}
+      submitDisabled={!isValidRange(range)}
+    >
+      <Stack gap="4">
+        <Text fontSize="sm" color="fg.muted">
+          {t("chat.exporter.hint")}
+        </Text>
+        <DateRangeFields value={range} onChange={setRange} />
+        <RadioGroup.Root value={format} onValueChange={(e) => e.value && setFormat(e.value as ExportFormat)} colorPalette="teal" size="sm">
+          <RadioGroup.Label>{t("chat.exporter.format")}</RadioGroup.Label>
+          <HStack gap="4" mt="2">
+            {FORMATS.map((item) => (
+              <RadioGroup.Item key={item.value} value={item.value}>
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator />
+                <RadioGroup.ItemText>{item.label}</RadioGroup.ItemText>
+              </RadioGroup.Item>
+            ))}
+          </HStack>
+        </RadioGroup.Root>
+      </Stack>
+    </FormDialog>
+  );
+};

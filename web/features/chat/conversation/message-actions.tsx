@@ -1,0 +1,255 @@
+import { Button, Clipboard, HStack, IconButton, RadioCard, Stack, Text, Textarea, Wrap } from "@chakra-ui/react";
+import { Check, Copy, MessageCircleQuestion, RefreshCw, Square, ThumbsDown, ThumbsUp, Trash2, Volume2 } from "lucide-react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { type ChatMessage, FEEDBACK_REASONS, type FeedbackReason } from "../../../../worker/contract/chats";
+import { speak, useDeleteMessageMutation, useFeedbackMutation } from "../../../api/chats";
+import { ApiError, ErrorCode } from "../../../api/client";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { FormDialog } from "../../../components/form-dialog";
+import { FormField } from "../../../components/form-field";
+import { errorMessage, notifyError, notifySuccess } from "../../../components/notify";
+import i18n from "../../../i18n";
+import { plainAnswer } from "./answer-markdown";
+
+const FEEDBACK_MAX = 2000;
+
+// The server answers code 102 "No default TTS model is set" / "No default ASR model is set".
+export const isMissingModel = (error: unknown, model: "TTS" | "ASR") =>
+  error instanceof ApiError && error.code === ErrorCode.data && error.message.includes(model);
+
+const browserSpeech = () => (globalThis as { speechSynthesis?: SpeechSynthesis }).speechSynthesis;
+
+const silence = (player: HTMLAudioElement | null, browser: boolean) => {
+  player?.pause();
+  if (browser) browserSpeech()?.cancel();
+};
+
+export const speechLang = () => (i18n.language === "en" ? "en-US" : "de-DE");
+
+// Server text-to-speech first; without a TTS model the browser's own voice, if it has one.
+const useReadAloud = (text: string) => {
+  const { t } = useTranslation();
+  const [state, setState] = useState<"idle" | "loading" | "playing">("idle");
+  const [notice, setNotice] = useState<string | null>(null);
+  const audio = useRef<HTMLAudioElement | null>(null);
+  const inBrowser = useRef(false);
+
+  useEffect(() => () => silence(audio.current, inBrowser.current), []);
+  const stop = () => {
+    silence(audio.current, inBrowser.current);
+    audio.current = null;
+    inBrowser.current = false;
+    setState("idle");
+  };
+
+  const speakInBrowser = (synth: SpeechSynthesis) => {
+    const utterance = new SpeechSynthesisUtterance(text);
+    utterance.lang = speechLang();
+    utterance.onend = () => stop();
+    utterance.onerror = () => stop();
+    inBrowser.current = true;
+    synth.speak(utterance);
+    setState("playing");
+  };
+
+  const play = async () => {
+    setNotice(null);
+    setState("loading");
+    try {
+      const url = URL.createObjectURL(await speak(text));
+      const player = new Audio(url);
+      audio.current = player;
+      player.onended = () => {
+        URL.revokeObjectURL(url);
+        setState("idle");
+      };
+      await player.play();
+      setState("playing");
+    } catch (error) {
+      const synth = browserSpeech();
+      if (isMissingModel(error, "TTS") && synth) speakInBrowser(synth);
+      else {
+        setState("idle");
+        setNotice(isMissingModel(error, "TTS") ? t("chat.actions.noTts") : errorMessage(error));
+      }
+    }
+  };
+  return { state, notice, toggle: () => (state === "idle" ? void play() : stop()) };
+};
+
+const FeedbackDialog = ({ onSubmit, onClose, loading }: { onSubmit(reason: FeedbackReason | null, comment: string): void; onClose(): void; loading: boolean }) => {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState<FeedbackReason | null>(null);
+  const [comment, setComment] = useState("");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(reason, comment.trim());
+  };
+  return (
+    <FormDialog title={t("chat.feedback.title")} onSubmit={submit} onClose={onClose} loading={loading} submitLabel={t("chat.feedback.send")}>
+      <Stack gap="4">
+        <RadioCard.Root size="sm" colorPalette="teal" value={reason} onValueChange={(e) => setReason(e.value as FeedbackReason | null)}>
+          <RadioCard.Label>{t("chat.feedback.reason")}</RadioCard.Label>
+          <Wrap gap="2">
+            {FEEDBACK_REASONS.map((value) => (
+              <RadioCard.Item key={value} value={value} flex="0 0 auto">
+                <RadioCard.ItemHiddenInput />
+                <RadioCard.ItemControl py="1.5" px="3">
+                  <RadioCard.ItemText>{t(`chat.feedback.reasons.${value}`)}</RadioCard.ItemText>
+                </RadioCard.ItemControl>
+              </RadioCard.Item>
+            ))}
+          </Wrap>
+        </RadioCard.Root>
+        <FormField label={t("chat.feedback.comment")} helper={t("chat.feedback.commentHint")}>
+          <Textarea name="feedback" value={comment} maxLength={FEEDBACK_MAX} autoresize minH="20" onChange={(e) => setComment(e.target.value)} />
+        </FormField>
+      </Stack>
+    </FormDialog>
+  );
+};
+
+type Props = {
+  chatId: string;
+  sessionId: string;
+  message: ChatMessage;
+  // the opener has no question: no feedback, no delete
+  answered: boolean;
+  tts: boolean;
+  disabled?: boolean;
+  onRegenerate?: () => void;
+};
+
+// Under a finished answer: copy, read aloud, thumbs, regenerate (last answer only) and delete the pair.
+export const MessageActions = ({ chatId, sessionId, message, answered, tts, disabled, onRegenerate }: Props) => {
+  const { t } = useTranslation();
+  const text = plainAnswer(message.content);
+  const readAloud = useReadAloud(text);
+  const feedback = useFeedbackMutation(chatId, sessionId);
+  const remove = useDeleteMessageMutation(chatId, sessionId);
+  const [asking, setAsking] = useState(false);
+
+  const thumbUp = async () => {
+    if (message.thumbup === true) return;
+    const saved = await feedback.mutateAsync({ messageId: message.id, thumbup: true }).catch(notifyError);
+    if (saved) notifySuccess(t("chat.feedback.thanks"));
+  };
+  const thumbDown = async (reason: FeedbackReason | null, comment: string) => {
+    const saved = await feedback.mutateAsync({ messageId: message.id, thumbup: false, reason, feedback: comment || undefined }).catch(notifyError);
+    if (!saved) return;
+    setAsking(false);
+    notifySuccess(t("chat.feedback.thanks"));
+  };
+  const removePair = async () => {
+    const saved = await remove.mutateAsync(message.id).catch(notifyError);
+    if (saved) notifySuccess(t("common.toast.deleted"));
+  };
+
+  return (
+    <Stack gap="1" mt="1">
+      <HStack gap="0.5" color="fg.muted" data-testid="message-actions">
+        <Clipboard.Root value={text}>
+          <Clipboard.Trigger asChild>
+            <IconButton size="xs" variant="ghost" aria-label={t("chat.actions.copy")}>
+              <Clipboard.Indicator copied={<Check />}>
+                <Copy />
+              </Clipboard.Indicator>
+            </IconButton>
+          </Clipboard.Trigger>
+        </Clipboard.Root>
+        {tts && (
+          <IconButton
+            size="xs"
+            variant="ghost"
+            loading={readAloud.state === "loading"}
+            aria-label={readAloud.state === "playing" ? t("chat.actions.stopReading") : t("chat.actions.readAloud")}
+            onClick={readAloud.toggle}
+          >
+            {readAloud.state === "playing" ? <Square /> : <Volume2 />}
+          </IconButton>
+        )}
+        {answered && (
+          <>
+            <IconButton
+              size="xs"
+              variant={message.thumbup === true ? "subtle" : "ghost"}
+              colorPalette={message.thumbup === true ? "teal" : "gray"}
+              aria-label={t("chat.actions.thumbUp")}
+              aria-pressed={message.thumbup === true}
+              disabled={disabled || feedback.isPending}
+              onClick={() => void thumbUp()}
+            >
+              <ThumbsUp />
+            </IconButton>
+            <IconButton
+              size="xs"
+              variant={message.thumbup === false ? "subtle" : "ghost"}
+              colorPalette={message.thumbup === false ? "red" : "gray"}
+              aria-label={t("chat.actions.thumbDown")}
+              aria-pressed={message.thumbup === false}
+              disabled={disabled || feedback.isPending}
+              onClick={() => setAsking(true)}
+            >
+              <ThumbsDown />
+            </IconButton>
+            {onRegenerate && (
+              <IconButton size="xs" variant="ghost" aria-label={t("chat.actions.regenerate")} disabled={disabled} onClick={onRegenerate}>
+                <RefreshCw />
+              </IconButton>
+            )}
+            <ConfirmDialog
+              title={t("chat.actions.deleteTitle")}
+              body={t("chat.actions.deleteBody")}
+              loading={remove.isPending}
+              onConfirm={removePair}
+              trigger={
+                <IconButton size="xs" variant="ghost" aria-label={t("chat.actions.delete")} disabled={disabled}>
+                  <Trash2 />
+                </IconButton>
+              }
+            />
+          </>
+        )}
+      </HStack>
+      {readAloud.notice && (
+        <Text fontSize="xs" color="fg.error" role="alert">
+          {readAloud.notice}
+        </Text>
+      )}
+      {asking && <FeedbackDialog loading={feedback.isPending} onSubmit={(reason, comment) => void thumbDown(reason, comment)} onClose={() => setAsking(false)} />}
+    </Stack>
+  );
+};
+
+// The suggested follow-up questions of the last answer; a click asks one.
+export const RelatedQuestions = ({ questions, disabled, onAsk }: { questions: string[]; disabled?: boolean; onAsk(question: string): void }) => {
+  const { t } = useTranslation();
+  if (questions.length === 0) return null;
+  return (
+    <Stack gap="1.5" mt="2" as="section" aria-label={t("chat.related.title")}>
+      <Text fontSize="xs" fontWeight="semibold" color="fg.muted">
+        {t("chat.related.title")}
+      </Text>
+      <Wrap gap="2">
+        {questions.map((question) => (
+          <Button
+            key={question}
+            size="xs"
+            variant="outline"
+            colorPalette="teal"
+            rounded="full"
+            h="auto"
+            py="1"
+            whiteSpace="normal"
+            textAlign="start"
+            disabled={disabled}
+            onClick={() => onAsk(question)}
+          >
+            <MessageCircleQuestion /> {question}
+          </Button>
+        ))}
+      </Wrap>
+    </Stack>
+  );
+};
