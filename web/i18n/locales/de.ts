@@ -3,6 +3,7 @@ import { chatDe } from "./chat.de";
 import { kbConfigDe } from "./kb-config.de";
 import { modelsDe } from "./models.de";
 import { retrievalDe } from "./retrieval.de";
+import { shareDe } from "./share.de";
 
 export const de = {
   common: {
@@ -271,6 +272,7 @@ export const de = {
   retrieval: retrievalDe,
   chat: chatDe,
   chatConfig: chatConfigDe,
+  share: shareDe,
   kbConfig: kbConfigDe,
   pages: {
     knowledgeList: "Wissensdatenbanken",

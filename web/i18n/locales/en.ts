@@ -4,6 +4,7 @@ import { chatEn } from "./chat.en";
 import { kbConfigEn } from "./kb-config.en";
 import { modelsEn } from "./models.en";
 import { retrievalEn } from "./retrieval.en";
+import { shareEn } from "./share.en";
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
@@ -274,6 +275,7 @@ export const en: Shape<typeof de> = {
   retrieval: retrievalEn,
   chat: chatEn,
   chatConfig: chatConfigEn,
+  share: shareEn,
   kbConfig: kbConfigEn,
   pages: {
     knowledgeList: "Knowledge bases",
