@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Chat, ChatStats, CompletionFrame, CreateChatInput, FeedbackReason, Session, UpdateChatInput } from "../../worker/contract/chats";
+import { currentUserId } from "../lib/auth-storage";
 import { ApiError, request, requestData, requestRaw } from "./client";
 
 export type { Chat, ChatStats, CompletionFrame, Session };
@@ -29,7 +30,11 @@ export const chatsQueryOptions = (keywords = "") =>
 export const chatQueryOptions = (id: string) => queryOptions({ queryKey: chatKeys.detail(id), queryFn: () => requestData<Chat>(`/chats/${id}`) });
 
 export const sessionsQueryOptions = (chatId: string) =>
-  queryOptions({ queryKey: chatKeys.sessions(chatId), queryFn: () => requestData<Session[]>(`/chats/${chatId}/sessions`, { query: { page_size: 1000, orderby: "update_time" } }) });
+  queryOptions({
+    queryKey: chatKeys.sessions(chatId),
+    // the web app lists the user's own conversations, not those of share-link visitors or API callers
+    queryFn: () => requestData<Session[]>(`/chats/${chatId}/sessions`, { query: { page_size: 1000, orderby: "update_time", user_id: currentUserId() || undefined } }),
+  });
 
 export const sessionQueryOptions = (chatId: string, sessionId: string) =>
   queryOptions({ queryKey: chatKeys.session(chatId, sessionId), queryFn: () => requestData<Session>(`/chats/${chatId}/sessions/${sessionId}`) });

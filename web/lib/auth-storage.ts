@@ -15,3 +15,12 @@ export const clearSession = () => {
   localStorage.removeItem(STORAGE_KEYS.token);
   localStorage.removeItem(STORAGE_KEYS.userInfo);
 };
+
+// The signed-in user's id from the stored profile ("" when signed out or unknown).
+export const currentUserId = () => {
+  try {
+    return (JSON.parse(localStorage.getItem(STORAGE_KEYS.userInfo) ?? "null") as UserProfile | null)?.id ?? "";
+  } catch {
+    return "";
+  }
+};

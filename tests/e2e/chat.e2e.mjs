@@ -1,0 +1,79 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { signUp } from "./helpers.mjs";
+
+const FAQ = "Die Grippeimpfung wird für Menschen ab 60 Jahren empfohlen. Sie schützt vor schweren Verläufen.\n\nErwachsene brauchen sieben bis neun Stunden Schlaf.";
+
+// A parsed knowledge base, made through the API with the signed-in user's token (the UI for it has its own tests).
+const parsedKnowledgeBase = (page, name) =>
+  page.evaluate(
+    async ({ name, text }) => {
+      const auth = { Authorization: localStorage.getItem("token") };
+      const json = async (response) => (await response.json()).data;
+      const dataset = await json(await fetch("/api/v1/datasets", { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ name }) }));
+      const form = new FormData();
+      form.append("file", new Blob([text], { type: "text/plain" }), "gesundheit.txt");
+      const [doc] = await json(await fetch(`/api/v1/datasets/${dataset.id}/documents`, { method: "POST", headers: auth, body: form }));
+      await fetch(`/api/v1/datasets/${dataset.id}/chunks`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ document_ids: [doc.id] }) });
+      for (let i = 0; i < 120; i++) {
+        const { docs } = await json(await fetch(`/api/v1/datasets/${dataset.id}/documents`, { headers: auth }));
+        if (docs[0].run === "DONE") return dataset.id;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      throw new Error("parsing did not finish");
+    },
+    { name, text: FAQ },
+  );
+
+export const tests = [
+  [
+    "configure an assistant on a parsed base, get a streamed cited answer, give feedback and export the history",
+    async ({ page, baseUrl, artifacts }) => {
+      await signUp(page, baseUrl);
+      await parsedKnowledgeBase(page, "Gesundheit");
+      await page.goto(`${baseUrl}/chat`);
+      await page.getByText("Wählen Sie einen Assistenten").waitFor();
+
+      // create the assistant in the configuration dialog
+      await page.getByRole("button", { name: "Assistent erstellen" }).first().click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("Name", { exact: true }).fill("Gesundheitsberater");
+      await dialog.getByText("Gesundheit", { exact: true }).click();
+      await dialog.getByRole("button", { name: "Erstellen" }).click();
+      await dialog.waitFor({ state: "detached" });
+      await page.getByRole("heading", { name: "Gesundheitsberater" }).waitFor();
+      await page.getByText("Gesundheit", { exact: true }).first().waitFor();
+
+      // a new conversation opens with the opener; the answer streams in with a citation
+      await page.getByRole("button", { name: "Neuer Chat" }).first().click();
+      await page.getByText("Hi! I'm your assistant, what can I do for you?").waitFor();
+      await page.getByLabel("Ihre Frage").fill("Ab welchem Alter wird die Grippeimpfung empfohlen?");
+      await page.keyboard.press("Enter");
+      await page.getByRole("log").getByText("ab 60 Jahren empfohlen").waitFor({ timeout: 20_000 });
+      const citation = page.getByRole("button", { name: "Quelle 1 anzeigen" }).first();
+      await citation.waitFor();
+      await page.screenshot({ path: `${artifacts}/chat-answer.png`, fullPage: true });
+      await citation.click();
+      await page.getByRole("dialog").getByText("gesundheit.txt").first().waitFor();
+      await page.getByRole("dialog").getByRole("link", { name: "Dokument öffnen" }).waitFor();
+      await page.keyboard.press("Escape");
+
+      // thumbs down with a reason and a comment
+      await page.getByRole("button", { name: "Nicht hilfreiche Antwort" }).last().click();
+      const feedback = page.getByRole("dialog", { name: "Was war nicht gut?" });
+      await feedback.getByText("unzureichend").click();
+      await feedback.getByLabel("Kommentar").fill("Quelle fehlt");
+      await feedback.getByRole("button", { name: "Feedback senden" }).click();
+      await page.getByText("Danke für Ihr Feedback").first().waitFor();
+
+      // the history of today as CSV
+      await page.getByRole("button", { name: "Verlauf exportieren" }).click();
+      const exporter = page.getByRole("dialog");
+      await exporter.getByText("CSV").click();
+      const [download] = await Promise.all([page.waitForEvent("download"), exporter.getByRole("button", { name: "Herunterladen" }).click()]);
+      const csv = readFileSync(await download.path(), "utf8");
+      assert.match(csv, /Ab welchem Alter wird die Grippeimpfung empfohlen\?/);
+      assert.match(csv, /false,insufficient,Quelle fehlt/);
+    },
+  ],
+];
