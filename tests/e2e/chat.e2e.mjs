@@ -37,7 +37,7 @@ export const tests = [
       // create the assistant in the configuration dialog
       await page.getByRole("button", { name: "Assistent erstellen" }).first().click();
       const dialog = page.getByRole("dialog");
-      await dialog.getByLabel("Name", { exact: true }).fill("Gesundheitsberater");
+      await dialog.getByRole("textbox", { name: /^Name/ }).fill("Gesundheitsberater");
       await dialog.getByText("Gesundheit", { exact: true }).click();
       await dialog.getByRole("button", { name: "Erstellen" }).click();
       await dialog.waitFor({ state: "detached" });
@@ -46,10 +46,10 @@ export const tests = [
 
       // a new conversation opens with the opener; the answer streams in with a citation
       await page.getByRole("button", { name: "Neuer Chat" }).first().click();
-      await page.getByText("Hi! I'm your assistant, what can I do for you?").waitFor();
+      await page.getByText("Hallo! Ich bin Ihr Assistent. Was kann ich für Sie tun?").waitFor();
       await page.getByLabel("Ihre Frage").fill("Ab welchem Alter wird die Grippeimpfung empfohlen?");
       await page.keyboard.press("Enter");
-      await page.getByRole("log").getByText("ab 60 Jahren empfohlen").waitFor({ timeout: 20_000 });
+      await page.locator("[data-role=assistant]").filter({ hasText: "ab 60 Jahren empfohlen" }).first().waitFor({ timeout: 20_000 });
       const citation = page.getByRole("button", { name: "Quelle 1 anzeigen" }).first();
       await citation.waitFor();
       await page.screenshot({ path: `${artifacts}/chat-answer.png`, fullPage: true });

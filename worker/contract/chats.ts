@@ -26,7 +26,12 @@ export const DEFAULT_SYSTEM_PROMPT = `You are an intelligent assistant. Please s
 Here is the knowledge base:
 {knowledge}
 The above is the knowledge base.`;
-export const DEFAULT_PROLOGUE = "Hi! I'm your assistant, what can I do for you?";
+// The opener of a new conversation in the assistant's language (RAGFlow's English one for English).
+export const DEFAULT_PROLOGUES = {
+  German: "Hallo! Ich bin Ihr Assistent. Was kann ich für Sie tun?",
+  English: "Hi! I'm your assistant, what can I do for you?",
+} as const;
+export const DEFAULT_PROLOGUE = DEFAULT_PROLOGUES.German;
 
 const VARIABLE_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;

@@ -67,7 +67,7 @@ export const ChatPage = () => {
         <AssistantList selectedId={dialogId ?? null} onSelect={(id) => onSelect({ dialogId: id ?? undefined })} />
       </Box>
       {dialogId && (
-        <Box w={{ base: "full", md: "60" }} flexShrink="0" borderEndWidth={{ md: "1px" }} overflowY="auto">
+        <Box w={{ base: "full", md: "72" }} flexShrink="0" borderEndWidth={{ md: "1px" }} overflowY="auto">
           <SessionList chatId={dialogId} selectedId={conversationId ?? null} onSelect={(id) => onSelect({ dialogId, conversationId: id ?? undefined })} />
         </Box>
       )}

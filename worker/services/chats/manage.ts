@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { CreateChatInput, UpdateChatInput } from "../../contract/chats";
+import { type CreateChatInput, DEFAULT_PROLOGUES, type UpdateChatInput } from "../../contract/chats";
 import type { DeleteByIdsInput } from "../../contract/datasets";
 import { datasets, dialogs, type DialogRow, tenants } from "../../db/schema";
 import { AppError, dataError, RetCode } from "../../lib/errors";
@@ -49,14 +49,15 @@ const completeRow = async (ctx: ServiceContext, input: CreateChatInput) => {
   const llmId = input.llm_id || (await defaultChatModel(ctx));
   await checkChatModel(ctx, llmId);
   await checkRerankModel(ctx, input.rerank_id ?? "");
-  const promptConfig = mergePromptConfig(DEFAULT_PROMPT_CONFIG, input.prompt_config);
+  const language = input.language ?? "German";
+  const promptConfig = mergePromptConfig({ ...DEFAULT_PROMPT_CONFIG, prologue: DEFAULT_PROLOGUES[language] }, input.prompt_config);
   checkPromptConfig(promptConfig);
   return {
     name: input.name,
     nameKey: input.name.toLowerCase(),
     icon: input.icon ?? input.avatar ?? null,
     description: input.description ?? null,
-    language: input.language ?? "German",
+    language,
     datasetIds: [...new Set(input.dataset_ids ?? [])],
     llmId,
     llmSetting: { ...DEFAULT_LLM_SETTING, ...input.llm_setting },

@@ -1,6 +1,6 @@
 import { Heading, Input, NativeSelect, Stack, Textarea } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
-import { CHAT_NAME_MAX } from "../../../../worker/contract/chats";
+import { CHAT_NAME_MAX, DEFAULT_PROLOGUES } from "../../../../worker/contract/chats";
 import { AvatarPicker } from "../../settings/avatar-picker";
 import { ConfigField } from "../../knowledge/configuration/config-field";
 import { type TabProps, toggleDataset } from "./config-form";
@@ -23,6 +23,11 @@ const FEATURE_SWITCHES = [
 ] as const;
 
 export const AssistantTab = ({ values, set, change, errors }: TabProps) => {
+  // an untouched default opener follows the assistant's language
+  const changeLanguage = (language: (typeof LANGUAGES)[number]) => {
+    if (values.prologue === DEFAULT_PROLOGUES[values.language]) set("prologue", DEFAULT_PROLOGUES[language]);
+    set("language", language);
+  };
   const { t } = useTranslation();
   return (
     <Stack gap="5">
@@ -44,7 +49,7 @@ export const AssistantTab = ({ values, set, change, errors }: TabProps) => {
       </ConfigField>
       <ConfigField label={t("chatConfig.assistant.language")} helper={t("chatConfig.assistant.languageHint")}>
         <NativeSelect.Root maxW="xs">
-          <NativeSelect.Field name="language" value={values.language} onChange={(e) => set("language", e.target.value as (typeof LANGUAGES)[number])}>
+          <NativeSelect.Field name="language" value={values.language} onChange={(e) => changeLanguage(e.target.value as (typeof LANGUAGES)[number])}>
             {LANGUAGES.map((language) => (
               <option key={language} value={language}>
                 {t(`chatConfig.assistant.languages.${language}`)}

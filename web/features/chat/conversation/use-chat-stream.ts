@@ -1,6 +1,6 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import type { ChatMessage, Reference } from "../../../../worker/contract/chats";
+import type { ChatMessage, CompletionFrame, Reference } from "../../../../worker/contract/chats";
 import { type AskParams, type Session, chatKeys, streamCompletion } from "../../../api/chats";
 
 // A question on its way: what is shown until the stored session holds it.
@@ -31,11 +31,22 @@ export const questionStored = (turn: Turn, messages: ChatMessage[]) =>
 export const answerStored = (turn: Turn, messages: ChatMessage[]) =>
   turn.messageId !== null && messages.some((message) => message.role === "assistant" && message.id === turn.messageId);
 
+type StreamParams = Omit<AskParams, "chatId">;
+
+// Where answers come from and which cached session they update: the owner's API unless a caller
+// (the shared chat page) brings its own.
+export type ChatTransport = {
+  complete: (params: StreamParams, onFrame: (frame: CompletionFrame) => void, signal: AbortSignal) => Promise<void>;
+  sessionKey: QueryKey;
+  sessionsKey: QueryKey;
+};
+
 type Options = {
   chatId: string;
   sessionId: string;
   // called once the stream has ended and the session is fetched again
   onSettled?: (turn: Turn, session: Session | undefined) => void;
+  transport?: ChatTransport;
 };
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === "AbortError";
@@ -45,7 +56,7 @@ const referenceOf = (value: unknown): Reference | null =>
 
 type History = Pick<ChatMessage, "role" | "content" | "id">[];
 
-export const useChatStream = ({ chatId, sessionId, onSettled }: Options) => {
+export const useChatStream = ({ chatId, sessionId, onSettled, transport }: Options) => {
   const queryClient = useQueryClient();
   const [turn, setTurn] = useState<Turn | null>(null);
   // the same turn, readable at once from the stream's callbacks
@@ -67,9 +78,9 @@ export const useChatStream = ({ chatId, sessionId, onSettled }: Options) => {
 
   const settle = async (id: number, status: Turn["status"], error: unknown) => {
     update(id, (current) => ({ ...current, status: "settling" }));
-    const key = chatKeys.session(chatId, sessionId);
+    const key = transport?.sessionKey ?? chatKeys.session(chatId, sessionId);
     await queryClient.refetchQueries({ queryKey: key, exact: true });
-    void queryClient.invalidateQueries({ queryKey: chatKeys.sessions(chatId) });
+    void queryClient.invalidateQueries({ queryKey: transport?.sessionsKey ?? chatKeys.sessions(chatId) });
     const fresh = queryClient.getQueryData<Session>(key);
     const finished = update(id, (current) => {
       const messages = fresh?.messages ?? [];
@@ -79,6 +90,8 @@ export const useChatStream = ({ chatId, sessionId, onSettled }: Options) => {
     if (finished) settled.current?.(finished, fresh);
   };
 
+  const complete = transport?.complete ?? ((params: StreamParams, onFrame: (frame: CompletionFrame) => void, signal: AbortSignal) => streamCompletion({ chatId, ...params }, onFrame, signal));
+
   const start = async (base: Pick<Turn, "mode" | "question" | "keep">, params: Omit<AskParams, "chatId" | "sessionId">) => {
     controller.current?.abort();
     const own = new AbortController();
@@ -87,8 +100,8 @@ export const useChatStream = ({ chatId, sessionId, onSettled }: Options) => {
     replace({ ...base, seq: id, messageId: null, answer: "", reference: null, relatedQuestions: [], status: "streaming", error: null, draft: true });
     let error: unknown = null;
     try {
-      await streamCompletion(
-        { chatId, sessionId, ...params },
+      await complete(
+        { sessionId, ...params },
         (frame) =>
           update(id, (current) =>
             frame.final
