@@ -2,6 +2,7 @@ import {
   DEFAULT_MAX_TOKENS,
   DEFAULT_PROLOGUE,
   DEFAULT_SYSTEM_PROMPT,
+  FREEDOM_PRESETS,
   type Design,
   type DesignInput,
   KNOWLEDGE_KEY,
@@ -48,7 +49,7 @@ export const DEFAULT_DESIGN: Design = {
   input_placeholder: "",
 };
 
-export const DEFAULT_LLM_SETTING = { freedom: "precise" as const, temperature: 0.1, top_p: 0.3, presence_penalty: 0.4, frequency_penalty: 0.7, max_tokens: DEFAULT_MAX_TOKENS };
+export const DEFAULT_LLM_SETTING = { freedom: "precise" as const, ...FREEDOM_PRESETS.precise, max_tokens: DEFAULT_MAX_TOKENS };
 
 const defined = <T extends object>(value: T) => Object.fromEntries(Object.entries(value).filter(([, inner]) => inner !== undefined)) as Partial<T>;
 
