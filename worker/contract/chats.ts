@@ -10,6 +10,8 @@ export const MAX_GLOSSARY = 200;
 export const MAX_QUESTION_CHARS = 8000;
 export const MAX_HISTORY_MESSAGES = 200;
 export const KNOWLEDGE_KEY = "knowledge";
+export const BUILTIN_CHAT_ID = "builtin-extractive@Builtin";
+export const TOP_N_MAX = 128;
 
 // RAGFlow's "freedom" presets: how freely the model may word its answer.
 export const FREEDOM_PRESETS = {
@@ -111,7 +113,7 @@ const chatFields = {
   similarity_threshold: v.optional(float(0, 1)),
   vector_similarity_weight: v.optional(float(0, 1)),
   keywords_similarity_weight: v.optional(float(0, 1)),
-  top_n: v.optional(int(1, 128)),
+  top_n: v.optional(int(1, TOP_N_MAX)),
   top_k: v.optional(int(1, 2048)),
   rerank_id: v.optional(v.nullable(str(0, 255))),
 };
@@ -338,4 +340,21 @@ export type ChatStats = {
   to: string;
   totals: { messages: number; active_users: number; tokens: number; token_speed: number; rounds: number; satisfaction: number | null; unanswered: number };
   days: { date: string; messages: number; active_users: number; tokens: number; token_speed: number; rounds: number; satisfaction: number | null }[];
+};
+
+// Buddy's teal on white; the shared and embedded chat use these until the owner picks others.
+export const DEFAULT_DESIGN: Design = {
+  disclaimer_show: false,
+  disclaimer_title: "",
+  disclaimer_text: "",
+  background_color: "#ffffff",
+  button_color: "#0f766e",
+  footer_color: "#f4f4f5",
+  user_bubble_color: "#0f766e",
+  assistant_bubble_color: "#f4f4f5",
+  text_color: "#18181b",
+  border_color: "#e4e4e7",
+  input_color: "#ffffff",
+  footer_text: "",
+  input_placeholder: "",
 };

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { KNOWLEDGE_KEY, type Reference, SUGGESTED_QUESTIONS } from "../../contract/chats";
+import { BUILTIN_CHAT_ID, KNOWLEDGE_KEY, type Reference, SUGGESTED_QUESTIONS } from "../../contract/chats";
 import type { RetrievedChunk } from "../../contract/retrieval";
 import { type DialogRow, tenantModels } from "../../db/schema";
 import { analyzeQuery } from "../../lib/terms";
@@ -17,7 +17,6 @@ import { addUsage, recordUsage } from "../models/usage";
 import { retrieve } from "../retrieval/retrieve";
 import { citationSimilarity } from "./citation-similarity";
 import { fillPrompt, fitMessages } from "./messages";
-import { BUILTIN_CHAT_ID } from "./validate";
 
 const DEFAULT_CONTEXT_TOKENS = 8192;
 

@@ -1,9 +1,10 @@
 import {
+  DEFAULT_DESIGN,
   DEFAULT_MAX_TOKENS,
   DEFAULT_PROLOGUE,
   DEFAULT_SYSTEM_PROMPT,
-  FREEDOM_PRESETS,
   type Design,
+  FREEDOM_PRESETS,
   type DesignInput,
   KNOWLEDGE_KEY,
   type PromptConfig,
@@ -32,22 +33,6 @@ export const DEFAULT_PROMPT_CONFIG: PromptConfig = {
   glossary: [],
 };
 
-// Buddy's teal on white; the shared and embedded chat use these until the owner picks others.
-export const DEFAULT_DESIGN: Design = {
-  disclaimer_show: false,
-  disclaimer_title: "",
-  disclaimer_text: "",
-  background_color: "#ffffff",
-  button_color: "#0f766e",
-  footer_color: "#f4f4f5",
-  user_bubble_color: "#0f766e",
-  assistant_bubble_color: "#f4f4f5",
-  text_color: "#18181b",
-  border_color: "#e4e4e7",
-  input_color: "#ffffff",
-  footer_text: "",
-  input_placeholder: "",
-};
 
 export const DEFAULT_LLM_SETTING = { freedom: "precise" as const, ...FREEDOM_PRESETS.precise, max_tokens: DEFAULT_MAX_TOKENS };
 

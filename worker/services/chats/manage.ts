@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { type CreateChatInput, DEFAULT_PROLOGUES, type UpdateChatInput } from "../../contract/chats";
+import { BUILTIN_CHAT_ID, type CreateChatInput, DEFAULT_PROLOGUES, type UpdateChatInput } from "../../contract/chats";
 import type { DeleteByIdsInput } from "../../contract/datasets";
 import { datasets, dialogs, type DialogRow, tenants } from "../../db/schema";
 import { AppError, dataError, RetCode } from "../../lib/errors";
@@ -8,7 +8,7 @@ import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
 import { DEFAULT_LLM_SETTING, DEFAULT_PROMPT_CONFIG, mergeDesign, mergePromptConfig } from "./defaults";
 import { toChat } from "./serialize";
-import { BUILTIN_CHAT_ID, checkChatModel, checkDatasets, checkPromptConfig, checkRerankModel, vectorWeightOf } from "./validate";
+import { checkChatModel, checkDatasets, checkPromptConfig, checkRerankModel, vectorWeightOf } from "./validate";
 
 export type Dialog = DialogRow;
 

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
+import { BUILTIN_CHAT_ID } from "../../contract/chats";
 import { tenants } from "../../db/schema";
 import { relatedQuestionsPrompt } from "../../rag/chat/prompts";
 import type { ServiceContext } from "../context";
 import { resolveChat } from "../models/resolve";
 import { recordUsage } from "../models/usage";
-import { BUILTIN_CHAT_ID } from "./validate";
 
 const NUMBERED = /^\s*\d+\.\s*(.+)$/;
 

@@ -1,7 +1,6 @@
-import type { Chat, Session } from "../../contract/chats";
+import { type Chat, DEFAULT_DESIGN, type Session } from "../../contract/chats";
 import type { ConversationRow, DialogRow } from "../../db/schema";
 import { httpDate } from "../../lib/time";
-import { DEFAULT_DESIGN } from "./defaults";
 
 // RAGFlow's dialog row plus `dataset_ids` / `kb_names` (api-contract: chat = DB row) and Buddy's design.
 export const toChat = (row: DialogRow, kbNames: string[]): Chat => ({

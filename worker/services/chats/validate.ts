@@ -1,13 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { type CreateChatInput, KNOWLEDGE_KEY, type PromptConfig } from "../../contract/chats";
+import { BUILTIN_CHAT_ID, type CreateChatInput, KNOWLEDGE_KEY, type PromptConfig } from "../../contract/chats";
 import { datasets } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { parseModelId } from "../../platform/providers/catalogue";
 import { BUILTIN_RERANK_ID } from "../../platform/providers/rerank";
 import type { ServiceContext } from "../context";
 import { findTenantModel } from "../models/resolve";
-
-export const BUILTIN_CHAT_ID = "builtin-extractive@Builtin";
 
 // All datasets must be the tenant's, parsed, and share one embedding model (one query vector for all).
 export const checkDatasets = async (ctx: ServiceContext, ids: string[]) => {

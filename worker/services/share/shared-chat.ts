@@ -1,9 +1,8 @@
-import type { CompletionInput } from "../../contract/chats";
+import { type CompletionInput, DEFAULT_DESIGN } from "../../contract/chats";
 import type { SharedChatInfo } from "../../contract/share";
 import type { DialogRow } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { prepareCompletion } from "../chats/completion";
-import { DEFAULT_DESIGN } from "../chats/defaults";
 import { toSession } from "../chats/serialize";
 import { getConversation, listConversations, openConversation, removeConversations, renameConversation, setFeedback } from "../chats/sessions";
 import type { FeedbackInput } from "../../contract/chats";

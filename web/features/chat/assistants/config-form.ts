@@ -1,8 +1,11 @@
+import { roundWeight } from "../../retrieval/weight-slider";
 import type { ParseKeys } from "i18next";
 import {
   CHAT_NAME_MAX,
   type Chat,
   type CreateChatInput,
+  BUILTIN_CHAT_ID,
+  DEFAULT_DESIGN,
   DEFAULT_MAX_TOKENS,
   DEFAULT_PROLOGUES,
   DEFAULT_SYSTEM_PROMPT,
@@ -11,6 +14,7 @@ import {
   type FREEDOMS,
   type GlossaryEntry,
   KNOWLEDGE_KEY,
+  TOP_N_MAX,
   type Variable,
 } from "../../../../worker/contract/chats";
 import type { Dataset } from "../../../../worker/contract/datasets";
@@ -33,22 +37,9 @@ export const DESIGN_COLORS = [
 ] as const;
 export type DesignColor = (typeof DESIGN_COLORS)[number];
 
-export const BUILTIN_CHAT_MODEL = "builtin-extractive@Builtin";
-export const TOP_N_MAX = 128;
 const GLOSSARY_TERM_MAX = 200;
 const MAX_TOKENS_LIMIT = 1_000_000;
 
-// The server's defaults for a new assistant (worker/services/chats/defaults.ts), so the form shows what will be stored.
-const DEFAULT_COLORS: Record<DesignColor, string> = {
-  background_color: "#ffffff",
-  button_color: "#0f766e",
-  footer_color: "#f4f4f5",
-  user_bubble_color: "#0f766e",
-  assistant_bubble_color: "#f4f4f5",
-  text_color: "#18181b",
-  border_color: "#e4e4e7",
-  input_color: "#ffffff",
-};
 const DEFAULT_SIMILARITY_THRESHOLD = 0.2;
 const DEFAULT_VECTOR_WEIGHT = 0.3;
 const DEFAULT_TOP_N = 6;
@@ -109,8 +100,6 @@ export type SetValue = <K extends keyof ConfigValues>(key: K, value: ConfigValue
 export type ChangeValues = (update: (values: ConfigValues) => ConfigValues) => void;
 export type TabProps = { values: ConfigValues; set: SetValue; change: ChangeValues; errors: ConfigErrors };
 
-// Two decimals, so keyword + vector weight stay exactly 1 for the server's check.
-export const roundWeight = (value: number) => Math.min(1, Math.max(0, Math.round(value * 100) / 100));
 
 const presetOf = (preset: Preset): Record<ModelParameter, number> => ({ ...FREEDOM_PRESETS[preset] });
 
@@ -138,7 +127,7 @@ const modelParametersOf = (chat: Chat | undefined): Pick<ConfigValues, "freedom"
 };
 
 const colorsOf = (design: Design | undefined): Record<DesignColor, string> =>
-  Object.fromEntries(DESIGN_COLORS.map((key) => [key, design?.[key] || DEFAULT_COLORS[key]])) as Record<DesignColor, string>;
+  Object.fromEntries(DESIGN_COLORS.map((key) => [key, design?.[key] || DEFAULT_DESIGN[key]])) as Record<DesignColor, string>;
 
 export const initialValues = (chat?: Chat): ConfigValues => {
   const prompt = chat?.prompt_config;

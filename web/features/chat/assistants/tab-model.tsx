@@ -6,8 +6,9 @@ import { modelsQueryOptions } from "../../../api/models";
 import { RouteErrorMessage } from "../../../components/route-error";
 import { ConfigField } from "../../knowledge/configuration/config-field";
 import { optionsFor } from "../../models/system-models-page";
-import { applyFreedom, BUILTIN_CHAT_MODEL, type Freedom, type ModelParameter, setModelParameter, type TabProps } from "./config-form";
-import { ParameterSlider } from "./parameter-slider";
+import { BUILTIN_CHAT_ID } from "../../../../worker/contract/chats";
+import { applyFreedom, type Freedom, type ModelParameter, setModelParameter, type TabProps } from "./config-form";
+import { NumberSlider } from "../../../components/number-slider";
 
 const SLIDERS: { key: ModelParameter; min: number; max: number; label: "temperature" | "topP" | "presencePenalty" | "frequencyPenalty" }[] = [
   { key: "temperature", min: 0, max: 2, label: "temperature" },
@@ -20,15 +21,15 @@ const SLIDERS: { key: ModelParameter; min: number; max: number; label: "temperat
 const ChatModelSelect = ({ value, onChange }: { value: string; onChange: (value: string) => void }) => {
   const { t } = useTranslation();
   const models = useQuery(modelsQueryOptions());
-  const configured = models.data ? optionsFor(models.data, "chat").filter((option) => option.value !== BUILTIN_CHAT_MODEL) : [];
-  const missing = value !== "" && value !== BUILTIN_CHAT_MODEL && models.isSuccess && !configured.some((option) => option.value === value);
+  const configured = models.data ? optionsFor(models.data, "chat").filter((option) => option.value !== BUILTIN_CHAT_ID) : [];
+  const missing = value !== "" && value !== BUILTIN_CHAT_ID && models.isSuccess && !configured.some((option) => option.value === value);
   return (
     <Stack gap="2">
       <ConfigField label={t("chatConfig.model.llm")} helper={t("chatConfig.model.llmHint")}>
         <NativeSelect.Root>
           <NativeSelect.Field name="llm_id" value={value} onChange={(e) => onChange(e.target.value)}>
             {value === "" && <option value="">{t("chatConfig.model.systemDefault")}</option>}
-            <option value={BUILTIN_CHAT_MODEL}>{t("chatConfig.model.builtinExtractive")}</option>
+            <option value={BUILTIN_CHAT_ID}>{t("chatConfig.model.builtinExtractive")}</option>
             {configured.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -64,7 +65,7 @@ export const ModelTab = ({ values, set, errors, change }: TabProps) => {
       {SLIDERS.map((slider) => {
         const label = t(`chatConfig.model.${slider.label}`);
         return (
-          <ParameterSlider
+          <NumberSlider
             key={slider.key}
             name={slider.key}
             label={label}

@@ -6,9 +6,11 @@ import { formatNumber } from "../../../lib/format";
 import { ConfigField } from "../../knowledge/configuration/config-field";
 import { optionsFor } from "../../models/system-models-page";
 import { BUILTIN_RERANK } from "../../retrieval/retrieval-testing-page";
-import { roundWeight, type TabProps, TOP_N_MAX } from "./config-form";
+import { roundWeight } from "../../retrieval/weight-slider";
+import { TOP_N_MAX } from "../../../../worker/contract/chats";
+import type { TabProps } from "./config-form";
 import { GlossaryEditor } from "./glossary-editor";
-import { ParameterSlider } from "./parameter-slider";
+import { NumberSlider } from "../../../components/number-slider";
 import { SettingSwitch } from "./setting-switch";
 import { VariablesEditor } from "./variables-editor";
 
@@ -61,7 +63,7 @@ export const PromptTab = ({ values, set, errors }: TabProps) => {
       <Heading as="h3" size="sm">
         {t("chatConfig.prompt.retrieval")}
       </Heading>
-      <ParameterSlider
+      <NumberSlider
         name="similarity_threshold"
         label={t("chatConfig.prompt.similarityThreshold")}
         inputLabel={sliderLabel(t("chatConfig.prompt.similarityThreshold"))}
@@ -71,7 +73,7 @@ export const PromptTab = ({ values, set, errors }: TabProps) => {
         max={1}
         helper={t("chatConfig.prompt.similarityThresholdHint")}
       />
-      <ParameterSlider
+      <NumberSlider
         name="keywords_similarity_weight"
         label={t("chatConfig.prompt.keywordWeight")}
         inputLabel={sliderLabel(t("chatConfig.prompt.keywordWeight"))}

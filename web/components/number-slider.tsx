@@ -1,6 +1,6 @@
 import { HStack, Input, Slider, Stack, Text } from "@chakra-ui/react";
 import { type ReactNode, useState } from "react";
-import { formatNumber } from "../../../lib/format";
+import { formatNumber } from "../lib/format";
 
 type Props = {
   name: string;
@@ -16,8 +16,8 @@ type Props = {
 
 const decimalsOf = (step: number) => (String(step).split(".")[1] ?? "").length;
 
-// A slider with a number box beside it for exact values (the retrieval page's weight slider, for any range).
-export const ParameterSlider = ({ name, label, inputLabel, value, onChange, min, max, step = 0.01, helper }: Props) => {
+// A slider with a number box beside it for exact values, snapped to the step.
+export const NumberSlider = ({ name, label, inputLabel, value, onChange, min, max, step = 0.01, helper }: Props) => {
   const decimals = decimalsOf(step);
   const snap = (next: number) => Number(Math.min(max, Math.max(min, Math.round(next / step) * step)).toFixed(decimals));
   const [draft, setDraft] = useState(String(value));
