@@ -301,6 +301,8 @@ export type ChatMessage = {
   feedback?: string;
   reason?: FeedbackReason | null;
   related_questions?: string[];
+  // the full prompt sent to the model, kept when the assistant shows the prompt icon
+  prompt?: string;
   // the answer's reference (assistant messages only; the same object as the session's reference list entry)
   reference?: Reference;
 };

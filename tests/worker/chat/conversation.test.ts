@@ -35,6 +35,17 @@ describe("chat pipeline with the built-in extractive model", () => {
     expect(stored.reference).toHaveLength(1);
   });
 
+  it("keeps the prompt of each answer only when the assistant shows the prompt icon", async () => {
+    const user = await createUser();
+    const ds = await parsedDataset(user);
+    for (const promptIcon of [true, false]) {
+      const chat = await createChat(user, { dataset_ids: [ds.id], prompt_config: { prompt_icon: promptIcon } });
+      const res = await ask(user, chat.id, { question: "Wie viel Schlaf?" });
+      const stored = (await callApi<Session>(`/chats/${chat.id}/sessions/${res.body.data.session_id}`, { token: user.token })).body.data;
+      expect(stored.messages.at(-1)?.prompt).toEqual(promptIcon ? expect.stringContaining("### Query:\nWie viel Schlaf?") : undefined);
+    }
+  });
+
   it("answers with the empty response without a model call when nothing is found", async () => {
     const user = await createUser();
     const ds = await parsedDataset(user);

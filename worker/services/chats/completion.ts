@@ -102,7 +102,18 @@ export const prepareCompletion = async (
         const result = event.done;
         const created = nowMs() / 1000;
         await save(
-          [...history, { id: messageId, role: "assistant", content: result.answer, created_at: created, reference: result.reference, related_questions: result.relatedQuestions }],
+          [
+            ...history,
+            {
+              id: messageId,
+              role: "assistant",
+              content: result.answer,
+              created_at: created,
+              reference: result.reference,
+              related_questions: result.relatedQuestions,
+              ...(dialog.promptConfig.prompt_icon && { prompt: result.prompt }),
+            },
+          ],
           [...keptReference, result.reference],
         );
         await recordTurn(ctx, { dialog, conversationId: session.id, messageId, userId: session.userId, source: session.source, result, durationMs: nowMs() - started });
