@@ -5,7 +5,7 @@ import { signUp } from "./helpers.mjs";
 const FAQ = "Die Grippeimpfung wird für Menschen ab 60 Jahren empfohlen. Sie schützt vor schweren Verläufen.\n\nErwachsene brauchen sieben bis neun Stunden Schlaf.";
 
 // A parsed knowledge base, made through the API with the signed-in user's token (the UI for it has its own tests).
-const parsedKnowledgeBase = (page, name) =>
+const parsedKnowledgeBase = (page, datasetName) =>
   page.evaluate(
     async ({ name, text }) => {
       const auth = { Authorization: localStorage.getItem("token") };
@@ -22,7 +22,7 @@ const parsedKnowledgeBase = (page, name) =>
       }
       throw new Error("parsing did not finish");
     },
-    { name, text: FAQ },
+    { name: datasetName, text: FAQ },
   );
 
 export const tests = [

@@ -4,7 +4,6 @@ import {
   CHAT_NAME_MAX,
   type Chat,
   type CreateChatInput,
-  BUILTIN_CHAT_ID,
   DEFAULT_DESIGN,
   DEFAULT_MAX_TOKENS,
   DEFAULT_PROLOGUES,
