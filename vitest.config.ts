@@ -20,6 +20,7 @@ export default defineConfig({
                 TEST_OPENAI_URL: inject("openAiUrl"),
                 TEST_OLLAMA_URL: inject("ollamaUrl"),
                 TEST_CLOUD_API_URL: inject("cloudApiUrl"),
+                TEST_GOOGLE_PRIVATE_KEY: inject("googlePrivateKey"),
               },
             },
           })),

@@ -5,5 +5,6 @@ declare namespace Cloudflare {
     TEST_OPENAI_URL: string;
     TEST_OLLAMA_URL: string;
     TEST_CLOUD_API_URL: string;
+    TEST_GOOGLE_PRIVATE_KEY: string;
   }
 }

@@ -8,6 +8,7 @@ declare module "vitest" {
     openAiUrl: string;
     ollamaUrl: string;
     cloudApiUrl: string;
+    googlePrivateKey: string;
   }
 }
 
@@ -18,5 +19,6 @@ export default async function setup(project: TestProject) {
   project.provide("openAiUrl", openAi.url);
   project.provide("ollamaUrl", ollama.url);
   project.provide("cloudApiUrl", cloud.url);
+  project.provide("googlePrivateKey", cloud.googlePrivateKey);
   return () => Promise.all([site, openAi, ollama, cloud].map(({ server }) => new Promise<void>((resolve) => server.close(() => resolve()))));
 }

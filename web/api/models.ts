@@ -4,6 +4,22 @@ import { requestData } from "./client";
 
 export type ModelType = ConfiguredModel["model_type"];
 
+// A provider-specific setting the add dialog asks for besides key and base URL (access keys, region, …).
+export type CredentialFieldView = {
+  key: string;
+  // a password field; never shown again once saved
+  secret: boolean;
+  required: boolean;
+  // required only when no API key is given (Bedrock's access keys)
+  or_api_key: boolean;
+  // a service account key file: a text area with a file picker
+  json: boolean;
+  default: string;
+  // a regular expression the value must match ("" = any)
+  pattern: string;
+  example: string;
+};
+
 // A provider that can be added: its catalogue models, whether it needs a key and where it answers by default.
 export type AvailableProvider = {
   name: string;
@@ -11,9 +27,14 @@ export type AvailableProvider = {
   any_model: boolean;
   // reached through a Cloudflare binding (Workers AI): no key, no URL
   binding: boolean;
+  // authenticates with its credentials only: no API key field (Vertex AI)
+  keyless: boolean;
   default_base: string;
+  // a default base URL built from credentials, e.g. "https://bedrock-runtime.{aws_region}.amazonaws.com/openai/v1"
+  base_template: string;
   types: ModelType[];
   models: { name: string; type: ModelType }[];
+  credentials: CredentialFieldView[];
 };
 
 // GET /models: configured providers ("Builtin" first), providers that can be added, and the defaults.
@@ -28,6 +49,8 @@ export type ModelParams = {
   apiBase: string;
   maxTokens: number;
   vision: boolean;
+  // only for providers with credential fields; keys are already snake_case
+  credentials?: Record<string, string>;
 };
 
 export type ModelTestResult = { ok: boolean; detail: string };

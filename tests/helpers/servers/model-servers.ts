@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { GOOD_KEY } from "../shared/model-key.ts";
+import { googlePrivateKeyPem, providerAuthRoutes } from "./provider-auth-routes.ts";
 
 // Real HTTP servers on 127.0.0.1 that speak the OpenAI and Ollama wire formats, for provider tests.
 
@@ -141,8 +142,10 @@ const ollamaHandler = async (request: IncomingMessage, response: ServerResponse)
   json(response, 404, { error: `no route ${request.url}` });
 };
 
-// Anthropic's Messages API and Gemini's generateContent / batchEmbedContents on one server.
+// Anthropic's Messages API and Gemini's generateContent / batchEmbedContents on one server, besides the
+// routes that check provider-specific credentials (provider-auth-routes.ts).
 const cloudHandler = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+  if (await providerAuthRoutes(request, response)) return;
   const body = await readBody(request);
   const url = new URL(request.url ?? "/", "http://localhost");
   if (url.pathname === "/v1/messages") {
@@ -188,4 +191,5 @@ const listen = (handler: (req: IncomingMessage, res: ServerResponse) => Promise<
 
 export const startOpenAiServer = () => listen(openAiHandler, "/v1");
 export const startOllamaServer = () => listen(ollamaHandler);
-export const startCloudApiServer = () => listen(cloudHandler);
+// the private key of the test service account goes to the worker tests (TEST_GOOGLE_PRIVATE_KEY)
+export const startCloudApiServer = async () => ({ ...(await listen(cloudHandler)), googlePrivateKey: googlePrivateKeyPem });

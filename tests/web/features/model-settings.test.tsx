@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { ModelsOverview } from "../../../web/api/models";
+import type { AvailableProvider, CredentialFieldView, ModelsOverview } from "../../../web/api/models";
 import { toaster } from "../../../web/components/ui/toaster";
 import { ModelProvidersPage, SystemModelsPage } from "../../../web/features/models";
 import { changeLanguage } from "../../../web/i18n";
@@ -36,6 +36,31 @@ const openAi = (name: string, type: ConfiguredModel["model_type"], overrides: Pa
   ...overrides,
 });
 
+const addable = (name: string): AvailableProvider => ({
+  name,
+  local: false,
+  any_model: false,
+  binding: false,
+  keyless: false,
+  default_base: "",
+  base_template: "",
+  types: ["chat"],
+  models: [],
+  credentials: [],
+});
+
+const credential = (key: string, overrides: Partial<CredentialFieldView> = {}): CredentialFieldView => ({
+  key,
+  secret: false,
+  required: false,
+  or_api_key: false,
+  json: false,
+  default: "",
+  pattern: "",
+  example: "",
+  ...overrides,
+});
+
 const overview = (): ModelsOverview => ({
   providers: [
     {
@@ -53,10 +78,7 @@ const overview = (): ModelsOverview => ({
   ],
   available: [
     {
-      name: "OpenAI",
-      local: false,
-      any_model: false,
-      binding: false,
+      ...addable("OpenAI"),
       default_base: "https://api.openai.com/v1",
       types: ["chat", "embedding", "image2text", "speech2text", "tts"],
       models: [
@@ -65,9 +87,31 @@ const overview = (): ModelsOverview => ({
         { name: "text-embedding-3-small", type: "embedding" },
       ],
     },
-    { name: "Ollama", local: true, any_model: true, binding: false, default_base: "http://localhost:11434", types: ["chat", "embedding", "image2text"], models: [] },
-    { name: "Azure-OpenAI", local: false, any_model: true, binding: false, default_base: "", types: ["chat", "embedding"], models: [] },
-    { name: "Workers AI", local: true, any_model: true, binding: true, default_base: "", types: ["chat", "rerank"], models: [{ name: "@cf/meta/llama-3.1-8b-instruct", type: "chat" }] },
+    { ...addable("Ollama"), local: true, any_model: true, default_base: "http://localhost:11434", types: ["chat", "embedding", "image2text"] },
+    { ...addable("Azure-OpenAI"), any_model: true, types: ["chat", "embedding"] },
+    { ...addable("Workers AI"), local: true, any_model: true, binding: true, types: ["chat", "rerank"], models: [{ name: "@cf/meta/llama-3.1-8b-instruct", type: "chat" }] },
+    {
+      ...addable("Bedrock"),
+      any_model: true,
+      base_template: "https://bedrock-runtime.{aws_region}.amazonaws.com/openai/v1",
+      credentials: [
+        credential("aws_access_key_id", { secret: true, or_api_key: true, example: "AKIA…" }),
+        credential("aws_secret_access_key", { secret: true, or_api_key: true }),
+        credential("aws_session_token", { secret: true }),
+        credential("aws_region", { required: true, pattern: "^[a-z]{2}(-[a-z]+)+-\\d+$", example: "us-east-1" }),
+      ],
+    },
+    {
+      ...addable("VertexAI"),
+      any_model: true,
+      keyless: true,
+      base_template: "https://{google_region}-aiplatform.googleapis.com/v1/projects/{google_project_id}/locations/{google_region}/endpoints/openapi",
+      credentials: [
+        credential("google_project_id", { required: true, example: "my-project" }),
+        credential("google_region", { default: "us-central1", example: "us-central1" }),
+        credential("google_service_account_key", { secret: true, required: true, json: true }),
+      ],
+    },
   ],
   defaults: { llm_id: "builtin-extractive@Builtin", embd_id: "builtin-hash@Builtin", img2txt_id: "", asr_id: "", rerank_id: "", tts_id: "" },
 });
@@ -131,7 +175,7 @@ describe("ModelProvidersPage", () => {
     expect(within(openAiCard).getByRole("button", { name: "Modell „text-embedding-3-small“ löschen" })).toBeTruthy();
 
     const available = screen.getAllByTestId("available-provider");
-    expect(available.map((card) => within(card).getByRole("heading").textContent)).toEqual(["OpenAI", "Ollama", "Azure-OpenAI", "Workers AI"]);
+    expect(available.map((card) => within(card).getByRole("heading").textContent)).toEqual(["OpenAI", "Ollama", "Azure-OpenAI", "Workers AI", "Bedrock", "VertexAI"]);
     expect(within(availableCard("Ollama")).getByText("lokal")).toBeTruthy();
     expect(within(availableCard("OpenAI")).queryByText("lokal")).toBeNull();
     expect(within(availableCard("OpenAI")).getByText("Text zu Sprache")).toBeTruthy();
@@ -257,6 +301,98 @@ describe("ModelProvidersPage", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Speichern" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(sent("POST", "/api/v1/providers/models")[0]?.body).toMatchObject({ llm_factory: "Workers AI", llm_name: "@cf/meta/llama-3.1-8b-instruct", api_key: "", api_base: "" });
+  });
+
+  it("asks Bedrock for an API key or access keys, checks the region and sends the credentials", async () => {
+    const { calls, sent } = mockApi({
+      "POST /api/v1/providers/test": () => ok({ ok: true, detail: "OK" }),
+      "POST /api/v1/providers/models": () => ok(overview()),
+    });
+    renderWithProviders(<ModelProvidersPage />);
+    const dialog = await openAddDialog("Bedrock");
+    expect(within(dialog).getByText(/entweder ein Bedrock-API-Schlüssel oder Zugriffsschlüssel-ID und geheimer Zugriffsschlüssel/)).toBeTruthy();
+    const accessKeyId = within(dialog).getByLabelText(/AWS-Zugriffsschlüssel-ID/) as HTMLInputElement;
+    const secret = within(dialog).getByLabelText(/Geheimer AWS-Zugriffsschlüssel/) as HTMLInputElement;
+    const region = within(dialog).getByLabelText(/AWS-Region/) as HTMLInputElement;
+    expect([accessKeyId.type, secret.type, (within(dialog).getByLabelText(/AWS-Sitzungstoken/) as HTMLInputElement).type, region.type]).toEqual(["password", "password", "password", "text"]);
+    expect(region.required).toBe(true);
+    expect((within(dialog).getByLabelText(/API-Schlüssel/) as HTMLInputElement).required).toBe(false);
+    expect(within(dialog).getByText(/bedrock-runtime\.\{aws_region\}\.amazonaws\.com/)).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByLabelText(/Modell/, { selector: "input" }), { target: { value: "openai.gpt-oss-20b-1:0" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Speichern" }));
+    expect(await within(dialog).findByText("Dieser Anbieter braucht diesen Wert.")).toBeTruthy();
+    expect(within(dialog).getAllByText("Geben Sie einen API-Schlüssel oder Zugriffsschlüssel-ID und geheimen Zugriffsschlüssel an.")).toHaveLength(3);
+    expect(region.getAttribute("aria-invalid")).toBe("true");
+
+    fireEvent.change(region, { target: { value: "Frankfurt" } });
+    fireEvent.change(accessKeyId, { target: { value: " AKIDTEST " } });
+    fireEvent.change(secret, { target: { value: "geheim" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Verbindung testen" }));
+    expect(await within(dialog).findByText("Der Wert hat nicht das erwartete Format (siehe Beispiel im Feld).")).toBeTruthy();
+    expect(calls).toHaveLength(1);
+
+    fireEvent.change(region, { target: { value: "eu-central-1" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Verbindung testen" }));
+    expect(await within(dialog).findByText("Verbindung erfolgreich")).toBeTruthy();
+    const credentials = { aws_access_key_id: "AKIDTEST", aws_secret_access_key: "geheim", aws_region: "eu-central-1" };
+    expect(sent("POST", "/api/v1/providers/test")[0]?.body).toEqual({
+      llm_factory: "Bedrock",
+      llm_name: "openai.gpt-oss-20b-1:0",
+      model_type: "chat",
+      api_key: "",
+      api_base: "",
+      max_tokens: 8192,
+      vision: false,
+      credentials,
+    });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Speichern" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(sent("POST", "/api/v1/providers/models")[0]?.body).toMatchObject({ llm_factory: "Bedrock", credentials, verify: true });
+  });
+
+  it("takes Vertex AI's service account key from a .json file, without an API key field", async () => {
+    const { sent } = mockApi({ "POST /api/v1/providers/test": () => ok({ ok: true, detail: "OK" }) });
+    renderWithProviders(<ModelProvidersPage />);
+    const dialog = await openAddDialog("VertexAI");
+    expect(within(dialog).queryByLabelText(/API-Schlüssel/)).toBeNull();
+    expect((within(dialog).getByLabelText(/^Region/) as HTMLInputElement).value).toBe("us-central1");
+    const keyField = within(dialog).getByRole("textbox", { name: /Dienstkonto-Schlüssel \(JSON\)/ }) as HTMLTextAreaElement;
+    fireEvent.change(within(dialog).getByLabelText(/Modell/, { selector: "input" }), { target: { value: "google/gemini-2.5-flash" } });
+    fireEvent.change(within(dialog).getByLabelText(/Projekt-ID/), { target: { value: "buddy-test" } });
+    fireEvent.change(keyField, { target: { value: "kein json" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Verbindung testen" }));
+    expect(await within(dialog).findByText(/Bitte fügen Sie den Dienstkonto-Schlüssel als JSON ein/)).toBeTruthy();
+
+    const key = JSON.stringify({ type: "service_account", client_email: "sa@buddy-test.iam.gserviceaccount.com", private_key: "-----BEGIN PRIVATE KEY-----", token_uri: "https://oauth2.googleapis.com/token" });
+    const file = new File([key], "buddy-test.json", { type: "application/json" });
+    fireEvent.change(within(dialog).getByLabelText("Dienstkonto-Schlüsseldatei (.json) wählen"), { target: { files: [file] } });
+    await waitFor(() => expect(keyField.value).toBe(key));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Verbindung testen" }));
+    await waitFor(() => expect(sent("POST", "/api/v1/providers/test")).toHaveLength(1));
+    expect(sent("POST", "/api/v1/providers/test")[0]?.body).toMatchObject({
+      llm_factory: "VertexAI",
+      api_key: "",
+      credentials: { google_project_id: "buddy-test", google_region: "us-central1", google_service_account_key: key },
+    });
+  });
+
+  it("names the credential fields and their checks in English", async () => {
+    mockApi();
+    await changeLanguage("en");
+    try {
+      renderWithProviders(<ModelProvidersPage />);
+      await screen.findByRole("heading", { name: "Providers to add" });
+      fireEvent.click(within(availableCard("Bedrock")).getByRole("button", { name: "Add model: Bedrock" }));
+      const dialog = await screen.findByRole("dialog");
+      expect(within(dialog).getByLabelText(/AWS secret access key/)).toBeTruthy();
+      expect(within(dialog).getByText(/either a Bedrock API key, or an access key ID and secret access key/)).toBeTruthy();
+      fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+      expect(await within(dialog).findByText("This provider needs this value.")).toBeTruthy();
+      expect(within(dialog).getAllByText("Enter an API key or an access key ID and secret access key.")).toHaveLength(3);
+    } finally {
+      await changeLanguage("de");
+    }
   });
 
   it("deletes a configured model after confirmation", async () => {

@@ -1,12 +1,20 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { GOOD_KEY } from "../../helpers/shared/model-key";
+import { createDb } from "../../../worker/db/client";
+import { readConfig } from "../../../worker/lib/config";
+import type { Deps } from "../../../worker/services/context";
+import { testModel } from "../../../worker/services/models/add";
+import { resolveChat } from "../../../worker/services/models/resolve";
+import { AWS_TEST_KEYS, GOOD_KEY } from "../../helpers/shared/model-key";
 import { callApi } from "../../helpers/worker/api";
 import { createDataset, createUser, ingest, textFile, type TestUser } from "../../helpers/worker/factories";
 
 type ModelList = {
-  providers: { name: string; models: { id: string; model_id: string; model_type: string; api_key_hint: string | null }[] }[];
-  available: { name: string }[];
+  providers: {
+    name: string;
+    models: { id: string; model_id: string; model_type: string; api_key_hint: string | null; credentials_set: { key: string; hint: string | null }[] }[];
+  }[];
+  available: { name: string; keyless: boolean; base_template: string; credentials: { key: string; secret: boolean; required: boolean; or_api_key: boolean; json: boolean }[] }[];
   defaults: Record<string, string>;
 };
 
@@ -161,5 +169,114 @@ describe("model types beyond chat and embeddings", () => {
     expect(docs["pass.png"]?.run).toBe("DONE");
     const chunks = await callApi<{ chunks: { content: string }[] }>(`/datasets/${ds2.id}/documents/${docs["pass.png"]?.id}/chunks`, { token: user.token });
     expect(chunks.body.data.chunks[0]?.content).toBe("Bild (data:image/png): ein Impfpass");
+  });
+});
+
+describe("provider-specific credentials", () => {
+  const accessKeys = { aws_access_key_id: AWS_TEST_KEYS.accessKeyId, aws_secret_access_key: AWS_TEST_KEYS.secretAccessKey, aws_region: "eu-central-1" };
+  const bedrock = (json: Record<string, unknown> = {}) => ({
+    llm_factory: "Bedrock",
+    llm_name: "openai.gpt-oss-20b-1:0",
+    model_type: "chat",
+    api_base: `${env.TEST_CLOUD_API_URL}/openai/v1`,
+    credentials: accessKeys,
+    ...json,
+  });
+  const serviceAccount = JSON.stringify({
+    type: "service_account",
+    project_id: "buddy-test",
+    private_key_id: "route-test",
+    private_key: env.TEST_GOOGLE_PRIVATE_KEY,
+    client_email: `routes-${crypto.randomUUID().slice(0, 8)}@buddy-test.iam.gserviceaccount.com`,
+    token_uri: `${env.TEST_CLOUD_API_URL}/token`,
+  });
+  const deps = () => ({ db: createDb(env.DB), config: readConfig(env as { PROVIDER_SECRET?: string }), ai: null }) as unknown as Deps;
+
+  it("lists each provider's credential fields so the settings page can ask for them", async () => {
+    const user = await createUser();
+    const { available } = (await callApi<ModelList>("/models", { token: user.token })).body.data;
+    const fields = (name: string) => available.find((p) => p.name === name)?.credentials.map((field) => field.key);
+    expect(fields("Bedrock")).toEqual(["aws_access_key_id", "aws_secret_access_key", "aws_session_token", "aws_region"]);
+    expect(fields("VertexAI")).toEqual(["google_project_id", "google_region", "google_service_account_key"]);
+    expect(fields("Azure-OpenAI")).toEqual(["api_version"]);
+    expect(fields("VolcEngine")).toEqual(["endpoint_id"]);
+    expect(fields("BaiduYiyan")).toEqual(["yiyan_app_id", "yiyan_secret_key"]);
+    expect(fields("OpenAI")).toEqual([]);
+    expect(available.find((p) => p.name === "VertexAI")).toMatchObject({ keyless: true, base_template: expect.stringContaining("{google_region}-aiplatform.googleapis.com") });
+    expect(available.find((p) => p.name === "Bedrock")?.credentials[0]).toMatchObject({ secret: true, or_api_key: true, required: false });
+  });
+
+  it("adds a Bedrock model with access keys: tested with a signed call, sealed in D1, listed by key only", async () => {
+    const user = await createUser();
+    const res = await callApi<ModelList>("/providers/models", { token: user.token, json: bedrock() });
+    expect(res.body.code).toBe(0);
+    const model = res.body.data.providers.find((p) => p.name === "Bedrock")?.models[0];
+    expect(model).toMatchObject({ api_key_hint: null });
+    expect(model?.credentials_set).toEqual([
+      { key: "aws_access_key_id", hint: null },
+      { key: "aws_secret_access_key", hint: null },
+      { key: "aws_region", hint: "eu-…al-1" },
+    ]);
+    const listing = JSON.stringify((await callApi("/models", { token: user.token })).body);
+    expect(listing).not.toContain(AWS_TEST_KEYS.secretAccessKey);
+    expect(listing).not.toContain(AWS_TEST_KEYS.accessKeyId);
+    const stored = await env.DB.prepare("SELECT credentials_sealed, credential_hints FROM tenant_models WHERE tenant_id = ?")
+      .bind(user.id)
+      .first<{ credentials_sealed: string; credential_hints: string }>();
+    expect(stored?.credentials_sealed).toMatch(/^v1:[0-9a-f]+:[0-9a-f]+$/);
+    for (const column of [stored?.credentials_sealed, stored?.credential_hints]) {
+      expect(column).not.toContain(AWS_TEST_KEYS.secretAccessKey);
+      expect(column).not.toContain(AWS_TEST_KEYS.accessKeyId);
+      expect(column).not.toContain("eu-central-1");
+    }
+    // the stored model signs its calls with the unsealed keys
+    const chat = await resolveChat(deps(), user.id, "openai.gpt-oss-20b-1:0@Bedrock");
+    expect((await chat.complete([{ role: "user", content: "Hallo" }])).text).toBe("Bedrock (SigV4, eu-central-1) openai.gpt-oss-20b-1:0: Hallo");
+  });
+
+  it("tests Vertex AI with a service account key and Azure with api-version and api-key", async () => {
+    const user = await createUser();
+    const vertex = await callApi<{ ok: boolean; detail: string }>("/providers/test", {
+      token: user.token,
+      json: {
+        llm_factory: "VertexAI",
+        llm_name: "google/gemini-2.5-flash",
+        model_type: "chat",
+        api_base: `${env.TEST_CLOUD_API_URL}/v1/projects/buddy-test/locations/europe-west3/endpoints/openapi`,
+        credentials: { google_project_id: "buddy-test", google_region: "europe-west3", google_service_account_key: serviceAccount },
+      },
+    });
+    expect(vertex.body).toMatchObject({ code: 0, data: { ok: true, detail: expect.stringContaining("Vertex buddy-test/europe-west3 google/gemini-2.5-flash") } });
+    const azure = await callApi<{ ok: boolean; detail: string }>("/providers/test", {
+      token: user.token,
+      json: { llm_factory: "Azure-OpenAI", llm_name: "my-gpt4o", model_type: "chat", api_base: env.TEST_CLOUD_API_URL, api_key: GOOD_KEY },
+    });
+    expect(azure.body.data.detail).toContain("Azure my-gpt4o (api-version 2024-10-21)");
+  });
+
+  it.each([
+    [bedrock({ credentials: { aws_region: "eu-central-1" } }), "Bedrock needs an API key or the credentials aws_access_key_id and aws_secret_access_key."],
+    [bedrock({ credentials: { aws_region: "eu-central-1", aws_access_key_id: "AKID" } }), "Bedrock needs an API key or the credentials aws_access_key_id and aws_secret_access_key."],
+    [bedrock({ api_key: GOOD_KEY, credentials: {} }), "Bedrock needs the credential aws_region (AWS region)."],
+    [bedrock({ credentials: { ...accessKeys, aws_region: "evil.example/x" } }), "Credential aws_region (AWS region) must look like us-east-1."],
+    [bedrock({ credentials: { ...accessKeys, foo: "x" } }), "Unknown credential for Bedrock: foo."],
+    [{ llm_factory: "OpenAI", llm_name: "gpt-4o", model_type: "chat", api_key: GOOD_KEY, credentials: { aws_region: "x" } }, "OpenAI takes no credentials besides the API key (got aws_region)."],
+    [{ llm_factory: "VertexAI", llm_name: "g", model_type: "chat", credentials: { google_project_id: "buddy-test" } }, "VertexAI needs the credential google_service_account_key"],
+    [{ llm_factory: "VertexAI", llm_name: "g", model_type: "chat", credentials: { google_project_id: "buddy-test", google_service_account_key: "{}" } }, "must be a service account key in JSON"],
+    [bedrock({ credentials: { aws_region: 5 } }), "Credential values must be strings"],
+    [bedrock({ credentials: "aws" }), "`credentials` must be an object of strings"],
+    [bedrock({ credentials: { ...accessKeys, aws_session_token: "x".repeat(20_001) } }), "at most 20000 characters"],
+  ])("refuses %j", async (json, message) => {
+    const user = await createUser();
+    for (const path of ["/providers/models", "/providers/test"]) {
+      const res = await callApi(path, { token: user.token, json });
+      expect(res.body).toMatchObject({ code: 102, message: expect.stringContaining(message) });
+    }
+    expect((await callApi<ModelList>("/models", { token: user.token })).body.data.providers.map((p) => p.name)).toEqual(["Builtin"]);
+  });
+
+  it("the service checks the credentials again when the contract is bypassed", async () => {
+    const input = { llm_factory: "Bedrock", llm_name: "m", model_type: "chat" as const, api_key: GOOD_KEY, max_tokens: 8192, vision: false, verify: false, credentials: {} };
+    await expect(testModel(deps(), input)).rejects.toThrow("Bedrock needs the credential aws_region (AWS region).");
   });
 });

@@ -10,14 +10,19 @@ import {
   type AddModelErrors,
   type AddModelValues,
   catalogueOf,
+  defaultBaseHint,
   firstChoice,
   initialValues,
   isCustomName,
+  keyOrCredentials,
+  needsApiKey,
   OTHER_MODEL,
+  showsApiKey,
   showsVision,
   toModelParams,
   usableTypes,
 } from "./add-model-form";
+import { CredentialFields } from "./credential-fields";
 import { typeLabelKey } from "./model-types";
 
 type Feedback = { status: "success" | "error"; title: string; detail: string };
@@ -40,6 +45,11 @@ export const AddModelDialog = ({ provider, onClose }: Props) => {
   // any change makes an earlier test result or save error stale
   const set = <K extends keyof AddModelValues>(field: K, value: AddModelValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
+    setFeedback(null);
+  };
+
+  const setCredential = (key: string, value: string) => {
+    setValues((current) => ({ ...current, credentials: { ...current.credentials, [key]: value } }));
     setFeedback(null);
   };
 
@@ -140,37 +150,49 @@ export const AddModelDialog = ({ provider, onClose }: Props) => {
           </Text>
         ) : (
           <>
-        <FormField
-          label={t("models.form.apiKey")}
-          helper={provider.local ? t("models.form.apiKeyLocal") : t("models.form.apiKeyStored")}
-          error={errors.apiKey}
-          required={!provider.local}
-        >
-          <Input
-            name="api_key"
-            type="password"
-            autoComplete="off"
-            value={values.apiKey}
-            placeholder={t("models.form.apiKeyPlaceholder")}
-            onChange={(e) => set("apiKey", e.target.value)}
-          />
-        </FormField>
-        <FormField
-          label={t("models.form.baseUrl")}
-          helper={provider.default_base ? t("models.form.baseUrlHint", { url: provider.default_base }) : undefined}
-          error={errors.apiBase}
-          required={!provider.default_base}
-        >
-          <Input
-            name="api_base"
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            value={values.apiBase}
-            placeholder={provider.default_base || "https://"}
-            onChange={(e) => set("apiBase", e.target.value)}
-          />
-        </FormField>
+            {keyOrCredentials(provider) && (
+              <Text fontSize="sm" color="fg.muted">
+                {t("models.form.keyOrAccessKeysHint")}
+              </Text>
+            )}
+            {showsApiKey(provider) ? (
+              <FormField
+                label={t("models.form.apiKey")}
+                helper={provider.local ? t("models.form.apiKeyLocal") : t("models.form.apiKeyStored")}
+                error={errors.apiKey}
+                required={needsApiKey(provider)}
+              >
+                <Input
+                  name="api_key"
+                  type="password"
+                  autoComplete="off"
+                  value={values.apiKey}
+                  placeholder={t("models.form.apiKeyPlaceholder")}
+                  onChange={(e) => set("apiKey", e.target.value)}
+                />
+              </FormField>
+            ) : (
+              <Text fontSize="sm" color="fg.muted">
+                {t("models.form.keylessHint")}
+              </Text>
+            )}
+            <CredentialFields fields={provider.credentials} values={values.credentials} errors={errors} onChange={setCredential} />
+            <FormField
+              label={t("models.form.baseUrl")}
+              helper={defaultBaseHint(provider) ? t("models.form.baseUrlHint", { url: defaultBaseHint(provider) }) : undefined}
+              error={errors.apiBase}
+              required={!defaultBaseHint(provider)}
+            >
+              <Input
+                name="api_base"
+                type="url"
+                inputMode="url"
+                autoComplete="off"
+                value={values.apiBase}
+                placeholder={provider.default_base || "https://"}
+                onChange={(e) => set("apiBase", e.target.value)}
+              />
+            </FormField>
           </>
         )}
         <FormField label={t("models.form.maxTokens")} helper={t("models.form.maxTokensHint")} error={errors.maxTokens} required>

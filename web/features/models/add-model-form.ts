@@ -1,3 +1,4 @@
+import { parseServiceAccountKey } from "../../../worker/contract/provider-credentials";
 import type { AvailableProvider, ModelParams, ModelType } from "../../api/models";
 import type { FieldErrors } from "../../lib/form-errors";
 
@@ -13,9 +14,22 @@ export type AddModelValues = {
   apiBase: string;
   maxTokens: string;
   vision: boolean;
+  // the provider's credential fields by key
+  credentials: Record<string, string>;
 };
 
-export type AddModelErrors = FieldErrors<"llmName" | "apiKey" | "apiBase" | "maxTokens">;
+export type CredentialErrorKey = `credentials.${string}`;
+export type AddModelErrors = FieldErrors<"llmName" | "apiKey" | "apiBase" | "maxTokens" | CredentialErrorKey>;
+
+export const credentialErrorKey = (key: string): CredentialErrorKey => `credentials.${key}`;
+
+// The API key field: hidden for keyless providers, optional where access keys can replace it (Bedrock).
+export const showsApiKey = (provider: AvailableProvider) => !provider.keyless;
+export const keyOrCredentials = (provider: AvailableProvider) => provider.credentials.some((field) => field.or_api_key);
+export const needsApiKey = (provider: AvailableProvider) => !provider.local && !provider.keyless && !keyOrCredentials(provider);
+
+// The base URL used when the field is empty: fixed, or built from credentials (shown with its placeholders).
+export const defaultBaseHint = (provider: AvailableProvider) => provider.default_base || provider.base_template;
 
 // The catalogue models of one type.
 export const catalogueOf = (provider: AvailableProvider, type: ModelType) =>
@@ -39,6 +53,7 @@ export const initialValues = (provider: AvailableProvider): AddModelValues => {
     apiBase: provider.default_base,
     maxTokens: String(DEFAULT_MAX_TOKENS),
     vision: false,
+    credentials: Object.fromEntries(provider.credentials.map((field) => [field.key, field.default])),
   };
 };
 
@@ -56,17 +71,38 @@ const isHttpUrl = (text: string) => {
   }
 };
 
+// The filled-in credentials, trimmed; empty ones are left out.
+const filledCredentials = (provider: AvailableProvider, values: AddModelValues) =>
+  Object.fromEntries(provider.credentials.map((field) => [field.key, (values.credentials[field.key] ?? "").trim()]).filter(([, value]) => value !== ""));
+
+const checkCredentials = (provider: AvailableProvider, credentials: Record<string, string>, apiKey: string, errors: AddModelErrors) => {
+  for (const field of provider.credentials) {
+    const value = credentials[field.key];
+    const key = credentialErrorKey(field.key);
+    if (!value) {
+      if (field.required) errors[key] = "models.form.credentialRequired";
+    } else if (field.pattern && !new RegExp(field.pattern).test(value)) errors[key] = "models.form.credentialFormat";
+    else if (field.json && !parseServiceAccountKey(value)) errors[key] = "models.form.serviceAccountInvalid";
+  }
+  const alternatives = provider.credentials.filter((field) => field.or_api_key);
+  if (alternatives.length === 0 || apiKey || alternatives.every((field) => credentials[field.key])) return;
+  errors.apiKey = "models.form.keyOrAccessKeys";
+  for (const field of alternatives) if (!credentials[field.key]) errors[credentialErrorKey(field.key)] ??= "models.form.keyOrAccessKeys";
+};
+
 // Client-side checks with translated messages; the server checks the same again (and tests the connection).
 export const toModelParams = (provider: AvailableProvider, values: AddModelValues): { params: ModelParams | null; errors: AddModelErrors } => {
   const errors: AddModelErrors = {};
   const llmName = (isCustomName(provider, values) ? values.customName : values.choice).trim();
-  const apiKey = values.apiKey.trim();
+  const apiKey = showsApiKey(provider) ? values.apiKey.trim() : "";
   const apiBase = values.apiBase.trim();
   const maxTokens = values.maxTokens.trim();
+  const credentials = filledCredentials(provider, values);
   if (!llmName) errors.llmName = "validation.required";
   else if (llmName.length > 255) errors.llmName = "validation.tooLong";
-  if (!apiKey && !provider.local) errors.apiKey = "models.form.apiKeyRequired";
-  if (!apiBase && !provider.default_base && !provider.binding) errors.apiBase = "models.form.baseUrlRequired";
+  if (!apiKey && needsApiKey(provider)) errors.apiKey = "models.form.apiKeyRequired";
+  checkCredentials(provider, credentials, apiKey, errors);
+  if (!apiBase && !defaultBaseHint(provider) && !provider.binding) errors.apiBase = "models.form.baseUrlRequired";
   else if (apiBase && !isHttpUrl(apiBase)) errors.apiBase = "models.form.baseUrlInvalid";
   if (!/^\d+$/.test(maxTokens) || !Number.isSafeInteger(Number(maxTokens))) errors.maxTokens = "models.form.maxTokensInvalid";
   if (Object.keys(errors).length > 0) return { params: null, errors };
@@ -79,6 +115,7 @@ export const toModelParams = (provider: AvailableProvider, values: AddModelValue
       apiBase,
       maxTokens: Number(maxTokens),
       vision: showsVision(values.modelType) && values.vision,
+      ...(provider.credentials.length > 0 ? { credentials } : {}),
     },
     errors,
   };

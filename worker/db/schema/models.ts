@@ -2,7 +2,8 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { timestamps } from "./columns";
 import { tenants } from "./users";
 
-// A model a tenant has set up with a provider (RAGFlow's tenant_llm). The API key is sealed (AES-GCM).
+// A model a tenant has set up with a provider (RAGFlow's tenant_llm). The API key and the provider-specific
+// credentials (one JSON object) are sealed (AES-GCM); the hints say which credentials are set.
 export const tenantModels = sqliteTable(
   "tenant_models",
   {
@@ -16,6 +17,8 @@ export const tenantModels = sqliteTable(
     apiKeySealed: text("api_key_sealed"),
     apiKeyHint: text("api_key_hint"),
     apiBase: text("api_base"),
+    credentialsSealed: text("credentials_sealed"),
+    credentialHints: text("credential_hints", { mode: "json" }).$type<Record<string, string | null>>(),
     maxTokens: integer("max_tokens").notNull().default(8192),
     vision: integer("vision", { mode: "boolean" }).notNull().default(false),
     enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),

@@ -1,5 +1,9 @@
+import { type CredentialField, PROVIDER_CREDENTIALS } from "../../contract/provider-credentials";
+
 // Model providers Buddy knows, in the order the settings page lists them (the spec puts OpenAI, Moonshot,
-// ZHIPU-AI, Ollama and Xinference first). `local` providers need no API key; `anyModel` accepts any name.
+// ZHIPU-AI, Ollama and Xinference first). `local` providers need no API key; `anyModel` accepts any name;
+// `keyless` providers authenticate with their credentials only (worker/contract/provider-credentials.ts);
+// `baseTemplate` is a default base URL with `{credential}` placeholders.
 export const MODEL_TYPES = ["chat", "embedding", "rerank", "image2text", "speech2text", "tts"] as const;
 export type ModelType = (typeof MODEL_TYPES)[number];
 
@@ -10,9 +14,12 @@ export type ProviderEntry = {
   wire: Wire;
   local?: boolean;
   anyModel?: boolean;
+  keyless?: boolean;
   defaultBase?: string;
+  baseTemplate?: string;
   types: ModelType[];
   models: Record<string, ModelType>;
+  credentials?: CredentialField[];
 };
 
 export const BUILTIN_PROVIDER = "Builtin";
@@ -51,11 +58,38 @@ export const PROVIDERS: ProviderEntry[] = [
       "@cf/openai/whisper": "speech2text", "@cf/myshell-ai/melotts": "tts", "@cf/llava-hf/llava-1.5-7b-hf": "image2text",
     },
   },
-  { name: "Azure-OpenAI", wire: "openai", anyModel: true, types: OPENAI_TYPES, models: {} },
+  // the base URL is the resource endpoint and the model name the deployment name
+  {
+    name: "Azure-OpenAI",
+    wire: "openai",
+    anyModel: true,
+    types: OPENAI_TYPES,
+    models: {},
+    credentials: PROVIDER_CREDENTIALS["Azure-OpenAI"],
+  },
   { name: "Anthropic", wire: "anthropic", defaultBase: "https://api.anthropic.com", types: ["chat", "image2text"], models: { "claude-sonnet-4-5": "chat", "claude-haiku-4-5": "chat" } },
   { name: "Gemini", wire: "gemini", defaultBase: "https://generativelanguage.googleapis.com", types: ["chat", "embedding", "image2text"], models: { "gemini-2.5-flash": "chat", "gemini-2.5-pro": "chat", "text-embedding-004": "embedding" } },
-  { name: "Bedrock", wire: "openai", anyModel: true, types: ["chat", "embedding"], models: {} },
-  { name: "VertexAI", wire: "gemini", anyModel: true, types: ["chat", "embedding"], models: {} },
+  // Bedrock's OpenAI-compatible endpoint (chat only): a Bedrock API key, or access keys that sign each request
+  {
+    name: "Bedrock",
+    wire: "openai",
+    anyModel: true,
+    baseTemplate: "https://bedrock-runtime.{aws_region}.amazonaws.com/openai/v1",
+    types: ["chat"],
+    models: {},
+    credentials: PROVIDER_CREDENTIALS.Bedrock,
+  },
+  // Vertex AI's OpenAI-compatible endpoint with an access token from a service account key
+  {
+    name: "VertexAI",
+    wire: "openai",
+    anyModel: true,
+    keyless: true,
+    baseTemplate: "https://{google_region}-aiplatform.googleapis.com/v1/projects/{google_project_id}/locations/{google_region}/endpoints/openapi",
+    types: ["chat", "embedding"],
+    models: {},
+    credentials: PROVIDER_CREDENTIALS.VertexAI,
+  },
   { name: "DeepSeek", wire: "openai", defaultBase: "https://api.deepseek.com/v1", types: ["chat"], models: { "deepseek-chat": "chat", "deepseek-reasoner": "chat" } },
   { name: "Mistral", wire: "openai", defaultBase: "https://api.mistral.ai/v1", types: ["chat", "embedding"], models: { "mistral-large-latest": "chat", "mistral-small-latest": "chat", "mistral-embed": "embedding" } },
   { name: "Groq", wire: "openai", defaultBase: "https://api.groq.com/openai/v1", types: ["chat", "speech2text"], models: { "llama-3.3-70b-versatile": "chat", "whisper-large-v3": "speech2text" } },
@@ -74,8 +108,27 @@ export const PROVIDERS: ProviderEntry[] = [
     types: ["chat", "embedding", "rerank"],
     models: { "qwen-plus": "chat", "qwen-turbo": "chat", "text-embedding-v3": "embedding" },
   },
-  { name: "VolcEngine", wire: "openai", anyModel: true, defaultBase: "https://ark.cn-beijing.volces.com/api/v3", types: ["chat", "embedding"], models: {} },
-  { name: "BaiduYiyan", wire: "openai", anyModel: true, defaultBase: "https://qianfan.baidubce.com/v2", types: ["chat", "embedding"], models: {} },
+  // an endpoint ID ("ep-…"), when given, is sent as the model
+  {
+    name: "VolcEngine",
+    wire: "openai",
+    anyModel: true,
+    defaultBase: "https://ark.cn-beijing.volces.com/api/v3",
+    types: ["chat", "embedding"],
+    models: {},
+    credentials: PROVIDER_CREDENTIALS.VolcEngine,
+  },
+  // Qianfan v2: the bearer API key authenticates, the app ID travels as the `appid` header; the secret key is
+  // kept (sealed) for the app's AK/SK pair but not sent, because v2 does not use it
+  {
+    name: "BaiduYiyan",
+    wire: "openai",
+    anyModel: true,
+    defaultBase: "https://qianfan.baidubce.com/v2",
+    types: ["chat", "embedding"],
+    models: {},
+    credentials: PROVIDER_CREDENTIALS.BaiduYiyan,
+  },
   { name: "Jina", wire: "openai", defaultBase: "https://api.jina.ai/v1", types: ["embedding", "rerank"], models: { "jina-embeddings-v3": "embedding", "jina-reranker-v2-base-multilingual": "rerank" } },
   { name: "Voyage AI", wire: "openai", defaultBase: "https://api.voyageai.com/v1", types: ["embedding", "rerank"], models: { "voyage-3": "embedding", "rerank-2": "rerank" } },
   { name: "Cohere", wire: "openai", defaultBase: "https://api.cohere.com/compatibility/v1", types: ["chat", "embedding", "rerank"], models: { "command-r-plus": "chat", "embed-multilingual-v3.0": "embedding", "rerank-multilingual-v3.0": "rerank" } },

@@ -22,15 +22,25 @@ const explain = (status: number, body: string) => {
 export const postJson = (endpoint: Endpoint, path: string, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) =>
   post(endpoint, path, JSON.stringify(body), { "Content-Type": "application/json", ...headers }, signal);
 
+const urlOf = (endpoint: Endpoint, path: string) => {
+  const url = `${endpoint.baseUrl.replace(/\/+$/, "")}${path}`;
+  if (!endpoint.query) return url;
+  const withQuery = new URL(url);
+  for (const [key, value] of Object.entries(endpoint.query)) withQuery.searchParams.set(key, value);
+  return withQuery.toString();
+};
+
 // The same for any body (multipart uploads set their own content type).
 export const post = async (endpoint: Endpoint, path: string, body: string | FormData, headers: Record<string, string> = {}, signal?: AbortSignal) => {
-  const url = `${endpoint.baseUrl.replace(/\/+$/, "")}${path}`;
+  const url = urlOf(endpoint, path);
   for (let attempt = 0; ; attempt++) {
+    // worked out again for each attempt: a signature carries its time
+    const extra = endpoint.requestHeaders ? await endpoint.requestHeaders({ method: "POST", url, headers, body }) : {};
     let response: Response;
     try {
       response = await fetch(url, {
         method: "POST",
-        headers,
+        headers: { ...headers, ...extra },
         body,
         signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(endpoint.timeoutMs ?? DEFAULT_TIMEOUT_MS)]) : AbortSignal.timeout(endpoint.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       });

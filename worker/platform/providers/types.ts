@@ -49,4 +49,15 @@ export class ProviderError extends Error {
   }
 }
 
-export type Endpoint = { baseUrl: string; apiKey?: string; model: string; timeoutMs?: number };
+export type OutgoingRequest = { method: string; url: string; headers: Record<string, string>; body: string | FormData };
+
+export type Endpoint = {
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  timeoutMs?: number;
+  // query parameters every call carries (Azure's api-version)
+  query?: Record<string, string>;
+  // headers worked out per request once URL and body are known: signatures, access tokens, keys in other headers
+  requestHeaders?: (request: OutgoingRequest) => Promise<Record<string, string>>;
+};

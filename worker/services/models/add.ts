@@ -1,12 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import type { AddModelInput } from "../../contract/models";
+import { type Credentials, credentialProblem } from "../../contract/provider-credentials";
 import { tenantModels } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { maskSecret, sealSecret } from "../../lib/secret-box";
 import { nowMs } from "../../lib/time";
-import { BUILTIN_PROVIDER, findProvider, knowsModel, type ModelType } from "../../platform/providers/catalogue";
+import { BUILTIN_PROVIDER, findProvider, knowsModel, type ModelType, type ProviderEntry } from "../../platform/providers/catalogue";
 import { type ModelOf, modelAdapter } from "../../platform/providers/adapters";
+import { defaultBaseOf, needsApiKey, withDefaults } from "../../platform/providers/credentials";
+import { providerEndpoint } from "../../platform/providers/provider-endpoints";
 import { ProviderError } from "../../platform/providers/types";
 import type { Deps, ServiceContext } from "../context";
 import { PROBES } from "./probes";
@@ -17,19 +20,27 @@ const checkEntry = (input: AddModelInput) => {
   if (!knowsModel(entry, input.llm_name, input.model_type)) {
     throw dataError(`${input.llm_factory} does not offer ${input.model_type} model ${input.llm_name}.`);
   }
-  if (!entry.local && !input.api_key) throw dataError("API key is required for this provider.");
-  const baseUrl = input.api_base || entry.defaultBase || "";
+  // checked by the API contract too; again here for callers that bypass it
+  const problem = credentialProblem(entry.name, input.credentials, input.api_key);
+  if (problem) throw dataError(problem);
+  if (needsApiKey(entry) && !input.api_key) throw dataError("API key is required for this provider.");
+  const credentials = withDefaults(entry, input.credentials);
+  const baseUrl = input.api_base || defaultBaseOf(entry, credentials);
   // Workers AI is reached through the AI binding, not a URL
   if (!baseUrl && entry.wire !== "workers-ai") throw dataError("Base URL is required for this provider.");
-  return { entry, baseUrl };
+  return { entry, baseUrl, credentials };
 };
+
+// What the listing may show: which credentials are set, non-secret ones shortened.
+const credentialHints = (entry: ProviderEntry, credentials: Credentials) =>
+  Object.fromEntries(Object.entries(credentials).map(([key, value]) => [key, entry.credentials?.find((field) => field.key === key)?.secret ? null : maskSecret(value)]));
 
 const runProbe = <T extends ModelType>(type: T, model: ModelOf[T]) => (PROBES[type] as (model: ModelOf[T]) => Promise<string>)(model);
 
 // "Test connection": one tiny real call with the given settings; the provider's own words on failure.
 export const testModel = async (deps: Deps, input: AddModelInput) => {
-  const { entry, baseUrl } = checkEntry(input);
-  const endpoint = { baseUrl, apiKey: input.api_key || undefined, model: input.llm_name, timeoutMs: 20_000 };
+  const { entry, baseUrl, credentials } = checkEntry(input);
+  const endpoint = providerEndpoint(entry.name, { baseUrl, apiKey: input.api_key || undefined, model: input.llm_name, credentials, timeoutMs: 20_000 });
   const model = modelAdapter(entry.wire, input.model_type, { id: `${input.llm_name}@${input.llm_factory}`, endpoint, ai: deps.ai });
   if (!model) throw dataError(`${input.llm_factory} does not offer ${input.model_type} models.`);
   try {
@@ -41,12 +52,15 @@ export const testModel = async (deps: Deps, input: AddModelInput) => {
 };
 
 export const addModel = async (ctx: ServiceContext, input: AddModelInput) => {
-  const { baseUrl } = checkEntry(input);
+  const { entry, baseUrl, credentials } = checkEntry(input);
   if (input.verify) await testModel(ctx, input);
   const now = nowMs();
+  const hasCredentials = Object.keys(credentials).length > 0;
   const values = {
     apiKeySealed: input.api_key ? await sealSecret(input.api_key, ctx.config.providerSecret) : null,
     apiKeyHint: input.api_key ? maskSecret(input.api_key) : null,
+    credentialsSealed: hasCredentials ? await sealSecret(JSON.stringify(credentials), ctx.config.providerSecret) : null,
+    credentialHints: hasCredentials ? credentialHints(entry, credentials) : null,
     apiBase: input.api_base || baseUrl || null,
     maxTokens: input.max_tokens,
     vision: input.vision,

@@ -25,6 +25,7 @@ const toConfigured = (row: TenantModelRow): ConfiguredModel => ({
   enabled: row.enabled,
   used_tokens: row.usedTokens,
   builtin: false,
+  credentials_set: Object.entries(row.credentialHints ?? {}).map(([key, hint]) => ({ key, hint })),
 });
 
 const builtinModels = (): ConfiguredModel[] =>
@@ -40,6 +41,7 @@ const builtinModels = (): ConfiguredModel[] =>
     enabled: true,
     used_tokens: 0,
     builtin: true,
+    credentials_set: [],
   }));
 
 export const tenantDefaults = (ctx: ServiceContext) => tenantDefaultsFor(ctx, ctx.actor.tenantId);
@@ -73,9 +75,23 @@ export const listModels = async (ctx: ServiceContext) => {
     local: entry.local ?? false,
     any_model: entry.anyModel ?? false,
     binding: entry.wire === "workers-ai",
+    // no API key field at all: the credentials authenticate
+    keyless: entry.keyless ?? false,
     default_base: entry.defaultBase ?? "",
+    // a default base URL that depends on credentials, e.g. "https://bedrock-runtime.{aws_region}.amazonaws.com/openai/v1"
+    base_template: entry.baseTemplate ?? "",
     types: entry.types,
     models: Object.entries(entry.models).map(([name, type]) => ({ name, type })),
+    credentials: (entry.credentials ?? []).map((field) => ({
+      key: field.key,
+      secret: field.secret ?? false,
+      required: field.required ?? false,
+      or_api_key: field.orApiKey ?? false,
+      json: field.json ?? false,
+      default: field.default ?? "",
+      pattern: field.pattern ?? "",
+      example: field.example ?? "",
+    })),
   }));
   return { providers: configured, available, defaults: await tenantDefaults(ctx) };
 };

@@ -1,10 +1,13 @@
 import { and, eq } from "drizzle-orm";
+import type { Credentials } from "../../contract/provider-credentials";
 import { tenantModels } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { openSecret } from "../../lib/secret-box";
 import { type ModelOf, modelAdapter } from "../../platform/providers/adapters";
 import { builtinHashEmbedding } from "../../platform/providers/builtin-hash";
 import { findProvider, type ModelType, parseModelId } from "../../platform/providers/catalogue";
+import { defaultBaseOf } from "../../platform/providers/credentials";
+import { providerEndpoint } from "../../platform/providers/provider-endpoints";
 import { builtinLexicalRerank } from "../../platform/providers/rerank";
 import type { Endpoint } from "../../platform/providers/types";
 import type { Deps } from "../context";
@@ -16,11 +19,18 @@ export const findTenantModel = async (deps: Deps, tenantId: string, id: string, 
   });
 };
 
-export const endpointOf = async (deps: Deps, row: { apiBase: string | null; apiKeySealed: string | null; modelName: string; provider: string }): Promise<Endpoint> => ({
-  baseUrl: row.apiBase || findProvider(row.provider)?.defaultBase || "",
-  apiKey: row.apiKeySealed ? await openSecret(row.apiKeySealed, deps.config.providerSecret) : undefined,
-  model: row.modelName,
-});
+type StoredModel = { apiBase: string | null; apiKeySealed: string | null; credentialsSealed: string | null; modelName: string; provider: string };
+
+export const endpointOf = async (deps: Deps, row: StoredModel): Promise<Endpoint> => {
+  const credentials: Credentials = row.credentialsSealed ? JSON.parse(await openSecret(row.credentialsSealed, deps.config.providerSecret)) : {};
+  const entry = findProvider(row.provider);
+  return providerEndpoint(row.provider, {
+    baseUrl: row.apiBase || (entry ? defaultBaseOf(entry, credentials) : ""),
+    apiKey: row.apiKeySealed ? await openSecret(row.apiKeySealed, deps.config.providerSecret) : undefined,
+    model: row.modelName,
+    credentials,
+  });
+};
 
 const LABELS: Record<ModelType, string> = {
   chat: "Chat",

@@ -1,0 +1,2 @@
+ALTER TABLE `tenant_models` ADD `credentials_sealed` text;--> statement-breakpoint
+ALTER TABLE `tenant_models` ADD `credential_hints` text;
