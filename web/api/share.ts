@@ -57,14 +57,22 @@ export type ShareClient = { chatId: string; token: string; visitorId: string };
 
 const VISITOR_KEY = "buddy-visitor-id";
 
-// A random id kept in this browser, so a visitor finds its conversations again.
+let memoryVisitorId: string | null = null;
+
+// A random id kept in this browser, so a visitor finds its conversations again. Where an embed may not use
+// storage (blocked third-party storage) the id lasts as long as the page.
 export const visitorId = () => {
-  let id = localStorage.getItem(VISITOR_KEY);
-  if (!id) {
-    id = `v-${crypto.randomUUID().replaceAll("-", "")}`;
-    localStorage.setItem(VISITOR_KEY, id);
+  try {
+    let id = localStorage.getItem(VISITOR_KEY);
+    if (!id) {
+      id = `v-${crypto.randomUUID().replaceAll("-", "")}`;
+      localStorage.setItem(VISITOR_KEY, id);
+    }
+    return id;
+  } catch {
+    memoryVisitorId ??= `v-${crypto.randomUUID().replaceAll("-", "")}`;
+    return memoryVisitorId;
   }
-  return id;
 };
 
 const sharedFetch = async (client: ShareClient, path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}) => {
@@ -117,4 +125,41 @@ export const streamSharedCompletion = async (
     signal,
   });
   return readCompletionFrames(response, onFrame);
+};
+
+// ---- the visitor's changes, keeping the cached list and session current ----
+
+export const useCreateSharedSessionMutation = (client: ShareClient) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => createSharedSession(client, name),
+    onSuccess: (session) => {
+      queryClient.setQueryData(sharedKeys.session(client, session.id), session);
+      return queryClient.invalidateQueries({ queryKey: sharedKeys.sessions(client) });
+    },
+  });
+};
+
+export const useRenameSharedSessionMutation = (client: ShareClient) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) => renameSharedSession(client, id, name),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.sessions(client) }),
+  });
+};
+
+export const useDeleteSharedSessionMutation = (client: ShareClient) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteSharedSession(client, id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.sessions(client) }),
+  });
+};
+
+export const useSharedFeedbackMutation = (client: ShareClient, sessionId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ messageId, ...body }: { messageId: string; thumbup: boolean; reason?: FeedbackReason | null; feedback?: string }) => sharedFeedback(client, sessionId, messageId, body),
+    onSuccess: (session) => queryClient.setQueryData(sharedKeys.session(client, sessionId), session),
+  });
 };

@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { tokensQueryOptions } from "../api/tokens";
-import { ApiKeys } from "../features/settings/api-keys";
+import { ApiSettings } from "../features/settings/api-settings";
 
 export const Route = createFileRoute("/_app/user-setting/api")({
   loader: ({ context }) => context.queryClient.ensureQueryData(tokensQueryOptions()),
-  component: ApiKeys,
+  component: ApiSettings,
 });

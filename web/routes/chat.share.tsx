@@ -1,12 +1,15 @@
-import { Box } from "@chakra-ui/react";
-import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../components/coming-soon";
+import { createFileRoute, useLocation } from "@tanstack/react-router";
+import { useMemo } from "react";
+import { SharedChatPage } from "../features/share/shared-chat-page";
+import { parseShareParams } from "../features/share/share-params";
+
+const SharedChatRoute = () => {
+  const searchStr = useLocation({ select: (location) => location.searchStr });
+  const params = useMemo(() => parseShareParams(searchStr), [searchStr]);
+  return <SharedChatPage params={params} />;
+};
 
 // Public: shared chats authenticate with their share token, not a session.
 export const Route = createFileRoute("/chat/share")({
-  component: () => (
-    <Box minH="100vh" bg="app.bg">
-      <ComingSoon titleKey="pages.sharedChat" />
-    </Box>
-  ),
+  component: SharedChatRoute,
 });

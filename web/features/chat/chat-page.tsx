@@ -1,17 +1,18 @@
 import { Box, Button, EmptyState, Flex, HStack, Heading, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
-import { BarChart3, Download, MessagesSquare, Settings2 } from "lucide-react";
+import { BarChart3, Braces, Download, MessagesSquare, Settings2, Share2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Chat, chatQueryOptions } from "../../api/chats";
 import { RouteErrorMessage } from "../../components/route-error";
 import { AssistantList, ChatConfigDialog } from "./assistants";
 import { ConversationPane, ExportDialog, SessionList, StatsDialog } from "./conversation";
+import { ApiPanel, ShareDialog } from "./share-dialog";
 
 type ChatSelection = { dialogId?: string; conversationId?: string };
 
-type Open = "config" | "stats" | "export" | null;
+type Open = "config" | "stats" | "export" | "share" | "api" | null;
 
 const AssistantHeader = ({ chat, onOpen }: { chat: Chat; onOpen(dialog: Open): void }) => {
   const { t } = useTranslation();
@@ -31,6 +32,12 @@ const AssistantHeader = ({ chat, onOpen }: { chat: Chat; onOpen(dialog: Open): v
         </Button>
         <Button size="sm" variant="ghost" onClick={() => onOpen("export")}>
           <Download /> {t("chat.page.export")}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => onOpen("api")}>
+          <Braces /> {t("share.api.button")}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => onOpen("share")}>
+          <Share2 /> {t("share.dialog.button")}
         </Button>
         <Button size="sm" variant="outline" colorPalette="teal" onClick={() => onOpen("config")}>
           <Settings2 /> {t("chat.page.configure")}
@@ -87,6 +94,8 @@ export const ChatPage = () => {
             {open === "config" && <ChatConfigDialog chat={chat.data} onClose={() => setOpen(null)} onSaved={() => setOpen(null)} />}
             {open === "stats" && <StatsDialog chatId={chat.data.id} chatName={chat.data.name} onClose={() => setOpen(null)} />}
             {open === "export" && <ExportDialog chatId={chat.data.id} chatName={chat.data.name} onClose={() => setOpen(null)} />}
+            {open === "share" && <ShareDialog chat={chat.data} onClose={() => setOpen(null)} />}
+            {open === "api" && <ApiPanel chat={chat.data} onClose={() => setOpen(null)} />}
           </>
         )}
       </Flex>

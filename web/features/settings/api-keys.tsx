@@ -12,31 +12,20 @@ import { notifyError, notifySuccess } from "../../components/notify";
 import { formatDateTime } from "../../lib/format";
 import { SectionHeader } from "./section-header";
 
-export const ApiKeys = () => {
+// Creates an API key and shows it once, to copy; the caller may use it too (the API tab's examples).
+export const NewApiKey = ({ onCreated }: { onCreated?: (key: string) => void }) => {
   const { t } = useTranslation();
-  const { data: tokens } = useSuspenseQuery(tokensQueryOptions());
   const create = useCreateTokenMutation();
-  const remove = useDeleteTokenMutation();
   const [freshKey, setFreshKey] = useState<string | null>(null);
-  const baseUrl = `${window.location.origin}${API_BASE}`;
-
   const createKey = async () => {
     const token = await create.mutateAsync().catch(notifyError);
     if (!token) return;
     setFreshKey(token.token);
+    onCreated?.(token.token);
     notifySuccess(t("common.toast.created"));
   };
-
-  const deleteKey = async (id: string) => {
-    await remove.mutateAsync(id).then(() => notifySuccess(t("common.toast.deleted")), notifyError);
-  };
-
   return (
-    <Stack gap="6">
-      <SectionHeader title={t("settings.api")} description={t("settings.apiDescription")} />
-      <FormField label={t("settings.apiBaseUrl")}>
-        <CopyField value={baseUrl} label={t("settings.apiBaseUrl")} />
-      </FormField>
+    <>
       {freshKey && (
         <Alert.Root status="success" flexDirection="column" alignItems="stretch" gap="2" data-testid="new-api-key">
           <Alert.Title>{t("settings.keyCreated")}</Alert.Title>
@@ -49,6 +38,27 @@ export const ApiKeys = () => {
           <Plus /> {t("settings.createKey")}
         </Button>
       </Box>
+    </>
+  );
+};
+
+export const ApiKeys = () => {
+  const { t } = useTranslation();
+  const { data: tokens } = useSuspenseQuery(tokensQueryOptions());
+  const remove = useDeleteTokenMutation();
+  const baseUrl = `${window.location.origin}${API_BASE}`;
+
+  const deleteKey = async (id: string) => {
+    await remove.mutateAsync(id).then(() => notifySuccess(t("common.toast.deleted")), notifyError);
+  };
+
+  return (
+    <Stack gap="6">
+      <SectionHeader title={t("settings.api")} description={t("settings.apiDescription")} />
+      <FormField label={t("settings.apiBaseUrl")}>
+        <CopyField value={baseUrl} label={t("settings.apiBaseUrl")} />
+      </FormField>
+      <NewApiKey />
       {tokens.length === 0 ? (
         <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="md">
           <EmptyState.Content>

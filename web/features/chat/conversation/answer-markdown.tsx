@@ -48,9 +48,9 @@ const walk = (node: MdNode) => {
 // Turns every [ID:n] in running text (never in code) into <sup data-citation="n">.
 const remarkCitations = () => walk;
 
-type CitationProps = { index: number; chunk: ReferenceChunk };
+type CitationProps = { index: number; chunk: ReferenceChunk; documentLinks: boolean };
 
-const Citation = ({ index, chunk }: CitationProps) => {
+const Citation = ({ index, chunk, documentLinks }: CitationProps) => {
   const { t } = useTranslation();
   const [openedBy, setOpenedBy] = useState<"hover" | "click" | null>(null);
   const pointerOnTrigger = useRef(false);
@@ -124,9 +124,11 @@ const Citation = ({ index, chunk }: CitationProps) => {
                 <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" maxH="48" overflowY="auto" data-testid="citation-chunk">
                   {chunk.content}
                 </Text>
-                <Link href={documentHref(chunk)} target="_blank" rel="noreferrer noopener" fontSize="sm" color="brand.fg" alignSelf="start">
-                  {t("chat.answer.openDocument")} <ExternalLink size={12} aria-hidden />
-                </Link>
+                {documentLinks && (
+                  <Link href={documentHref(chunk)} target="_blank" rel="noreferrer noopener" fontSize="sm" color="brand.fg" alignSelf="start">
+                    {t("chat.answer.openDocument")} <ExternalLink size={12} aria-hidden />
+                  </Link>
+                )}
               </Stack>
             </Popover.Body>
           </Popover.Content>
@@ -136,7 +138,7 @@ const Citation = ({ index, chunk }: CitationProps) => {
   );
 };
 
-const markdownComponents = (reference: Reference | null | undefined): Components => ({
+const markdownComponents = (reference: Reference | null | undefined, documentLinks: boolean): Components => ({
   a: ({ href, children }) =>
     href?.startsWith("#") ? (
       <Link href={href} color="brand.fg">
@@ -153,7 +155,7 @@ const markdownComponents = (reference: Reference | null | undefined): Components
     const index = Number(marker);
     const chunk = reference?.chunks[index];
     // a marker without its chunk (still streaming, or a model that made one up) stays a plain number
-    return chunk ? <Citation index={index} chunk={chunk} /> : <sup>[{index + 1}]</sup>;
+    return chunk ? <Citation index={index} chunk={chunk} documentLinks={documentLinks} /> : <sup>[{index + 1}]</sup>;
   },
 });
 
@@ -195,17 +197,18 @@ const Reasoning = ({ text }: { text: string }) => {
   );
 };
 
-type Props = { content: string; reference?: Reference | null };
+// documentLinks: false where the reader cannot open the knowledge base's documents (a shared chat's visitor)
+type Props = { content: string; reference?: Reference | null; documentLinks?: boolean };
 
 // An answer as markdown. Raw HTML is never rendered (no rehype-raw: it shows as text), links open in a new
 // tab, [ID:n] becomes a citation button for reference.chunks[n] and <think> blocks a collapsed "reasoning".
-export const AnswerMarkdown = ({ content, reference }: Props) => {
+export const AnswerMarkdown = ({ content, reference, documentLinks = true }: Props) => {
   const { reasoning, answer } = splitThinking(content);
   return (
     <Box>
       {reasoning && <Reasoning text={reasoning} />}
       <Box css={proseCss} wordBreak="break-word" data-testid="answer-markdown">
-        <Markdown remarkPlugins={[remarkGfm, remarkCitations]} components={markdownComponents(reference)}>
+        <Markdown remarkPlugins={[remarkGfm, remarkCitations]} components={markdownComponents(reference, documentLinks)}>
           {answer}
         </Markdown>
       </Box>

@@ -28,15 +28,15 @@ const canRecord = () => typeof MediaRecorder !== "undefined" && Boolean(navigato
 type MicState = "idle" | "recording" | "transcribing" | "recognizing";
 
 // Records with MediaRecorder for the server's speech-to-text; without an ASR model (or without
-// MediaRecorder) the browser's own SpeechRecognition listens instead, where there is one.
-const useSpeechInput = (onText: (text: string) => void) => {
+// MediaRecorder, or with browserOnly) the browser's own SpeechRecognition listens instead, where there is one.
+const useSpeechInput = (onText: (text: string) => void, browserOnly = false) => {
   const { t } = useTranslation();
   const [state, setState] = useState<MicState>("idle");
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
   const fail = (text: string) => setNotice({ text, error: true });
   const recorder = useRef<MediaRecorder | null>(null);
   const recognition = useRef<Recognition | null>(null);
-  const serverHasNoAsr = useRef(false);
+  const serverHasNoAsr = useRef(browserOnly);
 
   useEffect(
     () => () => {
@@ -148,16 +148,18 @@ type Props = {
   busy: boolean;
   stt: boolean;
   placeholder?: string;
+  // a shared chat's visitor has no account for the server's speech-to-text
+  browserSpeechOnly?: boolean;
 };
 
 // The question box: Enter sends, Shift+Enter adds a line; while an answer streams it is locked and Stop shows.
-export const Composer = ({ value, onChange, onSend, onStop, streaming, busy, stt, placeholder }: Props) => {
+export const Composer = ({ value, onChange, onSend, onStop, streaming, busy, stt, placeholder, browserSpeechOnly }: Props) => {
   const { t } = useTranslation();
   const latest = useRef(value);
   useEffect(() => {
     latest.current = value;
   });
-  const speech = useSpeechInput((text) => onChange(latest.current.trim() ? `${latest.current.trimEnd()} ${text}` : text));
+  const speech = useSpeechInput((text) => onChange(latest.current.trim() ? `${latest.current.trimEnd()} ${text}` : text), browserSpeechOnly);
   const canSend = !busy && value.trim().length > 0;
 
   const submit = (event: FormEvent) => {

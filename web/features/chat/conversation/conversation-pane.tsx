@@ -23,7 +23,7 @@ const SCROLL_PIN_PX = 80;
 const isDefaultName = (name: string) =>
   [i18n.getFixedT("de")("chat.sessions.newName"), i18n.getFixedT("en")("chat.sessions.newName"), "New session"].includes(name);
 
-const TypingDots = () => {
+export const TypingDots = () => {
   const { t } = useTranslation();
   return (
     <HStack gap="1" py="1.5" role="status" aria-label={t("chat.conversation.typing")} data-testid="typing">

@@ -78,7 +78,7 @@ const useReadAloud = (text: string) => {
   return { state, notice, toggle: () => (state === "idle" ? void play() : stop()) };
 };
 
-const FeedbackDialog = ({ onSubmit, onClose, loading }: { onSubmit(reason: FeedbackReason | null, comment: string): void; onClose(): void; loading: boolean }) => {
+export const FeedbackDialog = ({ onSubmit, onClose, loading }: { onSubmit(reason: FeedbackReason | null, comment: string): void; onClose(): void; loading: boolean }) => {
   const { t } = useTranslation();
   const [reason, setReason] = useState<FeedbackReason | null>(null);
   const [comment, setComment] = useState("");

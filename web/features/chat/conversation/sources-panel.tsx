@@ -6,7 +6,8 @@ import { formatCount, formatNumber } from "../../../lib/format";
 import { documentHref } from "./answer-markdown";
 
 // Under an answer: the documents its context came from, each expandable to the chunks used.
-export const SourcesPanel = ({ reference }: { reference: Reference | null | undefined }) => {
+// documentLinks: false where the reader cannot open the knowledge base's documents (a shared chat's visitor)
+export const SourcesPanel = ({ reference, documentLinks = true }: { reference: Reference | null | undefined; documentLinks?: boolean }) => {
   const { t } = useTranslation();
   const docs = reference?.doc_aggs ?? [];
   if (!reference || docs.length === 0) return null;
@@ -45,9 +46,11 @@ export const SourcesPanel = ({ reference }: { reference: Reference | null | unde
                         </Text>
                         <HStack gap="3" mt="1" fontSize="xs" color="fg.muted">
                           <Text>{t("chat.answer.similarity", { value: formatNumber(chunk.similarity) })}</Text>
-                          <Link href={documentHref(chunk)} target="_blank" rel="noreferrer noopener" color="brand.fg">
-                            {t("chat.answer.openDocument")} <ExternalLink size={12} aria-hidden />
-                          </Link>
+                          {documentLinks && (
+                            <Link href={documentHref(chunk)} target="_blank" rel="noreferrer noopener" color="brand.fg">
+                              {t("chat.answer.openDocument")} <ExternalLink size={12} aria-hidden />
+                            </Link>
+                          )}
                         </HStack>
                       </Box>
                     ))}

@@ -1,0 +1,2 @@
+export { ApiPanel } from "./api-panel";
+export { ShareDialog } from "./share-dialog";

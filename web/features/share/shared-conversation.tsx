@@ -1,0 +1,226 @@
+import { Alert, Flex, Stack, Text } from "@chakra-ui/react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ChatMessage } from "../../../worker/contract/chats";
+import { type ShareClient, type SharedChatInfo, renameSharedSession, sharedKeys, sharedSessionQueryOptions, streamSharedCompletion } from "../../api/share";
+import { errorMessage } from "../../components/notify";
+import { PageLoader } from "../../components/page-loader";
+import { RouteErrorMessage } from "../../components/route-error";
+import i18n from "../../i18n";
+import { AnswerMarkdown } from "../chat/conversation/answer-markdown";
+import { Composer, VariableFields } from "../chat/conversation/composer";
+import { TypingDots } from "../chat/conversation/conversation-pane";
+import { RelatedQuestions } from "../chat/conversation/message-actions";
+import { answerStored, type ChatTransport, isLive, questionStored, type Turn, useChatStream } from "../chat/conversation/use-chat-stream";
+import type { SharePalette } from "./design-palette";
+import { AssistantBubble, UserBubble } from "./message-bubbles";
+import { shareProblemOf } from "./share-problem";
+import { VisitorMessageActions } from "./visitor-message-actions";
+
+const AUTO_NAME_CHARS = 60;
+const SCROLL_PIN_PX = 80;
+
+export const conversationName = (question: string) => question.slice(0, AUTO_NAME_CHARS);
+
+// Conversations started with "New chat" carry a default name until their first question names them.
+const isDefaultName = (name: string) => [i18n.getFixedT("de")("share.sessions.newName"), i18n.getFixedT("en")("share.sessions.newName"), "New chat"].includes(name);
+
+type Props = {
+  client: ShareClient;
+  info: SharedChatInfo;
+  // null: a new conversation whose first question creates the session (onStart)
+  sessionId: string | null;
+  palette: SharePalette;
+  showAvatar: boolean;
+  // prompt-variable values: given by the link (data_…) and typed by the visitor
+  givenValues: Record<string, string>;
+  typedValues: Record<string, string>;
+  onTypedValue(key: string, value: string): void;
+  // asked once as soon as this conversation's session is loaded
+  pendingQuestion: string | null;
+  onPendingTaken(): void;
+  onStart(question: string): void;
+  starting: boolean;
+  footerText: string;
+};
+
+export const SharedConversation = (props: Props) => {
+  const { client, info, sessionId, palette, showAvatar, givenValues, typedValues, onTypedValue, pendingQuestion, onPendingTaken, onStart, starting, footerText } = props;
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const session = useQuery({ ...sharedSessionQueryOptions(client, sessionId ?? ""), enabled: sessionId !== null });
+  const [text, setText] = useState("");
+  const [missing, setMissing] = useState<string[]>([]);
+  const log = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true);
+  const askable = info.variables.filter((variable) => givenValues[variable.key] === undefined);
+
+  const transport = useMemo<ChatTransport>(
+    () => ({
+      complete: (params, onFrame, signal) => streamSharedCompletion(client, params, onFrame, signal),
+      sessionKey: sharedKeys.session(client, sessionId ?? ""),
+      sessionsKey: sharedKeys.sessions(client),
+    }),
+    [client, sessionId],
+  );
+  const onSettled = (turn: Turn, fresh: { name: string; messages: ChatMessage[] } | undefined) => {
+    if (turn.status === "failed" && turn.mode === "ask" && !questionStored(turn, fresh?.messages ?? [])) setText((current) => current || turn.question);
+    const firstQuestion = fresh?.messages.filter((message) => message.role === "user").length === 1;
+    if (sessionId && turn.status === "done" && fresh && firstQuestion && isDefaultName(fresh.name)) {
+      void renameSharedSession(client, sessionId, conversationName(turn.question)).then(() => queryClient.invalidateQueries({ queryKey: sharedKeys.sessions(client) }), () => undefined);
+    }
+  };
+  const stream = useChatStream({ chatId: client.chatId, sessionId: sessionId ?? "", onSettled, transport });
+  const { turn } = stream;
+
+  const opener: ChatMessage[] = info.prologue ? [{ id: "opener", role: "assistant", content: info.prologue, created_at: 0 }] : [];
+  const stored = sessionId === null ? opener : (session.data?.messages ?? []);
+
+  const values = () => ({ ...givenValues, ...Object.fromEntries(Object.entries(typedValues).map(([key, value]) => [key, value.trim()]).filter(([, value]) => value)) });
+  const variablesReady = () => {
+    const merged = values();
+    const lacking = info.variables.filter((variable) => !variable.optional && !merged[variable.key]).map((variable) => variable.key);
+    setMissing(lacking);
+    return lacking.length === 0;
+  };
+  const ask = (question: string) => {
+    const trimmed = question.trim();
+    if (!trimmed || stream.busy || starting || !variablesReady()) return false;
+    if (sessionId === null) onStart(trimmed);
+    else {
+      pinned.current = true;
+      stream.ask(trimmed, stored.length, values());
+    }
+    return true;
+  };
+
+  const setVariable = (key: string, value: string) => {
+    onTypedValue(key, value);
+    if (value.trim()) setMissing((current) => current.filter((name) => name !== key));
+  };
+
+  // the start question (or the one that created this conversation) is asked once, after StrictMode's effect replay
+  const pendingTaken = useRef(false);
+  useEffect(() => {
+    if (!pendingQuestion || pendingTaken.current || !session.data) return;
+    const timer = setTimeout(() => {
+      pendingTaken.current = true;
+      onPendingTaken();
+      if (!ask(pendingQuestion)) setText(pendingQuestion);
+    }, 0);
+    return () => clearTimeout(timer);
+  });
+
+  useEffect(() => {
+    if (log.current && pinned.current) log.current.scrollTop = log.current.scrollHeight;
+  });
+
+  if (sessionId !== null && session.isError) return <RouteErrorMessage error={session.error} onRetry={() => void session.refetch()} />;
+  if (sessionId !== null && !session.data) return <PageLoader />;
+
+  const live = isLive(turn);
+  const shown = live && turn ? stored.slice(0, turn.keep) : stored;
+  const firstUser = shown.findIndex((message) => message.role === "user");
+  const showQuestion = turn?.mode === "ask" && (live || (turn.draft && turn.status === "stopped" && !questionStored(turn, stored)));
+  const showAnswer = turn !== null && (live || (turn.draft && turn.answer !== "" && !answerStored(turn, stored)));
+  const lastShown = shown.at(-1);
+  const related = showAnswer ? (turn?.relatedQuestions ?? []) : lastShown?.role === "assistant" ? (lastShown.related_questions ?? []) : [];
+  const failure = turn?.status === "failed" ? turn.error : null;
+  const problem = failure ? shareProblemOf(failure) : null;
+
+  return (
+    <Flex direction="column" flex="1" minH="0" minW="0">
+      <Stack
+        ref={log}
+        role="log"
+        aria-live="polite"
+        aria-label={t("chat.conversation.messages")}
+        aria-busy={stream.streaming}
+        flex="1"
+        minH="0"
+        overflowY="auto"
+        gap="4"
+        px={{ base: "3", md: "6" }}
+        py="4"
+        onScroll={() => {
+          const el = log.current;
+          if (el) pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < SCROLL_PIN_PX;
+        }}
+      >
+        {shown.length === 0 && !showQuestion && (
+          <Text color="fg.muted" fontSize="sm" textAlign="center" py="8">
+            {t("chat.conversation.empty")}
+          </Text>
+        )}
+        {shown.map((message, index) =>
+          message.role === "user" ? (
+            <UserBubble key={`user:${message.id}`} content={message.content} palette={palette} />
+          ) : (
+            <AssistantBubble
+              key={`assistant:${message.id}`}
+              info={info}
+              palette={palette}
+              showAvatar={showAvatar}
+              content={<AnswerMarkdown content={message.content} reference={message.reference} documentLinks={false} />}
+              reference={message.reference}
+              footer={
+                sessionId !== null && (
+                  <VisitorMessageActions client={client} sessionId={sessionId} message={message} answered={firstUser >= 0 && index > firstUser} disabled={stream.busy} />
+                )
+              }
+            />
+          ),
+        )}
+        {showQuestion && turn && <UserBubble content={turn.question} palette={palette} />}
+        {showAnswer && turn && (
+          <AssistantBubble
+            info={info}
+            palette={palette}
+            showAvatar={showAvatar}
+            content={stream.streaming && turn.answer === "" ? <TypingDots /> : <AnswerMarkdown content={turn.answer} reference={turn.reference} documentLinks={false} />}
+            reference={turn.reference}
+            footer={
+              turn.status === "stopped" && (
+                <Text fontSize="xs" color="fg.muted" mt="1">
+                  {t("chat.conversation.stopped")}
+                </Text>
+              )
+            }
+          />
+        )}
+        <RelatedQuestions questions={related} disabled={stream.busy} onAsk={(question) => void ask(question)} />
+        {failure !== null && (
+          <Alert.Root status={problem === "limit" ? "warning" : "error"} role="alert">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{problem === "other" ? t("chat.conversation.failed") : t(`share.problem.${problem ?? "other"}.title`)}</Alert.Title>
+              <Alert.Description>{errorMessage(failure)}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+      </Stack>
+      <Stack gap="2" px={{ base: "3", md: "6" }} pb="2" pt="2" borderTopWidth="1px" bg={palette.footer}>
+        <VariableFields variables={askable} values={typedValues} missing={missing} onChange={setVariable} />
+        <Composer
+          value={text}
+          onChange={setText}
+          onSend={() => {
+            if (ask(text)) setText("");
+          }}
+          onStop={stream.stop}
+          streaming={stream.streaming}
+          busy={stream.busy || starting}
+          stt={info.stt}
+          placeholder={typeof info.design.input_placeholder === "string" ? info.design.input_placeholder : undefined}
+          browserSpeechOnly
+        />
+        {footerText && (
+          <Text fontSize="xs" color="fg.muted" textAlign="center" whiteSpace="pre-wrap" data-testid="footer-text">
+            {footerText}
+          </Text>
+        )}
+      </Stack>
+    </Flex>
+  );
+};
