@@ -39,3 +39,13 @@ export const startWrangler = ({ port, persistTo, vars = {}, stdio = "inherit" })
     ],
     { cwd: ROOT, stdio, env: OFFLINE_ENV, detached: process.platform !== "win32" },
   );
+
+// wrangler dev does not fire cron triggers; locally the watchdog's schedule (wrangler.toml) is kept by
+// calling the scheduled handler once a minute, so stuck ingestion work is picked up as in production.
+export const startLocalCron = (port, everyMs = 60_000) => {
+  const timer = setInterval(() => {
+    fetch(`http://127.0.0.1:${port}/cdn-cgi/local/scheduled`).catch(() => undefined);
+  }, everyMs);
+  timer.unref();
+  return timer;
+};

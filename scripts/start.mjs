@@ -1,5 +1,5 @@
 // `npm start`: build the SPA, apply D1 migrations locally, serve SPA + API with local D1/R2/Queues.
-import { applyMigrations, buildSpa, startWrangler } from "./run.mjs";
+import { applyMigrations, buildSpa, startLocalCron, startWrangler } from "./run.mjs";
 
 const port = Number(process.env.PORT ?? 8787);
 
@@ -35,5 +35,6 @@ const waitForServer = async () => {
 };
 
 if (await waitForServer()) {
+  startLocalCron(port);
   console.log(`\n  Buddy is running: http://127.0.0.1:${port}\n  Press Ctrl+C to stop.\n`);
 }

@@ -1,5 +1,5 @@
 import { stem } from "../lib/terms";
-import { foldForMatching } from "../lib/text";
+import { foldForMatching, wordsOf } from "../lib/text";
 
 const quote = (term: string) => `"${term.replaceAll('"', '""')}"`;
 
@@ -8,11 +8,29 @@ const quote = (term: string) => `"${term.replaceAll('"', '""')}"`;
 export const ftsExpression = (terms: string[]) =>
   terms.map((term) => (stem(term) !== term ? `${quote(term)} OR ${quote(stem(term))}*` : quote(term))).join(" OR ");
 
-// Plain OR of quoted terms, for the trigram index (which matches substrings anyway).
-export const anyOf = (terms: string[]) => terms.map(quote).join(" OR ");
+const GRAM = 4;
 
-// Terms long enough to look for inside compounds through the trigram index.
-export const trigramTerms = (terms: string[]) => terms.filter((term) => term.length >= 4);
+// The character 4-grams of the query words with their boundaries (" impfung " → " imp", "impf", …, "ung "):
+// compounds and derived forms share most of them ("Impfung" ~ "Impfstoff", "Grippeimpfung").
+export const queryGrams = (terms: string[]) => {
+  const grams = new Set<string>();
+  for (const term of terms) {
+    const padded = ` ${term} `;
+    for (let i = 0; i + GRAM <= padded.length; i++) grams.add(padded.slice(i, i + GRAM));
+  }
+  return [...grams];
+};
+
+// An OR of the 4-grams as phrases for the trigram index, whose text keeps words between single spaces.
+export const ngramExpression = (grams: string[]) => grams.map(quote).join(" OR ");
+
+// Share of the query's 4-grams found in a text: an absolute measure next to bm25's relative one, so a chunk
+// that shares a few common endings with the question never looks like a match.
+export const gramShare = (grams: string[], parts: string[]) => {
+  if (grams.length === 0) return 0;
+  const spaced = ` ${wordsOf(parts.join(" ")).join(" ")} `;
+  return grams.filter((gram) => spaced.includes(gram)).length / grams.length;
+};
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 

@@ -34,6 +34,17 @@ describe("POST /retrieval", () => {
     expect(sharp.body.data.chunks[0]?.content).toContain("Straße");
   });
 
+  it("scores partial words by character 4-grams, and a question that shares only endings stays below the threshold", async () => {
+    const { user, ds } = await setup();
+    const derived = await search(user, { question: "Impfstoffe", dataset_ids: [ds.id], similarity_threshold: 0 });
+    expect(derived.body.data.chunks[0]?.content).toContain("Grippeimpfung");
+    expect(derived.body.data.chunks[0]?.term_similarity).toBeGreaterThan(derived.body.data.chunks[1]?.term_similarity ?? 0);
+    const keywordOnly = await search(user, { question: "Impfstoffe", dataset_ids: [ds.id], vector_similarity_weight: 0 });
+    expect(keywordOnly.body.data.total).toBe(0);
+    const unrelated = await search(user, { question: "Wetterbericht Nordsee", dataset_ids: [ds.id] });
+    expect(unrelated.body.data.total).toBe(0);
+  });
+
   it("fuses scores as (1 − w)·term + w·vector", async () => {
     const { user, ds } = await setup();
     for (const w of [0.3, 0.7]) {

@@ -27,12 +27,13 @@ export const keywordCandidates = async (db: Db, scope: Scope, match: string, lim
     WHERE chunks_fts MATCH ${match} AND ${scopeFilter(scope)}
     ORDER BY ${BM25} LIMIT ${limit}`);
 
-export const trigramCandidates = async (db: Db, scope: Scope, match: string, limit: number) =>
-  db.all<{ id: string }>(sql`
-    SELECT c.id AS id
+// Candidates by shared character 4-grams (see ngramExpression), best bm25 first.
+export const ngramCandidates = async (db: Db, scope: Scope, match: string, limit: number) =>
+  db.all<{ id: string; score: number }>(sql`
+    SELECT c.id AS id, -bm25(chunks_trigram) AS score
     FROM chunks_trigram JOIN chunks c ON c.rowid = chunks_trigram.rowid JOIN documents d ON d.id = c.document_id
     WHERE chunks_trigram MATCH ${match} AND ${scopeFilter(scope)}
-    LIMIT ${limit}`);
+    ORDER BY bm25(chunks_trigram) LIMIT ${limit}`);
 
 // Document frequency of each term in scope and the scope's chunk count, for idf term weights:
 // one round trip (a UNION ALL of one count per term) instead of one query per term.

@@ -4,25 +4,28 @@ import { datasets } from "../../db/schema";
 import { AppError, dataError, RetCode } from "../../lib/errors";
 import type { EmbeddingModel } from "../../platform/providers/types";
 import { analyzeQuery, chunkText, idf, termSimilarity } from "../../lib/terms";
-import { anyOf, ftsExpression, highlight, trigramTerms } from "../../rag/query";
+import { ftsExpression, gramShare, highlight, ngramExpression, queryGrams } from "../../rag/query";
 import type { ParserConfig } from "../../contract/parser-config";
 import { keywordPrompt, parseKeywords } from "../../rag/enrich";
 import type { ServiceContext } from "../context";
 import { enrichmentModel } from "../ingestion/enrich";
 import { resolveEmbedding, resolveModel } from "../models/resolve";
 import { recordUsage } from "../models/usage";
-import { type CandidateRow, keywordCandidates, loadCandidates, type Scope, termStatistics, trigramCandidates } from "./candidates";
+import { type CandidateRow, keywordCandidates, loadCandidates, ngramCandidates, type Scope, termStatistics } from "./candidates";
 
 const parse = (json: string) => JSON.parse(json) as string[];
 
-// How much of the keyword score is term coverage (RAGFlow's token similarity) and how much is bm25,
-// squashed to 0..1 against the best candidate.
-const COVERAGE_SHARE = 0.5;
+// The keyword score mixes term coverage (RAGFlow's token similarity), word bm25 and character 4-gram bm25,
+// each bm25 squashed to 0..1 against the best candidate.
+const COVERAGE_SHARE = 0.2;
+const WORD_BM25_SHARE = 0.1;
+const NGRAM_BM25_SHARE = 0.7;
 const PAGERANK_BOOST = 0.1;
 const TAG_BOOST = 0.1;
 const RESCORE_WINDOW = 64;
 
-type Scored = { row: CandidateRow; term: number; vector: number; score: number };
+// matched: found by the word index or with a query word in its text (what keyword-only search keeps)
+type Scored = { row: CandidateRow; term: number; vector: number; score: number; matched: boolean };
 
 const datasetsInScope = async (ctx: ServiceContext, ids: string[]) => {
   const rows = ids.length ? await ctx.db.query.datasets.findMany({ where: and(eq(datasets.tenantId, ctx.actor.tenantId), inArray(datasets.id, ids)) }) : [];
@@ -51,18 +54,21 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
   // Like RAGFlow's RERANK_LIMIT, only a window of candidates is re-scored: enough to fill the requested page.
   const topK = Math.min(input.top_k, 1024, Math.max(RESCORE_WINDOW, input.page * input.page_size));
   const query = analyzeQuery(input.keyword ? await withLlmKeywords(ctx, input.question) : input.question);
+  const grams = queryGrams(query.terms);
 
   const model = await resolveEmbedding(ctx, rows[0]?.tenantId ?? ctx.actor.tenantId, rows[0]?.embdId ?? "");
-  const [keyword, trigram, vectorHits, stats] = await Promise.all([
+  const [keyword, ngram, vectorHits, stats] = await Promise.all([
     query.terms.length ? keywordCandidates(ctx.db, scope, ftsExpression(query.terms), topK) : [],
-    trigramTerms(query.terms).length ? trigramCandidates(ctx.db, scope, anyOf(trigramTerms(query.terms)), topK) : [],
+    grams.length ? ngramCandidates(ctx.db, scope, ngramExpression(grams), topK) : [],
     w > 0 ? vectorCandidates(ctx, scope, model, input.question, topK) : new Map<string, number>(),
     termStatistics(ctx.db, scope, query.terms),
   ]);
   const bm25 = new Map(keyword.map((hit) => [hit.id, hit.score]));
   const bestBm25 = Math.max(1e-9, ...bm25.values());
+  const ngramBm25 = new Map(ngram.map((hit) => [hit.id, hit.score]));
+  const bestNgram = Math.max(1e-9, ...ngramBm25.values());
   const weights = new Map(query.terms.map((term) => [term, idf(stats.df.get(term) ?? 0, stats.total)]));
-  const ids = [...new Set([...bm25.keys(), ...trigram.map((hit) => hit.id), ...vectorHits.keys()])];
+  const ids = [...new Set([...bm25.keys(), ...ngramBm25.keys(), ...vectorHits.keys()])];
   const candidates = await loadCandidates(ctx.db, scope, ids);
 
   const rerank = input.rerank_id ? await rerankModel(ctx, input.rerank_id) : null;
@@ -74,17 +80,18 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
     const questions = parse(row.question_kwd);
     const text = chunkText(questions.length ? [...questions, ...parse(row.important_kwd)] : [row.doc_name, row.content, ...parse(row.important_kwd)]);
     const coverage = termSimilarity(query, weights, text);
-    const term = COVERAGE_SHARE * coverage + (1 - COVERAGE_SHARE) * ((bm25.get(row.id) ?? 0) / bestBm25);
+    const ngramScore = ((ngramBm25.get(row.id) ?? 0) / bestNgram) * Math.sqrt(gramShare(grams, [row.doc_name, row.content, ...parse(row.important_kwd), ...questions]));
+    const term = COVERAGE_SHARE * coverage + WORD_BM25_SHARE * ((bm25.get(row.id) ?? 0) / bestBm25) + NGRAM_BM25_SHARE * ngramScore;
     const vector = reranked ? (reranked[i] ?? 0) : (vectorHits.get(row.id) ?? 0);
     const tags = parse(row.tag_kwd);
     const tagShare = tags.length ? tags.filter((tag) => query.terms.includes(tag.toLowerCase())).length / tags.length : 0;
     const boost = ((pagerank.get(row.dataset_id) ?? 0) / 100) * PAGERANK_BOOST + tagShare * TAG_BOOST;
-    return { row, term, vector, score: (1 - w) * term + w * vector + boost };
+    return { row, term, vector, score: (1 - w) * term + w * vector + boost, matched: coverage > 0 || bm25.has(row.id) };
   });
 
-  // keyword-only search (w = 0) keeps everything that matched, as RAGFlow does
+  // keyword-only search (w = 0) keeps everything that matched a word, as RAGFlow does
   const kept = scored
-    .filter((hit) => w === 0 || hit.score >= input.similarity_threshold)
+    .filter((hit) => (w === 0 ? hit.matched : hit.score >= input.similarity_threshold))
     .toSorted((a, b) => b.score - a.score || a.row.id.localeCompare(b.row.id));
   const start = (input.page - 1) * input.page_size;
   return {
