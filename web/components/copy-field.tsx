@@ -1,4 +1,5 @@
-import { Clipboard, IconButton, Input, InputGroup } from "@chakra-ui/react";
+import { Clipboard, type ClipboardRootProps, IconButton, type IconButtonProps, Input, InputGroup } from "@chakra-ui/react";
+import { Check, Copy } from "lucide-react";
 import { useTranslation } from "react-i18next";
 
 export const CopyField = ({ value, label }: { value: string; label: string }) => {
@@ -21,3 +22,18 @@ export const CopyField = ({ value, label }: { value: string; label: string }) =>
     </Clipboard.Root>
   );
 };
+
+type CopyButtonProps = Omit<ClipboardRootProps, "value"> & { value: string; label: string; variant?: IconButtonProps["variant"] };
+
+// An icon button that copies a value and shows a check mark for a moment.
+export const CopyButton = ({ value, label, variant = "ghost", ...rootProps }: CopyButtonProps) => (
+  <Clipboard.Root value={value} {...rootProps}>
+    <Clipboard.Trigger asChild>
+      <IconButton size="xs" variant={variant} aria-label={label}>
+        <Clipboard.Indicator copied={<Check />}>
+          <Copy />
+        </Clipboard.Indicator>
+      </IconButton>
+    </Clipboard.Trigger>
+  </Clipboard.Root>
+);

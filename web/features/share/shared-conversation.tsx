@@ -12,15 +12,14 @@ import { AnswerMarkdown } from "../chat/conversation/answer-markdown";
 import { Composer, VariableFields } from "../chat/conversation/composer";
 import { TypingDots } from "../chat/conversation/conversation-pane";
 import { RelatedQuestions } from "../chat/conversation/message-actions";
-import { answerStored, type ChatTransport, isLive, questionStored, type Turn, useChatStream } from "../chat/conversation/use-chat-stream";
+import { type ChatTransport, questionStored, type Turn, turnView, useChatStream } from "../chat/conversation/use-chat-stream";
+import { MessageLog } from "../chat/conversation/message-log";
 import type { SharePalette } from "./design-palette";
 import { AssistantBubble, UserBubble } from "./message-bubbles";
 import { shareProblemOf } from "./share-problem";
 import { VisitorMessageActions } from "./visitor-message-actions";
 
 const AUTO_NAME_CHARS = 60;
-const SCROLL_PIN_PX = 80;
-
 export const conversationName = (question: string) => question.slice(0, AUTO_NAME_CHARS);
 
 // Conversations started with "New chat" carry a default name until their first question names them.
@@ -52,8 +51,6 @@ export const SharedConversation = (props: Props) => {
   const session = useQuery({ ...sharedSessionQueryOptions(client, sessionId ?? ""), enabled: sessionId !== null });
   const [text, setText] = useState("");
   const [missing, setMissing] = useState<string[]>([]);
-  const log = useRef<HTMLDivElement>(null);
-  const pinned = useRef(true);
   const askable = info.variables.filter((variable) => givenValues[variable.key] === undefined);
 
   const transport = useMemo<ChatTransport>(
@@ -88,10 +85,7 @@ export const SharedConversation = (props: Props) => {
     const trimmed = question.trim();
     if (!trimmed || stream.busy || starting || !variablesReady()) return false;
     if (sessionId === null) onStart(trimmed);
-    else {
-      pinned.current = true;
-      stream.ask(trimmed, stored.length, values());
-    }
+    else stream.ask(trimmed, stored.length, values());
     return true;
   };
 
@@ -112,47 +106,16 @@ export const SharedConversation = (props: Props) => {
     return () => clearTimeout(timer);
   });
 
-  useEffect(() => {
-    if (log.current && pinned.current) log.current.scrollTop = log.current.scrollHeight;
-  });
-
   if (sessionId !== null && session.isError) return <RouteErrorMessage error={session.error} onRetry={() => void session.refetch()} />;
   if (sessionId !== null && !session.data) return <PageLoader />;
 
-  const live = isLive(turn);
-  const shown = live && turn ? stored.slice(0, turn.keep) : stored;
-  const firstUser = shown.findIndex((message) => message.role === "user");
-  const showQuestion = turn?.mode === "ask" && (live || (turn.draft && turn.status === "stopped" && !questionStored(turn, stored)));
-  const showAnswer = turn !== null && (live || (turn.draft && turn.answer !== "" && !answerStored(turn, stored)));
-  const lastShown = shown.at(-1);
-  const related = showAnswer ? (turn?.relatedQuestions ?? []) : lastShown?.role === "assistant" ? (lastShown.related_questions ?? []) : [];
+  const { shown, showQuestion, showAnswer, related, firstUser } = turnView(turn, stored);
   const failure = turn?.status === "failed" ? turn.error : null;
   const problem = failure ? shareProblemOf(failure) : null;
 
   return (
     <Flex direction="column" flex="1" minH="0" minW="0">
-      <Stack
-        ref={log}
-        role="log"
-        aria-live="polite"
-        aria-label={t("chat.conversation.messages")}
-        aria-busy={stream.streaming}
-        flex="1"
-        minH="0"
-        overflowY="auto"
-        gap="4"
-        px={{ base: "3", md: "6" }}
-        py="4"
-        onScroll={() => {
-          const el = log.current;
-          if (el) pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < SCROLL_PIN_PX;
-        }}
-      >
-        {shown.length === 0 && !showQuestion && (
-          <Text color="fg.muted" fontSize="sm" textAlign="center" py="8">
-            {t("chat.conversation.empty")}
-          </Text>
-        )}
+      <MessageLog busy={stream.streaming} followFrom={turn?.keep ?? -1} empty={shown.length === 0 && !showQuestion}>
         {shown.map((message, index) =>
           message.role === "user" ? (
             <UserBubble key={`user:${message.id}`} content={message.content} palette={palette} />
@@ -199,7 +162,7 @@ export const SharedConversation = (props: Props) => {
             </Alert.Content>
           </Alert.Root>
         )}
-      </Stack>
+      </MessageLog>
       <Stack gap="2" px={{ base: "3", md: "6" }} pb="2" pt="2" borderTopWidth="1px" bg={palette.footer}>
         <VariableFields variables={askable} values={typedValues} missing={missing} onChange={setVariable} />
         <Composer

@@ -1,68 +1,13 @@
-import { Box, Button, HStack, Heading, IconButton, Input, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Box, Heading, Skeleton, Stack, Text } from "@chakra-ui/react";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { Pencil, Trash2 } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Session } from "../../../worker/contract/chats";
 import { type ShareClient, useDeleteSharedSessionMutation, useRenameSharedSessionMutation } from "../../api/share";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { FormDialog } from "../../components/form-dialog";
-import { FormField } from "../../components/form-field";
 import { notifyError } from "../../components/notify";
 import { RouteErrorMessage } from "../../components/route-error";
-import { formatDateTime } from "../../lib/format";
-
-const SESSION_NAME_MAX = 255;
-
-const RenameDialog = ({ client, session, onClose }: { client: ShareClient; session: Session; onClose(): void }) => {
-  const { t } = useTranslation();
-  const rename = useRenameSharedSessionMutation(client);
-  const [name, setName] = useState(session.name);
-  const [empty, setEmpty] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    setEmpty(!trimmed);
-    if (!trimmed) return;
-    const saved = await rename.mutateAsync({ id: session.id, name: trimmed }).catch(notifyError);
-    if (saved) onClose();
-  };
-  return (
-    <FormDialog title={t("share.sessions.renameTitle")} onSubmit={(event) => void submit(event)} onClose={onClose} loading={rename.isPending}>
-      <FormField label={t("share.sessions.name")} error={empty ? "validation.required" : undefined} required>
-        <Input name="sessionName" value={name} maxLength={SESSION_NAME_MAX} onChange={(e) => setName(e.target.value)} autoFocus />
-      </FormField>
-    </FormDialog>
-  );
-};
-
-type RowProps = { session: Session; selected: boolean; onSelect(): void; onRename(): void; onDelete(): void };
-
-const SessionRow = ({ session, selected, onSelect, onRename, onDelete }: RowProps) => {
-  const { t } = useTranslation();
-  return (
-    <HStack as="li" gap="0" rounded="md" bg={selected ? "brand.subtle" : undefined} _hover={{ bg: selected ? "brand.subtle" : "bg.muted" }} data-testid="shared-session">
-      <Button variant="plain" flex="1" minW="0" h="auto" py="2" ps="3" pe="1" justifyContent="start" aria-current={selected ? "true" : undefined} onClick={onSelect}>
-        <Stack gap="0" minW="0" align="start">
-          <Text fontSize="sm" fontWeight={selected ? "semibold" : "normal"} color="fg" truncate maxW="full">
-            {session.name}
-          </Text>
-          <Text fontSize="xs" color="fg.muted" fontWeight="normal">
-            {formatDateTime(session.update_time)}
-          </Text>
-        </Stack>
-      </Button>
-      <HStack gap="0" pe="1" color="fg.muted">
-        <IconButton size="2xs" variant="ghost" aria-label={t("share.sessions.rename", { name: session.name })} onClick={onRename}>
-          <Pencil />
-        </IconButton>
-        <IconButton size="2xs" variant="ghost" aria-label={t("share.sessions.delete", { name: session.name })} onClick={onDelete}>
-          <Trash2 />
-        </IconButton>
-      </HStack>
-    </HStack>
-  );
-};
+import { RenameSessionDialog, SessionRow } from "../chat/conversation/session-row";
 
 type Props = { client: ShareClient; sessions: UseQueryResult<Session[]>; selectedId: string | null; onSelect(id: string | null): void };
 
@@ -70,6 +15,7 @@ type Props = { client: ShareClient; sessions: UseQueryResult<Session[]>; selecte
 export const VisitorSessionList = ({ client, sessions, selectedId, onSelect }: Props) => {
   const { t } = useTranslation();
   const remove = useDeleteSharedSessionMutation(client);
+  const rename = useRenameSharedSessionMutation(client);
   const [renaming, setRenaming] = useState<Session | null>(null);
   const [deleting, setDeleting] = useState<Session | null>(null);
 
@@ -107,6 +53,7 @@ export const VisitorSessionList = ({ client, sessions, selectedId, onSelect }: P
               key={session.id}
               session={session}
               selected={session.id === selectedId}
+              testId="shared-session"
               onSelect={() => onSelect(session.id)}
               onRename={() => setRenaming(session)}
               onDelete={() => setDeleting(session)}
@@ -114,7 +61,9 @@ export const VisitorSessionList = ({ client, sessions, selectedId, onSelect }: P
           ))}
         </Stack>
       )}
-      {renaming && <RenameDialog client={client} session={renaming} onClose={() => setRenaming(null)} />}
+      {renaming && (
+        <RenameSessionDialog session={renaming} pending={rename.isPending} rename={(name) => rename.mutateAsync({ id: renaming.id, name })} onClose={() => setRenaming(null)} />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { KNOWLEDGE_KEY, type Reference } from "../../../../worker/contract/chats";
 import { type Chat, type Session, sessionQueryOptions, useRenameSessionMutation } from "../../../api/chats";
@@ -12,13 +12,12 @@ import { AnswerMarkdown } from "./answer-markdown";
 import { Composer, VariableFields } from "./composer";
 import { MessageActions, RelatedQuestions } from "./message-actions";
 import { SourcesPanel } from "./sources-panel";
-import { answerStored, isLive, questionStored, type Turn, useChatStream } from "./use-chat-stream";
+import { questionStored, type Turn, turnView, useChatStream } from "./use-chat-stream";
+import { MessageLog } from "./message-log";
 
 type Props = { chat: Chat; sessionId: string; onSessionRenamed?(): void };
 
 const AUTO_NAME_CHARS = 60;
-const SCROLL_PIN_PX = 80;
-
 // Sessions still carrying a default name are named after their first question, as RAGFlow does.
 const isDefaultName = (name: string) =>
   [i18n.getFixedT("de")("chat.sessions.newName"), i18n.getFixedT("en")("chat.sessions.newName"), "New session"].includes(name);
@@ -78,25 +77,13 @@ export const ConversationPane = ({ chat, sessionId, onSessionRenamed }: Props) =
   const stream = useChatStream({ chatId: chat.id, sessionId, onSettled });
   const { turn } = stream;
 
-  const log = useRef<HTMLDivElement>(null);
-  const pinned = useRef(true);
   const stored = session.data?.messages ?? [];
-  // follows the conversation as it grows unless the reader scrolled up
-  useEffect(() => {
-    if (log.current && pinned.current) log.current.scrollTop = log.current.scrollHeight;
-  });
 
   if (session.isError) return <RouteErrorMessage error={session.error} onRetry={() => void session.refetch()} />;
   if (!session.data) return <PageLoader />;
 
-  const live = isLive(turn);
-  const shown = live && turn ? stored.slice(0, turn.keep) : stored;
-  const firstUser = shown.findIndex((message) => message.role === "user");
+  const { shown, showQuestion, showAnswer, related, firstUser } = turnView(turn, stored);
   const lastUser = stored.findLastIndex((message) => message.role === "user");
-  const showQuestion = turn?.mode === "ask" && (live || (turn.draft && turn.status === "stopped" && !questionStored(turn, stored)));
-  const showAnswer = turn !== null && (live || (turn.draft && turn.answer !== "" && !answerStored(turn, stored)));
-  const lastShown = shown.at(-1);
-  const related = showAnswer ? (turn?.relatedQuestions ?? []) : lastShown?.role === "assistant" ? (lastShown.related_questions ?? []) : [];
 
   const variableValues = () => Object.fromEntries(variables.map((variable) => [variable.key, values[variable.key]?.trim() ?? ""]).filter(([, value]) => value));
   const variablesReady = () => {
@@ -107,7 +94,6 @@ export const ConversationPane = ({ chat, sessionId, onSessionRenamed }: Props) =
   const ask = (question: string) => {
     const trimmed = question.trim();
     if (!trimmed || stream.busy || !variablesReady()) return false;
-    pinned.current = true;
     stream.ask(trimmed, stored.length, variableValues());
     return true;
   };
@@ -122,28 +108,7 @@ export const ConversationPane = ({ chat, sessionId, onSessionRenamed }: Props) =
 
   return (
     <Flex direction="column" flex="1" minH="0">
-      <Stack
-        ref={log}
-        role="log"
-        aria-live="polite"
-        aria-label={t("chat.conversation.messages")}
-        aria-busy={stream.streaming}
-        flex="1"
-        minH="0"
-        overflowY="auto"
-        gap="4"
-        px={{ base: "3", md: "6" }}
-        py="4"
-        onScroll={() => {
-          const el = log.current;
-          if (el) pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < SCROLL_PIN_PX;
-        }}
-      >
-        {shown.length === 0 && !showQuestion && (
-          <Text color="fg.muted" fontSize="sm" textAlign="center" py="8">
-            {t("chat.conversation.empty")}
-          </Text>
-        )}
+      <MessageLog busy={stream.streaming} followFrom={turn?.keep ?? -1} empty={shown.length === 0 && !showQuestion}>
         {shown.map((message, index) =>
           message.role === "user" ? (
             <UserMessage key={`user:${message.id}`} content={message.content} />
@@ -197,7 +162,7 @@ export const ConversationPane = ({ chat, sessionId, onSessionRenamed }: Props) =
             )}
           </Alert.Root>
         )}
-      </Stack>
+      </MessageLog>
       <Stack gap="2" px={{ base: "3", md: "6" }} pb="3" pt="2" borderTopWidth="1px">
         <VariableFields variables={variables} values={values} missing={missing} onChange={setVariable} />
         <Composer

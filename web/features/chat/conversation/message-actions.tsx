@@ -1,18 +1,15 @@
-import { Button, Clipboard, HStack, IconButton, RadioCard, Stack, Text, Textarea, Wrap } from "@chakra-ui/react";
-import { Check, Copy, MessageCircleQuestion, RefreshCw, Square, ThumbsDown, ThumbsUp, Trash2, Volume2 } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Button, HStack, IconButton, Stack, Text, Wrap } from "@chakra-ui/react";
+import { MessageCircleQuestion, RefreshCw, Square, Trash2, Volume2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type ChatMessage, FEEDBACK_REASONS, type FeedbackReason } from "../../../../worker/contract/chats";
+import type { ChatMessage } from "../../../../worker/contract/chats";
 import { speak, useDeleteMessageMutation, useFeedbackMutation } from "../../../api/chats";
 import { ApiError, ErrorCode } from "../../../api/client";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { FormDialog } from "../../../components/form-dialog";
-import { FormField } from "../../../components/form-field";
 import { errorMessage, notifyError, notifySuccess } from "../../../components/notify";
 import i18n from "../../../i18n";
 import { plainAnswer } from "./answer-markdown";
-
-const FEEDBACK_MAX = 2000;
+import { CopyAnswerButton, FeedbackButtons } from "./feedback-buttons";
 
 // The server answers code 102 "No default TTS model is set" / "No default ASR model is set".
 export const isMissingModel = (error: unknown, model: "TTS" | "ASR") =>
@@ -78,38 +75,6 @@ const useReadAloud = (text: string) => {
   return { state, notice, toggle: () => (state === "idle" ? void play() : stop()) };
 };
 
-export const FeedbackDialog = ({ onSubmit, onClose, loading }: { onSubmit(reason: FeedbackReason | null, comment: string): void; onClose(): void; loading: boolean }) => {
-  const { t } = useTranslation();
-  const [reason, setReason] = useState<FeedbackReason | null>(null);
-  const [comment, setComment] = useState("");
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit(reason, comment.trim());
-  };
-  return (
-    <FormDialog title={t("chat.feedback.title")} onSubmit={submit} onClose={onClose} loading={loading} submitLabel={t("chat.feedback.send")}>
-      <Stack gap="4">
-        <RadioCard.Root size="sm" colorPalette="teal" value={reason} onValueChange={(e) => setReason(e.value as FeedbackReason | null)}>
-          <RadioCard.Label>{t("chat.feedback.reason")}</RadioCard.Label>
-          <Wrap gap="2">
-            {FEEDBACK_REASONS.map((value) => (
-              <RadioCard.Item key={value} value={value} flex="0 0 auto">
-                <RadioCard.ItemHiddenInput />
-                <RadioCard.ItemControl py="1.5" px="3">
-                  <RadioCard.ItemText>{t(`chat.feedback.reasons.${value}`)}</RadioCard.ItemText>
-                </RadioCard.ItemControl>
-              </RadioCard.Item>
-            ))}
-          </Wrap>
-        </RadioCard.Root>
-        <FormField label={t("chat.feedback.comment")} helper={t("chat.feedback.commentHint")}>
-          <Textarea name="feedback" value={comment} maxLength={FEEDBACK_MAX} autoresize minH="20" onChange={(e) => setComment(e.target.value)} />
-        </FormField>
-      </Stack>
-    </FormDialog>
-  );
-};
-
 type Props = {
   chatId: string;
   sessionId: string;
@@ -128,19 +93,6 @@ export const MessageActions = ({ chatId, sessionId, message, answered, tts, disa
   const readAloud = useReadAloud(text);
   const feedback = useFeedbackMutation(chatId, sessionId);
   const remove = useDeleteMessageMutation(chatId, sessionId);
-  const [asking, setAsking] = useState(false);
-
-  const thumbUp = async () => {
-    if (message.thumbup === true) return;
-    const saved = await feedback.mutateAsync({ messageId: message.id, thumbup: true }).catch(notifyError);
-    if (saved) notifySuccess(t("chat.feedback.thanks"));
-  };
-  const thumbDown = async (reason: FeedbackReason | null, comment: string) => {
-    const saved = await feedback.mutateAsync({ messageId: message.id, thumbup: false, reason, feedback: comment || undefined }).catch(notifyError);
-    if (!saved) return;
-    setAsking(false);
-    notifySuccess(t("chat.feedback.thanks"));
-  };
   const removePair = async () => {
     const saved = await remove.mutateAsync(message.id).catch(notifyError);
     if (saved) notifySuccess(t("common.toast.deleted"));
@@ -149,15 +101,7 @@ export const MessageActions = ({ chatId, sessionId, message, answered, tts, disa
   return (
     <Stack gap="1" mt="1">
       <HStack gap="0.5" color="fg.muted" data-testid="message-actions">
-        <Clipboard.Root value={text}>
-          <Clipboard.Trigger asChild>
-            <IconButton size="xs" variant="ghost" aria-label={t("chat.actions.copy")}>
-              <Clipboard.Indicator copied={<Check />}>
-                <Copy />
-              </Clipboard.Indicator>
-            </IconButton>
-          </Clipboard.Trigger>
-        </Clipboard.Root>
+        <CopyAnswerButton text={text} />
         {tts && (
           <IconButton
             size="xs"
@@ -171,28 +115,12 @@ export const MessageActions = ({ chatId, sessionId, message, answered, tts, disa
         )}
         {answered && (
           <>
-            <IconButton
-              size="xs"
-              variant={message.thumbup === true ? "subtle" : "ghost"}
-              colorPalette={message.thumbup === true ? "teal" : "gray"}
-              aria-label={t("chat.actions.thumbUp")}
-              aria-pressed={message.thumbup === true}
-              disabled={disabled || feedback.isPending}
-              onClick={() => void thumbUp()}
-            >
-              <ThumbsUp />
-            </IconButton>
-            <IconButton
-              size="xs"
-              variant={message.thumbup === false ? "subtle" : "ghost"}
-              colorPalette={message.thumbup === false ? "red" : "gray"}
-              aria-label={t("chat.actions.thumbDown")}
-              aria-pressed={message.thumbup === false}
-              disabled={disabled || feedback.isPending}
-              onClick={() => setAsking(true)}
-            >
-              <ThumbsDown />
-            </IconButton>
+            <FeedbackButtons
+              thumbup={message.thumbup}
+              disabled={disabled}
+              pending={feedback.isPending}
+              save={(body) => feedback.mutateAsync({ messageId: message.id, ...body })}
+            />
             {onRegenerate && (
               <IconButton size="xs" variant="ghost" aria-label={t("chat.actions.regenerate")} disabled={disabled} onClick={onRegenerate}>
                 <RefreshCw />
@@ -217,7 +145,6 @@ export const MessageActions = ({ chatId, sessionId, message, answered, tts, disa
           {readAloud.notice}
         </Text>
       )}
-      {asking && <FeedbackDialog loading={feedback.isPending} onSubmit={(reason, comment) => void thumbDown(reason, comment)} onClose={() => setAsking(false)} />}
     </Stack>
   );
 };

@@ -31,6 +31,19 @@ export const questionStored = (turn: Turn, messages: ChatMessage[]) =>
 export const answerStored = (turn: Turn, messages: ChatMessage[]) =>
   turn.messageId !== null && messages.some((message) => message.role === "assistant" && message.id === turn.messageId);
 
+// What a conversation shows while a turn streams or after it ended: the stored messages (those the turn
+// replaces left out), the turn's own question and answer while they are not stored yet, and the follow-up
+// questions of the newest answer.
+export const turnView = (turn: Turn | null, stored: ChatMessage[]) => {
+  const live = isLive(turn);
+  const shown = live && turn ? stored.slice(0, turn.keep) : stored;
+  const showQuestion = turn?.mode === "ask" && (live || (turn.draft && turn.status === "stopped" && !questionStored(turn, stored)));
+  const showAnswer = turn !== null && (live || (turn.draft && turn.answer !== "" && !answerStored(turn, stored)));
+  const lastShown = shown.at(-1);
+  const related = showAnswer ? (turn?.relatedQuestions ?? []) : lastShown?.role === "assistant" ? (lastShown.related_questions ?? []) : [];
+  return { shown, showQuestion, showAnswer, related, firstUser: shown.findIndex((message) => message.role === "user") };
+};
+
 type StreamParams = Omit<AskParams, "chatId">;
 
 // Where answers come from and which cached session they update: the owner's API unless a caller

@@ -1,6 +1,6 @@
-import { Box, Clipboard, IconButton } from "@chakra-ui/react";
-import { Check, Copy } from "lucide-react";
+import { Box } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
+import { CopyButton } from "../../../components/copy-field";
 
 // A snippet to copy: monospace, scrolls sideways when long, with its own copy button.
 export const CodeBlock = ({ code, label }: { code: string; label: string }) => {
@@ -26,15 +26,7 @@ export const CodeBlock = ({ code, label }: { code: string; label: string }) => {
       >
         {code}
       </Box>
-      <Clipboard.Root value={code} position="absolute" top="1.5" insetEnd="1.5">
-        <Clipboard.Trigger asChild>
-          <IconButton size="xs" variant="surface" aria-label={t("share.embed.copyCode", { label })}>
-            <Clipboard.Indicator copied={<Check />}>
-              <Copy />
-            </Clipboard.Indicator>
-          </IconButton>
-        </Clipboard.Trigger>
-      </Clipboard.Root>
+      <CopyButton value={code} label={t("share.embed.copyCode", { label })} variant="surface" position="absolute" top="1.5" insetEnd="1.5" />
     </Box>
   );
 };
