@@ -10,7 +10,24 @@ export type VectorMatch = { id: string; score: number; metadata: VectorMetadata 
 export type VectorIndex = {
   upsert(namespace: string, model: string, records: VectorRecord[]): Promise<void>;
   query(namespace: string, model: string, vector: Float32Array, topK: number, filter?: VectorMetadata): Promise<VectorMatch[]>;
+  // The similarity of the given vectors to `vector` (ids without a vector are left out): candidates found
+  // another way get their vector score too, not only the nearest top_k.
+  similarities(namespace: string, model: string, vector: Float32Array, ids: string[]): Promise<Map<string, number>>;
   deleteByIds(ids: string[]): Promise<void>;
+};
+
+const cosine = (a: Float32Array, b: ArrayLike<number>) => {
+  let dot = 0;
+  let normA = 0;
+  let normB = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] ?? 0;
+    const y = b[i] ?? 0;
+    dot += x * y;
+    normA += x * x;
+    normB += y * y;
+  }
+  return normA && normB ? dot / Math.sqrt(normA * normB) : 0;
 };
 
 export const toBase64 = (vector: Float32Array) => bytesToBase64(new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength));
@@ -22,7 +39,7 @@ const matches = (metadata: VectorMetadata, filter: VectorMetadata | undefined) =
 
 type VectorRow = { id: string; vector: string; metadata: string };
 
-type CachedNamespace = { stamp: string; ids: string[]; metadata: VectorMetadata[]; matrix: Float32Array; dims: number };
+type CachedNamespace = { stamp: string; ids: string[]; rowOf: Map<string, number>; metadata: VectorMetadata[]; matrix: Float32Array; dims: number };
 
 // Decoding base64 rows dominates a brute-force query, so each isolate keeps the decoded matrix of a
 // namespace until its row count or newest update changes. Bounded: larger namespaces are scored uncached.
@@ -30,23 +47,32 @@ const cache = new Map<string, CachedNamespace>();
 const CACHE_MAX_FLOATS = 64 * 1024 * 1024;
 const cachedFloats = () => [...cache.values()].reduce((sum, entry) => sum + entry.matrix.length, 0);
 
-const loadNamespace = async (d1: D1Database, namespace: string, model: string): Promise<CachedNamespace> => {
-  const key = `${namespace}|${model}`;
+const namespaceHead = async (d1: D1Database, namespace: string, model: string) => {
   const head = await d1
     .prepare("SELECT count(*) AS n, coalesce(max(updated_at), 0) AS latest, coalesce(max(dims), 0) AS dims FROM chunk_vectors WHERE namespace = ? AND model = ?")
     .bind(namespace, model)
     .first<{ n: number; latest: number; dims: number }>();
-  const stamp = `${head?.n ?? 0}:${head?.latest ?? 0}`;
+  return { stamp: `${head?.n ?? 0}:${head?.latest ?? 0}`, dims: head?.dims ?? 0 };
+};
+
+const freshCached = async (d1: D1Database, namespace: string, model: string) => {
+  const hit = cache.get(`${namespace}|${model}`);
+  return hit && hit.stamp === (await namespaceHead(d1, namespace, model)).stamp ? hit : null;
+};
+
+const loadNamespace = async (d1: D1Database, namespace: string, model: string): Promise<CachedNamespace> => {
+  const key = `${namespace}|${model}`;
+  const { stamp, dims } = await namespaceHead(d1, namespace, model);
   const hit = cache.get(key);
   if (hit && hit.stamp === stamp) return hit;
   const { results } = await d1
     .prepare("SELECT id, vector, metadata FROM chunk_vectors WHERE namespace = ? AND model = ?")
     .bind(namespace, model)
     .all<VectorRow>();
-  const dims = head?.dims ?? 0;
   const matrix = new Float32Array(results.length * dims);
   results.forEach((row, i) => matrix.set(fromBase64(row.vector).subarray(0, dims), i * dims));
-  const entry = { stamp, dims, matrix, ids: results.map((row) => row.id), metadata: results.map((row) => JSON.parse(row.metadata) as VectorMetadata) };
+  const ids = results.map((row) => row.id);
+  const entry = { stamp, dims, matrix, ids, rowOf: new Map(ids.map((id, row) => [id, row])), metadata: results.map((row) => JSON.parse(row.metadata) as VectorMetadata) };
   cache.delete(key);
   if (cachedFloats() + matrix.length <= CACHE_MAX_FLOATS) cache.set(key, entry);
   return entry;
@@ -80,6 +106,25 @@ export const createD1VectorIndex = (d1: D1Database): VectorIndex => ({
       .slice(0, topK)
       .map(({ index, score }) => ({ id: ids[index] as string, score, metadata: metadata[index] ?? {} }));
   },
+  async similarities(namespace, model, vector, ids) {
+    const scores = new Map<string, number>();
+    const cached = await freshCached(d1, namespace, model);
+    if (cached) {
+      for (const id of ids) {
+        const row = cached.rowOf.get(id);
+        if (row !== undefined) scores.set(id, cosine(vector, cached.matrix.subarray(row * cached.dims, (row + 1) * cached.dims)));
+      }
+      return scores;
+    }
+    for (const part of inChunks(ids, 88)) {
+      const { results } = await d1
+        .prepare(`SELECT id, vector FROM chunk_vectors WHERE namespace = ? AND model = ? AND id IN (${part.map(() => "?").join(",")})`)
+        .bind(namespace, model, ...part)
+        .all<{ id: string; vector: string }>();
+      for (const row of results) scores.set(row.id, cosine(vector, fromBase64(row.vector)));
+    }
+    return scores;
+  },
   async deleteByIds(ids) {
     for (const part of inChunks(ids)) {
       await d1.prepare(`DELETE FROM chunk_vectors WHERE id IN (${part.map(() => "?").join(",")})`).bind(...part).run();
@@ -97,6 +142,16 @@ export const createVectorizeIndex = (index: VectorizeIndex): VectorIndex => ({
   async query(namespace, model, vector, topK, filter) {
     const result = await index.query([...vector], { topK: Math.min(topK, 100), namespace: `${namespace}:${model}`, filter, returnMetadata: "all" });
     return result.matches.map((m) => ({ id: m.id, score: m.score, metadata: (m.metadata ?? {}) as VectorMetadata }));
+  },
+  async similarities(namespace, model, vector, ids) {
+    const scores = new Map<string, number>();
+    // Vectorize returns at most 20 vectors per getByIds; ids are global, so the namespace is checked here
+    for (const part of inChunks(ids, 20)) {
+      for (const stored of await index.getByIds(part)) {
+        if (stored.namespace === `${namespace}:${model}`) scores.set(stored.id, cosine(vector, stored.values));
+      }
+    }
+    return scores;
   },
   async deleteByIds(ids) {
     for (const part of inChunks(ids, 1000)) await index.deleteByIds(part);

@@ -45,6 +45,19 @@ describe("POST /retrieval", () => {
     expect(unrelated.body.data.total).toBe(0);
   });
 
+  it("gives every candidate its vector similarity, also one found by keywords outside the nearest top_k", async () => {
+    const { user, ds } = await setup();
+    const question = { question: "Schlaf und Ernährung", dataset_ids: [ds.id], similarity_threshold: 0, vector_similarity_weight: 0.5 };
+    const narrow = await search(user, { ...question, top_k: 1 });
+    const wide = await search(user, question);
+    // top_k 1: one nearest vector, the others come from the keyword and 4-gram indexes
+    expect(narrow.body.data.chunks.length).toBeGreaterThan(1);
+    for (const hit of narrow.body.data.chunks) {
+      expect(hit.vector_similarity).toBeGreaterThan(0);
+      expect(hit.vector_similarity).toBeCloseTo(wide.body.data.chunks.find((other) => other.id === hit.id)?.vector_similarity ?? -1, 4);
+    }
+  });
+
   it("fuses scores as (1 − w)·term + w·vector", async () => {
     const { user, ds } = await setup();
     for (const w of [0.3, 0.7]) {

@@ -57,10 +57,10 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
   const grams = queryGrams(query.terms);
 
   const model = await resolveEmbedding(ctx, rows[0]?.tenantId ?? ctx.actor.tenantId, rows[0]?.embdId ?? "");
-  const [keyword, ngram, vectorHits, stats] = await Promise.all([
+  const [keyword, ngram, vectorSearch, stats] = await Promise.all([
     query.terms.length ? keywordCandidates(ctx.db, scope, ftsExpression(query.terms), topK) : [],
     grams.length ? ngramCandidates(ctx.db, scope, ngramExpression(grams), topK) : [],
-    w > 0 ? vectorCandidates(ctx, scope, model, input.question, topK) : new Map<string, number>(),
+    w > 0 ? vectorCandidates(ctx, scope, model, input.question, topK) : null,
     termStatistics(ctx.db, scope, query.terms),
   ]);
   const bm25 = new Map(keyword.map((hit) => [hit.id, hit.score]));
@@ -68,10 +68,12 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
   const ngramBm25 = new Map(ngram.map((hit) => [hit.id, hit.score]));
   const bestNgram = Math.max(1e-9, ...ngramBm25.values());
   const weights = new Map(query.terms.map((term) => [term, idf(stats.df.get(term) ?? 0, stats.total)]));
+  const vectorHits = vectorSearch?.hits ?? new Map<string, number>();
   const ids = [...new Set([...bm25.keys(), ...ngramBm25.keys(), ...vectorHits.keys()])];
   const candidates = await loadCandidates(ctx.db, scope, ids);
 
   const rerank = input.rerank_id ? await rerankModel(ctx, input.rerank_id) : null;
+  if (vectorSearch && !rerank) await scoreOtherCandidates(ctx, model, vectorSearch, candidates);
   const reranked = rerank ? await rerank.score(input.question, candidates.map((row) => row.content)) : null;
   const pagerank = new Map(rows.map((row) => [row.id, row.pagerank]));
 
@@ -119,14 +121,30 @@ const vectorCandidates = async (
 ) => {
   const [queryVector] = await model.embed([question]);
   const hits = new Map<string, number>();
-  if (!queryVector) return hits;
+  if (!queryVector) return null;
   for (const datasetId of scope.datasetIds) {
-    for (const match of await ctx.vectors.query(datasetId, model.id, queryVector, topK)) {
-      // rescaled from the model's "unrelated" level, so thresholds mean the same for every model
-      hits.set(match.id, Math.max(0, (match.score - model.similarityFloor) / (1 - model.similarityFloor)));
-    }
+    for (const match of await ctx.vectors.query(datasetId, model.id, queryVector, topK)) hits.set(match.id, rescaled(model, match.score));
   }
-  return hits;
+  return { queryVector, hits };
+};
+
+// rescaled from the model's "unrelated" level, so thresholds mean the same for every model
+const rescaled = (model: EmbeddingModel, cosine: number) => Math.max(0, (cosine - model.similarityFloor) / (1 - model.similarityFloor));
+
+// Candidates found by keyword only get their vector similarity too (as RAGFlow scores every candidate), so a
+// good keyword match outside the nearest top_k is not fused with a vector score of 0.
+const scoreOtherCandidates = async (
+  ctx: ServiceContext,
+  model: EmbeddingModel,
+  search: { queryVector: Float32Array; hits: Map<string, number> },
+  candidates: CandidateRow[],
+) => {
+  const unscored = candidates.filter((row) => !search.hits.has(row.id));
+  for (const datasetId of new Set(unscored.map((row) => row.dataset_id))) {
+    const ids = unscored.filter((row) => row.dataset_id === datasetId).map((row) => row.id);
+    const scores = await ctx.vectors.similarities(datasetId, model.id, search.queryVector, ids);
+    for (const [id, cosine] of scores) search.hits.set(id, rescaled(model, cosine));
+  }
 };
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
