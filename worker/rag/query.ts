@@ -21,6 +21,23 @@ export const queryGrams = (terms: string[]) => {
   return [...grams];
 };
 
+const COMMON_SHARE = 0.2;
+const KEEP_AT_LEAST = 8;
+// below this many chunks every 4-gram is cheap to match, and shares say little
+const FILTER_FROM_CHUNKS = 1000;
+
+export const trigramsOf = (grams: string[]) => [...new Set(grams.flatMap((gram) => [gram.slice(0, 3), gram.slice(1)]))];
+
+// The 4-grams worth matching: one that cannot occur (a trigram of it is in no chunk) is left out, and in a large
+// index so is one whose rarer trigram is in over 20% of all chunks (its bm25 weight is next to nil, and matching
+// it costs the most); the rarest few are kept whatever their frequency.
+export const selectiveGrams = (grams: string[], trigramDf: Map<string, number>, total: number) => {
+  const df = (gram: string) => Math.min(trigramDf.get(gram.slice(0, 3)) ?? 0, trigramDf.get(gram.slice(1)) ?? 0);
+  const occurring = grams.filter((gram) => df(gram) > 0).toSorted((a, b) => df(a) - df(b));
+  if (total < FILTER_FROM_CHUNKS) return occurring;
+  return occurring.filter((gram, i) => i < KEEP_AT_LEAST || df(gram) <= COMMON_SHARE * total);
+};
+
 // An OR of the 4-grams as phrases for the trigram index, whose text keeps words between single spaces.
 export const ngramExpression = (grams: string[]) => grams.map(quote).join(" OR ");
 

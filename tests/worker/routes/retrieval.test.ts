@@ -47,7 +47,7 @@ describe("POST /retrieval", () => {
 
   it("gives every candidate its vector similarity, also one found by keywords outside the nearest top_k", async () => {
     const { user, ds } = await setup();
-    const question = { question: "Schlaf und Ernährung", dataset_ids: [ds.id], similarity_threshold: 0, vector_similarity_weight: 0.5 };
+    const question = { question: "Schlaf, Gemüse und die gesperrte Straße", dataset_ids: [ds.id], similarity_threshold: 0, vector_similarity_weight: 0.5 };
     const narrow = await search(user, { ...question, top_k: 1 });
     const wide = await search(user, question);
     // top_k 1: one nearest vector, the others come from the keyword and 4-gram indexes

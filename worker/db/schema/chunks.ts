@@ -80,8 +80,9 @@ export const chunkVectors = sqliteTable(
     // lets the in-memory vector cache tell that a namespace changed
     updatedAt: integer("updated_at").notNull().default(0),
   },
-  // brute-force scoring loads one namespace (dataset) and model at a time
-  (t) => [index("chunk_vectors_namespace_model_idx").on(t.namespace, t.model)],
+  // brute-force scoring loads one namespace (dataset) and model at a time; the cache's freshness check
+  // (count, newest update, dims) reads this index alone, never the vectors
+  (t) => [index("chunk_vectors_namespace_model_idx").on(t.namespace, t.model, t.updatedAt, t.dims)],
 );
 
 export type ChunkRow = typeof chunks.$inferSelect;

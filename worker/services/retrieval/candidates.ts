@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { inChunks } from "../../lib/batches";
 
 export type Scope = { datasetIds: string[]; documentIds: string[] };
 
@@ -26,6 +27,16 @@ export const keywordCandidates = async (db: Db, scope: Scope, match: string, lim
     FROM chunks_fts JOIN chunks c ON c.rowid = chunks_fts.rowid JOIN documents d ON d.id = c.document_id
     WHERE chunks_fts MATCH ${match} AND ${scopeFilter(scope)}
     ORDER BY ${BM25} LIMIT ${limit}`);
+
+// Documents per trigram in the whole index (as bm25 counts them), and the number of chunks.
+export const trigramFrequencies = async (db: Db, trigrams: string[]) => {
+  const rows = await db.all<{ term: string; n: number }>(sql`
+    SELECT '' AS term, (SELECT count(*) FROM chunks) AS n
+    UNION ALL
+    SELECT term, doc AS n FROM chunks_trigram_vocab WHERE term IN (SELECT value FROM json_each(${JSON.stringify(trigrams)}))`);
+  const [total, ...perTrigram] = rows;
+  return { total: total?.n ?? 0, df: new Map(perTrigram.map((row) => [row.term, row.n])) };
+};
 
 // Candidates by shared character 4-grams (see ngramExpression), best bm25 first.
 export const ngramCandidates = async (db: Db, scope: Scope, match: string, limit: number) =>
@@ -64,14 +75,13 @@ export type CandidateRow = {
 };
 
 export const loadCandidates = async (db: Db, scope: Scope, ids: string[]) => {
-  const rows: CandidateRow[] = [];
-  for (let i = 0; i < ids.length; i += 90) {
-    rows.push(
-      ...(await db.all<CandidateRow>(sql`
+  const parts = await Promise.all(
+    inChunks(ids).map((part) =>
+      db.all<CandidateRow>(sql`
         SELECT c.id, c.content, c.document_id, c.dataset_id, c.doc_name, c.important_kwd, c.question_kwd, c.tag_kwd, c.page_num_int
         FROM chunks c JOIN documents d ON d.id = c.document_id
-        WHERE ${inList(sql`c.id`, ids.slice(i, i + 90))} AND ${scopeFilter(scope)}`)),
-    );
-  }
-  return rows;
+        WHERE ${inList(sql`c.id`, part)} AND ${scopeFilter(scope)}`),
+    ),
+  );
+  return parts.flat();
 };

@@ -4,14 +4,14 @@ import { datasets } from "../../db/schema";
 import { AppError, dataError, RetCode } from "../../lib/errors";
 import type { EmbeddingModel } from "../../platform/providers/types";
 import { analyzeQuery, chunkText, idf, termSimilarity } from "../../lib/terms";
-import { ftsExpression, gramShare, highlight, ngramExpression, queryGrams } from "../../rag/query";
+import { ftsExpression, gramShare, highlight, ngramExpression, queryGrams, selectiveGrams, trigramsOf } from "../../rag/query";
 import type { ParserConfig } from "../../contract/parser-config";
 import { keywordPrompt, parseKeywords } from "../../rag/enrich";
 import type { ServiceContext } from "../context";
 import { enrichmentModel } from "../ingestion/enrich";
 import { resolveEmbedding, resolveModel } from "../models/resolve";
 import { recordUsage } from "../models/usage";
-import { type CandidateRow, keywordCandidates, loadCandidates, ngramCandidates, type Scope, termStatistics } from "./candidates";
+import { type CandidateRow, keywordCandidates, loadCandidates, ngramCandidates, type Scope, termStatistics, trigramFrequencies } from "./candidates";
 
 const parse = (json: string) => JSON.parse(json) as string[];
 
@@ -59,7 +59,7 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
   const model = await resolveEmbedding(ctx, rows[0]?.tenantId ?? ctx.actor.tenantId, rows[0]?.embdId ?? "");
   const [keyword, ngram, vectorSearch, stats] = await Promise.all([
     query.terms.length ? keywordCandidates(ctx.db, scope, ftsExpression(query.terms), topK) : [],
-    grams.length ? ngramCandidates(ctx.db, scope, ngramExpression(grams), topK) : [],
+    grams.length ? selectiveNgramCandidates(ctx, scope, grams, topK) : [],
     w > 0 ? vectorCandidates(ctx, scope, model, input.question, topK) : null,
     termStatistics(ctx.db, scope, query.terms),
   ]);
@@ -101,6 +101,12 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
     doc_aggs: aggregate(kept),
     total: kept.length,
   };
+};
+
+const selectiveNgramCandidates = async (ctx: ServiceContext, scope: Scope, grams: string[], topK: number) => {
+  const { df, total } = await trigramFrequencies(ctx.db, trigramsOf(grams));
+  const selected = selectiveGrams(grams, df, total);
+  return selected.length ? ngramCandidates(ctx.db, scope, ngramExpression(selected), topK) : [];
 };
 
 // `keyword: true`: the tenant's chat model adds keywords to the question (skipped without one).
