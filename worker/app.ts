@@ -12,6 +12,7 @@ import { sharePage } from "./routes/share-page";
 import { chunkRoutes } from "./routes/chunks";
 import { datasetRoutes } from "./routes/datasets";
 import { documentRoutes } from "./routes/documents";
+import { fileRoutes } from "./routes/files";
 import { modelRoutes, providerRoutes } from "./routes/models";
 import { retrievalRoutes } from "./routes/retrieval";
 import { systemRoutes } from "./routes/system";
@@ -25,6 +26,7 @@ const api = new Hono<AppEnv>()
   .route("/datasets/:datasetId/documents", documentRoutes)
   .route("/datasets", datasetRoutes)
   .route("/retrieval", retrievalRoutes)
+  .route("/files", fileRoutes)
   .route("/chats", chatRoutes)
   .route("/chat", chatToolRoutes)
   .route("/openai", openAiChatRoutes)

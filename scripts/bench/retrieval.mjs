@@ -106,7 +106,7 @@ try {
     try {
       const synthetic = await ingestSynthetic(token, size, nf);
       const measured = await runQueries(token, synthetic.id, sampleQueries, new Map(sampleQueries.map((q) => [q._id, new Map()])), 0.3);
-      scale.push({ targetChunks: size, chunks: synthetic.chunks, ingestSeconds: +synthetic.ingestSeconds.toFixed(1), p50ms: measured.p50ms, p95ms: measured.p95ms });
+      scale.push({ targetChunks: size, measuredAt: new Date().toISOString().slice(0, 10), chunks: synthetic.chunks, ingestSeconds: +synthetic.ingestSeconds.toFixed(1), p50ms: measured.p50ms, p95ms: measured.p95ms });
     } catch (error) {
       scale.push({ targetChunks: size, error: String(error) });
     }
@@ -117,7 +117,7 @@ try {
   const merged = [...previous.results.filter((row) => !results.some((fresh) => fresh.dataset === row.dataset)), ...results].toSorted(
     (a, b) => SETS.findIndex((set) => set.key === a.dataset) - SETS.findIndex((set) => set.key === b.dataset),
   );
-  const out = { date: new Date().toISOString(), command: "npm run bench:retrieval", defaults: { similarity_threshold: 0, vector_similarity_weight: 0.3, top_k: 1024, page_size: 100 }, results: merged, scale: scale.length ? scale : previous.scale };
+  const out = { date: new Date().toISOString(), command: "npm run bench:retrieval", defaults: { similarity_threshold: 0, vector_similarity_weight: 0.3, top_k: 1024, page_size: 100 }, results: merged, scale: [...previous.scale.filter((row) => !SCALE.includes(row.targetChunks)), ...scale].toSorted((a, b) => a.targetChunks - b.targetChunks) };
   writeFileSync("docs/benchmarks/retrieval.json", `${JSON.stringify(out, null, 2)}\n`);
   const quality = out.results
     .map((r) => `| ${r.dataset} | ${r.queries} | ${fmt(r.minisearchBm25)} | ${fmt(r.keyword)} | ${fmt(r.vector)} | ${fmt(r["hybrid (w=0.3)"])} | ${r["hybrid (w=0.3)"].p50ms} / ${r["hybrid (w=0.3)"].p95ms} |`)

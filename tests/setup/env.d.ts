@@ -6,5 +6,9 @@ declare namespace Cloudflare {
     TEST_OLLAMA_URL: string;
     TEST_CLOUD_API_URL: string;
     TEST_GOOGLE_PRIVATE_KEY: string;
+    TEST_S3_URL: string;
+    TEST_S3_ACCESS_KEY_ID: string;
+    TEST_S3_SECRET_ACCESS_KEY: string;
+    TEST_S3_BUCKET: string;
   }
 }

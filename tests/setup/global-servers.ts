@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { startCloudApiServer, startOllamaServer, startOpenAiServer } from "../helpers/servers/model-servers";
+import { startS3Server } from "../helpers/servers/s3-server";
 import { startTestSite } from "../helpers/servers/test-site";
 
 declare module "vitest" {
@@ -9,16 +10,24 @@ declare module "vitest" {
     ollamaUrl: string;
     cloudApiUrl: string;
     googlePrivateKey: string;
+    s3Url: string;
+    s3AccessKeyId: string;
+    s3SecretAccessKey: string;
+    s3Bucket: string;
   }
 }
 
 // Real HTTP servers on 127.0.0.1 standing in for the outside world, shared by the worker tests.
 export default async function setup(project: TestProject) {
-  const [site, openAi, ollama, cloud] = await Promise.all([startTestSite(), startOpenAiServer(), startOllamaServer(), startCloudApiServer()]);
+  const [site, openAi, ollama, cloud, s3] = await Promise.all([startTestSite(), startOpenAiServer(), startOllamaServer(), startCloudApiServer(), startS3Server()]);
   project.provide("testSiteUrl", site.url);
   project.provide("openAiUrl", openAi.url);
   project.provide("ollamaUrl", ollama.url);
   project.provide("cloudApiUrl", cloud.url);
   project.provide("googlePrivateKey", cloud.googlePrivateKey);
-  return () => Promise.all([site, openAi, ollama, cloud].map(({ server }) => new Promise<void>((resolve) => server.close(() => resolve()))));
+  project.provide("s3Url", s3.url);
+  project.provide("s3AccessKeyId", s3.accessKeyId);
+  project.provide("s3SecretAccessKey", s3.secretAccessKey);
+  project.provide("s3Bucket", s3.bucket);
+  return () => Promise.all([site, openAi, ollama, cloud, s3].map(({ server }) => new Promise<void>((resolve) => server.close(() => resolve()))));
 }

@@ -3,7 +3,7 @@ import type { DatasetDocument, RunStatus } from "../../worker/contract/documents
 import type { ParserConfigInput } from "../../worker/contract/parser-config";
 import { API_BASE, requestData } from "./client";
 import { datasetKeys } from "./datasets";
-import { getToken } from "../lib/auth-storage";
+import { downloadWithAuth } from "../lib/save-blob";
 
 export type DocumentListParams = { page: number; pageSize: number; keywords?: string; run?: RunStatus[] };
 
@@ -109,14 +109,4 @@ export const useStopParsingMutation = (datasetId: string) => {
 export const documentDownloadUrl = (datasetId: string, documentId: string) =>
   `${API_BASE}/datasets/${datasetId}/documents/${documentId}`;
 
-// Downloads go through fetch so the Authorization header is sent, then hand the browser a blob.
-export const downloadDocument = async (datasetId: string, doc: DatasetDocument) => {
-  const response = await fetch(documentDownloadUrl(datasetId, doc.id), { headers: { Authorization: getToken() ?? "" } });
-  if (!response.ok || response.headers.get("content-type")?.startsWith("application/json")) {
-    throw new Error("download failed");
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = Object.assign(document.createElement("a"), { href: url, download: doc.name });
-  link.click();
-  URL.revokeObjectURL(url);
-};
+export const downloadDocument = (datasetId: string, doc: DatasetDocument) => downloadWithAuth(documentDownloadUrl(datasetId, doc.id), doc.name);

@@ -5,10 +5,10 @@ import { API_BASE, ApiError, ErrorCode } from "./client";
 
 // fetch() cannot report upload progress, so uploads use XMLHttpRequest: one request per file,
 // which also keeps each request far below the platform's body limit.
-export const uploadFile = (datasetId: string, file: File, onProgress: (fraction: number) => void) =>
-  new Promise<DatasetDocument[]>((resolve, reject) => {
+export const uploadMultipart = <T>(path: string, file: File, onProgress: (fraction: number) => void, fields: Record<string, string> = {}, fileName = file.name) =>
+  new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", `${API_BASE}/datasets/${datasetId}/documents`);
+    xhr.open("POST", `${API_BASE}${path}`);
     const token = getToken();
     if (token) xhr.setRequestHeader("Authorization", token);
     xhr.upload.onprogress = (event) => {
@@ -16,9 +16,9 @@ export const uploadFile = (datasetId: string, file: File, onProgress: (fraction:
     };
     xhr.onerror = () => reject(new ApiError(ErrorCode.network, "network", 0));
     xhr.onload = () => {
-      let envelope: Envelope<DatasetDocument[]> | null = null;
+      let envelope: Envelope<T> | null = null;
       try {
-        envelope = JSON.parse(xhr.responseText) as Envelope<DatasetDocument[]>;
+        envelope = JSON.parse(xhr.responseText) as Envelope<T>;
       } catch {
         // not JSON: handled below as a plain HTTP failure
       }
@@ -28,6 +28,10 @@ export const uploadFile = (datasetId: string, file: File, onProgress: (fraction:
       resolve(envelope.data);
     };
     const form = new FormData();
-    form.append("file", file);
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    form.append("file", file, fileName);
     xhr.send(form);
   });
+
+export const uploadFile = (datasetId: string, file: File, onProgress: (fraction: number) => void) =>
+  uploadMultipart<DatasetDocument[]>(`/datasets/${datasetId}/documents`, file, onProgress);

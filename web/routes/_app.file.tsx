@@ -1,6 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../components/coming-soon";
+import * as v from "valibot";
+import { FilesPage } from "../features/files/files-page";
 
-export const Route = createFileRoute("/_app/file")({
-  component: () => <ComingSoon titleKey="pages.file" />,
+const FilesSearchSchema = v.object({
+  folder: v.optional(v.string()),
+  q: v.optional(v.string()),
+  page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
 });
+
+const Page = () => {
+  const navigate = Route.useNavigate();
+  return <FilesPage search={Route.useSearch()} onSearchChange={(search) => void navigate({ search })} />;
+};
+
+export const Route = createFileRoute("/_app/file")({ validateSearch: FilesSearchSchema, component: Page });

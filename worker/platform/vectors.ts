@@ -1,4 +1,4 @@
-import { inChunks } from "../lib/batches";
+import { D1_MAX_PARAMS, inChunks } from "../lib/batches";
 import { base64ToBytes, bytesToBase64 } from "../lib/bytes";
 
 export type VectorMetadata = Record<string, string | number | boolean>;
@@ -6,7 +6,8 @@ export type VectorRecord = { id: string; values: Float32Array; metadata: VectorM
 export type VectorMatch = { id: string; score: number; metadata: VectorMetadata };
 
 // Same ids, namespaces (dataset + model) and metadata semantics in production (Vectorize) and
-// locally (vectors kept in D1's chunk_vectors table, scored by brute-force cosine).
+// locally (vectors kept in D1's chunk_vectors table, scored by brute-force cosine). Every embedding is
+// L2-normalised when it is made (query and stored alike), so cosine is a plain dot product.
 export type VectorIndex = {
   upsert(namespace: string, model: string, records: VectorRecord[]): Promise<void>;
   query(namespace: string, model: string, vector: Float32Array, topK: number, filter?: VectorMetadata): Promise<VectorMatch[]>;
@@ -16,18 +17,10 @@ export type VectorIndex = {
   deleteByIds(ids: string[]): Promise<void>;
 };
 
-const cosine = (a: Float32Array, b: ArrayLike<number>) => {
-  let dot = 0;
-  let normA = 0;
-  let normB = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] ?? 0;
-    const y = b[i] ?? 0;
-    dot += x * y;
-    normA += x * x;
-    normB += y * y;
-  }
-  return normA && normB ? dot / Math.sqrt(normA * normB) : 0;
+const dot = (a: Float32Array, b: ArrayLike<number>, offset = 0) => {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += (a[i] ?? 0) * (b[offset + i] ?? 0);
+  return sum;
 };
 
 export const toBase64 = (vector: Float32Array) => bytesToBase64(new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength));
@@ -39,12 +32,15 @@ const matches = (metadata: VectorMetadata, filter: VectorMetadata | undefined) =
 
 type VectorRow = { id: string; vector: string; metadata: string };
 
-type CachedNamespace = { stamp: string; ids: string[]; rowOf: Map<string, number>; metadata: VectorMetadata[]; matrix: Float32Array; dims: number };
+type CachedNamespace = { stamp: string; checkedAt: number; ids: string[]; rowOf: Map<string, number>; metadata: VectorMetadata[]; matrix: Float32Array; dims: number };
 
 // Decoding base64 rows dominates a brute-force query, so each isolate keeps the decoded matrix of a
 // namespace until its row count or newest update changes. Bounded: larger namespaces are scored uncached.
+// A check younger than FRESH_MS is trusted (writes in this isolate drop the entry at once; those of others
+// show within FRESH_MS, as Vectorize's own writes take seconds to become visible).
 const cache = new Map<string, CachedNamespace>();
 const CACHE_MAX_FLOATS = 64 * 1024 * 1024;
+const FRESH_MS = 2000;
 const cachedFloats = () => [...cache.values()].reduce((sum, entry) => sum + entry.matrix.length, 0);
 
 const namespaceHead = async (d1: D1Database, namespace: string, model: string) => {
@@ -57,14 +53,18 @@ const namespaceHead = async (d1: D1Database, namespace: string, model: string) =
 
 const freshCached = async (d1: D1Database, namespace: string, model: string) => {
   const hit = cache.get(`${namespace}|${model}`);
-  return hit && hit.stamp === (await namespaceHead(d1, namespace, model)).stamp ? hit : null;
+  if (!hit) return null;
+  if (Date.now() - hit.checkedAt < FRESH_MS) return hit;
+  const { stamp } = await namespaceHead(d1, namespace, model);
+  if (hit.stamp !== stamp) return null;
+  hit.checkedAt = Date.now();
+  return hit;
 };
 
 const loadNamespace = async (d1: D1Database, namespace: string, model: string): Promise<CachedNamespace> => {
-  const key = `${namespace}|${model}`;
+  const hit = await freshCached(d1, namespace, model);
+  if (hit) return hit;
   const { stamp, dims } = await namespaceHead(d1, namespace, model);
-  const hit = cache.get(key);
-  if (hit && hit.stamp === stamp) return hit;
   const { results } = await d1
     .prepare("SELECT id, vector, metadata FROM chunk_vectors WHERE namespace = ? AND model = ?")
     .bind(namespace, model)
@@ -72,7 +72,9 @@ const loadNamespace = async (d1: D1Database, namespace: string, model: string): 
   const matrix = new Float32Array(results.length * dims);
   results.forEach((row, i) => matrix.set(fromBase64(row.vector).subarray(0, dims), i * dims));
   const ids = results.map((row) => row.id);
-  const entry = { stamp, dims, matrix, ids, rowOf: new Map(ids.map((id, row) => [id, row])), metadata: results.map((row) => JSON.parse(row.metadata) as VectorMetadata) };
+  const metadata = results.map((row) => JSON.parse(row.metadata) as VectorMetadata);
+  const entry = { stamp, checkedAt: Date.now(), dims, matrix, ids, rowOf: new Map(ids.map((id, row) => [id, row])), metadata };
+  const key = `${namespace}|${model}`;
   cache.delete(key);
   if (cachedFloats() + matrix.length <= CACHE_MAX_FLOATS) cache.set(key, entry);
   return entry;
@@ -80,6 +82,7 @@ const loadNamespace = async (d1: D1Database, namespace: string, model: string): 
 
 export const createD1VectorIndex = (d1: D1Database): VectorIndex => ({
   async upsert(namespace, model, records) {
+    cache.delete(`${namespace}|${model}`);
     const statement = d1.prepare(
       `INSERT INTO chunk_vectors (id, namespace, model, dims, vector, metadata, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(id) DO UPDATE SET namespace = excluded.namespace, model = excluded.model, dims = excluded.dims,
@@ -96,10 +99,7 @@ export const createD1VectorIndex = (d1: D1Database): VectorIndex => ({
     const scores: { index: number; score: number }[] = [];
     for (let row = 0; row < ids.length; row++) {
       if (!matches(metadata[row] ?? {}, filter)) continue;
-      let sum = 0;
-      const offset = row * dims;
-      for (let i = 0; i < dims; i++) sum += (vector[i] ?? 0) * (matrix[offset + i] ?? 0);
-      scores.push({ index: row, score: sum });
+      scores.push({ index: row, score: dot(vector.subarray(0, dims), matrix, row * dims) });
     }
     return scores
       .toSorted((a, b) => b.score - a.score)
@@ -112,20 +112,21 @@ export const createD1VectorIndex = (d1: D1Database): VectorIndex => ({
     if (cached) {
       for (const id of ids) {
         const row = cached.rowOf.get(id);
-        if (row !== undefined) scores.set(id, cosine(vector, cached.matrix.subarray(row * cached.dims, (row + 1) * cached.dims)));
+        if (row !== undefined) scores.set(id, dot(vector.subarray(0, cached.dims), cached.matrix, row * cached.dims));
       }
       return scores;
     }
-    for (const part of inChunks(ids, 88)) {
+    for (const part of inChunks(ids, D1_MAX_PARAMS - 2)) {
       const { results } = await d1
         .prepare(`SELECT id, vector FROM chunk_vectors WHERE namespace = ? AND model = ? AND id IN (${part.map(() => "?").join(",")})`)
         .bind(namespace, model, ...part)
         .all<{ id: string; vector: string }>();
-      for (const row of results) scores.set(row.id, cosine(vector, fromBase64(row.vector)));
+      for (const row of results) scores.set(row.id, dot(vector, fromBase64(row.vector)));
     }
     return scores;
   },
   async deleteByIds(ids) {
+    cache.clear();
     for (const part of inChunks(ids)) {
       await d1.prepare(`DELETE FROM chunk_vectors WHERE id IN (${part.map(() => "?").join(",")})`).bind(...part).run();
     }
@@ -148,7 +149,7 @@ export const createVectorizeIndex = (index: VectorizeIndex): VectorIndex => ({
     // Vectorize returns at most 20 vectors per getByIds; ids are global, so the namespace is checked here
     for (const part of inChunks(ids, 20)) {
       for (const stored of await index.getByIds(part)) {
-        if (stored.namespace === `${namespace}:${model}`) scores.set(stored.id, cosine(vector, stored.values));
+        if (stored.namespace === `${namespace}:${model}`) scores.set(stored.id, dot(vector, stored.values));
       }
     }
     return scores;

@@ -6,13 +6,13 @@ import {
   ListDocumentsQuerySchema,
   UpdateDocumentSchema,
 } from "../contract/documents";
-import { UPLOAD_FILE_MAX_BYTES, UPLOAD_MAX_FILES } from "../contract/limits";
 import type { AppEnv } from "../env";
 import { ok } from "../lib/envelope";
-import { argumentError, payloadTooLarge } from "../lib/errors";
+import { argumentError } from "../lib/errors";
 import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
 import { jsonBody, parseOrThrow, queryParams } from "../middleware/validate";
+import { fileResponse, readForm, uploadedFiles } from "./file-transfer";
 import { parseHandlers, stopHandlers } from "./parsing";
 import { createEmptyDocument } from "../services/documents/create-empty";
 import { requestCrawl } from "../services/documents/crawl-request";
@@ -21,18 +21,6 @@ import { listDocuments } from "../services/documents/list";
 import { removeDocuments } from "../services/documents/remove";
 import { updateDocument } from "../services/documents/update";
 import { uploadDocuments } from "../services/documents/upload";
-
-// Cloudflare accepts at most 100 MB per request; say so before reading the body.
-const REQUEST_MAX_BYTES = Math.min(100 * 1024 * 1024, UPLOAD_FILE_MAX_BYTES * UPLOAD_MAX_FILES);
-
-const readForm = async (request: Request) => {
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > REQUEST_MAX_BYTES) {
-    throw payloadTooLarge(`The total upload size is too large (${REQUEST_MAX_BYTES / 1024 / 1024} MB per request).`);
-  }
-  if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) throw argumentError("No file part!");
-  return request.formData();
-};
 
 const updateHandler = jsonBody(UpdateDocumentSchema);
 
@@ -53,8 +41,7 @@ export const documentRoutes = new Hono<AppEnv>()
       return ok(c, await requestCrawl(ctx, datasetId, parseOrThrow(CrawlRequestSchema, Object.fromEntries(form))));
     }
     if (type !== "local") throw argumentError(`Unknown upload type: ${type}. Use local, web or empty.`);
-    const files = form.getAll("file").filter((entry): entry is File => typeof entry !== "string");
-    return ok(c, await uploadDocuments(ctx, datasetId, files));
+    return ok(c, await uploadDocuments(ctx, datasetId, uploadedFiles(form)));
   })
   .get("/", queryParams(ListDocumentsQuerySchema), async (c) =>
     ok(c, await listDocuments(serviceContext(c), c.req.param("datasetId") as string, c.req.valid("query"))),
@@ -62,16 +49,9 @@ export const documentRoutes = new Hono<AppEnv>()
   .delete("/", jsonBody(DeleteByIdsSchema), async (c) =>
     ok(c, await removeDocuments(serviceContext(c), c.req.param("datasetId") as string, c.req.valid("json"))),
   )
-  .get("/:documentId", async (c) => {
-    const file = await downloadDocument(serviceContext(c), c.req.param("datasetId") as string, c.req.param("documentId"));
-    return new Response(file.body, {
-      headers: {
-        "Content-Type": file.contentType,
-        "Content-Length": String(file.size),
-        "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-      },
-    });
-  })
+  .get("/:documentId", async (c) =>
+    fileResponse(await downloadDocument(serviceContext(c), c.req.param("datasetId") as string, c.req.param("documentId"))),
+  )
   .on(["PATCH", "PUT"], "/:documentId", updateHandler, async (c) =>
     ok(
       c,

@@ -257,7 +257,7 @@ describe("ConversationPane", () => {
     fireEvent.click(citation);
     expect((await screen.findByTestId("citation-chunk")).textContent).toBe(CHUNK_TEXT);
     const open = screen.getByRole("link", { name: /Dokument öffnen/ });
-    expect(open.getAttribute("href")).toBe("/document/doc-1?chunk=chunk-1");
+    expect(open.getAttribute("href")).toBe("/document/doc-1?source=document&dataset=ds-1&chunk=chunk-1");
     expect(within(screen.getByRole("dialog")).getByText("Ähnlichkeit 0,81")).toBeTruthy();
 
     stored = makeSession([

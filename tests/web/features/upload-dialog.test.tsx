@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { UPLOAD_FILE_MAX_BYTES } from "../../../worker/contract/limits";
-import { LocalFilesTab } from "../../../web/features/documents/local-files-tab";
+import { LocalFilesTab } from "../../../web/components/upload/local-files-tab";
 import { useFileQueue } from "../../../web/features/documents/use-file-queue";
 import { renderWithProviders } from "../helpers/render";
 

@@ -8,6 +8,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Pager } from "../../components/pager";
 import { RouteErrorMessage } from "../../components/route-error";
 import { SearchInput } from "../../components/search-input";
+import { useSelection } from "../../components/use-selection";
 import { BulkBar } from "./bulk-bar";
 import { DocumentTable } from "./document-table";
 import { MethodDialog } from "./method-dialog";
@@ -22,23 +23,12 @@ export const DocumentsPage = ({ datasetId }: { datasetId: string }) => {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [keywords, setKeywords] = useState("");
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { selected, select, clear: clearSelection } = useSelection();
   const query = useQuery(documentsQueryOptions(datasetId, { page, pageSize: PAGE_SIZE, keywords }));
   const actions = useDocumentActions(datasetId);
   const docs = query.data?.docs ?? [];
   const selectedDocs = docs.filter((doc) => selected.has(doc.id));
   const { dialog, setDialog } = actions;
-
-  const select = (ids: string[], checked: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const id of ids) {
-        if (checked) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
-  const clearSelection = () => setSelected(new Set());
 
   return (
     <Stack gap="5">

@@ -3,7 +3,7 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyFileTab } from "./empty-file-tab";
-import { LocalFilesTab } from "./local-files-tab";
+import { LocalFilesTab } from "../../components/upload/local-files-tab";
 import { useFileQueue } from "./use-file-queue";
 import { WebCrawlTab } from "./web-crawl-tab";
 

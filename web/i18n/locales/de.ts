@@ -2,6 +2,8 @@ import { chatConfigDe } from "./chat-config.de";
 import { chatDe } from "./chat.de";
 import { kbConfigDe } from "./kb-config.de";
 import { modelsDe } from "./models.de";
+import { filesDe } from "./files.de";
+import { previewDe } from "./preview.de";
 import { retrievalDe } from "./retrieval.de";
 import { shareDe } from "./share.de";
 
@@ -82,6 +84,7 @@ export const de = {
     timezone: "Unbekannte Zeitzone.",
     avatarType: "Bitte wählen Sie ein PNG- oder JPEG-Bild.",
     avatarSize: "Das Bild ist zu groß (max. 48 KB).",
+    noSlash: "Der Name darf weder / noch \\ enthalten.",
     invalid: "Ungültiger Wert.",
   },
   settings: {
@@ -214,6 +217,7 @@ export const de = {
     dropzone: "Dateien hierher ziehen oder klicken, um sie auszuwählen",
     limits: "Bis zu {{files}} Dateien, je höchstens {{mb}} MB. Erlaubt: PDF, DOCX, XLSX, CSV, TXT, MD, HTML, JSON, PPTX, EML, Bilder.",
     tooLarge: "„{{name}}“ ist größer als {{mb}} MB.",
+    chooseFolder: "Ordner auswählen",
     tooMany: "Höchstens {{files}} Dateien pro Upload.",
     badType: "Der Dateityp von „{{name}}“ wird nicht unterstützt.",
     remove: "„{{name}}“ entfernen",
@@ -273,6 +277,8 @@ export const de = {
   chat: chatDe,
   chatConfig: chatConfigDe,
   share: shareDe,
+  preview: previewDe,
+  files: filesDe,
   kbConfig: kbConfigDe,
   pages: {
     knowledgeList: "Wissensdatenbanken",

@@ -3,6 +3,8 @@ import { chatConfigEn } from "./chat-config.en";
 import { chatEn } from "./chat.en";
 import { kbConfigEn } from "./kb-config.en";
 import { modelsEn } from "./models.en";
+import { filesEn } from "./files.en";
+import { previewEn } from "./preview.en";
 import { retrievalEn } from "./retrieval.en";
 import { shareEn } from "./share.en";
 
@@ -85,6 +87,7 @@ export const en: Shape<typeof de> = {
     timezone: "Unknown timezone.",
     avatarType: "Please choose a PNG or JPEG image.",
     avatarSize: "The image is too large (max. 48 KB).",
+    noSlash: "The name may not contain / or \\.",
     invalid: "Invalid value.",
   },
   settings: {
@@ -217,6 +220,7 @@ export const en: Shape<typeof de> = {
     dropzone: "Drag files here or click to choose",
     limits: "Up to {{files}} files of at most {{mb}} MB each. Allowed: PDF, DOCX, XLSX, CSV, TXT, MD, HTML, JSON, PPTX, EML, images.",
     tooLarge: "“{{name}}” is larger than {{mb}} MB.",
+    chooseFolder: "Choose a folder",
     tooMany: "At most {{files}} files per upload.",
     badType: "The file type of “{{name}}” is not supported.",
     remove: "Remove “{{name}}”",
@@ -276,6 +280,8 @@ export const en: Shape<typeof de> = {
   chat: chatEn,
   chatConfig: chatConfigEn,
   share: shareEn,
+  preview: previewEn,
+  files: filesEn,
   kbConfig: kbConfigEn,
   pages: {
     knowledgeList: "Knowledge bases",

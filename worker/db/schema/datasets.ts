@@ -57,6 +57,8 @@ export const documents = sqliteTable(
     suffix: text("suffix").notNull(),
     sourceType: text("source_type", { enum: ["local", "web", "virtual"] }).notNull().default("local"),
     sourceUrl: text("source_url"),
+    // set when the document links a file of the file manager: the blob is the file's, not the document's
+    fileId: text("file_id"),
     parserId: text("parser_id").notNull(),
     parserConfig: text("parser_config", { mode: "json" }).notNull(),
     run: text("run", { enum: RUN_CODES }).notNull().default("0"),
@@ -75,6 +77,7 @@ export const documents = sqliteTable(
     uniqueIndex("documents_dataset_name_idx").on(t.datasetId, t.nameKey),
     // document list of a dataset
     index("documents_dataset_created_idx").on(t.datasetId, t.createTime),
+    index("documents_file_idx").on(t.fileId),
   ],
 );
 

@@ -5,3 +5,4 @@ export * from "./models";
 export * from "./users";
 export * from "./chats";
 export * from "./share";
+export * from "./files";

@@ -21,6 +21,8 @@ type NewDocument = {
   sourceType: DocumentRow["sourceType"];
   sourceUrl?: string | null;
   virtual?: boolean;
+  // a file of the file manager: the document reads the file's blob instead of a copy
+  file?: { id: string; location: string };
 };
 
 export const newDocumentRow = (ctx: ServiceContext, dataset: DatasetRow, doc: NewDocument): DocumentRow => {
@@ -37,12 +39,13 @@ export const newDocumentRow = (ctx: ServiceContext, dataset: DatasetRow, doc: Ne
     createdBy: ctx.actor.userId,
     name: doc.name,
     nameKey: doc.name.toLowerCase(),
-    location: documentKey(dataset.tenantId, dataset.id, id),
+    location: doc.file?.location ?? documentKey(dataset.tenantId, dataset.id, id),
     size: doc.size,
     type,
     suffix: extension,
     sourceType: doc.sourceType,
     sourceUrl: doc.sourceUrl ?? null,
+    fileId: doc.file?.id ?? null,
     parserId: methodFor(extension, dataset.parserId),
     parserConfig: structuredClone(dataset.parserConfig as ParserConfig),
     run: "0",

@@ -12,8 +12,8 @@ import { getDatasetInTenant } from "../datasets/internal";
 export const removeDocuments = async (ctx: ServiceContext, datasetId: string, input: DeleteByIdsInput) => {
   await getDatasetInTenant(ctx, datasetId);
   const inDataset = eq(documents.datasetId, datasetId);
-  let rows: { id: string; location: string; chunkNum: number; tokenNum: number }[];
-  const columns = { id: documents.id, location: documents.location, chunkNum: documents.chunkNum, tokenNum: documents.tokenNum };
+  let rows: { id: string; location: string; fileId: string | null; chunkNum: number; tokenNum: number }[];
+  const columns = { id: documents.id, location: documents.location, fileId: documents.fileId, chunkNum: documents.chunkNum, tokenNum: documents.tokenNum };
   if (input.delete_all) {
     rows = await ctx.db.select(columns).from(documents).where(inDataset);
   } else {
@@ -42,6 +42,7 @@ export const removeDocuments = async (ctx: ServiceContext, datasetId: string, in
       .where(eq(datasets.id, datasetId)),
     ...inChunks(rows.map((row) => row.id)).map((part) => ctx.db.delete(documents).where(inArray(documents.id, part))),
   ]);
-  await ctx.storage.delete(rows.map((row) => row.location));
+  // a linked file keeps its blob: unlinking removes only this dataset's document
+  await ctx.storage.delete(rows.filter((row) => !row.fileId).map((row) => row.location));
   return { deleted: rows.length };
 };

@@ -28,14 +28,35 @@ export const keywordCandidates = async (db: Db, scope: Scope, match: string, lim
     WHERE chunks_fts MATCH ${match} AND ${scopeFilter(scope)}
     ORDER BY ${BM25} LIMIT ${limit}`);
 
-// Documents per trigram in the whole index (as bm25 counts them), and the number of chunks.
+// Documents per trigram in the whole index (as bm25 counts them), and the number of chunks. They only pick
+// which 4-grams are worth searching, so each isolate reuses them for a minute instead of asking every time.
+// A trigram not found is asked again next time: it may occur in a chunk written since.
+const FREQUENCY_TTL_MS = 60_000;
+const FREQUENCY_CACHE_MAX = 50_000;
+const frequencyCache = new Map<string, { n: number; at: number }>();
+const TOTAL = "";
+
 export const trigramFrequencies = async (db: Db, trigrams: string[]) => {
-  const rows = await db.all<{ term: string; n: number }>(sql`
-    SELECT '' AS term, (SELECT count(*) FROM chunks) AS n
-    UNION ALL
-    SELECT term, doc AS n FROM chunks_trigram_vocab WHERE term IN (SELECT value FROM json_each(${JSON.stringify(trigrams)}))`);
-  const [total, ...perTrigram] = rows;
-  return { total: total?.n ?? 0, df: new Map(perTrigram.map((row) => [row.term, row.n])) };
+  const now = Date.now();
+  const fresh = (term: string) => {
+    const hit = frequencyCache.get(term);
+    return hit && now - hit.at < FREQUENCY_TTL_MS ? hit : undefined;
+  };
+  const missing = trigrams.filter((term) => !fresh(term));
+  const found = new Map<string, number>();
+  if (missing.length || !fresh(TOTAL)) {
+    const rows = await db.all<{ term: string; n: number }>(sql`
+      SELECT ${TOTAL} AS term, (SELECT count(*) FROM chunks) AS n
+      UNION ALL
+      SELECT term, doc AS n FROM chunks_trigram_vocab WHERE term IN (SELECT value FROM json_each(${JSON.stringify(missing)}))`);
+    if (frequencyCache.size + missing.length > FREQUENCY_CACHE_MAX) frequencyCache.clear();
+    for (const row of rows) {
+      found.set(row.term, row.n);
+      frequencyCache.set(row.term, { n: row.n, at: now });
+    }
+  }
+  const count = (term: string) => found.get(term) ?? fresh(term)?.n ?? 0;
+  return { total: count(TOTAL), df: new Map(trigrams.map((term) => [term, count(term)])) };
 };
 
 // Candidates by shared character 4-grams (see ngramExpression), best bm25 first.

@@ -20,8 +20,8 @@ export const splitThinking = (content: string) => {
 // What copy and read aloud use: the answer without reasoning and citation markers.
 export const plainAnswer = (content: string) => splitThinking(content).answer.replace(CITATION, "").replace(/ {2,}/g, " ");
 
-export const documentHref = (chunk: Pick<ReferenceChunk, "document_id" | "id">) =>
-  `/document/${encodeURIComponent(chunk.document_id)}?chunk=${encodeURIComponent(chunk.id)}`;
+export const documentHref = (chunk: Pick<ReferenceChunk, "document_id" | "dataset_id" | "id">) =>
+  `/document/${encodeURIComponent(chunk.document_id)}?source=document&dataset=${encodeURIComponent(chunk.dataset_id)}&chunk=${encodeURIComponent(chunk.id)}`;
 
 type MdNode = { type: string; value?: string; children?: MdNode[]; data?: { hName?: string; hProperties?: Record<string, string> } };
 

@@ -5,9 +5,9 @@ import { exportHistory } from "../../../api/chats";
 import { FormDialog } from "../../../components/form-dialog";
 import { FormField } from "../../../components/form-field";
 import { notifyError, notifySuccess } from "../../../components/notify";
+import { saveBlob } from "../../../lib/save-blob";
 
 const DEFAULT_DAYS = 30;
-const REVOKE_AFTER_MS = 30_000;
 const FORMATS = [
   { value: "json", label: "JSON" },
   { value: "csv", label: "CSV" },
@@ -52,18 +52,6 @@ export const DateRangeFields = ({ value, onChange }: { value: DateRange; onChang
   );
 };
 
-const saveFile = (blob: Blob, fileName: string) => {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // some browsers read the blob only after click() returns
-  setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
-};
-
 const fileNameOf = (chatName: string, range: DateRange, format: ExportFormat) =>
   `${chatName.replace(/[^\p{L}\p{N}_-]+/gu, "_").slice(0, 80) || "chat"}_${range.from}_${range.to}.${format}`;
 
@@ -83,7 +71,7 @@ export const ExportDialog = ({ chatId, chatName, onClose }: Props) => {
     const blob = await exportHistory(chatId, range.from, range.to, format).catch(notifyError);
     setLoading(false);
     if (!blob) return;
-    saveFile(blob, fileNameOf(chatName, range, format));
+    saveBlob(blob, fileNameOf(chatName, range, format));
     notifySuccess(t("chat.exporter.done"));
     onClose();
   };

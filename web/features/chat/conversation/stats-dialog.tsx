@@ -1,9 +1,10 @@
-import { Box, Button, CloseButton, Dialog, HStack, Portal, SimpleGrid, Skeleton, Stack, Stat, Text } from "@chakra-ui/react";
+import { Box, Button, HStack, SimpleGrid, Skeleton, Stack, Stat, Text } from "@chakra-ui/react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ChatStats, chatStatsQueryOptions } from "../../../api/chats";
 import { RouteErrorMessage } from "../../../components/route-error";
+import { ViewDialog } from "../../../components/view-dialog";
 import { formatCount, formatNumber } from "../../../lib/format";
 import { DateRangeFields, isValidRange, lastDays } from "./export-dialog";
 
@@ -96,41 +97,29 @@ export const StatsDialog = ({ chatId, chatName, onClose }: Props) => {
   const valid = isValidRange(range);
   const stats = useQuery({ ...chatStatsQueryOptions(chatId, range.from, range.to), enabled: valid, placeholderData: keepPreviousData });
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="lg" placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t("chat.stats.title", { name: chatName })}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="5">
-                <DateRangeFields value={range} onChange={setRange} />
-                {stats.isError ? (
-                  <RouteErrorMessage error={stats.error} onRetry={() => void stats.refetch()} />
-                ) : stats.data ? (
-                  <StatsBody stats={stats.data} />
-                ) : (
-                  <SimpleGrid columns={{ base: 2, md: 3 }} gap="3" aria-busy="true" aria-label={t("common.loading")}>
-                    {[0, 1, 2, 3, 4, 5].map((cell) => (
-                      <Skeleton key={cell} h="20" rounded="md" />
-                    ))}
-                  </SimpleGrid>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t("common.close")}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t("common.close")} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ViewDialog
+      title={t("chat.stats.title", { name: chatName })}
+      onClose={onClose}
+      footer={
+        <Button variant="outline" onClick={onClose}>
+          {t("common.close")}
+        </Button>
+      }
+    >
+      <Stack gap="5">
+        <DateRangeFields value={range} onChange={setRange} />
+        {stats.isError ? (
+          <RouteErrorMessage error={stats.error} onRetry={() => void stats.refetch()} />
+        ) : stats.data ? (
+          <StatsBody stats={stats.data} />
+        ) : (
+          <SimpleGrid columns={{ base: 2, md: 3 }} gap="3" aria-busy="true" aria-label={t("common.loading")}>
+            {[0, 1, 2, 3, 4, 5].map((cell) => (
+              <Skeleton key={cell} h="20" rounded="md" />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </ViewDialog>
   );
 };

@@ -1,4 +1,5 @@
-import { Box, Button, CloseButton, Dialog, HStack, Heading, Portal, Stack, Tabs, Text } from "@chakra-ui/react";
+import { Box, Button, HStack, Heading, Stack, Tabs, Text } from "@chakra-ui/react";
+import { ViewDialog } from "../../../components/view-dialog";
 import { ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,82 +23,67 @@ export const ApiPanel = ({ chat, onClose }: Props) => {
   const origin = window.location.origin;
   const example = { origin, chatId: chat.id, apiKey: apiKey ?? KEY_PLACEHOLDER, question: t("share.api.sampleQuestion") };
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="lg" placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="api-panel">
-            <Dialog.Header>
-              <Dialog.Title>{t("share.api.title", { name: chat.name })}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="5">
-                <FormField label={t("share.api.endpoint")}>
-                  <CopyField value={`${origin}${API_BASE}`} label={t("share.api.endpoint")} />
-                </FormField>
-                <FormField label={t("share.api.chatId")}>
-                  <CopyField value={chat.id} label={t("share.api.chatId")} />
-                </FormField>
-                <Stack gap="3">
-                  <Heading as="h3" size="sm">
-                    {t("share.api.key")}
-                  </Heading>
-                  <Text fontSize="sm" color="fg.muted">
-                    {t("share.api.keyHint")}
-                  </Text>
-                  <NewApiKey onCreated={setApiKey} />
-                </Stack>
-                <Stack gap="3">
-                  <HStack justify="space-between" wrap="wrap" gap="2">
-                    <Heading as="h3" size="sm">
-                      {t("share.api.examples")}
-                    </Heading>
-                    <Button asChild size="xs" variant="outline" colorPalette="teal">
-                      <a href={API_DOCS_PATH} target="_blank" rel="noreferrer noopener">
-                        <ExternalLink /> {t("share.api.reference")}
-                      </a>
-                    </Button>
-                  </HStack>
-                  <Tabs.Root defaultValue="curl" size="sm" colorPalette="teal" variant="enclosed">
-                    <Tabs.List flexWrap="wrap">
-                      <Tabs.Trigger value="curl">{t("share.api.tabCurl")}</Tabs.Trigger>
-                      <Tabs.Trigger value="openai">{t("share.api.tabOpenAi")}</Tabs.Trigger>
-                      <Tabs.Trigger value="python">{t("share.api.tabPython")}</Tabs.Trigger>
-                    </Tabs.List>
-                    <Tabs.Content value="curl">
-                      <Box>
-                        <Text fontSize="sm" color="fg.muted" mb="2">
-                          {t("share.api.curlHint")}
-                        </Text>
-                        <CodeBlock code={curlCompletion(example)} label={t("share.api.tabCurl")} />
-                      </Box>
-                    </Tabs.Content>
-                    <Tabs.Content value="openai">
-                      <Box>
-                        <Text fontSize="sm" color="fg.muted" mb="2">
-                          {t("share.api.openAiHint")}
-                        </Text>
-                        <CodeBlock code={curlOpenAi(example)} label={t("share.api.tabOpenAi")} />
-                      </Box>
-                    </Tabs.Content>
-                    <Tabs.Content value="python">
-                      <Box>
-                        <Text fontSize="sm" color="fg.muted" mb="2">
-                          {t("share.api.pythonHint")}
-                        </Text>
-                        <CodeBlock code={pythonSdk(example)} label={t("share.api.tabPython")} />
-                      </Box>
-                    </Tabs.Content>
-                  </Tabs.Root>
-                </Stack>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t("common.close")} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ViewDialog title={t("share.api.title", { name: chat.name })} size="lg" testId="api-panel" onClose={onClose}>
+      <Stack gap="5">
+        <FormField label={t("share.api.endpoint")}>
+          <CopyField value={`${origin}${API_BASE}`} label={t("share.api.endpoint")} />
+        </FormField>
+        <FormField label={t("share.api.chatId")}>
+          <CopyField value={chat.id} label={t("share.api.chatId")} />
+        </FormField>
+        <Stack gap="3">
+          <Heading as="h3" size="sm">
+            {t("share.api.key")}
+          </Heading>
+          <Text fontSize="sm" color="fg.muted">
+            {t("share.api.keyHint")}
+          </Text>
+          <NewApiKey onCreated={setApiKey} />
+        </Stack>
+        <Stack gap="3">
+          <HStack justify="space-between" wrap="wrap" gap="2">
+            <Heading as="h3" size="sm">
+              {t("share.api.examples")}
+            </Heading>
+            <Button asChild size="xs" variant="outline" colorPalette="teal">
+              <a href={API_DOCS_PATH} target="_blank" rel="noreferrer noopener">
+                <ExternalLink /> {t("share.api.reference")}
+              </a>
+            </Button>
+          </HStack>
+          <Tabs.Root defaultValue="curl" size="sm" colorPalette="teal" variant="enclosed">
+            <Tabs.List flexWrap="wrap">
+              <Tabs.Trigger value="curl">{t("share.api.tabCurl")}</Tabs.Trigger>
+              <Tabs.Trigger value="openai">{t("share.api.tabOpenAi")}</Tabs.Trigger>
+              <Tabs.Trigger value="python">{t("share.api.tabPython")}</Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="curl">
+              <Box>
+                <Text fontSize="sm" color="fg.muted" mb="2">
+                  {t("share.api.curlHint")}
+                </Text>
+                <CodeBlock code={curlCompletion(example)} label={t("share.api.tabCurl")} />
+              </Box>
+            </Tabs.Content>
+            <Tabs.Content value="openai">
+              <Box>
+                <Text fontSize="sm" color="fg.muted" mb="2">
+                  {t("share.api.openAiHint")}
+                </Text>
+                <CodeBlock code={curlOpenAi(example)} label={t("share.api.tabOpenAi")} />
+              </Box>
+            </Tabs.Content>
+            <Tabs.Content value="python">
+              <Box>
+                <Text fontSize="sm" color="fg.muted" mb="2">
+                  {t("share.api.pythonHint")}
+                </Text>
+                <CodeBlock code={pythonSdk(example)} label={t("share.api.tabPython")} />
+              </Box>
+            </Tabs.Content>
+          </Tabs.Root>
+        </Stack>
+      </Stack>
+    </ViewDialog>
   );
 };

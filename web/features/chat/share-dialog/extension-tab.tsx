@@ -2,20 +2,7 @@ import { Alert, Button, List, Stack, Text } from "@chakra-ui/react";
 import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { buildExtensionZip, extensionFileName } from "./chrome-extension";
-
-const REVOKE_AFTER_MS = 1000;
-
-const saveFile = (bytes: Uint8Array<ArrayBuffer>, fileName: string) => {
-  const url = URL.createObjectURL(new Blob([bytes], { type: "application/zip" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // some browsers read the blob only after click() returns
-  setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
-};
+import { saveBlob } from "../../../lib/save-blob";
 
 type Props = { name: string; url: string; color: string; restricted: boolean };
 
@@ -24,7 +11,7 @@ export const ExtensionTab = ({ name, url, color, restricted }: Props) => {
   const { t } = useTranslation();
   const download = () => {
     const zip = buildExtensionZip({ name, url, color, description: t("share.extension.description", { name }), readme: t("share.extension.readme", { name, url }) });
-    saveFile(zip, extensionFileName(name));
+    saveBlob(new Blob([zip], { type: "application/zip" }), extensionFileName(name));
   };
   const steps = [t("share.extension.step1"), t("share.extension.step2"), t("share.extension.step3"), t("share.extension.step4"), t("share.extension.step5")];
   return (

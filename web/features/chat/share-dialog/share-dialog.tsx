@@ -1,4 +1,5 @@
-import { Box, Button, CloseButton, Dialog, EmptyState, HStack, Heading, Portal, Separator, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, EmptyState, HStack, Heading, Separator, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { ViewDialog } from "../../../components/view-dialog";
 import { useQuery } from "@tanstack/react-query";
 import { Link2, Plus } from "lucide-react";
 import { useState } from "react";
@@ -42,46 +43,33 @@ export const ShareDialog = ({ chat, onClose }: Props) => {
   );
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="xl" placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="share-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t("share.dialog.title", { name: chat.name })}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="5">
-                <Stack gap="3">
-                  <HStack justify="space-between" wrap="wrap" gap="2">
-                    <Box>
-                      <Heading as="h3" size="sm">
-                        {t("share.links.title")}
-                      </Heading>
-                      <Text fontSize="sm" color="fg.muted">
-                        {t("share.links.hint")}
-                      </Text>
-                    </Box>
-                    <Button size="sm" colorPalette="teal" onClick={() => setCreating(true)}>
-                      <Plus /> {t("share.links.create")}
-                    </Button>
-                  </HStack>
-                  {body}
-                </Stack>
-                {selected && (
-                  <>
-                    <Separator />
-                    <EmbedPanel key={selected.id} chat={chat} link={selected} />
-                  </>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t("common.close")} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+    <>
+      <ViewDialog title={t("share.dialog.title", { name: chat.name })} size="xl" testId="share-dialog" onClose={onClose}>
+      <Stack gap="5">
+        <Stack gap="3">
+          <HStack justify="space-between" wrap="wrap" gap="2">
+            <Box>
+              <Heading as="h3" size="sm">
+                {t("share.links.title")}
+              </Heading>
+              <Text fontSize="sm" color="fg.muted">
+                {t("share.links.hint")}
+              </Text>
+            </Box>
+            <Button size="sm" colorPalette="teal" onClick={() => setCreating(true)}>
+              <Plus /> {t("share.links.create")}
+            </Button>
+          </HStack>
+          {body}
+        </Stack>
+        {selected && (
+          <>
+            <Separator />
+            <EmbedPanel key={selected.id} chat={chat} link={selected} />
+          </>
+        )}
+      </Stack>
+      </ViewDialog>
       {creating && (
         <CreateLinkDialog
           chatId={chat.id}
@@ -92,6 +80,6 @@ export const ShareDialog = ({ chat, onClose }: Props) => {
           }}
         />
       )}
-    </Dialog.Root>
+    </>
   );
 };

@@ -1,22 +1,25 @@
 import { Box, Button, CloseButton, HStack, Progress, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
-import { Upload } from "lucide-react";
+import { FolderUp, Upload } from "lucide-react";
 import { type DragEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { UPLOAD_FILE_MAX_BYTES, UPLOAD_MAX_FILES } from "../../../worker/contract/limits";
 import { formatFileSize } from "../../lib/file-size";
-import type { useFileQueue } from "./use-file-queue";
+import { droppedFiles } from "./dropped-files";
+import type { UploadQueue } from "./use-upload-queue";
 
 const MB = UPLOAD_FILE_MAX_BYTES / 1024 / 1024;
 
-export const LocalFilesTab = ({ queue }: { queue: ReturnType<typeof useFileQueue> }) => {
+// Drop zone, file (and, with `folders`, folder) pickers and the queue with a progress bar per file.
+export const LocalFilesTab = ({ queue, folders = false, limitsKey = "upload.limits" }: { queue: UploadQueue; folders?: boolean; limitsKey?: "upload.limits" | "files.limits" }) => {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    queue.add([...event.dataTransfer.files]);
+    void droppedFiles(event.dataTransfer).then((dropped) => queue.add(folders ? dropped : dropped.map(({ file }) => ({ file, path: file.name }))));
   };
 
   return (
@@ -46,7 +49,7 @@ export const LocalFilesTab = ({ queue }: { queue: ReturnType<typeof useFileQueue
           <Upload aria-hidden />
           <Text fontWeight="medium">{t("upload.dropzone")}</Text>
           <Text fontSize="xs" color="fg.muted">
-            {t("upload.limits", { files: UPLOAD_MAX_FILES, mb: MB })}
+            {t(limitsKey, { files: UPLOAD_MAX_FILES, mb: MB })}
           </Text>
         </Stack>
         </button>
@@ -59,11 +62,30 @@ export const LocalFilesTab = ({ queue }: { queue: ReturnType<typeof useFileQueue
           aria-label={t("upload.dropzone")}
           data-testid="file-input"
           onChange={(e) => {
-            queue.add([...(e.target.files ?? [])]);
+            queue.add([...(e.target.files ?? [])].map((file) => ({ file, path: file.name })));
             e.target.value = "";
           }}
         />
+        {folders && (
+          <input
+            ref={folderInput}
+            type="file"
+            multiple
+            {...{ webkitdirectory: "" }}
+            aria-label={t("upload.chooseFolder")}
+            data-testid="folder-input"
+            onChange={(e) => {
+              queue.add([...(e.target.files ?? [])].map((file) => ({ file })));
+              e.target.value = "";
+            }}
+          />
+        )}
       </VisuallyHidden>
+      {folders && (
+        <Button alignSelf="start" variant="outline" size="sm" onClick={() => folderInput.current?.click()}>
+          <FolderUp /> {t("upload.chooseFolder")}
+        </Button>
+      )}
       {queue.tooMany && (
         <Text color="fg.error" role="alert">
           {t("upload.tooMany", { files: UPLOAD_MAX_FILES })}
@@ -74,8 +96,8 @@ export const LocalFilesTab = ({ queue }: { queue: ReturnType<typeof useFileQueue
           <HStack as="li" key={item.key} gap="3" borderWidth="1px" rounded="md" px="3" py="2" data-testid="upload-item">
             <Stack flex="1" minW="0" gap="1">
               <HStack justify="space-between" gap="2">
-                <Text fontSize="sm" truncate title={item.file.name}>
-                  {item.file.name}
+                <Text fontSize="sm" truncate title={item.path}>
+                  {item.path}
                 </Text>
                 <Text fontSize="xs" color="fg.muted" flexShrink="0">
                   {formatFileSize(item.file.size)}

@@ -1,0 +1,31 @@
+import { Box, Link } from "@chakra-ui/react";
+import Markdown, { type Components } from "react-markdown";
+import remarkGfm from "remark-gfm";
+import { readTextHead } from "./decode-text";
+import { proseCss } from "./prose";
+import { ReadState, TruncatedNote } from "./read-state";
+import { useBlobRead } from "./use-blob-read";
+
+const components: Components = {
+  a: ({ href, children }) => (
+    <Link href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </Link>
+  ),
+};
+
+// Markdown with GitHub tables and lists. Raw HTML in the file is never rendered (no rehype-raw).
+export const MarkdownViewer = ({ blob }: { blob: Blob }) => (
+  <ReadState read={useBlobRead(blob, readTextHead)}>
+    {({ text, truncated }) => (
+      <>
+        {truncated && <TruncatedNote />}
+        <Box css={proseCss} p={{ base: "4", md: "8" }} borderWidth="1px" rounded="md" bg="app.surface" wordBreak="break-word" data-testid="markdown-preview">
+          <Markdown remarkPlugins={[remarkGfm]} components={components}>
+            {text}
+          </Markdown>
+        </Box>
+      </>
+    )}
+  </ReadState>
+);

@@ -1,0 +1,28 @@
+// Strings of the file preview and the full-page document viewer (German).
+export const previewDe = {
+  loading: "Vorschau wird geladen …",
+  downloadError: "Fehler beim Herunterladen der Datei, bitte später erneut versuchen",
+  retry: "Erneut versuchen",
+  download: "Herunterladen",
+  readError: "Die Datei konnte nicht gelesen werden. Laden Sie sie herunter, um sie mit einem passenden Programm zu öffnen.",
+  unsupported: "Keine Vorschau für diesen Dateityp",
+  unsupportedHint: "Laden Sie die Datei herunter, um sie zu öffnen.",
+  truncated: "Angezeigt wird nur der Anfang der Datei (die ersten {{size}}).",
+  missingDataset: "In der Adresse fehlt die Wissensdatenbank des Dokuments.",
+  table: {
+    sheets: "Tabellenblätter",
+    rowsShown: "{{shown}} von {{total}} Zeilen werden angezeigt",
+    empty: "Dieses Tabellenblatt ist leer.",
+  },
+  pdf: {
+    controls: "PDF-Steuerung",
+    previous: "Vorherige Seite",
+    next: "Nächste Seite",
+    pageNumber: "Zu Seite springen",
+    pageOf: "Seite {{page}} von {{pages}}",
+    zoomIn: "Vergrößern",
+    zoomOut: "Verkleinern",
+    zoomLevel: "Zoom {{percent}} %",
+    pages: "PDF-Seiten; mit den Pfeiltasten blättern",
+  },
+};

@@ -1,0 +1,29 @@
+import { UPLOAD_FILE_MAX_BYTES, UPLOAD_MAX_FILES } from "../contract/limits";
+import { argumentError, payloadTooLarge } from "../lib/errors";
+
+// Cloudflare accepts at most 100 MB per request; say so before reading the body.
+const REQUEST_MAX_BYTES = Math.min(100 * 1024 * 1024, UPLOAD_FILE_MAX_BYTES * UPLOAD_MAX_FILES);
+
+export const readForm = async (request: Request) => {
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > REQUEST_MAX_BYTES) {
+    throw payloadTooLarge(`The total upload size is too large (${REQUEST_MAX_BYTES / 1024 / 1024} MB per request).`);
+  }
+  if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) throw argumentError("No file part!");
+  return request.formData();
+};
+
+export const uploadedFiles = (form: FormData) => form.getAll("file").filter((entry): entry is File => typeof entry !== "string");
+
+// Uploaded files are served as attachments in a sandbox: an HTML or SVG upload opened from the API
+// (e.g. with ?auth=) must not run script on this origin.
+export const fileResponse = (file: { name: string; body: ReadableStream; size: number; contentType: string }) =>
+  new Response(file.body, {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Length": String(file.size),
+      "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      "Content-Security-Policy": "sandbox",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });

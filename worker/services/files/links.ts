@@ -1,0 +1,22 @@
+import { eq, inArray } from "drizzle-orm";
+import type { LinkedDataset } from "../../contract/files";
+import { datasets, documents } from "../../db/schema";
+import { inChunks } from "../../lib/batches";
+import type { ServiceContext } from "../context";
+
+// The datasets each file is linked into, with the document that links it.
+export const linksOf = async (ctx: ServiceContext, fileIds: string[]) => {
+  const links = new Map<string, LinkedDataset[]>();
+  for (const part of inChunks(fileIds, 80)) {
+    const rows = await ctx.db
+      .select({ fileId: documents.fileId, docId: documents.id, kbId: datasets.id, kbName: datasets.name })
+      .from(documents)
+      .innerJoin(datasets, eq(datasets.id, documents.datasetId))
+      .where(inArray(documents.fileId, part));
+    for (const row of rows) {
+      if (!row.fileId || row.kbId === undefined) continue;
+      links.set(row.fileId, [...(links.get(row.fileId) ?? []), { kb_id: row.kbId, kb_name: row.kbName, doc_id: row.docId }]);
+    }
+  }
+  return links;
+};
