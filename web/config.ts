@@ -10,4 +10,5 @@ export const STORAGE_KEYS = {
   userInfo: "userInfo",
   theme: "vite-ui-theme",
   language: "lng",
+  team: "currentTeam",
 } as const;

@@ -4,6 +4,7 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { onUnauthorized } from "./api/client";
+import { onTeamChange } from "./lib/auth-storage";
 import { Provider } from "./components/ui/provider";
 import { Toaster } from "./components/ui/toaster";
 import { initI18n } from "./i18n";
@@ -22,6 +23,9 @@ onUnauthorized(() => {
     void router.navigate({ to: "/login", search: { redirect: href, expired: true } });
   }
 });
+
+// Another team chosen (or the current one left): every list is fetched again for it.
+onTeamChange(() => void queryClient.resetQueries());
 
 // A deploy can remove the chunks an open tab still points at: reload once to pick up the new build.
 window.addEventListener("vite:preloadError", (event) => {

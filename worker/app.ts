@@ -16,6 +16,7 @@ import { fileRoutes } from "./routes/files";
 import { modelRoutes, providerRoutes } from "./routes/models";
 import { retrievalRoutes } from "./routes/retrieval";
 import { systemRoutes } from "./routes/system";
+import { teamRoutes } from "./routes/teams";
 import { tokenRoutes } from "./routes/tokens";
 import { userRoutes } from "./routes/users";
 
@@ -34,6 +35,7 @@ const api = new Hono<AppEnv>()
   .route("/share", shareRoutes)
   .route("/models", modelRoutes)
   .route("/providers", providerRoutes)
+  .route("/tenants", teamRoutes)
   .route("/system/tokens", tokenRoutes)
   .route("/system", systemRoutes);
 

@@ -1,5 +1,5 @@
 import type { Envelope } from "../../worker/contract/envelope";
-import { clearSession, getToken } from "../lib/auth-storage";
+import { authHeaders, clearSession, getCurrentTeam, setCurrentTeam } from "../lib/auth-storage";
 import { snakeCaseKeys } from "../lib/snake-case";
 
 export const API_BASE = "/api/v1";
@@ -49,9 +49,7 @@ const buildUrl = (path: string, query: RequestOptions["query"]) => {
 };
 
 const send = async (path: string, options: RequestOptions) => {
-  const headers = new Headers();
-  const token = getToken();
-  if (token) headers.set("Authorization", token);
+  const headers = new Headers(authHeaders());
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (typeof options.body === "string") {
@@ -75,11 +73,16 @@ const send = async (path: string, options: RequestOptions) => {
   }
 };
 
-export const requestRaw = async (path: string, options: RequestOptions = {}) => {
+export const requestRaw = async (path: string, options: RequestOptions = {}): Promise<Response> => {
   const response = await send(path, options);
   if (response.status === 401) {
     clearSession();
     for (const listener of listeners) listener();
+  }
+  // removed from the team it was working in: back to the user's own team, and the request again there
+  if (response.status === 403 && getCurrentTeam()) {
+    setCurrentTeam(null, { quietly: true });
+    return requestRaw(path, options);
   }
   return response;
 };

@@ -1,6 +1,6 @@
 import type { Envelope } from "../../worker/contract/envelope";
 import type { DatasetDocument } from "../../worker/contract/documents";
-import { getToken } from "../lib/auth-storage";
+import { authHeaders } from "../lib/auth-storage";
 import { API_BASE, ApiError, ErrorCode } from "./client";
 
 // fetch() cannot report upload progress, so uploads use XMLHttpRequest: one request per file,
@@ -9,8 +9,7 @@ export const uploadMultipart = <T>(path: string, file: File, onProgress: (fracti
   new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `${API_BASE}${path}`);
-    const token = getToken();
-    if (token) xhr.setRequestHeader("Authorization", token);
+    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };

@@ -14,6 +14,33 @@ export const saveUserInfo = (user: UserProfile) =>
 export const clearSession = () => {
   localStorage.removeItem(STORAGE_KEYS.token);
   localStorage.removeItem(STORAGE_KEYS.userInfo);
+  localStorage.removeItem(STORAGE_KEYS.team);
+};
+
+// The team the app works in; none means the user's own.
+export const getCurrentTeam = () => localStorage.getItem(STORAGE_KEYS.team);
+
+const TEAM_EVENT = "buddy:team";
+
+// `quietly`: the caller repeats its own request; resetting every query then would cancel the one in flight.
+export const setCurrentTeam = (tenantId: string | null, { quietly = false } = {}) => {
+  if (tenantId) localStorage.setItem(STORAGE_KEYS.team, tenantId);
+  else localStorage.removeItem(STORAGE_KEYS.team);
+  if (!quietly) window.dispatchEvent(new Event(TEAM_EVENT));
+};
+
+export const onTeamChange = (listener: () => void) => {
+  window.addEventListener(TEAM_EVENT, listener);
+  return () => window.removeEventListener(TEAM_EVENT, listener);
+};
+
+export const TEAM_HEADER = "X-Tenant-Id";
+
+// What every API request carries: the session and, inside a joined team, that team.
+export const authHeaders = (): Record<string, string> => {
+  const token = getToken();
+  const team = getCurrentTeam();
+  return { ...(token ? { Authorization: token } : {}), ...(team ? { [TEAM_HEADER]: team } : {}) };
 };
 
 // The signed-in user's id from the stored profile ("" when signed out or unknown).

@@ -1,6 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../components/coming-soon";
+import { TeamPage } from "../features/teams/team-page";
 
-export const Route = createFileRoute("/_app/user-setting/team")({
-  component: () => <ComingSoon titleKey="pages.team" />,
-});
+export const Route = createFileRoute("/_app/user-setting/team")({ component: TeamPage });

@@ -41,5 +41,9 @@ export const authenticationError = (message: string) =>
 export const UNAUTHORIZED_MESSAGE = "<Unauthorized '401: Unauthorized'>";
 export const unauthorized = () => new AppError(RetCode.UNAUTHORIZED, UNAUTHORIZED_MESSAGE, 401);
 
+export const permissionError = (message: string) => new AppError(RetCode.PERMISSION_ERROR, message);
+
+export const notTeamMember = () => new AppError(RetCode.FORBIDDEN, "You are not a member of this team.", 403);
+
 export const payloadTooLarge = (message: string) =>
   new AppError(RetCode.PAYLOAD_TOO_LARGE, message, 413);

@@ -2,9 +2,10 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { API_TOKEN_PREFIX } from "../contract/limits";
 import type { AppEnv } from "../env";
-import { unauthorized } from "../lib/errors";
+import { notTeamMember, permissionError, unauthorized } from "../lib/errors";
 import { findLiveSession } from "../services/auth/sessions";
 import type { Actor } from "../services/context";
+import { canManageTeam, roleIn } from "../services/teams/membership";
 import { findApiToken } from "../services/tokens/api-tokens";
 import { depsOf } from "./deps";
 
@@ -16,16 +17,23 @@ export const credentialOf = (c: Context<AppEnv>): string | null => {
   return value || null;
 };
 
+export const TEAM_HEADER = "X-Tenant-Id";
+
+// An API key works in the team it was made in, as long as its maker is still a member there. A session
+// works in the user's own team, or in a joined team named by the X-Tenant-Id header.
 const resolveActor = async (c: Context<AppEnv>, credential: string): Promise<Actor | null> => {
   const deps = depsOf(c);
   if (credential.startsWith(API_TOKEN_PREFIX)) {
     const key = await findApiToken(deps, credential);
-    return key ? { userId: key.createdBy, tenantId: key.tenantId, via: "api_key", sessionId: null } : null;
+    const role = key ? await roleIn(deps, key.createdBy, key.tenantId) : null;
+    return key && role ? { userId: key.createdBy, tenantId: key.tenantId, role, via: "api_key", sessionId: null } : null;
   }
   const session = await findLiveSession(deps, credential);
-  return session
-    ? { userId: session.userId, tenantId: session.userId, via: "session", sessionId: session.id }
-    : null;
+  if (!session) return null;
+  const tenantId = c.req.header(TEAM_HEADER)?.trim() || session.userId;
+  const role = tenantId === session.userId ? "owner" : await roleIn(deps, session.userId, tenantId);
+  if (!role) throw notTeamMember();
+  return { userId: session.userId, tenantId, role, via: "session", sessionId: session.id };
 };
 
 export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
@@ -33,5 +41,11 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const actor = credential ? await resolveActor(c, credential) : null;
   if (!actor) throw unauthorized();
   c.set("actor", actor);
+  await next();
+});
+
+// Changes to what the whole team shares (model providers, default models): owners and admins only.
+export const requireTeamManager = createMiddleware<AppEnv>(async (c, next) => {
+  if (!canManageTeam(c.get("actor").role)) throw permissionError("Only the team's owner or an admin can change this.");
   await next();
 });

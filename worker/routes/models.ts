@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { AddModelSchema, SetDefaultModelsSchema, UpdateModelSchema } from "../contract/models";
 import type { AppEnv } from "../env";
 import { ok } from "../lib/envelope";
-import { requireAuth } from "../middleware/auth";
+import { requireAuth, requireTeamManager } from "../middleware/auth";
 import { depsOf, serviceContext } from "../middleware/deps";
 import { jsonBodyAsDataError } from "../middleware/validate";
 import { addModel, removeModel, setModelEnabled, testModel } from "../services/models/add";
@@ -13,17 +13,17 @@ import { setDefaultModels } from "../services/models/defaults";
 export const modelRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .get("/", async (c) => ok(c, await listModels(serviceContext(c))))
-  .patch("/default", jsonBodyAsDataError(SetDefaultModelsSchema), async (c) => ok(c, await setDefaultModels(serviceContext(c), c.req.valid("json"))));
+  .patch("/default", requireTeamManager, jsonBodyAsDataError(SetDefaultModelsSchema), async (c) => ok(c, await setDefaultModels(serviceContext(c), c.req.valid("json"))));
 
 // /providers/models (add, delete), /providers/test (test connection without saving)
 export const providerRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .post("/test", jsonBodyAsDataError(AddModelSchema), async (c) => ok(c, await testModel(depsOf(c), c.req.valid("json"))))
-  .post("/models", jsonBodyAsDataError(AddModelSchema), async (c) => {
+  .post("/models", requireTeamManager, jsonBodyAsDataError(AddModelSchema), async (c) => {
     await addModel(serviceContext(c), c.req.valid("json"));
     return ok(c, await listModels(serviceContext(c)));
   })
-  .patch("/models/:id", jsonBodyAsDataError(UpdateModelSchema), async (c) =>
+  .patch("/models/:id", requireTeamManager, jsonBodyAsDataError(UpdateModelSchema), async (c) =>
     ok(c, await setModelEnabled(serviceContext(c), c.req.param("id"), c.req.valid("json").enabled)),
   )
-  .delete("/models/:id", async (c) => ok(c, await removeModel(serviceContext(c), c.req.param("id"))));
+  .delete("/models/:id", requireTeamManager, async (c) => ok(c, await removeModel(serviceContext(c), c.req.param("id"))));

@@ -42,7 +42,7 @@ const shareAccess = createMiddleware<AppEnv>(async (c, next) => {
   const visitorId = visitorOf(c);
   c.set("share", access);
   c.set("visitorId", visitorId);
-  c.set("actor", { userId: visitorId, tenantId: access.token.tenantId, via: "share", sessionId: null });
+  c.set("actor", { userId: visitorId, tenantId: access.token.tenantId, role: "normal", via: "share", sessionId: null });
   await next();
   if (origin) {
     c.header("Access-Control-Allow-Origin", origin);

@@ -7,9 +7,14 @@ import type { VectorIndex } from "../platform/vectors";
 
 export type Deps = { db: Db; config: AppConfig; storage: BlobStore; queue: JobQueue; vectors: VectorIndex; ai: AiRunner | null };
 
+// The member roles of a team: owners and admins manage members and shared resources, members use them.
+export type TeamRole = "owner" | "admin" | "normal";
+
 export type Actor = {
   userId: string;
+  // the team the request works in: the user's own by default, another one the user has joined on request
   tenantId: string;
+  role: TeamRole;
   via: "session" | "api_key" | "job" | "share";
   sessionId: string | null;
 };

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { Chunk } from "../../../worker/contract/chunks";
 import type { DatasetDocument } from "../../../worker/contract/documents";
 import { documentDownloadUrl } from "../../api/documents";
-import { getToken } from "../../lib/auth-storage";
+import { authHeaders } from "../../lib/auth-storage";
 
 const usePdfUrl = (datasetId: string, doc: DatasetDocument) =>
   useQuery({
@@ -13,7 +13,7 @@ const usePdfUrl = (datasetId: string, doc: DatasetDocument) =>
     enabled: doc.suffix === "pdf",
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: async () => {
-      const response = await fetch(documentDownloadUrl(datasetId, doc.id), { headers: { Authorization: getToken() ?? "" } });
+      const response = await fetch(documentDownloadUrl(datasetId, doc.id), { headers: authHeaders() });
       return URL.createObjectURL(await response.blob());
     },
   });

@@ -2,6 +2,7 @@ import { Box, Flex, HStack, Image, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { BRAND } from "../../config";
+import { TeamSwitcher } from "../teams/team-switcher";
 import { LanguageMenu } from "./language-menu";
 import { NAV_ITEMS } from "./nav-items";
 import { ThemeToggle } from "./theme-toggle";
@@ -47,6 +48,7 @@ export const AppHeader = () => {
         </HStack>
       </Box>
       <HStack gap="1">
+        <TeamSwitcher />
         <LanguageMenu />
         <ThemeToggle />
         <UserMenu />

@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BRAND } from "../../config";
+import { TeamSwitcher } from "../teams/team-switcher";
 import { LanguageMenu } from "./language-menu";
 import { NAV_ITEMS } from "./nav-items";
 import { ThemeToggle } from "./theme-toggle";
@@ -35,6 +36,7 @@ export const NextLayout = ({ children }: { children: ReactNode }) => {
       </Flex>
       <Flex direction="column" flex="1" minW="0">
         <HStack justify="flex-end" gap="1" px="4" h="14" borderBottomWidth="1px" bg="app.surface">
+          <TeamSwitcher />
           <LanguageMenu />
           <ThemeToggle />
           <UserMenu />

@@ -3,6 +3,7 @@ import { chatDe } from "./chat.de";
 import { kbConfigDe } from "./kb-config.de";
 import { modelsDe } from "./models.de";
 import { filesDe } from "./files.de";
+import { teamsDe } from "./teams.de";
 import { previewDe } from "./preview.de";
 import { retrievalDe } from "./retrieval.de";
 import { shareDe } from "./share.de";
@@ -279,6 +280,7 @@ export const de = {
   share: shareDe,
   preview: previewDe,
   files: filesDe,
+  teams: teamsDe,
   kbConfig: kbConfigDe,
   pages: {
     knowledgeList: "Wissensdatenbanken",

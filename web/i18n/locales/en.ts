@@ -4,6 +4,7 @@ import { chatEn } from "./chat.en";
 import { kbConfigEn } from "./kb-config.en";
 import { modelsEn } from "./models.en";
 import { filesEn } from "./files.en";
+import { teamsEn } from "./teams.en";
 import { previewEn } from "./preview.en";
 import { retrievalEn } from "./retrieval.en";
 import { shareEn } from "./share.en";
@@ -282,6 +283,7 @@ export const en: Shape<typeof de> = {
   share: shareEn,
   preview: previewEn,
   files: filesEn,
+  teams: teamsEn,
   kbConfig: kbConfigEn,
   pages: {
     knowledgeList: "Knowledge bases",

@@ -3,7 +3,7 @@ import type { ListChatsQuery } from "../../contract/chats";
 import { dialogs } from "../../db/schema";
 import { argumentError, dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
-import { kbNamesOf } from "./manage";
+import { kbNamesOf, ownDialogs } from "./manage";
 import { toChat } from "./serialize";
 
 const ORDER_COLUMNS = { create_time: dialogs.createTime, update_time: dialogs.updateTime, name: dialogs.nameKey } as const;
@@ -12,7 +12,7 @@ export const listChats = async (ctx: ServiceContext, query: ListChatsQuery) => {
   const column = ORDER_COLUMNS[query.orderby as keyof typeof ORDER_COLUMNS];
   if (!column) throw argumentError(`invalid orderby field: ${query.orderby}`);
   const where = and(
-    eq(dialogs.tenantId, ctx.actor.tenantId),
+    ownDialogs(ctx),
     query.id ? eq(dialogs.id, query.id) : undefined,
     query.name ? eq(dialogs.nameKey, query.name.toLowerCase()) : undefined,
     query.keywords ? like(dialogs.nameKey, `%${query.keywords.toLowerCase().replace(/[%_]/g, "")}%`) : undefined,

@@ -17,9 +17,12 @@ export const asDialogTenant = (ctx: ServiceContext, dialog: DialogRow): ServiceC
 
 export const noAuthorization = () => new AppError(RetCode.AUTHENTICATION_ERROR, "no authorization");
 
-// The assistant must belong to the caller's tenant; anything else reads as "no authorization" (RAGFlow's 109).
+// Assistants are personal: each member of a team sees the ones they made in it.
+export const ownDialogs = (ctx: ServiceContext) => and(eq(dialogs.tenantId, ctx.actor.tenantId), eq(dialogs.createdBy, ctx.actor.userId));
+
+// The assistant must be the caller's in the current team; anything else reads as "no authorization" (RAGFlow's 109).
 export const getDialogInTenant = async (ctx: ServiceContext, id: string) => {
-  const row = await ctx.db.query.dialogs.findFirst({ where: and(eq(dialogs.id, id), eq(dialogs.tenantId, ctx.actor.tenantId)) });
+  const row = await ctx.db.query.dialogs.findFirst({ where: and(eq(dialogs.id, id), ownDialogs(ctx)) });
   if (!row) throw noAuthorization();
   return row;
 };
@@ -34,7 +37,7 @@ export const kbNamesOf = async (ctx: ServiceContext, rows: DialogRow[]) => {
 const serialize = async (ctx: ServiceContext, row: DialogRow) => toChat(row, (await kbNamesOf(ctx, [row]))(row));
 
 const assertNameFree = async (ctx: ServiceContext, name: string, exceptId?: string) => {
-  const clash = await ctx.db.query.dialogs.findFirst({ where: and(eq(dialogs.tenantId, ctx.actor.tenantId), eq(dialogs.nameKey, name.toLowerCase())) });
+  const clash = await ctx.db.query.dialogs.findFirst({ where: and(ownDialogs(ctx), eq(dialogs.nameKey, name.toLowerCase())) });
   if (clash && clash.id !== exceptId) throw dataError("Duplicated chat name.");
 };
 
@@ -137,9 +140,9 @@ export const removeChat = async (ctx: ServiceContext, id: string) => {
 };
 
 export const removeChats = async (ctx: ServiceContext, input: DeleteByIdsInput) => {
-  const owned = await ctx.db.select({ id: dialogs.id }).from(dialogs).where(eq(dialogs.tenantId, ctx.actor.tenantId));
+  const owned = await ctx.db.select({ id: dialogs.id }).from(dialogs).where(ownDialogs(ctx));
   if (input.delete_all) {
-    if (owned.length) await ctx.db.delete(dialogs).where(eq(dialogs.tenantId, ctx.actor.tenantId));
+    if (owned.length) await ctx.db.delete(dialogs).where(ownDialogs(ctx));
     return { success_count: owned.length };
   }
   const ids = [...new Set(input.ids ?? [])];

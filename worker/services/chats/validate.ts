@@ -1,17 +1,18 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, inArray } from "drizzle-orm";
 import { BUILTIN_CHAT_ID, type CreateChatInput, KNOWLEDGE_KEY, type PromptConfig } from "../../contract/chats";
 import { datasets } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { parseModelId } from "../../platform/providers/catalogue";
 import { BUILTIN_RERANK_ID } from "../../platform/providers/rerank";
 import type { ServiceContext } from "../context";
+import { visibleDatasets } from "../datasets/internal";
 import { findTenantModel } from "../models/resolve";
 
 // All datasets must be the tenant's, parsed, and share one embedding model (one query vector for all).
 export const checkDatasets = async (ctx: ServiceContext, ids: string[]) => {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const rows = await ctx.db.query.datasets.findMany({ where: and(eq(datasets.tenantId, ctx.actor.tenantId), inArray(datasets.id, unique)) });
+  const rows = await ctx.db.query.datasets.findMany({ where: and(visibleDatasets(ctx), inArray(datasets.id, unique)) });
   for (const id of unique) {
     const row = rows.find((candidate) => candidate.id === id);
     if (!row) throw dataError(`You don't own the dataset ${id}`);

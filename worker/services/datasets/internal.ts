@@ -1,17 +1,34 @@
-import { and, eq, like, or } from "drizzle-orm";
+import { and, eq, like, or, type SQL } from "drizzle-orm";
 import { datasets } from "../../db/schema";
+import type { DatasetRow } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
+import { canManageTeam } from "../teams/membership";
 
 export const lacksPermission = (ctx: ServiceContext, ids: string) =>
   dataError(`User '${ctx.actor.tenantId}' lacks permission for dataset '${ids}'`);
 
-// Fetch-or-throw: the dataset must belong to the caller's tenant.
+// The datasets of the caller's team the caller may see: the team's shared ones and the caller's own. Share
+// visitors and queue jobs act for an assistant or a document already bound to the team: the team decides.
+export const visibleDatasets = (ctx: ServiceContext): SQL =>
+  ctx.actor.via === "share" || ctx.actor.via === "job"
+    ? eq(datasets.tenantId, ctx.actor.tenantId)
+    : (and(eq(datasets.tenantId, ctx.actor.tenantId), or(eq(datasets.permission, "team"), eq(datasets.createdBy, ctx.actor.userId))) as SQL);
+
+// Fetch-or-throw: the dataset must be visible to the caller in the current team.
 export const getDatasetInTenant = async (ctx: ServiceContext, id: string) => {
-  const row = await ctx.db.query.datasets.findFirst({
-    where: and(eq(datasets.id, id), eq(datasets.tenantId, ctx.actor.tenantId)),
-  });
+  const row = await ctx.db.query.datasets.findFirst({ where: and(eq(datasets.id, id), visibleDatasets(ctx)) });
   if (!row) throw dataError(`You don't own the dataset ${id}.`);
+  return row;
+};
+
+// Settings and deletion: the creator, or an owner or admin of the team.
+export const mayManageDataset = (ctx: ServiceContext, row: Pick<DatasetRow, "createdBy">) =>
+  row.createdBy === ctx.actor.userId || canManageTeam(ctx.actor.role);
+
+export const getManageableDataset = async (ctx: ServiceContext, id: string) => {
+  const row = await getDatasetInTenant(ctx, id);
+  if (!mayManageDataset(ctx, row)) throw lacksPermission(ctx, id);
   return row;
 };
 

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { ListDatasetsQuery, ParsingStatusCounts } from "../../contract/datasets";
 import { datasets, documents } from "../../db/schema";
 import type { ServiceContext } from "../context";
-import { lacksPermission } from "./internal";
+import { lacksPermission, visibleDatasets } from "./internal";
 import { toDataset } from "./serialize";
 
 const STATUS_KEYS: Record<string, keyof ParsingStatusCounts> = {
@@ -38,7 +38,7 @@ const parsingStatus = async (ctx: ServiceContext, ids: string[]) => {
 };
 
 export const listDatasets = async (ctx: ServiceContext, query: ListDatasetsQuery) => {
-  const filters: SQL[] = [eq(datasets.tenantId, ctx.actor.tenantId)];
+  const filters: SQL[] = [visibleDatasets(ctx)];
   if (query.id) filters.push(eq(datasets.id, query.id));
   if (query.name) filters.push(eq(datasets.nameKey, query.name.toLowerCase()));
   if (query.keywords) filters.push(sql`instr(${datasets.nameKey}, ${query.keywords.toLowerCase()}) > 0`);

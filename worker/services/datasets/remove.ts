@@ -1,17 +1,19 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, inArray } from "drizzle-orm";
 import type { DeleteByIdsInput } from "../../contract/datasets";
 import { datasets } from "../../db/schema";
 import { deleteVectorsOf } from "../ingestion/vectors";
 import { argumentError, dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
+import { mayManageDataset, visibleDatasets } from "./internal";
 import { datasetPrefix } from "./storage-keys";
 
 // All or nothing: an unknown or foreign id fails the whole request before anything is deleted.
 export const removeDatasets = async (ctx: ServiceContext, input: DeleteByIdsInput) => {
-  const tenantFilter = eq(datasets.tenantId, ctx.actor.tenantId);
+  const tenantFilter = visibleDatasets(ctx);
+  const manageable = (rows: { id: string; createdBy: string }[]) => rows.filter((row) => mayManageDataset(ctx, row)).map((row) => row.id);
   let ids: string[];
   if (input.delete_all) {
-    ids = (await ctx.db.select({ id: datasets.id }).from(datasets).where(tenantFilter)).map((row) => row.id);
+    ids = manageable(await ctx.db.select({ id: datasets.id, createdBy: datasets.createdBy }).from(datasets).where(tenantFilter));
   } else {
     ids = input.ids ?? [];
     const duplicates = ids.filter((id, i) => ids.indexOf(id) !== i);
@@ -20,10 +22,10 @@ export const removeDatasets = async (ctx: ServiceContext, input: DeleteByIdsInpu
   if (ids.length === 0) return { success_count: 0 };
 
   const owned = await ctx.db
-    .select({ id: datasets.id })
+    .select({ id: datasets.id, createdBy: datasets.createdBy })
     .from(datasets)
     .where(and(tenantFilter, inArray(datasets.id, ids)));
-  const ownedIds = new Set(owned.map((row) => row.id));
+  const ownedIds = new Set(manageable(owned));
   const missing = ids.filter((id) => !ownedIds.has(id));
   if (missing.length > 0) {
     throw dataError(`User '${ctx.actor.tenantId}' lacks permission for datasets: '${missing.join(", ")}'`);

@@ -6,7 +6,7 @@ import { dataError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
 import { assertEmbeddingModelUsable } from "../models/validate";
-import { getDatasetInTenant } from "./internal";
+import { getManageableDataset } from "./internal";
 import { toDataset } from "./serialize";
 
 const assertNameFree = async (ctx: ServiceContext, id: string, name: string) => {
@@ -17,7 +17,7 @@ const assertNameFree = async (ctx: ServiceContext, id: string, name: string) => 
 };
 
 export const updateDataset = async (ctx: ServiceContext, id: string, input: UpdateDatasetInput) => {
-  const current = await getDatasetInTenant(ctx, id);
+  const current = await getManageableDataset(ctx, id);
   if (input.name !== undefined) await assertNameFree(ctx, id, input.name);
   if (input.embedding_model !== undefined && input.embedding_model !== current.embdId) {
     if (current.chunkNum > 0) {

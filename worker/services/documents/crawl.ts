@@ -18,7 +18,7 @@ const setStartDocument = (ctx: ServiceContext, message: CrawlMessage, changes: P
 // The start page fills the requested document;
 // every further page becomes a document of its own in the same dataset.
 export const runCrawl = async (deps: Deps, message: CrawlMessage) => {
-  const ctx: ServiceContext = { ...deps, actor: { userId: message.userId, tenantId: message.tenantId, via: "job", sessionId: null } };
+  const ctx: ServiceContext = { ...deps, actor: { userId: message.userId, tenantId: message.tenantId, role: "normal", via: "job", sessionId: null } };
   const start = await ctx.db.query.documents.findFirst({ where: eq(documents.id, message.documentId) });
   if (!start) return { pages: 0 };
   const dataset = await ctx.db.query.datasets.findFirst({ where: (t, { eq: equals }) => equals(t.id, message.datasetId) });

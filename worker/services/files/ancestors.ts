@@ -3,6 +3,7 @@ import type { FileEntry } from "../../contract/files";
 import { datasets, documents } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
+import { visibleDatasets } from "../datasets/internal";
 import { ancestorsOf, knowledgebaseFolder, rootFolder } from "./internal";
 import { datasetAsFolder, documentAsFile, toFileEntry } from "./serialize";
 
@@ -11,7 +12,7 @@ const virtualChain = async (ctx: ServiceContext, id: string): Promise<FileEntry[
   const tenantId = ctx.actor.tenantId;
   const doc = await ctx.db.query.documents.findFirst({ where: and(eq(documents.id, id), eq(documents.tenantId, tenantId)) });
   const datasetId = doc?.fileId === null ? doc.datasetId : id;
-  const dataset = await ctx.db.query.datasets.findFirst({ where: and(eq(datasets.id, datasetId), eq(datasets.tenantId, tenantId)) });
+  const dataset = await ctx.db.query.datasets.findFirst({ where: and(eq(datasets.id, datasetId), visibleDatasets(ctx)) });
   if (!dataset) throw dataError(`File or folder ${id} not found.`);
   const [root, knowledgebase] = await Promise.all([rootFolder(ctx), knowledgebaseFolder(ctx)]);
   const chain = [toFileEntry(root), toFileEntry(knowledgebase), datasetAsFolder(dataset, knowledgebase.id)];

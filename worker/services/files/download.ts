@@ -4,6 +4,7 @@ import { documents, files } from "../../db/schema";
 import { contentTypeFor } from "../../lib/content-types";
 import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
+import { getDatasetInTenant } from "../datasets/internal";
 import { isFolder } from "./internal";
 
 const empty = (name: string) => ({ name, body: new Blob([]).stream(), size: 0, contentType: contentTypeFor(extensionOf(name)) });
@@ -13,6 +14,7 @@ export const downloadFile = async (ctx: ServiceContext, id: string) => {
   const tenantId = ctx.actor.tenantId;
   const file = await ctx.db.query.files.findFirst({ where: and(eq(files.id, id), eq(files.tenantId, tenantId)) });
   const doc = file ? null : await ctx.db.query.documents.findFirst({ where: and(eq(documents.id, id), eq(documents.tenantId, tenantId), isNull(documents.fileId)) });
+  if (doc) await getDatasetInTenant(ctx, doc.datasetId);
   const entry = file ?? (doc ? { name: doc.name, location: doc.location, type: doc.type } : null);
   if (!entry) throw dataError(`File or folder ${id} not found.`);
   if (isFolder(entry)) throw dataError(`${entry.name} is a folder; download its files one by one.`);

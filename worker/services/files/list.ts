@@ -3,6 +3,7 @@ import type { FileListing, ListFilesQuery } from "../../contract/files";
 import { datasets, documents, files, type FileRow } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
+import { visibleDatasets } from "../datasets/internal";
 import { FOLDER, rootFolder } from "./internal";
 import { linksOf } from "./links";
 import { datasetAsFolder, documentAsFile, toFileEntry } from "./serialize";
@@ -36,7 +37,7 @@ const listFolder = async (ctx: ServiceContext, parent: FileRow, query: ListFiles
 };
 
 const listDatasets = async (ctx: ServiceContext, folder: FileRow, query: ListFilesQuery): Promise<FileListing> => {
-  const where = and(eq(datasets.tenantId, ctx.actor.tenantId), nameContains(datasets.nameKey, query.keywords));
+  const where = and(visibleDatasets(ctx), nameContains(datasets.nameKey, query.keywords));
   const column = { create_time: datasets.createTime, update_time: datasets.updateTime, name: datasets.nameKey, size: datasets.docNum, type: datasets.nameKey }[query.orderby];
   const [total, rows] = await Promise.all([
     ctx.db.select({ n: count() }).from(datasets).where(where),
@@ -47,7 +48,7 @@ const listDatasets = async (ctx: ServiceContext, folder: FileRow, query: ListFil
 
 // A dataset's own uploads (documents that link a file of the manager are listed where the file is).
 const listDatasetUploads = async (ctx: ServiceContext, datasetId: string, query: ListFilesQuery): Promise<FileListing> => {
-  const dataset = await ctx.db.query.datasets.findFirst({ where: and(eq(datasets.id, datasetId), eq(datasets.tenantId, ctx.actor.tenantId)) });
+  const dataset = await ctx.db.query.datasets.findFirst({ where: and(eq(datasets.id, datasetId), visibleDatasets(ctx)) });
   if (!dataset) throw dataError(`File or folder ${datasetId} not found.`);
   const where = and(eq(documents.datasetId, dataset.id), isNull(documents.fileId), nameContains(documents.nameKey, query.keywords));
   const column = { create_time: documents.createTime, update_time: documents.updateTime, name: documents.nameKey, size: documents.size, type: documents.type }[query.orderby];

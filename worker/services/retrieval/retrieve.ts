@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, inArray } from "drizzle-orm";
 import type { RetrievalInput, RetrievalResult, RetrievedChunk } from "../../contract/retrieval";
 import { datasets } from "../../db/schema";
 import { AppError, dataError, RetCode } from "../../lib/errors";
@@ -8,6 +8,7 @@ import { ftsExpression, gramShare, highlight, ngramExpression, queryGrams, selec
 import type { ParserConfig } from "../../contract/parser-config";
 import { keywordPrompt, parseKeywords } from "../../rag/enrich";
 import type { ServiceContext } from "../context";
+import { visibleDatasets } from "../datasets/internal";
 import { enrichmentModel } from "../ingestion/enrich";
 import { resolveEmbedding, resolveModel } from "../models/resolve";
 import { recordUsage } from "../models/usage";
@@ -28,7 +29,7 @@ const RESCORE_WINDOW = 64;
 type Scored = { row: CandidateRow; term: number; vector: number; score: number; matched: boolean };
 
 const datasetsInScope = async (ctx: ServiceContext, ids: string[]) => {
-  const rows = ids.length ? await ctx.db.query.datasets.findMany({ where: and(eq(datasets.tenantId, ctx.actor.tenantId), inArray(datasets.id, ids)) }) : [];
+  const rows = ids.length ? await ctx.db.query.datasets.findMany({ where: and(visibleDatasets(ctx), inArray(datasets.id, ids)) }) : [];
   const missing = ids.find((id) => !rows.some((row) => row.id === id));
   if (missing) throw dataError(`You don't own the dataset ${missing}.`);
   if (new Set(rows.map((row) => row.embdId)).size > 1) throw dataError("Datasets use different embedding models.");

@@ -45,12 +45,13 @@ export const createApiToken = async ({ db, actor }: ServiceContext): Promise<Api
 
 export const listApiTokens = async ({ db, actor }: ServiceContext): Promise<ApiToken[]> => {
   const rows = await db.query.apiTokens.findMany({
-    where: eq(apiTokens.tenantId, actor.tenantId),
+    where: and(eq(apiTokens.tenantId, actor.tenantId), eq(apiTokens.createdBy, actor.userId)),
     orderBy: desc(apiTokens.createTime),
   });
   return rows.map((row) => toApiToken(row));
 };
 
+// Keys are personal: each member lists and deletes the keys they made in the team.
 // Accepts the full key or its id; an unknown key is not an error (RAGFlow returns true).
 export const deleteApiToken = async ({ db, actor }: ServiceContext, tokenOrId: string) => {
   const tokenHash = await sha256Hex(tokenOrId);
@@ -59,6 +60,7 @@ export const deleteApiToken = async ({ db, actor }: ServiceContext, tokenOrId: s
     .where(
       and(
         eq(apiTokens.tenantId, actor.tenantId),
+        eq(apiTokens.createdBy, actor.userId),
         or(eq(apiTokens.tokenHash, tokenHash), eq(apiTokens.id, tokenOrId)),
       ),
     );

@@ -1,0 +1,321 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { app } from "../../../worker/app";
+import { GOOD_KEY } from "../../helpers/shared/model-key";
+import { ask, createSession } from "../../helpers/worker/chat";
+import { callApi } from "../../helpers/worker/api";
+import { createDataset, createUser, DEFAULT_PASSWORD, ingest, textFile, type TestUser } from "../../helpers/worker/factories";
+import { newFolder, putFiles } from "../../helpers/worker/files";
+import { inTeam, joinTeam, TEAM_HEADER } from "../../helpers/worker/teams";
+
+// Every /api/v1 endpoint, called by six kinds of caller. A new endpoint fails "lists every route" until it
+// has a row here. Allowed callers must succeed; everyone else is refused and the database stays as it was.
+type Caller = "anonymous" | "wrongToken" | "outsider" | "member" | "admin" | "owner";
+const CALLERS: Caller[] = ["anonymous", "wrongToken", "outsider", "member", "admin", "owner"];
+const SIGNED_IN: Caller[] = ["outsider", "member", "admin", "owner"];
+const TEAM: Caller[] = ["member", "admin", "owner"];
+const MANAGERS: Caller[] = ["admin", "owner"];
+
+type Fixture = {
+  owner: TestUser;
+  member: TestUser;
+  admin: TestUser;
+  outsider: TestUser;
+  datasetId: string;
+  documentId: string;
+  chunkId: string;
+  chatId: string;
+  sessionId: string;
+  messageId: string;
+  shareTokenId: string;
+  fileId: string;
+  folderId: string;
+};
+
+type Req = { method: string; path: string; json?: unknown; body?: () => BodyInit; token?: string | null; noTeam?: boolean };
+// allowed: who succeeds ("public": anyone, signed in or not)
+type Row = { route: string; allowed: Caller[] | "public"; req: (fx: Fixture, caller: Caller) => Req | Promise<Req> };
+
+let fx: Fixture;
+
+const throwawayDataset = async () => (await createDataset(fx.owner, { permission: "team" })).id;
+const throwawayDocument = async () => {
+  const form = new FormData();
+  form.append("file", textFile("wegwerf.txt", "Wegwerf"));
+  return (await callApi<{ id: string }[]>(`/datasets/${fx.datasetId}/documents`, { token: fx.owner.token, body: form })).body.data[0]?.id as string;
+};
+// "running" without a queue message, so stopping it is deterministic
+const keptRunning: string[] = [];
+const runningDocument = async () => {
+  const id = await throwawayDocument();
+  await env.DB.prepare("UPDATE documents SET run = '1' WHERE id = ?").bind(id).run();
+  keptRunning.push(id);
+  return id;
+};
+const throwawayChunk = async () =>
+  (await callApi<{ chunk: { id: string } }>(`/datasets/${fx.datasetId}/documents/${fx.documentId}/chunks`, { token: fx.owner.token, json: { content: `Wegwerf-Abschnitt ${crypto.randomUUID()}` } })).body.data.chunk.id;
+const throwawayFile = async () => ((await putFiles(fx.owner, [textFile(`wegwerf-${crypto.randomUUID()}.txt`, "x")])).body.data[0]?.id as string);
+const throwawaySession = async () => (await createSession(fx.owner, fx.chatId, "Wegwerf")).id;
+const throwawayShareToken = async () => (await callApi<{ id: string }>(`/chats/${fx.chatId}/share-tokens`, { token: fx.owner.token, json: {} })).body.data.id;
+const freshLogin = async (user: TestUser) =>
+  (await callApi("/auth/login", { json: { email: user.email, password: DEFAULT_PASSWORD } })).headers.get("Authorization") as string;
+const userOf = (caller: Caller) => (caller === "anonymous" || caller === "wrongToken" ? fx.outsider : fx[caller]);
+const form = (field: string, file: File) => () => {
+  const data = new FormData();
+  data.append(field, file);
+  return data;
+};
+
+const ds = (path = "") => `/datasets/${fx.datasetId}${path}`;
+const doc = (path = "") => ds(`/documents/${fx.documentId}${path}`);
+const chat = (path = "") => `/chats/${fx.chatId}${path}`;
+
+const ROWS: Row[] = [
+  { route: "POST /api/v1/auth/login", allowed: "public", req: () => ({ method: "POST", path: "/auth/login", json: { email: fx.outsider.email, password: DEFAULT_PASSWORD } }) },
+  // each caller logs out a fresh session of its own, so the others stay signed in
+  { route: "POST /api/v1/auth/logout", allowed: SIGNED_IN, req: async (_, caller) => ({ method: "POST", path: "/auth/logout", token: SIGNED_IN.includes(caller) ? await freshLogin(userOf(caller)) : undefined, noTeam: true }) },
+  { route: "GET /api/v1/auth/logout", allowed: SIGNED_IN, req: async (_, caller) => ({ method: "GET", path: "/auth/logout", token: SIGNED_IN.includes(caller) ? await freshLogin(userOf(caller)) : undefined, noTeam: true }) },
+  { route: "POST /api/v1/users", allowed: "public", req: () => ({ method: "POST", path: "/users", json: { email: `matrix-${crypto.randomUUID()}@buddy.test`, password: DEFAULT_PASSWORD, nickname: "M" } }) },
+  { route: "GET /api/v1/users/me", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/users/me" }) },
+  { route: "PATCH /api/v1/users/me", allowed: SIGNED_IN, req: () => ({ method: "PATCH", path: "/users/me", json: { timezone: "Europe/Berlin" } }) },
+  { route: "PUT /api/v1/users/me", allowed: SIGNED_IN, req: () => ({ method: "PUT", path: "/users/me", json: { timezone: "Europe/Berlin" } }) },
+  { route: "POST /api/v1/users/me/password", allowed: SIGNED_IN, req: () => ({ method: "POST", path: "/users/me/password", json: { password: DEFAULT_PASSWORD, new_password: DEFAULT_PASSWORD, confirm_password: DEFAULT_PASSWORD } }) },
+
+  { route: "GET /api/v1/datasets/:datasetId/documents/:documentId/chunks", allowed: TEAM, req: () => ({ method: "GET", path: doc("/chunks") }) },
+  { route: "POST /api/v1/datasets/:datasetId/documents/:documentId/chunks", allowed: TEAM, req: () => ({ method: "POST", path: doc("/chunks"), json: { content: `Neuer Abschnitt ${crypto.randomUUID()}` } }) },
+  { route: "PATCH /api/v1/datasets/:datasetId/documents/:documentId/chunks", allowed: TEAM, req: () => ({ method: "PATCH", path: doc("/chunks"), json: { chunk_ids: [fx.chunkId], available: true } }) },
+  { route: "DELETE /api/v1/datasets/:datasetId/documents/:documentId/chunks", allowed: TEAM, req: async () => ({ method: "DELETE", path: doc("/chunks"), json: { chunk_ids: [await throwawayChunk()] } }) },
+  { route: "GET /api/v1/datasets/:datasetId/documents/:documentId/chunks/:chunkId", allowed: TEAM, req: () => ({ method: "GET", path: doc(`/chunks/${fx.chunkId}`) }) },
+  { route: "PATCH /api/v1/datasets/:datasetId/documents/:documentId/chunks/:chunkId", allowed: TEAM, req: () => ({ method: "PATCH", path: doc(`/chunks/${fx.chunkId}`), json: { important_keywords: ["Grippe"] } }) },
+  { route: "PUT /api/v1/datasets/:datasetId/documents/:documentId/chunks/:chunkId", allowed: TEAM, req: () => ({ method: "PUT", path: doc(`/chunks/${fx.chunkId}`), json: { important_keywords: ["Grippe"] } }) },
+  { route: "POST /api/v1/datasets/:datasetId/documents/parse", allowed: TEAM, req: async () => ({ method: "POST", path: ds("/documents/parse"), json: { document_ids: [await throwawayDocument()] } }) },
+  { route: "POST /api/v1/datasets/:datasetId/documents/stop", allowed: TEAM, req: async () => ({ method: "POST", path: ds("/documents/stop"), json: { document_ids: [await runningDocument()] } }) },
+  { route: "POST /api/v1/datasets/:datasetId/documents", allowed: TEAM, req: () => ({ method: "POST", path: ds("/documents"), body: form("file", textFile("neu.txt", "Neu")) }) },
+  { route: "GET /api/v1/datasets/:datasetId/documents", allowed: TEAM, req: () => ({ method: "GET", path: ds("/documents") }) },
+  { route: "DELETE /api/v1/datasets/:datasetId/documents", allowed: TEAM, req: async () => ({ method: "DELETE", path: ds("/documents"), json: { ids: [await throwawayDocument()] } }) },
+  { route: "GET /api/v1/datasets/:datasetId/documents/:documentId", allowed: TEAM, req: () => ({ method: "GET", path: doc() }) },
+  { route: "PATCH /api/v1/datasets/:datasetId/documents/:documentId", allowed: TEAM, req: () => ({ method: "PATCH", path: doc(), json: { meta_fields: { quelle: "RKI" } } }) },
+  { route: "PUT /api/v1/datasets/:datasetId/documents/:documentId", allowed: TEAM, req: () => ({ method: "PUT", path: doc(), json: { meta_fields: { quelle: "RKI" } } }) },
+  { route: "POST /api/v1/datasets", allowed: SIGNED_IN, req: () => ({ method: "POST", path: "/datasets", json: { name: `kb-${crypto.randomUUID().slice(0, 8)}` } }) },
+  { route: "GET /api/v1/datasets", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/datasets" }) },
+  { route: "DELETE /api/v1/datasets", allowed: MANAGERS, req: async () => ({ method: "DELETE", path: "/datasets", json: { ids: [await throwawayDataset()] } }) },
+  { route: "POST /api/v1/datasets/:datasetId/chunks", allowed: TEAM, req: async () => ({ method: "POST", path: ds("/chunks"), json: { document_ids: [await throwawayDocument()] } }) },
+  { route: "DELETE /api/v1/datasets/:datasetId/chunks", allowed: TEAM, req: async () => ({ method: "DELETE", path: ds("/chunks"), json: { document_ids: [await runningDocument()] } }) },
+  { route: "GET /api/v1/datasets/:datasetId", allowed: TEAM, req: () => ({ method: "GET", path: ds() }) },
+  { route: "PUT /api/v1/datasets/:datasetId", allowed: MANAGERS, req: () => ({ method: "PUT", path: ds(), json: { description: `geändert ${Date.now()}` } }) },
+  { route: "POST /api/v1/retrieval", allowed: TEAM, req: () => ({ method: "POST", path: "/retrieval", json: { question: "Grippeimpfung", dataset_ids: [fx.datasetId] } }) },
+
+  { route: "GET /api/v1/files", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/files" }) },
+  { route: "POST /api/v1/files", allowed: TEAM, req: () => ({ method: "POST", path: "/files", body: () => { const data = new FormData(); data.append("parent_id", fx.folderId); data.append("file", textFile(`n-${crypto.randomUUID()}.txt`, "n")); return data; } }) },
+  { route: "DELETE /api/v1/files", allowed: TEAM, req: async () => ({ method: "DELETE", path: "/files", json: { ids: [await throwawayFile()] } }) },
+  { route: "POST /api/v1/files/move", allowed: TEAM, req: async () => ({ method: "POST", path: "/files/move", json: { src_file_ids: [await throwawayFile()], dest_file_id: fx.folderId } }) },
+  { route: "POST /api/v1/files/link-to-datasets", allowed: TEAM, req: async () => ({ method: "POST", path: "/files/link-to-datasets", json: { file_ids: [await throwawayFile()], kb_ids: [fx.datasetId] } }) },
+  { route: "POST /api/v1/files/import/web", allowed: TEAM, req: () => ({ method: "POST", path: "/files/import/web", json: { url: `${env.TEST_SITE_URL}/`, parent_id: fx.folderId } }) },
+  { route: "POST /api/v1/files/import/s3/list", allowed: SIGNED_IN, req: () => ({ method: "POST", path: "/files/import/s3/list", json: s3() }) },
+  { route: "POST /api/v1/files/import/s3", allowed: TEAM, req: () => ({ method: "POST", path: "/files/import/s3", json: { ...s3(), parent_id: fx.folderId, keys: ["welcome.txt"] } }) },
+  { route: "GET /api/v1/files/:fileId/parent", allowed: TEAM, req: () => ({ method: "GET", path: `/files/${fx.fileId}/parent` }) },
+  { route: "GET /api/v1/files/:fileId/ancestors", allowed: TEAM, req: () => ({ method: "GET", path: `/files/${fx.fileId}/ancestors` }) },
+  { route: "GET /api/v1/files/:fileId", allowed: TEAM, req: () => ({ method: "GET", path: `/files/${fx.fileId}` }) },
+
+  { route: "POST /api/v1/chats", allowed: SIGNED_IN, req: () => ({ method: "POST", path: "/chats", json: { name: `a-${crypto.randomUUID().slice(0, 8)}` } }) },
+  { route: "GET /api/v1/chats", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/chats" }) },
+  { route: "DELETE /api/v1/chats", allowed: ["owner"], req: async () => ({ method: "DELETE", path: "/chats", json: { ids: [(await callApi<{ id: string }>("/chats", { token: fx.owner.token, json: { name: `w-${crypto.randomUUID().slice(0, 8)}` } })).body.data.id] } }) },
+  { route: "GET /api/v1/chats/:chatId", allowed: ["owner"], req: () => ({ method: "GET", path: chat() }) },
+  { route: "PUT /api/v1/chats/:chatId", allowed: ["owner"], req: () => ({ method: "PUT", path: chat(), json: { name: "Berater", description: "geändert" } }) },
+  { route: "PATCH /api/v1/chats/:chatId", allowed: ["owner"], req: () => ({ method: "PATCH", path: chat(), json: { description: "geändert" } }) },
+  { route: "DELETE /api/v1/chats/:chatId", allowed: ["owner"], req: async () => ({ method: "DELETE", path: `/chats/${(await callApi<{ id: string }>("/chats", { token: fx.owner.token, json: { name: `w-${crypto.randomUUID().slice(0, 8)}` } })).body.data.id}` }) },
+  { route: "POST /api/v1/chats/:chatId/sessions", allowed: ["owner"], req: () => ({ method: "POST", path: chat("/sessions"), json: { name: "Neu" } }) },
+  { route: "GET /api/v1/chats/:chatId/sessions", allowed: ["owner"], req: () => ({ method: "GET", path: chat("/sessions") }) },
+  { route: "DELETE /api/v1/chats/:chatId/sessions", allowed: ["owner"], req: async () => ({ method: "DELETE", path: chat("/sessions"), json: { ids: [await throwawaySession()] } }) },
+  { route: "GET /api/v1/chats/:chatId/sessions/:sessionId", allowed: ["owner"], req: () => ({ method: "GET", path: chat(`/sessions/${fx.sessionId}`) }) },
+  { route: "PATCH /api/v1/chats/:chatId/sessions/:sessionId", allowed: ["owner"], req: () => ({ method: "PATCH", path: chat(`/sessions/${fx.sessionId}`), json: { name: "Umbenannt" } }) },
+  { route: "PUT /api/v1/chats/:chatId/sessions/:sessionId", allowed: ["owner"], req: () => ({ method: "PUT", path: chat(`/sessions/${fx.sessionId}`), json: { name: "Umbenannt" } }) },
+  {
+    route: "DELETE /api/v1/chats/:chatId/sessions/:sessionId/messages/:messageId",
+    allowed: ["owner"],
+    req: async () => {
+      const answer = (await ask(fx.owner, fx.chatId, { question: "Wegwerf-Frage?" })).body.data;
+      return { method: "DELETE", path: chat(`/sessions/${answer.session_id}/messages/${answer.id}`) };
+    },
+  },
+  { route: "PUT /api/v1/chats/:chatId/sessions/:sessionId/messages/:messageId/feedback", allowed: ["owner"], req: () => ({ method: "PUT", path: chat(`/sessions/${fx.sessionId}/messages/${fx.messageId}/feedback`), json: { thumbup: true } }) },
+  { route: "POST /api/v1/chats/:chatId/completions", allowed: ["owner"], req: () => ({ method: "POST", path: chat("/completions"), json: { question: "Grippeimpfung?", stream: false } }) },
+  { route: "GET /api/v1/chats/:chatId/stats", allowed: ["owner"], req: () => ({ method: "GET", path: chat("/stats") }) },
+  { route: "GET /api/v1/chats/:chatId/export", allowed: ["owner"], req: () => ({ method: "GET", path: chat("/export") }) },
+  { route: "GET /api/v1/chats/:chatId/share-tokens", allowed: ["owner"], req: () => ({ method: "GET", path: chat("/share-tokens") }) },
+  { route: "POST /api/v1/chats/:chatId/share-tokens", allowed: ["owner"], req: () => ({ method: "POST", path: chat("/share-tokens"), json: {} }) },
+  { route: "PATCH /api/v1/chats/:chatId/share-tokens/:tokenId", allowed: ["owner"], req: () => ({ method: "PATCH", path: chat(`/share-tokens/${fx.shareTokenId}`), json: { name: "Website" } }) },
+  { route: "DELETE /api/v1/chats/:chatId/share-tokens/:tokenId", allowed: ["owner"], req: async () => ({ method: "DELETE", path: chat(`/share-tokens/${await throwawayShareToken()}`) }) },
+  { route: "POST /api/v1/chat/completions", allowed: [], req: () => ({ method: "POST", path: "/chat/completions", json: { question: "x" } }) },
+  { route: "POST /api/v1/chat/recommendation", allowed: SIGNED_IN, req: () => ({ method: "POST", path: "/chat/recommendation", json: { question: "Grippeimpfung" } }) },
+  { route: "POST /api/v1/chat/audio/speech", allowed: [], req: () => ({ method: "POST", path: "/chat/audio/speech", json: { text: "Hallo" } }) },
+  { route: "POST /api/v1/chat/audio/transcription", allowed: [], req: () => ({ method: "POST", path: "/chat/audio/transcription", body: form("file", new File([new Uint8Array(64)], "a.wav", { type: "audio/wav" })) }) },
+  { route: "POST /api/v1/openai/:chatId/chat/completions", allowed: ["owner"], req: () => ({ method: "POST", path: `/openai/${fx.chatId}/chat/completions`, json: { model: "buddy", messages: [{ role: "user", content: "Grippeimpfung?" }], stream: false } }) },
+  { route: "POST /api/v1/chats_openai/:chatId/chat/completions", allowed: ["owner"], req: () => ({ method: "POST", path: `/chats_openai/${fx.chatId}/chat/completions`, json: { model: "buddy", messages: [{ role: "user", content: "Grippeimpfung?" }], stream: false } }) },
+
+  { route: "GET /api/v1/models", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/models" }) },
+  { route: "PATCH /api/v1/models/default", allowed: ["outsider", ...MANAGERS], req: () => ({ method: "PATCH", path: "/models/default", json: { llm_id: "" } }) },
+  { route: "POST /api/v1/providers/test", allowed: SIGNED_IN, req: () => ({ method: "POST", path: "/providers/test", json: provider("chat-model") }) },
+  { route: "POST /api/v1/providers/models", allowed: ["outsider", ...MANAGERS], req: () => ({ method: "POST", path: "/providers/models", json: provider("chat-model") }) },
+  { route: "PATCH /api/v1/providers/models/:id", allowed: MANAGERS, req: async () => ({ method: "PATCH", path: `/providers/models/${await ownerModelId()}`, json: { enabled: true } }) },
+  { route: "DELETE /api/v1/providers/models/:id", allowed: MANAGERS, req: async () => ({ method: "DELETE", path: `/providers/models/${await ownerModelId(`tmp-${crypto.randomUUID().slice(0, 6)}`)}` }) },
+
+  { route: "GET /api/v1/tenants", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/tenants", noTeam: true }) },
+  { route: "GET /api/v1/tenants/:tenantId/users", allowed: TEAM, req: () => ({ method: "GET", path: `/tenants/${fx.owner.id}/users`, noTeam: true }) },
+  { route: "POST /api/v1/tenants/:tenantId/users", allowed: MANAGERS, req: async () => ({ method: "POST", path: `/tenants/${fx.owner.id}/users`, json: { email: (await createUser()).email }, noTeam: true }) },
+  { route: "PUT /api/v1/tenants/:tenantId/agree", allowed: [], req: () => ({ method: "PUT", path: `/tenants/${fx.owner.id}/agree`, noTeam: true }) },
+  { route: "PATCH /api/v1/tenants/:tenantId/users/:userId", allowed: ["owner"], req: () => ({ method: "PATCH", path: `/tenants/${fx.owner.id}/users/${fx.member.id}`, json: { role: "normal" }, noTeam: true }) },
+  {
+    route: "DELETE /api/v1/tenants/:tenantId/users/:userId",
+    allowed: MANAGERS,
+    req: async () => {
+      const leaving = await createUser();
+      await joinTeam(fx.owner, leaving);
+      return { method: "DELETE", path: `/tenants/${fx.owner.id}/users/${leaving.id}`, noTeam: true };
+    },
+  },
+
+  { route: "POST /api/v1/system/tokens", allowed: SIGNED_IN, req: () => ({ method: "POST", path: "/system/tokens" }) },
+  { route: "GET /api/v1/system/tokens", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/system/tokens" }) },
+  {
+    route: "DELETE /api/v1/system/tokens/:token",
+    allowed: SIGNED_IN,
+    req: async (_, caller) => {
+      const own = (await callApi<{ id: string }>("/system/tokens", { method: "POST", ...credentials(caller === "anonymous" || caller === "wrongToken" ? "outsider" : caller) })).body.data.id;
+      return { method: "DELETE", path: `/system/tokens/${own}` };
+    },
+  },
+  { route: "GET /api/v1/system/ping", allowed: "public", req: () => ({ method: "GET", path: "/system/ping" }) },
+  { route: "GET /api/v1/system/version", allowed: "public", req: () => ({ method: "GET", path: "/system/version" }) },
+  { route: "GET /api/v1/system/config", allowed: "public", req: () => ({ method: "GET", path: "/system/config" }) },
+  { route: "GET /api/v1/system/healthz", allowed: "public", req: () => ({ method: "GET", path: "/system/healthz" }) },
+];
+
+// Share-page endpoints take a share link's token, never a session or an API key: every caller here is refused.
+const SHARE_ROUTES = [
+  "OPTIONS /api/v1/share/chats/:chatId/*",
+  "GET /api/v1/share/chats/:chatId",
+  "GET /api/v1/share/chats/:chatId/sessions",
+  "POST /api/v1/share/chats/:chatId/sessions",
+  "GET /api/v1/share/chats/:chatId/sessions/:sessionId",
+  "PATCH /api/v1/share/chats/:chatId/sessions/:sessionId",
+  "DELETE /api/v1/share/chats/:chatId/sessions/:sessionId",
+  "PUT /api/v1/share/chats/:chatId/sessions/:sessionId/messages/:messageId/feedback",
+  "POST /api/v1/share/chats/:chatId/completions",
+];
+const SHARE_ROWS: Row[] = SHARE_ROUTES.filter((route) => !route.startsWith("OPTIONS")).map((route) => {
+  const [method, template] = route.split(" ") as [string, string];
+  return {
+    route,
+    allowed: [],
+    req: () => ({
+      method,
+      path: template.replace("/api/v1", "").replace(":chatId", fx.chatId).replace(":sessionId", fx.sessionId).replace(":messageId", fx.messageId),
+      json: method === "GET" ? undefined : { question: "x", name: "x", thumbup: true },
+    }),
+  };
+});
+
+const s3 = () => ({ endpoint: env.TEST_S3_URL, region: "us-east-1", bucket: env.TEST_S3_BUCKET, access_key_id: env.TEST_S3_ACCESS_KEY_ID, secret_access_key: env.TEST_S3_SECRET_ACCESS_KEY });
+const provider = (name: string) => ({ llm_factory: "OpenAI-API-Compatible", api_base: env.TEST_OPENAI_URL, api_key: GOOD_KEY, llm_name: name, model_type: "chat" });
+const ownerModelId = async (name = "chat-model") => {
+  const list = (await callApi<{ providers: { name: string; models: { id: string; llm_name: string }[] }[] }>("/providers/models", { token: fx.owner.token, json: provider(name) })).body.data;
+  return list.providers.find((entry) => entry.name === "OpenAI-API-Compatible")?.models.find((model) => model.llm_name === name)?.id as string;
+};
+
+const credentials = (caller: Caller): { token?: string; headers?: Record<string, string> } => {
+  if (caller === "anonymous") return {};
+  if (caller === "wrongToken") return { token: `Bearer ragflow-${crypto.randomUUID()}` };
+  if (caller === "member" || caller === "admin") return inTeam(fx[caller], fx.owner.id);
+  return { token: fx[caller].token };
+};
+
+// Row counts and newest update of every table: a refused call must leave them all as they were.
+const fingerprint = async () => {
+  const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' AND name NOT LIKE 'chunks_%' AND name NOT IN ('login_attempts', 'sessions')").all<{ name: string }>();
+  const parts: string[] = [];
+  for (const { name } of results) {
+    const row = await env.DB.prepare(`SELECT count(*) AS n, max(update_time) AS u FROM "${name}"`).first().catch(() => env.DB.prepare(`SELECT count(*) AS n FROM "${name}"`).first());
+    parts.push(`${name}=${JSON.stringify(row)}`);
+  }
+  return parts.join(" ");
+};
+
+// Parsing started by an allowed call finishes on the queue; the next caller waits for it.
+const settle = async () => {
+  for (let i = 0; i < 100; i++) {
+    const running = await env.DB.prepare("SELECT count(*) AS n FROM documents WHERE run = '1' AND id NOT IN (SELECT value FROM json_each(?))")
+      .bind(JSON.stringify(keptRunning))
+      .first<{ n: number }>();
+    if (!running?.n) return;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+};
+
+const call = async (caller: Caller, req: Req) => {
+  const auth = req.token !== undefined ? { token: req.token } : credentials(caller);
+  const headers = req.noTeam ? {} : (auth as { headers?: Record<string, string> }).headers;
+  return callApi(req.path, { method: req.method, token: auth.token, headers, json: req.json, body: req.body?.() });
+};
+
+const succeeded = (res: { status: number; body: unknown }) =>
+  res.status < 400 && (typeof res.body !== "object" || res.body === null || !("code" in res.body) || (res.body as { code: number }).code === 0);
+
+beforeAll(async () => {
+  const [owner, member, admin, outsider] = [await createUser(), await createUser(), await createUser(), await createUser()];
+  fx = { owner, member, admin, outsider } as Fixture;
+  await joinTeam(owner, member);
+  await joinTeam(owner, admin, "admin");
+  fx.datasetId = (await createDataset(owner, { name: "Team-Wissen", permission: "team" })).id;
+  const docs = await ingest(owner, fx.datasetId, [textFile("faq.txt", "Die Grippeimpfung wird ab 60 Jahren empfohlen.")]);
+  fx.documentId = (docs["faq.txt"] as { id: string }).id;
+  fx.chunkId = (await callApi<{ chunks: { id: string }[] }>(doc("/chunks"), { token: owner.token })).body.data.chunks[0]?.id as string;
+  fx.chatId = (await callApi<{ id: string }>("/chats", { token: owner.token, json: { name: "Berater", dataset_ids: [fx.datasetId] } })).body.data.id;
+  const answer = (await ask(owner, fx.chatId, { question: "Grippeimpfung ab wann?" })).body.data;
+  fx.sessionId = answer.session_id;
+  fx.messageId = answer.id;
+  fx.shareTokenId = await throwawayShareToken();
+  fx.folderId = (await newFolder(owner, "Team")).id;
+  fx.fileId = ((await putFiles(owner, [textFile("plan.txt", "Plan")], fx.folderId)).body.data[0] as { id: string }).id;
+  await callApi("/chats", { token: outsider.token, json: { name: "Fremd" } });
+  expect(await callApi(`/tenants/${owner.id}/users`, { token: owner.token }).then((res) => (res.body.data as unknown[]).length)).toBe(3);
+}, 60_000);
+
+describe("authorization matrix", () => {
+  it("lists every /api/v1 route", () => {
+    const covered = new Set([...ROWS, ...SHARE_ROWS].map((row) => row.route).concat(SHARE_ROUTES));
+    const routes = [...new Set(app.routes.filter((route) => route.method !== "ALL" && route.path.startsWith("/api/v1")).map((route) => `${route.method} ${route.path}`))];
+    expect(routes.filter((route) => !covered.has(route))).toEqual([]);
+    expect([...covered].filter((route) => !routes.includes(route))).toEqual([]);
+  });
+
+  for (const row of [...ROWS, ...SHARE_ROWS]) {
+    it(row.route, { timeout: 30_000 }, async () => {
+      for (const caller of CALLERS) {
+        const req = await row.req(fx, caller);
+        await settle();
+        const before = await fingerprint();
+        const res = await call(caller, req);
+        const allowed = row.allowed === "public" || row.allowed.includes(caller);
+        const outcome = `${row.route} as ${caller}: HTTP ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`;
+        if (allowed) {
+          expect(succeeded(res), outcome).toBe(true);
+          continue;
+        }
+        expect(succeeded(res), outcome).toBe(false);
+        if (caller === "anonymous" || caller === "wrongToken") expect(res.status, outcome).toBe(401);
+        expect(await fingerprint(), `${outcome} changed the database`).toBe(before);
+      }
+    });
+  }
+
+  it("list endpoints show other teams nothing", async () => {
+    const asOutsider = { token: fx.outsider.token };
+    expect(JSON.stringify((await callApi("/datasets", asOutsider)).body)).not.toContain(fx.datasetId);
+    expect(JSON.stringify((await callApi("/files", asOutsider)).body)).not.toContain(fx.folderId);
+    expect(JSON.stringify((await callApi("/chats", asOutsider)).body)).not.toContain(fx.chatId);
+    expect(JSON.stringify((await callApi("/chats", inTeam(fx.member, fx.owner.id))).body)).not.toContain(fx.chatId);
+    const sameTeamHeader = await callApi("/datasets", { token: fx.outsider.token, headers: { [TEAM_HEADER]: fx.owner.id } });
+    expect(sameTeamHeader.status).toBe(403);
+  });
+});

@@ -1,0 +1,53 @@
+import type { teamsDe } from "./teams.de";
+
+type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+
+// Strings of teams, roles and the team switcher (English).
+export const teamsEn: Shape<typeof teamsDe> = {
+  title: "Team",
+  description: "Invite colleagues. Knowledge bases with the “Team” permission are shared with every member.",
+  members: "Members of {{team}}",
+  invite: "Invite",
+  inviteTitle: "Invite a member",
+  inviteHint: "The person needs a Buddy account. They see the invitation under “My teams” and accept it there.",
+  email: "Email",
+  invited: "Invited",
+  nickname: "Name",
+  role: "Role",
+  joined: "Joined",
+  roles: {
+    owner: "Owner",
+    admin: "Admin",
+    normal: "Member",
+    invite: "Invited",
+  },
+  roleHelp: {
+    owner: "Owner: manages members, roles, models and everything shared.",
+    admin: "Admin: invites and removes members, changes models and the settings of shared knowledge bases.",
+    normal: "Member: sees shared knowledge bases, uploads to them, parses them and uses them in their own assistants.",
+    invite: "Invited: sees nothing until the invitation is accepted.",
+  },
+  makeAdmin: "Make admin",
+  makeMember: "Make member",
+  remove: "Remove",
+  removeTitle: "Remove {{name}} from the team?",
+  removeBody: "{{name}} loses access to this team's shared content at once.",
+  removed: "Removed",
+  roleChanged: "Role changed",
+  noManage: "Only owners and admins see and manage the members here.",
+  myTeams: "My teams",
+  myTeamsHint: "Teams you belong to or are invited to.",
+  owner: "Owner: {{name}} ({{email}})",
+  accept: "Accept",
+  refuse: "Refuse",
+  leave: "Leave",
+  leaveTitle: "Leave the team “{{team}}”?",
+  leaveBody: "You lose access to this team's shared content.",
+  accepted: "Invitation accepted",
+  left: "Left the team",
+  noTeams: "You do not belong to any other team.",
+  own: "Own team",
+  switcher: "Switch team",
+  current: "Current team: {{team}}",
+  workIn: "Work in this team",
+};
