@@ -10,5 +10,6 @@ declare namespace Cloudflare {
     TEST_S3_ACCESS_KEY_ID: string;
     TEST_S3_SECRET_ACCESS_KEY: string;
     TEST_S3_BUCKET: string;
+    TEST_SMTP_INBOX_URL: string;
   }
 }

@@ -1,6 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { startCloudApiServer, startOllamaServer, startOpenAiServer } from "../helpers/servers/model-servers";
 import { startS3Server } from "../helpers/servers/s3-server";
+import { startSmtpServer } from "../helpers/servers/smtp-server";
 import { startTestSite } from "../helpers/servers/test-site";
 
 declare module "vitest" {
@@ -14,12 +15,14 @@ declare module "vitest" {
     s3AccessKeyId: string;
     s3SecretAccessKey: string;
     s3Bucket: string;
+    smtpPort: number;
+    smtpInboxUrl: string;
   }
 }
 
 // Real HTTP servers on 127.0.0.1 standing in for the outside world, shared by the worker tests.
 export default async function setup(project: TestProject) {
-  const [site, openAi, ollama, cloud, s3] = await Promise.all([startTestSite(), startOpenAiServer(), startOllamaServer(), startCloudApiServer(), startS3Server()]);
+  const [site, openAi, ollama, cloud, s3, smtp] = await Promise.all([startTestSite(), startOpenAiServer(), startOllamaServer(), startCloudApiServer(), startS3Server(), startSmtpServer()]);
   project.provide("testSiteUrl", site.url);
   project.provide("openAiUrl", openAi.url);
   project.provide("ollamaUrl", ollama.url);
@@ -29,5 +32,8 @@ export default async function setup(project: TestProject) {
   project.provide("s3AccessKeyId", s3.accessKeyId);
   project.provide("s3SecretAccessKey", s3.secretAccessKey);
   project.provide("s3Bucket", s3.bucket);
-  return () => Promise.all([site, openAi, ollama, cloud, s3].map(({ server }) => new Promise<void>((resolve) => server.close(() => resolve()))));
+  project.provide("smtpPort", smtp.smtpPort);
+  project.provide("smtpInboxUrl", smtp.inboxUrl);
+  return () =>
+    Promise.all([...[site, openAi, ollama, cloud, s3].map(({ server }) => new Promise<void>((resolve) => server.close(() => resolve()))), smtp.close()]);
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { JoinedTeam, TeamMember } from "../../worker/contract/teams";
+import type { Invitation, JoinedTeam, TeamMember } from "../../worker/contract/teams";
 import { requestData } from "./client";
 
 export const teamKeys = {
@@ -13,12 +13,12 @@ export const joinedTeamsQueryOptions = () => queryOptions({ queryKey: teamKeys.j
 export const membersQueryOptions = (tenantId: string) =>
   queryOptions({ queryKey: teamKeys.members(tenantId), queryFn: () => requestData<TeamMember[]>(`/tenants/${tenantId}/users`) });
 
-const useTeamMutation = <I>(mutationFn: (input: I) => Promise<unknown>) => {
+const useTeamMutation = <I, O>(mutationFn: (input: I) => Promise<O>) => {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }) });
 };
 
-export const useInviteMutation = (tenantId: string) => useTeamMutation((email: string) => requestData(`/tenants/${tenantId}/users`, { body: { email } }));
+export const useInviteMutation = (tenantId: string) => useTeamMutation((email: string) => requestData<Invitation>(`/tenants/${tenantId}/users`, { body: { email } }));
 export const useRemoveMemberMutation = (tenantId: string) => useTeamMutation((userId: string) => requestData(`/tenants/${tenantId}/users/${userId}`, { method: "DELETE" }));
 export const useChangeRoleMutation = (tenantId: string) =>
   useTeamMutation(({ userId, role }: { userId: string; role: "admin" | "normal" }) => requestData(`/tenants/${tenantId}/users/${userId}`, { method: "PATCH", body: { role } }));

@@ -9,6 +9,9 @@ export const InviteMemberSchema = v.strictObject({ email: EmailSchema }, msg.ext
 export const ChangeRoleSchema = v.strictObject({ role: oneOf(["admin", "normal"] as const) }, msg.extra);
 export type ChangeRoleInput = v.InferOutput<typeof ChangeRoleSchema>;
 
+// An invitation also says whether an email went out (only with SMTP configured).
+export type Invitation = TeamMember & { email_sent: boolean };
+
 export type TeamMember = {
   user_id: string;
   email: string;

@@ -1,5 +1,7 @@
 import { DAY_MS, HOUR_MS } from "./time";
 
+export type MailSettings = { host: string; port: number; secure: boolean; startTls: boolean; username: string; password: string; from: string };
+
 export type AppConfig = {
   version: string;
   registerEnabled: boolean;
@@ -8,6 +10,8 @@ export type AppConfig = {
   rememberSessionTtlMs: number;
   taskStallMs: number;
   providerSecret: string;
+  // null: no SMTP server configured, so nothing is mailed
+  smtp: MailSettings | null;
 };
 
 type ConfigVars = {
@@ -18,6 +22,13 @@ type ConfigVars = {
   SESSION_REMEMBER_DAYS?: string;
   TASK_STALL_SECONDS?: string;
   PROVIDER_SECRET?: string;
+  SMTP_HOST?: string;
+  SMTP_PORT?: string;
+  SMTP_SECURE?: string;
+  SMTP_STARTTLS?: string;
+  SMTP_USER?: string;
+  SMTP_PASSWORD?: string;
+  SMTP_FROM?: string;
 };
 
 // Local runs need no setup; deployments set PROVIDER_SECRET with `wrangler secret put` (docs/deployment.md).
@@ -36,4 +47,15 @@ export const readConfig = (vars: ConfigVars): AppConfig => ({
   rememberSessionTtlMs: positiveNumber(vars.SESSION_REMEMBER_DAYS, 30) * DAY_MS,
   taskStallMs: positiveNumber(vars.TASK_STALL_SECONDS, 120) * 1000,
   providerSecret: vars.PROVIDER_SECRET || LOCAL_PROVIDER_SECRET,
+  smtp: vars.SMTP_HOST
+    ? {
+        host: vars.SMTP_HOST,
+        port: positiveNumber(vars.SMTP_PORT, 587),
+        secure: vars.SMTP_SECURE === "true",
+        startTls: vars.SMTP_STARTTLS !== "false",
+        username: vars.SMTP_USER ?? "",
+        password: vars.SMTP_PASSWORD ?? "",
+        from: vars.SMTP_FROM || `Buddy <no-reply@${vars.SMTP_HOST}>`,
+      }
+    : null,
 });

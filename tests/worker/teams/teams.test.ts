@@ -1,5 +1,6 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { JoinedTeam, TeamMember } from "../../../worker/contract/teams";
+import type { Invitation, JoinedTeam, TeamMember } from "../../../worker/contract/teams";
 import { callApi } from "../../helpers/worker/api";
 import { createDataset, createUser, textFile, uploadFiles, waitUntilSettled } from "../../helpers/worker/factories";
 import { inTeam, joinTeam } from "../../helpers/worker/teams";
@@ -21,6 +22,18 @@ describe("teams: invitations and membership", () => {
     const members = (await callApi<TeamMember[]>(`/tenants/${owner.id}/users`, { token: owner.token })).body.data;
     expect(members.map((entry) => [entry.nickname, entry.role])).toEqual([["Olga", "owner"], ["Mia", "normal"]]);
     expect(members[1]?.create_time).toBeGreaterThan(0);
+  });
+
+  it("mails the invitation through the configured SMTP server", async () => {
+    const owner = await createUser({ nickname: "Olga" });
+    const invitee = await createUser();
+    const invite = await callApi<Invitation>(`/tenants/${owner.id}/users`, { token: owner.token, json: { email: invitee.email } });
+    expect(invite.body.data.email_sent).toBe(true);
+    const inbox = (await (await fetch(env.TEST_SMTP_INBOX_URL)).json()) as { from: string; to: string[]; raw: string }[];
+    const mail = inbox.find((message) => message.to.includes(invitee.email));
+    expect(mail?.from).toBe("no-reply@buddy.test");
+    expect(mail?.raw).toContain("Olga's Kingdom");
+    expect(mail?.raw).toMatch(/Olga invited you/);
   });
 
   it("refuses unknown emails, double invitations and invitations by plain members", async () => {

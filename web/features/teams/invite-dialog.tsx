@@ -19,9 +19,9 @@ export const InviteDialog = ({ tenantId, onClose }: { tenantId: string; onClose:
     const { errors } = validateForm(EmailSchema, email.trim());
     setInvalid(Boolean(errors));
     if (errors) return;
-    const done = await invite.mutateAsync(email.trim()).then(() => true, notifyError);
-    if (!done) return;
-    notifySuccess(t("teams.invited"));
+    const invitation = await invite.mutateAsync(email.trim()).catch(notifyError);
+    if (!invitation) return;
+    notifySuccess(invitation.email_sent ? t("teams.invitedMailed") : t("teams.invited"));
     onClose();
   };
 

@@ -8,6 +8,7 @@ export const teamsDe = {
   inviteHint: "Die Person braucht ein Buddy-Konto. Sie sieht die Einladung unter „Meine Teams“ und nimmt sie dort an.",
   email: "E-Mail",
   invited: "Eingeladen",
+  invitedMailed: "Eingeladen; die E-Mail ist unterwegs",
   nickname: "Name",
   role: "Rolle",
   joined: "Beigetreten",

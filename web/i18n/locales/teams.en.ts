@@ -12,6 +12,7 @@ export const teamsEn: Shape<typeof teamsDe> = {
   inviteHint: "The person needs a Buddy account. They see the invitation under “My teams” and accept it there.",
   email: "Email",
   invited: "Invited",
+  invitedMailed: "Invited; the email is on its way",
   nickname: "Name",
   role: "Role",
   joined: "Joined",

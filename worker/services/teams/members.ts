@@ -4,6 +4,7 @@ import { tenants, users, userTenants } from "../../db/schema";
 import { AppError, dataError, permissionError, RetCode } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
+import { sendMail } from "../../platform/mailer";
 import type { ServiceContext } from "../context";
 import { canManageTeam, roleIn } from "./membership";
 
@@ -31,6 +32,28 @@ export const listMembers = async (ctx: ServiceContext, tenantId: string): Promis
   return rows.map((row) => ({ user_id: row.userId, email: row.email, nickname: row.nickname, avatar: row.avatar, role: row.role, create_time: row.createTime, update_time: row.updateTime }));
 };
 
+// With SMTP configured the invitee also gets an email; the invitation stands even when mailing fails.
+const mailInvitation = async (ctx: ServiceContext, tenantId: string, to: string) => {
+  if (!ctx.config.smtp) return false;
+  const [team, inviter] = await Promise.all([
+    ctx.db.query.tenants.findFirst({ where: eq(tenants.id, tenantId) }),
+    ctx.db.query.users.findFirst({ where: eq(users.id, ctx.actor.userId) }),
+  ]);
+  const text = [
+    `${inviter?.nickname ?? "Someone"} invited you to the team "${team?.name ?? tenantId}" on Buddy.`,
+    `${inviter?.nickname ?? "Jemand"} hat Sie in das Team „${team?.name ?? tenantId}“ auf Buddy eingeladen.`,
+    "",
+    "Open Settings → Team → My teams to accept or refuse. / Unter Einstellungen → Team → Meine Teams annehmen oder ablehnen.",
+  ].join("\n");
+  try {
+    await sendMail(ctx.config.smtp, { to, subject: `Buddy: ${team?.name ?? "Team"}`, text });
+    return true;
+  } catch (error) {
+    console.warn(`invitation mail to ${to} failed`, error);
+    return false;
+  }
+};
+
 // The invitee must have an account; the invitation waits in their team list until accepted or refused.
 export const inviteMember = async (ctx: ServiceContext, tenantId: string, email: string) => {
   if (!canManageTeam(await myRole(ctx, tenantId))) throw onlyManagers();
@@ -40,7 +63,8 @@ export const inviteMember = async (ctx: ServiceContext, tenantId: string, email:
   if (existing) throw dataError(existing.role === "invite" ? `${email} is already invited.` : `${email} is already in the team.`);
   const now = nowMs();
   await ctx.db.insert(userTenants).values({ id: newId(), userId: invitee.id, tenantId, role: "invite", invitedBy: ctx.actor.userId, createTime: now, updateTime: now });
-  return { user_id: invitee.id, email: invitee.email, nickname: invitee.nickname, avatar: invitee.avatar, role: "invite" as const, create_time: now, update_time: now };
+  const emailSent = await mailInvitation(ctx, tenantId, invitee.email);
+  return { user_id: invitee.id, email: invitee.email, nickname: invitee.nickname, avatar: invitee.avatar, role: "invite" as const, create_time: now, update_time: now, email_sent: emailSent };
 };
 
 export const acceptInvitation = async (ctx: ServiceContext, tenantId: string) => {
