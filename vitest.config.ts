@@ -33,6 +33,7 @@ export default defineConfig({
                 SMTP_PASSWORD: "mail-secret",
                 SMTP_FROM: "Buddy <no-reply@buddy.test>",
                 TEST_SMTP_INBOX_URL: inject("smtpInboxUrl"),
+                TEST_TOOL_APIS_URL: inject("toolApisUrl"),
               },
             },
           })),

@@ -3,6 +3,7 @@ import type { AppEnv } from "./env";
 import { limitBody } from "./middleware/body-limit";
 import { handleError, handleNotFound } from "./middleware/errors";
 import { init } from "./middleware/init";
+import { agentRoutes, openAiAgentRoutes } from "./routes/agents";
 import { authRoutes } from "./routes/auth";
 import { chatToolRoutes, openAiChatRoutes } from "./routes/chat";
 import { chatRoutes } from "./routes/chats";
@@ -32,6 +33,8 @@ const api = new Hono<AppEnv>()
   .route("/chat", chatToolRoutes)
   .route("/openai", openAiChatRoutes)
   .route("/chats_openai", openAiChatRoutes)
+  .route("/agents", agentRoutes)
+  .route("/agents_openai", openAiAgentRoutes)
   .route("/share", shareRoutes)
   .route("/models", modelRoutes)
   .route("/providers", providerRoutes)

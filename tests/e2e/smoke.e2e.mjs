@@ -90,9 +90,9 @@ export const tests = [
     "unknown pages show the not-found page and later pages a translated coming state",
     async ({ page, baseUrl }) => {
       await signUp(page, baseUrl, uniqueEmail());
-      await page.goto(`${baseUrl}/flow`);
+      await page.goto(`${baseUrl}/search`);
       await page.getByTestId("coming-soon").waitFor();
-      await page.getByRole("heading", { name: "Buddys kommt bald" }).waitFor();
+      await page.getByRole("heading", { name: "Schnelltest kommt bald" }).waitFor();
       await page.goto(`${baseUrl}/dataset`);
       await page.waitForURL(/\/datasets$/);
       await page.goto(`${baseUrl}/gibt-es-nicht`);

@@ -11,5 +11,7 @@ declare namespace Cloudflare {
     TEST_S3_SECRET_ACCESS_KEY: string;
     TEST_S3_BUCKET: string;
     TEST_SMTP_INBOX_URL: string;
+    SMTP_PORT: string;
+    TEST_TOOL_APIS_URL: string;
   }
 }

@@ -3,6 +3,7 @@ import { startCloudApiServer, startOllamaServer, startOpenAiServer } from "../he
 import { startS3Server } from "../helpers/servers/s3-server";
 import { startSmtpServer } from "../helpers/servers/smtp-server";
 import { startTestSite } from "../helpers/servers/test-site";
+import { startToolApis } from "../helpers/servers/tool-apis";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -17,12 +18,13 @@ declare module "vitest" {
     s3Bucket: string;
     smtpPort: number;
     smtpInboxUrl: string;
+    toolApisUrl: string;
   }
 }
 
 // Real HTTP servers on 127.0.0.1 standing in for the outside world, shared by the worker tests.
 export default async function setup(project: TestProject) {
-  const [site, openAi, ollama, cloud, s3, smtp] = await Promise.all([startTestSite(), startOpenAiServer(), startOllamaServer(), startCloudApiServer(), startS3Server(), startSmtpServer()]);
+  const [site, openAi, ollama, cloud, s3, smtp, tools] = await Promise.all([startTestSite(), startOpenAiServer(), startOllamaServer(), startCloudApiServer(), startS3Server(), startSmtpServer(), startToolApis()]);
   project.provide("testSiteUrl", site.url);
   project.provide("openAiUrl", openAi.url);
   project.provide("ollamaUrl", ollama.url);
@@ -34,6 +36,7 @@ export default async function setup(project: TestProject) {
   project.provide("s3Bucket", s3.bucket);
   project.provide("smtpPort", smtp.smtpPort);
   project.provide("smtpInboxUrl", smtp.inboxUrl);
+  project.provide("toolApisUrl", tools.url);
   return () =>
-    Promise.all([...[site, openAi, ollama, cloud, s3].map(({ server }) => new Promise<void>((resolve) => server.close(() => resolve()))), smtp.close()]);
+    Promise.all([...[site, openAi, ollama, cloud, s3, tools].map(({ server }) => new Promise<void>((resolve) => server.close(() => resolve()))), smtp.close()]);
 }

@@ -1,6 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../components/coming-soon";
+import { AgentEditorPage } from "../features/agents/editor/agent-editor-page";
 
-export const Route = createFileRoute("/_app/flow/$id")({
-  component: () => <ComingSoon titleKey="pages.flowEditor" />,
-});
+const Page = () => {
+  const { id } = Route.useParams();
+  return <AgentEditorPage id={id} />;
+};
+
+export const Route = createFileRoute("/_app/flow/$id")({ component: Page });

@@ -1,6 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../components/coming-soon";
+import { AgentsPage } from "../features/agents/list/agents-page";
+import { ListSearchSchema } from "./_app.knowledge.index";
 
-export const Route = createFileRoute("/_app/flow/")({
-  component: () => <ComingSoon titleKey="pages.flowList" />,
-});
+const Page = () => {
+  const navigate = Route.useNavigate();
+  return <AgentsPage search={Route.useSearch()} onSearchChange={(search) => void navigate({ search })} />;
+};
+
+export const Route = createFileRoute("/_app/flow/")({ validateSearch: ListSearchSchema, component: Page });

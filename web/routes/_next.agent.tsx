@@ -1,6 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../components/coming-soon";
+import { AgentsPage } from "../features/agents/list/agents-page";
+import { ListSearchSchema } from "./_app.knowledge.index";
 
-export const Route = createFileRoute("/_next/agent")({
-  component: () => <ComingSoon titleKey="pages.agent" />,
-});
+// The new-style layout's agent list: the same page as /flow; opening an agent goes to the editor.
+const Page = () => {
+  const navigate = Route.useNavigate();
+  return <AgentsPage search={Route.useSearch()} onSearchChange={(search) => void navigate({ search })} />;
+};
+
+export const Route = createFileRoute("/_next/agent")({ validateSearch: ListSearchSchema, component: Page });

@@ -24,9 +24,36 @@ const PAGES: Record<string, { type: string; body: string }> = {
   "/robots.txt": { type: "text/plain", body: "User-agent: *\nDisallow: /private/\n" },
 };
 
+// Calls per key of /flaky: the first call of each key fails, later ones answer (for retry tests).
+const flakyCalls = new Map<string, number>();
+
+// Small JSON API for the agent components: /api/echo echoes method, query and body; /flaky fails once; /slow
+// answers after two seconds (cancellation).
+const apiRoute = async (url: URL, method: string, body: string): Promise<{ status: number; json: unknown } | null> => {
+  if (url.pathname === "/api/echo") return { status: 200, json: { method, query: Object.fromEntries(url.searchParams), body: body ? (JSON.parse(body) as unknown) : null } };
+  if (url.pathname === "/flaky") {
+    const key = url.searchParams.get("key") ?? "";
+    const calls = (flakyCalls.get(key) ?? 0) + 1;
+    flakyCalls.set(key, calls);
+    return calls === 1 ? { status: 503, json: { error: "try again" } } : { status: 200, json: { calls } };
+  }
+  if (url.pathname === "/slow") {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    return { status: 200, json: { slow: true } };
+  }
+  return null;
+};
+
 export const startTestSite = () =>
   new Promise<{ server: Server; url: string }>((resolve) => {
     const server = createServer(async (request, response) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const api = await apiRoute(new URL(request.url ?? "/", "http://site"), request.method ?? "GET", Buffer.concat(chunks).toString("utf8"));
+      if (api) {
+        response.writeHead(api.status, { "Content-Type": "application/json" }).end(JSON.stringify(api.json));
+        return;
+      }
       if (request.url?.startsWith("/samples/")) {
         const file = await readFile(`${SAMPLES_DIR}${basename(decodeURIComponent(request.url))}`).catch(() => null);
         if (!file) response.writeHead(404).end();

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "../../../worker/app";
 import { GOOD_KEY } from "../../helpers/shared/model-key";
+import { createAgent, flow } from "../../helpers/worker/agents";
 import { ask, createSession } from "../../helpers/worker/chat";
 import { callApi } from "../../helpers/worker/api";
 import { createDataset, createUser, DEFAULT_PASSWORD, ingest, textFile, type TestUser } from "../../helpers/worker/factories";
@@ -30,6 +31,8 @@ type Fixture = {
   shareTokenId: string;
   fileId: string;
   folderId: string;
+  agentId: string;
+  taskId: string;
 };
 
 type Req = { method: string; path: string; json?: unknown; body?: () => BodyInit; token?: string | null; noTeam?: boolean };
@@ -38,6 +41,8 @@ type Row = { route: string; allowed: Caller[] | "public"; req: (fx: Fixture, cal
 
 let fx: Fixture;
 
+const AGENT_DSL = flow([["begin", "Begin", {}, ["Message:m"]], ["Message:m", "Message", { content: ["Echo: {sys.query}"] }]]);
+const throwawayAgent = async () => (await createAgent(fx.owner, AGENT_DSL, undefined, { permission: "team" })).id;
 const throwawayDataset = async () => (await createDataset(fx.owner, { permission: "team" })).id;
 const throwawayDocument = async () => {
   const form = new FormData();
@@ -152,6 +157,21 @@ const ROWS: Row[] = [
   { route: "POST /api/v1/chat/audio/transcription", allowed: [], req: () => ({ method: "POST", path: "/chat/audio/transcription", body: form("file", new File([new Uint8Array(64)], "a.wav", { type: "audio/wav" })) }) },
   { route: "POST /api/v1/openai/:chatId/chat/completions", allowed: ["owner"], req: () => ({ method: "POST", path: `/openai/${fx.chatId}/chat/completions`, json: { model: "buddy", messages: [{ role: "user", content: "Grippeimpfung?" }], stream: false } }) },
   { route: "POST /api/v1/chats_openai/:chatId/chat/completions", allowed: ["owner"], req: () => ({ method: "POST", path: `/chats_openai/${fx.chatId}/chat/completions`, json: { model: "buddy", messages: [{ role: "user", content: "Grippeimpfung?" }], stream: false } }) },
+
+  { route: "GET /api/v1/agents/templates", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/agents/templates" }) },
+  { route: "POST /api/v1/agents/chat/completions", allowed: TEAM, req: () => ({ method: "POST", path: "/agents/chat/completions", json: { agent_id: fx.agentId, question: "Hallo" } }) },
+  { route: "PUT /api/v1/agents/tasks/:taskId/cancel", allowed: ["owner"], req: () => ({ method: "PUT", path: `/agents/tasks/${fx.taskId}/cancel` }) },
+  { route: "GET /api/v1/agents", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/agents" }) },
+  { route: "POST /api/v1/agents", allowed: SIGNED_IN, req: () => ({ method: "POST", path: "/agents", json: { title: `b-${crypto.randomUUID().slice(0, 8)}`, dsl: AGENT_DSL } }) },
+  { route: "GET /api/v1/agents/:agentId", allowed: TEAM, req: () => ({ method: "GET", path: `/agents/${fx.agentId}` }) },
+  { route: "PUT /api/v1/agents/:agentId", allowed: MANAGERS, req: () => ({ method: "PUT", path: `/agents/${fx.agentId}`, json: { description: `geändert ${Date.now()}` } }) },
+  { route: "DELETE /api/v1/agents/:agentId", allowed: MANAGERS, req: async () => ({ method: "DELETE", path: `/agents/${await throwawayAgent()}` }) },
+  { route: "POST /api/v1/agents/:agentId/duplicate", allowed: TEAM, req: () => ({ method: "POST", path: `/agents/${fx.agentId}/duplicate` }) },
+  { route: "POST /api/v1/agents/:agentId/completions", allowed: TEAM, req: () => ({ method: "POST", path: `/agents/${fx.agentId}/completions`, json: { question: "Hallo" } }) },
+  { route: "POST /api/v1/agents/:agentId/sessions", allowed: TEAM, req: () => ({ method: "POST", path: `/agents/${fx.agentId}/sessions` }) },
+  { route: "GET /api/v1/agents/:agentId/sessions", allowed: TEAM, req: () => ({ method: "GET", path: `/agents/${fx.agentId}/sessions` }) },
+  { route: "DELETE /api/v1/agents/:agentId/sessions", allowed: TEAM, req: () => ({ method: "DELETE", path: `/agents/${fx.agentId}/sessions`, json: { delete_all: true } }) },
+  { route: "POST /api/v1/agents_openai/:agentId/chat/completions", allowed: TEAM, req: () => ({ method: "POST", path: `/agents_openai/${fx.agentId}/chat/completions`, json: { model: "buddy", messages: [{ role: "user", content: "Hallo" }] } }) },
 
   { route: "GET /api/v1/models", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/models" }) },
   { route: "PATCH /api/v1/models/default", allowed: ["outsider", ...MANAGERS], req: () => ({ method: "PATCH", path: "/models/default", json: { llm_id: "" } }) },
@@ -278,6 +298,8 @@ beforeAll(async () => {
   fx.folderId = (await newFolder(owner, "Team")).id;
   fx.fileId = ((await putFiles(owner, [textFile("plan.txt", "Plan")], fx.folderId)).body.data[0] as { id: string }).id;
   await callApi("/chats", { token: outsider.token, json: { name: "Fremd" } });
+  fx.agentId = (await createAgent(owner, AGENT_DSL, "Team-Buddy", { permission: "team" })).id;
+  fx.taskId = (await callApi<{ task_id: string }>("/agents/chat/completions", { token: owner.token, json: { agent_id: fx.agentId, question: "Hallo" } })).body.data.task_id;
   expect(await callApi(`/tenants/${owner.id}/users`, { token: owner.token }).then((res) => (res.body.data as unknown[]).length)).toBe(3);
 }, 60_000);
 

@@ -7,6 +7,7 @@ import { teamsDe } from "./teams.de";
 import { previewDe } from "./preview.de";
 import { retrievalDe } from "./retrieval.de";
 import { shareDe } from "./share.de";
+import { agentsDe } from "./agents.de";
 
 export const de = {
   common: {
@@ -280,6 +281,7 @@ export const de = {
   share: shareDe,
   preview: previewDe,
   files: filesDe,
+  agents: agentsDe,
   teams: teamsDe,
   kbConfig: kbConfigDe,
   pages: {

@@ -8,6 +8,7 @@ import { teamsEn } from "./teams.en";
 import { previewEn } from "./preview.en";
 import { retrievalEn } from "./retrieval.en";
 import { shareEn } from "./share.en";
+import { agentsEn } from "./agents.en";
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
@@ -283,6 +284,7 @@ export const en: Shape<typeof de> = {
   share: shareEn,
   preview: previewEn,
   files: filesEn,
+  agents: agentsEn,
   teams: teamsEn,
   kbConfig: kbConfigEn,
   pages: {

@@ -6,3 +6,4 @@ export * from "./users";
 export * from "./chats";
 export * from "./share";
 export * from "./files";
+export * from "./agents";

@@ -1,0 +1,72 @@
+import assert from "node:assert/strict";
+import { signUp } from "./helpers.mjs";
+
+const ask = async (panel, question) => {
+  await panel.getByPlaceholder("Nachricht eingeben …").fill(question);
+  await panel.getByRole("button", { name: "Senden" }).click();
+};
+
+// Template → test run → edit a component → publish → the published API answers with the edit.
+export const tests = [
+  [
+    "build a flow from a template, test-run it, edit a component, publish it and call the published API",
+    async ({ page, baseUrl, artifacts }) => {
+      await signUp(page, baseUrl);
+      await page.getByRole("link", { name: "Buddys erstellen" }).click();
+      await page.waitForURL(/\/flow/);
+      await page.getByText("Noch keine Buddys").waitFor();
+      await page.getByRole("button", { name: "Buddy erstellen" }).first().click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByTestId("template-gallery").getByText("Fragen-Verteiler").click();
+      await dialog.getByRole("button", { name: "Erstellen" }).click();
+      await page.waitForURL(/\/flow\/[0-9a-f]{32}/);
+      const editor = page.getByTestId("flow-editor");
+      await editor.getByTestId("flow-node").filter({ hasText: "Thema erkennen" }).waitFor();
+      await page.screenshot({ path: `${artifacts}/agent-editor-de.png` });
+
+      // test run: the classifier picks the symptoms branch
+      await page.getByRole("button", { name: "Testlauf" }).click();
+      const panel = page.getByTestId("test-run-panel");
+      await ask(panel, "Ich habe Fieber und Husten");
+      await panel.getByText("Bei akuten Beschwerden rufen Sie bitte 116 117 an; im Notfall 112.").waitFor();
+      await panel.getByRole("tab", { name: /Ablauf/ }).click();
+      await panel.getByTestId("trace-entry").nth(2).waitFor();
+      await page.screenshot({ path: `${artifacts}/agent-test-run-de.png` });
+      await panel.getByRole("button", { name: "Schließen" }).click();
+
+      // edit the symptoms message; autosave, then the test run shows the new text
+      await editor.getByTestId("flow-node").filter({ hasText: "Symptome" }).filter({ hasText: "Nachricht" }).click();
+      const form = page.getByTestId("node-form");
+      await form.getByRole("textbox", { name: "Nachricht 1" }).fill("Gute Besserung! Bei Fieber viel trinken.");
+      await page.getByTestId("save-status").getByText("Gespeichert").waitFor({ timeout: 15_000 });
+      await page.getByRole("button", { name: "Testlauf" }).click();
+      await panel.getByRole("tab", { name: "Gespräch" }).click();
+      await panel.getByRole("button", { name: "Neues Gespräch" }).click();
+      await ask(panel, "Mir tut der Kopf weh, Fieber");
+      await panel.getByText("Gute Besserung! Bei Fieber viel trinken.").waitFor();
+
+      // publish: an API key, then the published endpoint answers with the edited flow
+      await page.getByRole("button", { name: "Als API veröffentlichen" }).click();
+      const publish = page.getByRole("dialog");
+      await publish.getByRole("button", { name: "API-Schlüssel erstellen" }).click();
+      const key = await publish.getByTestId("new-api-key").locator("input").inputValue();
+      assert.match(key, /^ragflow-/);
+      await page.screenshot({ path: `${artifacts}/agent-publish-de.png` });
+      const agentId = page.url().match(/\/flow\/([0-9a-f]{32})/)[1];
+      const response = await fetch(`${baseUrl}/api/v1/agents/chat/completions`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ agent_id: agentId, question: "Ich habe Fieber" }),
+      });
+      const body = await response.json();
+      assert.equal(body.code, 0);
+      assert.equal(body.data.content, "Gute Besserung! Bei Fieber viel trinken.");
+      const openai = await fetch(`${baseUrl}/api/v1/agents_openai/${agentId}/chat/completions`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ model: "buddy", messages: [{ role: "user", content: "Ich brauche einen Termin" }] }),
+      });
+      assert.equal((await openai.json()).choices[0].message.content, "Termine vereinbaren Sie online oder telefonisch in der Praxis.");
+    },
+  ],
+];

@@ -1,0 +1,1 @@
+export const TOOL_KEY = "tool-test-key";

@@ -1,0 +1,71 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import type { AgentTemplate } from "../../../worker/contract/agents";
+import { CreateAgentDialog } from "../../../web/features/agents/list/create-agent-dialog";
+import { renderWithProviders } from "../helpers/render";
+
+type Call = { method: string; url: string; body: Record<string, unknown> | null };
+
+const envelope = (code: number, data: unknown, message = "") => new Response(JSON.stringify({ code, message, data }), { headers: { "Content-Type": "application/json" } });
+
+const template: AgentTemplate = {
+  id: "health-faq",
+  title: { de: "Gesundheits-FAQ", en: "Health FAQ" },
+  description: { de: "Beantwortet Fragen aus einer Wissensdatenbank.", en: "Answers questions from a knowledge base." },
+  canvas_type: "Recommended",
+  dsl: { components: { begin: { obj: { component_name: "Begin", params: { name: "Start" } }, downstream: [], upstream: [] } }, graph: { nodes: [], edges: [] }, globals: {} },
+};
+
+const mockApi = (create: (call: Call) => Response) => {
+  const calls: Call[] = [];
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const call = { method: init?.method ?? "GET", url: String(input), body: typeof init?.body === "string" ? (JSON.parse(init.body) as Record<string, unknown>) : null };
+    calls.push(call);
+    if (call.url.endsWith("/agents/templates")) return envelope(0, [template]);
+    if (call.method === "POST" && call.url.endsWith("/api/v1/agents")) return create(call);
+    return new Response("not found", { status: 404 });
+  });
+  return { posts: () => calls.filter((call) => call.method === "POST") };
+};
+
+const dialog = () => screen.getByRole("dialog");
+const titleBox = () => within(dialog()).getByRole("textbox", { name: /^Titel/ }) as HTMLInputElement;
+const submit = () => fireEvent.click(within(dialog()).getByRole("button", { name: "Erstellen" }));
+
+describe("create agent dialog", () => {
+  it("refuses an empty title without asking the server", async () => {
+    const api = mockApi(() => envelope(0, {}));
+    renderWithProviders(<CreateAgentDialog onClose={() => undefined} onCreated={() => undefined} />);
+    fireEvent.change(titleBox(), { target: { value: "   " } });
+    submit();
+    expect(await within(dialog()).findByText("Dieses Feld ist erforderlich.")).toBeTruthy();
+    expect(api.posts()).toHaveLength(0);
+  });
+
+  it("shows the server's message when the title is taken in the team", async () => {
+    const api = mockApi(() => envelope(102, null, "Agent with title Triage already exists."));
+    const created = vi.fn();
+    renderWithProviders(<CreateAgentDialog onClose={() => undefined} onCreated={created} />);
+    fireEvent.change(titleBox(), { target: { value: "Triage" } });
+    submit();
+    expect(await within(dialog()).findByText("Agent with title Triage already exists.")).toBeTruthy();
+    expect(titleBox().getAttribute("aria-invalid")).toBe("true");
+    expect(created).not.toHaveBeenCalled();
+    const body = api.posts()[0]?.body as { title: string; permission: string; dsl: { components: Record<string, unknown> } };
+    expect(body).toMatchObject({ title: "Triage", permission: "me" });
+    expect(Object.keys(body.dsl.components)).toEqual(["begin"]);
+  });
+
+  it("starts from a template: its title fills the form and its DSL is sent", async () => {
+    const api = mockApi((call) => envelope(0, { id: "a".repeat(32), ...call.body }));
+    const created = vi.fn();
+    renderWithProviders(<CreateAgentDialog onClose={() => undefined} onCreated={created} />);
+    const gallery = await screen.findByTestId("template-gallery");
+    const option = await within(gallery).findByRole("radio", { name: /Gesundheits-FAQ/ });
+    fireEvent.click(option);
+    await waitFor(() => expect(titleBox().value).toBe("Gesundheits-FAQ"));
+    submit();
+    await waitFor(() => expect(created).toHaveBeenCalled());
+    expect(api.posts()[0]?.body).toMatchObject({ title: "Gesundheits-FAQ", description: "Beantwortet Fragen aus einer Wissensdatenbank.", dsl: template.dsl });
+  });
+});

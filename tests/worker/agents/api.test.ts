@@ -1,0 +1,79 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { Agent, AgentTemplate } from "../../../worker/contract/agents";
+import { callApi } from "../../helpers/worker/api";
+import { createAgent, flow, runAgent } from "../../helpers/worker/agents";
+import { parsedDataset } from "../../helpers/worker/chat";
+import { createUser } from "../../helpers/worker/factories";
+import { inTeam, joinTeam } from "../../helpers/worker/teams";
+
+const simple = () => flow([["begin", "Begin", { prologue: "Hallo" }, ["Message:m"]], ["Message:m", "Message", { content: ["Echo: {sys.query}"] }]]);
+
+describe("agents API", () => {
+  it("creates, lists, reads, updates, duplicates and deletes flows; titles are required and unique", async () => {
+    const user = await createUser();
+    const created = await createAgent(user, simple(), "Mein Buddy", { description: "Test" });
+    expect(created).toMatchObject({ title: "Mein Buddy", description: "Test", permission: "me", user_id: user.id });
+    expect((await callApi("/agents", { token: user.token, json: { title: "mein buddy", dsl: simple() } })).body).toMatchObject({ code: 102, message: "Agent with title mein buddy already exists." });
+    expect((await callApi("/agents", { token: user.token, json: { dsl: simple() } })).body).toMatchObject({ code: 102, message: "`title` is required" });
+    expect((await callApi("/agents", { token: user.token, json: { title: "x", dsl: { components: { begin: { obj: { component_name: "Nope", params: {} }, downstream: [], upstream: [] } } } } })).body.code).toBe(102);
+
+    expect((await callApi(`/agents/${created.id}`, { method: "PUT", token: user.token, json: { title: "Umbenannt" } })).body.data).toBe(true);
+    const copy = (await callApi<Agent>(`/agents/${created.id}/duplicate`, { method: "POST", token: user.token })).body.data;
+    expect(copy.title).toBe("Umbenannt (copy)");
+    const listed = await callApi<Agent[]>("/agents?keywords=umbe", { token: user.token });
+    expect(listed.body.data.map((agent) => agent.title).toSorted()).toEqual(["Umbenannt", "Umbenannt (copy)"]);
+    expect((listed.body as unknown as { total: number }).total).toBe(2);
+    expect((await callApi(`/agents/${created.id}`, { method: "DELETE", token: user.token })).body.data).toBe(true);
+    expect((await callApi(`/agents/${created.id}`, { token: user.token })).body.code).toBe(102);
+  });
+
+  it("shares team flows: members see and run them, only the creator or an admin changes them", async () => {
+    const owner = await createUser();
+    const member = await createUser();
+    await joinTeam(owner, member);
+    const shared = await createAgent(owner, simple(), "Team-Buddy", { permission: "team" });
+    const own = await createAgent(owner, simple(), "Privat-Buddy");
+    const seen = await callApi<Agent[]>("/agents", inTeam(member, owner.id));
+    expect(seen.body.data.map((agent) => agent.title)).toEqual(["Team-Buddy"]);
+    expect((await callApi(`/agents/${own.id}`, inTeam(member, owner.id))).body.code).toBe(102);
+    const run = await callApi<{ content: string }>("/agents/chat/completions", { ...inTeam(member, owner.id), json: { agent_id: shared.id, question: "Hi" } });
+    expect(run.body.data.content).toBe("Echo: Hi");
+    const refused = await callApi(`/agents/${shared.id}`, { method: "PUT", ...inTeam(member, owner.id), json: { title: "Übernommen" } });
+    expect(refused.body).toMatchObject({ code: 103, message: "Only owner of canvas authorized for this operation." });
+    const stranger = await createUser();
+    expect((await callApi("/agents/chat/completions", { token: stranger.token, json: { agent_id: shared.id, question: "Hi" } })).body.code).toBe(102);
+  });
+
+  it("every template loads and runs with the built-in models", async () => {
+    const user = await createUser();
+    const dataset = await parsedDataset(user);
+    const templates = (await callApi<AgentTemplate[]>("/agents/templates", { token: user.token })).body.data;
+    expect(templates.length).toBeGreaterThanOrEqual(8);
+    for (const template of templates) {
+      for (const component of Object.values(template.dsl.components)) {
+        if (component.obj.component_name === "Retrieval") component.obj.params.kb_ids = [dataset.id];
+        // no internet here: web lookups go to the local test site
+        if (component.obj.component_name === "Invoke") component.obj.params.url = `${env.TEST_SITE_URL}/api/echo`;
+      }
+      expect(template.dsl.graph.nodes.length).toBe(Object.keys(template.dsl.components).length);
+      const agent = await createAgent(user, template.dsl, template.title.de);
+      const result = (await runAgent(user, agent.id, { question: "Ab wann wird die Grippeimpfung empfohlen?" })).body.data;
+      expect(result.error, `${template.id}: ${result.error}`).toBeNull();
+      expect(result.content.length, template.id).toBeGreaterThan(0);
+    }
+  });
+
+  it("answers on the OpenAI-compatible path and keeps per-user sessions", async () => {
+    const user = await createUser();
+    const agent = await createAgent(user, simple());
+    const answer = await callApi(`/agents_openai/${agent.id}/chat/completions`, { token: user.token, json: { model: "buddy", messages: [{ role: "user", content: "Wie geht's?" }] } });
+    expect((answer.body as unknown as { choices: { message: { content: string } }[] }).choices[0]?.message.content).toBe("Echo: Wie geht's?");
+    const session = await callApi<{ id: string; message: { content: string }[] }>(`/agents/${agent.id}/sessions`, { method: "POST", token: user.token });
+    expect(session.body.data.message.map((message) => message.content)).toEqual(["Hallo"]);
+    const other = await createUser();
+    expect((await runAgent(other, agent.id, { question: "x", session_id: session.body.data.id })).body.code).toBe(102);
+    expect((await callApi(`/agents/${agent.id}/sessions`, { method: "DELETE", token: user.token, json: { delete_all: true } })).body.data).toBe(true);
+    expect((await callApi<unknown[]>(`/agents/${agent.id}/sessions`, { token: user.token })).body.data).toEqual([]);
+  });
+});

@@ -1,0 +1,133 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Agent, AgentEvent, AgentTemplate, AGENT_PERMISSIONS, Dsl } from "../../worker/contract/agents";
+import { ApiError, request, requestData, requestRaw } from "./client";
+
+export type { Agent, AgentTemplate };
+export type AgentPermission = (typeof AGENT_PERMISSIONS)[number];
+export type AgentListParams = { page: number; pageSize: number; keywords?: string };
+
+// What the list and the editor write. Sent as JSON text: the DSL's keys (component ids such as
+// "Generate:ab12", category names, env names) are the user's and must not be re-cased.
+export type AgentChanges = { title?: string; description?: string | null; permission?: AgentPermission; dsl?: Dsl };
+
+export const agentKeys = {
+  all: ["agents"] as const,
+  lists: () => [...agentKeys.all, "list"] as const,
+  list: (params: AgentListParams) => [...agentKeys.lists(), params] as const,
+  detail: (id: string) => [...agentKeys.all, "detail", id] as const,
+  templates: () => [...agentKeys.all, "templates"] as const,
+};
+
+export const agentsQueryOptions = (params: AgentListParams) =>
+  queryOptions({
+    queryKey: agentKeys.list(params),
+    queryFn: async () => {
+      const { data, envelope } = await request<Agent[]>("/agents", {
+        query: { page: params.page, page_size: params.pageSize, keywords: params.keywords || undefined, orderby: "update_time", desc: true },
+      });
+      return { agents: data, total: Number(envelope.total ?? data.length) };
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const agentQueryOptions = (id: string) => queryOptions({ queryKey: agentKeys.detail(id), queryFn: () => requestData<Agent>(`/agents/${id}`) });
+
+export const agentTemplatesQueryOptions = () =>
+  queryOptions({ queryKey: agentKeys.templates(), queryFn: () => requestData<AgentTemplate[]>("/agents/templates"), staleTime: Infinity });
+
+export const useCreateAgentMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AgentChanges & { title: string; dsl: Dsl }) => requestData<Agent>("/agents", { method: "POST", body: JSON.stringify(input) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: agentKeys.lists() }),
+  });
+};
+
+// The editor saves often; only the list is refreshed, the open agent keeps its own state.
+export const useUpdateAgentMutation = (id: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: AgentChanges) => requestData<boolean>(`/agents/${id}`, { method: "PUT", body: JSON.stringify(changes) }),
+    onSuccess: (_saved, changes) => {
+      queryClient.setQueryData<Agent>(agentKeys.detail(id), (agent) => agent && { ...agent, ...changes, update_time: Date.now() });
+      return queryClient.invalidateQueries({ queryKey: agentKeys.lists() });
+    },
+  });
+};
+
+export const useDeleteAgentMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => requestData<boolean>(`/agents/${id}`, { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: agentKeys.lists() }),
+  });
+};
+
+export const useDuplicateAgentMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => requestData<Agent>(`/agents/${id}/duplicate`, { method: "POST" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: agentKeys.lists() }),
+  });
+};
+
+// One event of a run as it comes over the wire: the event itself plus where it belongs.
+export type AgentFrame = AgentEvent & { message_id?: string; created_at?: number; task_id?: string; session_id?: string };
+
+export const SSE_DONE = "[DONE]";
+
+// Splits what has arrived of an SSE stream into complete `data:` payloads; an unfinished last line is kept for later.
+export const splitSseData = (buffer: string) => {
+  const lines = buffer.split("\n");
+  const rest = lines.pop() ?? "";
+  const payloads = lines
+    .map((line) => line.replace(/\r$/, ""))
+    .filter((line) => line.startsWith("data:"))
+    .map((line) => line.slice(5).trim())
+    .filter(Boolean);
+  return { payloads, rest };
+};
+
+// One payload: an agent event, the end marker, or an error envelope (thrown).
+export const parseAgentPayload = (payload: string): AgentFrame | typeof SSE_DONE => {
+  if (payload === SSE_DONE) return SSE_DONE;
+  const parsed = JSON.parse(payload) as Partial<AgentFrame> & { code?: number; message?: string };
+  if (typeof parsed.event === "string") return parsed as AgentFrame;
+  throw new ApiError(parsed.code ?? -1, parsed.message ?? payload, 200);
+};
+
+// Reads a run's SSE response until `data:[DONE]` (or the end of the body); a JSON answer is an envelope error.
+export const readAgentFrames = async (response: Response, onFrame: (frame: AgentFrame) => void) => {
+  if (!(response.headers.get("Content-Type") ?? "").includes("text/event-stream")) {
+    const envelope = (await response.json().catch(() => ({ code: response.status, message: response.statusText }))) as { code: number; message: string };
+    throw new ApiError(envelope.code, envelope.message, response.status);
+  }
+  if (!response.body) throw new ApiError(response.status, response.statusText, response.status);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    // a last line without its newline still counts
+    const { payloads, rest } = splitSseData(done ? `${buffer}\n` : buffer + value);
+    buffer = rest;
+    for (const payload of payloads) {
+      const frame = parseAgentPayload(payload);
+      if (frame === SSE_DONE) {
+        await reader.cancel().catch(() => undefined);
+        return;
+      }
+      onFrame(frame);
+    }
+    if (done) return;
+  }
+};
+
+export type AgentRunParams = { agentId: string; question: string; sessionId?: string; inputs?: Record<string, unknown> };
+
+export const streamAgentRun = async (params: AgentRunParams, onFrame: (frame: AgentFrame) => void, signal?: AbortSignal) => {
+  const body = JSON.stringify({ agent_id: params.agentId, question: params.question, session_id: params.sessionId, inputs: params.inputs ?? {}, stream: true, return_trace: true });
+  const response = await requestRaw("/agents/chat/completions", { method: "POST", body, signal });
+  return readAgentFrames(response, onFrame);
+};
+
+export const cancelAgentTask = (taskId: string) => requestData<boolean>(`/agents/tasks/${taskId}/cancel`, { method: "PUT" });

@@ -1,0 +1,65 @@
+import { Button, HStack, IconButton, Separator, Text } from "@chakra-ui/react";
+import { Link } from "@tanstack/react-router";
+import { ArrowLeft, Braces, FlaskConical, Redo2, Save, Settings2, Undo2, Variable } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import type { Agent } from "../../../api/agents";
+import { PermissionBadge } from "../list/agent-card";
+import { SaveStatus } from "./save-status";
+import type { SaveState } from "./use-autosave";
+
+export type EditorPanel = "node" | "globals" | "run" | null;
+
+type Props = {
+  agent: Agent;
+  saveState: SaveState;
+  canUndo: boolean;
+  canRedo: boolean;
+  onUndo: () => void;
+  onRedo: () => void;
+  onSave: () => void;
+  onOpen: (panel: EditorPanel) => void;
+  onSettings: () => void;
+  onPublish: () => void;
+};
+
+export const EditorToolbar = ({ agent, saveState, canUndo, canRedo, onUndo, onRedo, onSave, onOpen, onSettings, onPublish }: Props) => {
+  const { t } = useTranslation();
+  return (
+    <HStack gap="2" px="3" py="2" borderBottomWidth="1px" bg="app.surface" wrap="wrap">
+      <IconButton asChild size="sm" variant="ghost" aria-label={t("agents.editor.back")}>
+        <Link to="/flow">
+          <ArrowLeft />
+        </Link>
+      </IconButton>
+      <Text as="h1" fontWeight="semibold" truncate maxW="xs" title={agent.title}>
+        {agent.title}
+      </Text>
+      <PermissionBadge permission={agent.permission} />
+      <IconButton size="xs" variant="ghost" aria-label={t("agents.editor.settings")} title={t("agents.editor.settings")} onClick={onSettings}>
+        <Settings2 />
+      </IconButton>
+      <SaveStatus state={saveState} />
+      <HStack gap="1" ms="auto" wrap="wrap">
+        <IconButton size="sm" variant="ghost" aria-label={t("agents.editor.undo")} title={`${t("agents.editor.undo")} (Ctrl+Z)`} disabled={!canUndo} onClick={onUndo}>
+          <Undo2 />
+        </IconButton>
+        <IconButton size="sm" variant="ghost" aria-label={t("agents.editor.redo")} title={`${t("agents.editor.redo")} (Ctrl+Shift+Z)`} disabled={!canRedo} onClick={onRedo}>
+          <Redo2 />
+        </IconButton>
+        <Separator orientation="vertical" h="6" />
+        <Button size="sm" variant="ghost" onClick={() => onOpen("globals")}>
+          <Variable /> {t("agents.editor.globals")}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onPublish}>
+          <Braces /> {t("agents.editor.publish")}
+        </Button>
+        <Button size="sm" variant="outline" colorPalette="teal" onClick={() => onOpen("run")}>
+          <FlaskConical /> {t("agents.editor.testRun")}
+        </Button>
+        <Button size="sm" colorPalette="teal" onClick={onSave} loading={saveState === "saving"} disabled={saveState === "saved"}>
+          <Save /> {t("common.save")}
+        </Button>
+      </HStack>
+    </HStack>
+  );
+};

@@ -1,0 +1,110 @@
+import "@xyflow/react/dist/style.css";
+import { Box, Flex } from "@chakra-ui/react";
+import { ReactFlowProvider, useReactFlow } from "@xyflow/react";
+import { useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ComponentName } from "../../../../worker/contract/agents";
+import { type Agent, useUpdateAgentMutation } from "../../../api/agents";
+import { notifyError } from "../../../components/notify";
+import { dslOfGraph, graphOfDsl, nodeTypeFor } from "../model/graph";
+import { invalidNodes } from "../model/node-validation";
+import { freeSpot, iterationAt, newNodeSize } from "../model/placement";
+import { InvalidNodesContext } from "../nodes/invalid-nodes-context";
+import { PublishApiDialog } from "../publish/publish-api-dialog";
+import { TestRunPanel } from "../test-run/test-run-panel";
+import { AgentSettingsDialog } from "./agent-settings-dialog";
+import { ComponentPalette } from "./component-palette";
+import { type EditorPanel, EditorToolbar } from "./editor-toolbar";
+import { FlowCanvas } from "./flow-canvas";
+import { GlobalsPanel } from "./globals-panel";
+import { NodePanel } from "./node-panel";
+import { useAutosave } from "./use-autosave";
+import { useFlowEditor } from "./use-flow-editor";
+import { useUndoShortcuts } from "./use-undo-shortcuts";
+
+const Editor = ({ agent }: { agent: Agent }) => {
+  const { t } = useTranslation();
+  const { screenToFlowPosition } = useReactFlow();
+  const [initial] = useState(() => graphOfDsl(agent.dsl, t("agents.components.Begin")));
+  const editor = useFlowEditor(initial);
+  const [globals, setGlobals] = useState<Record<string, unknown>>(() => agent.dsl.globals ?? {});
+  const [panel, setPanel] = useState<EditorPanel>(null);
+  const [dialog, setDialog] = useState<"settings" | "publish" | null>(null);
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const update = useUpdateAgentMutation(agent.id);
+
+  const dsl = useMemo(() => dslOfGraph({ nodes: editor.nodes, edges: editor.edges }, globals), [editor.nodes, editor.edges, globals]);
+  const autosave = useAutosave(dsl, (next) => update.mutateAsync({ dsl: next }));
+  const invalid = useMemo(() => new Set(invalidNodes(editor.nodes).map(({ node }) => node.id)), [editor.nodes]);
+  useUndoShortcuts(editor.undo, editor.redo);
+
+  const selected = editor.nodes.filter((node) => node.selected);
+  const selectedNode = selected.length === 1 ? selected[0] : undefined;
+  const displayName = (name: ComponentName) => t(`agents.components.${name}`);
+
+  const add = (name: ComponentName, position: { x: number; y: number }) => {
+    const iteration = name === "Iteration" || name === "Note" ? undefined : iterationAt(editor.nodes, position);
+    const at = iteration ? { x: position.x - iteration.position.x, y: position.y - iteration.position.y } : position;
+    editor.addComponent(name, at, displayName, iteration?.id);
+    setPanel("node");
+  };
+  // a click adds at the top level, in the middle of the visible canvas or the first free place below it
+  const addAtCenter = (name: ComponentName) => {
+    const rect = canvasRef.current?.getBoundingClientRect();
+    const center = screenToFlowPosition({ x: (rect?.left ?? 0) + (rect?.width ?? 0) / 2, y: (rect?.top ?? 0) + (rect?.height ?? 0) / 2 });
+    const size = newNodeSize(nodeTypeFor(name));
+    editor.addComponent(name, freeSpot(editor.nodes, { x: center.x - size.width / 2, y: center.y - size.height / 2 }, size), displayName);
+    setPanel("node");
+  };
+  const save = () => void autosave.saveNow().then((ok) => !ok && notifyError(autosave.lastError()));
+
+  return (
+    <Flex direction="column" h="calc(100dvh - 3.5rem)" data-testid="flow-editor">
+      <EditorToolbar
+        agent={agent}
+        saveState={autosave.state}
+        canUndo={editor.canUndo}
+        canRedo={editor.canRedo}
+        onUndo={editor.undo}
+        onRedo={editor.redo}
+        onSave={save}
+        onOpen={setPanel}
+        onSettings={() => setDialog("settings")}
+        onPublish={() => setDialog("publish")}
+      />
+      <Flex flex="1" minH="0">
+        <Box w="52" flexShrink="0" borderEndWidth="1px" bg="app.surface" overflowY="auto" hideBelow="md">
+          <ComponentPalette onAdd={addAtCenter} />
+        </Box>
+        <InvalidNodesContext.Provider value={invalid}>
+          <FlowCanvas
+            editor={editor}
+            containerRef={canvasRef}
+            onDropComponent={add}
+            onNodeOpen={() => setPanel("node")}
+            onNodeSelected={() => setPanel((current) => current ?? "node")}
+            onPaneClick={() => panel === "node" && setPanel(null)}
+          />
+        </InvalidNodesContext.Provider>
+        {panel !== null && (panel !== "node" || selectedNode) && (
+          <Box w={{ base: "full", md: "sm", xl: "md" }} maxW="100vw" flexShrink="0" borderStartWidth="1px" bg="app.surface" minH="0">
+            {panel === "node" && selectedNode && (
+              <NodePanel node={selectedNode} nodes={editor.nodes} globals={globals} onUpdate={(change) => editor.updateNode(selectedNode.id, change)} onClose={() => setPanel(null)} />
+            )}
+            {panel === "globals" && <GlobalsPanel globals={globals} onChange={setGlobals} onClose={() => setPanel(null)} />}
+            {panel === "run" && <TestRunPanel agentId={agent.id} agentName={agent.title} nodes={editor.nodes} beforeRun={autosave.saveNow} onClose={() => setPanel(null)} />}
+          </Box>
+        )}
+      </Flex>
+      {dialog === "settings" && <AgentSettingsDialog agent={agent} onClose={() => setDialog(null)} />}
+      {dialog === "publish" && <PublishApiDialog agentId={agent.id} title={agent.title} onClose={() => setDialog(null)} />}
+    </Flex>
+  );
+};
+
+// The agent's flow editor, full width below the header; the React Flow styles load with this route only.
+export const FlowEditor = ({ agent }: { agent: Agent }) => (
+  <ReactFlowProvider>
+    <Editor agent={agent} />
+  </ReactFlowProvider>
+);

@@ -1,0 +1,51 @@
+import { Badge, Card, HStack, LinkOverlay, Stack, Text } from "@chakra-ui/react";
+import { Link } from "@tanstack/react-router";
+import { Bot, Lock, Users } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import type { Agent } from "../../../api/agents";
+import { formatDateTime } from "../../../lib/format";
+import { type AgentAction, AgentCardMenu } from "./agent-card-menu";
+
+export const PermissionBadge = ({ permission }: { permission: Agent["permission"] }) => {
+  const { t } = useTranslation();
+  return (
+    <Badge size="sm" variant="subtle" colorPalette={permission === "team" ? "teal" : "gray"} gap="1">
+      {permission === "team" ? <Users size={12} aria-hidden /> : <Lock size={12} aria-hidden />}
+      {t(`agents.permission.${permission}`)}
+    </Badge>
+  );
+};
+
+export const AgentCard = ({ agent, onAction }: { agent: Agent; onAction: (action: AgentAction) => void }) => {
+  const { t } = useTranslation();
+  return (
+    <Card.Root position="relative" bg="app.surface" _hover={{ shadow: "md", borderColor: "brand.emphasized" }} transition="all 0.15s" data-testid="agent-card">
+      <Card.Body gap="3">
+        <HStack justify="space-between" align="start">
+          <HStack gap="2" color="brand.fg">
+            <Bot size={28} aria-hidden />
+            <PermissionBadge permission={agent.permission} />
+          </HStack>
+          <AgentCardMenu title={agent.title} onAction={onAction} />
+        </HStack>
+        <Stack gap="1" minH="16">
+          <LinkOverlay asChild>
+            <Link to="/flow/$id" params={{ id: agent.id }}>
+              <Text fontWeight="semibold" fontSize="lg" lineClamp={1}>
+                {agent.title}
+              </Text>
+            </Link>
+          </LinkOverlay>
+          {agent.description && (
+            <Text fontSize="sm" color="fg.muted" lineClamp={2}>
+              {agent.description}
+            </Text>
+          )}
+        </Stack>
+      </Card.Body>
+      <Card.Footer fontSize="xs" color="fg.muted">
+        <Text>{t("agents.list.updated", { date: formatDateTime(agent.update_time) })}</Text>
+      </Card.Footer>
+    </Card.Root>
+  );
+};

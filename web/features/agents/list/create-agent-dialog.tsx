@@ -1,0 +1,59 @@
+import { Stack } from "@chakra-ui/react";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError, ErrorCode } from "../../../api/client";
+import { type Agent, type AgentTemplate, useCreateAgentMutation } from "../../../api/agents";
+import { FormDialog } from "../../../components/form-dialog";
+import { notifyError, notifySuccess } from "../../../components/notify";
+import { blankDsl } from "../model/graph";
+import { type AgentInfo, AgentInfoFields } from "./agent-info-fields";
+import { BLANK, localized, TemplateGallery } from "./template-gallery";
+
+type Props = { onClose: () => void; onCreated: (agent: Agent) => void };
+
+// New agent: a blank flow or a template; the title is required and unique in the team (the server says so).
+export const CreateAgentDialog = ({ onClose, onCreated }: Props) => {
+  const { t, i18n } = useTranslation();
+  const create = useCreateAgentMutation();
+  const [source, setSource] = useState<{ id: string; template: AgentTemplate | null }>({ id: BLANK, template: null });
+  const [values, setValues] = useState<AgentInfo>({ title: "", description: "", permission: "me" });
+  const [titleError, setTitleError] = useState<string | undefined>();
+
+  // picking a template fills title and description unless the user wrote their own
+  const pickSource = (id: string, template: AgentTemplate | null) => {
+    const previous = source.template;
+    const untouched = (field: "title" | "description") => !values[field] || (previous !== null && values[field] === localized(previous[field], i18n.language));
+    setSource({ id, template });
+    setValues((current) => ({
+      ...current,
+      title: untouched("title") ? (template ? localized(template.title, i18n.language) : "") : current.title,
+      description: untouched("description") ? (template ? localized(template.description, i18n.language) : "") : current.description,
+    }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const title = values.title.trim();
+    if (!title) return setTitleError(t("validation.required"));
+    setTitleError(undefined);
+    try {
+      const dsl = source.template?.dsl ?? blankDsl(t("agents.components.Begin"));
+      const agent = await create.mutateAsync({ title, description: values.description.trim() || null, permission: values.permission, dsl });
+      notifySuccess(t("common.toast.created"));
+      onCreated(agent);
+    } catch (error) {
+      // a title already taken belongs next to the title
+      if (error instanceof ApiError && error.code === ErrorCode.data) setTitleError(error.message);
+      else notifyError(error);
+    }
+  };
+
+  return (
+    <FormDialog title={t("agents.create.title")} onSubmit={submit} onClose={onClose} loading={create.isPending} submitLabel={t("common.create")} size="lg">
+      <Stack gap="5">
+        <TemplateGallery value={source.id} onChange={pickSource} />
+        <AgentInfoFields values={values} onChange={setValues} titleError={titleError} />
+      </Stack>
+    </FormDialog>
+  );
+};

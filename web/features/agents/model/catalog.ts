@@ -1,0 +1,53 @@
+import { COMPONENT_NAMES, type ComponentName } from "../../../../worker/contract/agents";
+
+// What the palette offers, grouped: everything but Begin (one per agent) and IterationItem (comes with an Iteration).
+export const PALETTE_GROUPS = {
+  basics: ["Answer", "Message", "Template", "Concentrator", "Note"],
+  models: ["Retrieval", "Generate", "Categorize", "Relevant", "RewriteQuestion", "KeywordExtract", "Translate"],
+  flow: ["Switch", "Iteration"],
+  search: ["Wikipedia", "DuckDuckGo", "PubMed", "ArXiv", "Google", "Bing", "Tavily", "SearXNG", "GitHub"],
+  tools: ["Invoke", "Email", "Crawler", "DeepL", "YahooFinance", "QWeather"],
+} as const satisfies Record<string, readonly ComponentName[]>;
+
+export const PALETTE: ComponentName[] = Object.values(PALETTE_GROUPS).flat();
+
+// Components without an error-handling section: nothing of theirs can fail in a way worth handling.
+const NO_ERROR_HANDLING: ComponentName[] = ["Begin", "Answer", "Message", "Note", "Concentrator", "IterationItem", "Switch", "Iteration"];
+export const HANDLES_ERRORS: ComponentName[] = COMPONENT_NAMES.filter((name) => !NO_ERROR_HANDLING.includes(name));
+
+const SEARCH_COLOR = "blue";
+const TOOL_COLOR = "pink";
+
+export const COMPONENT_COLORS: Record<ComponentName, string> = {
+  Begin: "green",
+  Answer: "teal",
+  Message: "teal",
+  Retrieval: "blue",
+  Generate: "purple",
+  Categorize: "orange",
+  Relevant: "orange",
+  RewriteQuestion: "purple",
+  KeywordExtract: "purple",
+  Switch: "orange",
+  Iteration: "cyan",
+  IterationItem: "cyan",
+  Template: "gray",
+  Invoke: TOOL_COLOR,
+  Concentrator: "gray",
+  Note: "yellow",
+  Email: TOOL_COLOR,
+  Wikipedia: SEARCH_COLOR,
+  DuckDuckGo: SEARCH_COLOR,
+  PubMed: SEARCH_COLOR,
+  ArXiv: SEARCH_COLOR,
+  Google: SEARCH_COLOR,
+  Bing: SEARCH_COLOR,
+  Tavily: SEARCH_COLOR,
+  SearXNG: SEARCH_COLOR,
+  GitHub: SEARCH_COLOR,
+  YahooFinance: TOOL_COLOR,
+  DeepL: TOOL_COLOR,
+  Translate: "purple",
+  Crawler: TOOL_COLOR,
+  QWeather: TOOL_COLOR,
+};

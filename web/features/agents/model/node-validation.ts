@@ -1,0 +1,34 @@
+import type { ParseKeys } from "i18next";
+import { REQUIRED_PARAMS } from "../../../../worker/contract/agent-components";
+import type { EditorNode } from "./graph";
+
+export type NodeErrors = Partial<Record<string, ParseKeys>>;
+
+// Empty text, an empty list (or a list of empty texts: Message's alternatives) and an empty map count as missing.
+export const isMissing = (value: unknown): boolean => {
+  if (value === undefined || value === null) return true;
+  if (typeof value === "string") return value.trim() === "";
+  if (Array.isArray(value)) return value.every(isMissing);
+  if (typeof value === "object") return Object.keys(value).length === 0;
+  return false;
+};
+
+// Display names are how people (and variable pickers) tell nodes apart: required and unique, ignoring case.
+export const nameProblem = (name: string, nodeId: string, nodes: Pick<EditorNode, "id" | "data">[]): ParseKeys | undefined => {
+  const trimmed = name.trim();
+  if (!trimmed) return "validation.required";
+  const clash = nodes.some((node) => node.id !== nodeId && node.data.name.trim().toLowerCase() === trimmed.toLowerCase());
+  return clash ? "agents.validation.nameTaken" : undefined;
+};
+
+export const validateNode = (node: EditorNode, nodes: EditorNode[]): NodeErrors => {
+  const errors: NodeErrors = {};
+  const name = nameProblem(node.data.name, node.id, nodes);
+  if (name) errors.name = name;
+  for (const key of REQUIRED_PARAMS[node.data.label] ?? []) if (isMissing(node.data.form[key])) errors[key] = "validation.required";
+  return errors;
+};
+
+// Every node with something to fix, for the canvas markers and before a test run.
+export const invalidNodes = (nodes: EditorNode[]) =>
+  nodes.map((node) => ({ node, errors: validateNode(node, nodes) })).filter(({ errors }) => Object.keys(errors).length > 0);

@@ -1,0 +1,48 @@
+import { COMPONENT_OUTPUTS } from "../../../../worker/contract/agent-components";
+import type { EditorNode } from "./graph";
+
+export type VariableOption =
+  | { kind: "sys"; ref: string; name: SysVariable }
+  | { kind: "env"; ref: string; name: string }
+  | { kind: "node"; ref: string; nodeName: string; output: string };
+
+export const SYS_VARIABLES = ["query", "user_id", "conversation_turns"] as const;
+export type SysVariable = (typeof SYS_VARIABLES)[number];
+export const SYS_QUERY = "{sys.query}";
+export const envRef = (name: string) => `{env.${name}}`;
+export const outputRef = (nodeId: string, output: string) => `{${nodeId}@${output}}`;
+
+// The engine keeps an Iteration's current item and its index under the Iteration's own id.
+const ITERATION_ITEM_OUTPUTS = ["item", "index"];
+
+// What a node offers to others: its component's outputs; Begin also its inputs by key. IterationItem offers
+// nothing of its own (its item is the Iteration's).
+const outputsOf = (node: EditorNode) => {
+  if (node.data.label === "IterationItem") return [];
+  const outputs = COMPONENT_OUTPUTS[node.data.label];
+  if (node.data.label !== "Begin") return outputs;
+  return [...outputs, ...Object.keys((node.data.form.inputs ?? {}) as Record<string, unknown>)];
+};
+
+const nodeOption = (node: EditorNode, output: string): VariableOption => ({ kind: "node", ref: outputRef(node.id, output), nodeName: node.data.name, output });
+
+// What a node can refer to: the system values, the globals and the outputs of the other nodes on the canvas;
+// inside an Iteration also its siblings and the current item, never the Iteration's own results.
+export const variableOptions = (nodes: EditorNode[], nodeId: string, globals: Record<string, unknown>): VariableOption[] => {
+  const self = nodes.find((node) => node.id === nodeId);
+  const level = self?.parentId ?? null;
+  const parent = level ? nodes.find((node) => node.id === level) : undefined;
+  const visible = nodes.filter((node) => node.id !== nodeId && node.id !== level && (!node.parentId || node.parentId === level));
+  return [
+    ...SYS_VARIABLES.map((name): VariableOption => ({ kind: "sys", ref: `{sys.${name}}`, name })),
+    ...Object.keys(globals).map((name): VariableOption => ({ kind: "env", ref: envRef(name), name })),
+    ...(parent ? ITERATION_ITEM_OUTPUTS.map((output) => nodeOption(parent, output)) : []),
+    ...visible.flatMap((node) => outputsOf(node).map((output) => nodeOption(node, output))),
+  ];
+};
+
+// Inserts a reference where the cursor is (replacing a selection) and says where the cursor goes next.
+export const insertAt = (text: string, start: number, end: number, insertion: string) => ({
+  text: text.slice(0, start) + insertion + text.slice(end),
+  cursor: start + insertion.length,
+});

@@ -1,0 +1,84 @@
+import { Box, Button, HStack, Heading, Stack, Tabs, Text } from "@chakra-ui/react";
+import { ExternalLink } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CopyField } from "../../../components/copy-field";
+import { FormField } from "../../../components/form-field";
+import { ViewDialog } from "../../../components/view-dialog";
+import { CodeBlock } from "../../chat/share-dialog/code-block";
+import { API_DOCS_PATH } from "../../settings/api-docs";
+import { NewApiKey } from "../../settings/api-keys";
+import { agentCompletionUrl, agentOpenAiUrl, curlAgentCompletion, curlAgentFollowUp, curlAgentOpenAi, pythonOpenAi } from "./agent-api-examples";
+
+const KEY_PLACEHOLDER = "<API_KEY>";
+const TABS = [
+  { value: "curl", example: curlAgentCompletion },
+  { value: "session", example: curlAgentFollowUp },
+  { value: "openai", example: curlAgentOpenAi },
+  { value: "python", example: pythonOpenAi },
+] as const;
+
+type Props = { agentId: string; title: string; onClose: () => void };
+
+// "Als API veröffentlichen": the endpoints, the agent's id, a key and example requests.
+export const PublishApiDialog = ({ agentId, title, onClose }: Props) => {
+  const { t } = useTranslation();
+  const [apiKey, setApiKey] = useState<string | null>(null);
+  const origin = window.location.origin;
+  const example = { origin, agentId, apiKey: apiKey ?? KEY_PLACEHOLDER, question: t("agents.publish.sampleQuestion") };
+  return (
+    <ViewDialog title={t("agents.publish.title", { name: title })} size="lg" testId="publish-api" onClose={onClose}>
+      <Stack gap="5">
+        <FormField label={t("agents.publish.endpoint")} helper={t("agents.publish.endpointHint")}>
+          <CopyField value={agentCompletionUrl(origin)} label={t("agents.publish.endpoint")} />
+        </FormField>
+        <FormField label={t("agents.publish.openAiEndpoint")} helper={t("agents.publish.openAiEndpointHint")}>
+          <CopyField value={agentOpenAiUrl(origin, agentId)} label={t("agents.publish.openAiEndpoint")} />
+        </FormField>
+        <FormField label={t("agents.publish.agentId")}>
+          <CopyField value={agentId} label={t("agents.publish.agentId")} />
+        </FormField>
+        <Stack gap="3">
+          <Heading as="h3" size="sm">
+            {t("share.api.key")}
+          </Heading>
+          <Text fontSize="sm" color="fg.muted">
+            {t("share.api.keyHint")}
+          </Text>
+          <NewApiKey onCreated={setApiKey} />
+        </Stack>
+        <Stack gap="3">
+          <HStack justify="space-between" wrap="wrap" gap="2">
+            <Heading as="h3" size="sm">
+              {t("share.api.examples")}
+            </Heading>
+            <Button asChild size="xs" variant="outline" colorPalette="teal">
+              <a href={API_DOCS_PATH} target="_blank" rel="noreferrer noopener">
+                <ExternalLink /> {t("share.api.reference")}
+              </a>
+            </Button>
+          </HStack>
+          <Tabs.Root defaultValue="curl" size="sm" colorPalette="teal" variant="enclosed">
+            <Tabs.List flexWrap="wrap">
+              {TABS.map((tab) => (
+                <Tabs.Trigger key={tab.value} value={tab.value}>
+                  {t(`agents.publish.tabs.${tab.value}`)}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            {TABS.map((tab) => (
+              <Tabs.Content key={tab.value} value={tab.value}>
+                <Box>
+                  <Text fontSize="sm" color="fg.muted" mb="2">
+                    {t(`agents.publish.hints.${tab.value}`)}
+                  </Text>
+                  <CodeBlock code={tab.example(example)} label={t(`agents.publish.tabs.${tab.value}`)} />
+                </Box>
+              </Tabs.Content>
+            ))}
+          </Tabs.Root>
+        </Stack>
+      </Stack>
+    </ViewDialog>
+  );
+};

@@ -1,0 +1,70 @@
+import type { TraceEntry } from "../../../../worker/contract/agents";
+import type { AgentFrame } from "../../../api/agents";
+
+export type RunMessage = { id: number; role: "user" | "assistant"; content: string; error?: string; stopped?: boolean };
+
+export type RunState = {
+  messages: RunMessage[];
+  // the current run's steps, one per finished node
+  trace: TraceEntry[];
+  activeNode: string | null;
+  busy: boolean;
+  sessionId: string | null;
+  taskId: string | null;
+  finished: { elapsed: number; error: string | null } | null;
+  nextId: number;
+};
+
+// A new conversation: the Begin component's prologue is the first thing the agent says.
+export const initialRun = (prologue: string): RunState => ({
+  messages: prologue.trim() ? [{ id: 0, role: "assistant", content: prologue }] : [],
+  trace: [],
+  activeNode: null,
+  busy: false,
+  sessionId: null,
+  taskId: null,
+  finished: null,
+  nextId: 1,
+});
+
+export const startTurn = (state: RunState, question: string): RunState => ({
+  ...state,
+  messages: [...state.messages, { id: state.nextId, role: "user", content: question }, { id: state.nextId + 1, role: "assistant", content: "" }],
+  nextId: state.nextId + 2,
+  trace: [],
+  finished: null,
+  activeNode: null,
+  taskId: null,
+  busy: true,
+});
+
+const updateAnswer = (state: RunState, change: (message: RunMessage) => RunMessage): RunState => {
+  const last = state.messages.at(-1);
+  if (!last || last.role !== "assistant") return state;
+  return { ...state, messages: [...state.messages.slice(0, -1), change(last)] };
+};
+
+// One streamed event applied to the conversation, the trace and the ids needed for follow-ups and cancelling.
+export const applyFrame = (state: RunState, frame: AgentFrame): RunState => {
+  const next = { ...state, sessionId: frame.session_id ?? state.sessionId, taskId: frame.task_id ?? state.taskId };
+  switch (frame.event) {
+    case "node_started":
+      return { ...next, activeNode: frame.data.component_id };
+    case "node_finished":
+      return { ...next, activeNode: null, trace: [...next.trace, frame.data] };
+    case "message":
+      return updateAnswer(next, (message) => ({ ...message, content: message.content + (frame.data.content ?? "") }));
+    case "workflow_finished": {
+      const { outputs, elapsed_time: elapsed, error } = frame.data;
+      const finished = { ...next, activeNode: null, finished: { elapsed, error } };
+      const fallback = typeof outputs?.content === "string" ? outputs.content : "";
+      return updateAnswer(finished, (message) => ({ ...message, content: message.content || fallback, ...(error ? { error } : {}) }));
+    }
+    default:
+      return next;
+  }
+};
+
+export const failTurn = (state: RunState, error: string): RunState => ({ ...updateAnswer(state, (message) => ({ ...message, error })), busy: false, activeNode: null });
+
+export const stopTurn = (state: RunState): RunState => ({ ...updateAnswer(state, (message) => ({ ...message, stopped: true })), busy: false, activeNode: null });

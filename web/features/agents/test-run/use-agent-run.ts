@@ -1,0 +1,50 @@
+import { useEffect, useRef, useState } from "react";
+import { cancelAgentTask, streamAgentRun } from "../../../api/agents";
+import { errorMessage } from "../../../components/notify";
+import { applyFrame, failTurn, initialRun, type RunState, startTurn, stopTurn } from "./run-state";
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === "AbortError";
+
+// A test conversation with the saved agent: answers stream in, every finished node lands in the trace.
+// The first answer brings the session id that follow-up questions send along.
+export const useAgentRun = (agentId: string, prologue: string) => {
+  const [state, setState] = useState<RunState>(() => initialRun(prologue));
+  const latest = useRef(state);
+  const controller = useRef<AbortController | null>(null);
+  useEffect(() => {
+    latest.current = state;
+  });
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const ask = async (question: string, inputs: Record<string, unknown>) => {
+    if (controller.current) return;
+    const own = new AbortController();
+    controller.current = own;
+    const sessionId = latest.current.sessionId ?? undefined;
+    setState((current) => startTurn(current, question));
+    try {
+      await streamAgentRun({ agentId, question, sessionId, inputs }, (frame) => setState((current) => applyFrame(current, frame)), own.signal);
+      if (controller.current === own) setState((current) => ({ ...current, busy: false, activeNode: null }));
+    } catch (error) {
+      if (!isAbort(error) && controller.current === own) setState((current) => failTurn(current, errorMessage(error)));
+    } finally {
+      if (controller.current === own) controller.current = null;
+    }
+  };
+
+  // The server is told to stop too; what was answered so far stays.
+  const stop = () => {
+    const taskId = latest.current.taskId;
+    controller.current?.abort();
+    controller.current = null;
+    if (taskId) void cancelAgentTask(taskId).catch(() => undefined);
+    setState(stopTurn);
+  };
+
+  const reset = () => {
+    if (controller.current) stop();
+    setState(initialRun(prologue));
+  };
+
+  return { ...state, ask, stop, reset };
+};

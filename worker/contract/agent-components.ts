@@ -1,0 +1,101 @@
+import type { ComponentName } from "./agents";
+
+// Every component's parameters with their defaults (the editor's forms start from these; the engine fills
+// missing ones from them), what a run must have, and the outputs other components can reference.
+export const COMMON_PARAMS = { max_retries: 0, delay_after_error: 1, exception_method: null, exception_default_value: "", exception_goto: [] as string[] };
+
+export const COMPONENT_DEFAULTS: Record<ComponentName, Record<string, unknown>> = {
+  Begin: { prologue: "", mode: "conversational", inputs: {} },
+  Answer: { content: "" },
+  Message: { content: [""] },
+  Retrieval: { kb_ids: [], query: "{sys.query}", similarity_threshold: 0.2, keywords_similarity_weight: 0.7, top_n: 8, empty_response: "" },
+  Generate: { llm_id: "", sys_prompt: "", prompt: "{sys.query}", temperature: 0.1, max_tokens: 512, cite: true },
+  Categorize: { llm_id: "", query: "{sys.query}", category_description: {} },
+  Relevant: { llm_id: "", query: "{sys.query}", criteria: "", yes: "", no: "" },
+  RewriteQuestion: { llm_id: "", query: "{sys.query}" },
+  KeywordExtract: { llm_id: "", query: "{sys.query}", top_n: 5 },
+  Switch: { conditions: [], end_cpn_ids: [] },
+  Iteration: { items_ref: "", delimiter: "," },
+  IterationItem: {},
+  Template: { content: "" },
+  Invoke: { url: "", method: "GET", timeout: 60, headers: "{}", variables: [], clean_html: false, datatype: "json" },
+  Concentrator: {},
+  Note: { text: "" },
+  Email: { smtp_server: "", smtp_port: 465, email: "", password: "", sender_name: "", to: "", subject: "", content: "" },
+  // search and data tools: `base_url` points at the service (tests point it at local stand-ins)
+  Wikipedia: { query: "{sys.query}", language: "de", top_n: 5, base_url: "" },
+  DuckDuckGo: { query: "{sys.query}", top_n: 5, base_url: "https://api.duckduckgo.com" },
+  PubMed: { query: "{sys.query}", email: "", top_n: 5, base_url: "https://eutils.ncbi.nlm.nih.gov/entrez/eutils" },
+  ArXiv: { query: "{sys.query}", top_n: 5, sort_by: "relevance", base_url: "https://export.arxiv.org" },
+  Google: { query: "{sys.query}", api_key: "", country: "de", language: "de", top_n: 5, base_url: "https://serpapi.com" },
+  Bing: { query: "{sys.query}", api_key: "", top_n: 5, base_url: "https://api.bing.microsoft.com" },
+  Tavily: { query: "{sys.query}", api_key: "", top_n: 5, search_depth: "basic", base_url: "https://api.tavily.com" },
+  SearXNG: { query: "{sys.query}", searxng_url: "", top_n: 5 },
+  GitHub: { query: "{sys.query}", top_n: 5, base_url: "https://api.github.com" },
+  YahooFinance: { symbol: "{sys.query}", base_url: "https://query1.finance.yahoo.com" },
+  DeepL: { text: "{sys.query}", auth_key: "", target_lang: "EN", base_url: "https://api-free.deepl.com" },
+  Translate: { llm_id: "", text: "{sys.query}", target_lang: "English" },
+  Crawler: { url: "{sys.query}", extract_type: "text" },
+  QWeather: { location: "{sys.query}", api_key: "", period: "now", lang: "de", base_url: "https://devapi.qweather.com", geo_url: "https://geoapi.qweather.com" },
+};
+
+export const WEATHER_PERIODS = ["now", "3d", "7d", "10d", "15d", "30d"] as const;
+
+export const REQUIRED_PARAMS: Partial<Record<ComponentName, string[]>> = {
+  Message: ["content"],
+  Retrieval: ["kb_ids"],
+  Generate: ["prompt"],
+  Categorize: ["category_description"],
+  Relevant: ["criteria"],
+  Template: ["content"],
+  Invoke: ["url"],
+  Iteration: ["items_ref"],
+  Email: ["smtp_server", "email", "password", "to", "content"],
+  Google: ["api_key"],
+  Bing: ["api_key"],
+  Tavily: ["api_key"],
+  SearXNG: ["searxng_url"],
+  DeepL: ["auth_key"],
+  QWeather: ["api_key", "location"],
+  Crawler: ["url"],
+};
+
+export const COMPONENT_OUTPUTS: Record<ComponentName, string[]> = {
+  Begin: ["query"],
+  Answer: ["content"],
+  Message: ["content"],
+  Retrieval: ["formalized_content", "json"],
+  Generate: ["content"],
+  Categorize: ["category_name"],
+  Relevant: ["result"],
+  RewriteQuestion: ["content"],
+  KeywordExtract: ["content"],
+  Switch: [],
+  // item and index are the current ones while the components inside run
+  Iteration: ["results", "content", "item", "index"],
+  IterationItem: [],
+  Template: ["content"],
+  Invoke: ["result"],
+  Concentrator: [],
+  Note: [],
+  Email: ["success"],
+  Wikipedia: ["formalized_content", "json"],
+  DuckDuckGo: ["formalized_content", "json"],
+  PubMed: ["formalized_content", "json"],
+  ArXiv: ["formalized_content", "json"],
+  Google: ["formalized_content", "json"],
+  Bing: ["formalized_content", "json"],
+  Tavily: ["formalized_content", "json"],
+  SearXNG: ["formalized_content", "json"],
+  GitHub: ["formalized_content", "json"],
+  YahooFinance: ["content", "json"],
+  DeepL: ["content"],
+  Translate: ["content"],
+  Crawler: ["content"],
+  QWeather: ["content", "json"],
+};
+
+// Components whose outgoing connections are branches: each handle of the node is one branch.
+export const BRANCHING: Partial<Record<ComponentName, true>> = { Categorize: true, Switch: true, Relevant: true };
+export const ELSE_HANDLE = "else";
+export const caseHandle = (index: number) => `case-${index}`;

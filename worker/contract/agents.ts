@@ -1,0 +1,167 @@
+import * as v from "valibot";
+import { msg, oneOf, queryBool, queryInt, str } from "./pydantic";
+
+// The agent ("Buddy") DSL, RAGFlow's shape: components by id, each with its component name and params and the
+// ids it leads to; `graph` is the editor's React Flow state (positions, edges with handles), not read by the engine.
+export const COMPONENT_NAMES = [
+  "Begin",
+  "Answer",
+  "Message",
+  "Retrieval",
+  "Generate",
+  "Categorize",
+  "Relevant",
+  "RewriteQuestion",
+  "KeywordExtract",
+  "Switch",
+  "Iteration",
+  "IterationItem",
+  "Template",
+  "Invoke",
+  "Concentrator",
+  "Note",
+  "Email",
+  "Wikipedia",
+  "DuckDuckGo",
+  "PubMed",
+  "ArXiv",
+  "Google",
+  "Bing",
+  "Tavily",
+  "SearXNG",
+  "GitHub",
+  "YahooFinance",
+  "DeepL",
+  "Translate",
+  "Crawler",
+  "QWeather",
+] as const;
+export type ComponentName = (typeof COMPONENT_NAMES)[number];
+
+export const SWITCH_OPERATORS = ["contains", "not contains", "start with", "end with", "empty", "not empty", "=", "≠", ">", "<", "≥", "≤"] as const;
+export type SwitchOperator = (typeof SWITCH_OPERATORS)[number];
+
+export type DslComponent = {
+  obj: { component_name: ComponentName; params: Record<string, unknown> };
+  downstream: string[];
+  upstream: string[];
+  // set for components inside an Iteration
+  parent_id?: string;
+};
+
+export type FlowNode = {
+  id: string;
+  type?: string;
+  position: { x: number; y: number };
+  data: { label: string; name: string; form?: Record<string, unknown> };
+  parentId?: string;
+  // groups (Iteration) and notes keep their size
+  width?: number;
+  height?: number;
+};
+export type FlowEdge = { id: string; source: string; target: string; sourceHandle?: string | null; targetHandle?: string | null };
+
+export type Dsl = {
+  components: Record<string, DslComponent>;
+  graph: { nodes: FlowNode[]; edges: FlowEdge[] };
+  // env.* variables with their default values, settable per run through `inputs`
+  globals: Record<string, unknown>;
+  history?: [string, string][];
+  path?: string[];
+};
+
+const DslSchema = v.object(
+  {
+    components: v.record(
+      v.string(),
+      v.object({
+        obj: v.object({ component_name: v.picklist(COMPONENT_NAMES, "Unknown component"), params: v.record(v.string(), v.unknown()) }),
+        downstream: v.array(v.string()),
+        upstream: v.array(v.string()),
+        parent_id: v.optional(v.string()),
+      }),
+      msg.dict,
+    ),
+    graph: v.optional(v.object({ nodes: v.array(v.unknown()), edges: v.array(v.unknown()) }), { nodes: [], edges: [] }),
+    globals: v.optional(v.record(v.string(), v.unknown()), {}),
+    history: v.optional(v.array(v.unknown())),
+    path: v.optional(v.array(v.string())),
+  },
+  msg.dict,
+);
+
+export const AGENT_TITLE_MAX = 128;
+export const AGENT_PERMISSIONS = ["me", "team"] as const;
+
+export const CreateAgentSchema = v.object({
+  title: v.pipe(v.string(msg.string), v.trim(), v.minLength(1, "`title` is required"), v.maxLength(AGENT_TITLE_MAX, msg.maxChars(AGENT_TITLE_MAX))),
+  description: v.optional(v.nullable(str(0, 2000))),
+  avatar: v.optional(v.nullable(v.string(msg.string))),
+  permission: v.optional(oneOf(AGENT_PERMISSIONS), "me"),
+  dsl: DslSchema,
+});
+export type CreateAgentInput = v.InferOutput<typeof CreateAgentSchema>;
+
+export const UpdateAgentSchema = v.partial(CreateAgentSchema);
+export type UpdateAgentInput = v.InferOutput<typeof UpdateAgentSchema>;
+
+export const ListAgentsQuerySchema = v.object({
+  page: queryInt(1, 1),
+  page_size: queryInt(30, 1, 1000),
+  orderby: v.optional(oneOf(["create_time", "update_time"] as const), "update_time"),
+  desc: queryBool(true),
+  id: v.optional(v.string()),
+  title: v.optional(v.string()),
+  keywords: v.optional(v.string()),
+});
+export type ListAgentsQuery = v.InferOutput<typeof ListAgentsQuerySchema>;
+
+export const AgentCompletionSchema = v.object({
+  agent_id: v.optional(v.string()),
+  question: v.optional(v.string(msg.string)),
+  query: v.optional(v.string(msg.string)),
+  stream: v.optional(v.boolean(msg.boolean), false),
+  session_id: v.optional(v.string()),
+  inputs: v.optional(v.record(v.string(), v.unknown()), {}),
+  user_id: v.optional(v.string()),
+  return_trace: v.optional(v.boolean(msg.boolean), false),
+});
+export type AgentCompletionInput = v.InferOutput<typeof AgentCompletionSchema>;
+
+// a run stops after this many component executions or this long, whatever comes first
+export const RUN_LIMITS = { maxSteps: 200, timeoutMs: 120_000 } as const;
+
+export type Agent = {
+  id: string;
+  title: string;
+  description: string | null;
+  avatar: string | null;
+  permission: (typeof AGENT_PERMISSIONS)[number];
+  canvas_type: string;
+  dsl: Dsl;
+  user_id: string;
+  create_time: number;
+  update_time: number;
+};
+
+export type AgentTemplate = { id: string; title: { de: string; en: string }; description: { de: string; en: string }; canvas_type: string; dsl: Dsl };
+
+// One component's run as the trace and the node_finished event show it.
+export type TraceEntry = {
+  component_id: string;
+  component_name: ComponentName;
+  inputs: Record<string, unknown>;
+  outputs: Record<string, unknown>;
+  error: string | null;
+  // milliseconds
+  elapsed_time: number;
+  created_at: number;
+};
+
+export type AgentEvent =
+  | { event: "workflow_started"; data: { inputs: Record<string, unknown> } }
+  | { event: "node_started"; data: { component_id: string; component_name: ComponentName } }
+  | { event: "node_finished"; data: TraceEntry }
+  | { event: "message"; data: { content: string } }
+  | { event: "message_end"; data: { reference: unknown } }
+  | { event: "workflow_finished"; data: { outputs: Record<string, unknown>; elapsed_time: number; error: string | null } };

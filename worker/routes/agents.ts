@@ -1,0 +1,89 @@
+import { Hono } from "hono";
+import * as v from "valibot";
+import { AgentCompletionSchema, CreateAgentSchema, ListAgentsQuerySchema, UpdateAgentSchema } from "../contract/agents";
+import { OpenAiCompletionSchema } from "../contract/chats";
+import { DeleteByIdsSchema } from "../contract/datasets";
+import type { AppEnv } from "../env";
+import { ok } from "../lib/envelope";
+import { dataError } from "../lib/errors";
+import { eventChannel } from "../lib/event-channel";
+import { sseResponse } from "../lib/sse";
+import { requireAuth } from "../middleware/auth";
+import { serviceContext } from "../middleware/deps";
+import { jsonBody, jsonBodyAsDataError, queryParams } from "../middleware/validate";
+import { cancelAgentTask, type EnvelopedEvent, prepareAgentRun } from "../services/agents/complete";
+import { createAgent, duplicateAgent, getVisibleAgent, listAgents, removeAgent, toAgent, updateAgent } from "../services/agents/manage";
+import { createAgentSession, listAgentSessions, removeAgentSessions } from "../services/agents/sessions";
+import { TEMPLATES } from "../services/agents/templates";
+import type { Context } from "hono";
+import type { AgentCompletionInput } from "../contract/agents";
+
+// Streamed: RAGFlow's event frames, then [DONE]; otherwise the whole answer with its trace.
+const respond = async (c: Context<AppEnv>, agentId: string, input: AgentCompletionInput) => {
+  const prepared = await prepareAgentRun(serviceContext(c), agentId, input);
+  if (!input.stream) {
+    const result = await prepared.run(async () => undefined);
+    return ok(c, { ...result, trace: input.return_trace ? result.trace : undefined });
+  }
+  return sseResponse(() =>
+    (async function* () {
+      yield* eventChannel<EnvelopedEvent>((emit) => prepared.run(emit));
+      yield "data:[DONE]\n\n";
+    })(),
+  );
+};
+
+const CompletionBody = jsonBodyAsDataError(AgentCompletionSchema);
+
+export const agentRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .get("/templates", (c) => ok(c, TEMPLATES))
+  .post("/chat/completions", CompletionBody, async (c) => {
+    const input = c.req.valid("json");
+    if (!input.agent_id) throw dataError("`agent_id` is required.");
+    return respond(c, input.agent_id, input);
+  })
+  .put("/tasks/:taskId/cancel", async (c) => ok(c, await cancelAgentTask(serviceContext(c), c.req.param("taskId"))))
+  .get("/", queryParams(ListAgentsQuerySchema), async (c) => {
+    const { agents, total } = await listAgents(serviceContext(c), c.req.valid("query"));
+    return ok(c, agents, "success", { total });
+  })
+  .post("/", jsonBodyAsDataError(CreateAgentSchema), async (c) => ok(c, await createAgent(serviceContext(c), c.req.valid("json"))))
+  .get("/:agentId", async (c) => ok(c, toAgent(await getVisibleAgent(serviceContext(c), c.req.param("agentId")))))
+  .put("/:agentId", jsonBodyAsDataError(UpdateAgentSchema), async (c) => ok(c, await updateAgent(serviceContext(c), c.req.param("agentId"), c.req.valid("json"))))
+  .delete("/:agentId", async (c) => ok(c, await removeAgent(serviceContext(c), c.req.param("agentId"))))
+  .post("/:agentId/duplicate", async (c) => ok(c, await duplicateAgent(serviceContext(c), c.req.param("agentId"))))
+  .post("/:agentId/completions", CompletionBody, async (c) => respond(c, c.req.param("agentId"), c.req.valid("json")))
+  .post("/:agentId/sessions", async (c) => ok(c, await createAgentSession(serviceContext(c), c.req.param("agentId"))))
+  .get("/:agentId/sessions", async (c) => ok(c, await listAgentSessions(serviceContext(c), c.req.param("agentId"))))
+  .delete("/:agentId/sessions", jsonBody(DeleteByIdsSchema), async (c) => {
+    const { ids, delete_all: all } = c.req.valid("json");
+    return ok(c, await removeAgentSessions(serviceContext(c), c.req.param("agentId"), ids ?? undefined, all));
+  });
+
+const lastUserText = (messages: { role: string; content: unknown }[]) => {
+  const last = messages.toReversed().find((message) => message.role === "user");
+  return typeof last?.content === "string" ? last.content : "";
+};
+
+// /agents_openai/{id}/chat/completions: the last user message is the question; the answer in OpenAI's shape.
+export const openAiAgentRoutes = new Hono<AppEnv>().use(requireAuth).post("/:agentId/chat/completions", jsonBodyAsDataError(OpenAiCompletionSchema), async (c) => {
+  const body = c.req.valid("json");
+  const input = v.parse(AgentCompletionSchema, { question: lastUserText(body.messages as { role: string; content: unknown }[]), session_id: (body as { session_id?: string }).session_id });
+  const prepared = await prepareAgentRun(serviceContext(c), c.req.param("agentId"), input);
+  const created = Math.floor(Date.now() / 1000);
+  const chunk = (content: string, finish: string | null) => ({ id: prepared.taskId, object: "chat.completion.chunk", created, model: body.model, choices: [{ index: 0, delta: { content }, finish_reason: finish }] });
+  if (!body.stream) {
+    const result = await prepared.run(async () => undefined);
+    return c.json({ id: prepared.taskId, object: "chat.completion", created, model: body.model, session_id: prepared.sessionId, choices: [{ index: 0, message: { role: "assistant", content: result.content }, finish_reason: "stop" }] });
+  }
+  return sseResponse(() =>
+    (async function* () {
+      for await (const event of eventChannel<EnvelopedEvent>((emit) => prepared.run(emit))) {
+        if (event.event === "message") yield chunk(event.data.content, null);
+      }
+      yield chunk("", "stop");
+      yield "data:[DONE]\n\n";
+    })(),
+  );
+});

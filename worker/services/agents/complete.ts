@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import type { AgentCompletionInput, AgentEvent } from "../../contract/agents";
+import { agentSessions, agentTasks } from "../../db/schema";
+import { dataError } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { nowMs } from "../../lib/time";
+import type { ServiceContext } from "../context";
+import { runFlow } from "./engine/run-flow";
+import { getVisibleAgent } from "./manage";
+import { getAgentSession, newAgentSession } from "./sessions";
+
+const HISTORY_TURNS = 20;
+
+export type EnvelopedEvent = AgentEvent & { message_id: string; created_at: number; task_id: string; session_id: string };
+
+// One question to an agent: in a session (a new one when none is given), run as a cancellable task; every
+// event goes to `emit` with the ids clients need. Checks happen here, before any streaming starts.
+export const prepareAgentRun = async (ctx: ServiceContext, agentId: string, input: AgentCompletionInput) => {
+  const agent = await getVisibleAgent(ctx, agentId);
+  const question = (input.question ?? input.query ?? "").trim();
+  const session = input.session_id ? await getAgentSession(ctx, agent.id, input.session_id) : await newAgentSession(ctx, agent);
+  if (!question && session.state.resume.length === 0 && session.messages.some((message) => message.role === "user")) throw dataError("`question` is required.");
+  const taskId = newId();
+  const messageId = newId();
+  const now = nowMs();
+  await ctx.db.insert(agentTasks).values({ id: taskId, agentId: agent.id, tenantId: agent.tenantId, userId: ctx.actor.userId, status: "running", createTime: now, updateTime: now });
+  return { taskId, sessionId: session.id, run: (emit: (event: EnvelopedEvent) => Promise<void>) => runTurn(ctx, { agent, session, question, input, taskId, messageId }, emit) };
+};
+
+type Turn = {
+  agent: Awaited<ReturnType<typeof getVisibleAgent>>;
+  session: Awaited<ReturnType<typeof newAgentSession>>;
+  question: string;
+  input: AgentCompletionInput;
+  taskId: string;
+  messageId: string;
+};
+
+const runTurn = async (ctx: ServiceContext, { agent, session, question, input, taskId, messageId }: Turn, emit: (event: EnvelopedEvent) => Promise<void>) => {
+  const envelope = async (event: AgentEvent) => emit({ ...event, message_id: messageId, created_at: Math.floor(Date.now() / 1000), task_id: taskId, session_id: session.id });
+  const turns = session.messages.filter((message) => message.role === "user").length + 1;
+  const outcome = await runFlow(ctx, agent.dsl, { question, inputs: input.inputs, resume: session.state.resume, history: session.state.history, turns }, envelope, taskId);
+  const answer = outcome.answer || (outcome.error ? `**ERROR**: ${outcome.error}` : "");
+  const finished = nowMs();
+  await ctx.db.batch([
+    ctx.db
+      .update(agentSessions)
+      .set({
+        messages: [...session.messages, { role: "user", content: question, id: newId(), created_at: finished }, { role: "assistant", content: answer, id: messageId, created_at: finished }],
+        state: { resume: outcome.resume, history: [...session.state.history, ["user", question] as [string, string], ["assistant", answer] as [string, string]].slice(-HISTORY_TURNS * 2) },
+        updateTime: finished,
+      })
+      .where(eq(agentSessions.id, session.id)),
+    ctx.db.update(agentTasks).set({ status: "done", updateTime: finished }).where(eq(agentTasks.id, taskId)),
+  ]);
+  return { content: answer, reference: null, trace: outcome.trace, error: outcome.error, session_id: session.id, message_id: messageId, task_id: taskId };
+};
+
+export const cancelAgentTask = async (ctx: ServiceContext, taskId: string) => {
+  const task = await ctx.db.query.agentTasks.findFirst({ where: eq(agentTasks.id, taskId) });
+  if (!task || task.tenantId !== ctx.actor.tenantId || task.userId !== ctx.actor.userId) throw dataError(`Task ${taskId} not found.`);
+  if (task.status === "running") await ctx.db.update(agentTasks).set({ status: "cancelled", updateTime: nowMs() }).where(eq(agentTasks.id, taskId));
+  return true;
+};

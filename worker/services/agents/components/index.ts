@@ -1,0 +1,47 @@
+import type { ComponentName } from "../../../contract/agents";
+import type { ComponentImpl } from "../engine/types";
+import { crawler, deepl, qweather, translate, yahooFinance } from "./data-tools";
+import { email } from "./email";
+import { invoke } from "./invoke";
+import { iteration } from "./iteration";
+import { generate, keywordExtract, rewriteQuestion } from "./llm";
+import { retrieval } from "./retrieval";
+import { categorize, relevant, switchComponent } from "./routing";
+import { SEARCH_TOOLS } from "./search-tools";
+import { answer, begin, concentrator, iterationItem, message, note, template } from "./text";
+
+const byName = (name: ComponentName) => SEARCH_TOOLS.find((tool) => tool.name === name) as ComponentImpl;
+
+export const COMPONENTS: Record<ComponentName, ComponentImpl> = {
+  Begin: begin,
+  Answer: answer,
+  Message: message,
+  Retrieval: retrieval,
+  Generate: generate,
+  Categorize: categorize,
+  Relevant: relevant,
+  RewriteQuestion: rewriteQuestion,
+  KeywordExtract: keywordExtract,
+  Switch: switchComponent,
+  Iteration: iteration,
+  IterationItem: iterationItem,
+  Template: template,
+  Invoke: invoke,
+  Concentrator: concentrator,
+  Note: note,
+  Email: email,
+  Wikipedia: byName("Wikipedia"),
+  DuckDuckGo: byName("DuckDuckGo"),
+  PubMed: byName("PubMed"),
+  ArXiv: byName("ArXiv"),
+  Google: byName("Google"),
+  Bing: byName("Bing"),
+  Tavily: byName("Tavily"),
+  SearXNG: byName("SearXNG"),
+  GitHub: byName("GitHub"),
+  YahooFinance: yahooFinance,
+  DeepL: deepl,
+  Translate: translate,
+  Crawler: crawler,
+  QWeather: qweather,
+};

@@ -1,0 +1,36 @@
+import * as v from "valibot";
+import { RetrievalSchema } from "../../../contract/retrieval";
+import { knowledgePrompt } from "../../../rag/chat/knowledge";
+import { retrieve } from "../../retrieval/retrieve";
+import type { ComponentImpl } from "../engine/types";
+
+const KNOWLEDGE_TOKENS = 4000;
+
+// The one retrieval service, over the chosen knowledge bases; the chunks go on as a kb_prompt-style text.
+export const retrieval: ComponentImpl = {
+  name: "Retrieval",
+  run: async ({ ctx, params, render }) => {
+    const question = render(params.query).trim();
+    const kbIds = (params.kb_ids ?? []) as string[];
+    if (kbIds.length === 0) throw new Error("Retrieval needs at least one knowledge base.");
+    if (!question) return { outputs: { formalized_content: render(params.empty_response), json: [] } };
+    const keywordWeight = Number(params.keywords_similarity_weight ?? 0.7);
+    const input = v.parse(RetrievalSchema, {
+      question,
+      dataset_ids: kbIds,
+      page_size: Math.max(1, Math.min(64, Number(params.top_n ?? 8))),
+      similarity_threshold: Number(params.similarity_threshold ?? 0.2),
+      vector_similarity_weight: 1 - keywordWeight,
+      ...(params.rerank_id ? { rerank_id: String(params.rerank_id) } : {}),
+    });
+    const { chunks } = await retrieve(ctx, input);
+    if (chunks.length === 0) return { outputs: { formalized_content: render(params.empty_response), json: [] } };
+    const knowledge = knowledgePrompt(chunks.map((chunk) => ({ content: chunk.content, document_name: chunk.document_keyword })), KNOWLEDGE_TOKENS);
+    return {
+      outputs: {
+        formalized_content: knowledge.text,
+        json: chunks.slice(0, knowledge.count).map((chunk) => ({ content: chunk.content, document_id: chunk.document_id, document_name: chunk.document_keyword, dataset_id: chunk.dataset_id, similarity: chunk.similarity })),
+      },
+    };
+  },
+};

@@ -1,0 +1,159 @@
+import { eq } from "drizzle-orm";
+import { COMMON_PARAMS, COMPONENT_DEFAULTS } from "../../../contract/agent-components";
+import { type AgentEvent, type Dsl, RUN_LIMITS, type TraceEntry } from "../../../contract/agents";
+import { agentTasks } from "../../../db/schema";
+import { pieces } from "../../../rag/chat/extractive";
+import type { ServiceContext } from "../../context";
+import { COMPONENTS } from "../components";
+import { agentLlm } from "./llm";
+import type { ComponentResult, ComponentRun } from "./types";
+import { render, resolve, type RunValues } from "./variables";
+
+export type RunInput = { question: string; inputs: Record<string, unknown>; resume: string[]; history: [string, string][]; turns: number };
+export type RunOutcome = { answer: string; trace: TraceEntry[]; resume: string[]; error: string | null; outputs: Record<string, unknown> };
+type Emit = (event: AgentEvent) => Promise<void>;
+
+class RunStopped extends Error {}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((done) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", () => (clearTimeout(timer), done()), { once: true });
+  });
+
+const globalsOf = (dsl: Dsl, input: RunInput, userId: string) => {
+  const env = Object.fromEntries(Object.entries(dsl.globals ?? {}).map(([key, value]) => [`env.${key.replace(/^env\./, "")}`, input.inputs[key.replace(/^env\./, "")] ?? value]));
+  return { ...env, "sys.query": input.question, "sys.user_id": userId, "sys.conversation_turns": input.turns, "sys.history": input.history, "sys.inputs": input.inputs };
+};
+
+// Runs one turn of a flow: from Begin (or where the last Answer paused) along the components' downstream ids
+// and the branches chosen by Categorize, Switch and Relevant. A component with several inputs waits until every
+// input scheduled in this turn has run (fan-in). Stops at an Answer, at the end, on an unhandled error, after
+// RUN_LIMITS, or when the task is cancelled.
+export const runFlow = async (ctx: ServiceContext, dsl: Dsl, input: RunInput, emit: Emit, taskId: string): Promise<RunOutcome> => {
+  const started = Date.now();
+  const controller = new AbortController();
+  const deadline = setTimeout(() => controller.abort(), RUN_LIMITS.timeoutMs);
+  const values: RunValues = { outputs: new Map([["begin", { query: input.question, ...input.inputs }]]), globals: globalsOf(dsl, input, ctx.actor.userId) };
+  const trace: TraceEntry[] = [];
+  const messages: string[] = [];
+  let steps = 0;
+  let resume: string[] = [];
+
+  const checkLimits = async () => {
+    if (controller.signal.aborted) throw new RunStopped(`The run took longer than ${RUN_LIMITS.timeoutMs / 1000} s and was stopped.`);
+    if (++steps > RUN_LIMITS.maxSteps) throw new RunStopped(`The run stopped after ${RUN_LIMITS.maxSteps} steps (is there a loop without an Answer?).`);
+    const task = await ctx.db.query.agentTasks.findFirst({ where: eq(agentTasks.id, taskId) });
+    if (task?.status === "cancelled") throw new RunStopped("The run was cancelled.");
+  };
+
+  const runOne = async (id: string): Promise<ComponentResult> => {
+    const component = dsl.components[id];
+    if (!component) throw new RunStopped(`Unknown component: ${id}`);
+    const impl = COMPONENTS[component.obj.component_name];
+    const params: Record<string, unknown> = { ...COMMON_PARAMS, ...COMPONENT_DEFAULTS[component.obj.component_name], ...component.obj.params };
+    const run: ComponentRun = {
+      ctx,
+      id,
+      component,
+      params,
+      values,
+      history: input.history,
+      signal: controller.signal,
+      emit,
+      render: (template) => render(template, values),
+      resolve: (reference) => resolve(reference, values),
+      llm: agentLlm(ctx, params, controller.signal),
+      runChildren: async (parentId, item, index) => {
+        values.outputs.set(parentId, { item, index });
+        const children = Object.entries(dsl.components).filter(([, child]) => child.parent_id === parentId).map(([childId]) => childId);
+        const starts = children.filter((childId) => !dsl.components[childId]?.upstream.some((up) => children.includes(up)));
+        const last = await execute(starts, (candidate) => children.includes(candidate));
+        return last ? (values.outputs.get(last) ?? null) : null;
+      },
+    };
+    await emit({ event: "node_started", data: { component_id: id, component_name: component.obj.component_name } });
+    const begun = Date.now();
+    let error: string | null = null;
+    let result: ComponentResult = { outputs: {} };
+    const attempts = 1 + Math.max(0, Number(params.max_retries) || 0);
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      try {
+        result = await impl.run(run);
+        error = null;
+        break;
+      } catch (caught) {
+        error = caught instanceof Error ? caught.message : String(caught);
+        if (attempt < attempts) await sleep(Math.max(0, Number(params.delay_after_error) || 0) * 1000, controller.signal);
+      }
+    }
+    if (error && params.exception_method === "comment") result = { outputs: { content: render(params.exception_default_value, values), error } };
+    else if (error && params.exception_method === "goto") result = { outputs: { error }, next: (params.exception_goto ?? []) as string[] };
+    const entry: TraceEntry = { component_id: id, component_name: component.obj.component_name, inputs: paramsForTrace(params), outputs: result.outputs, error, elapsed_time: Date.now() - begun, created_at: begun };
+    trace.push(entry);
+    await emit({ event: "node_finished", data: entry });
+    if (error && !params.exception_method) throw new RunStopped(`${String(params.name ?? id)}: ${error}`);
+    return result;
+  };
+
+  // Runs from `starts` over the components `allowed` here; returns the id of the last one that ran.
+  const execute = async (starts: string[], allowed: (id: string) => boolean): Promise<string | null> => {
+    const queue = [...starts];
+    const scheduled = new Set(starts);
+    const done = new Set<string>();
+    let last: string | null = null;
+    let deferredInARow = 0;
+    while (queue.length > 0) {
+      const id = queue.shift() as string;
+      const waitingFor = (dsl.components[id]?.upstream ?? []).filter((up) => scheduled.has(up) && !done.has(up));
+      if (waitingFor.length > 0 && deferredInARow < queue.length + 1) {
+        queue.push(id);
+        deferredInARow++;
+        continue;
+      }
+      deferredInARow = 0;
+      await checkLimits();
+      const result = await runOne(id);
+      values.outputs.set(id, result.outputs);
+      done.add(id);
+      last = id;
+      if (result.message) {
+        messages.push(result.message);
+        for (const piece of pieces(result.message)) await emit({ event: "message", data: { content: piece } });
+      }
+      const next = (result.next ?? dsl.components[id]?.downstream ?? []).filter((nextId) => allowed(nextId));
+      if (result.pause) {
+        resume = next;
+        return last;
+      }
+      for (const nextId of next) {
+        if (!queue.includes(nextId)) queue.push(nextId);
+        scheduled.add(nextId);
+      }
+    }
+    return last;
+  };
+
+  let error: string | null = null;
+  try {
+    await emit({ event: "workflow_started", data: { inputs: input.inputs } });
+    const starts = input.resume.length ? input.resume : ["begin"];
+    if (!dsl.components.begin) throw new RunStopped("The flow has no Begin component.");
+    await execute(starts, (id) => !dsl.components[id]?.parent_id);
+  } catch (caught) {
+    error = caught instanceof Error ? caught.message : String(caught);
+    resume = [];
+  } finally {
+    clearTimeout(deadline);
+  }
+  const answer = messages.join("\n\n");
+  if (answer) await emit({ event: "message_end", data: { reference: null } });
+  const outputs = trace.at(-1)?.outputs ?? {};
+  await emit({ event: "workflow_finished", data: { outputs, elapsed_time: Date.now() - started, error } });
+  return { answer, trace, resume, error, outputs };
+};
+
+// Secrets stay out of traces and events.
+const SECRET = /password|api_key|secret|authorization/i;
+const paramsForTrace = (params: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(params).filter(([key]) => !(key in COMMON_PARAMS)).map(([key, value]) => [key, SECRET.test(key) ? "***" : value]));

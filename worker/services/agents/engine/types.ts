@@ -1,0 +1,34 @@
+import type { AgentEvent, ComponentName, DslComponent } from "../../../contract/agents";
+import type { ChatMessage } from "../../../platform/providers/types";
+import type { ServiceContext } from "../../context";
+import type { RunValues } from "./variables";
+
+// What a component sees of the run.
+export type ComponentRun = {
+  ctx: ServiceContext;
+  id: string;
+  component: DslComponent;
+  params: Record<string, unknown>;
+  values: RunValues;
+  history: [string, string][];
+  signal: AbortSignal;
+  emit: (event: AgentEvent) => Promise<void>;
+  render: (template: unknown) => string;
+  resolve: (reference: unknown) => unknown;
+  // the chat model of the params (llm_id), or null for the built-in offline model, which writes no text itself
+  llm: (messages: ChatMessage[]) => Promise<string | null>;
+  // runs the components of an Iteration once per item
+  runChildren: (parentId: string, item: unknown, index: number) => Promise<Record<string, unknown> | null>;
+};
+
+export type ComponentResult = {
+  outputs: Record<string, unknown>;
+  // branching components say where to go; others continue downstream
+  next?: string[];
+  // text shown to the user in this turn
+  message?: string;
+  // an Answer ends the turn; the next question continues after it
+  pause?: boolean;
+};
+
+export type ComponentImpl = { name: ComponentName; run: (run: ComponentRun) => Promise<ComponentResult> };

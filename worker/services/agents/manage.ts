@@ -1,0 +1,113 @@
+import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import type { Agent, CreateAgentInput, ListAgentsQuery, UpdateAgentInput } from "../../contract/agents";
+import { type AgentRow, agents } from "../../db/schema";
+import { AppError, dataError, RetCode } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { nowMs } from "../../lib/time";
+import type { ServiceContext } from "../context";
+import { canManageTeam } from "../teams/membership";
+
+export const toAgent = (row: AgentRow): Agent => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  avatar: row.avatar,
+  permission: row.permission,
+  canvas_type: row.canvasType,
+  dsl: row.dsl,
+  user_id: row.createdBy,
+  create_time: row.createTime,
+  update_time: row.updateTime,
+});
+
+// Like knowledge bases: a team's shared flows and the caller's own.
+const visibleAgents = (ctx: ServiceContext): SQL =>
+  ctx.actor.via === "share" ? eq(agents.tenantId, ctx.actor.tenantId) : (and(eq(agents.tenantId, ctx.actor.tenantId), or(eq(agents.permission, "team"), eq(agents.createdBy, ctx.actor.userId))) as SQL);
+
+export const getVisibleAgent = async (ctx: ServiceContext, id: string) => {
+  const row = await ctx.db.query.agents.findFirst({ where: and(eq(agents.id, id), visibleAgents(ctx)) });
+  if (!row) throw dataError(`You don't own the agent ${id}.`);
+  return row;
+};
+
+const onlyOwner = () => new AppError(RetCode.OPERATING_ERROR, "Only owner of canvas authorized for this operation.");
+
+const getManageableAgent = async (ctx: ServiceContext, id: string) => {
+  const row = await getVisibleAgent(ctx, id);
+  if (row.createdBy !== ctx.actor.userId && !canManageTeam(ctx.actor.role)) throw onlyOwner();
+  return row;
+};
+
+const assertTitleFree = async (ctx: ServiceContext, title: string, exceptId?: string) => {
+  const clash = await ctx.db.query.agents.findFirst({ where: and(eq(agents.tenantId, ctx.actor.tenantId), eq(agents.titleKey, title.toLowerCase())) });
+  if (clash && clash.id !== exceptId) throw dataError(`Agent with title ${title} already exists.`);
+};
+
+export const listAgents = async (ctx: ServiceContext, query: ListAgentsQuery) => {
+  const where = and(
+    visibleAgents(ctx),
+    query.id ? eq(agents.id, query.id) : undefined,
+    query.title ? eq(agents.titleKey, query.title.toLowerCase()) : undefined,
+    query.keywords ? sql`instr(${agents.titleKey}, ${query.keywords.toLowerCase()}) > 0` : undefined,
+  );
+  const column = query.orderby === "create_time" ? agents.createTime : agents.updateTime;
+  const [rows, [total]] = await Promise.all([
+    ctx.db.select().from(agents).where(where).orderBy(query.desc ? desc(column) : asc(column), asc(agents.id)).limit(query.page_size).offset((query.page - 1) * query.page_size),
+    ctx.db.select({ n: count() }).from(agents).where(where),
+  ]);
+  return { agents: rows.map(toAgent), total: total?.n ?? 0 };
+};
+
+export const createAgent = async (ctx: ServiceContext, input: CreateAgentInput, canvasType = "") => {
+  await assertTitleFree(ctx, input.title);
+  const now = nowMs();
+  const row: AgentRow = {
+    id: newId(),
+    tenantId: ctx.actor.tenantId,
+    createdBy: ctx.actor.userId,
+    title: input.title,
+    titleKey: input.title.toLowerCase(),
+    description: input.description ?? null,
+    avatar: input.avatar ?? null,
+    permission: input.permission,
+    canvasType,
+    dsl: input.dsl as AgentRow["dsl"],
+    createTime: now,
+    updateTime: now,
+  };
+  await ctx.db.insert(agents).values(row);
+  return toAgent(row);
+};
+
+export const updateAgent = async (ctx: ServiceContext, id: string, input: UpdateAgentInput) => {
+  const current = await getManageableAgent(ctx, id);
+  if (input.title !== undefined) await assertTitleFree(ctx, input.title, id);
+  await ctx.db
+    .update(agents)
+    .set({
+      ...(input.title !== undefined ? { title: input.title, titleKey: input.title.toLowerCase() } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.avatar !== undefined ? { avatar: input.avatar } : {}),
+      ...(input.permission !== undefined ? { permission: input.permission } : {}),
+      ...(input.dsl !== undefined ? { dsl: input.dsl as AgentRow["dsl"] } : {}),
+      updateTime: nowMs(),
+    })
+    .where(eq(agents.id, current.id));
+  return true;
+};
+
+export const removeAgent = async (ctx: ServiceContext, id: string) => {
+  await getManageableAgent(ctx, id);
+  await ctx.db.delete(agents).where(eq(agents.id, id));
+  return true;
+};
+
+// A copy named "<title> (copy)", "(copy 2)", … owned by the caller.
+export const duplicateAgent = async (ctx: ServiceContext, id: string) => {
+  const source = await getVisibleAgent(ctx, id);
+  for (let n = 1; ; n++) {
+    const title = n === 1 ? `${source.title} (copy)` : `${source.title} (copy ${n})`;
+    const clash = await ctx.db.query.agents.findFirst({ where: and(eq(agents.tenantId, ctx.actor.tenantId), eq(agents.titleKey, title.toLowerCase())) });
+    if (!clash) return createAgent(ctx, { title, description: source.description, avatar: source.avatar, permission: "me", dsl: source.dsl }, source.canvasType);
+  }
+};

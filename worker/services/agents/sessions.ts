@@ -1,0 +1,67 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { type AgentRow, agentSessions, type AgentSessionRow } from "../../db/schema";
+import { dataError } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { nowMs } from "../../lib/time";
+import type { ServiceContext } from "../context";
+import { getVisibleAgent } from "./manage";
+
+export const toAgentSession = (row: AgentSessionRow) => ({
+  id: row.id,
+  agent_id: row.agentId,
+  user_id: row.userId,
+  source: row.source,
+  message: row.messages,
+  create_time: row.createTime,
+  update_time: row.updateTime,
+});
+
+const prologueOf = (agent: AgentRow) => String(agent.dsl.components.begin?.obj.params.prologue ?? "");
+
+// A new conversation opens with the Begin component's prologue.
+export const newAgentSession = async (ctx: ServiceContext, agent: AgentRow) => {
+  const now = nowMs();
+  const prologue = prologueOf(agent);
+  const row: AgentSessionRow = {
+    id: newId(),
+    agentId: agent.id,
+    tenantId: agent.tenantId,
+    userId: ctx.actor.userId,
+    source: "agent",
+    messages: prologue ? [{ role: "assistant", content: prologue, id: newId(), created_at: now }] : [],
+    state: { resume: [], history: [] },
+    createTime: now,
+    updateTime: now,
+  };
+  await ctx.db.insert(agentSessions).values(row);
+  return row;
+};
+
+export const getAgentSession = async (ctx: ServiceContext, agentId: string, sessionId: string) => {
+  const row = await ctx.db.query.agentSessions.findFirst({
+    where: and(eq(agentSessions.id, sessionId), eq(agentSessions.agentId, agentId), eq(agentSessions.userId, ctx.actor.userId)),
+  });
+  if (!row) throw dataError(`Session ${sessionId} not found for this agent.`);
+  return row;
+};
+
+export const createAgentSession = async (ctx: ServiceContext, agentId: string) => toAgentSession(await newAgentSession(ctx, await getVisibleAgent(ctx, agentId)));
+
+export const listAgentSessions = async (ctx: ServiceContext, agentId: string) => {
+  await getVisibleAgent(ctx, agentId);
+  const rows = await ctx.db.query.agentSessions.findMany({
+    where: and(eq(agentSessions.agentId, agentId), eq(agentSessions.userId, ctx.actor.userId)),
+    orderBy: desc(agentSessions.updateTime),
+  });
+  return rows.map(toAgentSession);
+};
+
+export const removeAgentSessions = async (ctx: ServiceContext, agentId: string, ids: string[] | undefined, all: boolean) => {
+  await getVisibleAgent(ctx, agentId);
+  const mine = and(eq(agentSessions.agentId, agentId), eq(agentSessions.userId, ctx.actor.userId));
+  const where = all ? mine : and(mine, inArray(agentSessions.id, ids ?? []));
+  const rows = await ctx.db.select({ id: agentSessions.id }).from(agentSessions).where(where);
+  if (!all && rows.length !== new Set(ids).size) throw dataError("Some sessions do not belong to this agent.");
+  if (rows.length) await ctx.db.delete(agentSessions).where(inArray(agentSessions.id, rows.map((row) => row.id)));
+  return true;
+};
