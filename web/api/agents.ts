@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Agent, AgentEvent, AgentTemplate, AGENT_PERMISSIONS, Dsl } from "../../worker/contract/agents";
 import { ApiError, request, requestData, requestRaw } from "./client";
+import { readSseData } from "./sse";
 
 export type { Agent, AgentTemplate };
 export type AgentPermission = (typeof AGENT_PERMISSIONS)[number];
@@ -75,18 +76,7 @@ export const useDuplicateAgentMutation = () => {
 export type AgentFrame = AgentEvent & { message_id?: string; created_at?: number; task_id?: string; session_id?: string };
 
 export const SSE_DONE = "[DONE]";
-
-// Splits what has arrived of an SSE stream into complete `data:` payloads; an unfinished last line is kept for later.
-export const splitSseData = (buffer: string) => {
-  const lines = buffer.split("\n");
-  const rest = lines.pop() ?? "";
-  const payloads = lines
-    .map((line) => line.replace(/\r$/, ""))
-    .filter((line) => line.startsWith("data:"))
-    .map((line) => line.slice(5).trim())
-    .filter(Boolean);
-  return { payloads, rest };
-};
+export { splitSseData } from "./sse";
 
 // One payload: an agent event, the end marker, or an error envelope (thrown).
 export const parseAgentPayload = (payload: string): AgentFrame | typeof SSE_DONE => {
@@ -97,30 +87,12 @@ export const parseAgentPayload = (payload: string): AgentFrame | typeof SSE_DONE
 };
 
 // Reads a run's SSE response until `data:[DONE]` (or the end of the body); a JSON answer is an envelope error.
-export const readAgentFrames = async (response: Response, onFrame: (frame: AgentFrame) => void) => {
-  if (!(response.headers.get("Content-Type") ?? "").includes("text/event-stream")) {
-    const envelope = (await response.json().catch(() => ({ code: response.status, message: response.statusText }))) as { code: number; message: string };
-    throw new ApiError(envelope.code, envelope.message, response.status);
-  }
-  if (!response.body) throw new ApiError(response.status, response.statusText, response.status);
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    // a last line without its newline still counts
-    const { payloads, rest } = splitSseData(done ? `${buffer}\n` : buffer + value);
-    buffer = rest;
-    for (const payload of payloads) {
-      const frame = parseAgentPayload(payload);
-      if (frame === SSE_DONE) {
-        await reader.cancel().catch(() => undefined);
-        return;
-      }
-      onFrame(frame);
-    }
-    if (done) return;
-  }
-};
+export const readAgentFrames = (response: Response, onFrame: (frame: AgentFrame) => void) =>
+  readSseData(response, (payload) => {
+    const frame = parseAgentPayload(payload);
+    if (frame === SSE_DONE) return true;
+    onFrame(frame);
+  });
 
 export type AgentRunParams = { agentId: string; question: string; sessionId?: string; inputs?: Record<string, unknown> };
 

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@ta
 import type { Chat, ChatStats, CompletionFrame, CreateChatInput, FeedbackReason, Session, UpdateChatInput } from "../../worker/contract/chats";
 import { currentUserId } from "../lib/auth-storage";
 import { ApiError, request, requestData, requestRaw } from "./client";
+import { readSseData } from "./sse";
 
 export type { Chat, ChatStats, CompletionFrame, Session };
 // Chat payloads are written in the API's snake_case (nested prompt_config / llm_setting / design included).
@@ -123,30 +124,13 @@ export type AskParams = {
 };
 
 // Reads RAGFlow's SSE frames of a completion response until `data: true`; an envelope error is thrown.
-export const readCompletionFrames = async (response: Response, onFrame: (frame: CompletionFrame) => void) => {
-  if (!(response.headers.get("Content-Type") ?? "").includes("text/event-stream")) {
-    const envelope = (await response.json().catch(() => ({ code: response.status, message: response.statusText }))) as { code: number; message: string };
-    throw new ApiError(envelope.code, envelope.message, response.status);
-  }
-  if (!response.body) throw new ApiError(response.status, response.statusText, response.status);
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    buffer += value;
-    const events = buffer.split("\n\n");
-    buffer = events.pop() ?? "";
-    for (const event of events) {
-      const line = event.split("\n").find((l) => l.startsWith("data:"));
-      if (!line) continue;
-      const payload = JSON.parse(line.slice(5)) as { code: number; message: string; data: CompletionFrame | boolean };
-      if (payload.code !== 0) throw new ApiError(payload.code, payload.message, 200);
-      if (payload.data === true) return;
-      if (typeof payload.data === "object") onFrame(payload.data);
-    }
-  }
-};
+export const readCompletionFrames = (response: Response, onFrame: (frame: CompletionFrame) => void) =>
+  readSseData(response, (line) => {
+    const payload = JSON.parse(line) as { code: number; message: string; data: CompletionFrame | boolean };
+    if (payload.code !== 0) throw new ApiError(payload.code, payload.message, 200);
+    if (payload.data === true) return true;
+    if (typeof payload.data === "object") onFrame(payload.data);
+  });
 
 // POST /chats/{id}/completions as SSE: calls onFrame for every `data:` frame until `data: true`.
 export const streamCompletion = async (params: AskParams, onFrame: (frame: CompletionFrame) => void, signal?: AbortSignal) => {

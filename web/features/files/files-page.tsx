@@ -1,4 +1,4 @@
-import { Button, EmptyState, Flex, Heading, HStack, NativeSelect, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, EmptyState, Flex, Grid, Heading, HStack, NativeSelect, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { FolderOpen, FolderPlus, Link2, Trash2, Upload, FolderInput, X } from "lucide-react";
 import { useState } from "react";
@@ -11,6 +11,7 @@ import { SearchInput } from "../../components/search-input";
 import { useSelection } from "../../components/use-selection";
 import { FileBreadcrumb } from "./file-breadcrumb";
 import { FileTable } from "./file-table";
+import { FolderTree } from "./folder-tree";
 import { FileDialogs } from "./file-dialogs";
 import { type FileDialog, useFileActions } from "./use-file-actions";
 
@@ -101,6 +102,11 @@ export const FilesPage = ({ search, onSearchChange }: Props) => {
           </Button>
         </HStack>
       )}
+      <Grid templateColumns={{ base: "1fr", lg: "220px minmax(0, 1fr)" }} gap="5" alignItems="start">
+        <Box hideBelow="lg" borderWidth="1px" rounded="lg" p="2" bg="app.surface" maxH="70vh" overflowY="auto" as="nav" aria-label={t("files.breadcrumb")} data-testid="folder-tree">
+          <FolderTree chosen={folder?.id} onChoose={openFolder} testId="folder-tree-item" />
+        </Box>
+        <Stack gap="4" minW="0">
       {query.isError ? (
         <RouteErrorMessage error={query.error} onRetry={() => void query.refetch()} />
       ) : query.isPending ? (
@@ -121,6 +127,8 @@ export const FilesPage = ({ search, onSearchChange }: Props) => {
           <Pager page={page} pageSize={PAGE_SIZE} total={query.data.total} onChange={(next) => onSearchChange({ ...search, page: next })} />
         </>
       )}
+        </Stack>
+      </Grid>
       <FileDialogs dialog={actions.dialog} actions={actions} folder={folder as FileEntry | undefined} parentId={search.folder} />
     </Stack>
   );

@@ -1,14 +1,12 @@
-import { Box, Button, HStack, Heading, Stack, Tabs, Text } from "@chakra-ui/react";
-import { ExternalLink } from "lucide-react";
+import { Box, Stack, Tabs, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CopyField } from "../../../components/copy-field";
 import { FormField } from "../../../components/form-field";
 import { ViewDialog } from "../../../components/view-dialog";
 import { CodeBlock } from "../../chat/share-dialog/code-block";
-import { API_DOCS_PATH } from "../../settings/api-docs";
-import { NewApiKey } from "../../settings/api-keys";
 import { agentCompletionUrl, agentOpenAiUrl, curlAgentCompletion, curlAgentFollowUp, curlAgentOpenAi, pythonOpenAi } from "./agent-api-examples";
+import { ApiKeySection, ExamplesHeading } from "../../settings/api-access";
 
 const KEY_PLACEHOLDER = "<API_KEY>";
 const TABS = [
@@ -38,26 +36,9 @@ export const PublishApiDialog = ({ agentId, title, onClose }: Props) => {
         <FormField label={t("agents.publish.agentId")}>
           <CopyField value={agentId} label={t("agents.publish.agentId")} />
         </FormField>
+        <ApiKeySection onCreated={setApiKey} />
         <Stack gap="3">
-          <Heading as="h3" size="sm">
-            {t("share.api.key")}
-          </Heading>
-          <Text fontSize="sm" color="fg.muted">
-            {t("share.api.keyHint")}
-          </Text>
-          <NewApiKey onCreated={setApiKey} />
-        </Stack>
-        <Stack gap="3">
-          <HStack justify="space-between" wrap="wrap" gap="2">
-            <Heading as="h3" size="sm">
-              {t("share.api.examples")}
-            </Heading>
-            <Button asChild size="xs" variant="outline" colorPalette="teal">
-              <a href={API_DOCS_PATH} target="_blank" rel="noreferrer noopener">
-                <ExternalLink /> {t("share.api.reference")}
-              </a>
-            </Button>
-          </HStack>
+          <ExamplesHeading />
           <Tabs.Root defaultValue="curl" size="sm" colorPalette="teal" variant="enclosed">
             <Tabs.List flexWrap="wrap">
               {TABS.map((tab) => (

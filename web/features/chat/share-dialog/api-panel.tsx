@@ -1,16 +1,14 @@
-import { Box, Button, HStack, Heading, Stack, Tabs, Text } from "@chakra-ui/react";
+import { Box, Stack, Tabs, Text } from "@chakra-ui/react";
 import { ViewDialog } from "../../../components/view-dialog";
-import { ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Chat } from "../../../api/chats";
 import { API_BASE } from "../../../api/client";
 import { CopyField } from "../../../components/copy-field";
 import { FormField } from "../../../components/form-field";
-import { API_DOCS_PATH } from "../../settings/api-docs";
-import { NewApiKey } from "../../settings/api-keys";
 import { curlCompletion, curlOpenAi, pythonSdk } from "./api-examples";
 import { CodeBlock } from "./code-block";
+import { ApiKeySection, ExamplesHeading } from "../../settings/api-access";
 
 const KEY_PLACEHOLDER = "<API_KEY>";
 
@@ -31,26 +29,9 @@ export const ApiPanel = ({ chat, onClose }: Props) => {
         <FormField label={t("share.api.chatId")}>
           <CopyField value={chat.id} label={t("share.api.chatId")} />
         </FormField>
+        <ApiKeySection onCreated={setApiKey} />
         <Stack gap="3">
-          <Heading as="h3" size="sm">
-            {t("share.api.key")}
-          </Heading>
-          <Text fontSize="sm" color="fg.muted">
-            {t("share.api.keyHint")}
-          </Text>
-          <NewApiKey onCreated={setApiKey} />
-        </Stack>
-        <Stack gap="3">
-          <HStack justify="space-between" wrap="wrap" gap="2">
-            <Heading as="h3" size="sm">
-              {t("share.api.examples")}
-            </Heading>
-            <Button asChild size="xs" variant="outline" colorPalette="teal">
-              <a href={API_DOCS_PATH} target="_blank" rel="noreferrer noopener">
-                <ExternalLink /> {t("share.api.reference")}
-              </a>
-            </Button>
-          </HStack>
+          <ExamplesHeading />
           <Tabs.Root defaultValue="curl" size="sm" colorPalette="teal" variant="enclosed">
             <Tabs.List flexWrap="wrap">
               <Tabs.Trigger value="curl">{t("share.api.tabCurl")}</Tabs.Trigger>
