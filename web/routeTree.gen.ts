@@ -26,6 +26,7 @@ import { Route as NextHomeRouteImport } from './routes/_next.home'
 import { Route as NextNextChatRouteImport } from './routes/_next.next-chat'
 import { Route as NextNextSearchRouteImport } from './routes/_next.next-search'
 import { Route as NextProfileSettingRouteImport } from './routes/_next.profile-setting'
+import { Route as AgentShareRouteImport } from './routes/agent.share'
 import { Route as ChatShareRouteImport } from './routes/chat.share'
 import { Route as DocumentIdRouteImport } from './routes/document.$id'
 import { Route as AppEvaluationDialogIdRouteImport } from './routes/_app.evaluation.$dialogId'
@@ -138,6 +139,11 @@ const NextProfileSettingRoute = NextProfileSettingRouteImport.update({
   id: '/profile-setting',
   path: '/profile-setting',
   getParentRoute: () => NextRoute,
+} as any)
+const AgentShareRoute = AgentShareRouteImport.update({
+  id: '/agent/share',
+  path: '/agent/share',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const ChatShareRoute = ChatShareRouteImport.update({
   id: '/chat/share',
@@ -307,6 +313,7 @@ export interface FileRoutesByFullPath {
   '/next-chat': typeof NextNextChatRoute
   '/next-search': typeof NextNextSearchRoute
   '/profile-setting': typeof NextProfileSettingRouteWithChildren
+  '/agent/share': typeof AgentShareRoute
   '/chat/share': typeof ChatShareRoute
   '/document/$id': typeof DocumentIdRoute
   '/evaluation/$dialogId': typeof AppEvaluationDialogIdRoute
@@ -350,6 +357,7 @@ export interface FileRoutesByTo {
   '/home': typeof NextHomeRoute
   '/next-chat': typeof NextNextChatRoute
   '/next-search': typeof NextNextSearchRoute
+  '/agent/share': typeof AgentShareRoute
   '/chat/share': typeof ChatShareRoute
   '/document/$id': typeof DocumentIdRoute
   '/evaluation/$dialogId': typeof AppEvaluationDialogIdRoute
@@ -397,6 +405,7 @@ export interface FileRoutesById {
   '/_next/next-chat': typeof NextNextChatRoute
   '/_next/next-search': typeof NextNextSearchRoute
   '/_next/profile-setting': typeof NextProfileSettingRouteWithChildren
+  '/agent/share': typeof AgentShareRoute
   '/chat/share': typeof ChatShareRoute
   '/document/$id': typeof DocumentIdRoute
   '/_app/': typeof AppIndexRoute
@@ -446,6 +455,7 @@ export interface FileRouteTypes {
     | '/next-chat'
     | '/next-search'
     | '/profile-setting'
+    | '/agent/share'
     | '/chat/share'
     | '/document/$id'
     | '/evaluation/$dialogId'
@@ -489,6 +499,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/next-chat'
     | '/next-search'
+    | '/agent/share'
     | '/chat/share'
     | '/document/$id'
     | '/evaluation/$dialogId'
@@ -535,6 +546,7 @@ export interface FileRouteTypes {
     | '/_next/next-chat'
     | '/_next/next-search'
     | '/_next/profile-setting'
+    | '/agent/share'
     | '/chat/share'
     | '/document/$id'
     | '/_app/'
@@ -572,6 +584,7 @@ export interface RootRouteChildren {
   NextRoute: typeof NextRouteWithChildren
   LoginRoute: typeof LoginRoute
   LoginNextRoute: typeof LoginNextRoute
+  AgentShareRoute: typeof AgentShareRoute
   ChatShareRoute: typeof ChatShareRoute
   DocumentIdRoute: typeof DocumentIdRoute
 }
@@ -696,6 +709,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/profile-setting'
       preLoaderRoute: typeof NextProfileSettingRouteImport
       parentRoute: typeof NextRoute
+    }
+    '/agent/share': {
+      id: '/agent/share'
+      path: '/agent/share'
+      fullPath: '/agent/share'
+      preLoaderRoute: typeof AgentShareRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/chat/share': {
       id: '/chat/share'
@@ -1042,6 +1062,7 @@ const rootRouteChildren: RootRouteChildren = {
   NextRoute: NextRouteWithChildren,
   LoginRoute: LoginRoute,
   LoginNextRoute: LoginNextRoute,
+  AgentShareRoute: AgentShareRoute,
   ChatShareRoute: ChatShareRoute,
   DocumentIdRoute: DocumentIdRoute,
 }

@@ -67,6 +67,23 @@ export const tests = [
         body: JSON.stringify({ model: "buddy", messages: [{ role: "user", content: "Ich brauche einen Termin" }] }),
       });
       assert.equal((await openai.json()).choices[0].message.content, "Termine vereinbaren Sie online oder telefonisch in der Praxis.");
+
+      // a share link: a visitor without an account talks to the flow
+      await publish.getByRole("button", { name: "Link erstellen" }).click();
+      const link = await publish.getByTestId("agent-share").locator("input").first().inputValue();
+      assert.match(link, /\/agent\/share\?shared_id=[0-9a-f]{32}&from=agent&auth=/);
+      const visitorContext = await page.context().browser().newContext({ viewport: { width: 900, height: 700 }, locale: "de-DE" });
+      try {
+        const visitor = await visitorContext.newPage();
+        await visitor.goto(link);
+        await visitor.getByRole("heading", { name: "Fragen-Verteiler" }).waitFor();
+        await visitor.getByText("Worum geht es? Symptome, Termine oder etwas anderes?").waitFor();
+        await ask(visitor, "Ich habe Fieber");
+        await visitor.getByText("Gute Besserung! Bei Fieber viel trinken.").waitFor();
+        await visitor.screenshot({ path: `${artifacts}/agent-share-de.png` });
+      } finally {
+        await visitorContext.close();
+      }
     },
   ],
 ];

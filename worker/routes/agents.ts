@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { AgentCompletionSchema, CreateAgentSchema, ListAgentsQuerySchema, UpdateAgentSchema } from "../contract/agents";
 import { OpenAiCompletionSchema } from "../contract/chats";
 import { DeleteByIdsSchema } from "../contract/datasets";
+import { ShareTokenSchema } from "../contract/share";
 import type { AppEnv } from "../env";
 import { ok } from "../lib/envelope";
 import { dataError } from "../lib/errors";
@@ -12,14 +13,15 @@ import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
 import { jsonBody, jsonBodyAsDataError, queryParams } from "../middleware/validate";
 import { cancelAgentTask, type EnvelopedEvent, prepareAgentRun } from "../services/agents/complete";
-import { createAgent, duplicateAgent, getVisibleAgent, listAgents, removeAgent, toAgent, updateAgent } from "../services/agents/manage";
+import { createAgent, duplicateAgent, getManageableAgent, getVisibleAgent, listAgents, removeAgent, toAgent, updateAgent } from "../services/agents/manage";
+import { createShareToken, listShareTokens, removeShareToken } from "../services/share/tokens";
 import { createAgentSession, listAgentSessions, removeAgentSessions } from "../services/agents/sessions";
 import { TEMPLATES } from "../services/agents/templates";
 import type { Context } from "hono";
 import type { AgentCompletionInput } from "../contract/agents";
 
 // Streamed: RAGFlow's event frames, then [DONE]; otherwise the whole answer with its trace.
-const respond = async (c: Context<AppEnv>, agentId: string, input: AgentCompletionInput) => {
+export const respond = async (c: Context<AppEnv>, agentId: string, input: AgentCompletionInput) => {
   const prepared = await prepareAgentRun(serviceContext(c), agentId, input);
   if (!input.stream) {
     const result = await prepared.run(async () => undefined);
@@ -33,7 +35,7 @@ const respond = async (c: Context<AppEnv>, agentId: string, input: AgentCompleti
   );
 };
 
-const CompletionBody = jsonBodyAsDataError(AgentCompletionSchema);
+export const CompletionBody = jsonBodyAsDataError(AgentCompletionSchema);
 
 export const agentRoutes = new Hono<AppEnv>()
   .use(requireAuth)
@@ -56,6 +58,18 @@ export const agentRoutes = new Hono<AppEnv>()
   .post("/:agentId/completions", CompletionBody, async (c) => respond(c, c.req.param("agentId"), c.req.valid("json")))
   .post("/:agentId/sessions", async (c) => ok(c, await createAgentSession(serviceContext(c), c.req.param("agentId"))))
   .get("/:agentId/sessions", async (c) => ok(c, await listAgentSessions(serviceContext(c), c.req.param("agentId"))))
+  .get("/:agentId/share-tokens", async (c) => {
+    const ctx = serviceContext(c);
+    return ok(c, await listShareTokens(ctx, { type: "agent", id: (await getManageableAgent(ctx, c.req.param("agentId"))).id }));
+  })
+  .post("/:agentId/share-tokens", jsonBodyAsDataError(ShareTokenSchema), async (c) => {
+    const ctx = serviceContext(c);
+    return ok(c, await createShareToken(ctx, { type: "agent", id: (await getManageableAgent(ctx, c.req.param("agentId"))).id }, c.req.valid("json")));
+  })
+  .delete("/:agentId/share-tokens/:tokenId", async (c) => {
+    const ctx = serviceContext(c);
+    return ok(c, await removeShareToken(ctx, { type: "agent", id: (await getManageableAgent(ctx, c.req.param("agentId"))).id }, c.req.param("tokenId")));
+  })
   .delete("/:agentId/sessions", jsonBody(DeleteByIdsSchema), async (c) => {
     const { ids, delete_all: all } = c.req.valid("json");
     return ok(c, await removeAgentSessions(serviceContext(c), c.req.param("agentId"), ids ?? undefined, all));

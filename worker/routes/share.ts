@@ -11,7 +11,9 @@ import { sseResponse } from "../lib/sse";
 import { credentialOf } from "../middleware/auth";
 import { depsOf, serviceContext } from "../middleware/deps";
 import { jsonBodyAsDataError } from "../middleware/validate";
-import { checkOrigin, checkRate, openSharedChat } from "../services/share/guard";
+import { sharedAgentInfo } from "../services/agents/manage";
+import { checkOrigin, checkRate, openSharedAgent, openSharedChat } from "../services/share/guard";
+import { CompletionBody, respond } from "./agents";
 import {
   prepareVisitorCompletion,
   removeVisitorSession,
@@ -50,6 +52,20 @@ const shareAccess = createMiddleware<AppEnv>(async (c, next) => {
   }
 });
 
+// The shared agent flow: the same checks; a visitor's conversations are agent sessions of that visitor.
+const shareAgentAccess = createMiddleware<AppEnv>(async (c, next) => {
+  const origin = c.req.header("Origin");
+  const access = await openSharedAgent(depsOf(c), credentialOf(c), c.req.param("agentId") ?? "");
+  checkOrigin(access.token, origin, new URL(c.req.url).origin);
+  await checkRate(depsOf(c), access.token, c.req.method === "POST");
+  c.set("actor", { userId: visitorOf(c), tenantId: access.token.tenantId, role: "normal", via: "share", sessionId: null });
+  await next();
+  if (origin) {
+    c.header("Access-Control-Allow-Origin", origin);
+    c.header("Vary", "Origin");
+  }
+});
+
 // /share/chats/{chat_id}/…: the shared and embedded chat (token in Authorization or ?auth=, visitor in ?visitor_id=).
 export const shareRoutes = new Hono<AppEnv>()
   .options("/chats/:chatId/*", (c) => c.body(null, 204, { ...CORS_HEADERS, "Access-Control-Allow-Origin": c.req.header("Origin") ?? "*" }))
@@ -68,6 +84,11 @@ export const shareRoutes = new Hono<AppEnv>()
   .put("/chats/:chatId/sessions/:sessionId/messages/:messageId/feedback", jsonBodyAsDataError(FeedbackSchema), async (c) =>
     ok(c, await visitorFeedback(serviceContext(c), c.var.share.dialog, c.var.visitorId, c.req.param("sessionId"), c.req.param("messageId"), c.req.valid("json"))),
   )
+  .options("/agents/:agentId/*", (c) => c.body(null, 204, { ...CORS_HEADERS, "Access-Control-Allow-Origin": c.req.header("Origin") ?? "*" }))
+  .use("/agents/:agentId/*", shareAgentAccess)
+  .use("/agents/:agentId", shareAgentAccess)
+  .get("/agents/:agentId", async (c) => ok(c, await sharedAgentInfo(serviceContext(c), c.req.param("agentId"))))
+  .post("/agents/:agentId/completions", CompletionBody, async (c) => respond(c, c.req.param("agentId"), c.req.valid("json")))
   .post("/chats/:chatId/completions", jsonBodyAsDataError(CompletionSchema), async (c) => {
     const input = c.req.valid("json");
     const prepared = await prepareVisitorCompletion(serviceContext(c), c.var.share.dialog, c.var.visitorId, input, (work) => c.executionCtx.waitUntil(work));

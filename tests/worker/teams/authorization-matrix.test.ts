@@ -168,6 +168,13 @@ const ROWS: Row[] = [
   { route: "DELETE /api/v1/agents/:agentId", allowed: MANAGERS, req: async () => ({ method: "DELETE", path: `/agents/${await throwawayAgent()}` }) },
   { route: "POST /api/v1/agents/:agentId/duplicate", allowed: TEAM, req: () => ({ method: "POST", path: `/agents/${fx.agentId}/duplicate` }) },
   { route: "POST /api/v1/agents/:agentId/completions", allowed: TEAM, req: () => ({ method: "POST", path: `/agents/${fx.agentId}/completions`, json: { question: "Hallo" } }) },
+  { route: "GET /api/v1/agents/:agentId/share-tokens", allowed: MANAGERS, req: () => ({ method: "GET", path: `/agents/${fx.agentId}/share-tokens` }) },
+  { route: "POST /api/v1/agents/:agentId/share-tokens", allowed: MANAGERS, req: () => ({ method: "POST", path: `/agents/${fx.agentId}/share-tokens`, json: {} }) },
+  {
+    route: "DELETE /api/v1/agents/:agentId/share-tokens/:tokenId",
+    allowed: MANAGERS,
+    req: async () => ({ method: "DELETE", path: `/agents/${fx.agentId}/share-tokens/${(await callApi<{ id: string }>(`/agents/${fx.agentId}/share-tokens`, { token: fx.owner.token, json: {} })).body.data.id}` }),
+  },
   { route: "POST /api/v1/agents/:agentId/sessions", allowed: TEAM, req: () => ({ method: "POST", path: `/agents/${fx.agentId}/sessions` }) },
   { route: "GET /api/v1/agents/:agentId/sessions", allowed: TEAM, req: () => ({ method: "GET", path: `/agents/${fx.agentId}/sessions` }) },
   { route: "DELETE /api/v1/agents/:agentId/sessions", allowed: TEAM, req: () => ({ method: "DELETE", path: `/agents/${fx.agentId}/sessions`, json: { delete_all: true } }) },
@@ -222,6 +229,9 @@ const SHARE_ROUTES = [
   "DELETE /api/v1/share/chats/:chatId/sessions/:sessionId",
   "PUT /api/v1/share/chats/:chatId/sessions/:sessionId/messages/:messageId/feedback",
   "POST /api/v1/share/chats/:chatId/completions",
+  "OPTIONS /api/v1/share/agents/:agentId/*",
+  "GET /api/v1/share/agents/:agentId",
+  "POST /api/v1/share/agents/:agentId/completions",
 ];
 const SHARE_ROWS: Row[] = SHARE_ROUTES.filter((route) => !route.startsWith("OPTIONS")).map((route) => {
   const [method, template] = route.split(" ") as [string, string];
@@ -230,7 +240,7 @@ const SHARE_ROWS: Row[] = SHARE_ROUTES.filter((route) => !route.startsWith("OPTI
     allowed: [],
     req: () => ({
       method,
-      path: template.replace("/api/v1", "").replace(":chatId", fx.chatId).replace(":sessionId", fx.sessionId).replace(":messageId", fx.messageId),
+      path: template.replace("/api/v1", "").replace(":chatId", fx.chatId).replace(":agentId", fx.agentId).replace(":sessionId", fx.sessionId).replace(":messageId", fx.messageId),
       json: method === "GET" ? undefined : { question: "x", name: "x", thumbup: true },
     }),
   };

@@ -374,6 +374,14 @@ export const agentsDe = {
     invalid: "Bitte zuerst vervollständigen: {{names}}",
     saveFirst: "Der Flow konnte nicht gespeichert werden; der Testlauf verwendet immer den gespeicherten Stand.",
   },
+  share: {
+    title: "Teilen",
+    hint: "Ein Link öffnet nur diesen Buddy, ohne Anmeldung. Jeder Link hat eigene Grenzen (60 Anfragen pro Minute, 1000 Antworten pro Tag).",
+    create: "Link erstellen",
+    link: "Link zum Teilen",
+    embed: "Zum Einbetten (iframe)",
+    poweredBy: "Ein Buddy – Antworten können Fehler enthalten.",
+  },
   publish: {
     title: "„{{name}}“ als API",
     endpoint: "Endpunkt",

@@ -378,6 +378,14 @@ export const agentsEn: Shape<typeof agentsDe> = {
     invalid: "Please complete first: {{names}}",
     saveFirst: "The flow could not be saved; a test run always uses the saved version.",
   },
+  share: {
+    title: "Share",
+    hint: "A link opens only this Buddy, without signing in. Each link has its own limits (60 requests a minute, 1000 answers a day).",
+    create: "Create link",
+    link: "Link to share",
+    embed: "To embed (iframe)",
+    poweredBy: "A Buddy – answers can contain mistakes.",
+  },
   publish: {
     title: "“{{name}}” as an API",
     endpoint: "Endpoint",

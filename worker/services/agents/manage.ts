@@ -32,7 +32,7 @@ export const getVisibleAgent = async (ctx: ServiceContext, id: string) => {
 
 const onlyOwner = () => new AppError(RetCode.OPERATING_ERROR, "Only owner of canvas authorized for this operation.");
 
-const getManageableAgent = async (ctx: ServiceContext, id: string) => {
+export const getManageableAgent = async (ctx: ServiceContext, id: string) => {
   const row = await getVisibleAgent(ctx, id);
   if (row.createdBy !== ctx.actor.userId && !canManageTeam(ctx.actor.role)) throw onlyOwner();
   return row;
@@ -110,4 +110,11 @@ export const duplicateAgent = async (ctx: ServiceContext, id: string) => {
     const clash = await ctx.db.query.agents.findFirst({ where: and(eq(agents.tenantId, ctx.actor.tenantId), eq(agents.titleKey, title.toLowerCase())) });
     if (!clash) return createAgent(ctx, { title, description: source.description, avatar: source.avatar, permission: "me", dsl: source.dsl }, source.canvasType);
   }
+};
+
+// What a share page shows before the first question: the flow's face and its Begin inputs.
+export const sharedAgentInfo = async (ctx: ServiceContext, id: string) => {
+  const agent = await getVisibleAgent(ctx, id);
+  const begin = agent.dsl.components.begin?.obj.params ?? {};
+  return { id: agent.id, title: agent.title, description: agent.description, avatar: agent.avatar, prologue: String(begin.prologue ?? ""), inputs: begin.inputs ?? {} };
 };

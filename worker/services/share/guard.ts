@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { dialogs, shareTokens, type ShareTokenRow } from "../../db/schema";
+import { agents, dialogs, shareTokens, type ShareTokenRow } from "../../db/schema";
 import { AppError, RetCode } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
 import type { Deps } from "../context";
@@ -19,6 +19,16 @@ export const openSharedChat = async (deps: Deps, credential: string | null, chat
   const dialog = await deps.db.query.dialogs.findFirst({ where: and(eq(dialogs.id, chatId), eq(dialogs.tenantId, token.tenantId)) });
   if (!dialog) throw forbidden("This share link does not open this chat.");
   return { token, dialog };
+};
+
+// The same for a shared agent flow.
+export const openSharedAgent = async (deps: Deps, credential: string | null, agentId: string) => {
+  const token = credential ? await deps.db.query.shareTokens.findFirst({ where: eq(shareTokens.token, credential) }) : undefined;
+  if (!token) throw new AppError(RetCode.AUTHENTICATION_ERROR, "Authentication error: the share link is invalid or was revoked.", 401);
+  if (token.targetType !== "agent" || token.targetId !== agentId) throw forbidden("This share link does not open this agent.");
+  const agent = await deps.db.query.agents.findFirst({ where: and(eq(agents.id, agentId), eq(agents.tenantId, token.tenantId)) });
+  if (!agent) throw forbidden("This share link does not open this agent.");
+  return { token, agent };
 };
 
 // An embed may only be used from the origins its owner allowed (none listed = any); same-origin calls

@@ -7,6 +7,7 @@ import { ViewDialog } from "../../../components/view-dialog";
 import { CodeBlock } from "../../chat/share-dialog/code-block";
 import { agentCompletionUrl, agentOpenAiUrl, curlAgentCompletion, curlAgentFollowUp, curlAgentOpenAi, pythonOpenAi } from "./agent-api-examples";
 import { ApiKeySection, ExamplesHeading } from "../../settings/api-access";
+import { ShareLinkSection } from "./share-link-section";
 
 const KEY_PLACEHOLDER = "<API_KEY>";
 const TABS = [
@@ -37,6 +38,7 @@ export const PublishApiDialog = ({ agentId, title, onClose }: Props) => {
           <CopyField value={agentId} label={t("agents.publish.agentId")} />
         </FormField>
         <ApiKeySection onCreated={setApiKey} />
+        <ShareLinkSection agentId={agentId} />
         <Stack gap="3">
           <ExamplesHeading />
           <Tabs.Root defaultValue="curl" size="sm" colorPalette="teal" variant="enclosed">

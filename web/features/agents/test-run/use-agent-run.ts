@@ -5,9 +5,13 @@ import { applyFrame, failTurn, initialRun, type RunState, startTurn, stopTurn } 
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === "AbortError";
 
-// A test conversation with the saved agent: answers stream in, every finished node lands in the trace.
+// How runs reach the server: signed in (the editor's test run) or through a share link (visitors).
+export type AgentTransport = { stream: typeof streamAgentRun; cancel?: (taskId: string) => Promise<unknown> };
+const SIGNED_IN: AgentTransport = { stream: streamAgentRun, cancel: cancelAgentTask };
+
+// A conversation with the saved agent: answers stream in, every finished node lands in the trace.
 // The first answer brings the session id that follow-up questions send along.
-export const useAgentRun = (agentId: string, prologue: string) => {
+export const useAgentRun = (agentId: string, prologue: string, transport: AgentTransport = SIGNED_IN) => {
   const [state, setState] = useState<RunState>(() => initialRun(prologue));
   const latest = useRef(state);
   const controller = useRef<AbortController | null>(null);
@@ -23,7 +27,7 @@ export const useAgentRun = (agentId: string, prologue: string) => {
     const sessionId = latest.current.sessionId ?? undefined;
     setState((current) => startTurn(current, question));
     try {
-      await streamAgentRun({ agentId, question, sessionId, inputs }, (frame) => setState((current) => applyFrame(current, frame)), own.signal);
+      await transport.stream({ agentId, question, sessionId, inputs }, (frame) => setState((current) => applyFrame(current, frame)), own.signal);
       if (controller.current === own) setState((current) => ({ ...current, busy: false, activeNode: null }));
     } catch (error) {
       if (!isAbort(error) && controller.current === own) setState((current) => failTurn(current, errorMessage(error)));
@@ -37,7 +41,7 @@ export const useAgentRun = (agentId: string, prologue: string) => {
     const taskId = latest.current.taskId;
     controller.current?.abort();
     controller.current = null;
-    if (taskId) void cancelAgentTask(taskId).catch(() => undefined);
+    if (taskId && transport.cancel) void transport.cancel(taskId).catch(() => undefined);
     setState(stopTurn);
   };
 
