@@ -37,6 +37,8 @@ export const COMPONENT_DEFAULTS: Record<ComponentName, Record<string, unknown>> 
   Translate: { llm_id: "", text: "{sys.query}", target_lang: "English" },
   Crawler: { url: "{sys.query}", extract_type: "text" },
   QWeather: { location: "{sys.query}", api_key: "", period: "now", lang: "de", base_url: "https://devapi.qweather.com", geo_url: "https://geoapi.qweather.com" },
+  // the team's own Cloudflare D1 database, through Cloudflare's D1 HTTP API
+  ExeSQL: { sql: "", account_id: "", database_id: "", api_token: "", max_records: 1024, base_url: "https://api.cloudflare.com" },
 };
 
 export const WEATHER_PERIODS = ["now", "3d", "7d", "10d", "15d", "30d"] as const;
@@ -58,6 +60,7 @@ export const REQUIRED_PARAMS: Partial<Record<ComponentName, string[]>> = {
   DeepL: ["auth_key"],
   QWeather: ["api_key", "location"],
   Crawler: ["url"],
+  ExeSQL: ["sql", "account_id", "database_id", "api_token"],
 };
 
 export const COMPONENT_OUTPUTS: Record<ComponentName, string[]> = {
@@ -93,6 +96,7 @@ export const COMPONENT_OUTPUTS: Record<ComponentName, string[]> = {
   Translate: ["content"],
   Crawler: ["content"],
   QWeather: ["content", "json"],
+  ExeSQL: ["formalized_content", "json"],
 };
 
 // Components whose outgoing connections are branches: each handle of the node is one branch.

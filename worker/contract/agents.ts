@@ -35,6 +35,7 @@ export const COMPONENT_NAMES = [
   "Translate",
   "Crawler",
   "QWeather",
+  "ExeSQL",
 ] as const;
 export type ComponentName = (typeof COMPONENT_NAMES)[number];
 

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { DatabaseSync } from "node:sqlite";
 
 import { TOOL_KEY } from "../shared/tool-key";
 
@@ -9,17 +10,28 @@ const readBody = async (request: IncomingMessage) => {
   return Buffer.concat(chunks).toString("utf8");
 };
 
+// The team database the ExeSQL tests query (Cloudflare's D1 API runs SQLite too).
+let clinic: DatabaseSync | null = null;
+const clinicDb = () => {
+  if (!clinic) {
+    clinic = new DatabaseSync(":memory:");
+    clinic.exec("CREATE TABLE patients (name TEXT, city TEXT, visits INTEGER); INSERT INTO patients VALUES ('Ben', 'Berlin', 1), ('Anna', 'Berlin', 3), ('Cem', 'Köln', 2);");
+  }
+  return clinic;
+};
+
 type Answer = { status?: number; type?: string; body: unknown };
 const unauthorized: Answer = { status: 401, body: { error: "invalid api key" } };
 
 // Stand-ins for the services the agent tools call, each answering in its real API's shape (and refusing a
 // wrong key), under a path prefix: /wikipedia, /ddg, /pubmed, /arxiv, /serpapi, /bing, /tavily, /searxng,
-// /github, /yahoo, /deepl, /qweather, /qgeo.
+// /github, /yahoo, /deepl, /qweather, /qgeo, /cloudflare (D1's query API).
 const route = async (request: IncomingMessage, url: URL): Promise<Answer> => {
   const q = url.searchParams;
   const [, service, ...rest] = url.pathname.split("/");
   const path = `/${rest.join("/")}`;
-  switch (`${service} ${path}`) {
+  const key = service === "cloudflare" && /^\/client\/v4\/accounts\/[^/]+\/d1\/database\/[^/]+\/query$/.test(path) ? "cloudflare d1" : `${service} ${path}`;
+  switch (key) {
     case "wikipedia /w/api.php":
       return { body: { query: { search: [{ title: `Grippe (${q.get("srsearch")})`, snippet: 'Die <span class="searchmatch">Grippe</span> ist eine Infektion.' }, { title: "Influenza", snippet: "Virus" }].slice(0, Number(q.get("srlimit"))) } } };
     case "ddg /":
@@ -52,6 +64,15 @@ const route = async (request: IncomingMessage, url: URL): Promise<Answer> => {
     }
     case "qgeo /v2/city/lookup":
       return q.get("key") === TOOL_KEY ? { body: { code: "200", location: [{ id: "101010100", name: q.get("location") }] } } : { body: { code: "401" } };
+    case "cloudflare d1": {
+      if (request.headers.authorization !== `Bearer ${TOOL_KEY}`) return { status: 403, body: { success: false, errors: [{ code: 10000, message: "Authentication error" }] } };
+      const { sql } = JSON.parse(await readBody(request)) as { sql: string };
+      try {
+        return { body: { success: true, errors: [], result: [{ results: clinicDb().prepare(sql).all(), success: true }] } };
+      } catch (error) {
+        return { status: 400, body: { success: false, errors: [{ code: 7500, message: String((error as Error).message) }] } };
+      }
+    }
     default:
       if (service === "qweather" && path.startsWith("/v7/weather/")) {
         if (q.get("key") !== TOOL_KEY) return { body: { code: "401" } };

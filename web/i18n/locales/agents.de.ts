@@ -65,6 +65,7 @@ export const agentsDe = {
     Translate: "Übersetzen",
     Crawler: "Webseite lesen",
     QWeather: "Wetter (QWeather)",
+    ExeSQL: "SQL (D1)",
   },
   hints: {
     Begin: "Hier beginnt jeder Lauf.",
@@ -98,6 +99,7 @@ export const agentsDe = {
     Translate: "Übersetzt einen Text mit dem Sprachmodell.",
     Crawler: "Lädt eine Webseite und gibt ihren Text weiter.",
     QWeather: "Wetter und Vorhersage für einen Ort (API-Schlüssel nötig).",
+    ExeSQL: "Nur-Lese-SQL auf der eigenen Cloudflare-D1-Datenbank des Teams.",
   },
   branch: {
     case: "Fall {{n}}",
@@ -206,6 +208,10 @@ export const agentsDe = {
       search_depth: "Suchtiefe",
       extract_type: "Ergebnis",
       period: "Zeitraum",
+      sql: "SQL-Abfrage (nur SELECT)",
+      account_id: "Cloudflare-Konto-ID",
+      database_id: "D1-Datenbank-ID",
+      api_token: "API-Token (nur Lesen)",
     },
     toolOptions: {
       relevance: "Relevanz",

@@ -69,6 +69,7 @@ export const agentsEn: Shape<typeof agentsDe> = {
     Translate: "Translate",
     Crawler: "Read web page",
     QWeather: "Weather (QWeather)",
+    ExeSQL: "SQL (D1)",
   },
   hints: {
     Begin: "Every run starts here.",
@@ -102,6 +103,7 @@ export const agentsEn: Shape<typeof agentsDe> = {
     Translate: "Translates a text with the language model.",
     Crawler: "Loads a web page and passes on its text.",
     QWeather: "Weather and forecast for a place (needs an API key).",
+    ExeSQL: "Read-only SQL on the team's own Cloudflare D1 database.",
   },
   branch: {
     case: "Case {{n}}",
@@ -210,6 +212,10 @@ export const agentsEn: Shape<typeof agentsDe> = {
       search_depth: "Search depth",
       extract_type: "Result",
       period: "Period",
+      sql: "SQL query (SELECT only)",
+      account_id: "Cloudflare account ID",
+      database_id: "D1 database ID",
+      api_token: "API token (read-only)",
     },
     toolOptions: {
       relevance: "Relevance",

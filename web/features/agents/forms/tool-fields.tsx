@@ -16,7 +16,7 @@ export const TOOL_OPTIONS = {
 } as const;
 
 type SelectKey = keyof typeof TOOL_OPTIONS;
-type ToolParam = "query" | "language" | "base_url" | "email" | "api_key" | "country" | "searxng_url" | "symbol" | "text" | "auth_key" | "target_lang" | "url" | "location" | "lang" | "geo_url";
+type ToolParam = "query" | "language" | "base_url" | "email" | "api_key" | "country" | "searxng_url" | "symbol" | "text" | "auth_key" | "target_lang" | "url" | "location" | "lang" | "geo_url" | "sql" | "account_id" | "database_id" | "api_token";
 type ToolField =
   // a text that may hold variables (the query, a URL to crawl)
   | { key: ToolParam; kind: "variable" }
@@ -47,6 +47,7 @@ export const TOOL_FIELDS: Partial<Record<ComponentName, ToolField[]>> = {
   Translate: [{ key: "llm_id", kind: "model" }, { key: "text", kind: "variable" }, { key: "target_lang", kind: "text" }],
   Crawler: [{ key: "url", kind: "variable" }, { key: "extract_type", kind: "select" }],
   QWeather: [{ key: "location", kind: "variable" }, apiKey, { key: "period", kind: "select" }, { key: "lang", kind: "text" }, baseUrl, { key: "geo_url", kind: "url" }],
+  ExeSQL: [{ key: "sql", kind: "variable" }, { key: "account_id", kind: "text" }, { key: "database_id", kind: "text" }, { key: "api_token", kind: "secret" }, baseUrl],
 };
 
 // One form for every search and data tool, driven by TOOL_FIELDS.

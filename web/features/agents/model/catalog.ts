@@ -6,7 +6,7 @@ export const PALETTE_GROUPS = {
   models: ["Retrieval", "Generate", "Categorize", "Relevant", "RewriteQuestion", "KeywordExtract", "Translate"],
   flow: ["Switch", "Iteration"],
   search: ["Wikipedia", "DuckDuckGo", "PubMed", "ArXiv", "Google", "Bing", "Tavily", "SearXNG", "GitHub"],
-  tools: ["Invoke", "Email", "Crawler", "DeepL", "YahooFinance", "QWeather"],
+  tools: ["Invoke", "Email", "Crawler", "DeepL", "YahooFinance", "QWeather", "ExeSQL"],
 } as const satisfies Record<string, readonly ComponentName[]>;
 
 export const PALETTE: ComponentName[] = Object.values(PALETTE_GROUPS).flat();
@@ -50,4 +50,5 @@ export const COMPONENT_COLORS: Record<ComponentName, string> = {
   Translate: "purple",
   Crawler: TOOL_COLOR,
   QWeather: TOOL_COLOR,
+  ExeSQL: TOOL_COLOR,
 };

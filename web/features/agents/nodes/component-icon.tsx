@@ -1,33 +1,4 @@
-import {
-  BookOpenText,
-  BookSearch,
-  Braces,
-  CloudSun,
-  Combine,
-  FileCode,
-  FileText,
-  GitBranch,
-  Globe,
-  KeyRound,
-  Languages,
-  type LucideIcon,
-  Mail,
-  MessageSquareReply,
-  MessageSquareText,
-  Microscope,
-  Network,
-  PenLine,
-  Play,
-  Repeat,
-  Scale,
-  Search,
-  Signpost,
-  Sparkles,
-  Split,
-  StickyNote,
-  Tags,
-  TrendingUp,
-} from "lucide-react";
+import { BookOpenText, BookSearch, Braces, CloudSun, Combine, Database, FileCode, FileText, GitBranch, Globe, KeyRound, Languages, Mail, MessageSquareReply, MessageSquareText, Microscope, Network, PenLine, Play, Repeat, Scale, Search, Signpost, Sparkles, Split, StickyNote, Tags, TrendingUp, type LucideIcon } from "lucide-react";
 import type { ComponentName } from "../../../../worker/contract/agents";
 
 const ICONS: Record<ComponentName, LucideIcon> = {
@@ -62,6 +33,7 @@ const ICONS: Record<ComponentName, LucideIcon> = {
   Translate: Languages,
   Crawler: Network,
   QWeather: CloudSun,
+  ExeSQL: Database,
 };
 
 export const ComponentIcon = ({ name, size = 16 }: { name: ComponentName; size?: number }) => {

@@ -2,6 +2,7 @@ import type { ComponentName } from "../../../contract/agents";
 import type { ComponentImpl } from "../engine/types";
 import { crawler, deepl, qweather, translate, yahooFinance } from "./data-tools";
 import { email } from "./email";
+import { exeSql } from "./exe-sql";
 import { invoke } from "./invoke";
 import { iteration } from "./iteration";
 import { generate, keywordExtract, rewriteQuestion } from "./llm";
@@ -44,4 +45,5 @@ export const COMPONENTS: Record<ComponentName, ComponentImpl> = {
   Translate: translate,
   Crawler: crawler,
   QWeather: qweather,
+  ExeSQL: exeSql,
 };
