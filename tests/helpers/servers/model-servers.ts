@@ -109,6 +109,11 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
     if (system.includes("standalone question")) return reply(`Eigenständig: ${last.split("\n").filter((l) => l.startsWith("USER:")).map((l) => l.slice(6)).join(" / ")}`);
     if (system.includes("follow-up questions")) return reply("1. Wer zahlt die Impfung?\n2. Wann sollte man impfen?\n3. Zu viel");
     if (system.includes("related search queries")) return reply("1. Grippeimpfung Kosten\n2. Impfung Nebenwirkungen");
+    // agent components (worker/services/agents/components)
+    if (system.includes("Classify the user's text")) return reply(`Kategorie: ${last.includes("Fieber") ? "Symptome" : "Termin"}`);
+    if (system.includes("Decide whether the user's text is about")) return reply(last.includes("Impf") ? "Yes." : "No.");
+    if (system.includes("Rewrite the user's last question")) return reply(`Umformuliert: ${last.split("Question: ").at(-1)}`);
+    if (system.includes("Translate the user's text into")) return reply(`Übersetzt (${system.split("into ")[1]?.split(".")[0]}): ${last}`);
     // "zitiere" asks for an answer that cites the first chunk itself; "knowledge:" echoes the knowledge prompt
     const cites = last.includes("zitiere") ? " [ID:0]" : "";
     const answer = last.includes("wissen?") ? `Wissen: ${system.slice(0, 4000)}` : `Antwort auf: ${last}${cites}`;

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import type { ComponentName } from "../../../worker/contract/agents";
+import { createAgent, flow, runAgent } from "../../helpers/worker/agents";
+import { parsedDataset, useLocalChatModel } from "../../helpers/worker/chat";
+import { createUser, type TestUser } from "../../helpers/worker/factories";
+
+const single = async (user: TestUser, name: ComponentName, params: Record<string, unknown>, question: string, output = "content") => {
+  const agent = await createAgent(user, flow([["begin", "Begin", {}, [`${name}:c`]], [`${name}:c`, name, params, ["Message:out"]], ["Message:out", "Message", { content: [`{${name}:c@${output}}`] }]]));
+  return (await runAgent(user, agent.id, { question })).body.data;
+};
+
+describe("LLM components with a configured chat model (local OpenAI-compatible server)", () => {
+  it("Generate sends the rendered prompts; RewriteQuestion, KeywordExtract and Translate use the model's answer", async () => {
+    const user = await createUser();
+    const llm = await useLocalChatModel(user);
+    expect((await single(user, "Generate", { llm_id: llm, sys_prompt: "Du bist freundlich.", prompt: "Frage: {sys.query}" }, "Grippe?")).content).toBe("Antwort auf: Frage: Grippe?");
+    expect((await single(user, "RewriteQuestion", { llm_id: llm }, "und für Kinder?")).content).toBe("Umformuliert: und für Kinder?");
+    expect((await single(user, "KeywordExtract", { llm_id: llm, top_n: 2 }, "Ab wann Grippeimpfung?")).content).toBe("Grippeimpfung, Senioren");
+    expect((await single(user, "Translate", { llm_id: llm, target_lang: "Englisch" }, "Guten Morgen")).content).toBe("Übersetzt (Englisch): Guten Morgen");
+  });
+
+  it("Categorize and Relevant follow the model's decision", async () => {
+    const user = await createUser();
+    const llm = await useLocalChatModel(user);
+    const routed = await createAgent(
+      user,
+      flow([
+        ["begin", "Begin", {}, ["Categorize:c"]],
+        ["Categorize:c", "Categorize", { llm_id: llm, category_description: { Termin: { description: "Termine", to: "Message:t" }, Symptome: { description: "Beschwerden", to: "Message:s" } } }, ["Message:t", "Message:s"]],
+        ["Message:t", "Message", { content: ["Termin"] }],
+        ["Message:s", "Message", { content: ["Symptome"] }],
+      ]),
+    );
+    // "Fieber" has no words in common with the categories: only the model's answer can route it
+    expect((await runAgent(user, routed.id, { question: "Fieber seit gestern" })).body.data.content).toBe("Symptome");
+    const gate = await createAgent(user, flow([["begin", "Begin", {}, ["Relevant:r"]], ["Relevant:r", "Relevant", { llm_id: llm, criteria: "Gesundheit", yes: "Message:y", no: "Message:n" }, ["Message:y", "Message:n"]], ["Message:y", "Message", { content: ["ja"] }], ["Message:n", "Message", { content: ["nein"] }]]));
+    expect((await runAgent(user, gate.id, { question: "Wann zur Impfung?" })).body.data.content).toBe("ja");
+    expect((await runAgent(user, gate.id, { question: "Wie wird das Wetter?" })).body.data.content).toBe("nein");
+  });
+
+  it("with the built-in model, Generate quotes the retrieved knowledge and KeywordExtract takes the question's terms", async () => {
+    const user = await createUser();
+    const dataset = await parsedDataset(user);
+    const agent = await createAgent(
+      user,
+      flow([
+        ["begin", "Begin", {}, ["Retrieval:kb"]],
+        ["Retrieval:kb", "Retrieval", { kb_ids: [dataset.id] }, ["Generate:g"]],
+        ["Generate:g", "Generate", { sys_prompt: "Wissen:\n{Retrieval:kb@formalized_content}", prompt: "{sys.query}" }, ["Answer:a"]],
+        ["Answer:a", "Answer", {}, []],
+      ]),
+    );
+    const answer = (await runAgent(user, agent.id, { question: "Ab wann wird die Grippeimpfung empfohlen?" })).body.data;
+    expect(answer.content).toContain("Die Grippeimpfung wird für Menschen ab 60 Jahren empfohlen.");
+    expect(answer.content).not.toContain("Schlaf");
+    expect((await single(user, "KeywordExtract", { top_n: 2 }, "Grippeimpfung für Senioren")).content).toMatch(/^grippeimpfung, senior/);
+  });
+});
