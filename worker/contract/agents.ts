@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import type { Reference } from "./chats";
 import { msg, oneOf, queryBool, queryInt, str } from "./pydantic";
 
 // The agent ("Buddy") DSL, RAGFlow's shape: components by id, each with its component name and params and the
@@ -164,5 +165,5 @@ export type AgentEvent =
   | { event: "node_started"; data: { component_id: string; component_name: ComponentName } }
   | { event: "node_finished"; data: TraceEntry }
   | { event: "message"; data: { content: string } }
-  | { event: "message_end"; data: { reference: unknown } }
+  | { event: "message_end"; data: { reference: Reference | null } }
   | { event: "workflow_finished"; data: { outputs: Record<string, unknown>; elapsed_time: number; error: string | null } };

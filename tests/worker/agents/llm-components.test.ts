@@ -50,9 +50,24 @@ describe("LLM components with a configured chat model (local OpenAI-compatible s
         ["Answer:a", "Answer", {}, []],
       ]),
     );
-    const answer = (await runAgent(user, agent.id, { question: "Ab wann wird die Grippeimpfung empfohlen?" })).body.data;
-    expect(answer.content).toContain("Die Grippeimpfung wird für Menschen ab 60 Jahren empfohlen.");
+    const answer = (await runAgent(user, agent.id, { question: "Ab wann wird die Grippeimpfung empfohlen?" })).body.data as Awaited<ReturnType<typeof runAgent>>["body"]["data"] & { reference: { chunks: { content: string; document_name: string }[] } | null };
+    expect(answer.content).toMatch(/^Die Grippeimpfung wird für Menschen ab 60 Jahren empfohlen\..*\[ID:(\d+)\]$/);
     expect(answer.content).not.toContain("Schlaf");
+    const cited = Number(/\[ID:(\d+)\]/.exec(answer.content)?.[1]);
+    expect(answer.reference?.chunks[cited]?.content).toContain("Grippeimpfung");
+    expect(answer.reference?.chunks[cited]?.document_name).toBe("impfung.txt");
+
+    const uncited = await createAgent(
+      user,
+      flow([
+        ["begin", "Begin", {}, ["Retrieval:kb"]],
+        ["Retrieval:kb", "Retrieval", { kb_ids: [dataset.id] }, ["Generate:g"]],
+        ["Generate:g", "Generate", { sys_prompt: "{Retrieval:kb@formalized_content}", prompt: "{sys.query}", cite: false }, ["Answer:a"]],
+        ["Answer:a", "Answer", {}, []],
+      ]),
+    );
+    const plain = (await runAgent(user, uncited.id, { question: "Ab wann wird die Grippeimpfung empfohlen?" })).body.data;
+    expect(plain.content).not.toMatch(/\[ID:/);
     expect((await single(user, "KeywordExtract", { top_n: 2 }, "Grippeimpfung für Senioren")).content).toMatch(/^grippeimpfung, senior/);
   });
 });

@@ -53,7 +53,7 @@ const runTurn = async (ctx: ServiceContext, { agent, session, question, input, t
       .where(eq(agentSessions.id, session.id)),
     ctx.db.update(agentTasks).set({ status: "done", updateTime: finished }).where(eq(agentTasks.id, taskId)),
   ]);
-  return { content: answer, reference: null, trace: outcome.trace, error: outcome.error, session_id: session.id, message_id: messageId, task_id: taskId };
+  return { content: answer, reference: outcome.reference, trace: outcome.trace, error: outcome.error, session_id: session.id, message_id: messageId, task_id: taskId };
 };
 
 export const cancelAgentTask = async (ctx: ServiceContext, taskId: string) => {

@@ -23,7 +23,7 @@ export const RunMessages = ({ messages, busy, agentName }: Props) => {
         ) : (
           <Stack key={message.id} as="article" align="start" gap="1" maxW="90%" aria-label={agentName} data-role="assistant">
             <Box px="3" py="2" rounded="2xl" roundedBottomLeft="sm" bg={{ base: "bg.muted", _dark: "bg.emphasized" }} fontSize="sm" maxW="full">
-              {busy && message === last && message.content === "" ? <TypingDots /> : <AnswerMarkdown content={message.content} documentLinks={false} />}
+              {busy && message === last && message.content === "" ? <TypingDots /> : <AnswerMarkdown content={message.content} reference={message.reference} documentLinks={false} />}
             </Box>
             {message.error && (
               <Text fontSize="sm" color="fg.error" role="alert">

@@ -1,7 +1,9 @@
 import type { TraceEntry } from "../../../../worker/contract/agents";
 import type { AgentFrame } from "../../../api/agents";
+import type { Reference } from "../../../../worker/contract/chats";
 
-export type RunMessage = { id: number; role: "user" | "assistant"; content: string; error?: string; stopped?: boolean };
+// `reference`: the chunks the answer's [ID:n] citations point to
+export type RunMessage = { id: number; role: "user" | "assistant"; content: string; error?: string; stopped?: boolean; reference?: Reference | null };
 
 export type RunState = {
   messages: RunMessage[];
@@ -54,6 +56,8 @@ export const applyFrame = (state: RunState, frame: AgentFrame): RunState => {
       return { ...next, activeNode: null, trace: [...next.trace, frame.data] };
     case "message":
       return updateAnswer(next, (message) => ({ ...message, content: message.content + (frame.data.content ?? "") }));
+    case "message_end":
+      return updateAnswer(next, (message) => ({ ...message, reference: frame.data.reference }));
     case "workflow_finished": {
       const { outputs, elapsed_time: elapsed, error } = frame.data;
       const finished = { ...next, activeNode: null, finished: { elapsed, error } };

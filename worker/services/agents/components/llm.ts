@@ -1,24 +1,37 @@
 import { keywordPrompt, parseKeywords } from "../../../rag/enrich";
 import { extractiveAnswer } from "../../../rag/chat/extractive";
+import { CITATION_GUIDELINES } from "../../../rag/chat/prompts";
 import { analyzeQuery } from "../../../lib/terms";
 import type { ComponentImpl } from "../engine/types";
 
 const BUILTIN_NOTE = "(Das eingebaute Offline-Modell formuliert keinen eigenen Text. Richten Sie ein Chat-Modell ein. / The built-in offline model writes no text of its own; set up a chat model.)";
 
-// Knowledge handed to the prompt by other components (e.g. a Retrieval's formalized_content), split into the
-// pieces the built-in model quotes from.
-const knowledgePieces = (text: string) => text.split(/\n-{6,}\n|\n{2,}/).map((piece) => piece.replace(/^ID: \d+\n(├── .*\n)*└── Content:\n/, "").trim()).filter(Boolean);
+const KNOWLEDGE_CHUNK = /ID: (\d+)\n(?:├── .*\n)*└── Content:\n([\s\S]*?)(?=\n-{6,}\n|$)/g;
+
+// Knowledge handed to the prompt by a Retrieval (its formalized_content): the chunks by their IDs, which the
+// built-in model quotes and cites. Other text is split into paragraphs, quoted without citations.
+const knowledgeOf = (text: string) => {
+  const chunks = [...text.matchAll(KNOWLEDGE_CHUNK)].map((match) => ({ id: Number(match[1]), content: (match[2] ?? "").trim() }));
+  if (chunks.length) return { pieces: chunks.map((chunk) => chunk.content), cited: true, ids: chunks.map((chunk) => chunk.id) };
+  return { pieces: text.split(/\n{2,}/).map((piece) => piece.trim()).filter(Boolean), cited: false, ids: [] as number[] };
+};
 
 export const generate: ComponentImpl = {
   name: "Generate",
   run: async ({ params, render, llm, history }) => {
-    const system = render(params.sys_prompt);
+    const rendered = render(params.sys_prompt);
+    const knowledge = knowledgeOf(rendered);
+    const cite = params.cite !== false && knowledge.cited;
+    // with `cite`, the model is asked for [ID:n] markers that point into the Retrieval's chunks
+    const system = cite ? `${rendered}\n\n${CITATION_GUIDELINES}` : rendered;
     const prompt = render(params.prompt);
     const turns = history.slice(-6).map(([role, content]) => ({ role: role as "user" | "assistant", content }));
     const text = await llm([...(system ? [{ role: "system" as const, content: system }] : []), ...turns, { role: "user", content: prompt }]);
     if (text !== null) return { outputs: { content: text } };
-    const pieces = knowledgePieces(system);
-    return { outputs: { content: pieces.length ? extractiveAnswer(prompt, pieces).replace(/ \[ID:\d+\]/g, "") : `${prompt}\n\n${BUILTIN_NOTE}` } };
+    if (knowledge.pieces.length === 0) return { outputs: { content: `${prompt}\n\n${BUILTIN_NOTE}` } };
+    const quoted = extractiveAnswer(prompt, knowledge.pieces);
+    const content = cite ? quoted.replace(/\[ID:(\d+)\]/g, (_whole, n: string) => `[ID:${knowledge.ids[Number(n)] ?? n}]`) : quoted.replace(/ \[ID:\d+\]/g, "");
+    return { outputs: { content } };
   },
 };
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { COMMON_PARAMS, COMPONENT_DEFAULTS } from "../../../contract/agent-components";
 import { type AgentEvent, type Dsl, RUN_LIMITS, type TraceEntry } from "../../../contract/agents";
+import type { Reference } from "../../../contract/chats";
 import { agentTasks } from "../../../db/schema";
 import { pieces } from "../../../rag/chat/extractive";
 import type { ServiceContext } from "../../context";
@@ -10,7 +11,7 @@ import type { ComponentResult, ComponentRun } from "./types";
 import { render, resolve, type RunValues } from "./variables";
 
 export type RunInput = { question: string; inputs: Record<string, unknown>; resume: string[]; history: [string, string][]; turns: number };
-export type RunOutcome = { answer: string; trace: TraceEntry[]; resume: string[]; error: string | null; outputs: Record<string, unknown> };
+export type RunOutcome = { answer: string; trace: TraceEntry[]; resume: string[]; error: string | null; outputs: Record<string, unknown>; reference: Reference | null };
 type Emit = (event: AgentEvent) => Promise<void>;
 
 class RunStopped extends Error {}
@@ -147,10 +148,41 @@ export const runFlow = async (ctx: ServiceContext, dsl: Dsl, input: RunInput, em
     clearTimeout(deadline);
   }
   const answer = messages.join("\n\n");
-  if (answer) await emit({ event: "message_end", data: { reference: null } });
+  const reference = /\[ID:\d+\]/.test(answer) ? referenceOf(trace) : null;
+  if (answer) await emit({ event: "message_end", data: { reference } });
   const outputs = trace.at(-1)?.outputs ?? {};
   await emit({ event: "workflow_finished", data: { outputs, elapsed_time: Date.now() - started, error } });
-  return { answer, trace, resume, error, outputs };
+  return { answer, trace, resume, error, outputs, reference };
+};
+
+type RetrievedJson = { content: string; document_id: string; document_name: string; dataset_id: string; similarity: number };
+
+// The chunks [ID:n] markers point to: those of the last Retrieval of the turn, in the chat's reference shape.
+const referenceOf = (trace: TraceEntry[]): Reference | null => {
+  const retrieval = trace.findLast((entry) => entry.component_name === "Retrieval" && Array.isArray(entry.outputs.json));
+  const found = (retrieval?.outputs.json ?? []) as RetrievedJson[];
+  if (found.length === 0) return null;
+  const chunks = found.map((chunk, i) => ({
+    id: `${retrieval?.component_id}:${i}`,
+    content: chunk.content,
+    document_id: chunk.document_id,
+    document_name: chunk.document_name,
+    dataset_id: chunk.dataset_id,
+    image_id: "",
+    positions: [],
+    url: null,
+    similarity: chunk.similarity,
+    vector_similarity: 0,
+    term_similarity: 0,
+    doc_type: "",
+  }));
+  const aggs = new Map<string, { doc_name: string; doc_id: string; count: number }>();
+  for (const chunk of chunks) {
+    const entry = aggs.get(chunk.document_id) ?? { doc_name: chunk.document_name, doc_id: chunk.document_id, count: 0 };
+    entry.count++;
+    aggs.set(chunk.document_id, entry);
+  }
+  return { total: chunks.length, chunks, doc_aggs: [...aggs.values()] };
 };
 
 // Secrets stay out of traces and events.
