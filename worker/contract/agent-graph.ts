@@ -87,3 +87,17 @@ export const graphFromDsl = (dsl: Dsl): { nodes: FlowNode[]; edges: FlowEdge[] }
   });
   return { nodes, edges };
 };
+
+export type ComponentSpec = [id: string, name: ComponentName, params: Record<string, unknown>, downstream?: string[], parentId?: string];
+
+// A DSL from a compact list of components (templates, tests): upstream ids derived from downstream, display
+// name defaulting to the id; the graph is laid out from the components.
+export const dslFromSpecs = (specs: ComponentSpec[], globals: Record<string, unknown> = {}): Dsl => {
+  const components: Record<string, DslComponent> = {};
+  for (const [id, name, params, downstream = [], parentId] of specs) {
+    components[id] = { obj: { component_name: name, params: { name: id, ...params } }, downstream, upstream: [], ...(parentId ? { parent_id: parentId } : {}) };
+  }
+  for (const [id, component] of Object.entries(components)) for (const next of component.downstream) components[next]?.upstream.push(id);
+  const dsl: Dsl = { components, graph: { nodes: [], edges: [] }, globals };
+  return { ...dsl, graph: graphFromDsl(dsl) };
+};

@@ -51,20 +51,20 @@ const namespaceHead = async (d1: D1Database, namespace: string, model: string) =
   return { stamp: `${head?.n ?? 0}:${head?.latest ?? 0}`, dims: head?.dims ?? 0 };
 };
 
-const freshCached = async (d1: D1Database, namespace: string, model: string) => {
+// The cached entry when still current; otherwise the head just read, so a reload need not ask again.
+const cachedOrHead = async (d1: D1Database, namespace: string, model: string) => {
   const hit = cache.get(`${namespace}|${model}`);
-  if (!hit) return null;
-  if (Date.now() - hit.checkedAt < FRESH_MS) return hit;
-  const { stamp } = await namespaceHead(d1, namespace, model);
-  if (hit.stamp !== stamp) return null;
+  if (hit && Date.now() - hit.checkedAt < FRESH_MS) return { hit, head: null };
+  const head = await namespaceHead(d1, namespace, model);
+  if (!hit || hit.stamp !== head.stamp) return { hit: null, head };
   hit.checkedAt = Date.now();
-  return hit;
+  return { hit, head };
 };
 
 const loadNamespace = async (d1: D1Database, namespace: string, model: string): Promise<CachedNamespace> => {
-  const hit = await freshCached(d1, namespace, model);
-  if (hit) return hit;
-  const { stamp, dims } = await namespaceHead(d1, namespace, model);
+  const found = await cachedOrHead(d1, namespace, model);
+  if (found.hit) return found.hit;
+  const { stamp, dims } = found.head ?? (await namespaceHead(d1, namespace, model));
   const { results } = await d1
     .prepare("SELECT id, vector, metadata FROM chunk_vectors WHERE namespace = ? AND model = ?")
     .bind(namespace, model)
@@ -108,7 +108,7 @@ export const createD1VectorIndex = (d1: D1Database): VectorIndex => ({
   },
   async similarities(namespace, model, vector, ids) {
     const scores = new Map<string, number>();
-    const cached = await freshCached(d1, namespace, model);
+    const cached = (await cachedOrHead(d1, namespace, model)).hit;
     if (cached) {
       for (const id of ids) {
         const row = cached.rowOf.get(id);

@@ -1,8 +1,9 @@
-import { Checkbox, HStack, Switch, Table, Text } from "@chakra-ui/react";
+import { HStack, Switch, Table, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { FileText, Globe, StickyNote } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { DatasetDocument } from "../../../worker/contract/documents";
+import { SelectCheckbox } from "../../components/select-checkbox";
 import { formatFileSize } from "../../lib/file-size";
 import { formatCount, formatDateTime } from "../../lib/format";
 import { RowActions, type RowAction } from "./row-actions";
@@ -29,15 +30,7 @@ export const DocumentTable = ({ datasetId, docs, selected, onSelect, onToggleEna
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader w="10">
-              <Checkbox.Root
-                size="sm"
-                checked={allChecked ? true : someChecked ? "indeterminate" : false}
-                onCheckedChange={(e) => onSelect(docs.map((doc) => doc.id), e.checked === true)}
-                aria-label={t("docs.selectAll")}
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-              </Checkbox.Root>
+              <SelectCheckbox checked={allChecked ? true : someChecked ? "indeterminate" : false} onChange={(checked) => onSelect(docs.map((doc) => doc.id), checked)} label={t("docs.selectAll")} />
             </Table.ColumnHeader>
             <Table.ColumnHeader>{t("docs.name")}</Table.ColumnHeader>
             <Table.ColumnHeader>{t("docs.uploadDate")}</Table.ColumnHeader>
@@ -57,10 +50,7 @@ export const DocumentTable = ({ datasetId, docs, selected, onSelect, onToggleEna
             return (
               <Table.Row key={doc.id} data-testid="document-row" data-name={doc.name}>
                 <Table.Cell>
-                  <Checkbox.Root size="sm" checked={selected.has(doc.id)} onCheckedChange={(e) => onSelect([doc.id], e.checked === true)} aria-label={t("docs.selectRow", { name: doc.name })}>
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                  </Checkbox.Root>
+                  <SelectCheckbox checked={selected.has(doc.id)} onChange={(checked) => onSelect([doc.id], checked)} label={t("docs.selectRow", { name: doc.name })} />
                 </Table.Cell>
                 <Table.Cell maxW="xs">
                   <HStack gap="2">

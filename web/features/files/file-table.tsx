@@ -1,7 +1,8 @@
-import { Badge, Checkbox, CloseButton, HStack, Table, Text, Wrap } from "@chakra-ui/react";
+import { Badge, CloseButton, HStack, Table, Text, Wrap } from "@chakra-ui/react";
 import { FileText, Folder, FolderLock, Globe, Image, Lock } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { FileEntry, LinkedDataset } from "../../../worker/contract/files";
+import { SelectCheckbox } from "../../components/select-checkbox";
 import { formatFileSize } from "../../lib/file-size";
 import { formatDateTime } from "../../lib/format";
 import { FileRowActions, type FileAction } from "./file-row-actions";
@@ -52,16 +53,12 @@ export const FileTable = ({ files, selected, onSelect, onOpen, onAction, onUnlin
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader w="10">
-              <Checkbox.Root
-                size="sm"
+              <SelectCheckbox
                 disabled={selectable.length === 0}
                 checked={allChecked ? true : someChecked ? "indeterminate" : false}
-                onCheckedChange={(e) => onSelect(selectable.map((file) => file.id), e.checked === true)}
-                aria-label={t("files.selectAll")}
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-              </Checkbox.Root>
+                onChange={(checked) => onSelect(selectable.map((file) => file.id), checked)}
+                label={t("files.selectAll")}
+              />
             </Table.ColumnHeader>
             <Table.ColumnHeader>{t("files.column.name")}</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">{t("files.column.size")}</Table.ColumnHeader>
@@ -79,10 +76,7 @@ export const FileTable = ({ files, selected, onSelect, onOpen, onAction, onUnlin
             return (
               <Table.Row key={file.id} data-testid="file-row" data-name={file.name}>
                 <Table.Cell>
-                  <Checkbox.Root size="sm" disabled={file.readonly} checked={selected.has(file.id)} onCheckedChange={(e) => onSelect([file.id], e.checked === true)} aria-label={t("files.selectRow", { name: file.name })}>
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                  </Checkbox.Root>
+                  <SelectCheckbox disabled={file.readonly} checked={selected.has(file.id)} onChange={(checked) => onSelect([file.id], checked)} label={t("files.selectRow", { name: file.name })} />
                 </Table.Cell>
                 <Table.Cell maxW="sm">
                   <HStack gap="2">

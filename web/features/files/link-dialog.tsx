@@ -7,23 +7,17 @@ import { datasetsQueryOptions } from "../../api/datasets";
 import { useLinkFilesMutation } from "../../api/files";
 import { FormDialog } from "../../components/form-dialog";
 import { notifyError, notifyErrorText, notifySuccess } from "../../components/notify";
+import { useSelection } from "../../components/use-selection";
 
 // Bases the files are all linked to already start checked; linking again leaves those links alone.
 export const LinkDialog = ({ files, onClose }: { files: FileEntry[]; onClose: () => void }) => {
   const { t } = useTranslation();
   const datasets = useQuery(datasetsQueryOptions({ page: 1, pageSize: 100 }));
   const link = useLinkFilesMutation();
-  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const { selected: chosen, select: toggle } = useSelection();
   const [invalid, setInvalid] = useState(false);
   const linkedEverywhere = (id: string) => files.length > 0 && files.every((file) => file.kbs_info.some((kb) => kb.kb_id === id));
 
-  const toggle = (id: string, checked: boolean) =>
-    setChosen((current) => {
-      const next = new Set(current);
-      if (checked) next.add(id);
-      else next.delete(id);
-      return next;
-    });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +46,7 @@ export const LinkDialog = ({ files, onClose }: { files: FileEntry[]; onClose: ()
             {list.map((dataset) => {
               const already = linkedEverywhere(dataset.id);
               return (
-                <Checkbox.Root key={dataset.id} checked={already || chosen.has(dataset.id)} disabled={already} onCheckedChange={(e) => toggle(dataset.id, e.checked === true)}>
+                <Checkbox.Root key={dataset.id} checked={already || chosen.has(dataset.id)} disabled={already} onCheckedChange={(e) => toggle([dataset.id], e.checked === true)}>
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
                   <Checkbox.Label>{dataset.name}</Checkbox.Label>

@@ -7,6 +7,7 @@ import type { S3Listing } from "../../../worker/contract/files";
 import { listS3, type S3Connection, useImportS3Mutation } from "../../api/files";
 import { FormField } from "../../components/form-field";
 import { notifyError, notifySuccess } from "../../components/notify";
+import { useSelection } from "../../components/use-selection";
 import { formatFileSize } from "../../lib/file-size";
 
 const EMPTY: S3Connection = { endpoint: "", region: "auto", bucket: "", accessKeyId: "", secretAccessKey: "" };
@@ -26,7 +27,7 @@ export const S3ImportTab = ({ parentId, onDone }: { parentId: string | undefined
   const [connection, setConnection] = useState(EMPTY);
   const [prefix, setPrefix] = useState("");
   const [listing, setListing] = useState<S3Listing | null>(null);
-  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const { selected: chosen, select: toggle, clear: clearChosen } = useSelection();
   const [missing, setMissing] = useState<Set<string>>(new Set());
   const browse = useMutation({ mutationFn: ({ at, token }: { at: string; token?: string }) => listS3(connection, at, token) });
   const importS3 = useImportS3Mutation();
@@ -39,7 +40,7 @@ export const S3ImportTab = ({ parentId, onDone }: { parentId: string | undefined
     if (!page) return;
     setPrefix(at);
     setListing((current) => (token && current ? { ...page, objects: [...current.objects, ...page.objects] } : page));
-    if (!token) setChosen(new Set());
+    if (!token) clearChosen();
   };
 
   const submit = async (event: FormEvent) => {
@@ -53,14 +54,6 @@ export const S3ImportTab = ({ parentId, onDone }: { parentId: string | undefined
     notifySuccess(t("files.s3.imported", { count: chosen.size }));
     onDone();
   };
-
-  const toggle = (key: string, checked: boolean) =>
-    setChosen((current) => {
-      const next = new Set(current);
-      if (checked) next.add(key);
-      else next.delete(key);
-      return next;
-    });
 
   return (
     <Stack gap="4">
@@ -102,7 +95,7 @@ export const S3ImportTab = ({ parentId, onDone }: { parentId: string | undefined
             </Button>
           ))}
           {listing.objects.map((object) => (
-            <Checkbox.Root key={object.key} checked={chosen.has(object.key)} onCheckedChange={(e) => toggle(object.key, e.checked === true)}>
+            <Checkbox.Root key={object.key} checked={chosen.has(object.key)} onCheckedChange={(e) => toggle([object.key], e.checked === true)}>
               <Checkbox.HiddenInput />
               <Checkbox.Control />
               <Checkbox.Label>

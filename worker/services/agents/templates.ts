@@ -1,18 +1,6 @@
-import { graphFromDsl } from "../../contract/agent-graph";
-import type { AgentTemplate, ComponentName, Dsl, DslComponent } from "../../contract/agents";
+import { dslFromSpecs } from "../../contract/agent-graph";
+import type { AgentTemplate, Dsl } from "../../contract/agents";
 
-type Spec = [id: string, name: ComponentName, params: Record<string, unknown>, downstream?: string[], parentId?: string];
-
-// Components from a compact spec; upstream ids are derived from the downstream ones.
-const flow = (specs: Spec[], globals: Record<string, unknown> = {}): Dsl => {
-  const components: Record<string, DslComponent> = {};
-  for (const [id, name, params, downstream = [], parentId] of specs) {
-    components[id] = { obj: { component_name: name, params: { name: params.name ?? id.split(":")[0], ...params } }, downstream, upstream: [], ...(parentId ? { parent_id: parentId } : {}) };
-  }
-  for (const [id, component] of Object.entries(components)) for (const next of component.downstream) components[next]?.upstream.push(id);
-  const dsl: Dsl = { components, graph: { nodes: [], edges: [] }, globals };
-  return { ...dsl, graph: graphFromDsl(dsl) };
-};
 
 const KNOWLEDGE_PROMPT =
   "Beantworte die Frage mit dem Wissen unten. Nenne nur, was dort steht; steht dort nichts Passendes, sage das.\n\nWissen:\n{Retrieval:kb@formalized_content}";
@@ -32,7 +20,7 @@ export const TEMPLATES: AgentTemplate[] = [
     ["Gesundheits-FAQ", "Beantwortet Fragen aus einer Wissensdatenbank mit Quellen."],
     ["Health FAQ", "Answers questions from a knowledge base with sources."],
     "Recommended",
-    flow([
+    dslFromSpecs([
       ["begin", "Begin", { name: "Start", prologue: "Hallo! Was möchten Sie über Ihre Gesundheit wissen?" }, ["Retrieval:kb"]],
       ["Retrieval:kb", "Retrieval", { name: "Wissen suchen", kb_ids: [], empty_response: "Dazu habe ich in der Wissensdatenbank nichts gefunden." }, ["Generate:answer"]],
       ["Generate:answer", "Generate", { name: "Antwort schreiben", sys_prompt: KNOWLEDGE_PROMPT, prompt: "{sys.query}" }, ["Answer:reply"]],
@@ -44,7 +32,7 @@ export const TEMPLATES: AgentTemplate[] = [
     ["Fragen-Verteiler", "Ordnet Anliegen Kategorien zu und antwortet je Kategorie."],
     ["Question classifier", "Sorts requests into categories and answers per category."],
     "Customer Support",
-    flow([
+    dslFromSpecs([
       ["begin", "Begin", { name: "Start", prologue: "Worum geht es? Symptome, Termine oder etwas anderes?" }, ["Categorize:topic"]],
       [
         "Categorize:topic",
@@ -69,7 +57,7 @@ export const TEMPLATES: AgentTemplate[] = [
     ["Websuche mit Zusammenfassung", "Sucht in Wikipedia und fasst die Treffer zusammen."],
     ["Web search and summary", "Searches Wikipedia and summarises the results."],
     "Agent",
-    flow([
+    dslFromSpecs([
       ["begin", "Begin", { name: "Start", prologue: "Wonach soll ich suchen?" }, ["Invoke:search"]],
       [
         "Invoke:search",
@@ -86,7 +74,7 @@ export const TEMPLATES: AgentTemplate[] = [
     ["Übersetzer", "Übersetzt Texte in die gewünschte Sprache."],
     ["Translator", "Translates text into the language you choose."],
     "Consumer App",
-    flow(
+    dslFromSpecs(
       [
         ["begin", "Begin", { name: "Start", prologue: "Schicken Sie mir den Text, den ich übersetzen soll." }, ["Generate:translate"]],
         ["Generate:translate", "Generate", { name: "Übersetzen", sys_prompt: "Übersetze den Text des Nutzers nach {env.target_language}. Gib nur die Übersetzung aus.", prompt: "{sys.query}" }, ["Answer:reply"]],
@@ -100,7 +88,7 @@ export const TEMPLATES: AgentTemplate[] = [
     ["Support mit E-Mail-Übergabe", "Beantwortet Fragen aus der Wissensdatenbank; Beschwerden gehen per E-Mail an das Team."],
     ["Support with email hand-off", "Answers questions from the knowledge base; complaints go to the team by email."],
     "Customer Support",
-    flow(
+    dslFromSpecs(
       [
         ["begin", "Begin", { name: "Start", prologue: "Wie kann ich helfen?" }, ["Categorize:kind"]],
         [
@@ -134,7 +122,7 @@ export const TEMPLATES: AgentTemplate[] = [
     ["Liste abarbeiten", "Nimmt eine kommagetrennte Liste und bearbeitet jeden Eintrag."],
     ["Work through a list", "Takes a comma-separated list and handles each item."],
     "Other",
-    flow([
+    dslFromSpecs([
       ["begin", "Begin", { name: "Start", prologue: "Nennen Sie mir eine Liste, durch Kommas getrennt." }, ["Iteration:items"]],
       ["Iteration:items", "Iteration", { name: "Für jeden Eintrag", items_ref: "{sys.query}", delimiter: "," }, ["Message:done"]],
       ["Template:item", "Template", { name: "Eintrag", content: "{Iteration:items@index}. {Iteration:items@item}" }, [], "Iteration:items"],
@@ -146,7 +134,7 @@ export const TEMPLATES: AgentTemplate[] = [
     ["HTTP-Abfrage", "Fragt eine JSON-API ab und zeigt das Ergebnis."],
     ["HTTP lookup", "Queries a JSON API and shows the result."],
     "Agent",
-    flow(
+    dslFromSpecs(
       [
         ["begin", "Begin", { name: "Start", prologue: "Was soll ich nachschlagen?" }, ["Invoke:api"]],
         ["Invoke:api", "Invoke", { name: "API abfragen", url: "{env.api_url}", method: "GET", variables: [{ key: "q", ref: "{sys.query}" }], timeout: 15, exception_method: "comment", exception_default_value: "Die API war nicht erreichbar." }, ["Template:result"]],
@@ -161,7 +149,7 @@ export const TEMPLATES: AgentTemplate[] = [
     ["Nur Gesundheitsfragen", "Prüft, ob eine Frage zum Thema passt, bevor sie beantwortet wird."],
     ["Health questions only", "Checks whether a question is on topic before answering it."],
     "Recommended",
-    flow([
+    dslFromSpecs([
       ["begin", "Begin", { name: "Start", prologue: "Stellen Sie mir eine Gesundheitsfrage." }, ["Relevant:topic"]],
       ["Relevant:topic", "Relevant", { name: "Passt das Thema?", criteria: "Gesundheit Krankheit Symptome Impfung Ernährung Schlaf Bewegung Medikamente", yes: "Retrieval:kb", no: "Message:off" }, ["Retrieval:kb", "Message:off"]],
       ["Retrieval:kb", "Retrieval", { name: "Wissen suchen", kb_ids: [], empty_response: "Dazu habe ich nichts gefunden." }, ["Generate:answer"]],
@@ -175,7 +163,7 @@ export const TEMPLATES: AgentTemplate[] = [
     ["Hinweis nach Alter", "Verzweigt mit einer Bedingung: ab 60 Jahren ein anderer Hinweis."],
     ["Advice by age", "Branches on a condition: different advice from age 60."],
     "Other",
-    flow([
+    dslFromSpecs([
       ["begin", "Begin", { name: "Start", prologue: "Wie alt sind Sie?", inputs: {} }, ["Switch:age"]],
       ["Switch:age", "Switch", { name: "Alter prüfen", conditions: [{ logical_operator: "and", items: [{ cpn_id: "{sys.query}", operator: "≥", value: "60" }], to: "Message:senior" }], end_cpn_ids: ["Message:adult"] }, ["Message:senior", "Message:adult"]],
       ["Message:senior", "Message", { name: "Ab 60", content: ["Ab 60 Jahren empfiehlt die STIKO die jährliche Grippeimpfung."] }],

@@ -1,7 +1,7 @@
-import { checkOutboundUrl } from "../../lib/url-guard";
 import { extractLinks } from "../../rag/html-links";
 import { parseRobots, type RobotsRules } from "../../rag/robots";
 import type { ServiceContext } from "../context";
+import { safeFetch } from "../outbound/safe-fetch";
 
 const PAGE_TIMEOUT_MS = 15_000;
 const PAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -10,32 +10,16 @@ const USER_AGENT = "BuddyCrawler/0.1 (+https://github.com/buddy)";
 export type CrawledPage = { url: URL; html: string; title: string; bytes: Uint8Array };
 type Page = { url: URL; html: string };
 
-const MAX_REDIRECTS = 5;
+const notAPage = (type: string, url: URL) => (/text\/html|text\/plain|application\/xhtml/.test(type) ? null : `${url.href} is not a web page (${type || "no content type"})`);
 
-// Redirects are followed by hand so every hop passes the private-address check before it is fetched.
+// Only web pages are read; redirects and private addresses as for every outbound call.
 const fetchPage = async (ctx: ServiceContext, url: URL): Promise<Page> => {
-  let target = url;
-  for (let hop = 0; ; hop++) {
-    const response = await fetch(target, {
-      headers: { "User-Agent": USER_AGENT, Accept: "text/html,text/plain;q=0.8" },
-      redirect: "manual",
-      signal: AbortSignal.timeout(PAGE_TIMEOUT_MS),
-    });
-    const location = response.headers.get("location");
-    if (response.status >= 300 && response.status < 400 && location) {
-      if (hop >= MAX_REDIRECTS) throw new Error(`${url.href}: too many redirects`);
-      const next = checkOutboundUrl(new URL(location, target).href, ctx.config.allowPrivateFetch);
-      if (!next.ok) throw new Error(next.reason);
-      target = next.url;
-      continue;
-    }
-    if (!response.ok) throw new Error(`${target.href} answered HTTP ${response.status}`);
-    const type = response.headers.get("content-type") ?? "";
-    if (!/text\/html|text\/plain|application\/xhtml/.test(type)) throw new Error(`${target.href} is not a web page (${type || "no content type"})`);
-    const html = await response.text();
-    if (html.length > PAGE_MAX_BYTES) throw new Error(`${target.href} is larger than 10 MB`);
-    return { url: target, html };
-  }
+  const page = await safeFetch(ctx, url, { headers: { "User-Agent": USER_AGENT, Accept: "text/html,text/plain;q=0.8" } }, null, {
+    timeoutSeconds: PAGE_TIMEOUT_MS / 1000,
+    maxChars: PAGE_MAX_BYTES,
+    refuseType: notAPage,
+  });
+  return { url: page.url, html: page.text };
 };
 
 const loadRobots = async (origin: string): Promise<RobotsRules> => {

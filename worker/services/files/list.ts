@@ -67,7 +67,7 @@ const listDatasetUploads = async (ctx: ServiceContext, datasetId: string, query:
 export const listFiles = async (ctx: ServiceContext, query: ListFilesQuery): Promise<FileListing> => {
   const root = await rootFolder(ctx);
   const parentId = query.parent_id || root.id;
-  const parent = await ctx.db.query.files.findFirst({ where: and(eq(files.id, parentId), eq(files.tenantId, ctx.actor.tenantId)) });
+  const parent = parentId === root.id ? root : await ctx.db.query.files.findFirst({ where: and(eq(files.id, parentId), eq(files.tenantId, ctx.actor.tenantId)) });
   if (!parent) return listDatasetUploads(ctx, parentId, query);
   if (parent.type !== FOLDER) throw dataError(`${parent.name} is not a folder.`);
   return parent.sourceType === "knowledgebase" ? listDatasets(ctx, parent, query) : listFolder(ctx, parent, query);

@@ -12,10 +12,15 @@ const tooMany = (message: string) => new AppError(RetCode.TOO_MANY_REQUESTS, mes
 
 // A share token opens one chat of one tenant: the token must exist, name this chat, and the chat must still
 // belong to the token's tenant (RAGFlow only checks that the token exists).
-export const openSharedChat = async (deps: Deps, credential: string | null, chatId: string): Promise<ShareAccess> => {
+const tokenFor = async (deps: Deps, credential: string | null, type: ShareTokenRow["targetType"], id: string) => {
   const token = credential ? await deps.db.query.shareTokens.findFirst({ where: eq(shareTokens.token, credential) }) : undefined;
   if (!token) throw new AppError(RetCode.AUTHENTICATION_ERROR, "Authentication error: the share link is invalid or was revoked.", 401);
-  if (token.targetType !== "chat" || token.targetId !== chatId) throw forbidden("This share link does not open this chat.");
+  if (token.targetType !== type || token.targetId !== id) throw forbidden(`This share link does not open this ${type}.`);
+  return token;
+};
+
+export const openSharedChat = async (deps: Deps, credential: string | null, chatId: string): Promise<ShareAccess> => {
+  const token = await tokenFor(deps, credential, "chat", chatId);
   const dialog = await deps.db.query.dialogs.findFirst({ where: and(eq(dialogs.id, chatId), eq(dialogs.tenantId, token.tenantId)) });
   if (!dialog) throw forbidden("This share link does not open this chat.");
   return { token, dialog };
@@ -23,9 +28,7 @@ export const openSharedChat = async (deps: Deps, credential: string | null, chat
 
 // The same for a shared agent flow.
 export const openSharedAgent = async (deps: Deps, credential: string | null, agentId: string) => {
-  const token = credential ? await deps.db.query.shareTokens.findFirst({ where: eq(shareTokens.token, credential) }) : undefined;
-  if (!token) throw new AppError(RetCode.AUTHENTICATION_ERROR, "Authentication error: the share link is invalid or was revoked.", 401);
-  if (token.targetType !== "agent" || token.targetId !== agentId) throw forbidden("This share link does not open this agent.");
+  const token = await tokenFor(deps, credential, "agent", agentId);
   const agent = await deps.db.query.agents.findFirst({ where: and(eq(agents.id, agentId), eq(agents.tenantId, token.tenantId)) });
   if (!agent) throw forbidden("This share link does not open this agent.");
   return { token, agent };

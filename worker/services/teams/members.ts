@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { ChangeRoleInput, JoinedTeam, TeamMember } from "../../contract/teams";
 import { tenants, users, userTenants } from "../../db/schema";
-import { AppError, dataError, permissionError, RetCode } from "../../lib/errors";
+import { dataError, notTeamMember, permissionError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
 import { sendMail } from "../../platform/mailer";
@@ -14,7 +14,7 @@ const onlyManagers = () => permissionError("Only the team's owner or an admin ca
 const myRole = async (ctx: ServiceContext, tenantId: string) => {
   if (tenantId === ctx.actor.userId) return "owner" as const;
   const role = await roleIn(ctx, ctx.actor.userId, tenantId);
-  if (!role) throw new AppError(RetCode.FORBIDDEN, "You are not a member of this team.", 403);
+  if (!role) throw notTeamMember();
   return role;
 };
 

@@ -1,6 +1,6 @@
 import { WEATHER_PERIODS } from "../../../contract/agent-components";
 import type { ComponentImpl, ComponentRun } from "../engine/types";
-import { safeFetch, stripHtml } from "./safe-fetch";
+import { safeFetch, stripHtml } from "../../outbound/safe-fetch";
 
 const base = (run: ComponentRun, key = "base_url") => run.render(run.params[key]).replace(/\/+$/, "");
 

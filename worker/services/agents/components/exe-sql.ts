@@ -1,5 +1,5 @@
 import type { ComponentImpl } from "../engine/types";
-import { safeFetch } from "./safe-fetch";
+import { safeFetch } from "../../outbound/safe-fetch";
 
 const WRITES = /\b(insert|update|delete|replace|drop|create|alter|attach|detach|pragma|vacuum|reindex|analyze|begin|commit|rollback|savepoint|release)\b/i;
 

@@ -1,5 +1,5 @@
 import type { ComponentImpl } from "../engine/types";
-import { safeFetch, stripHtml } from "./safe-fetch";
+import { safeFetch, stripHtml } from "../../outbound/safe-fetch";
 
 type Variable = { key: string; ref?: string; value?: string };
 
@@ -18,7 +18,7 @@ export const invoke: ComponentImpl = {
       body = JSON.stringify(variables);
       headers["Content-Type"] ??= "application/json";
     }
-    const response = await safeFetch(ctx, url, { method, headers, body }, signal, Number(params.timeout ?? 60));
+    const response = await safeFetch(ctx, url, { method, headers, body }, signal, { timeoutSeconds: Number(params.timeout ?? 60) });
     return { outputs: { result: params.clean_html && response.contentType.includes("html") ? stripHtml(response.text) : response.text, status: response.status } };
   },
 };

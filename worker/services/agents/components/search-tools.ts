@@ -1,6 +1,6 @@
 import type { ComponentName } from "../../../contract/agents";
 import type { ComponentImpl, ComponentRun } from "../engine/types";
-import { safeFetch, stripHtml } from "./safe-fetch";
+import { safeFetch, stripHtml } from "../../outbound/safe-fetch";
 
 export type Hit = { title: string; url: string; content: string };
 type Request = { url: URL; init?: RequestInit };
@@ -77,7 +77,7 @@ const searchTool = (tool: SearchTool): ComponentImpl => ({
     if (!query) return { outputs: { formalized_content: "", json: [] } };
     const count = Math.max(1, Math.min(20, Number(run.params.top_n ?? 5) || 5));
     const { url, init } = tool.request(run, query, count);
-    const response = await safeFetch(run.ctx, url, init ?? {}, run.signal, 30);
+    const response = await safeFetch(run.ctx, url, init ?? {}, run.signal);
     const hits = tool.hits(response.text).slice(0, count);
     return { outputs: { formalized_content: formalize(hits), json: hits } };
   },

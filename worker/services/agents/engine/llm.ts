@@ -6,10 +6,15 @@ import type { ServiceContext } from "../../context";
 import { resolveChat } from "../../models/resolve";
 import { recordUsage } from "../../models/usage";
 
+// The team's default chat model, read once per run.
+export const teamChatModel = (ctx: ServiceContext) => {
+  let id: Promise<string> | null = null;
+  return () => (id ??= ctx.db.query.tenants.findFirst({ where: eq(tenants.id, ctx.actor.tenantId) }).then((tenant) => tenant?.llmId || BUILTIN_CHAT_ID));
+};
+
 // A component's chat model: its llm_id, else the team's default; null means the built-in offline model.
-export const agentLlm = (ctx: ServiceContext, params: Record<string, unknown>, signal: AbortSignal) => async (messages: ChatMessage[]) => {
-  const tenant = params.llm_id ? null : await ctx.db.query.tenants.findFirst({ where: eq(tenants.id, ctx.actor.tenantId) });
-  const id = String(params.llm_id || tenant?.llmId || BUILTIN_CHAT_ID);
+export const agentLlm = (ctx: ServiceContext, params: Record<string, unknown>, signal: AbortSignal, defaultModel: () => Promise<string>) => async (messages: ChatMessage[]) => {
+  const id = String(params.llm_id || (await defaultModel()));
   if (id === BUILTIN_CHAT_ID) return null;
   const model = await resolveChat(ctx, ctx.actor.tenantId, id);
   const { text, usage } = await model.complete(messages, {

@@ -6,7 +6,7 @@ import { agentTasks } from "../../../db/schema";
 import { pieces } from "../../../rag/chat/extractive";
 import type { ServiceContext } from "../../context";
 import { COMPONENTS } from "../components";
-import { agentLlm } from "./llm";
+import { agentLlm, teamChatModel } from "./llm";
 import type { ComponentResult, ComponentRun } from "./types";
 import { render, resolve, type RunValues } from "./variables";
 
@@ -15,6 +15,8 @@ export type RunOutcome = { answer: string; trace: TraceEntry[]; resume: string[]
 type Emit = (event: AgentEvent) => Promise<void>;
 
 class RunStopped extends Error {}
+
+const CANCEL_CHECK_MS = 250;
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((done) => {
@@ -40,10 +42,15 @@ export const runFlow = async (ctx: ServiceContext, dsl: Dsl, input: RunInput, em
   const messages: string[] = [];
   let steps = 0;
   let resume: string[] = [];
+  let cancelCheckedAt = 0;
+  const defaultModel = teamChatModel(ctx);
 
+  // The task row is read at most every CANCEL_CHECK_MS: quick components run back to back without a D1 read each.
   const checkLimits = async () => {
     if (controller.signal.aborted) throw new RunStopped(`The run took longer than ${RUN_LIMITS.timeoutMs / 1000} s and was stopped.`);
     if (++steps > RUN_LIMITS.maxSteps) throw new RunStopped(`The run stopped after ${RUN_LIMITS.maxSteps} steps (is there a loop without an Answer?).`);
+    if (Date.now() - cancelCheckedAt < CANCEL_CHECK_MS) return;
+    cancelCheckedAt = Date.now();
     const task = await ctx.db.query.agentTasks.findFirst({ where: eq(agentTasks.id, taskId) });
     if (task?.status === "cancelled") throw new RunStopped("The run was cancelled.");
   };
@@ -64,7 +71,7 @@ export const runFlow = async (ctx: ServiceContext, dsl: Dsl, input: RunInput, em
       emit,
       render: (template) => render(template, values),
       resolve: (reference) => resolve(reference, values),
-      llm: agentLlm(ctx, params, controller.signal),
+      llm: agentLlm(ctx, params, controller.signal, defaultModel),
       runChildren: async (parentId, item, index) => {
         values.outputs.set(parentId, { item, index });
         const children = Object.entries(dsl.components).filter(([, child]) => child.parent_id === parentId).map(([childId]) => childId);
