@@ -36,7 +36,7 @@ export type ShareToken = {
   id: string;
   token: string;
   name: string;
-  target_type: "chat" | "agent";
+  target_type: "chat" | "agent" | "search";
   target_id: string;
   allowed_origins: string[];
   rate_per_minute: number;

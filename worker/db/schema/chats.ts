@@ -79,9 +79,14 @@ export const chatTurns = sqliteTable(
     thumbup: integer("thumbup", { mode: "boolean" }),
     feedbackReason: text("feedback_reason"),
     feedback: text("feedback"),
+    // an unanswered question someone answered by adding a chunk (the evaluation page's one-click path)
+    resolvedChunkId: text("resolved_chunk_id"),
     createTime: integer("create_time").notNull(),
   },
-  (t) => [index("chat_turns_dialog_time_idx").on(t.dialogId, t.createTime), index("chat_turns_message_idx").on(t.conversationId, t.messageId)],
+  (t) => [
+    index("chat_turns_dialog_time_idx").on(t.dialogId, t.createTime),
+    index("chat_turns_tenant_time_idx").on(t.tenantId, t.createTime),
+    index("chat_turns_message_idx").on(t.conversationId, t.messageId)],
 );
 
 export type DialogRow = typeof dialogs.$inferSelect;

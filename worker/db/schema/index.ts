@@ -7,3 +7,6 @@ export * from "./chats";
 export * from "./share";
 export * from "./files";
 export * from "./agents";
+export * from "./searches";
+export * from "./prompts";
+export * from "./usage";

@@ -16,7 +16,7 @@ export const shareTokens = sqliteTable(
     // kept readable: it is published in share links and embed codes anyway (RAGFlow's "beta" token)
     token: text("token").notNull(),
     name: text("name").notNull().default(""),
-    targetType: text("target_type", { enum: ["chat", "agent"] }).notNull(),
+    targetType: text("target_type", { enum: ["chat", "agent", "search"] }).notNull(),
     targetId: text("target_id").notNull(),
     allowedOrigins: text("allowed_origins", { mode: "json" }).$type<string[]>().notNull(),
     ratePerMinute: integer("rate_per_minute").notNull(),

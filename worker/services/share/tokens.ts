@@ -7,7 +7,7 @@ import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
 import { dayBucket } from "./usage";
 
-type Target = { type: "chat" | "agent"; id: string };
+type Target = { type: "chat" | "agent" | "search"; id: string };
 
 const toShareToken = (row: ShareTokenRow, usedToday: number): ShareToken => ({
   id: row.id,
