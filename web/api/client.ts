@@ -21,6 +21,8 @@ export class ApiError extends Error {
     readonly code: number,
     message: string,
     readonly status: number,
+    // false when the answer carried no envelope (a proxy's or the platform's page): the code is the HTTP status
+    readonly enveloped = true,
   ) {
     super(message);
   }
@@ -90,7 +92,7 @@ export const requestRaw = async (path: string, options: RequestOptions = {}): Pr
 export const request = async <T>(path: string, options: RequestOptions = {}) => {
   const response = await requestRaw(path, options);
   const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
-  if (!envelope) throw new ApiError(response.status, response.statusText, response.status);
+  if (!envelope) throw new ApiError(response.status, response.statusText, response.status, false);
   if (envelope.code !== 0) throw new ApiError(envelope.code, envelope.message, response.status);
   return { data: envelope.data, envelope: envelope as Envelope<T> & Record<string, unknown>, headers: response.headers };
 };

@@ -93,7 +93,7 @@ const sharedFetch = async (client: ShareClient, path: string, init: { method?: s
 const sharedData = async <T>(client: ShareClient, path: string, init: { method?: string; body?: unknown } = {}) => {
   const response = await sharedFetch(client, path, init);
   const envelope = (await response.json().catch(() => null)) as { code: number; message: string; data: T } | null;
-  if (!envelope) throw new ApiError(response.status, response.statusText, response.status);
+  if (!envelope) throw new ApiError(response.status, response.statusText, response.status, false);
   if (envelope.code !== 0) throw new ApiError(envelope.code, envelope.message, response.status);
   return envelope.data;
 };

@@ -36,7 +36,7 @@ export const sharedAgentQueryOptions = (client: AgentShareClient) =>
     queryFn: async () => {
       const response = await sharedAgentFetch(client, "");
       const envelope = (await response.json().catch(() => null)) as { code: number; message: string; data: SharedAgentInfo } | null;
-      if (!envelope || envelope.code !== 0) throw new ApiError(envelope?.code ?? response.status, envelope?.message ?? response.statusText, response.status);
+      if (!envelope || envelope.code !== 0) throw new ApiError(envelope?.code ?? response.status, envelope?.message ?? response.statusText, response.status, Boolean(envelope));
       return envelope.data;
     },
   });

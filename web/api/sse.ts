@@ -16,10 +16,11 @@ export const splitSseData = (buffer: string) => {
 // over. A JSON answer instead of a stream is an envelope error and is thrown.
 export const readSseData = async (response: Response, onPayload: (payload: string) => boolean | void) => {
   if (!(response.headers.get("Content-Type") ?? "").includes("text/event-stream")) {
-    const envelope = (await response.json().catch(() => ({ code: response.status, message: response.statusText }))) as { code: number; message: string };
+    const envelope = (await response.json().catch(() => null)) as { code: number; message: string } | null;
+    if (!envelope) throw new ApiError(response.status, response.statusText, response.status, false);
     throw new ApiError(envelope.code, envelope.message, response.status);
   }
-  if (!response.body) throw new ApiError(response.status, response.statusText, response.status);
+  if (!response.body) throw new ApiError(response.status, response.statusText, response.status, false);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
   for (;;) {

@@ -21,7 +21,7 @@ export const uploadMultipart = <T>(path: string, file: File, onProgress: (fracti
       } catch {
         // not JSON: handled below as a plain HTTP failure
       }
-      if (!envelope) return reject(new ApiError(xhr.status, xhr.statusText || "upload failed", xhr.status));
+      if (!envelope) return reject(new ApiError(xhr.status, xhr.statusText || "upload failed", xhr.status, false));
       if (envelope.code !== 0) return reject(new ApiError(envelope.code, envelope.message, xhr.status));
       onProgress(1);
       resolve(envelope.data);

@@ -4,11 +4,19 @@ import { toaster } from "./ui/toaster";
 
 export const notifySuccess = (title: string) => toaster.create({ type: "success", title, closable: true });
 
+const HTTP_STATUSES = [400, 401, 403, 404, 406, 410, 413, 422, 500, 502, 503, 504] as const;
+type KnownStatus = (typeof HTTP_STATUSES)[number];
+const isKnownStatus = (status: number): status is KnownStatus => (HTTP_STATUSES as readonly number[]).includes(status);
+
+// The error catalogue's text for an HTTP status, for answers that carry no message of their own.
+export const statusMessage = (status: number) => (isKnownStatus(status) ? i18n.t(`common.httpStatus.${status}`) : i18n.t("common.requestError"));
+
 // Readable text for any failed request: known codes are translated, others show the server's words.
 export const errorMessage = (error: unknown): string => {
   if (error instanceof ApiError) {
     if (error.code === ErrorCode.network) return i18n.t("common.networkError");
-    if (error.status >= 500) return i18n.t("common.serverError");
+    if (error.status >= 500) return isKnownStatus(error.status) ? statusMessage(error.status) : i18n.t("common.serverError");
+    if (!error.enveloped || !error.message) return statusMessage(error.status);
     return error.message;
   }
   return i18n.t("common.requestError");

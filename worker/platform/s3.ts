@@ -104,7 +104,8 @@ export const createS3Client = (config: S3Config, options: { timeoutMs?: number }
   // one timeout for the whole exchange, body included: the signal also aborts reading the body
   const exchange = async <T>(url: string, read: (response: Response) => Promise<T>) => {
     try {
-      const response = await aws.fetch(url, { method: "GET", signal: AbortSignal.timeout(timeoutMs) });
+      // a redirect is reported, not followed: following it would skip the endpoint's private-address check
+      const response = await aws.fetch(url, { method: "GET", redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
       if (!response.ok) throw await errorFromResponse(response, config.bucket);
       return await read(response);
     } catch (error) {

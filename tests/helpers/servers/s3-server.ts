@@ -17,6 +17,8 @@ type StoredObject = { body: Buffer; contentType: string; lastModified: Date; eta
 const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[ch] ?? ch);
 
+export const MOVED_BUCKET = "moved-bucket";
+
 const sendError = (response: ServerResponse, status: number, code: string, message: string) => {
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${escapeXml(message)}</Message></Error>`;
   response.writeHead(status, { "Content-Type": "application/xml" }).end(xml);
@@ -162,6 +164,12 @@ const handle = (request: IncomingMessage, response: ServerResponse, objects: Map
   if (request.method !== "GET" && request.method !== "HEAD") return sendError(response, 405, "MethodNotAllowed", "The specified method is not allowed.");
   const [bucket = "", ...keySegments] = rawPath.slice(1).split("/").map(decodeURIComponent);
   if (!bucket) return sendError(response, 400, "NotImplemented", "Listing buckets is not supported here.");
+  // a bucket in another region answers with a redirect, as S3 does; the client must report it, not follow it
+  if (bucket === MOVED_BUCKET) {
+    const location = `http://${request.headers.host}/${BUCKET}/${keySegments.join("/")}`;
+    response.writeHead(301, { "Content-Type": "application/xml", Location: location });
+    return void response.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>PermanentRedirect</Code><Message>The bucket you are attempting to access must be addressed using the specified endpoint.</Message></Error>`);
+  }
   if (bucket !== BUCKET) {
     if (request.method === "HEAD") return void response.writeHead(404).end();
     return sendError(response, 404, "NoSuchBucket", "The specified bucket does not exist");

@@ -1,7 +1,9 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, renderHook, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { UPLOAD_FILE_MAX_BYTES } from "../../../worker/contract/limits";
+import { toaster } from "../../../web/components/ui/toaster";
 import { LocalFilesTab } from "../../../web/components/upload/local-files-tab";
+import { useUploadQueue } from "../../../web/components/upload/use-upload-queue";
 import { useFileQueue } from "../../../web/features/documents/use-file-queue";
 import { renderWithProviders } from "../helpers/render";
 
@@ -39,5 +41,19 @@ describe("upload dialog: local files", () => {
     choose([new File(["a"], "a.txt"), new File(["b"], "b.txt")]);
     fireEvent.click(await screen.findByRole("button", { name: "„a.txt“ entfernen" }));
     await waitFor(() => expect(screen.getAllByTestId("upload-item")).toHaveLength(1));
+  });
+
+  it("says Uploaded once some files went through, and nothing when all failed", async () => {
+    const toast = vi.spyOn(toaster, "create");
+    const failing = renderHook(() => useUploadQueue({ upload: () => Promise.reject(new Error("x")), refresh: async () => {} }));
+    act(() => failing.result.current.add([{ file: new File(["a"], "a.txt") }]));
+    await act(() => failing.result.current.start());
+    expect(toast).not.toHaveBeenCalledWith(expect.objectContaining({ title: "Hochgeladen" }));
+
+    const working = renderHook(() => useUploadQueue({ upload: async () => {}, refresh: async () => {} }));
+    act(() => working.result.current.add([{ file: new File(["a"], "a.txt") }, { file: new File(["b"], "b.txt") }]));
+    await act(() => working.result.current.start());
+    expect(toast).toHaveBeenCalledTimes(1);
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: "success", title: "Hochgeladen" }));
   });
 });

@@ -50,6 +50,9 @@ describe("importing from S3-compatible storage", () => {
     expect(missing.body).toMatchObject({ code: 102, message: "Object not found" });
     const badBucket = await callApi("/files/import/s3/list", { token: user.token, json: { ...connection(), bucket: "Bad_Bucket" } });
     expect(badBucket.body.code).toBe(101);
+    const moved = await callApi("/files/import/s3/list", { token: user.token, json: { ...connection(), bucket: "moved-bucket" } });
+    expect(moved.body.code).toBe(102);
+    expect(moved.body.message).toContain("PermanentRedirect");
     expect((await listFolder(user)).total).toBe(1);
   });
 });

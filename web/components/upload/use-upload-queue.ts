@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { UPLOAD_FILE_MAX_BYTES, UPLOAD_MAX_FILES } from "../../../worker/contract/limits";
-import { errorMessage } from "../notify";
+import i18n from "../../i18n";
+import { errorMessage, notifySuccess } from "../notify";
 
 export type QueuedFile = {
   key: string;
@@ -53,6 +54,7 @@ export const useUploadQueue = (target: UploadTarget) => {
   const start = async () => {
     const work = files.filter((f) => f.state === "ready" || f.state === "failed");
     setRunning(true);
+    let uploaded = 0;
     const worker = async () => {
       for (let next = work.shift(); next; next = work.shift()) {
         const { key, file, path } = next;
@@ -60,6 +62,7 @@ export const useUploadQueue = (target: UploadTarget) => {
         try {
           await target.upload(file, path, (progress) => update(key, { progress }));
           update(key, { state: "done", progress: 1 });
+          uploaded++;
         } catch (error) {
           update(key, { state: "failed", error: { text: errorMessage(error) } });
         }
@@ -67,6 +70,7 @@ export const useUploadQueue = (target: UploadTarget) => {
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     setRunning(false);
+    if (uploaded > 0) notifySuccess(i18n.t("common.toast.uploaded"));
     await target.refresh();
   };
 
