@@ -9,7 +9,10 @@ type KnownStatus = (typeof HTTP_STATUSES)[number];
 const isKnownStatus = (status: number): status is KnownStatus => (HTTP_STATUSES as readonly number[]).includes(status);
 
 // The error catalogue's text for an HTTP status, for answers that carry no message of their own.
-export const statusMessage = (status: number) => (isKnownStatus(status) ? i18n.t(`common.httpStatus.${status}`) : i18n.t("common.requestError"));
+export const statusMessage = (status: number): string => {
+  if (!isKnownStatus(status)) return i18n.t("common.requestError");
+  return i18n.t(`common.httpStatus.s${status}`);
+};
 
 // Readable text for any failed request: known codes are translated, others show the server's words.
 export const errorMessage = (error: unknown): string => {
