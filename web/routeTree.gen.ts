@@ -29,6 +29,7 @@ import { Route as NextProfileSettingRouteImport } from './routes/_next.profile-s
 import { Route as AgentShareRouteImport } from './routes/agent.share'
 import { Route as ChatShareRouteImport } from './routes/chat.share'
 import { Route as DocumentIdRouteImport } from './routes/document.$id'
+import { Route as NextSearchShareRouteImport } from './routes/next-search.share'
 import { Route as AppEvaluationDialogIdRouteImport } from './routes/_app.evaluation.$dialogId'
 import { Route as AppFlowIndexRouteImport } from './routes/_app.flow.index'
 import { Route as AppFlowIdRouteImport } from './routes/_app.flow.$id'
@@ -153,6 +154,11 @@ const ChatShareRoute = ChatShareRouteImport.update({
 const DocumentIdRoute = DocumentIdRouteImport.update({
   id: '/document/$id',
   path: '/document/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NextSearchShareRoute = NextSearchShareRouteImport.update({
+  id: '/next-search/share',
+  path: '/next-search/share',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppEvaluationDialogIdRoute = AppEvaluationDialogIdRouteImport.update({
@@ -316,6 +322,7 @@ export interface FileRoutesByFullPath {
   '/agent/share': typeof AgentShareRoute
   '/chat/share': typeof ChatShareRoute
   '/document/$id': typeof DocumentIdRoute
+  '/next-search/share': typeof NextSearchShareRoute
   '/evaluation/$dialogId': typeof AppEvaluationDialogIdRoute
   '/flow/$id': typeof AppFlowIdRoute
   '/knowledge': typeof AppKnowledgeDetailRouteWithChildren
@@ -360,6 +367,7 @@ export interface FileRoutesByTo {
   '/agent/share': typeof AgentShareRoute
   '/chat/share': typeof ChatShareRoute
   '/document/$id': typeof DocumentIdRoute
+  '/next-search/share': typeof NextSearchShareRoute
   '/evaluation/$dialogId': typeof AppEvaluationDialogIdRoute
   '/flow/$id': typeof AppFlowIdRoute
   '/knowledge': typeof AppKnowledgeIndexRoute
@@ -408,6 +416,7 @@ export interface FileRoutesById {
   '/agent/share': typeof AgentShareRoute
   '/chat/share': typeof ChatShareRoute
   '/document/$id': typeof DocumentIdRoute
+  '/next-search/share': typeof NextSearchShareRoute
   '/_app/': typeof AppIndexRoute
   '/_app/evaluation/$dialogId': typeof AppEvaluationDialogIdRoute
   '/_app/flow/$id': typeof AppFlowIdRoute
@@ -458,6 +467,7 @@ export interface FileRouteTypes {
     | '/agent/share'
     | '/chat/share'
     | '/document/$id'
+    | '/next-search/share'
     | '/evaluation/$dialogId'
     | '/flow/$id'
     | '/knowledge'
@@ -502,6 +512,7 @@ export interface FileRouteTypes {
     | '/agent/share'
     | '/chat/share'
     | '/document/$id'
+    | '/next-search/share'
     | '/evaluation/$dialogId'
     | '/flow/$id'
     | '/knowledge'
@@ -549,6 +560,7 @@ export interface FileRouteTypes {
     | '/agent/share'
     | '/chat/share'
     | '/document/$id'
+    | '/next-search/share'
     | '/_app/'
     | '/_app/evaluation/$dialogId'
     | '/_app/flow/$id'
@@ -587,6 +599,7 @@ export interface RootRouteChildren {
   AgentShareRoute: typeof AgentShareRoute
   ChatShareRoute: typeof ChatShareRoute
   DocumentIdRoute: typeof DocumentIdRoute
+  NextSearchShareRoute: typeof NextSearchShareRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -729,6 +742,13 @@ declare module '@tanstack/react-router' {
       path: '/document/$id'
       fullPath: '/document/$id'
       preLoaderRoute: typeof DocumentIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/next-search/share': {
+      id: '/next-search/share'
+      path: '/next-search/share'
+      fullPath: '/next-search/share'
+      preLoaderRoute: typeof NextSearchShareRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/evaluation/$dialogId': {
@@ -1065,6 +1085,7 @@ const rootRouteChildren: RootRouteChildren = {
   AgentShareRoute: AgentShareRoute,
   ChatShareRoute: ChatShareRoute,
   DocumentIdRoute: DocumentIdRoute,
+  NextSearchShareRoute: NextSearchShareRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

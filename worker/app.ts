@@ -3,23 +3,28 @@ import type { AppEnv } from "./env";
 import { limitBody } from "./middleware/body-limit";
 import { handleError, handleNotFound } from "./middleware/errors";
 import { init } from "./middleware/init";
+import { countRequests } from "./middleware/usage";
 import { agentRoutes, openAiAgentRoutes } from "./routes/agents";
 import { authRoutes } from "./routes/auth";
 import { chatToolRoutes, openAiChatRoutes } from "./routes/chat";
 import { chatRoutes } from "./routes/chats";
 import { mountDocs } from "./routes/docs";
+import { evaluationRoutes } from "./routes/evaluation";
 import { shareRoutes } from "./routes/share";
-import { sharePage } from "./routes/share-page";
+import { SHARE_PAGES, sharePage } from "./routes/share-page";
 import { chunkRoutes } from "./routes/chunks";
 import { datasetRoutes } from "./routes/datasets";
 import { documentRoutes } from "./routes/documents";
 import { fileRoutes } from "./routes/files";
 import { modelRoutes, providerRoutes } from "./routes/models";
 import { retrievalRoutes } from "./routes/retrieval";
+import { searchRoutes } from "./routes/searches";
 import { systemRoutes } from "./routes/system";
 import { teamRoutes } from "./routes/teams";
 import { tokenRoutes } from "./routes/tokens";
 import { userRoutes } from "./routes/users";
+import { usageRoutes } from "./routes/usage";
+import { promptTemplateRoutes } from "./routes/prompt-templates";
 
 const api = new Hono<AppEnv>()
   .route("/auth", authRoutes)
@@ -34,20 +39,26 @@ const api = new Hono<AppEnv>()
   .route("/openai", openAiChatRoutes)
   .route("/chats_openai", openAiChatRoutes)
   .route("/agents", agentRoutes)
+  .route("/evaluation", evaluationRoutes)
   .route("/agents_openai", openAiAgentRoutes)
   .route("/share", shareRoutes)
+  .route("/", searchRoutes)
   .route("/models", modelRoutes)
   .route("/providers", providerRoutes)
   .route("/tenants", teamRoutes)
+  .route("/usage", usageRoutes)
+  .route("/prompt-templates", promptTemplateRoutes)
   .route("/system/tokens", tokenRoutes)
   .route("/system", systemRoutes);
 
 export const app = new Hono<AppEnv>()
   .use("/api/*", init)
   .use("/api/*", limitBody)
-  .route("/api/v1", api)
-  .use("/chat/share", init)
-  .get("/chat/share", sharePage);
+  .use("/api/v1/*", countRequests)
+  .route("/api/v1", api);
+
+// share pages are the SPA's, served through the worker so the share link's allowed origins frame them
+for (const path of SHARE_PAGES) app.use(path, init).get(path, sharePage);
 
 mountDocs(app);
 

@@ -18,3 +18,26 @@ export const signUp = async (page, baseUrl, email = uniqueEmail()) => {
   await page.waitForURL(/\/knowledge$/);
   return email;
 };
+
+const FAQ = "Die Grippeimpfung wird für Menschen ab 60 Jahren empfohlen. Sie schützt vor schweren Verläufen.\n\nErwachsene brauchen sieben bis neun Stunden Schlaf.";
+
+// A parsed knowledge base, made through the API with the signed-in user's token (the UI for it has its own tests).
+export const parsedKnowledgeBase = (page, datasetName, content = FAQ) =>
+  page.evaluate(
+    async ({ name, text }) => {
+      const auth = { Authorization: localStorage.getItem("token") };
+      const json = async (response) => (await response.json()).data;
+      const dataset = await json(await fetch("/api/v1/datasets", { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ name }) }));
+      const form = new FormData();
+      form.append("file", new Blob([text], { type: "text/plain" }), "gesundheit.txt");
+      const [doc] = await json(await fetch(`/api/v1/datasets/${dataset.id}/documents`, { method: "POST", headers: auth, body: form }));
+      await fetch(`/api/v1/datasets/${dataset.id}/chunks`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ document_ids: [doc.id] }) });
+      for (let i = 0; i < 120; i++) {
+        const { docs } = await json(await fetch(`/api/v1/datasets/${dataset.id}/documents`, { headers: auth }));
+        if (docs[0].run === "DONE") return dataset.id;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      throw new Error("parsing did not finish");
+    },
+    { name: datasetName, text: content },
+  );

@@ -87,12 +87,23 @@ export const tests = [
     },
   ],
   [
-    "unknown pages show the not-found page and later pages a translated coming state",
-    async ({ page, baseUrl }) => {
+    "new-style pages open for a fresh team and unknown pages show the not-found page",
+    async ({ page, baseUrl, artifacts }) => {
       await signUp(page, baseUrl, uniqueEmail());
+      await page.goto(`${baseUrl}/home`);
+      await page.getByText("Erika Muster").first().waitFor();
+      await page.screenshot({ path: `${artifacts}/home-de-light.png`, fullPage: true });
+      await page.goto(`${baseUrl}/profile-setting/plan`);
+      await page.getByText("100.000").first().waitFor();
+      await page.screenshot({ path: `${artifacts}/plan-de-light.png`, fullPage: true });
+      await page.goto(`${baseUrl}/profile-setting/prompt`);
+      await page.getByText("Noch keine Vorlagen.", { exact: false }).waitFor();
+      await page.screenshot({ path: `${artifacts}/prompts-de-light.png`, fullPage: true });
       await page.goto(`${baseUrl}/search`);
-      await page.getByTestId("coming-soon").waitFor();
-      await page.getByRole("heading", { name: "Schnelltest kommt bald" }).waitFor();
+      await page.getByTestId("search-apps-empty").waitFor();
+      await page.goto(`${baseUrl}/buddy-eval`);
+      await page.getByText("Kein Feedback im gewählten Zeitraum.").waitFor();
+      await page.screenshot({ path: `${artifacts}/evaluation-empty-de-light.png`, fullPage: true });
       await page.goto(`${baseUrl}/dataset`);
       await page.waitForURL(/\/datasets$/);
       await page.goto(`${baseUrl}/gibt-es-nicht`);

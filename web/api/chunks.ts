@@ -42,10 +42,13 @@ const useInvalidate = (datasetId: string, documentId: string) => {
 
 export type ChunkFields = { content?: string; importantKeywords?: string[]; questions?: string[] };
 
+export const createChunk = (datasetId: string, documentId: string, fields: ChunkFields & { content: string }) =>
+  requestData<{ chunk: Chunk }>(base(datasetId, documentId), { body: fields });
+
 export const useCreateChunkMutation = (datasetId: string, documentId: string) => {
   const invalidate = useInvalidate(datasetId, documentId);
   return useMutation({
-    mutationFn: (fields: ChunkFields & { content: string }) => requestData<{ chunk: Chunk }>(base(datasetId, documentId), { body: fields }),
+    mutationFn: (fields: ChunkFields & { content: string }) => createChunk(datasetId, documentId, fields),
     onSuccess: invalidate,
   });
 };

@@ -64,11 +64,13 @@ export const useDeleteDocumentsMutation = (datasetId: string) => {
   });
 };
 
+export const createEmptyDocument = (datasetId: string, name: string) =>
+  requestData<DatasetDocument[]>(`/datasets/${datasetId}/documents`, { query: { type: "empty" }, body: { name } });
+
 export const useCreateEmptyDocumentMutation = (datasetId: string) => {
   const invalidate = useInvalidate(datasetId);
   return useMutation({
-    mutationFn: (name: string) =>
-      requestData<DatasetDocument[]>(`/datasets/${datasetId}/documents`, { query: { type: "empty" }, body: { name } }),
+    mutationFn: (name: string) => createEmptyDocument(datasetId, name),
     onSuccess: invalidate,
   });
 };

@@ -1,6 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../components/coming-soon";
+import * as v from "valibot";
+import { SearchPage } from "../features/search";
+
+export const SearchAppSearchSchema = v.looseObject({ id: v.optional(v.string()) });
 
 export const Route = createFileRoute("/_app/search")({
-  component: () => <ComingSoon titleKey="pages.search" />,
+  validateSearch: SearchAppSearchSchema,
+  component: SearchPage,
 });

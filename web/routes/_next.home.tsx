@@ -1,6 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../components/coming-soon";
+import { HomePage } from "../features/home/home-page";
 
-export const Route = createFileRoute("/_next/home")({
-  component: () => <ComingSoon titleKey="pages.home" />,
-});
+export const Route = createFileRoute("/_next/home")({ component: HomePage });

@@ -1,6 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../components/coming-soon";
+import { SearchPage } from "../features/search";
+import { SearchAppSearchSchema } from "./_app.search";
 
 export const Route = createFileRoute("/_next/next-search")({
-  component: () => <ComingSoon titleKey="pages.nextSearch" />,
+  validateSearch: SearchAppSearchSchema,
+  component: SearchPage,
 });

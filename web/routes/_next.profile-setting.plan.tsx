@@ -1,6 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../components/coming-soon";
+import { PlanPage } from "../features/plan/plan-page";
 
-export const Route = createFileRoute("/_next/profile-setting/plan")({
-  component: () => <ComingSoon titleKey="pages.plan" />,
-});
+export const Route = createFileRoute("/_next/profile-setting/plan")({ component: PlanPage });

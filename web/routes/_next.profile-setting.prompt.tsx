@@ -1,6 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../components/coming-soon";
+import { PromptTemplatesPage } from "../features/prompts/prompt-templates-page";
 
-export const Route = createFileRoute("/_next/profile-setting/prompt")({
-  component: () => <ComingSoon titleKey="pages.prompt" />,
-});
+export const Route = createFileRoute("/_next/profile-setting/prompt")({ component: PromptTemplatesPage });

@@ -207,7 +207,10 @@ export const SpeechSchema = v.object({ text: v.pipe(v.string("`text` is required
 
 export const RecommendationSchema = v.object({
   question: v.pipe(v.string("`question` is required."), v.trim(), v.nonEmpty("`question` is required."), v.maxLength(MAX_QUESTION_CHARS, msg.maxChars(MAX_QUESTION_CHARS))),
+  // a search app's id: its chat model answers (the built-in one suggests the questions stored with its chunks)
+  search_id: v.optional(v.string(msg.string)),
 });
+export type RecommendationInput = v.InferOutput<typeof RecommendationSchema>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const DateRangeQuerySchema = v.object({

@@ -1,12 +1,14 @@
 import * as v from "valibot";
 import { AvatarSchema } from "./avatar";
 import { LlmSettingSchema } from "./chats";
+import type { Reference } from "./chats";
 import { MAX_DOCUMENT_FILTER } from "./retrieval";
-import { bool, float, int, msg, str } from "./pydantic";
+import { bool, float, int, msg, queryBool, queryInt, str } from "./pydantic";
 
 export const SEARCH_NAME_MAX = 255;
 // RAGFlow's /conversation/ask summarises the top 12 chunks
 export const SEARCH_SUMMARY_CHUNKS = 12;
+export const SEARCH_QUESTION_MAX = 4000;
 
 // RAGFlow's search_config; unknown keys RAGFlow clients send (web_search, query_mindmap, …) are dropped.
 export const SearchConfigSchema = v.object({
@@ -58,4 +60,62 @@ export type SearchApp = {
   search_config: SearchConfig;
   create_time: number;
   update_time: number;
+};
+
+export const ListSearchesQuerySchema = v.object({
+  page: queryInt(1, 1),
+  page_size: queryInt(30, 1, 1000),
+  orderby: v.optional(v.string(), "create_time"),
+  desc: queryBool(true),
+  keywords: v.optional(v.string()),
+});
+export type ListSearchesQuery = v.InferOutput<typeof ListSearchesQuerySchema>;
+
+const question = v.pipe(v.string("`question` is required."), v.trim(), v.nonEmpty("`question` is required."), v.maxLength(SEARCH_QUESTION_MAX, msg.maxChars(SEARCH_QUESTION_MAX)));
+const ids = (field: string, max: number) =>
+  v.optional(v.pipe(v.array(v.string(msg.string), `\`${field}\` should be a list.`), v.maxLength(max, `At most ${max} ${field}.`)));
+
+// POST /searches/{id}/completions: kb_ids and doc_ids narrow (or, without a saved list, choose) the knowledge bases.
+export const SearchCompletionSchema = v.object({
+  question,
+  kb_ids: ids("kb_ids", 64),
+  doc_ids: ids("doc_ids", MAX_DOCUMENT_FILTER),
+});
+export type SearchCompletionInput = v.InferOutput<typeof SearchCompletionSchema>;
+
+const searchId = v.pipe(v.string("`search_id` is required."), v.nonEmpty("`search_id` is required."));
+
+// The public searchbots (share link): always one search app.
+export const SearchbotAskSchema = v.object({ ...SearchCompletionSchema.entries, search_id: searchId });
+
+// RAGFlow's retrieval_test body (kb_id may be one id or a list); settings default to the search app's.
+export const SearchbotRetrievalSchema = v.object({
+  search_id: searchId,
+  question,
+  kb_id: v.optional(v.union([v.string(msg.string), v.array(v.string(msg.string))], "`kb_id` should be a list.")),
+  doc_ids: ids("doc_ids", MAX_DOCUMENT_FILTER),
+  page: v.optional(int(1), 1),
+  size: v.optional(int(1, 100), 30),
+  highlight: v.optional(bool()),
+});
+export type SearchbotRetrievalInput = v.InferOutput<typeof SearchbotRetrievalSchema>;
+
+export const SearchbotRelatedSchema = v.object({ question, search_id: searchId });
+
+// A search answer as SSE frames (delta mode, like a chat completion): deltas, then the final frame with the
+// whole answer (`content`) and its reference.
+export type SearchFrame = {
+  answer: string;
+  reference: Reference | Record<string, never>;
+  final: boolean;
+  content?: string;
+};
+
+// What a share link's visitor may know about the search app: its face and switches, not its knowledge bases or models.
+export type SharedSearchInfo = {
+  id: string;
+  name: string;
+  description: string;
+  avatar: string | null;
+  search_config: Pick<SearchConfig, "summary" | "related_search" | "highlight">;
 };

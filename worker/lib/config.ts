@@ -12,6 +12,8 @@ export type AppConfig = {
   providerSecret: string;
   // null: no SMTP server configured, so nothing is mailed
   smtp: MailSettings | null;
+  // the Cloudflare Workers plan the usage page compares against (contract/usage.ts)
+  plan: "free" | "paid";
 };
 
 type ConfigVars = {
@@ -29,6 +31,7 @@ type ConfigVars = {
   SMTP_USER?: string;
   SMTP_PASSWORD?: string;
   SMTP_FROM?: string;
+  CF_PLAN?: string;
 };
 
 // Local runs need no setup; deployments set PROVIDER_SECRET with `wrangler secret put` (docs/deployment.md).
@@ -58,4 +61,5 @@ export const readConfig = (vars: ConfigVars): AppConfig => ({
         from: vars.SMTP_FROM || `Buddy <no-reply@${vars.SMTP_HOST}>`,
       }
     : null,
+  plan: vars.CF_PLAN?.trim().toLowerCase() === "paid" ? "paid" : "free",
 });

@@ -15,6 +15,9 @@ export type VectorIndex = {
   // another way get their vector score too, not only the nearest top_k.
   similarities(namespace: string, model: string, vector: Float32Array, ids: string[]): Promise<Map<string, number>>;
   deleteByIds(ids: string[]): Promise<void>;
+  // Stored vector dimensions of these namespaces (what Vectorize bills and limits). Vectorize cannot count per
+  // namespace, so there it is `vectorCount` × the index's dimensions.
+  storedDimensions(namespaces: string[], vectorCount: number): Promise<number>;
 };
 
 const dot = (a: Float32Array, b: ArrayLike<number>, offset = 0) => {
@@ -131,6 +134,17 @@ export const createD1VectorIndex = (d1: D1Database): VectorIndex => ({
       await d1.prepare(`DELETE FROM chunk_vectors WHERE id IN (${part.map(() => "?").join(",")})`).bind(...part).run();
     }
   },
+  async storedDimensions(namespaces) {
+    let total = 0;
+    for (const part of inChunks(namespaces)) {
+      const row = await d1
+        .prepare(`SELECT coalesce(sum(dims), 0) AS dims FROM chunk_vectors WHERE namespace IN (${part.map(() => "?").join(",")})`)
+        .bind(...part)
+        .first<{ dims: number }>();
+      total += row?.dims ?? 0;
+    }
+    return total;
+  },
 });
 
 // Production: one Vectorize index; namespace = dataset id + model so vectors of two models never mix.
@@ -156,5 +170,11 @@ export const createVectorizeIndex = (index: VectorizeIndex): VectorIndex => ({
   },
   async deleteByIds(ids) {
     for (const part of inChunks(ids, 1000)) await index.deleteByIds(part);
+  },
+  async storedDimensions(_namespaces, vectorCount) {
+    if (vectorCount === 0) return 0;
+    // Vectorize v2 answers {dimensions}, the beta {config: {dimensions}}
+    const info = (await index.describe()) as unknown as { dimensions?: number; config?: { dimensions?: number } };
+    return vectorCount * (info.dimensions ?? info.config?.dimensions ?? 0);
   },
 });

@@ -8,7 +8,7 @@ import { type PreparedCompletion, prepareCompletion } from "../services/chats/co
 import { asDialogTenant, type Dialog } from "../services/chats/manage";
 
 // RAGFlow's frames wrapped in its envelope; a failure mid-stream becomes an error frame, then `data: true`.
-export async function* envelopes(frames: AsyncGenerator<CompletionFrame>) {
+export async function* envelopes<F = CompletionFrame>(frames: AsyncGenerator<F>) {
   try {
     for await (const frame of frames) yield { code: 0, message: "", data: frame };
   } catch (error) {

@@ -10,7 +10,7 @@ import { jsonBodyAsDataError } from "../middleware/validate";
 import { speak, transcribe } from "../services/chats/audio";
 import { asDialogTenant, getDialogInTenant } from "../services/chats/manage";
 import { openAiCompletion } from "../services/chats/openai";
-import { relatedQuestions } from "../services/chats/related";
+import { recommendQuestions } from "../services/searches/related";
 import { respondToCompletion } from "./chat-completions";
 
 // /chat: completions with chat_id in the body, related questions, read aloud and speech input.
@@ -21,7 +21,7 @@ export const chatToolRoutes = new Hono<AppEnv>()
     if (!input.chat_id) throw dataError("`chat_id` is required.");
     return respondToCompletion(c, await getDialogInTenant(serviceContext(c), input.chat_id), input);
   })
-  .post("/recommendation", jsonBodyAsDataError(RecommendationSchema), async (c) => ok(c, await relatedQuestions(serviceContext(c), c.req.valid("json").question)))
+  .post("/recommendation", jsonBodyAsDataError(RecommendationSchema), async (c) => ok(c, await recommendQuestions(serviceContext(c), c.req.valid("json"))))
   .post("/audio/speech", jsonBodyAsDataError(SpeechSchema), async (c) => {
     const { audio, mimeType } = await speak(serviceContext(c), c.req.valid("json").text);
     return new Response(new Blob([new Uint8Array(audio)]), { headers: { "Content-Type": mimeType, "Cache-Control": "no-store" } });

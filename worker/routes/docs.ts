@@ -3,12 +3,14 @@ import type { Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
 import type { OpenAPIV3_1 } from "openapi-types";
 import type { AppEnv } from "../env";
+import { SHARE_PAGES } from "./share-page";
 
 const DESCRIPTION = `Buddy's HTTP API, compatible with RAGFlow's /api/v1: every answer is an envelope {code, message, data}
 (code 0 = success; 101 argument, 102 data, 103 operating, 109 authentication errors, with HTTP 200).
 
 Authenticate with an API key from Settings → API ("Authorization: Bearer ragflow-…") or a session token.
-Shared chats (/api/v1/share/…) take a share-link token instead. Request schemas are generated from the same
+Shared chats and agents (/api/v1/share/…) and shared search apps (/api/v1/searchbots/…) take a share-link
+token instead. Request schemas are generated from the same
 valibot schemas that validate the requests.`;
 
 // Operations are grouped by their first path segment (/api/v1/chats/… → "chats").
@@ -30,7 +32,7 @@ export const mountDocs = (app: Hono<AppEnv>) => {
     if (!cached) {
       const spec = await generateSpecs(app, {
         includeEmptyPaths: true,
-        exclude: ["/api/openapi.json", "/api/docs", "/chat/share"],
+        exclude: ["/api/openapi.json", "/api/docs", ...SHARE_PAGES],
         documentation: {
           info: { title: "Buddy API", version: c.var.deps.config.version, description: DESCRIPTION },
           servers: [{ url: new URL(c.req.url).origin }],

@@ -3,7 +3,9 @@ import type { AppEnv } from "../env";
 import { depsOf } from "../middleware/deps";
 import { frameAncestorsFor } from "../services/share/guard";
 
-// /chat/share is the SPA's page, served through the worker so that the share token's allowed origins
+export const SHARE_PAGES = ["/chat/share", "/agent/share", "/next-search/share"] as const;
+
+// A share page is the SPA's page, served through the worker so that the share token's allowed origins
 // become the page's frame-ancestors: only those sites can embed it in an iframe.
 export const sharePage = async (c: Context<AppEnv>) => {
   const page = await c.env.ASSETS.fetch(new Request(new URL("/", c.req.url)));

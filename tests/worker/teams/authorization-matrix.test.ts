@@ -42,6 +42,8 @@ type Row = { route: string; allowed: Caller[] | "public"; req: (fx: Fixture, cal
 let fx: Fixture;
 
 const AGENT_DSL = flow([["begin", "Begin", {}, ["Message:m"]], ["Message:m", "Message", { content: ["Echo: {sys.query}"] }]]);
+const ownerTemplate = async () =>
+  (await callApi<{ id: string }>("/prompt-templates", { token: fx.owner.token, json: { name: `Vorlage ${crypto.randomUUID().slice(0, 8)}`, content: "x" } })).body.data.id;
 const throwawayAgent = async () => (await createAgent(fx.owner, AGENT_DSL, undefined, { permission: "team" })).id;
 const throwawayDataset = async () => (await createDataset(fx.owner, { permission: "team" })).id;
 const throwawayDocument = async () => {
@@ -62,6 +64,19 @@ const throwawayChunk = async () =>
 const throwawayFile = async () => ((await putFiles(fx.owner, [textFile(`wegwerf-${crypto.randomUUID()}.txt`, "x")])).body.data[0]?.id as string);
 const throwawaySession = async () => (await createSession(fx.owner, fx.chatId, "Wegwerf")).id;
 const throwawayShareToken = async () => (await callApi<{ id: string }>(`/chats/${fx.chatId}/share-tokens`, { token: fx.owner.token, json: {} })).body.data.id;
+// a question the owner's assistant found nothing for, asked anew for every caller
+const unansweredQuestion = async () => {
+  const question = `Quantenchromodynamik ${crypto.randomUUID().slice(0, 8)}`;
+  await ask(fx.owner, fx.chatId, { question });
+  return question;
+};
+// the team's search app and one of its share links, made once on first use
+let teamSearchId: string | undefined;
+const teamSearch = async () =>
+  (teamSearchId ??= (await callApi<{ search_id: string }>("/searches", { token: fx.owner.token, json: { name: "Team-Suche", search_config: { kb_ids: [fx.datasetId] } } })).body.data.search_id);
+const throwawaySearch = async () =>
+  (await callApi<{ search_id: string }>("/searches", { token: fx.owner.token, json: { name: `Wegwerf-Suche ${crypto.randomUUID().slice(0, 8)}` } })).body.data.search_id;
+const searchShareToken = async () => (await callApi<{ id: string }>(`/searches/${await teamSearch()}/share-tokens`, { token: fx.owner.token, json: {} })).body.data.id;
 const freshLogin = async (user: TestUser) =>
   (await callApi("/auth/login", { json: { email: user.email, password: DEFAULT_PASSWORD } })).headers.get("Authorization") as string;
 const userOf = (caller: Caller) => (caller === "anonymous" || caller === "wrongToken" ? fx.outsider : fx[caller]);
@@ -202,6 +217,20 @@ const ROWS: Row[] = [
     },
   },
 
+  { route: "GET /api/v1/evaluation/feedback", allowed: ["owner"], req: () => ({ method: "GET", path: `/evaluation/feedback?chat_id=${fx.chatId}&rated=false` }) },
+  { route: "GET /api/v1/evaluation/feedback/export", allowed: ["owner"], req: () => ({ method: "GET", path: `/evaluation/feedback/export?chat_id=${fx.chatId}&format=json` }) },
+  { route: "GET /api/v1/evaluation/conversations/:conversationId", allowed: ["owner"], req: () => ({ method: "GET", path: `/evaluation/conversations/${fx.sessionId}` }) },
+  { route: "GET /api/v1/evaluation/unanswered", allowed: ["owner"], req: () => ({ method: "GET", path: `/evaluation/unanswered?chat_id=${fx.chatId}` }) },
+  { route: "POST /api/v1/evaluation/unanswered/resolve", allowed: ["owner"], req: async () => ({ method: "POST", path: "/evaluation/unanswered/resolve", json: { question: await unansweredQuestion(), chunk_id: fx.chunkId } }) },
+  { route: "GET /api/v1/evaluation/stats", allowed: ["owner"], req: () => ({ method: "GET", path: `/evaluation/stats?chat_id=${fx.chatId}` }) },
+
+  { route: "GET /api/v1/usage", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/usage" }) },
+  { route: "GET /api/v1/prompt-templates", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/prompt-templates" }) },
+  { route: "POST /api/v1/prompt-templates", allowed: SIGNED_IN, req: () => ({ method: "POST", path: "/prompt-templates", json: { name: `Vorlage ${crypto.randomUUID().slice(0, 8)}`, content: "{knowledge}" } }) },
+  { route: "GET /api/v1/prompt-templates/:id", allowed: TEAM, req: async () => ({ method: "GET", path: `/prompt-templates/${await ownerTemplate()}` }) },
+  { route: "PUT /api/v1/prompt-templates/:id", allowed: MANAGERS, req: async () => ({ method: "PUT", path: `/prompt-templates/${await ownerTemplate()}`, json: { description: "geändert" } }) },
+  { route: "DELETE /api/v1/prompt-templates/:id", allowed: MANAGERS, req: async () => ({ method: "DELETE", path: `/prompt-templates/${await ownerTemplate()}` }) },
+
   { route: "POST /api/v1/system/tokens", allowed: SIGNED_IN, req: () => ({ method: "POST", path: "/system/tokens" }) },
   { route: "GET /api/v1/system/tokens", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/system/tokens" }) },
   {
@@ -212,6 +241,16 @@ const ROWS: Row[] = [
       return { method: "DELETE", path: `/system/tokens/${own}` };
     },
   },
+  { route: "POST /api/v1/searches", allowed: SIGNED_IN, req: () => ({ method: "POST", path: "/searches", json: { name: `s-${crypto.randomUUID().slice(0, 8)}` } }) },
+  { route: "GET /api/v1/searches", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/searches" }) },
+  { route: "GET /api/v1/searches/:searchId", allowed: TEAM, req: async () => ({ method: "GET", path: `/searches/${await teamSearch()}` }) },
+  { route: "PUT /api/v1/searches/:searchId", allowed: TEAM, req: async () => ({ method: "PUT", path: `/searches/${await teamSearch()}`, json: { name: "Team-Suche", search_config: { top_k: 100 } } }) },
+  { route: "DELETE /api/v1/searches/:searchId", allowed: MANAGERS, req: async () => ({ method: "DELETE", path: `/searches/${await throwawaySearch()}` }) },
+  { route: "POST /api/v1/searches/:searchId/completions", allowed: TEAM, req: async () => ({ method: "POST", path: `/searches/${await teamSearch()}/completions`, json: { question: "Grippeimpfung?" } }) },
+  { route: "GET /api/v1/searches/:searchId/share-tokens", allowed: TEAM, req: async () => ({ method: "GET", path: `/searches/${await teamSearch()}/share-tokens` }) },
+  { route: "POST /api/v1/searches/:searchId/share-tokens", allowed: TEAM, req: async () => ({ method: "POST", path: `/searches/${await teamSearch()}/share-tokens`, json: {} }) },
+  { route: "PATCH /api/v1/searches/:searchId/share-tokens/:tokenId", allowed: TEAM, req: async () => ({ method: "PATCH", path: `/searches/${await teamSearch()}/share-tokens/${await searchShareToken()}`, json: { name: "Website" } }) },
+  { route: "DELETE /api/v1/searches/:searchId/share-tokens/:tokenId", allowed: TEAM, req: async () => ({ method: "DELETE", path: `/searches/${await teamSearch()}/share-tokens/${await searchShareToken()}` }) },
   { route: "GET /api/v1/system/ping", allowed: "public", req: () => ({ method: "GET", path: "/system/ping" }) },
   { route: "GET /api/v1/system/version", allowed: "public", req: () => ({ method: "GET", path: "/system/version" }) },
   { route: "GET /api/v1/system/config", allowed: "public", req: () => ({ method: "GET", path: "/system/config" }) },
@@ -232,6 +271,11 @@ const SHARE_ROUTES = [
   "OPTIONS /api/v1/share/agents/:agentId/*",
   "GET /api/v1/share/agents/:agentId",
   "POST /api/v1/share/agents/:agentId/completions",
+  "OPTIONS /api/v1/searchbots/*",
+  "GET /api/v1/searchbots/detail",
+  "POST /api/v1/searchbots/ask",
+  "POST /api/v1/searchbots/retrieval_test",
+  "POST /api/v1/searchbots/related_questions",
 ];
 const SHARE_ROWS: Row[] = SHARE_ROUTES.filter((route) => !route.startsWith("OPTIONS")).map((route) => {
   const [method, template] = route.split(" ") as [string, string];
@@ -260,9 +304,10 @@ const credentials = (caller: Caller): { token?: string; headers?: Record<string,
   return { token: fx[caller].token };
 };
 
-// Row counts and newest update of every table: a refused call must leave them all as they were.
+// Row counts and newest update of every table: a refused call must leave them all as they were (request
+// counting in usage_daily is metadata of every signed-in call, refused or not).
 const fingerprint = async () => {
-  const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' AND name NOT LIKE 'chunks_%' AND name NOT IN ('login_attempts', 'sessions')").all<{ name: string }>();
+  const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' AND name NOT LIKE 'chunks_%' AND name NOT IN ('login_attempts', 'sessions', 'usage_daily')").all<{ name: string }>();
   const parts: string[] = [];
   for (const { name } of results) {
     const row = await env.DB.prepare(`SELECT count(*) AS n, max(update_time) AS u FROM "${name}"`).first().catch(() => env.DB.prepare(`SELECT count(*) AS n FROM "${name}"`).first());
@@ -347,6 +392,8 @@ describe("authorization matrix", () => {
     expect(JSON.stringify((await callApi("/files", asOutsider)).body)).not.toContain(fx.folderId);
     expect(JSON.stringify((await callApi("/chats", asOutsider)).body)).not.toContain(fx.chatId);
     expect(JSON.stringify((await callApi("/chats", inTeam(fx.member, fx.owner.id))).body)).not.toContain(fx.chatId);
+    expect(JSON.stringify((await callApi("/evaluation/feedback?rated=false", inTeam(fx.member, fx.owner.id))).body)).not.toContain(fx.chatId);
+    expect(JSON.stringify((await callApi("/evaluation/unanswered", asOutsider)).body)).not.toContain(fx.chatId);
     const sameTeamHeader = await callApi("/datasets", { token: fx.outsider.token, headers: { [TEAM_HEADER]: fx.owner.id } });
     expect(sameTeamHeader.status).toBe(403);
   });

@@ -1,7 +1,7 @@
 import { Box, Button, EmptyState, Flex, HStack, Heading, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { useNavigate, useSearch } from "@tanstack/react-router";
-import { BarChart3, Braces, Download, MessagesSquare, Settings2, Share2 } from "lucide-react";
+import { Link, useNavigate, useSearch } from "@tanstack/react-router";
+import { BarChart3, Braces, ClipboardCheck, Download, MessagesSquare, Settings2, Share2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Chat, chatQueryOptions } from "../../api/chats";
@@ -29,6 +29,11 @@ const AssistantHeader = ({ chat, onOpen }: { chat: Chat; onOpen(dialog: Open): v
       <HStack gap="1">
         <Button size="sm" variant="ghost" onClick={() => onOpen("stats")}>
           <BarChart3 /> {t("chat.page.stats")}
+        </Button>
+        <Button size="sm" variant="ghost" asChild>
+          <Link to="/evaluation/$dialogId" params={{ dialogId: chat.id }}>
+            <ClipboardCheck /> {t("chat.page.evaluate")}
+          </Link>
         </Button>
         <Button size="sm" variant="ghost" onClick={() => onOpen("export")}>
           <Download /> {t("chat.page.export")}

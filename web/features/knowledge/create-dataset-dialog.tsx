@@ -9,8 +9,10 @@ import { FormDialog } from "../../components/form-dialog";
 import { FormField } from "../../components/form-field";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { type FieldErrors, validateForm } from "../../lib/form-errors";
+import type { DetailPath } from "./dataset-card";
 
-export const CreateDatasetDialog = () => {
+// Opens the new base where the list that offers it opens bases (classic or new-style detail page).
+export const CreateDatasetDialog = ({ detailTo = "/knowledge/dataset", label }: { detailTo?: DetailPath; label?: string }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateDatasetMutation();
@@ -28,13 +30,13 @@ export const CreateDatasetDialog = () => {
     notifySuccess(t("common.toast.created"));
     setOpen(false);
     setName("");
-    await navigate({ to: "/knowledge/dataset", search: { id: dataset.id } });
+    await navigate({ to: detailTo, search: { id: dataset.id } });
   };
 
   return (
     <>
       <Button colorPalette="teal" onClick={() => setOpen(true)}>
-        <Plus /> {t("kb.create")}
+        <Plus /> {label ?? t("kb.create")}
       </Button>
       {open && (
         <FormDialog title={t("kb.createTitle")} onSubmit={submit} onClose={() => setOpen(false)} loading={create.isPending} submitLabel={t("common.create")}>

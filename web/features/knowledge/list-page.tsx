@@ -36,7 +36,7 @@ export const KnowledgeListPage = ({ search, onSearchChange, detailTo }: Props) =
         </Stack>
         <Flex gap="3" wrap="wrap">
           <SearchInput label={t("kb.search")} value={q} onChange={(text) => setSearch({ q: text, page: 1 })} />
-          <CreateDatasetDialog />
+          <CreateDatasetDialog detailTo={detailTo} />
         </Flex>
       </Flex>
       {query.isError ? (

@@ -4,6 +4,7 @@ export const chatDe = {
     noKnowledge: "Keine Wissensdatenbank verknüpft",
     stats: "Statistik",
     export: "Verlauf exportieren",
+    evaluate: "Auswertung",
     configure: "Konfigurieren",
     pickAssistant: "Wählen Sie einen Assistenten",
     pickAssistantHint: "Wählen Sie links einen Chat-Assistenten aus oder legen Sie einen neuen an.",
@@ -113,5 +114,9 @@ export const chatDe = {
     satisfaction: "Zufriedenheit",
     messagesPerDay: "Nachrichten pro Tag",
     tokensPerDay: "Token pro Tag",
+    activeUsersPerDay: "Aktive Nutzer pro Tag",
+    tokenSpeedPerDay: "Token-Geschwindigkeit pro Tag",
+    roundsPerDay: "Runden pro Unterhaltung und Tag",
+    satisfactionPerDay: "Zufriedenheit pro Tag (%)",
   },
 };

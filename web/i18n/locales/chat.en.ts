@@ -4,6 +4,7 @@ export const chatEn = {
     noKnowledge: "No knowledge base linked",
     stats: "Statistics",
     export: "Export history",
+    evaluate: "Evaluation",
     configure: "Configure",
     pickAssistant: "Choose an assistant",
     pickAssistantHint: "Pick a chat assistant on the left or create a new one.",
@@ -113,5 +114,9 @@ export const chatEn = {
     satisfaction: "Satisfaction",
     messagesPerDay: "Messages per day",
     tokensPerDay: "Tokens per day",
+    activeUsersPerDay: "Active users per day",
+    tokenSpeedPerDay: "Token speed per day",
+    roundsPerDay: "Rounds per conversation by day",
+    satisfactionPerDay: "Satisfaction per day (%)",
   },
 };

@@ -6,8 +6,13 @@ import { filesDe } from "./files.de";
 import { teamsDe } from "./teams.de";
 import { previewDe } from "./preview.de";
 import { retrievalDe } from "./retrieval.de";
+import { searchDe } from "./search.de";
 import { shareDe } from "./share.de";
 import { agentsDe } from "./agents.de";
+import { evaluationDe } from "./evaluation.de";
+import { homeDe } from "./home.de";
+import { planDe } from "./plan.de";
+import { promptsDe } from "./prompts.de";
 
 export const de = {
   common: {
@@ -39,9 +44,6 @@ export const de = {
       s503: "Der Dienst ist nicht verfügbar oder überlastet. Bitte versuchen Sie es später erneut.",
       s504: "Gateway-Zeitüberschreitung. Bitte versuchen Sie es später erneut.",
     },
-    comingTitle: "{{page}} kommt bald",
-    comingBody: "Dieser Bereich wird gerade gebaut. Die Navigation funktioniert bereits, die Inhalte folgen in Kürze.",
-    comingBack: "Zu den Wissensdatenbanken",
     notFoundTitle: "Seite nicht gefunden",
     notFoundBody: "Die Seite {{path}} existiert nicht.",
     goHome: "Zur Startseite",
@@ -290,6 +292,7 @@ export const de = {
   },
   models: modelsDe,
   retrieval: retrievalDe,
+  search: searchDe,
   chat: chatDe,
   chatConfig: chatConfigDe,
   share: shareDe,
@@ -298,6 +301,10 @@ export const de = {
   agents: agentsDe,
   teams: teamsDe,
   kbConfig: kbConfigDe,
+  evaluation: evaluationDe,
+  home: homeDe,
+  plan: planDe,
+  prompts: promptsDe,
   pages: {
     knowledgeList: "Wissensdatenbanken",
     dataset: "Datensatz",

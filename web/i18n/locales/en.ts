@@ -7,8 +7,13 @@ import { filesEn } from "./files.en";
 import { teamsEn } from "./teams.en";
 import { previewEn } from "./preview.en";
 import { retrievalEn } from "./retrieval.en";
+import { searchEn } from "./search.en";
 import { shareEn } from "./share.en";
 import { agentsEn } from "./agents.en";
+import { evaluationEn } from "./evaluation.en";
+import { homeEn } from "./home.en";
+import { planEn } from "./plan.en";
+import { promptsEn } from "./prompts.en";
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
@@ -42,9 +47,6 @@ export const en: Shape<typeof de> = {
       s503: "The service is unavailable or overloaded. Please try again later.",
       s504: "Gateway timeout. Please try again later.",
     },
-    comingTitle: "{{page}} is coming soon",
-    comingBody: "This area is being built. Navigation already works; the content follows shortly.",
-    comingBack: "Go to knowledge bases",
     notFoundTitle: "Page not found",
     notFoundBody: "The page {{path}} does not exist.",
     goHome: "Go to the start page",
@@ -293,6 +295,7 @@ export const en: Shape<typeof de> = {
   },
   models: modelsEn,
   retrieval: retrievalEn,
+  search: searchEn,
   chat: chatEn,
   chatConfig: chatConfigEn,
   share: shareEn,
@@ -301,6 +304,10 @@ export const en: Shape<typeof de> = {
   agents: agentsEn,
   teams: teamsEn,
   kbConfig: kbConfigEn,
+  evaluation: evaluationEn,
+  home: homeEn,
+  plan: planEn,
+  prompts: promptsEn,
   pages: {
     knowledgeList: "Knowledge bases",
     dataset: "Dataset",

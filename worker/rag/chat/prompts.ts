@@ -61,4 +61,14 @@ export const relatedQuestionsPrompt = (question: string): ChatMessage[] => [
   { role: "user", content: question },
 ];
 
+// The search app's "ask summary" (RAGFlow's ask_summary prompt, in our words): a short answer from the knowledge only.
+export const askSummaryPrompt = (knowledge: string) => `Role: You summarise what the knowledge base says about the user's question.
+Rules:
+- Use only the knowledge below; never make things up, above all numbers, doses and dates.
+- If the knowledge does not answer the question, say so in one sentence.
+- Answer in Markdown, briefly, in the language of the question.
+
+# Knowledge base
+${knowledge}`;
+
 export const isYes = (text: string) => /^\s*(yes|ja)\b/i.test(text);

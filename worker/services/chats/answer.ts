@@ -53,7 +53,7 @@ export type AnswerResult = {
 
 export type AnswerEvent = { delta: string } | { done: AnswerResult };
 
-const contextTokens = async (ctx: ServiceContext, tenantId: string, llmId: string) => {
+export const contextTokens = async (ctx: ServiceContext, tenantId: string, llmId: string) => {
   if (llmId === BUILTIN_CHAT_ID) return DEFAULT_CONTEXT_TOKENS;
   const { model, provider } = parseModelId(llmId);
   const row = await ctx.db.query.tenantModels.findFirst({
@@ -62,7 +62,7 @@ const contextTokens = async (ctx: ServiceContext, tenantId: string, llmId: strin
   return row?.maxTokens && row.maxTokens > 0 ? row.maxTokens : DEFAULT_CONTEXT_TOKENS;
 };
 
-const toReference = (chunks: RetrievedChunk[], cited: number[]): Reference => {
+export const toReference = (chunks: RetrievedChunk[], cited: number[]): Reference => {
   const citedDocs = new Set(cited.map((i) => chunks[i]?.document_id));
   const counts = new Map<string, { doc_name: string; doc_id: string; count: number }>();
   for (const chunk of chunks) {

@@ -14,7 +14,7 @@ const SENTENCE = /[^.!?。！？\n]+[.!?。！？]*\s*|\n+/g;
 
 // RAGFlow's hybrid sentence–chunk similarity for inserted citations: (1 − w)·term + w·cosine with the
 // datasets' embedding model; term similarity alone if the embedding call fails.
-export const citationSimilarity = async (ctx: ServiceContext, dialog: DialogRow, answer: string, chunks: RetrievedChunk[]): Promise<SimilarityOf> => {
+export const citationSimilarity = async (ctx: ServiceContext, dialog: Pick<DialogRow, "tenantId" | "datasetIds" | "vectorSimilarityWeight">, answer: string, chunks: RetrievedChunk[]): Promise<SimilarityOf> => {
   const term = termSimilarityOf(chunks.map((chunk) => chunk.content));
   const w = dialog.vectorSimilarityWeight;
   const dataset = await ctx.db.query.datasets.findFirst({ where: (t, { eq }) => eq(t.id, dialog.datasetIds[0] ?? "") });

@@ -1,15 +1,9 @@
 import { and, asc, eq, gte, lt } from "drizzle-orm";
 import type { DateRangeQuery } from "../../contract/chats";
 import { chatTurns, conversations, type DialogRow } from "../../db/schema";
+import { csvFile } from "../../lib/csv";
 import type { ServiceContext } from "../context";
 import { dayRange } from "./stats";
-
-const csvCell = (value: string | number | null) => {
-  const text = value === null ? "" : String(value);
-  // a leading = + - @ would make spreadsheets run the cell as a formula
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -38,8 +32,7 @@ export const exportHistory = async (ctx: ServiceContext, dialog: DialogRow, quer
   const name = `${dialog.name.replace(/[^\p{L}\p{N}_-]+/gu, "_")}_${range.from}_${range.to}`;
   if (query.format === "csv") {
     const header = ["time", "session_id", "session_name", "user_id", "source", "question", "answer", "thumbup", "feedback_reason", "feedback", "tokens"] as const;
-    const lines = [header.join(","), ...items.map((item) => header.map((key) => csvCell(item[key] === null ? null : typeof item[key] === "boolean" ? String(item[key]) : (item[key] as string | number))).join(","))];
-    return { body: `\uFEFF${lines.join("\r\n")}\r\n`, type: "text/csv; charset=utf-8", file: `${name}.csv` };
+    return { body: csvFile(header, items), type: "text/csv; charset=utf-8", file: `${name}.csv` };
   }
   if (query.format === "md") {
     const sections = items.map(

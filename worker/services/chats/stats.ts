@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { ChatStats, DateRangeQuery } from "../../contract/chats";
 import { chatTurns, type DialogRow } from "../../db/schema";
 import { dataError } from "../../lib/errors";
@@ -43,13 +43,12 @@ const figures = (row: Row) => ({
   satisfaction: row.rated > 0 ? Math.round((row.liked / row.rated) * 1000) / 10 : null,
 });
 
-// Chat stats of one assistant from every channel (web, shared, API), in total and per day.
-export const chatStats = async (ctx: ServiceContext, dialog: DialogRow, query: DateRangeQuery): Promise<ChatStats> => {
-  const range = dayRange(query);
-  const where = and(eq(chatTurns.dialogId, dialog.id), gte(chatTurns.createTime, range.fromMs), lt(chatTurns.createTime, range.endMs));
+// Stats of the turns matching `where` in a day range, in total and per day (one assistant's or a team's).
+export const turnStats = async (ctx: ServiceContext, where: SQL | undefined, range: ReturnType<typeof dayRange>): Promise<ChatStats> => {
+  const inRange = and(where, gte(chatTurns.createTime, range.fromMs), lt(chatTurns.createTime, range.endMs));
   const dayOf = sql<string>`date(${chatTurns.createTime} / 1000, 'unixepoch')`;
-  const [total] = await ctx.db.select(metrics).from(chatTurns).where(where);
-  const days = await ctx.db.select({ date: dayOf, ...metrics }).from(chatTurns).where(where).groupBy(dayOf).orderBy(asc(dayOf));
+  const [total] = await ctx.db.select(metrics).from(chatTurns).where(inRange);
+  const days = await ctx.db.select({ date: dayOf, ...metrics }).from(chatTurns).where(inRange).groupBy(dayOf).orderBy(asc(dayOf));
   const empty = { messages: 0, users: 0, conversations: 0, tokens: 0, completion: 0, duration: 0, liked: 0, rated: 0, unanswered: 0, active_users: 0 };
   const totalRow = total ?? empty;
   return {
@@ -59,3 +58,7 @@ export const chatStats = async (ctx: ServiceContext, dialog: DialogRow, query: D
     days: days.map((row) => ({ date: row.date, ...figures(row) })),
   };
 };
+
+// Chat stats of one assistant from every channel (web, shared, API), in total and per day.
+export const chatStats = async (ctx: ServiceContext, dialog: DialogRow, query: DateRangeQuery): Promise<ChatStats> =>
+  turnStats(ctx, eq(chatTurns.dialogId, dialog.id), dayRange(query));

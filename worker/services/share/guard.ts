@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { agents, dialogs, shareTokens, type ShareTokenRow } from "../../db/schema";
+import { agents, dialogs, searchApps, shareTokens, type ShareTokenRow } from "../../db/schema";
 import { AppError, RetCode } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
 import type { Deps } from "../context";
@@ -12,9 +12,14 @@ const tooMany = (message: string) => new AppError(RetCode.TOO_MANY_REQUESTS, mes
 
 // A share token opens one chat of one tenant: the token must exist, name this chat, and the chat must still
 // belong to the token's tenant (RAGFlow only checks that the token exists).
-const tokenFor = async (deps: Deps, credential: string | null, type: ShareTokenRow["targetType"], id: string) => {
+export const shareTokenOf = async (deps: Deps, credential: string | null) => {
   const token = credential ? await deps.db.query.shareTokens.findFirst({ where: eq(shareTokens.token, credential) }) : undefined;
   if (!token) throw new AppError(RetCode.AUTHENTICATION_ERROR, "Authentication error: the share link is invalid or was revoked.", 401);
+  return token;
+};
+
+const tokenFor = async (deps: Deps, credential: string | null, type: ShareTokenRow["targetType"], id: string) => {
+  const token = await shareTokenOf(deps, credential);
   if (token.targetType !== type || token.targetId !== id) throw forbidden(`This share link does not open this ${type}.`);
   return token;
 };
@@ -32,6 +37,14 @@ export const openSharedAgent = async (deps: Deps, credential: string | null, age
   const agent = await deps.db.query.agents.findFirst({ where: and(eq(agents.id, agentId), eq(agents.tenantId, token.tenantId)) });
   if (!agent) throw forbidden("This share link does not open this agent.");
   return { token, agent };
+};
+
+// The same for a shared search app.
+export const openSharedSearch = async (deps: Deps, credential: string | null, searchId: string) => {
+  const token = await tokenFor(deps, credential, "search", searchId);
+  const app = await deps.db.query.searchApps.findFirst({ where: and(eq(searchApps.id, searchId), eq(searchApps.tenantId, token.tenantId)) });
+  if (!app) throw forbidden("This share link does not open this search.");
+  return { token, app };
 };
 
 // An embed may only be used from the origins its owner allowed (none listed = any); same-origin calls

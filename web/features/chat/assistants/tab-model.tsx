@@ -18,7 +18,7 @@ const SLIDERS: { key: ModelParameter; min: number; max: number; label: "temperat
 ];
 
 // The built-in extractive model first (said plainly what it does), then the user's enabled chat models.
-const ChatModelSelect = ({ value, onChange }: { value: string; onChange: (value: string) => void }) => {
+export const ChatModelSelect = ({ value, onChange }: { value: string; onChange: (value: string) => void }) => {
   const { t } = useTranslation();
   const models = useQuery(modelsQueryOptions());
   const configured = models.data ? optionsFor(models.data, "chat").filter((option) => option.value !== BUILTIN_CHAT_ID) : [];

@@ -5,6 +5,7 @@ import { modelsQueryOptions } from "../../../api/models";
 import { formatNumber } from "../../../lib/format";
 import { ConfigField } from "../../knowledge/configuration/config-field";
 import { optionsFor } from "../../models/system-models-page";
+import { SaveAsTemplateButton, TemplateInsertMenu } from "../../prompts/template-menu";
 import { BUILTIN_RERANK } from "../../retrieval/retrieval-testing-page";
 import { roundWeight } from "../../retrieval/weight-slider";
 import { TOP_N_MAX } from "../../../../worker/contract/chats";
@@ -53,6 +54,10 @@ export const PromptTab = ({ values, set, errors }: TabProps) => {
     <Stack gap="5">
       <ConfigField label={t("chatConfig.prompt.system")} helper={t("chatConfig.prompt.systemHint")} error={errors.system} required>
         <Textarea name="system" value={values.system} fontFamily="mono" fontSize="sm" autoresize minH="32" maxH="80" onChange={(e) => set("system", e.target.value)} />
+        <HStack gap="2" justify="flex-end" w="full">
+          <TemplateInsertMenu onInsert={(content) => set("system", content)} />
+          <SaveAsTemplateButton content={values.system} />
+        </HStack>
       </ConfigField>
       <VariablesEditor variables={values.variables} errors={errors} onChange={(variables) => set("variables", variables)} />
       <PromptTextarea name="refine_prompt" label={t("chatConfig.prompt.refine")} hint={t("chatConfig.prompt.refineHint")} value={values.refinePrompt} onChange={(value) => set("refinePrompt", value)} />

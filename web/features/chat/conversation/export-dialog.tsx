@@ -1,56 +1,18 @@
-import { HStack, Input, RadioGroup, Stack, Text } from "@chakra-ui/react";
+import { HStack, RadioGroup, Stack, Text } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { exportHistory } from "../../../api/chats";
+import { type DateRange, DateRangeFields, isValidRange, lastDays } from "../../../components/date-range-fields";
 import { FormDialog } from "../../../components/form-dialog";
-import { FormField } from "../../../components/form-field";
 import { notifyError, notifySuccess } from "../../../components/notify";
 import { saveBlob } from "../../../lib/save-blob";
 
-const DEFAULT_DAYS = 30;
 const FORMATS = [
   { value: "json", label: "JSON" },
   { value: "csv", label: "CSV" },
   { value: "md", label: "Markdown" },
 ] as const;
 type ExportFormat = (typeof FORMATS)[number]["value"];
-
-export type DateRange = { from: string; to: string };
-
-const isoDay = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
-
-// Today and the 29 days before it, as the server's default range.
-export const lastDays = (days = DEFAULT_DAYS, today = new Date()): DateRange => {
-  const from = new Date(today);
-  from.setDate(today.getDate() - (days - 1));
-  return { from: isoDay(from), to: isoDay(today) };
-};
-
-export const isValidRange = (range: DateRange) => Boolean(range.from && range.to && range.from <= range.to);
-
-// The from/to date inputs shared by the export and the stats dialog.
-export const DateRangeFields = ({ value, onChange }: { value: DateRange; onChange(range: DateRange): void }) => {
-  const { t } = useTranslation();
-  const invalid = !isValidRange(value);
-  return (
-    <Stack gap="1">
-      <HStack gap="3" align="end">
-        <FormField label={t("chat.range.from")}>
-          <Input type="date" name="from" value={value.from} max={value.to || undefined} onChange={(e) => onChange({ ...value, from: e.target.value })} />
-        </FormField>
-        <FormField label={t("chat.range.to")}>
-          <Input type="date" name="to" value={value.to} min={value.from || undefined} onChange={(e) => onChange({ ...value, to: e.target.value })} />
-        </FormField>
-      </HStack>
-      {invalid && (
-        <Text fontSize="sm" color="fg.error" role="alert">
-          {t("chat.range.invalid")}
-        </Text>
-      )}
-    </Stack>
-  );
-};
 
 const fileNameOf = (chatName: string, range: DateRange, format: ExportFormat) =>
   `${chatName.replace(/[^\p{L}\p{N}_-]+/gu, "_").slice(0, 80) || "chat"}_${range.from}_${range.to}.${format}`;

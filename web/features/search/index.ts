@@ -1,0 +1,2 @@
+export { SearchPage } from "./search-page";
+export { parseSharedSearchParams, SharedSearchPage } from "./shared-search-page";

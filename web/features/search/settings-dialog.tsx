@@ -1,0 +1,109 @@
+import { Box, Fieldset, HStack, Input, NativeSelect, Stack, Textarea } from "@chakra-ui/react";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { type SearchApp, useUpdateSearchMutation } from "../../api/searches";
+import { FormDialog } from "../../components/form-dialog";
+import { FormField } from "../../components/form-field";
+import { notifyError, notifySuccess } from "../../components/notify";
+import { formatNumber } from "../../lib/format";
+import { KnowledgeSelect } from "../chat/assistants/knowledge-select";
+import { SettingSwitch } from "../chat/assistants/setting-switch";
+import { ChatModelSelect } from "../chat/assistants/tab-model";
+import { BUILTIN_RERANK } from "../retrieval/retrieval-testing-page";
+import { roundWeight, WeightSlider } from "../retrieval/weight-slider";
+import { type SettingsErrors, type SettingsValues, settingsPayload, settingsValuesOf, validateSettings } from "./settings-form";
+
+type Props = { app: SearchApp; onClose: () => void };
+
+// Everything a search app remembers: knowledge bases, retrieval settings, the summary's model and the switches.
+export const SearchSettingsDialog = ({ app, onClose }: Props) => {
+  const { t } = useTranslation();
+  const update = useUpdateSearchMutation();
+  const [values, setValues] = useState<SettingsValues>(() => settingsValuesOf(app));
+  // after the first save attempt the errors follow every change
+  const [attempted, setAttempted] = useState(false);
+  const errors: SettingsErrors = attempted ? validateSettings(values) : {};
+  const set = <K extends keyof SettingsValues>(key: K, value: SettingsValues[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const keywordWeight = roundWeight(1 - values.vectorWeight);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    if (Object.keys(validateSettings(values)).length > 0) return;
+    try {
+      await update.mutateAsync({ id: app.id, ...settingsPayload(values) });
+    } catch (error) {
+      notifyError(error);
+      return;
+    }
+    notifySuccess(t("common.toast.updated"));
+    onClose();
+  };
+
+  return (
+    <FormDialog title={t("search.config.title")} onSubmit={(event) => void submit(event)} onClose={onClose} loading={update.isPending} size="lg">
+      <Stack gap="5" data-testid="search-settings">
+        <FormField label={t("search.config.name")} error={errors.name} required>
+          <Input name="name" value={values.name} onChange={(e) => set("name", e.target.value)} maxLength={255} />
+        </FormField>
+        <FormField label={t("search.config.descriptionLabel")}>
+          <Textarea name="description" rows={2} value={values.description} onChange={(e) => set("description", e.target.value)} maxLength={2000} />
+        </FormField>
+        <KnowledgeSelect
+          value={values.kbIds}
+          onToggle={(id, chosen) => set("kbIds", chosen ? [...values.kbIds, id] : values.kbIds.filter((kb) => kb !== id))}
+          error={errors.kbIds ? { key: errors.kbIds } : undefined}
+        />
+        <Fieldset.Root>
+          <Fieldset.Content gap="5">
+            <WeightSlider
+              name="similarity_threshold"
+              label={t("search.config.similarityThreshold")}
+              inputLabel={t("search.config.valueOf", { label: t("search.config.similarityThreshold") })}
+              value={values.similarityThreshold}
+              onChange={(value) => set("similarityThreshold", value)}
+              helper={t("search.config.similarityThresholdHint")}
+            />
+            <WeightSlider
+              name="vector_similarity_weight"
+              label={t("search.config.vectorWeight")}
+              inputLabel={t("search.config.valueOf", { label: t("search.config.vectorWeight") })}
+              value={values.vectorWeight}
+              onChange={(value) => set("vectorWeight", value)}
+              helper={
+                <>
+                  <HStack as="span" justify="space-between" display="flex" fontSize="sm" color="fg">
+                    <span>{t("search.config.keywordWeight")}</span>
+                    <Box as="output" fontVariantNumeric="tabular-nums" data-testid="search-keyword-weight">
+                      {formatNumber(keywordWeight)}
+                    </Box>
+                  </HStack>
+                  {t("search.config.weightsHint")}
+                </>
+              }
+            />
+            <FormField label={t("search.config.topK")} helper={t("search.config.topKHint")} error={errors.topK}>
+              <Input name="top_k" type="number" size="sm" min={1} max={2048} step={1} inputMode="numeric" maxW="32" value={values.topK} onChange={(e) => set("topK", e.target.value)} />
+            </FormField>
+            <FormField label={t("search.config.rerank")}>
+              <NativeSelect.Root size="sm">
+                <NativeSelect.Field name="rerank_id" value={values.rerankId} onChange={(e) => set("rerankId", e.target.value)}>
+                  <option value="">{t("search.config.rerankNone")}</option>
+                  <option value={BUILTIN_RERANK}>{t("search.config.rerankBuiltin")}</option>
+                  {values.rerankId && values.rerankId !== BUILTIN_RERANK && <option value={values.rerankId}>{values.rerankId}</option>}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+          </Fieldset.Content>
+        </Fieldset.Root>
+        <ChatModelSelect value={values.chatId} onChange={(chatId) => set("chatId", chatId)} />
+        <Stack gap="4">
+          <SettingSwitch name="summary" label={t("search.config.summary")} hint={t("search.config.summaryHint")} checked={values.summary} onChange={(checked) => set("summary", checked)} />
+          <SettingSwitch name="related_search" label={t("search.config.related")} hint={t("search.config.relatedHint")} checked={values.related} onChange={(checked) => set("related", checked)} />
+          <SettingSwitch name="highlight" label={t("search.config.highlight")} hint={t("search.config.highlightHint")} checked={values.highlight} onChange={(checked) => set("highlight", checked)} />
+        </Stack>
+      </Stack>
+    </FormDialog>
+  );
+};

@@ -1,0 +1,63 @@
+import type { ParseKeys } from "i18next";
+import type { SearchApp, SearchConfig } from "../../api/searches";
+import { roundWeight } from "../retrieval/weight-slider";
+
+export const TOP_K_MAX = 2048;
+
+// What the settings dialog edits; top_k stays text while typing.
+export type SettingsValues = {
+  name: string;
+  description: string;
+  kbIds: string[];
+  similarityThreshold: number;
+  vectorWeight: number;
+  topK: string;
+  rerankId: string;
+  chatId: string;
+  summary: boolean;
+  related: boolean;
+  highlight: boolean;
+};
+
+export type SettingsErrors = Partial<Record<"name" | "kbIds" | "topK", ParseKeys>>;
+
+export const settingsValuesOf = (app: SearchApp): SettingsValues => ({
+  name: app.name,
+  description: app.description,
+  kbIds: app.search_config.kb_ids,
+  similarityThreshold: app.search_config.similarity_threshold,
+  vectorWeight: app.search_config.vector_similarity_weight,
+  topK: String(app.search_config.top_k),
+  rerankId: app.search_config.rerank_id,
+  chatId: app.search_config.chat_id,
+  summary: app.search_config.summary,
+  related: app.search_config.related_search,
+  highlight: app.search_config.highlight,
+});
+
+const wholeNumberIn = (text: string, min: number, max: number) => /^\s*\d+\s*$/.test(text) && Number(text) >= min && Number(text) <= max;
+
+export const validateSettings = (values: SettingsValues): SettingsErrors => {
+  const errors: SettingsErrors = {};
+  if (!values.name.trim()) errors.name = "validation.required";
+  if (values.kbIds.length === 0) errors.kbIds = "search.config.errors.knowledge";
+  if (!wholeNumberIn(values.topK, 1, TOP_K_MAX)) errors.topK = "search.config.errors.topK";
+  return errors;
+};
+
+// The PUT body: name, description and the whole edited part of search_config.
+export const settingsPayload = (values: SettingsValues) => ({
+  name: values.name.trim(),
+  description: values.description.trim(),
+  search_config: {
+    kb_ids: values.kbIds,
+    similarity_threshold: values.similarityThreshold,
+    vector_similarity_weight: roundWeight(values.vectorWeight),
+    top_k: Number(values.topK),
+    rerank_id: values.rerankId,
+    chat_id: values.chatId,
+    summary: values.summary,
+    related_search: values.related,
+    highlight: values.highlight,
+  } satisfies Partial<SearchConfig>,
+});

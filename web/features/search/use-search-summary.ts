@@ -1,0 +1,49 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { Reference } from "../../../worker/contract/chats";
+import type { SearchBackend } from "../../api/searches";
+
+export type SummaryState =
+  | { status: "idle" }
+  | { status: "streaming" | "done"; content: string; reference: Reference | null }
+  | { status: "error"; error: unknown };
+
+const isReference = (value: Reference | Record<string, never>): value is Reference => "chunks" in value;
+
+// Streams the AI summary of one search: deltas as they come, then the final answer with its citations.
+// Starting another (new question, document filter, retry) or leaving the page stops the previous stream.
+export const useSearchSummary = (backend: SearchBackend) => {
+  const [state, setState] = useState<SummaryState>({ status: "idle" });
+  const current = useRef<AbortController | null>(null);
+  useEffect(() => () => current.current?.abort(), []);
+
+  const start = useCallback(
+    (question: string, docIds: string[]) => {
+      current.current?.abort();
+      const abort = new AbortController();
+      current.current = abort;
+      let content = "";
+      let reference: Reference | null = null;
+      setState({ status: "streaming", content, reference });
+      backend
+        .ask(
+          question,
+          docIds,
+          (frame) => {
+            if (abort.signal.aborted) return;
+            if (frame.final) {
+              content = frame.content ?? content;
+              reference = isReference(frame.reference) ? frame.reference : null;
+            } else content += frame.answer;
+            setState({ status: "streaming", content, reference });
+          },
+          abort.signal,
+        )
+        .then(
+          () => !abort.signal.aborted && setState({ status: "done", content, reference }),
+          (error: unknown) => !abort.signal.aborted && setState({ status: "error", error }),
+        );
+    },
+    [backend],
+  );
+  return { state, start };
+};

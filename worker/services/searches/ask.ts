@@ -1,0 +1,126 @@
+import { eq } from "drizzle-orm";
+import { BUILTIN_CHAT_ID } from "../../contract/chats";
+import { SEARCH_SUMMARY_CHUNKS, type SearchConfig, type SearchFrame } from "../../contract/searches";
+import type { RetrievedChunk } from "../../contract/retrieval";
+import { type SearchAppRow, tenants } from "../../db/schema";
+import { dataError } from "../../lib/errors";
+import type { ChatMessage, ChatModel, TokenUsage } from "../../platform/providers/types";
+import { citedIndexes, insertCitations, keepValidCitations, repairCitations } from "../../rag/chat/citations";
+import { extractiveAnswer, pieces } from "../../rag/chat/extractive";
+import { knowledgePrompt } from "../../rag/chat/knowledge";
+import { askSummaryPrompt, CITATION_GUIDELINES } from "../../rag/chat/prompts";
+import { countTokens } from "../../rag/tokens";
+import { contextTokens, toReference } from "../chats/answer";
+import { citationSimilarity } from "../chats/citation-similarity";
+import type { ServiceContext } from "../context";
+import { resolveChat } from "../models/resolve";
+import { addUsage, recordUsage } from "../models/usage";
+import { retrieve } from "../retrieval/retrieve";
+import { checkDatasets, checkDocuments } from "./validate";
+
+const SUMMARY_TEMPERATURE = 0.1;
+// RAGFlow inserts missing citations with token weight 0.7 and vector weight 0.3
+const CITATION_VECTOR_WEIGHT = 0.3;
+
+export type SearchScope = { kbIds: string[]; docIds: string[] };
+type ScopeInput = { kb_ids?: string[]; doc_ids?: string[] };
+
+// Which knowledge bases and documents one search covers: the request's, else the saved ones. A share-link
+// visitor (savedOnly) may only narrow the saved knowledge bases, never add others of the team.
+export const searchScope = async (ctx: ServiceContext, app: SearchAppRow, input: ScopeInput, savedOnly = false): Promise<SearchScope> => {
+  const saved = app.searchConfig.kb_ids;
+  const kbIds = [...new Set(input.kb_ids?.length ? input.kb_ids : saved)];
+  if (kbIds.length === 0) throw dataError("`kb_ids` is required.");
+  const foreign = savedOnly ? kbIds.find((id) => !saved.includes(id)) : undefined;
+  if (foreign) throw dataError(`You don't own the dataset ${foreign}`);
+  await checkDatasets(ctx, kbIds);
+  const docIds = [...new Set(input.doc_ids?.length ? input.doc_ids : app.searchConfig.doc_ids)];
+  await checkDocuments(ctx, kbIds, docIds);
+  return { kbIds, docIds };
+};
+
+// The summary's model: the app's own, else the team's default chat model, else the built-in one.
+export const searchChatModel = async (ctx: ServiceContext, config: SearchConfig) => {
+  if (config.chat_id) return config.chat_id;
+  const tenant = await ctx.db.query.tenants.findFirst({ where: eq(tenants.id, ctx.actor.tenantId) });
+  return tenant?.llmId || BUILTIN_CHAT_ID;
+};
+
+// One retrieval with the app's settings (threshold, weight, top_k, rerank, keyword) over the scope.
+export const searchChunks = (ctx: ServiceContext, config: SearchConfig, scope: SearchScope, question: string, page: { page: number; size: number; highlight: boolean }) =>
+  retrieve(ctx, {
+    question,
+    dataset_ids: scope.kbIds,
+    document_ids: scope.docIds,
+    page: page.page,
+    page_size: page.size,
+    similarity_threshold: config.similarity_threshold,
+    vector_similarity_weight: config.vector_similarity_weight,
+    top_k: config.top_k,
+    rerank_id: config.rerank_id || undefined,
+    keyword: config.keyword,
+    highlight: page.highlight,
+  });
+
+// POST /searches/{id}/completions (and the shared /searchbots/ask): everything that can be refused is
+// checked before the stream starts; the frames are RAGFlow's delta frames, the last one with the reference.
+export const prepareSearchAnswer = async (ctx: ServiceContext, app: SearchAppRow, input: ScopeInput & { question: string }, savedOnly = false) => {
+  const scope = await searchScope(ctx, app, input, savedOnly);
+  const question = input.question;
+  const config = app.searchConfig;
+  const llmId = await searchChatModel(ctx, config);
+  const model = llmId === BUILTIN_CHAT_ID ? null : await resolveChat(ctx, ctx.actor.tenantId, llmId);
+  return (signal: AbortSignal) => summarise(ctx, { config, scope, question, model, llmId, signal });
+};
+
+type Summary = { config: SearchConfig; scope: SearchScope; question: string; model: ChatModel | null; llmId: string; signal: AbortSignal };
+
+async function* summarise(ctx: ServiceContext, request: Summary): AsyncGenerator<SearchFrame> {
+  const { config, model, question } = request;
+  const usage: TokenUsage = { promptTokens: 0, completionTokens: 0 };
+  const found = (await searchChunks(ctx, config, request.scope, question, { page: 1, size: SEARCH_SUMMARY_CHUNKS, highlight: false })).chunks;
+  const maxAnswer = config.llm_setting.max_tokens && config.llm_setting.max_tokens > 0 ? config.llm_setting.max_tokens : undefined;
+  const budget = await contextTokens(ctx, ctx.actor.tenantId, request.llmId);
+  const knowledge = knowledgePrompt(
+    found.map((chunk) => ({ content: chunk.content, document_name: chunk.document_keyword })),
+    Math.max(256, Math.floor(budget * 0.97) - countTokens(askSummaryPrompt("")) - (maxAnswer ?? 512)),
+  );
+  const chunks = found.slice(0, knowledge.count);
+
+  let answer = "";
+  const delta = (text: string): SearchFrame => {
+    answer += text;
+    return { answer: text, reference: {}, final: false };
+  };
+  // nothing found: no model call and an empty answer (the page says so in the reader's language)
+  if (chunks.length > 0 && !model) {
+    for (const piece of pieces(extractiveAnswer(question, chunks.map((chunk) => chunk.content)))) yield delta(piece);
+  } else if (chunks.length > 0 && model) {
+    const messages: ChatMessage[] = [
+      { role: "system", content: `${askSummaryPrompt(knowledge.text)}\n\n${CITATION_GUIDELINES}` },
+      { role: "user", content: question },
+    ];
+    for await (const part of model.stream(messages, { temperature: SUMMARY_TEMPERATURE, max_tokens: maxAnswer, signal: request.signal })) {
+      if ("delta" in part) yield delta(part.delta);
+      else addUsage(usage, part.usage);
+    }
+  }
+
+  const body = await withCitations(ctx, request, answer, chunks);
+  if (model) await recordUsage(ctx, ctx.actor.tenantId, model.id, usage);
+  yield { answer: "", reference: toReference(chunks, citedIndexes(body)), final: true, content: body };
+}
+
+// Citations apply to the answer proper, not to a model's <think> block: the model's own are repaired, and
+// where it cited nothing they are inserted by similarity.
+const withCitations = async (ctx: ServiceContext, request: Summary, answer: string, chunks: RetrievedChunk[]) => {
+  if (chunks.length === 0) return answer;
+  const thinkEnd = answer.lastIndexOf("</think>");
+  const thinking = thinkEnd >= 0 ? answer.slice(0, thinkEnd + 8) : "";
+  let body = keepValidCitations(repairCitations(thinkEnd >= 0 ? answer.slice(thinkEnd + 8) : answer, chunks.length), chunks.length);
+  if (citedIndexes(body).length === 0 && request.model) {
+    const basis = { tenantId: ctx.actor.tenantId, datasetIds: request.scope.kbIds, vectorSimilarityWeight: CITATION_VECTOR_WEIGHT };
+    body = insertCitations(body, chunks.length, await citationSimilarity(ctx, basis, body, chunks));
+  }
+  return thinking + body;
+};
