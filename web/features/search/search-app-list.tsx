@@ -1,9 +1,10 @@
-import { Avatar, Button, chakra, EmptyState, HStack, Heading, IconButton, Input, Menu, Portal, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Avatar, Button, chakra, EmptyState, HStack, Heading, IconButton, Input, Menu, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { MoreHorizontal, Pencil, Plus, Search, Trash2 } from "lucide-react";
+import { Pencil, Plus, Search, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type SearchApp, searchesQueryOptions, useCreateSearchMutation, useDeleteSearchMutation, useUpdateSearchMutation } from "../../api/searches";
+import { ActionsMenu, DangerItem } from "../../components/actions-menu";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { FormDialog } from "../../components/form-dialog";
 import { FormField } from "../../components/form-field";
@@ -46,25 +47,14 @@ const SearchAppItem = ({ app, selected, onSelect, onAction }: { app: SearchApp; 
           </Text>
         </Stack>
       </chakra.button>
-      <Menu.Root onSelect={({ value }) => onAction(value as Action)} positioning={{ placement: "bottom-end" }}>
-        <Menu.Trigger asChild>
-          <IconButton variant="ghost" size="xs" aria-label={t("search.list.actionsFor", { name: app.name })}>
-            <MoreHorizontal />
-          </IconButton>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content>
-              <Menu.Item value="rename">
-                <Pencil size={14} /> {t("search.list.rename")}
-              </Menu.Item>
-              <Menu.Item value="delete" color="fg.error" _hover={{ bg: "bg.error", color: "fg.error" }}>
-                <Trash2 size={14} /> {t("search.list.delete")}
-              </Menu.Item>
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
+      <ActionsMenu<Action> label={t("search.list.actionsFor", { name: app.name })} trigger={{ size: "xs" }} onAction={onAction}>
+        <Menu.Item value="rename">
+          <Pencil size={14} /> {t("search.list.rename")}
+        </Menu.Item>
+        <DangerItem value="delete">
+          <Trash2 size={14} /> {t("search.list.delete")}
+        </DangerItem>
+      </ActionsMenu>
     </HStack>
   );
 };

@@ -1,7 +1,8 @@
-import { Avatar, chakra, HStack, IconButton, Menu, Portal, Stack, Text } from "@chakra-ui/react";
-import { MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+import { Avatar, chakra, HStack, Menu, Stack, Text } from "@chakra-ui/react";
+import { Pencil, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Chat } from "../../../api/chats";
+import { ActionsMenu, DangerItem } from "../../../components/actions-menu";
 
 export type ItemAction = "edit" | "delete";
 
@@ -47,25 +48,14 @@ export const AssistantItem = ({ chat, selected, onSelect, onAction }: Props) => 
           </Text>
         </Stack>
       </chakra.button>
-      <Menu.Root onSelect={({ value }) => onAction(value as ItemAction)} positioning={{ placement: "bottom-end" }}>
-        <Menu.Trigger asChild>
-          <IconButton variant="ghost" size="xs" aria-label={t("chatConfig.list.actionsFor", { name: chat.name })}>
-            <MoreHorizontal />
-          </IconButton>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content>
-              <Menu.Item value="edit">
-                <Pencil size={14} /> {t("chatConfig.list.edit")}
-              </Menu.Item>
-              <Menu.Item value="delete" color="fg.error" _hover={{ bg: "bg.error", color: "fg.error" }}>
-                <Trash2 size={14} /> {t("chatConfig.list.delete")}
-              </Menu.Item>
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
+      <ActionsMenu<ItemAction> label={t("chatConfig.list.actionsFor", { name: chat.name })} trigger={{ size: "xs" }} onAction={onAction}>
+        <Menu.Item value="edit">
+          <Pencil size={14} /> {t("chatConfig.list.edit")}
+        </Menu.Item>
+        <DangerItem value="delete">
+          <Trash2 size={14} /> {t("chatConfig.list.delete")}
+        </DangerItem>
+      </ActionsMenu>
     </HStack>
   );
 };
