@@ -107,24 +107,11 @@ export const readSearchFrames = (response: Response, onFrame: (frame: SearchFram
 
 // The owner's page: results through POST /retrieval with the app's settings, the summary through the app.
 export const ownerSearchBackend = (app: SearchApp): SearchBackend => {
-  const config = app.search_config;
   return {
     key: ["search-run", app.id, app.update_time],
     results: (request, signal) =>
-      requestData<RetrievalResult>("/retrieval", {
-        body: {
-          question: request.question,
-          dataset_ids: config.kb_ids,
-          document_ids: request.docIds,
-          page: request.page,
-          page_size: request.pageSize,
-          similarity_threshold: config.similarity_threshold,
-          vector_similarity_weight: config.vector_similarity_weight,
-          top_k: config.top_k,
-          rerank_id: config.rerank_id || undefined,
-          keyword: config.keyword,
-          highlight: config.highlight,
-        },
+      requestData<RetrievalResult>(`/searches/${app.id}/retrieval`, {
+        body: { question: request.question, doc_ids: request.docIds, page: request.page, size: request.pageSize },
         signal,
       }),
     ask: async (question, docIds, onFrame, signal) => {

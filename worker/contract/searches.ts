@@ -100,6 +100,10 @@ export const SearchbotRetrievalSchema = v.object({
 });
 export type SearchbotRetrievalInput = v.InferOutput<typeof SearchbotRetrievalSchema>;
 
+// POST /searches/{id}/retrieval: the same for the team's own page, the app named by the path.
+export const SearchRetrievalSchema = v.omit(SearchbotRetrievalSchema, ["search_id"]);
+export type SearchRetrievalInput = v.InferOutput<typeof SearchRetrievalSchema>;
+
 export const SearchbotRelatedSchema = v.object({ question, search_id: searchId });
 
 // A search answer as SSE frames (delta mode, like a chat completion): deltas, then the final frame with the

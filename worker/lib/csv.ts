@@ -1,9 +1,10 @@
 export type CsvValue = string | number | boolean | null;
 
-// One CSV cell; a leading = + - @ would make spreadsheets run the cell as a formula, so it gets a quote mark.
+// One CSV cell; text starting with = + - @, a tab or a carriage return could make spreadsheets run
+// the cell as a formula, so it gets a quote mark. Numbers are numbers, negative ones included.
 export const csvCell = (value: CsvValue) => {
   const text = value === null ? "" : String(value);
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  const safe = typeof value === "string" && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 };
 

@@ -10,6 +10,7 @@ import {
   SearchbotRelatedSchema,
   SearchbotRetrievalSchema,
   SearchCompletionSchema,
+  SearchRetrievalSchema,
   UpdateSearchSchema,
 } from "../contract/searches";
 import type { AppEnv } from "../env";
@@ -21,7 +22,8 @@ import { jsonBodyAsDataError, queryParams } from "../middleware/validate";
 import { prepareSearchAnswer } from "../services/searches/ask";
 import { createSearch, getSearch, getSearchInTenant, listSearches, removeSearch, updateSearch } from "../services/searches/manage";
 import { searchRelatedQuestions } from "../services/searches/related";
-import { sharedSearchInfo, sharedSearchRetrieval } from "../services/searches/shared";
+import { searchRetrieval, sharedSearchInfo } from "../services/searches/shared";
+import { checkDatasets } from "../services/searches/validate";
 import { checkOrigin, checkRate, openSharedSearch, shareTokenOf } from "../services/share/guard";
 import { createShareToken, listShareTokens, removeShareToken, updateShareToken } from "../services/share/tokens";
 import { envelopes } from "./chat-completions";
@@ -41,8 +43,18 @@ const searchAppRoutes = new Hono<AppEnv>()
     const answer = await prepareSearchAnswer(ctx, await getSearchInTenant(ctx, c.req.param("searchId")), c.req.valid("json"));
     return sseResponse((signal) => envelopes(answer(signal)));
   })
+  .post("/:searchId/retrieval", jsonBodyAsDataError(SearchRetrievalSchema), async (c) => {
+    const ctx = serviceContext(c);
+    return ok(c, await searchRetrieval(ctx, await getSearchInTenant(ctx, c.req.param("searchId")), c.req.valid("json"), false));
+  })
   .get("/:searchId/share-tokens", async (c) => ok(c, await listShareTokens(serviceContext(c), await target(c))))
-  .post("/:searchId/share-tokens", jsonBodyAsDataError(ShareTokenSchema), async (c) => ok(c, await createShareToken(serviceContext(c), await target(c), c.req.valid("json"))))
+  .post("/:searchId/share-tokens", jsonBodyAsDataError(ShareTokenSchema), async (c) => {
+    // a link acts for its maker: one may only publish knowledge bases one sees oneself
+    const ctx = serviceContext(c);
+    const app = await getSearchInTenant(ctx, c.req.param("searchId"));
+    await checkDatasets(ctx, app.searchConfig.kb_ids);
+    return ok(c, await createShareToken(ctx, { type: "search", id: app.id }, c.req.valid("json")));
+  })
   .patch("/:searchId/share-tokens/:tokenId", jsonBodyAsDataError(UpdateShareTokenSchema), async (c) =>
     ok(c, await updateShareToken(serviceContext(c), await target(c), c.req.param("tokenId"), c.req.valid("json"))),
   )
@@ -89,11 +101,12 @@ const searchbotRoutes = new Hono<AppEnv>()
   .post("/retrieval_test", jsonBodyAsDataError(SearchbotRetrievalSchema), async (c) => {
     const input = c.req.valid("json");
     const app = await openSearchbot(c, input.search_id, false);
-    return ok(c, await sharedSearchRetrieval(serviceContext(c), app, input));
+    return ok(c, await searchRetrieval(serviceContext(c), app, input, true));
   })
   .post("/related_questions", jsonBodyAsDataError(SearchbotRelatedSchema), async (c) => {
     const input = c.req.valid("json");
-    const app = await openSearchbot(c, input.search_id, false);
+    // a model call: counted against the link's daily cap like an answer
+    const app = await openSearchbot(c, input.search_id, true);
     return ok(c, await searchRelatedQuestions(serviceContext(c), app, input.question));
   });
 

@@ -109,4 +109,15 @@ describe("share links", () => {
     expect((await callApi(`/chats/${chat.id}/share-tokens`, { token: owner.token, json: { rate_per_minute: 0 } })).body.code).toBe(102);
     expect((await shared(`/${chat.id}`, token.token, { visitor: "x" })).body).toMatchObject({ code: 102, message: "`visitor_id` must be 16–64 letters, digits, _ or -." });
   });
+
+  it("go with their chat: deleting the assistant leaves no share link behind", async () => {
+    const { owner, chat, token } = await setup();
+    const second = await shareToken(owner, chat.id);
+    await callApi(`/chats/${chat.id}`, { method: "DELETE", token: owner.token });
+    for (const link of [token, second]) expect((await shared(`/${chat.id}`, link.token)).status).toBe(401);
+    const other = await setup();
+    await callApi("/chats", { method: "DELETE", token: other.owner.token, json: { delete_all: true } });
+    expect((await shared(`/${other.chat.id}`, other.token.token)).status).toBe(401);
+  });
 });
+

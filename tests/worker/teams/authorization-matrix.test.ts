@@ -247,6 +247,7 @@ const ROWS: Row[] = [
   { route: "PUT /api/v1/searches/:searchId", allowed: TEAM, req: async () => ({ method: "PUT", path: `/searches/${await teamSearch()}`, json: { name: "Team-Suche", search_config: { top_k: 100 } } }) },
   { route: "DELETE /api/v1/searches/:searchId", allowed: MANAGERS, req: async () => ({ method: "DELETE", path: `/searches/${await throwawaySearch()}` }) },
   { route: "POST /api/v1/searches/:searchId/completions", allowed: TEAM, req: async () => ({ method: "POST", path: `/searches/${await teamSearch()}/completions`, json: { question: "Grippeimpfung?" } }) },
+  { route: "POST /api/v1/searches/:searchId/retrieval", allowed: TEAM, req: async () => ({ method: "POST", path: `/searches/${await teamSearch()}/retrieval`, json: { question: "Grippeimpfung?" } }) },
   { route: "GET /api/v1/searches/:searchId/share-tokens", allowed: TEAM, req: async () => ({ method: "GET", path: `/searches/${await teamSearch()}/share-tokens` }) },
   { route: "POST /api/v1/searches/:searchId/share-tokens", allowed: TEAM, req: async () => ({ method: "POST", path: `/searches/${await teamSearch()}/share-tokens`, json: {} }) },
   { route: "PATCH /api/v1/searches/:searchId/share-tokens/:tokenId", allowed: TEAM, req: async () => ({ method: "PATCH", path: `/searches/${await teamSearch()}/share-tokens/${await searchShareToken()}`, json: { name: "Website" } }) },

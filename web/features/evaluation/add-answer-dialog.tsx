@@ -31,7 +31,7 @@ export const AddAnswerDialog = ({ item, chatId, onClose }: Props) => {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!answer.trim()) return setMissing(true);
-    if (!datasetId) return;
+    if (!datasetId || !documents.data) return;
     add.mutate(
       { question: item.question, chatId, datasetId, documentId: documentId === NEW_DOCUMENT ? null : documentId, newDocumentName: newName, answer: answer.trim() },
       {
@@ -45,7 +45,7 @@ export const AddAnswerDialog = ({ item, chatId, onClose }: Props) => {
   };
 
   return (
-    <FormDialog title={t("evaluation.addAnswer.title")} onSubmit={submit} onClose={onClose} loading={add.isPending} submitDisabled={!datasetId} size="lg">
+    <FormDialog title={t("evaluation.addAnswer.title")} onSubmit={submit} onClose={onClose} loading={add.isPending} submitDisabled={!datasetId || !documents.data} size="lg">
       <Stack gap="4">
         <FormField label={t("evaluation.addAnswer.question")} readOnly>
           <Text fontWeight="medium" data-testid="answer-question">

@@ -11,7 +11,6 @@ import { PageLoader } from "../../components/page-loader";
 import { Pager } from "../../components/pager";
 import { RouteErrorMessage } from "../../components/route-error";
 import { StatsOverview, StatsSkeleton } from "../../components/stats-overview";
-import { formatCount } from "../../lib/format";
 import { saveBlob } from "../../lib/save-blob";
 import { FeedbackTable } from "./feedback-table";
 import { AssistantSelect, FeedbackFilters } from "./filters-bar";
@@ -124,10 +123,7 @@ export const EvaluationPage = ({ chatId, search, onSearchChange, onChatChange }:
       <Tabs.Root value={tab} onValueChange={(e) => update({ tab: e.value === "feedback" ? undefined : (e.value as "unanswered") })} colorPalette="teal" lazyMount>
         <Tabs.List aria-label={t("evaluation.tabs.label")}>
           <Tabs.Trigger value="feedback">{t("evaluation.tabs.feedback")}</Tabs.Trigger>
-          <Tabs.Trigger value="unanswered">
-            {t("evaluation.tabs.unanswered")}
-            {stats.data && stats.data.totals.unanswered > 0 && <Text as="span" color="fg.muted">({formatCount(stats.data.totals.unanswered)})</Text>}
-          </Tabs.Trigger>
+          <Tabs.Trigger value="unanswered">{t("evaluation.tabs.unanswered")}</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="feedback">
           <Stack gap="4">

@@ -5,6 +5,7 @@ import { AppError, dataError, RetCode } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
+import { removeShareTokensOf } from "../share/tokens";
 import { canManageTeam } from "../teams/membership";
 
 export const toAgent = (row: AgentRow): Agent => ({
@@ -99,6 +100,7 @@ export const updateAgent = async (ctx: ServiceContext, id: string, input: Update
 export const removeAgent = async (ctx: ServiceContext, id: string) => {
   await getManageableAgent(ctx, id);
   await ctx.db.delete(agents).where(eq(agents.id, id));
+  await removeShareTokensOf(ctx, "agent", [id]);
   return true;
 };
 

@@ -6,6 +6,7 @@ import { AppError, dataError, RetCode } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
+import { removeShareTokensOf } from "../share/tokens";
 import { DEFAULT_LLM_SETTING, DEFAULT_PROMPT_CONFIG, mergeDesign, mergePromptConfig } from "./defaults";
 import { toChat } from "./serialize";
 import { checkChatModel, checkDatasets, checkPromptConfig, checkRerankModel, vectorWeightOf } from "./validate";
@@ -136,6 +137,7 @@ export const getChat = async (ctx: ServiceContext, id: string) => serialize(ctx,
 export const removeChat = async (ctx: ServiceContext, id: string) => {
   await getDialogInTenant(ctx, id);
   await ctx.db.delete(dialogs).where(eq(dialogs.id, id));
+  await removeShareTokensOf(ctx, "chat", [id]);
   return true;
 };
 
@@ -143,6 +145,7 @@ export const removeChats = async (ctx: ServiceContext, input: DeleteByIdsInput) 
   const owned = await ctx.db.select({ id: dialogs.id }).from(dialogs).where(ownDialogs(ctx));
   if (input.delete_all) {
     if (owned.length) await ctx.db.delete(dialogs).where(ownDialogs(ctx));
+    await removeShareTokensOf(ctx, "chat", owned.map((row) => row.id));
     return { success_count: owned.length };
   }
   const ids = [...new Set(input.ids ?? [])];
@@ -150,5 +153,6 @@ export const removeChats = async (ctx: ServiceContext, input: DeleteByIdsInput) 
   const missing = ids.find((id) => !owned.some((row) => row.id === id));
   if (missing) throw dataError(`Chat(${missing}) not found.`);
   await ctx.db.delete(dialogs).where(inArray(dialogs.id, ids));
+  await removeShareTokensOf(ctx, "chat", ids);
   return { success_count: ids.length };
 };

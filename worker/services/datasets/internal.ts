@@ -8,12 +8,14 @@ import { canManageTeam } from "../teams/membership";
 export const lacksPermission = (ctx: ServiceContext, ids: string) =>
   dataError(`User '${ctx.actor.tenantId}' lacks permission for dataset '${ids}'`);
 
-// The datasets of the caller's team the caller may see: the team's shared ones and the caller's own. Share
-// visitors and queue jobs act for an assistant or a document already bound to the team: the team decides.
+// The datasets of a team one member may see: the team's shared ones and the member's own.
+export const datasetsVisibleTo = (tenantId: string, userId: string): SQL =>
+  and(eq(datasets.tenantId, tenantId), or(eq(datasets.permission, "team"), eq(datasets.createdBy, userId))) as SQL;
+
+// The datasets of the caller's team the caller may see. Share visitors and queue jobs act for an assistant or a
+// document already bound to the team: the team decides.
 export const visibleDatasets = (ctx: ServiceContext): SQL =>
-  ctx.actor.via === "share" || ctx.actor.via === "job"
-    ? eq(datasets.tenantId, ctx.actor.tenantId)
-    : (and(eq(datasets.tenantId, ctx.actor.tenantId), or(eq(datasets.permission, "team"), eq(datasets.createdBy, ctx.actor.userId))) as SQL);
+  ctx.actor.via === "share" || ctx.actor.via === "job" ? eq(datasets.tenantId, ctx.actor.tenantId) : datasetsVisibleTo(ctx.actor.tenantId, ctx.actor.userId);
 
 // Fetch-or-throw: the dataset must be visible to the caller in the current team.
 export const getDatasetInTenant = async (ctx: ServiceContext, id: string) => {

@@ -16,7 +16,7 @@ import type { ServiceContext } from "../context";
 import { resolveChat } from "../models/resolve";
 import { addUsage, recordUsage } from "../models/usage";
 import { retrieve } from "../retrieval/retrieve";
-import { checkDatasets, checkDocuments } from "./validate";
+import { checkDatasets, checkDocuments, documentsWithin } from "./validate";
 
 const SUMMARY_TEMPERATURE = 0.1;
 // RAGFlow inserts missing citations with token weight 0.7 and vector weight 0.3
@@ -26,16 +26,25 @@ export type SearchScope = { kbIds: string[]; docIds: string[] };
 type ScopeInput = { kb_ids?: string[]; doc_ids?: string[] };
 
 // Which knowledge bases and documents one search covers: the request's, else the saved ones. A share-link
-// visitor (savedOnly) may only narrow the saved knowledge bases, never add others of the team.
+// visitor (savedOnly) may only narrow the saved knowledge bases and the saved document filter, never widen them.
 export const searchScope = async (ctx: ServiceContext, app: SearchAppRow, input: ScopeInput, savedOnly = false): Promise<SearchScope> => {
-  const saved = app.searchConfig.kb_ids;
-  const kbIds = [...new Set(input.kb_ids?.length ? input.kb_ids : saved)];
+  const saved = app.searchConfig;
+  const kbIds = [...new Set(input.kb_ids?.length ? input.kb_ids : saved.kb_ids)];
   if (kbIds.length === 0) throw dataError("`kb_ids` is required.");
-  const foreign = savedOnly ? kbIds.find((id) => !saved.includes(id)) : undefined;
+  const foreign = savedOnly ? kbIds.find((id) => !saved.kb_ids.includes(id)) : undefined;
   if (foreign) throw dataError(`You don't own the dataset ${foreign}`);
   await checkDatasets(ctx, kbIds);
-  const docIds = [...new Set(input.doc_ids?.length ? input.doc_ids : app.searchConfig.doc_ids)];
-  await checkDocuments(ctx, kbIds, docIds);
+  if (input.doc_ids?.length) {
+    const docIds = [...new Set(input.doc_ids)];
+    const outside = savedOnly && saved.doc_ids.length ? docIds.find((id) => !saved.doc_ids.includes(id)) : undefined;
+    if (outside) throw dataError(`The document ${outside} is not in this search.`);
+    await checkDocuments(ctx, kbIds, docIds);
+    return { kbIds, docIds };
+  }
+  if (saved.doc_ids.length === 0) return { kbIds, docIds: [] };
+  // the saved filter, kept to the chosen knowledge bases; none of its documents there means nothing to search
+  const docIds = await documentsWithin(ctx, kbIds, saved.doc_ids);
+  if (docIds.length === 0) throw dataError("None of this search's documents is in the chosen knowledge bases.");
   return { kbIds, docIds };
 };
 

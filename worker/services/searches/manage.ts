@@ -7,6 +7,7 @@ import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
 import { nextFreeName } from "../../lib/unique-name";
 import type { ServiceContext } from "../context";
+import { removeShareTokensOf } from "../share/tokens";
 import { canManageTeam } from "../teams/membership";
 import { checkChatModel, checkDatasets, checkDocuments, checkRerankModel } from "./validate";
 
@@ -33,12 +34,15 @@ export const getSearchInTenant = async (ctx: ServiceContext, id: string) => {
 
 const defaultConfig = (): SearchConfig => v.parse(SearchConfigSchema, {});
 
-// Everything a saved configuration names must be the team's: knowledge bases, chat and rerank models.
-const checkConfig = async (ctx: ServiceContext, config: SearchConfig) => {
-  await checkDatasets(ctx, config.kb_ids);
-  await checkDocuments(ctx, config.kb_ids, config.doc_ids);
-  if (config.chat_id) await checkChatModel(ctx, config.chat_id);
-  await checkRerankModel(ctx, config.rerank_id);
+// Everything a saved configuration names must be the caller's to use: knowledge bases, documents, chat and
+// rerank models. An update checks only what it changes (a rename must not fail on a base deleted since).
+const checkConfig = async (ctx: ServiceContext, config: SearchConfig, changed: Partial<SearchConfig> = config) => {
+  if (changed.kb_ids || changed.doc_ids) {
+    await checkDatasets(ctx, config.kb_ids);
+    await checkDocuments(ctx, config.kb_ids, config.doc_ids);
+  }
+  if (changed.chat_id) await checkChatModel(ctx, changed.chat_id);
+  if (changed.rerank_id !== undefined) await checkRerankModel(ctx, changed.rerank_id);
 };
 
 // Names already used by the team that a new "name" or "name(n)" could clash with (as for knowledge bases).
@@ -101,7 +105,7 @@ export const updateSearch = async (ctx: ServiceContext, id: string, input: Updat
   const patch = Object.fromEntries(Object.entries(input.search_config).filter(([, value]) => value !== undefined));
   const config: SearchConfig = { ...defaultConfig(), ...current.searchConfig, ...patch };
   config.kb_ids = [...new Set(config.kb_ids)];
-  await checkConfig(ctx, config);
+  await checkConfig(ctx, config, patch);
   const [row] = await ctx.db
     .update(searchApps)
     .set({
@@ -122,5 +126,6 @@ export const removeSearch = async (ctx: ServiceContext, id: string) => {
   const row = await getSearchInTenant(ctx, id);
   if (row.createdBy !== ctx.actor.userId && !canManageTeam(ctx.actor.role)) throw dataError("Has no permission for this operation.");
   await ctx.db.delete(searchApps).where(eq(searchApps.id, id));
+  await removeShareTokensOf(ctx, "search", [id]);
   return true;
 };

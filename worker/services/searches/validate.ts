@@ -2,23 +2,29 @@ import { and, inArray } from "drizzle-orm";
 import { datasets, documents } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
-import { visibleDatasets } from "../datasets/internal";
+import { datasetsVisibleTo } from "../datasets/internal";
 
 export { checkChatModel, checkRerankModel } from "../chats/validate";
 
-// The knowledge bases must be ones the caller sees in the team and share one embedding model (one query vector).
+// The knowledge bases must be ones the acting member sees in the team (for a share link: the link's maker, so a
+// link never opens a base that is private to someone else) and share one embedding model (one query vector).
 export const checkDatasets = async (ctx: ServiceContext, ids: string[]) => {
   if (ids.length === 0) return;
-  const rows = await ctx.db.query.datasets.findMany({ where: and(visibleDatasets(ctx), inArray(datasets.id, ids)) });
+  const rows = await ctx.db.query.datasets.findMany({ where: and(datasetsVisibleTo(ctx.actor.tenantId, ctx.actor.userId), inArray(datasets.id, ids)) });
   const missing = ids.find((id) => !rows.some((row) => row.id === id));
   if (missing) throw dataError(`You don't own the dataset ${missing}`);
   if (new Set(rows.map((row) => row.embdId)).size > 1) throw dataError("Datasets use different embedding models.");
 };
 
+// The documents among `docIds` that lie in the knowledge bases `kbIds`.
+export const documentsWithin = async (ctx: ServiceContext, kbIds: string[], docIds: string[]) =>
+  docIds.length === 0
+    ? []
+    : (await ctx.db.select({ id: documents.id }).from(documents).where(and(inArray(documents.id, docIds), inArray(documents.datasetId, kbIds)))).map((row) => row.id);
+
 // A document filter may only name documents of the searched knowledge bases.
 export const checkDocuments = async (ctx: ServiceContext, kbIds: string[], docIds: string[]) => {
-  if (docIds.length === 0) return;
-  const rows = await ctx.db.select({ id: documents.id }).from(documents).where(and(inArray(documents.id, docIds), inArray(documents.datasetId, kbIds)));
-  const missing = docIds.find((id) => !rows.some((row) => row.id === id));
+  const found = await documentsWithin(ctx, kbIds, docIds);
+  const missing = docIds.find((id) => !found.includes(id));
   if (missing) throw dataError(`The document ${missing} is not in the searched knowledge bases.`);
 };

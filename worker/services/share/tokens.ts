@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { SHARE_TOKEN_PREFIX, type ShareToken, type ShareTokenInput, type UpdateShareTokenInput } from "../../contract/share";
 import { shareTokens, type ShareTokenRow, shareUsage } from "../../db/schema";
 import { dataError } from "../../lib/errors";
@@ -79,3 +79,9 @@ export const removeShareToken = async (ctx: ServiceContext, target: Target, id: 
   if (!row) throw dataError("Share link not found.");
   return true;
 };
+
+// A deleted chat, agent or search app takes its share links with it.
+export const removeShareTokensOf = (ctx: ServiceContext, type: Target["type"], ids: string[]) =>
+  ids.length === 0
+    ? Promise.resolve()
+    : ctx.db.delete(shareTokens).where(and(eq(shareTokens.tenantId, ctx.actor.tenantId), eq(shareTokens.targetType, type), inArray(shareTokens.targetId, ids)));
