@@ -28,7 +28,7 @@ const setup = async () => {
   const a1 = await turn(chatA.id, sessionA.id, "Grippeimpfung ab wann?", { thumbup: false, reason: "wrong", feedback: "=SUM(A1) stimmt nicht" });
   const a2 = await turn(chatA.id, sessionA.id, "Schützt die Grippeimpfung?", { thumbup: true });
   const a3 = await turn(chatA.id, sessionA.id, "Wie viel Schlaf brauchen Erwachsene?");
-  const b1 = await turn(chatB.id, sessionB.id, "Schlaf und Immunsystem?", { thumbup: false, reason: "insufficient", feedback: "Zu knapp" });
+  const b1 = await turn(chatB.id, sessionB.id, "Schlaf und Immunsystem?", { thumbup: false, reason: "insufficient", feedback: "Zu knapp, Überblick fehlt" });
   return { user, ds, chatA, chatB, sessionA, sessionB, ids: { a1, a2, a3, b1 } };
 };
 
@@ -52,7 +52,7 @@ describe("GET /evaluation/feedback", () => {
       question: "Schlaf und Immunsystem?",
       thumbup: false,
       feedback_reason: "insufficient",
-      feedback: "Zu knapp",
+      feedback: "Zu knapp, Überblick fehlt",
     });
     expect(rated.items[0]?.answer.length).toBeGreaterThan(0);
 
@@ -64,6 +64,8 @@ describe("GET /evaluation/feedback", () => {
     expect(messageIds((await feedback(user, `?chat_id=${chatB.id}`)).body.data.items)).toEqual([ids.b1]);
     expect(messageIds((await feedback(user, `?chat_id=${chatA.id}&rated=false`)).body.data.items)).toEqual([ids.a3, ids.a2, ids.a1]);
     expect(messageIds((await feedback(user, "?keywords=knapp")).body.data.items)).toEqual([ids.b1]);
+    // umlauts are matched regardless of case, too (SQLite's LIKE folds ASCII only)
+    expect(messageIds((await feedback(user, "?keywords=%C3%BCberblick")).body.data.items)).toEqual([ids.b1]);
     expect(messageIds((await feedback(user, "?keywords=GRIPPEIMPFUNG")).body.data.items)).toEqual([ids.a2, ids.a1]);
     expect(messageIds((await feedback(user, `?from=${today()}&to=${today()}`)).body.data.items)).toHaveLength(3);
     expect((await feedback(user, `?from=${tomorrow()}&to=${tomorrow()}`)).body.data).toEqual({ total: 0, items: [] });

@@ -13,11 +13,18 @@ const thumbFilter = (filters: FeedbackFilters) => {
   return filters.rated ? isNotNull(chatTurns.thumbup) : undefined;
 };
 
+// SQLite's LIKE ignores case for ASCII letters only: "ärger" must still find "Ärger", so the usual spellings of
+// the term (as typed, lower case, capitalised, upper case) are each looked for.
+const spellings = (term: string) => {
+  const lower = term.toLocaleLowerCase("de");
+  return [...new Set([term, lower, lower.charAt(0).toLocaleUpperCase("de") + lower.slice(1), term.toLocaleUpperCase("de")])];
+};
+
 const keywordFilter = (keywords: string | undefined) => {
   const term = keywords?.replace(/[%_]/g, "").trim();
   if (!term) return undefined;
-  const pattern = `%${term}%`;
-  return or(like(chatTurns.question, pattern), like(chatTurns.answer, pattern), like(chatTurns.feedback, pattern));
+  const columns = [chatTurns.question, chatTurns.answer, chatTurns.feedback];
+  return or(...spellings(term).flatMap((spelling) => columns.map((column) => like(column, `%${spelling}%`))));
 };
 
 // The WHERE of a feedback listing or export, and the day range it covers.
