@@ -13,8 +13,8 @@ export const evaluationDe = {
     thumbs: "Bewertung",
     thumb: {
       rated: "Alle bewerteten",
-      up: "👍 Hilfreich",
-      down: "👎 Nicht hilfreich",
+      up: "Hilfreich",
+      down: "Nicht hilfreich",
       all: "Alle Antworten (auch unbewertet)",
     },
     keywords: "In Fragen, Antworten und Kommentaren suchen",
@@ -44,7 +44,7 @@ export const evaluationDe = {
     total_other: "{{count}} Einträge",
   },
   empty: "Kein Feedback im gewählten Zeitraum.",
-  emptyHint: "Ändern Sie den Zeitraum oder die Filter. Bewertungen entstehen über 👍/👎 unter den Antworten im Chat.",
+  emptyHint: "Ändern Sie den Zeitraum oder die Filter. Bewertungen entstehen über „Hilfreich“ und „Nicht hilfreich“ unter den Antworten im Chat.",
   export: {
     csv: "CSV exportieren",
     json: "JSON exportieren",

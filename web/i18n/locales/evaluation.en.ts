@@ -17,8 +17,8 @@ export const evaluationEn: Shape<typeof evaluationDe> = {
     thumbs: "Rating",
     thumb: {
       rated: "All rated",
-      up: "👍 Helpful",
-      down: "👎 Not helpful",
+      up: "Helpful",
+      down: "Not helpful",
       all: "All answers (unrated too)",
     },
     keywords: "Search questions, answers and comments",
@@ -48,7 +48,7 @@ export const evaluationEn: Shape<typeof evaluationDe> = {
     total_other: "{{count}} entries",
   },
   empty: "No feedback in the chosen period.",
-  emptyHint: "Change the period or the filters. Ratings come from 👍/👎 under the answers in the chat.",
+  emptyHint: "Change the period or the filters. Ratings come from “Helpful” and “Not helpful” under the answers in the chat.",
   export: {
     csv: "Export CSV",
     json: "Export JSON",
