@@ -85,6 +85,23 @@ export const tests = [
       await page.getByTestId("search-hits").getByText("gesundheit.txt").first().waitFor();
       await page.screenshot({ path: `${artifacts}/search-de-light.png`, fullPage: true });
 
+      // its share link opens the search for someone without an account
+      await page.getByRole("button", { name: "Teilen" }).click();
+      const share = page.getByTestId("search-share-dialog");
+      await share.getByRole("button", { name: "Link erstellen" }).click();
+      const link = await share.getByRole("textbox", { name: "Freigabelink" }).inputValue();
+      assert.match(link, /\/next-search\/share\?shared_id=[0-9a-f]{32}&from=search&auth=share-/);
+      await share.getByRole("button", { name: "Schließen" }).click();
+      const visitor = await page.context().browser().newContext({ locale: "de-DE" });
+      const shared = await visitor.newPage();
+      await shared.goto(link);
+      await shared.getByRole("heading", { name: "Impfungen" }).waitFor();
+      await shared.getByRole("textbox", { name: "Suchbegriff oder Frage" }).fill("Wie viel Schlaf brauchen Erwachsene?");
+      await shared.getByRole("button", { name: "Suchen", exact: true }).click();
+      await shared.getByTestId("search-summary").getByText("sieben bis neun Stunden", { exact: false }).first().waitFor({ timeout: 20_000 });
+      await shared.screenshot({ path: `${artifacts}/search-shared-de-light.png`, fullPage: true });
+      await visitor.close();
+
       // the same pages in English and dark
       await page.getByTestId("theme-toggle").click();
       await page.getByTestId("language-menu").click();
