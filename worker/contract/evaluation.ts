@@ -89,3 +89,15 @@ export type UnansweredQuestion = {
 };
 
 export type UnansweredPage = { total: number; items: UnansweredQuestion[] };
+
+// RAGFlow's GET /system/stats: dates as "2026-01-31" or "2026-01-31 12:00:00" (the day counts); canvas_id (any
+// value) switches to agent sessions.
+const STATS_DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
+const statsDate = (key: string) => v.optional(v.pipe(v.string(), v.trim(), v.regex(STATS_DATE, `\`${key}\` must be a date like 2026-01-31 or 2026-01-31 00:00:00.`)));
+export const SystemStatsQuerySchema = v.object({ from_date: statsDate("from_date"), to_date: statsDate("to_date"), canvas_id: v.optional(v.string()) });
+export type SystemStatsQuery = v.InferOutput<typeof SystemStatsQuerySchema>;
+
+export const SYSTEM_STATS_SERIES = ["pv", "uv", "speed", "tokens", "round", "thumb_up"] as const;
+// each series a list of [day, value], days without sessions left out (as in RAGFlow)
+export type SystemStats = Record<(typeof SYSTEM_STATS_SERIES)[number], [string, number][]>;
+

@@ -1,8 +1,12 @@
 import { Hono } from "hono";
 import type { SystemConfig } from "../contract/envelope";
+import { SystemStatsQuerySchema } from "../contract/evaluation";
 import type { AppEnv } from "../env";
 import { ok } from "../lib/envelope";
-import { depsOf } from "../middleware/deps";
+import { requireAuth } from "../middleware/auth";
+import { depsOf, serviceContext } from "../middleware/deps";
+import { queryParams } from "../middleware/validate";
+import { systemStats } from "../services/evaluation/system-stats";
 import { checkHealth } from "../services/system/health";
 
 export const systemRoutes = new Hono<AppEnv>()
@@ -15,6 +19,8 @@ export const systemRoutes = new Hono<AppEnv>()
     };
     return ok(c, config);
   })
+  // RAGFlow's chat and agent usage statistics (see docs/evaluation.md)
+  .get("/stats", requireAuth, queryParams(SystemStatsQuerySchema), async (c) => ok(c, await systemStats(serviceContext(c), c.req.valid("query"))))
   .get("/healthz", async (c) => {
     const report = await checkHealth(depsOf(c));
     return c.json(report, report.status === "ok" ? 200 : 500);

@@ -224,6 +224,7 @@ const ROWS: Row[] = [
   { route: "POST /api/v1/evaluation/unanswered/resolve", allowed: ["owner"], req: async () => ({ method: "POST", path: "/evaluation/unanswered/resolve", json: { question: await unansweredQuestion(), chunk_id: fx.chunkId } }) },
   { route: "GET /api/v1/evaluation/stats", allowed: ["owner"], req: () => ({ method: "GET", path: `/evaluation/stats?chat_id=${fx.chatId}` }) },
 
+  { route: "GET /api/v1/system/stats", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/system/stats" }) },
   { route: "GET /api/v1/usage", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/usage" }) },
   { route: "GET /api/v1/prompt-templates", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/prompt-templates" }) },
   { route: "POST /api/v1/prompt-templates", allowed: SIGNED_IN, req: () => ({ method: "POST", path: "/prompt-templates", json: { name: `Vorlage ${crypto.randomUUID().slice(0, 8)}`, content: "{knowledge}" } }) },
