@@ -101,6 +101,17 @@ export const tests = [
       await page.screenshot({ path: `${artifacts}/prompts-de-light.png`, fullPage: true });
       await page.goto(`${baseUrl}/search`);
       await page.getByTestId("search-apps-empty").waitFor();
+      // the new layout's side rail leads to the new-style pages, its account menu to the new-style settings
+      await page.goto(`${baseUrl}/home`);
+      await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Schnelltest" }).click();
+      await page.waitForURL(/\/next-search$/);
+      await page.getByTestId("search-apps-empty").waitFor();
+      await page.getByTestId("user-menu").click();
+      await page.getByTestId("menu-settings").click();
+      await page.waitForURL(/\/profile-setting\/profile$/);
+      await page.goto(`${baseUrl}/next-search`);
+      await page.getByTestId("search-apps-empty").waitFor();
+      await page.screenshot({ path: `${artifacts}/next-search-de-light.png`, fullPage: true });
       await page.goto(`${baseUrl}/buddy-eval`);
       await page.getByText("Kein Feedback im gewählten Zeitraum.").waitFor();
       await page.screenshot({ path: `${artifacts}/evaluation-empty-de-light.png`, fullPage: true });

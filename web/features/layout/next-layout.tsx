@@ -23,8 +23,8 @@ export const NextLayout = ({ children }: { children: ReactNode }) => {
             </Text>
           </HStack>
         </Link>
-        {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
-          <Link key={to} to={to}>
+        {NAV_ITEMS.map(({ next, label, icon: Icon }) => (
+          <Link key={next} to={next}>
             {({ isActive }) => (
               <HStack px="2" py="2" rounded="md" fontSize="sm" color={isActive ? "brand.fg" : "fg.muted"} bg={isActive ? "brand.subtle" : undefined} _hover={{ bg: "bg.muted" }} title={t(label)}>
                 <Icon size={18} aria-hidden />
@@ -39,7 +39,7 @@ export const NextLayout = ({ children }: { children: ReactNode }) => {
           <TeamSwitcher />
           <LanguageMenu />
           <ThemeToggle />
-          <UserMenu />
+          <UserMenu settingsTo="/profile-setting/profile" />
         </HStack>
         <Box as="main" flex="1">
           {children}

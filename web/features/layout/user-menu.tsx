@@ -5,14 +5,15 @@ import { LogOut, Settings } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { meQueryOptions, useLogoutMutation } from "../../api/auth";
 
-export const UserMenu = () => {
+// `settingsTo`: the classic settings, or the new-style /profile-setting from the new layout.
+export const UserMenu = ({ settingsTo = "/user-setting/profile" }: { settingsTo?: "/user-setting/profile" | "/profile-setting/profile" }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: user } = useSuspenseQuery(meQueryOptions());
   const logout = useLogoutMutation();
 
   const onSelect = async (value: string) => {
-    if (value === "settings") return navigate({ to: "/user-setting/profile" });
+    if (value === "settings") return navigate({ to: settingsTo });
     await logout.mutateAsync();
     await navigate({ to: "/login" });
   };
