@@ -3,7 +3,7 @@ import { PLAN_LIMITS, type Usage } from "../../contract/usage";
 import { datasets, documents, files, usageDaily } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { FOLDER } from "../files/internal";
-import { utcDay } from "./requests";
+import { flushRequests, utcDay } from "./requests";
 
 const asNumber = (value: unknown) => Number(value ?? 0) || 0;
 
@@ -21,6 +21,8 @@ const databaseBytes = async (ctx: ServiceContext) => {
 // file shares its blob), vector dimensions and API requests, with the limits of the configured Cloudflare plan.
 export const usageSummary = async (ctx: ServiceContext, now = Date.now()): Promise<Usage> => {
   const tenantId = ctx.actor.tenantId;
+  // this isolate's counts not yet written (other isolates write theirs within seconds)
+  await flushRequests(ctx, now);
   const day = utcDay(now);
   const [counts, documentBytes, fileBytes, today, month, dbBytes, datasetIds] = await Promise.all([
     ctx.db.select({ documents: sum(datasets.docNum), chunks: sum(datasets.chunkNum) }).from(datasets).where(eq(datasets.tenantId, tenantId)),
