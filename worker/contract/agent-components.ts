@@ -41,6 +41,11 @@ export const COMPONENT_DEFAULTS: Record<ComponentName, Record<string, unknown>> 
   ExeSQL: { sql: "", account_id: "", database_id: "", api_token: "", max_records: 1024, base_url: "https://api.cloudflare.com" },
 };
 
+// Component parameters that hold credentials: password fields in the forms, "***" in traces and events.
+export const SECRET_PARAMS = ["password", "api_key", "auth_key", "api_token"] as const;
+// Parameters whose value may carry credentials inside it (an Invoke's request headers).
+export const SECRET_BEARING_PARAMS = ["headers"] as const;
+
 export const WEATHER_PERIODS = ["now", "3d", "7d", "10d", "15d", "30d"] as const;
 
 export const REQUIRED_PARAMS: Partial<Record<ComponentName, string[]>> = {

@@ -10,7 +10,8 @@ describe("ExeSQL", () => {
     expect(readOnlySql("SELECT 1;")).toBe("SELECT 1");
     expect(readOnlySql("-- note\nwith x as (select 1) select * from x")).toBe("with x as (select 1) select * from x");
     expect(readOnlySql("select 'drop table x' as text")).toBe("select 'drop table x' as text");
-    for (const sql of ["delete from t", "select 1; drop table t", "pragma table_info(t)", "select * from t where 1=1 /* */ ; update t set a=1", "insert into t values (1)"]) {
+    expect(readOnlySql("select replace(name, 'a', 'b') from t")).toBe("select replace(name, 'a', 'b') from t");
+    for (const sql of ["replace into t values (1)", "delete from t", "select 1; drop table t", "pragma table_info(t)", "select * from t where 1=1 /* */ ; update t set a=1", "insert into t values (1)"]) {
       expect(() => readOnlySql(sql), sql).toThrow();
     }
   });
@@ -26,5 +27,8 @@ describe("ExeSQL", () => {
     expect((await runAgent(user, writing.id, { question: "x" })).body.data.error).toMatch(/read-only/);
     const wrongKey = await createAgent(user, flow([["begin", "Begin", {}, ["ExeSQL:q"]], ["ExeSQL:q", "ExeSQL", { ...params, api_token: "wrong" }]]));
     expect((await runAgent(user, wrongKey.id, { question: "Berlin" })).body.data.error).toMatch(/HTTP 403/);
+    // a bad query: D1's own SQL error reaches the user
+    const badQuery = await createAgent(user, flow([["begin", "Begin", {}, ["ExeSQL:q"]], ["ExeSQL:q", "ExeSQL", { ...params, sql: "SELECT nope FROM patients" }]]));
+    expect((await runAgent(user, badQuery.id, { question: "x" })).body.data.error).toMatch(/no such column: nope/);
   });
 });

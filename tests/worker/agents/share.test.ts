@@ -1,6 +1,7 @@
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ShareToken } from "../../../worker/contract/share";
-import { callApi } from "../../helpers/worker/api";
+import { BASE, callApi } from "../../helpers/worker/api";
 import { createAgent, flow } from "../../helpers/worker/agents";
 import { createUser } from "../../helpers/worker/factories";
 import { inTeam, joinTeam } from "../../helpers/worker/teams";
@@ -41,4 +42,36 @@ describe("shared agent flows", () => {
     const refused = await callApi(`/agents/${agent.id}/share-tokens`, { ...inTeam(member, owner.id), json: {} });
     expect(refused.body).toMatchObject({ code: 103 });
   });
+
+  it("shows visitors the answer and the steps, never the steps' credentials, parameters or results", async () => {
+    const owner = await createUser();
+    const invoke = { url: `${env.TEST_SITE_URL}/`, method: "GET", headers: '{"Authorization":"Bearer geheim-123"}', clean_html: true, datatype: "text" };
+    const agent = await createAgent(owner, flow([["begin", "Begin", {}, ["Invoke:i"]], ["Invoke:i", "Invoke", invoke, ["Message:m"]], ["Message:m", "Message", { content: ["Fertig."] }]]));
+    // the owner's trace masks credentials but shows the rest
+    const own = await callApi<{ trace: { component_id: string; inputs: Record<string, unknown>; outputs: Record<string, unknown> }[] }>("/agents/chat/completions", {
+      token: owner.token,
+      json: { agent_id: agent.id, question: "Los", return_trace: true },
+    });
+    const step = own.body.data.trace.find((entry) => entry.component_id === "Invoke:i");
+    expect(step?.inputs).toMatchObject({ headers: "***", url: `${env.TEST_SITE_URL}/` });
+    expect(JSON.stringify(own.body.data)).not.toContain("geheim-123");
+
+    const token = (await callApi<ShareToken>(`/agents/${agent.id}/share-tokens`, { token: owner.token, json: {} })).body.data;
+    const response = await SELF.fetch(`${BASE}/share/agents/${agent.id}/completions?visitor_id=${VISITOR}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ question: "Los", stream: true }),
+    });
+    const text = await response.text();
+    const events = text
+      .split("\n\n")
+      .filter((frame) => frame.startsWith("data:{"))
+      .map((frame) => JSON.parse(frame.slice(5)) as { event: string; data: { component_id?: string; inputs?: object; outputs?: object } });
+    expect(events.some((event) => event.event === "message")).toBe(true);
+    const finished = events.filter((event) => event.event === "node_finished");
+    expect(finished.map((e) => e.data?.component_id)).toContain("Invoke:i");
+    for (const event of finished) expect(event.data).toMatchObject({ inputs: {}, outputs: {} });
+    expect(text).not.toContain(env.TEST_SITE_URL);
+  });
 });
+

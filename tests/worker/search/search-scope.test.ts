@@ -39,6 +39,7 @@ describe("what a search app's scope lets through", () => {
     await callApi(`/searches/${shared}`, { method: "PUT", token: owner.token, json: { name: "Erweitert", search_config: { kb_ids: [teamBase.id, privateBase.id] } } });
     const refused = await bot("/retrieval_test", link.token, { search_id: shared, question: "Praxis August" });
     expect(refused.body).toMatchObject({ code: 102, message: `You don't own the dataset ${privateBase.id}` });
+    expect((await bot("/related_questions", link.token, { search_id: shared, question: "Praxis August" })).body.code).toBe(102);
 
     // the owner's own link over the same app works: the owner sees both bases
     const ownLink = (await shareLink(owner.token, shared)).body.data;

@@ -1,4 +1,4 @@
-import { Avatar, Button, chakra, EmptyState, HStack, Heading, IconButton, Input, Menu, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Button, EmptyState, HStack, Heading, IconButton, Input, Menu, Skeleton, Stack } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Pencil, Plus, Search, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { type SearchApp, searchesQueryOptions, useCreateSearchMutation, useDeleteSearchMutation, useUpdateSearchMutation } from "../../api/searches";
 import { ActionsMenu, DangerItem } from "../../components/actions-menu";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { SideListItem } from "../../components/side-list-item";
 import { FormDialog } from "../../components/form-dialog";
 import { FormField } from "../../components/form-field";
 import { notifyError, notifySuccess } from "../../components/notify";
@@ -17,45 +18,24 @@ type Action = "rename" | "delete";
 const SearchAppItem = ({ app, selected, onSelect, onAction }: { app: SearchApp; selected: boolean; onSelect: () => void; onAction: (action: Action) => void }) => {
   const { t } = useTranslation();
   return (
-    <HStack as="li" gap="0" pe="1" rounded="md" bg={selected ? "brand.muted" : undefined} _hover={{ bg: selected ? "brand.muted" : "bg.muted" }} data-testid="search-app-item">
-      <chakra.button
-        type="button"
-        flex="1"
-        minW="0"
-        display="flex"
-        alignItems="center"
-        gap="3"
-        px="2"
-        py="2"
-        rounded="md"
-        textAlign="start"
-        cursor="pointer"
-        focusVisibleRing="inside"
-        aria-current={selected ? "true" : undefined}
-        onClick={onSelect}
-      >
-        <Avatar.Root size="sm" colorPalette="teal" flexShrink="0" aria-hidden>
-          <Avatar.Fallback name={app.name} />
-          {app.avatar && <Avatar.Image src={app.avatar} alt="" />}
-        </Avatar.Root>
-        <Stack gap="0" minW="0">
-          <Text fontWeight="medium" fontSize="sm" truncate>
-            {app.name}
-          </Text>
-          <Text fontSize="xs" color="fg.subtle">
-            {t("search.list.knowledgeCount", { count: app.search_config.kb_ids.length })}
-          </Text>
-        </Stack>
-      </chakra.button>
-      <ActionsMenu<Action> label={t("search.list.actionsFor", { name: app.name })} trigger={{ size: "xs" }} onAction={onAction}>
-        <Menu.Item value="rename">
-          <Pencil size={14} /> {t("search.list.rename")}
-        </Menu.Item>
-        <DangerItem value="delete">
-          <Trash2 size={14} /> {t("search.list.delete")}
-        </DangerItem>
-      </ActionsMenu>
-    </HStack>
+    <SideListItem
+      name={app.name}
+      avatar={app.avatar}
+      detail={t("search.list.knowledgeCount", { count: app.search_config.kb_ids.length })}
+      selected={selected}
+      onSelect={onSelect}
+      testId="search-app-item"
+      menu={
+        <ActionsMenu<Action> label={t("search.list.actionsFor", { name: app.name })} trigger={{ size: "xs" }} onAction={onAction}>
+          <Menu.Item value="rename">
+            <Pencil size={14} /> {t("search.list.rename")}
+          </Menu.Item>
+          <DangerItem value="delete">
+            <Trash2 size={14} /> {t("search.list.delete")}
+          </DangerItem>
+        </ActionsMenu>
+      }
+    />
   );
 };
 

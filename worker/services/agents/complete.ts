@@ -36,8 +36,18 @@ type Turn = {
   messageId: string;
 };
 
+// What a share-link visitor sees of a run: the answer and which steps ran, not the steps' parameters and
+// results (SQL rows, retrieved chunks, request bodies) nor the flow's outputs.
+const forVisitor = (event: AgentEvent): AgentEvent => {
+  if (event.event === "node_finished") return { ...event, data: { ...event.data, inputs: {}, outputs: {} } };
+  if (event.event === "workflow_finished") return { ...event, data: { ...event.data, outputs: {} } };
+  return event;
+};
+
 const runTurn = async (ctx: ServiceContext, { agent, session, question, input, taskId, messageId }: Turn, emit: (event: EnvelopedEvent) => Promise<void>) => {
-  const envelope = async (event: AgentEvent) => emit({ ...event, message_id: messageId, created_at: Math.floor(Date.now() / 1000), task_id: taskId, session_id: session.id });
+  const visitor = ctx.actor.via === "share";
+  const envelope = async (event: AgentEvent) =>
+    emit({ ...(visitor ? forVisitor(event) : event), message_id: messageId, created_at: Math.floor(Date.now() / 1000), task_id: taskId, session_id: session.id });
   const turns = session.messages.filter((message) => message.role === "user").length + 1;
   const outcome = await runFlow(ctx, agent.dsl, { question, inputs: input.inputs, resume: session.state.resume, history: session.state.history, turns }, envelope, taskId);
   const answer = outcome.answer || (outcome.error ? `**ERROR**: ${outcome.error}` : "");
@@ -53,7 +63,7 @@ const runTurn = async (ctx: ServiceContext, { agent, session, question, input, t
       .where(eq(agentSessions.id, session.id)),
     ctx.db.update(agentTasks).set({ status: "done", updateTime: finished }).where(eq(agentTasks.id, taskId)),
   ]);
-  return { content: answer, reference: outcome.reference, trace: outcome.trace, error: outcome.error, session_id: session.id, message_id: messageId, task_id: taskId };
+  return { content: answer, reference: outcome.reference, trace: visitor ? [] : outcome.trace, error: outcome.error, session_id: session.id, message_id: messageId, task_id: taskId };
 };
 
 export const cancelAgentTask = async (ctx: ServiceContext, taskId: string) => {

@@ -5,7 +5,7 @@ import { type DialogRow, tenantModels } from "../../db/schema";
 import { analyzeQuery } from "../../lib/terms";
 import { parseModelId } from "../../platform/providers/catalogue";
 import type { ChatMessage, ChatModel, TokenUsage } from "../../platform/providers/types";
-import { citedIndexes, insertCitations, keepValidCitations, repairCitations } from "../../rag/chat/citations";
+import { citedIndexes } from "../../rag/chat/citations";
 import { extractiveAnswer, pieces } from "../../rag/chat/extractive";
 import { knowledgePrompt } from "../../rag/chat/knowledge";
 import { CITATION_GUIDELINES, followUpPrompt, glossaryBlock, isYes, refinePrompt, relevancePrompt, rewritePrompt } from "../../rag/chat/prompts";
@@ -15,7 +15,7 @@ import type { ServiceContext } from "../context";
 import { resolveChat } from "../models/resolve";
 import { addUsage, recordUsage } from "../models/usage";
 import { retrieve } from "../retrieval/retrieve";
-import { citationSimilarity } from "./citation-similarity";
+import { citeAnswer } from "./citation-similarity";
 import { fillPrompt, fitMessages } from "./messages";
 
 const DEFAULT_CONTEXT_TOKENS = 8192;
@@ -180,16 +180,7 @@ export async function* answerQuestion(ctx: ServiceContext, request: AnswerReques
     }
   }
 
-  // citations apply to the answer proper, not to a model's <think> block
-  const thinkEnd = answer.lastIndexOf("</think>");
-  const thinking = thinkEnd >= 0 ? answer.slice(0, thinkEnd + 8) : "";
-  let body = thinkEnd >= 0 ? answer.slice(thinkEnd + 8) : answer;
-  if (config.quote && chunks.length > 0) {
-    body = keepValidCitations(repairCitations(body, chunks.length), chunks.length);
-    if (citedIndexes(body).length === 0 && model) {
-      body = insertCitations(body, chunks.length, await citationSimilarity(ctx, dialog, body, chunks));
-    }
-  }
+  const { thinking, body } = await citeAnswer(ctx, answer, config.quote ? chunks : [], model ? dialog : null);
   const cited = config.quote ? citedIndexes(body) : [];
 
   let relatedQuestions: string[] = [];

@@ -1,6 +1,6 @@
 import type { RetrievedChunk } from "../../contract/retrieval";
 import type { DialogRow } from "../../db/schema";
-import { type SimilarityOf, termSimilarityOf } from "../../rag/chat/citations";
+import { citedIndexes, insertCitations, keepValidCitations, repairCitations, type SimilarityOf, termSimilarityOf } from "../../rag/chat/citations";
 import type { ServiceContext } from "../context";
 import { resolveEmbedding } from "../models/resolve";
 
@@ -14,7 +14,9 @@ const SENTENCE = /[^.!?。！？\n]+[.!?。！？]*\s*|\n+/g;
 
 // RAGFlow's hybrid sentence–chunk similarity for inserted citations: (1 − w)·term + w·cosine with the
 // datasets' embedding model; term similarity alone if the embedding call fails.
-export const citationSimilarity = async (ctx: ServiceContext, dialog: Pick<DialogRow, "tenantId" | "datasetIds" | "vectorSimilarityWeight">, answer: string, chunks: RetrievedChunk[]): Promise<SimilarityOf> => {
+export type CitationBasis = Pick<DialogRow, "tenantId" | "datasetIds" | "vectorSimilarityWeight">;
+
+export const citationSimilarity = async (ctx: ServiceContext, dialog: CitationBasis, answer: string, chunks: RetrievedChunk[]): Promise<SimilarityOf> => {
   const term = termSimilarityOf(chunks.map((chunk) => chunk.content));
   const w = dialog.vectorSimilarityWeight;
   const dataset = await ctx.db.query.datasets.findFirst({ where: (t, { eq }) => eq(t.id, dialog.datasetIds[0] ?? "") });
@@ -34,3 +36,18 @@ export const citationSimilarity = async (ctx: ServiceContext, dialog: Pick<Dialo
     return term;
   }
 };
+
+const THINK_END = "</think>";
+
+// Citations apply to the answer proper, not to a model's <think> block: the [ID:n] it wrote are repaired and kept
+// in range; where it cited nothing, they are inserted by similarity when `insertBy` is given (a model wrote it).
+export const citeAnswer = async (ctx: ServiceContext, answer: string, chunks: RetrievedChunk[], insertBy: CitationBasis | null) => {
+  const thinkEnd = answer.lastIndexOf(THINK_END);
+  const thinking = thinkEnd >= 0 ? answer.slice(0, thinkEnd + THINK_END.length) : "";
+  let body = thinkEnd >= 0 ? answer.slice(thinkEnd + THINK_END.length) : answer;
+  if (chunks.length === 0) return { thinking, body };
+  body = keepValidCitations(repairCitations(body, chunks.length), chunks.length);
+  if (citedIndexes(body).length === 0 && insertBy) body = insertCitations(body, chunks.length, await citationSimilarity(ctx, insertBy, body, chunks));
+  return { thinking, body };
+};
+

@@ -1,11 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { BUILTIN_CHAT_ID, type CreateChatInput, DEFAULT_PROLOGUES, type UpdateChatInput } from "../../contract/chats";
+import { type CreateChatInput, DEFAULT_PROLOGUES, type UpdateChatInput } from "../../contract/chats";
 import type { DeleteByIdsInput } from "../../contract/datasets";
-import { datasets, dialogs, type DialogRow, tenants } from "../../db/schema";
+import { datasets, dialogs, type DialogRow } from "../../db/schema";
 import { AppError, dataError, RetCode } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
+import { teamChatModelId } from "../models/catalogue-view";
 import { removeShareTokensOf } from "../share/tokens";
 import { DEFAULT_LLM_SETTING, DEFAULT_PROMPT_CONFIG, mergeDesign, mergePromptConfig } from "./defaults";
 import { toChat } from "./serialize";
@@ -42,15 +43,10 @@ const assertNameFree = async (ctx: ServiceContext, name: string, exceptId?: stri
   if (clash && clash.id !== exceptId) throw dataError("Duplicated chat name.");
 };
 
-const defaultChatModel = async (ctx: ServiceContext) => {
-  const tenant = await ctx.db.query.tenants.findFirst({ where: eq(tenants.id, ctx.actor.tenantId) });
-  return tenant?.llmId || BUILTIN_CHAT_ID;
-};
-
 // Values shared by create and full replace: every omitted field takes its default.
 const completeRow = async (ctx: ServiceContext, input: CreateChatInput) => {
   await checkDatasets(ctx, input.dataset_ids ?? []);
-  const llmId = input.llm_id || (await defaultChatModel(ctx));
+  const llmId = input.llm_id || (await teamChatModelId(ctx));
   await checkChatModel(ctx, llmId);
   await checkRerankModel(ctx, input.rerank_id ?? "");
   const language = input.language ?? "German";

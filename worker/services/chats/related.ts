@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import { BUILTIN_CHAT_ID } from "../../contract/chats";
-import { tenants } from "../../db/schema";
 import { relatedQuestionsPrompt } from "../../rag/chat/prompts";
 import type { ServiceContext } from "../context";
+import { teamChatModelId } from "../models/catalogue-view";
 import { resolveChat } from "../models/resolve";
 import { recordUsage } from "../models/usage";
 
@@ -11,8 +10,7 @@ const NUMBERED = /^\s*\d+\.\s*(.+)$/;
 // RAGFlow's related questions: 5–10 rephrasings from the tenant's chat model (none with the built-in one);
 // a search app passes its own model and temperature.
 export const relatedQuestions = async (ctx: ServiceContext, question: string, options: { llmId?: string; temperature?: number } = {}) => {
-  const tenant = options.llmId ? undefined : await ctx.db.query.tenants.findFirst({ where: eq(tenants.id, ctx.actor.tenantId) });
-  const llmId = options.llmId || tenant?.llmId || BUILTIN_CHAT_ID;
+  const llmId = options.llmId || (await teamChatModelId(ctx));
   if (llmId === BUILTIN_CHAT_ID) return [];
   const model = await resolveChat(ctx, ctx.actor.tenantId, llmId);
   const { text, usage } = await model.complete(relatedQuestionsPrompt(question), { temperature: options.temperature ?? 0.9 });

@@ -22,10 +22,12 @@ const fetchPage = async (ctx: ServiceContext, url: URL): Promise<Page> => {
   return { url: page.url, html: page.text };
 };
 
-const loadRobots = async (origin: string): Promise<RobotsRules> => {
+// robots.txt through the same checked fetch as the pages; none (or a refused one) allows everything.
+const ROBOTS_MAX_CHARS = 512 * 1024;
+const loadRobots = async (ctx: ServiceContext, origin: string): Promise<RobotsRules> => {
   try {
-    const response = await fetch(`${origin}/robots.txt`, { headers: { "User-Agent": USER_AGENT }, signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) });
-    return parseRobots(response.ok ? await response.text() : "");
+    const robots = await safeFetch(ctx, `${origin}/robots.txt`, { headers: { "User-Agent": USER_AGENT } }, null, { timeoutSeconds: PAGE_TIMEOUT_MS / 1000, maxChars: ROBOTS_MAX_CHARS });
+    return parseRobots(robots.text);
   } catch {
     return parseRobots("");
   }
@@ -41,7 +43,7 @@ export type CrawlLimits = { url: string; maxDepth: number; maxPages: number };
 // Breadth-first, same origin, robots-aware; every page fetched is handed to `onPage` in crawl order.
 export const crawlSite = async (ctx: ServiceContext, limits: CrawlLimits, onPage: (page: CrawledPage, index: number) => Promise<void>) => {
   const startUrl = new URL(limits.url);
-  const robots = await loadRobots(startUrl.origin);
+  const robots = await loadRobots(ctx, startUrl.origin);
   const queue: { url: URL; depth: number }[] = [{ url: startUrl, depth: 0 }];
   const seen = new Set([startUrl.href]);
   const errors: string[] = [];

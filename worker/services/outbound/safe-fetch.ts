@@ -8,12 +8,14 @@ type Limits = {
   maxChars?: number;
   // refuses a content type before the body is read (a reason, or null to accept)
   refuseType?: (contentType: string, url: URL) => string | null;
+  // an API that explains failures in its body (HTTP 4xx with a JSON error): return it instead of throwing
+  acceptErrors?: boolean;
 };
 
 // Every outbound HTTP call of the crawler and the agent tools: each hop (redirects followed by hand) is checked
 // against private addresses, with a timeout, cancellation and a size cap.
 export const safeFetch = async (ctx: ServiceContext, target: string | URL, init: RequestInit, signal: AbortSignal | null, limits: Limits = {}) => {
-  const { timeoutSeconds = 30, maxChars = 2 * 1024 * 1024, refuseType } = limits;
+  const { timeoutSeconds = 30, maxChars = 2 * 1024 * 1024, refuseType, acceptErrors = false } = limits;
   const deadline = AbortSignal.timeout(Math.max(1, timeoutSeconds) * 1000);
   const timeout = signal ? AbortSignal.any([signal, deadline]) : deadline;
   let url = new URL(target);
@@ -27,7 +29,7 @@ export const safeFetch = async (ctx: ServiceContext, target: string | URL, init:
       url = new URL(location, url);
       continue;
     }
-    if (!response.ok) throw new Error(`${url.host} answered HTTP ${response.status}`);
+    if (!response.ok && !acceptErrors) throw new Error(`${url.host} answered HTTP ${response.status}`);
     const contentType = response.headers.get("content-type") ?? "";
     const refused = refuseType?.(contentType, url);
     if (refused) throw new Error(refused);

@@ -1,18 +1,17 @@
-import { eq } from "drizzle-orm";
 import { BUILTIN_CHAT_ID } from "../../contract/chats";
 import { SEARCH_SUMMARY_CHUNKS, type SearchConfig, type SearchFrame } from "../../contract/searches";
-import type { RetrievedChunk } from "../../contract/retrieval";
-import { type SearchAppRow, tenants } from "../../db/schema";
+import type { SearchAppRow } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import type { ChatMessage, ChatModel, TokenUsage } from "../../platform/providers/types";
-import { citedIndexes, insertCitations, keepValidCitations, repairCitations } from "../../rag/chat/citations";
+import { citedIndexes } from "../../rag/chat/citations";
 import { extractiveAnswer, pieces } from "../../rag/chat/extractive";
 import { knowledgePrompt } from "../../rag/chat/knowledge";
 import { askSummaryPrompt, CITATION_GUIDELINES } from "../../rag/chat/prompts";
 import { countTokens } from "../../rag/tokens";
 import { contextTokens, toReference } from "../chats/answer";
-import { citationSimilarity } from "../chats/citation-similarity";
+import { citeAnswer } from "../chats/citation-similarity";
 import type { ServiceContext } from "../context";
+import { teamChatModelId } from "../models/catalogue-view";
 import { resolveChat } from "../models/resolve";
 import { addUsage, recordUsage } from "../models/usage";
 import { retrieve } from "../retrieval/retrieve";
@@ -50,9 +49,7 @@ export const searchScope = async (ctx: ServiceContext, app: SearchAppRow, input:
 
 // The summary's model: the app's own, else the team's default chat model, else the built-in one.
 export const searchChatModel = async (ctx: ServiceContext, config: SearchConfig) => {
-  if (config.chat_id) return config.chat_id;
-  const tenant = await ctx.db.query.tenants.findFirst({ where: eq(tenants.id, ctx.actor.tenantId) });
-  return tenant?.llmId || BUILTIN_CHAT_ID;
+  return config.chat_id || teamChatModelId(ctx);
 };
 
 // One retrieval with the app's settings (threshold, weight, top_k, rerank, keyword) over the scope.
@@ -115,21 +112,8 @@ async function* summarise(ctx: ServiceContext, request: Summary): AsyncGenerator
     }
   }
 
-  const body = await withCitations(ctx, request, answer, chunks);
+  const basis = { tenantId: ctx.actor.tenantId, datasetIds: request.scope.kbIds, vectorSimilarityWeight: CITATION_VECTOR_WEIGHT };
+  const { thinking, body } = await citeAnswer(ctx, answer, chunks, model ? basis : null);
   if (model) await recordUsage(ctx, ctx.actor.tenantId, model.id, usage);
-  yield { answer: "", reference: toReference(chunks, citedIndexes(body)), final: true, content: body };
+  yield { answer: "", reference: toReference(chunks, citedIndexes(body)), final: true, content: thinking + body };
 }
-
-// Citations apply to the answer proper, not to a model's <think> block: the model's own are repaired, and
-// where it cited nothing they are inserted by similarity.
-const withCitations = async (ctx: ServiceContext, request: Summary, answer: string, chunks: RetrievedChunk[]) => {
-  if (chunks.length === 0) return answer;
-  const thinkEnd = answer.lastIndexOf("</think>");
-  const thinking = thinkEnd >= 0 ? answer.slice(0, thinkEnd + 8) : "";
-  let body = keepValidCitations(repairCitations(thinkEnd >= 0 ? answer.slice(thinkEnd + 8) : answer, chunks.length), chunks.length);
-  if (citedIndexes(body).length === 0 && request.model) {
-    const basis = { tenantId: ctx.actor.tenantId, datasetIds: request.scope.kbIds, vectorSimilarityWeight: CITATION_VECTOR_WEIGHT };
-    body = insertCitations(body, chunks.length, await citationSimilarity(ctx, basis, body, chunks));
-  }
-  return thinking + body;
-};

@@ -3,7 +3,7 @@ import { SEARCH_SUMMARY_CHUNKS } from "../../contract/searches";
 import type { SearchAppRow } from "../../db/schema";
 import { relatedQuestions } from "../chats/related";
 import type { ServiceContext } from "../context";
-import { searchChatModel, searchChunks } from "./ask";
+import { searchChatModel, searchChunks, searchScope } from "./ask";
 import { getSearchInTenant } from "./manage";
 
 const RELATED_MAX = 5;
@@ -15,7 +15,9 @@ export const searchRelatedQuestions = async (ctx: ServiceContext, app: SearchApp
   const llmId = await searchChatModel(ctx, config);
   if (llmId !== BUILTIN_CHAT_ID) return relatedQuestions(ctx, question, { llmId, temperature: config.llm_setting.temperature });
   if (config.kb_ids.length === 0) return [];
-  const { chunks } = await searchChunks(ctx, config, { kbIds: config.kb_ids, docIds: config.doc_ids }, question, { page: 1, size: SEARCH_SUMMARY_CHUNKS, highlight: false });
+  // the same scope checks as every search of the app (a share link reaches only what its maker sees)
+  const scope = await searchScope(ctx, app, {});
+  const { chunks } = await searchChunks(ctx, config, scope, question, { page: 1, size: SEARCH_SUMMARY_CHUNKS, highlight: false });
   const asked = question.trim().toLowerCase();
   return [...new Set(chunks.flatMap((chunk) => chunk.questions))].filter((candidate) => candidate.trim().toLowerCase() !== asked).slice(0, RELATED_MAX);
 };

@@ -1,7 +1,8 @@
 import type { ComponentImpl } from "../engine/types";
 import { safeFetch } from "../../outbound/safe-fetch";
 
-const WRITES = /\b(insert|update|delete|replace|drop|create|alter|attach|detach|pragma|vacuum|reindex|analyze|begin|commit|rollback|savepoint|release)\b/i;
+// "replace" as a statement writes; replace(…) is SQLite's string function
+const WRITES = /\b(insert|update|delete|replace(?!\s*\()|drop|create|alter|attach|detach|pragma|vacuum|reindex|analyze|begin|commit|rollback|savepoint|release)\b/i;
 
 // One read-only statement: SELECT or WITH … SELECT, no second statement, none of the writing keywords.
 export const readOnlySql = (sql: string) => {
@@ -15,13 +16,24 @@ export const readOnlySql = (sql: string) => {
 
 const cell = (value: unknown) => (value === null || value === undefined ? "" : String(value).replaceAll("|", "\\|").replaceAll("\n", " "));
 
-export const markdownTable = (rows: Record<string, unknown>[]) => {
+const markdownTable = (rows: Record<string, unknown>[]) => {
   const columns = Object.keys(rows[0] ?? {});
   if (columns.length === 0) return "";
   return [`| ${columns.join(" | ")} |`, `|${columns.map(() => "---").join("|")}|`, ...rows.map((row) => `| ${columns.map((column) => cell(row[column])).join(" | ")} |`)].join("\n");
 };
 
 type D1Answer = { success?: boolean; errors?: { message: string }[]; result?: { results?: Record<string, unknown>[] }[] };
+
+const parseAnswer = (text: string) => {
+  try {
+    return JSON.parse(text) as D1Answer;
+  } catch {
+    return null;
+  }
+};
+
+const DEFAULT_RECORDS = 1024;
+const MAX_RECORDS = 10_000;
 
 // Read-only SQL against the team's own Cloudflare D1 database through Cloudflare's D1 HTTP API (account id,
 // database id and an API token, ideally one with D1 read permission only).
@@ -31,10 +43,15 @@ export const exeSql: ComponentImpl = {
     const sql = readOnlySql(render(params.sql));
     const base = (render(params.base_url) || "https://api.cloudflare.com").replace(/\/+$/, "");
     const url = `${base}/client/v4/accounts/${encodeURIComponent(render(params.account_id))}/d1/database/${encodeURIComponent(render(params.database_id))}/query`;
-    const response = await safeFetch(ctx, url, { method: "POST", headers: { Authorization: `Bearer ${render(params.api_token)}`, "Content-Type": "application/json" }, body: JSON.stringify({ sql }) }, signal);
-    const answer = JSON.parse(response.text) as D1Answer;
-    if (answer.success === false) throw new Error(`D1: ${answer.errors?.map((error) => error.message).join("; ") || "query failed"}`);
-    const rows = (answer.result?.[0]?.results ?? []).slice(0, Math.max(1, Number(params.max_records ?? 1024) || 1024));
+    const init = { method: "POST", headers: { Authorization: `Bearer ${render(params.api_token)}`, "Content-Type": "application/json" }, body: JSON.stringify({ sql }) };
+    // D1 answers a bad query with HTTP 400 and the SQL error in the body: that error is what the user needs
+    const response = await safeFetch(ctx, url, init, signal, { acceptErrors: true });
+    const answer = parseAnswer(response.text);
+    if (!answer || answer.success === false || response.status >= 400) {
+      throw new Error(`D1 (HTTP ${response.status}): ${answer?.errors?.map((error) => error.message).join("; ") || "query failed"}`);
+    }
+    const limit = Math.min(MAX_RECORDS, Math.max(1, Number(params.max_records ?? DEFAULT_RECORDS) || DEFAULT_RECORDS));
+    const rows = (answer.result?.[0]?.results ?? []).slice(0, limit);
     return { outputs: { formalized_content: markdownTable(rows), json: rows } };
   },
 };

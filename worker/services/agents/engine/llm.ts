@@ -1,15 +1,14 @@
-import { eq } from "drizzle-orm";
 import { BUILTIN_CHAT_ID } from "../../../contract/chats";
-import { tenants } from "../../../db/schema";
 import type { ChatMessage } from "../../../platform/providers/types";
 import type { ServiceContext } from "../../context";
+import { teamChatModelId } from "../../models/catalogue-view";
 import { resolveChat } from "../../models/resolve";
 import { recordUsage } from "../../models/usage";
 
 // The team's default chat model, read once per run.
 export const teamChatModel = (ctx: ServiceContext) => {
   let id: Promise<string> | null = null;
-  return () => (id ??= ctx.db.query.tenants.findFirst({ where: eq(tenants.id, ctx.actor.tenantId) }).then((tenant) => tenant?.llmId || BUILTIN_CHAT_ID));
+  return () => (id ??= teamChatModelId(ctx));
 };
 
 // A component's chat model: its llm_id, else the team's default; null means the built-in offline model.

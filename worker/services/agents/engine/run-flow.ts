@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { COMMON_PARAMS, COMPONENT_DEFAULTS } from "../../../contract/agent-components";
+import { COMMON_PARAMS, COMPONENT_DEFAULTS, SECRET_BEARING_PARAMS, SECRET_PARAMS } from "../../../contract/agent-components";
 import { type AgentEvent, type Dsl, RUN_LIMITS, type TraceEntry } from "../../../contract/agents";
 import type { Reference } from "../../../contract/chats";
 import { agentTasks } from "../../../db/schema";
@@ -192,7 +192,8 @@ const referenceOf = (trace: TraceEntry[]): Reference | null => {
   return { total: chunks.length, chunks, doc_aggs: [...aggs.values()] };
 };
 
-// Secrets stay out of traces and events.
-const SECRET = /password|api_key|secret|authorization/i;
+// Secrets stay out of traces and events: the credential parameters, anything named like one, and request headers.
+const SECRET = /password|secret|token|authorization|api_key|auth_key/i;
+const isSecret = (key: string) => (SECRET_PARAMS as readonly string[]).includes(key) || (SECRET_BEARING_PARAMS as readonly string[]).includes(key) || SECRET.test(key);
 const paramsForTrace = (params: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(params).filter(([key]) => !(key in COMMON_PARAMS)).map(([key, value]) => [key, SECRET.test(key) ? "***" : value]));
+  Object.fromEntries(Object.entries(params).filter(([key]) => !(key in COMMON_PARAMS)).map(([key, value]) => [key, isSecret(key) ? "***" : value]));
