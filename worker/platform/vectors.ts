@@ -55,19 +55,19 @@ const namespaceHead = async (d1: D1Database, namespace: string, model: string) =
 };
 
 // The cached entry when still current; otherwise the head just read, so a reload need not ask again.
-const cachedOrHead = async (d1: D1Database, namespace: string, model: string) => {
+const cachedOrHead = async (d1: D1Database, namespace: string, model: string): Promise<{ hit: CachedNamespace } | { head: Awaited<ReturnType<typeof namespaceHead>> }> => {
   const hit = cache.get(`${namespace}|${model}`);
-  if (hit && Date.now() - hit.checkedAt < FRESH_MS) return { hit, head: null };
+  if (hit && Date.now() - hit.checkedAt < FRESH_MS) return { hit };
   const head = await namespaceHead(d1, namespace, model);
-  if (!hit || hit.stamp !== head.stamp) return { hit: null, head };
+  if (!hit || hit.stamp !== head.stamp) return { head };
   hit.checkedAt = Date.now();
-  return { hit, head };
+  return { hit };
 };
 
 const loadNamespace = async (d1: D1Database, namespace: string, model: string): Promise<CachedNamespace> => {
   const found = await cachedOrHead(d1, namespace, model);
-  if (found.hit) return found.hit;
-  const { stamp, dims } = found.head ?? (await namespaceHead(d1, namespace, model));
+  if ("hit" in found) return found.hit;
+  const { stamp, dims } = found.head;
   const { results } = await d1
     .prepare("SELECT id, vector, metadata FROM chunk_vectors WHERE namespace = ? AND model = ?")
     .bind(namespace, model)
@@ -111,8 +111,9 @@ export const createD1VectorIndex = (d1: D1Database): VectorIndex => ({
   },
   async similarities(namespace, model, vector, ids) {
     const scores = new Map<string, number>();
-    const cached = (await cachedOrHead(d1, namespace, model)).hit;
-    if (cached) {
+    const found = await cachedOrHead(d1, namespace, model);
+    if ("hit" in found) {
+      const cached = found.hit;
       for (const id of ids) {
         const row = cached.rowOf.get(id);
         if (row !== undefined) scores.set(id, dot(vector.subarray(0, cached.dims), cached.matrix, row * cached.dims));

@@ -11,6 +11,7 @@ import { notifyError, notifyErrorText, notifySuccess } from "../../components/no
 import { Pager } from "../../components/pager";
 import { RouteErrorMessage } from "../../components/route-error";
 import { SearchInput } from "../../components/search-input";
+import { useSelection } from "../../components/use-selection";
 import { ChunkCard } from "./chunk-card";
 import { ChunkEditor } from "./chunk-editor";
 import { DocumentPreview } from "./document-preview";
@@ -22,7 +23,7 @@ export const ChunksPage = ({ datasetId, documentId }: { datasetId: string; docum
   const [page, setPage] = useState(1);
   const [keywords, setKeywords] = useState("");
   const [filter, setFilter] = useState<ChunkFilter>("all");
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { selected, select: selectIds, clear } = useSelection();
   const [activeId, setActiveId] = useState<string | null>(null);
   const [editing, setEditing] = useState<Chunk | "new" | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -36,13 +37,7 @@ export const ChunksPage = ({ datasetId, documentId }: { datasetId: string; docum
   const withSelection = (action: () => void) => () => (ids.length === 0 ? notifyErrorText(t("chunks.selectFirst")) : action());
   const setAvailable = (targets: string[], available: boolean) =>
     switcher.mutateAsync({ ids: targets, available }).then(() => notifySuccess(t("common.toast.updated")), notifyError);
-  const select = (id: string, checked: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (checked) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const select = (id: string, checked: boolean) => selectIds([id], checked);
 
   return (
     <Stack gap="4">
@@ -132,7 +127,7 @@ export const ChunksPage = ({ datasetId, documentId }: { datasetId: string; docum
         onConfirm={() =>
           remove.mutateAsync(ids).then(() => {
             notifySuccess(t("common.toast.deleted"));
-            setSelected(new Set());
+            clear();
             setConfirmDelete(false);
           }, notifyError)
         }
