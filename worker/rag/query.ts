@@ -26,13 +26,17 @@ const KEEP_AT_LEAST = 8;
 // below this many chunks every 4-gram is cheap to match, and shares say little
 const FILTER_FROM_CHUNKS = 1000;
 
+// A 4-gram occurs in no more chunks than its rarer trigram.
+export const gramFrequencyBound = (gram: string, trigramDf: Map<string, number>) =>
+  Math.min(trigramDf.get(gram.slice(0, 3)) ?? 0, trigramDf.get(gram.slice(1)) ?? 0);
+
 export const trigramsOf = (grams: string[]) => [...new Set(grams.flatMap((gram) => [gram.slice(0, 3), gram.slice(1)]))];
 
 // The 4-grams worth matching: one that cannot occur (a trigram of it is in no chunk) is left out, and in a large
 // index so is one whose rarer trigram is in over 20% of all chunks (its bm25 weight is next to nil, and matching
 // it costs the most); the rarest few are kept whatever their frequency.
 export const selectiveGrams = (grams: string[], trigramDf: Map<string, number>, total: number) => {
-  const df = (gram: string) => Math.min(trigramDf.get(gram.slice(0, 3)) ?? 0, trigramDf.get(gram.slice(1)) ?? 0);
+  const df = (gram: string) => gramFrequencyBound(gram, trigramDf);
   const occurring = grams.filter((gram) => df(gram) > 0).toSorted((a, b) => df(a) - df(b));
   if (total < FILTER_FROM_CHUNKS) return occurring;
   return occurring.filter((gram, i) => i < KEEP_AT_LEAST || df(gram) <= COMMON_SHARE * total);
@@ -43,11 +47,11 @@ export const ngramExpression = (grams: string[]) => grams.map(quote).join(" OR "
 
 // Share of the query's 4-grams found in a text: an absolute measure next to bm25's relative one, so a chunk
 // that shares a few common endings with the question never looks like a match.
-export const gramShare = (grams: string[], parts: string[]) => {
-  if (grams.length === 0) return 0;
-  const spaced = ` ${wordsOf(parts.join(" ")).join(" ")} `;
-  return grams.filter((gram) => spaced.includes(gram)).length / grams.length;
-};
+export const gramShare = (grams: string[], spaced: string) =>
+  grams.length ? grams.filter((gram) => spaced.includes(gram)).length / grams.length : 0;
+
+// Text as the trigram index holds it: the words between single spaces, one space each side.
+export const spacedWords = (parts: string[]) => ` ${wordsOf(parts.join(" ")).join(" ")} `;
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 

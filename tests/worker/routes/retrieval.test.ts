@@ -137,6 +137,23 @@ describe("POST /retrieval", () => {
     expect((await callApi("/retrieval", { json: { question: "x", dataset_ids: [ds.id] } })).status).toBe(401);
   });
 
+  it("ranks with the searched datasets' own statistics: another team's documents do not move the scores", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    await ingest(user, ds.id, [textFile("herbst.txt", "Grippeimpfung im Herbst."), textFile("winter.txt", "Pflegeheime im Winter.")]);
+    const question = { question: "Grippeimpfung Pflegeheime", dataset_ids: [ds.id], similarity_threshold: 0 };
+    const scores = async () =>
+      Object.fromEntries((await search(user, question)).body.data.chunks.map((hit) => [hit.content, [hit.similarity, hit.term_similarity]]));
+    const before = await scores();
+    expect(Object.keys(before)).toHaveLength(2);
+    // another team stores many chunks with one of the two words: its frequency in the database changes, the
+    // searched dataset's does not
+    const stranger = await createUser();
+    const crowded = await createDataset(stranger, { chunk_method: "one" });
+    await ingest(stranger, crowded.id, Array.from({ length: 12 }, (_, i) => textFile(`impfung-${i}.txt`, `Grippeimpfung Nummer ${i} für Grippeimpfungen.`)));
+    expect(await scores()).toEqual(before);
+  });
+
   it("keeps the vector cache in step with edits", async () => {
     const { user, ds, docs } = await setup();
     const doc = docs["ernaehrung.txt"];

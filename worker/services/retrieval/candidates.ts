@@ -18,69 +18,121 @@ const scopeFilter = (scope: Scope) =>
     sql` AND `,
   );
 
-// bm25 column weights: keywords and questions above title above content (RAGFlow's boosts, scaled).
+// The index's own bm25 (with its column weights) only picks the best candidates; they are scored afterwards
+// with the collection's statistics (see scope-bm25.ts).
 const BM25 = sql`bm25(chunks_fts, 10.0, 30.0, 20.0, 2.0)`;
 
 export const keywordCandidates = async (db: Db, scope: Scope, match: string, limit: number) =>
-  db.all<{ id: string; score: number }>(sql`
-    SELECT c.id AS id, -${BM25} AS score
+  db.all<{ id: string }>(sql`
+    SELECT c.id AS id
     FROM chunks_fts JOIN chunks c ON c.rowid = chunks_fts.rowid JOIN documents d ON d.id = c.document_id
     WHERE chunks_fts MATCH ${match} AND ${scopeFilter(scope)}
     ORDER BY ${BM25} LIMIT ${limit}`);
 
-// Documents per trigram in the whole index (as bm25 counts them), and the number of chunks. They only pick
-// which 4-grams are worth searching, so each isolate reuses them for a minute instead of asking every time.
-// A trigram not found is asked again next time: it may occur in a chunk written since.
-const FREQUENCY_TTL_MS = 60_000;
-const FREQUENCY_CACHE_MAX = 50_000;
-const frequencyCache = new Map<string, { n: number; at: number }>();
+// Per-isolate counts that may be a minute old: they only weigh terms, so staleness costs little, and a count
+// asked again is a query saved. A term not found is asked again next time (it may occur in a chunk written since).
+const COUNT_TTL_MS = 60_000;
+const COUNT_CACHE_MAX = 50_000;
+
+const countCache = () => {
+  const entries = new Map<string, { n: number; at: number }>();
+  return {
+    get: (key: string, now: number) => {
+      const hit = entries.get(key);
+      return hit && now - hit.at < COUNT_TTL_MS ? hit.n : undefined;
+    },
+    set: (key: string, n: number, now: number) => {
+      if (entries.size >= COUNT_CACHE_MAX) entries.clear();
+      entries.set(key, { n, at: now });
+    },
+  };
+};
+
+const trigramCounts = countCache();
 const TOTAL = "";
 
+// Documents per trigram in the whole index, and the number of chunks: they pick which 4-grams are worth
+// searching (see selectiveGrams) and bound what counting them in scope costs.
 export const trigramFrequencies = async (db: Db, trigrams: string[]) => {
   const now = Date.now();
-  const fresh = (term: string) => {
-    const hit = frequencyCache.get(term);
-    return hit && now - hit.at < FREQUENCY_TTL_MS ? hit : undefined;
-  };
-  const missing = trigrams.filter((term) => !fresh(term));
+  const missing = trigrams.filter((term) => trigramCounts.get(term, now) === undefined);
   const found = new Map<string, number>();
-  if (missing.length || !fresh(TOTAL)) {
+  if (missing.length || trigramCounts.get(TOTAL, now) === undefined) {
     const rows = await db.all<{ term: string; n: number }>(sql`
       SELECT ${TOTAL} AS term, (SELECT count(*) FROM chunks) AS n
       UNION ALL
       SELECT term, doc AS n FROM chunks_trigram_vocab WHERE term IN (SELECT value FROM json_each(${JSON.stringify(missing)}))`);
-    if (frequencyCache.size + missing.length > FREQUENCY_CACHE_MAX) frequencyCache.clear();
     for (const row of rows) {
       found.set(row.term, row.n);
-      frequencyCache.set(row.term, { n: row.n, at: now });
+      if (row.n > 0) trigramCounts.set(row.term, row.n, now);
     }
   }
-  const count = (term: string) => found.get(term) ?? fresh(term)?.n ?? 0;
+  const count = (term: string) => found.get(term) ?? trigramCounts.get(term, now) ?? 0;
   return { total: count(TOTAL), df: new Map(trigrams.map((term) => [term, count(term)])) };
 };
 
-// Candidates by shared character 4-grams (see ngramExpression), best bm25 first.
+// Candidates by shared character 4-grams (see ngramExpression), best bm25 first (picked as keywordCandidates).
 export const ngramCandidates = async (db: Db, scope: Scope, match: string, limit: number) =>
-  db.all<{ id: string; score: number }>(sql`
-    SELECT c.id AS id, -bm25(chunks_trigram) AS score
+  db.all<{ id: string }>(sql`
+    SELECT c.id AS id
     FROM chunks_trigram JOIN chunks c ON c.rowid = chunks_trigram.rowid JOIN documents d ON d.id = c.document_id
     WHERE chunks_trigram MATCH ${match} AND ${scopeFilter(scope)}
     ORDER BY bm25(chunks_trigram) LIMIT ${limit}`);
 
-// Document frequency of each term in scope and the scope's chunk count, for idf term weights:
-// one round trip (a UNION ALL of one count per term) instead of one query per term.
+// The collection term statistics count over: every chunk of the searched datasets (the document filter and
+// the enabled flags narrow the results, not the collection, as in a search engine's index).
+const inCollection = (scope: Scope) => inList(sql`c.dataset_id`, scope.datasetIds);
+
+// Document frequency of each term (as a word) in the collection, and the collection's chunk count: one
+// statement, a count per term.
 export const termStatistics = async (db: Db, scope: Scope, terms: string[]) => {
   // one statement for all terms (D1 refuses compound SELECTs of more than a few parts)
   const rows = await db.all<{ term: string; n: number }>(sql`
-    SELECT '' AS term, (SELECT count(*) FROM chunks c JOIN documents d ON d.id = c.document_id WHERE ${scopeFilter(scope)}) AS n
+    SELECT '' AS term, (SELECT count(*) FROM chunks c WHERE ${inCollection(scope)}) AS n
     UNION ALL
     SELECT t.value AS term, (
-      SELECT count(*) FROM chunks_fts JOIN chunks c ON c.rowid = chunks_fts.rowid JOIN documents d ON d.id = c.document_id
-      WHERE chunks_fts MATCH '"' || replace(t.value, '"', '""') || '"' AND ${scopeFilter(scope)}
+      SELECT count(*) FROM chunks_fts JOIN chunks c ON c.rowid = chunks_fts.rowid
+      WHERE chunks_fts MATCH '"' || replace(t.value, '"', '""') || '"' AND ${inCollection(scope)}
     ) AS n
     FROM json_each(${JSON.stringify(terms)}) t`);
   const [total, ...perTerm] = rows;
   return { total: total?.n ?? 0, df: new Map(perTerm.map((row) => [row.term, row.n])) };
+};
+
+const gramCounts = countCache();
+// At most this many index entries are visited to count 4-grams in the collection; past it, a 4-gram's count is
+// estimated from the whole index (the commonest ones, whose weight is small anyway).
+const GRAM_COUNT_BUDGET = 20_000;
+
+// Chunks of the collection holding each 4-gram. `upperBound` is a 4-gram's count in the whole index (its rarer
+// trigram's), the cost of counting it; rarer 4-grams are counted first.
+export const gramStatistics = async (db: Db, scope: Scope, grams: string[], upperBound: (gram: string) => number, share: number) => {
+  const now = Date.now();
+  const key = (gram: string) => `${scope.datasetIds.join(",")}\u0000${gram}`;
+  const counts = new Map<string, number>();
+  const toCount: string[] = [];
+  let budget = GRAM_COUNT_BUDGET;
+  for (const gram of grams.toSorted((a, b) => upperBound(a) - upperBound(b))) {
+    const cached = gramCounts.get(key(gram), now);
+    if (cached !== undefined) counts.set(gram, cached);
+    else if (upperBound(gram) <= budget) {
+      toCount.push(gram);
+      budget -= upperBound(gram);
+    } else counts.set(gram, Math.round(upperBound(gram) * share));
+  }
+  if (toCount.length) {
+    const rows = await db.all<{ term: string; n: number }>(sql`
+      SELECT t.value AS term, (
+        SELECT count(*) FROM chunks_trigram JOIN chunks c ON c.rowid = chunks_trigram.rowid
+        WHERE chunks_trigram MATCH '"' || replace(t.value, '"', '""') || '"' AND ${inCollection(scope)}
+      ) AS n
+      FROM json_each(${JSON.stringify(toCount)}) t`);
+    for (const row of rows) {
+      counts.set(row.term, row.n);
+      gramCounts.set(key(row.term), row.n, now);
+    }
+  }
+  return counts;
 };
 
 export type CandidateRow = {

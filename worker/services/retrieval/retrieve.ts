@@ -4,7 +4,7 @@ import { datasets } from "../../db/schema";
 import { AppError, dataError, RetCode } from "../../lib/errors";
 import type { EmbeddingModel } from "../../platform/providers/types";
 import { analyzeQuery, chunkText, idf, termSimilarity } from "../../lib/terms";
-import { ftsExpression, gramShare, highlight, ngramExpression, queryGrams, selectiveGrams, trigramsOf } from "../../rag/query";
+import { ftsExpression, gramFrequencyBound, gramShare, highlight, ngramExpression, queryGrams, selectiveGrams, trigramsOf } from "../../rag/query";
 import type { ParserConfig } from "../../contract/parser-config";
 import { keywordPrompt, parseKeywords } from "../../rag/enrich";
 import type { ServiceContext } from "../context";
@@ -12,12 +12,14 @@ import { visibleDatasets } from "../datasets/internal";
 import { enrichmentModel } from "../ingestion/enrich";
 import { resolveEmbedding, resolveModel } from "../models/resolve";
 import { recordUsage } from "../models/usage";
-import { type CandidateRow, keywordCandidates, loadCandidates, ngramCandidates, type Scope, termStatistics, trigramFrequencies } from "./candidates";
+import { type CandidateRow, gramStatistics, keywordCandidates, loadCandidates, ngramCandidates, type Scope, termStatistics, trigramFrequencies } from "./candidates";
+import { gramBm25, gramText, wordBm25 } from "./scope-bm25";
 
 const parse = (json: string) => JSON.parse(json) as string[];
 
 // The keyword score mixes term coverage (RAGFlow's token similarity), word bm25 and character 4-gram bm25,
-// each bm25 squashed to 0..1 against the best candidate.
+// each bm25 computed over the candidates with the searched datasets' statistics and squashed to 0..1 against
+// the best candidate.
 const COVERAGE_SHARE = 0.2;
 const WORD_BM25_SHARE = 0.1;
 const NGRAM_BM25_SHARE = 0.7;
@@ -58,20 +60,22 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
   const grams = queryGrams(query.terms);
 
   const model = await resolveEmbedding(ctx, rows[0]?.tenantId ?? ctx.actor.tenantId, rows[0]?.embdId ?? "");
+  const statistics = termStatistics(ctx.db, scope, query.terms);
   const [keyword, ngram, vectorSearch, stats] = await Promise.all([
     query.terms.length ? keywordCandidates(ctx.db, scope, ftsExpression(query.terms), topK) : [],
-    grams.length ? selectiveNgramCandidates(ctx, scope, grams, topK) : [],
+    grams.length ? selectiveNgramCandidates(ctx, scope, grams, topK, statistics) : { hits: [], counts: new Map<string, number>() },
     w > 0 ? vectorCandidates(ctx, scope, model, input.question, topK) : null,
-    termStatistics(ctx.db, scope, query.terms),
+    statistics,
   ]);
-  const bm25 = new Map(keyword.map((hit) => [hit.id, hit.score]));
-  const bestBm25 = Math.max(1e-9, ...bm25.values());
-  const ngramBm25 = new Map(ngram.map((hit) => [hit.id, hit.score]));
-  const bestNgram = Math.max(1e-9, ...ngramBm25.values());
-  const weights = new Map(query.terms.map((term) => [term, idf(stats.df.get(term) ?? 0, stats.total)]));
   const vectorHits = vectorSearch?.hits ?? new Map<string, number>();
-  const ids = [...new Set([...bm25.keys(), ...ngramBm25.keys(), ...vectorHits.keys()])];
+  const ids = [...new Set([...keyword.map((hit) => hit.id), ...ngram.hits.map((hit) => hit.id), ...vectorHits.keys()])];
   const candidates = await loadCandidates(ctx.db, scope, ids);
+  const weights = new Map(query.terms.map((term) => [term, idf(stats.df.get(term) ?? 0, stats.total)]));
+  const bm25 = wordBm25(candidates, query.terms, stats.df, stats.total);
+  const bestBm25 = Math.max(1e-9, ...bm25.values());
+  const gramTexts = new Map(candidates.map((row) => [row.id, gramText(row)]));
+  const ngramBm25 = gramBm25(gramTexts, ngram.counts, stats.total);
+  const bestNgram = Math.max(1e-9, ...ngramBm25.values());
 
   const rerank = input.rerank_id ? await rerankModel(ctx, input.rerank_id) : null;
   if (vectorSearch && !rerank) await scoreOtherCandidates(ctx, model, vectorSearch, candidates);
@@ -83,7 +87,7 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
     const questions = parse(row.question_kwd);
     const text = chunkText(questions.length ? [...questions, ...parse(row.important_kwd)] : [row.doc_name, row.content, ...parse(row.important_kwd)]);
     const coverage = termSimilarity(query, weights, text);
-    const ngramScore = ((ngramBm25.get(row.id) ?? 0) / bestNgram) * Math.sqrt(gramShare(grams, [row.doc_name, row.content, ...parse(row.important_kwd), ...questions]));
+    const ngramScore = ((ngramBm25.get(row.id) ?? 0) / bestNgram) * Math.sqrt(gramShare(grams, gramTexts.get(row.id) ?? ""));
     const term = COVERAGE_SHARE * coverage + WORD_BM25_SHARE * ((bm25.get(row.id) ?? 0) / bestBm25) + NGRAM_BM25_SHARE * ngramScore;
     const vector = reranked ? (reranked[i] ?? 0) : (vectorHits.get(row.id) ?? 0);
     const tags = parse(row.tag_kwd);
@@ -104,10 +108,19 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
   };
 };
 
-const selectiveNgramCandidates = async (ctx: ServiceContext, scope: Scope, grams: string[], topK: number) => {
+// Candidates by the selective 4-grams, and the collection's count of every 4-gram that occurs (all of them
+// score, whatever else the database holds).
+const selectiveNgramCandidates = async (ctx: ServiceContext, scope: Scope, grams: string[], topK: number, statistics: Promise<{ total: number }>) => {
   const { df, total } = await trigramFrequencies(ctx.db, trigramsOf(grams));
   const selected = selectiveGrams(grams, df, total);
-  return selected.length ? ngramCandidates(ctx.db, scope, ngramExpression(selected), topK) : [];
+  if (selected.length === 0) return { hits: [], counts: new Map<string, number>() };
+  const upperBound = (gram: string) => gramFrequencyBound(gram, df);
+  const occurring = grams.filter((gram) => upperBound(gram) > 0);
+  const [hits, counts] = await Promise.all([
+    ngramCandidates(ctx.db, scope, ngramExpression(selected), topK),
+    statistics.then(({ total: inCollection }) => gramStatistics(ctx.db, scope, occurring, upperBound, total ? inCollection / total : 1)),
+  ]);
+  return { hits, counts };
 };
 
 // `keyword: true`: the tenant's chat model adds keywords to the question (skipped without one).
