@@ -18,9 +18,16 @@ const scopeFilter = (scope: Scope) =>
     sql` AND `,
   );
 
-// The index's own bm25 (with its column weights) only picks the best candidates; they are scored afterwards
-// with the collection's statistics (see scope-bm25.ts).
-const BM25 = sql`bm25(chunks_fts, 10.0, 30.0, 20.0, 2.0)`;
+// Weights of the word index's columns, in its order (title, keywords, questions, content): keywords and
+// questions above title above content (RAGFlow's boosts, scaled).
+export const COLUMN_WEIGHTS = { doc_name: 10, important_kwd: 30, question_kwd: 20, content: 2 } as const;
+
+// The index's own bm25 only picks the best candidates; they are scored afterwards with the collection's
+// statistics (see scope-bm25.ts).
+const BM25 = sql.raw(`bm25(chunks_fts, ${Object.values(COLUMN_WEIGHTS).join(", ")})`);
+
+// The JSON list columns of a chunk (keywords, questions, tags, pages).
+export const parseList = (json: string) => JSON.parse(json) as string[];
 
 export const keywordCandidates = async (db: Db, scope: Scope, match: string, limit: number) =>
   db.all<{ id: string }>(sql`
@@ -30,7 +37,7 @@ export const keywordCandidates = async (db: Db, scope: Scope, match: string, lim
     ORDER BY ${BM25} LIMIT ${limit}`);
 
 // Per-isolate counts that may be a minute old: they only weigh terms, so staleness costs little, and a count
-// asked again is a query saved. A term not found is asked again next time (it may occur in a chunk written since).
+// asked again is a query saved.
 const COUNT_TTL_MS = 60_000;
 const COUNT_CACHE_MAX = 50_000;
 
@@ -64,6 +71,7 @@ export const trigramFrequencies = async (db: Db, trigrams: string[]) => {
       SELECT term, doc AS n FROM chunks_trigram_vocab WHERE term IN (SELECT value FROM json_each(${JSON.stringify(missing)}))`);
     for (const row of rows) {
       found.set(row.term, row.n);
+      // a trigram not found is asked again next time: it may occur in a chunk written since
       if (row.n > 0) trigramCounts.set(row.term, row.n, now);
     }
   }

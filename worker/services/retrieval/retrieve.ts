@@ -12,10 +12,8 @@ import { visibleDatasets } from "../datasets/internal";
 import { enrichmentModel } from "../ingestion/enrich";
 import { resolveEmbedding, resolveModel } from "../models/resolve";
 import { recordUsage } from "../models/usage";
-import { type CandidateRow, gramStatistics, keywordCandidates, loadCandidates, ngramCandidates, type Scope, termStatistics, trigramFrequencies } from "./candidates";
+import { type CandidateRow, gramStatistics, parseList as parse, keywordCandidates, loadCandidates, ngramCandidates, type Scope, termStatistics, trigramFrequencies } from "./candidates";
 import { gramBm25, gramText, wordBm25 } from "./scope-bm25";
-
-const parse = (json: string) => JSON.parse(json) as string[];
 
 // The keyword score mixes term coverage (RAGFlow's token similarity), word bm25 and character 4-gram bm25,
 // each bm25 computed over the candidates with the searched datasets' statistics and squashed to 0..1 against

@@ -1,18 +1,13 @@
 import { bm25Idf, bm25Scores, fieldFrequency, occurrences } from "../../rag/bm25";
 import { spacedWords } from "../../rag/query";
 import { wordsOf } from "../../lib/text";
-import type { CandidateRow } from "./candidates";
-
-const parse = (json: string) => JSON.parse(json) as string[];
-
-// Column weights of the word index: keywords and questions above title above content (RAGFlow's boosts, scaled).
-const FIELD_WEIGHTS = { doc_name: 10, important_kwd: 30, question_kwd: 20, content: 2 } as const;
+import { type CandidateRow, COLUMN_WEIGHTS, parseList as parse } from "./candidates";
 
 const weightedFields = (row: CandidateRow) => [
-  { words: wordsOf(row.doc_name), weight: FIELD_WEIGHTS.doc_name },
-  { words: wordsOf(parse(row.important_kwd).join(" ")), weight: FIELD_WEIGHTS.important_kwd },
-  { words: wordsOf(parse(row.question_kwd).join(" ")), weight: FIELD_WEIGHTS.question_kwd },
-  { words: wordsOf(row.content), weight: FIELD_WEIGHTS.content },
+  { words: wordsOf(row.doc_name), weight: COLUMN_WEIGHTS.doc_name },
+  { words: wordsOf(parse(row.important_kwd).join(" ")), weight: COLUMN_WEIGHTS.important_kwd },
+  { words: wordsOf(parse(row.question_kwd).join(" ")), weight: COLUMN_WEIGHTS.question_kwd },
+  { words: wordsOf(row.content), weight: COLUMN_WEIGHTS.content },
 ];
 
 // Word bm25 of each candidate with the collection's document frequencies (see termStatistics); a chunk's
