@@ -26,6 +26,26 @@ const dot = (a: Float32Array, b: ArrayLike<number>, offset = 0) => {
   return sum;
 };
 
+// Rows of the k best scores, best first, without sorting them all: a row enters the kept list (kept sorted)
+// only when it beats the worst kept one, which after the first few hundred rows is rare.
+export const bestRows = (scores: Float64Array, k: number) => {
+  const kept: number[] = [];
+  for (let row = 0; row < scores.length; row++) {
+    const score = scores[row] ?? -Infinity;
+    if (score === -Infinity || (kept.length === k && score <= (scores[kept[k - 1] ?? 0] ?? -Infinity))) continue;
+    let low = 0;
+    let high = kept.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((scores[kept[middle] ?? 0] ?? -Infinity) >= score) low = middle + 1;
+      else high = middle;
+    }
+    kept.splice(low, 0, row);
+    if (kept.length > k) kept.pop();
+  }
+  return kept;
+};
+
 export const toBase64 = (vector: Float32Array) => bytesToBase64(new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength));
 
 export const fromBase64 = (text: string) => new Float32Array(base64ToBytes(text).buffer);
@@ -99,15 +119,10 @@ export const createD1VectorIndex = (d1: D1Database): VectorIndex => ({
   },
   async query(namespace, model, vector, topK, filter) {
     const { ids, metadata, matrix, dims } = await loadNamespace(d1, namespace, model);
-    const scores: { index: number; score: number }[] = [];
-    for (let row = 0; row < ids.length; row++) {
-      if (!matches(metadata[row] ?? {}, filter)) continue;
-      scores.push({ index: row, score: dot(vector.subarray(0, dims), matrix, row * dims) });
-    }
-    return scores
-      .toSorted((a, b) => b.score - a.score)
-      .slice(0, topK)
-      .map(({ index, score }) => ({ id: ids[index] as string, score, metadata: metadata[index] ?? {} }));
+    const scores = new Float64Array(ids.length);
+    const query = vector.subarray(0, dims);
+    for (let row = 0; row < ids.length; row++) scores[row] = matches(metadata[row] ?? {}, filter) ? dot(query, matrix, row * dims) : -Infinity;
+    return bestRows(scores, topK).map((row) => ({ id: ids[row] as string, score: scores[row] ?? 0, metadata: metadata[row] ?? {} }));
   },
   async similarities(namespace, model, vector, ids) {
     const scores = new Map<string, number>();

@@ -1,6 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { inChunks } from "../../lib/batches";
 
 export type Scope = { datasetIds: string[]; documentIds: string[] };
 
@@ -36,26 +35,27 @@ export const keywordCandidates = async (db: Db, scope: Scope, match: string, lim
     WHERE chunks_fts MATCH ${match} AND ${scopeFilter(scope)}
     ORDER BY ${BM25} LIMIT ${limit}`);
 
-// Per-isolate counts that may be a minute old: they only weigh terms, so staleness costs little, and a count
-// asked again is a query saved.
-const COUNT_TTL_MS = 60_000;
-const COUNT_CACHE_MAX = 50_000;
+// Per-isolate statistics that may be a minute old: they only weigh terms, so staleness costs little, and a
+// count asked again is a query saved.
+const STATISTICS_TTL_MS = 60_000;
 
-const countCache = () => {
-  const entries = new Map<string, { n: number; at: number }>();
+export const statisticsCache = <T>(maxEntries: number) => {
+  const entries = new Map<string, { value: T; at: number }>();
   return {
     get: (key: string, now: number) => {
       const hit = entries.get(key);
-      return hit && now - hit.at < COUNT_TTL_MS ? hit.n : undefined;
+      return hit && now - hit.at < STATISTICS_TTL_MS ? hit.value : undefined;
     },
-    set: (key: string, n: number, now: number) => {
-      if (entries.size >= COUNT_CACHE_MAX) entries.clear();
-      entries.set(key, { n, at: now });
+    set: (key: string, value: T, now: number) => {
+      if (entries.size >= maxEntries) entries.clear();
+      entries.set(key, { value, at: now });
     },
   };
 };
 
-const trigramCounts = countCache();
+export const COUNT_CACHE_MAX = 50_000;
+
+const trigramCounts = statisticsCache<number>(COUNT_CACHE_MAX);
 const TOTAL = "";
 
 // Documents per trigram in the whole index, and the number of chunks: they pick which 4-grams are worth
@@ -107,41 +107,20 @@ export const termStatistics = async (db: Db, scope: Scope, terms: string[]) => {
   return { total: total?.n ?? 0, df: new Map(perTerm.map((row) => [row.term, row.n])) };
 };
 
-const gramCounts = countCache();
-// At most this many index entries are visited to count 4-grams in the collection; past it, a 4-gram's count is
-// estimated from the whole index (the commonest ones, whose weight is small anyway).
-const GRAM_COUNT_BUDGET = 20_000;
+// Chunks of the collection holding each 4-gram, one statement (see gram-statistics.ts for which are counted).
+export const countGrams = async (db: Db, scope: Scope, grams: string[]) =>
+  db.all<{ term: string; n: number }>(sql`
+    SELECT t.value AS term, (
+      SELECT count(*) FROM chunks_trigram JOIN chunks c ON c.rowid = chunks_trigram.rowid
+      WHERE chunks_trigram MATCH '"' || replace(t.value, '"', '""') || '"' AND ${inCollection(scope)}
+    ) AS n
+    FROM json_each(${JSON.stringify(grams)}) t`);
 
-// Chunks of the collection holding each 4-gram. `upperBound` is a 4-gram's count in the whole index (its rarer
-// trigram's), the cost of counting it; rarer 4-grams are counted first.
-export const gramStatistics = async (db: Db, scope: Scope, grams: string[], upperBound: (gram: string) => number, share: number) => {
-  const now = Date.now();
-  const key = (gram: string) => `${scope.datasetIds.join(",")}\u0000${gram}`;
-  const counts = new Map<string, number>();
-  const toCount: string[] = [];
-  let budget = GRAM_COUNT_BUDGET;
-  for (const gram of grams.toSorted((a, b) => upperBound(a) - upperBound(b))) {
-    const cached = gramCounts.get(key(gram), now);
-    if (cached !== undefined) counts.set(gram, cached);
-    else if (upperBound(gram) <= budget) {
-      toCount.push(gram);
-      budget -= upperBound(gram);
-    } else counts.set(gram, Math.round(upperBound(gram) * share));
-  }
-  if (toCount.length) {
-    const rows = await db.all<{ term: string; n: number }>(sql`
-      SELECT t.value AS term, (
-        SELECT count(*) FROM chunks_trigram JOIN chunks c ON c.rowid = chunks_trigram.rowid
-        WHERE chunks_trigram MATCH '"' || replace(t.value, '"', '""') || '"' AND ${inCollection(scope)}
-      ) AS n
-      FROM json_each(${JSON.stringify(toCount)}) t`);
-    for (const row of rows) {
-      counts.set(row.term, row.n);
-      gramCounts.set(key(row.term), row.n, now);
-    }
-  }
-  return counts;
-};
+// Up to `limit` chunks of the collection; ids are random, so the first by id are a fair sample.
+export const sampleCollection = async (db: Db, scope: Scope, limit: number) =>
+  db.all<TextFields>(sql`
+    SELECT c.doc_name, c.important_kwd, c.question_kwd, c.content FROM chunks c
+    WHERE ${inCollection(scope)} ORDER BY c.id LIMIT ${limit}`);
 
 export type CandidateRow = {
   id: string;
@@ -155,14 +134,14 @@ export type CandidateRow = {
   page_num_int: string;
 };
 
-export const loadCandidates = async (db: Db, scope: Scope, ids: string[]) => {
-  const parts = await Promise.all(
-    inChunks(ids).map((part) =>
-      db.all<CandidateRow>(sql`
+// One statement for any number of ids (a JSON list is one bound parameter).
+// The text a chunk is matched on (what the trigram index holds).
+export type TextFields = Pick<CandidateRow, "doc_name" | "important_kwd" | "question_kwd" | "content">;
+
+export const loadCandidates = async (db: Db, scope: Scope, ids: string[]) =>
+  ids.length
+    ? db.all<CandidateRow>(sql`
         SELECT c.id, c.content, c.document_id, c.dataset_id, c.doc_name, c.important_kwd, c.question_kwd, c.tag_kwd, c.page_num_int
         FROM chunks c JOIN documents d ON d.id = c.document_id
-        WHERE ${inList(sql`c.id`, part)} AND ${scopeFilter(scope)}`),
-    ),
-  );
-  return parts.flat();
-};
+        WHERE c.id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND ${scopeFilter(scope)}`)
+    : [];

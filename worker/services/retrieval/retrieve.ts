@@ -12,7 +12,8 @@ import { visibleDatasets } from "../datasets/internal";
 import { enrichmentModel } from "../ingestion/enrich";
 import { resolveEmbedding, resolveModel } from "../models/resolve";
 import { recordUsage } from "../models/usage";
-import { type CandidateRow, gramStatistics, parseList as parse, keywordCandidates, loadCandidates, ngramCandidates, type Scope, termStatistics, trigramFrequencies } from "./candidates";
+import { type CandidateRow, parseList as parse, keywordCandidates, loadCandidates, ngramCandidates, type Scope, termStatistics, trigramFrequencies } from "./candidates";
+import { gramStatistics } from "./gram-statistics";
 import { gramBm25, gramText, wordBm25 } from "./scope-bm25";
 
 // The keyword score mixes term coverage (RAGFlow's token similarity), word bm25 and character 4-gram bm25,
@@ -116,7 +117,7 @@ const selectiveNgramCandidates = async (ctx: ServiceContext, scope: Scope, grams
   const occurring = grams.filter((gram) => upperBound(gram) > 0);
   const [hits, counts] = await Promise.all([
     ngramCandidates(ctx.db, scope, ngramExpression(selected), topK),
-    statistics.then(({ total: inCollection }) => gramStatistics(ctx.db, scope, occurring, upperBound, total ? inCollection / total : 1)),
+    statistics.then(({ total: inCollection }) => gramStatistics(ctx.db, scope, occurring, upperBound, inCollection)),
   ]);
   return { hits, counts };
 };

@@ -1,7 +1,7 @@
 import { bm25Idf, bm25Scores, fieldFrequency, occurrences } from "../../rag/bm25";
 import { spacedWords } from "../../rag/query";
 import { wordsOf } from "../../lib/text";
-import { type CandidateRow, COLUMN_WEIGHTS, parseList as parse } from "./candidates";
+import { type CandidateRow, COLUMN_WEIGHTS, parseList as parse, type TextFields } from "./candidates";
 
 const weightedFields = (row: CandidateRow) => [
   { words: wordsOf(row.doc_name), weight: COLUMN_WEIGHTS.doc_name },
@@ -22,7 +22,7 @@ export const wordBm25 = (rows: CandidateRow[], terms: string[], df: Map<string, 
   );
 
 // The text the trigram index holds for a chunk (title, keywords, questions, content), words between single spaces.
-export const gramText = (row: CandidateRow) => spacedWords([row.doc_name, ...parse(row.important_kwd), ...parse(row.question_kwd), row.content]);
+export const gramText = (row: TextFields) => spacedWords([row.doc_name, ...parse(row.important_kwd), ...parse(row.question_kwd), row.content]);
 
 // 4-gram bm25 of each candidate text with the collection's counts (see gramStatistics); a text's length in
 // 4-grams is about its length in characters.
