@@ -1,5 +1,5 @@
 import { stem } from "../lib/terms";
-import { foldForMatching, wordsOf } from "../lib/text";
+import { foldForMatching } from "../lib/text";
 
 const quote = (term: string) => `"${term.replaceAll('"', '""')}"`;
 
@@ -49,9 +49,6 @@ export const ngramExpression = (grams: string[]) => grams.map(quote).join(" OR "
 // that shares a few common endings with the question never looks like a match.
 export const gramShare = (grams: string[], spaced: string) =>
   grams.length ? grams.filter((gram) => spaced.includes(gram)).length / grams.length : 0;
-
-// Text as the trigram index holds it: the words between single spaces, one space each side.
-export const spacedWords = (parts: string[]) => ` ${wordsOf(parts.join(" ")).join(" ")} `;
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 

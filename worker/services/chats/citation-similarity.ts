@@ -50,4 +50,3 @@ export const citeAnswer = async (ctx: ServiceContext, answer: string, chunks: Re
   if (citedIndexes(body).length === 0 && insertBy) body = insertCitations(body, chunks.length, await citationSimilarity(ctx, insertBy, body, chunks));
   return { thinking, body };
 };
-

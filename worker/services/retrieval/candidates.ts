@@ -134,10 +134,10 @@ export type CandidateRow = {
   page_num_int: string;
 };
 
-// One statement for any number of ids (a JSON list is one bound parameter).
 // The text a chunk is matched on (what the trigram index holds).
 export type TextFields = Pick<CandidateRow, "doc_name" | "important_kwd" | "question_kwd" | "content">;
 
+// One statement for any number of ids (a JSON list is one bound parameter).
 export const loadCandidates = async (db: Db, scope: Scope, ids: string[]) =>
   ids.length
     ? db.all<CandidateRow>(sql`

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import { COUNT_CACHE_MAX, countGrams, sampleCollection, type Scope, statisticsCache, type TextFields } from "./candidates";
-import { gramText } from "./scope-bm25";
+import { gramText, weightedFields } from "./scope-bm25";
 
 // Chunks of the collection read to estimate the commonest 4-grams; a collection this small is read whole,
 // and then every count is exact.
@@ -19,7 +19,7 @@ const gramCounts = statisticsCache<number>(COUNT_CACHE_MAX);
 const sampleFrequencies = (rows: TextFields[]) => {
   const df = new Map<string, number>();
   for (const row of rows) {
-    const text = gramText(row);
+    const text = gramText(weightedFields(row));
     const seen = new Set<string>();
     for (let i = 0; i + GRAM <= text.length; i++) {
       if (text[i + 1] === " " || text[i + 2] === " ") continue;
@@ -44,7 +44,8 @@ const collectionSample = async (db: Db, scope: Scope, size: number, now: number)
 // Chunks of the collection (`collectionSize` of them) holding each 4-gram, from the searched datasets alone:
 // exact from the sample when it is the whole collection; otherwise exact for the rarer 4-grams (by
 // `upperBound`, a 4-gram's count in the whole index and so the cost of counting it) and scaled from the
-// sample for the commonest. Which are counted depends on the query only, not on what the cache holds.
+// sample for the commonest (read only when some are). Which are counted depends on the query only, not on what
+// the cache holds.
 export const gramStatistics = async (
   db: Db,
   scope: Scope,
@@ -54,23 +55,32 @@ export const gramStatistics = async (
   limits = { sample: SAMPLE_SIZE, budget: GRAM_COUNT_BUDGET },
 ) => {
   const now = Date.now();
-  const sample = await collectionSample(db, scope, limits.sample, now);
-  const fromSample = (gram: string) => sample.df.get(gram) ?? 0;
-  if (sample.size >= collectionSize) return new Map(grams.map((gram) => [gram, fromSample(gram)]));
+  if (collectionSize <= limits.sample) {
+    const whole = await collectionSample(db, scope, limits.sample, now);
+    return new Map(grams.map((gram) => [gram, whole.df.get(gram) ?? 0]));
+  }
 
   const key = (gram: string) => `${collectionKey(scope)}\u0000${gram}`;
   const counts = new Map<string, number>();
   const toCount: string[] = [];
+  const toEstimate: string[] = [];
   let budget = limits.budget;
   for (const gram of grams.toSorted((a, b) => upperBound(a) - upperBound(b))) {
     if (upperBound(gram) > budget) {
-      counts.set(gram, Math.min(upperBound(gram), Math.round((Math.max(fromSample(gram), 0.5) / sample.size) * collectionSize)));
+      toEstimate.push(gram);
       continue;
     }
     budget -= upperBound(gram);
     const cached = gramCounts.get(key(gram), now);
     if (cached === undefined) toCount.push(gram);
     else counts.set(gram, cached);
+  }
+  if (toEstimate.length) {
+    const sample = await collectionSample(db, scope, limits.sample, now);
+    for (const gram of toEstimate) {
+      const share = Math.max(sample.df.get(gram) ?? 0, 0.5) / Math.max(1, sample.size);
+      counts.set(gram, Math.min(upperBound(gram), Math.round(share * collectionSize)));
+    }
   }
   if (toCount.length) {
     for (const row of await countGrams(db, scope, toCount)) {

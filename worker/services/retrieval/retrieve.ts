@@ -14,7 +14,7 @@ import { resolveEmbedding, resolveModel } from "../models/resolve";
 import { recordUsage } from "../models/usage";
 import { type CandidateRow, parseList as parse, keywordCandidates, loadCandidates, ngramCandidates, type Scope, termStatistics, trigramFrequencies } from "./candidates";
 import { gramStatistics } from "./gram-statistics";
-import { gramBm25, gramText, wordBm25 } from "./scope-bm25";
+import { gramBm25, gramText, weightedFields, wordBm25 } from "./scope-bm25";
 
 // The keyword score mixes term coverage (RAGFlow's token similarity), word bm25 and character 4-gram bm25,
 // each bm25 computed over the candidates with the searched datasets' statistics and squashed to 0..1 against
@@ -70,9 +70,10 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
   const ids = [...new Set([...keyword.map((hit) => hit.id), ...ngram.hits.map((hit) => hit.id), ...vectorHits.keys()])];
   const candidates = await loadCandidates(ctx.db, scope, ids);
   const weights = new Map(query.terms.map((term) => [term, idf(stats.df.get(term) ?? 0, stats.total)]));
-  const bm25 = wordBm25(candidates, query.terms, stats.df, stats.total);
+  const fields = new Map(candidates.map((row) => [row.id, weightedFields(row)]));
+  const bm25 = wordBm25(fields, query.terms, stats.df, stats.total);
   const bestBm25 = Math.max(1e-9, ...bm25.values());
-  const gramTexts = new Map(candidates.map((row) => [row.id, gramText(row)]));
+  const gramTexts = new Map([...fields].map(([id, words]) => [id, gramText(words)]));
   const ngramBm25 = gramBm25(gramTexts, ngram.counts, stats.total);
   const bestNgram = Math.max(1e-9, ...ngramBm25.values());
 
