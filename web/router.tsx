@@ -29,6 +29,8 @@ export const createAppRouter = (queryClient: QueryClient) =>
     defaultPendingComponent: PageLoader,
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: NotFound,
+    // an unknown address shows the not-found page on its own, never inside the layout of a section it starts with
+    notFoundMode: "root",
     scrollRestoration: true,
   });
 

@@ -70,6 +70,19 @@ export const tests = [
       assert.match(await hit.innerText(), /Manuell ergänzter Hinweis/);
       assert.equal(await page.getByTestId("retrieval-chunk").filter({ hasText: "Geänderter Abschnitt" }).count(), 0);
       await page.screenshot({ path: `${artifacts}/retrieval-testing-de.png`, fullPage: true });
+
+      // parsing the selection again asks what happens to the chunks it already has; keeping them keeps the edits
+      await page.getByRole("link", { name: "Datensatz" }).click();
+      await page.locator('[data-name="wiki.md"] label').first().click();
+      await page.getByRole("button", { name: "Auswahl parsen" }).click();
+      const reparse = page.getByRole("alertdialog");
+      await reparse.getByText("Die Datei hat bereits Abschnitte.", { exact: false }).waitFor();
+      await reparse.getByRole("button", { name: "Behalten und neu parsen" }).click();
+      await reparse.waitFor({ state: "detached" });
+      await page.getByRole("toolbar").waitFor({ state: "detached" });
+      await status.filter({ hasText: "Erfolgreich" }).waitFor({ timeout: 30_000 });
+      await page.getByRole("link", { name: "wiki.md" }).click();
+      await cards.filter({ hasText: "Manuell ergänzter Hinweis." }).waitFor();
     },
   ],
 ];

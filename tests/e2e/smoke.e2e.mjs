@@ -119,6 +119,10 @@ export const tests = [
       await page.waitForURL(/\/datasets$/);
       await page.goto(`${baseUrl}/gibt-es-nicht`);
       await page.getByRole("heading", { name: "Seite nicht gefunden" }).waitFor();
+      // also below a section with its own layout: the page stands alone, without header or settings menu
+      await page.goto(`${baseUrl}/user-setting/gibt-es-nicht`);
+      await page.getByRole("heading", { name: "Seite nicht gefunden" }).waitFor();
+      assert.equal(await page.getByRole("navigation").count(), 0);
     },
   ],
 ];

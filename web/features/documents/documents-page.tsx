@@ -50,7 +50,7 @@ export const DocumentsPage = ({ datasetId }: { datasetId: string }) => {
         <BulkBar
           count={selectedDocs.length}
           busy={actions.busy}
-          onParse={() => void actions.parseDocs(selectedDocs.map((doc) => doc.id)).then(clearSelection)}
+          onParse={() => void actions.parseSelection(selectedDocs).then((queued) => queued && clearSelection())}
           onCancel={() => void actions.stopDocs(selectedDocs.map((doc) => doc.id)).then(clearSelection)}
           onEnable={(enabled) => void actions.setEnabled(selectedDocs, enabled)}
           onDelete={() => setDialog({ kind: "delete", docs: selectedDocs })}
@@ -84,7 +84,7 @@ export const DocumentsPage = ({ datasetId }: { datasetId: string }) => {
       )}
       {dialog?.kind === "rename" && <RenameDialog datasetId={datasetId} doc={dialog.doc} onClose={() => setDialog(null)} />}
       {dialog?.kind === "method" && <MethodDialog datasetId={datasetId} doc={dialog.doc} onClose={() => setDialog(null)} />}
-      {dialog?.kind === "reparse" && <ReparseDialog datasetId={datasetId} doc={dialog.doc} onClose={() => setDialog(null)} />}
+      {dialog?.kind === "reparse" && <ReparseDialog datasetId={datasetId} docs={dialog.docs} onQueued={clearSelection} onClose={() => setDialog(null)} />}
       {dialog?.kind === "delete" && (
         <ConfirmDialog
           open

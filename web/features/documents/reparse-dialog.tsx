@@ -4,17 +4,23 @@ import { useTranslation } from "react-i18next";
 import type { DatasetDocument } from "../../../worker/contract/documents";
 import { useParseDocumentsMutation } from "../../api/documents";
 import { notifyError, notifySuccess } from "../../components/notify";
+import { hasChunks } from "./row-actions";
 
-// Re-parsing a document that has chunks asks what happens to them (RAGFlow's three choices).
-export const ReparseDialog = ({ datasetId, doc, onClose }: { datasetId: string; doc: DatasetDocument; onClose: () => void }) => {
+type Props = { datasetId: string; docs: DatasetDocument[]; onQueued?: () => void; onClose: () => void };
+
+// Re-parsing documents that have chunks asks what happens to them (RAGFlow's three choices; managing the
+// chunks first is offered for a single document).
+export const ReparseDialog = ({ datasetId, docs, onQueued, onClose }: Props) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const parse = useParseDocumentsMutation(datasetId);
+  const single = docs.length === 1 ? docs[0] : undefined;
 
   const run = async (deleteChunks: boolean) => {
-    const queued = await parse.mutateAsync({ ids: [doc.id], deleteChunks }).catch(notifyError);
+    const queued = await parse.mutateAsync({ ids: docs.map((doc) => doc.id), deleteChunks }).catch(notifyError);
     if (queued === undefined) return;
     notifySuccess(t("docs.parseQueued"));
+    onQueued?.();
     onClose();
   };
 
@@ -27,12 +33,14 @@ export const ReparseDialog = ({ datasetId, doc, onClose }: { datasetId: string; 
             <Dialog.Header>
               <Dialog.Title>{t("docs.reparseTitle")}</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body>{t("docs.reparseBody")}</Dialog.Body>
+            <Dialog.Body>{docs.length === 1 ? t("docs.reparseBody") : t("docs.reparseBodyMany", { count: docs.filter(hasChunks).length })}</Dialog.Body>
             <Dialog.Footer>
               <Stack direction={{ base: "column", sm: "row" }} w="full" justify="flex-end">
-                <Button variant="ghost" onClick={() => void navigate({ to: "/knowledge/dataset/chunk", search: { id: datasetId, doc: doc.id } })}>
-                  {t("docs.reparseManage")}
-                </Button>
+                {single && (
+                  <Button variant="ghost" onClick={() => void navigate({ to: "/knowledge/dataset/chunk", search: { id: datasetId, doc: single.id } })}>
+                    {t("docs.reparseManage")}
+                  </Button>
+                )}
                 <Button variant="outline" onClick={() => void run(false)} loading={parse.isPending}>
                   {t("docs.reparseKeep")}
                 </Button>

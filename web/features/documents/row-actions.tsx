@@ -6,17 +6,18 @@ import { ActionsMenu, DangerItem } from "../../components/actions-menu";
 
 export type RowAction = "parse" | "reparse" | "cancel" | "rename" | "method" | "download" | "delete";
 
+export const hasChunks = (doc: DatasetDocument) => doc.chunk_count > 0 || doc.run === "DONE";
+
 export const RowActions = ({ doc, onAction }: { doc: DatasetDocument; onAction: (action: RowAction) => void }) => {
   const { t } = useTranslation();
   const running = doc.run === "RUNNING";
-  const parsed = doc.chunk_count > 0 || doc.run === "DONE";
   return (
     <ActionsMenu<RowAction> label={t("docs.actionsFor", { name: doc.name })} testId="row-actions" onAction={onAction}>
       {running ? (
         <Menu.Item value="cancel">
           <Square size={14} /> {t("docs.cancel")}
         </Menu.Item>
-      ) : parsed ? (
+      ) : hasChunks(doc) ? (
         <Menu.Item value="reparse">
           <RotateCw size={14} /> {t("docs.reparse")}
         </Menu.Item>

@@ -9,9 +9,9 @@ import {
   useUpdateDocumentMutation,
 } from "../../api/documents";
 import { notifyError, notifyErrorText, notifySuccess } from "../../components/notify";
-import type { RowAction } from "./row-actions";
+import { hasChunks, type RowAction } from "./row-actions";
 
-export type OpenDialog = { kind: "rename" | "method" | "reparse"; doc: DatasetDocument } | { kind: "delete"; docs: DatasetDocument[] } | null;
+export type OpenDialog = { kind: "rename" | "method"; doc: DatasetDocument } | { kind: "reparse" | "delete"; docs: DatasetDocument[] } | null;
 
 // One place for what the row menu and the bulk bar do to documents.
 export const useDocumentActions = (datasetId: string) => {
@@ -30,6 +30,12 @@ export const useDocumentActions = (datasetId: string) => {
       () => notifySuccess(t("common.toast.updated")),
       notifyError,
     );
+  // documents that already have chunks ask first what happens to them
+  const parseSelection = async (docs: DatasetDocument[]) => {
+    if (!docs.some(hasChunks)) return parseDocs(docs.map((doc) => doc.id)).then(() => true);
+    setDialog({ kind: "reparse", docs });
+    return false;
+  };
   const deleteDocs = (docs: DatasetDocument[]) =>
     remove.mutateAsync(docs.map((doc) => doc.id)).then(() => notifySuccess(t("common.toast.deleted")), notifyError);
 
@@ -42,11 +48,12 @@ export const useDocumentActions = (datasetId: string) => {
       case "download":
         return void downloadDocument(datasetId, doc).catch(() => notifyErrorText(t("docs.downloadError")));
       case "delete":
-        return setDialog({ kind: "delete", docs: [doc] });
+      case "reparse":
+        return setDialog({ kind: action, docs: [doc] });
       default:
         return setDialog({ kind: action, doc });
     }
   };
 
-  return { dialog, setDialog, onRowAction, parseDocs, stopDocs, setEnabled, deleteDocs, busy: parse.isPending || stop.isPending || remove.isPending };
+  return { dialog, setDialog, onRowAction, parseSelection, stopDocs, setEnabled, deleteDocs, busy: parse.isPending || stop.isPending || remove.isPending };
 };

@@ -217,6 +217,8 @@ export const de = {
     methodHint: "Nach der Änderung muss die Datei erneut geparst werden; vorhandene Abschnitte werden ersetzt.",
     reparseTitle: "Erneut parsen?",
     reparseBody: "Die Datei hat bereits Abschnitte. Was soll mit ihnen geschehen? Manuelle Änderungen an Abschnitten gehen beim Löschen verloren.",
+    reparseBodyMany_one: "Eine der ausgewählten Dateien hat bereits Abschnitte. Was soll mit ihnen geschehen? Manuelle Änderungen an Abschnitten gehen beim Löschen verloren.",
+    reparseBodyMany_other: "{{count}} der ausgewählten Dateien haben bereits Abschnitte. Was soll mit ihnen geschehen? Manuelle Änderungen an Abschnitten gehen beim Löschen verloren.",
     reparseDelete: "Löschen und neu parsen",
     reparseKeep: "Behalten und neu parsen",
     reparseManage: "Abschnitte verwalten",

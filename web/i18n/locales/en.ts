@@ -220,6 +220,8 @@ export const en: Shape<typeof de> = {
     methodHint: "After the change the file has to be parsed again; existing chunks are replaced.",
     reparseTitle: "Re-parse?",
     reparseBody: "The file already has chunks. What should happen to them? Manual chunk edits are lost on deletion.",
+    reparseBodyMany_one: "One of the selected files already has chunks. What should happen to them? Manual chunk edits are lost on deletion.",
+    reparseBodyMany_other: "{{count}} of the selected files already have chunks. What should happen to them? Manual chunk edits are lost on deletion.",
     reparseDelete: "Delete and re-parse",
     reparseKeep: "Keep and re-parse",
     reparseManage: "Manage chunks",
