@@ -115,7 +115,7 @@ describe("DatasetConfigurationForm", () => {
     expect(body).not.toHaveProperty("embedding_model");
   });
 
-  it("offers the built-in model while the knowledge base is empty", () => {
+  it("offers the built-in model while the knowledge base is empty, and keeps a current model that is gone", () => {
     renderWithProviders(<DatasetConfigurationForm dataset={makeDataset()} />);
     const select = input("embedding_model") as unknown as HTMLSelectElement;
     expect(select.disabled).toBe(false);
@@ -209,14 +209,57 @@ describe("DatasetConfigurationForm", () => {
   });
 });
 
+const modelsOverview = {
+  providers: [
+    { name: "Builtin", local: true, types: ["embedding", "chat"], models: [model("builtin-hash", "Builtin", "embedding"), model("builtin-extractive", "Builtin", "chat")] },
+    {
+      name: "OpenAI",
+      local: false,
+      types: ["chat", "embedding"],
+      models: [model("text-embedding-3-large", "OpenAI", "embedding"), model("gpt-4o", "OpenAI", "chat"), model("text-embedding-3-small", "OpenAI", "embedding", false)],
+    },
+  ],
+  available: [],
+  defaults: {},
+};
+
+function model(name: string, provider: string, type: string, enabled = true) {
+  return { model_id: `${name}@${provider}`, llm_name: name, model_type: type, enabled };
+}
+
+// the page's requests: the dataset, and the team's models while the embedding model may still change
+const api = (dataset: Dataset) =>
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (url) => ok(String(url).endsWith("/models") ? modelsOverview : dataset));
+
+const renderPage = () =>
+  renderWithProviders(
+    <Suspense fallback="…">
+      <DatasetConfigurationPage />
+    </Suspense>,
+  );
+
 describe("DatasetConfigurationPage", () => {
+  it("offers the team's enabled embedding models while the knowledge base is empty", async () => {
+    api(makeDataset({ embedding_model: "builtin-hash@Builtin" }));
+    renderPage();
+    await waitFor(() => expect((input("embedding_model") as unknown as HTMLSelectElement).options).toHaveLength(2));
+    const select = input("embedding_model") as unknown as HTMLSelectElement;
+    expect([...select.options].map((option) => [option.value, option.text])).toEqual([
+      ["builtin-hash@Builtin", "Integriertes lexikalisches Offline-Modell (builtin-hash)"],
+      ["text-embedding-3-large@OpenAI", "text-embedding-3-large (OpenAI)"],
+    ]);
+  });
+
+  it("asks for no models once the knowledge base has chunks", async () => {
+    const fetchSpy = api(makeDataset({ chunk_count: 3 }));
+    renderPage();
+    expect(await screen.findByRole("heading", { level: 1, name: "Konfiguration" })).toBeTruthy();
+    expect(fetchSpy.mock.calls.map(([url]) => String(url))).toEqual([`/api/v1/datasets/${ID}`]);
+  });
+
   it("loads the dataset named in the URL", async () => {
-    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => ok(makeDataset({ name: "Aus der API" })));
-    renderWithProviders(
-      <Suspense fallback="…">
-        <DatasetConfigurationPage />
-      </Suspense>,
-    );
+    const fetchSpy = api(makeDataset({ name: "Aus der API" }));
+    renderPage();
     expect(await screen.findByRole("heading", { level: 1, name: "Konfiguration" })).toBeTruthy();
     expect(input("name").value).toBe("Aus der API");
     expect(String(fetchSpy.mock.calls[0]?.[0])).toBe(`/api/v1/datasets/${ID}`);

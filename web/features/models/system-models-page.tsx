@@ -24,10 +24,10 @@ export const DEFAULT_FIELDS: Field[] = [
   { key: "tts_id", type: "tts", label: "models.system.fields.tts_id", hint: "models.system.hints.optional", optional: true },
 ];
 
-type Option = { value: string; label: string };
+export type ModelOption = { value: string; label: string };
 
 // The configured models of one type (built-ins included) as "name (provider)".
-export const optionsFor = (overview: ModelsOverview, type: ModelType): Option[] =>
+export const optionsFor = (overview: ModelsOverview, type: ModelType): ModelOption[] =>
   overview.providers.flatMap((provider) =>
     provider.models
       .filter((model) => model.model_type === type && model.enabled)

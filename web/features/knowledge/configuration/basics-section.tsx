@@ -1,20 +1,26 @@
 import { Input, NativeSelect, RadioGroup, Stack, Text, Textarea } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_EMBEDDING_MODEL, PERMISSIONS, type Permission } from "../../../../worker/contract/datasets";
+import type { ModelOption } from "../../models/system-models-page";
 import { AvatarPicker } from "../../settings/avatar-picker";
 import { ConfigField } from "./config-field";
 import { ConfigSection, type SectionProps } from "./config-section";
 
 const LANGUAGES = ["German", "English"] as const;
 
-type Props = SectionProps & { currentModel: string; chunkCount: number };
+type Props = SectionProps & { currentModel: string; embeddingModels: ModelOption[]; chunkCount: number };
 
-export const BasicsSection = ({ values, set, errors, currentModel, chunkCount }: Props) => {
+export const BasicsSection = ({ values, set, errors, currentModel, embeddingModels, chunkCount }: Props) => {
   const { t } = useTranslation();
   const locked = chunkCount > 0;
   const languages: string[] = [...LANGUAGES];
   if (values.language && !languages.includes(values.language)) languages.push(values.language);
-  const models = [...new Set([currentModel, DEFAULT_EMBEDDING_MODEL])];
+  // the built-in model, the team's enabled embedding models, and the current one even if it is gone
+  const models: ModelOption[] = [
+    { value: DEFAULT_EMBEDDING_MODEL, label: t("kbConfig.fields.embeddingBuiltin") },
+    ...embeddingModels.filter((model) => model.value !== DEFAULT_EMBEDDING_MODEL),
+  ];
+  if (!models.some((model) => model.value === currentModel)) models.unshift({ value: currentModel, label: currentModel });
 
   return (
     <ConfigSection title={t("kbConfig.sections.basics")} description={t("kbConfig.sections.basicsHint")}>
@@ -80,8 +86,8 @@ export const BasicsSection = ({ values, set, errors, currentModel, chunkCount }:
         <NativeSelect.Root maxW="md" disabled={locked}>
           <NativeSelect.Field name="embedding_model" value={values.embeddingModel} onChange={(e) => set("embeddingModel", e.target.value)}>
             {models.map((model) => (
-              <option key={model} value={model}>
-                {model === DEFAULT_EMBEDDING_MODEL ? t("kbConfig.fields.embeddingBuiltin") : model}
+              <option key={model.value} value={model.value}>
+                {model.label}
               </option>
             ))}
           </NativeSelect.Field>

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { Dataset } from "../../../../worker/contract/datasets";
 import { useUpdateDatasetMutation } from "../../../api/datasets";
 import { notifyError, notifySuccess } from "../../../components/notify";
+import type { ModelOption } from "../../models/system-models-page";
 import { BasicsSection } from "./basics-section";
 import { ChunkingSection } from "./chunking-section";
 import { type ConfigErrors, toChanges, validateConfig } from "./config-schema";
@@ -12,10 +13,10 @@ import { type ConfigValues, type SetValue, valuesFromDataset } from "./form-valu
 import { PagesSection } from "./pages-section";
 import { RaptorSection } from "./raptor-section";
 
-type Props = { dataset: Dataset };
+type Props = { dataset: Dataset; embeddingModels?: ModelOption[] };
 
 // Edits one knowledge base; validated with the shared contract schemas before PUT /datasets/{id}.
-export const DatasetConfigurationForm = ({ dataset }: Props) => {
+export const DatasetConfigurationForm = ({ dataset, embeddingModels = [] }: Props) => {
   const { t } = useTranslation();
   const update = useUpdateDatasetMutation(dataset.id);
   const formRef = useRef<HTMLFormElement>(null);
@@ -55,7 +56,7 @@ export const DatasetConfigurationForm = ({ dataset }: Props) => {
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label={t("kbConfig.title")}>
       <Stack gap="8" maxW="3xl">
-        <BasicsSection {...sectionProps} currentModel={dataset.embedding_model} chunkCount={dataset.chunk_count} />
+        <BasicsSection {...sectionProps} currentModel={dataset.embedding_model} embeddingModels={embeddingModels} chunkCount={dataset.chunk_count} />
         <ChunkingSection {...sectionProps} />
         <RaptorSection {...sectionProps} />
         <GraphSection {...sectionProps} />

@@ -1,7 +1,9 @@
 import { Heading, Stack, Text } from "@chakra-ui/react";
-import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { datasetQueryOptions } from "../../../api/datasets";
+import { modelsQueryOptions } from "../../../api/models";
+import { optionsFor } from "../../models/system-models-page";
 import { useDatasetId } from "../use-dataset-id";
 import { DatasetConfigurationForm } from "./dataset-configuration-form";
 
@@ -10,6 +12,8 @@ export const DatasetConfigurationPage = () => {
   const { t } = useTranslation();
   const id = useDatasetId();
   const { data: dataset } = useSuspenseQuery(datasetQueryOptions(id));
+  // the team's embedding models, needed only while the knowledge base may still switch to one
+  const models = useQuery({ ...modelsQueryOptions(), enabled: dataset.chunk_count === 0 });
   return (
     <Stack gap="6">
       <Stack gap="1">
@@ -18,7 +22,7 @@ export const DatasetConfigurationPage = () => {
         </Heading>
         <Text color="fg.muted">{t("kbConfig.description")}</Text>
       </Stack>
-      <DatasetConfigurationForm key={dataset.id} dataset={dataset} />
+      <DatasetConfigurationForm key={dataset.id} dataset={dataset} embeddingModels={models.data ? optionsFor(models.data, "embedding") : []} />
     </Stack>
   );
 };
