@@ -55,6 +55,16 @@ describe("node form", () => {
     expect(prompt.getAttribute("aria-invalid")).toBe("true");
   });
 
+  it("asks to fill in or remove an empty message alternative", () => {
+    stubModels();
+    const message = node("Message:msg1", "Message", "Begrüßung", { content: ["Hallo!"] });
+    renderWithProviders(<Harness initial={[message]} onUpdate={() => undefined} />);
+    fireEvent.click(screen.getByRole("button", { name: /Nachricht hinzufügen/ }));
+    expect(screen.getByText("Jeden Eintrag ausfüllen oder entfernen.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Nachricht 2 entfernen" }));
+    expect(screen.queryByText("Jeden Eintrag ausfüllen oder entfernen.")).toBeNull();
+  });
+
   it("adds a category and renames it when the field is left, its edge following", () => {
     stubModels();
     const triage = node("Categorize:tri1", "Categorize", "Triage", { llm_id: "", query: "{sys.query}", category_description: { Fieber: { description: "", examples: [] } } });

@@ -174,6 +174,7 @@ export const agentsDe = {
     },
   },
   validation: {
+    fillOrRemove: "Jeden Eintrag ausfüllen oder entfernen.",
     nameTaken: "Dieser Name ist schon vergeben.",
     keyTaken: "Dieser Name ist hier schon vergeben.",
     identifier: "Nur Buchstaben, Ziffern und _, nicht mit einer Ziffer beginnend.",

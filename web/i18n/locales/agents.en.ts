@@ -178,6 +178,7 @@ export const agentsEn: Shape<typeof agentsDe> = {
     },
   },
   validation: {
+    fillOrRemove: "Fill in or remove each entry.",
     nameTaken: "This name is already taken.",
     keyTaken: "This name is already taken here.",
     identifier: "Letters, digits and _ only, not starting with a digit.",

@@ -25,7 +25,12 @@ export const validateNode = (node: EditorNode, nodes: EditorNode[]): NodeErrors 
   const errors: NodeErrors = {};
   const name = nameProblem(node.data.name, node.id, nodes);
   if (name) errors.name = name;
-  for (const key of REQUIRED_PARAMS[node.data.label] ?? []) if (isMissing(node.data.form[key])) errors[key] = "validation.required";
+  for (const key of REQUIRED_PARAMS[node.data.label] ?? []) {
+    const value = node.data.form[key];
+    if (isMissing(value)) errors[key] = "validation.required";
+    // a list (Message's alternatives) has no empty entries: each is filled in or removed
+    else if (Array.isArray(value) && value.some(isMissing)) errors[key] = "agents.validation.fillOrRemove";
+  }
   return errors;
 };
 
