@@ -84,6 +84,23 @@ export const tests = [
       } finally {
         await visitorContext.close();
       }
+
+      // export the flow as JSON and import it as a new Buddy: the same components arrive
+      await page.keyboard.press("Escape");
+      await publish.waitFor({ state: "detached" });
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Als JSON exportieren" }).click()]);
+      assert.equal(download.suggestedFilename(), "Fragen-Verteiler.json");
+      const exported = `${artifacts}/${download.suggestedFilename()}`;
+      await download.saveAs(exported);
+      await page.getByRole("link", { name: "Zurück zu den Buddys" }).click();
+      await page.getByRole("button", { name: "Buddy erstellen" }).first().click();
+      await page.getByTestId("import-dsl-input").setInputFiles(exported);
+      await dialog.getByText("Importiert: Fragen-Verteiler.json").waitFor();
+      await dialog.getByRole("textbox", { name: /^Titel/ }).fill("Fragen-Verteiler importiert");
+      await dialog.getByRole("button", { name: "Erstellen" }).click();
+      await page.waitForURL((url) => /\/flow\/[0-9a-f]{32}/.test(url.pathname) && !url.pathname.endsWith(agentId));
+      await editor.getByTestId("flow-node").filter({ hasText: "Thema erkennen" }).waitFor();
+      await editor.getByTestId("flow-node").filter({ hasText: "Symptome" }).filter({ hasText: "Nachricht" }).waitFor();
     },
   ],
 ];

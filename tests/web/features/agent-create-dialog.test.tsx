@@ -68,4 +68,36 @@ describe("create agent dialog", () => {
     await waitFor(() => expect(created).toHaveBeenCalled());
     expect(api.posts()[0]?.body).toMatchObject({ title: "Gesundheits-FAQ", description: "Beantwortet Fragen aus einer Wissensdatenbank.", dsl: template.dsl });
   });
+
+  it("imports a flow from a JSON file, refusing other files and broken JSON", async () => {
+    const api = mockApi((call) => envelope(0, { id: "a".repeat(32), ...call.body }));
+    const created = vi.fn();
+    renderWithProviders(<CreateAgentDialog onClose={() => undefined} onCreated={created} />);
+    const choose = (file: File) => fireEvent.change(screen.getByTestId("import-dsl-input"), { target: { files: [file] } });
+
+    choose(new File(["a,b"], "flow.csv"));
+    expect(await within(dialog()).findByText("Bitte eine JSON-Datei hochladen.")).toBeTruthy();
+    choose(new File(["{ nicht json"], "flow.json"));
+    expect(await within(dialog()).findByText("JSON-Datei fehlerhaft: Sie enthält keinen Flow.")).toBeTruthy();
+    choose(new File([JSON.stringify({ title: "x" })], "flow.json"));
+    expect(await within(dialog()).findByText("JSON-Datei fehlerhaft: Sie enthält keinen Flow.")).toBeTruthy();
+
+    // RAGFlow exports only the editor graph: the components are built from it
+    const graph = {
+      nodes: [
+        { id: "begin", position: { x: 0, y: 0 }, data: { label: "Begin", name: "Start", form: { prologue: "Hallo" } } },
+        { id: "Message:m1", position: { x: 200, y: 0 }, data: { label: "Message", name: "Gruß", form: { content: ["Willkommen"] } } },
+      ],
+      edges: [{ id: "e1", source: "begin", target: "Message:m1" }],
+    };
+    choose(new File([JSON.stringify(graph)], "Begrüßung.json"));
+    expect(await within(dialog()).findByTestId("imported-file")).toBeTruthy();
+    expect(within(dialog()).queryByText("Bitte eine JSON-Datei hochladen.")).toBeNull();
+    expect(titleBox().value).toBe("Begrüßung");
+    submit();
+    await waitFor(() => expect(created).toHaveBeenCalled());
+    const body = api.posts()[0]?.body as { dsl: { components: Record<string, { obj: { component_name: string; params: Record<string, unknown> }; downstream: string[] }> } } | undefined;
+    expect(body?.dsl.components.begin?.downstream).toEqual(["Message:m1"]);
+    expect(body?.dsl.components["Message:m1"]?.obj).toMatchObject({ component_name: "Message", params: { name: "Gruß", content: ["Willkommen"] } });
+  });
 });

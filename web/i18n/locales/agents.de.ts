@@ -33,6 +33,12 @@ export const agentsDe = {
     blankHint: "Nur der Start-Baustein; alles Weitere fügen Sie selbst hinzu.",
     noTemplates: "Keine Vorlagen verfügbar.",
   },
+  import: {
+    button: "Aus JSON-Datei importieren",
+    loaded: "Importiert: {{name}}",
+    notJson: "Bitte eine JSON-Datei hochladen.",
+    invalid: "JSON-Datei fehlerhaft: Sie enthält keinen Flow.",
+  },
   components: {
     Begin: "Start",
     Answer: "Antwort",
@@ -117,6 +123,7 @@ export const agentsDe = {
     notEmpty: "ist nicht leer",
   },
   editor: {
+    exportJson: "Als JSON exportieren",
     back: "Zurück zu den Buddys",
     canvas: "Flow-Arbeitsfläche",
     palette: "Bausteine",

@@ -37,6 +37,12 @@ export const agentsEn: Shape<typeof agentsDe> = {
     blankHint: "Only the Begin component; you add everything else.",
     noTemplates: "No templates available.",
   },
+  import: {
+    button: "Import from a JSON file",
+    loaded: "Imported: {{name}}",
+    notJson: "Please upload a JSON file.",
+    invalid: "JSON file error: it holds no flow.",
+  },
   components: {
     Begin: "Begin",
     Answer: "Answer",
@@ -121,6 +127,7 @@ export const agentsEn: Shape<typeof agentsDe> = {
     notEmpty: "is not empty",
   },
   editor: {
+    exportJson: "Export as JSON",
     back: "Back to the Buddys",
     canvas: "Flow canvas",
     palette: "Components",

@@ -1,6 +1,6 @@
 import { Button, HStack, IconButton, Separator, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft, Braces, FlaskConical, Redo2, Save, Settings2, Undo2, Variable } from "lucide-react";
+import { ArrowLeft, Braces, FileDown, FlaskConical, Redo2, Save, Settings2, Undo2, Variable } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Agent } from "../../../api/agents";
 import { PermissionBadge } from "../list/agent-card";
@@ -20,9 +20,10 @@ type Props = {
   onOpen: (panel: EditorPanel) => void;
   onSettings: () => void;
   onPublish: () => void;
+  onExport: () => void;
 };
 
-export const EditorToolbar = ({ agent, saveState, canUndo, canRedo, onUndo, onRedo, onSave, onOpen, onSettings, onPublish }: Props) => {
+export const EditorToolbar = ({ agent, saveState, canUndo, canRedo, onUndo, onRedo, onSave, onOpen, onSettings, onPublish, onExport }: Props) => {
   const { t } = useTranslation();
   return (
     <HStack gap="2" px="3" py="2" borderBottomWidth="1px" bg="app.surface" wrap="wrap">
@@ -37,6 +38,9 @@ export const EditorToolbar = ({ agent, saveState, canUndo, canRedo, onUndo, onRe
       <PermissionBadge permission={agent.permission} />
       <IconButton size="xs" variant="ghost" aria-label={t("agents.editor.settings")} title={t("agents.editor.settings")} onClick={onSettings}>
         <Settings2 />
+      </IconButton>
+      <IconButton size="xs" variant="ghost" aria-label={t("agents.editor.exportJson")} title={t("agents.editor.exportJson")} onClick={onExport}>
+        <FileDown />
       </IconButton>
       <SaveStatus state={saveState} />
       <HStack gap="1" ms="auto" wrap="wrap">

@@ -6,6 +6,8 @@ import { useTranslation } from "react-i18next";
 import type { ComponentName } from "../../../../worker/contract/agents";
 import { type Agent, useUpdateAgentMutation } from "../../../api/agents";
 import { notifyError } from "../../../components/notify";
+import { saveBlob } from "../../../lib/save-blob";
+import { dslFileName } from "../model/dsl-file";
 import { dslOfGraph, graphOfDsl, nodeTypeFor } from "../model/graph";
 import { invalidNodes } from "../model/node-validation";
 import { freeSpot, iterationAt, newNodeSize } from "../model/placement";
@@ -71,6 +73,7 @@ const Editor = ({ agent }: { agent: Agent }) => {
         onOpen={setPanel}
         onSettings={() => setDialog("settings")}
         onPublish={() => setDialog("publish")}
+        onExport={() => saveBlob(new Blob([JSON.stringify(dsl, null, 2)], { type: "application/json" }), dslFileName(agent.title))}
       />
       <Flex flex="1" minH="0">
         <Box w="52" flexShrink="0" borderEndWidth="1px" bg="app.surface" overflowY="auto" hideBelow="md">

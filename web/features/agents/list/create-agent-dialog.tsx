@@ -1,4 +1,5 @@
 import { Stack } from "@chakra-ui/react";
+import type { Dsl } from "../../../../worker/contract/agents";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, ErrorCode } from "../../../api/client";
@@ -7,27 +8,33 @@ import { FormDialog } from "../../../components/form-dialog";
 import { notifyError, notifySuccess } from "../../../components/notify";
 import { blankDsl } from "../model/graph";
 import { type AgentInfo, AgentInfoFields } from "./agent-info-fields";
+import { ImportDslField } from "./import-dsl-field";
 import { BLANK, localized, TemplateGallery } from "./template-gallery";
 
 type Props = { onClose: () => void; onCreated: (agent: Agent) => void };
 
-// New agent: a blank flow or a template; the title is required and unique in the team (the server says so).
+type Source = { id: string; template: AgentTemplate | null; imported?: { name: string; dsl: Dsl } };
+const IMPORTED = "imported";
+
+// New agent: a blank flow, a template or a flow from a JSON file; the title is required and unique in the team
+// (the server says so).
 export const CreateAgentDialog = ({ onClose, onCreated }: Props) => {
   const { t, i18n } = useTranslation();
   const create = useCreateAgentMutation();
-  const [source, setSource] = useState<{ id: string; template: AgentTemplate | null }>({ id: BLANK, template: null });
+  const [source, setSource] = useState<Source>({ id: BLANK, template: null });
   const [values, setValues] = useState<AgentInfo>({ title: "", description: "", permission: "me" });
   const [titleError, setTitleError] = useState<string | undefined>();
 
-  // picking a template fills title and description unless the user wrote their own
-  const pickSource = (id: string, template: AgentTemplate | null) => {
-    const previous = source.template;
-    const untouched = (field: "title" | "description") => !values[field] || (previous !== null && values[field] === localized(previous[field], i18n.language));
-    setSource({ id, template });
+  // picking a template or a file fills title and description unless the user wrote their own
+  const pickSource = (next: Source) => {
+    const suggested = (from: Source, field: "title" | "description") =>
+      from.template ? localized(from.template[field], i18n.language) : from.imported && field === "title" ? from.imported.name.replace(/\.json$/i, "") : "";
+    const untouched = (field: "title" | "description") => !values[field] || values[field] === suggested(source, field);
+    setSource(next);
     setValues((current) => ({
       ...current,
-      title: untouched("title") ? (template ? localized(template.title, i18n.language) : "") : current.title,
-      description: untouched("description") ? (template ? localized(template.description, i18n.language) : "") : current.description,
+      title: untouched("title") ? suggested(next, "title") : current.title,
+      description: untouched("description") ? suggested(next, "description") : current.description,
     }));
   };
 
@@ -37,7 +44,7 @@ export const CreateAgentDialog = ({ onClose, onCreated }: Props) => {
     if (!title) return setTitleError(t("validation.required"));
     setTitleError(undefined);
     try {
-      const dsl = source.template?.dsl ?? blankDsl(t("agents.components.Begin"));
+      const dsl = source.imported?.dsl ?? source.template?.dsl ?? blankDsl(t("agents.components.Begin"));
       const agent = await create.mutateAsync({ title, description: values.description.trim() || null, permission: values.permission, dsl });
       notifySuccess(t("common.toast.created"));
       onCreated(agent);
@@ -51,7 +58,8 @@ export const CreateAgentDialog = ({ onClose, onCreated }: Props) => {
   return (
     <FormDialog title={t("agents.create.title")} onSubmit={submit} onClose={onClose} loading={create.isPending} submitLabel={t("common.create")} size="lg">
       <Stack gap="5">
-        <TemplateGallery value={source.id} onChange={pickSource} />
+        <TemplateGallery value={source.id} onChange={(id, template) => pickSource({ id, template })} />
+        <ImportDslField imported={source.imported?.name} onImported={(name, dsl) => pickSource({ id: IMPORTED, template: null, imported: { name, dsl } })} />
         <AgentInfoFields values={values} onChange={setValues} titleError={titleError} />
       </Stack>
     </FormDialog>

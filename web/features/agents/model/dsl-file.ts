@@ -1,0 +1,29 @@
+import type { Dsl, FlowEdge, FlowNode } from "../../../../worker/contract/agents";
+import { dslFromGraph } from "../../../../worker/contract/agent-graph";
+
+export type DslFileProblem = "agents.import.notJson" | "agents.import.invalid";
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+const isGraph = (value: unknown): value is { nodes: FlowNode[]; edges: FlowEdge[] } =>
+  isObject(value) && Array.isArray(value.nodes) && Array.isArray(value.edges) && value.nodes.every((node) => isObject(node) && isObject(node.data) && typeof node.data.label === "string");
+
+// An agent file holds a DSL (Buddy's export), an agent with its DSL, or only the editor graph (RAGFlow's export).
+export const dslOfJson = (value: unknown): Dsl | null => {
+  const dsl = isObject(value) && isObject(value.dsl) ? value.dsl : value;
+  if (isObject(dsl) && isObject(dsl.components)) return dsl as unknown as Dsl;
+  const graph = isObject(dsl) && isGraph(dsl.graph) ? dsl.graph : dsl;
+  return isGraph(graph) ? dslFromGraph(graph.nodes, graph.edges, {}) : null;
+};
+
+export const readDslFile = async (file: File): Promise<{ dsl: Dsl } | { problem: DslFileProblem }> => {
+  if (!file.name.toLowerCase().endsWith(".json")) return { problem: "agents.import.notJson" };
+  try {
+    const dsl = dslOfJson(JSON.parse(await file.text()));
+    return dsl ? { dsl } : { problem: "agents.import.invalid" };
+  } catch {
+    return { problem: "agents.import.invalid" };
+  }
+};
+
+export const dslFileName = (title: string) => `${title.replace(/[\\/:*?"<>|]+/g, "_").trim() || "agent"}.json`;
