@@ -86,7 +86,7 @@ export const COMPONENT_OUTPUTS: Record<ComponentName, string[]> = {
   Invoke: ["result"],
   Concentrator: [],
   Note: [],
-  Email: ["success"],
+  Email: ["success", "content"],
   Wikipedia: ["formalized_content", "json"],
   DuckDuckGo: ["formalized_content", "json"],
   PubMed: ["formalized_content", "json"],

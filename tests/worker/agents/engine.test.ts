@@ -170,14 +170,19 @@ describe("agent engine", () => {
       flow([
         ["begin", "Begin", {}, ["Email:mail"]],
         ["Email:mail", "Email", { smtp_server: "127.0.0.1", smtp_port: Number(env.SMTP_PORT), starttls: false, email: "bot@buddy.test", username: "buddy-mailer", password: "mail-secret", sender_name: "Buddy", to: "team@buddy.test", subject: "Neue Anfrage", content: "Frage: {sys.query}" }, ["Message:ok"]],
-        ["Message:ok", "Message", { content: ["gesendet: {Email:mail@success}"] }],
+        ["Message:ok", "Message", { content: ["{Email:mail@content}: {Email:mail@success}"] }],
       ]),
     );
     const result = (await runAgent(user, agent.id, { question: "Rückruf bitte" })).body.data;
-    expect(result.content).toBe("gesendet: true");
+    expect(result.content).toBe("Email sent successfully: true");
     const inbox = (await (await fetch(env.TEST_SMTP_INBOX_URL)).json()) as { to: string[]; raw: string }[];
     expect(inbox.find((mail) => mail.to.includes("team@buddy.test"))?.raw).toContain("Frage: R");
     const incomplete = await createAgent(user, flow([["begin", "Begin", {}, ["Email:m"]], ["Email:m", "Email", { smtp_server: "127.0.0.1" }]]));
     expect((await runAgent(user, incomplete.id, { question: "q" })).body.data.error).toMatch(/email is required/);
+    const refused = await createAgent(
+      user,
+      flow([["begin", "Begin", {}, ["Email:m"]], ["Email:m", "Email", { smtp_server: "127.0.0.1", smtp_port: Number(env.SMTP_PORT), starttls: false, email: "bot@buddy.test", username: "buddy-mailer", password: "falsch", to: "team@buddy.test", content: "x" }]]),
+    );
+    expect((await runAgent(user, refused.id, { question: "q" })).body.data.error).toMatch(/^Email:m: Failed to send email: /);
   });
 });
