@@ -21,7 +21,12 @@ export const tests = [
       await page.getByRole("button", { name: "Auswahl parsen" }).click();
       const status = page.locator('[data-name="wiki.md"]').getByTestId("run-status");
       await status.filter({ hasText: "Erfolgreich" }).waitFor({ timeout: 30_000 });
+      await page.locator('[data-name="wiki.md"]').getByTestId("process-begin").filter({ hasText: /^Gestartet \d/ }).waitFor();
 
+      // the chunk list without a document goes back to the file list
+      const datasetUrl = page.url();
+      await page.goto(datasetUrl.replace("/knowledge/dataset?", "/knowledge/dataset/chunk?"));
+      await page.waitForURL(datasetUrl);
       await page.getByRole("link", { name: "wiki.md" }).click();
       await page.waitForURL(/\/knowledge\/dataset\/chunk\?/);
       const cards = page.getByTestId("chunk-card");

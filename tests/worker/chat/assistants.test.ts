@@ -43,6 +43,8 @@ describe("chat assistants API", () => {
     [{ name: "x", dataset_ids: "nope" }, "`dataset_ids` should be a list."],
     [{ name: "x", prompt_config: { system: "Hallo", parameters: [{ key: "stadt", optional: false }] } }, "Parameter 'stadt' is not used"],
     [{ name: "x", prompt_config: { parameters: [{ key: "1a" }] } }, "A variable key uses letters"],
+    [{ name: "x", prompt_config: { system: "   " } }, "(the system prompt) is required"],
+    [{ name: "x", prompt_config: { system: "Hallo {stadt}", parameters: [{ key: "stadt", optional: false }, { key: "stadt", optional: true }] } }, "Duplicate variable key: stadt"],
     [{ name: "x", vector_similarity_weight: 0.5, keywords_similarity_weight: 0.6 }, "must equal 1.0"],
     [{ name: "x", llm_setting: { max_tokens: -1 } }, "greater than or equal to 0"],
     [{ name: "x", design: { button_color: "red" } }, "hex values"],

@@ -68,6 +68,7 @@ describe("POST /datasets", () => {
     [{ name: "a", parser_config: { chunk_token_num: 4096 } }, "Input should be less than or equal to 2048"],
     [{ name: "a", parser_config: { delimiter: "`##" } }, "Multi-character delimiters must be enclosed in backticks"],
     [{ name: "a", parser_config: { pages: [[1, 10], [5, 20]] } }, "Each range must start after the previous range's end"],
+    [{ name: "a", parser_config: { pages: [[10, 5]] } }, "A range must end at or after its start"],
     [{ name: "a", parser_config: { raptor: { use_raptor: true, prompt: "" } } }, "Field: <parser_config.raptor.prompt>"],
     [{ name: "a", parser_config: { unknown_key: 1 } }, "Extra inputs are not permitted"],
     [{ name: "a", unknown_field: 1 }, "Extra inputs are not permitted"],

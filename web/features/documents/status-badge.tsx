@@ -1,7 +1,7 @@
 import { Badge, HStack, Progress, Stack, Text } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import type { DatasetDocument, RunStatus } from "../../../worker/contract/documents";
-import { formatNumber } from "../../lib/format";
+import { formatDateTime, formatNumber } from "../../lib/format";
 
 const PALETTE: Record<RunStatus, string> = {
   UNSTART: "gray",
@@ -15,6 +15,7 @@ export const StatusBadge = ({ doc }: { doc: DatasetDocument }) => {
   const { t } = useTranslation();
   const percent = Math.round(Math.max(0, doc.progress) * 100);
   const lastMessage = doc.progress_msg.trim().split("\n").at(-1) ?? "";
+  const begunAt = doc.run !== "UNSTART" && doc.process_begin_at ? formatDateTime(Date.parse(doc.process_begin_at)) : "";
   return (
     <Stack gap="1" minW="36" maxW="56">
       <HStack gap="2">
@@ -34,6 +35,11 @@ export const StatusBadge = ({ doc }: { doc: DatasetDocument }) => {
             <Progress.Range />
           </Progress.Track>
         </Progress.Root>
+      )}
+      {begunAt && (
+        <Text fontSize="xs" color="fg.muted" data-testid="process-begin">
+          {t("docs.begunAt", { time: begunAt })}
+        </Text>
       )}
       {lastMessage && (
         <Text fontSize="xs" color={doc.run === "FAIL" ? "fg.error" : "fg.muted"} lineClamp={2} title={doc.progress_msg}>

@@ -224,6 +224,7 @@ export const de = {
     reparseManage: "Abschnitte verwalten",
     parseQueued: "Zum Parsen eingereiht",
     actionsFor: "Aktionen für „{{name}}“",
+    begunAt: "Gestartet {{time}}",
     duration: "Dauer: {{seconds}} s",
     begin: "Start: {{date}}",
     downloadError: "Fehler beim Herunterladen der Datei, bitte später erneut versuchen.",

@@ -227,6 +227,7 @@ export const en: Shape<typeof de> = {
     reparseManage: "Manage chunks",
     parseQueued: "Queued for parsing",
     actionsFor: "Actions for “{{name}}”",
+    begunAt: "Started {{time}}",
     duration: "Duration: {{seconds}} s",
     begin: "Started: {{date}}",
     downloadError: "Error downloading file, try again later.",
