@@ -48,6 +48,16 @@ export const tests = [
       // DOCX goes through mammoth's browser build under wrangler: parse one for real here
       await rowAction(page, "footnotes.docx", "Parsen");
       await row(page, "footnotes.docx").getByTestId("run-status").filter({ hasText: "Erfolgreich" }).waitFor({ timeout: 30_000 });
+
+      // metadata: a JSON object; its field names stay as written
+      await rowAction(page, "heilprg.md", "Metadaten");
+      const meta = page.getByRole("dialog");
+      await meta.getByRole("textbox", { name: "Metadaten (JSON)" }).fill('["kein Objekt"]');
+      await meta.getByRole("button", { name: "Speichern" }).click();
+      await meta.getByText("Bitte ein JSON-Objekt mit Texten, Zahlen oder Listen davon eingeben.").waitFor();
+      await meta.getByRole("textbox", { name: "Metadaten (JSON)" }).fill('{"Autor": "BMJ", "Jahr": 2024, "Schlagworte": ["Heilpraktiker", "Recht"]}');
+      await meta.getByRole("button", { name: "Speichern" }).click();
+      await row(page, "heilprg.md").getByTestId("document-meta").filter({ hasText: "Autor: BMJ · Jahr: 2024 · Schlagworte: Heilpraktiker, Recht" }).waitFor();
       await page.screenshot({ path: `${artifacts}/dataset-tab-de.png`, fullPage: true });
 
       // download returns the original bytes

@@ -56,6 +56,16 @@ export const useUpdateDocumentMutation = (datasetId: string) => {
   });
 };
 
+// sent as ready JSON: the user's field names must not be re-cased
+export const useSetDocumentMetaMutation = (datasetId: string) => {
+  const invalidate = useInvalidate(datasetId);
+  return useMutation({
+    mutationFn: ({ id, meta }: { id: string; meta: Record<string, unknown> }) =>
+      requestData<DatasetDocument>(`/datasets/${datasetId}/documents/${id}`, { method: "PATCH", body: JSON.stringify({ meta_fields: meta }) }),
+    onSuccess: invalidate,
+  });
+};
+
 export const useDeleteDocumentsMutation = (datasetId: string) => {
   const invalidate = useInvalidate(datasetId);
   return useMutation({

@@ -39,12 +39,19 @@ export const CrawlRequestSchema = v.object({
 });
 export type CrawlRequest = v.InferOutput<typeof CrawlRequestSchema>;
 
-const MetaValueSchema = v.union([v.string(), v.number(), v.array(v.union([v.string(), v.number()]))]);
+const isMetaValue = (value: unknown) =>
+  typeof value === "string" || typeof value === "number" || (Array.isArray(value) && value.every((item) => typeof item === "string" || typeof item === "number"));
+
+// a document's own fields (author, year, tags …): an object (not a list) of texts, numbers or lists of them
+export const MetaFieldsSchema = v.pipe(
+  v.custom<Record<string, string | number | (string | number)[]>>((value) => typeof value === "object" && value !== null && !Array.isArray(value), msg.dict),
+  v.check((fields) => Object.values(fields).every(isMetaValue), "Each metadata value must be a string, a number or a list of them"),
+);
 
 export const UpdateDocumentSchema = v.strictObject(
   {
     name: v.optional(DocumentNameSchema),
-    meta_fields: v.optional(v.record(v.string(), MetaValueSchema, msg.dict)),
+    meta_fields: v.optional(MetaFieldsSchema),
     chunk_method: v.optional(oneOf(CHUNK_METHODS)),
     parser_config: v.optional(ParserConfigSchema),
     enabled: v.optional(v.picklist([0, 1], "Input should be 0 or 1")),

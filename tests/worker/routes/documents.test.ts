@@ -209,6 +209,8 @@ describe("PATCH /datasets/{id}/documents/{doc}", () => {
     [{ name: "B.txt" }, 102, "Duplicated document name in the same dataset."],
     [{ chunk_count: 3 }, 101, "can't change `chunk_count`"],
     [{ enabled: 2 }, 101, "Input should be 0 or 1"],
+    [{ meta_fields: ["kein Objekt"] }, 101, "Input should be a valid dictionary"],
+    [{ meta_fields: { autor: { name: "RKI" } } }, 101, "Each metadata value must be a string, a number or a list of them"],
     [{ parser_config: { chunk_token_num: -1 } }, 101, "Field: <parser_config.chunk_token_num>"],
   ])("rejects %o and changes nothing", async (json, code, message) => {
     const { user, ds, a } = await setup();

@@ -20,6 +20,12 @@ type Props = {
 
 const iconFor = (doc: DatasetDocument) => (doc.source_type === "web" ? Globe : doc.type === "virtual" ? StickyNote : FileText);
 
+// "author: RKI · year: 2024" from the document's metadata
+const metaLine = (doc: DatasetDocument) =>
+  Object.entries(doc.meta_fields ?? {})
+    .map(([key, value]) => `${key}: ${[value].flat().join(", ")}`)
+    .join(" · ");
+
 export const DocumentTable = ({ datasetId, docs, selected, onSelect, onToggleEnabled, onAction }: Props) => {
   const { t } = useTranslation();
   const allChecked = docs.length > 0 && docs.every((doc) => selected.has(doc.id));
@@ -61,6 +67,11 @@ export const DocumentTable = ({ datasetId, docs, selected, onSelect, onToggleEna
                       </Text>
                     </Link>
                   </HStack>
+                  {metaLine(doc) && (
+                    <Text fontSize="xs" color="fg.muted" truncate maxW="40" ps="6" title={metaLine(doc)} data-testid="document-meta">
+                      {metaLine(doc)}
+                    </Text>
+                  )}
                 </Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{formatDateTime(doc.create_time)}</Table.Cell>
                 <Table.Cell textAlign="end" whiteSpace="nowrap">

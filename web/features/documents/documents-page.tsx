@@ -11,6 +11,7 @@ import { SearchInput } from "../../components/search-input";
 import { useSelection } from "../../components/use-selection";
 import { BulkBar } from "./bulk-bar";
 import { DocumentTable } from "./document-table";
+import { MetaDialog } from "./meta-dialog";
 import { MethodDialog } from "./method-dialog";
 import { RenameDialog } from "./rename-dialog";
 import { ReparseDialog } from "./reparse-dialog";
@@ -83,6 +84,7 @@ export const DocumentsPage = ({ datasetId }: { datasetId: string }) => {
         </>
       )}
       {dialog?.kind === "rename" && <RenameDialog datasetId={datasetId} doc={dialog.doc} onClose={() => setDialog(null)} />}
+      {dialog?.kind === "meta" && <MetaDialog datasetId={datasetId} doc={dialog.doc} onClose={() => setDialog(null)} />}
       {dialog?.kind === "method" && <MethodDialog datasetId={datasetId} doc={dialog.doc} onClose={() => setDialog(null)} />}
       {dialog?.kind === "reparse" && <ReparseDialog datasetId={datasetId} docs={dialog.docs} onQueued={clearSelection} onClose={() => setDialog(null)} />}
       {dialog?.kind === "delete" && (

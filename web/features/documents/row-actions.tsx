@@ -1,10 +1,10 @@
 import { Menu } from "@chakra-ui/react";
-import { Download, FilePen, Layers, Play, RotateCw, Square, Trash2 } from "lucide-react";
+import { Download, FilePen, Layers, Play, RotateCw, Square, Tags, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { DatasetDocument } from "../../../worker/contract/documents";
 import { ActionsMenu, DangerItem } from "../../components/actions-menu";
 
-export type RowAction = "parse" | "reparse" | "cancel" | "rename" | "method" | "download" | "delete";
+export type RowAction = "parse" | "reparse" | "cancel" | "rename" | "method" | "meta" | "download" | "delete";
 
 export const hasChunks = (doc: DatasetDocument) => doc.chunk_count > 0 || doc.run === "DONE";
 
@@ -31,6 +31,9 @@ export const RowActions = ({ doc, onAction }: { doc: DatasetDocument; onAction: 
       </Menu.Item>
       <Menu.Item value="method" disabled={running}>
         <Layers size={14} /> {t("docs.changeMethod")}
+      </Menu.Item>
+      <Menu.Item value="meta">
+        <Tags size={14} /> {t("docs.meta")}
       </Menu.Item>
       <Menu.Item value="download" disabled={doc.type === "virtual"}>
         <Download size={14} /> {t("docs.download")}

@@ -11,7 +11,7 @@ import {
 import { notifyError, notifyErrorText, notifySuccess } from "../../components/notify";
 import { hasChunks, type RowAction } from "./row-actions";
 
-export type OpenDialog = { kind: "rename" | "method"; doc: DatasetDocument } | { kind: "reparse" | "delete"; docs: DatasetDocument[] } | null;
+export type OpenDialog = { kind: "rename" | "method" | "meta"; doc: DatasetDocument } | { kind: "reparse" | "delete"; docs: DatasetDocument[] } | null;
 
 // One place for what the row menu and the bulk bar do to documents.
 export const useDocumentActions = (datasetId: string) => {
