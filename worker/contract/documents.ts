@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { type ChunkMethod, CHUNK_METHODS, type ParserConfig, ParserConfigSchema } from "./parser-config";
-import { int, msg, oneOf, queryBool, queryInt } from "./pydantic";
+import { int, isPlainObject, msg, oneOf, queryBool, queryInt } from "./pydantic";
 
 export const RUN_STATUSES = ["UNSTART", "RUNNING", "CANCEL", "DONE", "FAIL"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
@@ -39,13 +39,12 @@ export const CrawlRequestSchema = v.object({
 });
 export type CrawlRequest = v.InferOutput<typeof CrawlRequestSchema>;
 
-const isMetaValue = (value: unknown) =>
-  typeof value === "string" || typeof value === "number" || (Array.isArray(value) && value.every((item) => typeof item === "string" || typeof item === "number"));
+const MetaValueSchema = v.union([v.string(), v.number(), v.array(v.union([v.string(), v.number()]))]);
 
-// a document's own fields (author, year, tags …): an object (not a list) of texts, numbers or lists of them
+// a document's own fields (author, year, tags …): an object of texts, numbers or lists of them
 export const MetaFieldsSchema = v.pipe(
-  v.custom<Record<string, string | number | (string | number)[]>>((value) => typeof value === "object" && value !== null && !Array.isArray(value), msg.dict),
-  v.check((fields) => Object.values(fields).every(isMetaValue), "Each metadata value must be a string, a number or a list of them"),
+  v.custom<Record<string, v.InferOutput<typeof MetaValueSchema>>>(isPlainObject, msg.dict),
+  v.check((fields) => Object.values(fields).every((value) => v.is(MetaValueSchema, value)), "Each metadata value must be a string, a number or a list of them"),
 );
 
 export const UpdateDocumentSchema = v.strictObject(

@@ -20,6 +20,9 @@ export const msg = {
       .replace(/, ([^,]*)$/, " or $1")}`,
 };
 
+// A JSON object, not a list (valibot's record() takes a list as an object with index keys).
+export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
 export const int = (min: number, max = Number.MAX_SAFE_INTEGER) =>
   v.pipe(v.number(msg.integer), v.integer(msg.integer), v.minValue(min, msg.gte(min)), v.maxValue(max, msg.lte(max)));
 

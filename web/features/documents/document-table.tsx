@@ -20,11 +20,17 @@ type Props = {
 
 const iconFor = (doc: DatasetDocument) => (doc.source_type === "web" ? Globe : doc.type === "virtual" ? StickyNote : FileText);
 
-// "author: RKI · year: 2024" from the document's metadata
-const metaLine = (doc: DatasetDocument) =>
-  Object.entries(doc.meta_fields ?? {})
+// "author: RKI · year: 2024" from the document's metadata, under its name
+const MetaLine = ({ doc }: { doc: DatasetDocument }) => {
+  const line = Object.entries(doc.meta_fields ?? {})
     .map(([key, value]) => `${key}: ${[value].flat().join(", ")}`)
     .join(" · ");
+  return line ? (
+    <Text fontSize="xs" color="fg.muted" truncate maxW="40" ps="6" title={line} data-testid="document-meta">
+      {line}
+    </Text>
+  ) : null;
+};
 
 export const DocumentTable = ({ datasetId, docs, selected, onSelect, onToggleEnabled, onAction }: Props) => {
   const { t } = useTranslation();
@@ -67,11 +73,7 @@ export const DocumentTable = ({ datasetId, docs, selected, onSelect, onToggleEna
                       </Text>
                     </Link>
                   </HStack>
-                  {metaLine(doc) && (
-                    <Text fontSize="xs" color="fg.muted" truncate maxW="40" ps="6" title={metaLine(doc)} data-testid="document-meta">
-                      {metaLine(doc)}
-                    </Text>
-                  )}
+                  <MetaLine doc={doc} />
                 </Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{formatDateTime(doc.create_time)}</Table.Cell>
                 <Table.Cell textAlign="end" whiteSpace="nowrap">

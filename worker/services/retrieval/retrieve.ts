@@ -62,7 +62,7 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
   const statistics = termStatistics(ctx.db, scope, query.terms);
   const [keyword, ngram, vectorSearch, stats] = await Promise.all([
     query.terms.length ? keywordCandidates(ctx.db, scope, ftsExpression(query.terms), topK) : [],
-    grams.length ? selectiveNgramCandidates(ctx, scope, grams, topK, statistics) : { hits: [], counts: new Map<string, number>() },
+    grams.length ? selectiveNgramCandidates(ctx, scope, grams, topK, statistics) : noNgramCandidates(),
     w > 0 ? vectorCandidates(ctx, scope, model, input.question, topK) : null,
     statistics,
   ]);
@@ -108,12 +108,14 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
   };
 };
 
+const noNgramCandidates = () => ({ hits: [] as { id: string }[], counts: new Map<string, number>() });
+
 // Candidates by the selective 4-grams, and the collection's count of every 4-gram that occurs (all of them
 // score, whatever else the database holds).
 const selectiveNgramCandidates = async (ctx: ServiceContext, scope: Scope, grams: string[], topK: number, statistics: Promise<{ total: number }>) => {
   const { df, total } = await trigramFrequencies(ctx.db, trigramsOf(grams));
   const selected = selectiveGrams(grams, df, total);
-  if (selected.length === 0) return { hits: [], counts: new Map<string, number>() };
+  if (selected.length === 0) return noNgramCandidates();
   const upperBound = (gram: string) => gramFrequencyBound(gram, df);
   const occurring = grams.filter((gram) => upperBound(gram) > 0);
   const [hits, counts] = await Promise.all([

@@ -1,18 +1,17 @@
 import type { Dsl, FlowEdge, FlowNode } from "../../../../worker/contract/agents";
 import { dslFromGraph } from "../../../../worker/contract/agent-graph";
+import { isPlainObject } from "../../../../worker/contract/pydantic";
 
 export type DslFileProblem = "agents.import.notJson" | "agents.import.invalid";
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-
 const isGraph = (value: unknown): value is { nodes: FlowNode[]; edges: FlowEdge[] } =>
-  isObject(value) && Array.isArray(value.nodes) && Array.isArray(value.edges) && value.nodes.every((node) => isObject(node) && isObject(node.data) && typeof node.data.label === "string");
+  isPlainObject(value) && Array.isArray(value.nodes) && Array.isArray(value.edges) && value.nodes.every((node) => isPlainObject(node) && isPlainObject(node.data) && typeof node.data.label === "string");
 
 // An agent file holds a DSL (Buddy's export), an agent with its DSL, or only the editor graph (RAGFlow's export).
 export const dslOfJson = (value: unknown): Dsl | null => {
-  const dsl = isObject(value) && isObject(value.dsl) ? value.dsl : value;
-  if (isObject(dsl) && isObject(dsl.components)) return dsl as unknown as Dsl;
-  const graph = isObject(dsl) && isGraph(dsl.graph) ? dsl.graph : dsl;
+  const dsl = isPlainObject(value) && isPlainObject(value.dsl) ? value.dsl : value;
+  if (isPlainObject(dsl) && isPlainObject(dsl.components)) return dsl as unknown as Dsl;
+  const graph = isPlainObject(dsl) && isGraph(dsl.graph) ? dsl.graph : dsl;
   return isGraph(graph) ? dslFromGraph(graph.nodes, graph.edges, {}) : null;
 };
 
