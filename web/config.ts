@@ -12,3 +12,6 @@ export const STORAGE_KEYS = {
   language: "lng",
   team: "currentTeam",
 } as const;
+
+// Code loaded on demand (the file viewers' pdf.js, SheetJS, mammoth and Papa Parse) is given up after this long.
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;

@@ -1,11 +1,12 @@
 import { Box } from "@chakra-ui/react";
+import { loadChunk } from "../../lib/load-chunk";
 import { proseCss } from "./prose";
 import { ReadState } from "./read-state";
 import { sanitizeHtml } from "./sanitize-html";
 import { useBlobRead } from "./use-blob-read";
 
 const convertDocx = async (blob: Blob) => {
-  const { default: mammoth } = await import("mammoth");
+  const { default: mammoth } = await loadChunk(() => import("mammoth"));
   const arrayBuffer = await blob.arrayBuffer();
   // the bundle gets mammoth's browser build (reads `arrayBuffer`), Node-based tests its Node build
   // (reads `buffer`, which JSZip also accepts as an ArrayBuffer): give both

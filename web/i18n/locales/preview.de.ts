@@ -5,6 +5,8 @@ export const previewDe = {
   retry: "Erneut versuchen",
   download: "Herunterladen",
   readError: "Die Datei konnte nicht gelesen werden. Laden Sie sie herunter, um sie mit einem passenden Programm zu öffnen.",
+  chunkLoadError: "Die Vorschau konnte nicht geladen werden: Die Verbindung ist abgebrochen oder hat zu lange gedauert. Laden Sie die Seite neu.",
+  reload: "Seite neu laden",
   unsupported: "Keine Vorschau für diesen Dateityp",
   unsupportedHint: "Laden Sie die Datei herunter, um sie zu öffnen.",
   truncated: "Angezeigt wird nur der Anfang der Datei (die ersten {{size}}).",

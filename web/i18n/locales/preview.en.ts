@@ -9,6 +9,8 @@ export const previewEn: Shape<typeof previewDe> = {
   retry: "Try again",
   download: "Download",
   readError: "The file could not be read. Download it to open it in a suitable program.",
+  chunkLoadError: "The preview could not be loaded: the connection failed or took too long. Reload the page.",
+  reload: "Reload page",
   unsupported: "No preview for this file type",
   unsupportedHint: "Download the file to open it.",
   truncated: "Only the start of the file is shown (the first {{size}}).",

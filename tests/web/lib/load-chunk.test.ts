@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CHUNK_LOAD_TIMEOUT_MS } from "../../../web/config";
+import { ChunkLoadError, loadChunk } from "../../../web/lib/load-chunk";
+
+const outcome = (promise: Promise<unknown>) => promise.then((value) => ({ value }), (error: unknown) => ({ error }));
+
+describe("loadChunk", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("gives up on a chunk that has not arrived after 120 s, and not before", async () => {
+    vi.useFakeTimers();
+    const settled = vi.fn();
+    const load = outcome(loadChunk(() => new Promise(() => {}))).then((result) => {
+      settled();
+      return result;
+    });
+    await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS - 1);
+    expect(settled).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    const { error } = (await load) as { error: ChunkLoadError };
+    expect(error).toBeInstanceOf(ChunkLoadError);
+    expect(error.message).toBe("code chunk not loaded within 120 s");
+  });
+
+  it("hands over a module that arrives in time", async () => {
+    vi.useFakeTimers();
+    const load = loadChunk(() => new Promise((resolve) => setTimeout(() => resolve({ answer: 42 }), CHUNK_LOAD_TIMEOUT_MS - 10)));
+    await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS);
+    await expect(load).resolves.toEqual({ answer: 42 });
+  });
+
+  it("marks a failed import as a chunk error and keeps its cause", async () => {
+    const cause = new TypeError("Failed to fetch dynamically imported module");
+    const { error } = (await outcome(loadChunk(() => Promise.reject(cause)))) as { error: ChunkLoadError };
+    expect(error).toBeInstanceOf(ChunkLoadError);
+    expect(error.cause).toBe(cause);
+  });
+});
