@@ -6,4 +6,5 @@ export const AVATAR_MAX_LENGTH = 65_535;
 export const JSON_BODY_MAX_BYTES = 1024 * 1024;
 export const UPLOAD_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_MAX_FILES = 128;
+export const META_FIELDS_MAX_BYTES = 16 * 1024; // a document's metadata, as JSON: every list page carries it
 export const API_TOKEN_PREFIX = "ragflow-";

@@ -211,6 +211,7 @@ describe("PATCH /datasets/{id}/documents/{doc}", () => {
     [{ enabled: 2 }, 101, "Input should be 0 or 1"],
     [{ meta_fields: ["kein Objekt"] }, 101, "Input should be a valid dictionary"],
     [{ meta_fields: { autor: { name: "RKI" } } }, 101, "Each metadata value must be a string, a number or a list of them"],
+    [{ meta_fields: { notiz: "x".repeat(16 * 1024 - 11) } }, 101, "Metadata must be at most 16 KB as JSON"],
     [{ parser_config: { chunk_token_num: -1 } }, 101, "Field: <parser_config.chunk_token_num>"],
   ])("rejects %o and changes nothing", async (json, code, message) => {
     const { user, ds, a } = await setup();
@@ -219,6 +220,15 @@ describe("PATCH /datasets/{id}/documents/{doc}", () => {
     expect(res.body.message).toContain(message);
     const after = (await list(user, ds.id, `?id=${a.id}`)).body.data.docs[0];
     expect(after).toMatchObject({ name: "a.txt", status: "1", chunk_method: "naive" });
+    expect(after?.meta_fields).toEqual({});
+  });
+
+  it("keeps metadata of exactly 16 KB as JSON, counted in UTF-8 bytes", async () => {
+    const { user, ds, a } = await setup();
+    const notiz = "ü".repeat((16 * 1024 - 12) / 2); // {"notiz":"…"} is 12 bytes around the value
+    expect((await patch(user, ds.id, a.id, { meta_fields: { notiz } })).body.code).toBe(0);
+    expect((await list(user, ds.id, `?id=${a.id}`)).body.data.docs[0]?.meta_fields).toEqual({ notiz });
+    expect((await patch(user, ds.id, a.id, { meta_fields: { notiz: `${notiz}e` } })).body.message).toContain("at most 16 KB");
   });
 
   it("refuses a document of another dataset", async () => {

@@ -229,6 +229,7 @@ export const de = {
     metaLabel: "Metadaten (JSON)",
     metaHint: "Ein JSON-Objekt, z. B. {\"Autor\": \"RKI\", \"Jahr\": 2024, \"Schlagworte\": [\"Impfung\"]}.",
     metaInvalid: "Bitte ein JSON-Objekt mit Texten, Zahlen oder Listen davon eingeben.",
+    metaTooLarge: "Die Metadaten dürfen als JSON höchstens 16 KB groß sein.",
     begunAt: "Gestartet {{time}}",
     duration: "Dauer: {{seconds}} s",
     begin: "Start: {{date}}",

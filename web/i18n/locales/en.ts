@@ -232,6 +232,7 @@ export const en: Shape<typeof de> = {
     metaLabel: "Metadata (JSON)",
     metaHint: "A JSON object, e.g. {\"author\": \"RKI\", \"year\": 2024, \"tags\": [\"vaccination\"]}.",
     metaInvalid: "Please enter a JSON object of texts, numbers or lists of them.",
+    metaTooLarge: "Metadata can be at most 16 KB as JSON.",
     begunAt: "Started {{time}}",
     duration: "Duration: {{seconds}} s",
     begin: "Started: {{date}}",
