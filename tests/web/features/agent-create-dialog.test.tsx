@@ -75,6 +75,7 @@ describe("create agent dialog", () => {
     renderWithProviders(<CreateAgentDialog onClose={() => undefined} onCreated={created} />);
     const choose = (file: File) => fireEvent.change(screen.getByTestId("import-dsl-input"), { target: { files: [file] } });
 
+    fireEvent.click(await within(await screen.findByTestId("template-gallery")).findByRole("radio", { name: /Gesundheits-FAQ/ }));
     choose(new File(["a,b"], "flow.csv"));
     expect(await within(dialog()).findByText("Bitte eine JSON-Datei hochladen.")).toBeTruthy();
     choose(new File(["{ nicht json"], "flow.json"));
@@ -94,6 +95,9 @@ describe("create agent dialog", () => {
     expect(await within(dialog()).findByTestId("imported-file")).toBeTruthy();
     expect(within(dialog()).queryByText("Bitte eine JSON-Datei hochladen.")).toBeNull();
     expect(titleBox().value).toBe("Begrüßung");
+    // the file replaced the template as the source: no card stays selected
+    const radios = within(screen.getByTestId("template-gallery")).getAllByRole("radio") as HTMLInputElement[];
+    expect(radios.filter((radio) => radio.checked)).toEqual([]);
     submit();
     await waitFor(() => expect(created).toHaveBeenCalled());
     const body = api.posts()[0]?.body as { dsl: { components: Record<string, { obj: { component_name: string; params: Record<string, unknown> }; downstream: string[] }> } } | undefined;
