@@ -155,7 +155,7 @@ export type TraceEntry = {
   inputs: Record<string, unknown>;
   outputs: Record<string, unknown>;
   error: string | null;
-  // milliseconds
+  // seconds, as RAGFlow's perf_counter differences
   elapsed_time: number;
   created_at: number;
 };

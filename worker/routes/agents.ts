@@ -20,12 +20,20 @@ import { TEMPLATES } from "../services/agents/templates";
 import type { Context } from "hono";
 import type { AgentCompletionInput } from "../contract/agents";
 
-// Streamed: RAGFlow's event frames, then [DONE]; otherwise the whole answer with its trace.
+// Streamed: RAGFlow's event frames, then [DONE]. Otherwise RAGFlow's last event (message_end) holding the whole
+// answer, as its SDK reads it: data.data.content.
 export const respond = async (c: Context<AppEnv>, agentId: string, input: AgentCompletionInput) => {
   const prepared = await prepareAgentRun(serviceContext(c), agentId, input);
   if (!input.stream) {
-    const result = await prepared.run(async () => undefined);
-    return ok(c, { ...result, trace: input.return_trace ? result.trace : undefined });
+    const { content, reference, trace, error, message_id, task_id, session_id } = await prepared.run(async () => undefined);
+    return ok(c, {
+      event: "message_end",
+      message_id,
+      created_at: Math.floor(Date.now() / 1000),
+      task_id,
+      session_id,
+      data: { content, reference, error, ...(input.return_trace ? { trace } : {}) },
+    });
   }
   return sseResponse(() =>
     (async function* () {

@@ -12,8 +12,14 @@ export const createAgent = async (user: TestUser, dsl: Dsl, title = `Buddy ${cry
 };
 
 export type RunResult = { content: string; trace: TraceEntry[]; error: string | null; session_id: string; task_id: string };
+type MessageEnd = { event: "message_end"; session_id: string; task_id: string; data: Omit<RunResult, "session_id" | "task_id"> };
 
-export const runAgent = async (user: TestUser, agentId: string, json: Record<string, unknown>) =>
-  callApi<RunResult>("/agents/chat/completions", { token: user.token, json: { agent_id: agentId, return_trace: true, ...json } });
+// A non-streamed run answers with RAGFlow's message_end event; tests read its answer with the session and task ids.
+export const runAgent = async (user: TestUser, agentId: string, json: Record<string, unknown>) => {
+  const res = await callApi<MessageEnd>("/agents/chat/completions", { token: user.token, json: { agent_id: agentId, return_trace: true, ...json } });
+  const end = res.body.data;
+  const data: RunResult = end?.data && { ...end.data, session_id: end.session_id, task_id: end.task_id };
+  return { ...res, body: { ...res.body, data } };
+};
 
 export const ranIds = (result: RunResult) => result.trace.map((entry) => entry.component_id);

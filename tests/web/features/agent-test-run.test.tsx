@@ -19,7 +19,7 @@ const entry = (component_id: string, component_name: TraceEntry["component_name"
   inputs: { query: "Ich habe Fieber" },
   outputs: { content: "ok" },
   error: null,
-  elapsed_time: 12,
+  elapsed_time: 0.012,
   created_at: 1,
   ...extra,
 });
@@ -66,13 +66,13 @@ describe("test run panel", () => {
       const text = [
         frame("workflow_started", { inputs: {} }),
         frame("node_started", { component_id: "begin", component_name: "Begin" }),
-        frame("node_finished", entry("begin", "Begin", { elapsed_time: 1 })),
-        frame("node_finished", entry("Retrieval:kb01", "Retrieval", { error: "Knowledge base not found.", elapsed_time: 1234 })),
+        frame("node_finished", entry("begin", "Begin", { elapsed_time: 0.001 })),
+        frame("node_finished", entry("Retrieval:kb01", "Retrieval", { error: "Knowledge base not found.", elapsed_time: 1.234 })),
         frame("node_finished", entry("Generate:gen1", "Generate")),
         frame("message", { content: "Viel " }),
         frame("message", { content: "trinken." }),
         frame("message_end", { reference: null }),
-        frame("workflow_finished", { outputs: {}, elapsed_time: 1300, error: null }),
+        frame("workflow_finished", { outputs: {}, elapsed_time: 1.3, error: null }),
         "data:[DONE]\n\n",
       ].join("");
       return new Response(text, { headers: { "Content-Type": "text/event-stream" } });

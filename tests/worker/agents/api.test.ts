@@ -37,8 +37,9 @@ describe("agents API", () => {
     const seen = await callApi<Agent[]>("/agents", inTeam(member, owner.id));
     expect(seen.body.data.map((agent) => agent.title)).toEqual(["Team-Buddy"]);
     expect((await callApi(`/agents/${own.id}`, inTeam(member, owner.id))).body.code).toBe(102);
-    const run = await callApi<{ content: string }>("/agents/chat/completions", { ...inTeam(member, owner.id), json: { agent_id: shared.id, question: "Hi" } });
-    expect(run.body.data.content).toBe("Echo: Hi");
+    const run = await callApi<{ event: string; data: { content: string } }>("/agents/chat/completions", { ...inTeam(member, owner.id), json: { agent_id: shared.id, question: "Hi" } });
+    // RAGFlow's message_end event, read by its SDK as data.data.content
+    expect(run.body.data).toMatchObject({ event: "message_end", data: { content: "Echo: Hi" } });
     const refused = await callApi(`/agents/${shared.id}`, { method: "PUT", ...inTeam(member, owner.id), json: { title: "Übernommen" } });
     expect(refused.body).toMatchObject({ code: 103, message: "Only owner of canvas authorized for this operation." });
     const stranger = await createUser();

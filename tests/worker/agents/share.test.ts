@@ -20,10 +20,10 @@ describe("shared agent flows", () => {
 
     const info = await shared<{ title: string; prologue: string }>(`/${agent.id}`, token.token);
     expect(info.body.data).toMatchObject({ title: "Empfang", prologue: "Hallo, Besucher!" });
-    const first = await shared<{ content: string; session_id: string }>(`/${agent.id}/completions`, token.token, { question: "Öffnungszeiten?" });
-    expect(first.body.data.content).toBe("Sie fragten: Öffnungszeiten?");
-    const second = await shared<{ content: string }>(`/${agent.id}/completions`, token.token, { question: "Danke", session_id: first.body.data.session_id });
-    expect(second.body.data.content).toBe("Und dann: Danke");
+    const first = await shared<{ data: { content: string }; session_id: string }>(`/${agent.id}/completions`, token.token, { question: "Öffnungszeiten?" });
+    expect(first.body.data.data.content).toBe("Sie fragten: Öffnungszeiten?");
+    const second = await shared<{ data: { content: string } }>(`/${agent.id}/completions`, token.token, { question: "Danke", session_id: first.body.data.session_id });
+    expect(second.body.data.data.content).toBe("Und dann: Danke");
     const stolen = await shared(`/${agent.id}/completions`, token.token, { question: "x", session_id: first.body.data.session_id }, "visitor-dddddddddddddddd");
     expect(stolen.body.code).toBe(102);
 
@@ -48,11 +48,11 @@ describe("shared agent flows", () => {
     const invoke = { url: `${env.TEST_SITE_URL}/`, method: "GET", headers: '{"Authorization":"Bearer geheim-123"}', clean_html: true, datatype: "text" };
     const agent = await createAgent(owner, flow([["begin", "Begin", {}, ["Invoke:i"]], ["Invoke:i", "Invoke", invoke, ["Message:m"]], ["Message:m", "Message", { content: ["Fertig."] }]]));
     // the owner's trace masks credentials but shows the rest
-    const own = await callApi<{ trace: { component_id: string; inputs: Record<string, unknown>; outputs: Record<string, unknown> }[] }>("/agents/chat/completions", {
+    const own = await callApi<{ data: { trace: { component_id: string; inputs: Record<string, unknown>; outputs: Record<string, unknown> }[] } }>("/agents/chat/completions", {
       token: owner.token,
       json: { agent_id: agent.id, question: "Los", return_trace: true },
     });
-    const step = own.body.data.trace.find((entry) => entry.component_id === "Invoke:i");
+    const step = own.body.data.data.trace.find((entry) => entry.component_id === "Invoke:i");
     expect(step?.inputs).toMatchObject({ headers: "***", url: `${env.TEST_SITE_URL}/` });
     expect(JSON.stringify(own.body.data)).not.toContain("geheim-123");
 

@@ -98,7 +98,7 @@ export const TestRunPanel = ({ agentId, agentName, nodes, beforeRun, onClose }: 
             <Box mt="3" fontSize="sm" color={run.finished.error ? "fg.error" : "fg.muted"} role="status">
               {run.finished.error
                 ? t("agents.run.finishedWithError", { error: run.finished.error })
-                : t("agents.run.finished", { ms: formatNumber(run.finished.elapsed, 0) })}
+                : t("agents.run.finished", { ms: formatNumber(run.finished.elapsed * 1000, 0) })}
             </Box>
           )}
         </Tabs.Content>

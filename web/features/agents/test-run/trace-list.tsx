@@ -35,7 +35,7 @@ export const TraceList = ({ entries, nameOf }: Props) => {
                 {t(`agents.components.${entry.component_name}`)}
               </Badge>
               <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-                {t("agents.run.elapsed", { ms: formatNumber(entry.elapsed_time, 0) })}
+                {t("agents.run.elapsed", { ms: formatNumber(entry.elapsed_time * 1000, 0) })}
               </Text>
             </HStack>
             {entry.error && (

@@ -17,6 +17,7 @@ type Emit = (event: AgentEvent) => Promise<void>;
 class RunStopped extends Error {}
 
 const CANCEL_CHECK_MS = 250;
+const secondsSince = (startMs: number) => (Date.now() - startMs) / 1000;
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((done) => {
@@ -97,7 +98,7 @@ export const runFlow = async (ctx: ServiceContext, dsl: Dsl, input: RunInput, em
     }
     if (error && params.exception_method === "comment") result = { outputs: { content: render(params.exception_default_value, values), error } };
     else if (error && params.exception_method === "goto") result = { outputs: { error }, next: (params.exception_goto ?? []) as string[] };
-    const entry: TraceEntry = { component_id: id, component_name: component.obj.component_name, inputs: paramsForTrace(params), outputs: result.outputs, error, elapsed_time: Date.now() - begun, created_at: begun };
+    const entry: TraceEntry = { component_id: id, component_name: component.obj.component_name, inputs: paramsForTrace(params), outputs: result.outputs, error, elapsed_time: secondsSince(begun), created_at: begun };
     trace.push(entry);
     await emit({ event: "node_finished", data: entry });
     if (error && !params.exception_method) throw new RunStopped(`${String(params.name ?? id)}: ${error}`);
@@ -158,7 +159,7 @@ export const runFlow = async (ctx: ServiceContext, dsl: Dsl, input: RunInput, em
   const reference = /\[ID:\d+\]/.test(answer) ? referenceOf(trace) : null;
   if (answer) await emit({ event: "message_end", data: { reference } });
   const outputs = trace.at(-1)?.outputs ?? {};
-  await emit({ event: "workflow_finished", data: { outputs, elapsed_time: Date.now() - started, error } });
+  await emit({ event: "workflow_finished", data: { outputs, elapsed_time: secondsSince(started), error } });
   return { answer, trace, resume, error, outputs, reference };
 };
 
