@@ -21,11 +21,15 @@ export const UpdateChunkSchema = v.object({
 });
 export type UpdateChunkInput = v.InferOutput<typeof UpdateChunkSchema>;
 
-export const SwitchChunksSchema = v.object({
-  chunk_ids: v.pipe(v.array(v.string(), "`chunk_ids` is required."), v.minLength(1, "Please select chunk!")),
-  available_int: v.optional(v.picklist([0, 1], "Input should be 0 or 1")),
-  available: v.optional(v.boolean(msg.boolean)),
-});
+export const SwitchChunksSchema = v.pipe(
+  v.object({
+    chunk_ids: v.pipe(v.array(v.string(), "`chunk_ids` is required."), v.minLength(1, "Please select chunk!")),
+    available_int: v.optional(v.picklist([0, 1], "Input should be 0 or 1")),
+    available: v.optional(v.boolean(msg.boolean)),
+  }),
+  // without either flag the switch would silently disable the chunks
+  v.check((input) => input.available !== undefined || input.available_int !== undefined, "`available_int` or `available` is required."),
+);
 
 export const DeleteChunksSchema = v.object({
   chunk_ids: v.optional(v.nullable(v.array(v.string(), msg.list))),

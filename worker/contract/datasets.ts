@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { AvatarSchema } from "./avatar";
 import { CHUNK_METHODS, type ChunkMethod, type ParserConfig, ParserConfigSchema } from "./parser-config";
-import { bool, float, HEX_ID, int, msg, oneOf, queryBool, queryInt, str } from "./pydantic";
+import { bool, float, HEX_ID, int, msg, oneOf, optionalOrNull, queryBool, queryInt, str } from "./pydantic";
 
 export const PERMISSIONS = ["me", "team"] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -25,12 +25,12 @@ const DatasetNameSchema = v.pipe(
 );
 
 const datasetFields = {
-  avatar: v.optional(AvatarSchema),
+  avatar: optionalOrNull(AvatarSchema),
   description: v.optional(v.nullable(str(0, 65_535))),
-  embedding_model: v.optional(EmbeddingModelSchema),
+  embedding_model: optionalOrNull(EmbeddingModelSchema),
   permission: v.optional(oneOf(PERMISSIONS)),
   chunk_method: v.optional(oneOf(CHUNK_METHODS)),
-  parser_config: v.optional(ParserConfigSchema),
+  parser_config: optionalOrNull(ParserConfigSchema),
   language: v.optional(str(1, 32)),
   pagerank: v.optional(int(0, 100)),
   similarity_threshold: v.optional(float(0, 1)),

@@ -36,6 +36,10 @@ export const oneOf = <const T extends readonly string[]>(values: T) => v.picklis
 
 export const bool = () => v.boolean(msg.boolean);
 
+// Python's `X | None = None`: RAGFlow's SDKs send null for an argument left out, which counts as not given.
+export const optionalOrNull = <S extends v.GenericSchema>(schema: S) =>
+  v.optional(v.pipe(v.nullable(schema), v.transform((value): v.InferOutput<S> | undefined => value ?? undefined)));
+
 // Query strings carry text; these turn "2" / "true" into numbers and booleans before the usual checks.
 export const queryInt = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) =>
   v.optional(

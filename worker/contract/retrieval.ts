@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { msg } from "./pydantic";
+import { msg, optionalOrNull } from "./pydantic";
 
 // document ids go into one SQL statement next to the other filters (D1 allows 100 parameters)
 export const MAX_DOCUMENT_FILTER = 64;
@@ -20,7 +20,7 @@ export const RetrievalSchema = v.pipe(
     vector_similarity_weight: v.optional(weight, 0.3),
     keyword_similarity_weight: v.optional(weight),
     top_k: v.optional(v.pipe(v.number(msg.integer), v.integer(msg.integer), v.minValue(1, "`top_k` must be greater than 0")), 1024),
-    rerank_id: v.optional(v.string()),
+    rerank_id: optionalOrNull(v.string(msg.string)),
     keyword: v.optional(v.boolean(msg.boolean), false),
     highlight: v.optional(v.boolean(msg.boolean), false),
   }),

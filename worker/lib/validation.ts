@@ -1,12 +1,24 @@
 import * as v from "valibot";
 
 const VALUE_PREVIEW_LENGTH = 125;
-const SECRET_FIELD = /password|secret|api_key|token/i;
+// password, new_password, api_key, access_token … (not chunk_token_num)
+const SECRET_FIELD = /password|secret|api_key|(^|[._])(\w+_)?token$/i;
 
+// Python's repr() of a JSON value, as pydantic's error input prints inside lists and dicts.
+const pythonRepr = (value: unknown): string => {
+  if (value === null || value === undefined) return "None";
+  if (typeof value === "boolean") return value ? "True" : "False";
+  if (typeof value === "string") return `'${value.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+  if (Array.isArray(value)) return `[${value.map(pythonRepr).join(", ")}]`;
+  if (typeof value === "object") return `{${Object.entries(value).map(([key, item]) => `${pythonRepr(key)}: ${pythonRepr(item)}`).join(", ")}}`;
+  return String(value);
+};
+
+// str(input), cut like RAGFlow's format_validation_error_message: over 128 characters keeps 125 and "...".
 const preview = (path: string, input: unknown): string => {
   if (SECRET_FIELD.test(path)) return "***";
-  const text = typeof input === "string" ? input : JSON.stringify(input) ?? String(input);
-  return text.length > VALUE_PREVIEW_LENGTH ? `${text.slice(0, VALUE_PREVIEW_LENGTH)}...` : text;
+  const text = typeof input === "string" ? input : pythonRepr(input);
+  return text.length > VALUE_PREVIEW_LENGTH + 3 ? `${text.slice(0, VALUE_PREVIEW_LENGTH)}...` : text;
 };
 
 export const isMissingKey = (issue: v.BaseIssue<unknown>) =>
@@ -18,7 +30,7 @@ export const formatIssues = (issues: readonly v.BaseIssue<unknown>[]): string =>
     .map((issue) => {
       const path = v.getDotPath(issue) ?? "body";
       const message = isMissingKey(issue) ? "Field required" : issue.message;
-      return `Field: <${path}> - Message: ${message} - Value: ${preview(path, issue.input)}`;
+      return `Field: <${path}> - Message: <${message}> - Value: <${preview(path, issue.input)}>`;
     })
     .join("\n");
 

@@ -5,8 +5,10 @@ import { AppError, RetCode } from "../lib/errors";
 
 const MALFORMED_JSON = "Malformed JSON syntax: Missing commas/brackets or invalid encoding";
 
+// Like RAGFlow's get_error_data_result, an error carries no `data`: its SDK's Document.download() tells an error
+// from file bytes by the keys being exactly code and message. The 401 answer keeps RAGFlow's `data: null`.
 const envelope = (c: Context<AppEnv>, code: number, message: string, status: AppError["status"]) =>
-  c.json({ code, message, data: null }, status);
+  c.json(status === 401 ? { code, message, data: null } : { code, message }, status);
 
 export const handleError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof AppError) return envelope(c, err.code, err.message, err.status);

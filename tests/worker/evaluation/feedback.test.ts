@@ -83,7 +83,7 @@ describe("GET /evaluation/feedback", () => {
   it("refuses bad filter values with clear messages", async () => {
     const { user } = await setup();
     const bad = async (query: string) => (await feedback(user, query)).body;
-    expect(await bad("?reason=boring")).toMatchObject({ code: 101, message: expect.stringContaining("Field: <reason> - Message: Input should be 'wrong'") });
+    expect(await bad("?reason=boring")).toMatchObject({ code: 101, message: expect.stringContaining("Field: <reason> - Message: <Input should be 'wrong'") });
     expect(await bad("?thumbup=maybe")).toMatchObject({ code: 101, message: expect.stringContaining("Field: <thumbup>") });
     expect(await bad("?page_size=1000")).toMatchObject({ code: 101, message: expect.stringContaining("Input should be less than or equal to 100") });
     expect(await bad("?from=31.01.2026")).toMatchObject({ code: 101, message: expect.stringContaining("`from` must be a date like 2026-01-31.") });

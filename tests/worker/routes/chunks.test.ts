@@ -75,6 +75,10 @@ describe("chunks API", () => {
     expect((await list(user, base, "?available=0")).body.data.chunks.map((c) => c.id)).toEqual([first?.id]);
     const none = await callApi(base, { method: "PATCH", token: user.token, json: { chunk_ids: [] } });
     expect(none.body).toMatchObject({ code: 102, message: "Please select chunk!" });
+    const [, second] = (await list(user, base)).body.data.chunks;
+    const flagless = await callApi(base, { method: "PATCH", token: user.token, json: { chunk_ids: [second?.id] } });
+    expect(flagless.body).toMatchObject({ code: 102, message: "`available_int` or `available` is required." });
+    expect((await list(user, base, "?available=0")).body.data.chunks.map((c) => c.id)).toEqual([first?.id]);
   });
 
   it("deletes chunks all-or-nothing and keeps counters exact", async () => {

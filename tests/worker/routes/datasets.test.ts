@@ -55,16 +55,18 @@ describe("POST /datasets", () => {
   });
 
   it.each([
-    [{}, "Field: <name> - Message: Field required"],
+    [{}, "Field: <name> - Message: <Field required>"],
     [{ name: "" }, "String should have at least 1 character"],
     [{ name: "x".repeat(129) }, "String should have at most 128 characters"],
     [{ name: 3 }, "Input should be a valid string"],
+    [{ name: null }, "Field: <name> - Message: <Input should be a valid string> - Value: <None>"],
+    [{ name: "a", permission: ["me", true] }, "- Value: <['me', True]>"],
     [{ name: "a", permission: "all" }, "Input should be 'me' or 'team'"],
     [{ name: "a", chunk_method: "magic" }, "Input should be 'naive', 'book', 'email', 'laws', 'manual', 'one', 'paper', 'picture', 'presentation', 'qa', 'table', 'tag' or 'resume'"],
     [{ name: "a", avatar: "image/png;base64,AAA" }, "invalid MIME prefix format. Must start with 'data:'"],
     [{ name: "a", avatar: "data:image/gif;base64,AAA" }, "Unsupported MIME type. Allowed: ['image/jpeg', 'image/png']"],
     [{ name: "a", embedding_model: "no-provider" }, "embedding model identifier must follow <model_name>@<provider> format"],
-    [{ name: "a", parser_config: { chunk_token_num: 0 } }, "Field: <parser_config.chunk_token_num> - Message: Input should be greater than or equal to 1"],
+    [{ name: "a", parser_config: { chunk_token_num: 0 } }, "Field: <parser_config.chunk_token_num> - Message: <Input should be greater than or equal to 1> - Value: <0>"],
     [{ name: "a", parser_config: { chunk_token_num: 4096 } }, "Input should be less than or equal to 2048"],
     [{ name: "a", parser_config: { delimiter: "`##" } }, "Multi-character delimiters must be enclosed in backticks"],
     [{ name: "a", parser_config: { pages: [[1, 10], [5, 20]] } }, "Each range must start after the previous range's end"],

@@ -64,6 +64,16 @@ describe("POST /datasets/{id}/documents (upload)", () => {
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(new Uint8Array(await original.arrayBuffer()));
   });
 
+  it("answers a download of an unknown document with exactly code and message, as RAGFlow's SDK checks", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const { SELF } = await import("cloudflare:test");
+    const res = await SELF.fetch(`${BASE}/datasets/${ds.id}/documents/${"0".repeat(32)}`, { headers: { Authorization: user.token } });
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(Object.keys(body).toSorted()).toEqual(["code", "message"]);
+    expect(body.code).toBe(102);
+  });
+
   it("names duplicates report(1).txt, report(2).txt", async () => {
     const user = await createUser();
     const ds = await createDataset(user);
