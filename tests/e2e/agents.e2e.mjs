@@ -60,7 +60,7 @@ export const tests = [
       });
       const body = await response.json();
       assert.equal(body.code, 0);
-      assert.equal(body.data.content, "Gute Besserung! Bei Fieber viel trinken.");
+      assert.equal(body.data.data.content, "Gute Besserung! Bei Fieber viel trinken.");
       const openai = await fetch(`${baseUrl}/api/v1/agents_openai/${agentId}/chat/completions`, {
         method: "POST",
         headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
