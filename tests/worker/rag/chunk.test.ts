@@ -28,9 +28,9 @@ describe("naive merge", () => {
     for (const chunk of chunks) expect(countTokens(chunk.content)).toBeLessThanOrEqual(32 + 16);
   });
 
-  it("cuts at backtick delimiters only, each piece its own chunk", () => {
-    const chunks = naiveMerge([text("Teil eins##Teil zwei##Teil drei")], { ...config, delimiter: "`##`" });
-    expect(chunks.map((c) => c.content)).toEqual(["Teil eins##", "Teil zwei##", "Teil drei"]);
+  it("cuts at backtick delimiters only, each piece its own chunk without the delimiter", () => {
+    const chunks = naiveMerge([text("Teil eins##Teil zwei##Teil drei##")], { ...config, delimiter: "`##`" });
+    expect(chunks.map((c) => c.content)).toEqual(["Teil eins", "Teil zwei", "Teil drei"]);
   });
 
   it("starts the next chunk with the tail of the previous one when overlap is set", () => {

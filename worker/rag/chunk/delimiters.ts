@@ -7,15 +7,17 @@ export const parseDelimiters = (spec: string) => {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-// Splits text after each delimiter (the delimiter stays with the piece before it).
-export const splitOn = (text: string, delimiters: string[]): string[] => {
+// Splits text after each delimiter. A sentence mark stays with the piece before it; custom backtick delimiters
+// are dropped (`drop`), as RAGFlow's naive_merge skips them.
+export const splitOn = (text: string, delimiters: string[], { drop = false } = {}): string[] => {
   if (delimiters.length === 0) return [text];
   const pattern = new RegExp(`(${delimiters.toSorted((a, b) => b.length - a.length).map(escape).join("|")})`);
   const pieces: string[] = [];
   let current = "";
   for (const part of text.split(pattern)) {
-    current += part;
-    if (delimiters.includes(part)) {
+    const isDelimiter = delimiters.includes(part);
+    if (!(isDelimiter && drop)) current += part;
+    if (isDelimiter) {
       pieces.push(current);
       current = "";
     }

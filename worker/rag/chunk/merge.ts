@@ -27,7 +27,7 @@ const overlapTail = (text: string, percent: number) =>
 export const naiveMerge = (blocks: Block[], config: ChunkConfig): ChunkDraft[] => {
   const { custom, singles } = parseDelimiters(config.delimiter);
   if (custom.length > 0) {
-    return blocks.flatMap((block) => splitOn(block.text, custom).map((content) => ({ content, pages: block.page ? [block.page] : [] })));
+    return blocks.flatMap((block) => splitOn(block.text, custom, { drop: true }).map((content) => ({ content, pages: block.page ? [block.page] : [] })));
   }
   const budget = Math.max(1, Math.floor((config.chunkTokenNum * (100 - config.overlappedPercent)) / 100));
   const chunks: ChunkDraft[] = [];
