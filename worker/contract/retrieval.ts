@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { MetadataConditionSchema } from "./metadata-condition";
 import { msg, optionalOrNull } from "./pydantic";
 
 // document ids go into one SQL statement next to the other filters (D1 allows 100 parameters)
@@ -23,6 +24,7 @@ export const RetrievalSchema = v.pipe(
     rerank_id: optionalOrNull(v.string(msg.string)),
     keyword: v.optional(v.boolean(msg.boolean), false),
     highlight: v.optional(v.boolean(msg.boolean), false),
+    metadata_condition: optionalOrNull(MetadataConditionSchema),
   }),
   v.check(
     (input) => input.dataset_ids.length > 0 || input.document_ids.length > 0,

@@ -110,6 +110,36 @@ describe("POST /retrieval", () => {
     expect(onlyDoc.body.data.chunks.map((c) => c.dataset_id)).toEqual([second.id]);
   });
 
+  it("filters by document metadata like RAGFlow's metadata_condition, and finds nothing when no document passes", async () => {
+    const { user, ds, docs } = await setup();
+    const meta = (name: keyof typeof TEXTS, meta_fields: Record<string, unknown>) =>
+      callApi(`/datasets/${ds.id}/documents/${docs[name]?.id}`, { method: "PATCH", token: user.token, json: { meta_fields } });
+    await meta("impfung.txt", { Quelle: "RKI", Jahr: 2024, Themen: ["Impfung", "Alter"] });
+    await meta("ernaehrung.txt", { Quelle: "DGE", Jahr: 2019 });
+    await meta("schlaf.txt", { Quelle: "rki-Blog", Jahr: "2023" });
+    const names = async (metadata_condition: unknown, extra: Record<string, unknown> = {}) => {
+      const res = await search(user, { question: "Grippeimpfung Ernährung Schlaf", dataset_ids: [ds.id], similarity_threshold: 0, metadata_condition, ...extra });
+      expect(res.body.code).toBe(0);
+      return res.body.data.doc_aggs.map((agg) => agg.doc_name).toSorted();
+    };
+    const when = (name: string, comparison_operator: string, value: unknown = "") => ({ name, comparison_operator, value });
+    expect(await names({ conditions: [when("Quelle", "contains", "rki")] })).toEqual(["impfung.txt", "schlaf.txt"]);
+    expect(await names({ conditions: [when("Jahr", "≥", 2023)] })).toEqual(["impfung.txt", "schlaf.txt"]);
+    expect(await names({ logic: "and", conditions: [when("Jahr", ">", "2020"), when("Themen", "=", "Impfung")] })).toEqual(["impfung.txt"]);
+    expect(await names({ logic: "or", conditions: [when("Quelle", "=", "DGE"), when("Themen", "=", "Alter")] })).toEqual(["ernaehrung.txt", "impfung.txt"]);
+    expect(await names({ conditions: [when("Quelle", "empty")] })).toEqual(["strasse.txt"]);
+    expect(await names({ conditions: [when("Themen", "≠", "Impfung"), when("Quelle", "not empty")] })).toEqual(["ernaehrung.txt", "schlaf.txt"]);
+    // document_ids and the metadata filter both apply
+    expect(await names({ conditions: [when("Quelle", "contains", "rki")] }, { document_ids: [docs["schlaf.txt"]?.id] })).toEqual(["schlaf.txt"]);
+    expect(await names({ conditions: [when("Quelle", "=", "WHO")] })).toEqual([]);
+    // no conditions: no filter
+    expect(await names({ conditions: [] })).toHaveLength(4);
+
+    const bad = await search(user, { question: "x", dataset_ids: [ds.id], metadata_condition: { conditions: [when("Quelle", "like", "x")] } });
+    expect(bad.body.code).toBe(102);
+    expect(bad.body.message).toContain("Input should be 'contains'");
+  });
+
   it("pages results and reports the total above the threshold", async () => {
     const { user, ds } = await setup();
     const all = await search(user, { question: "die", dataset_ids: [ds.id], vector_similarity_weight: 0.5, similarity_threshold: 0 });

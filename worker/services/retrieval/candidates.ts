@@ -12,7 +12,8 @@ const scopeFilter = (scope: Scope) =>
       inList(sql`c.dataset_id`, scope.datasetIds),
       sql`c.available = 1`,
       sql`d.enabled = 1`,
-      ...(scope.documentIds.length ? [inList(sql`c.document_id`, scope.documentIds)] : []),
+      // one JSON parameter, however many documents a metadata filter picked
+      ...(scope.documentIds.length ? [sql`c.document_id IN (SELECT value FROM json_each(${JSON.stringify(scope.documentIds)}))`] : []),
     ],
     sql` AND `,
   );

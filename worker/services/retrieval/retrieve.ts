@@ -14,6 +14,7 @@ import { resolveEmbedding, resolveModel } from "../models/resolve";
 import { recordUsage } from "../models/usage";
 import { type CandidateRow, parseList as parse, keywordCandidates, loadCandidates, ngramCandidates, type Scope, termStatistics, trigramFrequencies } from "./candidates";
 import { gramStatistics } from "./gram-statistics";
+import { documentsByMetadata } from "./metadata-scope";
 import { gramBm25, gramText, weightedFields, wordBm25 } from "./scope-bm25";
 
 // The keyword score mixes term coverage (RAGFlow's token similarity), word bm25 and character 4-gram bm25,
@@ -50,8 +51,13 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
     ? (await ctx.db.query.documents.findMany({ where: (t, { inArray: within }) => within(t.id, input.document_ids) })).map((doc) => doc.datasetId)
     : [];
   const rows = await datasetsInScope(ctx, [...new Set([...input.dataset_ids, ...documentDatasetIds])]);
-  if (rows.length === 0) return { chunks: [], doc_aggs: [], total: 0 };
-  const scope: Scope = { datasetIds: rows.map((row) => row.id), documentIds: input.document_ids };
+  if (rows.length === 0) return nothingFound();
+  const datasetIds = rows.map((row) => row.id);
+  const filter = input.metadata_condition?.conditions.length ? input.metadata_condition : null;
+  const documentIds = filter ? await documentsByMetadata(ctx, datasetIds, filter, input.document_ids) : input.document_ids;
+  // no document passes the metadata filter: nothing to search, not everything
+  if (filter && documentIds.length === 0) return nothingFound();
+  const scope: Scope = { datasetIds, documentIds };
   const w = input.vector_similarity_weight;
   // Like RAGFlow's RERANK_LIMIT, only a window of candidates is re-scored: enough to fill the requested page.
   const topK = Math.min(input.top_k, 1024, Math.max(RESCORE_WINDOW, input.page * input.page_size));
@@ -107,6 +113,8 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
     total: kept.length,
   };
 };
+
+const nothingFound = (): RetrievalResult => ({ chunks: [], doc_aggs: [], total: 0 });
 
 const noNgramCandidates = () => ({ hits: [] as { id: string }[], counts: new Map<string, number>() });
 
