@@ -76,6 +76,17 @@ export const tests = [
       assert.equal(await page.getByTestId("retrieval-chunk").filter({ hasText: "Geänderter Abschnitt" }).count(), 0);
       await page.screenshot({ path: `${artifacts}/retrieval-testing-de.png`, fullPage: true });
 
+      // a metadata condition no document meets leaves nothing to find; without it the chunk is back
+      await page.getByRole("button", { name: "Bedingung hinzufügen" }).click();
+      await page.getByRole("textbox", { name: "Feld der Bedingung 1" }).fill("Quelle");
+      await page.getByRole("textbox", { name: "Wert der Bedingung 1" }).fill("RKI");
+      await page.getByRole("button", { name: "Testen" }).click();
+      await page.getByTestId("retrieval-total").filter({ hasText: /^0 Abschnitte gefunden$/ }).waitFor();
+      await page.screenshot({ path: `${artifacts}/retrieval-metadata-de.png`, fullPage: true });
+      await page.getByRole("button", { name: "Bedingung 1 entfernen" }).click();
+      await page.getByRole("button", { name: "Testen" }).click();
+      await hit.waitFor();
+
       // parsing the selection again asks what happens to the chunks it already has; keeping them keeps the edits
       await page.getByRole("link", { name: "Datensatz" }).click();
       await page.locator('[data-name="wiki.md"] label').first().click();

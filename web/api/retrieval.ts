@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { MetadataCondition } from "../../worker/contract/metadata-condition";
 import type { RetrievalResult } from "../../worker/contract/retrieval";
 import { requestData } from "./client";
 
@@ -15,6 +16,7 @@ export type RetrievalParams = {
   topK: number;
   rerankId?: string;
   highlight: boolean;
+  metadataCondition?: MetadataCondition;
 };
 
 export const retrievalKeys = {

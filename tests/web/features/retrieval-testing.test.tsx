@@ -237,6 +237,41 @@ describe("RetrievalTestingPage", () => {
     expect(bodies[0]).toMatchObject({ dataset_ids: [ID], document_ids: [DOC_B] });
   });
 
+  it("sends metadata conditions, refusing a condition without a field name", async () => {
+    const { spy, bodies } = mockRetrieval();
+    renderWithProviders(<RetrievalTestingPage datasetId={ID} />);
+    const add = screen.getByRole("button", { name: "Bedingung hinzufügen" });
+    fireEvent.click(add);
+    ask("Impfung");
+    expect(await screen.findByText("Jede Bedingung braucht einen Feldnamen.")).toBeTruthy();
+    expect(spy).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByRole("textbox", { name: "Feld der Bedingung 1" }), { target: { value: " Jahr " } });
+    fireEvent.change(screen.getByRole("combobox", { name: "Vergleich der Bedingung 1" }), { target: { value: "≥" } });
+    fireEvent.change(screen.getByRole("textbox", { name: "Wert der Bedingung 1" }), { target: { value: "2023" } });
+    fireEvent.click(add);
+    fireEvent.change(screen.getByRole("textbox", { name: "Feld der Bedingung 2" }), { target: { value: "Quelle" } });
+    fireEvent.change(screen.getByRole("combobox", { name: "Vergleich der Bedingung 2" }), { target: { value: "empty" } });
+    // "is empty" takes no value
+    expect(screen.queryByRole("textbox", { name: "Wert der Bedingung 2" })).toBeNull();
+    fireEvent.change(screen.getByRole("combobox", { name: "Verknüpfung" }), { target: { value: "or" } });
+    ask("Impfung");
+    await waitFor(() => expect(spy).toHaveBeenCalledTimes(1));
+    expect(bodies[0]?.metadata_condition).toEqual({
+      logic: "or",
+      conditions: [
+        { name: "Jahr", comparison_operator: "≥", value: "2023" },
+        { name: "Quelle", comparison_operator: "empty", value: "" },
+      ],
+    });
+
+    fireEvent.click(screen.getByRole("button", { name: "Bedingung 2 entfernen" }));
+    fireEvent.click(screen.getByRole("button", { name: "Bedingung 1 entfernen" }));
+    ask("Impfung");
+    await waitFor(() => expect(spy).toHaveBeenCalledTimes(2));
+    expect(bodies[1]).not.toHaveProperty("metadata_condition");
+  });
+
   it("shows the server's message when retrieval fails", async () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValue(
       new Response(JSON.stringify({ code: 102, message: "You don't own the dataset x.", data: null }), { status: 200 }),

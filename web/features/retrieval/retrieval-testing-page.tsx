@@ -8,6 +8,7 @@ import { Pager } from "../../components/pager";
 import { RouteErrorMessage } from "../../components/route-error";
 import { formatCount, formatNumber } from "../../lib/format";
 import { DocumentFilter } from "./document-filter";
+import { MetadataFilter, type MetadataFilterValue, NO_METADATA_FILTER } from "./metadata-filter";
 import { DocAggregates, NoChunks, RetrievedChunkCard } from "./retrieval-results";
 import { roundWeight, WeightSlider } from "./weight-slider";
 
@@ -20,6 +21,7 @@ type Settings = {
   vectorWeight: number;
   rerankId: string;
   documentIds: string[];
+  metadata: MetadataFilterValue;
   topK: string;
 };
 
@@ -29,10 +31,11 @@ const DEFAULT_SETTINGS: Settings = {
   vectorWeight: 0.3,
   rerankId: "",
   documentIds: [],
+  metadata: NO_METADATA_FILTER,
   topK: "1024",
 };
 
-type Errors = { question?: boolean; topK?: boolean };
+type Errors = { question?: boolean; topK?: boolean; metadata?: boolean };
 
 // What one click on "Test" asks for; the page number and the document picked in the sidebar come on top.
 type Submitted = Omit<RetrievalParams, "page" | "pageSize">;
@@ -63,9 +66,14 @@ export const RetrievalTestingPage = ({ datasetId }: { datasetId: string }) => {
   const set = <K extends keyof Settings>(key: K, value: Settings[K]) => setSettings((current) => ({ ...current, [key]: value }));
 
   const submit = () => {
-    const next: Errors = { question: !settings.question.trim(), topK: !validTopK(settings.topK) };
+    const { logic, conditions } = settings.metadata;
+    const next: Errors = {
+      question: !settings.question.trim(),
+      topK: !validTopK(settings.topK),
+      metadata: conditions.some((condition) => !condition.name.trim()),
+    };
     setErrors(next);
-    if (next.question || next.topK) return;
+    if (next.question || next.topK || next.metadata) return;
     setSubmitted({
       question: settings.question.trim(),
       datasetIds: [datasetId],
@@ -76,6 +84,7 @@ export const RetrievalTestingPage = ({ datasetId }: { datasetId: string }) => {
       topK: Number(settings.topK),
       rerankId: settings.rerankId || undefined,
       highlight: true,
+      metadataCondition: conditions.length ? { logic, conditions: conditions.map((condition) => ({ ...condition, name: condition.name.trim() })) } : undefined,
     });
     setRun((current) => current + 1);
     setPage(1);
@@ -162,6 +171,7 @@ export const RetrievalTestingPage = ({ datasetId }: { datasetId: string }) => {
                   </NativeSelect.Root>
                 </FormField>
                 <DocumentFilter datasetId={datasetId} value={settings.documentIds} onChange={(ids) => set("documentIds", ids)} />
+                <MetadataFilter value={settings.metadata} onChange={(value) => set("metadata", value)} invalid={Boolean(errors.metadata)} />
                 <FormField label={t("retrieval.topK")} helper={t("retrieval.topKHint")} error={errors.topK ? "retrieval.topKInvalid" : undefined}>
                   <Input
                     name="top_k"
