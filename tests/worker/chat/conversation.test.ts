@@ -74,6 +74,9 @@ describe("chat pipeline with a configured model (local OpenAI-compatible server)
   it("fills the knowledge and variables into the system prompt, with glossary and citation guidelines", async () => {
     const user = await createUser();
     const ds = await parsedDataset(user);
+    const docs = (await callApi<{ docs: { id: string; name: string }[] }>(`/datasets/${ds.id}/documents`, { token: user.token })).body.data.docs;
+    const impfung = docs.find((doc) => doc.name === "impfung.txt");
+    await callApi(`/datasets/${ds.id}/documents/${impfung?.id}`, { method: "PATCH", token: user.token, json: { meta_fields: { Quelle: "STIKO" } } });
     const llm = await useLocalChatModel(user);
     const chat = await createChat(user, {
       dataset_ids: [ds.id],
@@ -88,7 +91,8 @@ describe("chat pipeline with a configured model (local OpenAI-compatible server)
     const res = await ask(user, chat.id, { question: "Grippeimpfung wissen?", stadt: "Köln" });
     const answer = res.body.data.answer;
     expect(answer).toContain("Du hilfst in Köln.");
-    expect(answer).toContain("ID: 0\n├── Title: impfung.txt\n└── Content:\nDie Grippeimpfung");
+    // the document's metadata stands under its title, as in RAGFlow's knowledge prompt
+    expect(answer).toContain("ID: 0\n├── Title: impfung.txt\n├── Quelle: STIKO\n└── Content:\nDie Grippeimpfung");
     expect(answer).toContain("- STIKO: Ständige Impfkommission");
     expect(answer).toContain("# Citations");
   });

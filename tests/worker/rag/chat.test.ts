@@ -44,6 +44,13 @@ describe("prompt building", () => {
     expect(prompt.text).toBe("ID: 0\n├── Title: d0.txt\n└── Content:\nDie Grippeimpfung wird ab 60 Jahren empfohlen.");
   });
 
+  it("adds the document's URL and metadata under the title, one line each", () => {
+    const chunk = { content: "Text", document_name: "seite.html", url: "https://example.org/a", meta: { Quelle: "RKI", Themen: ["Impfung", "Alter"], Notiz: "zwei\nZeilen", Leer: "" } };
+    expect(knowledgePrompt([chunk], 1000).text).toBe(
+      "ID: 0\n├── Title: seite.html\n├── URL: https://example.org/a\n├── Quelle: RKI\n├── Themen: Impfung, Alter\n├── Notiz: zwei Zeilen\n└── Content:\nText",
+    );
+  });
+
   it("fills variables and keeps unknown braces; fits history, dropping the opener and old turns first", () => {
     expect(fillPrompt("In {stadt} {unbekannt}", { stadt: "Köln" })).toBe("In Köln {unbekannt}");
     const history = [

@@ -14,6 +14,7 @@ import { countTokens } from "../../rag/tokens";
 import type { ServiceContext } from "../context";
 import { resolveChat } from "../models/resolve";
 import { addUsage, recordUsage } from "../models/usage";
+import { knowledgeChunks } from "../retrieval/knowledge-chunks";
 import { retrieve } from "../retrieval/retrieve";
 import { citeAnswer } from "./citation-similarity";
 import { fillPrompt, fitMessages } from "./messages";
@@ -141,14 +142,14 @@ export async function* answerQuestion(ctx: ServiceContext, request: AnswerReques
   const budget = await contextTokens(ctx, dialog.tenantId, dialog.llmId);
   const maxAnswer = dialog.llmSetting.max_tokens > 0 ? dialog.llmSetting.max_tokens : undefined;
   const knowledgeBudget = () => Math.max(256, Math.floor(budget * 0.97) - countTokens(config.system) - (maxAnswer ?? 512));
-  let knowledge = knowledgePrompt(chunks.map((c) => ({ content: c.content, document_name: c.document_keyword })), knowledgeBudget());
+  let knowledge = knowledgePrompt(await knowledgeChunks(ctx, chunks), knowledgeBudget());
 
   if (useKnowledge && config.self_rag && model) {
     const relevant = knowledge.count > 0 && isYes(await ask(relevancePrompt(question, knowledge.text), 0));
     if (!relevant) {
       question = (await ask(rewritePrompt(question), 0.3)) || question;
       chunks = await search(question);
-      knowledge = knowledgePrompt(chunks.map((c) => ({ content: c.content, document_name: c.document_keyword })), knowledgeBudget());
+      knowledge = knowledgePrompt(await knowledgeChunks(ctx, chunks), knowledgeBudget());
     }
   }
   chunks = chunks.slice(0, knowledge.count);

@@ -14,6 +14,7 @@ import type { ServiceContext } from "../context";
 import { teamChatModelId } from "../models/catalogue-view";
 import { resolveChat } from "../models/resolve";
 import { addUsage, recordUsage } from "../models/usage";
+import { knowledgeChunks } from "../retrieval/knowledge-chunks";
 import { retrieve } from "../retrieval/retrieve";
 import { checkDatasets, checkDocuments, documentsWithin } from "./validate";
 
@@ -88,7 +89,7 @@ async function* summarise(ctx: ServiceContext, request: Summary): AsyncGenerator
   const maxAnswer = config.llm_setting.max_tokens && config.llm_setting.max_tokens > 0 ? config.llm_setting.max_tokens : undefined;
   const budget = await contextTokens(ctx, ctx.actor.tenantId, request.llmId);
   const knowledge = knowledgePrompt(
-    found.map((chunk) => ({ content: chunk.content, document_name: chunk.document_keyword })),
+    await knowledgeChunks(ctx, found),
     Math.max(256, Math.floor(budget * 0.97) - countTokens(askSummaryPrompt("")) - (maxAnswer ?? 512)),
   );
   const chunks = found.slice(0, knowledge.count);

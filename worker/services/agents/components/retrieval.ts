@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { RetrievalSchema } from "../../../contract/retrieval";
 import { knowledgePrompt } from "../../../rag/chat/knowledge";
+import { knowledgeChunks } from "../../retrieval/knowledge-chunks";
 import { retrieve } from "../../retrieval/retrieve";
 import type { ComponentImpl } from "../engine/types";
 
@@ -25,7 +26,7 @@ export const retrieval: ComponentImpl = {
     });
     const { chunks } = await retrieve(ctx, input);
     if (chunks.length === 0) return { outputs: { formalized_content: render(params.empty_response), json: [] } };
-    const knowledge = knowledgePrompt(chunks.map((chunk) => ({ content: chunk.content, document_name: chunk.document_keyword })), KNOWLEDGE_TOKENS);
+    const knowledge = knowledgePrompt(await knowledgeChunks(ctx, chunks), KNOWLEDGE_TOKENS);
     return {
       outputs: {
         formalized_content: knowledge.text,
