@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { callApi } from "../../helpers/worker/api";
-import { createDataset, createUser, ingest, textFile, type TestUser } from "../../helpers/worker/factories";
+import { createDataset, createUser, ingest, parseDocs, textFile, type TestUser, uploadFiles, waitUntilSettled } from "../../helpers/worker/factories";
 
 type Hit = { id: string; content: string; document_id: string; dataset_id: string; similarity: number; term_similarity: number; vector_similarity: number; highlight: string };
 type Result = { chunks: Hit[]; doc_aggs: { doc_id: string; doc_name: string; count: number }[]; total: number };
@@ -182,6 +182,22 @@ describe("POST /retrieval", () => {
     const crowded = await createDataset(stranger, { chunk_method: "one" });
     await ingest(stranger, crowded.id, Array.from({ length: 12 }, (_, i) => textFile(`impfung-${i}.txt`, `Grippeimpfung Nummer ${i} für Grippeimpfungen.`)));
     expect(await scores()).toEqual(before);
+  });
+
+  it("weighs the file name into chunk vectors by the document's own filename_embd_weight", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const files = [textFile("Hausarzt.txt", "Termine nur nach Vereinbarung."), textFile("Apotheke.txt", "Termine nur nach Vereinbarung.")];
+    const uploaded = (await uploadFiles(user, ds.id, files)).body.data;
+    const apotheke = uploaded.find((doc) => doc.name === "Apotheke.txt");
+    await callApi(`/datasets/${ds.id}/documents/${apotheke?.id}`, { method: "PATCH", token: user.token, json: { parser_config: { filename_embd_weight: 1 } } });
+    await parseDocs(user, ds.id, uploaded.map((doc) => doc.id));
+    await waitUntilSettled(user, ds.id);
+    const res = await search(user, { question: "Apotheke.txt", dataset_ids: [ds.id], similarity_threshold: 0, vector_similarity_weight: 1 });
+    const vectorOf = (name: string) => res.body.data.chunks.find((hit) => hit.document_id === uploaded.find((doc) => doc.name === name)?.id)?.vector_similarity ?? -1;
+    // weight 1: the chunk vector is the file name's; the default 0.1 leaves it mostly the content's
+    expect(vectorOf("Apotheke.txt")).toBeCloseTo(1, 3);
+    expect(vectorOf("Hausarzt.txt")).toBeLessThan(0.5);
   });
 
   it("keeps the vector cache in step with edits", async () => {

@@ -113,7 +113,7 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
 const indexChunks = async (
   deps: Deps,
   task: TaskRow,
-  doc: { id: string; datasetId: string; tenantId: string; name: string },
+  doc: { id: string; datasetId: string; tenantId: string; name: string; parserConfig: unknown },
   dataset: { id: string; tenantId: string; embdId: string; parserConfig: unknown },
   drafts: ChunkDraft[],
   report: (progress: number, message?: string) => Promise<void>,

@@ -16,16 +16,17 @@ export const deleteVectorsOf = async (deps: Deps, column: "documentId" | "datase
 
 type Embeddable = { id: string; content: string; questions: unknown };
 
-// Embeds chunks with the dataset's model (title-weighted, questions first) and writes their vectors.
+// Embeds chunks with the dataset's model (title-weighted by the document's own parser config, questions first)
+// and writes their vectors.
 export const storeVectors = async (
   deps: Deps,
-  dataset: { id: string; tenantId: string; embdId: string; parserConfig: unknown },
-  document: { id: string; name: string },
+  dataset: { id: string; tenantId: string; embdId: string },
+  document: { id: string; name: string; parserConfig: unknown },
   rows: Embeddable[],
 ) => {
   if (rows.length === 0) return;
   const model = await resolveEmbedding(deps, dataset.tenantId, dataset.embdId);
-  const titleWeight = (dataset.parserConfig as ParserConfig).filename_embd_weight ?? 0.1;
+  const titleWeight = (document.parserConfig as ParserConfig).filename_embd_weight ?? 0.1;
   const items = rows.map((row) => ({ content: row.content, questions: (row.questions as string[]) ?? [] }));
   const vectors = await embedChunks(model, document.name, items, titleWeight);
   await deps.vectors.upsert(
