@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { AvatarSchema } from "./avatar";
-import { bool, float, int, msg, oneOf, queryBool, queryInt, str } from "./pydantic";
+import { MAX_METADATA_CONDITIONS, type MetadataCondition, METADATA_OPERATORS } from "./metadata-condition";
+import { bool, float, int, msg, oneOf, optionalOrNull, queryBool, queryInt, str } from "./pydantic";
 
 export const CHAT_NAME_MAX = 255;
 export const DEFAULT_MAX_TOKENS = 512;
@@ -100,6 +101,35 @@ export const DesignSchema = v.object({
 });
 export type DesignInput = v.InferOutput<typeof DesignSchema>;
 
+// RAGFlow's dialog.meta_data_filter: the assistant searches only documents whose metadata passes. Buddy has the
+// manual method; RAGFlow's auto and semi_auto (conditions written by the model) are refused, not ignored.
+export const MetaDataFilterSchema = v.object({
+  method: v.optional(oneOf(["disabled", "manual"] as const), "disabled"),
+  logic: v.optional(oneOf(["and", "or"] as const), "and"),
+  manual: v.optional(
+    v.pipe(
+      v.array(
+        v.object({
+          key: v.pipe(v.string(msg.string), v.trim(), v.nonEmpty("Each condition needs a metadata field name.")),
+          op: oneOf(METADATA_OPERATORS),
+          value: v.optional(v.union([v.string(), v.number()], msg.string), ""),
+        }),
+        msg.list,
+      ),
+      v.maxLength(MAX_METADATA_CONDITIONS, `At most ${MAX_METADATA_CONDITIONS} metadata conditions.`),
+    ),
+    [],
+  ),
+});
+export type MetaDataFilter = v.InferOutput<typeof MetaDataFilterSchema>;
+export const NO_META_DATA_FILTER: MetaDataFilter = { method: "disabled", logic: "and", manual: [] };
+
+// The retrieval condition of an assistant's filter, or none when it is off or empty.
+export const metadataConditionOf = (filter: MetaDataFilter): MetadataCondition | undefined =>
+  filter.method === "manual" && filter.manual.length > 0
+    ? { logic: filter.logic, conditions: filter.manual.map(({ key, op, value }) => ({ name: key, comparison_operator: op, value })) }
+    : undefined;
+
 const chatFields = {
   icon: v.optional(v.nullable(AvatarSchema)),
   avatar: v.optional(v.nullable(AvatarSchema)),
@@ -116,6 +146,7 @@ const chatFields = {
   top_n: v.optional(int(1, TOP_N_MAX)),
   top_k: v.optional(int(1, 2048)),
   rerank_id: v.optional(v.nullable(str(0, 255))),
+  meta_data_filter: optionalOrNull(MetaDataFilterSchema),
 };
 
 const chatName = v.pipe(v.string("`name` is required."), v.trim(), v.nonEmpty("`name` is required."), v.maxLength(CHAT_NAME_MAX, "Chat name length is 255 bytes at most."));
@@ -265,6 +296,7 @@ export type Chat = {
   prompt_type: "simple";
   prompt_config: PromptConfig;
   design: Design;
+  meta_data_filter: MetaDataFilter;
   similarity_threshold: number;
   vector_similarity_weight: number;
   top_n: number;

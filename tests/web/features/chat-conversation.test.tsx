@@ -71,6 +71,7 @@ const makeChat = (overrides: Partial<PromptConfig> = {}): Chat => ({
   top_n: 6,
   top_k: 1024,
   rerank_id: "",
+  meta_data_filter: { method: "disabled", logic: "and", manual: [] },
   do_refer: "1",
   status: "1",
   create_time: 1,

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { CompletionFrame, Session } from "../../../worker/contract/chats";
+import type { Chat, CompletionFrame, Session } from "../../../worker/contract/chats";
 import { callApi } from "../../helpers/worker/api";
 import { ask, createChat, createSession, parsedDataset, streamFrames, useLocalChatModel } from "../../helpers/worker/chat";
 import { createUser } from "../../helpers/worker/factories";
@@ -44,6 +44,30 @@ describe("chat pipeline with the built-in extractive model", () => {
       const stored = (await callApi<Session>(`/chats/${chat.id}/sessions/${res.body.data.session_id}`, { token: user.token })).body.data;
       expect(stored.messages.at(-1)?.prompt).toEqual(promptIcon ? expect.stringContaining("### Query:\nWie viel Schlaf?") : undefined);
     }
+  });
+
+  it("searches only the documents its metadata filter lets through, and refuses the model-written methods", async () => {
+    const user = await createUser();
+    const ds = await parsedDataset(user);
+    const docs = (await callApi<{ docs: { id: string; name: string }[] }>(`/datasets/${ds.id}/documents`, { token: user.token })).body.data.docs;
+    for (const doc of docs) {
+      await callApi(`/datasets/${ds.id}/documents/${doc.id}`, { method: "PATCH", token: user.token, json: { meta_fields: { Quelle: doc.name === "impfung.txt" ? "STIKO" : "DGSM" } } });
+    }
+    const filter = { method: "manual", logic: "and", manual: [{ key: "Quelle", op: "=", value: "STIKO" }] };
+    const chat = await createChat(user, { dataset_ids: [ds.id], meta_data_filter: filter, prompt_config: { empty_response: "Dazu weiß ich nichts." } });
+    expect(chat.meta_data_filter).toEqual(filter);
+    // the sleep document would answer, but its source is filtered out
+    const sleep = await ask(user, chat.id, { question: "Wie viel Schlaf brauchen Erwachsene?" });
+    expect(sleep.body.data.reference.chunks.map((chunk) => chunk.document_name)).not.toContain("schlaf.txt");
+    const vaccine = await ask(user, chat.id, { question: "Ab wann wird die Grippeimpfung empfohlen?" });
+    expect(vaccine.body.data.reference.chunks.map((chunk) => chunk.document_name)).toEqual(["impfung.txt"]);
+
+    const off = await callApi<Chat>(`/chats/${chat.id}`, { method: "PATCH", token: user.token, json: { meta_data_filter: { method: "disabled" } } });
+    expect(off.body.data.meta_data_filter).toEqual({ method: "disabled", logic: "and", manual: [] });
+    expect((await ask(user, chat.id, { question: "Wie viel Schlaf brauchen Erwachsene?" })).body.data.reference.chunks.map((chunk) => chunk.document_name)).toContain("schlaf.txt");
+
+    const auto = await callApi(`/chats/${chat.id}`, { method: "PATCH", token: user.token, json: { meta_data_filter: { method: "auto" } } });
+    expect(auto.body).toMatchObject({ code: 102, message: expect.stringContaining("Input should be 'disabled' or 'manual'") });
   });
 
   it("answers with the empty response without a model call when nothing is found", async () => {

@@ -1,5 +1,5 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { ChatMessage, DesignInput, LlmSetting, PromptConfig, Reference } from "../../contract/chats";
+import { type ChatMessage, type DesignInput, type LlmSetting, type MetaDataFilter, NO_META_DATA_FILTER, type PromptConfig, type Reference } from "../../contract/chats";
 import { timestamps } from "./columns";
 import { tenants, users } from "./users";
 
@@ -29,6 +29,7 @@ export const dialogs = sqliteTable(
     topN: integer("top_n").notNull().default(6),
     topK: integer("top_k").notNull().default(1024),
     rerankId: text("rerank_id").notNull().default(""),
+    metaDataFilter: text("meta_data_filter", { mode: "json" }).$type<MetaDataFilter>().notNull().default(NO_META_DATA_FILTER),
     ...timestamps,
   },
   (t) => [uniqueIndex("dialogs_tenant_name_idx").on(t.tenantId, t.nameKey), index("dialogs_tenant_created_idx").on(t.tenantId, t.createTime)],

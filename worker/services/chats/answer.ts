@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { BUILTIN_CHAT_ID, KNOWLEDGE_KEY, type Reference, SUGGESTED_QUESTIONS } from "../../contract/chats";
+import { BUILTIN_CHAT_ID, KNOWLEDGE_KEY, metadataConditionOf, type Reference, SUGGESTED_QUESTIONS } from "../../contract/chats";
 import type { RetrievedChunk } from "../../contract/retrieval";
 import { type DialogRow, tenantModels } from "../../db/schema";
 import { analyzeQuery } from "../../lib/terms";
@@ -135,6 +135,7 @@ export async function* answerQuestion(ctx: ServiceContext, request: AnswerReques
         rerank_id: dialog.rerankId || undefined,
         keyword: config.keyword,
         highlight: false,
+        metadata_condition: metadataConditionOf(dialog.metaDataFilter),
       })
     ).chunks;
   let chunks = useKnowledge ? await search(question) : [];

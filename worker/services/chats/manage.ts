@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { type CreateChatInput, DEFAULT_PROLOGUES, type UpdateChatInput } from "../../contract/chats";
+import { type CreateChatInput, DEFAULT_PROLOGUES, NO_META_DATA_FILTER, type UpdateChatInput } from "../../contract/chats";
 import type { DeleteByIdsInput } from "../../contract/datasets";
 import { datasets, dialogs, type DialogRow } from "../../db/schema";
 import { AppError, dataError, RetCode } from "../../lib/errors";
@@ -68,6 +68,7 @@ const completeRow = async (ctx: ServiceContext, input: CreateChatInput) => {
     topN: input.top_n ?? 6,
     topK: input.top_k ?? 1024,
     rerankId: input.rerank_id ?? "",
+    metaDataFilter: input.meta_data_filter ?? NO_META_DATA_FILTER,
   };
 };
 
@@ -118,6 +119,7 @@ export const updateChat = async (ctx: ServiceContext, id: string, input: UpdateC
       ...(input.top_n !== undefined && { topN: input.top_n }),
       ...(input.top_k !== undefined && { topK: input.top_k }),
       ...(input.rerank_id !== undefined && { rerankId: input.rerank_id ?? "" }),
+      ...(input.meta_data_filter !== undefined && { metaDataFilter: input.meta_data_filter }),
       llmSetting: { ...current.llmSetting, ...input.llm_setting },
       promptConfig,
       design: mergeDesign(current.design, input.design),

@@ -24,6 +24,7 @@ export const toChat = (row: DialogRow, kbNames: string[]): Chat => ({
   top_n: row.topN,
   top_k: row.topK,
   rerank_id: row.rerankId,
+  meta_data_filter: row.metaDataFilter,
   do_refer: "1",
   status: "1",
   create_time: row.createTime,

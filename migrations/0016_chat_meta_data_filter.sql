@@ -1,0 +1,1 @@
+ALTER TABLE `dialogs` ADD `meta_data_filter` text DEFAULT '{"method":"disabled","logic":"and","manual":[]}' NOT NULL;
