@@ -423,6 +423,7 @@ describe("ChatConfigDialog", () => {
       keywords_similarity_weight: 0.7,
       top_n: 8,
       rerank_id: "builtin-rerank@Builtin",
+      meta_data_filter: { method: "disabled", logic: "and", manual: [] },
     });
   });
 
@@ -460,6 +461,34 @@ describe("ChatConfigDialog", () => {
     const [call] = sent("PATCH", "/api/v1/chats/c1");
     expect(call?.body).toMatchObject({ name: "Herz-Assistent", dataset_ids: [KB_A, KB_B], llm_id: "gpt-4o@OpenAI", llm_setting: { freedom: "balance", max_tokens: 1024 } });
     expect(sent("POST", "/api/v1/chats")).toHaveLength(0);
+  });
+
+  it("edits the assistant's metadata filter on the prompt tab and refuses a condition without a field name", async () => {
+    const chat = makeChat({ meta_data_filter: { method: "manual", logic: "and", manual: [{ key: "Quelle", op: "=", value: "STIKO" }] } });
+    const { sent } = mockApi({ "PATCH /api/v1/chats/c1": () => ok(chat) });
+    renderWithProviders(<ChatConfigDialog chat={chat} onClose={vi.fn()} onSaved={vi.fn()} />);
+    const dialog = await openDialog();
+    await openTab(dialog, /Prompt/);
+    expect((within(dialog).getByRole("textbox", { name: "Feld der Bedingung 1" }) as HTMLInputElement).value).toBe("Quelle");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Bedingung hinzufügen" }));
+    submit(dialog, "Speichern");
+    expect(await within(dialog).findByText("Jede Bedingung braucht einen Feldnamen.")).toBeTruthy();
+    expect(sent("PATCH", "/api/v1/chats/c1")).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByRole("textbox", { name: "Feld der Bedingung 2" }), { target: { value: "Jahr" } });
+    fireEvent.change(within(dialog).getByRole("combobox", { name: "Vergleich der Bedingung 2" }), { target: { value: "≥" } });
+    fireEvent.change(within(dialog).getByRole("textbox", { name: "Wert der Bedingung 2" }), { target: { value: "2023" } });
+    fireEvent.change(within(dialog).getByRole("combobox", { name: "Verknüpfung" }), { target: { value: "or" } });
+    submit(dialog, "Speichern");
+    await waitFor(() => expect(sent("PATCH", "/api/v1/chats/c1")).toHaveLength(1));
+    expect(sent("PATCH", "/api/v1/chats/c1")[0]?.body?.meta_data_filter).toEqual({
+      method: "manual",
+      logic: "or",
+      manual: [
+        { key: "Quelle", op: "=", value: "STIKO" },
+        { key: "Jahr", op: "≥", value: "2023" },
+      ],
+    });
   });
 
   it("speaks English", async () => {

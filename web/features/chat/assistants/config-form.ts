@@ -1,3 +1,4 @@
+import { type MetadataFilterValue, NO_METADATA_FILTER } from "../../retrieval/metadata-filter";
 import { roundWeight } from "../../retrieval/weight-slider";
 import type { ParseKeys } from "i18next";
 import {
@@ -79,6 +80,7 @@ export type ConfigValues = {
   keywordWeight: number;
   topN: string;
   rerankId: string;
+  metadataFilter: MetadataFilterValue;
   refineMultiturn: boolean;
   selfRag: boolean;
   llmId: string;
@@ -125,6 +127,13 @@ const modelParametersOf = (chat: Chat | undefined): Pick<ConfigValues, "freedom"
   return { freedom: matchesPreset(setting.freedom, parameters) ? setting.freedom : "custom", parameters };
 };
 
+// The assistant's manual metadata filter as the filter editor shows it (no conditions: off).
+const metadataFilterOf = (chat: Chat | undefined): MetadataFilterValue => {
+  const filter = chat?.meta_data_filter;
+  if (!filter || filter.method !== "manual") return NO_METADATA_FILTER;
+  return { logic: filter.logic, conditions: filter.manual.map(({ key, op, value }) => ({ name: key, comparison_operator: op, value: String(value) })) };
+};
+
 const colorsOf = (design: Design | undefined): Record<DesignColor, string> =>
   Object.fromEntries(DESIGN_COLORS.map((key) => [key, design?.[key] || DEFAULT_DESIGN[key]])) as Record<DesignColor, string>;
 
@@ -160,6 +169,7 @@ export const initialValues = (chat?: Chat): ConfigValues => {
     keywordWeight: roundWeight(1 - (chat?.vector_similarity_weight ?? DEFAULT_VECTOR_WEIGHT)),
     topN: String(chat?.top_n ?? DEFAULT_TOP_N),
     rerankId: chat?.rerank_id ?? "",
+    metadataFilter: metadataFilterOf(chat),
     refineMultiturn: prompt?.refine_multiturn ?? true,
     selfRag: prompt?.self_rag ?? false,
     // empty: the server picks the tenant's default chat model for a new assistant
@@ -197,7 +207,7 @@ export const embeddingModelsOf = (datasetIds: string[], datasets: DatasetModel[]
 
 const FIELD_TABS: [RegExp, ConfigTab][] = [
   [/^(name|avatar|description|datasetIds|prologue|emptyResponse|disclaimer\w*)$/, "assistant"],
-  [/^(system|refinePrompt|citationPrompt|followupPrompt|topN|rerankId|glossary\.\d+|variables\.\d+)$/, "prompt"],
+  [/^(system|refinePrompt|citationPrompt|followupPrompt|topN|rerankId|metadataFilter|glossary\.\d+|variables\.\d+)$/, "prompt"],
   [/^(llmId|maxTokens)$/, "model"],
   [/^(colors\.\w+|footerText|inputPlaceholder)$/, "design"],
 ];
@@ -240,6 +250,7 @@ export const validate = (values: ConfigValues, datasets: DatasetModel[]): Valida
   checkVariables(values, errors);
   checkGlossary(values, errors);
   if (!wholeNumberIn(values.topN, 1, TOP_N_MAX)) errors.topN = { key: "chatConfig.errors.topN" };
+  if (values.metadataFilter.conditions.some((condition) => !condition.name.trim())) errors.metadataFilter = { key: "retrieval.metadata.nameRequired" };
   if (!values.maxTokens.trim()) errors.maxTokens = required;
   else if (!wholeNumberIn(values.maxTokens, 0, MAX_TOKENS_LIMIT)) errors.maxTokens = { key: "chatConfig.errors.maxTokens" };
   for (const key of DESIGN_COLORS) if (!HEX_COLOR.test(values.colors[key].trim())) errors[`colors.${key}`] = { key: "chatConfig.errors.color" };
@@ -296,5 +307,10 @@ export const toPayload = (values: ConfigValues): CreateChatInput => {
     keywords_similarity_weight: roundWeight(1 - vectorWeight),
     top_n: Number(values.topN),
     rerank_id: values.rerankId,
+    meta_data_filter: {
+      method: values.metadataFilter.conditions.length ? "manual" : "disabled",
+      logic: values.metadataFilter.logic,
+      manual: values.metadataFilter.conditions.map(({ name, comparison_operator, value }) => ({ key: name.trim(), op: comparison_operator, value })),
+    },
   };
 };
