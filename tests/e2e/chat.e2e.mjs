@@ -16,6 +16,14 @@ export const tests = [
       const dialog = page.getByRole("dialog");
       await dialog.getByRole("textbox", { name: /^Name/ }).fill("Gesundheitsberater");
       await dialog.getByText("Gesundheit", { exact: true }).click();
+      // a metadata condition on the Prompt-Engine tab, then removed again (the documents have no metadata)
+      await dialog.getByRole("tab", { name: "Prompt-Engine" }).click();
+      await dialog.getByRole("button", { name: "Bedingung hinzufügen" }).click();
+      await dialog.getByRole("textbox", { name: "Feld der Bedingung 1" }).fill("Quelle");
+      await dialog.getByRole("textbox", { name: "Wert der Bedingung 1" }).fill("RKI");
+      await dialog.getByRole("button", { name: "Bedingung hinzufügen" }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${artifacts}/chat-config-metadata-de.png` });
+      await dialog.getByRole("button", { name: "Bedingung 1 entfernen" }).click();
       await dialog.getByRole("button", { name: "Erstellen" }).click();
       await dialog.waitFor({ state: "detached" });
       await page.getByRole("heading", { name: "Gesundheitsberater" }).waitFor();
