@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { AvatarSchema } from "./avatar";
-import { MAX_METADATA_CONDITIONS, type MetadataCondition, METADATA_OPERATORS } from "./metadata-condition";
+import { conditionList, type MetadataCondition, metadataFieldName, metadataLogic, metadataOperator, metadataValue } from "./metadata-condition";
 import { bool, float, int, msg, oneOf, optionalOrNull, queryBool, queryInt, str } from "./pydantic";
 
 export const CHAT_NAME_MAX = 255;
@@ -105,21 +105,8 @@ export type DesignInput = v.InferOutput<typeof DesignSchema>;
 // manual method; RAGFlow's auto and semi_auto (conditions written by the model) are refused, not ignored.
 export const MetaDataFilterSchema = v.object({
   method: v.optional(oneOf(["disabled", "manual"] as const), "disabled"),
-  logic: v.optional(oneOf(["and", "or"] as const), "and"),
-  manual: v.optional(
-    v.pipe(
-      v.array(
-        v.object({
-          key: v.pipe(v.string(msg.string), v.trim(), v.nonEmpty("Each condition needs a metadata field name.")),
-          op: oneOf(METADATA_OPERATORS),
-          value: v.optional(v.union([v.string(), v.number()], msg.string), ""),
-        }),
-        msg.list,
-      ),
-      v.maxLength(MAX_METADATA_CONDITIONS, `At most ${MAX_METADATA_CONDITIONS} metadata conditions.`),
-    ),
-    [],
-  ),
+  logic: metadataLogic,
+  manual: v.optional(conditionList({ key: metadataFieldName, op: metadataOperator, value: metadataValue }), []),
 });
 export type MetaDataFilter = v.InferOutput<typeof MetaDataFilterSchema>;
 export const NO_META_DATA_FILTER: MetaDataFilter = { method: "disabled", logic: "and", manual: [] };
