@@ -117,6 +117,12 @@ export const metadataConditionOf = (filter: MetaDataFilter): MetadataCondition |
     ? { logic: filter.logic, conditions: filter.manual.map(({ key, op, value }) => ({ name: key, comparison_operator: op, value })) }
     : undefined;
 
+// An assistant's filter from a retrieval condition: manual with its conditions, or disabled without any.
+export const metaDataFilterOf = (condition: MetadataCondition | undefined): MetaDataFilter =>
+  condition?.conditions.length
+    ? { method: "manual", logic: condition.logic, manual: condition.conditions.map(({ name, comparison_operator, value }) => ({ key: name, op: comparison_operator, value })) }
+    : NO_META_DATA_FILTER;
+
 const chatFields = {
   icon: v.optional(v.nullable(AvatarSchema)),
   avatar: v.optional(v.nullable(AvatarSchema)),

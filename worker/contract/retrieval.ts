@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { MetadataConditionSchema } from "./metadata-condition";
 import { msg, optionalOrNull } from "./pydantic";
 
-// document ids go into one SQL statement next to the other filters (D1 allows 100 parameters)
+// document ids are looked up bound one by one (their datasets, a search app's check; D1 allows 100 parameters)
 export const MAX_DOCUMENT_FILTER = 64;
 
 const weight = v.pipe(v.number(msg.number), v.minValue(0, msg.gte(0)), v.maxValue(1, msg.lte(1)));

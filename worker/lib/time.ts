@@ -1,5 +1,8 @@
 export const nowMs = (): number => Date.now();
 
+// Unix seconds, as RAGFlow stamps its events and tokens.
+export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
 export const httpDate = (ms: number): string => new Date(ms).toUTCString();
 
 export const MINUTE_MS = 60_000;

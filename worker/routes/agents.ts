@@ -6,6 +6,7 @@ import { DeleteByIdsSchema } from "../contract/datasets";
 import { ShareTokenSchema } from "../contract/share";
 import type { AppEnv } from "../env";
 import { ok } from "../lib/envelope";
+import { nowSeconds } from "../lib/time";
 import { dataError } from "../lib/errors";
 import { eventChannel } from "../lib/event-channel";
 import { sseResponse } from "../lib/sse";
@@ -29,7 +30,7 @@ export const respond = async (c: Context<AppEnv>, agentId: string, input: AgentC
     return ok(c, {
       event: "message_end",
       message_id,
-      created_at: Math.floor(Date.now() / 1000),
+      created_at: nowSeconds(),
       task_id,
       session_id,
       data: { content, reference, error, ...(input.return_trace ? { trace } : {}) },
@@ -93,7 +94,7 @@ export const openAiAgentRoutes = new Hono<AppEnv>().use(requireAuth).post("/:age
   const body = c.req.valid("json");
   const input = v.parse(AgentCompletionSchema, { question: lastUserText(body.messages as { role: string; content: unknown }[]), session_id: (body as { session_id?: string }).session_id });
   const prepared = await prepareAgentRun(serviceContext(c), c.req.param("agentId"), input);
-  const created = Math.floor(Date.now() / 1000);
+  const created = nowSeconds();
   const chunk = (content: string, finish: string | null) => ({ id: prepared.taskId, object: "chat.completion.chunk", created, model: body.model, choices: [{ index: 0, delta: { content }, finish_reason: finish }] });
   if (!body.stream) {
     const result = await prepared.run(async () => undefined);

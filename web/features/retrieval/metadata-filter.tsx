@@ -3,8 +3,20 @@ import { Plus, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { MAX_METADATA_CONDITIONS, type MetadataCondition, METADATA_OPERATORS } from "../../../worker/contract/metadata-condition";
 
-export type MetadataFilterValue = { logic: "and" | "or"; conditions: { name: string; comparison_operator: MetadataCondition["conditions"][number]["comparison_operator"]; value: string }[] };
+type Condition = MetadataCondition["conditions"][number];
+// What the editor holds: values stay text while typed (the server compares numbers as numbers).
+export type MetadataFilterValue = { logic: MetadataCondition["logic"]; conditions: (Omit<Condition, "value"> & { value: string })[] };
 export const NO_METADATA_FILTER: MetadataFilterValue = { logic: "and", conditions: [] };
+
+export const metadataFilterValueOf = (condition: MetadataCondition | undefined): MetadataFilterValue =>
+  condition ? { logic: condition.logic, conditions: condition.conditions.map((item) => ({ ...item, value: String(item.value) })) } : NO_METADATA_FILTER;
+
+// A condition the server would refuse: no field name.
+export const hasUnnamedCondition = (value: MetadataFilterValue) => value.conditions.some((condition) => !condition.name.trim());
+
+// The request's metadata_condition (field names trimmed), or none without conditions.
+export const metadataConditionFrom = (value: MetadataFilterValue): MetadataCondition | undefined =>
+  value.conditions.length ? { logic: value.logic, conditions: value.conditions.map((condition) => ({ ...condition, name: condition.name.trim() })) } : undefined;
 
 const WITHOUT_VALUE = new Set(["empty", "not empty"]);
 
@@ -25,7 +37,7 @@ export const MetadataFilter = ({ value, onChange, invalid }: Props) => {
       <Stack gap="2">
         {conditions.length > 1 && (
           <NativeSelect.Root size="sm" maxW="48">
-            <NativeSelect.Field aria-label={t("retrieval.metadata.logic")} value={value.logic} onChange={(e) => onChange({ ...value, logic: e.target.value as "and" | "or" })}>
+            <NativeSelect.Field aria-label={t("retrieval.metadata.logic")} value={value.logic} onChange={(e) => onChange({ ...value, logic: e.target.value as MetadataFilterValue["logic"] })}>
               <option value="and">{t("retrieval.metadata.all")}</option>
               <option value="or">{t("retrieval.metadata.any")}</option>
             </NativeSelect.Field>
@@ -57,7 +69,7 @@ export const MetadataFilter = ({ value, onChange, invalid }: Props) => {
                 <NativeSelect.Field
                   aria-label={t("retrieval.metadata.operator", { n: index + 1 })}
                   value={condition.comparison_operator}
-                  onChange={(e) => update(index, { comparison_operator: e.target.value as (typeof METADATA_OPERATORS)[number] })}
+                  onChange={(e) => update(index, { comparison_operator: e.target.value as Condition["comparison_operator"] })}
                 >
                   {METADATA_OPERATORS.map((operator) => (
                     <option key={operator} value={operator}>

@@ -8,7 +8,7 @@ import { Pager } from "../../components/pager";
 import { RouteErrorMessage } from "../../components/route-error";
 import { formatCount, formatNumber } from "../../lib/format";
 import { DocumentFilter } from "./document-filter";
-import { MetadataFilter, type MetadataFilterValue, NO_METADATA_FILTER } from "./metadata-filter";
+import { hasUnnamedCondition, MetadataFilter, metadataConditionFrom, type MetadataFilterValue, NO_METADATA_FILTER } from "./metadata-filter";
 import { DocAggregates, NoChunks, RetrievedChunkCard } from "./retrieval-results";
 import { roundWeight, WeightSlider } from "./weight-slider";
 
@@ -66,12 +66,7 @@ export const RetrievalTestingPage = ({ datasetId }: { datasetId: string }) => {
   const set = <K extends keyof Settings>(key: K, value: Settings[K]) => setSettings((current) => ({ ...current, [key]: value }));
 
   const submit = () => {
-    const { logic, conditions } = settings.metadata;
-    const next: Errors = {
-      question: !settings.question.trim(),
-      topK: !validTopK(settings.topK),
-      metadata: conditions.some((condition) => !condition.name.trim()),
-    };
+    const next: Errors = { question: !settings.question.trim(), topK: !validTopK(settings.topK), metadata: hasUnnamedCondition(settings.metadata) };
     setErrors(next);
     if (next.question || next.topK || next.metadata) return;
     setSubmitted({
@@ -84,7 +79,7 @@ export const RetrievalTestingPage = ({ datasetId }: { datasetId: string }) => {
       topK: Number(settings.topK),
       rerankId: settings.rerankId || undefined,
       highlight: true,
-      metadataCondition: conditions.length ? { logic, conditions: conditions.map((condition) => ({ ...condition, name: condition.name.trim() })) } : undefined,
+      metadataCondition: metadataConditionFrom(settings.metadata),
     });
     setRun((current) => current + 1);
     setPage(1);

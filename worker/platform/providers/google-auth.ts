@@ -1,4 +1,5 @@
 import { base64ToBytes, bytesToBase64 } from "../../lib/bytes";
+import { nowSeconds } from "../../lib/time";
 import type { ServiceAccountKey } from "../../contract/provider-credentials";
 import { post } from "./http";
 import { ProviderError } from "./types";
@@ -21,7 +22,7 @@ const importPrivateKey = async (pem: string) => {
 };
 
 // The RS256-signed JWT the service account presents at its token_uri.
-export const serviceAccountAssertion = async (key: ServiceAccountKey, nowS = Math.floor(Date.now() / 1000)) => {
+export const serviceAccountAssertion = async (key: ServiceAccountKey, nowS = nowSeconds()) => {
   const header = { alg: "RS256", typ: "JWT", ...(key.private_key_id ? { kid: key.private_key_id } : {}) };
   const claims = { iss: key.client_email, scope: SCOPE, aud: key.token_uri, iat: nowS, exp: nowS + ASSERTION_LIFETIME_S };
   const unsigned = `${base64UrlJson(header)}.${base64UrlJson(claims)}`;

@@ -3,7 +3,7 @@ import type { AgentCompletionInput, AgentEvent } from "../../contract/agents";
 import { agentSessions, agentTasks } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import { nowMs } from "../../lib/time";
+import { nowMs, nowSeconds } from "../../lib/time";
 import type { ServiceContext } from "../context";
 import { runFlow } from "./engine/run-flow";
 import { getVisibleAgent } from "./manage";
@@ -47,7 +47,7 @@ const forVisitor = (event: AgentEvent): AgentEvent => {
 const runTurn = async (ctx: ServiceContext, { agent, session, question, input, taskId, messageId }: Turn, emit: (event: EnvelopedEvent) => Promise<void>) => {
   const visitor = ctx.actor.via === "share";
   const envelope = async (event: AgentEvent) =>
-    emit({ ...(visitor ? forVisitor(event) : event), message_id: messageId, created_at: Math.floor(Date.now() / 1000), task_id: taskId, session_id: session.id });
+    emit({ ...(visitor ? forVisitor(event) : event), message_id: messageId, created_at: nowSeconds(), task_id: taskId, session_id: session.id });
   const turns = session.messages.filter((message) => message.role === "user").length + 1;
   const outcome = await runFlow(ctx, agent.dsl, { question, inputs: input.inputs, resume: session.state.resume, history: session.state.history, turns }, envelope, taskId);
   const answer = outcome.answer || (outcome.error ? `**ERROR**: ${outcome.error}` : "");

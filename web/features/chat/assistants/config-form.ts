@@ -1,4 +1,4 @@
-import { type MetadataFilterValue, NO_METADATA_FILTER } from "../../retrieval/metadata-filter";
+import { hasUnnamedCondition, metadataConditionFrom, type MetadataFilterValue, metadataFilterValueOf } from "../../retrieval/metadata-filter";
 import { roundWeight } from "../../retrieval/weight-slider";
 import type { ParseKeys } from "i18next";
 import {
@@ -14,6 +14,8 @@ import {
   type FREEDOMS,
   type GlossaryEntry,
   KNOWLEDGE_KEY,
+  metaDataFilterOf,
+  metadataConditionOf,
   TOP_N_MAX,
   type Variable,
 } from "../../../../worker/contract/chats";
@@ -127,13 +129,6 @@ const modelParametersOf = (chat: Chat | undefined): Pick<ConfigValues, "freedom"
   return { freedom: matchesPreset(setting.freedom, parameters) ? setting.freedom : "custom", parameters };
 };
 
-// The assistant's manual metadata filter as the filter editor shows it (no conditions: off).
-const metadataFilterOf = (chat: Chat | undefined): MetadataFilterValue => {
-  const filter = chat?.meta_data_filter;
-  if (!filter || filter.method !== "manual") return NO_METADATA_FILTER;
-  return { logic: filter.logic, conditions: filter.manual.map(({ key, op, value }) => ({ name: key, comparison_operator: op, value: String(value) })) };
-};
-
 const colorsOf = (design: Design | undefined): Record<DesignColor, string> =>
   Object.fromEntries(DESIGN_COLORS.map((key) => [key, design?.[key] || DEFAULT_DESIGN[key]])) as Record<DesignColor, string>;
 
@@ -169,7 +164,7 @@ export const initialValues = (chat?: Chat): ConfigValues => {
     keywordWeight: roundWeight(1 - (chat?.vector_similarity_weight ?? DEFAULT_VECTOR_WEIGHT)),
     topN: String(chat?.top_n ?? DEFAULT_TOP_N),
     rerankId: chat?.rerank_id ?? "",
-    metadataFilter: metadataFilterOf(chat),
+    metadataFilter: metadataFilterValueOf(chat && metadataConditionOf(chat.meta_data_filter)),
     refineMultiturn: prompt?.refine_multiturn ?? true,
     selfRag: prompt?.self_rag ?? false,
     // empty: the server picks the tenant's default chat model for a new assistant
@@ -250,7 +245,7 @@ export const validate = (values: ConfigValues, datasets: DatasetModel[]): Valida
   checkVariables(values, errors);
   checkGlossary(values, errors);
   if (!wholeNumberIn(values.topN, 1, TOP_N_MAX)) errors.topN = { key: "chatConfig.errors.topN" };
-  if (values.metadataFilter.conditions.some((condition) => !condition.name.trim())) errors.metadataFilter = { key: "retrieval.metadata.nameRequired" };
+  if (hasUnnamedCondition(values.metadataFilter)) errors.metadataFilter = { key: "retrieval.metadata.nameRequired" };
   if (!values.maxTokens.trim()) errors.maxTokens = required;
   else if (!wholeNumberIn(values.maxTokens, 0, MAX_TOKENS_LIMIT)) errors.maxTokens = { key: "chatConfig.errors.maxTokens" };
   for (const key of DESIGN_COLORS) if (!HEX_COLOR.test(values.colors[key].trim())) errors[`colors.${key}`] = { key: "chatConfig.errors.color" };
@@ -307,10 +302,6 @@ export const toPayload = (values: ConfigValues): CreateChatInput => {
     keywords_similarity_weight: roundWeight(1 - vectorWeight),
     top_n: Number(values.topN),
     rerank_id: values.rerankId,
-    meta_data_filter: {
-      method: values.metadataFilter.conditions.length ? "manual" : "disabled",
-      logic: values.metadataFilter.logic,
-      manual: values.metadataFilter.conditions.map(({ name, comparison_operator, value }) => ({ key: name.trim(), op: comparison_operator, value })),
-    },
+    meta_data_filter: metaDataFilterOf(metadataConditionFrom(values.metadataFilter)),
   };
 };
