@@ -1,5 +1,18 @@
 import * as v from "valibot";
-import { msg, queryInt } from "./pydantic";
+import { TAG_FEATURES_MAX, TAG_MAX_LENGTH } from "./limits";
+import { isPlainObject, msg, queryInt } from "./pydantic";
+
+// tag → weight (RAGFlow's tag_feas): tags of at most TAG_MAX_LENGTH characters, weights not negative
+const TAG_FEATURES_SHAPE = "`tag_feas` should be an object of tag → weight";
+const isTagWeight = ([tag, weight]: [string, unknown]) =>
+  tag.trim().length > 0 && tag.length <= TAG_MAX_LENGTH && typeof weight === "number" && Number.isFinite(weight) && weight >= 0;
+const TagFeaturesSchema = v.optional(
+  v.pipe(
+    v.custom<Record<string, number>>(isPlainObject, TAG_FEATURES_SHAPE),
+    v.check((features) => Object.entries(features).every(isTagWeight), `Each tag has 1 to ${TAG_MAX_LENGTH} characters and a weight of 0 or more`),
+    v.check((features) => Object.keys(features).length <= TAG_FEATURES_MAX, `\`tag_feas\` holds at most ${TAG_FEATURES_MAX} tags`),
+  ),
+);
 
 const StringList = (name: string) => v.optional(v.array(v.string(msg.string), `\`${name}\` is required to be a list`));
 
@@ -8,6 +21,7 @@ export const CreateChunkSchema = v.object({
   important_keywords: StringList("important_keywords"),
   questions: StringList("questions"),
   tag_kwd: StringList("tag_kwd"),
+  tag_feas: TagFeaturesSchema,
 });
 export type CreateChunkInput = v.InferOutput<typeof CreateChunkSchema>;
 
@@ -16,6 +30,7 @@ export const UpdateChunkSchema = v.object({
   important_keywords: v.optional(v.array(v.string(msg.string), "`important_keywords` should be a list")),
   questions: v.optional(v.array(v.string(msg.string), "`questions` should be a list")),
   tag_kwd: v.optional(v.array(v.string(msg.string), "`tag_kwd` should be a list")),
+  tag_feas: TagFeaturesSchema,
   available: v.optional(v.boolean(msg.boolean)),
   positions: v.optional(v.array(v.unknown())),
 });
@@ -54,6 +69,7 @@ export type Chunk = {
   important_keywords: string[];
   questions: string[];
   tag_kwd: string[];
+  tag_feas: Record<string, number>;
   image_id: string;
   available: boolean;
   positions: number[][];

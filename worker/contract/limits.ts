@@ -6,5 +6,7 @@ export const AVATAR_MAX_LENGTH = 65_535;
 export const JSON_BODY_MAX_BYTES = 1024 * 1024;
 export const UPLOAD_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_MAX_FILES = 128;
+export const TAG_MAX_LENGTH = 128;
+export const TAG_FEATURES_MAX = 32; // tags with a weight on one chunk (tag sets give topn_tags ≤ 10)
 export const META_FIELDS_MAX_BYTES = 16 * 1024; // a document's metadata, as JSON: every list page carries it
 export const API_TOKEN_PREFIX = "ragflow-";

@@ -25,9 +25,13 @@ export const stem = (word: string) => {
 
 export type AnalyzedQuery = { terms: string[]; bigrams: string[] };
 
-// Folded (lower case, umlauts and ß folded), stop words dropped, order kept for bigrams.
+// The words of a text that carry its topic: folded (lower case, umlauts and ß folded), stop words and single
+// letters dropped, in order.
+export const topicWords = (text: string) => (foldForMatching(text).match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => !STOPWORDS.has(word) && word.length > 1);
+
+// Topic words, order kept for bigrams.
 export const analyzeQuery = (question: string): AnalyzedQuery => {
-  const words = (foldForMatching(question).match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => !STOPWORDS.has(word) && word.length > 1);
+  const words = topicWords(question);
   const terms = [...new Set(words)].slice(0, 32);
   const bigrams = words.slice(1).map((word, i) => `${words[i]} ${word}`);
   return { terms, bigrams: [...new Set(bigrams)] };

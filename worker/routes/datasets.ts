@@ -5,6 +5,7 @@ import {
   ListDatasetsQuerySchema,
   UpdateDatasetSchema,
 } from "../contract/datasets";
+import { DeleteTagsSchema, RenameTagSchema, TagAggregationQuerySchema } from "../contract/tags";
 import type { AppEnv } from "../env";
 import { ok } from "../lib/envelope";
 import { requireAuth } from "../middleware/auth";
@@ -15,6 +16,7 @@ import { getDataset } from "../services/datasets/get";
 import { listDatasets } from "../services/datasets/list";
 import { removeDatasets } from "../services/datasets/remove";
 import { updateDataset } from "../services/datasets/update";
+import { aggregateTags, deleteTags, listTags, renameTag } from "../services/tags/manage";
 import { parseHandlers, stopHandlers } from "./parsing";
 
 export const datasetRoutes = new Hono<AppEnv>()
@@ -29,6 +31,17 @@ export const datasetRoutes = new Hono<AppEnv>()
   .delete("/", jsonBody(DeleteByIdsSchema), async (c) =>
     ok(c, await removeDatasets(serviceContext(c), c.req.valid("json"))),
   )
+  .get("/tags/aggregation", queryParams(TagAggregationQuerySchema), async (c) =>
+    ok(c, await aggregateTags(serviceContext(c), c.req.valid("query").dataset_ids)),
+  )
+  .get("/:datasetId/tags", async (c) => ok(c, await listTags(serviceContext(c), c.req.param("datasetId"))))
+  .delete("/:datasetId/tags", jsonBody(DeleteTagsSchema), async (c) =>
+    ok(c, await deleteTags(serviceContext(c), c.req.param("datasetId"), c.req.valid("json").tags)),
+  )
+  .put("/:datasetId/tags", jsonBody(RenameTagSchema), async (c) => {
+    const { from_tag, to_tag } = c.req.valid("json");
+    return ok(c, await renameTag(serviceContext(c), c.req.param("datasetId"), from_tag, to_tag));
+  })
   // RAGFlow's SDK paths for parse and stop
   .post("/:datasetId/chunks", ...parseHandlers)
   .delete("/:datasetId/chunks", ...stopHandlers)

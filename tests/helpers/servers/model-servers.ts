@@ -100,6 +100,8 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
     const prompt = messages.map((m) => m.content).join("\n");
     // enrichment prompts get answers in their expected shape
     if (prompt.includes("KEYWORDS")) return json(response, 200, { choices: [{ message: { content: "Grippeimpfung, Senioren" } }], usage: { prompt_tokens: 20, completion_tokens: 5 } });
+    // tagging: one tag of the set and one the set does not have (which must be dropped)
+    if (prompt.includes("# TAG SET")) return json(response, 200, { choices: [{ message: { content: 'Output: {"Impfung": 7, "Erfunden": 9}' } }], usage: { prompt_tokens: 30, completion_tokens: 8 } });
     if (prompt.includes("QUESTIONS")) return json(response, 200, { choices: [{ message: { content: "1. Wer sollte sich impfen lassen?\n2. Wann ist die Impfung sinnvoll?" } }] });
     // chat pipeline prompts (worker/rag/chat/prompts.ts) get answers in their expected shape
     const system = messages[0]?.content ?? "";

@@ -19,6 +19,8 @@ export const chunks = sqliteTable(
     importantKeywords: text("important_kwd", { mode: "json" }).notNull().default([]),
     questions: text("question_kwd", { mode: "json" }).notNull().default([]),
     tags: text("tag_kwd", { mode: "json" }).notNull().default([]),
+    // tag → weight from the dataset's tag sets (RAGFlow's tag_feas), matched against the question's tags
+    tagFeatures: text("tag_feas", { mode: "json" }).$type<Record<string, number>>().notNull().default({}),
     available: integer("available", { mode: "boolean" }).notNull().default(true),
     position: integer("position").notNull().default(0),
     pages: text("page_num_int", { mode: "json" }).notNull().default([]),

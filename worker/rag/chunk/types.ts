@@ -4,6 +4,8 @@ export type ChunkDraft = {
   questions?: string[];
   keywords?: string[];
   tags?: string[];
+  // tag → weight from the dataset's tag sets
+  tagFeatures?: Record<string, number>;
 };
 
 export type ChunkConfig = {

@@ -30,6 +30,7 @@ export const createChunk = async (ctx: ServiceContext, datasetId: string, docume
       importantKeywords: input.important_keywords ?? [],
       questions: input.questions ?? [],
       tags: input.tag_kwd ?? [],
+      tagFeatures: input.tag_feas ?? {},
       position: (last?.position ?? -1) + 1,
       tokenCount: countTokens(input.content),
       manual: true,
@@ -56,6 +57,7 @@ export const updateChunk = async (ctx: ServiceContext, datasetId: string, docume
       importantKeywords: input.important_keywords,
       questions: input.questions,
       tags: input.tag_kwd,
+      tagFeatures: input.tag_feas,
       available: input.available,
       updateTime: nowMs(),
     })

@@ -7,6 +7,7 @@ import { nowMs } from "../../lib/time";
 import { nextFreeName } from "../../lib/unique-name";
 import type { ServiceContext } from "../context";
 import { assertEmbeddingModelUsable } from "../models/validate";
+import { assertUsableTagSets } from "../tags/tag-sets";
 import { takenDatasetNames } from "./internal";
 import { toDataset } from "./serialize";
 
@@ -15,6 +16,7 @@ export const createDataset = async (ctx: ServiceContext, input: CreateDatasetInp
   const embdId = input.embedding_model ?? (tenant?.embdId || DEFAULT_EMBEDDING_MODEL);
   await assertEmbeddingModelUsable(ctx, embdId);
 
+  if (input.parser_config?.tag_kb_ids) await assertUsableTagSets(ctx.db, ctx.actor.tenantId, input.parser_config.tag_kb_ids);
   const method = input.chunk_method ?? "naive";
   const name = nextFreeName(input.name, await takenDatasetNames(ctx, input.name));
   const now = nowMs();

@@ -6,6 +6,7 @@ import { dataError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
 import { assertEmbeddingModelUsable } from "../models/validate";
+import { assertUsableTagSets } from "../tags/tag-sets";
 import { getManageableDataset } from "./internal";
 import { toDataset } from "./serialize";
 
@@ -25,6 +26,7 @@ export const updateDataset = async (ctx: ServiceContext, id: string, input: Upda
     }
     await assertEmbeddingModelUsable(ctx, input.embedding_model);
   }
+  if (input.parser_config?.tag_kb_ids) await assertUsableTagSets(ctx.db, current.tenantId, input.parser_config.tag_kb_ids, id);
   // A new chunk method starts from that method's defaults; otherwise the stored config is patched.
   const methodChanged = input.chunk_method !== undefined && input.chunk_method !== current.parserId;
   const base = methodChanged

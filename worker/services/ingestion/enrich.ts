@@ -19,7 +19,7 @@ export const enrichmentModel = async (deps: Deps, tenantId: string, config: Pars
   return resolveChat(deps, tenantId, id).catch(() => null);
 };
 
-const inParallel = async <T>(items: T[], work: (item: T) => Promise<void>) => {
+export const inParallel = async <T>(items: T[], work: (item: T) => Promise<void>) => {
   const queue = [...items];
   await Promise.all(Array.from({ length: PARALLEL }, async () => {
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) await work(next);

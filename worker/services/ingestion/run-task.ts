@@ -13,6 +13,7 @@ import { aggregateDocument } from "./aggregate";
 import { describeImage, IMAGE_SUFFIXES } from "./describe-image";
 import { enrichDrafts } from "./enrich";
 import { failTask } from "./fail";
+import { tagDrafts } from "./tag";
 import { storeVectors } from "./vectors";
 import { appendLine, progressLine, seconds } from "./progress";
 
@@ -100,7 +101,8 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
     }
     await report(0.6, `Generate ${drafts.length} chunks.`);
     const enriched = await enrichDrafts(deps, doc.tenantId, config, drafts, report);
-    await indexChunks(deps, task, doc, dataset, enriched, report);
+    const tagged = await tagDrafts(deps, dataset, enriched, report);
+    await indexChunks(deps, task, doc, dataset, tagged, report);
 
     await finish(`Task done (${seconds(started)}).`, (nowMs() - started) / 1000);
   } catch (error) {
@@ -131,6 +133,7 @@ const indexChunks = async (
       importantKeywords: draft.keywords ?? [],
       questions: draft.questions ?? [],
       tags: draft.tags ?? [],
+      tagFeatures: draft.tagFeatures ?? {},
       position: task.fromPage * 100_000 + i,
       pages: draft.pages,
       tokenCount: countTokens(draft.content),
@@ -157,6 +160,7 @@ const indexChunks = async (
               importantKeywords: row.importantKeywords,
               questions: row.questions,
               tags: row.tags,
+              tagFeatures: row.tagFeatures,
               updateTime: row.updateTime,
             },
           }),

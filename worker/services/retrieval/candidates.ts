@@ -36,6 +36,22 @@ export const keywordCandidates = async (db: Db, scope: Scope, match: string, lim
     WHERE chunks_fts MATCH ${match} AND ${scopeFilter(scope)}
     ORDER BY ${BM25} LIMIT ${limit}`);
 
+// Rows of tag sets (their content and tags) whose content best matches, picked as keywordCandidates picks.
+export const matchingTagRows = async (db: Db, scope: Scope, match: string, limit: number) =>
+  db.all<{ content: string; tag_kwd: string }>(sql`
+    SELECT c.content AS content, c.tag_kwd AS tag_kwd
+    FROM chunks_fts JOIN chunks c ON c.rowid = chunks_fts.rowid JOIN documents d ON d.id = c.document_id
+    WHERE chunks_fts MATCH ${`content : (${match})`} AND ${scopeFilter(scope)}
+    ORDER BY ${BM25} LIMIT ${limit}`);
+
+// How often each tag is used by the enabled rows of tag sets.
+export const tagCounts = async (db: Db, scope: Scope) =>
+  db.all<{ tag: string; n: number }>(sql`
+    SELECT t.value AS tag, count(*) AS n
+    FROM chunks c JOIN documents d ON d.id = c.document_id, json_each(c.tag_kwd) t
+    WHERE ${scopeFilter(scope)}
+    GROUP BY t.value`);
+
 // Per-isolate statistics that may be a minute old: they only weigh terms, so staleness costs little, and a
 // count asked again is a query saved.
 const STATISTICS_TTL_MS = 60_000;
@@ -132,6 +148,7 @@ export type CandidateRow = {
   important_kwd: string;
   question_kwd: string;
   tag_kwd: string;
+  tag_feas: string;
   page_num_int: string;
 };
 
@@ -142,7 +159,7 @@ export type TextFields = Pick<CandidateRow, "doc_name" | "important_kwd" | "ques
 export const loadCandidates = async (db: Db, scope: Scope, ids: string[]) =>
   ids.length
     ? db.all<CandidateRow>(sql`
-        SELECT c.id, c.content, c.document_id, c.dataset_id, c.doc_name, c.important_kwd, c.question_kwd, c.tag_kwd, c.page_num_int
+        SELECT c.id, c.content, c.document_id, c.dataset_id, c.doc_name, c.important_kwd, c.question_kwd, c.tag_kwd, c.tag_feas, c.page_num_int
         FROM chunks c JOIN documents d ON d.id = c.document_id
         WHERE c.id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND ${scopeFilter(scope)}`)
     : [];

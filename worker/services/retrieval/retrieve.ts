@@ -13,6 +13,8 @@ import { enrichmentModel } from "../ingestion/enrich";
 import { resolveEmbedding, resolveModel } from "../models/resolve";
 import { recordUsage } from "../models/usage";
 import { type CandidateRow, parseList as parse, keywordCandidates, loadCandidates, ngramCandidates, type Scope, termStatistics, trigramFrequencies } from "./candidates";
+import { tagCosine, type TagFeatures } from "../../rag/tags";
+import { questionTagsOf } from "../tags/tag-sets";
 import { gramStatistics } from "./gram-statistics";
 import { documentsByMetadata } from "./metadata-scope";
 import { gramBm25, gramText, weightedFields, wordBm25 } from "./scope-bm25";
@@ -66,11 +68,12 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
 
   const model = await resolveEmbedding(ctx, rows[0]?.tenantId ?? ctx.actor.tenantId, rows[0]?.embdId ?? "");
   const statistics = termStatistics(ctx.db, scope, query.terms);
-  const [keyword, ngram, vectorSearch, stats] = await Promise.all([
+  const [keyword, ngram, vectorSearch, stats, questionFeatures] = await Promise.all([
     query.terms.length ? keywordCandidates(ctx.db, scope, ftsExpression(query.terms), topK) : [],
     grams.length ? selectiveNgramCandidates(ctx, scope, grams, topK, statistics) : noNgramCandidates(),
     w > 0 ? vectorCandidates(ctx, scope, model, input.question, topK) : null,
     statistics,
+    questionTagsOf(ctx.db, rows, input.question),
   ]);
   const vectorHits = vectorSearch?.hits ?? new Map<string, number>();
   const ids = [...new Set([...keyword.map((hit) => hit.id), ...ngram.hits.map((hit) => hit.id), ...vectorHits.keys()])];
@@ -96,9 +99,8 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
     const ngramScore = ((ngramBm25.get(row.id) ?? 0) / bestNgram) * Math.sqrt(gramShare(grams, gramTexts.get(row.id) ?? ""));
     const term = COVERAGE_SHARE * coverage + WORD_BM25_SHARE * ((bm25.get(row.id) ?? 0) / bestBm25) + NGRAM_BM25_SHARE * ngramScore;
     const vector = reranked ? (reranked[i] ?? 0) : (vectorHits.get(row.id) ?? 0);
-    const tags = parse(row.tag_kwd);
-    const tagShare = tags.length ? tags.filter((tag) => query.terms.includes(tag.toLowerCase())).length / tags.length : 0;
-    const boost = ((pagerank.get(row.dataset_id) ?? 0) / 100) * PAGERANK_BOOST + tagShare * TAG_BOOST;
+    const tagMatch = tagCosine(questionFeatures, JSON.parse(row.tag_feas) as TagFeatures);
+    const boost = ((pagerank.get(row.dataset_id) ?? 0) / 100) * PAGERANK_BOOST + tagMatch * TAG_BOOST;
     return { row, term, vector, score: (1 - w) * term + w * vector + boost, matched: coverage > 0 || bm25.has(row.id) };
   });
 

@@ -1,0 +1,1 @@
+ALTER TABLE `chunks` ADD `tag_feas` text DEFAULT '{}' NOT NULL;
