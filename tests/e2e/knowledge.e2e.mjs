@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { SAMPLES, signUp } from "./helpers.mjs";
+import { parsedKnowledgeBase, SAMPLES, signUp } from "./helpers.mjs";
 
 const FILES = ["heilprg.md", "csv-comma.csv", "footnotes.docx"];
 const row = (page, name) => page.locator(`[data-testid=document-row][data-name="${name}"]`);
@@ -95,6 +95,55 @@ export const tests = [
       await page.getByTestId("dataset-card").getByRole("link").click();
       await page.waitForURL(/\/dataset\/dataset\?id=/);
       await row(page, "heilprg.md").waitFor();
+    },
+  ],
+  [
+    "a tag set lists, renames and deletes its tags, and another knowledge base picks it in its configuration",
+    async ({ page, baseUrl, artifacts }) => {
+      await signUp(page, baseUrl);
+      const tagSetId = await page.evaluate(async () => {
+        const auth = { Authorization: localStorage.getItem("token") };
+        const json = async (response) => (await response.json()).data;
+        const set = await json(await fetch("/api/v1/datasets", { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ name: "Themen-Tags", chunk_method: "tag" }) }));
+        const rows = '"Grippeimpfung für Senioren","Impfung"\n"Reisen ins Ausland","Reise"\n"Quarantäne nach der Reise","Reise;Quarantäne"';
+        const form = new FormData();
+        form.append("file", new Blob([rows], { type: "text/csv" }), "tags.csv");
+        const [doc] = await json(await fetch(`/api/v1/datasets/${set.id}/documents`, { method: "POST", headers: auth, body: form }));
+        await fetch(`/api/v1/datasets/${set.id}/chunks`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ document_ids: [doc.id] }) });
+        for (let i = 0; i < 120 && (await json(await fetch(`/api/v1/datasets/${set.id}/documents`, { headers: auth }))).docs[0].run !== "DONE"; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+        return set.id;
+      });
+      await page.goto(`${baseUrl}/knowledge/configuration?id=${tagSetId}`);
+      const tags = page.getByRole("table", { name: "Tags dieses Tag-Sets" });
+      await tags.getByRole("row").filter({ hasText: "Reise" }).filter({ hasText: "2" }).waitFor();
+      await page.getByRole("button", { name: "Tag „Quarantäne“ umbenennen" }).click();
+      await page.getByLabel("Neuer Name").fill("Isolation");
+      await page.getByRole("button", { name: "Speichern" }).click();
+      await tags.getByRole("row").filter({ hasText: "Isolation" }).waitFor();
+      await page.getByRole("button", { name: "Tag „Impfung“ löschen" }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Löschen" }).click();
+      await tags.getByRole("row").filter({ hasText: "Impfung" }).waitFor({ state: "detached" });
+      await page.getByText("2 Tags").waitFor();
+      await tags.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${artifacts}/tag-set-de.png` });
+
+      const baseId = await parsedKnowledgeBase(page, "Reisehinweise", "Vor der Reise ins Ausland die Impfungen prüfen.");
+      await page.goto(`${baseUrl}/knowledge/configuration?id=${baseId}`);
+      await page.getByRole("group", { name: "Tag-Sets" }).getByText("Themen-Tags").click();
+      await page.getByRole("button", { name: "Speichern" }).click();
+      await page.getByText("Aktualisiert").first().waitFor();
+      const saved = await page.evaluate(async (id) => (await (await fetch(`/api/v1/datasets/${id}`, { headers: { Authorization: localStorage.getItem("token") } })).json()).data, baseId);
+      assert.deepEqual(saved.parser_config.tag_kb_ids, [tagSetId]);
+
+      await page.evaluate(() => {
+        localStorage.setItem("vite-ui-theme", "dark");
+        localStorage.setItem("lng", "en");
+      });
+      await page.goto(`${baseUrl}/knowledge/configuration?id=${tagSetId}`);
+      await page.getByRole("table", { name: "Tags of this tag set" }).getByRole("row").filter({ hasText: "Isolation" }).waitFor();
+      await page.screenshot({ path: `${artifacts}/tag-set-en-dark.png`, fullPage: true });
     },
   ],
 ];

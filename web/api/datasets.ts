@@ -25,6 +25,9 @@ export const datasetsQueryOptions = (params: DatasetListParams) =>
     placeholderData: keepPreviousData,
   });
 
+// Every knowledge base the list endpoint returns in one page (pickers check against the same list).
+export const allDatasetsQueryOptions = () => datasetsQueryOptions({ page: 1, pageSize: 1000 });
+
 export const datasetQueryOptions = (id: string) =>
   queryOptions({ queryKey: datasetKeys.detail(id), queryFn: () => requestData<Dataset>(`/datasets/${id}`) });
 

@@ -11,10 +11,20 @@ const stemOf = (name: string) => {
   return dot > 0 ? name.slice(0, dot) : name;
 };
 
-type Props = { title: string; label: string; name: string; keepExtension: boolean; loading: boolean; onSave: (name: string) => Promise<unknown>; onClose: () => void };
+type Props = {
+  title: string;
+  label: string;
+  name: string;
+  keepExtension: boolean;
+  // file names refuse slashes; other names (tags) may have them
+  slashAllowed?: boolean;
+  loading: boolean;
+  onSave: (name: string) => Promise<unknown>;
+  onClose: () => void;
+};
 
 // Only the part before the extension is editable when a file's extension cannot change.
-export const RenameDialog = ({ title, label, name, keepExtension, loading, onSave, onClose }: Props) => {
+export const RenameDialog = ({ title, label, name, keepExtension, slashAllowed, loading, onSave, onClose }: Props) => {
   const { t } = useTranslation();
   const extension = keepExtension ? extensionOf(name) : "";
   const [stem, setStem] = useState(extension ? stemOf(name) : name);
@@ -23,7 +33,7 @@ export const RenameDialog = ({ title, label, name, keepExtension, loading, onSav
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const trimmed = stem.trim();
-    const problem = !trimmed ? "validation.required" : /[/\\]/.test(trimmed) ? "validation.noSlash" : undefined;
+    const problem = !trimmed ? "validation.required" : !slashAllowed && /[/\\]/.test(trimmed) ? "validation.noSlash" : undefined;
     setInvalid(problem);
     if (problem) return;
     const saved = await onSave(extension ? `${trimmed}.${extension}` : trimmed).then(() => true, notifyError);

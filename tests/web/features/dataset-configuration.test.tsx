@@ -136,14 +136,16 @@ describe("DatasetConfigurationForm", () => {
     const saved = { ...dataset, name: "Neue Leitlinien" };
     const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(ok(saved));
     const toast = vi.spyOn(toaster, "create");
-    const { queryClient } = renderWithProviders(<DatasetConfigurationForm dataset={dataset} />);
+    const { queryClient } = renderWithProviders(<DatasetConfigurationForm dataset={dataset} tagSets={[{ id: TAG_KB, name: "Symptom-Tags" }]} />);
     const team = screen.getByLabelText("Team");
     fireEvent.click(team);
     await waitFor(() => expect(team.closest("label")?.getAttribute("data-state")).toBe("checked"));
     fill("name", "  Neue Leitlinien ");
     fill("chunk_token_num", "256");
     fill("delimiter", "\\n`##`");
-    fill("tag_kb_ids", ` ${TAG_KB} ,`);
+    const tagSet = screen.getByLabelText("Symptom-Tags");
+    fireEvent.click(tagSet);
+    await waitFor(() => expect(tagSet.closest("label")?.getAttribute("data-state")).toBe("checked"));
     fill("auto_keywords", "4");
     fireEvent.change(input("embedding_model"), { target: { value: "builtin-hash@Builtin" } });
     fireEvent.click(screen.getByRole("button", { name: "Semikolon einfügen" }));
@@ -199,10 +201,8 @@ describe("DatasetConfigurationForm", () => {
     try {
       renderWithProviders(<DatasetConfigurationForm dataset={makeDataset()} />);
       fill("chunk_token_num", "4096");
-      fill("tag_kb_ids", "not-an-id");
       save("Save");
       expect(await screen.findByText("The value must be at most 2048.")).toBeTruthy();
-      expect(screen.getByText("Every id must be exactly 32 hex characters (0–9, a–f).")).toBeTruthy();
     } finally {
       await changeLanguage("de");
     }
@@ -227,9 +227,18 @@ function model(name: string, provider: string, type: string, enabled = true) {
   return { model_id: `${name}@${provider}`, llm_name: name, model_type: type, enabled };
 }
 
-// the page's requests: the dataset, and the team's models while the embedding model may still change
-const api = (dataset: Dataset) =>
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (url) => ok(String(url).endsWith("/models") ? modelsOverview : dataset));
+// the page's requests: the dataset, the team's knowledge bases (for tag sets), and the team's models while the
+// embedding model may still change
+const api = (dataset: Dataset, others: Dataset[] = []) =>
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (url) =>
+    String(url).endsWith("/models")
+      ? ok(modelsOverview)
+      : String(url).endsWith("/tags")
+        ? ok([["Reise", 2]])
+      : String(url).includes("/datasets?")
+        ? new Response(JSON.stringify({ code: 0, data: [dataset, ...others], total_datasets: others.length + 1 }))
+        : ok(dataset),
+  );
 
 const renderPage = () =>
   renderWithProviders(
@@ -254,7 +263,8 @@ describe("DatasetConfigurationPage", () => {
     const fetchSpy = api(makeDataset({ chunk_count: 3 }));
     renderPage();
     expect(await screen.findByRole("heading", { level: 1, name: "Konfiguration" })).toBeTruthy();
-    expect(fetchSpy.mock.calls.map(([url]) => String(url))).toEqual([`/api/v1/datasets/${ID}`]);
+    await waitFor(() => expect(fetchSpy.mock.calls.some(([url]) => String(url).includes("/datasets?"))).toBe(true));
+    expect(fetchSpy.mock.calls.filter(([url]) => String(url).endsWith("/models"))).toEqual([]);
   });
 
   it("loads the dataset named in the URL", async () => {
@@ -263,5 +273,25 @@ describe("DatasetConfigurationPage", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Konfiguration" })).toBeTruthy();
     expect(input("name").value).toBe("Aus der API");
     expect(String(fetchSpy.mock.calls[0]?.[0])).toBe(`/api/v1/datasets/${ID}`);
+  });
+
+  it("offers the team's tag-method knowledge bases as tag sets, keeping a chosen one that is gone", async () => {
+    const gone = "9".repeat(32);
+    api(makeDataset({ chunk_method: "tag", name: "Ich selbst" }, { tag_kb_ids: [gone] }), [
+      makeDataset({ id: TAG_KB, name: "Symptom-Tags", chunk_method: "tag" }),
+      makeDataset({ id: "b".repeat(32), name: "Leitlinien", chunk_method: "naive" }),
+    ]);
+    renderPage();
+    const labels = () => [...document.querySelectorAll("label")].filter((label) => label.querySelector("[name='tag_kb_ids']")).map((label) => label.textContent);
+    await waitFor(() => expect(labels()).toEqual(["Symptom-Tags", `Unbekannte Wissensdatenbank (${gone})`]));
+    // a tag set's own page lists its tags
+    expect(await screen.findByRole("table", { name: "Tags dieses Tag-Sets" })).toBeTruthy();
+    expect((screen.getByLabelText(`Unbekannte Wissensdatenbank (${gone})`) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("says how to make a tag set when the team has none", async () => {
+    api(makeDataset(), [makeDataset({ id: "b".repeat(32), name: "Leitlinien" })]);
+    renderPage();
+    expect((await screen.findByTestId("tag-sets-empty")).textContent).toContain("Chunk-Methode „Tag“");
   });
 });

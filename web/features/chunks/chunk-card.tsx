@@ -1,5 +1,5 @@
 import { Badge, Box, Checkbox, HStack, IconButton, Stack, Switch, Text } from "@chakra-ui/react";
-import { Pencil } from "lucide-react";
+import { Pencil, Tag as TagIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Chunk } from "../../../worker/contract/chunks";
 
@@ -51,6 +51,13 @@ export const ChunkCard = ({ chunk, index, selected, active, onSelect, onActivate
             {chunk.important_keywords.map((keyword) => (
               <Badge key={keyword} colorPalette="teal">
                 {keyword}
+              </Badge>
+            ))}
+            {/* the rows' own tags (tag sets) and the tags a tag set gave the chunk */}
+            {[...new Set([...chunk.tag_kwd, ...Object.keys(chunk.tag_feas ?? {})])].map((tag) => (
+              <Badge key={`tag:${tag}`} colorPalette="orange" title={t("chunks.tag")}>
+                <TagIcon aria-hidden />
+                {tag}
               </Badge>
             ))}
             {chunk.questions.map((question) => (

@@ -294,6 +294,7 @@ export const de = {
     tokens: "{{count}} Tokens",
     page: "Seite {{page}}",
     manual: "manuell",
+    tag: "Tag (aus einem Tag-Set oder der Tag-Tabelle)",
     preview: "Vorschau",
     previewText: "Text der Datei, zusammengesetzt aus ihren Abschnitten. Der gewählte Abschnitt ist hervorgehoben.",
     previewPdf: "PDF-Seite des gewählten Abschnitts",

@@ -297,6 +297,7 @@ export const en: Shape<typeof de> = {
     tokens: "{{count}} tokens",
     page: "Page {{page}}",
     manual: "manual",
+    tag: "Tag (from a tag set or the tag table)",
     preview: "Preview",
     previewText: "The file's text, put together from its chunks. The selected chunk is highlighted.",
     previewPdf: "PDF page of the selected chunk",

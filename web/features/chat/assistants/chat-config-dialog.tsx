@@ -6,7 +6,7 @@ import { type Chat, useCreateChatMutation, useUpdateChatMutation } from "../../.
 import { FormDialog } from "../../../components/form-dialog";
 import { errorMessage, notifySuccess } from "../../../components/notify";
 import { CONFIG_TABS, type ConfigTab, type ConfigValues, hasErrors, initialValues, type SetValue, toPayload, type Validation, validate } from "./config-form";
-import { allDatasetsQueryOptions } from "./knowledge-select";
+import { allDatasetsQueryOptions } from "../../../api/datasets";
 import { AssistantTab } from "./tab-assistant";
 import { DesignTab } from "./tab-design";
 import { ModelTab } from "./tab-model";

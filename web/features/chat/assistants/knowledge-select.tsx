@@ -1,12 +1,9 @@
 import { Alert, Checkbox, Fieldset, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { datasetsQueryOptions } from "../../../api/datasets";
+import { allDatasetsQueryOptions } from "../../../api/datasets";
 import { RouteErrorMessage } from "../../../components/route-error";
 import { embeddingModelsOf, type FieldError } from "./config-form";
-
-// Every knowledge base the list endpoint returns in one page; the dialog checks the same list.
-export const allDatasetsQueryOptions = () => datasetsQueryOptions({ page: 1, pageSize: 1000 });
 
 type Props = { value: string[]; onToggle: (id: string, chosen: boolean) => void; error?: FieldError };
 

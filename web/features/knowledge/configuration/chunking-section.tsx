@@ -1,14 +1,15 @@
-import { Input, NativeSelect, SimpleGrid } from "@chakra-ui/react";
+import { NativeSelect, SimpleGrid } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import { LAYOUT_RECOGNIZERS } from "../../../../worker/contract/parser-config";
 import { ChunkMethodField } from "./chunk-method-field";
 import { ConfigField, NumberField } from "./config-field";
 import { ConfigSection, type SectionProps } from "./config-section";
 import { DelimiterField } from "./delimiter-field";
+import { type TagSetChoices, TagSetsField } from "./tag-sets-field";
 
 const layoutLabel = { DeepDOC: "kbConfig.fields.layoutDeepDoc", "Plain Text": "kbConfig.fields.layoutPlainText" } as const;
 
-export const ChunkingSection = ({ values, set, errors }: SectionProps) => {
+export const ChunkingSection = ({ values, set, errors, tagSets }: SectionProps & { tagSets: TagSetChoices }) => {
   const { t } = useTranslation();
   const layouts: string[] = [...LAYOUT_RECOGNIZERS];
   if (values.layoutRecognize && !layouts.includes(values.layoutRecognize)) layouts.push(values.layoutRecognize);
@@ -57,16 +58,7 @@ export const ChunkingSection = ({ values, set, errors }: SectionProps) => {
         required
       />
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-        <ConfigField label={t("kbConfig.fields.tagKbIds")} helper={t("kbConfig.fields.tagKbIdsHint")} error={errors["parser_config.tag_kb_ids"]}>
-          <Input
-            name="tag_kb_ids"
-            value={values.tagKbIds}
-            placeholder={t("kbConfig.fields.tagKbIdsPlaceholder")}
-            fontFamily="mono"
-            spellCheck={false}
-            onChange={(e) => set("tagKbIds", e.target.value)}
-          />
-        </ConfigField>
+        <TagSetsField value={values.tagKbIds} onChange={(ids) => set("tagKbIds", ids)} choices={tagSets} error={errors["parser_config.tag_kb_ids"]} />
         <NumberField
           label={t("kbConfig.fields.topnTags")}
           helper={t("kbConfig.fields.topnTagsHint")}

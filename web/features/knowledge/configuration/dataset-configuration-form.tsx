@@ -12,11 +12,12 @@ import { AutoSection, ExcelSection, GraphSection } from "./enrichment-sections";
 import { type ConfigValues, type SetValue, valuesFromDataset } from "./form-values";
 import { PagesSection } from "./pages-section";
 import { RaptorSection } from "./raptor-section";
+import type { TagSetChoices } from "./tag-sets-field";
 
-type Props = { dataset: Dataset; embeddingModels?: ModelOption[] };
+type Props = { dataset: Dataset; embeddingModels?: ModelOption[]; tagSets?: TagSetChoices };
 
 // Edits one knowledge base; validated with the shared contract schemas before PUT /datasets/{id}.
-export const DatasetConfigurationForm = ({ dataset, embeddingModels = [] }: Props) => {
+export const DatasetConfigurationForm = ({ dataset, embeddingModels = [], tagSets = [] }: Props) => {
   const { t } = useTranslation();
   const update = useUpdateDatasetMutation(dataset.id);
   const formRef = useRef<HTMLFormElement>(null);
@@ -57,7 +58,7 @@ export const DatasetConfigurationForm = ({ dataset, embeddingModels = [] }: Prop
     <form ref={formRef} onSubmit={submit} noValidate aria-label={t("kbConfig.title")}>
       <Stack gap="8" maxW="3xl">
         <BasicsSection {...sectionProps} currentModel={dataset.embedding_model} embeddingModels={embeddingModels} chunkCount={dataset.chunk_count} />
-        <ChunkingSection {...sectionProps} />
+        <ChunkingSection {...sectionProps} tagSets={tagSets} />
         <RaptorSection {...sectionProps} />
         <GraphSection {...sectionProps} />
         <AutoSection {...sectionProps} />

@@ -1,11 +1,12 @@
-import { Heading, Stack, Text } from "@chakra-ui/react";
+import { Box, Heading, Stack, Text } from "@chakra-ui/react";
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { datasetQueryOptions } from "../../../api/datasets";
+import { allDatasetsQueryOptions, datasetQueryOptions } from "../../../api/datasets";
 import { modelsQueryOptions } from "../../../api/models";
 import { optionsFor } from "../../models/system-models-page";
 import { useDatasetId } from "../use-dataset-id";
 import { DatasetConfigurationForm } from "./dataset-configuration-form";
+import { TagSetPanel } from "./tag-set-panel";
 
 // /knowledge/configuration?id=… and /dataset/setting?id=…: the detail layout has loaded the dataset.
 export const DatasetConfigurationPage = () => {
@@ -14,6 +15,12 @@ export const DatasetConfigurationPage = () => {
   const { data: dataset } = useSuspenseQuery(datasetQueryOptions(id));
   // the team's embedding models, needed only while the knowledge base may still switch to one
   const models = useQuery({ ...modelsQueryOptions(), enabled: dataset.chunk_count === 0 });
+  const datasets = useQuery(allDatasetsQueryOptions());
+  const tagSets = datasets.isError
+    ? "failed"
+    : datasets.data
+      ? datasets.data.datasets.filter((other) => other.chunk_method === "tag" && other.id !== dataset.id).map((other) => ({ id: other.id, name: other.name }))
+      : null;
   return (
     <Stack gap="6">
       <Stack gap="1">
@@ -22,7 +29,13 @@ export const DatasetConfigurationPage = () => {
         </Heading>
         <Text color="fg.muted">{t("kbConfig.description")}</Text>
       </Stack>
-      <DatasetConfigurationForm key={dataset.id} dataset={dataset} embeddingModels={models.data ? optionsFor(models.data, "embedding") : []} />
+      {/* a tag set's tags first: they are what its owner comes here for */}
+      {dataset.chunk_method === "tag" && (
+        <Box maxW="3xl">
+          <TagSetPanel datasetId={dataset.id} />
+        </Box>
+      )}
+      <DatasetConfigurationForm key={dataset.id} dataset={dataset} embeddingModels={models.data ? optionsFor(models.data, "embedding") : []} tagSets={tagSets} />
     </Stack>
   );
 };

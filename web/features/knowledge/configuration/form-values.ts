@@ -21,7 +21,7 @@ export type ConfigValues = {
   delimiter: string;
   layoutRecognize: string;
   pagerank: string;
-  tagKbIds: string;
+  tagKbIds: string[];
   topnTags: string;
   useRaptor: boolean;
   raptorPrompt: string;
@@ -61,7 +61,7 @@ export const valuesFromDataset = (dataset: Dataset): ConfigValues => {
     delimiter: config.delimiter,
     layoutRecognize: config.layout_recognize,
     pagerank: String(dataset.pagerank),
-    tagKbIds: config.tag_kb_ids.join(", "),
+    tagKbIds: [...config.tag_kb_ids],
     topnTags: String(config.topn_tags),
     useRaptor: config.raptor.use_raptor,
     raptorPrompt: config.raptor.prompt,
@@ -81,11 +81,6 @@ export const valuesFromDataset = (dataset: Dataset): ConfigValues => {
 // "" means "not filled in" (the schema reports it as required); anything else goes to the schema as a number.
 const num = (text: string) => (text.trim() === "" ? undefined : Number(text));
 const orUndefined = (text: string) => (text === "" ? undefined : text);
-const list = (text: string) =>
-  text
-    .split(",")
-    .map((item) => item.trim())
-    .filter(Boolean);
 
 // The request body in the API's own (snake_case) shape, checked by the shared contract schemas.
 export const toPayload = (values: ConfigValues, embeddingLocked: boolean) => ({
@@ -106,7 +101,7 @@ export const toPayload = (values: ConfigValues, embeddingLocked: boolean) => ({
     auto_questions: num(values.autoQuestions),
     pages: values.pages.map((row) => [num(row.from), num(row.to)]),
     task_page_size: num(values.taskPageSize),
-    tag_kb_ids: list(values.tagKbIds),
+    tag_kb_ids: values.tagKbIds,
     topn_tags: num(values.topnTags),
     // Switched off, only the flag travels and the stored RAPTOR settings stay as they are.
     raptor: values.useRaptor
