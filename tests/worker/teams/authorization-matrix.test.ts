@@ -123,6 +123,10 @@ const ROWS: Row[] = [
   { route: "DELETE /api/v1/datasets/:datasetId/chunks", allowed: TEAM, req: async () => ({ method: "DELETE", path: ds("/chunks"), json: { document_ids: [await runningDocument()] } }) },
   { route: "GET /api/v1/datasets/:datasetId", allowed: TEAM, req: () => ({ method: "GET", path: ds() }) },
   { route: "PUT /api/v1/datasets/:datasetId", allowed: MANAGERS, req: () => ({ method: "PUT", path: ds(), json: { description: `geändert ${Date.now()}` } }) },
+  { route: "GET /api/v1/datasets/tags/aggregation", allowed: TEAM, req: () => ({ method: "GET", path: `/datasets/tags/aggregation?dataset_ids=${fx.datasetId}` }) },
+  { route: "GET /api/v1/datasets/:datasetId/tags", allowed: TEAM, req: () => ({ method: "GET", path: ds("/tags") }) },
+  { route: "PUT /api/v1/datasets/:datasetId/tags", allowed: MANAGERS, req: () => ({ method: "PUT", path: ds("/tags"), json: { from_tag: "alt", to_tag: "neu" } }) },
+  { route: "DELETE /api/v1/datasets/:datasetId/tags", allowed: MANAGERS, req: () => ({ method: "DELETE", path: ds("/tags"), json: { tags: ["alt"] } }) },
   { route: "POST /api/v1/retrieval", allowed: TEAM, req: () => ({ method: "POST", path: "/retrieval", json: { question: "Grippeimpfung", dataset_ids: [fx.datasetId] } }) },
 
   { route: "GET /api/v1/files", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/files" }) },
