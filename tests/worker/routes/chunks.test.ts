@@ -81,6 +81,21 @@ describe("chunks API", () => {
     expect((await list(user, base, "?available=0")).body.data.chunks.map((c) => c.id)).toEqual([first?.id]);
   });
 
+  it("splits an edited Q&A chunk into question and answer again, matching it on the new question", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user, { chunk_method: "qa" });
+    const docs = await ingest(user, ds.id, [textFile("faq.txt", "Was ist Grippe?\tEine Virusinfektion.")]);
+    const base = `/datasets/${ds.id}/documents/${docs["faq.txt"]?.id}/chunks`;
+    const [chunk] = (await list(user, base)).body.data.chunks;
+    expect(chunk).toMatchObject({ content: "Question: Was ist Grippe?\tAnswer: Eine Virusinfektion.", questions: ["Was ist Grippe?"] });
+    const content = "Frage: Wie lange dauert eine Grippe?\nAntwort: Etwa eine Woche.\nMeist kürzer.";
+    expect((await callApi(`${base}/${chunk?.id}`, { method: "PATCH", token: user.token, json: { content } })).body.code).toBe(0);
+    const [edited] = (await list(user, base)).body.data.chunks;
+    expect(edited).toMatchObject({ content: "Question: Wie lange dauert eine Grippe?\tAnswer: Etwa eine Woche.\nMeist kürzer.", questions: ["Wie lange dauert eine Grippe?"] });
+    const hits = await callApi<{ chunks: { id: string }[] }>("/retrieval", { token: user.token, json: { question: "Wie lange dauert es?", dataset_ids: [ds.id], vector_similarity_weight: 0 } });
+    expect(hits.body.data.chunks.map((hit) => hit.id)).toEqual([chunk?.id]);
+  });
+
   it("deletes chunks all-or-nothing and keeps counters exact", async () => {
     const { user, ds, base } = await setup();
     const [a, b] = (await list(user, base)).body.data.chunks;

@@ -6,6 +6,19 @@ const KNOWN_HEADER = /^(q|question|questions|frage|fragen|content|inhalt|text)$/
 // Q&A and tag sheets often have no header row (RAGFlow expects none): a first row that is not a known header is data.
 const allRows = (table: Table) => (table.headers.length && !KNOWN_HEADER.test(table.headers[0] ?? "") ? [table.headers, ...table.rows] : table.rows);
 
+// A Q&A chunk's text, as RAGFlow writes it.
+export const qaContent = (question: string, answer: string) => `Question: ${question}\tAnswer: ${answer}`;
+
+const QA_PREFIX = /^(?:question|answer|frage|antwort|user|assistant|q|a|f|问题|答案|回答|问|答)[\t:： ]+/i;
+const withoutPrefix = (text: string) => text.trim().replace(QA_PREFIX, "").trim();
+
+// An edited Q&A chunk is split again as RAGFlow does: the first line (or tab-separated part) is the question,
+// the rest the answer, each without a "Question:"/"Answer:" label.
+export const splitQaContent = (text: string) => {
+  const [first = "", ...rest] = text.split(/[\n\t]/).filter((part) => part.trim().length > 1);
+  return { question: withoutPrefix(first), answer: withoutPrefix(rest.join("\n")) };
+};
+
 // qa: one chunk per question/answer pair; only the question is matched (stored as the chunk's question).
 export const qaChunks = (parsed: ParsedDocument): ChunkDraft[] => {
   const pairs: [string, string][] = [];
@@ -34,7 +47,7 @@ export const qaChunks = (parsed: ParsedDocument): ChunkDraft[] => {
   return pairs
     .map(([q, a]) => [q.trim(), a.trim()] as const)
     .filter(([q, a]) => q && a)
-    .map(([q, a]) => ({ content: `Question: ${q}\tAnswer: ${a}`, pages: [], questions: [q] }));
+    .map(([q, a]) => ({ content: qaContent(q, a), pages: [], questions: [q] }));
 };
 
 // table: one chunk per row, "column: value" pairs.

@@ -5,6 +5,7 @@ import { inChunks } from "../../lib/batches";
 import { sha256Hex } from "../../lib/crypto";
 import { dataError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
+import { qaContent, splitQaContent } from "../../rag/chunk/records";
 import { countTokens } from "../../rag/tokens";
 import type { ServiceContext } from "../context";
 import { recountDocument } from "../ingestion/counters";
@@ -49,13 +50,16 @@ export const createChunk = async (ctx: ServiceContext, datasetId: string, docume
 export const updateChunk = async (ctx: ServiceContext, datasetId: string, documentId: string, chunkId: string, input: UpdateChunkInput) => {
   const { dataset, document } = await getChunkScope(ctx, datasetId, documentId);
   const current = await getChunkInDocument(ctx, documentId, chunkId);
+  const qa = document.parserId === "qa" && input.content !== undefined ? splitQaContent(input.content) : null;
+  const content = qa ? qaContent(qa.question, qa.answer) : input.content;
   const [row] = await ctx.db
     .update(chunks)
     .set({
-      content: input.content,
-      tokenCount: input.content === undefined ? undefined : countTokens(input.content),
+      content,
+      tokenCount: content === undefined ? undefined : countTokens(content),
       importantKeywords: input.important_keywords,
-      questions: input.questions,
+      // a Q&A chunk is matched on its question, which follows its text
+      questions: qa ? [qa.question] : input.questions,
       tags: input.tag_kwd,
       tagFeatures: input.tag_feas,
       available: input.available,
