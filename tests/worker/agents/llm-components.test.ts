@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ComponentName } from "../../../worker/contract/agents";
 import { createAgent, flow, runAgent } from "../../helpers/worker/agents";
+import { callApi } from "../../helpers/worker/api";
 import { parsedDataset, useLocalChatModel } from "../../helpers/worker/chat";
 import { createUser, type TestUser } from "../../helpers/worker/factories";
 
@@ -56,6 +57,11 @@ describe("LLM components with a configured chat model (local OpenAI-compatible s
     const cited = Number(/\[ID:(\d+)\]/.exec(answer.content)?.[1]);
     expect(answer.reference?.chunks[cited]?.content).toContain("Grippeimpfung");
     expect(answer.reference?.chunks[cited]?.document_name).toBe("impfung.txt");
+    // the cited chunk is the stored one: its id opens it through the chunks API
+    const citedChunk = (answer.reference?.chunks[cited] ?? {}) as { id?: string; document_id?: string; dataset_id?: string; positions?: unknown[] };
+    const stored = await callApi<{ content_with_weight: string }>(`/datasets/${citedChunk.dataset_id}/documents/${citedChunk.document_id}/chunks/${citedChunk.id}`, { token: user.token });
+    expect(stored.body.data.content_with_weight).toContain("Grippeimpfung");
+    expect(Array.isArray(citedChunk.positions)).toBe(true);
 
     const uncited = await createAgent(
       user,

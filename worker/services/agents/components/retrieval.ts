@@ -30,7 +30,19 @@ export const retrieval: ComponentImpl = {
     return {
       outputs: {
         formalized_content: knowledge.text,
-        json: chunks.slice(0, knowledge.count).map((chunk) => ({ content: chunk.content, document_id: chunk.document_id, document_name: chunk.document_keyword, dataset_id: chunk.dataset_id, similarity: chunk.similarity })),
+        // RAGFlow's chunk shape: what a citation [ID:n] resolves to (run-flow's reference)
+        json: chunks.slice(0, knowledge.count).map((chunk) => ({
+          id: chunk.id,
+          content: chunk.content,
+          document_id: chunk.document_id,
+          document_name: chunk.document_keyword,
+          dataset_id: chunk.dataset_id,
+          image_id: chunk.image_id,
+          positions: chunk.positions,
+          similarity: chunk.similarity,
+          vector_similarity: chunk.vector_similarity,
+          term_similarity: chunk.term_similarity,
+        })),
       },
     };
   },

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { COMMON_PARAMS, COMPONENT_DEFAULTS, SECRET_BEARING_PARAMS, SECRET_PARAMS } from "../../../contract/agent-components";
 import { type AgentEvent, type Dsl, RUN_LIMITS, type TraceEntry } from "../../../contract/agents";
-import type { Reference } from "../../../contract/chats";
+import type { Reference, ReferenceChunk } from "../../../contract/chats";
 import { agentTasks } from "../../../db/schema";
 import { pieces } from "../../../rag/chat/extractive";
 import type { ServiceContext } from "../../context";
@@ -163,27 +163,14 @@ export const runFlow = async (ctx: ServiceContext, dsl: Dsl, input: RunInput, em
   return { answer, trace, resume, error, outputs, reference };
 };
 
-type RetrievedJson = { content: string; document_id: string; document_name: string; dataset_id: string; similarity: number };
+type RetrievedJson = Omit<ReferenceChunk, "url" | "doc_type">;
 
 // The chunks [ID:n] markers point to: those of the last Retrieval of the turn, in the chat's reference shape.
 const referenceOf = (trace: TraceEntry[]): Reference | null => {
   const retrieval = trace.findLast((entry) => entry.component_name === "Retrieval" && Array.isArray(entry.outputs.json));
   const found = (retrieval?.outputs.json ?? []) as RetrievedJson[];
   if (found.length === 0) return null;
-  const chunks = found.map((chunk, i) => ({
-    id: `${retrieval?.component_id}:${i}`,
-    content: chunk.content,
-    document_id: chunk.document_id,
-    document_name: chunk.document_name,
-    dataset_id: chunk.dataset_id,
-    image_id: "",
-    positions: [],
-    url: null,
-    similarity: chunk.similarity,
-    vector_similarity: 0,
-    term_similarity: 0,
-    doc_type: "",
-  }));
+  const chunks = found.map((chunk): ReferenceChunk => ({ ...chunk, url: null, doc_type: "" }));
   const aggs = new Map<string, { doc_name: string; doc_id: string; count: number }>();
   for (const chunk of chunks) {
     const entry = aggs.get(chunk.document_id) ?? { doc_name: chunk.document_name, doc_id: chunk.document_id, count: 0 };
