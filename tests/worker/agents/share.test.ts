@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ShareToken } from "../../../worker/contract/share";
 import { BASE, callApi } from "../../helpers/worker/api";
 import { createAgent, flow } from "../../helpers/worker/agents";
+import { parsedDataset } from "../../helpers/worker/chat";
 import { createUser } from "../../helpers/worker/factories";
 import { inTeam, joinTeam } from "../../helpers/worker/teams";
 
@@ -32,6 +33,29 @@ describe("shared agent flows", () => {
     expect((await shared(`/${agent.id}`, "ragflow-not-a-share-token")).status).toBe(401);
     expect((await callApi(`/agents/${agent.id}/share-tokens/${token.id}`, { method: "DELETE", token: owner.token })).body.code).toBe(0);
     expect((await shared(`/${agent.id}`, token.token)).status).toBe(401);
+  });
+
+  it("a team member runs a team agent on its author's private knowledge base, without reading that base directly", async () => {
+    const owner = await createUser();
+    const member = await createUser();
+    await joinTeam(owner, member);
+    const privateBase = await parsedDataset(owner);
+    const agent = await createAgent(
+      owner,
+      flow([
+        ["begin", "Begin", {}, ["Retrieval:kb"]],
+        ["Retrieval:kb", "Retrieval", { kb_ids: [privateBase.id] }, ["Generate:g"]],
+        ["Generate:g", "Generate", { sys_prompt: "Wissen:\n{Retrieval:kb@formalized_content}", prompt: "{sys.query}" }, ["Answer:a"]],
+        ["Answer:a", "Answer", {}, []],
+      ]),
+      "Team-Berater",
+      { permission: "team" },
+    );
+    const run = await callApi<{ data: { content: string; error: string | null } }>("/agents/chat/completions", { ...inTeam(member, owner.id), json: { agent_id: agent.id, question: "Ab wann wird die Grippeimpfung empfohlen?" } });
+    expect(run.body.data.data.error).toBeNull();
+    expect(run.body.data.data.content).toContain("Grippeimpfung");
+    const direct = await callApi("/retrieval", { ...inTeam(member, owner.id), json: { question: "Grippeimpfung", dataset_ids: [privateBase.id] } });
+    expect(direct.body).toMatchObject({ code: 102, message: `You don't own the dataset ${privateBase.id}.` });
   });
 
   it("only the creator or a team admin makes share links", async () => {

@@ -49,7 +49,7 @@ const runTurn = async (ctx: ServiceContext, { agent, session, question, input, t
   const envelope = async (event: AgentEvent) =>
     emit({ ...(visitor ? forVisitor(event) : event), message_id: messageId, created_at: nowSeconds(), task_id: taskId, session_id: session.id });
   const turns = session.messages.filter((message) => message.role === "user").length + 1;
-  const outcome = await runFlow(ctx, agent.dsl, { question, inputs: input.inputs, resume: session.state.resume, history: session.state.history, turns }, envelope, taskId);
+  const outcome = await runFlow(ctx, agent.dsl, { question, inputs: input.inputs, resume: session.state.resume, history: session.state.history, turns, authorId: agent.createdBy }, envelope, taskId);
   const answer = outcome.answer || (outcome.error ? `**ERROR**: ${outcome.error}` : "");
   const finished = nowMs();
   await ctx.db.batch([

@@ -10,7 +10,9 @@ const KNOWLEDGE_TOKENS = 4000;
 // The one retrieval service, over the chosen knowledge bases; the chunks go on as a kb_prompt-style text.
 export const retrieval: ComponentImpl = {
   name: "Retrieval",
-  run: async ({ ctx, params, render }) => {
+  run: async ({ ctx: callerCtx, params, render, authorId }) => {
+    // the knowledge bases the agent's author chose, read with the author's visibility in the team
+    const ctx = { ...callerCtx, actor: { ...callerCtx.actor, userId: authorId } };
     const question = render(params.query).trim();
     const kbIds = (params.kb_ids ?? []) as string[];
     if (kbIds.length === 0) throw new Error("Retrieval needs at least one knowledge base.");

@@ -10,7 +10,9 @@ import { agentLlm, teamChatModel } from "./llm";
 import type { ComponentResult, ComponentRun } from "./types";
 import { render, resolve, type RunValues } from "./variables";
 
-export type RunInput = { question: string; inputs: Record<string, unknown>; resume: string[]; history: [string, string][]; turns: number };
+// authorId: the agent's author, whose knowledge bases its Retrieval components read (as RAGFlow runs a canvas for
+// its owner), so a team member running a shared agent gets what its author built it on
+export type RunInput = { question: string; inputs: Record<string, unknown>; resume: string[]; history: [string, string][]; turns: number; authorId: string };
 export type RunOutcome = { answer: string; trace: TraceEntry[]; resume: string[]; error: string | null; outputs: Record<string, unknown>; reference: Reference | null };
 type Emit = (event: AgentEvent) => Promise<void>;
 
@@ -68,6 +70,7 @@ export const runFlow = async (ctx: ServiceContext, dsl: Dsl, input: RunInput, em
       params,
       values,
       history: input.history,
+      authorId: input.authorId,
       signal: controller.signal,
       emit,
       render: (template) => render(template, values),

@@ -11,6 +11,8 @@ export type ComponentRun = {
   params: Record<string, unknown>;
   values: RunValues;
   history: [string, string][];
+  // the agent's author: Retrieval reads the knowledge bases the author may see
+  authorId: string;
   signal: AbortSignal;
   emit: (event: AgentEvent) => Promise<void>;
   render: (template: unknown) => string;
