@@ -9,7 +9,8 @@ export const COMPONENT_DEFAULTS: Record<ComponentName, Record<string, unknown>> 
   Answer: { content: "" },
   Message: { content: [""] },
   Retrieval: { kb_ids: [], query: "{sys.query}", similarity_threshold: 0.2, keywords_similarity_weight: 0.7, top_n: 8, empty_response: "" },
-  Generate: { llm_id: "", sys_prompt: "", prompt: "{sys.query}", temperature: 0.1, max_tokens: 512, cite: true },
+  // top_p, presence_penalty and frequency_penalty are sent only when set (RAGFlow's per-parameter switches)
+  Generate: { llm_id: "", sys_prompt: "", prompt: "{sys.query}", temperature: 0.1, max_tokens: 512, cite: true, message_history_window_size: 12 },
   Categorize: { llm_id: "", query: "{sys.query}", category_description: {} },
   Relevant: { llm_id: "", query: "{sys.query}", criteria: "", yes: "", no: "" },
   RewriteQuestion: { llm_id: "", query: "{sys.query}" },

@@ -111,6 +111,8 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
     if (system.includes("standalone question")) return reply(`Eigenständig: ${last.split("\n").filter((l) => l.startsWith("USER:")).map((l) => l.slice(6)).join(" / ")}`);
     if (system.includes("follow-up questions")) return reply("1. Wer zahlt die Impfung?\n2. Wann sollte man impfen?\n3. Zu viel");
     if (system.includes("related search queries")) return reply("1. Grippeimpfung Kosten\n2. Impfung Nebenwirkungen");
+    // "Parameter?" answers with what the request carried (sampling parameters, message count)
+    if (last.includes("Parameter?")) return reply(JSON.stringify({ top_p: body.top_p ?? null, presence_penalty: body.presence_penalty ?? null, frequency_penalty: body.frequency_penalty ?? null, messages: messages.length }));
     // agent components (worker/services/agents/components)
     if (system.includes("Classify the user's text")) return reply(`Kategorie: ${last.includes("Fieber") ? "Symptome" : "Termin"}`);
     if (system.includes("Decide whether the user's text is about")) return reply(last.includes("Impf") ? "Yes." : "No.");

@@ -55,6 +55,21 @@ describe("node form", () => {
     expect(prompt.getAttribute("aria-invalid")).toBe("true");
   });
 
+  it("sends Generate's sampling parameters only while switched on, and its history window", async () => {
+    stubModels();
+    const onUpdate = vi.fn();
+    renderWithProviders(<Harness initial={[generate, answer]} onUpdate={onUpdate} />);
+    const lastForm = () => (onUpdate.mock.calls.at(-1)?.[0] as NodeUpdate).form ?? {};
+    const topP = screen.getByRole("checkbox", { name: "Top P" });
+    fireEvent.click(topP);
+    await vi.waitFor(() => expect(lastForm()).toMatchObject({ top_p: 0.3 }));
+    expect(screen.getByRole("spinbutton", { name: "Wert von Top P" })).toBeTruthy();
+    fireEvent.click(topP);
+    await vi.waitFor(() => expect("top_p" in lastForm() && lastForm().top_p !== undefined).toBe(false));
+    fireEvent.change(screen.getByRole("spinbutton", { name: /Verlaufsfenster/ }), { target: { value: "3" } });
+    expect(lastForm()).toMatchObject({ message_history_window_size: 3 });
+  });
+
   it("asks to fill in or remove an empty message alternative", () => {
     stubModels();
     const message = node("Message:msg1", "Message", "Begrüßung", { content: ["Hallo!"] });

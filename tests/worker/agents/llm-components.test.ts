@@ -76,4 +76,24 @@ describe("LLM components with a configured chat model (local OpenAI-compatible s
     expect(plain.content).not.toMatch(/\[ID:/);
     expect((await single(user, "KeywordExtract", { top_n: 2 }, "Grippeimpfung für Senioren")).content).toMatch(/^grippeimpfung, senior/);
   });
+
+  it("Generate sends the sampling parameters it sets and keeps message_history_window_size turns of history", async () => {
+    const user = await createUser();
+    const llm = await useLocalChatModel(user);
+    const agent = await createAgent(
+      user,
+      flow([
+        ["begin", "Begin", {}, ["Generate:g"]],
+        ["Generate:g", "Generate", { llm_id: llm, prompt: "{sys.query}", top_p: 0.3, presence_penalty: 0.4, message_history_window_size: 1 }, ["Answer:a"]],
+        ["Answer:a", "Answer", {}, []],
+      ]),
+    );
+    const first = await runAgent(user, agent.id, { question: "Parameter?" });
+    expect(JSON.parse(first.body.data.content)).toEqual({ top_p: 0.3, presence_penalty: 0.4, frequency_penalty: null, messages: 1 });
+    const session_id = first.body.data.session_id;
+    await runAgent(user, agent.id, { question: "Parameter?", session_id });
+    const third = await runAgent(user, agent.id, { question: "Parameter?", session_id });
+    // one turn of history (question and answer) before the question
+    expect(JSON.parse(third.body.data.content).messages).toBe(3);
+  });
 });

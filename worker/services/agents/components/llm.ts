@@ -16,6 +16,8 @@ const knowledgeOf = (text: string) => {
   return { pieces: text.split(/\n{2,}/).map((piece) => piece.trim()).filter(Boolean), cited: false, ids: [] as number[] };
 };
 
+const MAX_HISTORY_TURNS = 50;
+
 export const generate: ComponentImpl = {
   name: "Generate",
   run: async ({ params, render, llm, history }) => {
@@ -25,7 +27,9 @@ export const generate: ComponentImpl = {
     // with `cite`, the model is asked for [ID:n] markers that point into the Retrieval's chunks
     const system = cite ? `${rendered}\n\n${CITATION_GUIDELINES}` : rendered;
     const prompt = render(params.prompt);
-    const turns = history.slice(-6).map(([role, content]) => ({ role: role as "user" | "assistant", content }));
+    const window = Math.max(0, Math.min(MAX_HISTORY_TURNS, Math.trunc(Number(params.message_history_window_size ?? 12)) || 0));
+    // the last `window` turns, a user and an assistant message each (RAGFlow's message_history_window_size)
+    const turns = (window ? history.slice(-2 * window) : []).map(([role, content]) => ({ role: role as "user" | "assistant", content }));
     const text = await llm([...(system ? [{ role: "system" as const, content: system }] : []), ...turns, { role: "user", content: prompt }]);
     if (text !== null) return { outputs: { content: text } };
     if (knowledge.pieces.length === 0) return { outputs: { content: `${prompt}\n\n${BUILTIN_NOTE}` } };

@@ -5,6 +5,12 @@ import { teamChatModelId } from "../../models/catalogue-view";
 import { resolveChat } from "../../models/resolve";
 import { recordUsage } from "../../models/usage";
 
+const SAMPLING = ["top_p", "presence_penalty", "frequency_penalty"] as const;
+
+// The optional sampling parameters a component sets (a DSL from RAGFlow carries them; absent means the model's own).
+const samplingOf = (params: Record<string, unknown>) =>
+  Object.fromEntries(SAMPLING.filter((key) => typeof params[key] === "number" && Number.isFinite(params[key])).map((key) => [key, params[key] as number]));
+
 // The team's default chat model, read once per run.
 export const teamChatModel = (ctx: ServiceContext) => {
   let id: Promise<string> | null = null;
@@ -19,6 +25,7 @@ export const agentLlm = (ctx: ServiceContext, params: Record<string, unknown>, s
   const { text, usage } = await model.complete(messages, {
     temperature: Number(params.temperature ?? 0.1),
     ...(params.max_tokens ? { max_tokens: Number(params.max_tokens) } : {}),
+    ...samplingOf(params),
     signal,
   });
   await recordUsage(ctx, ctx.actor.tenantId, model.id, usage);
