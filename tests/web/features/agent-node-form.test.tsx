@@ -59,7 +59,7 @@ describe("node form", () => {
     stubModels();
     const onUpdate = vi.fn();
     renderWithProviders(<Harness initial={[generate, answer]} onUpdate={onUpdate} />);
-    const lastForm = () => (onUpdate.mock.calls.at(-1)?.[0] as NodeUpdate).form ?? {};
+    const lastForm = () => (onUpdate.mock.calls.at(-1)?.[0] as NodeUpdate | undefined)?.form ?? {};
     const topP = screen.getByRole("checkbox", { name: "Top P" });
     fireEvent.click(topP);
     await vi.waitFor(() => expect(lastForm()).toMatchObject({ top_p: 0.3 }));

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { BUILTIN_CHAT_ID, KNOWLEDGE_KEY, metadataConditionOf, type Reference, SUGGESTED_QUESTIONS } from "../../contract/chats";
+import { BUILTIN_CHAT_ID, KNOWLEDGE_KEY, metadataConditionOf, type Reference, type ReferenceChunk, SUGGESTED_QUESTIONS } from "../../contract/chats";
 import type { RetrievedChunk } from "../../contract/retrieval";
 import { type DialogRow, tenantModels } from "../../db/schema";
 import { analyzeQuery } from "../../lib/terms";
@@ -63,6 +63,22 @@ export const contextTokens = async (ctx: ServiceContext, tenantId: string, llmId
   return row?.maxTokens && row.maxTokens > 0 ? row.maxTokens : DEFAULT_CONTEXT_TOKENS;
 };
 
+// A retrieved chunk as RAGFlow's reference (and agent Retrieval output) shows it.
+export const toReferenceChunk = (chunk: RetrievedChunk): ReferenceChunk => ({
+  id: chunk.id,
+  content: chunk.content,
+  document_id: chunk.document_id,
+  document_name: chunk.document_keyword,
+  dataset_id: chunk.dataset_id,
+  image_id: chunk.image_id,
+  positions: chunk.positions,
+  url: null,
+  similarity: chunk.similarity,
+  vector_similarity: chunk.vector_similarity,
+  term_similarity: chunk.term_similarity,
+  doc_type: "",
+});
+
 export const toReference = (chunks: RetrievedChunk[], cited: number[]): Reference => {
   const citedDocs = new Set(cited.map((i) => chunks[i]?.document_id));
   const counts = new Map<string, { doc_name: string; doc_id: string; count: number }>();
@@ -74,20 +90,7 @@ export const toReference = (chunks: RetrievedChunk[], cited: number[]): Referenc
   }
   return {
     total: chunks.length,
-    chunks: chunks.map((chunk) => ({
-      id: chunk.id,
-      content: chunk.content,
-      document_id: chunk.document_id,
-      document_name: chunk.document_keyword,
-      dataset_id: chunk.dataset_id,
-      image_id: chunk.image_id,
-      positions: chunk.positions,
-      url: null,
-      similarity: chunk.similarity,
-      vector_similarity: chunk.vector_similarity,
-      term_similarity: chunk.term_similarity,
-      doc_type: "",
-    })),
+    chunks: chunks.map(toReferenceChunk),
     doc_aggs: [...counts.values()],
   };
 };

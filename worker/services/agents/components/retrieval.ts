@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { RetrievalSchema } from "../../../contract/retrieval";
 import { knowledgePrompt } from "../../../rag/chat/knowledge";
+import { toReferenceChunk } from "../../chats/answer";
 import { knowledgeChunks } from "../../retrieval/knowledge-chunks";
 import { retrieve } from "../../retrieval/retrieve";
 import type { ComponentImpl } from "../engine/types";
@@ -32,19 +33,8 @@ export const retrieval: ComponentImpl = {
     return {
       outputs: {
         formalized_content: knowledge.text,
-        // RAGFlow's chunk shape: what a citation [ID:n] resolves to (run-flow's reference)
-        json: chunks.slice(0, knowledge.count).map((chunk) => ({
-          id: chunk.id,
-          content: chunk.content,
-          document_id: chunk.document_id,
-          document_name: chunk.document_keyword,
-          dataset_id: chunk.dataset_id,
-          image_id: chunk.image_id,
-          positions: chunk.positions,
-          similarity: chunk.similarity,
-          vector_similarity: chunk.vector_similarity,
-          term_similarity: chunk.term_similarity,
-        })),
+        // RAGFlow's reference chunks: what a citation [ID:n] resolves to (run-flow's reference)
+        json: chunks.slice(0, knowledge.count).map(toReferenceChunk),
       },
     };
   },

@@ -166,14 +166,12 @@ export const runFlow = async (ctx: ServiceContext, dsl: Dsl, input: RunInput, em
   return { answer, trace, resume, error, outputs, reference };
 };
 
-type RetrievedJson = Omit<ReferenceChunk, "url" | "doc_type">;
 
 // The chunks [ID:n] markers point to: those of the last Retrieval of the turn, in the chat's reference shape.
 const referenceOf = (trace: TraceEntry[]): Reference | null => {
   const retrieval = trace.findLast((entry) => entry.component_name === "Retrieval" && Array.isArray(entry.outputs.json));
-  const found = (retrieval?.outputs.json ?? []) as RetrievedJson[];
-  if (found.length === 0) return null;
-  const chunks = found.map((chunk): ReferenceChunk => ({ ...chunk, url: null, doc_type: "" }));
+  const chunks = (retrieval?.outputs.json ?? []) as ReferenceChunk[];
+  if (chunks.length === 0) return null;
   const aggs = new Map<string, { doc_name: string; doc_id: string; count: number }>();
   for (const chunk of chunks) {
     const entry = aggs.get(chunk.document_id) ?? { doc_name: chunk.document_name, doc_id: chunk.document_id, count: 0 };
