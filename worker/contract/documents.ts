@@ -78,6 +78,8 @@ export const ListDocumentsQuerySchema = v.object({
   name: v.optional(v.string()),
   create_time_from: queryInt(0, 0),
   create_time_to: queryInt(0, 0),
+  // RAGFlow's JSON text {logic, conditions: [{name, comparison_operator, value}]} over the documents' metadata
+  metadata_condition: v.optional(v.string()),
   suffix: v.optional(v.union([v.string(), v.array(v.string())])),
   run: v.optional(
     v.union([

@@ -197,6 +197,29 @@ describe("GET /datasets/{id}/documents (filters)", () => {
   });
 });
 
+describe("GET /datasets/{id}/documents?metadata_condition=", () => {
+  it("lists only documents whose metadata passes, and refuses a condition that is not a JSON object of conditions", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const [a, b, c] = (await uploadFiles(user, ds.id, [textFile("a.txt", "a"), textFile("b.txt", "b"), textFile("c.txt", "c")])).body.data as Doc[];
+    const meta = (doc: Doc | undefined, meta_fields: Record<string, unknown>) => callApi(`/datasets/${ds.id}/documents/${doc?.id}`, { method: "PATCH", token: user.token, json: { meta_fields } });
+    await meta(a, { autor: "RKI", jahr: 2021 });
+    await meta(b, { autor: "RKI", jahr: 2024 });
+    await meta(c, { autor: "BZgA", jahr: 2024 });
+    const where = (condition: unknown) => list(user, ds.id, `?orderby=name&desc=false&metadata_condition=${encodeURIComponent(JSON.stringify(condition))}`);
+    const names = async (condition: unknown) => (await where(condition)).body.data.docs.map((doc) => doc.name);
+    expect(await names({ conditions: [{ name: "autor", comparison_operator: "=", value: "RKI" }, { name: "jahr", comparison_operator: "≥", value: 2022 }] })).toEqual(["b.txt"]);
+    expect(await names({ logic: "or", conditions: [{ name: "autor", comparison_operator: "=", value: "BZgA" }, { name: "jahr", comparison_operator: "<", value: 2022 }] })).toEqual(["a.txt", "c.txt"]);
+    expect((await where({ conditions: [{ name: "autor", comparison_operator: "=", value: "WHO" }] })).body.data).toEqual({ total: 0, docs: [] });
+    expect((await where({ conditions: [] })).body.data.total).toBe(3);
+
+    const raw = (text: string) => list(user, ds.id, `?metadata_condition=${encodeURIComponent(text)}`);
+    expect((await raw("{kaputt")).body).toMatchObject({ code: 102, message: "metadata_condition must be valid JSON." });
+    expect((await raw("[1]")).body).toMatchObject({ code: 102, message: "metadata_condition must be an object." });
+    expect((await raw(JSON.stringify({ conditions: [{ name: "", comparison_operator: "=", value: "x" }] }))).body).toMatchObject({ code: 102, message: "metadata_condition: Each condition needs a metadata field name." });
+  });
+});
+
 describe("PATCH /datasets/{id}/documents/{doc}", () => {
   const setup = async () => {
     const user = await createUser();

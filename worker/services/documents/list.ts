@@ -1,9 +1,13 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import * as v from "valibot";
 import type { ListDocumentsQuery } from "../../contract/documents";
+import { MetadataConditionSchema } from "../../contract/metadata-condition";
 import { documents } from "../../db/schema";
+import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
 import { getDatasetInTenant } from "../datasets/internal";
 import { sweepStuckWork } from "../ingestion/watchdog";
+import { documentsByMetadata } from "../retrieval/metadata-scope";
 import { runCodeOf, toDocument } from "./serialize";
 
 // Listing is where people watch progress, so the watchdog also looks at a dataset from here; the UI polls
@@ -18,6 +22,20 @@ const sweepWhileWatching = async (ctx: ServiceContext, datasetId: string) => {
 };
 
 const asList = (value: string | string[] | undefined) => (value === undefined ? [] : [value].flat());
+
+// The query's metadata_condition, refused with RAGFlow's messages when it is not a JSON object of conditions.
+const metadataConditionOf = (raw: string) => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw dataError("metadata_condition must be valid JSON.");
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw dataError("metadata_condition must be an object.");
+  const result = v.safeParse(MetadataConditionSchema, parsed);
+  if (!result.success) throw dataError(`metadata_condition: ${result.issues[0]?.message}`);
+  return result.output;
+};
 
 const ORDER_COLUMNS = {
   create_time: documents.createTime,
@@ -38,6 +56,13 @@ export const listDocuments = async (ctx: ServiceContext, datasetId: string, quer
   if (suffixes.length > 0) filters.push(inArray(documents.suffix, suffixes));
   const runs = asList(query.run).map(runCodeOf);
   if (runs.length > 0) filters.push(inArray(documents.run, runs));
+  const condition = query.metadata_condition?.trim() ? metadataConditionOf(query.metadata_condition) : null;
+  if (condition?.conditions.length) {
+    const passing = await documentsByMetadata(ctx, [datasetId], condition, []);
+    if (passing.length === 0) return { total: 0, docs: [] };
+    // one JSON parameter, however many documents pass
+    filters.push(sql`${documents.id} IN (SELECT value FROM json_each(${JSON.stringify(passing)}))`);
+  }
   const where = and(...filters);
 
   const column = ORDER_COLUMNS[query.orderby];
