@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { AvatarSchema } from "./avatar";
-import { LlmSettingSchema } from "./chats";
+import { LlmSettingSchema, MetaDataFilterSchema, NO_META_DATA_FILTER } from "./chats";
 import type { Reference } from "./chats";
 import { MAX_DOCUMENT_FILTER } from "./retrieval";
 import { bool, float, int, msg, queryBool, queryInt, str } from "./pydantic";
@@ -28,6 +28,8 @@ export const SearchConfigSchema = v.object({
   // the chat model of the AI summary ("" = the team's default chat model)
   chat_id: v.optional(v.string(msg.string), ""),
   llm_setting: v.optional(LlmSettingSchema, {}),
+  // as an assistant's: searches only documents whose metadata passes (manual conditions)
+  meta_data_filter: v.optional(MetaDataFilterSchema, NO_META_DATA_FILTER),
 });
 export type SearchConfig = v.InferOutput<typeof SearchConfigSchema>;
 

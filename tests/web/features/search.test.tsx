@@ -168,6 +168,7 @@ const APP: SearchApp = {
     keyword: false,
     highlight: true,
     summary: true,
+    meta_data_filter: { method: "disabled", logic: "and", manual: [] },
     related_search: true,
     chat_id: "",
     llm_setting: {},
@@ -214,6 +215,30 @@ describe("search app settings", () => {
     await waitFor(() => expect(puts).toHaveLength(1));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(puts[0]).toMatchObject({ name: "Impfungen", search_config: { kb_ids: [KB], top_k: 64, vector_similarity_weight: 0.3, summary: true } });
+    expect((puts[0]?.search_config as Record<string, unknown> | undefined)?.meta_data_filter).toEqual({ method: "disabled", logic: "and", manual: [] });
+  });
+
+  it("saves a metadata filter as the app's meta_data_filter, refusing a condition without a field name", async () => {
+    const puts: Record<string, unknown>[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const url = String(input);
+      const json = (data: unknown, extra: Record<string, unknown> = {}) => new Response(JSON.stringify({ code: 0, message: "success", data, ...extra }), { status: 200 });
+      if (url.startsWith("/api/v1/datasets")) return json([{ id: KB, name: "Leitlinien", embedding_model: "builtin-hash@Builtin", chunk_count: 4 }], { total_datasets: 1 });
+      if (url === "/api/v1/models") return json({ providers: [], available: [], defaults: {} });
+      if (init?.method === "PUT") puts.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+      return json(APP);
+    });
+    const app = { ...APP, search_config: { ...APP.search_config, kb_ids: [KB] } };
+    renderWithProviders(<SearchSettingsDialog app={app} onClose={() => undefined} />);
+    fireEvent.click(screen.getByRole("button", { name: "Bedingung hinzufügen" }));
+    fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
+    expect(await screen.findByText("Jede Bedingung braucht einen Feldnamen.")).toBeTruthy();
+    expect(puts).toHaveLength(0);
+    fireEvent.change(screen.getByRole("textbox", { name: "Feld der Bedingung 1" }), { target: { value: "Autor" } });
+    fireEvent.change(screen.getByRole("textbox", { name: "Wert der Bedingung 1" }), { target: { value: "RKI" } });
+    fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect((puts[0]?.search_config as Record<string, unknown> | undefined)?.meta_data_filter).toEqual({ method: "manual", logic: "and", manual: [{ key: "Autor", op: "=", value: "RKI" }] });
   });
 });
 

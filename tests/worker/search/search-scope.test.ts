@@ -72,6 +72,29 @@ describe("what a search app's scope lets through", () => {
     });
   });
 
+  it("searches only documents whose metadata passes the app's meta_data_filter, for the page and for visitors", async () => {
+    const owner = await createUser();
+    const base = await parsedDataset(owner);
+    const docs = await listDocs(owner, base.id);
+    const fluDoc = docs.find((doc) => doc.name === "impfung.txt")?.id as string;
+    await callApi(`/datasets/${base.id}/documents/${fluDoc}`, { method: "PATCH", token: owner.token, json: { meta_fields: { quelle: "STIKO" } } });
+    const filter = { method: "manual", logic: "and", manual: [{ key: "quelle", op: "=", value: "STIKO" }] };
+    const searchId = await createSearch(owner, { kb_ids: [base.id], meta_data_filter: filter });
+    expect((await callApi<{ search_config: { meta_data_filter: unknown } }>(`/searches/${searchId}`, { token: owner.token })).body.data.search_config.meta_data_filter).toEqual(filter);
+
+    const page = await callApi<RetrievalResult>(`/searches/${searchId}/retrieval`, { token: owner.token, json: { question: "Impfung Schlaf" } });
+    expect(page.body.data.chunks.length).toBeGreaterThan(0);
+    expect(new Set(page.body.data.chunks.map((chunk) => chunk.document_id))).toEqual(new Set([fluDoc]));
+    const link = (await shareLink(owner.token, searchId)).body.data;
+    const visitor = await bot<RetrievalResult>("/retrieval_test", link.token, { search_id: searchId, question: "Impfung Schlaf" });
+    expect(visitor.body.data.chunks.length).toBeGreaterThan(0);
+    expect(new Set(visitor.body.data.chunks.map((chunk) => chunk.document_id))).toEqual(new Set([fluDoc]));
+
+    // the model-written methods are refused, as for assistants
+    const auto = await callApi(`/searches/${searchId}`, { method: "PUT", token: owner.token, json: { name: "Suche", search_config: { meta_data_filter: { method: "auto" } } } });
+    expect(auto.body.code).not.toBe(0);
+  });
+
   it("renames an app whose knowledge base was deleted since, and deleting an app revokes its links", async () => {
     const owner = await createUser();
     const base = await parsedDataset(owner);

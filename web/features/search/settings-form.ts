@@ -1,5 +1,7 @@
 import type { ParseKeys } from "i18next";
 import type { SearchApp, SearchConfig } from "../../api/searches";
+import { metaDataFilterOf, metadataConditionOf, NO_META_DATA_FILTER } from "../../../worker/contract/chats";
+import { hasUnnamedCondition, metadataConditionFrom, type MetadataFilterValue, metadataFilterValueOf } from "../retrieval/metadata-filter";
 import { roundWeight } from "../retrieval/weight-slider";
 
 export const TOP_K_MAX = 2048;
@@ -17,9 +19,10 @@ export type SettingsValues = {
   summary: boolean;
   related: boolean;
   highlight: boolean;
+  metadataFilter: MetadataFilterValue;
 };
 
-export type SettingsErrors = Partial<Record<"name" | "kbIds" | "topK", ParseKeys>>;
+export type SettingsErrors = Partial<Record<"name" | "kbIds" | "topK" | "metadataFilter", ParseKeys>>;
 
 export const settingsValuesOf = (app: SearchApp): SettingsValues => ({
   name: app.name,
@@ -33,6 +36,7 @@ export const settingsValuesOf = (app: SearchApp): SettingsValues => ({
   summary: app.search_config.summary,
   related: app.search_config.related_search,
   highlight: app.search_config.highlight,
+  metadataFilter: metadataFilterValueOf(metadataConditionOf(app.search_config.meta_data_filter ?? NO_META_DATA_FILTER)),
 });
 
 const wholeNumberIn = (text: string, min: number, max: number) => /^\s*\d+\s*$/.test(text) && Number(text) >= min && Number(text) <= max;
@@ -42,6 +46,7 @@ export const validateSettings = (values: SettingsValues): SettingsErrors => {
   if (!values.name.trim()) errors.name = "validation.required";
   if (values.kbIds.length === 0) errors.kbIds = "search.config.errors.knowledge";
   if (!wholeNumberIn(values.topK, 1, TOP_K_MAX)) errors.topK = "search.config.errors.topK";
+  if (hasUnnamedCondition(values.metadataFilter)) errors.metadataFilter = "retrieval.metadata.nameRequired";
   return errors;
 };
 
@@ -59,5 +64,6 @@ export const settingsPayload = (values: SettingsValues) => ({
     summary: values.summary,
     related_search: values.related,
     highlight: values.highlight,
+    meta_data_filter: metaDataFilterOf(metadataConditionFrom(values.metadataFilter)),
   } satisfies Partial<SearchConfig>,
 });

@@ -1,4 +1,4 @@
-import { BUILTIN_CHAT_ID } from "../../contract/chats";
+import { BUILTIN_CHAT_ID, metadataConditionOf, NO_META_DATA_FILTER } from "../../contract/chats";
 import { SEARCH_SUMMARY_CHUNKS, type SearchConfig, type SearchFrame } from "../../contract/searches";
 import type { SearchAppRow } from "../../db/schema";
 import { dataError } from "../../lib/errors";
@@ -67,6 +67,8 @@ export const searchChunks = (ctx: ServiceContext, config: SearchConfig, scope: S
     rerank_id: config.rerank_id || undefined,
     keyword: config.keyword,
     highlight: page.highlight,
+    // apps saved before the filter existed have none
+    metadata_condition: metadataConditionOf(config.meta_data_filter ?? NO_META_DATA_FILTER),
   });
 
 // POST /searches/{id}/completions (and the shared /searchbots/ask): everything that can be refused is

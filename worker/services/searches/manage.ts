@@ -11,6 +11,8 @@ import { removeShareTokensOf } from "../share/tokens";
 import { canManageTeam } from "../teams/membership";
 import { checkChatModel, checkDatasets, checkDocuments, checkRerankModel } from "./validate";
 
+const defaultConfig = (): SearchConfig => v.parse(SearchConfigSchema, {});
+
 export const toSearchApp = (row: SearchAppRow): SearchApp => ({
   id: row.id,
   tenant_id: row.tenantId,
@@ -18,7 +20,8 @@ export const toSearchApp = (row: SearchAppRow): SearchApp => ({
   name: row.name,
   description: row.description,
   avatar: row.avatar,
-  search_config: row.searchConfig,
+  // apps saved before a key existed get its default
+  search_config: { ...defaultConfig(), ...row.searchConfig },
   create_time: row.createTime,
   update_time: row.updateTime,
 });
@@ -32,7 +35,6 @@ export const getSearchInTenant = async (ctx: ServiceContext, id: string) => {
   return row;
 };
 
-const defaultConfig = (): SearchConfig => v.parse(SearchConfigSchema, {});
 
 // Everything a saved configuration names must be the caller's to use: knowledge bases, documents, chat and
 // rerank models. An update checks only what it changes (a rename must not fail on a base deleted since).
