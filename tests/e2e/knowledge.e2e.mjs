@@ -31,6 +31,11 @@ export const tests = [
       await page.screenshot({ path: `${artifacts}/upload-dialog-de.png` });
       await page.getByRole("button", { name: "Fertig" }).click();
       for (const name of FILES) await row(page, name).waitFor();
+      // the chunk method by its name, as the configuration shows it
+      await row(page, "heilprg.md").getByRole("cell", { name: "Allgemein", exact: true }).waitFor();
+      await rowAction(page, "heilprg.md", "Chunk-Methode ändern");
+      assert.ok((await page.getByRole("dialog").getByRole("combobox").locator("option").allTextContents()).includes("Gesetze"));
+      await page.getByRole("dialog").getByRole("button", { name: "Abbrechen" }).click();
 
       // rename keeps the extension
       await rowAction(page, "csv-comma.csv", "Umbenennen");

@@ -8,8 +8,11 @@ import { en } from "./locales/en";
 
 export const DEFAULT_LANGUAGE: Language = "de";
 
-// German and English are complete; zh, zh-TW and vi are listed and fall back to German.
+// German and English are complete; the API also stores RAGFlow's zh, zh-TW and vi, which fall back to German.
 export const resources = { de: { translation: de }, en: { translation: en } };
+
+// The languages the pickers offer: those with texts.
+export const UI_LANGUAGES = ["de", "en"] as const satisfies readonly Language[];
 
 export const initI18n = () =>
   i18n

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { LocaleForm } from "../../../web/features/settings/locale-form";
 import { PasswordForm } from "../../../web/features/settings/password-form";
 import { changeLanguage } from "../../../web/i18n";
 import { renderWithProviders } from "../helpers/render";
@@ -44,5 +45,12 @@ describe("PasswordForm", () => {
     const [url, init] = fetchSpy.mock.calls[0] as [string, RequestInit];
     expect(url).toBe("/api/v1/users/me/password");
     expect(JSON.parse(String(init.body))).toEqual({ password: "wrong-password", new_password: "new-password-1", confirm_password: "new-password-1" });
+  });
+});
+
+describe("language pickers", () => {
+  it("offer only the languages with texts", () => {
+    renderWithProviders(<LocaleForm />);
+    expect(screen.getAllByRole("radio").map((radio) => radio.closest("label")?.textContent)).toEqual(["Deutsch", "English"]);
   });
 });

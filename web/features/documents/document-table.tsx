@@ -80,7 +80,7 @@ export const DocumentTable = ({ datasetId, docs, selected, onSelect, onToggleEna
                   {formatFileSize(doc.size)}
                 </Table.Cell>
                 <Table.Cell textAlign="end">{formatCount(doc.chunk_count)}</Table.Cell>
-                <Table.Cell>{doc.chunk_method}</Table.Cell>
+                <Table.Cell>{t(`kbConfig.methods.${doc.chunk_method}.label`)}</Table.Cell>
                 <Table.Cell>
                   <Switch.Root size="sm" colorPalette="teal" checked={doc.status === "1"} onCheckedChange={(e) => onToggleEnabled(doc, e.checked)} aria-label={`${t("docs.enabled")}: ${doc.name}`}>
                     <Switch.HiddenInput />

@@ -36,7 +36,7 @@ export const MethodDialog = ({ datasetId, doc, onClose }: { datasetId: string; d
           <NativeSelect.Field name="chunkMethod" value={method} onChange={(e) => setMethod(e.target.value)}>
             {CHUNK_METHODS.map((value) => (
               <option key={value} value={value}>
-                {value}
+                {t(`kbConfig.methods.${value}.label`)}
               </option>
             ))}
           </NativeSelect.Field>

@@ -1,12 +1,12 @@
 import { Button, Menu, Portal } from "@chakra-ui/react";
 import { Languages } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { LANGUAGES, type Language } from "../../../worker/contract/locale";
-import { changeLanguage } from "../../i18n";
+import type { Language } from "../../../worker/contract/locale";
+import { changeLanguage, UI_LANGUAGES } from "../../i18n";
 
 export const LanguageMenu = () => {
   const { t, i18n } = useTranslation();
-  const current = (LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : "de";
+  const current = (UI_LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : "de";
   return (
     <Menu.Root onSelect={({ value }) => void changeLanguage(value as Language)}>
       <Menu.Trigger asChild>
@@ -19,7 +19,7 @@ export const LanguageMenu = () => {
         <Menu.Positioner>
           <Menu.Content>
             <Menu.RadioItemGroup value={current}>
-              {LANGUAGES.map((language) => (
+              {UI_LANGUAGES.map((language) => (
                 <Menu.RadioItem key={language} value={language} data-testid={`language-${language}`}>
                   <Menu.ItemIndicator />
                   {t(`languages.${language}`)}

@@ -1,9 +1,9 @@
 import { RadioGroup, Stack } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
-import { LANGUAGES, type Language } from "../../../worker/contract/locale";
+import type { Language } from "../../../worker/contract/locale";
 import { useUpdateProfileMutation } from "../../api/auth";
 import { notifyError } from "../../components/notify";
-import { changeLanguage } from "../../i18n";
+import { changeLanguage, UI_LANGUAGES } from "../../i18n";
 import { SectionHeader } from "./section-header";
 
 // Applies at once in the browser and is saved to the profile so other devices follow.
@@ -21,7 +21,7 @@ export const LocaleForm = () => {
       <SectionHeader title={t("settings.locale")} description={t("settings.localeDescription")} />
       <RadioGroup.Root value={i18n.language} onValueChange={(e) => e.value && void choose(e.value as Language)} colorPalette="teal">
         <Stack gap="3">
-          {LANGUAGES.map((language) => (
+          {UI_LANGUAGES.map((language) => (
             <RadioGroup.Item key={language} value={language}>
               <RadioGroup.ItemHiddenInput />
               <RadioGroup.ItemIndicator />

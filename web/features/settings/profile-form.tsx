@@ -2,13 +2,13 @@ import { Button, Input, NativeSelect, Stack } from "@chakra-ui/react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { type FormEvent, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { COLOR_SCHEMAS, LANGUAGES, type Language } from "../../../worker/contract/locale";
+import { COLOR_SCHEMAS, type Language } from "../../../worker/contract/locale";
 import { UpdateProfileSchema } from "../../../worker/contract/users";
 import { meQueryOptions, useUpdateProfileMutation } from "../../api/auth";
 import { FormField } from "../../components/form-field";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { useColorMode } from "../../components/ui/color-mode";
-import { changeLanguage } from "../../i18n";
+import { changeLanguage, UI_LANGUAGES } from "../../i18n";
 import { type FieldErrors, validateForm } from "../../lib/form-errors";
 import { AvatarPicker } from "./avatar-picker";
 import { SectionHeader } from "./section-header";
@@ -70,7 +70,8 @@ export const ProfileForm = () => {
         <FormField label={t("settings.language")} required>
           <NativeSelect.Root>
             <NativeSelect.Field name="language" value={values.language} onChange={(e) => set("language", e.target.value as Language)}>
-              {LANGUAGES.map((language) => (
+              {/* a language without texts (set through the API) stays listed while it is the saved one */}
+              {[...new Set<Language>([...UI_LANGUAGES, values.language])].map((language) => (
                 <option key={language} value={language}>
                   {t(`languages.${language}`)}
                 </option>
