@@ -504,6 +504,19 @@ describe("ConversationPane", () => {
     renderWithProviders(<ConversationPane chat={makeChat({ stt: true })} sessionId={SESSION_ID} />);
     expect(await screen.findByRole("button", { name: "Spracheingabe starten" })).toBeTruthy();
   });
+
+  it("shows an answer's prompt behind the prompt icon, only while the assistant has it on", async () => {
+    mockApi({ [`GET ${SESSION_URL}`]: () => ok(answered({ prompt: "SYSTEM: Wissen …\nUSER: Senkt Sport den Blutdruck?" })) });
+    const { unmount } = renderWithProviders(<ConversationPane chat={makeChat()} sessionId={SESSION_ID} />);
+    await screen.findByRole("button", { name: "Antwort neu erzeugen" });
+    expect(screen.queryByRole("button", { name: "Prompt anzeigen" })).toBeNull();
+    unmount();
+    renderWithProviders(<ConversationPane chat={makeChat({ prompt_icon: true })} sessionId={SESSION_ID} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Prompt anzeigen" }));
+    const dialog = await screen.findByTestId("prompt-dialog");
+    expect(within(dialog).getByText("Prompt dieser Antwort")).toBeTruthy();
+    expect(dialog.querySelector("pre")?.textContent).toBe("SYSTEM: Wissen …\nUSER: Senkt Sport den Blutdruck?");
+  });
 });
 
 describe("SessionList", () => {

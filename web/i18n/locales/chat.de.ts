@@ -66,6 +66,8 @@ export const chatDe = {
     noTts: "Bitte zuerst das Text-to-Speech-Modell festlegen.",
     thumbUp: "Hilfreiche Antwort",
     thumbDown: "Nicht hilfreiche Antwort",
+    showPrompt: "Prompt anzeigen",
+    promptTitle: "Prompt dieser Antwort",
     regenerate: "Antwort neu erzeugen",
     delete: "Frage und Antwort löschen",
     deleteTitle: "Frage und Antwort löschen?",

@@ -66,6 +66,8 @@ export const chatEn = {
     noTts: "Please set the text-to-speech model first.",
     thumbUp: "Helpful answer",
     thumbDown: "Unhelpful answer",
+    showPrompt: "Show prompt",
+    promptTitle: "Prompt of this answer",
     regenerate: "Regenerate answer",
     delete: "Delete question and answer",
     deleteTitle: "Delete question and answer?",

@@ -125,6 +125,7 @@ export const ConversationPane = ({ chat, sessionId, onSessionRenamed }: Props) =
                   message={message}
                   answered={firstUser >= 0 && index > firstUser}
                   tts={chat.prompt_config.tts}
+                  showPrompt={chat.prompt_config.prompt_icon}
                   disabled={stream.busy}
                   onRegenerate={index === shown.length - 1 && !showAnswer && lastUser >= 0 && index > lastUser ? regenerate : undefined}
                 />

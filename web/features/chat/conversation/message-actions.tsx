@@ -1,5 +1,5 @@
-import { Button, HStack, IconButton, Stack, Text, Wrap } from "@chakra-ui/react";
-import { MessageCircleQuestion, RefreshCw, Square, Trash2, Volume2 } from "lucide-react";
+import { Box, Button, HStack, IconButton, Stack, Text, Wrap } from "@chakra-ui/react";
+import { MessageCircleQuestion, RefreshCw, ScrollText, Square, Trash2, Volume2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../../worker/contract/chats";
@@ -7,6 +7,7 @@ import { speak, useDeleteMessageMutation, useFeedbackMutation } from "../../../a
 import { ApiError, ErrorCode } from "../../../api/client";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { errorMessage, notifyError, notifySuccess } from "../../../components/notify";
+import { ViewDialog } from "../../../components/view-dialog";
 import i18n from "../../../i18n";
 import { plainAnswer } from "./answer-markdown";
 import { CopyAnswerButton, FeedbackButtons } from "./feedback-buttons";
@@ -82,12 +83,33 @@ type Props = {
   // the opener has no question: no feedback, no delete
   answered: boolean;
   tts: boolean;
+  // the assistant's prompt icon: the answer's full prompt, as the server kept it
+  showPrompt: boolean;
   disabled?: boolean;
   onRegenerate?: () => void;
 };
 
+const PromptButton = ({ prompt }: { prompt: string }) => {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <IconButton size="xs" variant="ghost" aria-label={t("chat.actions.showPrompt")} onClick={() => setOpen(true)}>
+        <ScrollText />
+      </IconButton>
+      {open && (
+        <ViewDialog title={t("chat.actions.promptTitle")} size="xl" testId="prompt-dialog" onClose={() => setOpen(false)}>
+          <Box as="pre" fontSize="xs" whiteSpace="pre-wrap" wordBreak="break-word" fontFamily="mono" bg="bg.muted" p="3" rounded="md">
+            {prompt}
+          </Box>
+        </ViewDialog>
+      )}
+    </>
+  );
+};
+
 // Under a finished answer: copy, read aloud, thumbs, regenerate (last answer only) and delete the pair.
-export const MessageActions = ({ chatId, sessionId, message, answered, tts, disabled, onRegenerate }: Props) => {
+export const MessageActions = ({ chatId, sessionId, message, answered, tts, showPrompt, disabled, onRegenerate }: Props) => {
   const { t } = useTranslation();
   const text = plainAnswer(message.content);
   const readAloud = useReadAloud(text);
@@ -113,6 +135,7 @@ export const MessageActions = ({ chatId, sessionId, message, answered, tts, disa
             {readAloud.state === "playing" ? <Square /> : <Volume2 />}
           </IconButton>
         )}
+        {showPrompt && message.prompt && <PromptButton prompt={message.prompt} />}
         {answered && (
           <>
             <FeedbackButtons
