@@ -1,5 +1,6 @@
 import i18n from "../i18n";
 import { ApiError, ErrorCode } from "../api/client";
+import { knownServerMessage } from "../lib/server-messages";
 import { toaster } from "./ui/toaster";
 
 export const notifySuccess = (title: string) => toaster.create({ type: "success", title, closable: true });
@@ -20,7 +21,9 @@ export const errorMessage = (error: unknown): string => {
     if (error.code === ErrorCode.network) return i18n.t("common.networkError");
     if (error.status >= 500) return isKnownStatus(error.status) ? statusMessage(error.status) : i18n.t("common.serverError");
     if (!error.enveloped || !error.message) return statusMessage(error.status);
-    return error.message;
+    // messages the catalogue knows read in the user's language; others as the server wrote them
+    const known = knownServerMessage(error.message);
+    return known ? i18n.t(`common.server.${known.key}`, { ...known.values, defaultValue: error.message }) : error.message;
   }
   return i18n.t("common.requestError");
 };

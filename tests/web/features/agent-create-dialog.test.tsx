@@ -48,7 +48,8 @@ describe("create agent dialog", () => {
     renderWithProviders(<CreateAgentDialog onClose={() => undefined} onCreated={created} />);
     fireEvent.change(titleBox(), { target: { value: "Triage" } });
     submit();
-    expect(await within(dialog()).findByText("Agent with title Triage already exists.")).toBeTruthy();
+    // the server's message, in the user's language
+    expect(await within(dialog()).findByText("Es gibt bereits einen Buddy namens „Triage“.")).toBeTruthy();
     expect(titleBox().getAttribute("aria-invalid")).toBe("true");
     expect(created).not.toHaveBeenCalled();
     const body = api.posts()[0]?.body as { title: string; permission: string; dsl: { components: Record<string, unknown> } };

@@ -435,7 +435,7 @@ describe("ChatConfigDialog", () => {
     submit(dialog);
     const alert = await within(dialog).findByTestId("chat-config-error");
     expect(alert.textContent).toContain("Speichern fehlgeschlagen");
-    expect(alert.textContent).toContain("Duplicated chat name.");
+    expect(alert.textContent).toContain("Es gibt bereits einen Chat-Assistenten mit diesem Namen.");
     expect(screen.getByRole("dialog")).toBe(dialog);
     expect(field("name").value).toBe("Kardio");
     expect(onSaved).not.toHaveBeenCalled();

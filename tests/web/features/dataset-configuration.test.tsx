@@ -192,7 +192,7 @@ describe("DatasetConfigurationForm", () => {
     renderWithProviders(<DatasetConfigurationForm dataset={makeDataset()} />);
     save();
     await waitFor(() =>
-      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: "error", description: "Dataset name 'X' already exists" })),
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: "error", description: "Es gibt bereits eine Wissensdatenbank namens „X“." })),
     );
   });
 

@@ -279,7 +279,7 @@ describe("RetrievalTestingPage", () => {
     renderWithProviders(<RetrievalTestingPage datasetId={ID} />);
     ask("Blutdruck");
     const alert = await screen.findByRole("alert");
-    expect(alert.textContent).toContain("You don't own the dataset x.");
+    expect(alert.textContent).toContain("Darauf haben Sie keinen Zugriff.");
   });
 
   it("narrows the request to a document when its aggregate is clicked, and back", async () => {

@@ -4,8 +4,16 @@ import { errorMessage } from "../../../web/components/notify";
 import { changeLanguage } from "../../../web/i18n";
 
 describe("error messages", () => {
-  it("shows the server's own message when the answer had an envelope", () => {
-    expect(errorMessage(new ApiError(ErrorCode.data, "Duplicated search name.", 200))).toBe("Duplicated search name.");
+  it("shows a server message the catalogue knows in the user's language, any other as the server wrote it", async () => {
+    expect(errorMessage(new ApiError(ErrorCode.data, "Duplicated search name.", 200))).toBe("Es gibt bereits eine Suche mit diesem Namen.");
+    expect(errorMessage(new ApiError(ErrorCode.data, "The chat doesn't exist", 200))).toBe("Dialog nicht gefunden.");
+    expect(errorMessage(new ApiError(ErrorCode.data, "Dataset name 'Leitlinien' already exists", 200))).toBe("Es gibt bereits eine Wissensdatenbank namens „Leitlinien“.");
+    expect(errorMessage(new ApiError(ErrorCode.data, "You don't own the dataset 0123.", 200))).toBe("Darauf haben Sie keinen Zugriff.");
+    expect(errorMessage(new ApiError(ErrorCode.data, "Miss parameter: knowledge", 200))).toBe("Miss parameter: knowledge");
+    await changeLanguage("en");
+    expect(errorMessage(new ApiError(ErrorCode.data, "The chat doesn't exist", 200))).toBe("Dialog not found.");
+    expect(errorMessage(new ApiError(ErrorCode.data, "Agent with title Berater already exists.", 200))).toBe("A Buddy named “Berater” already exists.");
+    await changeLanguage("de");
   });
 
   it("names the status from the error catalogue when the answer had no envelope", async () => {

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError, ErrorCode } from "../../../api/client";
 import { type Agent, type AgentTemplate, useCreateAgentMutation } from "../../../api/agents";
 import { FormDialog } from "../../../components/form-dialog";
-import { notifyError, notifySuccess } from "../../../components/notify";
+import { errorMessage, notifyError, notifySuccess } from "../../../components/notify";
 import { blankDsl } from "../model/graph";
 import { type AgentInfo, AgentInfoFields } from "./agent-info-fields";
 import { ImportDslField } from "./import-dsl-field";
@@ -50,7 +50,7 @@ export const CreateAgentDialog = ({ onClose, onCreated }: Props) => {
       onCreated(agent);
     } catch (error) {
       // a title already taken belongs next to the title
-      if (error instanceof ApiError && error.code === ErrorCode.data) setTitleError(error.message);
+      if (error instanceof ApiError && error.code === ErrorCode.data) setTitleError(errorMessage(error));
       else notifyError(error);
     }
   };
