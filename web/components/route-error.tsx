@@ -3,9 +3,13 @@ import type { ErrorComponentProps } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "./notify";
 
-const CHUNK_LOAD = /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i;
+const CHUNK_LOAD = /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i;
 
-export const chunkUrlOf = (message: string) => message.match(/https?:\/\/\S+/)?.[0] ?? "";
+export const chunkUrlOf = (message: string) => message.match(/https?:\/\/\S+|\/assets\/\S+/)?.[0] ?? "";
+
+// What failed to load, for the catalogue's "loading chunk failed, with type and address": Vite reports a
+// stylesheet as "Unable to preload CSS for /assets/….css".
+export const chunkTypeOf = (message: string) => (/Unable to preload CSS|\.css\b/i.test(message) ? "stylesheet" : "script");
 
 // Route errors: a failed code-split chunk gets its own message and a reload button.
 export const RouteError = ({ error, reset }: ErrorComponentProps) => {
@@ -19,7 +23,7 @@ export const RouteError = ({ error, reset }: ErrorComponentProps) => {
           <Alert.Title>{t("common.requestError")}</Alert.Title>
           <Alert.Description>
             {isChunk
-              ? t("common.chunkLoadError", { type: "script", url: chunkUrlOf(error.message) })
+              ? t("common.chunkLoadError", { type: chunkTypeOf(error.message), url: chunkUrlOf(error.message) })
               : errorMessage(error)}
           </Alert.Description>
         </Alert.Content>

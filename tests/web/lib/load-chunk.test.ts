@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CHUNK_LOAD_TIMEOUT_MS } from "../../../web/config";
 import { ChunkLoadError, loadChunk } from "../../../web/lib/load-chunk";
+import { chunkTypeOf, chunkUrlOf } from "../../../web/components/route-error";
 
 const outcome = (promise: Promise<unknown>) => promise.then((value) => ({ value }), (error: unknown) => ({ error }));
 
@@ -34,5 +35,14 @@ describe("loadChunk", () => {
     const { error } = (await outcome(loadChunk(() => Promise.reject(cause)))) as { error: ChunkLoadError };
     expect(error).toBeInstanceOf(ChunkLoadError);
     expect(error.cause).toBe(cause);
+  });
+});
+
+describe("route chunk errors", () => {
+  it("name the type and address of the chunk that failed, stylesheets included", () => {
+    const script = "Failed to fetch dynamically imported module: http://127.0.0.1:8787/assets/chat-page-abc.js";
+    expect([chunkTypeOf(script), chunkUrlOf(script)]).toEqual(["script", "http://127.0.0.1:8787/assets/chat-page-abc.js"]);
+    const css = "Unable to preload CSS for /assets/chat-page-abc.css";
+    expect([chunkTypeOf(css), chunkUrlOf(css)]).toEqual(["stylesheet", "/assets/chat-page-abc.css"]);
   });
 });
