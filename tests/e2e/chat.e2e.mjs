@@ -18,6 +18,7 @@ export const tests = [
       await dialog.getByText("Gesundheit", { exact: true }).click();
       // a metadata condition on the Prompt-Engine tab, then removed again (the documents have no metadata)
       await dialog.getByRole("tab", { name: "Prompt-Engine" }).click();
+      await dialog.getByRole("combobox", { name: "Metadaten-Filter" }).selectOption("manual");
       await dialog.getByRole("button", { name: "Bedingung hinzufügen" }).click();
       await dialog.getByRole("textbox", { name: "Feld der Bedingung 1" }).fill("Quelle");
       await dialog.getByRole("textbox", { name: "Wert der Bedingung 1" }).fill("RKI");

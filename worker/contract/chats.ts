@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { AvatarSchema } from "./avatar";
-import { conditionList, type MetadataCondition, metadataFieldName, metadataLogic, metadataOperator, metadataValue } from "./metadata-condition";
+import { conditionList, MAX_METADATA_CONDITIONS, type MetadataCondition, metadataFieldName, metadataLogic, metadataOperator, metadataValue } from "./metadata-condition";
 import { bool, float, int, msg, oneOf, optionalOrNull, queryBool, queryInt, str } from "./pydantic";
 
 export const CHAT_NAME_MAX = 255;
@@ -101,12 +101,16 @@ export const DesignSchema = v.object({
 });
 export type DesignInput = v.InferOutput<typeof DesignSchema>;
 
-// RAGFlow's dialog.meta_data_filter: the assistant searches only documents whose metadata passes. Buddy has the
-// manual method; RAGFlow's auto and semi_auto (conditions written by the model) are refused, not ignored.
+// RAGFlow's dialog.meta_data_filter: the assistant searches only documents whose metadata passes. manual: the
+// conditions as written; auto: the chat model writes conditions for each question from the documents' metadata;
+// semi_auto: the same over the fields listed (RAGFlow also sends {key, op}, op fixing the comparison).
+export const META_FILTER_METHODS = ["disabled", "manual", "auto", "semi_auto"] as const;
+const SemiAutoField = v.union([metadataFieldName, v.object({ key: metadataFieldName, op: v.optional(metadataOperator) })], msg.string);
 export const MetaDataFilterSchema = v.object({
-  method: v.optional(oneOf(["disabled", "manual"] as const), "disabled"),
+  method: v.optional(oneOf(META_FILTER_METHODS), "disabled"),
   logic: metadataLogic,
   manual: v.optional(conditionList({ key: metadataFieldName, op: metadataOperator, value: metadataValue }), []),
+  semi_auto: v.optional(v.pipe(v.array(SemiAutoField, msg.list), v.maxLength(MAX_METADATA_CONDITIONS, `At most ${MAX_METADATA_CONDITIONS} metadata fields.`))),
 });
 export type MetaDataFilter = v.InferOutput<typeof MetaDataFilterSchema>;
 export const NO_META_DATA_FILTER: MetaDataFilter = { method: "disabled", logic: "and", manual: [] };

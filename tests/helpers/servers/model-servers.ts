@@ -113,6 +113,12 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
     if (system.includes("related search queries")) return reply("1. Grippeimpfung Kosten\n2. Impfung Nebenwirkungen");
     // "Parameter?" answers with what the request carried (sampling parameters, message count)
     if (last.includes("Parameter?")) return reply(JSON.stringify({ top_p: body.top_p ?? null, presence_penalty: body.presence_penalty ?? null, frequency_penalty: body.frequency_penalty ?? null, messages: messages.length }));
+    // metadata filters: a question naming a source filters on it when the metadata has a "Quelle" field
+    if (system.includes("# METADATA")) {
+      const source = /\b(STIKO|DGSM|WHO)\b/.exec(last)?.[1];
+      const conditions = source && system.includes('"Quelle"') ? [{ key: "Quelle", op: "=", value: source }, { key: "Erfunden", op: "=", value: "x" }] : [];
+      return reply(JSON.stringify({ logic: "and", conditions }));
+    }
     // agent components (worker/services/agents/components)
     if (system.includes("Classify the user's text")) return reply(`Kategorie: ${last.includes("Fieber") ? "Symptome" : "Termin"}`);
     if (system.includes("Decide whether the user's text is about")) return reply(last.includes("Impf") ? "Yes." : "No.");

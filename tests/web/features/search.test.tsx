@@ -229,7 +229,9 @@ describe("search app settings", () => {
       return json(APP);
     });
     const app = { ...APP, search_config: { ...APP.search_config, kb_ids: [KB] } };
-    renderWithProviders(<SearchSettingsDialog app={app} onClose={() => undefined} />);
+    const { unmount } = renderWithProviders(<SearchSettingsDialog app={app} onClose={() => undefined} />);
+    const method = () => screen.getByRole("combobox", { name: "Metadaten-Filter" });
+    fireEvent.change(method(), { target: { value: "manual" } });
     fireEvent.click(screen.getByRole("button", { name: "Bedingung hinzufügen" }));
     fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
     expect(await screen.findByText("Jede Bedingung braucht einen Feldnamen.")).toBeTruthy();
@@ -239,6 +241,18 @@ describe("search app settings", () => {
     fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
     await waitFor(() => expect(puts).toHaveLength(1));
     expect((puts[0]?.search_config as Record<string, unknown> | undefined)?.meta_data_filter).toEqual({ method: "manual", logic: "and", manual: [{ key: "Autor", op: "=", value: "RKI" }] });
+    unmount();
+
+    // semi-automatic: the chat model may filter on the fields named, and needs at least one
+    renderWithProviders(<SearchSettingsDialog app={app} onClose={() => undefined} />);
+    fireEvent.change(method(), { target: { value: "semi_auto" } });
+    fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
+    expect(await screen.findByText("Bitte mindestens ein Feld nennen.")).toBeTruthy();
+    expect(puts).toHaveLength(1);
+    fireEvent.change(screen.getByRole("textbox", { name: /Felder für das Chat-Modell/ }), { target: { value: " Autor, Jahr,Autor " } });
+    fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
+    await waitFor(() => expect(puts).toHaveLength(2));
+    expect((puts[1]?.search_config as Record<string, unknown> | undefined)?.meta_data_filter).toEqual({ method: "semi_auto", logic: "and", manual: [], semi_auto: ["Autor", "Jahr"] });
   });
 });
 

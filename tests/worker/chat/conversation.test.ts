@@ -66,8 +66,29 @@ describe("chat pipeline with the built-in extractive model", () => {
     expect(off.body.data.meta_data_filter).toEqual({ method: "disabled", logic: "and", manual: [] });
     expect((await ask(user, chat.id, { question: "Wie viel Schlaf brauchen Erwachsene?" })).body.data.reference.chunks.map((chunk) => chunk.document_name)).toContain("schlaf.txt");
 
-    const auto = await callApi(`/chats/${chat.id}`, { method: "PATCH", token: user.token, json: { meta_data_filter: { method: "auto" } } });
-    expect(auto.body).toMatchObject({ code: 102, message: expect.stringContaining("Input should be 'disabled' or 'manual'") });
+    const unknown = await callApi(`/chats/${chat.id}`, { method: "PATCH", token: user.token, json: { meta_data_filter: { method: "magic" } } });
+    expect(unknown.body).toMatchObject({ code: 102, message: expect.stringContaining("Input should be 'disabled', 'manual', 'auto' or 'semi_auto'") });
+  });
+
+  it("lets the chat model write the metadata filter (auto, semi_auto), searching everything when it passes no document", async () => {
+    const user = await createUser();
+    const llm = await useLocalChatModel(user);
+    const ds = await parsedDataset(user);
+    const docs = (await callApi<{ docs: { id: string; name: string }[] }>(`/datasets/${ds.id}/documents`, { token: user.token })).body.data.docs;
+    for (const doc of docs) {
+      await callApi(`/datasets/${ds.id}/documents/${doc.id}`, { method: "PATCH", token: user.token, json: { meta_fields: { Quelle: doc.name === "impfung.txt" ? "STIKO" : "DGSM", Jahr: 2024 } } });
+    }
+    const chat = await createChat(user, { dataset_ids: [ds.id], llm_id: llm, meta_data_filter: { method: "auto" } });
+    const sources = async (question: string) => (await ask(user, chat.id, { question })).body.data.reference.chunks.map((chunk) => chunk.document_name);
+    // "DGSM" in the question: the model filters on Quelle = DGSM (its invented field is dropped)
+    expect(new Set(await sources("Was sagt die DGSM zu Schlaf und Grippeimpfung?"))).toEqual(new Set(["schlaf.txt"]));
+    // a source no document has: no filter rather than nothing
+    expect(new Set(await sources("Was sagt die WHO zu Schlaf und Grippeimpfung?"))).toEqual(new Set(["impfung.txt", "schlaf.txt"]));
+    // semi_auto over Jahr only: the model cannot filter on Quelle
+    await callApi(`/chats/${chat.id}`, { method: "PATCH", token: user.token, json: { meta_data_filter: { method: "semi_auto", semi_auto: ["Jahr"] } } });
+    expect(new Set(await sources("Was sagt die DGSM zu Schlaf und Grippeimpfung?"))).toEqual(new Set(["impfung.txt", "schlaf.txt"]));
+    await callApi(`/chats/${chat.id}`, { method: "PATCH", token: user.token, json: { meta_data_filter: { method: "semi_auto", semi_auto: [{ key: "Quelle", op: "=" }] } } });
+    expect(new Set(await sources("Was sagt die STIKO zu Schlaf und Grippeimpfung?"))).toEqual(new Set(["impfung.txt"]));
   });
 
   it("answers with the empty response without a model call when nothing is found", async () => {

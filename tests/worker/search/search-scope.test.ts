@@ -3,7 +3,7 @@ import type { RetrievalResult } from "../../../worker/contract/retrieval";
 import type { ShareToken } from "../../../worker/contract/share";
 import { csvCell } from "../../../worker/lib/csv";
 import { callApi } from "../../helpers/worker/api";
-import { parsedDataset } from "../../helpers/worker/chat";
+import { parsedDataset, useLocalChatModel } from "../../helpers/worker/chat";
 import { createUser, listDocs, textFile, type TestUser } from "../../helpers/worker/factories";
 import { inTeam, joinTeam } from "../../helpers/worker/teams";
 
@@ -90,9 +90,15 @@ describe("what a search app's scope lets through", () => {
     expect(visitor.body.data.chunks.length).toBeGreaterThan(0);
     expect(new Set(visitor.body.data.chunks.map((chunk) => chunk.document_id))).toEqual(new Set([fluDoc]));
 
-    // the model-written methods are refused, as for assistants
-    const auto = await callApi(`/searches/${searchId}`, { method: "PUT", token: owner.token, json: { name: "Suche", search_config: { meta_data_filter: { method: "auto" } } } });
-    expect(auto.body.code).not.toBe(0);
+    // with auto the app's chat model writes the filter: "STIKO" in the question keeps only that source
+    const llm = await useLocalChatModel(owner);
+    await callApi(`/datasets/${base.id}/documents/${fluDoc}`, { method: "PATCH", token: owner.token, json: { meta_fields: { Quelle: "STIKO" } } });
+    const auto = await callApi(`/searches/${searchId}`, { method: "PUT", token: owner.token, json: { name: "Suche", search_config: { chat_id: llm, meta_data_filter: { method: "auto" } } } });
+    expect(auto.body.code).toBe(0);
+    const byModel = await callApi<RetrievalResult>(`/searches/${searchId}/retrieval`, { token: owner.token, json: { question: "Was sagt die STIKO zu Impfung und Schlaf?" } });
+    expect(new Set(byModel.body.data.chunks.map((chunk) => chunk.document_id))).toEqual(new Set([fluDoc]));
+    const unfiltered = await callApi<RetrievalResult>(`/searches/${searchId}/retrieval`, { token: owner.token, json: { question: "Impfung Schlaf" } });
+    expect(new Set(unfiltered.body.data.chunks.map((chunk) => chunk.document_id)).size).toBe(2);
   });
 
   it("renames an app whose knowledge base was deleted since, and deleting an app revokes its links", async () => {

@@ -20,10 +20,11 @@ export const metadataConditionFrom = (value: MetadataFilterValue): MetadataCondi
 
 const WITHOUT_VALUE = new Set(["empty", "not empty"]);
 
-type Props = { value: MetadataFilterValue; onChange: (value: MetadataFilterValue) => void; invalid: boolean };
+// title: the legend, when the editor sits under another heading ("Metadaten-Filter" by default)
+type Props = { value: MetadataFilterValue; onChange: (value: MetadataFilterValue) => void; invalid: boolean; title?: string };
 
 // Conditions on the documents' metadata (RAGFlow's metadata_condition): field, comparison, value; all or any.
-export const MetadataFilter = ({ value, onChange, invalid }: Props) => {
+export const MetadataFilter = ({ value, onChange, invalid, title }: Props) => {
   const { t } = useTranslation();
   const { conditions } = value;
   const update = (index: number, patch: Partial<MetadataFilterValue["conditions"][number]>) =>
@@ -31,7 +32,7 @@ export const MetadataFilter = ({ value, onChange, invalid }: Props) => {
   return (
     <Fieldset.Root invalid={invalid}>
       <Fieldset.Legend fontSize="sm" fontWeight="medium">
-        {t("retrieval.metadata.title")}
+        {title ?? t("retrieval.metadata.title")}
       </Fieldset.Legend>
       <Fieldset.HelperText fontSize="xs">{t("retrieval.metadata.hint")}</Fieldset.HelperText>
       <Stack gap="2">

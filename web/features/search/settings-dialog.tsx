@@ -9,7 +9,7 @@ import { formatNumber } from "../../lib/format";
 import { KnowledgeSelect } from "../chat/assistants/knowledge-select";
 import { SettingSwitch } from "../chat/assistants/setting-switch";
 import { ChatModelSelect } from "../chat/assistants/tab-model";
-import { MetadataFilter } from "../retrieval/metadata-filter";
+import { MetadataFilterSettingField, metadataFilterSettingError } from "../retrieval/metadata-filter-setting";
 import { BUILTIN_RERANK } from "../retrieval/retrieval-testing-page";
 import { roundWeight, WeightSlider } from "../retrieval/weight-slider";
 import { type SettingsErrors, type SettingsValues, settingsPayload, settingsValuesOf, validateSettings } from "./settings-form";
@@ -98,7 +98,7 @@ export const SearchSettingsDialog = ({ app, onClose }: Props) => {
             </FormField>
           </Fieldset.Content>
         </Fieldset.Root>
-        <MetadataFilter value={values.metadataFilter} onChange={(value) => set("metadataFilter", value)} invalid={Boolean(errors.metadataFilter)} />
+        <MetadataFilterSettingField value={values.metadataFilter} onChange={(value) => set("metadataFilter", value)} error={errors.metadataFilter ? metadataFilterSettingError(values.metadataFilter) : undefined} />
         <ChatModelSelect value={values.chatId} onChange={(chatId) => set("chatId", chatId)} />
         <Stack gap="4">
           <SettingSwitch name="summary" label={t("search.config.summary")} hint={t("search.config.summaryHint")} checked={values.summary} onChange={(checked) => set("summary", checked)} />

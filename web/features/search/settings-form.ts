@@ -1,7 +1,6 @@
 import type { ParseKeys } from "i18next";
 import type { SearchApp, SearchConfig } from "../../api/searches";
-import { metaDataFilterOf, metadataConditionOf, NO_META_DATA_FILTER } from "../../../worker/contract/chats";
-import { hasUnnamedCondition, metadataConditionFrom, type MetadataFilterValue, metadataFilterValueOf } from "../retrieval/metadata-filter";
+import { metaDataFilterFrom, type MetadataFilterSetting, metadataFilterSettingError, metadataFilterSettingOf } from "../retrieval/metadata-filter-setting";
 import { roundWeight } from "../retrieval/weight-slider";
 
 export const TOP_K_MAX = 2048;
@@ -19,7 +18,7 @@ export type SettingsValues = {
   summary: boolean;
   related: boolean;
   highlight: boolean;
-  metadataFilter: MetadataFilterValue;
+  metadataFilter: MetadataFilterSetting;
 };
 
 export type SettingsErrors = Partial<Record<"name" | "kbIds" | "topK" | "metadataFilter", ParseKeys>>;
@@ -36,7 +35,7 @@ export const settingsValuesOf = (app: SearchApp): SettingsValues => ({
   summary: app.search_config.summary,
   related: app.search_config.related_search,
   highlight: app.search_config.highlight,
-  metadataFilter: metadataFilterValueOf(metadataConditionOf(app.search_config.meta_data_filter ?? NO_META_DATA_FILTER)),
+  metadataFilter: metadataFilterSettingOf(app.search_config.meta_data_filter),
 });
 
 const wholeNumberIn = (text: string, min: number, max: number) => /^\s*\d+\s*$/.test(text) && Number(text) >= min && Number(text) <= max;
@@ -46,7 +45,8 @@ export const validateSettings = (values: SettingsValues): SettingsErrors => {
   if (!values.name.trim()) errors.name = "validation.required";
   if (values.kbIds.length === 0) errors.kbIds = "search.config.errors.knowledge";
   if (!wholeNumberIn(values.topK, 1, TOP_K_MAX)) errors.topK = "search.config.errors.topK";
-  if (hasUnnamedCondition(values.metadataFilter)) errors.metadataFilter = "retrieval.metadata.nameRequired";
+  const filterError = metadataFilterSettingError(values.metadataFilter);
+  if (filterError) errors.metadataFilter = filterError;
   return errors;
 };
 
@@ -64,6 +64,6 @@ export const settingsPayload = (values: SettingsValues) => ({
     summary: values.summary,
     related_search: values.related,
     highlight: values.highlight,
-    meta_data_filter: metaDataFilterOf(metadataConditionFrom(values.metadataFilter)),
+    meta_data_filter: metaDataFilterFrom(values.metadataFilter),
   } satisfies Partial<SearchConfig>,
 });

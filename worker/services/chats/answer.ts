@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { BUILTIN_CHAT_ID, KNOWLEDGE_KEY, metadataConditionOf, type Reference, type ReferenceChunk, SUGGESTED_QUESTIONS } from "../../contract/chats";
+import { BUILTIN_CHAT_ID, KNOWLEDGE_KEY, type Reference, type ReferenceChunk, SUGGESTED_QUESTIONS } from "../../contract/chats";
 import type { RetrievedChunk } from "../../contract/retrieval";
 import { type DialogRow, tenantModels } from "../../db/schema";
 import { analyzeQuery } from "../../lib/terms";
@@ -15,6 +15,7 @@ import type { ServiceContext } from "../context";
 import { resolveChat } from "../models/resolve";
 import { addUsage, recordUsage } from "../models/usage";
 import { knowledgeChunks } from "../retrieval/knowledge-chunks";
+import { metadataConditionFor } from "../retrieval/metadata-scope";
 import { retrieve } from "../retrieval/retrieve";
 import { citeAnswer } from "./citation-similarity";
 import { fillPrompt, fitMessages } from "./messages";
@@ -124,6 +125,7 @@ export async function* answerQuestion(ctx: ServiceContext, request: AnswerReques
   }
 
   const useKnowledge = dialog.datasetIds.length > 0 && config.parameters.some((parameter) => parameter.key === KNOWLEDGE_KEY);
+  const metadataCondition = useKnowledge ? await metadataConditionFor(ctx, dialog.datasetIds, dialog.metaDataFilter, question, model, usage) : undefined;
   const search = async (text: string) =>
     (
       await retrieve(ctx, {
@@ -138,7 +140,7 @@ export async function* answerQuestion(ctx: ServiceContext, request: AnswerReques
         rerank_id: dialog.rerankId || undefined,
         keyword: config.keyword,
         highlight: false,
-        metadata_condition: metadataConditionOf(dialog.metaDataFilter),
+        metadata_condition: metadataCondition,
       })
     ).chunks;
   let chunks = useKnowledge ? await search(question) : [];

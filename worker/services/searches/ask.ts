@@ -1,4 +1,4 @@
-import { BUILTIN_CHAT_ID, metadataConditionOf, NO_META_DATA_FILTER } from "../../contract/chats";
+import { BUILTIN_CHAT_ID, NO_META_DATA_FILTER } from "../../contract/chats";
 import { SEARCH_SUMMARY_CHUNKS, type SearchConfig, type SearchFrame } from "../../contract/searches";
 import type { SearchAppRow } from "../../db/schema";
 import { dataError } from "../../lib/errors";
@@ -15,6 +15,7 @@ import { teamChatModelId } from "../models/catalogue-view";
 import { resolveChat } from "../models/resolve";
 import { addUsage, recordUsage } from "../models/usage";
 import { knowledgeChunks } from "../retrieval/knowledge-chunks";
+import { metadataConditionFor } from "../retrieval/metadata-scope";
 import { retrieve } from "../retrieval/retrieve";
 import { checkDatasets, checkDocuments, documentsWithin } from "./validate";
 
@@ -53,8 +54,26 @@ export const searchChatModel = async (ctx: ServiceContext, config: SearchConfig)
   return config.chat_id || teamChatModelId(ctx);
 };
 
-// One retrieval with the app's settings (threshold, weight, top_k, rerank, keyword) over the scope.
-export const searchChunks = (ctx: ServiceContext, config: SearchConfig, scope: SearchScope, question: string, page: { page: number; size: number; highlight: boolean }) =>
+// The app's chat model, or null for the built-in one.
+const searchModel = async (ctx: ServiceContext, config: SearchConfig) => {
+  const llmId = await searchChatModel(ctx, config);
+  return { llmId, model: llmId === BUILTIN_CHAT_ID ? null : await resolveChat(ctx, ctx.actor.tenantId, llmId) };
+};
+
+// The app's metadata filter for one question; a model-written one (auto, semi_auto) asks the app's chat model.
+const searchMetadataCondition = async (ctx: ServiceContext, config: SearchConfig, scope: SearchScope, question: string) => {
+  // apps saved before the filter existed have none
+  const filter = config.meta_data_filter ?? NO_META_DATA_FILTER;
+  const byModel = filter.method === "auto" || filter.method === "semi_auto";
+  const model = byModel ? (await searchModel(ctx, config)).model : null;
+  const usage: TokenUsage = { promptTokens: 0, completionTokens: 0 };
+  const condition = await metadataConditionFor(ctx, scope.kbIds, filter, question, model, usage);
+  if (model) await recordUsage(ctx, ctx.actor.tenantId, model.id, usage);
+  return condition;
+};
+
+// One retrieval with the app's settings (threshold, weight, top_k, rerank, keyword, metadata filter) over the scope.
+export const searchChunks = async (ctx: ServiceContext, config: SearchConfig, scope: SearchScope, question: string, page: { page: number; size: number; highlight: boolean }) =>
   retrieve(ctx, {
     question,
     dataset_ids: scope.kbIds,
@@ -67,8 +86,7 @@ export const searchChunks = (ctx: ServiceContext, config: SearchConfig, scope: S
     rerank_id: config.rerank_id || undefined,
     keyword: config.keyword,
     highlight: page.highlight,
-    // apps saved before the filter existed have none
-    metadata_condition: metadataConditionOf(config.meta_data_filter ?? NO_META_DATA_FILTER),
+    metadata_condition: await searchMetadataCondition(ctx, config, scope, question),
   });
 
 // POST /searches/{id}/completions (and the shared /searchbots/ask): everything that can be refused is
@@ -77,8 +95,7 @@ export const prepareSearchAnswer = async (ctx: ServiceContext, app: SearchAppRow
   const scope = await searchScope(ctx, app, input, savedOnly);
   const question = input.question;
   const config = app.searchConfig;
-  const llmId = await searchChatModel(ctx, config);
-  const model = llmId === BUILTIN_CHAT_ID ? null : await resolveChat(ctx, ctx.actor.tenantId, llmId);
+  const { llmId, model } = await searchModel(ctx, config);
   return (signal: AbortSignal) => summarise(ctx, { config, scope, question, model, llmId, signal });
 };
 

@@ -1,4 +1,4 @@
-import { hasUnnamedCondition, metadataConditionFrom, type MetadataFilterValue, metadataFilterValueOf } from "../../retrieval/metadata-filter";
+import { metaDataFilterFrom, type MetadataFilterSetting, metadataFilterSettingError, metadataFilterSettingOf } from "../../retrieval/metadata-filter-setting";
 import { roundWeight } from "../../retrieval/weight-slider";
 import type { ParseKeys } from "i18next";
 import {
@@ -14,8 +14,6 @@ import {
   type FREEDOMS,
   type GlossaryEntry,
   KNOWLEDGE_KEY,
-  metaDataFilterOf,
-  metadataConditionOf,
   TOP_N_MAX,
   type Variable,
 } from "../../../../worker/contract/chats";
@@ -82,7 +80,7 @@ export type ConfigValues = {
   keywordWeight: number;
   topN: string;
   rerankId: string;
-  metadataFilter: MetadataFilterValue;
+  metadataFilter: MetadataFilterSetting;
   refineMultiturn: boolean;
   selfRag: boolean;
   llmId: string;
@@ -164,7 +162,7 @@ export const initialValues = (chat?: Chat): ConfigValues => {
     keywordWeight: roundWeight(1 - (chat?.vector_similarity_weight ?? DEFAULT_VECTOR_WEIGHT)),
     topN: String(chat?.top_n ?? DEFAULT_TOP_N),
     rerankId: chat?.rerank_id ?? "",
-    metadataFilter: metadataFilterValueOf(chat && metadataConditionOf(chat.meta_data_filter)),
+    metadataFilter: metadataFilterSettingOf(chat?.meta_data_filter),
     refineMultiturn: prompt?.refine_multiturn ?? true,
     selfRag: prompt?.self_rag ?? false,
     // empty: the server picks the tenant's default chat model for a new assistant
@@ -245,7 +243,8 @@ export const validate = (values: ConfigValues, datasets: DatasetModel[]): Valida
   checkVariables(values, errors);
   checkGlossary(values, errors);
   if (!wholeNumberIn(values.topN, 1, TOP_N_MAX)) errors.topN = { key: "chatConfig.errors.topN" };
-  if (hasUnnamedCondition(values.metadataFilter)) errors.metadataFilter = { key: "retrieval.metadata.nameRequired" };
+  const filterError = metadataFilterSettingError(values.metadataFilter);
+  if (filterError) errors.metadataFilter = { key: filterError };
   if (!values.maxTokens.trim()) errors.maxTokens = required;
   else if (!wholeNumberIn(values.maxTokens, 0, MAX_TOKENS_LIMIT)) errors.maxTokens = { key: "chatConfig.errors.maxTokens" };
   for (const key of DESIGN_COLORS) if (!HEX_COLOR.test(values.colors[key].trim())) errors[`colors.${key}`] = { key: "chatConfig.errors.color" };
@@ -302,6 +301,6 @@ export const toPayload = (values: ConfigValues): CreateChatInput => {
     keywords_similarity_weight: roundWeight(1 - vectorWeight),
     top_n: Number(values.topN),
     rerank_id: values.rerankId,
-    meta_data_filter: metaDataFilterOf(metadataConditionFrom(values.metadataFilter)),
+    meta_data_filter: metaDataFilterFrom(values.metadataFilter),
   };
 };

@@ -6,7 +6,7 @@ import { formatNumber } from "../../../lib/format";
 import { ConfigField } from "../../knowledge/configuration/config-field";
 import { optionsFor } from "../../models/system-models-page";
 import { SaveAsTemplateButton, TemplateInsertMenu } from "../../prompts/template-menu";
-import { MetadataFilter } from "../../retrieval/metadata-filter";
+import { MetadataFilterSettingField, metadataFilterSettingError } from "../../retrieval/metadata-filter-setting";
 import { BUILTIN_RERANK } from "../../retrieval/retrieval-testing-page";
 import { roundWeight } from "../../retrieval/weight-slider";
 import { TOP_N_MAX } from "../../../../worker/contract/chats";
@@ -103,7 +103,7 @@ export const PromptTab = ({ values, set, errors }: TabProps) => {
         <Input name="top_n" type="number" min={1} max={TOP_N_MAX} step={1} inputMode="numeric" maxW="32" value={values.topN} onChange={(e) => set("topN", e.target.value)} />
       </ConfigField>
       <RerankSelect value={values.rerankId} onChange={(value) => set("rerankId", value)} />
-      <MetadataFilter value={values.metadataFilter} onChange={(value) => set("metadataFilter", value)} invalid={Boolean(errors.metadataFilter)} />
+      <MetadataFilterSettingField value={values.metadataFilter} onChange={(value) => set("metadataFilter", value)} error={errors.metadataFilter ? metadataFilterSettingError(values.metadataFilter) : undefined} />
       <SettingSwitch
         name="refine_multiturn"
         label={t("chatConfig.toggles.refineMultiturn")}
