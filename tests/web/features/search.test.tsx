@@ -177,6 +177,24 @@ const APP: SearchApp = {
   update_time: 1,
 };
 
+// The settings dialog's requests: one knowledge base, no models; every PUT body is recorded and answered.
+const settingsApi = () => {
+  const puts: Record<string, unknown>[] = [];
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const url = String(input);
+    const json = (data: unknown, extra: Record<string, unknown> = {}) => new Response(JSON.stringify({ code: 0, message: "success", data, ...extra }), { status: 200 });
+    if (url.startsWith("/api/v1/datasets")) return json([{ id: KB, name: "Leitlinien", embedding_model: "builtin-hash@Builtin", chunk_count: 4 }], { total_datasets: 1 });
+    if (url === "/api/v1/models") return json({ providers: [], available: [], defaults: {} });
+    if (url === `/api/v1/searches/${APP.id}` && init?.method === "PUT") {
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      puts.push(body);
+      return json({ ...APP, search_config: { ...APP.search_config, ...(body.search_config as object) } });
+    }
+    return new Response("not found", { status: 404 });
+  });
+  return puts;
+};
+
 describe("search app settings", () => {
   it("validates name, knowledge bases and top_k", () => {
     const values = settingsValuesOf(APP);
@@ -188,19 +206,7 @@ describe("search app settings", () => {
   });
 
   it("saves nothing until a knowledge base is chosen, shows the keyword weight as 1 − vector weight, then saves", async () => {
-    const puts: Record<string, unknown>[] = [];
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-      const url = String(input);
-      const json = (data: unknown, extra: Record<string, unknown> = {}) => new Response(JSON.stringify({ code: 0, message: "success", data, ...extra }), { status: 200 });
-      if (url.startsWith("/api/v1/datasets")) return json([{ id: KB, name: "Leitlinien", embedding_model: "builtin-hash@Builtin", chunk_count: 4 }], { total_datasets: 1 });
-      if (url === "/api/v1/models") return json({ providers: [], available: [], defaults: {} });
-      if (url === `/api/v1/searches/${APP.id}` && init?.method === "PUT") {
-        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-        puts.push(body);
-        return json({ ...APP, search_config: { ...APP.search_config, ...(body.search_config as object) } });
-      }
-      return new Response("not found", { status: 404 });
-    });
+    const puts = settingsApi();
     const onClose = vi.fn();
     renderWithProviders(<SearchSettingsDialog app={APP} onClose={onClose} />);
     expect(screen.getByTestId("search-keyword-weight").textContent).toContain("0,7");
@@ -219,15 +225,7 @@ describe("search app settings", () => {
   });
 
   it("saves a metadata filter as the app's meta_data_filter, refusing a condition without a field name", async () => {
-    const puts: Record<string, unknown>[] = [];
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-      const url = String(input);
-      const json = (data: unknown, extra: Record<string, unknown> = {}) => new Response(JSON.stringify({ code: 0, message: "success", data, ...extra }), { status: 200 });
-      if (url.startsWith("/api/v1/datasets")) return json([{ id: KB, name: "Leitlinien", embedding_model: "builtin-hash@Builtin", chunk_count: 4 }], { total_datasets: 1 });
-      if (url === "/api/v1/models") return json({ providers: [], available: [], defaults: {} });
-      if (init?.method === "PUT") puts.push(JSON.parse(String(init.body)) as Record<string, unknown>);
-      return json(APP);
-    });
+    const puts = settingsApi();
     const app = { ...APP, search_config: { ...APP.search_config, kb_ids: [KB] } };
     const { unmount } = renderWithProviders(<SearchSettingsDialog app={app} onClose={() => undefined} />);
     const method = () => screen.getByRole("combobox", { name: "Metadaten-Filter" });
