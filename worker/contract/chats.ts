@@ -113,6 +113,8 @@ export const MetaDataFilterSchema = v.object({
   semi_auto: v.optional(v.pipe(v.array(SemiAutoField, msg.list), v.maxLength(MAX_METADATA_CONDITIONS, `At most ${MAX_METADATA_CONDITIONS} metadata fields.`))),
 });
 export type MetaDataFilter = v.InferOutput<typeof MetaDataFilterSchema>;
+// auto and semi_auto: the chat model writes the conditions for each question
+export const isModelWrittenFilter = (filter: MetaDataFilter) => filter.method === "auto" || filter.method === "semi_auto";
 export const NO_META_DATA_FILTER: MetaDataFilter = { method: "disabled", logic: "and", manual: [] };
 
 // The retrieval condition of an assistant's filter, or none when it is off or empty.

@@ -28,7 +28,7 @@ export const SearchConfigSchema = v.object({
   // the chat model of the AI summary ("" = the team's default chat model)
   chat_id: v.optional(v.string(msg.string), ""),
   llm_setting: v.optional(LlmSettingSchema, {}),
-  // as an assistant's: searches only documents whose metadata passes (manual conditions)
+  // as an assistant's: searches only documents whose metadata passes (conditions written or by the chat model)
   meta_data_filter: v.optional(MetaDataFilterSchema, NO_META_DATA_FILTER),
 });
 export type SearchConfig = v.InferOutput<typeof SearchConfigSchema>;

@@ -1,5 +1,6 @@
 import { MAX_METADATA_CONDITIONS, METADATA_OPERATORS, type MetadataCondition, type MetadataOperator } from "../contract/metadata-condition";
 import type { ChatMessage } from "../platform/providers/types";
+import { jsonObjectIn } from "./json-answer";
 
 type MetaFields = Record<string, unknown>;
 
@@ -82,13 +83,7 @@ export const metadataFilterPrompt = (fields: MetadataFields, question: string, t
 
 // The model's conditions on known fields with known operators; anything else it wrote is dropped.
 export const parseMetadataFilterAnswer = (answer: string, fields: Set<string>, fixed: Record<string, MetadataOperator>): MetadataCondition => {
-  const json = answer.replace(/^[\s\S]*<\/think>/, "").match(/\{[\s\S]*\}/)?.[0];
-  let parsed: { logic?: unknown; conditions?: unknown } = {};
-  try {
-    parsed = json ? (JSON.parse(json) as typeof parsed) : {};
-  } catch {
-    parsed = {};
-  }
+  const parsed = jsonObjectIn(answer) ?? {};
   const conditions = (Array.isArray(parsed.conditions) ? parsed.conditions : [])
     .filter((item): item is { key: string; op: string; value?: unknown } => typeof item?.key === "string" && typeof item?.op === "string")
     .filter((item) => fields.has(item.key) && (METADATA_OPERATORS as readonly string[]).includes(fixed[item.key] ?? item.op))

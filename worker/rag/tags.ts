@@ -1,4 +1,5 @@
 import type { ChatMessage } from "../platform/providers/types";
+import { jsonObjectIn } from "./json-answer";
 
 export type TagFeatures = Record<string, number>;
 
@@ -67,15 +68,6 @@ export const tagPrompt = (content: string, tags: string[], examples: Example[], 
 
 // Only tags of the set with a positive relevance; anything else the model wrote is ignored.
 export const parseTagAnswer = (answer: string, tags: Set<string>, topN: number): TagFeatures => {
-  const json = answer.match(/\{[\s\S]*\}/)?.[0];
-  if (!json) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(json);
-  } catch {
-    return {};
-  }
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return {};
-  const valid = Object.entries(parsed).filter((entry): entry is [string, number] => tags.has(entry[0]) && typeof entry[1] === "number" && entry[1] > 0);
+  const valid = Object.entries(jsonObjectIn(answer) ?? {}).filter((entry): entry is [string, number] => tags.has(entry[0]) && typeof entry[1] === "number" && entry[1] > 0);
   return Object.fromEntries(valid.toSorted((a, b) => b[1] - a[1]).slice(0, topN));
 };

@@ -24,7 +24,7 @@ const sweepWhileWatching = async (ctx: ServiceContext, datasetId: string) => {
 const asList = (value: string | string[] | undefined) => (value === undefined ? [] : [value].flat());
 
 // The query's metadata_condition, refused with RAGFlow's messages when it is not a JSON object of conditions.
-const metadataConditionOf = (raw: string) => {
+const metadataConditionFromQuery = (raw: string) => {
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -56,7 +56,7 @@ export const listDocuments = async (ctx: ServiceContext, datasetId: string, quer
   if (suffixes.length > 0) filters.push(inArray(documents.suffix, suffixes));
   const runs = asList(query.run).map(runCodeOf);
   if (runs.length > 0) filters.push(inArray(documents.run, runs));
-  const condition = query.metadata_condition?.trim() ? metadataConditionOf(query.metadata_condition) : null;
+  const condition = query.metadata_condition?.trim() ? metadataConditionFromQuery(query.metadata_condition) : null;
   if (condition?.conditions.length) {
     const passing = await documentsByMetadata(ctx, [datasetId], condition, []);
     if (passing.length === 0) return { total: 0, docs: [] };

@@ -9,6 +9,8 @@ import { seconds } from "./progress";
 
 const EXAMPLES = 2;
 
+const hasTags = (draft: ChunkDraft) => Object.keys(draft.tagFeatures ?? {}).length > 0;
+
 // Tags each chunk from the dataset's tag sets (parser_config.tag_kb_ids): the tags of the tag-set rows that
 // match it; a chunk no row matches is tagged by the chat model when one is set up (as RAGFlow does).
 export const tagDrafts = async (
@@ -31,11 +33,11 @@ export const tagDrafts = async (
     const features = await contentTags(deps.db, set, [draft.content, ...(draft.keywords ?? [])].join("\n"));
     tagged.push({ ...draft, tagFeatures: features });
   }
-  const unmatched = tagged.filter((draft) => Object.keys(draft.tagFeatures ?? {}).length === 0);
+  const unmatched = tagged.filter((draft) => !hasTags(draft));
   const model = unmatched.length ? await enrichmentModel(deps, dataset.tenantId, config) : null;
   if (model) {
     const examples = tagged
-      .filter((draft) => Object.keys(draft.tagFeatures ?? {}).length > 0)
+      .filter(hasTags)
       .slice(0, EXAMPLES)
       .map((draft) => ({ content: draft.content, features: draft.tagFeatures as TagFeatures }));
     const known = new Set(set.tags);
@@ -47,7 +49,7 @@ export const tagDrafts = async (
     });
     await recordUsage(deps, dataset.tenantId, model.id, usage);
   }
-  const withTags = tagged.filter((draft) => Object.keys(draft.tagFeatures ?? {}).length > 0).length;
+  const withTags = tagged.filter(hasTags).length;
   await report(0.68, `Tagging ${drafts.length} chunks completed (${seconds(started)}): ${withTags} tagged${model ? `, ${unmatched.length} of them asked of ${model.id}` : ""}.`);
   return tagged;
 };

@@ -1,5 +1,5 @@
 import { inArray } from "drizzle-orm";
-import { type MetaDataFilter, metadataConditionOf } from "../../contract/chats";
+import { isModelWrittenFilter, type MetaDataFilter, metadataConditionOf } from "../../contract/chats";
 import type { MetadataCondition, MetadataOperator } from "../../contract/metadata-condition";
 import { documents } from "../../db/schema";
 import type { ChatModel, TokenUsage } from "../../platform/providers/types";
@@ -7,24 +7,31 @@ import { type MetadataFields, metadataFilterPrompt, metadataMatches, parseMetada
 import type { ServiceContext } from "../context";
 import { addUsage } from "../models/usage";
 
-const metadataOf = (ctx: ServiceContext, datasetIds: string[]) =>
-  ctx.db.select({ id: documents.id, meta: documents.metaFields }).from(documents).where(inArray(documents.datasetId, datasetIds));
+type DocumentMetadata = { id: string; meta: Record<string, unknown> };
+
+const metadataOf = async (ctx: ServiceContext, datasetIds: string[]): Promise<DocumentMetadata[]> =>
+  (await ctx.db.select({ id: documents.id, meta: documents.metaFields }).from(documents).where(inArray(documents.datasetId, datasetIds))).map(
+    (row) => ({ id: row.id, meta: (row.meta ?? {}) as Record<string, unknown> }),
+  );
+
+const passing = (rows: DocumentMetadata[], condition: MetadataCondition) => rows.filter((row) => metadataMatches(row.meta, condition));
 
 // The documents of these datasets whose metadata passes the condition, within `documentIds` when given.
 export const documentsByMetadata = async (ctx: ServiceContext, datasetIds: string[], condition: MetadataCondition, documentIds: string[]) => {
-  const rows = await metadataOf(ctx, datasetIds);
   const within = documentIds.length ? new Set(documentIds) : null;
-  return rows.filter((row) => (!within || within.has(row.id)) && metadataMatches((row.meta ?? {}) as Record<string, unknown>, condition)).map((row) => row.id);
+  return passing(await metadataOf(ctx, datasetIds), condition)
+    .filter((row) => !within || within.has(row.id))
+    .map((row) => row.id);
 };
 
 // what the model sees of each field: enough values to tell its kind and spelling
 const VALUES_PER_FIELD = 30;
 
-// Every metadata field of the datasets' documents with some of its values (list values flattened).
-const metadataFieldsOf = async (ctx: ServiceContext, datasetIds: string[]): Promise<MetadataFields> => {
+// Every metadata field of the documents with some of its values (list values flattened).
+const metadataFieldsOf = (rows: DocumentMetadata[]): MetadataFields => {
   const fields = new Map<string, Set<string | number>>();
-  for (const row of await metadataOf(ctx, datasetIds)) {
-    for (const [key, value] of Object.entries((row.meta ?? {}) as Record<string, unknown>)) {
+  for (const row of rows) {
+    for (const [key, value] of Object.entries(row.meta)) {
       const values = fields.get(key) ?? new Set<string | number>();
       for (const item of [value].flat()) if ((typeof item === "string" || typeof item === "number") && values.size < VALUES_PER_FIELD) values.add(item);
       fields.set(key, values);
@@ -43,7 +50,9 @@ const semiAutoFields = (filter: MetaDataFilter) => {
 // The chat model's filter for one question (auto, or semi_auto over its fields). None without a model or
 // metadata, and none when its conditions pass no document: RAGFlow then searches everything, not nothing.
 const modelMetadataCondition = async (ctx: ServiceContext, datasetIds: string[], filter: MetaDataFilter, question: string, model: ChatModel, usage: TokenUsage) => {
-  const all = await metadataFieldsOf(ctx, datasetIds);
+  // one read: the fields the model sees and the documents its conditions are checked against
+  const rows = await metadataOf(ctx, datasetIds);
+  const all = metadataFieldsOf(rows);
   const semi = filter.method === "semi_auto" ? semiAutoFields(filter) : null;
   const fields: MetadataFields = semi ? Object.fromEntries(Object.entries(all).filter(([key]) => semi.keys.has(key))) : all;
   if (Object.keys(fields).length === 0) return undefined;
@@ -52,13 +61,13 @@ const modelMetadataCondition = async (ctx: ServiceContext, datasetIds: string[],
   addUsage(usage, answer.usage);
   const condition = parseMetadataFilterAnswer(answer.text, new Set(Object.keys(fields)), fixed);
   if (condition.conditions.length === 0) return undefined;
-  return (await documentsByMetadata(ctx, datasetIds, condition, [])).length ? condition : undefined;
+  return passing(rows, condition).length ? condition : undefined;
 };
 
 // The metadata condition an assistant's or search app's filter puts on one question's search (the built-in
 // model writes no filter, so auto and semi_auto then search everything).
 export const metadataConditionFor = async (ctx: ServiceContext, datasetIds: string[], filter: MetaDataFilter, question: string, model: ChatModel | null, usage: TokenUsage) =>
-  filter.method === "auto" || filter.method === "semi_auto"
+  isModelWrittenFilter(filter)
     ? model
       ? modelMetadataCondition(ctx, datasetIds, filter, question, model, usage)
       : undefined

@@ -1,4 +1,4 @@
-import { BUILTIN_CHAT_ID, NO_META_DATA_FILTER } from "../../contract/chats";
+import { BUILTIN_CHAT_ID, isModelWrittenFilter, NO_META_DATA_FILTER } from "../../contract/chats";
 import { SEARCH_SUMMARY_CHUNKS, type SearchConfig, type SearchFrame } from "../../contract/searches";
 import type { SearchAppRow } from "../../db/schema";
 import { dataError } from "../../lib/errors";
@@ -64,8 +64,7 @@ const searchModel = async (ctx: ServiceContext, config: SearchConfig) => {
 const searchMetadataCondition = async (ctx: ServiceContext, config: SearchConfig, scope: SearchScope, question: string) => {
   // apps saved before the filter existed have none
   const filter = config.meta_data_filter ?? NO_META_DATA_FILTER;
-  const byModel = filter.method === "auto" || filter.method === "semi_auto";
-  const model = byModel ? (await searchModel(ctx, config)).model : null;
+  const model = isModelWrittenFilter(filter) ? (await searchModel(ctx, config)).model : null;
   const usage: TokenUsage = { promptTokens: 0, completionTokens: 0 };
   const condition = await metadataConditionFor(ctx, scope.kbIds, filter, question, model, usage);
   if (model) await recordUsage(ctx, ctx.actor.tenantId, model.id, usage);

@@ -6,7 +6,7 @@ import { dataError } from "../../lib/errors";
 import { analyzeQuery, chunkText, stem, topicWords } from "../../lib/terms";
 import { ftsExpression } from "../../rag/query";
 import { contentTerms, minimumShouldMatch, tagFeatures, tagShares, type TagFeatures } from "../../rag/tags";
-import { matchingTagRows, parseList, tagCounts, type Scope } from "../retrieval/candidates";
+import { matchingTagRows, parseList, type Scope, statisticsCache, tagCounts } from "../retrieval/candidates";
 
 // the best-matching rows whose tags are counted (RAGFlow's full-text top 100)
 const MATCHED_ROWS = 100;
@@ -26,13 +26,23 @@ export const assertUsableTagSets = async (db: Db, tenantId: string, ids: string[
   if (refused) throw dataError(`Tag set ${refused} is not a knowledge base of this team with the chunk method "tag".`);
 };
 
+// A tag set's shares are statistics like the term counts: read at most once a minute per isolate, not on every
+// question (counting reads every row of the set).
+const tagSets = statisticsCache<TagSet>(1000);
+
 // The tag sets with their tags' shares; null when they hold no tagged row.
 export const loadTagSet = async (db: Db, tenantId: string, ids: string[], topN: number): Promise<TagSet | null> => {
+  const key = `${tenantId}:${ids.toSorted().join(",")}:${topN}`;
+  const cached = tagSets.get(key, Date.now());
+  if (cached) return cached;
   const usable = await usableTagSetIds(db, tenantId, ids);
   if (usable.length === 0) return null;
   const scope = { datasetIds: usable, documentIds: [] };
   const counts = new Map((await tagCounts(db, scope)).map((row) => [row.tag, row.n]));
-  return counts.size ? { scope, shares: tagShares(counts), tags: [...counts.keys()], topN } : null;
+  if (counts.size === 0) return null;
+  const set = { scope, shares: tagShares(counts), tags: [...counts.keys()], topN };
+  tagSets.set(key, set, Date.now());
+  return set;
 };
 
 // Tag uses among the best-matching rows that share at least `minMatch` of the terms.
