@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
+import { startOpenAiServer } from "../helpers/servers/model-servers.ts";
+import { GOOD_KEY } from "../helpers/shared/model-key.ts";
 import { parsedKnowledgeBase, SAMPLES, signUp } from "./helpers.mjs";
 
 const FILES = ["heilprg.md", "csv-comma.csv", "footnotes.docx"];
@@ -149,6 +151,69 @@ export const tests = [
       await page.goto(`${baseUrl}/knowledge/configuration?id=${tagSetId}`);
       await page.getByRole("table", { name: "Tags of this tag set" }).getByRole("row").filter({ hasText: "Isolation" }).waitFor();
       await page.screenshot({ path: `${artifacts}/tag-set-en-dark.png`, fullPage: true });
+    },
+  ],
+  [
+    "RAPTOR: switched on in the configuration, summaries built with the chat model, followed and deleted",
+    async ({ page, baseUrl, artifacts }) => {
+      const { server, url } = await startOpenAiServer();
+      try {
+        await signUp(page, baseUrl);
+        const datasetId = await page.evaluate(
+          async ({ apiBase, key }) => {
+            const auth = { Authorization: localStorage.getItem("token") };
+            const send = async (path, body, patch = false) =>
+              (await (await fetch(`/api/v1${path}`, { method: patch ? "PATCH" : "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify(body) })).json()).data;
+            const get = async (path) => (await (await fetch(`/api/v1${path}`, { headers: auth })).json()).data;
+            await send("/providers/models", { llm_factory: "OpenAI-API-Compatible", llm_name: "chat-model", model_type: "chat", api_base: apiBase, api_key: key });
+            await send("/models/default", { llm_id: "chat-model@OpenAI-API-Compatible" }, true);
+            const dataset = await send("/datasets", { name: "Impf-Leitfaden", parser_config: { delimiter: "`\n`" } });
+            const form = new FormData();
+            const lines = ["Die Grippeimpfung schützt ältere Menschen im Herbst.", "Der Impfstoff wird jedes Jahr neu angepasst.", "Nach der Impfung kann der Arm schmerzen."];
+            form.append("file", new Blob([lines.join("\n")], { type: "text/plain" }), "impfen.txt");
+            const [doc] = (await (await fetch(`/api/v1/datasets/${dataset.id}/documents`, { method: "POST", headers: auth, body: form })).json()).data;
+            await send(`/datasets/${dataset.id}/chunks`, { document_ids: [doc.id] });
+            for (let i = 0; i < 120 && (await get(`/datasets/${dataset.id}/documents`)).docs[0].run !== "DONE"; i++) await new Promise((resolve) => setTimeout(resolve, 250));
+            return dataset.id;
+          },
+          { apiBase: url, key: GOOD_KEY },
+        );
+
+        await page.goto(`${baseUrl}/knowledge/configuration?id=${datasetId}`);
+        await page.getByText("RAPTOR verwenden").click();
+        await page.getByText("Dokument (ein Baum pro Datei)").waitFor();
+        await page.getByRole("button", { name: "Speichern" }).click();
+        await page.getByText("Aktualisiert").first().waitFor();
+        const panel = page.getByTestId("raptor-task");
+        await panel.getByText("Noch nicht erzeugt").waitFor();
+        await page.getByRole("button", { name: "Zusammenfassungen erzeugen" }).click();
+        await panel.getByText("Fertig", { exact: true }).waitFor({ timeout: 30_000 });
+        await panel.getByText(/\d+ Zusammenfassung/).waitFor();
+        await page.getByRole("button", { name: "Protokoll anzeigen" }).click();
+        assert.match(await page.getByTestId("raptor-log").innerText(), /impfen\.txt: clustering 3 chunks\./);
+        await page.screenshot({ path: `${artifacts}/raptor-de.png`, fullPage: true });
+
+        // the summaries are chunks of the document, found by retrieval
+        const chunks = await page.evaluate(async (id) => {
+          const auth = { Authorization: localStorage.getItem("token") };
+          const { docs } = (await (await fetch(`/api/v1/datasets/${id}/documents`, { headers: auth })).json()).data;
+          return (await (await fetch(`/api/v1/datasets/${id}/documents/${docs[0].id}/chunks`, { headers: auth })).json()).data.chunks.map((chunk) => chunk.content);
+        }, datasetId);
+        assert.ok(chunks.some((content) => content.startsWith("Zusammenfassung von")), chunks.join(" | "));
+
+        await page.evaluate(() => {
+          localStorage.setItem("vite-ui-theme", "dark");
+          localStorage.setItem("lng", "en");
+        });
+        await page.reload();
+        await page.getByTestId("raptor-task").getByText("Done", { exact: true }).waitFor();
+        await page.getByRole("button", { name: "Delete summaries" }).click();
+        await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+        await page.getByTestId("raptor-task").getByText("Not built yet").waitFor();
+        await page.screenshot({ path: `${artifacts}/raptor-en-dark.png`, fullPage: true });
+      } finally {
+        server.close();
+      }
     },
   ],
 ];

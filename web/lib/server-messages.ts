@@ -20,6 +20,9 @@ const KNOWN: [RegExp, ServerMessage][] = [
   [/^Has no permission for this operation\.$/, "noPermission"],
   [/^(?:You don't own the (?:dataset|document|agent|prompt template) |User '.*' lacks permission for dataset)/, "notYours"],
   [/^Connection test failed: (?<reason>.*)$/, "connectionFailed"],
+  [/^RAPTOR needs a chat model/, "raptorNeedsChatModel"],
+  [/A RAPTOR Task is already running\.$/, "raptorRunning"],
+  [/^No documents in Knowledgebase /, "raptorNoDocuments"],
 ];
 
 export const knownServerMessage = (message: string): { key: ServerMessage; values: Record<string, string> } | null => {

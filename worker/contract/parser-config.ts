@@ -9,6 +9,7 @@ export type ChunkMethod = (typeof CHUNK_METHODS)[number];
 export const LAYOUT_RECOGNIZERS = ["DeepDOC", "Plain Text"] as const;
 export const GRAPHRAG_METHODS = ["light", "general"] as const;
 export const RAPTOR_SCOPES = ["file", "dataset"] as const;
+export type RaptorScope = (typeof RAPTOR_SCOPES)[number];
 export const DEFAULT_ENTITY_TYPES = ["organization", "person", "geo", "event", "category"];
 
 export const DEFAULT_RAPTOR_PROMPT =
@@ -103,7 +104,7 @@ export type ParserConfig = {
     threshold: number;
     max_cluster: number;
     random_seed: number;
-    scope: (typeof RAPTOR_SCOPES)[number];
+    scope: RaptorScope;
   };
   graphrag: {
     use_graphrag: boolean;

@@ -3,3 +3,13 @@ export const D1_MAX_PARAMS = 90;
 
 export const inChunks = <T>(items: readonly T[], size = D1_MAX_PARAMS): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+const PARALLEL = 4;
+
+// Runs `work` on every item, four at a time (model calls: fast enough, and gentle on rate limits).
+export const inParallel = async <T>(items: T[], work: (item: T) => Promise<void>) => {
+  const queue = [...items];
+  await Promise.all(Array.from({ length: PARALLEL }, async () => {
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) await work(next);
+  }));
+};

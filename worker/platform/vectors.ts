@@ -14,6 +14,8 @@ export type VectorIndex = {
   // The similarity of the given vectors to `vector` (ids without a vector are left out): candidates found
   // another way get their vector score too, not only the nearest top_k.
   similarities(namespace: string, model: string, vector: Float32Array, ids: string[]): Promise<Map<string, number>>;
+  // The stored vectors of these ids in the namespace (RAPTOR clusters what was indexed, without re-embedding).
+  vectorsOf(namespace: string, model: string, ids: string[]): Promise<Map<string, Float32Array>>;
   deleteByIds(ids: string[]): Promise<void>;
   // Stored vector dimensions of these namespaces (what Vectorize bills and limits). Vectorize cannot count per
   // namespace, so there it is `vectorCount` × the index's dimensions.
@@ -103,6 +105,18 @@ const loadNamespace = async (d1: D1Database, namespace: string, model: string): 
   return entry;
 };
 
+const storedVectors = async (d1: D1Database, namespace: string, model: string, ids: string[]) => {
+  const vectors = new Map<string, Float32Array>();
+  for (const part of inChunks(ids, D1_MAX_PARAMS - 2)) {
+    const { results } = await d1
+      .prepare(`SELECT id, vector FROM chunk_vectors WHERE namespace = ? AND model = ? AND id IN (${part.map(() => "?").join(",")})`)
+      .bind(namespace, model, ...part)
+      .all<{ id: string; vector: string }>();
+    for (const row of results) vectors.set(row.id, fromBase64(row.vector));
+  }
+  return vectors;
+};
+
 export const createD1VectorIndex = (d1: D1Database): VectorIndex => ({
   async upsert(namespace, model, records) {
     cache.delete(`${namespace}|${model}`);
@@ -135,15 +149,10 @@ export const createD1VectorIndex = (d1: D1Database): VectorIndex => ({
       }
       return scores;
     }
-    for (const part of inChunks(ids, D1_MAX_PARAMS - 2)) {
-      const { results } = await d1
-        .prepare(`SELECT id, vector FROM chunk_vectors WHERE namespace = ? AND model = ? AND id IN (${part.map(() => "?").join(",")})`)
-        .bind(namespace, model, ...part)
-        .all<{ id: string; vector: string }>();
-      for (const row of results) scores.set(row.id, dot(vector, fromBase64(row.vector)));
-    }
+    for (const [id, stored] of await storedVectors(d1, namespace, model, ids)) scores.set(id, dot(vector, stored));
     return scores;
   },
+  vectorsOf: (namespace, model, ids) => storedVectors(d1, namespace, model, ids),
   async deleteByIds(ids) {
     cache.clear();
     for (const part of inChunks(ids)) {
@@ -163,6 +172,17 @@ export const createD1VectorIndex = (d1: D1Database): VectorIndex => ({
   },
 });
 
+// Vectorize returns at most 20 vectors per getByIds; ids are global, so the namespace is checked here.
+const vectorizeVectors = async (index: VectorizeIndex, namespace: string, model: string, ids: string[]) => {
+  const vectors = new Map<string, Float32Array>();
+  for (const part of inChunks(ids, 20)) {
+    for (const stored of await index.getByIds(part)) {
+      if (stored.namespace === `${namespace}:${model}`) vectors.set(stored.id, Float32Array.from(stored.values));
+    }
+  }
+  return vectors;
+};
+
 // Production: one Vectorize index; namespace = dataset id + model so vectors of two models never mix.
 export const createVectorizeIndex = (index: VectorizeIndex): VectorIndex => ({
   async upsert(namespace, model, records) {
@@ -176,14 +196,10 @@ export const createVectorizeIndex = (index: VectorizeIndex): VectorIndex => ({
   },
   async similarities(namespace, model, vector, ids) {
     const scores = new Map<string, number>();
-    // Vectorize returns at most 20 vectors per getByIds; ids are global, so the namespace is checked here
-    for (const part of inChunks(ids, 20)) {
-      for (const stored of await index.getByIds(part)) {
-        if (stored.namespace === `${namespace}:${model}`) scores.set(stored.id, dot(vector, stored.values));
-      }
-    }
+    for (const [id, stored] of await vectorizeVectors(index, namespace, model, ids)) scores.set(id, dot(vector, stored));
     return scores;
   },
+  vectorsOf: (namespace, model, ids) => vectorizeVectors(index, namespace, model, ids),
   async deleteByIds(ids) {
     for (const part of inChunks(ids, 1000)) await index.deleteByIds(part);
   },

@@ -6,6 +6,7 @@ import {
   UpdateDatasetSchema,
 } from "../contract/datasets";
 import { DeleteTagsSchema, RenameTagSchema, TagAggregationQuerySchema } from "../contract/tags";
+import { IndexQuerySchema, type IndexType } from "../contract/dataset-index";
 import type { AppEnv } from "../env";
 import { ok } from "../lib/envelope";
 import { requireAuth } from "../middleware/auth";
@@ -17,7 +18,13 @@ import { listDatasets } from "../services/datasets/list";
 import { removeDatasets } from "../services/datasets/remove";
 import { updateDataset } from "../services/datasets/update";
 import { aggregateTags, deleteTags, listTags, renameTag } from "../services/tags/manage";
+import { removeRaptor, startRaptor, traceRaptor } from "../services/raptor/manage";
+import { dataError } from "../lib/errors";
 import { parseHandlers, stopHandlers } from "./parsing";
+
+const onlyRaptor = (type: IndexType) => {
+  if (type !== "raptor") throw dataError(`Buddy does not build the ${type === "graph" ? "knowledge graph" : "mind map"} index; RAPTOR (type=raptor) is available.`);
+};
 
 export const datasetRoutes = new Hono<AppEnv>()
   .use(requireAuth)
@@ -42,6 +49,21 @@ export const datasetRoutes = new Hono<AppEnv>()
     const { from_tag, to_tag } = c.req.valid("json");
     return ok(c, await renameTag(serviceContext(c), c.req.param("datasetId"), from_tag, to_tag));
   })
+  .post("/:datasetId/index", queryParams(IndexQuerySchema), async (c) => {
+    onlyRaptor(c.req.valid("query").type);
+    return ok(c, await startRaptor(serviceContext(c), c.req.param("datasetId")));
+  })
+  .get("/:datasetId/index", queryParams(IndexQuerySchema), async (c) => {
+    onlyRaptor(c.req.valid("query").type);
+    return ok(c, await traceRaptor(serviceContext(c), c.req.param("datasetId")));
+  })
+  .delete("/:datasetId/index", queryParams(IndexQuerySchema), async (c) => {
+    onlyRaptor(c.req.valid("query").type);
+    return ok(c, await removeRaptor(serviceContext(c), c.req.param("datasetId")));
+  })
+  // RAGFlow's documented (older) paths for the same
+  .post("/:datasetId/run_raptor", async (c) => ok(c, await startRaptor(serviceContext(c), c.req.param("datasetId"))))
+  .get("/:datasetId/trace_raptor", async (c) => ok(c, await traceRaptor(serviceContext(c), c.req.param("datasetId"))))
   // RAGFlow's SDK paths for parse and stop
   .post("/:datasetId/chunks", ...parseHandlers)
   .delete("/:datasetId/chunks", ...stopHandlers)

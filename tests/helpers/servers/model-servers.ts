@@ -102,6 +102,14 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
     if (prompt.includes("KEYWORDS")) return json(response, 200, { choices: [{ message: { content: "Grippeimpfung, Senioren" } }], usage: { prompt_tokens: 20, completion_tokens: 5 } });
     // tagging: one tag of the set and one the set does not have (which must be dropped)
     if (prompt.includes("# TAG SET")) return json(response, 200, { choices: [{ message: { content: 'Output: {"Impfung": 7, "Erfunden": 9}' } }], usage: { prompt_tokens: 30, completion_tokens: 8 } });
+    // RAPTOR summaries name how many paragraphs they cover and start with each one's first words; a
+    // paragraph saying FEHLER makes the summary fail
+    if (prompt.includes("Please summarize the following paragraphs")) {
+      const paragraphs = prompt.split("Paragraphs as following:")[1]?.split("The above is the content")[0]?.trim().split("\n") ?? [];
+      if (paragraphs.some((p) => p.includes("FEHLER"))) return json(response, 500, { error: { message: "summary failed" } });
+      const content = `Zusammenfassung von ${paragraphs.length} Abschnitten: ${paragraphs.map((p) => p.trim().split(/\s+/).slice(0, 3).join(" ")).join(" | ")}`;
+      return json(response, 200, { choices: [{ message: { content } }], usage: { prompt_tokens: 40, completion_tokens: 12 } });
+    }
     if (prompt.includes("QUESTIONS")) return json(response, 200, { choices: [{ message: { content: "1. Wer sollte sich impfen lassen?\n2. Wann ist die Impfung sinnvoll?" } }] });
     // chat pipeline prompts (worker/rag/chat/prompts.ts) get answers in their expected shape
     const system = messages[0]?.content ?? "";

@@ -150,6 +150,9 @@ describe("DatasetConfigurationForm", () => {
     fireEvent.change(input("embedding_model"), { target: { value: "builtin-hash@Builtin" } });
     fireEvent.click(screen.getByRole("button", { name: "Semikolon einfügen" }));
     fireEvent.click(screen.getByRole("button", { name: "person entfernen" }));
+    const wholeBase = screen.getByLabelText("Wissensdatenbank (ein Baum über alle Dateien)");
+    fireEvent.click(wholeBase);
+    await waitFor(() => expect(wholeBase.closest("label")?.getAttribute("data-state")).toBe("checked"));
     fill("entity_types", "medication,");
     save();
     await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
@@ -176,7 +179,7 @@ describe("DatasetConfigurationForm", () => {
         task_page_size: 12,
         tag_kb_ids: [TAG_KB],
         topn_tags: 3,
-        raptor: { use_raptor: true, prompt: dataset.parser_config.raptor.prompt, max_token: 300, threshold: 0.1, max_cluster: 64, random_seed: 0 },
+        raptor: { use_raptor: true, prompt: dataset.parser_config.raptor.prompt, max_token: 300, threshold: 0.1, max_cluster: 64, random_seed: 0, scope: "dataset" },
         graphrag: { entity_types: ["organization", "geo", "event", "category", "medication"] },
       },
     });

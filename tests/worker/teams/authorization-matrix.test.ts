@@ -124,6 +124,11 @@ const ROWS: Row[] = [
   { route: "GET /api/v1/datasets/:datasetId", allowed: TEAM, req: () => ({ method: "GET", path: ds() }) },
   { route: "PUT /api/v1/datasets/:datasetId", allowed: MANAGERS, req: () => ({ method: "PUT", path: ds(), json: { description: `geändert ${Date.now()}` } }) },
   { route: "GET /api/v1/datasets/tags/aggregation", allowed: TEAM, req: () => ({ method: "GET", path: `/datasets/tags/aggregation?dataset_ids=${fx.datasetId}` }) },
+  { route: "POST /api/v1/datasets/:datasetId/index", allowed: MANAGERS, req: async () => ({ method: "POST", path: `/datasets/${await raptorDataset()}/index?type=raptor` }) },
+  { route: "GET /api/v1/datasets/:datasetId/index", allowed: TEAM, req: () => ({ method: "GET", path: ds("/index?type=raptor") }) },
+  { route: "DELETE /api/v1/datasets/:datasetId/index", allowed: MANAGERS, req: () => ({ method: "DELETE", path: ds("/index?type=raptor") }) },
+  { route: "POST /api/v1/datasets/:datasetId/run_raptor", allowed: MANAGERS, req: async () => ({ method: "POST", path: `/datasets/${await raptorDataset()}/run_raptor` }) },
+  { route: "GET /api/v1/datasets/:datasetId/trace_raptor", allowed: TEAM, req: () => ({ method: "GET", path: ds("/trace_raptor") }) },
   { route: "GET /api/v1/datasets/:datasetId/tags", allowed: TEAM, req: () => ({ method: "GET", path: ds("/tags") }) },
   { route: "PUT /api/v1/datasets/:datasetId/tags", allowed: MANAGERS, req: () => ({ method: "PUT", path: ds("/tags"), json: { from_tag: "alt", to_tag: "neu" } }) },
   { route: "DELETE /api/v1/datasets/:datasetId/tags", allowed: MANAGERS, req: () => ({ method: "DELETE", path: ds("/tags"), json: { tags: ["alt"] } }) },
@@ -303,6 +308,14 @@ const ownerModelId = async (name = "chat-model") => {
   return list.providers.find((entry) => entry.name === "OpenAI-API-Compatible")?.models.find((model) => model.llm_name === name)?.id as string;
 };
 
+// A team dataset with one document whose summaries the owner's local chat model may write.
+const raptorDataset = async () => {
+  await ownerModelId();
+  const id = (await createDataset(fx.owner, { permission: "team", parser_config: { llm_id: "chat-model@OpenAI-API-Compatible" } })).id;
+  await callApi(`/datasets/${id}/documents`, { token: fx.owner.token, body: form("file", textFile("raptor.txt", "Zusammenfassen"))() });
+  return id;
+};
+
 const credentials = (caller: Caller): { token?: string; headers?: Record<string, string> } => {
   if (caller === "anonymous") return {};
   if (caller === "wrongToken") return { token: `Bearer ragflow-${crypto.randomUUID()}` };
@@ -322,13 +335,14 @@ const fingerprint = async () => {
   return parts.join(" ");
 };
 
-// Parsing started by an allowed call finishes on the queue; the next caller waits for it.
+// Parsing and RAPTOR tasks started by an allowed call finish on the queue; the next caller waits for them.
 const settle = async () => {
   for (let i = 0; i < 100; i++) {
     const running = await env.DB.prepare("SELECT count(*) AS n FROM documents WHERE run = '1' AND id NOT IN (SELECT value FROM json_each(?))")
       .bind(JSON.stringify(keptRunning))
       .first<{ n: number }>();
-    if (!running?.n) return;
+    const raptor = await env.DB.prepare("SELECT count(*) AS n FROM dataset_tasks WHERE state IN ('queued', 'running')").first<{ n: number }>();
+    if (!running?.n && !raptor?.n) return;
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 };

@@ -45,6 +45,9 @@ export const de = {
       noPermission: "Für diese Aktion fehlt die Berechtigung.",
       notYours: "Darauf haben Sie keinen Zugriff.",
       connectionFailed: "Verbindungstest fehlgeschlagen: {{reason}}",
+      raptorNeedsChatModel: "RAPTOR braucht ein Chat-Modell, das die Zusammenfassungen schreibt: Richten Sie eines in den Modelleinstellungen ein.",
+      raptorRunning: "Für diese Wissensdatenbank läuft bereits eine RAPTOR-Erzeugung.",
+      raptorNoDocuments: "Die Wissensdatenbank enthält noch keine Dokumente.",
     },
     httpStatus: {
       s400: "Anfragefehler: Es wurde nichts erstellt oder geändert.",

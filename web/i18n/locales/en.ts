@@ -48,6 +48,9 @@ export const en: Shape<typeof de> = {
       noPermission: "You lack the permission for this action.",
       notYours: "You have no access to this.",
       connectionFailed: "Connection test failed: {{reason}}",
+      raptorNeedsChatModel: "RAPTOR needs a chat model to write its summaries: set one up in the model settings.",
+      raptorRunning: "A RAPTOR build is already running for this knowledge base.",
+      raptorNoDocuments: "The knowledge base has no documents yet.",
     },
     httpStatus: {
       s400: "Request error: nothing was created or changed.",

@@ -27,6 +27,8 @@ export const chunks = sqliteTable(
     tokenCount: integer("token_count").notNull().default(0),
     taskId: text("task_id"),
     manual: integer("manual", { mode: "boolean" }).notNull().default(false),
+    // a RAPTOR summary of other chunks (RAGFlow's raptor_kwd)
+    raptor: integer("raptor", { mode: "boolean" }).notNull().default(false),
     createTime: integer("create_time").notNull(),
     updateTime: integer("update_time").notNull(),
   },
@@ -87,5 +89,31 @@ export const chunkVectors = sqliteTable(
   (t) => [index("chunk_vectors_namespace_model_idx").on(t.namespace, t.model, t.updatedAt, t.dims)],
 );
 
+// Work over a whole dataset (RAPTOR), reported like RAGFlow's task row; `sample_doc_id` is its first document.
+export const datasetTasks = sqliteTable(
+  "dataset_tasks",
+  {
+    id: text("id").primaryKey(),
+    datasetId: text("dataset_id")
+      .notNull()
+      .references(() => datasets.id, { onDelete: "cascade" }),
+    tenantId: text("tenant_id").notNull(),
+    taskType: text("task_type", { enum: ["raptor"] }).notNull(),
+    sampleDocId: text("sample_doc_id").notNull(),
+    state: text("state", { enum: TASK_STATES }).notNull().default("queued"),
+    progress: real("progress").notNull().default(0),
+    progressMsg: text("progress_msg").notNull().default(""),
+    attempts: integer("attempts").notNull().default(0),
+    beginAt: integer("begin_at"),
+    heartbeatAt: integer("heartbeat_at"),
+    duration: real("duration").notNull().default(0),
+    chunkIds: text("chunk_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
+    createTime: integer("create_time").notNull(),
+    updateTime: integer("update_time").notNull(),
+  },
+  (t) => [index("dataset_tasks_dataset_idx").on(t.datasetId), index("dataset_tasks_state_heartbeat_idx").on(t.state, t.heartbeatAt)],
+);
+
 export type ChunkRow = typeof chunks.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;
+export type DatasetTaskRow = typeof datasetTasks.$inferSelect;

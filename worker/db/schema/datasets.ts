@@ -28,6 +28,8 @@ export const datasets = sqliteTable(
     docNum: integer("doc_num").notNull().default(0),
     chunkNum: integer("chunk_num").notNull().default(0),
     tokenNum: integer("token_num").notNull().default(0),
+    raptorTaskId: text("raptor_task_id"),
+    raptorTaskFinishAt: integer("raptor_task_finish_at"),
     ...timestamps,
   },
   (t) => [

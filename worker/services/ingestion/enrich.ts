@@ -8,8 +8,7 @@ import { tenantDefaultsFor } from "../models/catalogue-view";
 import { resolveChat } from "../models/resolve";
 import { addUsage, recordUsage } from "../models/usage";
 import { seconds } from "./progress";
-
-const PARALLEL = 4;
+import { inParallel } from "../../lib/batches";
 
 // The chat model for enrichment: the dataset's parser_config.llm_id, else the tenant's default; the
 // built-in extractive model cannot write keywords or questions, so it means "none".
@@ -19,12 +18,6 @@ export const enrichmentModel = async (deps: Deps, tenantId: string, config: Pars
   return resolveChat(deps, tenantId, id).catch(() => null);
 };
 
-export const inParallel = async <T>(items: T[], work: (item: T) => Promise<void>) => {
-  const queue = [...items];
-  await Promise.all(Array.from({ length: PARALLEL }, async () => {
-    for (let next = queue.shift(); next !== undefined; next = queue.shift()) await work(next);
-  }));
-};
 
 // Adds LLM keywords and questions to chunk drafts (auto_keywords / auto_questions > 0).
 export const enrichDrafts = async (

@@ -4,7 +4,8 @@ import { parseTagAnswer, tagPrompt, type TagFeatures } from "../../rag/tags";
 import type { Deps } from "../context";
 import { addUsage, recordUsage } from "../models/usage";
 import { contentTags, loadTagSet } from "../tags/tag-sets";
-import { enrichmentModel, inParallel } from "./enrich";
+import { enrichmentModel } from "./enrich";
+import { inParallel } from "../../lib/batches";
 import { seconds } from "./progress";
 
 const EXAMPLES = 2;

@@ -1,8 +1,9 @@
 import { and, eq, inArray, lt, notExists } from "drizzle-orm";
-import { documents, tasks } from "../../db/schema";
+import { datasetTasks, documents, tasks } from "../../db/schema";
 import { nowMs } from "../../lib/time";
 import type { Deps } from "../context";
 import { failTask } from "./fail";
+import { failDatasetTask } from "../raptor/run";
 
 export const MAX_TASK_ATTEMPTS = 5;
 
@@ -50,6 +51,28 @@ export const sweepStuckWork = async (deps: Deps, datasetId?: string) => {
   const planMsgs = orphanDocs
     .filter((doc) => doc.sourceType !== "web" || doc.size > 0)
     .map((doc) => ({ type: "plan" as const, tenantId: doc.tenantId, documentId: doc.id, begin: doc.processBeginAt ?? 0 }));
-  await deps.queue.sendMany([...tasksMsgs, ...planMsgs]);
-  return { requeuedTasks: tasksMsgs.length, replannedDocuments: planMsgs.length };
+  const raptorMsgs = datasetId ? [] : await requeueSilentDatasetTasks(deps, silentSince);
+  await deps.queue.sendMany([...tasksMsgs, ...planMsgs, ...raptorMsgs]);
+  return { requeuedTasks: tasksMsgs.length + raptorMsgs.length, replannedDocuments: planMsgs.length };
+};
+
+// Dataset-wide tasks (RAPTOR) that stopped reporting, or whose message never arrived, go back on the queue
+// too (a re-run replaces the summaries it had written), or fail after 5 attempts.
+const requeueSilentDatasetTasks = async (deps: Deps, silentSince: number) => {
+  const silent = await deps.db
+    .select()
+    .from(datasetTasks)
+    .where(and(inArray(datasetTasks.state, ["running", "queued"]), lt(datasetTasks.updateTime, silentSince)))
+    .limit(100);
+  const messages = [];
+  for (const task of silent) {
+    if (task.heartbeatAt !== null && task.heartbeatAt >= silentSince) continue;
+    if (task.attempts >= MAX_TASK_ATTEMPTS) {
+      await failDatasetTask(deps, task.id, `The task stopped responding ${task.attempts} times and was given up.`);
+      continue;
+    }
+    await deps.db.update(datasetTasks).set({ state: "queued", updateTime: nowMs() }).where(eq(datasetTasks.id, task.id));
+    messages.push({ type: "raptor" as const, tenantId: task.tenantId, taskId: task.id });
+  }
+  return messages;
 };

@@ -13,7 +13,7 @@ const PARSER_KEYS = [
   "chunk_token_num", "delimiter", "layout_recognize", "html4excel", "auto_keywords", "auto_questions",
   "pages", "task_page_size", "tag_kb_ids", "topn_tags", "raptor", "graphrag",
 ] as const;
-const RAPTOR_KEYS = ["use_raptor", "prompt", "max_token", "threshold", "max_cluster", "random_seed"] as const;
+const RAPTOR_KEYS = ["use_raptor", "prompt", "max_token", "threshold", "max_cluster", "random_seed", "scope"] as const;
 const DATASET_KEYS = ["name", "language", "permission", "chunk_method", "pagerank", "parser_config"] as const;
 
 const RaptorOnSchema = v.required(RaptorSchema, RAPTOR_KEYS);

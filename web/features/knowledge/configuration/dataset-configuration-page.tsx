@@ -6,6 +6,7 @@ import { modelsQueryOptions } from "../../../api/models";
 import { optionsFor } from "../../models/system-models-page";
 import { useDatasetId } from "../use-dataset-id";
 import { DatasetConfigurationForm } from "./dataset-configuration-form";
+import { RaptorPanel } from "./raptor-panel";
 import { TagSetPanel } from "./tag-set-panel";
 
 // /knowledge/configuration?id=… and /dataset/setting?id=…: the detail layout has loaded the dataset.
@@ -33,6 +34,12 @@ export const DatasetConfigurationPage = () => {
       {dataset.chunk_method === "tag" && (
         <Box maxW="3xl">
           <TagSetPanel datasetId={dataset.id} />
+        </Box>
+      )}
+      {/* summaries are built on request, with the saved RAPTOR settings */}
+      {dataset.parser_config.raptor.use_raptor && (
+        <Box maxW="3xl">
+          <RaptorPanel datasetId={dataset.id} />
         </Box>
       )}
       <DatasetConfigurationForm key={dataset.id} dataset={dataset} embeddingModels={models.data ? optionsFor(models.data, "embedding") : []} tagSets={tagSets} />

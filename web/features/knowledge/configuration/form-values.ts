@@ -4,6 +4,7 @@ import {
   defaultParserConfig,
   mergeParserConfig,
   type ParserConfig,
+  type RaptorScope,
 } from "../../../../worker/contract/parser-config";
 
 export type PageRow = { key: number; from: string; to: string };
@@ -29,6 +30,7 @@ export type ConfigValues = {
   raptorThreshold: string;
   raptorMaxCluster: string;
   raptorRandomSeed: string;
+  raptorScope: RaptorScope;
   entityTypes: string[];
   autoKeywords: string;
   autoQuestions: string;
@@ -69,6 +71,7 @@ export const valuesFromDataset = (dataset: Dataset): ConfigValues => {
     raptorThreshold: String(config.raptor.threshold),
     raptorMaxCluster: String(config.raptor.max_cluster),
     raptorRandomSeed: String(config.raptor.random_seed),
+    raptorScope: config.raptor.scope,
     entityTypes: [...config.graphrag.entity_types],
     autoKeywords: String(config.auto_keywords),
     autoQuestions: String(config.auto_questions),
@@ -112,6 +115,7 @@ export const toPayload = (values: ConfigValues, embeddingLocked: boolean) => ({
           threshold: num(values.raptorThreshold),
           max_cluster: num(values.raptorMaxCluster),
           random_seed: num(values.raptorRandomSeed),
+          scope: values.raptorScope,
         }
       : { use_raptor: false },
     graphrag: { entity_types: values.entityTypes },

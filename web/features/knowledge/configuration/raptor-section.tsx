@@ -1,4 +1,5 @@
-import { Button, SimpleGrid, Stack, Switch, Textarea } from "@chakra-ui/react";
+import { Button, RadioGroup, SimpleGrid, Stack, Switch, Textarea } from "@chakra-ui/react";
+import { RAPTOR_SCOPES, type RaptorScope } from "../../../../worker/contract/parser-config";
 import { useTranslation } from "react-i18next";
 import { ConfigField, NumberField } from "./config-field";
 import { ConfigSection, type SectionProps } from "./config-section";
@@ -22,6 +23,20 @@ export const RaptorSection = ({ values, set, errors }: SectionProps) => {
           <ConfigField label={t("kbConfig.fields.raptorPrompt")} helper={t("kbConfig.fields.raptorPromptHint")} error={error("prompt")} required>
             <Textarea name="raptor_prompt" value={values.raptorPrompt} rows={5} onChange={(e) => set("raptorPrompt", e.target.value)} />
           </ConfigField>
+          <RadioGroup.Root name="raptor_scope" value={values.raptorScope} onValueChange={(e) => e.value && set("raptorScope", e.value as RaptorScope)} colorPalette="teal">
+            <Stack gap="2">
+              <RadioGroup.Label>{t("kbConfig.fields.raptorScope")}</RadioGroup.Label>
+              <Stack direction={{ base: "column", md: "row" }} gap="6">
+                {RAPTOR_SCOPES.map((scope) => (
+                  <RadioGroup.Item key={scope} value={scope}>
+                    <RadioGroup.ItemHiddenInput />
+                    <RadioGroup.ItemIndicator />
+                    <RadioGroup.ItemText>{t(`kbConfig.fields.raptorScopes.${scope}`)}</RadioGroup.ItemText>
+                  </RadioGroup.Item>
+                ))}
+              </Stack>
+            </Stack>
+          </RadioGroup.Root>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
             <NumberField
               label={t("kbConfig.fields.raptorMaxToken")}

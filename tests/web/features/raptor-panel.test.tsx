@@ -1,0 +1,79 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { toaster } from "../../../web/components/ui/toaster";
+import { RaptorPanel } from "../../../web/features/knowledge/configuration/raptor-panel";
+import { changeLanguage } from "../../../web/i18n";
+import { renderWithProviders } from "../helpers/render";
+
+const ID = "0123456789abcdef0123456789abcdef";
+const PATH = `/api/v1/datasets/${ID}/index?type=raptor`;
+const reply = (code: number, data: unknown, message = "success") => new Response(JSON.stringify({ code, message, data }), { status: 200 });
+
+const task = (progress: number, progress_msg: string, extra: Record<string, unknown> = {}) => ({
+  id: "t1", doc_id: "d1", from_page: 100_000_000, to_page: 100_000_000, task_type: "raptor", priority: 0, begin_at: "Tue, 24 Nov 2026 10:00:00 GMT",
+  process_duration: 2.5, progress, progress_msg, retry_count: 1, digest: "", chunk_ids: "", create_time: 0, create_date: "", update_time: 0, update_date: "", ...extra,
+});
+
+// GET answers `before` until POST or DELETE, then `after` for a second (or for good), then `later`;
+// POST and DELETE answer `mutation`
+const api = (before: unknown, after: unknown, later: unknown = after, mutation = reply(0, { raptor_task_id: "t2" })) => {
+  let changedAt = Infinity;
+  return vi.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
+    if (init?.method === "POST" || init?.method === "DELETE") {
+      changedAt = Date.now();
+      return mutation.clone();
+    }
+    return reply(0, Date.now() < changedAt ? before : Date.now() < changedAt + 1000 ? after : later);
+  });
+};
+const calls = (spy: ReturnType<typeof api>, method: string) => spy.mock.calls.filter(([, init]) => init?.method === method).map(([url]) => String(url));
+
+describe("RaptorPanel", () => {
+  it("starts a build and follows it until done", async () => {
+    const spy = api({}, task(0.5, "10:00:00 impfen.txt: clustering 3 chunks."), task(1, "10:00:00 impfen.txt: clustering 3 chunks.\n10:00:02 Task done (2.50s).", { chunk_ids: "a b" }));
+    renderWithProviders(<RaptorPanel datasetId={ID} />);
+    expect(await screen.findByText("Noch nicht erzeugt")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Zusammenfassungen löschen" }).hasAttribute("disabled")).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Zusammenfassungen erzeugen" }));
+    await waitFor(() => expect(calls(spy, "POST")).toEqual([PATH]));
+    expect(await screen.findByText("Läuft")).toBeTruthy();
+    expect(screen.getByText("50%")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Neu erzeugen" }).hasAttribute("disabled")).toBe(true);
+    // polled every 2 s while running
+    expect(await screen.findByText("Fertig", {}, { timeout: 4000 })).toBeTruthy();
+    expect(screen.getByText("2 Zusammenfassungen in 2,5 s")).toBeTruthy();
+    expect(screen.getByTestId("raptor-last-line").textContent).toContain("Task done");
+    fireEvent.click(screen.getByRole("button", { name: "Protokoll anzeigen" }));
+    expect((await screen.findByTestId("raptor-log")).textContent).toContain("clustering 3 chunks");
+  });
+
+  it("shows a refused start and a failed task's reason", async () => {
+    const failed = task(-1, "10:00:00 Task has been received.\n10:00:01 [ERROR] RAPTOR stopped after 3 failed summaries: boom");
+    const spy = api(failed, failed, failed, reply(102, null, "RAPTOR needs a chat model to write its summaries: set one up in the model settings."));
+    const toast = vi.spyOn(toaster, "create");
+    renderWithProviders(<RaptorPanel datasetId={ID} />);
+    expect(await screen.findByText("Fehlgeschlagen")).toBeTruthy();
+    expect(screen.getByTestId("raptor-last-line").textContent).toContain("[ERROR] RAPTOR stopped");
+    fireEvent.click(screen.getByRole("button", { name: "Neu erzeugen" }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: "error", description: "RAPTOR braucht ein Chat-Modell, das die Zusammenfassungen schreibt: Richten Sie eines in den Modelleinstellungen ein." })));
+    expect(calls(spy, "POST")).toHaveLength(1);
+    expect(screen.getByText("Fehlgeschlagen")).toBeTruthy();
+  });
+
+  it("deletes the summaries after asking, in English too", async () => {
+    const spy = api(task(1, "10:00:02 Task done (2.50s).", { chunk_ids: "a" }), {}, {}, reply(0, true));
+    await changeLanguage("en");
+    try {
+      renderWithProviders(<RaptorPanel datasetId={ID} />);
+      expect(await screen.findByText("1 summary in 2.5 s")).toBeTruthy();
+      fireEvent.click(screen.getByRole("button", { name: "Delete summaries" }));
+      const dialog = await screen.findByRole("alertdialog");
+      expect(within(dialog).getByText("Delete the RAPTOR summaries?")).toBeTruthy();
+      fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+      await waitFor(() => expect(calls(spy, "DELETE")).toEqual([PATH]));
+      expect(await screen.findByText("Not built yet")).toBeTruthy();
+    } finally {
+      await changeLanguage("de");
+    }
+  });
+});

@@ -1,0 +1,31 @@
+import * as v from "valibot";
+
+// RAGFlow's dataset-wide indexes (POST/GET/DELETE /datasets/{id}/index?type=…). Buddy builds RAPTOR; the
+// knowledge graph and mind map are named so that asking for them gets a clear refusal.
+export const INDEX_TYPES = ["raptor", "graph", "mindmap"] as const;
+export type IndexType = (typeof INDEX_TYPES)[number];
+
+export const IndexQuerySchema = v.object({
+  type: v.picklist(INDEX_TYPES, `type must be one of: ${INDEX_TYPES.join(", ")}`),
+});
+
+// The task row RAGFlow's trace endpoints answer (its Task table's fields).
+export type DatasetTask = {
+  id: string;
+  doc_id: string;
+  from_page: number;
+  to_page: number;
+  task_type: "raptor";
+  priority: number;
+  begin_at: string | null;
+  process_duration: number;
+  progress: number;
+  progress_msg: string;
+  retry_count: number;
+  digest: string;
+  chunk_ids: string;
+  create_time: number;
+  create_date: string;
+  update_time: number;
+  update_date: string;
+};

@@ -1,0 +1,199 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { defaultParserConfig, type ParserConfig } from "../../contract/parser-config";
+import { chunks, datasets, datasetTasks, documents, type DatasetTaskRow } from "../../db/schema";
+import { inChunks } from "../../lib/batches";
+import { sha256Hex } from "../../lib/crypto";
+import { nowMs } from "../../lib/time";
+import type { ChatModel, EmbeddingModel } from "../../platform/providers/types";
+import type { RaptorMessage } from "../../platform/queue";
+import { buildRaptorTree, type RaptorNode, type RaptorOptions, summaryMaxTokens, summaryPrompt } from "../../rag/raptor/tree";
+import { countTokens } from "../../rag/tokens";
+import type { Deps } from "../context";
+import { recountDocument } from "../ingestion/counters";
+import { enrichmentModel } from "../ingestion/enrich";
+import { appendLine, progressLine, seconds } from "../ingestion/progress";
+import { resolveEmbedding } from "../models/resolve";
+import { addUsage, recordUsage } from "../models/usage";
+import { removeRaptorChunks } from "./chunks";
+
+// RAGFlow gives up on a RAPTOR job after three failed summaries, and tries each summary three times.
+const MAX_FAILED_SUMMARIES = 3;
+const SUMMARY_ATTEMPTS = 3;
+// Structured data is not summarised (RAGFlow skips table and Excel documents).
+const SKIPPED_METHODS = new Set(["table"]);
+const SUMMARY_POSITION = 1_000_000_000;
+
+class TaskCancelled extends Error {}
+class RaptorFailed extends Error {}
+
+const line = (message: string) => progressLine(message, 0, 0);
+
+const reporter = (deps: Deps, task: DatasetTaskRow) => {
+  let log = task.progressMsg;
+  const write = async (values: Partial<DatasetTaskRow>, message?: string) => {
+    if (message) log = appendLine(log, line(message));
+    const [row] = await deps.db
+      .update(datasetTasks)
+      .set({ ...values, progressMsg: log, heartbeatAt: nowMs(), updateTime: nowMs() })
+      .where(and(eq(datasetTasks.id, task.id), eq(datasetTasks.state, "running")))
+      .returning({ id: datasetTasks.id });
+    // cancelled (or removed) meanwhile: stop here
+    if (!row) throw new TaskCancelled();
+  };
+  let current = task.progress;
+  const report = (progress: number, message?: string) => {
+    current = progress;
+    return write({ progress }, message);
+  };
+  // a line at the progress already reached
+  const note = (message: string) => write({ progress: current }, message);
+  return { report, note, write };
+};
+
+export const failDatasetTask = async (deps: Deps, taskId: string, reason: string) => {
+  const task = await deps.db.query.datasetTasks.findFirst({ where: eq(datasetTasks.id, taskId) });
+  if (!task || task.state === "done" || task.state === "cancelled") return;
+  await deps.db
+    .update(datasetTasks)
+    .set({ state: "failed", progress: -1, progressMsg: appendLine(task.progressMsg, line(`[ERROR] ${reason}`)), updateTime: nowMs() })
+    .where(eq(datasetTasks.id, taskId));
+};
+
+type Leaf = RaptorNode & { id: string };
+
+// The chunks a tree is built from, in reading order, with the vectors they were indexed with (chunks without
+// one, e.g. of another embedding model, are left out as RAGFlow does).
+const leavesOf = async (deps: Deps, datasetId: string, embedding: EmbeddingModel, documentIds: string[]) => {
+  const rows = await deps.db
+    .select({ id: chunks.id, content: chunks.content })
+    .from(chunks)
+    .where(and(inArray(chunks.documentId, documentIds), eq(chunks.raptor, false)))
+    .orderBy(asc(chunks.documentId), asc(chunks.position));
+  const vectors = new Map<string, Float32Array>();
+  for (const part of inChunks(rows.map((row) => row.id), 500)) {
+    for (const [id, vector] of await deps.vectors.vectorsOf(datasetId, embedding.id, part)) vectors.set(id, vector);
+  }
+  return rows.flatMap((row): Leaf[] => {
+    const vector = vectors.get(row.id);
+    return vector ? [{ id: row.id, text: row.content, vector }] : [];
+  });
+};
+
+const summariser = (deps: Deps, model: ChatModel, embedding: EmbeddingModel, options: RaptorOptions, onError: (reason: string) => Promise<void>) => {
+  const usage = { promptTokens: 0, completionTokens: 0 };
+  let failures = 0;
+  const summarise = async (texts: string[]): Promise<RaptorNode | null> => {
+    let lastError = "";
+    for (let attempt = 0; attempt < SUMMARY_ATTEMPTS; attempt++) {
+      try {
+        const answer = await model.complete(summaryPrompt(options, texts), { temperature: 0.3, max_tokens: summaryMaxTokens(options.maxToken) });
+        addUsage(usage, answer.usage);
+        const text = answer.text.trim();
+        if (!text) throw new Error("The model answered with an empty summary.");
+        const [vector] = await embedding.embed([text]);
+        if (!vector) throw new Error("The embedding model returned no vector.");
+        return { text, vector };
+      } catch (error) {
+        lastError = error instanceof Error ? error.message : String(error);
+      }
+    }
+    failures++;
+    await onError(`A cluster of ${texts.length} chunks was skipped: ${lastError}`);
+    if (failures >= MAX_FAILED_SUMMARIES) throw new RaptorFailed(`RAPTOR stopped after ${failures} failed summaries: ${lastError}`);
+    return null;
+  };
+  return { summarise, usage };
+};
+
+// One RAPTOR task: for every document (scope "file") or for the whole dataset ("dataset"), cluster the chunks
+// layer by layer, summarise each cluster with the chat model and index the summaries as chunks of the
+// document (a dataset-wide tree belongs to the first document). Earlier summaries are replaced.
+export const runRaptor = async (deps: Deps, message: RaptorMessage) => {
+  const task = await deps.db.query.datasetTasks.findFirst({ where: and(eq(datasetTasks.id, message.taskId), eq(datasetTasks.tenantId, message.tenantId)) });
+  if (!task || task.state === "done" || task.state === "cancelled" || task.state === "failed") return;
+  const dataset = await deps.db.query.datasets.findFirst({ where: eq(datasets.id, task.datasetId) });
+  if (!dataset || dataset.raptorTaskId !== task.id) {
+    await deps.db.update(datasetTasks).set({ state: "cancelled", updateTime: nowMs() }).where(eq(datasetTasks.id, task.id));
+    return;
+  }
+  const started = nowMs();
+  await deps.db.update(datasetTasks).set({ state: "running", attempts: task.attempts + 1, beginAt: started, heartbeatAt: started }).where(eq(datasetTasks.id, task.id));
+  const { report, note, write } = reporter(deps, { ...task, state: "running" });
+  const config = { ...defaultParserConfig().raptor, ...(dataset.parserConfig as ParserConfig).raptor };
+  const options: RaptorOptions = { prompt: config.prompt, maxToken: config.max_token, threshold: config.threshold, maxCluster: config.max_cluster, seed: config.random_seed };
+  try {
+    await report(0.01, "Task has been received.");
+    const model = await enrichmentModel(deps, dataset.tenantId, dataset.parserConfig as ParserConfig);
+    if (!model) throw new RaptorFailed("No chat model is set up to write the summaries (model settings).");
+    const embedding = await resolveEmbedding(deps, dataset.tenantId, dataset.embdId);
+    await removeRaptorChunks(deps, dataset.id);
+    const docs = (await deps.db.select().from(documents).where(eq(documents.datasetId, dataset.id)).orderBy(asc(documents.createTime))).filter(
+      (doc) => !SKIPPED_METHODS.has(doc.parserId),
+    );
+    const groups = config.scope === "dataset" ? [docs] : docs.map((doc) => [doc]);
+    const { summarise, usage } = summariser(deps, model, embedding, options, note);
+    const created: string[] = [];
+    for (const [g, group] of groups.entries()) {
+      const owner = group[0];
+      if (!owner) continue;
+      const label = config.scope === "dataset" ? "The dataset" : owner.name;
+      const leaves = await leavesOf(deps, dataset.id, embedding, group.map((doc) => doc.id));
+      const base = g / groups.length;
+      if (leaves.length < 2) {
+        await report(base, `${label}: fewer than 2 chunks, nothing to summarise.`);
+        continue;
+      }
+      await report(base, `${label}: clustering ${leaves.length} chunks.`);
+      const summaries = await buildRaptorTree(leaves, options, summarise, (from, to) => report(base, `Cluster one layer: ${from} -> ${to}`));
+      created.push(...(await storeSummaries(deps, dataset, owner, summaries, task.id, embedding.id)));
+      await report((g + 1) / groups.length * 0.99, `${label}: ${summaries.length} summaries indexed.`);
+    }
+    await recordUsage(deps, dataset.tenantId, model.id, usage);
+    await write({ state: "done", progress: 1, duration: (nowMs() - started) / 1000, chunkIds: created }, `Task done (${seconds(started)}).`);
+    await deps.db.update(datasets).set({ raptorTaskFinishAt: nowMs() }).where(and(eq(datasets.id, dataset.id), eq(datasets.raptorTaskId, task.id)));
+  } catch (error) {
+    // summaries written after the task was cancelled (and its summaries removed) must not stay behind
+    if (error instanceof TaskCancelled) return removeRaptorChunks(deps, dataset.id, task.id);
+    if (error instanceof RaptorFailed) return failDatasetTask(deps, task.id, error.message);
+    throw error;
+  }
+};
+
+const storeSummaries = async (
+  deps: Deps,
+  dataset: { id: string },
+  owner: { id: string; name: string; tenantId: string },
+  summaries: RaptorNode[],
+  taskId: string,
+  modelId: string,
+) => {
+  const now = nowMs();
+  const ids = await Promise.all(summaries.map(async (node) => (await sha256Hex(`raptor\n${owner.id}\n${node.text}`)).slice(0, 32)));
+  const unique = [...new Map(summaries.map((node, i) => [ids[i] as string, node])).entries()].map(([id, node], i) => ({ id, node, position: SUMMARY_POSITION + i }));
+  for (const part of inChunks(unique, 10)) {
+    const [first, ...rest] = part.map(({ id, node, position }) =>
+      deps.db
+        .insert(chunks)
+        .values({
+          id,
+          datasetId: dataset.id,
+          documentId: owner.id,
+          tenantId: owner.tenantId,
+          docName: owner.name,
+          content: node.text,
+          raptor: true,
+          position,
+          tokenCount: countTokens(node.text),
+          taskId,
+          createTime: now,
+          updateTime: now,
+        })
+        .onConflictDoNothing(),
+    );
+    if (first) await deps.db.batch([first, ...rest]);
+  }
+  // the summary's own embedding, without the title mixed in (as RAGFlow stores it)
+  await deps.vectors.upsert(dataset.id, modelId, unique.map(({ id, node }) => ({ id, values: node.vector, metadata: { doc_id: owner.id } })));
+  await recountDocument(deps, owner.id, dataset.id);
+  return unique.map(({ id }) => id);
+};
