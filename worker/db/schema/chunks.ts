@@ -42,6 +42,17 @@ export const chunks = sqliteTable(
 
 export const TASK_STATES = ["queued", "running", "done", "failed", "cancelled"] as const;
 
+// What every unit of background work reports (RAGFlow's task fields); fresh builders for each table.
+const progressColumns = () => ({
+  state: text("state", { enum: TASK_STATES }).notNull().default("queued"),
+  progress: real("progress").notNull().default(0),
+  progressMsg: text("progress_msg").notNull().default(""),
+  attempts: integer("attempts").notNull().default(0),
+  beginAt: integer("begin_at"),
+  heartbeatAt: integer("heartbeat_at"),
+  duration: real("duration").notNull().default(0),
+});
+
 // One unit of parsing work: a page range of a PDF, or a whole file.
 export const tasks = sqliteTable(
   "tasks",
@@ -54,13 +65,7 @@ export const tasks = sqliteTable(
     tenantId: text("tenant_id").notNull(),
     fromPage: integer("from_page").notNull().default(0),
     toPage: integer("to_page").notNull().default(0),
-    state: text("state", { enum: TASK_STATES }).notNull().default("queued"),
-    progress: real("progress").notNull().default(0),
-    progressMsg: text("progress_msg").notNull().default(""),
-    attempts: integer("attempts").notNull().default(0),
-    beginAt: integer("begin_at"),
-    heartbeatAt: integer("heartbeat_at"),
-    duration: real("duration").notNull().default(0),
+    ...progressColumns(),
     createTime: integer("create_time").notNull(),
   },
   (t) => [
@@ -100,13 +105,7 @@ export const datasetTasks = sqliteTable(
     tenantId: text("tenant_id").notNull(),
     taskType: text("task_type", { enum: ["raptor"] }).notNull(),
     sampleDocId: text("sample_doc_id").notNull(),
-    state: text("state", { enum: TASK_STATES }).notNull().default("queued"),
-    progress: real("progress").notNull().default(0),
-    progressMsg: text("progress_msg").notNull().default(""),
-    attempts: integer("attempts").notNull().default(0),
-    beginAt: integer("begin_at"),
-    heartbeatAt: integer("heartbeat_at"),
-    duration: real("duration").notNull().default(0),
+    ...progressColumns(),
     chunkIds: text("chunk_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
     createTime: integer("create_time").notNull(),
     updateTime: integer("update_time").notNull(),
