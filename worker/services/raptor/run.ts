@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { defaultParserConfig, type ParserConfig } from "../../contract/parser-config";
 import { chunks, datasets, datasetTasks, documents, type DatasetTaskRow } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
@@ -67,7 +67,8 @@ const leavesOf = async (deps: Deps, datasetId: string, embedding: EmbeddingModel
   const rows = await deps.db
     .select({ id: chunks.id, content: chunks.content })
     .from(chunks)
-    .where(and(inArray(chunks.documentId, documentIds), eq(chunks.raptor, false)))
+    // one JSON parameter, however many documents a dataset-wide tree covers
+    .where(and(sql`${chunks.documentId} IN (SELECT value FROM json_each(${JSON.stringify(documentIds)}))`, eq(chunks.raptor, false)))
     .orderBy(asc(chunks.documentId), asc(chunks.position));
   const vectors = new Map<string, Float32Array>();
   for (const part of inChunks(rows.map((row) => row.id), 500)) {
