@@ -7,7 +7,8 @@ import { failDocument, failTask } from "../services/ingestion/fail";
 import { planTasks } from "../services/ingestion/plan";
 import { runTask } from "../services/ingestion/run-task";
 import { sweepStuckWork } from "../services/ingestion/watchdog";
-import { failDatasetTask, runRaptor } from "../services/raptor/run";
+import { INDEX_BUILDERS } from "../services/index-tasks/builders";
+import { failDatasetTask, runIndexTask } from "../services/index-tasks/runner";
 
 const MAX_BACKOFF_SECONDS = 300;
 // matches max_retries in wrangler.toml: the last delivery gives up cleanly instead of retrying
@@ -21,8 +22,8 @@ const dispatch = async (deps: Deps, body: QueueMessage) => {
       return planTasks(deps, body);
     case "task":
       return runTask(deps, body);
-    case "raptor":
-      return runRaptor(deps, body);
+    case "index":
+      return runIndexTask(deps, body, INDEX_BUILDERS);
     default:
       throw new Error(`Unknown queue message: ${JSON.stringify(body)}`);
   }
@@ -33,7 +34,7 @@ const giveUp = async (deps: Deps, body: QueueMessage, reason: string) => {
   if (body.type === "crawl") await failCrawl(deps, body, reason);
   if (body.type === "plan") await failDocument(deps, body.documentId, reason);
   if (body.type === "task") await failTask(deps, body.taskId, reason);
-  if (body.type === "raptor") await failDatasetTask(deps, body.taskId, reason);
+  if (body.type === "index") await failDatasetTask(deps, body.taskId, reason);
 };
 
 // Owns the retry policy: exponential backoff per message, so one failure never blocks the batch.

@@ -15,10 +15,10 @@ export type PlanMessage = { type: "plan"; tenantId: string; documentId: string; 
 
 export type TaskMessage = { type: "task"; tenantId: string; taskId: string };
 
-// Builds a dataset's RAPTOR summaries (one dataset_tasks row).
-export type RaptorMessage = { type: "raptor"; tenantId: string; taskId: string };
+// Builds a dataset-wide index (one dataset_tasks row: RAPTOR summaries or the knowledge graph).
+export type IndexMessage = { type: "index"; tenantId: string; taskId: string };
 
-export type QueueMessage = CrawlMessage | PlanMessage | TaskMessage | RaptorMessage;
+export type QueueMessage = CrawlMessage | PlanMessage | TaskMessage | IndexMessage;
 
 export type JobQueue = {
   send(message: QueueMessage): Promise<void>;

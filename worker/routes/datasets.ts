@@ -18,12 +18,15 @@ import { listDatasets } from "../services/datasets/list";
 import { removeDatasets } from "../services/datasets/remove";
 import { updateDataset } from "../services/datasets/update";
 import { aggregateTags, deleteTags, listTags, renameTag } from "../services/tags/manage";
-import { removeRaptor, startRaptor, traceRaptor } from "../services/raptor/manage";
+import { removeIndex, startIndexTask, traceIndexTask } from "../services/index-tasks/manage";
+import { getKnowledgeGraph } from "../services/graph/store";
 import { dataError } from "../lib/errors";
 import { parseHandlers, stopHandlers } from "./parsing";
 
-const onlyRaptor = (type: IndexType) => {
-  if (type !== "raptor") throw dataError(`Buddy does not build the ${type === "graph" ? "knowledge graph" : "mind map"} index; RAPTOR (type=raptor) is available.`);
+// Buddy builds RAPTOR and the knowledge graph; the mind map is refused clearly.
+const builtIndex = (type: IndexType) => {
+  if (type === "mindmap") throw dataError("Buddy does not build the mind map index; RAPTOR (type=raptor) and the knowledge graph (type=graph) are available.");
+  return type;
 };
 
 export const datasetRoutes = new Hono<AppEnv>()
@@ -49,21 +52,25 @@ export const datasetRoutes = new Hono<AppEnv>()
     const { from_tag, to_tag } = c.req.valid("json");
     return ok(c, await renameTag(serviceContext(c), c.req.param("datasetId"), from_tag, to_tag));
   })
-  .post("/:datasetId/index", queryParams(IndexQuerySchema), async (c) => {
-    onlyRaptor(c.req.valid("query").type);
-    return ok(c, await startRaptor(serviceContext(c), c.req.param("datasetId")));
-  })
-  .get("/:datasetId/index", queryParams(IndexQuerySchema), async (c) => {
-    onlyRaptor(c.req.valid("query").type);
-    return ok(c, await traceRaptor(serviceContext(c), c.req.param("datasetId")));
-  })
-  .delete("/:datasetId/index", queryParams(IndexQuerySchema), async (c) => {
-    onlyRaptor(c.req.valid("query").type);
-    return ok(c, await removeRaptor(serviceContext(c), c.req.param("datasetId")));
-  })
+  .post("/:datasetId/index", queryParams(IndexQuerySchema), async (c) =>
+    ok(c, await startIndexTask(serviceContext(c), c.req.param("datasetId"), builtIndex(c.req.valid("query").type))),
+  )
+  .get("/:datasetId/index", queryParams(IndexQuerySchema), async (c) =>
+    ok(c, await traceIndexTask(serviceContext(c), c.req.param("datasetId"), builtIndex(c.req.valid("query").type))),
+  )
+  .delete("/:datasetId/index", queryParams(IndexQuerySchema), async (c) =>
+    ok(c, await removeIndex(serviceContext(c), c.req.param("datasetId"), builtIndex(c.req.valid("query").type))),
+  )
   // RAGFlow's documented (older) paths for the same
-  .post("/:datasetId/run_raptor", async (c) => ok(c, await startRaptor(serviceContext(c), c.req.param("datasetId"))))
-  .get("/:datasetId/trace_raptor", async (c) => ok(c, await traceRaptor(serviceContext(c), c.req.param("datasetId"))))
+  .post("/:datasetId/run_raptor", async (c) => ok(c, await startIndexTask(serviceContext(c), c.req.param("datasetId"), "raptor")))
+  .get("/:datasetId/trace_raptor", async (c) => ok(c, await traceIndexTask(serviceContext(c), c.req.param("datasetId"), "raptor")))
+  .post("/:datasetId/run_graphrag", async (c) => ok(c, await startIndexTask(serviceContext(c), c.req.param("datasetId"), "graph")))
+  .get("/:datasetId/trace_graphrag", async (c) => ok(c, await traceIndexTask(serviceContext(c), c.req.param("datasetId"), "graph")))
+  // the graph itself: RAGFlow's documented path and its canonical one
+  .get("/:datasetId/knowledge_graph", async (c) => ok(c, await getKnowledgeGraph(serviceContext(c), c.req.param("datasetId"))))
+  .delete("/:datasetId/knowledge_graph", async (c) => ok(c, await removeIndex(serviceContext(c), c.req.param("datasetId"), "graph")))
+  .get("/:datasetId/graph", async (c) => ok(c, await getKnowledgeGraph(serviceContext(c), c.req.param("datasetId"))))
+  .delete("/:datasetId/graph", async (c) => ok(c, await removeIndex(serviceContext(c), c.req.param("datasetId"), "graph")))
   // RAGFlow's SDK paths for parse and stop
   .post("/:datasetId/chunks", ...parseHandlers)
   .delete("/:datasetId/chunks", ...stopHandlers)

@@ -21,6 +21,9 @@ const embed = (text: string) => {
   return vector;
 };
 
+// names the knowledge-graph extraction knows, with their entity types
+const GRAPH_NAMES = [["Robert Koch-Institut", "organization"], ["Lothar Wieler", "person"], ["Berlin", "geo"], ["STIKO", "organization"]] as const;
+
 const json = (response: ServerResponse, status: number, body: unknown): void => {
   response.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
 };
@@ -109,6 +112,15 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
       if (paragraphs.some((p) => p.includes("FEHLER"))) return json(response, 500, { error: { message: "summary failed" } });
       const content = `Zusammenfassung von ${paragraphs.length} Abschnitten: ${paragraphs.map((p) => p.trim().split(/\s+/).slice(0, 3).join(" ")).join(" | ")}`;
       return json(response, 200, { choices: [{ message: { content } }], usage: { prompt_tokens: 40, completion_tokens: 12 } });
+    }
+    // knowledge-graph extraction: the known names found in the text, each linked to the next; one entity of a
+    // type nobody asked for (which must be dropped); FEHLER fails
+    if (prompt.includes("You build a knowledge graph")) {
+      if (last.includes("FEHLER")) return json(response, 500, { error: { message: "extraction failed" } });
+      const found = GRAPH_NAMES.filter(([name]) => last.includes(name));
+      const entities = [...found.map(([name, type]) => ({ name, type, description: `${name} kommt im Text vor.` })), { name: "Raumschiff", type: "spaceship", description: "erfunden" }];
+      const relations = found.slice(1).map(([name], i) => ({ source: found[i]?.[0], target: name, description: `${found[i]?.[0]} und ${name} hängen zusammen.`, weight: 5 }));
+      return json(response, 200, { choices: [{ message: { content: `Ergebnis:\n${JSON.stringify({ entities, relations })}` } }], usage: { prompt_tokens: 60, completion_tokens: 30 } });
     }
     if (prompt.includes("QUESTIONS")) return json(response, 200, { choices: [{ message: { content: "1. Wer sollte sich impfen lassen?\n2. Wann ist die Impfung sinnvoll?" } }] });
     // chat pipeline prompts (worker/rag/chat/prompts.ts) get answers in their expected shape

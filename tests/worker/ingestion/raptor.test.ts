@@ -183,8 +183,8 @@ describe("RAPTOR tasks", () => {
     const empty = await createDataset(user);
     await useLocalChatModel(user);
     expect((await callApi(`/datasets/${empty.id}/index?type=raptor`, { method: "POST", token: user.token })).body).toMatchObject({ code: 102, message: `No documents in Knowledgebase ${empty.id}` });
-    const graph = await callApi(`/datasets/${empty.id}/index?type=graph`, { method: "POST", token: user.token });
-    expect(graph.body).toMatchObject({ code: 102, message: expect.stringContaining("does not build the knowledge graph") });
+    const mindmap = await callApi(`/datasets/${empty.id}/index?type=mindmap`, { method: "POST", token: user.token });
+    expect(mindmap.body).toMatchObject({ code: 102, message: expect.stringContaining("does not build the mind map") });
     expect((await callApi(`/datasets/${empty.id}/index?type=tree`, { token: user.token })).body.code).toBe(101);
 
     const stranger = await createUser();

@@ -124,11 +124,17 @@ const ROWS: Row[] = [
   { route: "GET /api/v1/datasets/:datasetId", allowed: TEAM, req: () => ({ method: "GET", path: ds() }) },
   { route: "PUT /api/v1/datasets/:datasetId", allowed: MANAGERS, req: () => ({ method: "PUT", path: ds(), json: { description: `geändert ${Date.now()}` } }) },
   { route: "GET /api/v1/datasets/tags/aggregation", allowed: TEAM, req: () => ({ method: "GET", path: `/datasets/tags/aggregation?dataset_ids=${fx.datasetId}` }) },
-  { route: "POST /api/v1/datasets/:datasetId/index", allowed: MANAGERS, req: async () => ({ method: "POST", path: `/datasets/${await raptorDataset()}/index?type=raptor` }) },
+  { route: "POST /api/v1/datasets/:datasetId/index", allowed: MANAGERS, req: async () => ({ method: "POST", path: `/datasets/${await indexDataset()}/index?type=raptor` }) },
   { route: "GET /api/v1/datasets/:datasetId/index", allowed: TEAM, req: () => ({ method: "GET", path: ds("/index?type=raptor") }) },
   { route: "DELETE /api/v1/datasets/:datasetId/index", allowed: MANAGERS, req: () => ({ method: "DELETE", path: ds("/index?type=raptor") }) },
-  { route: "POST /api/v1/datasets/:datasetId/run_raptor", allowed: MANAGERS, req: async () => ({ method: "POST", path: `/datasets/${await raptorDataset()}/run_raptor` }) },
+  { route: "POST /api/v1/datasets/:datasetId/run_raptor", allowed: MANAGERS, req: async () => ({ method: "POST", path: `/datasets/${await indexDataset()}/run_raptor` }) },
   { route: "GET /api/v1/datasets/:datasetId/trace_raptor", allowed: TEAM, req: () => ({ method: "GET", path: ds("/trace_raptor") }) },
+  { route: "POST /api/v1/datasets/:datasetId/run_graphrag", allowed: MANAGERS, req: async () => ({ method: "POST", path: `/datasets/${await indexDataset()}/run_graphrag` }) },
+  { route: "GET /api/v1/datasets/:datasetId/trace_graphrag", allowed: TEAM, req: () => ({ method: "GET", path: ds("/trace_graphrag") }) },
+  { route: "GET /api/v1/datasets/:datasetId/knowledge_graph", allowed: TEAM, req: () => ({ method: "GET", path: ds("/knowledge_graph") }) },
+  { route: "DELETE /api/v1/datasets/:datasetId/knowledge_graph", allowed: MANAGERS, req: () => ({ method: "DELETE", path: ds("/knowledge_graph") }) },
+  { route: "GET /api/v1/datasets/:datasetId/graph", allowed: TEAM, req: () => ({ method: "GET", path: ds("/graph") }) },
+  { route: "DELETE /api/v1/datasets/:datasetId/graph", allowed: MANAGERS, req: () => ({ method: "DELETE", path: ds("/graph") }) },
   { route: "GET /api/v1/datasets/:datasetId/tags", allowed: TEAM, req: () => ({ method: "GET", path: ds("/tags") }) },
   { route: "PUT /api/v1/datasets/:datasetId/tags", allowed: MANAGERS, req: () => ({ method: "PUT", path: ds("/tags"), json: { from_tag: "alt", to_tag: "neu" } }) },
   { route: "DELETE /api/v1/datasets/:datasetId/tags", allowed: MANAGERS, req: () => ({ method: "DELETE", path: ds("/tags"), json: { tags: ["alt"] } }) },
@@ -308,8 +314,8 @@ const ownerModelId = async (name = "chat-model") => {
   return list.providers.find((entry) => entry.name === "OpenAI-API-Compatible")?.models.find((model) => model.llm_name === name)?.id as string;
 };
 
-// A team dataset with one document whose summaries the owner's local chat model may write.
-const raptorDataset = async () => {
+// A team dataset with one document, for which the owner's local chat model may build indexes.
+const indexDataset = async () => {
   await ownerModelId();
   const id = (await createDataset(fx.owner, { permission: "team", parser_config: { llm_id: "chat-model@OpenAI-API-Compatible" } })).id;
   await callApi(`/datasets/${id}/documents`, { token: fx.owner.token, body: form("file", textFile("raptor.txt", "Zusammenfassen"))() });

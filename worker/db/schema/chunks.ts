@@ -1,4 +1,5 @@
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { KnowledgeGraph } from "../../contract/knowledge-graph";
 import { datasets, documents } from "./datasets";
 
 // Chunk ids are derived from (document id, content), so re-running a task never duplicates chunks.
@@ -94,7 +95,10 @@ export const chunkVectors = sqliteTable(
   (t) => [index("chunk_vectors_namespace_model_idx").on(t.namespace, t.model, t.updatedAt, t.dims)],
 );
 
-// Work over a whole dataset (RAPTOR), reported like RAGFlow's task row; `sample_doc_id` is its first document.
+export const INDEX_TASK_TYPES = ["raptor", "graph"] as const;
+export type IndexTaskType = (typeof INDEX_TASK_TYPES)[number];
+
+// Work over a whole dataset (RAPTOR, knowledge graph), reported like RAGFlow's task row; `sample_doc_id` is its first document.
 export const datasetTasks = sqliteTable(
   "dataset_tasks",
   {
@@ -103,7 +107,7 @@ export const datasetTasks = sqliteTable(
       .notNull()
       .references(() => datasets.id, { onDelete: "cascade" }),
     tenantId: text("tenant_id").notNull(),
-    taskType: text("task_type", { enum: ["raptor"] }).notNull(),
+    taskType: text("task_type", { enum: INDEX_TASK_TYPES }).notNull(),
     sampleDocId: text("sample_doc_id").notNull(),
     ...progressColumns(),
     chunkIds: text("chunk_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
@@ -112,6 +116,16 @@ export const datasetTasks = sqliteTable(
   },
   (t) => [index("dataset_tasks_dataset_idx").on(t.datasetId), index("dataset_tasks_state_heartbeat_idx").on(t.state, t.heartbeatAt)],
 );
+
+// A dataset's knowledge graph (nodes and edges as JSON), written whole by the task that built it.
+export const knowledgeGraphs = sqliteTable("knowledge_graphs", {
+  datasetId: text("dataset_id")
+    .primaryKey()
+    .references(() => datasets.id, { onDelete: "cascade" }),
+  taskId: text("task_id").notNull(),
+  graph: text("graph", { mode: "json" }).$type<KnowledgeGraph>().notNull(),
+  updateTime: integer("update_time").notNull(),
+});
 
 export type ChunkRow = typeof chunks.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;

@@ -30,6 +30,8 @@ export const datasets = sqliteTable(
     tokenNum: integer("token_num").notNull().default(0),
     raptorTaskId: text("raptor_task_id"),
     raptorTaskFinishAt: integer("raptor_task_finish_at"),
+    graphragTaskId: text("graphrag_task_id"),
+    graphragTaskFinishAt: integer("graphrag_task_finish_at"),
     ...timestamps,
   },
   (t) => [

@@ -3,7 +3,7 @@ import { datasetTasks, documents, tasks } from "../../db/schema";
 import { nowMs } from "../../lib/time";
 import type { Deps } from "../context";
 import { failTask } from "./fail";
-import { failDatasetTask } from "../raptor/run";
+import { failDatasetTask } from "../index-tasks/runner";
 
 export const MAX_TASK_ATTEMPTS = 5;
 
@@ -56,7 +56,7 @@ export const sweepStuckWork = async (deps: Deps, datasetId?: string) => {
   return { requeuedTasks: tasksMsgs.length + raptorMsgs.length, replannedDocuments: planMsgs.length };
 };
 
-// Dataset-wide tasks (RAPTOR) that stopped reporting, or whose message never arrived, go back on the queue
+// Dataset-wide tasks (RAPTOR, knowledge graph) that stopped reporting, or whose message never arrived, go back on the queue
 // too (a re-run replaces the summaries it had written), or fail after 5 attempts.
 const requeueSilentDatasetTasks = async (deps: Deps, silentSince: number) => {
   const silent = await deps.db
@@ -72,7 +72,7 @@ const requeueSilentDatasetTasks = async (deps: Deps, silentSince: number) => {
       continue;
     }
     await deps.db.update(datasetTasks).set({ state: "queued", updateTime: nowMs() }).where(eq(datasetTasks.id, task.id));
-    messages.push({ type: "raptor" as const, tenantId: task.tenantId, taskId: task.id });
+    messages.push({ type: "index" as const, tenantId: task.tenantId, taskId: task.id });
   }
   return messages;
 };

@@ -1,19 +1,18 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { defaultParserConfig, type ParserConfig } from "../../contract/parser-config";
-import { chunks, datasets, datasetTasks, documents, type DatasetTaskRow } from "../../db/schema";
+import { chunks, documents } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
 import { sha256Hex } from "../../lib/crypto";
 import { nowMs } from "../../lib/time";
 import type { ChatModel, EmbeddingModel } from "../../platform/providers/types";
-import type { RaptorMessage } from "../../platform/queue";
 import { buildRaptorTree, type RaptorNode, type RaptorOptions, summaryMaxTokens, summaryPrompt } from "../../rag/raptor/tree";
 import { countTokens } from "../../rag/tokens";
 import type { Deps } from "../context";
 import { recountDocument } from "../ingestion/counters";
 import { enrichmentModel } from "../ingestion/enrich";
-import { appendLine, progressLine, seconds } from "../ingestion/progress";
 import { resolveEmbedding } from "../models/resolve";
 import { addUsage, recordUsage } from "../models/usage";
+import { IndexTaskFailed, type IndexBuilder } from "../index-tasks/runner";
 import { removeRaptorChunks } from "./chunks";
 
 // RAGFlow gives up on a RAPTOR job after three failed summaries, and tries each summary three times.
@@ -22,42 +21,6 @@ const SUMMARY_ATTEMPTS = 3;
 // Structured data is not summarised (RAGFlow skips table and Excel documents).
 const SKIPPED_METHODS = new Set(["table"]);
 const SUMMARY_POSITION = 1_000_000_000;
-
-class TaskCancelled extends Error {}
-class RaptorFailed extends Error {}
-
-const line = (message: string) => progressLine(message, 0, 0);
-
-const reporter = (deps: Deps, task: DatasetTaskRow) => {
-  let log = task.progressMsg;
-  const write = async (values: Partial<DatasetTaskRow>, message?: string) => {
-    if (message) log = appendLine(log, line(message));
-    const [row] = await deps.db
-      .update(datasetTasks)
-      .set({ ...values, progressMsg: log, heartbeatAt: nowMs(), updateTime: nowMs() })
-      .where(and(eq(datasetTasks.id, task.id), eq(datasetTasks.state, "running")))
-      .returning({ id: datasetTasks.id });
-    // cancelled (or removed) meanwhile: stop here
-    if (!row) throw new TaskCancelled();
-  };
-  let current = task.progress;
-  const report = (progress: number, message?: string) => {
-    current = progress;
-    return write({ progress }, message);
-  };
-  // a line at the progress already reached
-  const note = (message: string) => write({ progress: current }, message);
-  return { report, note, write };
-};
-
-export const failDatasetTask = async (deps: Deps, taskId: string, reason: string) => {
-  const task = await deps.db.query.datasetTasks.findFirst({ where: eq(datasetTasks.id, taskId) });
-  if (!task || task.state === "done" || task.state === "cancelled") return;
-  await deps.db
-    .update(datasetTasks)
-    .set({ state: "failed", progress: -1, progressMsg: appendLine(task.progressMsg, line(`[ERROR] ${reason}`)), updateTime: nowMs() })
-    .where(eq(datasetTasks.id, taskId));
-};
 
 type Leaf = RaptorNode & { id: string };
 
@@ -80,7 +43,7 @@ const leavesOf = async (deps: Deps, datasetId: string, embedding: EmbeddingModel
   });
 };
 
-const summariser = (deps: Deps, model: ChatModel, embedding: EmbeddingModel, options: RaptorOptions, onError: (reason: string) => Promise<void>) => {
+const summariser = (model: ChatModel, embedding: EmbeddingModel, options: RaptorOptions, onError: (reason: string) => Promise<void>) => {
   const usage = { promptTokens: 0, completionTokens: 0 };
   let failures = 0;
   const summarise = async (texts: string[]): Promise<RaptorNode | null> => {
@@ -100,39 +63,29 @@ const summariser = (deps: Deps, model: ChatModel, embedding: EmbeddingModel, opt
     }
     failures++;
     await onError(`A cluster of ${texts.length} chunks was skipped: ${lastError}`);
-    if (failures >= MAX_FAILED_SUMMARIES) throw new RaptorFailed(`RAPTOR stopped after ${failures} failed summaries: ${lastError}`);
+    if (failures >= MAX_FAILED_SUMMARIES) throw new IndexTaskFailed(`RAPTOR stopped after ${failures} failed summaries: ${lastError}`);
     return null;
   };
   return { summarise, usage };
 };
 
-// One RAPTOR task: for every document (scope "file") or for the whole dataset ("dataset"), cluster the chunks
-// layer by layer, summarise each cluster with the chat model and index the summaries as chunks of the
+// RAPTOR (a dataset task): for every document (scope "file") or for the whole dataset ("dataset"), cluster the
+// chunks layer by layer, summarise each cluster with the chat model and index the summaries as chunks of the
 // document (a dataset-wide tree belongs to the first document). Earlier summaries are replaced.
-export const runRaptor = async (deps: Deps, message: RaptorMessage) => {
-  const task = await deps.db.query.datasetTasks.findFirst({ where: and(eq(datasetTasks.id, message.taskId), eq(datasetTasks.tenantId, message.tenantId)) });
-  if (!task || task.state === "done" || task.state === "cancelled" || task.state === "failed") return;
-  const dataset = await deps.db.query.datasets.findFirst({ where: eq(datasets.id, task.datasetId) });
-  if (!dataset || dataset.raptorTaskId !== task.id) {
-    await deps.db.update(datasetTasks).set({ state: "cancelled", updateTime: nowMs() }).where(eq(datasetTasks.id, task.id));
-    return;
-  }
-  const started = nowMs();
-  await deps.db.update(datasetTasks).set({ state: "running", attempts: task.attempts + 1, beginAt: started, heartbeatAt: started }).where(eq(datasetTasks.id, task.id));
-  const { report, note, write } = reporter(deps, { ...task, state: "running" });
-  const config = { ...defaultParserConfig().raptor, ...(dataset.parserConfig as ParserConfig).raptor };
-  const options: RaptorOptions = { prompt: config.prompt, maxToken: config.max_token, threshold: config.threshold, maxCluster: config.max_cluster, seed: config.random_seed };
-  try {
-    await report(0.01, "Task has been received.");
+export const raptorBuilder: IndexBuilder = {
+  cleanup: (deps, datasetId, taskId) => removeRaptorChunks(deps, datasetId, taskId),
+  build: async (deps, dataset, task, { report, note }) => {
+    const config = { ...defaultParserConfig().raptor, ...(dataset.parserConfig as ParserConfig).raptor };
+    const options: RaptorOptions = { prompt: config.prompt, maxToken: config.max_token, threshold: config.threshold, maxCluster: config.max_cluster, seed: config.random_seed };
     const model = await enrichmentModel(deps, dataset.tenantId, dataset.parserConfig as ParserConfig);
-    if (!model) throw new RaptorFailed("No chat model is set up to write the summaries (model settings).");
+    if (!model) throw new IndexTaskFailed("No chat model is set up to write the summaries (model settings).");
     const embedding = await resolveEmbedding(deps, dataset.tenantId, dataset.embdId);
     await removeRaptorChunks(deps, dataset.id);
     const docs = (await deps.db.select().from(documents).where(eq(documents.datasetId, dataset.id)).orderBy(asc(documents.createTime))).filter(
       (doc) => !SKIPPED_METHODS.has(doc.parserId),
     );
     const groups = config.scope === "dataset" ? [docs] : docs.map((doc) => [doc]);
-    const { summarise, usage } = summariser(deps, model, embedding, options, note);
+    const { summarise, usage } = summariser(model, embedding, options, note);
     const created: string[] = [];
     for (const [g, group] of groups.entries()) {
       const owner = group[0];
@@ -147,17 +100,11 @@ export const runRaptor = async (deps: Deps, message: RaptorMessage) => {
       await report(base, `${label}: clustering ${leaves.length} chunks.`);
       const summaries = await buildRaptorTree(leaves, options, summarise, (from, to) => report(base, `Cluster one layer: ${from} -> ${to}`));
       created.push(...(await storeSummaries(deps, dataset, owner, summaries, task.id, embedding.id)));
-      await report((g + 1) / groups.length * 0.99, `${label}: ${summaries.length} summaries indexed.`);
+      await report(((g + 1) / groups.length) * 0.99, `${label}: ${summaries.length} summaries indexed.`);
     }
     await recordUsage(deps, dataset.tenantId, model.id, usage);
-    await write({ state: "done", progress: 1, duration: (nowMs() - started) / 1000, chunkIds: created }, `Task done (${seconds(started)}).`);
-    await deps.db.update(datasets).set({ raptorTaskFinishAt: nowMs() }).where(and(eq(datasets.id, dataset.id), eq(datasets.raptorTaskId, task.id)));
-  } catch (error) {
-    // summaries written after the task was cancelled (and its summaries removed) must not stay behind
-    if (error instanceof TaskCancelled) return removeRaptorChunks(deps, dataset.id, task.id);
-    if (error instanceof RaptorFailed) return failDatasetTask(deps, task.id, error.message);
-    throw error;
-  }
+    return created;
+  },
 };
 
 const storeSummaries = async (

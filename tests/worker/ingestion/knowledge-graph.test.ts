@@ -1,0 +1,127 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { KnowledgeGraphResponse } from "../../../worker/contract/knowledge-graph";
+import { parseExtraction } from "../../../worker/rag/graph/extract";
+import { mergeExtractions } from "../../../worker/rag/graph/merge";
+import { callApi } from "../../helpers/worker/api";
+import { GOOD_KEY } from "../../helpers/shared/model-key";
+import { createDataset, createUser, ingest, textFile, type TestUser } from "../../helpers/worker/factories";
+
+const TYPES = ["organization", "person", "geo"];
+
+const useLocalChatModel = async (user: TestUser) => {
+  await callApi("/providers/models", { token: user.token, json: { llm_factory: "OpenAI-API-Compatible", llm_name: "chat-model", model_type: "chat", api_base: env.TEST_OPENAI_URL, api_key: GOOD_KEY } });
+  await callApi("/models/default", { method: "PATCH", token: user.token, json: { llm_id: "chat-model@OpenAI-API-Compatible" } });
+};
+
+type Task = { id: string; progress: number; progress_msg: string; task_type: string };
+
+const waitForTask = async (user: TestUser, datasetId: string) => {
+  for (let i = 0; i < 200; i++) {
+    const task = (await callApi<Task>(`/datasets/${datasetId}/trace_graphrag`, { token: user.token })).body.data;
+    if (task.progress === 1 || task.progress === -1) return task;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("graph task did not finish");
+};
+
+describe("knowledge graph extraction", () => {
+  it("keeps entities of the configured types and relations between them", () => {
+    const answer = `Hier ist das Ergebnis: ${JSON.stringify({
+      entities: [
+        { name: " Robert Koch-Institut ", type: "Organization", description: "Bundesinstitut." },
+        { name: "Berlin", type: "geo", description: "Hauptstadt." },
+        { name: "Raumschiff", type: "spaceship", description: "erfunden" },
+        { name: "", type: "person" },
+      ],
+      relations: [
+        { source: "robert koch-institut", target: "Berlin", description: "Sitz in Berlin.", weight: 40 },
+        { source: "Berlin", target: "Raumschiff", description: "gibt es nicht" },
+        { source: "Berlin", target: "BERLIN", description: "selbst" },
+      ],
+    })}`;
+    expect(parseExtraction(answer, TYPES)).toEqual({
+      entities: [
+        { name: "Robert Koch-Institut", type: "organization", description: "Bundesinstitut." },
+        { name: "Berlin", type: "geo", description: "Hauptstadt." },
+      ],
+      relations: [{ source: "robert koch-institut", target: "Berlin", description: "Sitz in Berlin.", weight: 10 }],
+    });
+    expect(parseExtraction("Keine Ahnung.", TYPES)).toBeNull();
+  });
+
+  it("merges chunks into one graph: one node per name, edges in either direction added up", () => {
+    const graph = mergeExtractions([
+      { chunkId: "c1", extraction: { entities: [{ name: "Berlin", type: "geo", description: "Hauptstadt." }, { name: "RKI", type: "organization", description: "Institut." }], relations: [{ source: "RKI", target: "Berlin", description: "Sitz.", weight: 3 }] } },
+      { chunkId: "c2", extraction: { entities: [{ name: "berlin", type: "geo", description: "Stadt." }, { name: "RKI", type: "organization", description: "Institut." }, { name: "Wieler", type: "person", description: "" }], relations: [{ source: "Berlin", target: "rki", description: "Sitz.", weight: 4 }] } },
+    ]);
+    expect(graph.nodes.map((node) => [node.id, node.entity_type, node.source_id])).toEqual([
+      ["BERLIN", "geo", ["c1", "c2"]],
+      ["RKI", "organization", ["c1", "c2"]],
+      ["WIELER", "person", ["c2"]],
+    ]);
+    expect(graph.nodes[0]).toMatchObject({ description: "Hauptstadt.\nStadt.", pagerank: 0.5 });
+    expect(graph.nodes[2]?.pagerank).toBe(0);
+    expect(graph.edges).toEqual([{ source: "BERLIN", target: "RKI", description: "Sitz.", weight: 7, source_id: ["c1", "c2"] }]);
+  });
+});
+
+describe("knowledge graph tasks", () => {
+  it("build the graph from every chunk, show it and remove it", async () => {
+    const user = await createUser();
+    await useLocalChatModel(user);
+    const ds = await createDataset(user, { parser_config: { delimiter: "`\n`", graphrag: { entity_types: TYPES } } });
+    await ingest(user, ds.id, [
+      textFile("rki.txt", "Das Robert Koch-Institut sitzt in Berlin.\nLothar Wieler leitete das Robert Koch-Institut."),
+      textFile("stiko.txt", "Die STIKO gibt Impfempfehlungen."),
+    ]);
+    const empty = await callApi<KnowledgeGraphResponse>(`/datasets/${ds.id}/knowledge_graph`, { token: user.token });
+    expect(empty.body.data).toEqual({ graph: {}, mind_map: {} });
+
+    const started = await callApi<{ graphrag_task_id: string }>(`/datasets/${ds.id}/index?type=graph`, { method: "POST", token: user.token });
+    expect(started.body.data.graphrag_task_id).toMatch(/^[0-9a-f]{32}$/);
+    const task = await waitForTask(user, ds.id);
+    expect(task).toMatchObject({ id: started.body.data.graphrag_task_id, progress: 1, task_type: "graph" });
+    expect(task.progress_msg).toContain("Extracting entities (organization, person, geo) from 3 chunks");
+    expect(task.progress_msg).toContain("Knowledge graph: 4 entities, 2 relations.");
+
+    const { graph } = (await callApi<KnowledgeGraphResponse>(`/datasets/${ds.id}/knowledge_graph`, { token: user.token })).body.data;
+    const nodes = "nodes" in graph ? graph.nodes : [];
+    const edges = "edges" in graph ? graph.edges : [];
+    // the entity of a type nobody asked for is dropped
+    expect(nodes.map((node) => node.id).toSorted()).toEqual(["BERLIN", "LOTHAR WIELER", "ROBERT KOCH-INSTITUT", "STIKO"]);
+    expect(nodes.find((node) => node.id === "ROBERT KOCH-INSTITUT")).toMatchObject({ entity_type: "organization", pagerank: 0.5 });
+    expect(edges.map((edge) => [edge.source, edge.target]).toSorted()).toEqual([["BERLIN", "ROBERT KOCH-INSTITUT"], ["LOTHAR WIELER", "ROBERT KOCH-INSTITUT"]]);
+    expect((await callApi(`/datasets/${ds.id}/graph`, { token: user.token })).body.data).toEqual({ graph, mind_map: {} });
+
+    // another team sees nothing
+    const stranger = await createUser();
+    expect((await callApi(`/datasets/${ds.id}/knowledge_graph`, { token: stranger.token })).body.code).toBe(102);
+    expect((await callApi(`/datasets/${ds.id}/knowledge_graph`, { method: "DELETE", token: stranger.token })).body).toMatchObject({ code: 102, message: "Invalid Dataset ID" });
+
+    expect((await callApi(`/datasets/${ds.id}/knowledge_graph`, { method: "DELETE", token: user.token })).body).toMatchObject({ code: 0, data: true });
+    expect((await callApi(`/datasets/${ds.id}/knowledge_graph`, { token: user.token })).body.data).toEqual({ graph: {}, mind_map: {} });
+    expect((await callApi(`/datasets/${ds.id}/index?type=graph`, { token: user.token })).body.data).toEqual({});
+  });
+
+  it("fail after three chunks failed, and need parsed chunks", async () => {
+    const user = await createUser();
+    await useLocalChatModel(user);
+    const ds = await createDataset(user, { parser_config: { delimiter: "`\n`" } });
+    await ingest(user, ds.id, [textFile("f.txt", "FEHLER eins.\nFEHLER zwei.\nFEHLER drei.\nFEHLER vier.")]);
+    await callApi(`/datasets/${ds.id}/run_graphrag`, { method: "POST", token: user.token });
+    const task = await waitForTask(user, ds.id);
+    expect(task.progress).toBe(-1);
+    expect(task.progress_msg).toContain("A chunk was skipped: ");
+    // four chunks are extracted at a time: the third failure stops the task, the fourth may fail beside it
+    expect(task.progress_msg).toMatch(/\[ERROR\] The knowledge graph stopped after [34] chunks failed: The provider answered 500/);
+
+    const unparsed = await createDataset(user);
+    const form = new FormData();
+    form.append("file", textFile("neu.txt", "Noch nicht geparst."));
+    await callApi(`/datasets/${unparsed.id}/documents`, { token: user.token, body: form });
+    await callApi(`/datasets/${unparsed.id}/index?type=graph`, { method: "POST", token: user.token });
+    const none = await waitForTask(user, unparsed.id);
+    expect(none.progress_msg).toContain("[ERROR] The knowledge base has no parsed chunks yet");
+  }, 30_000);
+});

@@ -1,0 +1,57 @@
+import type { GraphEdge, GraphNode, KnowledgeGraph } from "../../contract/knowledge-graph";
+import { type Extraction, entityKey } from "./extract";
+
+const MAX_DESCRIPTIONS = 5;
+
+const addDescription = (list: string[], description: string) => {
+  if (description && !list.includes(description) && list.length < MAX_DESCRIPTIONS) list.push(description);
+};
+
+type NodeDraft = { name: string; types: Map<string, number>; descriptions: string[]; sources: Set<string> };
+type EdgeDraft = { source: string; target: string; weight: number; descriptions: string[]; sources: Set<string> };
+
+// Merges the extractions of many chunks into one graph: an entity is one node (the most frequent type, up to
+// five distinct descriptions), a relation between two entities is one edge in either direction (weights
+// added up); a node's rank is its share of the graph's links (RAGFlow ranks by PageRank).
+export const mergeExtractions = (extractions: { chunkId: string; extraction: Extraction }[]): KnowledgeGraph => {
+  const nodes = new Map<string, NodeDraft>();
+  const edges = new Map<string, EdgeDraft>();
+  for (const { chunkId, extraction } of extractions) {
+    for (const entity of extraction.entities) {
+      const key = entityKey(entity.name);
+      const node = nodes.get(key) ?? { name: key, types: new Map(), descriptions: [], sources: new Set() };
+      node.types.set(entity.type, (node.types.get(entity.type) ?? 0) + 1);
+      addDescription(node.descriptions, entity.description);
+      node.sources.add(chunkId);
+      nodes.set(key, node);
+    }
+    for (const relation of extraction.relations) {
+      const [source, target] = [entityKey(relation.source), entityKey(relation.target)].toSorted();
+      if (!source || !target) continue;
+      const edge = edges.get(`${source}\n${target}`) ?? { source, target, weight: 0, descriptions: [], sources: new Set() };
+      edge.weight += relation.weight;
+      addDescription(edge.descriptions, relation.description);
+      edge.sources.add(chunkId);
+      edges.set(`${source}\n${target}`, edge);
+    }
+  }
+  const degree = new Map<string, number>();
+  for (const edge of edges.values()) for (const end of [edge.source, edge.target]) degree.set(end, (degree.get(end) ?? 0) + 1);
+  const links = Math.max(1, 2 * edges.size);
+  const graphNodes: GraphNode[] = [...nodes.values()].map((node) => ({
+    id: node.name,
+    entity_name: node.name,
+    entity_type: [...node.types].toSorted((a, b) => b[1] - a[1])[0]?.[0] ?? "",
+    description: node.descriptions.join("\n"),
+    pagerank: Math.round(((degree.get(node.name) ?? 0) / links) * 10_000) / 10_000,
+    source_id: [...node.sources],
+  }));
+  const graphEdges: GraphEdge[] = [...edges.values()].map((edge) => ({
+    source: edge.source,
+    target: edge.target,
+    description: edge.descriptions.join("\n"),
+    weight: edge.weight,
+    source_id: [...edge.sources],
+  }));
+  return { nodes: graphNodes.toSorted((a, b) => b.pagerank - a.pagerank), edges: graphEdges.toSorted((a, b) => b.weight - a.weight) };
+};

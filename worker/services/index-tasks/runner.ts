@@ -1,0 +1,82 @@
+import { and, eq } from "drizzle-orm";
+import { datasets, datasetTasks, type DatasetRow, type DatasetTaskRow, type IndexTaskType } from "../../db/schema";
+import { nowMs } from "../../lib/time";
+import type { IndexMessage } from "../../platform/queue";
+import type { Deps } from "../context";
+import { appendLine, progressLine, seconds } from "../ingestion/progress";
+import { currentTaskId, finishField } from "./columns";
+
+// A failure that ends the task with its message (no retry would help).
+export class IndexTaskFailed extends Error {}
+class TaskCancelled extends Error {}
+
+const line = (message: string) => progressLine(message, 0, 0);
+
+export type Reporter = {
+  report: (progress: number, message?: string) => Promise<void>;
+  // a line at the progress already reached
+  note: (message: string) => Promise<void>;
+};
+
+// Builds one kind of dataset-wide index; returns the chunks it wrote (for the task row).
+export type IndexBuilder = {
+  build: (deps: Deps, dataset: DatasetRow, task: DatasetTaskRow, reporter: Reporter) => Promise<string[]>;
+  // what a task wrote after it was cancelled must not stay behind
+  cleanup: (deps: Deps, datasetId: string, taskId: string) => Promise<void>;
+};
+
+const reporter = (deps: Deps, task: DatasetTaskRow) => {
+  let log = task.progressMsg;
+  const write = async (values: Partial<DatasetTaskRow>, message?: string) => {
+    if (message) log = appendLine(log, line(message));
+    const [row] = await deps.db
+      .update(datasetTasks)
+      .set({ ...values, progressMsg: log, heartbeatAt: nowMs(), updateTime: nowMs() })
+      .where(and(eq(datasetTasks.id, task.id), eq(datasetTasks.state, "running")))
+      .returning({ id: datasetTasks.id });
+    // cancelled (or removed) meanwhile: stop here
+    if (!row) throw new TaskCancelled();
+  };
+  let current = task.progress;
+  const report = (progress: number, message?: string) => {
+    current = progress;
+    return write({ progress }, message);
+  };
+  return { report, note: (message: string) => write({ progress: current }, message), write };
+};
+
+export const failDatasetTask = async (deps: Deps, taskId: string, reason: string) => {
+  const task = await deps.db.query.datasetTasks.findFirst({ where: eq(datasetTasks.id, taskId) });
+  if (!task || task.state === "done" || task.state === "cancelled") return;
+  await deps.db
+    .update(datasetTasks)
+    .set({ state: "failed", progress: -1, progressMsg: appendLine(task.progressMsg, line(`[ERROR] ${reason}`)), updateTime: nowMs() })
+    .where(eq(datasetTasks.id, taskId));
+};
+
+// One dataset task from the queue: only the dataset's current task of its kind runs; progress lines, a
+// heartbeat with each, and the "done" line with the duration; cancellation is noticed at the next line.
+export const runIndexTask = async (deps: Deps, message: IndexMessage, builders: Record<IndexTaskType, IndexBuilder>) => {
+  const task = await deps.db.query.datasetTasks.findFirst({ where: and(eq(datasetTasks.id, message.taskId), eq(datasetTasks.tenantId, message.tenantId)) });
+  if (!task || task.state === "done" || task.state === "cancelled" || task.state === "failed") return;
+  const dataset = await deps.db.query.datasets.findFirst({ where: eq(datasets.id, task.datasetId) });
+  if (!dataset || currentTaskId(dataset, task.taskType) !== task.id) {
+    await deps.db.update(datasetTasks).set({ state: "cancelled", updateTime: nowMs() }).where(eq(datasetTasks.id, task.id));
+    return;
+  }
+  const started = nowMs();
+  await deps.db.update(datasetTasks).set({ state: "running", attempts: task.attempts + 1, beginAt: started, heartbeatAt: started }).where(eq(datasetTasks.id, task.id));
+  const running = { ...task, state: "running" as const };
+  const { report, note, write } = reporter(deps, running);
+  const builder = builders[task.taskType];
+  try {
+    await report(0.01, "Task has been received.");
+    const chunkIds = await builder.build(deps, dataset, running, { report, note });
+    await write({ state: "done", progress: 1, duration: (nowMs() - started) / 1000, chunkIds }, `Task done (${seconds(started)}).`);
+    await deps.db.update(datasets).set(finishField(task.taskType, nowMs())).where(eq(datasets.id, dataset.id));
+  } catch (error) {
+    if (error instanceof TaskCancelled) return builder.cleanup(deps, dataset.id, task.id);
+    if (error instanceof IndexTaskFailed) return failDatasetTask(deps, task.id, error.message);
+    throw error;
+  }
+};
