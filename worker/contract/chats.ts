@@ -76,6 +76,7 @@ export const PromptConfigSchema = v.object({
   prompt_icon: v.optional(bool()),
   llm_for_quotes: v.optional(bool()),
   reasoning: v.optional(bool()),
+  use_kg: v.optional(bool()),
   refine_prompt: v.optional(str(0, 20_000)),
   citation_prompt: v.optional(str(0, 20_000)),
   followup_prompt: v.optional(str(0, 20_000)),
@@ -271,6 +272,7 @@ export type PromptConfig = {
   prompt_icon: boolean;
   llm_for_quotes: boolean;
   reasoning: boolean;
+  use_kg: boolean;
   refine_prompt: string;
   citation_prompt: string;
   followup_prompt: string;

@@ -24,6 +24,8 @@ export const RetrievalSchema = v.pipe(
     rerank_id: optionalOrNull(v.string(msg.string)),
     keyword: v.optional(v.boolean(msg.boolean), false),
     highlight: v.optional(v.boolean(msg.boolean), false),
+    // the knowledge graph's entities and relations the question names, as one chunk put first
+    use_kg: v.optional(v.boolean(msg.boolean), false),
     metadata_condition: optionalOrNull(MetadataConditionSchema),
   }),
   v.check(

@@ -23,6 +23,7 @@ export const SearchConfigSchema = v.object({
   rerank_id: v.optional(v.string(msg.string), ""),
   keyword: v.optional(bool(), false),
   highlight: v.optional(bool(), true),
+  use_kg: v.optional(bool(), false),
   summary: v.optional(bool(), true),
   related_search: v.optional(bool(), true),
   // the chat model of the AI summary ("" = the team's default chat model)

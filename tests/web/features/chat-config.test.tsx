@@ -99,6 +99,7 @@ const makeChat = (overrides: Partial<Chat> = {}): Chat => {
       prompt_icon: false,
       llm_for_quotes: false,
       reasoning: false,
+      use_kg: false,
       refine_prompt: "",
       citation_prompt: "",
       followup_prompt: "",

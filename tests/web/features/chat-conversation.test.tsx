@@ -29,6 +29,7 @@ const promptConfig = (overrides: Partial<PromptConfig> = {}): PromptConfig => ({
   prompt_icon: false,
   llm_for_quotes: false,
   reasoning: false,
+  use_kg: false,
   refine_prompt: "",
   citation_prompt: "",
   followup_prompt: "",

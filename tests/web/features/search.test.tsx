@@ -167,6 +167,7 @@ const APP: SearchApp = {
     rerank_id: "",
     keyword: false,
     highlight: true,
+    use_kg: false,
     summary: true,
     meta_data_filter: { method: "disabled", logic: "and", manual: [] },
     related_search: true,

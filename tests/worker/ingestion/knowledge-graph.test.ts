@@ -5,6 +5,7 @@ import { parseExtraction } from "../../../worker/rag/graph/extract";
 import { mergeExtractions } from "../../../worker/rag/graph/merge";
 import { callApi } from "../../helpers/worker/api";
 import { GOOD_KEY } from "../../helpers/shared/model-key";
+import { ask, createChat } from "../../helpers/worker/chat";
 import { createDataset, createUser, ingest, textFile, type TestUser } from "../../helpers/worker/factories";
 
 const TYPES = ["organization", "person", "geo"];
@@ -93,6 +94,29 @@ describe("knowledge graph tasks", () => {
     expect(nodes.find((node) => node.id === "ROBERT KOCH-INSTITUT")).toMatchObject({ entity_type: "organization", pagerank: 0.5 });
     expect(edges.map((edge) => [edge.source, edge.target]).toSorted()).toEqual([["BERLIN", "ROBERT KOCH-INSTITUT"], ["LOTHAR WIELER", "ROBERT KOCH-INSTITUT"]]);
     expect((await callApi(`/datasets/${ds.id}/graph`, { token: user.token })).body.data).toEqual({ graph, mind_map: {} });
+
+    // use_kg puts the entities the question names, and their relations, first
+    type Hit = { content: string; document_keyword: string; similarity: number };
+    const search = (question: string, extra: Record<string, unknown> = {}) =>
+      callApi<{ chunks: Hit[]; total: number }>("/retrieval", { token: user.token, json: { question, dataset_ids: [ds.id], use_kg: true, ...extra } });
+    const withGraph = (await search("Wer leitete das Robert Koch-Institut?")).body.data;
+    expect(withGraph.chunks[0]).toMatchObject({ document_keyword: "Related content in Knowledge Graph", similarity: 1 });
+    expect(withGraph.chunks[0]?.content).toBe(
+      "Entities:\n- ROBERT KOCH-INSTITUT (organization): Robert Koch-Institut kommt im Text vor.\nRelations:\n" +
+        "- BERLIN – ROBERT KOCH-INSTITUT: Robert Koch-Institut und Berlin hängen zusammen.\n- LOTHAR WIELER – ROBERT KOCH-INSTITUT: Robert Koch-Institut und Lothar Wieler hängen zusammen.",
+    );
+    const plain = (await search("Wer leitete das Robert Koch-Institut?", { use_kg: false })).body.data;
+    expect(plain.chunks[0]?.document_keyword).toBe("rki.txt");
+    expect(plain.total).toBe(withGraph.total);
+    expect((await search("Wer leitete das Robert Koch-Institut?", { page: 2, page_size: 1 })).body.data.chunks.map((hit) => hit.document_keyword)).not.toContain("Related content in Knowledge Graph");
+    expect((await search("Was empfiehlt die Impfkommission?")).body.data.chunks.map((hit) => hit.document_keyword)).not.toContain("Related content in Knowledge Graph");
+
+    // an assistant with use_kg answers with the graph in its knowledge
+    const chat = await createChat(user, { dataset_ids: [ds.id], llm_id: "chat-model@OpenAI-API-Compatible", prompt_config: { use_kg: true } });
+    expect(chat.prompt_config.use_kg).toBe(true);
+    const answer = (await ask(user, chat.id, { question: "Was soll ich über Lothar Wieler wissen?" })).body.data.answer;
+    expect(answer).toContain("Related content in Knowledge Graph");
+    expect(answer).toContain("- LOTHAR WIELER (person): Lothar Wieler kommt im Text vor.");
 
     // another team sees nothing
     const stranger = await createUser();

@@ -140,6 +140,7 @@ export async function* answerQuestion(ctx: ServiceContext, request: AnswerReques
         rerank_id: dialog.rerankId || undefined,
         keyword: config.keyword,
         highlight: false,
+        use_kg: config.use_kg,
         metadata_condition: metadataCondition,
       })
     ).chunks;

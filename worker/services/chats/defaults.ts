@@ -27,6 +27,7 @@ export const DEFAULT_PROMPT_CONFIG: PromptConfig = {
   prompt_icon: false,
   llm_for_quotes: false,
   reasoning: false,
+  use_kg: false,
   refine_prompt: "",
   citation_prompt: "",
   followup_prompt: "",

@@ -14,6 +14,7 @@ import { resolveEmbedding, resolveModel } from "../models/resolve";
 import { recordUsage } from "../models/usage";
 import { tagCosine, type TagFeatures } from "../../rag/tags";
 import { questionTagsOf } from "../tags/tag-sets";
+import { knowledgeGraphChunk } from "../graph/retrieve";
 import { type CandidateRow, parseList as parse, keywordCandidates, loadCandidates, ngramCandidates, type Scope, termStatistics, trigramFrequencies } from "./candidates";
 import { gramStatistics } from "./gram-statistics";
 import { documentsByMetadata } from "./metadata-scope";
@@ -109,11 +110,9 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
     .filter((hit) => (w === 0 ? hit.matched : hit.score >= input.similarity_threshold))
     .toSorted((a, b) => b.score - a.score || a.row.id.localeCompare(b.row.id));
   const start = (input.page - 1) * input.page_size;
-  return {
-    chunks: kept.slice(start, start + input.page_size).map((hit) => toRetrieved(hit, query.terms, input.highlight)),
-    doc_aggs: aggregate(kept),
-    total: kept.length,
-  };
+  const page = kept.slice(start, start + input.page_size).map((hit) => toRetrieved(hit, query.terms, input.highlight));
+  const graph = input.use_kg && input.page === 1 ? await knowledgeGraphChunk(ctx, datasetIds, input.question) : null;
+  return { chunks: graph ? [graph, ...page] : page, doc_aggs: aggregate(kept), total: kept.length };
 };
 
 const nothingFound = (): RetrievalResult => ({ chunks: [], doc_aggs: [], total: 0 });

@@ -71,7 +71,8 @@ const searchMetadataCondition = async (ctx: ServiceContext, config: SearchConfig
   return condition;
 };
 
-// One retrieval with the app's settings (threshold, weight, top_k, rerank, keyword, metadata filter) over the scope.
+// One retrieval with the app's settings (threshold, weight, top_k, rerank, keyword, knowledge graph, metadata
+// filter) over the scope.
 export const searchChunks = async (ctx: ServiceContext, config: SearchConfig, scope: SearchScope, question: string, page: { page: number; size: number; highlight: boolean }) =>
   retrieve(ctx, {
     question,
@@ -85,6 +86,8 @@ export const searchChunks = async (ctx: ServiceContext, config: SearchConfig, sc
     rerank_id: config.rerank_id || undefined,
     keyword: config.keyword,
     highlight: page.highlight,
+    // apps saved before the field existed have none
+    use_kg: config.use_kg ?? false,
     metadata_condition: await searchMetadataCondition(ctx, config, scope, question),
   });
 

@@ -25,6 +25,7 @@ export const retrieval: ComponentImpl = {
       page_size: Math.max(1, Math.min(64, Number(params.top_n ?? 8))),
       similarity_threshold: Number(params.similarity_threshold ?? 0.2),
       vector_similarity_weight: 1 - keywordWeight,
+      use_kg: params.use_kg === true,
       ...(params.rerank_id ? { rerank_id: String(params.rerank_id) } : {}),
     });
     const { chunks } = await retrieve(ctx, input);
