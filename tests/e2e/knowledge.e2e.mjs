@@ -216,4 +216,54 @@ export const tests = [
       }
     },
   ],
+  [
+    "knowledge graph: built from the chunks with the chat model, drawn with its entities, and used by retrieval testing",
+    async ({ page, baseUrl, artifacts }) => {
+      const { server, url } = await startOpenAiServer();
+      try {
+        await signUp(page, baseUrl);
+        await page.evaluate(
+          async ({ apiBase, key }) => {
+            const headers = { Authorization: localStorage.getItem("token"), "Content-Type": "application/json" };
+            await fetch("/api/v1/providers/models", { method: "POST", headers, body: JSON.stringify({ llm_factory: "OpenAI-API-Compatible", llm_name: "chat-model", model_type: "chat", api_base: apiBase, api_key: key }) });
+            await fetch("/api/v1/models/default", { method: "PATCH", headers, body: JSON.stringify({ llm_id: "chat-model@OpenAI-API-Compatible" }) });
+          },
+          { apiBase: url, key: GOOD_KEY },
+        );
+        const datasetId = await parsedKnowledgeBase(page, "Institute", "Das Robert Koch-Institut sitzt in Berlin. Lothar Wieler leitete das Robert Koch-Institut.");
+        await page.goto(`${baseUrl}/knowledge/configuration?id=${datasetId}`);
+        const panel = page.getByTestId("graph-task");
+        await panel.getByText("Noch nicht erzeugt", { exact: true }).waitFor();
+        await page.getByRole("button", { name: "Wissensgraph erzeugen" }).click();
+        await panel.getByText("Fertig", { exact: true }).waitFor({ timeout: 30_000 });
+        assert.match(await panel.getByTestId("graph-last-line").innerText(), /Task done/);
+        await page.getByRole("button", { name: "Graph anzeigen" }).click();
+        const dialog = page.getByTestId("knowledge-graph-dialog");
+        await dialog.getByText("Wissensgraph: 3 Entitäten").waitFor();
+        await dialog.getByRole("table", { name: "Entitäten" }).getByRole("row").filter({ hasText: "ROBERT KOCH-INSTITUT" }).waitFor();
+        await dialog.locator(".react-flow__node").first().waitFor();
+        assert.equal(await dialog.locator(".react-flow__node").count(), 3);
+        await page.screenshot({ path: `${artifacts}/knowledge-graph-de.png` });
+        await page.keyboard.press("Escape");
+
+        await page.goto(`${baseUrl}/knowledge/testing?id=${datasetId}`);
+        await page.getByText("Wissensgraph verwenden").click();
+        await page.getByLabel("Frage").fill("Wo sitzt das Robert Koch-Institut?");
+        await page.keyboard.press("Enter");
+        await page.getByText("Related content in Knowledge Graph").first().waitFor();
+
+        await page.evaluate(() => {
+          localStorage.setItem("vite-ui-theme", "dark");
+          localStorage.setItem("lng", "en");
+        });
+        await page.goto(`${baseUrl}/knowledge/configuration?id=${datasetId}`);
+        await page.getByRole("button", { name: "Show graph" }).click();
+        await page.getByTestId("knowledge-graph-dialog").getByText("Knowledge graph: 3 entities").waitFor();
+        await page.getByTestId("knowledge-graph-dialog").locator(".react-flow__node").first().waitFor();
+        await page.screenshot({ path: `${artifacts}/knowledge-graph-en-dark.png` });
+      } finally {
+        server.close();
+      }
+    },
+  ],
 ];

@@ -16,6 +16,7 @@ export type RetrievalParams = {
   topK: number;
   rerankId?: string;
   highlight: boolean;
+  useKg?: boolean;
   metadataCondition?: MetadataCondition;
 };
 

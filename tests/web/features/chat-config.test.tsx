@@ -356,6 +356,7 @@ describe("ChatConfigDialog", () => {
     fill("description", "Herz und Kreislauf");
     fireEvent.click(within(dialog).getByLabelText("Leitlinien"));
     fireEvent.click(within(dialog).getByLabelText("Sprachausgabe (Text zu Sprache)"));
+    fireEvent.click(within(dialog).getByLabelText("Wissensgraph verwenden"));
     await openTab(dialog, /Prompt-Engine/);
     fireEvent.click(within(dialog).getByRole("button", { name: "Begriff hinzufügen" }));
     fireEvent.change(within(dialog).getByLabelText("Begriff 1"), { target: { value: " RR " } });
@@ -398,6 +399,7 @@ describe("ChatConfigDialog", () => {
         suggested_questions: true,
         show_images: false,
         prompt_icon: false,
+        use_kg: true,
         llm_for_quotes: false,
         refine_prompt: "",
         citation_prompt: "",

@@ -238,6 +238,8 @@ const api = (dataset: Dataset, others: Dataset[] = []) =>
       ? ok(modelsOverview)
       : String(url).endsWith("/tags")
         ? ok([["Reise", 2]])
+      : String(url).includes("/index?type=")
+        ? ok({})
       : String(url).includes("/datasets?")
         ? new Response(JSON.stringify({ code: 0, data: [dataset, ...others], total_datasets: others.length + 1 }))
         : ok(dataset),

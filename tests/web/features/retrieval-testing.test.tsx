@@ -65,6 +65,17 @@ const keywordWeight = () => screen.getByTestId("keyword_similarity_weight-value"
 const vectorWeight = () => screen.getByTestId("vector_similarity_weight-value").textContent;
 
 describe("RetrievalTestingPage", () => {
+  it("asks for the knowledge graph chunk when the switch is on", async () => {
+    const { spy, bodies } = mockRetrieval();
+    renderWithProviders(<RetrievalTestingPage datasetId={ID} />);
+    const useKg = screen.getByLabelText("Wissensgraph verwenden") as HTMLInputElement;
+    fireEvent.click(useKg);
+    await waitFor(() => expect(useKg.checked).toBe(true));
+    ask("Wer leitet das Institut?");
+    await waitFor(() => expect(spy).toHaveBeenCalledTimes(1));
+    expect(bodies[0]).toMatchObject({ question: "Wer leitet das Institut?", use_kg: true });
+  });
+
   it("POSTs the question as snake_case JSON with this dataset and weights that add up to 1", async () => {
     const { spy, bodies } = mockRetrieval();
     renderWithProviders(<RetrievalTestingPage datasetId={ID} />);
@@ -82,6 +93,7 @@ describe("RetrievalTestingPage", () => {
       keyword_similarity_weight: 0.7,
       top_k: 1024,
       highlight: true,
+      use_kg: false,
       page: 1,
       page_size: 10,
     });

@@ -218,10 +218,13 @@ describe("search app settings", () => {
     fireEvent.click(await screen.findByRole("checkbox", { name: "Leitlinien" }));
     await waitFor(() => expect(screen.queryByText("Bitte wählen Sie mindestens eine Wissensdatenbank.")).toBeNull());
     fireEvent.change(screen.getByRole("spinbutton", { name: /Top-K/ }), { target: { value: "64" } });
+    const useKg = screen.getByLabelText("Wissensgraph verwenden") as HTMLInputElement;
+    fireEvent.click(useKg);
+    await waitFor(() => expect(useKg.checked).toBe(true));
     fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
     await waitFor(() => expect(puts).toHaveLength(1));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(puts[0]).toMatchObject({ name: "Impfungen", search_config: { kb_ids: [KB], top_k: 64, vector_similarity_weight: 0.3, summary: true } });
+    expect(puts[0]).toMatchObject({ name: "Impfungen", search_config: { kb_ids: [KB], top_k: 64, vector_similarity_weight: 0.3, summary: true, use_kg: true } });
     expect((puts[0]?.search_config as Record<string, unknown> | undefined)?.meta_data_filter).toEqual({ method: "disabled", logic: "and", manual: [] });
   });
 

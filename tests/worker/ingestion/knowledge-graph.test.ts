@@ -5,7 +5,9 @@ import { parseExtraction } from "../../../worker/rag/graph/extract";
 import { mergeExtractions } from "../../../worker/rag/graph/merge";
 import { callApi } from "../../helpers/worker/api";
 import { GOOD_KEY } from "../../helpers/shared/model-key";
-import { ask, createChat } from "../../helpers/worker/chat";
+import type { Reference } from "../../../worker/contract/chats";
+import type { SearchFrame } from "../../../worker/contract/searches";
+import { ask, createChat, streamFrames } from "../../helpers/worker/chat";
 import { createDataset, createUser, ingest, textFile, type TestUser } from "../../helpers/worker/factories";
 
 const TYPES = ["organization", "person", "geo"];
@@ -117,6 +119,12 @@ describe("knowledge graph tasks", () => {
     const answer = (await ask(user, chat.id, { question: "Was soll ich über Lothar Wieler wissen?" })).body.data.answer;
     expect(answer).toContain("Related content in Knowledge Graph");
     expect(answer).toContain("- LOTHAR WIELER (person): Lothar Wieler kommt im Text vor.");
+
+    // a search app with use_kg cites the graph chunk first
+    const searchApp = (await callApi<{ search_id: string }>("/searches", { token: user.token, json: { name: "Institute", search_config: { kb_ids: [ds.id], use_kg: true } } })).body.data.search_id;
+    const { envelopes } = await streamFrames(`/searches/${searchApp}/completions`, user.token, { question: "Was macht das Robert Koch-Institut?" });
+    const final = envelopes.map((e) => e.data).find((d): d is SearchFrame => typeof d === "object" && d !== null && "final" in d && Boolean(d.final));
+    expect((final?.reference as Reference | undefined)?.chunks[0]?.document_name).toBe("Related content in Knowledge Graph");
 
     // another team sees nothing
     const stranger = await createUser();

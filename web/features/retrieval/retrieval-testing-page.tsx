@@ -7,6 +7,7 @@ import { FormField } from "../../components/form-field";
 import { Pager } from "../../components/pager";
 import { RouteErrorMessage } from "../../components/route-error";
 import { formatCount, formatNumber } from "../../lib/format";
+import { SettingSwitch } from "../chat/assistants/setting-switch";
 import { DocumentFilter } from "./document-filter";
 import { hasUnnamedCondition, MetadataFilter, metadataConditionFrom, type MetadataFilterValue, NO_METADATA_FILTER } from "./metadata-filter";
 import { DocAggregates, NoChunks, RetrievedChunkCard } from "./retrieval-results";
@@ -23,6 +24,7 @@ type Settings = {
   documentIds: string[];
   metadata: MetadataFilterValue;
   topK: string;
+  useKg: boolean;
 };
 
 const DEFAULT_SETTINGS: Settings = {
@@ -33,6 +35,7 @@ const DEFAULT_SETTINGS: Settings = {
   documentIds: [],
   metadata: NO_METADATA_FILTER,
   topK: "1024",
+  useKg: false,
 };
 
 type Errors = { question?: boolean; topK?: boolean; metadata?: boolean };
@@ -79,6 +82,7 @@ export const RetrievalTestingPage = ({ datasetId }: { datasetId: string }) => {
       topK: Number(settings.topK),
       rerankId: settings.rerankId || undefined,
       highlight: true,
+      useKg: settings.useKg,
       metadataCondition: metadataConditionFrom(settings.metadata),
     });
     setRun((current) => current + 1);
@@ -167,6 +171,7 @@ export const RetrievalTestingPage = ({ datasetId }: { datasetId: string }) => {
                 </FormField>
                 <DocumentFilter datasetId={datasetId} value={settings.documentIds} onChange={(ids) => set("documentIds", ids)} />
                 <MetadataFilter value={settings.metadata} onChange={(value) => set("metadata", value)} invalid={Boolean(errors.metadata)} />
+                <SettingSwitch name="use_kg" label={t("retrieval.useKg")} hint={t("retrieval.useKgHint")} checked={settings.useKg} onChange={(checked) => set("useKg", checked)} />
                 <FormField label={t("retrieval.topK")} helper={t("retrieval.topKHint")} error={errors.topK ? "retrieval.topKInvalid" : undefined}>
                   <Input
                     name="top_k"

@@ -18,6 +18,7 @@ export type SettingsValues = {
   summary: boolean;
   related: boolean;
   highlight: boolean;
+  useKg: boolean;
   metadataFilter: MetadataFilterSetting;
 };
 
@@ -35,6 +36,8 @@ export const settingsValuesOf = (app: SearchApp): SettingsValues => ({
   summary: app.search_config.summary,
   related: app.search_config.related_search,
   highlight: app.search_config.highlight,
+  // apps saved before the field existed have none
+  useKg: app.search_config.use_kg ?? false,
   metadataFilter: metadataFilterSettingOf(app.search_config.meta_data_filter),
 });
 
@@ -64,6 +67,7 @@ export const settingsPayload = (values: SettingsValues) => ({
     summary: values.summary,
     related_search: values.related,
     highlight: values.highlight,
+    use_kg: values.useKg,
     meta_data_filter: metaDataFilterFrom(values.metadataFilter),
   } satisfies Partial<SearchConfig>,
 });

@@ -279,6 +279,8 @@ export const agentsDe = {
     keywordWeightHint: "Anteil der Stichwortsuche an der Ähnlichkeit; der Rest ist die Vektorsuche.",
     topN: "Anzahl Abschnitte",
     emptyResponse: "Antwort ohne Treffer",
+    useKg: "Wissensgraph verwenden",
+    useKgHint: "Stellt die Entitäten und Beziehungen der Wissensgraphen, die die Anfrage nennt, an den Anfang.",
     emptyResponseHint: "Wird gesendet, wenn nichts gefunden wird. Leer: der Flow läuft ohne Wissen weiter.",
     sysPrompt: "System-Prompt",
     sysPromptHint: "Anweisungen an das Sprachmodell.",

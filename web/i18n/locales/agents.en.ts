@@ -283,6 +283,8 @@ export const agentsEn: Shape<typeof agentsDe> = {
     keywordWeightHint: "The keyword search's share of the similarity; the rest is vector search.",
     topN: "Number of passages",
     emptyResponse: "Answer without results",
+    useKg: "Use knowledge graph",
+    useKgHint: "Puts the knowledge graphs' entities and relations that the query names first.",
     emptyResponseHint: "Sent when nothing is found. Empty: the flow goes on without knowledge.",
     sysPrompt: "System prompt",
     sysPromptHint: "Instructions for the language model.",

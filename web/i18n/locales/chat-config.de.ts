@@ -70,6 +70,8 @@ export const chatConfigDe = {
     llmForQuotesHint: "Das Sprachmodell setzt die Zitate selbst, statt sie nachträglich über die Ähnlichkeit der Sätze zuzuordnen.",
     showImages: "Bilder anzeigen",
     showImagesHint: "Bilder aus den zitierten Abschnitten werden in der Antwort angezeigt.",
+    useKg: "Wissensgraph verwenden",
+    useKgHint: "Stellt die Entitäten und Beziehungen aus den Wissensgraphen der Wissensdatenbanken, die eine Frage nennt, an den Anfang des Wissens (Wissensgraph in der Konfiguration der Wissensdatenbank erzeugen).",
     promptIcon: "Prompt-Symbol anzeigen",
     promptIconHint: "Zeigt an jeder Antwort ein Symbol, mit dem sich der gesendete Prompt ansehen lässt.",
     keyword: "Schlüsselwortanalyse",

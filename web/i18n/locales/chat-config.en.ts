@@ -73,6 +73,8 @@ export const chatConfigEn: Shape<typeof chatConfigDe> = {
     llmForQuotesHint: "The language model places the citations itself instead of matching sentences to chunks by similarity afterwards.",
     showImages: "Show images",
     showImagesHint: "Images from the cited chunks are shown in the answer.",
+    useKg: "Use knowledge graph",
+    useKgHint: "Puts the entities and relations from the knowledge bases' graphs that a question names first in the knowledge (build the graph in the knowledge base's configuration).",
     promptIcon: "Show prompt icon",
     promptIconHint: "Shows an icon on every answer that reveals the prompt that was sent.",
     keyword: "Keyword analysis",

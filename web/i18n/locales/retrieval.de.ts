@@ -19,6 +19,8 @@ export const retrievalDe = {
   rerankNone: "Keines",
   rerankBuiltin: "Integrierter lexikalischer Reranker (builtin-rerank)",
   rerankHint: "Ein Reranker ersetzt die Vektorähnlichkeit durch seine eigene Bewertung.",
+  useKg: "Wissensgraph verwenden",
+  useKgHint: "Stellt die Entitäten und Beziehungen des Wissensgraphen, die die Frage nennt, als ersten Treffer voran (Wissensgraph in der Konfiguration erzeugen).",
   topK: "Top K",
   topKHint: "So viele Kandidaten werden je Suchverfahren höchstens betrachtet (mindestens 1).",
   topKInvalid: "Top K muss eine ganze Zahl ab 1 sein.",

@@ -22,6 +22,8 @@ export const retrievalEn: Shape<typeof retrievalDe> = {
   rerankNone: "None",
   rerankBuiltin: "Built-in lexical reranker (builtin-rerank)",
   rerankHint: "A reranker replaces the vector similarity with its own score.",
+  useKg: "Use knowledge graph",
+  useKgHint: "Puts the knowledge graph's entities and relations that the question names first (build the graph in the configuration).",
   topK: "Top K",
   topKHint: "At most this many candidates are considered per search method (at least 1).",
   topKInvalid: "Top K must be a whole number of at least 1.",

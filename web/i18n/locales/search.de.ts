@@ -65,6 +65,8 @@ export const searchDe = {
     summaryHint: "Fasst die besten Treffer mit Quellenangaben zusammen.",
     related: "Verwandte Fragen",
     relatedHint: "Schlägt weitere Fragen zum Thema vor.",
+    useKg: "Wissensgraph verwenden",
+    useKgHint: "Zeigt zuerst die Entitäten und Beziehungen aus den Wissensgraphen, die die Suche nennt.",
     highlight: "Treffer hervorheben",
     highlightHint: "Markiert die Suchwörter in den Ergebnissen.",
     errors: {

@@ -67,6 +67,8 @@ export const searchEn: typeof searchDe = {
     summaryHint: "Summarises the best hits with citations.",
     related: "Related questions",
     relatedHint: "Suggests further questions on the topic.",
+    useKg: "Use knowledge graph",
+    useKgHint: "Shows the entities and relations from the knowledge graphs that the search names first.",
     highlight: "Highlight hits",
     highlightHint: "Marks the search words in the results.",
     errors: {

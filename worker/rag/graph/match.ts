@@ -23,13 +23,13 @@ export const relevantSubgraph = (graphs: KnowledgeGraph[], question: string) => 
   const scored = graphs
     .flatMap((graph) => graph.nodes.map((node) => ({ node, score: nameMatch(node, words, folded) })))
     .filter((entry) => entry.score >= 0.5)
-    .toSorted((a, b) => b.score - a.score || b.node.pagerank - a.node.pagerank)
+    .toSorted((a, b) => b.score - a.score || b.node.pagerank - a.node.pagerank || a.node.id.localeCompare(b.node.id))
     .slice(0, MAX_ENTITIES);
   const chosen = new Set(scored.map((entry) => entry.node.id));
   const relations = graphs
     .flatMap((graph) => graph.edges)
     .filter((edge) => chosen.has(edge.source) || chosen.has(edge.target))
-    .toSorted((a, b) => b.weight - a.weight)
+    .toSorted((a, b) => b.weight - a.weight || a.source.localeCompare(b.source) || a.target.localeCompare(b.target))
     .slice(0, MAX_RELATIONS);
   return { entities: scored.map((entry) => entry.node), relations };
 };

@@ -53,5 +53,9 @@ export const mergeExtractions = (extractions: { chunkId: string; extraction: Ext
     weight: edge.weight,
     source_id: [...edge.sources],
   }));
-  return { nodes: graphNodes.toSorted((a, b) => b.pagerank - a.pagerank), edges: graphEdges.toSorted((a, b) => b.weight - a.weight) };
+  // ties in name order, so the same extractions always give the same graph
+  return {
+    nodes: graphNodes.toSorted((a, b) => b.pagerank - a.pagerank || a.id.localeCompare(b.id)),
+    edges: graphEdges.toSorted((a, b) => b.weight - a.weight || a.source.localeCompare(b.source) || a.target.localeCompare(b.target)),
+  };
 };

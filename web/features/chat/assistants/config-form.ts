@@ -64,6 +64,7 @@ export type ConfigValues = {
   llmForQuotes: boolean;
   showImages: boolean;
   promptIcon: boolean;
+  useKg: boolean;
   keyword: boolean;
   tts: boolean;
   stt: boolean;
@@ -146,6 +147,7 @@ export const initialValues = (chat?: Chat): ConfigValues => {
     llmForQuotes: prompt?.llm_for_quotes ?? false,
     showImages: prompt?.show_images ?? false,
     promptIcon: prompt?.prompt_icon ?? false,
+    useKg: prompt?.use_kg ?? false,
     keyword: prompt?.keyword ?? false,
     tts: prompt?.tts ?? false,
     stt: prompt?.stt ?? false,
@@ -280,6 +282,7 @@ export const toPayload = (values: ConfigValues): CreateChatInput => {
       suggested_questions: values.suggestedQuestions,
       show_images: values.showImages,
       prompt_icon: values.promptIcon,
+      use_kg: values.useKg,
       llm_for_quotes: values.llmForQuotes,
       refine_prompt: values.refinePrompt,
       citation_prompt: values.citationPrompt,

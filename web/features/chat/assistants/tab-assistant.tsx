@@ -17,6 +17,7 @@ const FEATURE_SWITCHES = [
   { key: "llmForQuotes", name: "llm_for_quotes", label: "chatConfig.toggles.llmForQuotes", hint: "chatConfig.toggles.llmForQuotesHint" },
   { key: "showImages", name: "show_images", label: "chatConfig.toggles.showImages", hint: "chatConfig.toggles.showImagesHint" },
   { key: "keyword", name: "keyword", label: "chatConfig.toggles.keyword", hint: "chatConfig.toggles.keywordHint" },
+  { key: "useKg", name: "use_kg", label: "chatConfig.toggles.useKg", hint: "chatConfig.toggles.useKgHint" },
   { key: "tts", name: "tts", label: "chatConfig.toggles.tts", hint: "chatConfig.toggles.ttsHint" },
   { key: "stt", name: "stt", label: "chatConfig.toggles.stt", hint: "chatConfig.toggles.sttHint" },
   { key: "promptIcon", name: "prompt_icon", label: "chatConfig.toggles.promptIcon", hint: "chatConfig.toggles.promptIconHint" },

@@ -6,7 +6,8 @@ import { modelsQueryOptions } from "../../../api/models";
 import { optionsFor } from "../../models/system-models-page";
 import { useDatasetId } from "../use-dataset-id";
 import { DatasetConfigurationForm } from "./dataset-configuration-form";
-import { RaptorPanel } from "./raptor-panel";
+import { IndexTaskPanel } from "./index-task-panel";
+import { KnowledgeGraphButton } from "./knowledge-graph-dialog";
 import { TagSetPanel } from "./tag-set-panel";
 
 // /knowledge/configuration?id=… and /dataset/setting?id=…: the detail layout has loaded the dataset.
@@ -39,7 +40,14 @@ export const DatasetConfigurationPage = () => {
       {/* summaries are built on request, with the saved RAPTOR settings */}
       {dataset.parser_config.raptor.use_raptor && (
         <Box maxW="3xl">
-          <RaptorPanel datasetId={dataset.id} />
+          <IndexTaskPanel datasetId={dataset.id} type="raptor" />
+        </Box>
+      )}
+      {dataset.chunk_method !== "tag" && (
+        <Box maxW="3xl">
+          <IndexTaskPanel datasetId={dataset.id} type="graph">
+            <KnowledgeGraphButton datasetId={dataset.id} />
+          </IndexTaskPanel>
         </Box>
       )}
       <DatasetConfigurationForm key={dataset.id} dataset={dataset} embeddingModels={models.data ? optionsFor(models.data, "embedding") : []} tagSets={tagSets} />

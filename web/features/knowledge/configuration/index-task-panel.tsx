@@ -1,8 +1,9 @@
 import { Badge, Box, Button, Collapsible, HStack, Progress, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import type { ReactNode } from "react";
 import type { DatasetTask } from "../../../../worker/contract/dataset-index";
-import { raptorTaskQueryOptions, useRemoveRaptorMutation, useStartRaptorMutation } from "../../../api/raptor";
+import { type BuiltIndex, indexTaskQueryOptions, useRemoveIndexMutation, useStartIndexMutation } from "../../../api/dataset-index";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { notifyError, notifySuccess } from "../../../components/notify";
 import { RouteErrorMessage } from "../../../components/route-error";
@@ -10,16 +11,19 @@ import { formatDateTime, formatNumber } from "../../../lib/format";
 import { ConfigSection } from "./config-section";
 
 type State = "none" | "running" | "done" | "failed";
+type TextName = "title" | "description" | "none" | "summary" | "progress" | "start" | "restart" | "started" | "remove" | "cancel" | "removeTitle" | "removeBody" | "removed";
 
 const stateOf = (task: DatasetTask | null): State => (!task ? "none" : task.progress === 1 ? "done" : task.progress < 0 ? "failed" : "running");
 const PALETTE: Record<State, string> = { none: "gray", running: "blue", done: "green", failed: "red" };
 
-// Builds and removes a knowledge base's RAPTOR summaries, with the last task's progress and log.
-export const RaptorPanel = ({ datasetId }: { datasetId: string }) => {
+// Builds and removes a knowledge base's RAPTOR summaries or knowledge graph, with the last task's progress and
+// log; `children` show what was built.
+export const IndexTaskPanel = ({ datasetId, type, children }: { datasetId: string; type: BuiltIndex; children?: ReactNode }) => {
   const { t } = useTranslation();
-  const query = useQuery(raptorTaskQueryOptions(datasetId));
-  const start = useStartRaptorMutation(datasetId);
-  const remove = useRemoveRaptorMutation(datasetId);
+  const query = useQuery(indexTaskQueryOptions(datasetId, type));
+  const start = useStartIndexMutation(datasetId, type);
+  const remove = useRemoveIndexMutation(datasetId, type);
+  const key = <N extends TextName>(name: N) => `kbConfig.indexTask.${type}.${name}` as const;
   const task = query.data && "id" in query.data ? (query.data as DatasetTask) : null;
   const state = stateOf(task);
   const percent = Math.round(Math.max(0, task?.progress ?? 0) * 100);
@@ -28,44 +32,44 @@ export const RaptorPanel = ({ datasetId }: { datasetId: string }) => {
   const run = async () => {
     const started = await start.mutateAsync().then(() => true, notifyError);
     if (started) {
-      notifySuccess(t("kbConfig.raptorTask.started"));
+      notifySuccess(t(key("started")));
       await query.refetch();
     }
   };
   const removeAll = async () => {
     const removed = await remove.mutateAsync().then(() => true, notifyError);
     if (removed) {
-      notifySuccess(t("kbConfig.raptorTask.removed"));
+      notifySuccess(t(key("removed")));
       await query.refetch();
     }
   };
 
   return (
-    <ConfigSection title={t("kbConfig.raptorTask.title")} description={t("kbConfig.raptorTask.description")}>
+    <ConfigSection title={t(key("title"))} description={t(key("description"))}>
       {query.isError ? (
         <RouteErrorMessage error={query.error} onRetry={() => void query.refetch()} />
       ) : query.isPending ? (
         <Skeleton h="16" rounded="md" />
       ) : (
-        <Stack gap="3" data-testid="raptor-task" data-state={state}>
+        <Stack gap="3" data-testid={`${type}-task`} data-state={state}>
           <HStack gap="3" wrap="wrap">
             <Badge colorPalette={PALETTE[state]} variant="subtle">
-              {t(`kbConfig.raptorTask.states.${state}`)}
+              {t(`kbConfig.indexTask.states.${state}`)}
             </Badge>
             {state === "running" && <Text fontSize="sm">{percent}%</Text>}
             {task?.begin_at && (
               <Text fontSize="sm" color="fg.muted">
-                {t("kbConfig.raptorTask.begunAt", { time: formatDateTime(Date.parse(task.begin_at)) })}
+                {t("kbConfig.indexTask.begunAt", { time: formatDateTime(Date.parse(task.begin_at)) })}
               </Text>
             )}
             {state === "done" && (
               <Text fontSize="sm" color="fg.muted">
-                {t("kbConfig.raptorTask.summary", { count: task?.chunk_ids ? task.chunk_ids.split(" ").length : 0, seconds: formatNumber(task?.process_duration ?? 0, 1) })}
+                {t(key("summary"), { count: task?.chunk_ids ? task.chunk_ids.split(" ").length : 0, seconds: formatNumber(task?.process_duration ?? 0, 1) })}
               </Text>
             )}
           </HStack>
           {state === "running" && (
-            <Progress.Root value={percent} size="xs" colorPalette="blue" aria-label={t("kbConfig.raptorTask.progress")}>
+            <Progress.Root value={percent} size="xs" colorPalette="blue" aria-label={t(key("progress"))}>
               <Progress.Track>
                 <Progress.Range />
               </Progress.Track>
@@ -73,11 +77,11 @@ export const RaptorPanel = ({ datasetId }: { datasetId: string }) => {
           )}
           {state === "none" && (
             <Text fontSize="sm" color="fg.muted">
-              {t("kbConfig.raptorTask.none")}
+              {t(key("none"))}
             </Text>
           )}
           {lines.length > 0 && (
-            <Text fontSize="sm" color={state === "failed" ? "fg.error" : "fg.muted"} data-testid="raptor-last-line">
+            <Text fontSize="sm" color={state === "failed" ? "fg.error" : "fg.muted"} data-testid={`${type}-last-line`}>
               {lines.at(-1)}
             </Text>
           )}
@@ -85,11 +89,11 @@ export const RaptorPanel = ({ datasetId }: { datasetId: string }) => {
             <Collapsible.Root>
               <Collapsible.Trigger asChild>
                 <Button size="xs" variant="ghost" alignSelf="start">
-                  {t("kbConfig.raptorTask.showLog")}
+                  {t("kbConfig.indexTask.showLog")}
                 </Button>
               </Collapsible.Trigger>
               <Collapsible.Content>
-                <Box as="pre" fontSize="xs" whiteSpace="pre-wrap" bg="bg.muted" p="3" rounded="md" maxH="60" overflowY="auto" data-testid="raptor-log">
+                <Box as="pre" fontSize="xs" whiteSpace="pre-wrap" bg="bg.muted" p="3" rounded="md" maxH="60" overflowY="auto" data-testid={`${type}-log`}>
                   {lines.join("\n")}
                 </Box>
               </Collapsible.Content>
@@ -97,20 +101,21 @@ export const RaptorPanel = ({ datasetId }: { datasetId: string }) => {
           )}
           <HStack gap="3" wrap="wrap">
             <Button size="sm" colorPalette="teal" onClick={() => void run()} loading={start.isPending} disabled={state === "running"}>
-              {t(state === "none" ? "kbConfig.raptorTask.start" : "kbConfig.raptorTask.restart")}
+              {t(key(state === "none" ? "start" : "restart"))}
             </Button>
             <ConfirmDialog
               trigger={
                 <Button size="sm" variant="outline" colorPalette="red" disabled={state === "none"}>
-                  {t(state === "running" ? "kbConfig.raptorTask.cancel" : "kbConfig.raptorTask.remove")}
+                  {t(key(state === "running" ? "cancel" : "remove"))}
                 </Button>
               }
-              title={t("kbConfig.raptorTask.removeTitle")}
-              body={t("kbConfig.raptorTask.removeBody")}
+              title={t(key("removeTitle"))}
+              body={t(key("removeBody"))}
               loading={remove.isPending}
               onConfirm={removeAll}
             />
           </HStack>
+          {state === "done" && children}
         </Stack>
       )}
     </ConfigSection>

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { toaster } from "../../../web/components/ui/toaster";
-import { RaptorPanel } from "../../../web/features/knowledge/configuration/raptor-panel";
+import { IndexTaskPanel } from "../../../web/features/knowledge/configuration/index-task-panel";
+import { KnowledgeGraphButton } from "../../../web/features/knowledge/configuration/knowledge-graph-dialog";
 import { changeLanguage } from "../../../web/i18n";
 import { renderWithProviders } from "../helpers/render";
 
@@ -28,10 +29,10 @@ const api = (before: unknown, after: unknown, later: unknown = after, mutation =
 };
 const calls = (spy: ReturnType<typeof api>, method: string) => spy.mock.calls.filter(([, init]) => init?.method === method).map(([url]) => String(url));
 
-describe("RaptorPanel", () => {
+describe("IndexTaskPanel (RAPTOR)", () => {
   it("starts a build and follows it until done", async () => {
     const spy = api({}, task(0.5, "10:00:00 impfen.txt: clustering 3 chunks."), task(1, "10:00:00 impfen.txt: clustering 3 chunks.\n10:00:02 Task done (2.50s).", { chunk_ids: "a b" }));
-    renderWithProviders(<RaptorPanel datasetId={ID} />);
+    renderWithProviders(<IndexTaskPanel datasetId={ID} type="raptor" />);
     expect(await screen.findByText("Noch nicht erzeugt")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Zusammenfassungen löschen" }).hasAttribute("disabled")).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: "Zusammenfassungen erzeugen" }));
@@ -51,7 +52,7 @@ describe("RaptorPanel", () => {
     const failed = task(-1, "10:00:00 Task has been received.\n10:00:01 [ERROR] RAPTOR stopped after 3 failed summaries: boom");
     const spy = api(failed, failed, failed, reply(102, null, "RAPTOR needs a chat model to write its summaries: set one up in the model settings."));
     const toast = vi.spyOn(toaster, "create");
-    renderWithProviders(<RaptorPanel datasetId={ID} />);
+    renderWithProviders(<IndexTaskPanel datasetId={ID} type="raptor" />);
     expect(await screen.findByText("Fehlgeschlagen")).toBeTruthy();
     expect(screen.getByTestId("raptor-last-line").textContent).toContain("[ERROR] RAPTOR stopped");
     fireEvent.click(screen.getByRole("button", { name: "Neu erzeugen" }));
@@ -64,7 +65,7 @@ describe("RaptorPanel", () => {
     const spy = api(task(1, "10:00:02 Task done (2.50s).", { chunk_ids: "a" }), {}, {}, reply(0, true));
     await changeLanguage("en");
     try {
-      renderWithProviders(<RaptorPanel datasetId={ID} />);
+      renderWithProviders(<IndexTaskPanel datasetId={ID} type="raptor" />);
       expect(await screen.findByText("1 summary in 2.5 s")).toBeTruthy();
       fireEvent.click(screen.getByRole("button", { name: "Delete summaries" }));
       const dialog = await screen.findByRole("alertdialog");
@@ -75,5 +76,45 @@ describe("RaptorPanel", () => {
     } finally {
       await changeLanguage("de");
     }
+  });
+});
+
+describe("IndexTaskPanel (knowledge graph)", () => {
+  const GRAPH = {
+    graph: {
+      nodes: [
+        { id: "ROBERT KOCH-INSTITUT", entity_name: "ROBERT KOCH-INSTITUT", entity_type: "organization", description: "Bundesinstitut.", pagerank: 0.5, source_id: ["c1"] },
+        { id: "BERLIN", entity_name: "BERLIN", entity_type: "geo", description: "Hauptstadt.", pagerank: 0.5, source_id: ["c1"] },
+        { id: "STIKO", entity_name: "STIKO", entity_type: "organization", description: "", pagerank: 0, source_id: ["c2"] },
+      ],
+      edges: [{ source: "BERLIN", target: "ROBERT KOCH-INSTITUT", description: "Sitz.", weight: 5, source_id: ["c1"] }],
+    },
+    mind_map: {},
+  };
+
+  it("builds the graph and shows its entities with their relation counts", async () => {
+    const done = task(1, "10:00:00 Knowledge graph: 3 entities, 1 relations.\n10:00:01 Task done (1.00s).", { task_type: "graph" });
+    const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (url) => reply(0, String(url).includes("knowledge_graph") ? GRAPH : done));
+    renderWithProviders(
+      <IndexTaskPanel datasetId={ID} type="graph">
+        <KnowledgeGraphButton datasetId={ID} />
+      </IndexTaskPanel>,
+    );
+    expect(await screen.findByText("Wissensgraph")).toBeTruthy();
+    expect(await screen.findByText("Erstellt in 2,5 s")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Graph anzeigen" }));
+    const dialog = await screen.findByTestId("knowledge-graph-dialog");
+    expect(await within(dialog).findByText("Wissensgraph: 3 Entitäten")).toBeTruthy();
+    const table = within(dialog).getByRole("table", { name: "Entitäten" });
+    const rows = within(table).getAllByRole("row").slice(1).map((row) => within(row).getAllByRole("cell").map((cell) => cell.textContent));
+    expect(rows).toEqual([["ROBERT KOCH-INSTITUT", "organization", "1"], ["BERLIN", "geo", "1"], ["STIKO", "organization", "0"]]);
+    expect(spy.mock.calls.map(([url]) => String(url))).toContain(`/api/v1/datasets/${ID}/knowledge_graph`);
+  });
+
+  it("says so when the built graph holds no entities", async () => {
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (url) => reply(0, String(url).includes("knowledge_graph") ? { graph: { nodes: [], edges: [] }, mind_map: {} } : task(1, "", { task_type: "graph" })));
+    renderWithProviders(<KnowledgeGraphButton datasetId={ID} />);
+    fireEvent.click(screen.getByRole("button", { name: "Graph anzeigen" }));
+    expect(await screen.findByText(/Der Graph enthält keine Entitäten/)).toBeTruthy();
   });
 });
