@@ -1,10 +1,11 @@
-import { Box, Button, CloseButton, Dialog, Portal, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { Box, Button, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { KnowledgeGraph } from "../../../../worker/contract/knowledge-graph";
 import { knowledgeGraphQueryOptions } from "../../../api/dataset-index";
 import { RouteErrorMessage } from "../../../components/route-error";
+import { ViewDialog } from "../../../components/view-dialog";
 
 // React Flow is loaded with the dialog, not with the configuration page.
 const KnowledgeGraphCanvas = lazy(() => import("./knowledge-graph-canvas"));
@@ -29,62 +30,52 @@ const KnowledgeGraphDialog = ({ datasetId, onClose }: { datasetId: string; onClo
   const graph: KnowledgeGraph = query.data && "nodes" in query.data.graph ? (query.data.graph as KnowledgeGraph) : { nodes: [], edges: [] };
   const links = (id: string) => graph.edges.filter((edge) => edge.source === id || edge.target === id).length;
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" size="xl">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="knowledge-graph-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{query.isSuccess ? t("kbConfig.indexTask.graph.viewTitle", { count: graph.nodes.length }) : t("kbConfig.indexTask.graph.title")}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {query.isError ? (
-                <RouteErrorMessage error={query.error} onRetry={() => void query.refetch()} />
-              ) : query.isPending ? (
-                <Skeleton h="96" rounded="md" />
-              ) : graph.nodes.length === 0 ? (
-                <Text color="fg.muted">{t("kbConfig.indexTask.graph.empty")}</Text>
-              ) : (
-                <Stack gap="4">
-                  <Box h="96" borderWidth="1px" rounded="md">
-                    <Suspense fallback={<Skeleton h="full" />}>
-                      <KnowledgeGraphCanvas graph={graph} />
-                    </Suspense>
-                  </Box>
-                  <Box maxH="60" overflowY="auto" borderWidth="1px" rounded="md">
-                    <Table.Root size="sm" stickyHeader aria-label={t("kbConfig.indexTask.graph.entities")}>
-                      <Table.Header>
-                        <Table.Row>
-                          <Table.ColumnHeader>{t("kbConfig.indexTask.graph.entities")}</Table.ColumnHeader>
-                          <Table.ColumnHeader>{t("kbConfig.fields.entityTypes")}</Table.ColumnHeader>
-                          <Table.ColumnHeader textAlign="end">{t("kbConfig.indexTask.graph.relations")}</Table.ColumnHeader>
-                        </Table.Row>
-                      </Table.Header>
-                      <Table.Body>
-                        {graph.nodes.map((node) => (
-                          <Table.Row key={node.id}>
-                            <Table.Cell title={node.description}>{node.entity_name}</Table.Cell>
-                            <Table.Cell>{node.entity_type}</Table.Cell>
-                            <Table.Cell textAlign="end">{links(node.id)}</Table.Cell>
-                          </Table.Row>
-                        ))}
-                      </Table.Body>
-                    </Table.Root>
-                  </Box>
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t("common.close")}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ViewDialog
+      title={query.isSuccess ? t("kbConfig.indexTask.graph.viewTitle", { count: graph.nodes.length }) : t("kbConfig.indexTask.graph.title")}
+      size="xl"
+      testId="knowledge-graph-dialog"
+      onClose={onClose}
+      footer={
+        <Button variant="outline" onClick={onClose}>
+          {t("common.close")}
+        </Button>
+      }
+    >
+      {query.isError ? (
+        <RouteErrorMessage error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.isPending ? (
+        <Skeleton h="96" rounded="md" />
+      ) : graph.nodes.length === 0 ? (
+        <Text color="fg.muted">{t("kbConfig.indexTask.graph.empty")}</Text>
+      ) : (
+        <Stack gap="4">
+          <Box h="96" borderWidth="1px" rounded="md">
+            <Suspense fallback={<Skeleton h="full" />}>
+              <KnowledgeGraphCanvas graph={graph} />
+            </Suspense>
+          </Box>
+          <Box maxH="60" overflowY="auto" borderWidth="1px" rounded="md">
+            <Table.Root size="sm" stickyHeader aria-label={t("kbConfig.indexTask.graph.entities")}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t("kbConfig.indexTask.graph.entities")}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t("kbConfig.fields.entityTypes")}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t("kbConfig.indexTask.graph.relations")}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {graph.nodes.map((node) => (
+                  <Table.Row key={node.id}>
+                    <Table.Cell title={node.description}>{node.entity_name}</Table.Cell>
+                    <Table.Cell>{node.entity_type}</Table.Cell>
+                    <Table.Cell textAlign="end">{links(node.id)}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Box>
+        </Stack>
+      )}
+    </ViewDialog>
   );
 };
