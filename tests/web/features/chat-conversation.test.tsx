@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConversationPane, ExportDialog, SessionList, StatsDialog } from "../../../web/features/chat/conversation";
+import { AnswerMarkdown } from "../../../web/features/chat/conversation/answer-markdown";
 import { changeLanguage } from "../../../web/i18n";
 import type { Chat, ChatMessage, ChatStats, CompletionFrame, PromptConfig, Reference, ReferenceChunk, Session } from "../../../worker/contract/chats";
 import { renderWithProviders } from "../helpers/render";
@@ -653,5 +654,18 @@ describe("in English", () => {
     } finally {
       await changeLanguage("de");
     }
+  });
+});
+
+describe("AnswerMarkdown citations", () => {
+  it("offer no document link for the knowledge-graph chunk, which has no document", async () => {
+    const graphChunk: ReferenceChunk = {
+      id: "knowledge-graph-ds-1", content: "Entities:\n- ROBERT KOCH-INSTITUT (organization): Bundesinstitut.", document_id: "", document_name: "Related content in Knowledge Graph",
+      dataset_id: "ds-1", image_id: "", positions: [], url: null, similarity: 1, vector_similarity: 1, term_similarity: 1, doc_type: "",
+    };
+    renderWithProviders(<AnswerMarkdown content="Das RKI ist ein Bundesinstitut [ID:0]." reference={{ total: 1, chunks: [graphChunk], doc_aggs: [] }} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Quelle 1 anzeigen" }));
+    expect((await screen.findByTestId("citation-chunk")).textContent).toContain("ROBERT KOCH-INSTITUT");
+    expect(screen.queryByRole("link", { name: /Dokument öffnen/ })).toBeNull();
   });
 });

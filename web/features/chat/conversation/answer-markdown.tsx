@@ -20,6 +20,7 @@ export const splitThinking = (content: string) => {
 // What copy and read aloud use: the answer without reasoning and citation markers.
 export const plainAnswer = (content: string) => splitThinking(content).answer.replace(CITATION, "").replace(/ {2,}/g, " ");
 
+// (the knowledge-graph chunk has no document to open: callers show no link for it)
 export const documentHref = (chunk: Pick<ReferenceChunk, "document_id" | "dataset_id" | "id">) =>
   `/document/${encodeURIComponent(chunk.document_id)}?source=document&dataset=${encodeURIComponent(chunk.dataset_id)}&chunk=${encodeURIComponent(chunk.id)}`;
 
@@ -124,7 +125,7 @@ const Citation = ({ index, chunk, documentLinks }: CitationProps) => {
                 <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" maxH="48" overflowY="auto" data-testid="citation-chunk">
                   {chunk.content}
                 </Text>
-                {documentLinks && (
+                {documentLinks && chunk.document_id && (
                   <Link href={documentHref(chunk)} target="_blank" rel="noreferrer noopener" fontSize="sm" color="brand.fg" alignSelf="start">
                     {t("chat.answer.openDocument")} <ExternalLink size={12} aria-hidden />
                   </Link>
