@@ -7,11 +7,12 @@ import {
 } from "../contract/datasets";
 import { DeleteTagsSchema, RenameTagSchema, TagAggregationQuerySchema } from "../contract/tags";
 import { IndexQuerySchema, type IndexType } from "../contract/dataset-index";
+import { MetadataUpdateSchema } from "../contract/dataset-metadata";
 import type { AppEnv } from "../env";
 import { ok } from "../lib/envelope";
 import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
-import { jsonBody, queryParams } from "../middleware/validate";
+import { jsonBody, jsonBodyAsDataError, queryParams } from "../middleware/validate";
 import { createDataset } from "../services/datasets/create";
 import { getDataset } from "../services/datasets/get";
 import { listDatasets } from "../services/datasets/list";
@@ -20,6 +21,7 @@ import { updateDataset } from "../services/datasets/update";
 import { aggregateTags, deleteTags, listTags, renameTag } from "../services/tags/manage";
 import { removeIndex, startIndexTask, traceIndexTask } from "../services/index-tasks/manage";
 import { getKnowledgeGraph } from "../services/graph/store";
+import { metadataSummary, updateMetadata } from "../services/documents/metadata-batch";
 import { dataError } from "../lib/errors";
 import { parseHandlers, stopHandlers } from "./parsing";
 
@@ -71,6 +73,10 @@ export const datasetRoutes = new Hono<AppEnv>()
   .delete("/:datasetId/knowledge_graph", async (c) => ok(c, await removeIndex(serviceContext(c), c.req.param("datasetId"), "graph")))
   .get("/:datasetId/graph", async (c) => ok(c, await getKnowledgeGraph(serviceContext(c), c.req.param("datasetId"))))
   .delete("/:datasetId/graph", async (c) => ok(c, await removeIndex(serviceContext(c), c.req.param("datasetId"), "graph")))
+  .get("/:datasetId/metadata/summary", async (c) => ok(c, await metadataSummary(serviceContext(c), c.req.param("datasetId"))))
+  .post("/:datasetId/metadata/update", jsonBodyAsDataError(MetadataUpdateSchema), async (c) =>
+    ok(c, await updateMetadata(serviceContext(c), c.req.param("datasetId"), c.req.valid("json"))),
+  )
   // RAGFlow's SDK paths for parse and stop
   .post("/:datasetId/chunks", ...parseHandlers)
   .delete("/:datasetId/chunks", ...stopHandlers)

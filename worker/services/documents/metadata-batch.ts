@@ -1,0 +1,50 @@
+import { and, eq } from "drizzle-orm";
+import { METADATA_TOO_LARGE, type MetadataSummary, type MetadataUpdateInput } from "../../contract/dataset-metadata";
+import { META_FIELDS_MAX_BYTES } from "../../contract/limits";
+import { documents } from "../../db/schema";
+import { inChunks } from "../../lib/batches";
+import { dataError } from "../../lib/errors";
+import { nowMs } from "../../lib/time";
+import { applyMetadataEdits, summarizeMetadata } from "../../rag/metadata-edit";
+import { metadataMatches } from "../../rag/metadata-filter";
+import type { ServiceContext } from "../context";
+import { getDatasetInTenant } from "../datasets/internal";
+
+const metadataRows = async (ctx: ServiceContext, datasetId: string) =>
+  (await ctx.db.select({ id: documents.id, meta: documents.metaFields }).from(documents).where(eq(documents.datasetId, datasetId))).map((row) => ({
+    id: row.id,
+    meta: (row.meta ?? {}) as Record<string, unknown>,
+  }));
+
+// GET /datasets/{id}/metadata/summary
+export const metadataSummary = async (ctx: ServiceContext, datasetId: string): Promise<MetadataSummary> => {
+  await getDatasetInTenant(ctx, datasetId);
+  return { summary: summarizeMetadata((await metadataRows(ctx, datasetId)).map((row) => row.meta)) };
+};
+
+// POST /datasets/{id}/metadata/update: who may edit a document's metadata may edit many at once. All or
+// nothing: unknown document ids or a result over the size limit change no document.
+export const updateMetadata = async (ctx: ServiceContext, datasetId: string, input: MetadataUpdateInput) => {
+  await getDatasetInTenant(ctx, datasetId);
+  const rows = await metadataRows(ctx, datasetId);
+  const { document_ids: ids, metadata_condition: condition } = input.selector;
+  if (ids?.length) {
+    const known = new Set(rows.map((row) => row.id));
+    const missing = ids.filter((id) => !known.has(id));
+    if (missing.length) throw dataError(`Documents not found: ${JSON.stringify(missing)}`);
+  }
+  const chosen = new Set(ids ?? []);
+  const matched = rows.filter((row) => (!ids?.length || chosen.has(row.id)) && (!condition?.conditions.length || metadataMatches(row.meta, condition)));
+  const changed = matched
+    .map((row) => ({ id: row.id, before: row.meta, after: applyMetadataEdits(row.meta, input) }))
+    .filter((row) => JSON.stringify(row.after) !== JSON.stringify(row.before));
+  if (changed.some((row) => new TextEncoder().encode(JSON.stringify(row.after)).length > META_FIELDS_MAX_BYTES)) throw dataError(METADATA_TOO_LARGE);
+  const now = nowMs();
+  for (const part of inChunks(changed, 50)) {
+    const [first, ...rest] = part.map((row) =>
+      ctx.db.update(documents).set({ metaFields: row.after, updateTime: now }).where(and(eq(documents.id, row.id), eq(documents.datasetId, datasetId))),
+    );
+    if (first) await ctx.db.batch([first, ...rest]);
+  }
+  return { updated: changed.length, matched_docs: matched.length };
+};
