@@ -266,4 +266,33 @@ export const tests = [
       }
     },
   ],
+  [
+    "manage the documents' metadata: values with their document counts, renamed and deleted in every document",
+    async ({ page, baseUrl, artifacts }) => {
+      await signUp(page, baseUrl);
+      const datasetId = await parsedKnowledgeBase(page, "Leitlinien");
+      await page.evaluate(async (id) => {
+        const headers = { Authorization: localStorage.getItem("token"), "Content-Type": "application/json" };
+        const { docs } = (await (await fetch(`/api/v1/datasets/${id}/documents`, { headers })).json()).data;
+        await fetch(`/api/v1/datasets/${id}/documents/${docs[0].id}`, { method: "PATCH", headers, body: JSON.stringify({ meta_fields: { Quelle: "RKI", Themen: ["Impfung", "Schlaf"] } }) });
+      }, datasetId);
+      await page.goto(`${baseUrl}/knowledge/dataset?id=${datasetId}`);
+      await page.getByRole("button", { name: "Metadaten verwalten" }).click();
+      const manager = page.getByTestId("metadata-manager");
+      await manager.getByRole("table", { name: "Werte von „Themen“" }).getByRole("row").filter({ hasText: "Schlaf" }).waitFor();
+      await page.getByRole("button", { name: "Wert „Schlaf“ von „Themen“ umbenennen" }).click();
+      await page.getByLabel("Neuer Wert").fill("Erholung");
+      await page.getByRole("button", { name: "Speichern" }).click();
+      await manager.getByRole("table", { name: "Werte von „Themen“" }).getByRole("row").filter({ hasText: "Erholung" }).waitFor();
+      await page.getByRole("button", { name: "Feld „Quelle“ löschen" }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Löschen" }).click();
+      await manager.getByRole("table", { name: "Werte von „Quelle“" }).waitFor({ state: "detached" });
+      await page.screenshot({ path: `${artifacts}/metadata-manager-de.png` });
+      const meta = await page.evaluate(async (id) => {
+        const headers = { Authorization: localStorage.getItem("token") };
+        return (await (await fetch(`/api/v1/datasets/${id}/documents`, { headers })).json()).data.docs[0].meta_fields;
+      }, datasetId);
+      assert.deepEqual(meta, { Themen: ["Impfung", "Erholung"] });
+    },
+  ],
 ];

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { MetadataSummary, MetadataUpdateInput } from "../../worker/contract/dataset-metadata";
 import type { DatasetDocument, RunStatus } from "../../worker/contract/documents";
 import type { ParserConfigInput } from "../../worker/contract/parser-config";
 import { API_BASE, requestData } from "./client";
@@ -122,3 +123,19 @@ export const documentDownloadUrl = (datasetId: string, documentId: string) =>
   `${API_BASE}/datasets/${datasetId}/documents/${documentId}`;
 
 export const downloadDocument = (datasetId: string, doc: DatasetDocument) => downloadWithAuth(documentDownloadUrl(datasetId, doc.id), doc.name);
+
+export const metadataSummaryQueryOptions = (datasetId: string) =>
+  queryOptions({
+    queryKey: [...documentKeys.all(datasetId), "metadata-summary"] as const,
+    queryFn: () => requestData<MetadataSummary>(`/datasets/${datasetId}/metadata/summary`),
+  });
+
+// sent as ready JSON: field names and values must not be re-cased
+export const useUpdateMetadataMutation = (datasetId: string) => {
+  const invalidate = useInvalidate(datasetId);
+  return useMutation({
+    mutationFn: (edit: Pick<MetadataUpdateInput, "updates" | "deletes">) =>
+      requestData<{ updated: number; matched_docs: number }>(`/datasets/${datasetId}/metadata/update`, { method: "POST", body: JSON.stringify(edit) }),
+    onSuccess: invalidate,
+  });
+};

@@ -15,6 +15,7 @@ import { MetaDialog } from "./meta-dialog";
 import { MethodDialog } from "./method-dialog";
 import { RenameDialog } from "./rename-dialog";
 import { ReparseDialog } from "./reparse-dialog";
+import { MetadataManagerButton } from "./metadata-manager";
 import { UploadDialog } from "./upload-dialog";
 import { useDocumentActions } from "./use-document-actions";
 
@@ -44,6 +45,7 @@ export const DocumentsPage = ({ datasetId }: { datasetId: string }) => {
         </Stack>
         <Flex gap="3" wrap="wrap">
           <SearchInput label={t("docs.search")} value={keywords} onChange={(value) => { setKeywords(value); setPage(1); }} />
+          <MetadataManagerButton datasetId={datasetId} />
           <UploadDialog datasetId={datasetId} />
         </Flex>
       </Flex>
