@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { candidateCounts, clusterLayer } from "../../../worker/rag/raptor/cluster";
+import { createDeps } from "../../../worker/services/create-deps";
+import { sweepStuckWork } from "../../../worker/services/ingestion/watchdog";
 import { buildRaptorTree, summaryPrompt } from "../../../worker/rag/raptor/tree";
 import { callApi } from "../../helpers/worker/api";
 import { GOOD_KEY } from "../../helpers/shared/model-key";
@@ -15,7 +17,7 @@ const useLocalChatModel = async (user: TestUser) => {
 // two tight groups of points in 6 dimensions, with a little spread
 const point = (group: number, i: number) => Float32Array.from({ length: 6 }, (_, d) => (d === group * 3 ? 1 : 0) + ((i * 7 + d * 3) % 5) * 0.01);
 
-type Task = { id: string; progress: number; progress_msg: string; task_type: string; chunk_ids: string; doc_id: string };
+type Task = { id: string; progress: number; progress_msg: string; task_type: string; chunk_ids: string; doc_id: string; retry_count: number };
 type Chunk = { id: string; content: string };
 
 const trace = (user: TestUser, datasetId: string) => callApi<Task | Record<string, never>>(`/datasets/${datasetId}/index?type=raptor`, { token: user.token });
@@ -165,6 +167,32 @@ describe("RAPTOR tasks", () => {
     expect((await chunksOf(user, ds.id, docs["reisen.txt"]?.id)).total).toBe(2);
     expect((await trace(user, ds.id)).body.data).toEqual({});
   }, 15_000);
+
+  it("are picked up again by the watchdog when they stop reporting, and failed after five attempts", async () => {
+    const user = await createUser();
+    await useLocalChatModel(user);
+    const ds = await dataset(user);
+    await callApi(`/datasets/${ds.id}/index?type=raptor`, { method: "POST", token: user.token });
+    const first = await waitForTask(user, ds.id);
+    const summaries = first.chunk_ids.split(" ");
+    // as if the worker running it had died: running, silent since long ago
+    const silent = (attempts: number) =>
+      env.DB.prepare("UPDATE dataset_tasks SET state = 'running', progress = 0.5, attempts = ?, heartbeat_at = 1, update_time = 1 WHERE id = ?").bind(attempts, first.id).run();
+    await silent(1);
+    expect((await sweepStuckWork(createDeps(env), ds.id)).requeuedTasks).toBe(1);
+    const again = await waitForTask(user, ds.id);
+    expect(again).toMatchObject({ id: first.id, progress: 1, retry_count: 2 });
+    // the re-run replaced the summaries instead of adding a second set
+    expect(again.chunk_ids.split(" ").toSorted()).toEqual(summaries.toSorted());
+    const raptorRows = await env.DB.prepare("SELECT count(*) AS n FROM chunks WHERE dataset_id = ? AND raptor = 1").bind(ds.id).first<{ n: number }>();
+    expect(raptorRows?.n).toBe(summaries.length);
+
+    await silent(5);
+    await sweepStuckWork(createDeps(env), ds.id);
+    const given = (await trace(user, ds.id)).body.data as Task;
+    expect(given.progress).toBe(-1);
+    expect(given.progress_msg).toContain("[ERROR] The task stopped responding 5 times and was given up.");
+  });
 
   it("fail after three failed summaries with the reason", async () => {
     const user = await createUser();

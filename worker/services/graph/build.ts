@@ -19,7 +19,7 @@ const REPORT_EVERY = 10;
 // skipped with a line; the task fails after three such chunks.
 export const graphBuilder: IndexBuilder = {
   cleanup: (deps, datasetId, taskId) => removeKnowledgeGraph(deps, datasetId, taskId),
-  build: async (deps, dataset, task, { report, note }) => {
+  build: async (deps, dataset, task, { report, note, beat }) => {
     const config = dataset.parserConfig as ParserConfig;
     const entityTypes = config.graphrag?.entity_types?.length ? config.graphrag.entity_types : defaultParserConfig().graphrag.entity_types;
     const model = await enrichmentModel(deps, dataset.tenantId, config);
@@ -55,6 +55,7 @@ export const graphBuilder: IndexBuilder = {
       }
       done++;
       if (done % REPORT_EVERY === 0 || done === rows.length) await report(0.02 + 0.9 * (done / rows.length), `Entities extracted from ${done}/${rows.length} chunks.`);
+      else await beat();
     });
     const graph = mergeExtractions(extractions.toSorted((a, b) => a.chunkId.localeCompare(b.chunkId)));
     await saveKnowledgeGraph(deps, dataset.id, task.id, graph);

@@ -16,6 +16,8 @@ export type Reporter = {
   report: (progress: number, message?: string) => Promise<void>;
   // a line at the progress already reached
   note: (message: string) => Promise<void>;
+  // "still working", between lines (the watchdog re-queues a task that stays silent)
+  beat: () => Promise<void>;
 };
 
 // Builds one kind of dataset-wide index; returns the chunks it wrote (for the task row).
@@ -42,7 +44,7 @@ const reporter = (deps: Deps, task: DatasetTaskRow) => {
     current = progress;
     return write({ progress }, message);
   };
-  return { report, note: (message: string) => write({ progress: current }, message), write };
+  return { report, note: (message: string) => write({ progress: current }, message), beat: () => write({ progress: current }), write };
 };
 
 export const failDatasetTask = async (deps: Deps, taskId: string, reason: string) => {
@@ -67,11 +69,11 @@ export const runIndexTask = async (deps: Deps, message: IndexMessage, builders: 
   const started = nowMs();
   await deps.db.update(datasetTasks).set({ state: "running", attempts: task.attempts + 1, beginAt: started, heartbeatAt: started }).where(eq(datasetTasks.id, task.id));
   const running = { ...task, state: "running" as const };
-  const { report, note, write } = reporter(deps, running);
+  const { report, note, beat, write } = reporter(deps, running);
   const builder = builders[task.taskType];
   try {
     await report(0.01, "Task has been received.");
-    const chunkIds = await builder.build(deps, dataset, running, { report, note });
+    const chunkIds = await builder.build(deps, dataset, running, { report, note, beat });
     await write({ state: "done", progress: 1, duration: (nowMs() - started) / 1000, chunkIds }, `Task done (${seconds(started)}).`);
     await deps.db.update(datasets).set(finishField(task.taskType, nowMs())).where(eq(datasets.id, dataset.id));
   } catch (error) {

@@ -51,18 +51,18 @@ export const sweepStuckWork = async (deps: Deps, datasetId?: string) => {
   const planMsgs = orphanDocs
     .filter((doc) => doc.sourceType !== "web" || doc.size > 0)
     .map((doc) => ({ type: "plan" as const, tenantId: doc.tenantId, documentId: doc.id, begin: doc.processBeginAt ?? 0 }));
-  const raptorMsgs = datasetId ? [] : await requeueSilentDatasetTasks(deps, silentSince);
-  await deps.queue.sendMany([...tasksMsgs, ...planMsgs, ...raptorMsgs]);
-  return { requeuedTasks: tasksMsgs.length + raptorMsgs.length, replannedDocuments: planMsgs.length };
+  const indexMsgs = await requeueSilentDatasetTasks(deps, silentSince, datasetId);
+  await deps.queue.sendMany([...tasksMsgs, ...planMsgs, ...indexMsgs]);
+  return { requeuedTasks: tasksMsgs.length + indexMsgs.length, replannedDocuments: planMsgs.length };
 };
 
-// Dataset-wide tasks (RAPTOR, knowledge graph) that stopped reporting, or whose message never arrived, go back on the queue
-// too (a re-run replaces the summaries it had written), or fail after 5 attempts.
-const requeueSilentDatasetTasks = async (deps: Deps, silentSince: number) => {
+// Dataset-wide tasks (RAPTOR, knowledge graph) that stopped reporting, or whose message never arrived, go back
+// on the queue too (a re-run replaces what it had written), or fail after 5 attempts.
+const requeueSilentDatasetTasks = async (deps: Deps, silentSince: number, datasetId?: string) => {
   const silent = await deps.db
     .select()
     .from(datasetTasks)
-    .where(and(inArray(datasetTasks.state, ["running", "queued"]), lt(datasetTasks.updateTime, silentSince)))
+    .where(and(inArray(datasetTasks.state, ["running", "queued"]), lt(datasetTasks.updateTime, silentSince), ...(datasetId ? [eq(datasetTasks.datasetId, datasetId)] : [])))
     .limit(100);
   const messages = [];
   for (const task of silent) {

@@ -43,23 +43,27 @@ const leavesOf = async (deps: Deps, datasetId: string, embedding: EmbeddingModel
   });
 };
 
-const summariser = (model: ChatModel, embedding: EmbeddingModel, options: RaptorOptions, onError: (reason: string) => Promise<void>) => {
+const summariser = (model: ChatModel, embedding: EmbeddingModel, options: RaptorOptions, onError: (reason: string) => Promise<void>, beat: () => Promise<void>) => {
   const usage = { promptTokens: 0, completionTokens: 0 };
   let failures = 0;
+  const attempt = async (texts: string[]): Promise<RaptorNode> => {
+    const answer = await model.complete(summaryPrompt(options, texts), { temperature: 0.3, max_tokens: summaryMaxTokens(options.maxToken) });
+    addUsage(usage, answer.usage);
+    const text = answer.text.trim();
+    if (!text) throw new Error("The model answered with an empty summary.");
+    const [vector] = await embedding.embed([text]);
+    if (!vector) throw new Error("The embedding model returned no vector.");
+    return { text, vector };
+  };
   const summarise = async (texts: string[]): Promise<RaptorNode | null> => {
     let lastError = "";
-    for (let attempt = 0; attempt < SUMMARY_ATTEMPTS; attempt++) {
-      try {
-        const answer = await model.complete(summaryPrompt(options, texts), { temperature: 0.3, max_tokens: summaryMaxTokens(options.maxToken) });
-        addUsage(usage, answer.usage);
-        const text = answer.text.trim();
-        if (!text) throw new Error("The model answered with an empty summary.");
-        const [vector] = await embedding.embed([text]);
-        if (!vector) throw new Error("The embedding model returned no vector.");
-        return { text, vector };
-      } catch (error) {
+    for (let tries = 0; tries < SUMMARY_ATTEMPTS; tries++) {
+      const node = await attempt(texts).catch((error: unknown) => {
         lastError = error instanceof Error ? error.message : String(error);
-      }
+        return null;
+      });
+      // outside the retries: a cancelled task stops here
+      if (node) return beat().then(() => node);
     }
     failures++;
     await onError(`A cluster of ${texts.length} chunks was skipped: ${lastError}`);
@@ -74,7 +78,7 @@ const summariser = (model: ChatModel, embedding: EmbeddingModel, options: Raptor
 // document (a dataset-wide tree belongs to the first document). Earlier summaries are replaced.
 export const raptorBuilder: IndexBuilder = {
   cleanup: (deps, datasetId, taskId) => removeRaptorChunks(deps, datasetId, taskId),
-  build: async (deps, dataset, task, { report, note }) => {
+  build: async (deps, dataset, task, { report, note, beat }) => {
     const config = { ...defaultParserConfig().raptor, ...(dataset.parserConfig as ParserConfig).raptor };
     const options: RaptorOptions = { prompt: config.prompt, maxToken: config.max_token, threshold: config.threshold, maxCluster: config.max_cluster, seed: config.random_seed };
     const model = await enrichmentModel(deps, dataset.tenantId, dataset.parserConfig as ParserConfig);
@@ -85,7 +89,7 @@ export const raptorBuilder: IndexBuilder = {
       (doc) => !SKIPPED_METHODS.has(doc.parserId),
     );
     const groups = config.scope === "dataset" ? [docs] : docs.map((doc) => [doc]);
-    const { summarise, usage } = summariser(model, embedding, options, note);
+    const { summarise, usage } = summariser(model, embedding, options, note, beat);
     const created: string[] = [];
     for (const [g, group] of groups.entries()) {
       const owner = group[0];
