@@ -44,3 +44,10 @@ export type MetadataFieldSummary = { type: "string" | "number" | "list" | "time"
 export type MetadataSummary = { summary: Record<string, MetadataFieldSummary> };
 
 export const METADATA_TOO_LARGE = `A document's metadata would exceed ${META_FIELDS_MAX_BYTES / 1024} KB as JSON.`;
+
+export const FlattenedMetadataQuerySchema = v.object({
+  dataset_ids: v.pipe(v.string(msg.string), v.trim(), v.nonEmpty("Lack of dataset_ids in query parameters")),
+});
+
+// GET /datasets/metadata/flattened: field → value → the documents having it (list items one by one).
+export type FlattenedMetadata = Record<string, Record<string, string[]>>;

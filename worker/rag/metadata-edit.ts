@@ -11,6 +11,21 @@ const kindOf = (value: unknown): MetadataFieldSummary["type"] | null => {
   return typeof value === "string" && ISO_TIME.test(value) ? "time" : "string";
 };
 
+// RAGFlow's flattened metadata of many documents: field → value (as text) → the ids of the documents having it.
+export const flattenMetadata = (rows: { id: string; meta: Meta }[]) => {
+  const fields: Record<string, Record<string, string[]>> = {};
+  for (const { id, meta } of rows) {
+    for (const [key, value] of Object.entries(meta)) {
+      for (const item of [value].flat()) {
+        if (item === null || item === undefined) continue;
+        const values = (fields[key] ??= {});
+        (values[String(item)] ??= []).push(id);
+      }
+    }
+  }
+  return fields;
+};
+
 // RAGFlow's metadata summary: for every field, the kind most of its documents give it and each value (list
 // items counted one by one) with how many documents have it, most common first.
 export const summarizeMetadata = (metas: Meta[]): Record<string, MetadataFieldSummary> => {

@@ -7,7 +7,7 @@ import {
 } from "../contract/datasets";
 import { DeleteTagsSchema, RenameTagSchema, TagAggregationQuerySchema } from "../contract/tags";
 import { IndexQuerySchema, type IndexType } from "../contract/dataset-index";
-import { MetadataUpdateSchema } from "../contract/dataset-metadata";
+import { FlattenedMetadataQuerySchema, MetadataUpdateSchema } from "../contract/dataset-metadata";
 import type { AppEnv } from "../env";
 import { ok } from "../lib/envelope";
 import { requireAuth } from "../middleware/auth";
@@ -21,7 +21,7 @@ import { updateDataset } from "../services/datasets/update";
 import { aggregateTags, deleteTags, listTags, renameTag } from "../services/tags/manage";
 import { removeIndex, startIndexTask, traceIndexTask } from "../services/index-tasks/manage";
 import { getKnowledgeGraph } from "../services/graph/store";
-import { metadataSummary, updateMetadata } from "../services/documents/metadata-batch";
+import { flattenedMetadata, metadataSummary, updateMetadata } from "../services/documents/metadata-batch";
 import { dataError } from "../lib/errors";
 import { parseHandlers, stopHandlers } from "./parsing";
 
@@ -45,6 +45,9 @@ export const datasetRoutes = new Hono<AppEnv>()
   )
   .get("/tags/aggregation", queryParams(TagAggregationQuerySchema), async (c) =>
     ok(c, await aggregateTags(serviceContext(c), c.req.valid("query").dataset_ids)),
+  )
+  .get("/metadata/flattened", queryParams(FlattenedMetadataQuerySchema), async (c) =>
+    ok(c, await flattenedMetadata(serviceContext(c), c.req.valid("query").dataset_ids)),
   )
   .get("/:datasetId/tags", async (c) => ok(c, await listTags(serviceContext(c), c.req.param("datasetId"))))
   .delete("/:datasetId/tags", jsonBody(DeleteTagsSchema), async (c) =>

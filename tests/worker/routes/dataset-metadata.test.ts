@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MetadataSummary } from "../../../worker/contract/dataset-metadata";
-import { applyMetadataEdits, summarizeMetadata } from "../../../worker/rag/metadata-edit";
+import { applyMetadataEdits, flattenMetadata, summarizeMetadata } from "../../../worker/rag/metadata-edit";
 import { callApi } from "../../helpers/worker/api";
 import { createDataset, createUser, textFile, type TestUser, uploadFiles } from "../../helpers/worker/factories";
 import { inTeam, joinTeam } from "../../helpers/worker/teams";
@@ -18,6 +18,14 @@ describe("metadata edits", () => {
     expect(applyMetadataEdits(meta, { updates: [], deletes: [{ key: "Themen", value: "Grippe" }, { key: "Quelle", value: "WHO" }, { key: "Jahr" }] })).toEqual({ Quelle: "RKI", Themen: ["Impfung"] });
     expect(applyMetadataEdits({ Themen: ["Grippe"] }, { updates: [], deletes: [{ key: "Themen", value: "Grippe" }] })).toEqual({});
     expect(meta).toEqual({ Quelle: "RKI", Jahr: 2020, Themen: ["Impfung", "Grippe"] });
+  });
+
+  it("flatten to the documents having each value", () => {
+    expect(flattenMetadata([{ id: "a", meta: { Quelle: "RKI", Themen: ["Impfung", "Grippe"] } }, { id: "b", meta: { Quelle: "RKI", Jahr: 2020 } }])).toEqual({
+      Quelle: { RKI: ["a", "b"] },
+      Themen: { Impfung: ["a"], Grippe: ["a"] },
+      Jahr: { "2020": ["b"] },
+    });
   });
 
   it("summarise each field's kind and its values by document count", () => {
@@ -64,6 +72,18 @@ describe("dataset metadata routes", () => {
     expect((await metaOf(user, ds.id))["c.txt"]).toEqual({});
     // nothing to change: matched but not updated
     expect((await callApi(`/datasets/${ds.id}/metadata/update`, { token: user.token, json: { deletes: [{ key: "Fehlt" }] } })).body.data).toEqual({ updated: 0, matched_docs: 3 });
+  });
+
+  it("flatten the metadata of several datasets, refusing one the caller cannot see", async () => {
+    const user = await createUser();
+    const first = await documentsWithMetadata(user);
+    const second = await documentsWithMetadata(user);
+    const flat = (await callApi<Record<string, Record<string, string[]>>>(`/datasets/metadata/flattened?dataset_ids=${first.ds.id},${second.ds.id}`, { token: user.token })).body.data;
+    expect(flat.Quelle?.PEI?.toSorted()).toEqual([first.ids[2], second.ids[2]].toSorted());
+    expect(flat.Themen?.Impfung).toHaveLength(4);
+    const stranger = await createUser();
+    expect((await callApi(`/datasets/metadata/flattened?dataset_ids=${first.ds.id}`, { token: stranger.token })).body).toMatchObject({ code: 102, message: `No authorization for dataset '${first.ds.id}'` });
+    expect((await callApi("/datasets/metadata/flattened", { token: user.token })).body.code).toBe(101);
   });
 
   it("refuse bad input and other teams, and change nothing then", async () => {

@@ -131,6 +131,7 @@ const ROWS: Row[] = [
   { route: "GET /api/v1/datasets/:datasetId/trace_raptor", allowed: TEAM, req: () => ({ method: "GET", path: ds("/trace_raptor") }) },
   { route: "POST /api/v1/datasets/:datasetId/run_graphrag", allowed: MANAGERS, req: async () => ({ method: "POST", path: `/datasets/${await indexDataset()}/run_graphrag` }) },
   { route: "GET /api/v1/datasets/:datasetId/trace_graphrag", allowed: TEAM, req: () => ({ method: "GET", path: ds("/trace_graphrag") }) },
+  { route: "GET /api/v1/datasets/metadata/flattened", allowed: TEAM, req: () => ({ method: "GET", path: `/datasets/metadata/flattened?dataset_ids=${fx.datasetId}` }) },
   { route: "GET /api/v1/datasets/:datasetId/metadata/summary", allowed: TEAM, req: () => ({ method: "GET", path: ds("/metadata/summary") }) },
   { route: "POST /api/v1/datasets/:datasetId/metadata/update", allowed: TEAM, req: () => ({ method: "POST", path: ds("/metadata/update"), json: { updates: [{ key: "Stand", value: `${Date.now()}` }] } }) },
   { route: "GET /api/v1/datasets/:datasetId/knowledge_graph", allowed: TEAM, req: () => ({ method: "GET", path: ds("/knowledge_graph") }) },

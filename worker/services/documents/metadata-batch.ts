@@ -1,20 +1,37 @@
-import { and, eq } from "drizzle-orm";
-import { METADATA_TOO_LARGE, type MetadataSummary, type MetadataUpdateInput } from "../../contract/dataset-metadata";
+import { and, eq, inArray } from "drizzle-orm";
+import { type FlattenedMetadata, METADATA_TOO_LARGE, type MetadataSummary, type MetadataUpdateInput } from "../../contract/dataset-metadata";
 import { META_FIELDS_MAX_BYTES } from "../../contract/limits";
 import { documents } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
 import { dataError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
-import { applyMetadataEdits, summarizeMetadata } from "../../rag/metadata-edit";
+import { applyMetadataEdits, flattenMetadata, summarizeMetadata } from "../../rag/metadata-edit";
 import { metadataMatches } from "../../rag/metadata-filter";
 import type { ServiceContext } from "../context";
 import { getDatasetInTenant } from "../datasets/internal";
 
-const metadataRows = async (ctx: ServiceContext, datasetId: string) =>
-  (await ctx.db.select({ id: documents.id, meta: documents.metaFields }).from(documents).where(eq(documents.datasetId, datasetId))).map((row) => ({
-    id: row.id,
-    meta: (row.meta ?? {}) as Record<string, unknown>,
-  }));
+const metadataRows = async (ctx: ServiceContext, datasetIds: string | string[]) =>
+  (
+    await ctx.db
+      .select({ id: documents.id, meta: documents.metaFields })
+      .from(documents)
+      .where(typeof datasetIds === "string" ? eq(documents.datasetId, datasetIds) : inArray(documents.datasetId, datasetIds))
+  ).map((row) => ({ id: row.id, meta: (row.meta ?? {}) as Record<string, unknown> }));
+
+const MAX_FLATTENED_DATASETS = 64;
+
+// GET /datasets/metadata/flattened?dataset_ids=a,b (RAGFlow's get_flatted_meta_by_kbs); a dataset the caller
+// cannot see is refused as the tag aggregation refuses it.
+export const flattenedMetadata = async (ctx: ServiceContext, idList: string): Promise<FlattenedMetadata> => {
+  const ids = [...new Set(idList.split(",").map((id) => id.trim()).filter(Boolean))];
+  if (ids.length > MAX_FLATTENED_DATASETS) throw dataError(`At most ${MAX_FLATTENED_DATASETS} dataset_ids.`);
+  for (const id of ids) {
+    await getDatasetInTenant(ctx, id).catch(() => {
+      throw dataError(`No authorization for dataset '${id}'`);
+    });
+  }
+  return flattenMetadata(await metadataRows(ctx, ids));
+};
 
 // GET /datasets/{id}/metadata/summary
 export const metadataSummary = async (ctx: ServiceContext, datasetId: string): Promise<MetadataSummary> => {
