@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { KnowledgeGraphResponse } from "../../../worker/contract/knowledge-graph";
 import { parseExtraction } from "../../../worker/rag/graph/extract";
-import { mergeExtractions } from "../../../worker/rag/graph/merge";
+import { fitGraph, mergeExtractions } from "../../../worker/rag/graph/merge";
 import { callApi } from "../../helpers/worker/api";
 import { GOOD_KEY } from "../../helpers/shared/model-key";
 import type { Reference } from "../../../worker/contract/chats";
@@ -66,6 +66,20 @@ describe("knowledge graph extraction", () => {
     expect(graph.nodes[0]).toMatchObject({ description: "Hauptstadt.\nStadt.", pagerank: 0.5 });
     expect(graph.nodes[2]?.pagerank).toBe(0);
     expect(graph.edges).toEqual([{ source: "BERLIN", target: "RKI", description: "Sitz.", weight: 7, source_id: ["c1", "c2"] }]);
+  });
+
+  it("drops the lowest-ranked entities and their relations when the graph is too large to store", () => {
+    const node = (id: string, pagerank: number) => ({ id, entity_name: id, entity_type: "geo", description: "x".repeat(200), pagerank, source_id: ["c"] });
+    const graph = {
+      nodes: Array.from({ length: 20 }, (_, i) => node(`N${String(i).padStart(2, "0")}`, 1 - i / 20)),
+      edges: [{ source: "N00", target: "N01", description: "", weight: 1, source_id: [] }, { source: "N00", target: "N19", description: "", weight: 1, source_id: [] }],
+    };
+    expect(fitGraph(graph, 1_000_000)).toEqual({ graph, dropped: 0 });
+    const { graph: fitted, dropped } = fitGraph(graph, 3000);
+    expect(new TextEncoder().encode(JSON.stringify(fitted)).length).toBeLessThanOrEqual(3000);
+    expect(dropped).toBe(20 - fitted.nodes.length);
+    expect(fitted.nodes.map((n) => n.id)).toEqual(graph.nodes.slice(0, fitted.nodes.length).map((n) => n.id));
+    expect(fitted.edges).toEqual([{ source: "N00", target: "N01", description: "", weight: 1, source_id: [] }]);
   });
 });
 

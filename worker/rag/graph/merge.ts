@@ -59,3 +59,20 @@ export const mergeExtractions = (extractions: { chunkId: string; extraction: Ext
     edges: graphEdges.toSorted((a, b) => b.weight - a.weight || a.source.localeCompare(b.source) || a.target.localeCompare(b.target)),
   };
 };
+
+// D1 keeps at most 2 MB in one row: a graph that would not fit loses its lowest-ranked entities (and their
+// relations), a tenth at a time, until it does.
+export const GRAPH_MAX_BYTES = 1_800_000;
+
+const bytesOf = (graph: KnowledgeGraph) => new TextEncoder().encode(JSON.stringify(graph)).length;
+
+export const fitGraph = (graph: KnowledgeGraph, maxBytes = GRAPH_MAX_BYTES): { graph: KnowledgeGraph; dropped: number } => {
+  let nodes = graph.nodes;
+  let edges = graph.edges;
+  while (nodes.length > 0 && bytesOf({ nodes, edges }) > maxBytes) {
+    nodes = nodes.slice(0, Math.floor(nodes.length * 0.9));
+    const kept = new Set(nodes.map((node) => node.id));
+    edges = edges.filter((edge) => kept.has(edge.source) && kept.has(edge.target));
+  }
+  return { graph: { nodes, edges }, dropped: graph.nodes.length - nodes.length };
+};

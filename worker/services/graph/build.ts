@@ -3,7 +3,7 @@ import { defaultParserConfig, type ParserConfig } from "../../contract/parser-co
 import { chunks } from "../../db/schema";
 import { inParallel } from "../../lib/batches";
 import { type Extraction, extractionPrompt, parseExtraction } from "../../rag/graph/extract";
-import { mergeExtractions } from "../../rag/graph/merge";
+import { fitGraph, mergeExtractions } from "../../rag/graph/merge";
 import { enrichmentModel } from "../ingestion/enrich";
 import { type IndexBuilder, IndexTaskFailed } from "../index-tasks/runner";
 import { addUsage, recordUsage } from "../models/usage";
@@ -57,7 +57,8 @@ export const graphBuilder: IndexBuilder = {
       if (done % REPORT_EVERY === 0 || done === rows.length) await report(0.02 + 0.9 * (done / rows.length), `Entities extracted from ${done}/${rows.length} chunks.`);
       else await beat();
     });
-    const graph = mergeExtractions(extractions.toSorted((a, b) => a.chunkId.localeCompare(b.chunkId)));
+    const { graph, dropped } = fitGraph(mergeExtractions(extractions.toSorted((a, b) => a.chunkId.localeCompare(b.chunkId))));
+    if (dropped > 0) await note(`The graph was too large to store: its ${dropped} lowest-ranked entities were left out.`);
     await saveKnowledgeGraph(deps, dataset.id, task.id, graph);
     await recordUsage(deps, dataset.tenantId, model.id, usage);
     await report(0.99, `Knowledge graph: ${graph.nodes.length} entities, ${graph.edges.length} relations.`);
