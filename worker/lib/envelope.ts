@@ -4,3 +4,6 @@ import type { Context } from "hono";
 // top-level keys such as `total_datasets`.
 export const ok = <T>(c: Context, data: T, message = "success", extra?: Record<string, unknown>): Response =>
   c.json({ code: 0 as const, message, data, ...extra }, 200);
+
+// A request that ran but whose outcome is "no" (RAGFlow's code 10), with the data that says why.
+export const notEffective = <T>(c: Context, data: T, message: string): Response => c.json({ code: 10 as const, message, data }, 200);

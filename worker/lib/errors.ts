@@ -1,6 +1,8 @@
 // RAGFlow's RetCode values. Most errors travel with HTTP 200 and a non-zero `code` (api-contract §1.1).
 export const RetCode = {
   SUCCESS: 0,
+  // RAGFlow's NOT_EFFECTIVE: the request ran, its outcome says no (with data)
+  NOT_EFFECTIVE: 10,
   EXCEPTION_ERROR: 100,
   ARGUMENT_ERROR: 101,
   DATA_ERROR: 102,

@@ -9,7 +9,7 @@ import { DeleteTagsSchema, RenameTagSchema, TagAggregationQuerySchema } from "..
 import { IndexQuerySchema, type IndexType } from "../contract/dataset-index";
 import { FlattenedMetadataQuerySchema, MetadataUpdateSchema } from "../contract/dataset-metadata";
 import type { AppEnv } from "../env";
-import { ok } from "../lib/envelope";
+import { notEffective, ok } from "../lib/envelope";
 import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
 import { jsonBody, jsonBodyAsDataError, queryParams } from "../middleware/validate";
@@ -23,6 +23,10 @@ import { removeIndex, startIndexTask, traceIndexTask } from "../services/index-t
 import { getKnowledgeGraph } from "../services/graph/store";
 import { flattenedMetadata, metadataSummary, updateMetadata } from "../services/documents/metadata-batch";
 import { dataError } from "../lib/errors";
+import { DatasetSearchSchema, DatasetsSearchSchema } from "../contract/dataset-search";
+import { searchDatasets } from "../services/searches/dataset-search";
+import { EmbeddingCheckSchema } from "../contract/embedding-check";
+import { checkEmbeddingModel, EMBEDDING_SWITCH_REFUSED } from "../services/datasets/embedding-check";
 import { parseHandlers, stopHandlers } from "./parsing";
 
 // Buddy builds RAPTOR and the knowledge graph; the mind map is refused clearly.
@@ -42,6 +46,13 @@ export const datasetRoutes = new Hono<AppEnv>()
   })
   .delete("/", jsonBody(DeleteByIdsSchema), async (c) =>
     ok(c, await removeDatasets(serviceContext(c), c.req.valid("json"))),
+  )
+  .post("/search", jsonBody(DatasetsSearchSchema), async (c) => {
+    const input = c.req.valid("json");
+    return ok(c, await searchDatasets(serviceContext(c), input.dataset_ids, input));
+  })
+  .post("/:datasetId/search", jsonBody(DatasetSearchSchema), async (c) =>
+    ok(c, await searchDatasets(serviceContext(c), [c.req.param("datasetId")], c.req.valid("json"))),
   )
   .get("/tags/aggregation", queryParams(TagAggregationQuerySchema), async (c) =>
     ok(c, await aggregateTags(serviceContext(c), c.req.valid("query").dataset_ids)),
@@ -76,6 +87,10 @@ export const datasetRoutes = new Hono<AppEnv>()
   .delete("/:datasetId/knowledge_graph", async (c) => ok(c, await removeIndex(serviceContext(c), c.req.param("datasetId"), "graph")))
   .get("/:datasetId/graph", async (c) => ok(c, await getKnowledgeGraph(serviceContext(c), c.req.param("datasetId"))))
   .delete("/:datasetId/graph", async (c) => ok(c, await removeIndex(serviceContext(c), c.req.param("datasetId"), "graph")))
+  .post("/:datasetId/embedding/check", jsonBody(EmbeddingCheckSchema), async (c) => {
+    const { passed, result } = await checkEmbeddingModel(serviceContext(c), c.req.param("datasetId"), c.req.valid("json"));
+    return passed ? ok(c, result) : notEffective(c, result, EMBEDDING_SWITCH_REFUSED);
+  })
   .get("/:datasetId/metadata/summary", async (c) => ok(c, await metadataSummary(serviceContext(c), c.req.param("datasetId"))))
   .post("/:datasetId/metadata/update", jsonBodyAsDataError(MetadataUpdateSchema), async (c) =>
     ok(c, await updateMetadata(serviceContext(c), c.req.param("datasetId"), c.req.valid("json"))),

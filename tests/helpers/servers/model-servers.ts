@@ -78,8 +78,10 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
   if (body.model === "flaky-model" && flakyCalls++ % 2 === 0) return json(response, 503, { error: { message: "overloaded" } });
   if (request.url === "/v1/embeddings") {
     const input = body.input as string[];
+    // "other-embed-model" places texts in another space of the same size (every second axis flipped)
+    const vectorOf = (text: string) => (body.model === "other-embed-model" ? embed(text).map((x, i) => (i % 2 ? -x : x)) : embed(text));
     // answered out of order on purpose: clients must sort by index
-    return json(response, 200, { data: input.map((text, index) => ({ index, embedding: embed(text) })).reverse(), usage: { prompt_tokens: 3 } });
+    return json(response, 200, { data: input.map((text, index) => ({ index, embedding: vectorOf(text) })).reverse(), usage: { prompt_tokens: 3 } });
   }
   if (request.url === "/v1/rerank") {
     // relevance = share of query words found in the document, answered best-first like Jina and Cohere

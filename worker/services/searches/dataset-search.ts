@@ -1,0 +1,67 @@
+import { and, inArray } from "drizzle-orm";
+import * as v from "valibot";
+import type { DatasetSearchInput, DatasetSearchResult, StoredSearchChunk } from "../../contract/dataset-search";
+import type { RetrievedChunk } from "../../contract/retrieval";
+import { SearchConfigSchema, type SearchConfig } from "../../contract/searches";
+import { datasets } from "../../db/schema";
+import type { ServiceContext } from "../context";
+import { datasetsVisibleTo } from "../datasets/internal";
+import { questionTagsOf } from "../tags/tag-sets";
+import { searchChunks } from "./ask";
+import { getSearchInTenant } from "./manage";
+import { checkDatasets, checkDocuments } from "./validate";
+
+const toStoredSearchChunk = (chunk: RetrievedChunk, highlight: boolean): StoredSearchChunk => ({
+  chunk_id: chunk.id,
+  content_ltks: chunk.content_ltks,
+  content_with_weight: chunk.content,
+  doc_id: chunk.document_id,
+  docnm_kwd: chunk.document_keyword,
+  kb_id: chunk.dataset_id,
+  important_kwd: chunk.important_keywords,
+  question_kwd: chunk.questions,
+  tag_kwd: chunk.tag_kwd,
+  image_id: chunk.image_id,
+  positions: chunk.positions,
+  similarity: chunk.similarity,
+  vector_similarity: chunk.vector_similarity,
+  term_similarity: chunk.term_similarity,
+  ...(highlight ? { highlight: chunk.highlight } : {}),
+  doc_type_kwd: "",
+});
+
+// The request's settings, or (with search_id) the saved search app's, which RAGFlow lets override them.
+const searchConfigFor = async (ctx: ServiceContext, input: DatasetSearchInput): Promise<SearchConfig> => {
+  const requested = v.parse(SearchConfigSchema, {
+    similarity_threshold: input.similarity_threshold,
+    vector_similarity_weight: input.vector_similarity_weight,
+    top_k: input.top_k,
+    rerank_id: input.rerank_id,
+    keyword: input.keyword,
+    use_kg: input.use_kg,
+    meta_data_filter: input.meta_data_filter,
+  });
+  if (!input.search_id) return requested;
+  const saved = (await getSearchInTenant(ctx, input.search_id)).searchConfig;
+  return { ...requested, ...saved };
+};
+
+// RAGFlow's dataset search (the retrieval test of its web app): the one retrieval path, with the doc-store field
+// names, `total` = the chunks on this page, and the question's tag-set labels.
+export const searchDatasets = async (ctx: ServiceContext, datasetIds: string[], input: DatasetSearchInput): Promise<DatasetSearchResult> => {
+  const kbIds = [...new Set(datasetIds)];
+  await checkDatasets(ctx, kbIds);
+  const docIds = [...new Set(input.doc_ids)];
+  if (docIds.length) await checkDocuments(ctx, kbIds, docIds);
+  const config = await searchConfigFor(ctx, input);
+  const [result, searched] = await Promise.all([
+    searchChunks(ctx, config, { kbIds, docIds }, input.question, { page: input.page, size: input.size, highlight: input.highlight }),
+    ctx.db.query.datasets.findMany({ where: and(datasetsVisibleTo(ctx.actor.tenantId, ctx.actor.userId), inArray(datasets.id, kbIds)) }),
+  ]);
+  return {
+    total: result.chunks.length,
+    chunks: result.chunks.map((chunk) => toStoredSearchChunk(chunk, input.highlight)),
+    doc_aggs: result.doc_aggs,
+    labels: await questionTagsOf(ctx.db, searched, input.question),
+  };
+};
