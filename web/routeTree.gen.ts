@@ -45,6 +45,7 @@ import { Route as AppUserSettingSystemRouteImport } from './routes/_app.user-set
 import { Route as AppUserSettingTeamRouteImport } from './routes/_app.user-setting.team'
 import { Route as NextDatasetIndexRouteImport } from './routes/_next.dataset.index'
 import { Route as NextDatasetDatasetRouteImport } from './routes/_next.dataset.dataset'
+import { Route as NextDatasetOverviewRouteImport } from './routes/_next.dataset.overview'
 import { Route as NextDatasetSettingRouteImport } from './routes/_next.dataset.setting'
 import { Route as NextDatasetTestingRouteImport } from './routes/_next.dataset.testing'
 import { Route as NextProfileSettingIndexRouteImport } from './routes/_next.profile-setting.index'
@@ -54,6 +55,7 @@ import { Route as NextProfileSettingProfileRouteImport } from './routes/_next.pr
 import { Route as NextProfileSettingPromptRouteImport } from './routes/_next.profile-setting.prompt'
 import { Route as NextProfileSettingTeamRouteImport } from './routes/_next.profile-setting.team'
 import { Route as AppKnowledgeDetailConfigurationRouteImport } from './routes/_app.knowledge._detail.configuration'
+import { Route as AppKnowledgeDetailLogRouteImport } from './routes/_app.knowledge._detail.log'
 import { Route as AppKnowledgeDetailTestingRouteImport } from './routes/_app.knowledge._detail.testing'
 import { Route as AppKnowledgeDetailDatasetIndexRouteImport } from './routes/_app.knowledge._detail.dataset.index'
 import { Route as AppKnowledgeDetailDatasetChunkRouteImport } from './routes/_app.knowledge._detail.dataset.chunk'
@@ -236,6 +238,11 @@ const NextDatasetDatasetRoute = NextDatasetDatasetRouteImport.update({
   path: '/dataset',
   getParentRoute: () => NextDatasetRoute,
 } as any)
+const NextDatasetOverviewRoute = NextDatasetOverviewRouteImport.update({
+  id: '/overview',
+  path: '/overview',
+  getParentRoute: () => NextDatasetRoute,
+} as any)
 const NextDatasetSettingRoute = NextDatasetSettingRouteImport.update({
   id: '/setting',
   path: '/setting',
@@ -284,6 +291,11 @@ const AppKnowledgeDetailConfigurationRoute =
     path: '/configuration',
     getParentRoute: () => AppKnowledgeDetailRoute,
   } as any)
+const AppKnowledgeDetailLogRoute = AppKnowledgeDetailLogRouteImport.update({
+  id: '/log',
+  path: '/log',
+  getParentRoute: () => AppKnowledgeDetailRoute,
+} as any)
 const AppKnowledgeDetailTestingRoute =
   AppKnowledgeDetailTestingRouteImport.update({
     id: '/testing',
@@ -334,6 +346,7 @@ export interface FileRoutesByFullPath {
   '/user-setting/system': typeof AppUserSettingSystemRoute
   '/user-setting/team': typeof AppUserSettingTeamRoute
   '/dataset/dataset': typeof NextDatasetDatasetRoute
+  '/dataset/overview': typeof NextDatasetOverviewRoute
   '/dataset/setting': typeof NextDatasetSettingRoute
   '/dataset/testing': typeof NextDatasetTestingRoute
   '/profile-setting/model': typeof NextProfileSettingModelRoute
@@ -347,6 +360,7 @@ export interface FileRoutesByFullPath {
   '/dataset/': typeof NextDatasetIndexRoute
   '/profile-setting/': typeof NextProfileSettingIndexRoute
   '/knowledge/configuration': typeof AppKnowledgeDetailConfigurationRoute
+  '/knowledge/log': typeof AppKnowledgeDetailLogRoute
   '/knowledge/testing': typeof AppKnowledgeDetailTestingRoute
   '/knowledge/dataset/chunk': typeof AppKnowledgeDetailDatasetChunkRoute
   '/knowledge/dataset/': typeof AppKnowledgeDetailDatasetIndexRoute
@@ -379,6 +393,7 @@ export interface FileRoutesByTo {
   '/user-setting/system': typeof AppUserSettingSystemRoute
   '/user-setting/team': typeof AppUserSettingTeamRoute
   '/dataset/dataset': typeof NextDatasetDatasetRoute
+  '/dataset/overview': typeof NextDatasetOverviewRoute
   '/dataset/setting': typeof NextDatasetSettingRoute
   '/dataset/testing': typeof NextDatasetTestingRoute
   '/profile-setting/model': typeof NextProfileSettingModelRoute
@@ -391,6 +406,7 @@ export interface FileRoutesByTo {
   '/dataset': typeof NextDatasetIndexRoute
   '/profile-setting': typeof NextProfileSettingIndexRoute
   '/knowledge/configuration': typeof AppKnowledgeDetailConfigurationRoute
+  '/knowledge/log': typeof AppKnowledgeDetailLogRoute
   '/knowledge/testing': typeof AppKnowledgeDetailTestingRoute
   '/knowledge/dataset/chunk': typeof AppKnowledgeDetailDatasetChunkRoute
   '/knowledge/dataset': typeof AppKnowledgeDetailDatasetIndexRoute
@@ -429,6 +445,7 @@ export interface FileRoutesById {
   '/_app/user-setting/system': typeof AppUserSettingSystemRoute
   '/_app/user-setting/team': typeof AppUserSettingTeamRoute
   '/_next/dataset/dataset': typeof NextDatasetDatasetRoute
+  '/_next/dataset/overview': typeof NextDatasetOverviewRoute
   '/_next/dataset/setting': typeof NextDatasetSettingRoute
   '/_next/dataset/testing': typeof NextDatasetTestingRoute
   '/_next/profile-setting/model': typeof NextProfileSettingModelRoute
@@ -442,6 +459,7 @@ export interface FileRoutesById {
   '/_next/dataset/': typeof NextDatasetIndexRoute
   '/_next/profile-setting/': typeof NextProfileSettingIndexRoute
   '/_app/knowledge/_detail/configuration': typeof AppKnowledgeDetailConfigurationRoute
+  '/_app/knowledge/_detail/log': typeof AppKnowledgeDetailLogRoute
   '/_app/knowledge/_detail/testing': typeof AppKnowledgeDetailTestingRoute
   '/_app/knowledge/_detail/dataset/chunk': typeof AppKnowledgeDetailDatasetChunkRoute
   '/_app/knowledge/_detail/dataset/': typeof AppKnowledgeDetailDatasetIndexRoute
@@ -479,6 +497,7 @@ export interface FileRouteTypes {
     | '/user-setting/system'
     | '/user-setting/team'
     | '/dataset/dataset'
+    | '/dataset/overview'
     | '/dataset/setting'
     | '/dataset/testing'
     | '/profile-setting/model'
@@ -492,6 +511,7 @@ export interface FileRouteTypes {
     | '/dataset/'
     | '/profile-setting/'
     | '/knowledge/configuration'
+    | '/knowledge/log'
     | '/knowledge/testing'
     | '/knowledge/dataset/chunk'
     | '/knowledge/dataset/'
@@ -524,6 +544,7 @@ export interface FileRouteTypes {
     | '/user-setting/system'
     | '/user-setting/team'
     | '/dataset/dataset'
+    | '/dataset/overview'
     | '/dataset/setting'
     | '/dataset/testing'
     | '/profile-setting/model'
@@ -536,6 +557,7 @@ export interface FileRouteTypes {
     | '/dataset'
     | '/profile-setting'
     | '/knowledge/configuration'
+    | '/knowledge/log'
     | '/knowledge/testing'
     | '/knowledge/dataset/chunk'
     | '/knowledge/dataset'
@@ -573,6 +595,7 @@ export interface FileRouteTypes {
     | '/_app/user-setting/system'
     | '/_app/user-setting/team'
     | '/_next/dataset/dataset'
+    | '/_next/dataset/overview'
     | '/_next/dataset/setting'
     | '/_next/dataset/testing'
     | '/_next/profile-setting/model'
@@ -586,6 +609,7 @@ export interface FileRouteTypes {
     | '/_next/dataset/'
     | '/_next/profile-setting/'
     | '/_app/knowledge/_detail/configuration'
+    | '/_app/knowledge/_detail/log'
     | '/_app/knowledge/_detail/testing'
     | '/_app/knowledge/_detail/dataset/chunk'
     | '/_app/knowledge/_detail/dataset/'
@@ -856,6 +880,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NextDatasetDatasetRouteImport
       parentRoute: typeof NextDatasetRoute
     }
+    '/_next/dataset/overview': {
+      id: '/_next/dataset/overview'
+      path: '/overview'
+      fullPath: '/dataset/overview'
+      preLoaderRoute: typeof NextDatasetOverviewRouteImport
+      parentRoute: typeof NextDatasetRoute
+    }
     '/_next/dataset/setting': {
       id: '/_next/dataset/setting'
       path: '/setting'
@@ -919,6 +950,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppKnowledgeDetailConfigurationRouteImport
       parentRoute: typeof AppKnowledgeDetailRoute
     }
+    '/_app/knowledge/_detail/log': {
+      id: '/_app/knowledge/_detail/log'
+      path: '/log'
+      fullPath: '/knowledge/log'
+      preLoaderRoute: typeof AppKnowledgeDetailLogRouteImport
+      parentRoute: typeof AppKnowledgeDetailRoute
+    }
     '/_app/knowledge/_detail/testing': {
       id: '/_app/knowledge/_detail/testing'
       path: '/testing'
@@ -971,6 +1009,7 @@ const AppUserSettingRouteWithChildren = AppUserSettingRoute._addFileChildren(
 
 interface AppKnowledgeDetailRouteChildren {
   AppKnowledgeDetailConfigurationRoute: typeof AppKnowledgeDetailConfigurationRoute
+  AppKnowledgeDetailLogRoute: typeof AppKnowledgeDetailLogRoute
   AppKnowledgeDetailTestingRoute: typeof AppKnowledgeDetailTestingRoute
   AppKnowledgeDetailDatasetChunkRoute: typeof AppKnowledgeDetailDatasetChunkRoute
   AppKnowledgeDetailDatasetIndexRoute: typeof AppKnowledgeDetailDatasetIndexRoute
@@ -978,6 +1017,7 @@ interface AppKnowledgeDetailRouteChildren {
 
 const AppKnowledgeDetailRouteChildren: AppKnowledgeDetailRouteChildren = {
   AppKnowledgeDetailConfigurationRoute: AppKnowledgeDetailConfigurationRoute,
+  AppKnowledgeDetailLogRoute: AppKnowledgeDetailLogRoute,
   AppKnowledgeDetailTestingRoute: AppKnowledgeDetailTestingRoute,
   AppKnowledgeDetailDatasetChunkRoute: AppKnowledgeDetailDatasetChunkRoute,
   AppKnowledgeDetailDatasetIndexRoute: AppKnowledgeDetailDatasetIndexRoute,
@@ -1018,6 +1058,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 interface NextDatasetRouteChildren {
   NextDatasetDatasetRoute: typeof NextDatasetDatasetRoute
+  NextDatasetOverviewRoute: typeof NextDatasetOverviewRoute
   NextDatasetSettingRoute: typeof NextDatasetSettingRoute
   NextDatasetTestingRoute: typeof NextDatasetTestingRoute
   NextDatasetIndexRoute: typeof NextDatasetIndexRoute
@@ -1025,6 +1066,7 @@ interface NextDatasetRouteChildren {
 
 const NextDatasetRouteChildren: NextDatasetRouteChildren = {
   NextDatasetDatasetRoute: NextDatasetDatasetRoute,
+  NextDatasetOverviewRoute: NextDatasetOverviewRoute,
   NextDatasetSettingRoute: NextDatasetSettingRoute,
   NextDatasetTestingRoute: NextDatasetTestingRoute,
   NextDatasetIndexRoute: NextDatasetIndexRoute,

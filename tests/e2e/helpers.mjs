@@ -41,3 +41,6 @@ export const parsedKnowledgeBase = (page, datasetName, content = FAQ) =>
     },
     { name: datasetName, text: content },
   );
+
+// Waits until the page's CSS animations (dialogs fading in, indicators sliding) have finished, for screenshots.
+export const animationsDone = (page) => page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));

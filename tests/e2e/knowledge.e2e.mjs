@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { startOpenAiServer } from "../helpers/servers/model-servers.ts";
 import { GOOD_KEY } from "../helpers/shared/model-key.ts";
-import { parsedKnowledgeBase, SAMPLES, signUp } from "./helpers.mjs";
+import { animationsDone, parsedKnowledgeBase, SAMPLES, signUp } from "./helpers.mjs";
 
 const FILES = ["heilprg.md", "csv-comma.csv", "footnotes.docx"];
 const row = (page, name) => page.locator(`[data-testid=document-row][data-name="${name}"]`);
@@ -73,6 +73,21 @@ export const tests = [
       const download = await downloadPromise;
       const path = await download.path();
       assert.deepEqual(await readFile(path), await readFile(`${SAMPLES}heilprg.md`));
+
+      // the log tab: both parses, newest first, each with its whole log
+      await page.getByRole("link", { name: "Protokoll" }).click();
+      const logRows = page.getByTestId("ingestion-log-row");
+      await logRows.nth(1).waitFor();
+      assert.deepEqual(await logRows.getByTestId("log-status").allTextContents(), ["Erfolgreich", "Erfolgreich"]);
+      assert.match(await logRows.first().innerText(), /footnotes\.docx/);
+      await page.getByTestId("summary-done").filter({ hasText: "2" }).waitFor();
+      await page.getByRole("button", { name: "Details zu „heilprg.md“" }).click();
+      assert.match(await page.getByTestId("ingestion-log-text").innerText(), /Task done/);
+      await animationsDone(page);
+      await page.screenshot({ path: `${artifacts}/ingestion-logs-de.png`, fullPage: true });
+      await page.keyboard.press("Escape");
+      await page.getByRole("link", { name: "Datensatz" }).first().click();
+      await row(page, "heilprg.md").waitFor();
 
       // delete one
       await rowAction(page, "Tabelle.csv", "Löschen");
@@ -211,6 +226,14 @@ export const tests = [
         await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
         await page.getByTestId("raptor-task").getByText("Not built yet").waitFor();
         await page.screenshot({ path: `${artifacts}/raptor-en-dark.png`, fullPage: true });
+
+        // the finished RAPTOR task is in the knowledge base's logs
+        await page.goto(`${baseUrl}/knowledge/log?id=${datasetId}`);
+        await page.getByTestId("ingestion-log-row").filter({ hasText: "impfen.txt" }).waitFor();
+        await page.getByText("Knowledge base tasks").click();
+        await page.getByTestId("ingestion-log-row").filter({ hasText: "RAPTOR" }).getByText("Successful").waitFor();
+        await animationsDone(page);
+        await page.screenshot({ path: `${artifacts}/ingestion-logs-en-dark.png`, fullPage: true });
       } finally {
         server.close();
       }

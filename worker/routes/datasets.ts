@@ -26,6 +26,8 @@ import { dataError } from "../lib/errors";
 import { DatasetSearchSchema, DatasetsSearchSchema } from "../contract/dataset-search";
 import { searchDatasets } from "../services/searches/dataset-search";
 import { EmbeddingCheckSchema } from "../contract/embedding-check";
+import { IngestionLogsQuerySchema } from "../contract/ingestion-logs";
+import { getIngestionLog, ingestionSummary, listIngestionLogs } from "../services/ingestion-logs/list";
 import { checkEmbeddingModel, EMBEDDING_SWITCH_REFUSED } from "../services/datasets/embedding-check";
 import { parseHandlers, stopHandlers } from "./parsing";
 
@@ -91,6 +93,11 @@ export const datasetRoutes = new Hono<AppEnv>()
     const { passed, result } = await checkEmbeddingModel(serviceContext(c), c.req.param("datasetId"), c.req.valid("json"));
     return passed ? ok(c, result) : notEffective(c, result, EMBEDDING_SWITCH_REFUSED);
   })
+  .get("/:datasetId/ingestions", queryParams(IngestionLogsQuerySchema), async (c) =>
+    ok(c, await listIngestionLogs(serviceContext(c), c.req.param("datasetId"), c.req.valid("query"))),
+  )
+  .get("/:datasetId/ingestions/summary", async (c) => ok(c, await ingestionSummary(serviceContext(c), c.req.param("datasetId"))))
+  .get("/:datasetId/ingestions/:logId", async (c) => ok(c, await getIngestionLog(serviceContext(c), c.req.param("datasetId"), c.req.param("logId"))))
   .get("/:datasetId/metadata/summary", async (c) => ok(c, await metadataSummary(serviceContext(c), c.req.param("datasetId"))))
   .post("/:datasetId/metadata/update", jsonBodyAsDataError(MetadataUpdateSchema), async (c) =>
     ok(c, await updateMetadata(serviceContext(c), c.req.param("datasetId"), c.req.valid("json"))),

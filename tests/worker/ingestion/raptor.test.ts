@@ -114,6 +114,9 @@ describe("RAPTOR tasks", () => {
     expect(task.progress_msg).toContain("impfen.txt: clustering 3 chunks.");
     expect(task.progress_msg).toMatch(/Cluster one layer: 3 -> [12]/);
     expect(task.progress_msg).toContain("Task done");
+    // the finished task is a dataset log (RAGFlow's ingestion logs)
+    const datasetLogs = await callApi<{ logs: { task_type: string; operation_status: string; document_id: string | null; progress_msg: string }[] }>(`/datasets/${ds.id}/ingestions`, { token: user.token });
+    expect(datasetLogs.body.data.logs).toEqual([expect.objectContaining({ task_type: "RAPTOR", operation_status: "3", document_id: null, progress_msg: expect.stringContaining("Task done") })]);
     const legacy = await callApi<Task>(`/datasets/${ds.id}/trace_raptor`, { token: user.token });
     expect(legacy.body.data.id).toBe(task.id);
 
@@ -163,6 +166,8 @@ describe("RAPTOR tasks", () => {
     expect((await callApi(`/datasets/${ds.id}/index?type=raptor`, { method: "DELETE", token: user.token })).body.data).toBe(true);
     const row = await env.DB.prepare("SELECT state FROM dataset_tasks WHERE dataset_id = ?").bind(ds.id).first<{ state: string }>();
     expect(row?.state).toBe("cancelled");
+    const logged = await env.DB.prepare("SELECT task_type, operation_status FROM ingestion_logs WHERE dataset_id = ? AND document_id IS NULL").bind(ds.id).all();
+    expect(logged.results).toEqual([{ task_type: "RAPTOR", operation_status: "2" }]);
     await new Promise((resolve) => setTimeout(resolve, 3500));
     expect((await chunksOf(user, ds.id, docs["reisen.txt"]?.id)).total).toBe(2);
     expect((await trace(user, ds.id)).body.data).toEqual({});

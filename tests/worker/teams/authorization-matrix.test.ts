@@ -134,6 +134,16 @@ const ROWS: Row[] = [
   { route: "POST /api/v1/datasets/:datasetId/search", allowed: TEAM, req: () => ({ method: "POST", path: ds("/search"), json: { question: "Grippe" } }) },
   { route: "POST /api/v1/datasets/search", allowed: TEAM, req: () => ({ method: "POST", path: "/datasets/search", json: { question: "Grippe", dataset_ids: [fx.datasetId] } }) },
   { route: "POST /api/v1/datasets/:datasetId/embedding/check", allowed: TEAM, req: () => ({ method: "POST", path: ds("/embedding/check"), json: { embd_id: "builtin-hash@Builtin" } }) },
+  { route: "GET /api/v1/datasets/:datasetId/ingestions", allowed: TEAM, req: () => ({ method: "GET", path: ds("/ingestions?log_type=file") }) },
+  { route: "GET /api/v1/datasets/:datasetId/ingestions/summary", allowed: TEAM, req: () => ({ method: "GET", path: ds("/ingestions/summary") }) },
+  {
+    route: "GET /api/v1/datasets/:datasetId/ingestions/:logId",
+    allowed: TEAM,
+    req: async () => {
+      const log = await env.DB.prepare("SELECT id FROM ingestion_logs WHERE dataset_id = ? LIMIT 1").bind(fx.datasetId).first<{ id: string }>();
+      return { method: "GET", path: ds(`/ingestions/${log?.id}`) };
+    },
+  },
   { route: "GET /api/v1/datasets/metadata/flattened", allowed: TEAM, req: () => ({ method: "GET", path: `/datasets/metadata/flattened?dataset_ids=${fx.datasetId}` }) },
   { route: "GET /api/v1/datasets/:datasetId/metadata/summary", allowed: TEAM, req: () => ({ method: "GET", path: ds("/metadata/summary") }) },
   { route: "POST /api/v1/datasets/:datasetId/metadata/update", allowed: TEAM, req: () => ({ method: "POST", path: ds("/metadata/update"), json: { updates: [{ key: "Stand", value: `${Date.now()}` }] } }) },

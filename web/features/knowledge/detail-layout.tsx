@@ -1,7 +1,7 @@
 import { Box, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link, Outlet } from "@tanstack/react-router";
-import { FileText, FlaskConical, Settings2 } from "lucide-react";
+import { FileText, FlaskConical, History, Settings2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { datasetQueryOptions } from "../../api/datasets";
 import { formatCount } from "../../lib/format";
@@ -12,11 +12,13 @@ const TABS = {
   classic: [
     { to: "/knowledge/dataset", label: "kb.tabDataset", icon: FileText },
     { to: "/knowledge/testing", label: "kb.tabTesting", icon: FlaskConical },
+    { to: "/knowledge/log", label: "kb.tabLogs", icon: History },
     { to: "/knowledge/configuration", label: "kb.tabConfiguration", icon: Settings2 },
   ],
   next: [
     { to: "/dataset/dataset", label: "kb.tabDataset", icon: FileText },
     { to: "/dataset/testing", label: "kb.tabTesting", icon: FlaskConical },
+    { to: "/dataset/overview", label: "kb.tabLogs", icon: History },
     { to: "/dataset/setting", label: "kb.tabConfiguration", icon: Settings2 },
   ],
 } as const;

@@ -6,6 +6,7 @@ import { filesDe } from "./files.de";
 import { teamsDe } from "./teams.de";
 import { previewDe } from "./preview.de";
 import { retrievalDe } from "./retrieval.de";
+import { ingestionLogsDe } from "./ingestion-logs.de";
 import { searchDe } from "./search.de";
 import { shareDe } from "./share.de";
 import { agentsDe } from "./agents.de";
@@ -185,6 +186,7 @@ export const de = {
     sections: "Bereiche der Wissensdatenbank",
     tabDataset: "Datensatz",
     tabTesting: "Abruftest",
+    tabLogs: "Protokoll",
     tabConfiguration: "Konfiguration",
     previous: "Zurück",
     next: "Weiter",
@@ -345,6 +347,7 @@ export const de = {
   },
   models: modelsDe,
   retrieval: retrievalDe,
+  ingestionLogs: ingestionLogsDe,
   search: searchDe,
   chat: chatDe,
   chatConfig: chatConfigDe,

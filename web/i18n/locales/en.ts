@@ -7,6 +7,7 @@ import { filesEn } from "./files.en";
 import { teamsEn } from "./teams.en";
 import { previewEn } from "./preview.en";
 import { retrievalEn } from "./retrieval.en";
+import { ingestionLogsEn } from "./ingestion-logs.en";
 import { searchEn } from "./search.en";
 import { shareEn } from "./share.en";
 import { agentsEn } from "./agents.en";
@@ -188,6 +189,7 @@ export const en: Shape<typeof de> = {
     sections: "Knowledge base sections",
     tabDataset: "Dataset",
     tabTesting: "Retrieval testing",
+    tabLogs: "Logs",
     tabConfiguration: "Configuration",
     previous: "Previous",
     next: "Next",
@@ -348,6 +350,7 @@ export const en: Shape<typeof de> = {
   },
   models: modelsEn,
   retrieval: retrievalEn,
+  ingestionLogs: ingestionLogsEn,
   search: searchEn,
   chat: chatEn,
   chatConfig: chatConfigEn,

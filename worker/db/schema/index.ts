@@ -10,3 +10,4 @@ export * from "./agents";
 export * from "./searches";
 export * from "./prompts";
 export * from "./usage";
+export * from "./ingestion-logs";

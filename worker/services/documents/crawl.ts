@@ -7,6 +7,7 @@ import type { Deps, ServiceContext } from "../context";
 import { crawlSite, pageName } from "../crawl/crawl-site";
 import { takenDocumentNames } from "./internal";
 import { newDocumentRow } from "./new-document";
+import { recordDocumentLogById } from "../ingestion-logs/record";
 import { insertDocuments } from "./upload";
 
 const setStartDocument = (ctx: ServiceContext, message: CrawlMessage, changes: Partial<typeof documents.$inferInsert>) =>
@@ -44,6 +45,7 @@ export const runCrawl = async (deps: Deps, message: CrawlMessage) => {
     message,
     pages > 0 ? { run: "0", progressMsg: summary } : { run: "4", progress: -1, progressMsg: `Crawl failed. ${errors.join("; ")}` },
   );
+  await recordDocumentLogById(deps, message.documentId, "Download", pages > 0 ? "3" : "4");
   return { pages };
 };
 
@@ -53,4 +55,5 @@ export const failCrawl = async (deps: Deps, message: CrawlMessage, reason: strin
     .update(documents)
     .set({ run: "4", progress: -1, progressMsg: `Crawl failed: ${reason}`, updateTime: nowMs() })
     .where(and(eq(documents.id, message.documentId), eq(documents.tenantId, message.tenantId)));
+  await recordDocumentLogById(deps, message.documentId, "Download", "4");
 };

@@ -10,6 +10,7 @@ import { removeKnowledgeGraph } from "../graph/store";
 import { enrichmentModel } from "../ingestion/enrich";
 import { removeRaptorChunks } from "../raptor/chunks";
 import { currentTaskId, taskFields } from "./columns";
+import { recordDatasetTaskLog } from "../ingestion-logs/record";
 import { toDatasetTask } from "./serialize";
 
 const ACTIVE_STATES = ["queued", "running"] as const;
@@ -70,10 +71,12 @@ export const removeIndex = async (ctx: ServiceContext, datasetId: string, type: 
   const dataset = await manageableDataset(ctx, datasetId);
   const taskId = currentTaskId(dataset, type);
   if (taskId) {
-    await ctx.db
+    const [cancelled] = await ctx.db
       .update(datasetTasks)
       .set({ state: "cancelled", updateTime: nowMs() })
-      .where(and(eq(datasetTasks.id, taskId), inArray(datasetTasks.state, [...ACTIVE_STATES])));
+      .where(and(eq(datasetTasks.id, taskId), inArray(datasetTasks.state, [...ACTIVE_STATES])))
+      .returning();
+    if (cancelled) await recordDatasetTaskLog(ctx, cancelled, "2");
   }
   await KINDS[type].remove(ctx, datasetId);
   await ctx.db.update(datasets).set(taskFields(type, null, null)).where(eq(datasets.id, datasetId));

@@ -4,6 +4,7 @@ import { nowMs } from "../../lib/time";
 import type { IndexMessage } from "../../platform/queue";
 import type { Deps } from "../context";
 import { appendLine, progressLine, seconds } from "../ingestion/progress";
+import { recordDatasetTaskLog } from "../ingestion-logs/record";
 import { currentTaskId, finishField } from "./columns";
 
 // A failure that ends the task with its message (no retry would help).
@@ -49,11 +50,13 @@ const reporter = (deps: Deps, task: DatasetTaskRow) => {
 
 export const failDatasetTask = async (deps: Deps, taskId: string, reason: string) => {
   const task = await deps.db.query.datasetTasks.findFirst({ where: eq(datasetTasks.id, taskId) });
-  if (!task || task.state === "done" || task.state === "cancelled") return;
-  await deps.db
+  if (!task || task.state === "done" || task.state === "cancelled" || task.state === "failed") return;
+  const [failed] = await deps.db
     .update(datasetTasks)
     .set({ state: "failed", progress: -1, progressMsg: appendLine(task.progressMsg, line(`[ERROR] ${reason}`)), updateTime: nowMs() })
-    .where(eq(datasetTasks.id, taskId));
+    .where(eq(datasetTasks.id, taskId))
+    .returning();
+  if (failed) await recordDatasetTaskLog(deps, failed, "4");
 };
 
 // One dataset task from the queue: only the dataset's current task of its kind runs; progress lines, a
@@ -76,6 +79,8 @@ export const runIndexTask = async (deps: Deps, message: IndexMessage, builders: 
     const chunkIds = await builder.build(deps, dataset, running, { report, note, beat });
     await write({ state: "done", progress: 1, duration: (nowMs() - started) / 1000, chunkIds }, `Task done (${seconds(started)}).`);
     await deps.db.update(datasets).set(finishField(task.taskType, nowMs())).where(eq(datasets.id, dataset.id));
+    const finished = await deps.db.query.datasetTasks.findFirst({ where: eq(datasetTasks.id, task.id) });
+    if (finished) await recordDatasetTaskLog(deps, finished, "3");
   } catch (error) {
     if (error instanceof TaskCancelled) return builder.cleanup(deps, dataset.id, task.id);
     if (error instanceof IndexTaskFailed) return failDatasetTask(deps, task.id, error.message);

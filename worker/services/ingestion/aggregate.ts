@@ -2,10 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { documents, tasks } from "../../db/schema";
 import { nowMs } from "../../lib/time";
 import type { Deps } from "../context";
+import { recordDocumentLog } from "../ingestion-logs/record";
 import { recountDocument } from "./counters";
 
 // A document's state follows its tasks: progress is their mean; when all have finished it is
-// DONE, or FAIL if one failed. Only a running document (run "1") is touched.
+// DONE, or FAIL if one failed, and the parse is logged. Only a running document (run "1") is touched.
 export const aggregateDocument = async (deps: Deps, documentId: string) => {
   const doc = await deps.db.query.documents.findFirst({ where: eq(documents.id, documentId) });
   if (!doc || doc.run !== "1") return;
@@ -19,7 +20,7 @@ export const aggregateDocument = async (deps: Deps, documentId: string) => {
   const message = log || `${waiting} task(s) are ahead in the queue...`;
   await recountDocument(deps, documentId, doc.datasetId);
   const now = nowMs();
-  await deps.db
+  const [updated] = await deps.db
     .update(documents)
     .set({
       progress: finished && !failed ? 1 : progress,
@@ -28,5 +29,7 @@ export const aggregateDocument = async (deps: Deps, documentId: string) => {
       run: finished ? (failed ? "4" : "3") : "1",
       updateTime: now,
     })
-    .where(and(eq(documents.id, documentId), eq(documents.run, "1")));
+    .where(and(eq(documents.id, documentId), eq(documents.run, "1")))
+    .returning();
+  if (finished && updated) await recordDocumentLog(deps, updated, "Parse", failed ? "4" : "3");
 };

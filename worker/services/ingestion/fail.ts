@@ -2,13 +2,14 @@ import { eq } from "drizzle-orm";
 import { documents, tasks } from "../../db/schema";
 import { nowMs } from "../../lib/time";
 import type { Deps } from "../context";
+import { recordDocumentLog } from "../ingestion-logs/record";
 import { aggregateDocument } from "./aggregate";
 import { appendLine, progressLine } from "./progress";
 
 export const failDocument = async (deps: Deps, documentId: string, reason: string) => {
   const doc = await deps.db.query.documents.findFirst({ where: eq(documents.id, documentId) });
   if (!doc) return;
-  await deps.db
+  const [failed] = await deps.db
     .update(documents)
     .set({
       run: "4",
@@ -17,7 +18,9 @@ export const failDocument = async (deps: Deps, documentId: string, reason: strin
       processDuration: doc.processBeginAt ? (nowMs() - doc.processBeginAt) / 1000 : 0,
       updateTime: nowMs(),
     })
-    .where(eq(documents.id, documentId));
+    .where(eq(documents.id, documentId))
+    .returning();
+  if (failed) await recordDocumentLog(deps, failed, "Parse", "4");
 };
 
 export const failTask = async (deps: Deps, taskId: string, reason: string) => {

@@ -4,6 +4,7 @@ import { inChunks } from "../../lib/batches";
 import { dataError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
+import { recordDocumentLog } from "../ingestion-logs/record";
 import { recountDocument } from "./counters";
 import { appendLine } from "./progress";
 import { loadDocumentsForParsing } from "./start";
@@ -28,10 +29,12 @@ export const stopParsing = async (ctx: ServiceContext, datasetId: string, ids: s
       await ctx.vectors.deleteByIds(runChunks);
     }
     await recountDocument(ctx, doc.id, datasetId);
-    await ctx.db
+    const [cancelled] = await ctx.db
       .update(documents)
       .set({ run: "2", progress: 0, progressMsg: appendLine(doc.progressMsg, "[Canceled]"), updateTime: nowMs() })
-      .where(eq(documents.id, doc.id));
+      .where(eq(documents.id, doc.id))
+      .returning();
+    if (cancelled) await recordDocumentLog(ctx, cancelled, "Parse", "2");
   }
   return true;
 };

@@ -1,0 +1,1 @@
+export { IngestionLogsPage } from "./ingestion-logs-page";

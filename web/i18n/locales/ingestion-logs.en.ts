@@ -1,0 +1,38 @@
+import type { ingestionLogsDe } from "./ingestion-logs.de";
+
+// Strings of a knowledge base's ingestion log (English).
+export const ingestionLogsEn: typeof ingestionLogsDe = {
+  title: "Logs",
+  description: "Every finished parse and download of a file and every RAPTOR or knowledge graph task, with its whole log. The newest 1,000 entries are kept.",
+  kind: "Kind of entries",
+  fileLogs: "Files",
+  datasetLogs: "Knowledge base tasks",
+  search: "Search file names",
+  status: "Status",
+  allStates: "All states",
+  name: "Name",
+  taskType: "Task",
+  started: "Started",
+  finished: "Finished",
+  duration: "Duration",
+  method: "Chunk method",
+  message: "Last message",
+  seconds: "{{seconds}} s",
+  open: "Details",
+  openNamed: "Details of “{{name}}”",
+  noMessage: "No messages.",
+  emptyFiles: "Nothing has finished yet. Parse files in the dataset and they appear here.",
+  emptyDataset: "No RAPTOR or knowledge graph task yet. You start them in the configuration.",
+  noMatch: "No entry matches the filters.",
+  taskTypes: { Parse: "Parse", Download: "Download", RAPTOR: "RAPTOR", GraphRAG: "Knowledge graph" },
+  summary: {
+    documents: "Documents",
+    chunks: "Chunks",
+    tokens: "Tokens",
+    done: "Successful",
+    failed: "Failed",
+    running: "Running",
+    cancelled: "Cancelled",
+    unstarted: "Not processed",
+  },
+};

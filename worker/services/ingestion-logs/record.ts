@@ -1,0 +1,72 @@
+import { and, eq, notInArray, sql } from "drizzle-orm";
+import { documents, ingestionLogs, type DatasetTaskRow, type DocumentRow, type IngestionTaskType } from "../../db/schema";
+import { newId } from "../../lib/ids";
+import { nowMs } from "../../lib/time";
+import type { Deps } from "../context";
+
+// RAGFlow keeps the newest PIPELINE_OPERATION_LOG_LIMIT (1,000) logs of a dataset.
+export const INGESTION_LOG_LIMIT = 1000;
+export type FinalStatus = "2" | "3" | "4";
+
+const insertLog = async (deps: Deps, row: typeof ingestionLogs.$inferInsert) => {
+  await deps.db.insert(ingestionLogs).values(row);
+  const newest = deps.db
+    .select({ id: ingestionLogs.id })
+    .from(ingestionLogs)
+    .where(eq(ingestionLogs.datasetId, row.datasetId))
+    .orderBy(sql`${ingestionLogs.createTime} DESC`)
+    .limit(INGESTION_LOG_LIMIT);
+  await deps.db.delete(ingestionLogs).where(and(eq(ingestionLogs.datasetId, row.datasetId), notInArray(ingestionLogs.id, newest)));
+};
+
+// A document's parse (or web download) has ended: done, failed or cancelled, with its log and duration.
+export const recordDocumentLog = async (deps: Deps, doc: DocumentRow, taskType: IngestionTaskType, status: FinalStatus) => {
+  const now = nowMs();
+  await insertLog(deps, {
+    id: newId(),
+    datasetId: doc.datasetId,
+    tenantId: doc.tenantId,
+    documentId: doc.id,
+    documentName: doc.name,
+    documentSuffix: doc.suffix,
+    documentType: doc.type,
+    sourceFrom: doc.sourceType === "web" ? "web" : doc.fileId ? "file" : "local",
+    parserId: doc.parserId,
+    taskType,
+    operationStatus: status,
+    progress: status === "3" ? 1 : status === "4" ? -1 : doc.progress,
+    progressMsg: doc.progressMsg,
+    processBeginAt: doc.processBeginAt,
+    processDuration: doc.processDuration,
+    createTime: now,
+    updateTime: now,
+  });
+};
+
+export const recordDocumentLogById = async (deps: Deps, documentId: string, taskType: IngestionTaskType, status: FinalStatus) => {
+  const doc = await deps.db.query.documents.findFirst({ where: eq(documents.id, documentId) });
+  if (doc) await recordDocumentLog(deps, doc, taskType, status);
+};
+
+const DATASET_TASK_NAMES: Record<DatasetTaskRow["taskType"], IngestionTaskType> = { raptor: "RAPTOR", graph: "GraphRAG" };
+
+// A dataset task (RAPTOR, knowledge graph) has ended; RAGFlow names the log after the task type.
+export const recordDatasetTaskLog = async (deps: Deps, task: DatasetTaskRow, status: FinalStatus) => {
+  const now = nowMs();
+  const name = DATASET_TASK_NAMES[task.taskType];
+  await insertLog(deps, {
+    id: newId(),
+    datasetId: task.datasetId,
+    tenantId: task.tenantId,
+    documentId: null,
+    documentName: name,
+    taskType: name,
+    operationStatus: status,
+    progress: status === "3" ? 1 : status === "4" ? -1 : task.progress,
+    progressMsg: task.progressMsg,
+    processBeginAt: task.beginAt,
+    processDuration: task.beginAt ? (now - task.beginAt) / 1000 : task.duration,
+    createTime: now,
+    updateTime: now,
+  });
+};
