@@ -318,4 +318,62 @@ export const tests = [
       assert.deepEqual(meta, { Themen: ["Impfung", "Erholung"] });
     },
   ],
+  [
+    "automatic metadata: fields set up in the configuration are filled by the chat model when a document is parsed",
+    async ({ page, baseUrl, artifacts }) => {
+      const { server, url } = await startOpenAiServer();
+      try {
+        await signUp(page, baseUrl);
+        const datasetId = await page.evaluate(
+          async ({ apiBase, key }) => {
+            const headers = { Authorization: localStorage.getItem("token"), "Content-Type": "application/json" };
+            const send = async (path, body, patch = false) => (await (await fetch(`/api/v1${path}`, { method: patch ? "PATCH" : "POST", headers, body: JSON.stringify(body) })).json()).data;
+            await send("/providers/models", { llm_factory: "OpenAI-API-Compatible", llm_name: "chat-model", model_type: "chat", api_base: apiBase, api_key: key });
+            await send("/models/default", { llm_id: "chat-model@OpenAI-API-Compatible" }, true);
+            return (await send("/datasets", { name: "Merkblätter" })).id;
+          },
+          { apiBase: url, key: GOOD_KEY },
+        );
+        await page.goto(`${baseUrl}/knowledge/configuration?id=${datasetId}`);
+        await page.getByText("Metadaten beim Parsen erzeugen").click();
+        await page.getByRole("button", { name: "Feld hinzufügen" }).click();
+        await page.getByLabel("Name von Feld 1").fill("Autor");
+        await page.getByRole("button", { name: "Feld hinzufügen" }).click();
+        await page.getByLabel("Name von Feld 2").fill("Themen");
+        await page.getByLabel("Art von Feld 2").selectOption("list");
+        await page.getByLabel("Erlaubte Werte von Feld 2").fill("Impfung, Reisen");
+        await page.getByRole("button", { name: "Speichern" }).click();
+        await page.getByText("Aktualisiert").first().waitFor();
+        // below the sticky header
+        await page.getByRole("heading", { name: "Automatische Metadaten" }).evaluate((heading) => window.scrollBy(0, heading.getBoundingClientRect().top - 120));
+        await animationsDone(page);
+        await page.screenshot({ path: `${artifacts}/auto-metadata-de.png` });
+
+        await page.evaluate(async (id) => {
+          const auth = { Authorization: localStorage.getItem("token") };
+          const form = new FormData();
+          form.append("file", new Blob(["Autor: RKI\nThemen: Impfung, Erfunden\nDie Grippeimpfung schützt ältere Menschen."], { type: "text/plain" }), "merkblatt.txt");
+          const [doc] = (await (await fetch(`/api/v1/datasets/${id}/documents`, { method: "POST", headers: auth, body: form })).json()).data;
+          await fetch(`/api/v1/datasets/${id}/chunks`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ document_ids: [doc.id] }) });
+        }, datasetId);
+        await page.goto(`${baseUrl}/knowledge/dataset?id=${datasetId}`);
+        await row(page, "merkblatt.txt").getByTestId("run-status").filter({ hasText: "Erfolgreich" }).waitFor({ timeout: 30_000 });
+        await row(page, "merkblatt.txt").getByTestId("document-meta").filter({ hasText: "Autor: RKI · Themen: Impfung" }).waitFor();
+
+        await page.evaluate(() => {
+          localStorage.setItem("vite-ui-theme", "dark");
+          localStorage.setItem("lng", "en");
+        });
+        await page.goto(`${baseUrl}/knowledge/configuration?id=${datasetId}`);
+        await page.getByLabel("Allowed values of field 2").waitFor();
+        assert.equal(await page.getByLabel("Allowed values of field 2").inputValue(), "Impfung, Reisen");
+        // below the sticky header
+        await page.getByRole("heading", { name: "Automatic metadata" }).evaluate((heading) => window.scrollBy(0, heading.getBoundingClientRect().top - 120));
+        await animationsDone(page);
+        await page.screenshot({ path: `${artifacts}/auto-metadata-en-dark.png` });
+      } finally {
+        server.close();
+      }
+    },
+  ],
 ];

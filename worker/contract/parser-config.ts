@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { type AutoMetadataField, AutoMetadataFieldsSchema } from "./auto-metadata";
 import { bool, float, IdSchema, int, msg, oneOf, str } from "./pydantic";
 
 export const CHUNK_METHODS = [
@@ -77,6 +78,9 @@ export const ParserConfigSchema = v.strictObject(
     llm_id: v.optional(v.string(msg.string)),
     raptor: v.optional(RaptorSchema),
     graphrag: v.optional(GraphragSchema),
+    enable_metadata: v.optional(bool()),
+    metadata: v.optional(AutoMetadataFieldsSchema),
+    built_in_metadata: v.optional(AutoMetadataFieldsSchema),
   },
   msg.extra,
 );
@@ -113,6 +117,10 @@ export type ParserConfig = {
     resolution: boolean;
     community: boolean;
   };
+  // RAGFlow's auto metadata: the chat model fills these fields of each document at parsing
+  enable_metadata: boolean;
+  metadata: AutoMetadataField[];
+  built_in_metadata: AutoMetadataField[];
 };
 
 export const defaultParserConfig = (method: ChunkMethod = "naive"): ParserConfig => ({
@@ -145,6 +153,9 @@ export const defaultParserConfig = (method: ChunkMethod = "naive"): ParserConfig
     resolution: false,
     community: false,
   },
+  enable_metadata: false,
+  metadata: [],
+  built_in_metadata: [],
 });
 
 // Deep-merges a partial config over a full one (the nested raptor/graphrag blocks included).

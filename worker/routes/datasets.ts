@@ -27,6 +27,8 @@ import { DatasetSearchSchema, DatasetsSearchSchema } from "../contract/dataset-s
 import { searchDatasets } from "../services/searches/dataset-search";
 import { EmbeddingCheckSchema } from "../contract/embedding-check";
 import { IngestionLogsQuerySchema } from "../contract/ingestion-logs";
+import { MetadataConfigSchema } from "../contract/auto-metadata";
+import { getMetadataConfig, putMetadataConfig } from "../services/datasets/metadata-config";
 import { getIngestionLog, ingestionSummary, listIngestionLogs } from "../services/ingestion-logs/list";
 import { checkEmbeddingModel, EMBEDDING_SWITCH_REFUSED } from "../services/datasets/embedding-check";
 import { parseHandlers, stopHandlers } from "./parsing";
@@ -98,6 +100,10 @@ export const datasetRoutes = new Hono<AppEnv>()
   )
   .get("/:datasetId/ingestions/summary", async (c) => ok(c, await ingestionSummary(serviceContext(c), c.req.param("datasetId"))))
   .get("/:datasetId/ingestions/:logId", async (c) => ok(c, await getIngestionLog(serviceContext(c), c.req.param("datasetId"), c.req.param("logId"))))
+  .get("/:datasetId/metadata/config", async (c) => ok(c, await getMetadataConfig(serviceContext(c), c.req.param("datasetId"))))
+  .put("/:datasetId/metadata/config", jsonBody(MetadataConfigSchema), async (c) =>
+    ok(c, await putMetadataConfig(serviceContext(c), c.req.param("datasetId"), c.req.valid("json"))),
+  )
   .get("/:datasetId/metadata/summary", async (c) => ok(c, await metadataSummary(serviceContext(c), c.req.param("datasetId"))))
   .post("/:datasetId/metadata/update", jsonBodyAsDataError(MetadataUpdateSchema), async (c) =>
     ok(c, await updateMetadata(serviceContext(c), c.req.param("datasetId"), c.req.valid("json"))),

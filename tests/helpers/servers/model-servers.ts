@@ -124,6 +124,16 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
       const relations = found.slice(1).map(([name], i) => ({ source: found[i]?.[0], target: name, description: `${found[i]?.[0]} und ${name} hängen zusammen.`, weight: 5 }));
       return json(response, 200, { choices: [{ message: { content: `Ergebnis:\n${JSON.stringify({ entities, relations })}` } }], usage: { prompt_tokens: 60, completion_tokens: 30 } });
     }
+    // auto metadata: each schema field written as "Field: value" in the text (lists comma-separated), in code fences
+    if (prompt.includes("Extract metadata fields")) {
+      const schema = JSON.parse(prompt.split("Schema: ")[1]?.split("\n")[0] ?? "{}") as { properties: Record<string, { type: string }> };
+      const found = Object.entries(schema.properties).flatMap(([key, { type }]) => {
+        const value = last.match(new RegExp(`${key}: ([^\\n]+)`))?.[1]?.trim();
+        if (!value) return [];
+        return [[key, type === "array" ? value.split(",").map((item) => item.trim()) : type === "number" ? Number(value) : value]];
+      });
+      return json(response, 200, { choices: [{ message: { content: `\`\`\`json\n${JSON.stringify({ ...Object.fromEntries(found), Erfunden: "x" })}\n\`\`\`` } }], usage: { prompt_tokens: 25, completion_tokens: 9 } });
+    }
     if (prompt.includes("QUESTIONS")) return json(response, 200, { choices: [{ message: { content: "1. Wer sollte sich impfen lassen?\n2. Wann ist die Impfung sinnvoll?" } }] });
     // chat pipeline prompts (worker/rag/chat/prompts.ts) get answers in their expected shape
     const system = messages[0]?.content ?? "";

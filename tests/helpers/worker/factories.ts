@@ -50,7 +50,7 @@ export const sampleFile = async (name: string) => {
   return new File([await res.arrayBuffer()], name);
 };
 
-type DocState = { id: string; name: string; run: string; progress: number; progress_msg: string; chunk_count: number; token_count: number; chunk_method: string };
+type DocState = { id: string; name: string; run: string; progress: number; progress_msg: string; chunk_count: number; token_count: number; chunk_method: string; meta_fields: Record<string, unknown> };
 
 export const listDocs = async (user: TestUser, datasetId: string) =>
   (await callApi<{ docs: DocState[] }>(`/datasets/${datasetId}/documents?page_size=100`, { token: user.token })).body.data.docs;

@@ -181,10 +181,47 @@ describe("DatasetConfigurationForm", () => {
         topn_tags: 3,
         raptor: { use_raptor: true, prompt: dataset.parser_config.raptor.prompt, max_token: 300, threshold: 0.1, max_cluster: 64, random_seed: 0, scope: "dataset" },
         graphrag: { entity_types: ["organization", "geo", "event", "category", "medication"] },
+        enable_metadata: false,
+        metadata: [],
       },
     });
     await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: "success", title: "Aktualisiert" })));
     expect(queryClient.getQueryData(datasetKeys.detail(ID))).toEqual(saved);
+  });
+
+  it("edits the automatic metadata fields and refuses a name given twice", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => ok(makeDataset()));
+    const kept = { key: "Quelle", type: "string" as const, description: "Herausgeber", enum: ["RKI", "PEI"] };
+    renderWithProviders(<DatasetConfigurationForm dataset={makeDataset({}, { metadata: [kept] })} />);
+    expect((screen.getByLabelText("Erlaubte Werte von Feld 1") as HTMLInputElement).value).toBe("RKI, PEI");
+    const toggle = screen.getByLabelText("Metadaten beim Parsen erzeugen");
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.closest("label")?.getAttribute("data-state")).toBe("checked"));
+    fireEvent.click(screen.getByRole("button", { name: "Feld hinzufügen" }));
+    fireEvent.change(screen.getByLabelText("Name von Feld 2"), { target: { value: "Quelle" } });
+    save();
+    expect(await screen.findByText("Jeder Feldname darf nur einmal vorkommen.")).toBeTruthy();
+    expect(fetchSpy).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText("Name von Feld 2"), { target: { value: "Themen" } });
+    fireEvent.change(screen.getByLabelText("Art von Feld 2"), { target: { value: "list" } });
+    fireEvent.change(screen.getByLabelText("Erlaubte Werte von Feld 2"), { target: { value: "Impfung, Reisen, Impfung," } });
+    fireEvent.change(screen.getByLabelText("Beschreibung von Feld 2"), { target: { value: "Worum es geht" } });
+    fireEvent.click(screen.getByRole("button", { name: "Feld 1 entfernen" }));
+    fireEvent.click(screen.getByRole("button", { name: "Feld hinzufügen" }));
+    save();
+    // the empty new field needs a name
+    expect(await screen.findByText("Dieses Feld ist erforderlich.")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Name von Feld 2"), { target: { value: "Jahr" } });
+    fireEvent.change(screen.getByLabelText("Art von Feld 2"), { target: { value: "number" } });
+    expect((screen.getByLabelText("Erlaubte Werte von Feld 2") as HTMLInputElement).disabled).toBe(true);
+    save();
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
+    const body = JSON.parse(String((fetchSpy.mock.calls[0] as [string, RequestInit])[1].body));
+    expect(body.parser_config).toMatchObject({
+      enable_metadata: true,
+      metadata: [{ key: "Themen", type: "list", description: "Worum es geht", enum: ["Impfung", "Reisen"] }, { key: "Jahr", type: "number", description: "", enum: null }],
+    });
   });
 
   it("shows the server's message when saving fails", async () => {

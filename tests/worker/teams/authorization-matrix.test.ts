@@ -144,6 +144,8 @@ const ROWS: Row[] = [
       return { method: "GET", path: ds(`/ingestions/${log?.id}`) };
     },
   },
+  { route: "GET /api/v1/datasets/:datasetId/metadata/config", allowed: TEAM, req: () => ({ method: "GET", path: ds("/metadata/config") }) },
+  { route: "PUT /api/v1/datasets/:datasetId/metadata/config", allowed: MANAGERS, req: () => ({ method: "PUT", path: ds("/metadata/config"), json: { metadata: [{ key: "Autor" }] } }) },
   { route: "GET /api/v1/datasets/metadata/flattened", allowed: TEAM, req: () => ({ method: "GET", path: `/datasets/metadata/flattened?dataset_ids=${fx.datasetId}` }) },
   { route: "GET /api/v1/datasets/:datasetId/metadata/summary", allowed: TEAM, req: () => ({ method: "GET", path: ds("/metadata/summary") }) },
   { route: "POST /api/v1/datasets/:datasetId/metadata/update", allowed: TEAM, req: () => ({ method: "POST", path: ds("/metadata/update"), json: { updates: [{ key: "Stand", value: `${Date.now()}` }] } }) },

@@ -11,6 +11,7 @@ import { countTokens } from "../../rag/tokens";
 import type { Deps } from "../context";
 import { aggregateDocument } from "./aggregate";
 import { describeImage, IMAGE_SUFFIXES } from "./describe-image";
+import { extractDocumentMetadata } from "./auto-metadata";
 import { enrichDrafts } from "./enrich";
 import { failTask } from "./fail";
 import { tagDrafts } from "./tag";
@@ -102,6 +103,7 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
     await report(0.6, `Generate ${drafts.length} chunks.`);
     const enriched = await enrichDrafts(deps, doc.tenantId, config, drafts, report);
     const tagged = await tagDrafts(deps, dataset, enriched, report);
+    await extractDocumentMetadata(deps, dataset, doc.id, drafts, report);
     await indexChunks(deps, task, doc, dataset, tagged, report);
 
     await finish(`Task done (${seconds(started)}).`, (nowMs() - started) / 1000);

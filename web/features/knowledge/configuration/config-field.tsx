@@ -1,4 +1,4 @@
-import { Field, Input } from "@chakra-ui/react";
+import { Field, Input, Stack, Switch, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { FieldError } from "./config-schema";
@@ -53,4 +53,24 @@ export const NumberField = ({ name, value, onChange, min, max, step = 1, ...fiel
       onChange={(e) => onChange(e.target.value)}
     />
   </ConfigField>
+);
+
+type SwitchProps = { name: string; label: string; hint?: string; checked: boolean; onChange: (checked: boolean) => void };
+
+// An on/off setting with the rule it switches stated under it.
+export const SwitchField = ({ name, label, hint, checked, onChange }: SwitchProps) => (
+  <Stack gap="1">
+    <Switch.Root name={name} checked={checked} onCheckedChange={(e) => onChange(e.checked)} colorPalette="teal">
+      <Switch.HiddenInput />
+      <Switch.Control>
+        <Switch.Thumb />
+      </Switch.Control>
+      <Switch.Label>{label}</Switch.Label>
+    </Switch.Root>
+    {hint && (
+      <Text fontSize="sm" color="fg.muted">
+        {hint}
+      </Text>
+    )}
+  </Stack>
 );

@@ -11,7 +11,7 @@ export type ConfigErrors = Partial<Record<string, FieldError>>;
 // The shared contract schemas, with the fields this form always sends marked as required.
 const PARSER_KEYS = [
   "chunk_token_num", "delimiter", "layout_recognize", "html4excel", "auto_keywords", "auto_questions",
-  "pages", "task_page_size", "tag_kb_ids", "topn_tags", "raptor", "graphrag",
+  "pages", "task_page_size", "tag_kb_ids", "topn_tags", "raptor", "graphrag", "enable_metadata", "metadata",
 ] as const;
 const RAPTOR_KEYS = ["use_raptor", "prompt", "max_token", "threshold", "max_cluster", "random_seed", "scope"] as const;
 const DATASET_KEYS = ["name", "language", "permission", "chunk_method", "pagerank", "parser_config"] as const;
@@ -36,7 +36,7 @@ type FormOutput = v.InferOutput<ReturnType<typeof formSchema>>;
 const fieldOf = (path: string) =>
   path
     .replace(/^(parser_config\.(?:tag_kb_ids|graphrag\.entity_types))\..*$/, "$1")
-    .replace(/^(parser_config\.pages\.\d+)\..*$/, "$1");
+    .replace(/^(parser_config\.(?:pages|metadata)\.\d+)\..*$/, "$1");
 
 const errorFor = (issue: v.BaseIssue<unknown>, field: string): FieldError => {
   if (issue.input === undefined || issue.type === "non_optional") return { key: "validation.required" };
@@ -50,6 +50,7 @@ const errorFor = (issue: v.BaseIssue<unknown>, field: string): FieldError => {
     case "number":
       return { key: "kbConfig.errors.number" };
     case "min_length":
+    case "non_empty":
       return { key: "validation.required" };
     case "max_length":
       return { key: "validation.tooLong" };
@@ -58,6 +59,7 @@ const errorFor = (issue: v.BaseIssue<unknown>, field: string): FieldError => {
   }
   if (field === "parser_config.delimiter") return { key: "kbConfig.errors.backticks" };
   if (field === "parser_config.pages") return { key: "kbConfig.errors.pageOrder" };
+  if (field === "parser_config.metadata") return { key: "kbConfig.errors.metadataDuplicate" };
   if (field.startsWith("parser_config.pages.")) return { key: "kbConfig.errors.pageRange" };
   if (field === "avatar") return { key: "kbConfig.errors.avatar" };
   if (field === "embedding_model") return { key: "kbConfig.errors.embeddingModel" };

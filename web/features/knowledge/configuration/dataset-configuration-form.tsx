@@ -8,6 +8,7 @@ import type { ModelOption } from "../../models/system-models-page";
 import { BasicsSection } from "./basics-section";
 import { ChunkingSection } from "./chunking-section";
 import { type ConfigErrors, toChanges, validateConfig } from "./config-schema";
+import { AutoMetadataSection } from "./auto-metadata-section";
 import { AutoSection, ExcelSection, GraphSection } from "./enrichment-sections";
 import { type ConfigValues, type SetValue, valuesFromDataset } from "./form-values";
 import { PagesSection } from "./pages-section";
@@ -62,6 +63,7 @@ export const DatasetConfigurationForm = ({ dataset, embeddingModels = [], tagSet
         <RaptorSection {...sectionProps} />
         <GraphSection {...sectionProps} />
         <AutoSection {...sectionProps} />
+        <AutoMetadataSection {...sectionProps} />
         <ExcelSection values={values} set={set} />
         <PagesSection {...sectionProps} />
         <Stack gap="3" borderTopWidth="1px" pt="5">

@@ -1,6 +1,6 @@
-import { SimpleGrid, Stack, Switch, Text } from "@chakra-ui/react";
+import { SimpleGrid } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
-import { NumberField } from "./config-field";
+import { NumberField, SwitchField } from "./config-field";
 import { ConfigSection, type SectionProps } from "./config-section";
 import { EntityTypesField } from "./entity-types-field";
 
@@ -53,18 +53,7 @@ export const ExcelSection = ({ values, set }: Omit<SectionProps, "errors">) => {
   const { t } = useTranslation();
   return (
     <ConfigSection title={t("kbConfig.sections.excel")} description={t("kbConfig.sections.excelHint")}>
-      <Stack gap="1">
-        <Switch.Root name="html4excel" checked={values.html4excel} onCheckedChange={(e) => set("html4excel", e.checked)} colorPalette="teal">
-          <Switch.HiddenInput />
-          <Switch.Control>
-            <Switch.Thumb />
-          </Switch.Control>
-          <Switch.Label>{t("kbConfig.fields.html4excel")}</Switch.Label>
-        </Switch.Root>
-        <Text fontSize="sm" color="fg.muted">
-          {t("kbConfig.fields.html4excelHint")}
-        </Text>
-      </Stack>
+      <SwitchField name="html4excel" label={t("kbConfig.fields.html4excel")} hint={t("kbConfig.fields.html4excelHint")} checked={values.html4excel} onChange={(checked) => set("html4excel", checked)} />
     </ConfigSection>
   );
 };

@@ -1,3 +1,4 @@
+import type { AutoMetadataType } from "../../../../worker/contract/auto-metadata";
 import type { Dataset, Permission } from "../../../../worker/contract/datasets";
 import {
   type ChunkMethod,
@@ -8,6 +9,8 @@ import {
 } from "../../../../worker/contract/parser-config";
 
 export type PageRow = { key: number; from: string; to: string };
+// One auto-metadata field; `values` are the allowed values, comma-separated ("" = any)
+export type MetadataRow = { key: number; name: string; type: AutoMetadataType; description: string; values: string };
 
 // What the inputs hold: numbers stay text until submit so an emptied field can report "required".
 export type ConfigValues = {
@@ -37,6 +40,8 @@ export type ConfigValues = {
   html4excel: boolean;
   pages: PageRow[];
   taskPageSize: string;
+  enableMetadata: boolean;
+  metadataFields: MetadataRow[];
 };
 
 export type SetValue = <K extends keyof ConfigValues>(field: K, value: ConfigValues[K]) => void;
@@ -46,6 +51,14 @@ export const pageRow = (from: number | string, to: number | string): PageRow => 
   key: nextRowKey++,
   from: String(from),
   to: String(to),
+});
+
+export const metadataRow = (field: { key: string; type: AutoMetadataType; description: string; enum: string[] | null } = { key: "", type: "string", description: "", enum: null }): MetadataRow => ({
+  key: nextRowKey++,
+  name: field.key,
+  type: field.type,
+  description: field.description,
+  values: (field.enum ?? []).join(", "),
 });
 
 export const valuesFromDataset = (dataset: Dataset): ConfigValues => {
@@ -78,6 +91,8 @@ export const valuesFromDataset = (dataset: Dataset): ConfigValues => {
     html4excel: config.html4excel,
     pages: config.pages.map(([from, to]) => pageRow(from, to)),
     taskPageSize: String(config.task_page_size),
+    enableMetadata: config.enable_metadata,
+    metadataFields: config.metadata.map(metadataRow),
   };
 };
 
@@ -119,5 +134,10 @@ export const toPayload = (values: ConfigValues, embeddingLocked: boolean) => ({
         }
       : { use_raptor: false },
     graphrag: { entity_types: values.entityTypes },
+    enable_metadata: values.enableMetadata,
+    metadata: values.metadataFields.map((row) => {
+      const allowed = row.values.split(",").map((value) => value.trim()).filter(Boolean);
+      return { key: row.name, type: row.type, description: row.description, enum: allowed.length ? [...new Set(allowed)] : null };
+    }),
   },
 });

@@ -1,7 +1,7 @@
-import { Button, RadioGroup, SimpleGrid, Stack, Switch, Textarea } from "@chakra-ui/react";
+import { Button, RadioGroup, SimpleGrid, Stack, Textarea } from "@chakra-ui/react";
 import { RAPTOR_SCOPES, type RaptorScope } from "../../../../worker/contract/parser-config";
 import { useTranslation } from "react-i18next";
-import { ConfigField, NumberField } from "./config-field";
+import { ConfigField, NumberField, SwitchField } from "./config-field";
 import { ConfigSection, type SectionProps } from "./config-section";
 
 const randomSeed = () => String(Math.floor(Math.random() * 100_000));
@@ -11,13 +11,7 @@ export const RaptorSection = ({ values, set, errors }: SectionProps) => {
   const error = (field: string) => errors[`parser_config.raptor.${field}`];
   return (
     <ConfigSection title={t("kbConfig.sections.raptor")} description={t("kbConfig.sections.raptorHint")}>
-      <Switch.Root name="use_raptor" checked={values.useRaptor} onCheckedChange={(e) => set("useRaptor", e.checked)} colorPalette="teal">
-        <Switch.HiddenInput />
-        <Switch.Control>
-          <Switch.Thumb />
-        </Switch.Control>
-        <Switch.Label>{t("kbConfig.fields.useRaptor")}</Switch.Label>
-      </Switch.Root>
+      <SwitchField name="use_raptor" label={t("kbConfig.fields.useRaptor")} checked={values.useRaptor} onChange={(checked) => set("useRaptor", checked)} />
       {values.useRaptor && (
         <Stack gap="5" data-testid="raptor-options">
           <ConfigField label={t("kbConfig.fields.raptorPrompt")} helper={t("kbConfig.fields.raptorPromptHint")} error={error("prompt")} required>
