@@ -75,6 +75,7 @@ export const tests = [
       await page.getByRole("button", { name: "Einstellungen" }).first().click();
       const settings = page.getByRole("dialog");
       await settings.getByText("Gesundheit", { exact: true }).click();
+      await settings.getByText("Mindmap", { exact: true }).click();
       await settings.getByRole("button", { name: "Speichern" }).click();
       await settings.waitFor({ state: "detached" });
       await page.getByRole("textbox", { name: "Suchbegriff oder Frage" }).fill("Grippeimpfung Alter");
@@ -83,6 +84,9 @@ export const tests = [
       await summary.getByText("60 Jahren", { exact: false }).first().waitFor({ timeout: 20_000 });
       await summary.getByRole("button", { name: "Quelle 1 anzeigen" }).first().waitFor();
       await page.getByTestId("search-hits").getByText("gesundheit.txt").first().waitFor();
+      // the mind map of the best chunks
+      await page.getByTestId("search-mindmap").getByTestId("mindmap-root").waitFor({ timeout: 20_000 });
+      assert.ok((await page.getByTestId("search-mindmap").locator("li").count()) > 0);
       await page.screenshot({ path: `${artifacts}/search-de-light.png`, fullPage: true });
 
       // its share link opens the search for someone without an account
@@ -99,6 +103,7 @@ export const tests = [
       await shared.getByRole("textbox", { name: "Suchbegriff oder Frage" }).fill("Wie viel Schlaf brauchen Erwachsene?");
       await shared.getByRole("button", { name: "Suchen", exact: true }).click();
       await shared.getByTestId("search-summary").getByText("sieben bis neun Stunden", { exact: false }).first().waitFor({ timeout: 20_000 });
+      await shared.getByTestId("search-mindmap").getByTestId("mindmap-root").waitFor({ timeout: 20_000 });
       await shared.screenshot({ path: `${artifacts}/search-shared-de-light.png`, fullPage: true });
       await visitor.close();
 

@@ -269,6 +269,18 @@ export const tests = [
         await page.screenshot({ path: `${artifacts}/knowledge-graph-de.png` });
         await page.keyboard.press("Escape");
 
+        // the mind map of the same knowledge base, outlined by the chat model
+        const mindMapPanel = page.getByTestId("mindmap-task");
+        await page.getByRole("button", { name: "Mindmap erzeugen" }).click();
+        await mindMapPanel.getByText("Fertig", { exact: true }).waitFor({ timeout: 30_000 });
+        await page.getByRole("button", { name: "Mindmap anzeigen" }).click();
+        const mindMap = page.getByTestId("mind-map-dialog");
+        await mindMap.getByTestId("mindmap-root").filter({ hasText: "Überblick" }).waitFor();
+        await mindMap.getByText("Das Robert Koch-Institut sitzt in Berlin.", { exact: false }).first().waitFor();
+        await animationsDone(page);
+        await page.screenshot({ path: `${artifacts}/mind-map-de.png` });
+        await page.keyboard.press("Escape");
+
         await page.goto(`${baseUrl}/knowledge/testing?id=${datasetId}`);
         await page.getByText("Wissensgraph verwenden").click();
         await page.getByLabel("Frage").fill("Wo sitzt das Robert Koch-Institut?");

@@ -4,7 +4,7 @@ import type { KnowledgeGraphResponse } from "../../worker/contract/knowledge-gra
 import { datasetKeys } from "./datasets";
 import { requestData } from "./client";
 
-export type BuiltIndex = Exclude<IndexType, "mindmap">;
+export type BuiltIndex = IndexType;
 
 const indexKeys = {
   task: (datasetId: string, type: BuiltIndex) => [...datasetKeys.detail(datasetId), "index", type] as const,

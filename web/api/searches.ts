@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { MindMapNode } from "../../worker/contract/mindmap";
 import type { RetrievalResult } from "../../worker/contract/retrieval";
 import type { CreateSearchInput, SearchApp, SearchConfig, SearchFrame, SharedSearchInfo, UpdateSearchInput } from "../../worker/contract/searches";
 import type { ShareToken, ShareTokenInput } from "../../worker/contract/share";
@@ -94,6 +95,7 @@ export type SearchBackend = {
   results(request: SearchRequest, signal?: AbortSignal): Promise<RetrievalResult>;
   ask(question: string, docIds: string[], onFrame: (frame: SearchFrame) => void, signal?: AbortSignal): Promise<void>;
   related(question: string): Promise<string[]>;
+  mindMap(question: string): Promise<MindMapNode>;
 };
 
 // Reads RAGFlow's SSE frames until `data: true`; an error frame or envelope is thrown.
@@ -119,6 +121,7 @@ export const ownerSearchBackend = (app: SearchApp): SearchBackend => {
       return readSearchFrames(response, onFrame);
     },
     related: (question) => requestData<string[]>("/chat/recommendation", { body: { question, search_id: app.id } }),
+    mindMap: (question) => requestData<MindMapNode>("/chat/mindmap", { body: { question, kb_ids: app.search_config.kb_ids, search_id: app.id } }),
   };
 };
 
@@ -160,6 +163,7 @@ export const sharedSearchBackend = (client: SearchShareClient): SearchBackend =>
     botData<RetrievalResult>(client, "/retrieval_test", { search_id: client.searchId, question: request.question, doc_ids: request.docIds, page: request.page, size: request.pageSize }, signal),
   ask: async (question, docIds, onFrame, signal) => readSearchFrames(await botFetch(client, "/ask", { search_id: client.searchId, question, doc_ids: docIds }, signal), onFrame),
   related: (question) => botData<string[]>(client, "/related_questions", { search_id: client.searchId, question }),
+  mindMap: (question) => botData<MindMapNode>(client, "/mindmap", { search_id: client.searchId, question }),
 });
 
 // One search run's queries; `run` counts the searches, so searching the same words again asks again.
@@ -175,5 +179,12 @@ export const searchRelatedQueryOptions = (backend: SearchBackend, question: stri
   queryOptions({
     queryKey: [...backend.key, "related", question, run] as const,
     queryFn: () => backend.related(question),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const searchMindMapQueryOptions = (backend: SearchBackend, question: string, run: number) =>
+  queryOptions({
+    queryKey: [...backend.key, "mindmap", question, run] as const,
+    queryFn: () => backend.mindMap(question),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -22,6 +22,9 @@ const KNOWN: [RegExp, ServerMessage][] = [
   [/^Connection test failed: (?<reason>.*)$/, "connectionFailed"],
   [/^RAPTOR needs a chat model/, "raptorNeedsChatModel"],
   [/A RAPTOR Task is already running\.$/, "raptorRunning"],
+  [/^GraphRAG needs a chat model/, "graphNeedsChatModel"],
+  [/^Mindmap needs a chat model/, "mindmapNeedsChatModel"],
+  [/A (?:GraphRAG|Mindmap) Task is already running\.$/, "indexRunning"],
   [/^No documents in Knowledgebase /, "raptorNoDocuments"],
 ];
 

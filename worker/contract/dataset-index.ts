@@ -1,7 +1,7 @@
 import * as v from "valibot";
 
-// RAGFlow's dataset-wide indexes (POST/GET/DELETE /datasets/{id}/index?type=…). Buddy builds RAPTOR and the
-// knowledge graph; the mind map is named so that asking for it gets a clear refusal.
+// RAGFlow's dataset-wide indexes (POST/GET/DELETE /datasets/{id}/index?type=…): RAPTOR, the knowledge graph and
+// the mind map.
 export const INDEX_TYPES = ["raptor", "graph", "mindmap"] as const;
 export type IndexType = (typeof INDEX_TYPES)[number];
 
@@ -15,7 +15,7 @@ export type DatasetTask = {
   doc_id: string;
   from_page: number;
   to_page: number;
-  task_type: "raptor" | "graph";
+  task_type: IndexType;
   priority: number;
   begin_at: string | null;
   process_duration: number;

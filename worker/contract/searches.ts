@@ -26,6 +26,8 @@ export const SearchConfigSchema = v.object({
   use_kg: v.optional(bool(), false),
   summary: v.optional(bool(), true),
   related_search: v.optional(bool(), true),
+  // a mind map of the best chunks beside the results (RAGFlow's query_mindmap)
+  query_mindmap: v.optional(bool(), false),
   // the chat model of the AI summary ("" = the team's default chat model)
   chat_id: v.optional(v.string(msg.string), ""),
   llm_setting: v.optional(LlmSettingSchema, {}),
@@ -124,5 +126,5 @@ export type SharedSearchInfo = {
   name: string;
   description: string;
   avatar: string | null;
-  search_config: Pick<SearchConfig, "summary" | "related_search" | "highlight">;
+  search_config: Pick<SearchConfig, "summary" | "related_search" | "highlight" | "query_mindmap">;
 };

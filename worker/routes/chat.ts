@@ -11,9 +11,11 @@ import { speak, transcribe } from "../services/chats/audio";
 import { asDialogTenant, getDialogInTenant } from "../services/chats/manage";
 import { openAiCompletion } from "../services/chats/openai";
 import { recommendQuestions } from "../services/searches/related";
+import { MindMapSchema } from "../contract/mindmap";
+import { questionMindMap } from "../services/searches/mindmap";
 import { respondToCompletion } from "./chat-completions";
 
-// /chat: completions with chat_id in the body, related questions, read aloud and speech input.
+// /chat: completions with chat_id in the body, related questions, mind maps, read aloud and speech input.
 export const chatToolRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .post("/completions", jsonBodyAsDataError(CompletionSchema), async (c) => {
@@ -22,6 +24,7 @@ export const chatToolRoutes = new Hono<AppEnv>()
     return respondToCompletion(c, await getDialogInTenant(serviceContext(c), input.chat_id), input);
   })
   .post("/recommendation", jsonBodyAsDataError(RecommendationSchema), async (c) => ok(c, await recommendQuestions(serviceContext(c), c.req.valid("json"))))
+  .post("/mindmap", jsonBodyAsDataError(MindMapSchema), async (c) => ok(c, await questionMindMap(serviceContext(c), c.req.valid("json"))))
   .post("/audio/speech", jsonBodyAsDataError(SpeechSchema), async (c) => {
     const { audio, mimeType } = await speak(serviceContext(c), c.req.valid("json").text);
     return new Response(new Blob([new Uint8Array(audio)]), { headers: { "Content-Type": mimeType, "Cache-Control": "no-store" } });

@@ -6,7 +6,7 @@ import {
   UpdateDatasetSchema,
 } from "../contract/datasets";
 import { DeleteTagsSchema, RenameTagSchema, TagAggregationQuerySchema } from "../contract/tags";
-import { IndexQuerySchema, type IndexType } from "../contract/dataset-index";
+import { IndexQuerySchema } from "../contract/dataset-index";
 import { FlattenedMetadataQuerySchema, MetadataUpdateSchema } from "../contract/dataset-metadata";
 import type { AppEnv } from "../env";
 import { notEffective, ok } from "../lib/envelope";
@@ -22,7 +22,6 @@ import { aggregateTags, deleteTags, listTags, renameTag } from "../services/tags
 import { removeIndex, startIndexTask, traceIndexTask } from "../services/index-tasks/manage";
 import { getKnowledgeGraph } from "../services/graph/store";
 import { flattenedMetadata, metadataSummary, updateMetadata } from "../services/documents/metadata-batch";
-import { dataError } from "../lib/errors";
 import { DatasetSearchSchema, DatasetsSearchSchema } from "../contract/dataset-search";
 import { searchDatasets } from "../services/searches/dataset-search";
 import { EmbeddingCheckSchema } from "../contract/embedding-check";
@@ -32,12 +31,6 @@ import { getMetadataConfig, putMetadataConfig } from "../services/datasets/metad
 import { getIngestionLog, ingestionSummary, listIngestionLogs } from "../services/ingestion-logs/list";
 import { checkEmbeddingModel, EMBEDDING_SWITCH_REFUSED } from "../services/datasets/embedding-check";
 import { parseHandlers, stopHandlers } from "./parsing";
-
-// Buddy builds RAPTOR and the knowledge graph; the mind map is refused clearly.
-const builtIndex = (type: IndexType) => {
-  if (type === "mindmap") throw dataError("Buddy does not build the mind map index; RAPTOR (type=raptor) and the knowledge graph (type=graph) are available.");
-  return type;
-};
 
 export const datasetRoutes = new Hono<AppEnv>()
   .use(requireAuth)
@@ -73,19 +66,21 @@ export const datasetRoutes = new Hono<AppEnv>()
     return ok(c, await renameTag(serviceContext(c), c.req.param("datasetId"), from_tag, to_tag));
   })
   .post("/:datasetId/index", queryParams(IndexQuerySchema), async (c) =>
-    ok(c, await startIndexTask(serviceContext(c), c.req.param("datasetId"), builtIndex(c.req.valid("query").type))),
+    ok(c, await startIndexTask(serviceContext(c), c.req.param("datasetId"), c.req.valid("query").type)),
   )
   .get("/:datasetId/index", queryParams(IndexQuerySchema), async (c) =>
-    ok(c, await traceIndexTask(serviceContext(c), c.req.param("datasetId"), builtIndex(c.req.valid("query").type))),
+    ok(c, await traceIndexTask(serviceContext(c), c.req.param("datasetId"), c.req.valid("query").type)),
   )
   .delete("/:datasetId/index", queryParams(IndexQuerySchema), async (c) =>
-    ok(c, await removeIndex(serviceContext(c), c.req.param("datasetId"), builtIndex(c.req.valid("query").type))),
+    ok(c, await removeIndex(serviceContext(c), c.req.param("datasetId"), c.req.valid("query").type)),
   )
   // RAGFlow's documented (older) paths for the same
   .post("/:datasetId/run_raptor", async (c) => ok(c, await startIndexTask(serviceContext(c), c.req.param("datasetId"), "raptor")))
   .get("/:datasetId/trace_raptor", async (c) => ok(c, await traceIndexTask(serviceContext(c), c.req.param("datasetId"), "raptor")))
   .post("/:datasetId/run_graphrag", async (c) => ok(c, await startIndexTask(serviceContext(c), c.req.param("datasetId"), "graph")))
   .get("/:datasetId/trace_graphrag", async (c) => ok(c, await traceIndexTask(serviceContext(c), c.req.param("datasetId"), "graph")))
+  .post("/:datasetId/run_mindmap", async (c) => ok(c, await startIndexTask(serviceContext(c), c.req.param("datasetId"), "mindmap")))
+  .get("/:datasetId/trace_mindmap", async (c) => ok(c, await traceIndexTask(serviceContext(c), c.req.param("datasetId"), "mindmap")))
   // the graph itself: RAGFlow's documented path and its canonical one
   .get("/:datasetId/knowledge_graph", async (c) => ok(c, await getKnowledgeGraph(serviceContext(c), c.req.param("datasetId"))))
   .delete("/:datasetId/knowledge_graph", async (c) => ok(c, await removeIndex(serviceContext(c), c.req.param("datasetId"), "graph")))

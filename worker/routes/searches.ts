@@ -26,6 +26,8 @@ import { searchRetrieval, sharedSearchInfo } from "../services/searches/shared";
 import { checkDatasets } from "../services/searches/validate";
 import { checkOrigin, checkRate, openSharedSearch, shareTokenOf } from "../services/share/guard";
 import { createShareToken, listShareTokens, removeShareToken, updateShareToken } from "../services/share/tokens";
+import { SearchbotMindMapSchema } from "../contract/mindmap";
+import { sharedMindMap } from "../services/searches/mindmap";
 import { envelopes } from "./chat-completions";
 
 const target = async (c: Context<AppEnv>) => ({ type: "search" as const, id: (await getSearchInTenant(serviceContext(c), c.req.param("searchId") ?? "")).id });
@@ -102,6 +104,12 @@ const searchbotRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const app = await openSearchbot(c, input.search_id, false);
     return ok(c, await searchRetrieval(serviceContext(c), app, input, true));
+  })
+  .post("/mindmap", jsonBodyAsDataError(SearchbotMindMapSchema), async (c) => {
+    const input = c.req.valid("json");
+    // a model call: counted against the link's daily cap like an answer
+    const app = await openSearchbot(c, input.search_id, true);
+    return ok(c, await sharedMindMap(serviceContext(c), app, input.question));
   })
   .post("/related_questions", jsonBodyAsDataError(SearchbotRelatedSchema), async (c) => {
     const input = c.req.valid("json");

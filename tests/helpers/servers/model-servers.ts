@@ -124,6 +124,13 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
       const relations = found.slice(1).map(([name], i) => ({ source: found[i]?.[0], target: name, description: `${found[i]?.[0]} und ${name} hängen zusammen.`, weight: 5 }));
       return json(response, 200, { choices: [{ message: { content: `Ergebnis:\n${JSON.stringify({ entities, relations })}` } }], usage: { prompt_tokens: 60, completion_tokens: 30 } });
     }
+    // mind maps: a title, a section per line of the text (its first three words) with the line under it; code fences
+    if (prompt.includes("You summarise a text into a mind map")) {
+      if (prompt.includes("FEHLER")) return json(response, 500, { error: { message: "mind map failed" } });
+      const lines = (prompt.split("TEXT:\n")[1] ?? "").split("Output:")[0]?.split("\n").map((line) => line.trim()).filter(Boolean) ?? [];
+      const sections = lines.slice(0, 3).map((line) => `## **${line.split(/\s+/).slice(0, 3).join(" ")}**\n- ${line}`);
+      return json(response, 200, { choices: [{ message: { content: `\`\`\`markdown\n# Überblick\n${sections.join("\n")}\n\`\`\`` } }], usage: { prompt_tokens: 30, completion_tokens: 20 } });
+    }
     // auto metadata: each schema field written as "Field: value" in the text (lists comma-separated), in code fences
     if (prompt.includes("Extract metadata fields")) {
       const schema = JSON.parse(prompt.split("Schema: ")[1]?.split("\n")[0] ?? "{}") as { properties: Record<string, { type: string }> };

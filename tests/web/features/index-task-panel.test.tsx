@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { toaster } from "../../../web/components/ui/toaster";
 import { IndexTaskPanel } from "../../../web/features/knowledge/configuration/index-task-panel";
 import { KnowledgeGraphButton } from "../../../web/features/knowledge/configuration/knowledge-graph-dialog";
+import { MindMapButton } from "../../../web/features/knowledge/configuration/mind-map-dialog";
 import { changeLanguage } from "../../../web/i18n";
 import { renderWithProviders } from "../helpers/render";
 
@@ -116,5 +117,43 @@ describe("IndexTaskPanel (knowledge graph)", () => {
     renderWithProviders(<KnowledgeGraphButton datasetId={ID} />);
     fireEvent.click(screen.getByRole("button", { name: "Graph anzeigen" }));
     expect(await screen.findByText(/Der Graph enthält keine Entitäten/)).toBeTruthy();
+  });
+});
+
+describe("IndexTaskPanel (mind map)", () => {
+  const MAP = { id: "Impfen", children: [{ id: "Grippe", children: [{ id: "ab 60 empfohlen", children: [] }] }, { id: "Reisen", children: [] }] };
+
+  it("builds the mind map and shows it as an outline", async () => {
+    const spy = api({}, task(1, "10:00:00 Mind map: 4 nodes.\n10:00:01 Task done (1.00s).", { task_type: "mindmap" }));
+    renderWithProviders(
+      <IndexTaskPanel datasetId={ID} type="mindmap">
+        <MindMapButton datasetId={ID} />
+      </IndexTaskPanel>,
+    );
+    expect(await screen.findByText("Mindmap")).toBeTruthy();
+    fireEvent.click(await screen.findByRole("button", { name: "Mindmap erzeugen" }));
+    await waitFor(() => expect(calls(spy, "POST")).toEqual([`/api/v1/datasets/${ID}/index?type=mindmap`]));
+    spy.mockImplementation(async (url) => reply(0, String(url).includes("knowledge_graph") ? { graph: {}, mind_map: MAP } : task(1, "10:00:01 Task done (1.00s).", { task_type: "mindmap" })));
+    fireEvent.click(await screen.findByRole("button", { name: "Mindmap anzeigen" }, { timeout: 4000 }));
+    const dialog = await screen.findByTestId("mind-map-dialog");
+    expect((await within(dialog).findByTestId("mindmap-root")).textContent).toBe("Impfen");
+    expect(within(dialog).getByText("ab 60 empfohlen")).toBeTruthy();
+  });
+
+  it("says so in English when no mind map is there, and shows a refused start in German", async () => {
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (url) => reply(0, String(url).includes("knowledge_graph") ? { graph: {}, mind_map: {} } : {}));
+    const toast = vi.spyOn(toaster, "create");
+    const refused = api({}, {}, {}, reply(102, null, "Mindmap needs a chat model to write the mind map: set one up in the model settings."));
+    const { unmount } = renderWithProviders(<IndexTaskPanel datasetId={ID} type="mindmap" />);
+    fireEvent.click(await screen.findByRole("button", { name: "Mindmap erzeugen" }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: "error", description: "Die Mindmap braucht ein Chat-Modell, das sie schreibt: Richten Sie eines in den Modelleinstellungen ein." })));
+    expect(calls(refused, "POST")).toHaveLength(1);
+    unmount();
+    refused.mockImplementation(async (url) => reply(0, String(url).includes("knowledge_graph") ? { graph: {}, mind_map: {} } : {}));
+    await changeLanguage("en");
+    renderWithProviders(<MindMapButton datasetId={ID} />);
+    fireEvent.click(screen.getByRole("button", { name: "Show mind map" }));
+    expect(await screen.findByText(/The mind map is empty/)).toBeTruthy();
+    await changeLanguage("de");
   });
 });

@@ -55,6 +55,7 @@ const fakeBackend = (frames: SearchFrame[] = [], related: string[] = []) => {
       for (const frame of frames) onFrame(frame);
     },
     related: vi.fn(async () => related),
+    mindMap: vi.fn(async (question: string) => ({ id: "Impfen", children: [{ id: question, children: [{ id: "ab 60 empfohlen", children: [] }] }, { id: "Kosten", children: [] }] })),
   };
   return { backend, requests, asked };
 };
@@ -88,7 +89,7 @@ const reference: Reference = {
 describe("search page", () => {
   it("lists hits with highlight and document names, and the document filter narrows them", async () => {
     const { backend, requests } = fakeBackend();
-    renderWithProviders(<SearchRunner backend={backend} switches={{ summary: false, related: false, highlight: true }} documentLinks />);
+    renderWithProviders(<SearchRunner backend={backend} switches={{ summary: false, related: false, highlight: true, mindMap: false }} documentLinks />);
     expect(screen.getByTestId("search-idle")).toBeTruthy();
     search("Impfung");
     await waitFor(() => expect(screen.getAllByTestId("retrieval-chunk")).toHaveLength(2));
@@ -111,7 +112,7 @@ describe("search page", () => {
 
   it("refuses an empty search and shows no highlight when the app turns it off", async () => {
     const { backend, requests } = fakeBackend();
-    renderWithProviders(<SearchRunner backend={backend} switches={{ summary: false, related: false, highlight: false }} documentLinks />);
+    renderWithProviders(<SearchRunner backend={backend} switches={{ summary: false, related: false, highlight: false, mindMap: false }} documentLinks />);
     search("   ");
     expect(screen.getByText("Bitte geben Sie einen Suchbegriff ein.")).toBeTruthy();
     expect(requests).toHaveLength(0);
@@ -127,7 +128,7 @@ describe("search page", () => {
       { answer: "", reference, final: true, content: "Ab 60 Jahren empfohlen [ID:0]." },
     ];
     const { backend, asked } = fakeBackend(frames, ["Wer zahlt die Impfung?"]);
-    renderWithProviders(<SearchRunner backend={backend} switches={{ summary: true, related: true, highlight: true }} documentLinks={false} />);
+    renderWithProviders(<SearchRunner backend={backend} switches={{ summary: true, related: true, highlight: true, mindMap: false }} documentLinks={false} />);
     search("Grippeimpfung");
     const summary = await screen.findByTestId("search-summary");
     await waitFor(() => expect(within(summary).getByTestId("answer-markdown").textContent).toContain("Ab 60 Jahren empfohlen"));
@@ -143,9 +144,39 @@ describe("search page", () => {
     expect((screen.getByRole("textbox", { name: "Suchbegriff oder Frage" }) as HTMLInputElement).value).toBe("Wer zahlt die Impfung?");
   });
 
+  it("shows the search's mind map as an outline when the app asks for one, and can fold it", async () => {
+    const { backend } = fakeBackend();
+    renderWithProviders(<SearchRunner backend={backend} switches={{ summary: false, related: false, highlight: true, mindMap: true }} documentLinks />);
+    search("Grippeimpfung");
+    const panel = await screen.findByTestId("search-mindmap");
+    expect((await within(panel).findByTestId("mindmap-root")).textContent).toBe("Impfen");
+    expect(within(panel).getByText("Grippeimpfung")).toBeTruthy();
+    expect(within(panel).getByText("ab 60 empfohlen")).toBeTruthy();
+    expect(backend.mindMap).toHaveBeenCalledWith("Grippeimpfung");
+    const toggle = within(panel).getByRole("button", { name: "Mindmap" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute("aria-expanded")).toBe("false"));
+  });
+
+  it("asks for no mind map when the app has it off, and says when it found nothing", async () => {
+    const off = fakeBackend();
+    const { unmount } = renderWithProviders(<SearchRunner backend={off.backend} switches={{ summary: false, related: false, highlight: true, mindMap: false }} documentLinks />);
+    search("Grippeimpfung");
+    await screen.findByTestId("search-total");
+    expect(off.backend.mindMap).not.toHaveBeenCalled();
+    expect(screen.queryByTestId("search-mindmap")).toBeNull();
+    unmount();
+    const empty = fakeBackend();
+    empty.backend.mindMap = vi.fn(async () => ({ id: "root", children: [] }));
+    renderWithProviders(<SearchRunner backend={empty.backend} switches={{ summary: false, related: false, highlight: true, mindMap: true }} documentLinks />);
+    search("Quantenphysik");
+    expect(await screen.findByText("Keine Abschnitte für eine Mindmap gefunden.")).toBeTruthy();
+  });
+
   it("says so when the summary found nothing", async () => {
     const { backend } = fakeBackend([{ answer: "", reference: { total: 0, chunks: [], doc_aggs: [] }, final: true, content: "" }]);
-    renderWithProviders(<SearchRunner backend={backend} switches={{ summary: true, related: false, highlight: true }} documentLinks />);
+    renderWithProviders(<SearchRunner backend={backend} switches={{ summary: true, related: false, highlight: true, mindMap: false }} documentLinks />);
     search("Quantenphysik");
     expect(await screen.findByText("In den Wissensdatenbanken wurde dazu nichts gefunden.")).toBeTruthy();
   });
@@ -171,6 +202,7 @@ const APP: SearchApp = {
     summary: true,
     meta_data_filter: { method: "disabled", logic: "and", manual: [] },
     related_search: true,
+    query_mindmap: false,
     chat_id: "",
     llm_setting: {},
   },

@@ -30,7 +30,7 @@ describe("shared search apps: /searchbots with a share token", () => {
     expect((await callApi<ShareToken[]>(`/searches/${searchId}/share-tokens`, { token: owner.token })).body.data.map((t) => t.id)).toEqual([token.id]);
 
     const info = await bot<SharedSearchInfo>(`/detail?search_id=${searchId}`, token.token);
-    expect(info.body.data).toEqual({ id: searchId, name: "Öffentliche Suche", description: "Gesundheit", avatar: null, search_config: { summary: true, related_search: false, highlight: true } });
+    expect(info.body.data).toEqual({ id: searchId, name: "Öffentliche Suche", description: "Gesundheit", avatar: null, search_config: { summary: true, related_search: false, highlight: true, query_mindmap: false } });
 
     const { envelopes } = await streamFrames("/searchbots/ask", `Bearer ${token.token}`, { search_id: searchId, question: "Wie viel Schlaf brauchen Erwachsene?" });
     expect(envelopes.at(-1)).toEqual({ code: 0, message: "", data: true });

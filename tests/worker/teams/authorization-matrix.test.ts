@@ -131,6 +131,8 @@ const ROWS: Row[] = [
   { route: "GET /api/v1/datasets/:datasetId/trace_raptor", allowed: TEAM, req: () => ({ method: "GET", path: ds("/trace_raptor") }) },
   { route: "POST /api/v1/datasets/:datasetId/run_graphrag", allowed: MANAGERS, req: async () => ({ method: "POST", path: `/datasets/${await indexDataset()}/run_graphrag` }) },
   { route: "GET /api/v1/datasets/:datasetId/trace_graphrag", allowed: TEAM, req: () => ({ method: "GET", path: ds("/trace_graphrag") }) },
+  { route: "POST /api/v1/datasets/:datasetId/run_mindmap", allowed: MANAGERS, req: async () => ({ method: "POST", path: `/datasets/${await indexDataset()}/run_mindmap` }) },
+  { route: "GET /api/v1/datasets/:datasetId/trace_mindmap", allowed: TEAM, req: () => ({ method: "GET", path: ds("/trace_mindmap") }) },
   { route: "POST /api/v1/datasets/:datasetId/search", allowed: TEAM, req: () => ({ method: "POST", path: ds("/search"), json: { question: "Grippe" } }) },
   { route: "POST /api/v1/datasets/search", allowed: TEAM, req: () => ({ method: "POST", path: "/datasets/search", json: { question: "Grippe", dataset_ids: [fx.datasetId] } }) },
   { route: "POST /api/v1/datasets/:datasetId/embedding/check", allowed: TEAM, req: () => ({ method: "POST", path: ds("/embedding/check"), json: { embd_id: "builtin-hash@Builtin" } }) },
@@ -200,6 +202,7 @@ const ROWS: Row[] = [
   { route: "PATCH /api/v1/chats/:chatId/share-tokens/:tokenId", allowed: ["owner"], req: () => ({ method: "PATCH", path: chat(`/share-tokens/${fx.shareTokenId}`), json: { name: "Website" } }) },
   { route: "DELETE /api/v1/chats/:chatId/share-tokens/:tokenId", allowed: ["owner"], req: async () => ({ method: "DELETE", path: chat(`/share-tokens/${await throwawayShareToken()}`) }) },
   { route: "POST /api/v1/chat/completions", allowed: [], req: () => ({ method: "POST", path: "/chat/completions", json: { question: "x" } }) },
+  { route: "POST /api/v1/chat/mindmap", allowed: TEAM, req: () => ({ method: "POST", path: "/chat/mindmap", json: { question: "Grippeimpfung", kb_ids: [fx.datasetId] } }) },
   { route: "POST /api/v1/chat/recommendation", allowed: SIGNED_IN, req: () => ({ method: "POST", path: "/chat/recommendation", json: { question: "Grippeimpfung" } }) },
   { route: "POST /api/v1/chat/audio/speech", allowed: [], req: () => ({ method: "POST", path: "/chat/audio/speech", json: { text: "Hallo" } }) },
   { route: "POST /api/v1/chat/audio/transcription", allowed: [], req: () => ({ method: "POST", path: "/chat/audio/transcription", body: form("file", new File([new Uint8Array(64)], "a.wav", { type: "audio/wav" })) }) },
@@ -311,6 +314,7 @@ const SHARE_ROUTES = [
   "POST /api/v1/searchbots/ask",
   "POST /api/v1/searchbots/retrieval_test",
   "POST /api/v1/searchbots/related_questions",
+  "POST /api/v1/searchbots/mindmap",
 ];
 const SHARE_ROWS: Row[] = SHARE_ROUTES.filter((route) => !route.startsWith("OPTIONS")).map((route) => {
   const [method, template] = route.split(" ") as [string, string];

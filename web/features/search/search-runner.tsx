@@ -3,17 +3,18 @@ import { useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type SearchBackend, searchRelatedQueryOptions, searchResultsQueryOptions } from "../../api/searches";
+import { type SearchBackend, searchMindMapQueryOptions, searchRelatedQueryOptions, searchResultsQueryOptions } from "../../api/searches";
 import { Pager } from "../../components/pager";
 import { RouteErrorMessage } from "../../components/route-error";
 import { formatCount } from "../../lib/format";
+import { MindMapPanel } from "./mind-map-panel";
 import { DocumentFacet, SearchHits } from "./search-results";
 import { SearchSummary } from "./search-summary";
 import { useSearchSummary } from "./use-search-summary";
 
 export const SEARCH_PAGE_SIZE = 10;
 
-export type SearchSwitches = { summary: boolean; related: boolean; highlight: boolean };
+export type SearchSwitches = { summary: boolean; related: boolean; highlight: boolean; mindMap: boolean };
 
 type Props = { backend: SearchBackend; switches: SearchSwitches; documentLinks: boolean };
 
@@ -33,6 +34,7 @@ export const SearchRunner = ({ backend, switches, documentLinks }: Props) => {
   // the filter lists the documents of the whole, unfiltered result (the same request on page 1 without a filter)
   const overview = useQuery({ ...searchResultsQueryOptions(backend, { question, docIds: [], page: 1, pageSize: SEARCH_PAGE_SIZE }, run), enabled: searching });
   const related = useQuery({ ...searchRelatedQueryOptions(backend, question, run), enabled: searching && switches.related });
+  const mindMap = useQuery({ ...searchMindMapQueryOptions(backend, question, run), enabled: searching && switches.mindMap });
   const summary = useSearchSummary(backend);
 
   const search = (text: string) => {
@@ -106,6 +108,7 @@ export const SearchRunner = ({ backend, switches, documentLinks }: Props) => {
               </Wrap>
             </Stack>
           )}
+          {switches.mindMap && <MindMapPanel query={mindMap} />}
           <Grid templateColumns={{ base: "1fr", xl: "minmax(0, 1fr) 16rem" }} gap="4" alignItems="start">
             <Stack as="section" gap="3" aria-labelledby="search-results-title" aria-busy={results.isFetching} minW="0">
               <HStack justify="space-between" wrap="wrap">

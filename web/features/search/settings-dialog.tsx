@@ -103,6 +103,7 @@ export const SearchSettingsDialog = ({ app, onClose }: Props) => {
         <Stack gap="4">
           <SettingSwitch name="summary" label={t("search.config.summary")} hint={t("search.config.summaryHint")} checked={values.summary} onChange={(checked) => set("summary", checked)} />
           <SettingSwitch name="related_search" label={t("search.config.related")} hint={t("search.config.relatedHint")} checked={values.related} onChange={(checked) => set("related", checked)} />
+          <SettingSwitch name="query_mindmap" label={t("search.config.mindMap")} hint={t("search.config.mindMapHint")} checked={values.mindMap} onChange={(checked) => set("mindMap", checked)} />
           <SettingSwitch name="highlight" label={t("search.config.highlight")} hint={t("search.config.highlightHint")} checked={values.highlight} onChange={(checked) => set("highlight", checked)} />
           <SettingSwitch name="use_kg" label={t("search.config.useKg")} hint={t("search.config.useKgHint")} checked={values.useKg} onChange={(checked) => set("useKg", checked)} />
         </Stack>

@@ -17,6 +17,7 @@ export type SettingsValues = {
   chatId: string;
   summary: boolean;
   related: boolean;
+  mindMap: boolean;
   highlight: boolean;
   useKg: boolean;
   metadataFilter: MetadataFilterSetting;
@@ -35,6 +36,8 @@ export const settingsValuesOf = (app: SearchApp): SettingsValues => ({
   chatId: app.search_config.chat_id,
   summary: app.search_config.summary,
   related: app.search_config.related_search,
+  // apps saved before the switch existed have none
+  mindMap: app.search_config.query_mindmap ?? false,
   highlight: app.search_config.highlight,
   // apps saved before the field existed have none
   useKg: app.search_config.use_kg ?? false,
@@ -66,6 +69,7 @@ export const settingsPayload = (values: SettingsValues) => ({
     chat_id: values.chatId,
     summary: values.summary,
     related_search: values.related,
+    query_mindmap: values.mindMap,
     highlight: values.highlight,
     use_kg: values.useKg,
     meta_data_filter: metaDataFilterFrom(values.metadataFilter),

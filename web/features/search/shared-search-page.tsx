@@ -58,7 +58,7 @@ export const SharedSearchPage = ({ params }: { params: SharedSearchParams }) => 
             {info.data.description && <Text color="fg.muted">{info.data.description}</Text>}
           </Stack>
         </HStack>
-        <SearchRunner backend={backend} switches={{ summary: config.summary, related: config.related_search, highlight: config.highlight }} documentLinks={false} />
+        <SearchRunner backend={backend} switches={{ summary: config.summary, related: config.related_search, highlight: config.highlight, mindMap: config.query_mindmap ?? false }} documentLinks={false} />
         <Text fontSize="xs" color="fg.subtle" textAlign="center">
           {t("search.shared.poweredBy")}
         </Text>

@@ -48,6 +48,9 @@ export const de = {
       connectionFailed: "Verbindungstest fehlgeschlagen: {{reason}}",
       raptorNeedsChatModel: "RAPTOR braucht ein Chat-Modell, das die Zusammenfassungen schreibt: Richten Sie eines in den Modelleinstellungen ein.",
       raptorRunning: "Für diese Wissensdatenbank läuft bereits eine RAPTOR-Erzeugung.",
+      graphNeedsChatModel: "Der Wissensgraph braucht ein Chat-Modell, das Entitäten und Beziehungen findet: Richten Sie eines in den Modelleinstellungen ein.",
+      mindmapNeedsChatModel: "Die Mindmap braucht ein Chat-Modell, das sie schreibt: Richten Sie eines in den Modelleinstellungen ein.",
+      indexRunning: "Für diese Wissensdatenbank läuft diese Erzeugung bereits.",
       raptorNoDocuments: "Die Wissensdatenbank enthält noch keine Dokumente.",
     },
     httpStatus: {

@@ -51,6 +51,9 @@ export const en: Shape<typeof de> = {
       connectionFailed: "Connection test failed: {{reason}}",
       raptorNeedsChatModel: "RAPTOR needs a chat model to write its summaries: set one up in the model settings.",
       raptorRunning: "A RAPTOR build is already running for this knowledge base.",
+      graphNeedsChatModel: "The knowledge graph needs a chat model to find entities and relations: set one up in the model settings.",
+      mindmapNeedsChatModel: "The mind map needs a chat model to write it: set one up in the model settings.",
+      indexRunning: "This build is already running for this knowledge base.",
       raptorNoDocuments: "The knowledge base has no documents yet.",
     },
     httpStatus: {

@@ -22,7 +22,7 @@ export const ingestionLogsDe = {
   emptyFiles: "Noch keine abgeschlossene Verarbeitung. Parsen Sie Dateien im Datensatz, dann erscheinen sie hier.",
   emptyDataset: "Noch keine RAPTOR- oder Wissensgraph-Aufgabe. Sie starten sie in der Konfiguration.",
   noMatch: "Kein Eintrag passt zu den Filtern.",
-  taskTypes: { Parse: "Parsen", Download: "Herunterladen", RAPTOR: "RAPTOR", GraphRAG: "Wissensgraph" },
+  taskTypes: { Parse: "Parsen", Download: "Herunterladen", RAPTOR: "RAPTOR", GraphRAG: "Wissensgraph", Mindmap: "Mindmap" },
   summary: {
     documents: "Dokumente",
     chunks: "Abschnitte",

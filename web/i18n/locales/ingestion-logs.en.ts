@@ -24,7 +24,7 @@ export const ingestionLogsEn: typeof ingestionLogsDe = {
   emptyFiles: "Nothing has finished yet. Parse files in the dataset and they appear here.",
   emptyDataset: "No RAPTOR or knowledge graph task yet. You start them in the configuration.",
   noMatch: "No entry matches the filters.",
-  taskTypes: { Parse: "Parse", Download: "Download", RAPTOR: "RAPTOR", GraphRAG: "Knowledge graph" },
+  taskTypes: { Parse: "Parse", Download: "Download", RAPTOR: "RAPTOR", GraphRAG: "Knowledge graph", Mindmap: "Mind map" },
   summary: {
     documents: "Documents",
     chunks: "Chunks",

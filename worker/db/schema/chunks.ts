@@ -1,5 +1,6 @@
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { KnowledgeGraph } from "../../contract/knowledge-graph";
+import type { MindMapNode } from "../../contract/mindmap";
 import { datasets, documents } from "./datasets";
 
 // Chunk ids are derived from (document id, content), so re-running a task never duplicates chunks.
@@ -95,7 +96,7 @@ export const chunkVectors = sqliteTable(
   (t) => [index("chunk_vectors_namespace_model_idx").on(t.namespace, t.model, t.updatedAt, t.dims)],
 );
 
-export const INDEX_TASK_TYPES = ["raptor", "graph"] as const;
+export const INDEX_TASK_TYPES = ["raptor", "graph", "mindmap"] as const;
 export type IndexTaskType = (typeof INDEX_TASK_TYPES)[number];
 
 // Work over a whole dataset (RAPTOR, knowledge graph), reported like RAGFlow's task row; `sample_doc_id` is its first document.
@@ -124,6 +125,16 @@ export const knowledgeGraphs = sqliteTable("knowledge_graphs", {
     .references(() => datasets.id, { onDelete: "cascade" }),
   taskId: text("task_id").notNull(),
   graph: text("graph", { mode: "json" }).$type<KnowledgeGraph>().notNull(),
+  updateTime: integer("update_time").notNull(),
+});
+
+// A dataset's mind map ({id, children} outline as JSON), written whole by the task that built it.
+export const datasetMindMaps = sqliteTable("dataset_mind_maps", {
+  datasetId: text("dataset_id")
+    .primaryKey()
+    .references(() => datasets.id, { onDelete: "cascade" }),
+  taskId: text("task_id").notNull(),
+  mindMap: text("mind_map", { mode: "json" }).$type<MindMapNode>().notNull(),
   updateTime: integer("update_time").notNull(),
 });
 

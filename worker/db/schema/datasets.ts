@@ -32,6 +32,8 @@ export const datasets = sqliteTable(
     raptorTaskFinishAt: integer("raptor_task_finish_at"),
     graphragTaskId: text("graphrag_task_id"),
     graphragTaskFinishAt: integer("graphrag_task_finish_at"),
+    mindmapTaskId: text("mindmap_task_id"),
+    mindmapTaskFinishAt: integer("mindmap_task_finish_at"),
     ...timestamps,
   },
   (t) => [

@@ -1,7 +1,7 @@
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { datasets } from "./datasets";
 
-export const INGESTION_TASK_TYPES = ["Parse", "Download", "RAPTOR", "GraphRAG"] as const;
+export const INGESTION_TASK_TYPES = ["Parse", "Download", "RAPTOR", "GraphRAG", "Mindmap"] as const;
 export type IngestionTaskType = (typeof INGESTION_TASK_TYPES)[number];
 
 // One finished piece of ingestion work (RAGFlow's pipeline operation log): a document's parse or download

@@ -1,6 +1,7 @@
 import type { IndexTaskType } from "../../db/schema";
 import { graphBuilder } from "../graph/build";
+import { mindMapBuilder } from "../mindmap/build";
 import { raptorBuilder } from "../raptor/run";
 import type { IndexBuilder } from "./runner";
 
-export const INDEX_BUILDERS: Record<IndexTaskType, IndexBuilder> = { raptor: raptorBuilder, graph: graphBuilder };
+export const INDEX_BUILDERS: Record<IndexTaskType, IndexBuilder> = { raptor: raptorBuilder, graph: graphBuilder, mindmap: mindMapBuilder };

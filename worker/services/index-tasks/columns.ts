@@ -4,6 +4,7 @@ import type { DatasetRow, IndexTaskType } from "../../db/schema";
 const FIELDS = {
   raptor: { id: "raptorTaskId", finishAt: "raptorTaskFinishAt" },
   graph: { id: "graphragTaskId", finishAt: "graphragTaskFinishAt" },
+  mindmap: { id: "mindmapTaskId", finishAt: "mindmapTaskFinishAt" },
 } as const satisfies Record<IndexTaskType, { id: keyof DatasetRow; finishAt: keyof DatasetRow }>;
 
 export const currentTaskId = (dataset: DatasetRow, type: IndexTaskType) => dataset[FIELDS[type].id];

@@ -8,6 +8,7 @@ import type { Deps, ServiceContext } from "../context";
 import { getDatasetInTenant, lacksPermission, mayManageDataset } from "../datasets/internal";
 import { removeKnowledgeGraph } from "../graph/store";
 import { enrichmentModel } from "../ingestion/enrich";
+import { removeMindMap } from "../mindmap/store";
 import { removeRaptorChunks } from "../raptor/chunks";
 import { currentTaskId, taskFields } from "./columns";
 import { recordDatasetTaskLog } from "../ingestion-logs/record";
@@ -18,6 +19,7 @@ const ACTIVE_STATES = ["queued", "running"] as const;
 const KINDS: Record<IndexTaskType, { label: string; responseKey: string; remove: (deps: Deps, datasetId: string) => Promise<void>; needs: string }> = {
   raptor: { label: "RAPTOR", responseKey: "raptor_task_id", remove: (deps, id) => removeRaptorChunks(deps, id), needs: "to write its summaries" },
   graph: { label: "GraphRAG", responseKey: "graphrag_task_id", remove: removeKnowledgeGraph, needs: "to extract entities and relations" },
+  mindmap: { label: "Mindmap", responseKey: "mindmap_task_id", remove: removeMindMap, needs: "to write the mind map" },
 };
 
 // RAGFlow answers an unknown (or another team's) dataset on these routes with "Invalid Dataset ID".

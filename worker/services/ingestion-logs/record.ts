@@ -48,7 +48,7 @@ export const recordDocumentLogById = async (deps: Deps, documentId: string, task
   if (doc) await recordDocumentLog(deps, doc, taskType, status);
 };
 
-const DATASET_TASK_NAMES: Record<DatasetTaskRow["taskType"], IngestionTaskType> = { raptor: "RAPTOR", graph: "GraphRAG" };
+const DATASET_TASK_NAMES: Record<DatasetTaskRow["taskType"], IngestionTaskType> = { raptor: "RAPTOR", graph: "GraphRAG", mindmap: "Mindmap" };
 
 // A dataset task (RAPTOR, knowledge graph) has ended; RAGFlow names the log after the task type.
 export const recordDatasetTaskLog = async (deps: Deps, task: DatasetTaskRow, status: FinalStatus) => {

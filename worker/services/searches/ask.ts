@@ -55,7 +55,7 @@ export const searchChatModel = async (ctx: ServiceContext, config: SearchConfig)
 };
 
 // The app's chat model, or null for the built-in one.
-const searchModel = async (ctx: ServiceContext, config: SearchConfig) => {
+export const searchModel = async (ctx: ServiceContext, config: SearchConfig) => {
   const llmId = await searchChatModel(ctx, config);
   return { llmId, model: llmId === BUILTIN_CHAT_ID ? null : await resolveChat(ctx, ctx.actor.tenantId, llmId) };
 };

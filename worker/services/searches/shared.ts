@@ -8,7 +8,13 @@ export const sharedSearchInfo = (app: SearchAppRow): SharedSearchInfo => ({
   name: app.name,
   description: app.description,
   avatar: app.avatar,
-  search_config: { summary: app.searchConfig.summary, related_search: app.searchConfig.related_search, highlight: app.searchConfig.highlight },
+  search_config: {
+    summary: app.searchConfig.summary,
+    related_search: app.searchConfig.related_search,
+    highlight: app.searchConfig.highlight,
+    // apps saved before the switch existed have none
+    query_mindmap: app.searchConfig.query_mindmap ?? false,
+  },
 });
 
 // A search app's result list (RAGFlow's retrieval_test with a search_id): the app's settings over its knowledge

@@ -8,6 +8,7 @@ import { useDatasetId } from "../use-dataset-id";
 import { DatasetConfigurationForm } from "./dataset-configuration-form";
 import { IndexTaskPanel } from "./index-task-panel";
 import { KnowledgeGraphButton } from "./knowledge-graph-dialog";
+import { MindMapButton } from "./mind-map-dialog";
 import { TagSetPanel } from "./tag-set-panel";
 
 // /knowledge/configuration?id=… and /dataset/setting?id=…: the detail layout has loaded the dataset.
@@ -47,6 +48,13 @@ export const DatasetConfigurationPage = () => {
         <Box maxW="3xl">
           <IndexTaskPanel datasetId={dataset.id} type="graph">
             <KnowledgeGraphButton datasetId={dataset.id} />
+          </IndexTaskPanel>
+        </Box>
+      )}
+      {dataset.chunk_method !== "tag" && (
+        <Box maxW="3xl">
+          <IndexTaskPanel datasetId={dataset.id} type="mindmap">
+            <MindMapButton datasetId={dataset.id} />
           </IndexTaskPanel>
         </Box>
       )}
