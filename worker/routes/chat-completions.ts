@@ -6,6 +6,7 @@ import { sseResponse } from "../lib/sse";
 import { serviceContext } from "../middleware/deps";
 import { type PreparedCompletion, prepareCompletion } from "../services/chats/completion";
 import { asDialogTenant, type Dialog } from "../services/chats/manage";
+import { checkChatModel } from "../services/chats/validate";
 
 // RAGFlow's frames wrapped in its envelope; a failure mid-stream becomes an error frame, then `data: true`.
 export async function* envelopes<F = CompletionFrame>(frames: AsyncGenerator<F>) {
@@ -18,8 +19,12 @@ export async function* envelopes<F = CompletionFrame>(frames: AsyncGenerator<F>)
   yield { code: 0, message: "", data: true };
 }
 
-export const respondToCompletion = async (c: Context<AppEnv>, dialog: Dialog, input: CompletionInput) => {
-  const ctx = asDialogTenant(serviceContext(c), dialog);
+export const respondToCompletion = async (c: Context<AppEnv>, saved: Dialog, input: CompletionInput) => {
+  const ctx = asDialogTenant(serviceContext(c), saved);
+  // llm_id answers this one question with another of the team's chat models (RAGFlow's model comparison); the
+  // assistant keeps its own
+  if (input.llm_id) await checkChatModel(ctx, input.llm_id);
+  const dialog = input.llm_id ? { ...saved, llmId: input.llm_id } : saved;
   const caller = {
     userId: input.user_id ?? c.var.actor.userId,
     source: c.var.actor.via === "session" ? ("web" as const) : ("api" as const),
