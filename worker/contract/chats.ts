@@ -216,6 +216,8 @@ export const CompletionSchema = v.looseObject({
   user_id: v.optional(str(0, 255)),
   doc_ids: v.optional(v.union([v.string(), v.array(v.string())])),
   llm_id: v.optional(v.string()),
+  // citations for this answer (RAGFlow's per-request quote), else the assistant's prompt_config.quote
+  quote: v.optional(bool()),
 });
 export type CompletionInput = v.InferOutput<typeof CompletionSchema>;
 

@@ -21,10 +21,14 @@ export async function* envelopes<F = CompletionFrame>(frames: AsyncGenerator<F>)
 
 export const respondToCompletion = async (c: Context<AppEnv>, saved: Dialog, input: CompletionInput) => {
   const ctx = asDialogTenant(serviceContext(c), saved);
-  // llm_id answers this one question with another of the team's chat models (RAGFlow's model comparison); the
-  // assistant keeps its own
+  // llm_id answers this one question with another of the team's chat models (RAGFlow's model comparison) and
+  // quote switches its citations; the assistant keeps its own settings
   if (input.llm_id) await checkChatModel(ctx, input.llm_id);
-  const dialog = input.llm_id ? { ...saved, llmId: input.llm_id } : saved;
+  const dialog = {
+    ...saved,
+    llmId: input.llm_id || saved.llmId,
+    promptConfig: input.quote === undefined ? saved.promptConfig : { ...saved.promptConfig, quote: input.quote },
+  };
   const caller = {
     userId: input.user_id ?? c.var.actor.userId,
     source: c.var.actor.via === "session" ? ("web" as const) : ("api" as const),

@@ -29,4 +29,15 @@ describe("a completion's llm_id", () => {
     const theirs = await useLocalChatModel(stranger, "their-model");
     expect((await ask({ llm_id: theirs })).body.code).toBe(102);
   });
+
+  it("switches citations for one answer with quote", async () => {
+    const user = await createUser();
+    const ds = await parsedDataset(user);
+    const chat = await createChat(user, { dataset_ids: [ds.id], llm_id: await useLocalChatModel(user) });
+    const ask = (json: Record<string, unknown>) => callApi<Answer>("/chat/completions", { token: user.token, json: { chat_id: chat.id, stream: false, question: "Grippeimpfung: was ist Ihr wissen?", ...json } });
+    // the local model echoes its system prompt for "wissen?"
+    expect((await ask({})).body.data.answer).toContain("# Citations");
+    expect((await ask({ quote: false })).body.data.answer).not.toContain("# Citations");
+    expect((await ask({ quote: "nein" })).body.code).not.toBe(0);
+  });
 });
