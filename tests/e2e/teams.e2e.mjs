@@ -7,10 +7,14 @@ export const tests = [
     "invite a member who accepts, sees the team knowledge base, and loses access when removed",
     async ({ page, baseUrl, artifacts }) => {
       await signUp(page, baseUrl);
-      await page.evaluate(async () => {
+      const agentId = await page.evaluate(async () => {
         const headers = { Authorization: localStorage.getItem("token"), "Content-Type": "application/json" };
         await fetch("/api/v1/datasets", { method: "POST", headers, body: JSON.stringify({ name: "Team-Wissen", permission: "team" }) });
         await fetch("/api/v1/datasets", { method: "POST", headers, body: JSON.stringify({ name: "Nur für mich" }) });
+        const [template] = (await (await fetch("/api/v1/agents/templates", { headers })).json()).data;
+        await fetch("/api/v1/agents", { method: "POST", headers, body: JSON.stringify({ title: "Team-Buddy", dsl: template.dsl, permission: "team" }) });
+        const agents = (await (await fetch("/api/v1/agents", { headers })).json()).data;
+        return agents.find((agent) => agent.title === "Team-Buddy").id;
       });
 
       const memberContext = await page.context().browser().newContext({ viewport: { width: 1280, height: 800 }, locale: "de-DE" });
@@ -36,6 +40,15 @@ export const tests = [
         await member.getByRole("link", { name: "Wissensdatenbank" }).first().click();
         await member.getByTestId("dataset-card").filter({ hasText: "Team-Wissen" }).waitFor();
         assert.equal(await member.getByTestId("dataset-card").filter({ hasText: "Nur für mich" }).count(), 0);
+
+        // the owner's team Buddy opens read-only for the member: no palette, no saving
+        await member.goto(`${baseUrl}/flow/${agentId}`);
+        await member.getByTestId("read-only-note").waitFor();
+        await member.getByTestId("read-only-badge").filter({ hasText: "Nur lesen" }).waitFor();
+        assert.equal(await member.getByRole("button", { name: "Speichern" }).count(), 0);
+        await member.screenshot({ path: `${artifacts}/agent-read-only-de.png` });
+        await member.goto(`${baseUrl}/knowledge`);
+        await member.getByTestId("dataset-card").filter({ hasText: "Team-Wissen" }).waitFor();
 
         await page.reload();
         const row = page.locator(`[data-testid=member-row][data-email="${memberEmail}"]`);

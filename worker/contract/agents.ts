@@ -144,6 +144,8 @@ export type Agent = {
   user_id: string;
   create_time: number;
   update_time: number;
+  // Buddy: whether the caller may change it (its author, or an owner or admin of the team), on GET /agents/{id}
+  can_edit?: boolean;
 };
 
 export type AgentTemplate = { id: string; title: { de: string; en: string }; description: { de: string; en: string }; canvas_type: string; dsl: Dsl };

@@ -14,7 +14,7 @@ import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
 import { jsonBody, jsonBodyAsDataError, queryParams } from "../middleware/validate";
 import { cancelAgentTask, type EnvelopedEvent, prepareAgentRun } from "../services/agents/complete";
-import { createAgent, duplicateAgent, getManageableAgent, getVisibleAgent, listAgents, removeAgent, toAgent, updateAgent } from "../services/agents/manage";
+import { createAgent, duplicateAgent, getAgentForEditor, getManageableAgent, listAgents, removeAgent, updateAgent } from "../services/agents/manage";
 import { createShareToken, listShareTokens, removeShareToken } from "../services/share/tokens";
 import { createAgentSession, listAgentSessions, removeAgentSessions } from "../services/agents/sessions";
 import { TEMPLATES } from "../services/agents/templates";
@@ -60,7 +60,7 @@ export const agentRoutes = new Hono<AppEnv>()
     return ok(c, agents, "success", { total });
   })
   .post("/", jsonBodyAsDataError(CreateAgentSchema), async (c) => ok(c, await createAgent(serviceContext(c), c.req.valid("json"))))
-  .get("/:agentId", async (c) => ok(c, toAgent(await getVisibleAgent(serviceContext(c), c.req.param("agentId")))))
+  .get("/:agentId", async (c) => ok(c, await getAgentForEditor(serviceContext(c), c.req.param("agentId"))))
   .put("/:agentId", jsonBodyAsDataError(UpdateAgentSchema), async (c) => ok(c, await updateAgent(serviceContext(c), c.req.param("agentId"), c.req.valid("json"))))
   .delete("/:agentId", async (c) => ok(c, await removeAgent(serviceContext(c), c.req.param("agentId"))))
   .post("/:agentId/duplicate", async (c) => ok(c, await duplicateAgent(serviceContext(c), c.req.param("agentId"))))

@@ -42,6 +42,12 @@ describe("agents API", () => {
     expect(run.body.data).toMatchObject({ event: "message_end", data: { content: "Echo: Hi" } });
     const refused = await callApi(`/agents/${shared.id}`, { method: "PUT", ...inTeam(member, owner.id), json: { title: "Übernommen" } });
     expect(refused.body).toMatchObject({ code: 103, message: "Only owner of canvas authorized for this operation." });
+    // the editor opens read-only for the member, editable for the creator and for an admin
+    expect((await callApi<Agent>(`/agents/${shared.id}`, inTeam(member, owner.id))).body.data.can_edit).toBe(false);
+    expect((await callApi<Agent>(`/agents/${shared.id}`, { token: owner.token })).body.data.can_edit).toBe(true);
+    const admin = await createUser();
+    await joinTeam(owner, admin, "admin");
+    expect((await callApi<Agent>(`/agents/${shared.id}`, inTeam(admin, owner.id))).body.data.can_edit).toBe(true);
     const stranger = await createUser();
     expect((await callApi("/agents/chat/completions", { token: stranger.token, json: { agent_id: shared.id, question: "Hi" } })).body.code).toBe(102);
   });

@@ -77,6 +77,50 @@ describe("LLM components with a configured chat model (local OpenAI-compatible s
     expect((await single(user, "KeywordExtract", { top_n: 2 }, "Grippeimpfung für Senioren")).content).toMatch(/^grippeimpfung, senior/);
   });
 
+  it("Generate answers with the Retrieval's empty response when it found nothing, and quotes knowledge given in the prompt", async () => {
+    const user = await createUser();
+    const dataset = await parsedDataset(user);
+    const withEmpty = await createAgent(
+      user,
+      flow([
+        ["begin", "Begin", {}, ["Retrieval:kb"]],
+        ["Retrieval:kb", "Retrieval", { kb_ids: [dataset.id], empty_response: "Dazu weiß ich nichts." }, ["Generate:g"]],
+        ["Generate:g", "Generate", { sys_prompt: "Beantworte die Frage mit dem Wissen unten.\n\n{Retrieval:kb@formalized_content}", prompt: "{sys.query}" }, ["Answer:a"]],
+        ["Answer:a", "Answer", {}, []],
+      ]),
+    );
+    const nothing = await runAgent(user, withEmpty.id, { question: "Quantenphysik Teilchenbeschleuniger" });
+    expect(nothing.body.data.content).toBe("Dazu weiß ich nichts.");
+    expect((await runAgent(user, withEmpty.id, { question: "Ab wann wird die Grippeimpfung empfohlen?" })).body.data.content).toMatch(/^Die Grippeimpfung wird für Menschen ab 60 Jahren empfohlen/);
+
+    // a configured model is not asked when nothing was found
+    const llm = await useLocalChatModel(user);
+    const modelled = await createAgent(
+      user,
+      flow([
+        ["begin", "Begin", {}, ["Retrieval:kb"]],
+        ["Retrieval:kb", "Retrieval", { kb_ids: [dataset.id], empty_response: "Nichts gefunden." }, ["Generate:g"]],
+        ["Generate:g", "Generate", { llm_id: llm, sys_prompt: "Du hilfst.", prompt: "Wissen: {Retrieval:kb@formalized_content}\nFrage: {sys.query}" }, ["Answer:a"]],
+        ["Answer:a", "Answer", {}, []],
+      ]),
+    );
+    expect((await runAgent(user, modelled.id, { question: "Quantenphysik Teilchenbeschleuniger" })).body.data.content).toBe("Nichts gefunden.");
+
+    // knowledge in the prompt: the built-in model quotes and cites it as from the system prompt
+    const inPrompt = await createAgent(
+      user,
+      flow([
+        ["begin", "Begin", {}, ["Retrieval:kb"]],
+        ["Retrieval:kb", "Retrieval", { kb_ids: [dataset.id] }, ["Generate:g"]],
+        ["Generate:g", "Generate", { sys_prompt: "", prompt: "{sys.query}\n\n{Retrieval:kb@formalized_content}" }, ["Answer:a"]],
+        ["Answer:a", "Answer", {}, []],
+      ]),
+    );
+    const quoted = (await runAgent(user, inPrompt.id, { question: "Ab wann wird die Grippeimpfung empfohlen?" })).body.data as unknown as { content: string; reference: { chunks: unknown[] } | null };
+    expect(quoted.content).toMatch(/^Die Grippeimpfung wird für Menschen ab 60 Jahren empfohlen\..*\[ID:\d+\]$/);
+    expect(quoted.reference?.chunks.length).toBeGreaterThan(0);
+  });
+
   it("Generate sends the sampling parameters it sets and keeps message_history_window_size turns of history", async () => {
     const user = await createUser();
     const llm = await useLocalChatModel(user);

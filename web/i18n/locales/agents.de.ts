@@ -132,6 +132,8 @@ export const agentsDe = {
     settings: "Titel und Freigabe",
     undo: "Rückgängig",
     redo: "Wiederholen",
+    readOnly: "Nur lesen",
+    readOnlyNote: "Nur lesen: Ändern dürfen diesen Buddy sein Ersteller und die Inhaber und Admins des Teams. Sie können ihn ansehen, testen und als JSON exportieren.",
     globals: "Globale Variablen",
     publish: "Als API veröffentlichen",
     testRun: "Testlauf",

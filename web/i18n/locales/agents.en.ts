@@ -136,6 +136,8 @@ export const agentsEn: Shape<typeof agentsDe> = {
     settings: "Title and sharing",
     undo: "Undo",
     redo: "Redo",
+    readOnly: "Read only",
+    readOnlyNote: "Read only: only its author and the team's owners and admins may change this Buddy. You can view, test and export it as JSON.",
     globals: "Global variables",
     publish: "Publish as API",
     testRun: "Test run",

@@ -33,10 +33,18 @@ export const getVisibleAgent = async (ctx: ServiceContext, id: string) => {
 
 const onlyOwner = () => new AppError(RetCode.OPERATING_ERROR, "Only owner of canvas authorized for this operation.");
 
+const mayEdit = (ctx: ServiceContext, row: AgentRow) => row.createdBy === ctx.actor.userId || canManageTeam(ctx.actor.role);
+
 export const getManageableAgent = async (ctx: ServiceContext, id: string) => {
   const row = await getVisibleAgent(ctx, id);
-  if (row.createdBy !== ctx.actor.userId && !canManageTeam(ctx.actor.role)) throw onlyOwner();
+  if (!mayEdit(ctx, row)) throw onlyOwner();
   return row;
+};
+
+// GET /agents/{id}: the agent, and whether the caller may change it (the editor opens read-only otherwise).
+export const getAgentForEditor = async (ctx: ServiceContext, id: string): Promise<Agent> => {
+  const row = await getVisibleAgent(ctx, id);
+  return { ...toAgent(row), can_edit: mayEdit(ctx, row) };
 };
 
 const assertTitleFree = async (ctx: ServiceContext, title: string, exceptId?: string) => {

@@ -1,4 +1,4 @@
-import { Button, HStack, IconButton, Separator, Text } from "@chakra-ui/react";
+import { Badge, Button, HStack, IconButton, Separator, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Braces, FileDown, FlaskConical, Redo2, Save, Settings2, Undo2, Variable } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -11,6 +11,7 @@ export type EditorPanel = "node" | "globals" | "run" | null;
 
 type Props = {
   agent: Agent;
+  readOnly: boolean;
   saveState: SaveState;
   canUndo: boolean;
   canRedo: boolean;
@@ -23,7 +24,7 @@ type Props = {
   onExport: () => void;
 };
 
-export const EditorToolbar = ({ agent, saveState, canUndo, canRedo, onUndo, onRedo, onSave, onOpen, onSettings, onPublish, onExport }: Props) => {
+export const EditorToolbar = ({ agent, readOnly, saveState, canUndo, canRedo, onUndo, onRedo, onSave, onOpen, onSettings, onPublish, onExport }: Props) => {
   const { t } = useTranslation();
   return (
     <HStack gap="2" px="3" py="2" borderBottomWidth="1px" bg="app.surface" wrap="wrap">
@@ -36,21 +37,31 @@ export const EditorToolbar = ({ agent, saveState, canUndo, canRedo, onUndo, onRe
         {agent.title}
       </Text>
       <PermissionBadge permission={agent.permission} />
-      <IconButton size="xs" variant="ghost" aria-label={t("agents.editor.settings")} title={t("agents.editor.settings")} onClick={onSettings}>
-        <Settings2 />
-      </IconButton>
+      {readOnly ? (
+        <Badge colorPalette="orange" variant="subtle" data-testid="read-only-badge">
+          {t("agents.editor.readOnly")}
+        </Badge>
+      ) : (
+        <IconButton size="xs" variant="ghost" aria-label={t("agents.editor.settings")} title={t("agents.editor.settings")} onClick={onSettings}>
+          <Settings2 />
+        </IconButton>
+      )}
       <IconButton size="xs" variant="ghost" aria-label={t("agents.editor.exportJson")} title={t("agents.editor.exportJson")} onClick={onExport}>
         <FileDown />
       </IconButton>
-      <SaveStatus state={saveState} />
+      {!readOnly && <SaveStatus state={saveState} />}
       <HStack gap="1" ms="auto" wrap="wrap">
-        <IconButton size="sm" variant="ghost" aria-label={t("agents.editor.undo")} title={`${t("agents.editor.undo")} (Ctrl+Z)`} disabled={!canUndo} onClick={onUndo}>
-          <Undo2 />
-        </IconButton>
-        <IconButton size="sm" variant="ghost" aria-label={t("agents.editor.redo")} title={`${t("agents.editor.redo")} (Ctrl+Shift+Z)`} disabled={!canRedo} onClick={onRedo}>
-          <Redo2 />
-        </IconButton>
-        <Separator orientation="vertical" h="6" />
+        {!readOnly && (
+          <>
+            <IconButton size="sm" variant="ghost" aria-label={t("agents.editor.undo")} title={`${t("agents.editor.undo")} (Ctrl+Z)`} disabled={!canUndo} onClick={onUndo}>
+              <Undo2 />
+            </IconButton>
+            <IconButton size="sm" variant="ghost" aria-label={t("agents.editor.redo")} title={`${t("agents.editor.redo")} (Ctrl+Shift+Z)`} disabled={!canRedo} onClick={onRedo}>
+              <Redo2 />
+            </IconButton>
+            <Separator orientation="vertical" h="6" />
+          </>
+        )}
         <Button size="sm" variant="ghost" onClick={() => onOpen("globals")}>
           <Variable /> {t("agents.editor.globals")}
         </Button>
@@ -60,9 +71,11 @@ export const EditorToolbar = ({ agent, saveState, canUndo, canRedo, onUndo, onRe
         <Button size="sm" variant="outline" colorPalette="teal" onClick={() => onOpen("run")}>
           <FlaskConical /> {t("agents.editor.testRun")}
         </Button>
-        <Button size="sm" colorPalette="teal" onClick={onSave} loading={saveState === "saving"} disabled={saveState === "saved"}>
-          <Save /> {t("common.save")}
-        </Button>
+        {!readOnly && (
+          <Button size="sm" colorPalette="teal" onClick={onSave} loading={saveState === "saving"} disabled={saveState === "saved"}>
+            <Save /> {t("common.save")}
+          </Button>
+        )}
       </HStack>
     </HStack>
   );

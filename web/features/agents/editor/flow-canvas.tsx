@@ -23,6 +23,8 @@ type Props = {
   // one node selected (by click or keyboard)
   onNodeSelected: () => void;
   onPaneClick: () => void;
+  // shown, selectable and opened, but nothing moves, connects or goes
+  readOnly?: boolean;
 };
 
 const isComponentName = (value: string): value is ComponentName => (COMPONENT_NAMES as readonly string[]).includes(value);
@@ -34,7 +36,7 @@ const onDragOver = (event: DragEvent) => {
 };
 
 // The React Flow canvas: custom nodes, minimap, zoom controls and fit view; Delete removes the selection.
-export const FlowCanvas = ({ editor, containerRef, onDropComponent, onNodeOpen, onNodeSelected, onPaneClick }: Props) => {
+export const FlowCanvas = ({ editor, containerRef, onDropComponent, onNodeOpen, onNodeSelected, onPaneClick, readOnly = false }: Props) => {
   const { t } = useTranslation();
   const { colorMode } = useColorMode();
   const { screenToFlowPosition } = useReactFlow();
@@ -50,7 +52,7 @@ export const FlowCanvas = ({ editor, containerRef, onDropComponent, onNodeOpen, 
 
   const onDrop = (event: DragEvent) => {
     const name = event.dataTransfer.getData(DRAG_TYPE);
-    if (!isComponentName(name)) return;
+    if (readOnly || !isComponentName(name)) return;
     event.preventDefault();
     onDropComponent(name, screenToFlowPosition({ x: event.clientX, y: event.clientY }));
   };
@@ -70,7 +72,10 @@ export const FlowCanvas = ({ editor, containerRef, onDropComponent, onNodeOpen, 
         onNodeClick={onNodeOpen}
         onSelectionChange={onSelectionChange}
         onPaneClick={onPaneClick}
-        deleteKeyCode={DELETE_KEYS}
+        deleteKeyCode={readOnly ? null : DELETE_KEYS}
+        nodesDraggable={!readOnly}
+        nodesConnectable={!readOnly}
+        edgesReconnectable={!readOnly}
         defaultEdgeOptions={EDGE_OPTIONS}
         colorMode={colorMode}
         ariaLabelConfig={labels}

@@ -1,5 +1,5 @@
 import "@xyflow/react/dist/style.css";
-import { Box, Flex } from "@chakra-ui/react";
+import { Alert, Box, Flex } from "@chakra-ui/react";
 import { ReactFlowProvider, useReactFlow } from "@xyflow/react";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -34,9 +34,11 @@ const Editor = ({ agent }: { agent: Agent }) => {
   const [dialog, setDialog] = useState<"settings" | "publish" | null>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
   const update = useUpdateAgentMutation(agent.id);
+  // a team flow someone else made opens read-only (the server would refuse every save)
+  const readOnly = agent.can_edit === false;
 
   const dsl = useMemo(() => dslOfGraph({ nodes: editor.nodes, edges: editor.edges }, globals), [editor.nodes, editor.edges, globals]);
-  const autosave = useAutosave(dsl, (next) => update.mutateAsync({ dsl: next }));
+  const autosave = useAutosave(dsl, (next) => (readOnly ? Promise.resolve() : update.mutateAsync({ dsl: next })));
   const invalid = useMemo(() => new Set(invalidNodes(editor.nodes).map(({ node }) => node.id)), [editor.nodes]);
   useUndoShortcuts(editor.undo, editor.redo);
 
@@ -64,6 +66,7 @@ const Editor = ({ agent }: { agent: Agent }) => {
     <Flex direction="column" h="calc(100dvh - 3.5rem)" data-testid="flow-editor">
       <EditorToolbar
         agent={agent}
+        readOnly={readOnly}
         saveState={autosave.state}
         canUndo={editor.canUndo}
         canRedo={editor.canRedo}
@@ -75,10 +78,18 @@ const Editor = ({ agent }: { agent: Agent }) => {
         onPublish={() => setDialog("publish")}
         onExport={() => saveBlob(new Blob([JSON.stringify(dsl, null, 2)], { type: "application/json" }), dslFileName(agent.title))}
       />
+      {readOnly && (
+        <Alert.Root status="info" variant="subtle" rounded="none" py="2" data-testid="read-only-note">
+          <Alert.Indicator />
+          <Alert.Title fontWeight="normal">{t("agents.editor.readOnlyNote")}</Alert.Title>
+        </Alert.Root>
+      )}
       <Flex flex="1" minH="0">
-        <Box w="52" flexShrink="0" borderEndWidth="1px" bg="app.surface" overflowY="auto" hideBelow="md">
-          <ComponentPalette onAdd={addAtCenter} />
-        </Box>
+        {!readOnly && (
+          <Box w="52" flexShrink="0" borderEndWidth="1px" bg="app.surface" overflowY="auto" hideBelow="md">
+            <ComponentPalette onAdd={addAtCenter} />
+          </Box>
+        )}
         <InvalidNodesContext.Provider value={invalid}>
           <FlowCanvas
             editor={editor}
@@ -87,15 +98,21 @@ const Editor = ({ agent }: { agent: Agent }) => {
             onNodeOpen={() => setPanel("node")}
             onNodeSelected={() => setPanel((current) => current ?? "node")}
             onPaneClick={() => panel === "node" && setPanel(null)}
+            readOnly={readOnly}
           />
         </InvalidNodesContext.Provider>
         {panel !== null && (panel !== "node" || selectedNode) && (
           <Box w={{ base: "full", md: "sm", xl: "md" }} maxW="100vw" flexShrink="0" borderStartWidth="1px" bg="app.surface" minH="0">
-            {panel === "node" && selectedNode && (
-              <NodePanel node={selectedNode} nodes={editor.nodes} globals={globals} onUpdate={(change) => editor.updateNode(selectedNode.id, change)} onClose={() => setPanel(null)} />
-            )}
-            {panel === "globals" && <GlobalsPanel globals={globals} onChange={setGlobals} onClose={() => setPanel(null)} />}
-            {panel === "run" && <TestRunPanel agentId={agent.id} agentName={agent.title} nodes={editor.nodes} beforeRun={autosave.saveNow} onClose={() => setPanel(null)} />}
+            {/* a disabled fieldset makes every form control inside it read-only */}
+            <fieldset disabled={readOnly && panel !== "run"} style={{ border: 0, margin: 0, padding: 0, minWidth: 0, height: "100%" }}>
+              {panel === "node" && selectedNode && (
+                <NodePanel node={selectedNode} nodes={editor.nodes} globals={globals} onUpdate={(change) => editor.updateNode(selectedNode.id, change)} onClose={() => setPanel(null)} />
+              )}
+              {panel === "globals" && <GlobalsPanel globals={globals} onChange={setGlobals} onClose={() => setPanel(null)} />}
+              {panel === "run" && (
+                <TestRunPanel agentId={agent.id} agentName={agent.title} nodes={editor.nodes} beforeRun={readOnly ? async () => true : autosave.saveNow} onClose={() => setPanel(null)} />
+              )}
+            </fieldset>
           </Box>
         )}
       </Flex>

@@ -3,6 +3,7 @@ import { extractiveAnswer } from "../../../rag/chat/extractive";
 import { CITATION_GUIDELINES } from "../../../rag/chat/prompts";
 import { analyzeQuery } from "../../../lib/terms";
 import type { ComponentImpl } from "../engine/types";
+import { referencedComponents } from "../engine/variables";
 
 const BUILTIN_NOTE = "(Das eingebaute Offline-Modell formuliert keinen eigenen Text. Richten Sie ein Chat-Modell ein. / The built-in offline model writes no text of its own; set up a chat model.)";
 
@@ -17,23 +18,38 @@ const knowledgeOf = (text: string) => {
 };
 
 const MAX_HISTORY_TURNS = 50;
+const KNOWLEDGE_REFERENCE = /\{[A-Za-z]+:[A-Za-z0-9_-]+@formalized_content\}/g;
+
+// The empty responses of the Retrievals a Generate reads that found nothing; when every one it reads came back
+// empty, those texts are the answer (no model call), as RAGFlow's Generate answers.
+const emptyResponsesOf = (params: Record<string, unknown>, outputsOf: (id: string) => Record<string, unknown> | undefined) => {
+  const ids = referencedComponents(`${String(params.sys_prompt ?? "")}\n${String(params.prompt ?? "")}`).filter((id) => id.startsWith("Retrieval:"));
+  const outputs = ids.map(outputsOf);
+  if (ids.length === 0 || outputs.some((out) => typeof out?.empty_response !== "string")) return null;
+  return [...new Set(outputs.map((out) => String(out?.empty_response)))].join("\n\n");
+};
 
 export const generate: ComponentImpl = {
   name: "Generate",
-  run: async ({ params, render, llm, history }) => {
+  run: async ({ params, render, llm, history, values }) => {
+    const emptyResponse = emptyResponsesOf(params, (id) => values.outputs.get(id));
+    if (emptyResponse) return { outputs: { content: emptyResponse } };
     const rendered = render(params.sys_prompt);
-    const knowledge = knowledgeOf(rendered);
+    const prompt = render(params.prompt);
+    // a Retrieval's chunks may come in the system prompt or the prompt
+    const fromSystem = knowledgeOf(rendered);
+    const knowledge = fromSystem.cited ? fromSystem : knowledgeOf(prompt).cited ? knowledgeOf(prompt) : fromSystem;
     const cite = params.cite !== false && knowledge.cited;
     // with `cite`, the model is asked for [ID:n] markers that point into the Retrieval's chunks
-    const system = cite ? `${rendered}\n\n${CITATION_GUIDELINES}` : rendered;
-    const prompt = render(params.prompt);
+    const system = cite ? `${rendered}\n\n${CITATION_GUIDELINES}`.trim() : rendered;
     const window = Math.max(0, Math.min(MAX_HISTORY_TURNS, Math.trunc(Number(params.message_history_window_size ?? 12)) || 0));
     // the last `window` turns, a user and an assistant message each (RAGFlow's message_history_window_size)
     const turns = (window ? history.slice(-2 * window) : []).map(([role, content]) => ({ role: role as "user" | "assistant", content }));
     const text = await llm([...(system ? [{ role: "system" as const, content: system }] : []), ...turns, { role: "user", content: prompt }]);
     if (text !== null) return { outputs: { content: text } };
     if (knowledge.pieces.length === 0) return { outputs: { content: `${prompt}\n\n${BUILTIN_NOTE}` } };
-    const quoted = extractiveAnswer(prompt, knowledge.pieces);
+    // the built-in model quotes what best matches the prompt without the knowledge in it
+    const quoted = extractiveAnswer(render(String(params.prompt ?? "").replace(KNOWLEDGE_REFERENCE, "")) || prompt, knowledge.pieces);
     const content = cite ? quoted.replace(/\[ID:(\d+)\]/g, (_whole, n: string) => `[ID:${knowledge.ids[Number(n)] ?? n}]`) : quoted.replace(/ \[ID:\d+\]/g, "");
     return { outputs: { content } };
   },

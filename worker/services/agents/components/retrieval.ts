@@ -8,6 +8,12 @@ import type { ComponentImpl } from "../engine/types";
 
 const KNOWLEDGE_TOKENS = 4000;
 
+// Nothing found: the empty response stands in for the knowledge, and `empty_response` tells a Generate that
+// reads it to answer with that text instead of asking the model (RAGFlow's Generate does the same).
+const nothingFound = (emptyResponse: string) => ({
+  outputs: { formalized_content: emptyResponse, json: [], ...(emptyResponse.trim() ? { empty_response: emptyResponse } : {}) },
+});
+
 // The one retrieval service, over the chosen knowledge bases; the chunks go on as a kb_prompt-style text.
 export const retrieval: ComponentImpl = {
   name: "Retrieval",
@@ -17,7 +23,7 @@ export const retrieval: ComponentImpl = {
     const question = render(params.query).trim();
     const kbIds = (params.kb_ids ?? []) as string[];
     if (kbIds.length === 0) throw new Error("Retrieval needs at least one knowledge base.");
-    if (!question) return { outputs: { formalized_content: render(params.empty_response), json: [] } };
+    if (!question) return nothingFound(render(params.empty_response));
     const keywordWeight = Number(params.keywords_similarity_weight ?? 0.7);
     const input = v.parse(RetrievalSchema, {
       question,
@@ -29,7 +35,7 @@ export const retrieval: ComponentImpl = {
       ...(params.rerank_id ? { rerank_id: String(params.rerank_id) } : {}),
     });
     const { chunks } = await retrieve(ctx, input);
-    if (chunks.length === 0) return { outputs: { formalized_content: render(params.empty_response), json: [] } };
+    if (chunks.length === 0) return nothingFound(render(params.empty_response));
     const knowledge = knowledgePrompt(await knowledgeChunks(ctx, chunks), KNOWLEDGE_TOKENS);
     return {
       outputs: {
