@@ -3,7 +3,15 @@ import { type AgentRunParams, readAgentFrames, type AgentFrame } from "./agents"
 import { API_BASE, ApiError } from "./client";
 import { visitorId } from "./share";
 
-export type SharedAgentInfo = { id: string; title: string; description: string | null; avatar: string | null; prologue: string; inputs: Record<string, unknown> };
+export type SharedAgentInfo = {
+  id: string;
+  title: string;
+  description: string | null;
+  avatar: string | null;
+  prologue: string;
+  inputs: Record<string, unknown>;
+  mode: "conversational" | "task";
+};
 export type AgentShareClient = { agentId: string; token: string };
 
 export const agentShareUrl = (origin: string, agentId: string, token: string) => {

@@ -148,3 +148,51 @@ describe("test run panel", () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 });
+
+describe("task mode and the shared agent page", () => {
+  const answer = () =>
+    new Response([frame("workflow_started", { inputs: {} }), frame("message", { content: "Bericht fertig." }), frame("message_end", { reference: null }), "data:[DONE]\n\n"].join(""), {
+      headers: { "Content-Type": "text/event-stream" },
+    });
+
+  it("a task flow's test run starts without a question and shows no empty question", async () => {
+    const bodies: Record<string, unknown>[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (_input, init) => {
+      bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+      return answer();
+    });
+    const taskNodes = nodes.map((node) => (node.id === "begin" ? { ...node, data: { ...node.data, form: { ...node.data.form, mode: "task" } } } : node));
+    renderWithProviders(<TestRunPanel agentId={AGENT_ID} agentName="Bericht" nodes={taskNodes} beforeRun={async () => true} onClose={() => undefined} />);
+    const send = screen.getByRole("button", { name: "Senden" });
+    expect(send.hasAttribute("disabled")).toBe(false);
+    fireEvent.click(send);
+    expect(await within(screen.getByRole("log")).findByText("Bericht fertig.")).toBeTruthy();
+    expect(bodies[0]).toMatchObject({ question: "" });
+    expect(screen.getByRole("log").querySelectorAll("[data-role=user]")).toHaveLength(0);
+  });
+
+  it("the shared page asks for the Begin inputs, fills them from data_ link parameters and runs a task flow without a question", async () => {
+    const { SharedAgentPage } = await import("../../../web/features/agents/share/shared-agent-page");
+    const bodies: Record<string, unknown>[] = [];
+    const info = { id: AGENT_ID, title: "Bericht", description: null, avatar: null, prologue: "", mode: "task", inputs: { Stadt: { name: "Stadt", type: "line" }, Alter: { name: "Alter", type: "number" }, Notiz: { name: "Notiz", type: "paragraph", optional: true } } };
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      if (String(input).includes("/completions")) {
+        bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+        return answer();
+      }
+      return new Response(JSON.stringify({ code: 0, message: "", data: info }), { headers: { "Content-Type": "application/json" } });
+    });
+    renderWithProviders(<SharedAgentPage client={{ agentId: AGENT_ID, token: "share-x" }} prefilled={{ Alter: "42", Fremd: "x" }} />);
+    const age = (await screen.findByLabelText(/Alter/)) as HTMLInputElement;
+    expect(age.value).toBe("42");
+    fireEvent.click(screen.getByRole("button", { name: "Senden" }));
+    // Stadt is required and empty: nothing is sent
+    expect(await screen.findByText("Dieses Feld ist erforderlich.")).toBeTruthy();
+    expect(bodies).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText(/Stadt/), { target: { value: "Berlin" } });
+    fireEvent.click(screen.getByRole("button", { name: "Senden" }));
+    expect(await screen.findByText("Bericht fertig.")).toBeTruthy();
+    expect(bodies[0]).toMatchObject({ question: "", inputs: { Stadt: "Berlin", Alter: 42 } });
+    expect(bodies[0]?.inputs).not.toHaveProperty("Fremd");
+  });
+});

@@ -52,6 +52,18 @@ describe("agents API", () => {
     expect((await callApi("/agents/chat/completions", { token: stranger.token, json: { agent_id: shared.id, question: "Hi" } })).body.code).toBe(102);
   });
 
+  it("runs a task flow on its inputs alone in every turn; a conversation flow needs a question after the first", async () => {
+    const user = await createUser();
+    const task = await createAgent(user, flow([["begin", "Begin", { mode: "task", inputs: { Stadt: { name: "Stadt", type: "line" } } }, ["Message:m"]], ["Message:m", "Message", { content: ["Bericht für {begin@Stadt}"] }]]));
+    const first = await runAgent(user, task.id, { inputs: { Stadt: "Berlin" } });
+    expect(first.body.data.content).toBe("Bericht für Berlin");
+    const again = await runAgent(user, task.id, { inputs: { Stadt: "Köln" }, session_id: first.body.data.session_id });
+    expect(again.body.data.content).toBe("Bericht für Köln");
+    const chat = await createAgent(user, simple(), "Gespräch");
+    const opened = await runAgent(user, chat.id, { question: "Hallo" });
+    expect((await runAgent(user, chat.id, { session_id: opened.body.data.session_id })).body).toMatchObject({ code: 102, message: "`question` is required." });
+  });
+
   it("every template loads and runs with the built-in models", async () => {
     const user = await createUser();
     const dataset = await parsedDataset(user);

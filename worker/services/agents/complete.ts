@@ -19,7 +19,9 @@ export const prepareAgentRun = async (ctx: ServiceContext, agentId: string, inpu
   const agent = await getVisibleAgent(ctx, agentId);
   const question = (input.question ?? input.query ?? "").trim();
   const session = input.session_id ? await getAgentSession(ctx, agent.id, input.session_id) : await newAgentSession(ctx, agent);
-  if (!question && session.state.resume.length === 0 && session.messages.some((message) => message.role === "user")) throw dataError("`question` is required.");
+  // a task flow (Begin mode "task") runs on its inputs alone, in every turn
+  const taskMode = agent.dsl.components.begin?.obj.params.mode === "task";
+  if (!question && !taskMode && session.state.resume.length === 0 && session.messages.some((message) => message.role === "user")) throw dataError("`question` is required.");
   const taskId = newId();
   const messageId = newId();
   const now = nowMs();

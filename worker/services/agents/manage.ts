@@ -122,9 +122,11 @@ export const duplicateAgent = async (ctx: ServiceContext, id: string) => {
   }
 };
 
-// What a share page shows before the first question: the flow's face and its Begin inputs.
+// What a share page shows before the first question: the flow's face, its Begin inputs and mode (a "task" flow
+// runs on its inputs alone, without a typed question).
 export const sharedAgentInfo = async (ctx: ServiceContext, id: string) => {
   const agent = await getVisibleAgent(ctx, id);
   const begin = agent.dsl.components.begin?.obj.params ?? {};
-  return { id: agent.id, title: agent.title, description: agent.description, avatar: agent.avatar, prologue: String(begin.prologue ?? ""), inputs: begin.inputs ?? {} };
+  const mode = begin.mode === "task" ? "task" : "conversational";
+  return { id: agent.id, title: agent.title, description: agent.description, avatar: agent.avatar, prologue: String(begin.prologue ?? ""), inputs: begin.inputs ?? {}, mode };
 };

@@ -7,17 +7,36 @@ import { Composer } from "../../chat/conversation/composer";
 import { ShareProblemScreen } from "../../share/share-problem";
 import { RunMessages } from "../test-run/run-messages";
 import { useAgentRun } from "../test-run/use-agent-run";
+import type { BeginInput } from "../forms/begin-fields";
+import { missingInputs, RunInputs } from "../test-run/run-inputs";
 
-const Conversation = ({ client, info }: { client: AgentShareClient; info: SharedAgentInfo }) => {
+type Props = { client: AgentShareClient; info: SharedAgentInfo; prefilled: Record<string, string> };
+
+// The link's data_<key> values fill the Begin inputs they name (numbers and yes/no as the input expects).
+const prefilledValues = (inputs: Record<string, BeginInput>, prefilled: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(prefilled)
+      .filter(([key]) => key in inputs)
+      .map(([key, raw]) => [key, inputs[key]?.type === "number" && raw.trim() !== "" && Number.isFinite(Number(raw)) ? Number(raw) : inputs[key]?.type === "boolean" ? raw === "true" || raw === "1" : raw]),
+  );
+
+const Conversation = ({ client, info, prefilled }: Props) => {
   const { t } = useTranslation();
   const transport = useMemo(() => ({ stream: streamSharedAgentRun(client) }), [client]);
   const run = useAgentRun(client.agentId, info.prologue, transport);
+  const inputs = info.inputs as Record<string, BeginInput>;
   const [text, setText] = useState("");
+  const [values, setValues] = useState<Record<string, unknown>>(() => prefilledValues(inputs, prefilled));
+  const [missing, setMissing] = useState<string[]>([]);
+  const taskMode = info.mode === "task";
   const send = () => {
     const question = text.trim();
-    if (!question || run.busy) return;
+    if ((!question && !taskMode) || run.busy) return;
+    const lacking = missingInputs(inputs, values);
+    setMissing(lacking);
+    if (lacking.length) return;
     setText("");
-    void run.ask(question, {});
+    void run.ask(question, values);
   };
   return (
     <Stack h="100dvh" gap="0" bg="app.bg" data-testid="shared-agent">
@@ -35,7 +54,10 @@ const Conversation = ({ client, info }: { client: AgentShareClient; info: Shared
         <RunMessages messages={run.messages} busy={run.busy} agentName={info.title} />
       </Box>
       <Box px="4" pb="4">
-        <Composer value={text} onChange={setText} onSend={send} onStop={run.stop} streaming={run.busy} busy={run.busy} stt={false} />
+        <Box mb="2" maxW="xl">
+          <RunInputs inputs={inputs} values={values} missing={missing} onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))} />
+        </Box>
+        <Composer value={text} onChange={setText} onSend={send} onStop={run.stop} streaming={run.busy} busy={run.busy} stt={false} allowEmpty={taskMode} />
         <Text fontSize="xs" color="fg.muted" mt="1">
           {t("agents.share.poweredBy")}
         </Text>
@@ -45,7 +67,7 @@ const Conversation = ({ client, info }: { client: AgentShareClient; info: Shared
 };
 
 // /agent/share?shared_id=…&auth=…: a visitor talks to a shared flow without signing in.
-export const SharedAgentPage = ({ client }: { client: AgentShareClient }) => {
+export const SharedAgentPage = ({ client, prefilled = {} }: { client: AgentShareClient; prefilled?: Record<string, string> }) => {
   const info = useQuery({ ...sharedAgentQueryOptions(client), enabled: Boolean(client.agentId && client.token) });
   if (!client.agentId || !client.token) return <ShareProblemScreen error={null} />;
   if (info.isError) return <ShareProblemScreen error={info.error} onRetry={() => void info.refetch()} />;
@@ -55,5 +77,5 @@ export const SharedAgentPage = ({ client }: { client: AgentShareClient }) => {
         <Spinner />
       </Center>
     );
-  return <Conversation client={client} info={info.data} />;
+  return <Conversation client={client} info={info.data} prefilled={prefilled} />;
 };

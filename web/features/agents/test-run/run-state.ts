@@ -29,9 +29,10 @@ export const initialRun = (prologue: string): RunState => ({
   nextId: 1,
 });
 
+// A task flow started without a question shows no empty question bubble.
 export const startTurn = (state: RunState, question: string): RunState => ({
   ...state,
-  messages: [...state.messages, { id: state.nextId, role: "user", content: question }, { id: state.nextId + 1, role: "assistant", content: "" }],
+  messages: [...state.messages, ...(question ? [{ id: state.nextId, role: "user" as const, content: question }] : []), { id: state.nextId + 1, role: "assistant", content: "" }],
   nextId: state.nextId + 2,
   trace: [],
   finished: null,

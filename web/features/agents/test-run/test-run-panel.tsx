@@ -27,6 +27,8 @@ export const TestRunPanel = ({ agentId, agentName, nodes, beforeRun, onClose }: 
   const begin = nodes.find((node) => node.id === BEGIN_ID);
   const prologue = typeof begin?.data.form.prologue === "string" ? begin.data.form.prologue : "";
   const inputs = (begin?.data.form.inputs ?? {}) as Record<string, BeginInput>;
+  // a task flow runs on its inputs alone
+  const taskMode = begin?.data.form.mode === "task";
   const run = useAgentRun(agentId, prologue);
   const [text, setText] = useState("");
   const [values, setValues] = useState<Record<string, unknown>>({});
@@ -37,7 +39,7 @@ export const TestRunPanel = ({ agentId, agentName, nodes, beforeRun, onClose }: 
 
   const send = async () => {
     const question = text.trim();
-    if (!question || run.busy) return;
+    if ((!question && !taskMode) || run.busy) return;
     const broken = invalidNodes(nodes);
     if (broken.length) return setProblem(t("agents.run.invalid", { names: broken.map(({ node }) => node.data.name).join(", ") }));
     const lacking = missingInputs(inputs, values);
@@ -89,7 +91,7 @@ export const TestRunPanel = ({ agentId, agentName, nodes, beforeRun, onClose }: 
               </Alert.Root>
             )}
             <RunInputs inputs={inputs} values={values} missing={missing} onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))} />
-            <Composer value={text} onChange={setText} onSend={() => void send()} onStop={run.stop} streaming={run.busy} busy={run.busy} stt={false} />
+            <Composer value={text} onChange={setText} onSend={() => void send()} onStop={run.stop} streaming={run.busy} busy={run.busy} stt={false} allowEmpty={taskMode} />
           </Stack>
         </Tabs.Content>
         <Tabs.Content value="trace" flex="1" minH="0" overflowY="auto" px="3">

@@ -150,17 +150,19 @@ type Props = {
   placeholder?: string;
   // a shared chat's visitor has no account for the server's speech-to-text
   browserSpeechOnly?: boolean;
+  // an agent in task mode runs on its inputs alone: sending without text is allowed
+  allowEmpty?: boolean;
 };
 
 // The question box: Enter sends, Shift+Enter adds a line; while an answer streams it is locked and Stop shows.
-export const Composer = ({ value, onChange, onSend, onStop, streaming, busy, stt, placeholder, browserSpeechOnly }: Props) => {
+export const Composer = ({ value, onChange, onSend, onStop, streaming, busy, stt, placeholder, browserSpeechOnly, allowEmpty = false }: Props) => {
   const { t } = useTranslation();
   const latest = useRef(value);
   useEffect(() => {
     latest.current = value;
   });
   const speech = useSpeechInput((text) => onChange(latest.current.trim() ? `${latest.current.trimEnd()} ${text}` : text), browserSpeechOnly);
-  const canSend = !busy && value.trim().length > 0;
+  const canSend = !busy && (allowEmpty || value.trim().length > 0);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
