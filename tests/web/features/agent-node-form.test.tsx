@@ -70,6 +70,22 @@ describe("node form", () => {
     expect(lastForm()).toMatchObject({ message_history_window_size: 3 });
   });
 
+  it("lets Retrieval pick the built-in or one of the team's rerank models", async () => {
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      const data = String(input).startsWith("/api/v1/models")
+        ? { providers: [{ name: "Jina", models: [{ model_id: "jina-reranker@Jina", llm_name: "jina-reranker", model_type: "rerank", enabled: true }] }], available: [], defaults: {} }
+        : [];
+      return new Response(JSON.stringify({ code: 0, message: "", data }), { headers: { "Content-Type": "application/json" } });
+    });
+    const onUpdate = vi.fn();
+    const retrieval = node("Retrieval:kb1", "Retrieval", "Wissen suchen", { kb_ids: [], query: "{sys.query}", empty_response: "" });
+    renderWithProviders(<Harness initial={[retrieval, answer]} onUpdate={onUpdate} />);
+    const select = screen.getByRole("combobox", { name: "Rerank-Modell" });
+    await screen.findByRole("option", { name: "jina-reranker (Jina)" });
+    fireEvent.change(select, { target: { value: "jina-reranker@Jina" } });
+    expect((onUpdate.mock.calls.at(-1)?.[0] as NodeUpdate).form).toMatchObject({ rerank_id: "jina-reranker@Jina" });
+  });
+
   it("asks to fill in or remove an empty message alternative", () => {
     stubModels();
     const message = node("Message:msg1", "Message", "Begrüßung", { content: ["Hallo!"] });

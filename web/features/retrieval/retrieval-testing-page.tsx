@@ -1,4 +1,4 @@
-import { Box, Button, Fieldset, Grid, Heading, HStack, Input, NativeSelect, Skeleton, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Box, Button, Fieldset, Grid, Heading, HStack, Input, Skeleton, Stack, Text, Textarea } from "@chakra-ui/react";
 import { FlaskConical } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,10 +11,10 @@ import { SettingSwitch } from "../chat/assistants/setting-switch";
 import { DocumentFilter } from "./document-filter";
 import { hasUnnamedCondition, MetadataFilter, metadataConditionFrom, type MetadataFilterValue, NO_METADATA_FILTER } from "./metadata-filter";
 import { DocAggregates, NoChunks, RetrievedChunkCard } from "./retrieval-results";
+import { RerankSelect } from "./rerank-select";
 import { roundWeight, WeightSlider } from "./weight-slider";
 
 export const RETRIEVAL_PAGE_SIZE = 10;
-export const BUILTIN_RERANK = "builtin-rerank@Builtin";
 
 type Settings = {
   question: string;
@@ -160,15 +160,7 @@ export const RetrievalTestingPage = ({ datasetId }: { datasetId: string }) => {
                     </>
                   }
                 />
-                <FormField label={t("retrieval.rerank")} helper={t("retrieval.rerankHint")}>
-                  <NativeSelect.Root size="sm">
-                    <NativeSelect.Field name="rerank_id" value={settings.rerankId} onChange={(e) => set("rerankId", e.target.value)}>
-                      <option value="">{t("retrieval.rerankNone")}</option>
-                      <option value={BUILTIN_RERANK}>{t("retrieval.rerankBuiltin")}</option>
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </FormField>
+                <RerankSelect value={settings.rerankId} onChange={(value) => set("rerankId", value)} helper={t("retrieval.rerankHint")} size="sm" />
                 <DocumentFilter datasetId={datasetId} value={settings.documentIds} onChange={(ids) => set("documentIds", ids)} />
                 <MetadataFilter value={settings.metadata} onChange={(value) => set("metadata", value)} invalid={Boolean(errors.metadata)} />
                 <SettingSwitch name="use_kg" label={t("retrieval.useKg")} hint={t("retrieval.useKgHint")} checked={settings.useKg} onChange={(checked) => set("useKg", checked)} />

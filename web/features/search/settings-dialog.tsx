@@ -1,4 +1,4 @@
-import { Box, Fieldset, HStack, Input, NativeSelect, Stack, Textarea } from "@chakra-ui/react";
+import { Box, Fieldset, HStack, Input, Stack, Textarea } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type SearchApp, useUpdateSearchMutation } from "../../api/searches";
@@ -10,7 +10,7 @@ import { KnowledgeSelect } from "../chat/assistants/knowledge-select";
 import { SettingSwitch } from "../chat/assistants/setting-switch";
 import { ChatModelSelect } from "../chat/assistants/tab-model";
 import { MetadataFilterSettingField, metadataFilterSettingError } from "../retrieval/metadata-filter-setting";
-import { BUILTIN_RERANK } from "../retrieval/retrieval-testing-page";
+import { RerankSelect } from "../retrieval/rerank-select";
 import { roundWeight, WeightSlider } from "../retrieval/weight-slider";
 import { type SettingsErrors, type SettingsValues, settingsPayload, settingsValuesOf, validateSettings } from "./settings-form";
 
@@ -86,16 +86,7 @@ export const SearchSettingsDialog = ({ app, onClose }: Props) => {
             <FormField label={t("search.config.topK")} helper={t("search.config.topKHint")} error={errors.topK}>
               <Input name="top_k" type="number" size="sm" min={1} max={2048} step={1} inputMode="numeric" maxW="32" value={values.topK} onChange={(e) => set("topK", e.target.value)} />
             </FormField>
-            <FormField label={t("search.config.rerank")}>
-              <NativeSelect.Root size="sm">
-                <NativeSelect.Field name="rerank_id" value={values.rerankId} onChange={(e) => set("rerankId", e.target.value)}>
-                  <option value="">{t("search.config.rerankNone")}</option>
-                  <option value={BUILTIN_RERANK}>{t("search.config.rerankBuiltin")}</option>
-                  {values.rerankId && values.rerankId !== BUILTIN_RERANK && <option value={values.rerankId}>{values.rerankId}</option>}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
+            <RerankSelect value={values.rerankId} onChange={(value) => set("rerankId", value)} size="sm" />
           </Fieldset.Content>
         </Fieldset.Root>
         <MetadataFilterSettingField value={values.metadataFilter} onChange={(value) => set("metadataFilter", value)} error={errors.metadataFilter ? metadataFilterSettingError(values.metadataFilter) : undefined} />

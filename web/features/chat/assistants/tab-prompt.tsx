@@ -1,13 +1,10 @@
-import { Box, Heading, HStack, Input, NativeSelect, Separator, Stack, Textarea } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
+import { Box, Heading, HStack, Input, Separator, Stack, Textarea } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
-import { modelsQueryOptions } from "../../../api/models";
 import { formatNumber } from "../../../lib/format";
 import { ConfigField } from "../../knowledge/configuration/config-field";
-import { optionsFor } from "../../models/system-models-page";
 import { SaveAsTemplateButton, TemplateInsertMenu } from "../../prompts/template-menu";
 import { MetadataFilterSettingField, metadataFilterSettingError } from "../../retrieval/metadata-filter-setting";
-import { BUILTIN_RERANK } from "../../retrieval/retrieval-testing-page";
+import { RerankSelect } from "../../retrieval/rerank-select";
 import { roundWeight } from "../../retrieval/weight-slider";
 import { TOP_N_MAX } from "../../../../worker/contract/chats";
 import type { TabProps } from "./config-form";
@@ -15,31 +12,6 @@ import { GlossaryEditor } from "./glossary-editor";
 import { NumberSlider } from "../../../components/number-slider";
 import { SettingSwitch } from "./setting-switch";
 import { VariablesEditor } from "./variables-editor";
-
-// "None", the built-in reranker and the user's rerank models (as the retrieval test offers them).
-const RerankSelect = ({ value, onChange }: { value: string; onChange: (value: string) => void }) => {
-  const { t } = useTranslation();
-  const models = useQuery(modelsQueryOptions());
-  const configured = models.data ? optionsFor(models.data, "rerank").filter((option) => option.value !== BUILTIN_RERANK) : [];
-  const missing = value !== "" && value !== BUILTIN_RERANK && models.isSuccess && !configured.some((option) => option.value === value);
-  return (
-    <ConfigField label={t("chatConfig.prompt.rerank")} helper={t("chatConfig.prompt.rerankHint")}>
-      <NativeSelect.Root>
-        <NativeSelect.Field name="rerank_id" value={value} onChange={(e) => onChange(e.target.value)}>
-          <option value="">{t("chatConfig.prompt.rerankNone")}</option>
-          <option value={BUILTIN_RERANK}>{t("chatConfig.prompt.rerankBuiltin")}</option>
-          {configured.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-          {missing && <option value={value}>{t("chatConfig.model.notSetUp", { id: value })}</option>}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </ConfigField>
-  );
-};
 
 const PromptTextarea = ({ name, label, hint, value, onChange }: { name: string; label: string; hint: string; value: string; onChange: (value: string) => void }) => (
   <ConfigField label={label} helper={hint}>
@@ -102,7 +74,7 @@ export const PromptTab = ({ values, set, errors }: TabProps) => {
       <ConfigField label={t("chatConfig.prompt.topN")} helper={t("chatConfig.prompt.topNHint")} error={errors.topN}>
         <Input name="top_n" type="number" min={1} max={TOP_N_MAX} step={1} inputMode="numeric" maxW="32" value={values.topN} onChange={(e) => set("topN", e.target.value)} />
       </ConfigField>
-      <RerankSelect value={values.rerankId} onChange={(value) => set("rerankId", value)} />
+      <RerankSelect value={values.rerankId} onChange={(value) => set("rerankId", value)} helper={t("chatConfig.prompt.rerankHint")} />
       <MetadataFilterSettingField value={values.metadataFilter} onChange={(value) => set("metadataFilter", value)} error={errors.metadataFilter ? metadataFilterSettingError(values.metadataFilter) : undefined} />
       <SettingSwitch
         name="refine_multiturn"
