@@ -83,7 +83,7 @@ describe("node form", () => {
     const select = screen.getByRole("combobox", { name: "Rerank-Modell" });
     await screen.findByRole("option", { name: "jina-reranker (Jina)" });
     fireEvent.change(select, { target: { value: "jina-reranker@Jina" } });
-    expect((onUpdate.mock.calls.at(-1)?.[0] as NodeUpdate).form).toMatchObject({ rerank_id: "jina-reranker@Jina" });
+    expect((onUpdate.mock.calls.at(-1)?.[0] as NodeUpdate | undefined)?.form).toMatchObject({ rerank_id: "jina-reranker@Jina" });
   });
 
   it("asks to fill in or remove an empty message alternative", () => {
