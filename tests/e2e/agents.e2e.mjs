@@ -69,8 +69,12 @@ export const tests = [
       assert.equal((await openai.json()).choices[0].message.content, "Termine vereinbaren Sie online oder telefonisch in der Praxis.");
 
       // a share link: a visitor without an account talks to the flow
-      await publish.getByRole("button", { name: "Link erstellen" }).click();
-      const link = await publish.getByTestId("agent-share").locator("input").first().inputValue();
+      await publish.getByRole("button", { name: "Neuer Link" }).click();
+      const create = page.getByRole("dialog", { name: "Freigabelink erstellen" });
+      await create.getByLabel(/^Name/).fill("Website");
+      await create.getByRole("button", { name: "Erstellen" }).click();
+      await publish.getByTestId("share-link").filter({ hasText: "Website" }).waitFor();
+      const link = await publish.getByTestId("agent-share").getByRole("textbox", { name: "Link zum Teilen" }).inputValue();
       assert.match(link, /\/agent\/share\?shared_id=[0-9a-f]{32}&from=agent&auth=/);
       const visitorContext = await page.context().browser().newContext({ viewport: { width: 900, height: 700 }, locale: "de-DE" });
       try {
@@ -81,6 +85,12 @@ export const tests = [
         await ask(visitor, "Ich habe Fieber");
         await visitor.getByText("Gute Besserung! Bei Fieber viel trinken.").waitFor();
         await visitor.screenshot({ path: `${artifacts}/agent-share-de.png` });
+        // deleting the link in the dialog locks the visitor out at once
+        await publish.getByRole("button", { name: "Link „Website“ löschen" }).click();
+        await page.getByRole("alertdialog").getByRole("button", { name: "Löschen" }).click();
+        await publish.getByTestId("share-link").waitFor({ state: "detached" });
+        await visitor.reload();
+        await visitor.getByRole("heading", { name: "Fragen-Verteiler" }).waitFor({ state: "detached" });
       } finally {
         await visitorContext.close();
       }

@@ -6,37 +6,32 @@ import { API_BASE, ApiError, requestData } from "./client";
 
 export type { SharedChatInfo, ShareToken };
 
-// ---- the owner's share links of an assistant ----
+// ---- the owner's share links of an assistant or an agent ----
 
-export const shareTokenKeys = { chat: (chatId: string) => ["share-tokens", "chat", chatId] as const };
+export type ShareTarget = { kind: "chat" | "agent"; id: string };
 
-export const shareTokensQueryOptions = (chatId: string) =>
-  queryOptions({ queryKey: shareTokenKeys.chat(chatId), queryFn: () => requestData<ShareToken[]>(`/chats/${chatId}/share-tokens`) });
+const tokensPath = (target: ShareTarget) => `/${target.kind === "chat" ? "chats" : "agents"}/${target.id}/share-tokens`;
 
-export const useCreateShareTokenMutation = (chatId: string) => {
+export const shareTokenKeys = { of: (target: ShareTarget) => ["share-tokens", target.kind, target.id] as const };
+
+export const shareTokensQueryOptions = (target: ShareTarget) =>
+  queryOptions({ queryKey: shareTokenKeys.of(target), queryFn: () => requestData<ShareToken[]>(tokensPath(target)) });
+
+const useShareTokenMutation = <I, R>(target: ShareTarget, mutationFn: (input: I) => Promise<R>) => {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: Partial<ShareTokenInput>) => requestData<ShareToken>(`/chats/${chatId}/share-tokens`, { body: JSON.stringify(input) }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: shareTokenKeys.chat(chatId) }),
-  });
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: shareTokenKeys.of(target) }) });
 };
 
-export const useUpdateShareTokenMutation = (chatId: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, ...input }: UpdateShareTokenInput & { id: string }) =>
-      requestData<ShareToken>(`/chats/${chatId}/share-tokens/${id}`, { method: "PATCH", body: JSON.stringify(input) }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: shareTokenKeys.chat(chatId) }),
-  });
-};
+export const useCreateShareTokenMutation = (target: ShareTarget) =>
+  useShareTokenMutation(target, (input: Partial<ShareTokenInput>) => requestData<ShareToken>(tokensPath(target), { body: JSON.stringify(input) }));
 
-export const useDeleteShareTokenMutation = (chatId: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => requestData<boolean>(`/chats/${chatId}/share-tokens/${id}`, { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: shareTokenKeys.chat(chatId) }),
-  });
-};
+export const useUpdateShareTokenMutation = (target: ShareTarget) =>
+  useShareTokenMutation(target, ({ id, ...input }: UpdateShareTokenInput & { id: string }) =>
+    requestData<ShareToken>(`${tokensPath(target)}/${id}`, { method: "PATCH", body: JSON.stringify(input) }),
+  );
+
+export const useDeleteShareTokenMutation = (target: ShareTarget) =>
+  useShareTokenMutation(target, (id: string) => requestData<boolean>(`${tokensPath(target)}/${id}`, { method: "DELETE" }));
 
 // The link a visitor opens; embed codes and the Chrome extension use the same URL.
 export const shareUrl = (origin: string, chatId: string, token: string, options: { locale?: string; theme?: "light" | "dark"; visibleAvatar?: boolean; question?: string } = {}) => {

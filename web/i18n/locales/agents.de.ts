@@ -402,7 +402,7 @@ export const agentsDe = {
   },
   share: {
     title: "Teilen",
-    hint: "Ein Link öffnet nur diesen Buddy, ohne Anmeldung. Jeder Link hat eigene Grenzen (60 Anfragen pro Minute, 1000 Antworten pro Tag).",
+    hint: "Ein Link öffnet nur diesen Buddy, ohne Anmeldung. Jeder Link hat eigene Grenzen und erlaubte Websites; gelöschte Links funktionieren sofort nicht mehr.",
     create: "Link erstellen",
     link: "Link zum Teilen",
     embed: "Zum Einbetten (iframe)",

@@ -406,7 +406,7 @@ export const agentsEn: Shape<typeof agentsDe> = {
   },
   share: {
     title: "Share",
-    hint: "A link opens only this Buddy, without signing in. Each link has its own limits (60 requests a minute, 1000 answers a day).",
+    hint: "A link opens only this Buddy, without signing in. Each link has its own limits and allowed sites; a deleted link stops working at once.",
     create: "Create link",
     link: "Link to share",
     embed: "To embed (iframe)",

@@ -2,7 +2,7 @@ import { Alert, Field, Input, SimpleGrid, Stack, Textarea } from "@chakra-ui/rea
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_DAILY_CAP, DEFAULT_RATE_PER_MINUTE, MAX_ALLOWED_ORIGINS } from "../../../../worker/contract/share";
-import { type ShareToken, useCreateShareTokenMutation } from "../../../api/share";
+import { type ShareTarget, type ShareToken, useCreateShareTokenMutation } from "../../../api/share";
 import { FormDialog } from "../../../components/form-dialog";
 import { FormField } from "../../../components/form-field";
 import { errorMessage, notifySuccess } from "../../../components/notify";
@@ -16,12 +16,12 @@ const wholeNumberIn = (text: string, max: number) => {
   return Number.isInteger(value) && value >= 1 && value <= max ? value : null;
 };
 
-type Props = { chatId: string; onClose(): void; onCreated(token: ShareToken): void };
+type Props = { target: ShareTarget; onClose(): void; onCreated(token: ShareToken): void };
 
 // A new share link: a name for the owner, the sites that may embed it and its limits.
-export const CreateLinkDialog = ({ chatId, onClose, onCreated }: Props) => {
+export const CreateLinkDialog = ({ target, onClose, onCreated }: Props) => {
   const { t } = useTranslation();
-  const create = useCreateShareTokenMutation(chatId);
+  const create = useCreateShareTokenMutation(target);
   const [name, setName] = useState("");
   const [originsText, setOriginsText] = useState("");
   const [rate, setRate] = useState(String(DEFAULT_RATE_PER_MINUTE));

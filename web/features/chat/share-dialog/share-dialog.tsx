@@ -1,85 +1,19 @@
-import { Box, Button, EmptyState, HStack, Heading, Separator, Skeleton, Stack, Text } from "@chakra-ui/react";
-import { ViewDialog } from "../../../components/view-dialog";
-import { useQuery } from "@tanstack/react-query";
-import { Link2, Plus } from "lucide-react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Chat } from "../../../api/chats";
-import { shareTokensQueryOptions } from "../../../api/share";
-import { RouteErrorMessage } from "../../../components/route-error";
-import { CreateLinkDialog } from "./create-link-dialog";
+import { ViewDialog } from "../../../components/view-dialog";
 import { EmbedPanel } from "./embed-panel";
-import { ShareLinkList } from "./share-link-list";
+import { ShareLinksSection } from "./share-links-section";
 
 type Props = { chat: Chat; onClose(): void };
 
 // "Share & embed": the assistant's share links and, for the chosen one, the embed codes and a preview.
 export const ShareDialog = ({ chat, onClose }: Props) => {
   const { t } = useTranslation();
-  const links = useQuery(shareTokensQueryOptions(chat.id));
-  const [chosenId, setChosenId] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
-  const selected = links.data?.find((link) => link.id === chosenId) ?? links.data?.[0] ?? null;
-
-  const body = links.isError ? (
-    <RouteErrorMessage error={links.error} onRetry={() => void links.refetch()} />
-  ) : links.isPending ? (
-    <Stack gap="2" aria-busy="true" aria-label={t("common.loading")}>
-      <Skeleton h="14" rounded="md" />
-      <Skeleton h="14" rounded="md" />
-    </Stack>
-  ) : links.data.length === 0 ? (
-    <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="md" size="sm">
-      <EmptyState.Content>
-        <EmptyState.Indicator color="brand.fg">
-          <Link2 />
-        </EmptyState.Indicator>
-        <EmptyState.Title fontSize="sm">{t("share.links.empty")}</EmptyState.Title>
-        <EmptyState.Description fontSize="sm">{t("share.links.emptyHint")}</EmptyState.Description>
-      </EmptyState.Content>
-    </EmptyState.Root>
-  ) : (
-    <ShareLinkList chatId={chat.id} links={links.data} selectedId={selected?.id ?? null} onSelect={setChosenId} />
-  );
-
   return (
-    <>
-      <ViewDialog title={t("share.dialog.title", { name: chat.name })} size="xl" testId="share-dialog" onClose={onClose}>
-      <Stack gap="5">
-        <Stack gap="3">
-          <HStack justify="space-between" wrap="wrap" gap="2">
-            <Box>
-              <Heading as="h3" size="sm">
-                {t("share.links.title")}
-              </Heading>
-              <Text fontSize="sm" color="fg.muted">
-                {t("share.links.hint")}
-              </Text>
-            </Box>
-            <Button size="sm" colorPalette="teal" onClick={() => setCreating(true)}>
-              <Plus /> {t("share.links.create")}
-            </Button>
-          </HStack>
-          {body}
-        </Stack>
-        {selected && (
-          <>
-            <Separator />
-            <EmbedPanel key={selected.id} chat={chat} link={selected} />
-          </>
-        )}
-      </Stack>
-      </ViewDialog>
-      {creating && (
-        <CreateLinkDialog
-          chatId={chat.id}
-          onClose={() => setCreating(false)}
-          onCreated={(link) => {
-            setCreating(false);
-            setChosenId(link.id);
-          }}
-        />
-      )}
-    </>
+    <ViewDialog title={t("share.dialog.title", { name: chat.name })} size="xl" testId="share-dialog" onClose={onClose}>
+      <ShareLinksSection target={{ kind: "chat", id: chat.id }} hint={t("share.links.hint")}>
+        {(link) => <EmbedPanel key={link.id} chat={chat} link={link} />}
+      </ShareLinksSection>
+    </ViewDialog>
   );
 };

@@ -1,17 +1,17 @@
 import { Badge, Button, HStack, IconButton, Stack, Text } from "@chakra-ui/react";
 import { Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { type ShareToken, useDeleteShareTokenMutation } from "../../../api/share";
+import { type ShareTarget, type ShareToken, useDeleteShareTokenMutation } from "../../../api/share";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { notifyError, notifySuccess } from "../../../components/notify";
 import { formatCount } from "../../../lib/format";
 
-type Props = { chatId: string; links: ShareToken[]; selectedId: string | null; onSelect(id: string | null): void };
+type Props = { target: ShareTarget; links: ShareToken[]; selectedId: string | null; onSelect(id: string | null): void };
 
-// The assistant's share links; the selected one feeds the embed codes below.
-export const ShareLinkList = ({ chatId, links, selectedId, onSelect }: Props) => {
+// The share links of an assistant or agent; the selected one feeds the embed codes below.
+export const ShareLinkList = ({ target, links, selectedId, onSelect }: Props) => {
   const { t } = useTranslation();
-  const remove = useDeleteShareTokenMutation(chatId);
+  const remove = useDeleteShareTokenMutation(target);
   const removeLink = async (link: ShareToken) => {
     const done = await remove.mutateAsync(link.id).then(
       () => true,
