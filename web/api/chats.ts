@@ -139,14 +139,16 @@ export const streamCompletion = async (params: AskParams, onFrame: (frame: Compl
   return readCompletionFrames(response, onFrame);
 };
 
-export const speak = async (text: string, signal?: AbortSignal) => {
-  const response = await requestRaw("/chat/audio/speech", { method: "POST", body: { text }, signal });
+// The spoken audio, or the envelope's refusal (e.g. 102 "No default TTS model is set") as an error.
+export const audioFrom = async (response: Response) => {
   if (!(response.headers.get("Content-Type") ?? "").startsWith("audio/")) {
     const envelope = (await response.json()) as { code: number; message: string };
     throw new ApiError(envelope.code, envelope.message, response.status);
   }
   return response.blob();
 };
+
+export const speak = async (text: string, signal?: AbortSignal) => audioFrom(await requestRaw("/chat/audio/speech", { method: "POST", body: { text }, signal }));
 
 export const transcribe = async (audio: Blob, fileName = "speech.webm") => {
   const form = new FormData();

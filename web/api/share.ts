@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CompletionFrame, FeedbackReason, Session } from "../../worker/contract/chats";
 import type { SharedChatInfo, ShareToken, ShareTokenInput, UpdateShareTokenInput } from "../../worker/contract/share";
-import { readCompletionFrames } from "./chats";
+import { audioFrom, readCompletionFrames } from "./chats";
 import { API_BASE, ApiError, requestData } from "./client";
 
 export type { SharedChatInfo, ShareToken };
@@ -92,6 +92,9 @@ const sharedData = async <T>(client: ShareClient, path: string, init: { method?:
   if (envelope.code !== 0) throw new ApiError(envelope.code, envelope.message, response.status);
   return envelope.data;
 };
+
+// Read aloud for a visitor: the team's TTS model through the share link (the browser's voice when there is none).
+export const sharedSpeak = (client: ShareClient) => async (text: string) => audioFrom(await sharedFetch(client, "/audio/speech", { body: { text } }));
 
 export const sharedKeys = {
   info: (client: ShareClient) => ["shared-chat", client.chatId, client.token, "info"] as const,

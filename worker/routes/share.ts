@@ -2,7 +2,8 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import * as v from "valibot";
-import { CompletionSchema, FeedbackSchema, UpdateSessionSchema } from "../contract/chats";
+import { CompletionSchema, FeedbackSchema, SpeechSchema, UpdateSessionSchema } from "../contract/chats";
+import { speak } from "../services/chats/audio";
 import { VisitorSchema } from "../contract/share";
 import type { AppEnv } from "../env";
 import { ok } from "../lib/envelope";
@@ -40,7 +41,8 @@ const shareAccess = createMiddleware<AppEnv>(async (c, next) => {
   const origin = c.req.header("Origin");
   const access = await openSharedChat(depsOf(c), credentialOf(c), c.req.param("chatId") ?? "");
   checkOrigin(access.token, origin, new URL(c.req.url).origin);
-  await checkRate(depsOf(c), access.token, c.req.method === "POST" && c.req.path.endsWith("/completions"));
+  // answers and read-aloud are model calls: they count against the link's daily cap
+  await checkRate(depsOf(c), access.token, c.req.method === "POST" && (c.req.path.endsWith("/completions") || c.req.path.endsWith("/audio/speech")));
   const visitorId = visitorOf(c);
   c.set("share", access);
   c.set("visitorId", visitorId);
@@ -81,6 +83,12 @@ export const shareRoutes = new Hono<AppEnv>()
     ok(c, await renameVisitorSession(serviceContext(c), c.var.share.dialog, c.var.visitorId, c.req.param("sessionId"), c.req.valid("json").name)),
   )
   .delete("/chats/:chatId/sessions/:sessionId", async (c) => ok(c, await removeVisitorSession(serviceContext(c), c.var.share.dialog, c.var.visitorId, c.req.param("sessionId"))))
+  // read aloud on the shared chat, with the team's TTS model, when the assistant has it switched on
+  .post("/chats/:chatId/audio/speech", jsonBodyAsDataError(SpeechSchema), async (c) => {
+    if (!c.var.share.dialog.promptConfig.tts) throw dataError("Read aloud is off for this assistant.");
+    const { audio, mimeType } = await speak(serviceContext(c), c.req.valid("json").text);
+    return new Response(new Blob([new Uint8Array(audio)]), { headers: { "Content-Type": mimeType, "Cache-Control": "no-store" } });
+  })
   .put("/chats/:chatId/sessions/:sessionId/messages/:messageId/feedback", jsonBodyAsDataError(FeedbackSchema), async (c) =>
     ok(c, await visitorFeedback(serviceContext(c), c.var.share.dialog, c.var.visitorId, c.req.param("sessionId"), c.req.param("messageId"), c.req.valid("json"))),
   )

@@ -1,4 +1,5 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
+import { GOOD_KEY } from "../../helpers/shared/model-key";
 import { describe, expect, it } from "vitest";
 import type { Session } from "../../../worker/contract/chats";
 import type { SharedChatInfo, ShareToken } from "../../../worker/contract/share";
@@ -119,5 +120,20 @@ describe("share links", () => {
     await callApi("/chats", { method: "DELETE", token: other.owner.token, json: { delete_all: true } });
     expect((await shared(`/${other.chat.id}`, other.token.token)).status).toBe(401);
   });
-});
 
+  it("read aloud: the team's TTS model speaks an answer for a visitor when the assistant has it on, counted against the daily cap", async () => {
+    const { owner, chat, token } = await setup({ daily_cap: 3 });
+    const speech = (text: string) =>
+      SELF.fetch(`${BASE}/share/chats/${chat.id}/audio/speech?visitor_id=${VISITOR}`, { method: "POST", headers: { Authorization: `Bearer ${token.token}`, "Content-Type": "application/json" }, body: JSON.stringify({ text }) });
+    expect(await (await speech("Hallo")).json()).toMatchObject({ code: 102, message: "Read aloud is off for this assistant." });
+    await callApi(`/chats/${chat.id}`, { method: "PATCH", token: owner.token, json: { prompt_config: { tts: true } } });
+    expect(await (await speech("Hallo")).json()).toMatchObject({ code: 102, message: "No default TTS model is set" });
+    await callApi("/providers/models", { token: owner.token, json: { llm_factory: "OpenAI-API-Compatible", llm_name: "tts-1", model_type: "tts", api_base: env.TEST_OPENAI_URL, api_key: GOOD_KEY } });
+    await callApi("/models/default", { method: "PATCH", token: owner.token, json: { tts_id: "tts-1@OpenAI-API-Compatible" } });
+    const audio = await speech("**Guten Tag** [ID:0]");
+    expect(audio.headers.get("Content-Type")).toBe("audio/mpeg");
+    expect(await audio.text()).toBe("ID3 speech for Guten Tag ");
+    // the daily cap of 3 is used up: every read-aloud request counts, refused ones too
+    expect((await speech("Noch einmal")).status).toBe(429);
+  });
+});

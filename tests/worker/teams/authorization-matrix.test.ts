@@ -300,6 +300,7 @@ const SHARE_ROUTES = [
   "OPTIONS /api/v1/share/chats/:chatId/*",
   "GET /api/v1/share/chats/:chatId",
   "GET /api/v1/share/chats/:chatId/sessions",
+  "POST /api/v1/share/chats/:chatId/audio/speech",
   "POST /api/v1/share/chats/:chatId/sessions",
   "GET /api/v1/share/chats/:chatId/sessions/:sessionId",
   "PATCH /api/v1/share/chats/:chatId/sessions/:sessionId",

@@ -129,7 +129,7 @@ export const SharedConversation = (props: Props) => {
               reference={message.reference}
               footer={
                 sessionId !== null && (
-                  <VisitorMessageActions client={client} sessionId={sessionId} message={message} answered={firstUser >= 0 && index > firstUser} disabled={stream.busy} />
+                  <VisitorMessageActions client={client} sessionId={sessionId} message={message} answered={firstUser >= 0 && index > firstUser} disabled={stream.busy} tts={info.tts} />
                 )
               }
             />

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { MAX_QUESTION_CHARS, type Variable } from "../../../../worker/contract/chats";
 import { transcribe } from "../../../api/chats";
 import { errorMessage } from "../../../components/notify";
-import { isMissingModel, speechLang } from "./message-actions";
+import { isMissingModel, speechLang } from "./read-aloud";
 
 // The Web Speech API is not in TypeScript's DOM types; this is the part used here.
 type Recognition = {

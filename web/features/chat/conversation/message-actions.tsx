@@ -1,80 +1,15 @@
 import { Box, Button, HStack, IconButton, Stack, Text, Wrap } from "@chakra-ui/react";
-import { MessageCircleQuestion, RefreshCw, ScrollText, Square, Trash2, Volume2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { MessageCircleQuestion, RefreshCw, ScrollText, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../../worker/contract/chats";
 import { speak, useDeleteMessageMutation, useFeedbackMutation } from "../../../api/chats";
-import { ApiError, ErrorCode } from "../../../api/client";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { errorMessage, notifyError, notifySuccess } from "../../../components/notify";
+import { notifyError, notifySuccess } from "../../../components/notify";
 import { ViewDialog } from "../../../components/view-dialog";
-import i18n from "../../../i18n";
 import { plainAnswer } from "./answer-markdown";
+import { ReadAloudButton, ReadAloudNotice, useReadAloud } from "./read-aloud";
 import { CopyAnswerButton, FeedbackButtons } from "./feedback-buttons";
-
-// The server answers code 102 "No default TTS model is set" / "No default ASR model is set".
-export const isMissingModel = (error: unknown, model: "TTS" | "ASR") =>
-  error instanceof ApiError && error.code === ErrorCode.data && error.message.includes(model);
-
-const browserSpeech = () => (globalThis as { speechSynthesis?: SpeechSynthesis }).speechSynthesis;
-
-const silence = (player: HTMLAudioElement | null, browser: boolean) => {
-  player?.pause();
-  if (browser) browserSpeech()?.cancel();
-};
-
-export const speechLang = () => (i18n.language === "en" ? "en-US" : "de-DE");
-
-// Server text-to-speech first; without a TTS model the browser's own voice, if it has one.
-const useReadAloud = (text: string) => {
-  const { t } = useTranslation();
-  const [state, setState] = useState<"idle" | "loading" | "playing">("idle");
-  const [notice, setNotice] = useState<string | null>(null);
-  const audio = useRef<HTMLAudioElement | null>(null);
-  const inBrowser = useRef(false);
-
-  useEffect(() => () => silence(audio.current, inBrowser.current), []);
-  const stop = () => {
-    silence(audio.current, inBrowser.current);
-    audio.current = null;
-    inBrowser.current = false;
-    setState("idle");
-  };
-
-  const speakInBrowser = (synth: SpeechSynthesis) => {
-    const utterance = new SpeechSynthesisUtterance(text);
-    utterance.lang = speechLang();
-    utterance.onend = () => stop();
-    utterance.onerror = () => stop();
-    inBrowser.current = true;
-    synth.speak(utterance);
-    setState("playing");
-  };
-
-  const play = async () => {
-    setNotice(null);
-    setState("loading");
-    try {
-      const url = URL.createObjectURL(await speak(text));
-      const player = new Audio(url);
-      audio.current = player;
-      player.onended = () => {
-        URL.revokeObjectURL(url);
-        setState("idle");
-      };
-      await player.play();
-      setState("playing");
-    } catch (error) {
-      const synth = browserSpeech();
-      if (isMissingModel(error, "TTS") && synth) speakInBrowser(synth);
-      else {
-        setState("idle");
-        setNotice(isMissingModel(error, "TTS") ? t("chat.actions.noTts") : errorMessage(error));
-      }
-    }
-  };
-  return { state, notice, toggle: () => (state === "idle" ? void play() : stop()) };
-};
 
 type Props = {
   chatId: string;
@@ -112,7 +47,7 @@ const PromptButton = ({ prompt }: { prompt: string }) => {
 export const MessageActions = ({ chatId, sessionId, message, answered, tts, showPrompt, disabled, onRegenerate }: Props) => {
   const { t } = useTranslation();
   const text = plainAnswer(message.content);
-  const readAloud = useReadAloud(text);
+  const readAloud = useReadAloud(text, speak);
   const feedback = useFeedbackMutation(chatId, sessionId);
   const remove = useDeleteMessageMutation(chatId, sessionId);
   const removePair = async () => {
@@ -124,17 +59,7 @@ export const MessageActions = ({ chatId, sessionId, message, answered, tts, show
     <Stack gap="1" mt="1">
       <HStack gap="0.5" color="fg.muted" data-testid="message-actions">
         <CopyAnswerButton text={text} />
-        {tts && (
-          <IconButton
-            size="xs"
-            variant="ghost"
-            loading={readAloud.state === "loading"}
-            aria-label={readAloud.state === "playing" ? t("chat.actions.stopReading") : t("chat.actions.readAloud")}
-            onClick={readAloud.toggle}
-          >
-            {readAloud.state === "playing" ? <Square /> : <Volume2 />}
-          </IconButton>
-        )}
+        {tts && <ReadAloudButton readAloud={readAloud} />}
         {showPrompt && message.prompt && <PromptButton prompt={message.prompt} />}
         {answered && (
           <>
@@ -163,11 +88,7 @@ export const MessageActions = ({ chatId, sessionId, message, answered, tts, show
           </>
         )}
       </HStack>
-      {readAloud.notice && (
-        <Text fontSize="xs" color="fg.error" role="alert">
-          {readAloud.notice}
-        </Text>
-      )}
+      <ReadAloudNotice readAloud={readAloud} />
     </Stack>
   );
 };
