@@ -59,7 +59,7 @@ export const chatConfigDe = {
     suggestedQuestions: "Folgefragen vorschlagen",
     suggestedQuestionsHint: "Nach jeder Antwort schlägt der Assistent passende weitere Fragen vor.",
     disclaimerShow: "Hinweis anzeigen",
-    disclaimerShowHint: "Zeigt über der Unterhaltung einen Hinweis, etwa dass Antworten keine ärztliche Beratung ersetzen.",
+    disclaimerShowHint: "Besucher eines Freigabelinks sehen vor dem ersten Gespräch diesen Hinweis und bestätigen ihn, etwa dass Antworten keine ärztliche Beratung ersetzen.",
     tts: "Sprachausgabe (Text zu Sprache)",
     ttsHint: "Antworten können vorgelesen werden. Braucht ein eingerichtetes TTS-Modell.",
     stt: "Spracheingabe (Sprache zu Text)",

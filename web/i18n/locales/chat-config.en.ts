@@ -62,7 +62,7 @@ export const chatConfigEn: Shape<typeof chatConfigDe> = {
     suggestedQuestions: "Suggest follow-up questions",
     suggestedQuestionsHint: "After each answer the assistant suggests related questions.",
     disclaimerShow: "Show disclaimer",
-    disclaimerShowHint: "Shows a notice above the conversation, e.g. that answers do not replace medical advice.",
+    disclaimerShowHint: "Visitors of a share link see this notice before their first conversation and confirm it, e.g. that answers do not replace medical advice.",
     tts: "Read answers aloud (text to speech)",
     ttsHint: "Answers can be read aloud. Needs a configured TTS model.",
     stt: "Voice input (speech to text)",
