@@ -1,9 +1,7 @@
 import { NativeSelect } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { modelsQueryOptions } from "../../api/models";
 import { FormField } from "../../components/form-field";
-import { optionsFor } from "../models/system-models-page";
+import { useModelChoices } from "../models/use-model-choices";
 
 export const BUILTIN_RERANK = "builtin-rerank@Builtin";
 
@@ -12,9 +10,7 @@ type Props = { value: string; onChange: (value: string) => void; helper?: string
 // "None", the built-in reranker and the team's rerank models; a chosen model that is gone stays listed as such.
 export const RerankSelect = ({ value, onChange, helper, size = "md" }: Props) => {
   const { t } = useTranslation();
-  const models = useQuery(modelsQueryOptions());
-  const configured = models.data ? optionsFor(models.data, "rerank").filter((option) => option.value !== BUILTIN_RERANK) : [];
-  const missing = value !== "" && value !== BUILTIN_RERANK && models.isSuccess && !configured.some((option) => option.value === value);
+  const { configured, missing } = useModelChoices("rerank", BUILTIN_RERANK, value);
   return (
     <FormField label={t("retrieval.rerank")} helper={helper}>
       <NativeSelect.Root size={size}>

@@ -1,18 +1,14 @@
 import { NativeSelect } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { BUILTIN_CHAT_ID } from "../../../../worker/contract/chats";
-import { modelsQueryOptions } from "../../../api/models";
 import { FormField } from "../../../components/form-field";
-import { optionsFor } from "../../models/system-models-page";
+import { useModelChoices } from "../../models/use-model-choices";
 
 // The team's default chat model (empty), the built-in offline model (it writes no text of its own; the
 // components fall back to simple word matching) or one of the enabled chat models.
 export const ModelSelect = ({ value, onChange }: { value: string; onChange: (value: string) => void }) => {
   const { t } = useTranslation();
-  const models = useQuery(modelsQueryOptions());
-  const options = models.data ? optionsFor(models.data, "chat").filter((option) => option.value !== BUILTIN_CHAT_ID) : [];
-  const missing = value !== "" && value !== BUILTIN_CHAT_ID && models.isSuccess && !options.some((option) => option.value === value);
+  const { configured: options, missing } = useModelChoices("chat", BUILTIN_CHAT_ID, value);
   return (
     <FormField label={t("agents.form.model")} helper={t("agents.form.modelHint")}>
       <NativeSelect.Root>

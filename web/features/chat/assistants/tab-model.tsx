@@ -1,11 +1,9 @@
 import { Input, NativeSelect, Stack } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { FREEDOMS } from "../../../../worker/contract/chats";
-import { modelsQueryOptions } from "../../../api/models";
 import { RouteErrorMessage } from "../../../components/route-error";
 import { ConfigField } from "../../knowledge/configuration/config-field";
-import { optionsFor } from "../../models/system-models-page";
+import { useModelChoices } from "../../models/use-model-choices";
 import { BUILTIN_CHAT_ID } from "../../../../worker/contract/chats";
 import { applyFreedom, type Freedom, type ModelParameter, setModelParameter, type TabProps } from "./config-form";
 import { NumberSlider } from "../../../components/number-slider";
@@ -20,9 +18,7 @@ const SLIDERS: { key: ModelParameter; min: number; max: number; label: "temperat
 // The built-in extractive model first (said plainly what it does), then the user's enabled chat models.
 export const ChatModelSelect = ({ value, onChange }: { value: string; onChange: (value: string) => void }) => {
   const { t } = useTranslation();
-  const models = useQuery(modelsQueryOptions());
-  const configured = models.data ? optionsFor(models.data, "chat").filter((option) => option.value !== BUILTIN_CHAT_ID) : [];
-  const missing = value !== "" && value !== BUILTIN_CHAT_ID && models.isSuccess && !configured.some((option) => option.value === value);
+  const { models, configured, missing } = useModelChoices("chat", BUILTIN_CHAT_ID, value);
   return (
     <Stack gap="2">
       <ConfigField label={t("chatConfig.model.llm")} helper={t("chatConfig.model.llmHint")}>

@@ -1,0 +1,12 @@
+import { useQuery } from "@tanstack/react-query";
+import { type ModelType, modelsQueryOptions } from "../../api/models";
+import { optionsFor } from "./system-models-page";
+
+// The team's enabled models of a type beside a built-in one, and whether the chosen model is gone (it stays
+// listed, marked, so a saved choice is never silently changed).
+export const useModelChoices = (type: ModelType, builtinId: string, value: string) => {
+  const models = useQuery(modelsQueryOptions());
+  const configured = models.data ? optionsFor(models.data, type).filter((option) => option.value !== builtinId) : [];
+  const missing = value !== "" && value !== builtinId && models.isSuccess && !configured.some((option) => option.value === value);
+  return { models, configured, missing };
+};
