@@ -4,16 +4,14 @@ import type { KnowledgeGraphResponse } from "../../worker/contract/knowledge-gra
 import { datasetKeys } from "./datasets";
 import { requestData } from "./client";
 
-export type BuiltIndex = IndexType;
-
 const indexKeys = {
-  task: (datasetId: string, type: BuiltIndex) => [...datasetKeys.detail(datasetId), "index", type] as const,
+  task: (datasetId: string, type: IndexType) => [...datasetKeys.detail(datasetId), "index", type] as const,
   graph: (datasetId: string) => [...datasetKeys.detail(datasetId), "graph"] as const,
 };
-const indexPath = (datasetId: string, type: BuiltIndex) => `/datasets/${datasetId}/index?type=${type}`;
+const indexPath = (datasetId: string, type: IndexType) => `/datasets/${datasetId}/index?type=${type}`;
 
 // The dataset's last task of the kind ({} when none), polled every 2 s while it is queued or running.
-export const indexTaskQueryOptions = (datasetId: string, type: BuiltIndex) =>
+export const indexTaskQueryOptions = (datasetId: string, type: IndexType) =>
   queryOptions({
     queryKey: indexKeys.task(datasetId, type),
     queryFn: () => requestData<DatasetTask | Record<string, never>>(indexPath(datasetId, type)),
@@ -26,7 +24,7 @@ export const indexTaskQueryOptions = (datasetId: string, type: BuiltIndex) =>
 export const knowledgeGraphQueryOptions = (datasetId: string) =>
   queryOptions({ queryKey: indexKeys.graph(datasetId), queryFn: () => requestData<KnowledgeGraphResponse>(`/datasets/${datasetId}/knowledge_graph`) });
 
-const useIndexMutation = (datasetId: string, type: BuiltIndex, method: "POST" | "DELETE") => {
+const useIndexMutation = (datasetId: string, type: IndexType, method: "POST" | "DELETE") => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => requestData(indexPath(datasetId, type), { method }),
@@ -35,5 +33,5 @@ const useIndexMutation = (datasetId: string, type: BuiltIndex, method: "POST" | 
   });
 };
 
-export const useStartIndexMutation = (datasetId: string, type: BuiltIndex) => useIndexMutation(datasetId, type, "POST");
-export const useRemoveIndexMutation = (datasetId: string, type: BuiltIndex) => useIndexMutation(datasetId, type, "DELETE");
+export const useStartIndexMutation = (datasetId: string, type: IndexType) => useIndexMutation(datasetId, type, "POST");
+export const useRemoveIndexMutation = (datasetId: string, type: IndexType) => useIndexMutation(datasetId, type, "DELETE");

@@ -2,6 +2,9 @@ import * as v from "valibot";
 import { credentialProblem } from "./provider-credentials";
 import { msg, str } from "./pydantic";
 
+// the built-in lexical reranker (worker/platform/providers/rerank.ts); the web app offers it by this id
+export const BUILTIN_RERANK_ID = "builtin-rerank@Builtin";
+
 export const MODEL_TYPE_VALUES = ["chat", "embedding", "rerank", "image2text", "speech2text", "tts"] as const;
 
 export const MAX_CREDENTIAL_CHARS = 20_000;

@@ -9,6 +9,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { RenameDialog } from "../../components/rename-dialog";
 import { RouteErrorMessage } from "../../components/route-error";
+import { RenameDeleteButtons } from "../../components/rename-delete-buttons";
 import { ViewDialog } from "../../components/view-dialog";
 
 type Target = { key: string; value?: string; type: MetadataFieldSummary["type"] };
@@ -88,14 +89,13 @@ const MetadataManagerDialog = ({ datasetId, onClose }: { datasetId: string; onCl
                       <Table.Cell wordBreak="break-word">{value}</Table.Cell>
                       <Table.Cell textAlign="end">{count}</Table.Cell>
                       <Table.Cell textAlign="end">
-                        <HStack justify="end" gap="1">
-                          <Button size="xs" variant="ghost" onClick={() => setRenaming({ key, value, type: field.type })} aria-label={t("docs.metadata.renameLabel", { key, value })}>
-                            {t("docs.metadata.rename")}
-                          </Button>
-                          <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setDeleting({ key, value, type: field.type })} aria-label={t("docs.metadata.deleteLabel", { key, value })}>
-                            {t("common.delete")}
-                          </Button>
-                        </HStack>
+                        <RenameDeleteButtons
+                          renameText={t("docs.metadata.rename")}
+                          renameLabel={t("docs.metadata.renameLabel", { key, value })}
+                          deleteLabel={t("docs.metadata.deleteLabel", { key, value })}
+                          onRename={() => setRenaming({ key, value, type: field.type })}
+                          onDelete={() => setDeleting({ key, value, type: field.type })}
+                        />
                       </Table.Cell>
                     </Table.Row>
                   ))}

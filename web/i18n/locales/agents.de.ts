@@ -401,9 +401,7 @@ export const agentsDe = {
     saveFirst: "Der Flow konnte nicht gespeichert werden; der Testlauf verwendet immer den gespeicherten Stand.",
   },
   share: {
-    title: "Teilen",
     hint: "Ein Link öffnet nur diesen Buddy, ohne Anmeldung. Jeder Link hat eigene Grenzen und erlaubte Websites; gelöschte Links funktionieren sofort nicht mehr.",
-    create: "Link erstellen",
     link: "Link zum Teilen",
     embed: "Zum Einbetten (iframe)",
     poweredBy: "Ein Buddy – Antworten können Fehler enthalten.",

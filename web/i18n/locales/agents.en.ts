@@ -405,9 +405,7 @@ export const agentsEn: Shape<typeof agentsDe> = {
     saveFirst: "The flow could not be saved; a test run always uses the saved version.",
   },
   share: {
-    title: "Share",
     hint: "A link opens only this Buddy, without signing in. Each link has its own limits and allowed sites; a deleted link stops working at once.",
-    create: "Create link",
     link: "Link to share",
     embed: "To embed (iframe)",
     poweredBy: "A Buddy – answers can contain mistakes.",

@@ -109,9 +109,6 @@ export const chatConfigDe = {
     valueOf: "{{label}} als Zahl",
     topN: "Top N",
     topNHint: "So viele Abschnitte erhält das Sprachmodell höchstens (1–128).",
-    rerank: "Rerank-Modell",
-    rerankNone: "Keines",
-    rerankBuiltin: "Integrierter lexikalischer Reranker (builtin-rerank)",
     rerankHint: "Ein Reranker sortiert die gefundenen Abschnitte mit seiner eigenen Bewertung neu.",
     variables: "Variablen",
     variablesHint:

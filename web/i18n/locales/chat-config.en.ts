@@ -111,9 +111,6 @@ export const chatConfigEn: Shape<typeof chatConfigDe> = {
     valueOf: "{{label}} as a number",
     topN: "Top N",
     topNHint: "At most this many chunks are given to the language model (1–128).",
-    rerank: "Rerank model",
-    rerankNone: "None",
-    rerankBuiltin: "Built-in lexical reranker (builtin-rerank)",
     rerankHint: "A reranker re-orders the retrieved chunks with its own score.",
     variables: "Variables",
     variablesHint:

@@ -1,7 +1,6 @@
 import { analyzeQuery, chunkText, termSimilarity } from "../../lib/terms";
+import { BUILTIN_RERANK_ID } from "../../contract/models";
 import type { RerankModel } from "./types";
-
-export const BUILTIN_RERANK_ID = "builtin-rerank@Builtin";
 
 // Built-in lexical reranker: term coverage with adjacent-pair emphasis, no model weights needed.
 export const builtinLexicalRerank: RerankModel = {

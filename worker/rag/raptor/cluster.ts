@@ -3,6 +3,8 @@
 // cluster it belongs to with more than `threshold` probability. RAGFlow reduces with UMAP; principal
 // components keep the same "few dense dimensions" at a fraction of the cost, and every step is seeded.
 
+import { dot } from "../vector-math";
+
 export type Random = () => number;
 
 // mulberry32: small, fast and reproducible for a given seed
@@ -17,11 +19,6 @@ export const seededRandom = (seed: number): Random => {
   };
 };
 
-const dot = (a: ArrayLike<number>, b: ArrayLike<number>) => {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += (a[i] ?? 0) * (b[i] ?? 0);
-  return sum;
-};
 
 const POWER_ITERATIONS = 30;
 

@@ -1,14 +1,10 @@
 import type { RetrievedChunk } from "../../contract/retrieval";
 import type { DialogRow } from "../../db/schema";
 import { citedIndexes, insertCitations, keepValidCitations, repairCitations, type SimilarityOf, termSimilarityOf } from "../../rag/chat/citations";
+import { dot } from "../../rag/vector-math";
 import type { ServiceContext } from "../context";
 import { resolveEmbedding } from "../models/resolve";
 
-const cosine = (a: Float32Array, b: Float32Array) => {
-  let sum = 0;
-  for (let i = 0; i < Math.min(a.length, b.length); i++) sum += (a[i] ?? 0) * (b[i] ?? 0);
-  return sum;
-};
 
 const SENTENCE = /[^.!?。！？\n]+[.!?。！？]*\s*|\n+/g;
 
@@ -30,7 +26,7 @@ export const citationSimilarity = async (ctx: ServiceContext, dialog: CitationBa
     return (sentence, i) => {
       const a = sentenceVectors.get(sentence);
       const b = chunkVectors[i];
-      return (1 - w) * term(sentence, i) + (a && b ? w * Math.max(0, cosine(a, b)) : 0);
+      return (1 - w) * term(sentence, i) + (a && b ? w * Math.max(0, dot(a, b)) : 0);
     };
   } catch {
     return term;

@@ -3,7 +3,7 @@ import { BUILTIN_CHAT_ID, type CreateChatInput, KNOWLEDGE_KEY, type PromptConfig
 import { datasets } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { parseModelId } from "../../platform/providers/catalogue";
-import { BUILTIN_RERANK_ID } from "../../platform/providers/rerank";
+import { BUILTIN_RERANK_ID } from "../../contract/models";
 import type { ServiceContext } from "../context";
 import { visibleDatasets } from "../datasets/internal";
 import { findTenantModel } from "../models/resolve";

@@ -13,21 +13,11 @@ import type { ServiceContext } from "../context";
 import { assertEmbeddingModelUsable } from "../models/validate";
 import { resolveEmbedding } from "../models/resolve";
 import { getDatasetInTenant } from "./internal";
+import { cosine, mixTitle } from "../../rag/vector-math";
 
 // RAGFlow mixes the title in with weight 0.1 when it indexes; the check tries the text with and without it.
 const TITLE_WEIGHT = 0.1;
 
-const cosine = (a: Float32Array, b: Float32Array) => {
-  let dot = 0;
-  let normA = 0;
-  let normB = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += (a[i] ?? 0) * (b[i] ?? 0);
-    normA += (a[i] ?? 0) ** 2;
-    normB += (b[i] ?? 0) ** 2;
-  }
-  return normA && normB ? dot / Math.sqrt(normA * normB) : 0;
-};
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
 // n distinct positions out of 0..size-1, in order
@@ -46,15 +36,29 @@ const textOf = (chunk: Sampled) => {
   return (questions.length ? questions.join("\n") : chunk.content.replace(/<[^>]+>/g, " ")).trim();
 };
 
-const similarityTo = async (model: EmbeddingModel, chunk: Sampled, text: string, stored: Float32Array) => {
-  const [title, content] = await model.embed([chunk.docName || "Title", text]);
-  if (!title || !content) throw dataError("Embedding failure. The model returned no vector.");
-  if (content.length !== stored.length) {
-    throw dataError(`Embedding failure. The dimension (${content.length}) of given embedding model is different from the original (${stored.length})`);
+type Comparable = { chunk: Sampled; text: string; stored: Float32Array };
+const EMBED_BATCH = 32;
+
+// Each chunk's title and text embedded with the new model, a batch of chunks per call, and compared with the
+// stored vector (text alone or with the title mixed in, whichever is closer).
+const similaritiesOf = async (model: EmbeddingModel, items: Comparable[]) => {
+  const found: { similarity: number; mode: "content_only" | "title+content" }[] = [];
+  for (let start = 0; start < items.length; start += EMBED_BATCH) {
+    const batch = items.slice(start, start + EMBED_BATCH);
+    const vectors = await model.embed(batch.flatMap(({ chunk, text }) => [chunk.docName || "Title", text]));
+    for (const [i, { stored }] of batch.entries()) {
+      const title = vectors[2 * i];
+      const content = vectors[2 * i + 1];
+      if (!title || !content) throw dataError("Embedding failure. The model returned no vector.");
+      if (content.length !== stored.length) {
+        throw dataError(`Embedding failure. The dimension (${content.length}) of given embedding model is different from the original (${stored.length})`);
+      }
+      const contentOnly = cosine(content, stored);
+      const withTitle = cosine(mixTitle(title, content, TITLE_WEIGHT), stored);
+      found.push(withTitle > contentOnly ? { similarity: withTitle, mode: "title+content" } : { similarity: contentOnly, mode: "content_only" });
+    }
   }
-  const contentOnly = cosine(content, stored);
-  const withTitle = cosine(content.map((value, i) => TITLE_WEIGHT * (title[i] ?? 0) + (1 - TITLE_WEIGHT) * value), stored);
-  return withTitle > contentOnly ? { similarity: withTitle, mode: "title+content" as const } : { similarity: contentOnly, mode: "content_only" as const };
+  return found;
 };
 
 // POST /datasets/{id}/embedding/check (RAGFlow's): re-embed a random sample of the first 1,000 stored chunks
@@ -74,21 +78,23 @@ export const checkEmbeddingModel = async (ctx: ServiceContext, datasetId: string
   const sample = samplePositions(pool.length, Math.min(input.check_num, pool.length)).map((i) => pool[i] as Sampled);
   const stored = sample.length ? await ctx.vectors.vectorsOf(datasetId, dataset.embdId, sample.map((chunk) => chunk.id)) : new Map<string, Float32Array>();
 
-  const results: EmbeddingCheckSample[] = [];
-  const similarities: number[] = [];
-  let mode: "content_only" | "title+content" = "content_only";
-  for (const chunk of sample) {
+  const comparable: Comparable[] = sample.flatMap((chunk) => {
     const text = textOf(chunk);
     const vector = stored.get(chunk.id);
-    if (!text) results.push({ chunk_id: chunk.id, reason: "no_text" });
-    else if (!vector) results.push({ chunk_id: chunk.id, reason: "no_stored_vector" });
-    else {
-      const found = await similarityTo(model, chunk, text, vector);
-      similarities.push(found.similarity);
-      mode = found.mode;
-      results.push({ chunk_id: chunk.id, doc_id: chunk.documentId, doc_name: chunk.docName, vector_field: `q_${vector.length}_vec`, vector_dim: vector.length, cos_sim: round6(found.similarity) });
-    }
-  }
+    return text && vector ? [{ chunk, text, stored: vector }] : [];
+  });
+  const found = await similaritiesOf(model, comparable);
+  const byChunk = new Map(comparable.map((item, i) => [item.chunk.id, found[i]?.similarity ?? 0]));
+  // in sample order: the compared chunks, and why the others could not be
+  const results = sample.map((chunk): EmbeddingCheckSample => {
+    const vector = stored.get(chunk.id);
+    const similarity = byChunk.get(chunk.id);
+    if (similarity === undefined || !vector) return { chunk_id: chunk.id, reason: textOf(chunk) ? "no_stored_vector" : "no_text" };
+    return { chunk_id: chunk.id, doc_id: chunk.documentId, doc_name: chunk.docName, vector_field: `q_${vector.length}_vec`, vector_dim: vector.length, cos_sim: round6(similarity) };
+  });
+  const similarities = found.map((entry) => entry.similarity);
+  // RAGFlow reports the last sample's mode
+  const mode = found.at(-1)?.mode ?? "content_only";
   if (similarities.length === 0) throw dataError("No embedded chunks are available to compare.");
   const average = similarities.reduce((sum, value) => sum + value, 0) / similarities.length;
   const summary = {

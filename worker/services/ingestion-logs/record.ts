@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sql } from "drizzle-orm";
+import { and, desc, eq, lt } from "drizzle-orm";
 import { documents, ingestionLogs, type DatasetTaskRow, type DocumentRow, type IngestionTaskType } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
@@ -8,15 +8,18 @@ import type { Deps } from "../context";
 export const INGESTION_LOG_LIMIT = 1000;
 export type FinalStatus = "2" | "3" | "4";
 
+// Inserts the log and drops what falls behind the dataset's newest INGESTION_LOG_LIMIT (an indexed lookup of the
+// cut-off time, then one range delete; logs sharing the cut-off millisecond stay).
 const insertLog = async (deps: Deps, row: typeof ingestionLogs.$inferInsert) => {
   await deps.db.insert(ingestionLogs).values(row);
-  const newest = deps.db
-    .select({ id: ingestionLogs.id })
+  const [cutoff] = await deps.db
+    .select({ createTime: ingestionLogs.createTime })
     .from(ingestionLogs)
     .where(eq(ingestionLogs.datasetId, row.datasetId))
-    .orderBy(sql`${ingestionLogs.createTime} DESC`)
-    .limit(INGESTION_LOG_LIMIT);
-  await deps.db.delete(ingestionLogs).where(and(eq(ingestionLogs.datasetId, row.datasetId), notInArray(ingestionLogs.id, newest)));
+    .orderBy(desc(ingestionLogs.createTime))
+    .limit(1)
+    .offset(INGESTION_LOG_LIMIT - 1);
+  if (cutoff) await deps.db.delete(ingestionLogs).where(and(eq(ingestionLogs.datasetId, row.datasetId), lt(ingestionLogs.createTime, cutoff.createTime)));
 };
 
 // A document's parse (or web download) has ended: done, failed or cancelled, with its log and duration.

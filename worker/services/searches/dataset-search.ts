@@ -1,11 +1,8 @@
-import { and, inArray } from "drizzle-orm";
 import * as v from "valibot";
 import type { DatasetSearchInput, DatasetSearchResult, StoredSearchChunk } from "../../contract/dataset-search";
 import type { RetrievedChunk } from "../../contract/retrieval";
 import { SearchConfigSchema, type SearchConfig } from "../../contract/searches";
-import { datasets } from "../../db/schema";
 import type { ServiceContext } from "../context";
-import { datasetsVisibleTo } from "../datasets/internal";
 import { questionTagsOf } from "../tags/tag-sets";
 import { searchChunks } from "./ask";
 import { getSearchInTenant } from "./manage";
@@ -50,14 +47,11 @@ const searchConfigFor = async (ctx: ServiceContext, input: DatasetSearchInput): 
 // names, `total` = the chunks on this page, and the question's tag-set labels.
 export const searchDatasets = async (ctx: ServiceContext, datasetIds: string[], input: DatasetSearchInput): Promise<DatasetSearchResult> => {
   const kbIds = [...new Set(datasetIds)];
-  await checkDatasets(ctx, kbIds);
+  const searched = await checkDatasets(ctx, kbIds);
   const docIds = [...new Set(input.doc_ids)];
   if (docIds.length) await checkDocuments(ctx, kbIds, docIds);
   const config = await searchConfigFor(ctx, input);
-  const [result, searched] = await Promise.all([
-    searchChunks(ctx, config, { kbIds, docIds }, input.question, { page: input.page, size: input.size, highlight: input.highlight }),
-    ctx.db.query.datasets.findMany({ where: and(datasetsVisibleTo(ctx.actor.tenantId, ctx.actor.userId), inArray(datasets.id, kbIds)) }),
-  ]);
+  const result = await searchChunks(ctx, config, { kbIds, docIds }, input.question, { page: input.page, size: input.size, highlight: input.highlight });
   return {
     total: result.chunks.length,
     chunks: result.chunks.map((chunk) => toStoredSearchChunk(chunk, input.highlight)),

@@ -9,11 +9,12 @@ export { checkChatModel, checkRerankModel } from "../chats/validate";
 // The knowledge bases must be ones the acting member sees in the team (for a share link: the link's maker, so a
 // link never opens a base that is private to someone else) and share one embedding model (one query vector).
 export const checkDatasets = async (ctx: ServiceContext, ids: string[]) => {
-  if (ids.length === 0) return;
+  if (ids.length === 0) return [];
   const rows = await ctx.db.query.datasets.findMany({ where: and(datasetsVisibleTo(ctx.actor.tenantId, ctx.actor.userId), inArray(datasets.id, ids)) });
   const missing = ids.find((id) => !rows.some((row) => row.id === id));
   if (missing) throw dataError(`You don't own the dataset ${missing}`);
   if (new Set(rows.map((row) => row.embdId)).size > 1) throw dataError("Datasets use different embedding models.");
+  return rows;
 };
 
 // The documents among `docIds` that lie in the knowledge bases `kbIds`.

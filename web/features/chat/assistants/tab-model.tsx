@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { FREEDOMS } from "../../../../worker/contract/chats";
 import { RouteErrorMessage } from "../../../components/route-error";
 import { ConfigField } from "../../knowledge/configuration/config-field";
+import { ModelChoiceOptions } from "../../models/model-choice-options";
 import { useModelChoices } from "../../models/use-model-choices";
 import { BUILTIN_CHAT_ID } from "../../../../worker/contract/chats";
 import { applyFreedom, type Freedom, type ModelParameter, setModelParameter, type TabProps } from "./config-form";
@@ -26,12 +27,7 @@ export const ChatModelSelect = ({ value, onChange }: { value: string; onChange: 
           <NativeSelect.Field name="llm_id" value={value} onChange={(e) => onChange(e.target.value)}>
             {value === "" && <option value="">{t("chatConfig.model.systemDefault")}</option>}
             <option value={BUILTIN_CHAT_ID}>{t("chatConfig.model.builtinExtractive")}</option>
-            {configured.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-            {missing && <option value={value}>{t("chatConfig.model.notSetUp", { id: value })}</option>}
+            <ModelChoiceOptions configured={configured} missing={missing} value={value} missingLabel={t("chatConfig.model.notSetUp", { id: value })} />
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>

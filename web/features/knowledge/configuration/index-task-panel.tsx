@@ -2,8 +2,8 @@ import { Badge, Box, Button, Collapsible, HStack, Progress, Skeleton, Stack, Tex
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { ReactNode } from "react";
-import type { DatasetTask } from "../../../../worker/contract/dataset-index";
-import { type BuiltIndex, indexTaskQueryOptions, useRemoveIndexMutation, useStartIndexMutation } from "../../../api/dataset-index";
+import type { DatasetTask, IndexType } from "../../../../worker/contract/dataset-index";
+import { indexTaskQueryOptions, useRemoveIndexMutation, useStartIndexMutation } from "../../../api/dataset-index";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { notifyError, notifySuccess } from "../../../components/notify";
 import { RouteErrorMessage } from "../../../components/route-error";
@@ -18,7 +18,7 @@ const PALETTE: Record<State, string> = { none: "gray", running: "blue", done: "g
 
 // Builds and removes a knowledge base's RAPTOR summaries or knowledge graph, with the last task's progress and
 // log; `children` show what was built.
-export const IndexTaskPanel = ({ datasetId, type, children }: { datasetId: string; type: BuiltIndex; children?: ReactNode }) => {
+export const IndexTaskPanel = ({ datasetId, type, children }: { datasetId: string; type: IndexType; children?: ReactNode }) => {
   const { t } = useTranslation();
   const query = useQuery(indexTaskQueryOptions(datasetId, type));
   const start = useStartIndexMutation(datasetId, type);

@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, Skeleton, Stack, Table, Text, VisuallyHidden } from "@chakra-ui/react";
+import { Badge, HStack, Skeleton, Stack, Table, Text, VisuallyHidden } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import { notifyError, notifySuccess } from "../../../components/notify";
 import { RenameDialog } from "../../../components/rename-dialog";
 import { RouteErrorMessage } from "../../../components/route-error";
 import { SearchInput } from "../../../components/search-input";
+import { RenameDeleteButtons } from "../../../components/rename-delete-buttons";
 import { ConfigSection } from "./config-section";
 
 // A tag set's tags (the tag method's second column) with how many rows carry each: filter, rename, delete.
@@ -67,14 +68,13 @@ export const TagSetPanel = ({ datasetId }: { datasetId: string }) => {
                     </Table.Cell>
                     <Table.Cell textAlign="end">{count}</Table.Cell>
                     <Table.Cell textAlign="end">
-                      <HStack justify="end" gap="1">
-                        <Button size="xs" variant="ghost" onClick={() => setRenaming(tag)} aria-label={t("kbConfig.tagSet.renameTag", { tag })}>
-                          {t("kbConfig.tagSet.rename")}
-                        </Button>
-                        <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setDeleting(tag)} aria-label={t("kbConfig.tagSet.deleteTag", { tag })}>
-                          {t("common.delete")}
-                        </Button>
-                      </HStack>
+                      <RenameDeleteButtons
+                        renameText={t("kbConfig.tagSet.rename")}
+                        renameLabel={t("kbConfig.tagSet.renameTag", { tag })}
+                        deleteLabel={t("kbConfig.tagSet.deleteTag", { tag })}
+                        onRename={() => setRenaming(tag)}
+                        onDelete={() => setDeleting(tag)}
+                      />
                     </Table.Cell>
                   </Table.Row>
                 ))}

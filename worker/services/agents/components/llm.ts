@@ -38,7 +38,8 @@ export const generate: ComponentImpl = {
     const prompt = render(params.prompt);
     // a Retrieval's chunks may come in the system prompt or the prompt
     const fromSystem = knowledgeOf(rendered);
-    const knowledge = fromSystem.cited ? fromSystem : knowledgeOf(prompt).cited ? knowledgeOf(prompt) : fromSystem;
+    const fromPrompt = knowledgeOf(prompt);
+    const knowledge = fromSystem.cited || !fromPrompt.cited ? fromSystem : fromPrompt;
     const cite = params.cite !== false && knowledge.cited;
     // with `cite`, the model is asked for [ID:n] markers that point into the Retrieval's chunks
     const system = cite ? `${rendered}\n\n${CITATION_GUIDELINES}`.trim() : rendered;
