@@ -169,3 +169,10 @@ export type AgentEvent =
   | { event: "message"; data: { content: string } }
   | { event: "message_end"; data: { reference: Reference | null } }
   | { event: "workflow_finished"; data: { outputs: Record<string, unknown>; elapsed_time: number; error: string | null } };
+
+// The Begin inputs a run needs but lacks (not optional, not a yes/no, no value): checked by the test run, the
+// share page and the server alike.
+export const missingBeginInputs = (inputs: Record<string, { optional?: boolean; type?: string }>, values: Record<string, unknown>) =>
+  Object.entries(inputs)
+    .filter(([key, input]) => !input.optional && input.type !== "boolean" && (values[key] === undefined || values[key] === null || String(values[key]).trim() === ""))
+    .map(([key]) => key);

@@ -55,6 +55,10 @@ describe("agents API", () => {
   it("runs a task flow on its inputs alone in every turn; a conversation flow needs a question after the first", async () => {
     const user = await createUser();
     const task = await createAgent(user, flow([["begin", "Begin", { mode: "task", inputs: { Stadt: { name: "Stadt", type: "line" } } }, ["Message:m"]], ["Message:m", "Message", { content: ["Bericht für {begin@Stadt}"] }]]));
+    // a required input is checked by the server too, before any session is made
+    const sessionsBefore = (await callApi<unknown[]>(`/agents/${task.id}/sessions`, { token: user.token })).body.data.length;
+    expect((await runAgent(user, task.id, { inputs: { Stadt: " " } })).body).toMatchObject({ code: 102, message: "The input `Stadt` is required." });
+    expect((await callApi<unknown[]>(`/agents/${task.id}/sessions`, { token: user.token })).body.data).toHaveLength(sessionsBefore);
     const first = await runAgent(user, task.id, { inputs: { Stadt: "Berlin" } });
     expect(first.body.data.content).toBe("Bericht für Berlin");
     const again = await runAgent(user, task.id, { inputs: { Stadt: "Köln" }, session_id: first.body.data.session_id });

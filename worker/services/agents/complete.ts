@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { AgentCompletionInput, AgentEvent } from "../../contract/agents";
+import { type AgentCompletionInput, type AgentEvent, missingBeginInputs } from "../../contract/agents";
 import { agentSessions, agentTasks } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -18,9 +18,18 @@ export type EnvelopedEvent = AgentEvent & { message_id: string; created_at: numb
 export const prepareAgentRun = async (ctx: ServiceContext, agentId: string, input: AgentCompletionInput) => {
   const agent = await getVisibleAgent(ctx, agentId);
   const question = (input.question ?? input.query ?? "").trim();
-  const session = input.session_id ? await getAgentSession(ctx, agent.id, input.session_id) : await newAgentSession(ctx, agent);
+  const existing = input.session_id ? await getAgentSession(ctx, agent.id, input.session_id) : null;
   // a task flow (Begin mode "task") runs on its inputs alone, in every turn
-  const taskMode = agent.dsl.components.begin?.obj.params.mode === "task";
+  const beginParams = agent.dsl.components.begin?.obj.params ?? {};
+  const taskMode = beginParams.mode === "task";
+  // Begin runs (and needs its required inputs) unless the turn resumes after an Answer; checked before a new
+  // session is made, so a refused call leaves nothing behind
+  if (!existing || existing.state.resume.length === 0) {
+    const inputs = (beginParams.inputs ?? {}) as Record<string, { name?: string; optional?: boolean; type?: string }>;
+    const [missing] = missingBeginInputs(inputs, input.inputs);
+    if (missing) throw dataError(`The input \`${inputs[missing]?.name || missing}\` is required.`);
+  }
+  const session = existing ?? (await newAgentSession(ctx, agent));
   if (!question && !taskMode && session.state.resume.length === 0 && session.messages.some((message) => message.role === "user")) throw dataError("`question` is required.");
   const taskId = newId();
   const messageId = newId();

@@ -43,7 +43,4 @@ export const RunInputs = ({ inputs, values, missing, onChange }: Props) => {
   );
 };
 
-export const missingInputs = (inputs: Record<string, BeginInput>, values: Record<string, unknown>) =>
-  Object.entries(inputs)
-    .filter(([key, input]) => !input.optional && input.type !== "boolean" && (values[key] === undefined || String(values[key]).trim() === ""))
-    .map(([key]) => key);
+export { missingBeginInputs as missingInputs } from "../../../../worker/contract/agents";
