@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Agent, AgentEvent, AgentTemplate, AGENT_PERMISSIONS, Dsl } from "../../worker/contract/agents";
+import type { Agent, AgentEvent, AgentTemplate, AGENT_PERMISSIONS, Dsl, TemplateLanguage } from "../../worker/contract/agents";
 import { ApiError, request, requestData, requestRaw } from "./client";
 import { readSseData } from "./sse";
 
@@ -16,7 +16,7 @@ export const agentKeys = {
   lists: () => [...agentKeys.all, "list"] as const,
   list: (params: AgentListParams) => [...agentKeys.lists(), params] as const,
   detail: (id: string) => [...agentKeys.all, "detail", id] as const,
-  templates: () => [...agentKeys.all, "templates"] as const,
+  templates: (language: TemplateLanguage) => [...agentKeys.all, "templates", language] as const,
 };
 
 export const agentsQueryOptions = (params: AgentListParams) =>
@@ -33,8 +33,9 @@ export const agentsQueryOptions = (params: AgentListParams) =>
 
 export const agentQueryOptions = (id: string) => queryOptions({ queryKey: agentKeys.detail(id), queryFn: () => requestData<Agent>(`/agents/${id}`) });
 
-export const agentTemplatesQueryOptions = () =>
-  queryOptions({ queryKey: agentKeys.templates(), queryFn: () => requestData<AgentTemplate[]>("/agents/templates"), staleTime: Infinity });
+// The templates with their flows' texts in the app's language.
+export const agentTemplatesQueryOptions = (language: TemplateLanguage) =>
+  queryOptions({ queryKey: agentKeys.templates(language), queryFn: () => requestData<AgentTemplate[]>("/agents/templates", { query: { language } }), staleTime: Infinity });
 
 export const useCreateAgentMutation = () => {
   const queryClient = useQueryClient();

@@ -148,6 +148,11 @@ export type Agent = {
   can_edit?: boolean;
 };
 
+export const TEMPLATE_LANGUAGES = ["de", "en"] as const;
+export type TemplateLanguage = (typeof TEMPLATE_LANGUAGES)[number];
+// the language of the flows' texts; German unless asked for English
+export const AgentTemplatesQuerySchema = v.object({ language: v.optional(oneOf(TEMPLATE_LANGUAGES), "de") });
+
 export type AgentTemplate = { id: string; title: { de: string; en: string }; description: { de: string; en: string }; canvas_type: string; dsl: Dsl };
 
 // One component's run as the trace and the node_finished event show it.

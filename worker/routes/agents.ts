@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { AgentCompletionSchema, CreateAgentSchema, ListAgentsQuerySchema, UpdateAgentSchema } from "../contract/agents";
+import { AgentCompletionSchema, AgentTemplatesQuerySchema, CreateAgentSchema, ListAgentsQuerySchema, UpdateAgentSchema } from "../contract/agents";
 import { OpenAiCompletionSchema } from "../contract/chats";
 import { DeleteByIdsSchema } from "../contract/datasets";
 import { ShareTokenSchema } from "../contract/share";
@@ -17,7 +17,7 @@ import { cancelAgentTask, type EnvelopedEvent, prepareAgentRun } from "../servic
 import { createAgent, duplicateAgent, getAgentForEditor, getManageableAgent, listAgents, removeAgent, updateAgent } from "../services/agents/manage";
 import { createShareToken, listShareTokens, removeShareToken } from "../services/share/tokens";
 import { createAgentSession, listAgentSessions, removeAgentSessions } from "../services/agents/sessions";
-import { TEMPLATES } from "../services/agents/templates";
+import { agentTemplates } from "../services/agents/templates";
 import type { Context } from "hono";
 import type { AgentCompletionInput } from "../contract/agents";
 
@@ -48,7 +48,7 @@ export const CompletionBody = jsonBodyAsDataError(AgentCompletionSchema);
 
 export const agentRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .get("/templates", (c) => ok(c, TEMPLATES))
+  .get("/templates", queryParams(AgentTemplatesQuerySchema), (c) => ok(c, agentTemplates(c.req.valid("query").language)))
   .post("/chat/completions", CompletionBody, async (c) => {
     const input = c.req.valid("json");
     if (!input.agent_id) throw dataError("`agent_id` is required.");

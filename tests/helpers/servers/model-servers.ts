@@ -144,7 +144,12 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
     if (prompt.includes("QUESTIONS")) return json(response, 200, { choices: [{ message: { content: "1. Wer sollte sich impfen lassen?\n2. Wann ist die Impfung sinnvoll?" } }] });
     // chat pipeline prompts (worker/rag/chat/prompts.ts) get answers in their expected shape
     const system = messages[0]?.content ?? "";
-    const reply = (content: string) => json(response, 200, { choices: [{ message: { content } }], usage: { prompt_tokens: 10, completion_tokens: 2 } });
+    const reply = (content: string) => {
+      if (!body.stream) return json(response, 200, { choices: [{ message: { content } }], usage: { prompt_tokens: 10, completion_tokens: 2 } });
+      response.writeHead(200, { "Content-Type": "text/event-stream" });
+      response.write(`data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`);
+      response.end(`data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 10, completion_tokens: 2 } })}\n\ndata: [DONE]\n\n`);
+    };
     if (system.includes("You grade retrieved documents")) return reply(last.includes("Impfung") ? "yes" : "no");
     if (system.includes("found nothing relevant")) return reply("Grippeimpfung Senioren");
     if (system.includes("standalone question")) return reply(`Eigenständig: ${last.split("\n").filter((l) => l.startsWith("USER:")).map((l) => l.slice(6)).join(" / ")}`);
@@ -171,7 +176,9 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
       return json(response, 200, { choices: [{ message: { role: "assistant", content: `<think>nachdenken</think>${answer}` } }], usage: { prompt_tokens: 7, completion_tokens: 4 } });
     }
     response.writeHead(200, { "Content-Type": "text/event-stream" });
-    for (const piece of answer.split(/(?= )/)) response.write(`data: ${JSON.stringify({ choices: [{ delta: { content: piece } }] })}\n\n`);
+    // "thinking-model" reasons first, its tags cut across deltas as real streams cut them
+    const streamed = body.model === "thinking-model" ? ["<thi", "nk>Erst über", "legen.</th", "ink>\n", ...answer.split(/(?= )/)] : answer.split(/(?= )/);
+    for (const piece of streamed) response.write(`data: ${JSON.stringify({ choices: [{ delta: { content: piece } }] })}\n\n`);
     response.write(`data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 7, completion_tokens: 4 } })}\n\n`);
     response.end("data: [DONE]\n\n");
     return;
@@ -227,7 +234,9 @@ const cloudHandler = async (request: IncomingMessage, response: ServerResponse):
     const usageMetadata = { promptTokenCount: 6, candidatesTokenCount: 2 };
     if (url.pathname.endsWith(":generateContent")) return json(response, 200, { candidates: [{ content: { parts: [{ text: answer }] } }], usageMetadata });
     response.writeHead(200, { "Content-Type": "text/event-stream" });
-    for (const piece of answer.split(/(?= )/)) response.write(`data: ${JSON.stringify({ candidates: [{ content: { parts: [{ text: piece }] } }], usageMetadata })}\n\n`);
+    // "thinking-model" reasons first, its tags cut across deltas as real streams cut them
+    const streamed = body.model === "thinking-model" ? ["<thi", "nk>Erst über", "legen.</th", "ink>\n", ...answer.split(/(?= )/)] : answer.split(/(?= )/);
+    for (const piece of streamed) response.write(`data: ${JSON.stringify({ candidates: [{ content: { parts: [{ text: piece }] } }], usageMetadata })}\n\n`);
     response.end();
     return;
   }

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { AgentTemplate } from "../../../worker/contract/agents";
 import { CreateAgentDialog } from "../../../web/features/agents/list/create-agent-dialog";
+import { changeLanguage } from "../../../web/i18n";
 import { renderWithProviders } from "../helpers/render";
 
 type Call = { method: string; url: string; body: Record<string, unknown> | null };
@@ -16,12 +17,19 @@ const template: AgentTemplate = {
   dsl: { components: { begin: { obj: { component_name: "Begin", params: { name: "Start" } }, downstream: [], upstream: [] } }, graph: { nodes: [], edges: [] }, globals: {} },
 };
 
+// the server writes the flow's own texts in the language asked for
+const englishTemplate: AgentTemplate = {
+  ...template,
+  dsl: { ...template.dsl, components: { begin: { obj: { component_name: "Begin", params: { name: "Start", prologue: "Hello!" } }, downstream: [], upstream: [] } } },
+};
+
 const mockApi = (create: (call: Call) => Response) => {
   const calls: Call[] = [];
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const call = { method: init?.method ?? "GET", url: String(input), body: typeof init?.body === "string" ? (JSON.parse(init.body) as Record<string, unknown>) : null };
     calls.push(call);
-    if (call.url.endsWith("/agents/templates")) return envelope(0, [template]);
+    const templates = /\/agents\/templates\?language=(de|en)$/.exec(call.url);
+    if (templates) return envelope(0, [templates[1] === "en" ? englishTemplate : template]);
     if (call.method === "POST" && call.url.endsWith("/api/v1/agents")) return create(call);
     return new Response("not found", { status: 404 });
   });
@@ -29,7 +37,7 @@ const mockApi = (create: (call: Call) => Response) => {
 };
 
 const dialog = () => screen.getByRole("dialog");
-const titleBox = () => within(dialog()).getByRole("textbox", { name: /^Titel/ }) as HTMLInputElement;
+const titleBox = () => within(dialog()).getByRole("textbox", { name: /^(Titel|Title)/ }) as HTMLInputElement;
 const submit = () => fireEvent.click(within(dialog()).getByRole("button", { name: "Erstellen" }));
 
 describe("create agent dialog", () => {
@@ -68,6 +76,22 @@ describe("create agent dialog", () => {
     submit();
     await waitFor(() => expect(created).toHaveBeenCalled());
     expect(api.posts()[0]?.body).toMatchObject({ title: "Gesundheits-FAQ", description: "Beantwortet Fragen aus einer Wissensdatenbank.", dsl: template.dsl });
+  });
+
+  it("in English asks for the template in English and sends its English flow", async () => {
+    const api = mockApi((call) => envelope(0, { id: "a".repeat(32), ...call.body }));
+    await changeLanguage("en");
+    try {
+      const created = vi.fn();
+      renderWithProviders(<CreateAgentDialog onClose={() => undefined} onCreated={created} />);
+      fireEvent.click(await within(await screen.findByTestId("template-gallery")).findByRole("radio", { name: /Health FAQ/ }));
+      await waitFor(() => expect(titleBox().value).toBe("Health FAQ"));
+      fireEvent.click(within(dialog()).getByRole("button", { name: "Create" }));
+      await waitFor(() => expect(created).toHaveBeenCalled());
+      expect(api.posts()[0]?.body).toMatchObject({ title: "Health FAQ", description: "Answers questions from a knowledge base.", dsl: englishTemplate.dsl });
+    } finally {
+      await changeLanguage("de");
+    }
   });
 
   it("imports a flow from a JSON file, refusing other files and broken JSON", async () => {

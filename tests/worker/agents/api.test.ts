@@ -73,18 +73,37 @@ describe("agents API", () => {
     const dataset = await parsedDataset(user);
     const templates = (await callApi<AgentTemplate[]>("/agents/templates", { token: user.token })).body.data;
     expect(templates.length).toBeGreaterThanOrEqual(8);
-    for (const template of templates) {
+    const english = (await callApi<AgentTemplate[]>("/agents/templates?language=en", { token: user.token })).body.data;
+    expect(english.map((template) => template.id)).toEqual(templates.map((template) => template.id));
+    // the flows' own texts follow the language asked for; titles and descriptions come in both
+    const faq = (list: AgentTemplate[]) => list.find((template) => template.id === "health-faq")?.dsl.components;
+    expect(faq(templates)?.begin?.obj.params.prologue).toBe("Hallo! Was möchten Sie über Ihre Gesundheit wissen?");
+    expect(faq(english)?.begin?.obj.params.prologue).toBe("Hello! What would you like to know about your health?");
+    expect(String(faq(english)?.["Generate:answer"]?.obj.params.sys_prompt)).toMatch(/^Answer the question with the knowledge below\./);
+    expect(english[0]?.title).toEqual(templates[0]?.title);
+    const germanWords = /\b(und|der|die|das|Sie|Ihre|nicht|Wissen|suchen)\b|[äöüß]/;
+    for (const template of english) {
+      const texts = JSON.stringify(Object.values(template.dsl.components).map((component) => component.obj.params));
+      expect(texts.replace(/STIKO/g, ""), template.id).not.toMatch(germanWords);
+    }
+    expect((await callApi("/agents/templates?language=fr", { token: user.token })).body.code).toBe(101);
+    const run = async (template: AgentTemplate, question: string) => {
       for (const component of Object.values(template.dsl.components)) {
         if (component.obj.component_name === "Retrieval") component.obj.params.kb_ids = [dataset.id];
         // no internet here: web lookups go to the local test site
         if (component.obj.component_name === "Invoke") component.obj.params.url = `${env.TEST_SITE_URL}/api/echo`;
       }
       expect(template.dsl.graph.nodes.length).toBe(Object.keys(template.dsl.components).length);
-      const agent = await createAgent(user, template.dsl, template.title.de);
-      const result = (await runAgent(user, agent.id, { question: "Ab wann wird die Grippeimpfung empfohlen?" })).body.data;
+      const agent = await createAgent(user, template.dsl, `${template.title.de} ${question.slice(0, 8)}`);
+      const result = (await runAgent(user, agent.id, { question })).body.data;
       expect(result.error, `${template.id}: ${result.error}`).toBeNull();
       expect(result.content.length, template.id).toBeGreaterThan(0);
-    }
+      return result.content;
+    };
+    for (const template of templates) await run(template, "Ab wann wird die Grippeimpfung empfohlen?");
+    for (const template of english) await run(template, "When is the flu vaccination recommended?");
+    const gate = english.find((template) => template.id === "health-gate") as AgentTemplate;
+    expect(await run(gate, "Will it rain tomorrow?")).toBe("I cannot say anything about that; I only answer health questions.");
   });
 
   it("answers on the OpenAI-compatible path and keeps per-user sessions", async () => {

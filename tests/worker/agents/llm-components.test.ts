@@ -1,7 +1,8 @@
+import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ComponentName } from "../../../worker/contract/agents";
 import { createAgent, flow, runAgent } from "../../helpers/worker/agents";
-import { callApi } from "../../helpers/worker/api";
+import { BASE, callApi } from "../../helpers/worker/api";
 import { parsedDataset, useLocalChatModel } from "../../helpers/worker/chat";
 import { createUser, type TestUser } from "../../helpers/worker/factories";
 
@@ -119,6 +120,51 @@ describe("LLM components with a configured chat model (local OpenAI-compatible s
     const quoted = (await runAgent(user, inPrompt.id, { question: "Ab wann wird die Grippeimpfung empfohlen?" })).body.data as unknown as { content: string; reference: { chunks: unknown[] } | null };
     expect(quoted.content).toMatch(/^Die Grippeimpfung wird für Menschen ab 60 Jahren empfohlen\..*\[ID:\d+\]$/);
     expect(quoted.reference?.chunks.length).toBeGreaterThan(0);
+  });
+
+  it("streams Generate's answer while it is written when a Message or Answer shows it, once, with thinking left out", async () => {
+    const user = await createUser();
+    const llm = await useLocalChatModel(user);
+    const thinking = await useLocalChatModel(user, "thinking-model");
+    const streamed = async (dsl: Parameters<typeof createAgent>[1]) => {
+      const agent = await createAgent(user, dsl);
+      const response = await SELF.fetch(`${BASE}/agents/chat/completions`, { method: "POST", headers: { Authorization: user.token, "Content-Type": "application/json" }, body: JSON.stringify({ agent_id: agent.id, question: "Grippe?", stream: true }) });
+      const events = (await response.text())
+        .split("\n\n")
+        .filter((line) => line.startsWith("data:{"))
+        .map((line) => JSON.parse(line.slice(5)) as { event: string; data: { component_id?: string; content?: string } });
+      const text = events.filter((event) => event.event === "message").map((event) => event.data.content).join("");
+      const end = (await runAgent(user, agent.id, { question: "Grippe?" })).body.data.content;
+      return { events, text, end };
+    };
+
+    const toMessage = await streamed(flow([["begin", "Begin", {}, ["Generate:g"]], ["Generate:g", "Generate", { llm_id: llm, prompt: "Frage: {sys.query}" }, ["Message:m"]], ["Message:m", "Message", { content: ["{Generate:g@content}"] }]]));
+    expect(toMessage.text).toBe("Antwort auf: Frage: Grippe?");
+    expect(toMessage.end).toBe(toMessage.text);
+    // the pieces arrive while Generate runs, before its node_finished
+    const firstPiece = toMessage.events.findIndex((event) => event.event === "message");
+    const generated = toMessage.events.findIndex((event) => event.event === "node_finished" && event.data.component_id === "Generate:g");
+    expect(toMessage.events.filter((event) => event.event === "message").length).toBeGreaterThan(1);
+    expect(firstPiece).toBeLessThan(generated);
+
+    // a greeting first, then the streamed answer through an Answer with no content of its own, a blank line between
+    const greeted = await streamed(
+      flow([
+        ["begin", "Begin", {}, ["Message:hi"]],
+        ["Message:hi", "Message", { content: ["Hallo!"] }, ["Generate:g"]],
+        ["Generate:g", "Generate", { llm_id: thinking, prompt: "Frage: {sys.query}" }, ["Answer:a"]],
+        ["Answer:a", "Answer", {}, []],
+      ]),
+    );
+    expect(greeted.text).toBe("Hallo!\n\nAntwort auf: Frage: Grippe?");
+    expect(greeted.end).toBe(greeted.text);
+    expect(greeted.text).not.toContain("legen");
+
+    // a Message that adds to the answer is shown when it runs, not streamed
+    const framed = await streamed(flow([["begin", "Begin", {}, ["Generate:g"]], ["Generate:g", "Generate", { llm_id: llm, prompt: "{sys.query}" }, ["Message:m"]], ["Message:m", "Message", { content: ["Ergebnis: {Generate:g@content}"] }]]));
+    expect(framed.text).toBe("Ergebnis: Antwort auf: Grippe?");
+    const framedPiece = framed.events.findIndex((event) => event.event === "message");
+    expect(framedPiece).toBeGreaterThan(framed.events.findIndex((event) => event.event === "node_finished" && event.data.component_id === "Generate:g"));
   });
 
   it("Generate sends the sampling parameters it sets and keeps message_history_window_size turns of history", async () => {

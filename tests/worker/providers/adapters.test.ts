@@ -4,7 +4,7 @@ import { maskSecret, openSecret, sealSecret } from "../../../worker/lib/secret-b
 import { anthropicChat } from "../../../worker/platform/providers/anthropic";
 import { geminiChat, geminiEmbedding } from "../../../worker/platform/providers/gemini";
 import { ollamaChat, ollamaEmbedding } from "../../../worker/platform/providers/ollama";
-import { openAiChat, openAiEmbedding } from "../../../worker/platform/providers/openai-compatible";
+import { openAiChat, openAiEmbedding, visibleAnswer } from "../../../worker/platform/providers/openai-compatible";
 import { ProviderError } from "../../../worker/platform/providers/types";
 import { GOOD_KEY } from "../../helpers/shared/model-key";
 
@@ -31,6 +31,15 @@ describe("OpenAI-compatible adapter (local server)", () => {
     const { text, usage } = await collect(openAiChat("m@x", openAi("chat-model")).stream([{ role: "user", content: "Wie geht es?" }]));
     expect(text).toBe("Antwort auf: Wie geht es?");
     expect(usage).toEqual({ promptTokens: 7, completionTokens: 4 });
+  });
+
+  it("shows a streamed answer without its thinking, growing piece by piece, a tag cut in half held back", () => {
+    const stream = ["<thi", "nk>Erst über", "legen.</th", "ink>\n", "Antwort", " a <", "b und <t", "hink>mehr"];
+    const seen = stream.map((_, index) => visibleAnswer(stream.slice(0, index + 1).join("")));
+    expect(seen).toEqual(["", "", "", "", "Antwort", "Antwort a ", "Antwort a <b und ", "Antwort a <b und "]);
+    for (const [index, text] of seen.entries()) expect(text.startsWith(seen[index - 1] ?? "")).toBe(true);
+    expect(visibleAnswer("Antwort <", true)).toBe("Antwort <");
+    expect(visibleAnswer("Antwort <")).toBe("Antwort ");
   });
 
   it("embeds in input order and normalises the vectors", async () => {

@@ -9,6 +9,21 @@ export const usageOf = (usage: Usage | undefined): TokenUsage => ({ promptTokens
 // Reasoning models wrap their thinking in <think>…</think>; answers leave it out.
 export const stripThinking = (text: string) => text.replace(/<think>[\s\S]*?<\/think>\s*/g, "");
 
+const THINK_OPEN = "<think>";
+
+// The answer part of a streamed text so far: thinking left out, also while its closing tag has not come, and an
+// opening tag cut in half held back. It only grows as the stream goes on, so it can be shown piece by piece.
+export const visibleAnswer = (streamed: string, finished = false) => {
+  let text = stripThinking(streamed);
+  const open = text.indexOf(THINK_OPEN);
+  if (open >= 0) text = text.slice(0, open);
+  if (finished) return text;
+  for (let length = Math.min(THINK_OPEN.length - 1, text.length); length > 0; length--) {
+    if (THINK_OPEN.startsWith(text.slice(-length))) return text.slice(0, -length);
+  }
+  return text;
+};
+
 const chatBody = (endpoint: Endpoint, messages: ChatMessage[], options: ChatOptions, stream: boolean) => {
   const { signal: _signal, ...params } = options;
   return { model: endpoint.model, messages, stream, ...(stream ? { stream_options: { include_usage: true } } : {}), ...params };

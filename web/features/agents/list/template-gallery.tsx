@@ -15,7 +15,7 @@ type Props = { value: string; onChange: (value: string, template: AgentTemplate 
 // Start from nothing (just Begin) or from one of the server's templates.
 export const TemplateGallery = ({ value, onChange }: Props) => {
   const { t, i18n } = useTranslation();
-  const query = useQuery(agentTemplatesQueryOptions());
+  const query = useQuery(agentTemplatesQueryOptions(i18n.language.startsWith("en") ? "en" : "de"));
   const templates = query.data ?? [];
   const pick = (next: string) => onChange(next, templates.find((template) => template.id === next) ?? null);
   return (

@@ -31,7 +31,7 @@ const emptyResponsesOf = (params: Record<string, unknown>, outputsOf: (id: strin
 
 export const generate: ComponentImpl = {
   name: "Generate",
-  run: async ({ params, render, llm, history, values }) => {
+  run: async ({ params, render, llm, history, values, say }) => {
     const emptyResponse = emptyResponsesOf(params, (id) => values.outputs.get(id));
     if (emptyResponse) return { outputs: { content: emptyResponse } };
     const rendered = render(params.sys_prompt);
@@ -46,7 +46,7 @@ export const generate: ComponentImpl = {
     const window = Math.max(0, Math.min(MAX_HISTORY_TURNS, Math.trunc(Number(params.message_history_window_size ?? 12)) || 0));
     // the last `window` turns, a user and an assistant message each (RAGFlow's message_history_window_size)
     const turns = (window ? history.slice(-2 * window) : []).map(([role, content]) => ({ role: role as "user" | "assistant", content }));
-    const text = await llm([...(system ? [{ role: "system" as const, content: system }] : []), ...turns, { role: "user", content: prompt }]);
+    const text = await llm([...(system ? [{ role: "system" as const, content: system }] : []), ...turns, { role: "user", content: prompt }], say ?? undefined);
     if (text !== null) return { outputs: { content: text } };
     if (knowledge.pieces.length === 0) return { outputs: { content: `${prompt}\n\n${BUILTIN_NOTE}` } };
     // the built-in model quotes what best matches the prompt without the knowledge in it

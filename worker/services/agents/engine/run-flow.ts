@@ -7,6 +7,7 @@ import { pieces } from "../../../rag/chat/extractive";
 import type { ServiceContext } from "../../context";
 import { COMPONENTS } from "../components";
 import { agentLlm, teamChatModel } from "./llm";
+import { speakerOf } from "./speakers";
 import type { ComponentResult, ComponentRun } from "./types";
 import { render, resolve, type RunValues } from "./variables";
 
@@ -43,6 +44,8 @@ export const runFlow = async (ctx: ServiceContext, dsl: Dsl, input: RunInput, em
   const values: RunValues = { outputs: new Map([["begin", { query: input.question, ...input.inputs }]]), globals: globalsOf(dsl, input, ctx.actor.userId) };
   const trace: TraceEntry[] = [];
   const messages: string[] = [];
+  // what was streamed so far for the Message or Answer that will show it, by that component's id
+  const streamedFor = new Map<string, string>();
   let steps = 0;
   let resume: string[] = [];
   let cancelCheckedAt = 0;
@@ -58,11 +61,31 @@ export const runFlow = async (ctx: ServiceContext, dsl: Dsl, input: RunInput, em
     if (task?.status === "cancelled") throw new RunStopped("The run was cancelled.");
   };
 
+  // Messages of one turn reach the client as one text, a blank line between them.
+  const startMessage = async () => {
+    if (messages.length > 0 || streamedFor.size > 0) await emit({ event: "message", data: { content: "\n\n" } });
+  };
+  const sayFor = (speakerId: string) => async (delta: string) => {
+    if (!streamedFor.has(speakerId)) await startMessage();
+    streamedFor.set(speakerId, (streamedFor.get(speakerId) ?? "") + delta);
+    await emit({ event: "message", data: { content: delta } });
+  };
+  const show = async (id: string, text: string) => {
+    const streamed = streamedFor.get(id);
+    streamedFor.delete(id);
+    if (streamed !== text) {
+      await startMessage();
+      for (const piece of pieces(text)) await emit({ event: "message", data: { content: piece } });
+    }
+    messages.push(text);
+  };
+
   const runOne = async (id: string): Promise<ComponentResult> => {
     const component = dsl.components[id];
     if (!component) throw new RunStopped(`Unknown component: ${id}`);
     const impl = COMPONENTS[component.obj.component_name];
     const params: Record<string, unknown> = { ...COMMON_PARAMS, ...COMPONENT_DEFAULTS[component.obj.component_name], ...component.obj.params };
+    const speakerId = speakerOf(dsl, id);
     const run: ComponentRun = {
       ctx,
       id,
@@ -76,6 +99,7 @@ export const runFlow = async (ctx: ServiceContext, dsl: Dsl, input: RunInput, em
       render: (template) => render(template, values),
       resolve: (reference) => resolve(reference, values),
       llm: agentLlm(ctx, params, controller.signal, defaultModel),
+      say: speakerId ? sayFor(speakerId) : null,
       runChildren: async (parentId, item, index) => {
         values.outputs.set(parentId, { item, index });
         const children = Object.entries(dsl.components).filter(([, child]) => child.parent_id === parentId).map(([childId]) => childId);
@@ -129,10 +153,7 @@ export const runFlow = async (ctx: ServiceContext, dsl: Dsl, input: RunInput, em
       values.outputs.set(id, result.outputs);
       done.add(id);
       last = id;
-      if (result.message) {
-        messages.push(result.message);
-        for (const piece of pieces(result.message)) await emit({ event: "message", data: { content: piece } });
-      }
+      if (result.message) await show(id, result.message);
       const next = (result.next ?? dsl.components[id]?.downstream ?? []).filter((nextId) => allowed(nextId));
       if (result.pause) {
         resume = next;

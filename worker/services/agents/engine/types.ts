@@ -17,8 +17,12 @@ export type ComponentRun = {
   emit: (event: AgentEvent) => Promise<void>;
   render: (template: unknown) => string;
   resolve: (reference: unknown) => unknown;
-  // the chat model of the params (llm_id), or null for the built-in offline model, which writes no text itself
-  llm: (messages: ChatMessage[]) => Promise<string | null>;
+  // the chat model of the params (llm_id), or null for the built-in offline model, which writes no text itself;
+  // with onDelta the answer streams
+  llm: (messages: ChatMessage[], onDelta?: (delta: string) => Promise<void>) => Promise<string | null>;
+  // set when the component's content goes straight to the user (a Message or Answer shows it unchanged next):
+  // text handed here is shown as it is written
+  say: ((delta: string) => Promise<void>) | null;
   // runs the components of an Iteration once per item
   runChildren: (parentId: string, item: unknown, index: number) => Promise<Record<string, unknown> | null>;
 };
