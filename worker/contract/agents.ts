@@ -175,9 +175,29 @@ export type AgentEvent =
   | { event: "message_end"; data: { reference: Reference | null } }
   | { event: "workflow_finished"; data: { outputs: Record<string, unknown>; elapsed_time: number; error: string | null } };
 
+// A Begin input as the flow declares it: RAGFlow's query types line, paragraph, options (one of `options`),
+// integer (Buddy's editor writes number) and boolean.
+export type BeginInputSpec = { name?: string; optional?: boolean; type?: string; options?: unknown };
+
+const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === "";
+
 // The Begin inputs a run needs but lacks (not optional, not a yes/no, no value): checked by the test run, the
 // share page and the server alike.
-export const missingBeginInputs = (inputs: Record<string, { optional?: boolean; type?: string }>, values: Record<string, unknown>) =>
+export const missingBeginInputs = (inputs: Record<string, BeginInputSpec>, values: Record<string, unknown>) =>
   Object.entries(inputs)
-    .filter(([key, input]) => !input.optional && input.type !== "boolean" && (values[key] === undefined || values[key] === null || String(values[key]).trim() === ""))
+    .filter(([key, input]) => !input.optional && input.type !== "boolean" && isBlank(values[key]))
+    .map(([key]) => key);
+
+export const beginOptions = (input: BeginInputSpec) => (Array.isArray(input.options) ? input.options.map(String).filter((option) => option.trim() !== "") : []);
+
+// The Begin inputs given a value that does not fit: a choice outside the options, a number that is not one.
+export const invalidBeginInputs = (inputs: Record<string, BeginInputSpec>, values: Record<string, unknown>) =>
+  Object.entries(inputs)
+    .filter(([key, input]) => {
+      const value = values[key];
+      if (isBlank(value)) return false;
+      if (input.type === "options") return !beginOptions(input).includes(String(value));
+      if (input.type === "number" || input.type === "integer") return !Number.isFinite(Number(value));
+      return false;
+    })
     .map(([key]) => key);

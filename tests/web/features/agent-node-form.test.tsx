@@ -45,6 +45,20 @@ describe("node form", () => {
     expect(screen.queryByText("Dieser Name ist schon vergeben.")).toBeNull();
   });
 
+  it("gives an options input its choices, one per line, and asks for at least one", () => {
+    stubModels();
+    const onUpdate = vi.fn();
+    const begin = node("begin", "Begin", "Start", { prologue: "", mode: "task", inputs: { art: { name: "Versicherung", type: "line", optional: false } } });
+    renderWithProviders(<Harness initial={[begin]} onUpdate={onUpdate} />);
+    expect(screen.queryByRole("textbox", { name: "Auswahl für art" })).toBeNull();
+    fireEvent.change(screen.getByRole("combobox", { name: "Art von art" }), { target: { value: "options" } });
+    const options = screen.getByRole("textbox", { name: "Auswahl für art" });
+    expect(screen.getByText("Mindestens eine Auswahl angeben.")).toBeTruthy();
+    fireEvent.change(options, { target: { value: "gesetzlich\n privat \n\nprivat" } });
+    expect(onUpdate.mock.lastCall?.[0].form.inputs).toEqual({ art: { name: "Versicherung", type: "options", optional: false, options: ["gesetzlich", "privat"] } });
+    expect(screen.queryByText("Mindestens eine Auswahl angeben.")).toBeNull();
+  });
+
   it("marks an emptied required field", () => {
     stubModels();
     renderWithProviders(<Harness initial={[generate, answer]} onUpdate={() => undefined} />);

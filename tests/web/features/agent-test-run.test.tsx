@@ -195,4 +195,28 @@ describe("task mode and the shared agent page", () => {
     expect(bodies[0]).toMatchObject({ question: "", inputs: { Stadt: "Berlin", Alter: 42 } });
     expect(bodies[0]?.inputs).not.toHaveProperty("Fremd");
   });
+
+  it("offers an options input as a list; a link value that is not one of them is left out", async () => {
+    const { SharedAgentPage } = await import("../../../web/features/agents/share/shared-agent-page");
+    const bodies: Record<string, unknown>[] = [];
+    const info = { id: AGENT_ID, title: "Beratung", description: null, avatar: null, prologue: "", mode: "task", inputs: { art: { name: "Versicherung", type: "options", options: ["gesetzlich", "privat"] }, plan: { name: "Tarif", type: "options", options: ["Basis", "Plus"], optional: true } } };
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      if (String(input).includes("/completions")) {
+        bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+        return answer();
+      }
+      return new Response(JSON.stringify({ code: 0, message: "", data: info }), { headers: { "Content-Type": "application/json" } });
+    });
+    renderWithProviders(<SharedAgentPage client={{ agentId: AGENT_ID, token: "share-x" }} prefilled={{ art: "keine", plan: "Plus" }} />);
+    const kind = (await screen.findByLabelText(/Versicherung/)) as HTMLSelectElement;
+    expect(kind.value).toBe("");
+    expect([...kind.options].map((option) => option.value)).toEqual(["", "gesetzlich", "privat"]);
+    expect((screen.getByLabelText(/Tarif/) as HTMLSelectElement).value).toBe("Plus");
+    fireEvent.click(screen.getByRole("button", { name: "Senden" }));
+    expect(await screen.findByText("Dieses Feld ist erforderlich.")).toBeTruthy();
+    fireEvent.change(kind, { target: { value: "privat" } });
+    fireEvent.click(screen.getByRole("button", { name: "Senden" }));
+    expect(await screen.findByText("Bericht fertig.")).toBeTruthy();
+    expect(bodies[0]).toMatchObject({ inputs: { art: "privat", plan: "Plus" } });
+  });
 });

@@ -52,6 +52,22 @@ describe("agents API", () => {
     expect((await callApi("/agents/chat/completions", { token: stranger.token, json: { agent_id: shared.id, question: "Hi" } })).body.code).toBe(102);
   });
 
+  it("checks options and number inputs against what Begin declares, before any session is made", async () => {
+    const user = await createUser();
+    const agent = await createAgent(
+      user,
+      flow([
+        ["begin", "Begin", { mode: "task", inputs: { art: { name: "Versicherung", type: "options", options: ["gesetzlich", "privat"] }, alter: { name: "Alter", type: "integer", optional: true } } }, ["Message:m"]],
+        ["Message:m", "Message", { content: ["{begin@art}, {begin@alter}"] }],
+      ]),
+    );
+    expect((await runAgent(user, agent.id, { inputs: { art: "keine" } })).body).toMatchObject({ code: 102, message: "The input `Versicherung` must be one of: gesetzlich, privat." });
+    expect((await runAgent(user, agent.id, { inputs: { art: "privat", alter: "alt" } })).body).toMatchObject({ code: 102, message: "The input `Alter` must be a number." });
+    expect((await callApi<unknown[]>(`/agents/${agent.id}/sessions`, { token: user.token })).body.data).toHaveLength(0);
+    expect((await runAgent(user, agent.id, { inputs: { art: "privat", alter: 42 } })).body.data.content).toBe("privat, 42");
+    expect((await runAgent(user, agent.id, { inputs: { art: "gesetzlich" } })).body.data.content).toBe("gesetzlich, ");
+  });
+
   it("runs a task flow on its inputs alone in every turn; a conversation flow needs a question after the first", async () => {
     const user = await createUser();
     const task = await createAgent(user, flow([["begin", "Begin", { mode: "task", inputs: { Stadt: { name: "Stadt", type: "line" } } }, ["Message:m"]], ["Message:m", "Message", { content: ["Bericht für {begin@Stadt}"] }]]));

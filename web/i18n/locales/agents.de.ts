@@ -258,9 +258,14 @@ export const agentsDe = {
     inputTypes: {
       line: "Textzeile",
       paragraph: "Absatz",
+      options: "Auswahl",
       number: "Zahl",
       boolean: "Ja/Nein",
     },
+    inputOptions: "Auswahl für {{key}}",
+    inputOptionsPlaceholder: "Eine Auswahl pro Zeile",
+    inputOptionsHint: "Eine Auswahl pro Zeile; der Lauf fragt mit einer Liste.",
+    inputOptionsRequired: "Mindestens eine Auswahl angeben.",
     optional: "Optional",
     addInput: "Eingabe hinzufügen",
     removeInput: "Eingabe {{key}} entfernen",
@@ -398,6 +403,7 @@ export const agentsDe = {
     finished: "Lauf beendet nach {{ms}} ms.",
     finishedWithError: "Lauf abgebrochen: {{error}}",
     invalid: "Bitte zuerst vervollständigen: {{names}}",
+    choose: "Bitte wählen",
     saveFirst: "Der Flow konnte nicht gespeichert werden; der Testlauf verwendet immer den gespeicherten Stand.",
   },
   share: {

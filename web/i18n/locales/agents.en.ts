@@ -262,9 +262,14 @@ export const agentsEn: Shape<typeof agentsDe> = {
     inputTypes: {
       line: "Line of text",
       paragraph: "Paragraph",
+      options: "Options",
       number: "Number",
       boolean: "Yes/no",
     },
+    inputOptions: "Options for {{key}}",
+    inputOptionsPlaceholder: "One option per line",
+    inputOptionsHint: "One option per line; the run asks with a list.",
+    inputOptionsRequired: "Give at least one option.",
     optional: "Optional",
     addInput: "Add input",
     removeInput: "Remove input {{key}}",
@@ -402,6 +407,7 @@ export const agentsEn: Shape<typeof agentsDe> = {
     finished: "Run finished after {{ms}} ms.",
     finishedWithError: "Run stopped: {{error}}",
     invalid: "Please complete first: {{names}}",
+    choose: "Please choose",
     saveFirst: "The flow could not be saved; a test run always uses the saved version.",
   },
   share: {

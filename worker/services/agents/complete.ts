@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { type AgentCompletionInput, type AgentEvent, missingBeginInputs } from "../../contract/agents";
+import { type AgentCompletionInput, type AgentEvent, type BeginInputSpec, beginOptions, invalidBeginInputs, missingBeginInputs } from "../../contract/agents";
 import { agentSessions, agentTasks } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -25,9 +25,13 @@ export const prepareAgentRun = async (ctx: ServiceContext, agentId: string, inpu
   // Begin runs (and needs its required inputs) unless the turn resumes after an Answer; checked before a new
   // session is made, so a refused call leaves nothing behind
   if (!existing || existing.state.resume.length === 0) {
-    const inputs = (beginParams.inputs ?? {}) as Record<string, { name?: string; optional?: boolean; type?: string }>;
+    const inputs = (beginParams.inputs ?? {}) as Record<string, BeginInputSpec>;
     const [missing] = missingBeginInputs(inputs, input.inputs);
     if (missing) throw dataError(`The input \`${inputs[missing]?.name || missing}\` is required.`);
+    const [invalid] = invalidBeginInputs(inputs, input.inputs);
+    const spec = invalid ? inputs[invalid] : undefined;
+    if (invalid && spec?.type === "options") throw dataError(`The input \`${spec.name || invalid}\` must be one of: ${beginOptions(spec).join(", ")}.`);
+    if (invalid) throw dataError(`The input \`${spec?.name || invalid}\` must be a number.`);
   }
   const session = existing ?? (await newAgentSession(ctx, agent));
   if (!question && !taskMode && session.state.resume.length === 0 && session.messages.some((message) => message.role === "user")) throw dataError("`question` is required.");

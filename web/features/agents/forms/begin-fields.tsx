@@ -1,13 +1,15 @@
-import { Button, Fieldset, HStack, IconButton, Input, NativeSelect, Stack, Switch, Textarea } from "@chakra-ui/react";
+import { Button, Field, Fieldset, HStack, IconButton, Input, NativeSelect, Stack, Switch, Textarea } from "@chakra-ui/react";
 import { Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormField } from "../../../components/form-field";
 import { type FieldsProps, text } from "./fields-props";
 import { freeKey, KeyInput, renameKey } from "./key-input";
 
 export const BEGIN_MODES = ["conversational", "task"] as const;
-export const INPUT_TYPES = ["line", "paragraph", "number", "boolean"] as const;
-export type BeginInput = { name: string; type: (typeof INPUT_TYPES)[number]; optional: boolean };
+export const INPUT_TYPES = ["line", "paragraph", "options", "number", "boolean"] as const;
+// `options`: the choices of an options input; RAGFlow's flows may also say "integer" for a number
+export type BeginInput = { name: string; type: (typeof INPUT_TYPES)[number] | "integer"; optional: boolean; options?: string[] };
 
 // Begin: the greeting shown first, the mode and the inputs a run asks for (keyed by a variable-like name).
 export const BeginFields = ({ form, set }: FieldsProps) => {
@@ -70,6 +72,7 @@ export const BeginFields = ({ form, set }: FieldsProps) => {
                   <Switch.Label aria-hidden>{t("agents.form.optional")}</Switch.Label>
                 </Switch.Root>
               </HStack>
+              {input.type === "options" && <OptionsField inputKey={key} options={input.options ?? []} onChange={(options) => change(key, { options })} />}
             </Stack>
           ))}
         </Stack>
@@ -78,5 +81,28 @@ export const BeginFields = ({ form, set }: FieldsProps) => {
         </Button>
       </Fieldset.Root>
     </Stack>
+  );
+};
+
+// One choice per line; an options input needs at least one.
+const OptionsField = ({ inputKey, options, onChange }: { inputKey: string; options: string[]; onChange: (options: string[]) => void }) => {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(options.join("\n"));
+  const empty = options.length === 0;
+  return (
+    <Field.Root invalid={empty}>
+      <Textarea
+        size="sm"
+        rows={3}
+        aria-label={t("agents.form.inputOptions", { key: inputKey })}
+        placeholder={t("agents.form.inputOptionsPlaceholder")}
+        value={draft}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          onChange([...new Set(e.target.value.split("\n").map((line) => line.trim()).filter(Boolean))]);
+        }}
+      />
+      {empty ? <Field.ErrorText>{t("agents.form.inputOptionsRequired")}</Field.ErrorText> : <Field.HelperText>{t("agents.form.inputOptionsHint")}</Field.HelperText>}
+    </Field.Root>
   );
 };

@@ -9,16 +9,23 @@ import { RunMessages } from "../test-run/run-messages";
 import { useAgentRun } from "../test-run/use-agent-run";
 import type { BeginInput } from "../forms/begin-fields";
 import { missingInputs, RunInputs } from "../test-run/run-inputs";
+import { invalidBeginInputs } from "../../../../worker/contract/agents";
 
 type Props = { client: AgentShareClient; info: SharedAgentInfo; prefilled: Record<string, string> };
 
-// The link's data_<key> values fill the Begin inputs they name (numbers and yes/no as the input expects).
-const prefilledValues = (inputs: Record<string, BeginInput>, prefilled: Record<string, string>) =>
-  Object.fromEntries(
-    Object.entries(prefilled)
-      .filter(([key]) => key in inputs)
-      .map(([key, raw]) => [key, inputs[key]?.type === "number" && raw.trim() !== "" && Number.isFinite(Number(raw)) ? Number(raw) : inputs[key]?.type === "boolean" ? raw === "true" || raw === "1" : raw]),
-  );
+const linkValue = (input: BeginInput | undefined, raw: string) => {
+  if (input?.type === "boolean") return raw === "true" || raw === "1";
+  const numeric = input?.type === "number" || input?.type === "integer";
+  return numeric && raw.trim() !== "" && Number.isFinite(Number(raw)) ? Number(raw) : raw;
+};
+
+// The link's data_<key> values fill the Begin inputs they name (numbers and yes/no as the input expects); a
+// value that does not fit (a choice not offered, a number that is not one) is left out.
+const prefilledValues = (inputs: Record<string, BeginInput>, prefilled: Record<string, string>) => {
+  const values = Object.fromEntries(Object.entries(prefilled).filter(([key]) => key in inputs).map(([key, raw]) => [key, linkValue(inputs[key], raw)]));
+  const unfit = invalidBeginInputs(inputs, values);
+  return Object.fromEntries(Object.entries(values).filter(([key]) => !unfit.includes(key)));
+};
 
 const Conversation = ({ client, info, prefilled }: Props) => {
   const { t } = useTranslation();

@@ -1,5 +1,6 @@
-import { Checkbox, Field, Input, SimpleGrid, Textarea } from "@chakra-ui/react";
+import { Checkbox, Field, Input, NativeSelect, SimpleGrid, Textarea } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
+import { beginOptions } from "../../../../worker/contract/agents";
 import type { BeginInput } from "../forms/begin-fields";
 
 type Props = { inputs: Record<string, BeginInput>; values: Record<string, unknown>; missing: string[]; onChange: (key: string, value: unknown) => void };
@@ -14,6 +15,7 @@ export const RunInputs = ({ inputs, values, missing, onChange }: Props) => {
       {entries.map(([key, input]) => {
         const label = input.name || key;
         const value = values[key];
+        const numeric = input.type === "number" || input.type === "integer";
         return (
           <Field.Root key={key} required={!input.optional} invalid={missing.includes(key)}>
             {input.type === "boolean" ? (
@@ -30,8 +32,20 @@ export const RunInputs = ({ inputs, values, missing, onChange }: Props) => {
                 </Field.Label>
                 {input.type === "paragraph" ? (
                   <Textarea size="xs" rows={2} value={String(value ?? "")} onChange={(e) => onChange(key, e.target.value)} />
+                ) : input.type === "options" ? (
+                  <NativeSelect.Root size="xs">
+                    <NativeSelect.Field value={String(value ?? "")} onChange={(e) => onChange(key, e.target.value)}>
+                      <option value="">{t("agents.run.choose")}</option>
+                      {beginOptions(input).map((option) => (
+                        <option key={option} value={option}>
+                          {option}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
                 ) : (
-                  <Input size="xs" type={input.type === "number" ? "number" : "text"} value={String(value ?? "")} onChange={(e) => onChange(key, input.type === "number" && e.target.value !== "" ? Number(e.target.value) : e.target.value)} />
+                  <Input size="xs" type={numeric ? "number" : "text"} value={String(value ?? "")} onChange={(e) => onChange(key, numeric && e.target.value !== "" ? Number(e.target.value) : e.target.value)} />
                 )}
               </>
             )}
