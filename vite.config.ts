@@ -15,6 +15,20 @@ const scalarStandalone = (): Plugin => ({
   },
 });
 
+// Route components are split into chunks by the router plugin; each import gets the spec's 120 s limit
+// (web/lib/load-chunk.ts), like every other chunk loaded on demand.
+const SPLIT_IMPORTER = /^const (\$\$split\w+Importer) = \(\) => import\(("[^"]+")\);$/gm;
+const routeChunkTimeout = (): Plugin => ({
+  name: "buddy-route-chunk-timeout",
+  enforce: "post",
+  transform(code, id) {
+    if (!id.startsWith(fromRoot("./web/routes/")) || id.includes("tsr-split")) return null;
+    const wrapped = code.replace(SPLIT_IMPORTER, "const $1 = () => __withChunkTimeout(() => import($2));");
+    if (wrapped === code) return null;
+    return { code: `import { withChunkTimeout as __withChunkTimeout } from ${JSON.stringify(fromRoot("./web/lib/load-chunk.ts"))};\n${wrapped}`, map: null };
+  },
+});
+
 // Builds the SPA into web/dist, which wrangler serves as static assets next to the API.
 export default defineConfig({
   root: fromRoot("./web"),
@@ -26,6 +40,7 @@ export default defineConfig({
       generatedRouteTree: fromRoot("./web/routeTree.gen.ts"),
     }),
     react(),
+    routeChunkTimeout(),
     scalarStandalone(),
   ],
   build: {

@@ -5,6 +5,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { onUnauthorized } from "./api/client";
 import { onTeamChange } from "./lib/auth-storage";
+import { ChunkLoadError } from "./lib/load-chunk";
 import { Provider } from "./components/ui/provider";
 import { Toaster } from "./components/ui/toaster";
 import { initI18n } from "./i18n";
@@ -27,8 +28,10 @@ onUnauthorized(() => {
 // Another team chosen (or the current one left): every list is fetched again for it.
 onTeamChange(() => void queryClient.resetQueries());
 
-// A deploy can remove the chunks an open tab still points at: reload once to pick up the new build.
+// A deploy can remove the chunks an open tab still points at: reload once to pick up the new build. A chunk
+// that timed out is not missing: the page says so and offers the reload.
 window.addEventListener("vite:preloadError", (event) => {
+  if ((event as Event & { payload?: unknown }).payload instanceof ChunkLoadError) return;
   if (!sessionStorage.getItem("buddy:reloaded")) {
     sessionStorage.setItem("buddy:reloaded", "1");
     event.preventDefault();
@@ -36,7 +39,12 @@ window.addEventListener("vite:preloadError", (event) => {
   }
 });
 
-createRoot(document.getElementById("root") as HTMLElement).render(
+// Errors an error boundary shows are logged, except a chunk that timed out: the page explains that one.
+const onCaughtError = (error: unknown, info: { componentStack?: string }) => {
+  if (!(error instanceof ChunkLoadError)) console.error(error, info.componentStack);
+};
+
+createRoot(document.getElementById("root") as HTMLElement, { onCaughtError }).render(
   <StrictMode>
     <Provider>
       <QueryClientProvider client={queryClient}>

@@ -125,4 +125,26 @@ export const tests = [
       assert.equal(await page.getByRole("navigation").count(), 0);
     },
   ],
+  [
+    "a page whose code does not arrive within 120 s says so and offers a reload",
+    async ({ page, baseUrl, artifacts }) => {
+      await page.clock.install();
+      await signUp(page, baseUrl);
+      await page.getByRole("heading", { name: "Wissensdatenbank" }).first().waitFor();
+      // the chat page's code chunk never answers
+      let held = 0;
+      await page.route(/\/assets\/_app\.chat-[^/]*\.js$/, () => void held++);
+      await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Chat" }).click();
+      while (held === 0) await page.waitForTimeout(50);
+      await page.clock.fastForward("01:59");
+      assert.equal(await page.getByText("innerhalb von 120 s").count(), 0);
+      await page.clock.fastForward("00:02");
+      const alert = page.getByRole("alert").filter({ hasText: "Ein Teil der Anwendung wurde nicht innerhalb von 120 s geladen." });
+      await alert.waitFor();
+      await page.screenshot({ path: `${artifacts}/chunk-timeout-de.png` });
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+      await page.getByRole("button", { name: "Seite neu laden" }).click();
+      await page.getByRole("heading", { name: "Wählen Sie einen Assistenten" }).waitFor();
+    },
+  ],
 ];

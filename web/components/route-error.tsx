@@ -1,6 +1,8 @@
 import { Alert, Button, VStack } from "@chakra-ui/react";
 import type { ErrorComponentProps } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { CHUNK_LOAD_TIMEOUT_MS } from "../config";
+import { ChunkLoadError } from "../lib/load-chunk";
 import { errorMessage } from "./notify";
 
 const CHUNK_LOAD = /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i;
@@ -14,7 +16,8 @@ export const chunkTypeOf = (message: string) => (/Unable to preload CSS|\.css\b/
 // Route errors: a failed code-split chunk gets its own message and a reload button.
 export const RouteError = ({ error, reset }: ErrorComponentProps) => {
   const { t } = useTranslation();
-  const isChunk = error instanceof Error && CHUNK_LOAD.test(error.message);
+  const timedOut = error instanceof ChunkLoadError && error.reason === "timeout";
+  const isChunk = error instanceof ChunkLoadError || (error instanceof Error && CHUNK_LOAD.test(error.message));
   return (
     <VStack p="8" align="stretch" maxW="2xl" mx="auto" role="alert">
       <Alert.Root status="error">
@@ -22,9 +25,11 @@ export const RouteError = ({ error, reset }: ErrorComponentProps) => {
         <Alert.Content>
           <Alert.Title>{t("common.requestError")}</Alert.Title>
           <Alert.Description>
-            {isChunk
-              ? t("common.chunkLoadError", { type: chunkTypeOf(error.message), url: chunkUrlOf(error.message) })
-              : errorMessage(error)}
+            {timedOut
+              ? t("common.chunkLoadTimeout", { seconds: CHUNK_LOAD_TIMEOUT_MS / 1000 })
+              : isChunk
+                ? t("common.chunkLoadError", { type: chunkTypeOf(error.message), url: chunkUrlOf(error.message) })
+                : errorMessage(error)}
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CHUNK_LOAD_TIMEOUT_MS } from "../../../web/config";
-import { ChunkLoadError, loadChunk } from "../../../web/lib/load-chunk";
+import { ChunkLoadError, loadChunk, withChunkTimeout } from "../../../web/lib/load-chunk";
 import { chunkTypeOf, chunkUrlOf } from "../../../web/components/route-error";
 
 const outcome = (promise: Promise<unknown>) => promise.then((value) => ({ value }), (error: unknown) => ({ error }));
@@ -35,6 +35,19 @@ describe("loadChunk", () => {
     const { error } = (await outcome(loadChunk(() => Promise.reject(cause)))) as { error: ChunkLoadError };
     expect(error).toBeInstanceOf(ChunkLoadError);
     expect(error.cause).toBe(cause);
+  });
+});
+
+describe("withChunkTimeout (route chunks)", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("times out like loadChunk but lets the browser's own failure through, which the router recognises", async () => {
+    vi.useFakeTimers();
+    const stalled = outcome(withChunkTimeout(() => new Promise(() => {})));
+    await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS);
+    expect(((await stalled) as { error: ChunkLoadError }).error.reason).toBe("timeout");
+    const cause = new TypeError("Failed to fetch dynamically imported module: /assets/chat.js");
+    expect(await outcome(withChunkTimeout(() => Promise.reject(cause)))).toEqual({ error: cause });
   });
 });
 

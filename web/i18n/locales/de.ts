@@ -70,6 +70,7 @@ export const de = {
     notFoundTitle: "Seite nicht gefunden",
     notFoundBody: "Die Seite {{path}} existiert nicht.",
     goHome: "Zur Startseite",
+    chunkLoadTimeout: "Ein Teil der Anwendung wurde nicht innerhalb von {{seconds}} s geladen. Bitte prüfen Sie die Verbindung.",
     chunkLoadError: "Ein Teil der Anwendung konnte nicht geladen werden ({{type}}: {{url}}).",
     chunkLoadReload: "Seite neu laden",
     toast: {

@@ -73,6 +73,7 @@ export const en: Shape<typeof de> = {
     notFoundTitle: "Page not found",
     notFoundBody: "The page {{path}} does not exist.",
     goHome: "Go to the start page",
+    chunkLoadTimeout: "Part of the application did not load within {{seconds}} s. Please check your connection.",
     chunkLoadError: "Part of the app failed to load ({{type}}: {{url}}).",
     chunkLoadReload: "Reload page",
     toast: {
