@@ -132,10 +132,11 @@ export const tests = [
       await signUp(page, baseUrl);
       await page.getByRole("heading", { name: "Wissensdatenbank" }).first().waitFor();
       // the chat page's code chunk never answers
-      let held = 0;
-      await page.route(/\/assets\/_app\.chat-[^/]*\.js$/, () => void held++);
+      const chatChunk = /\/assets\/_app\.chat-[^/]*\.js$/;
+      await page.route(chatChunk, () => undefined);
+      const requested = page.waitForRequest(chatChunk);
       await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Chat" }).click();
-      while (held === 0) await page.waitForTimeout(50);
+      await requested;
       await page.clock.fastForward("01:59");
       assert.equal(await page.getByText("innerhalb von 120 s").count(), 0);
       await page.clock.fastForward("00:02");
