@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { parsedKnowledgeBase, signUp } from "./helpers.mjs";
+import { animationsDone, parsedKnowledgeBase, signUp } from "./helpers.mjs";
 
 const today = () => new Date().toLocaleDateString("sv-SE");
 
@@ -92,9 +92,17 @@ export const tests = [
       // its share link opens the search for someone without an account
       await page.getByRole("button", { name: "Teilen" }).click();
       const share = page.getByTestId("search-share-dialog");
-      await share.getByRole("button", { name: "Link erstellen" }).click();
+      await share.getByText("Noch keine Freigabelinks").waitFor();
+      await share.getByRole("button", { name: "Neuer Link" }).click();
+      const newLink = page.getByRole("dialog", { name: "Freigabelink erstellen" });
+      await newLink.getByLabel(/^Name/).fill("Praxis-Website");
+      await newLink.getByRole("button", { name: "Erstellen" }).click();
+      await share.getByTestId("share-link").filter({ hasText: "Praxis-Website" }).waitFor();
       const link = await share.getByRole("textbox", { name: "Freigabelink" }).inputValue();
       assert.match(link, /\/next-search\/share\?shared_id=[0-9a-f]{32}&from=search&auth=share-/);
+      assert.match(await share.getByRole("textbox", { name: "Zum Einbetten (iframe)" }).inputValue(), /^<iframe src="http/);
+      await animationsDone(page);
+      await page.screenshot({ path: `${artifacts}/search-share-de.png` });
       await share.getByRole("button", { name: "Schließen" }).click();
       const visitor = await page.context().browser().newContext({ locale: "de-DE" });
       const shared = await visitor.newPage();

@@ -2,7 +2,6 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@ta
 import type { MindMapNode } from "../../worker/contract/mindmap";
 import type { RetrievalResult } from "../../worker/contract/retrieval";
 import type { CreateSearchInput, SearchApp, SearchConfig, SearchFrame, SharedSearchInfo, UpdateSearchInput } from "../../worker/contract/searches";
-import type { ShareToken, ShareTokenInput } from "../../worker/contract/share";
 import { API_BASE, ApiError, requestData, requestRaw } from "./client";
 import { readSseData } from "./sse";
 
@@ -12,7 +11,6 @@ export const searchKeys = {
   all: ["searches"] as const,
   list: () => [...searchKeys.all, "list"] as const,
   detail: (id: string) => [...searchKeys.all, "detail", id] as const,
-  shareTokens: (id: string) => ["share-tokens", "search", id] as const,
 };
 
 // Search-app payloads are written in the API's snake_case (search_config included), sent as they are.
@@ -55,26 +53,6 @@ export const useDeleteSearchMutation = () => {
 
 // ---- share links of a search app ----
 
-export const searchShareTokensQueryOptions = (id: string) =>
-  queryOptions({ queryKey: searchKeys.shareTokens(id), queryFn: () => requestData<ShareToken[]>(`/searches/${id}/share-tokens`) });
-
-export const useCreateSearchShareTokenMutation = (id: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: Partial<ShareTokenInput>) => requestData<ShareToken>(`/searches/${id}/share-tokens`, { body: JSON.stringify(input) }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: searchKeys.shareTokens(id) }),
-  });
-};
-
-export const useDeleteSearchShareTokenMutation = (id: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (tokenId: string) => requestData<boolean>(`/searches/${id}/share-tokens/${tokenId}`, { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: searchKeys.shareTokens(id) }),
-  });
-};
-
-// RAGFlow's search share URL: /next-search/share?shared_id=<search_id>&from=search&auth=<token>&tenantId=<tenant>
 export const searchShareUrl = (origin: string, app: Pick<SearchApp, "id" | "tenant_id">, token: string, options: { locale?: string; theme?: "light" | "dark" } = {}) => {
   const url = new URL("/next-search/share", origin);
   url.searchParams.set("shared_id", app.id);

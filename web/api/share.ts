@@ -8,9 +8,10 @@ export type { SharedChatInfo, ShareToken };
 
 // ---- the owner's share links of an assistant or an agent ----
 
-export type ShareTarget = { kind: "chat" | "agent"; id: string };
+export type ShareTarget = { kind: "chat" | "agent" | "search"; id: string };
 
-const tokensPath = (target: ShareTarget) => `/${target.kind === "chat" ? "chats" : "agents"}/${target.id}/share-tokens`;
+const COLLECTIONS = { chat: "chats", agent: "agents", search: "searches" } as const;
+const tokensPath = (target: ShareTarget) => `/${COLLECTIONS[target.kind]}/${target.id}/share-tokens`;
 
 export const shareTokenKeys = { of: (target: ShareTarget) => ["share-tokens", target.kind, target.id] as const };
 

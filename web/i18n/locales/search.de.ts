@@ -81,13 +81,9 @@ export const searchDe = {
   },
   shareDialog: {
     title: "Such-App teilen",
-    body: "Mit diesem Link kann jeder ohne Konto in dieser Such-App suchen – nur in ihren Wissensdatenbanken.",
-    create: "Link erstellen",
+    body: "Ein Link lässt jeden ohne Konto in dieser Such-App suchen, nur in ihren Wissensdatenbanken. Jeder Link hat eigene Grenzen und erlaubte Websites; ein gelöschter Link funktioniert sofort nicht mehr.",
     link: "Freigabelink",
-    revoke: "Link widerrufen",
-    revokeTitle: "Link widerrufen?",
-    revokeBody: "Wer den Link hat, kann danach nicht mehr suchen.",
-    none: "Noch kein Freigabelink.",
+    embed: "Zum Einbetten (iframe)",
   },
   shared: {
     poweredBy: "Bereitgestellt mit Buddy",

@@ -83,13 +83,9 @@ export const searchEn: typeof searchDe = {
   },
   shareDialog: {
     title: "Share search app",
-    body: "With this link anyone can search in this search app without an account – only in its knowledge bases.",
-    create: "Create link",
+    body: "A link lets anyone search in this search app without an account, only in its knowledge bases. Each link has its own limits and allowed sites; a deleted link stops working at once.",
     link: "Share link",
-    revoke: "Revoke link",
-    revokeTitle: "Revoke link?",
-    revokeBody: "People with the link will no longer be able to search.",
-    none: "No share link yet.",
+    embed: "To embed (iframe)",
   },
   shared: {
     poweredBy: "Powered by Buddy",

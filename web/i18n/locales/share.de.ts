@@ -10,7 +10,7 @@ export const shareDe = {
     create: "Neuer Link",
     createTitle: "Freigabelink erstellen",
     empty: "Noch keine Freigabelinks",
-    emptyHint: "Erstellen Sie einen Link, um den Assistenten zu teilen oder auf einer Website einzubetten.",
+    emptyHint: "Erstellen Sie einen Link, um ihn zu teilen oder auf einer Website einzubetten.",
     unnamed: "Unbenannter Link",
     anySite: "Auf jeder Website erlaubt",
     usedToday: "heute {{used}} / {{cap}}",

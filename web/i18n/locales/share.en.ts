@@ -14,7 +14,7 @@ export const shareEn: Shape<typeof shareDe> = {
     create: "New link",
     createTitle: "Create share link",
     empty: "No share links yet",
-    emptyHint: "Create a link to share the assistant or embed it on a website.",
+    emptyHint: "Create a link to share it or embed it on a website.",
     unnamed: "Unnamed link",
     anySite: "Allowed on any website",
     usedToday: "today {{used}} / {{cap}}",

@@ -1,4 +1,5 @@
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { INDEX_TYPES } from "../../contract/dataset-index";
 import type { KnowledgeGraph } from "../../contract/knowledge-graph";
 import type { MindMapNode } from "../../contract/mindmap";
 import { datasets, documents } from "./datasets";
@@ -96,8 +97,6 @@ export const chunkVectors = sqliteTable(
   (t) => [index("chunk_vectors_namespace_model_idx").on(t.namespace, t.model, t.updatedAt, t.dims)],
 );
 
-export const INDEX_TASK_TYPES = ["raptor", "graph", "mindmap"] as const;
-export type IndexTaskType = (typeof INDEX_TASK_TYPES)[number];
 
 // Work over a whole dataset (RAPTOR, knowledge graph), reported like RAGFlow's task row; `sample_doc_id` is its first document.
 export const datasetTasks = sqliteTable(
@@ -108,7 +107,7 @@ export const datasetTasks = sqliteTable(
       .notNull()
       .references(() => datasets.id, { onDelete: "cascade" }),
     tenantId: text("tenant_id").notNull(),
-    taskType: text("task_type", { enum: INDEX_TASK_TYPES }).notNull(),
+    taskType: text("task_type", { enum: INDEX_TYPES }).notNull(),
     sampleDocId: text("sample_doc_id").notNull(),
     ...progressColumns(),
     chunkIds: text("chunk_ids", { mode: "json" }).$type<string[]>().notNull().default([]),

@@ -1,7 +1,7 @@
-import type { IndexTaskType } from "../../db/schema";
+import type { IndexType } from "../../contract/dataset-index";
 import { graphBuilder } from "../graph/build";
 import { mindMapBuilder } from "../mindmap/build";
 import { raptorBuilder } from "../raptor/run";
 import type { IndexBuilder } from "./runner";
 
-export const INDEX_BUILDERS: Record<IndexTaskType, IndexBuilder> = { raptor: raptorBuilder, graph: graphBuilder, mindmap: mindMapBuilder };
+export const INDEX_BUILDERS: Record<IndexType, IndexBuilder> = { raptor: raptorBuilder, graph: graphBuilder, mindmap: mindMapBuilder };

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { ParserConfig } from "../../contract/parser-config";
-import { datasets, datasetTasks, documents, type IndexTaskType } from "../../db/schema";
+import type { IndexType } from "../../contract/dataset-index";
+import { datasets, datasetTasks, documents } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
@@ -16,7 +17,7 @@ import { toDatasetTask } from "./serialize";
 
 const ACTIVE_STATES = ["queued", "running"] as const;
 
-const KINDS: Record<IndexTaskType, { label: string; responseKey: string; remove: (deps: Deps, datasetId: string) => Promise<void>; needs: string }> = {
+const KINDS: Record<IndexType, { label: string; responseKey: string; remove: (deps: Deps, datasetId: string) => Promise<void>; needs: string }> = {
   raptor: { label: "RAPTOR", responseKey: "raptor_task_id", remove: (deps, id) => removeRaptorChunks(deps, id), needs: "to write its summaries" },
   graph: { label: "GraphRAG", responseKey: "graphrag_task_id", remove: removeKnowledgeGraph, needs: "to extract entities and relations" },
   mindmap: { label: "Mindmap", responseKey: "mindmap_task_id", remove: removeMindMap, needs: "to write the mind map" },
@@ -39,7 +40,7 @@ const taskById = (ctx: ServiceContext, taskId: string | null) =>
 
 // Queues one task over the whole dataset (RAGFlow's run_raptor / run_graphrag): refused while one of the same
 // kind is still running, without documents, and without a chat model to do the work.
-export const startIndexTask = async (ctx: ServiceContext, datasetId: string, type: IndexTaskType) => {
+export const startIndexTask = async (ctx: ServiceContext, datasetId: string, type: IndexType) => {
   const kind = KINDS[type];
   const dataset = await manageableDataset(ctx, datasetId);
   const running = await taskById(ctx, currentTaskId(dataset, type));
@@ -62,14 +63,14 @@ export const startIndexTask = async (ctx: ServiceContext, datasetId: string, typ
 };
 
 // The dataset's last task of the kind, or {} when it has none (RAGFlow's trace_raptor / trace_graphrag).
-export const traceIndexTask = async (ctx: ServiceContext, datasetId: string, type: IndexTaskType) => {
+export const traceIndexTask = async (ctx: ServiceContext, datasetId: string, type: IndexType) => {
   const dataset = await visibleDataset(ctx, datasetId);
   const task = await taskById(ctx, currentTaskId(dataset, type));
   return task ? toDatasetTask(task) : {};
 };
 
 // Cancels a running task and removes what the kind built (RAGFlow's unbind_task).
-export const removeIndex = async (ctx: ServiceContext, datasetId: string, type: IndexTaskType) => {
+export const removeIndex = async (ctx: ServiceContext, datasetId: string, type: IndexType) => {
   const dataset = await manageableDataset(ctx, datasetId);
   const taskId = currentTaskId(dataset, type);
   if (taskId) {

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { datasets, datasetTasks, type DatasetRow, type DatasetTaskRow, type IndexTaskType } from "../../db/schema";
+import type { IndexType } from "../../contract/dataset-index";
+import { datasets, datasetTasks, type DatasetRow, type DatasetTaskRow } from "../../db/schema";
 import { nowMs } from "../../lib/time";
 import type { IndexMessage } from "../../platform/queue";
 import type { Deps } from "../context";
@@ -61,7 +62,7 @@ export const failDatasetTask = async (deps: Deps, taskId: string, reason: string
 
 // One dataset task from the queue: only the dataset's current task of its kind runs; progress lines, a
 // heartbeat with each, and the "done" line with the duration; cancellation is noticed at the next line.
-export const runIndexTask = async (deps: Deps, message: IndexMessage, builders: Record<IndexTaskType, IndexBuilder>) => {
+export const runIndexTask = async (deps: Deps, message: IndexMessage, builders: Record<IndexType, IndexBuilder>) => {
   const task = await deps.db.query.datasetTasks.findFirst({ where: and(eq(datasetTasks.id, message.taskId), eq(datasetTasks.tenantId, message.tenantId)) });
   if (!task || task.state === "done" || task.state === "cancelled" || task.state === "failed") return;
   const dataset = await deps.db.query.datasets.findFirst({ where: eq(datasets.id, task.datasetId) });

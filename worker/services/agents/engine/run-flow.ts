@@ -62,20 +62,25 @@ export const runFlow = async (ctx: ServiceContext, dsl: Dsl, input: RunInput, em
   };
 
   // Messages of one turn reach the client as one text, a blank line between them.
+  let saidAnything = false;
+  const say = async (content: string) => {
+    saidAnything = true;
+    await emit({ event: "message", data: { content } });
+  };
   const startMessage = async () => {
-    if (messages.length > 0 || streamedFor.size > 0) await emit({ event: "message", data: { content: "\n\n" } });
+    if (saidAnything) await emit({ event: "message", data: { content: "\n\n" } });
   };
   const sayFor = (speakerId: string) => async (delta: string) => {
     if (!streamedFor.has(speakerId)) await startMessage();
     streamedFor.set(speakerId, (streamedFor.get(speakerId) ?? "") + delta);
-    await emit({ event: "message", data: { content: delta } });
+    await say(delta);
   };
   const show = async (id: string, text: string) => {
     const streamed = streamedFor.get(id);
     streamedFor.delete(id);
     if (streamed !== text) {
       await startMessage();
-      for (const piece of pieces(text)) await emit({ event: "message", data: { content: piece } });
+      for (const piece of pieces(text)) await say(piece);
     }
     messages.push(text);
   };
