@@ -150,6 +150,12 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
       response.write(`data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`);
       response.end(`data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 10, completion_tokens: 2 } })}\n\ndata: [DONE]\n\n`);
     };
+    // "LLM for quotes": cites the chunk naming "Grippeimpfung" right after that word; "umschreiben" rewrites the answer
+    if (system.includes("You add citations to an answer.")) {
+      if (last.includes("umschreiben")) return reply(`Etwas ganz anderes [ID:0].`);
+      const chunk = [...system.matchAll(/\[ID:(\d+)\]\n([^[]*)/g)].find((match) => (match[2] ?? "").includes("Grippeimpfung"))?.[1] ?? "0";
+      return reply(last.replace("Grippeimpfung", `Grippeimpfung [ID:${chunk}]`));
+    }
     if (system.includes("You grade retrieved documents")) return reply(last.includes("Impfung") ? "yes" : "no");
     if (system.includes("found nothing relevant")) return reply("Grippeimpfung Senioren");
     if (system.includes("standalone question")) return reply(`Eigenständig: ${last.split("\n").filter((l) => l.startsWith("USER:")).map((l) => l.slice(6)).join(" / ")}`);

@@ -154,6 +154,24 @@ describe("chat pipeline with a configured model (local OpenAI-compatible server)
     expect(inserted.body.data.reference.doc_aggs).toEqual([{ doc_name: "impfung.txt", doc_id: expect.any(String), count: 1 }]);
   });
 
+  it("with LLM for quotes lets the chat model place the citations, falling back to similarity when it changed the text", async () => {
+    const user = await createUser();
+    const ds = await parsedDataset(user);
+    const chat = await createChat(user, { dataset_ids: [ds.id], llm_id: await useLocalChatModel(user), vector_similarity_weight: 0, prompt_config: { llm_for_quotes: true } });
+    const placed = (await ask(user, chat.id, { question: "Grippeimpfung ab 60 Jahren empfohlen" })).body.data;
+    // the model put its marker after the word it cites, where the similarity rule never puts one (sentence ends)
+    expect(placed.answer).toBe(`Antwort auf: Grippeimpfung [ID:${/\[ID:(\d+)\]/.exec(placed.answer)?.[1]}] ab 60 Jahren empfohlen`);
+    const cited = Number(/\[ID:(\d+)\]/.exec(placed.answer)?.[1]);
+    expect(placed.reference.chunks[cited]?.content).toContain("Grippeimpfung");
+    // a reply that changes the answer is not taken: the answer stays as written, cited by similarity
+    const rewritten = (await ask(user, chat.id, { question: "Grippeimpfung ab 60 Jahren empfohlen, umschreiben" })).body.data;
+    expect(rewritten.answer).toMatch(/^Antwort auf: Grippeimpfung ab 60 Jahren empfohlen, umschreiben \[ID:\d+\]$/);
+    // switched off, the similarity rule places them
+    expect((await callApi(`/chats/${chat.id}`, { method: "PATCH", token: user.token, json: { prompt_config: { llm_for_quotes: false } } })).body.code).toBe(0);
+    const similar = (await ask(user, chat.id, { question: "Grippeimpfung ab 60 Jahren empfohlen" })).body.data;
+    expect(similar.answer).toMatch(/^Antwort auf: Grippeimpfung ab 60 Jahren empfohlen \[ID:\d+\]$/);
+  });
+
   it("refines a follow-up question from the history before retrieval (multi-turn optimisation)", async () => {
     const user = await createUser();
     const ds = await parsedDataset(user);

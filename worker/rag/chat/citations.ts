@@ -15,6 +15,15 @@ export const keepValidCitations = (answer: string, chunkCount: number) => answer
 
 export const citedIndexes = (answer: string) => [...new Set([...answer.matchAll(CANONICAL)].map((match) => Number(match[1])))];
 
+const withoutMarkers = (text: string) => text.replace(/\s*\[ID:\d+\]/g, "").replace(/\s+/g, " ").trim();
+
+// The answer with the citations a model placed in it, if it kept every other character; null when it changed the
+// text (then the citations are placed by similarity instead).
+export const placedCitations = (answer: string, placed: string, chunkCount: number) => {
+  const cited = keepValidCitations(repairCitations(placed.trim(), chunkCount), chunkCount);
+  return withoutMarkers(cited) === withoutMarkers(answer) ? cited : null;
+};
+
 const SENTENCE = /[^.!?。！？\n]+[.!?。！？]*\s*|\n+/g;
 const MIN_SENTENCE = 5;
 const MAX_PER_SENTENCE = 4;

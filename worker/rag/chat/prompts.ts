@@ -8,6 +8,20 @@ export const CITATION_GUIDELINES = `# Citations
 - Do not cite when your answer does not use the knowledge base.
 Example: "Adults should drink about 1.5 litres a day [ID:2]."`;
 
+// "LLM for quotes": the chat model places the citations in a finished answer, changing nothing else.
+export const citationPlacementPrompt = (answer: string, chunks: string[]): ChatMessage[] => [
+  {
+    role: "system",
+    content: `You add citations to an answer. The numbered chunks below are the knowledge it was written from.
+After each sentence that a chunk supports, before its full stop, add that chunk's marker like [ID:0] (at most 4 per sentence).
+Leave sentences no chunk supports without a marker. Do not change, add or remove any other character of the answer.
+Reply with the answer and its markers only.
+
+${chunks.map((chunk, i) => `[ID:${i}]\n${chunk}`).join("\n\n")}`,
+  },
+  { role: "user", content: answer },
+];
+
 export const glossaryBlock = (glossary: GlossaryEntry[]) =>
   glossary.length
     ? `# Glossary\nUse these terms exactly as defined, and explain them when you use them:\n${glossary.map((entry) => `- ${entry.term}${entry.explanation ? `: ${entry.explanation}` : ""}`).join("\n")}`

@@ -188,7 +188,7 @@ export async function* answerQuestion(ctx: ServiceContext, request: AnswerReques
     }
   }
 
-  const { thinking, body } = await citeAnswer(ctx, answer, config.quote ? chunks : [], model ? dialog : null);
+  const { thinking, body } = await citeAnswer(ctx, answer, config.quote ? chunks : [], model ? dialog : null, model && config.llm_for_quotes ? ask : undefined);
   const cited = config.quote ? citedIndexes(body) : [];
 
   let relatedQuestions: string[] = [];
