@@ -14,6 +14,7 @@ import { shareRoutes } from "./routes/share";
 import { SHARE_PAGES, sharePage } from "./routes/share-page";
 import { chunkRoutes } from "./routes/chunks";
 import { datasetRoutes } from "./routes/datasets";
+import { documentImageRoutes } from "./routes/document-image";
 import { documentRoutes } from "./routes/documents";
 import { fileRoutes } from "./routes/files";
 import { modelRoutes, providerRoutes } from "./routes/models";
@@ -31,6 +32,7 @@ const api = new Hono<AppEnv>()
   .route("/users", userRoutes)
   .route("/datasets/:datasetId/documents/:documentId/chunks", chunkRoutes)
   .route("/datasets/:datasetId/documents", documentRoutes)
+  .route("/document", documentImageRoutes)
   .route("/datasets", datasetRoutes)
   .route("/retrieval", retrievalRoutes)
   .route("/files", fileRoutes)

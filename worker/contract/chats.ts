@@ -320,6 +320,8 @@ export type ReferenceChunk = {
   document_name: string;
   dataset_id: string;
   image_id: string;
+  // the signed address of the chunk's image (chat answers; chunks of image files)
+  image_url?: string;
   positions: number[][];
   url: string | null;
   similarity: number;

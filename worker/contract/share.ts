@@ -57,6 +57,8 @@ export type SharedChatInfo = {
   suggested_questions: boolean;
   quote: boolean;
   tts: boolean;
+  // the images of cited image chunks are shown under answers
+  show_images: boolean;
   stt: boolean;
   variables: { key: string; optional: boolean }[];
   design: Record<string, string | boolean>;

@@ -35,7 +35,12 @@ export const verifyPassword = async (password: string, stored: string): Promise<
 export const sha256Hex = async (value: string): Promise<string> =>
   toHex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value)));
 
-const constantTimeEqual = (a: string, b: string): boolean => {
+export const hmacSha256Hex = async (secret: string, message: string): Promise<string> => {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return toHex(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message)));
+};
+
+export const constantTimeEqual = (a: string, b: string): boolean => {
   if (a.length !== b.length) return false;
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);

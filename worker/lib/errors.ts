@@ -43,6 +43,9 @@ export const authenticationError = (message: string) =>
 export const UNAUTHORIZED_MESSAGE = "<Unauthorized '401: Unauthorized'>";
 export const unauthorized = () => new AppError(RetCode.UNAUTHORIZED, UNAUTHORIZED_MESSAGE, 401);
 
+// A resource loaded by the browser itself (an image), which needs a real HTTP status.
+export const notFoundError = (message: string) => new AppError(RetCode.NOT_FOUND, message, 404);
+
 export const permissionError = (message: string) => new AppError(RetCode.PERMISSION_ERROR, message);
 
 export const notTeamMember = () => new AppError(RetCode.FORBIDDEN, "You are not a member of this team.", 403);

@@ -239,6 +239,7 @@ const makeInfo = (overrides: Partial<SharedChatInfo> = {}, design: Record<string
   suggested_questions: true,
   quote: true,
   tts: false,
+  show_images: false,
   stt: false,
   variables: [],
   design: {

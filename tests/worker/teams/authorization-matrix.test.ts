@@ -295,8 +295,10 @@ const ROWS: Row[] = [
   { route: "GET /api/v1/system/healthz", allowed: "public", req: () => ({ method: "GET", path: "/system/healthz" }) },
 ];
 
-// Share-page endpoints take a share link's token, never a session or an API key: every caller here is refused.
+// Share-page endpoints take a share link's token, never a session or an API key, and a chunk image takes its
+// signature: every caller here is refused.
 const SHARE_ROUTES = [
+  "GET /api/v1/document/image/:imageId",
   "OPTIONS /api/v1/share/chats/:chatId/*",
   "GET /api/v1/share/chats/:chatId",
   "GET /api/v1/share/chats/:chatId/sessions",
@@ -324,7 +326,7 @@ const SHARE_ROWS: Row[] = SHARE_ROUTES.filter((route) => !route.startsWith("OPTI
     allowed: [],
     req: () => ({
       method,
-      path: template.replace("/api/v1", "").replace(":chatId", fx.chatId).replace(":agentId", fx.agentId).replace(":sessionId", fx.sessionId).replace(":messageId", fx.messageId),
+      path: template.replace("/api/v1", "").replace(":chatId", fx.chatId).replace(":agentId", fx.agentId).replace(":sessionId", fx.sessionId).replace(":messageId", fx.messageId).replace(":imageId", `${fx.datasetId}-${fx.documentId}`),
       json: method === "GET" ? undefined : { question: "x", name: "x", thumbup: true },
     }),
   };

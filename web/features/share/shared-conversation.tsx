@@ -125,7 +125,7 @@ export const SharedConversation = (props: Props) => {
               info={info}
               palette={palette}
               showAvatar={showAvatar}
-              content={<AnswerMarkdown content={message.content} reference={message.reference} documentLinks={false} />}
+              content={<AnswerMarkdown content={message.content} reference={message.reference} documentLinks={false} showImages={info.show_images} />}
               reference={message.reference}
               footer={
                 sessionId !== null && (
@@ -141,7 +141,7 @@ export const SharedConversation = (props: Props) => {
             info={info}
             palette={palette}
             showAvatar={showAvatar}
-            content={stream.streaming && turn.answer === "" ? <TypingDots /> : <AnswerMarkdown content={turn.answer} reference={turn.reference} documentLinks={false} />}
+            content={stream.streaming && turn.answer === "" ? <TypingDots /> : <AnswerMarkdown content={turn.answer} reference={turn.reference} documentLinks={false} showImages={info.show_images} />}
             reference={turn.reference}
             footer={
               turn.status === "stopped" && (

@@ -48,6 +48,7 @@ export const chatDe = {
     variables: "Variablen",
   },
   answer: {
+    openImage: "Bild aus {{name}} öffnen",
     citation: "Quelle {{n}} anzeigen",
     similarity: "Ähnlichkeit {{value}}",
     openDocument: "Dokument öffnen",

@@ -17,6 +17,7 @@ import { addUsage, recordUsage } from "../models/usage";
 import { knowledgeChunks } from "../retrieval/knowledge-chunks";
 import { metadataConditionFor } from "../retrieval/metadata-scope";
 import { retrieve } from "../retrieval/retrieve";
+import { withImageUrls } from "../documents/chunk-image";
 import { citeAnswer } from "./citation-similarity";
 import { fillPrompt, fitMessages } from "./messages";
 
@@ -77,7 +78,7 @@ export const toReferenceChunk = (chunk: RetrievedChunk): ReferenceChunk => ({
   similarity: chunk.similarity,
   vector_similarity: chunk.vector_similarity,
   term_similarity: chunk.term_similarity,
-  doc_type: "",
+  doc_type: chunk.image_id ? "image" : "",
 });
 
 export const toReference = (chunks: RetrievedChunk[], cited: number[]): Reference => {
@@ -203,7 +204,7 @@ export async function* answerQuestion(ctx: ServiceContext, request: AnswerReques
   yield {
     done: {
       answer: thinking + body,
-      reference: toReference(chunks, cited),
+      reference: await withImageUrls(ctx.config, toReference(chunks, cited)),
       relatedQuestions,
       usage,
       question: latest,

@@ -7,8 +7,6 @@ import type { Deps } from "../context";
 import { resolveModel } from "../models/resolve";
 import { recordUsage } from "../models/usage";
 
-export const IMAGE_SUFFIXES = new Set(["png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff"]);
-
 const PROMPT =
   "Describe this image for a search index: transcribe every visible text exactly, then describe charts, tables and pictures in detail. Answer in the language of the text in the image.";
 

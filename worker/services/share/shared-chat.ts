@@ -18,6 +18,7 @@ export const sharedChatInfo = (dialog: DialogRow): SharedChatInfo => ({
   suggested_questions: dialog.promptConfig.suggested_questions,
   quote: dialog.promptConfig.quote,
   tts: dialog.promptConfig.tts,
+  show_images: dialog.promptConfig.show_images,
   stt: dialog.promptConfig.stt,
   variables: dialog.promptConfig.parameters.filter((parameter) => parameter.key !== "knowledge"),
   design: { ...DEFAULT_DESIGN, ...dialog.design },

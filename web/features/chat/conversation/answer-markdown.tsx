@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Collapsible, HStack, Link, Popover, Portal, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Collapsible, HStack, Image, Link, Popover, Portal, Stack, Text } from "@chakra-ui/react";
 import { ChevronRight, ExternalLink } from "lucide-react";
 import { type PointerEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -198,12 +198,13 @@ const Reasoning = ({ text }: { text: string }) => {
   );
 };
 
-// documentLinks: false where the reader cannot open the knowledge base's documents (a shared chat's visitor)
-type Props = { content: string; reference?: Reference | null; documentLinks?: boolean };
+// documentLinks: false where the reader cannot open the knowledge base's documents (a shared chat's visitor);
+// showImages: the assistant's "show images" (the images of the cited image chunks under the answer)
+type Props = { content: string; reference?: Reference | null; documentLinks?: boolean; showImages?: boolean };
 
 // An answer as markdown. Raw HTML is never rendered (no rehype-raw: it shows as text), links open in a new
 // tab, [ID:n] becomes a citation button for reference.chunks[n] and <think> blocks a collapsed "reasoning".
-export const AnswerMarkdown = ({ content, reference, documentLinks = true }: Props) => {
+export const AnswerMarkdown = ({ content, reference, documentLinks = true, showImages = false }: Props) => {
   const { reasoning, answer } = splitThinking(content);
   return (
     <Box>
@@ -213,6 +214,25 @@ export const AnswerMarkdown = ({ content, reference, documentLinks = true }: Pro
           {answer}
         </Markdown>
       </Box>
+      {showImages && <CitedImages answer={answer} reference={reference} />}
     </Box>
+  );
+};
+
+// The images of the chunks the answer cites, in citation order; each opens full size in a new tab.
+const CitedImages = ({ answer, reference }: { answer: string; reference?: Reference | null }) => {
+  const { t } = useTranslation();
+  const cited = [...new Set([...answer.matchAll(CITATION)].map((match) => Number(match[1])))];
+  const images = cited.map((index) => reference?.chunks[index]).filter((chunk): chunk is ReferenceChunk & { image_url: string } => Boolean(chunk?.image_url));
+  const unique = images.filter((chunk, i) => images.findIndex((other) => other.image_url === chunk.image_url) === i);
+  if (unique.length === 0) return null;
+  return (
+    <HStack wrap="wrap" gap="2" mt="2" data-testid="answer-images">
+      {unique.map((chunk) => (
+        <Link key={chunk.image_url} href={chunk.image_url} target="_blank" rel="noreferrer" aria-label={t("chat.answer.openImage", { name: chunk.document_name })}>
+          <Image src={chunk.image_url} alt={chunk.document_name} maxH="40" maxW="full" rounded="md" borderWidth="1px" />
+        </Link>
+      ))}
+    </HStack>
   );
 };

@@ -116,7 +116,7 @@ export const ConversationPane = ({ chat, sessionId, onSessionRenamed }: Props) =
             <AssistantMessage
               key={`assistant:${message.id}`}
               name={chat.name}
-              content={<AnswerMarkdown content={message.content} reference={message.reference} />}
+              content={<AnswerMarkdown content={message.content} reference={message.reference} showImages={chat.prompt_config.show_images} />}
               reference={message.reference}
               footer={
                 <MessageActions
@@ -137,7 +137,7 @@ export const ConversationPane = ({ chat, sessionId, onSessionRenamed }: Props) =
         {showAnswer && turn && (
           <AssistantMessage
             name={chat.name}
-            content={stream.streaming && turn.answer === "" ? <TypingDots /> : <AnswerMarkdown content={turn.answer} reference={turn.reference} />}
+            content={stream.streaming && turn.answer === "" ? <TypingDots /> : <AnswerMarkdown content={turn.answer} reference={turn.reference} showImages={chat.prompt_config.show_images} />}
             reference={turn.reference}
             footer={
               turn.status === "stopped" && (

@@ -1,0 +1,49 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { ReferenceChunk } from "../../../worker/contract/chats";
+import { BASE, callApi } from "../../helpers/worker/api";
+import { ask, createChat } from "../../helpers/worker/chat";
+import { createDataset, createUser, ingest, textFile } from "../../helpers/worker/factories";
+import { GOOD_KEY } from "../../helpers/shared/model-key";
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+
+describe("images of image chunks", () => {
+  it("an answer's reference carries the signed address of a cited image, which loads without sign-in and only with its signature", async () => {
+    const user = await createUser();
+    await callApi("/providers/models", { token: user.token, json: { llm_factory: "OpenAI-API-Compatible", llm_name: "vision-model", model_type: "image2text", api_base: env.TEST_OPENAI_URL, api_key: GOOD_KEY } });
+    await callApi("/models/default", { method: "PATCH", token: user.token, json: { img2txt_id: "vision-model@OpenAI-API-Compatible" } });
+    const ds = await createDataset(user);
+    const docs = await ingest(user, ds.id, [new File([PNG], "pass.png", { type: "image/png" }), textFile("impfung.txt", "Der Impfpass gehört zu jeder Reise.")]);
+    const imageDoc = docs["pass.png"]?.id as string;
+
+    const retrieval = await callApi<{ chunks: { document_keyword: string; image_id: string }[] }>("/retrieval", { token: user.token, json: { question: "Impfpass", dataset_ids: [ds.id], similarity_threshold: 0 } });
+    expect(Object.fromEntries(retrieval.body.data.chunks.map((chunk) => [chunk.document_keyword, chunk.image_id]))).toEqual({ "pass.png": `${ds.id}-${imageDoc}`, "impfung.txt": "" });
+
+    const chat = await createChat(user, { dataset_ids: [ds.id], prompt_config: { show_images: true } });
+    const answer = (await ask(user, chat.id, { question: "Impfpass" })).body.data;
+    const chunks = answer.reference.chunks as unknown as ReferenceChunk[];
+    const image = chunks.find((chunk) => chunk.document_name === "pass.png");
+    expect(image).toMatchObject({ image_id: `${ds.id}-${imageDoc}`, doc_type: "image", image_url: expect.stringMatching(new RegExp(`^/api/v1/document/image/${ds.id}-${imageDoc}\\?signature=[0-9a-f]{64}$`)) });
+    expect(chunks.find((chunk) => chunk.document_name === "impfung.txt")).toMatchObject({ image_id: "", doc_type: "" });
+    expect(chunks.find((chunk) => chunk.document_name === "impfung.txt")).not.toHaveProperty("image_url");
+
+    // an <img> loads it without a token
+    const loaded = await SELF.fetch(`${BASE.replace(/\/api\/v1$/, "")}${image?.image_url}`);
+    expect(loaded.status).toBe(200);
+    expect(loaded.headers.get("Content-Type")).toBe("image/png");
+    expect(new Uint8Array(await loaded.arrayBuffer())).toEqual(PNG);
+
+    // a wrong signature, or the signature of one image used for another, opens nothing
+    const [path, signature] = (image?.image_url ?? "").split("?signature=");
+    const origin = BASE.replace(/\/api\/v1$/, "");
+    expect((await SELF.fetch(`${origin}${path}?signature=${"0".repeat(64)}`)).status).toBe(401);
+    expect((await SELF.fetch(`${origin}${path}`)).status).toBe(401);
+    const textDoc = docs["impfung.txt"]?.id as string;
+    expect((await SELF.fetch(`${origin}/api/v1/document/image/${ds.id}-${textDoc}?signature=${signature}`)).status).toBe(401);
+
+    // the image goes with its document
+    await callApi(`/datasets/${ds.id}/documents`, { method: "DELETE", token: user.token, json: { ids: [imageDoc] } });
+    expect((await SELF.fetch(`${origin}${image?.image_url}`)).status).toBe(404);
+  });
+});
