@@ -670,18 +670,18 @@ describe("AnswerMarkdown citations", () => {
   });
 
   it("show the images of cited image chunks with the assistant's show images, once each, and none without it", () => {
-    const chunk = (id: string, name: string, image_url?: string): ReferenceChunk => ({
+    const imageChunk = (id: string, name: string, image_url?: string): ReferenceChunk => ({
       id, content: `Inhalt ${id}`, document_id: `doc-${id}`, document_name: name, dataset_id: "ds-1", image_id: image_url ? `ds-1-doc-${id}` : "", ...(image_url ? { image_url } : {}),
       positions: [], url: null, similarity: 1, vector_similarity: 1, term_similarity: 1, doc_type: image_url ? "image" : "",
     });
-    const reference: Reference = { total: 3, chunks: [chunk("a", "impfpass.png", "/api/v1/document/image/a?signature=1"), chunk("b", "text.txt"), chunk("c", "ungenannt.png", "/api/v1/document/image/c?signature=3")], doc_aggs: [] };
+    const cited: Reference = { total: 3, chunks: [imageChunk("a", "impfpass.png", "/api/v1/document/image/a?signature=1"), imageChunk("b", "text.txt"), imageChunk("c", "ungenannt.png", "/api/v1/document/image/c?signature=3")], doc_aggs: [] };
     const content = "Der Pass [ID:0] und der Text [ID:1]. Noch einmal der Pass [ID:0].";
-    const { unmount } = renderWithProviders(<AnswerMarkdown content={content} reference={reference} showImages />);
+    const { unmount } = renderWithProviders(<AnswerMarkdown content={content} reference={cited} showImages />);
     const images = within(screen.getByTestId("answer-images")).getAllByRole("img");
     expect(images.map((image) => [image.getAttribute("src"), image.getAttribute("alt")])).toEqual([["/api/v1/document/image/a?signature=1", "impfpass.png"]]);
     expect(screen.getByRole("link", { name: "Bild aus impfpass.png öffnen" }).getAttribute("target")).toBe("_blank");
     unmount();
-    renderWithProviders(<AnswerMarkdown content={content} reference={reference} />);
+    renderWithProviders(<AnswerMarkdown content={content} reference={cited} />);
     expect(screen.queryByTestId("answer-images")).toBeNull();
   });
 });
