@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Agent, AgentEvent, AgentTemplate, AGENT_PERMISSIONS, Dsl, TemplateLanguage } from "../../worker/contract/agents";
+import type { Agent, AgentEvent, AgentInputFile, AgentTemplate, AGENT_PERMISSIONS, Dsl, TemplateLanguage } from "../../worker/contract/agents";
 import { ApiError, request, requestData, requestRaw } from "./client";
 import { readSseData } from "./sse";
 
@@ -36,6 +36,13 @@ export const agentQueryOptions = (id: string) => queryOptions({ queryKey: agentK
 // The templates with their flows' texts in the app's language.
 export const agentTemplatesQueryOptions = (language: TemplateLanguage) =>
   queryOptions({ queryKey: agentKeys.templates(language), queryFn: () => requestData<AgentTemplate[]>("/agents/templates", { query: { language } }), staleTime: Infinity });
+
+// The text of a file for a Begin file input, read by the server.
+export const uploadAgentInput = (agentId: string) => async (file: File) => {
+  const form = new FormData();
+  form.set("file", file);
+  return requestData<AgentInputFile>(`/agents/${agentId}/upload`, { method: "POST", body: form });
+};
 
 export const useCreateAgentMutation = () => {
   const queryClient = useQueryClient();

@@ -176,7 +176,12 @@ export type AgentEvent =
   | { event: "workflow_finished"; data: { outputs: Record<string, unknown>; elapsed_time: number; error: string | null } };
 
 // A Begin input as the flow declares it: RAGFlow's query types line, paragraph, options (one of `options`),
-// integer (Buddy's editor writes number) and boolean.
+// file (the run gets the file's text, read by POST /agents/{id}/upload), integer (Buddy's editor writes number)
+// and boolean.
+// What POST /agents/{id}/upload answers: the text of a file for a Begin file input, cut at AGENT_FILE_TEXT_MAX.
+export const AGENT_FILE_TEXT_MAX = 100_000;
+export type AgentInputFile = { name: string; size: number; content: string; truncated: boolean };
+
 export type BeginInputSpec = { name?: string; optional?: boolean; type?: string; options?: unknown };
 
 const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === "";

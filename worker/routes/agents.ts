@@ -18,6 +18,8 @@ import { createAgent, duplicateAgent, getAgentForEditor, getManageableAgent, lis
 import { createShareToken, listShareTokens, removeShareToken } from "../services/share/tokens";
 import { createAgentSession, listAgentSessions, removeAgentSessions } from "../services/agents/sessions";
 import { agentTemplates } from "../services/agents/templates";
+import { readInputFile } from "../services/agents/upload";
+import { readForm, uploadedFiles } from "./file-transfer";
 import type { Context } from "hono";
 import type { AgentCompletionInput } from "../contract/agents";
 
@@ -66,6 +68,7 @@ export const agentRoutes = new Hono<AppEnv>()
   .post("/:agentId/duplicate", async (c) => ok(c, await duplicateAgent(serviceContext(c), c.req.param("agentId"))))
   .post("/:agentId/completions", CompletionBody, async (c) => respond(c, c.req.param("agentId"), c.req.valid("json")))
   .post("/:agentId/sessions", async (c) => ok(c, await createAgentSession(serviceContext(c), c.req.param("agentId"))))
+  .post("/:agentId/upload", async (c) => ok(c, await readInputFile(serviceContext(c), c.req.param("agentId"), uploadedFiles(await readForm(c.req.raw)))))
   .get("/:agentId/sessions", async (c) => ok(c, await listAgentSessions(serviceContext(c), c.req.param("agentId"))))
   .get("/:agentId/share-tokens", async (c) => {
     const ctx = serviceContext(c);

@@ -15,6 +15,8 @@ import { jsonBodyAsDataError } from "../middleware/validate";
 import { sharedAgentInfo } from "../services/agents/manage";
 import { checkOrigin, checkRate, openSharedAgent, openSharedChat } from "../services/share/guard";
 import { CompletionBody, respond } from "./agents";
+import { readForm, uploadedFiles } from "./file-transfer";
+import { readInputFile } from "../services/agents/upload";
 import {
   prepareVisitorCompletion,
   removeVisitorSession,
@@ -97,6 +99,7 @@ export const shareRoutes = new Hono<AppEnv>()
   .use("/agents/:agentId", shareAgentAccess)
   .get("/agents/:agentId", async (c) => ok(c, await sharedAgentInfo(serviceContext(c), c.req.param("agentId"))))
   .post("/agents/:agentId/completions", CompletionBody, async (c) => respond(c, c.req.param("agentId"), c.req.valid("json")))
+  .post("/agents/:agentId/upload", async (c) => ok(c, await readInputFile(serviceContext(c), c.req.param("agentId"), uploadedFiles(await readForm(c.req.raw)))))
   .post("/chats/:chatId/completions", jsonBodyAsDataError(CompletionSchema), async (c) => {
     const input = c.req.valid("json");
     const prepared = await prepareVisitorCompletion(serviceContext(c), c.var.share.dialog, c.var.visitorId, input, (work) => c.executionCtx.waitUntil(work));

@@ -219,4 +219,41 @@ describe("task mode and the shared agent page", () => {
     expect(await screen.findByText("Bericht fertig.")).toBeTruthy();
     expect(bodies[0]).toMatchObject({ inputs: { art: "privat", plan: "Plus" } });
   });
+
+  it("reads a file for a file input through the server and sends its text; a refused file shows why", async () => {
+    const { SharedAgentPage } = await import("../../../web/features/agents/share/shared-agent-page");
+    const bodies: Record<string, unknown>[] = [];
+    const uploads: string[] = [];
+    const info = { id: AGENT_ID, title: "Befunde", description: null, avatar: null, prologue: "", mode: "task", inputs: { befund: { name: "Befund", type: "file" } } };
+    const json = (code: number, data: unknown, message = "") => new Response(JSON.stringify({ code, message, data }), { headers: { "Content-Type": "application/json" } });
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.includes("/upload")) {
+        const file = (init?.body as FormData | undefined)?.get("file") as File;
+        uploads.push(file.name);
+        return file.size === 0 ? json(102, null, `No text found in "${file.name}".`) : json(0, { name: file.name, size: file.size, content: "Blutdruck 135/85", truncated: false });
+      }
+      if (url.includes("/completions")) {
+        bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+        return answer();
+      }
+      return json(0, info);
+    });
+    renderWithProviders(<SharedAgentPage client={{ agentId: AGENT_ID, token: "share-x" }} />);
+    const picker = await screen.findByLabelText("Befund", { selector: "input" });
+    fireEvent.click(screen.getByRole("button", { name: "Senden" }));
+    expect(await screen.findByText("Dieses Feld ist erforderlich.")).toBeTruthy();
+
+    // a kind of file the server cannot read is refused before it is sent
+    fireEvent.change(picker, { target: { files: [new File(["MZ"], "programm.exe")] } });
+    expect((await screen.findByRole("alert")).textContent).toMatch(/^Diese Dateiart wird nicht gelesen\. Möglich: \.pdf .*\.docx/);
+    fireEvent.change(picker, { target: { files: [new File([], "leer.txt", { type: "text/plain" })] } });
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe('No text found in "leer.txt".'));
+    fireEvent.change(picker, { target: { files: [new File(["Blutdruck 135/85"], "notiz.txt", { type: "text/plain" })] } });
+    expect((await screen.findByTestId("file-input-read")).textContent).toBe("notiz.txt (16 B): 16 Zeichen Text");
+    fireEvent.click(screen.getByRole("button", { name: "Senden" }));
+    expect(await screen.findByText("Bericht fertig.")).toBeTruthy();
+    expect(uploads).toEqual(["leer.txt", "notiz.txt"]);
+    expect(bodies[0]).toMatchObject({ question: "", inputs: { befund: "Blutdruck 135/85" } });
+  });
 });

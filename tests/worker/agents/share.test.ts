@@ -1,10 +1,11 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import type { AgentInputFile } from "../../../worker/contract/agents";
 import type { ShareToken } from "../../../worker/contract/share";
 import { BASE, callApi } from "../../helpers/worker/api";
 import { createAgent, flow } from "../../helpers/worker/agents";
 import { parsedDataset } from "../../helpers/worker/chat";
-import { createUser } from "../../helpers/worker/factories";
+import { createUser, sampleFile, textFile } from "../../helpers/worker/factories";
 import { inTeam, joinTeam } from "../../helpers/worker/teams";
 
 const VISITOR = "visitor-cccccccccccccccc";
@@ -97,5 +98,44 @@ describe("shared agent flows", () => {
     for (const event of finished) expect(event.data).toMatchObject({ inputs: {}, outputs: {} });
     expect(text).not.toContain(env.TEST_SITE_URL);
   });
-});
 
+  it("a file input takes a file's text, read for the owner and for a visitor, and the run works on it", async () => {
+    const owner = await createUser();
+    const agent = await createAgent(
+      owner,
+      flow([
+        ["begin", "Begin", { mode: "task", inputs: { befund: { name: "Befund", type: "file" } } }, ["Message:m"]],
+        ["Message:m", "Message", { content: ["Erhalten: {begin@befund}"] }],
+      ]),
+    );
+    const upload = (file: File, init: { token: string }, path = `/agents/${agent.id}/upload`) => {
+      const body = new FormData();
+      body.append("file", file);
+      return callApi<AgentInputFile>(path, { ...init, body });
+    };
+    // a real Word file, parsed as knowledge-base documents are
+    const word = await upload(await sampleFile("word_sample.docx"), { token: owner.token });
+    expect(word.body.data).toMatchObject({ name: "word_sample.docx", truncated: false });
+    expect(word.body.data.content.length).toBeGreaterThan(50);
+    const run = await callApi<{ data: { content: string } }>("/agents/chat/completions", { token: owner.token, json: { agent_id: agent.id, inputs: { befund: word.body.data.content } } });
+    expect(run.body.data.data.content).toBe(`Erhalten: ${word.body.data.content}`);
+
+    // bad files are refused with a reason and nothing else happens
+    expect((await upload(textFile("leer.txt", ""), { token: owner.token })).body).toMatchObject({ code: 102, message: expect.stringContaining("leer.txt") });
+    expect((await upload(textFile("programm.exe", "MZ"), { token: owner.token })).body).toMatchObject({ code: 101, message: expect.stringContaining("programm.exe") });
+    const two = new FormData();
+    two.append("file", textFile("a.txt", "a"));
+    two.append("file", textFile("b.txt", "b"));
+    expect((await callApi(`/agents/${agent.id}/upload`, { token: owner.token, body: two })).body).toMatchObject({ code: 101, message: "Send one file." });
+    // someone outside the team cannot use the flow's upload
+    expect((await upload(textFile("x.txt", "x"), { token: (await createUser()).token })).body.code).not.toBe(0);
+
+    // a visitor of a share link reads a file the same way
+    const token = (await callApi<ShareToken>(`/agents/${agent.id}/share-tokens`, { token: owner.token, json: {} })).body.data;
+    const note = "# Blutdruck\n\n135/85 am Morgen";
+    const visitor = await upload(textFile("notiz.md", note), { token: `Bearer ${token.token}` }, `/share/agents/${agent.id}/upload?visitor_id=${VISITOR}`);
+    expect(visitor.body.data).toEqual({ name: "notiz.md", size: new TextEncoder().encode(note).length, content: expect.stringContaining("135/85 am Morgen"), truncated: false });
+    const other = await createAgent(owner, flow([["begin", "Begin", {}, []]]));
+    expect((await upload(textFile("notiz.md", "x"), { token: `Bearer ${token.token}` }, `/share/agents/${other.id}/upload?visitor_id=${VISITOR}`)).body.code).not.toBe(0);
+  });
+});

@@ -7,7 +7,7 @@ import { type FieldsProps, text } from "./fields-props";
 import { freeKey, KeyInput, renameKey } from "./key-input";
 
 export const BEGIN_MODES = ["conversational", "task"] as const;
-export const INPUT_TYPES = ["line", "paragraph", "options", "number", "boolean"] as const;
+export const INPUT_TYPES = ["line", "paragraph", "options", "file", "number", "boolean"] as const;
 // `options`: the choices of an options input; RAGFlow's flows may also say "integer" for a number
 export type BeginInput = { name: string; type: (typeof INPUT_TYPES)[number] | "integer"; optional: boolean; options?: string[] };
 

@@ -2,7 +2,7 @@ import { Box, Center, Heading, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type AgentShareClient, type SharedAgentInfo, sharedAgentQueryOptions, streamSharedAgentRun } from "../../../api/shared-agents";
+import { type AgentShareClient, type SharedAgentInfo, sharedAgentQueryOptions, streamSharedAgentRun, uploadSharedAgentInput } from "../../../api/shared-agents";
 import { Composer } from "../../chat/conversation/composer";
 import { ShareProblemScreen } from "../../share/share-problem";
 import { RunMessages } from "../test-run/run-messages";
@@ -30,6 +30,7 @@ const prefilledValues = (inputs: Record<string, BeginInput>, prefilled: Record<s
 const Conversation = ({ client, info, prefilled }: Props) => {
   const { t } = useTranslation();
   const transport = useMemo(() => ({ stream: streamSharedAgentRun(client) }), [client]);
+  const upload = useMemo(() => uploadSharedAgentInput(client), [client]);
   const run = useAgentRun(client.agentId, info.prologue, transport);
   const inputs = info.inputs as Record<string, BeginInput>;
   const [text, setText] = useState("");
@@ -62,7 +63,7 @@ const Conversation = ({ client, info, prefilled }: Props) => {
       </Box>
       <Box px="4" pb="4">
         <Box mb="2" maxW="xl">
-          <RunInputs inputs={inputs} values={values} missing={missing} onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))} />
+          <RunInputs inputs={inputs} values={values} missing={missing} onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))} upload={upload} />
         </Box>
         <Composer value={text} onChange={setText} onSend={send} onStop={run.stop} streaming={run.busy} busy={run.busy} stt={false} allowEmpty={taskMode} />
         <Text fontSize="xs" color="fg.muted" mt="1">

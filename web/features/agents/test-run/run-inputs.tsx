@@ -1,12 +1,14 @@
 import { Checkbox, Field, Input, NativeSelect, SimpleGrid, Textarea } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
-import { beginOptions } from "../../../../worker/contract/agents";
+import { type AgentInputFile, beginOptions } from "../../../../worker/contract/agents";
+import { FileInputField } from "./file-input-field";
 import type { BeginInput } from "../forms/begin-fields";
 
-type Props = { inputs: Record<string, BeginInput>; values: Record<string, unknown>; missing: string[]; onChange: (key: string, value: unknown) => void };
+// upload: reads a file for a file input (the owner's or the visitor's route)
+type Props = { inputs: Record<string, BeginInput>; values: Record<string, unknown>; missing: string[]; onChange: (key: string, value: unknown) => void; upload: (file: File) => Promise<AgentInputFile> };
 
 // The Begin component's inputs, filled in for the test run; required ones must have a value.
-export const RunInputs = ({ inputs, values, missing, onChange }: Props) => {
+export const RunInputs = ({ inputs, values, missing, onChange, upload }: Props) => {
   const { t } = useTranslation();
   const entries = Object.entries(inputs);
   if (entries.length === 0) return null;
@@ -32,6 +34,8 @@ export const RunInputs = ({ inputs, values, missing, onChange }: Props) => {
                 </Field.Label>
                 {input.type === "paragraph" ? (
                   <Textarea size="xs" rows={2} value={String(value ?? "")} onChange={(e) => onChange(key, e.target.value)} />
+                ) : input.type === "file" ? (
+                  <FileInputField label={label} upload={upload} onChange={(text) => onChange(key, text)} />
                 ) : input.type === "options" ? (
                   <NativeSelect.Root size="xs">
                     <NativeSelect.Field value={String(value ?? "")} onChange={(e) => onChange(key, e.target.value)}>

@@ -2,6 +2,7 @@ import { Alert, Badge, Box, Flex, HStack, IconButton, Stack, Tabs, Text } from "
 import { MessageSquarePlus, X } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { uploadAgentInput } from "../../../api/agents";
 import { Composer } from "../../chat/conversation/composer";
 import { formatNumber } from "../../../lib/format";
 import type { BeginInput } from "../forms/begin-fields";
@@ -90,7 +91,7 @@ export const TestRunPanel = ({ agentId, agentName, nodes, beforeRun, onClose }: 
                 <Alert.Title>{problem}</Alert.Title>
               </Alert.Root>
             )}
-            <RunInputs inputs={inputs} values={values} missing={missing} onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))} />
+            <RunInputs inputs={inputs} values={values} missing={missing} onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))} upload={uploadAgentInput(agentId)} />
             <Composer value={text} onChange={setText} onSend={() => void send()} onStop={run.stop} streaming={run.busy} busy={run.busy} stt={false} allowEmpty={taskMode} />
           </Stack>
         </Tabs.Content>
