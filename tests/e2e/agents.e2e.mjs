@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { signUp } from "./helpers.mjs";
+import { SAMPLES, signUp } from "./helpers.mjs";
 
 const ask = async (panel, question) => {
   await panel.getByPlaceholder("Nachricht eingeben …").fill(question);
@@ -111,6 +111,47 @@ export const tests = [
       await page.waitForURL((url) => /\/flow\/[0-9a-f]{32}/.test(url.pathname) && !url.pathname.endsWith(agentId));
       await editor.getByTestId("flow-node").filter({ hasText: "Thema erkennen" }).waitFor();
       await editor.getByTestId("flow-node").filter({ hasText: "Symptome" }).filter({ hasText: "Nachricht" }).waitFor();
+    },
+  ],
+  [
+    "a Buddy with a file input reads the visitor's file and works on its text",
+    async ({ page, baseUrl, artifacts }) => {
+      await signUp(page, baseUrl);
+      const token = await page.evaluate(() => localStorage.getItem("token"));
+      const api = async (path, body) => {
+        const response = await fetch(`${baseUrl}/api/v1${path}`, { method: "POST", headers: { Authorization: token, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+        const envelope = await response.json();
+        assert.equal(envelope.code, 0, envelope.message);
+        return envelope.data;
+      };
+      const component = (name, params, downstream, upstream) => ({ obj: { component_name: name, params }, downstream, upstream });
+      const agent = await api("/agents", {
+        title: "Befund lesen",
+        dsl: {
+          components: {
+            begin: component("Begin", { mode: "task", prologue: "Laden Sie Ihr Dokument hoch.", inputs: { dokument: { name: "Dokument", type: "file" } } }, ["Message:m"], []),
+            "Message:m": component("Message", { content: ["Erhalten: {begin@dokument}"] }, [], ["begin"]),
+          },
+          graph: { nodes: [], edges: [] },
+          globals: {},
+        },
+      });
+      const link = await api(`/agents/${agent.id}/share-tokens`, { name: "Praxis" });
+      const visitorContext = await page.context().browser().newContext({ viewport: { width: 900, height: 700 }, locale: "de-DE" });
+      try {
+        const visitor = await visitorContext.newPage();
+        await visitor.goto(`${baseUrl}/agent/share?shared_id=${agent.id}&from=agent&auth=${link.token}`);
+        await visitor.getByRole("heading", { name: "Befund lesen" }).waitFor();
+        await visitor.getByLabel("Dokument", { exact: true }).setInputFiles(`${SAMPLES}/heilprg.md`);
+        await visitor.getByTestId("file-input-read").filter({ hasText: /^heilprg\.md \(.+\): [\d.]+ Zeichen Text$/ }).waitFor();
+        await visitor.getByRole("button", { name: "Senden" }).click();
+        // the flow's message shows the file's text (its Markdown rendered)
+        await visitor.getByText(/^Erhalten:/).first().waitFor();
+        await visitor.getByText("Ausfertigungsdatum").first().waitFor();
+        await visitor.screenshot({ path: `${artifacts}/agent-file-input-de.png` });
+      } finally {
+        await visitorContext.close();
+      }
     },
   ],
 ];

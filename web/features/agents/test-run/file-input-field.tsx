@@ -6,6 +6,7 @@ import type { AgentInputFile } from "../../../../worker/contract/agents";
 import { isUploadable, UPLOAD_EXTENSIONS } from "../../../../worker/contract/documents";
 import { errorMessage } from "../../../components/notify";
 import { formatFileSize } from "../../../lib/file-size";
+import { formatNumber } from "../../../lib/format";
 
 const ACCEPT = Object.keys(UPLOAD_EXTENSIONS).map((extension) => `.${extension}`);
 
@@ -50,7 +51,7 @@ export const FileInputField = ({ label, upload, onChange }: Props) => {
       </Button>
       {state.status === "read" && (
         <Text fontSize="xs" color="fg.muted" data-testid="file-input-read">
-          {t(state.file.truncated ? "agents.run.fileTruncated" : "agents.run.fileRead", { name: state.file.name, size: formatFileSize(state.file.size), characters: state.file.content.length })}
+          {t(state.file.truncated ? "agents.run.fileTruncated" : "agents.run.fileRead", { name: state.file.name, size: formatFileSize(state.file.size), characters: formatNumber(state.file.content.length, 0) })}
         </Text>
       )}
       {state.status === "failed" && (
