@@ -195,6 +195,12 @@ export const missingBeginInputs = (inputs: Record<string, BeginInputSpec>, value
 
 export const beginOptions = (input: BeginInputSpec) => (Array.isArray(input.options) ? input.options.map(String).filter((option) => option.trim() !== "") : []);
 
+// Options inputs that offer nothing to choose: the editor marks them, the server refuses to run them.
+export const inputsWithoutOptions = (inputs: Record<string, BeginInputSpec>) =>
+  Object.entries(inputs)
+    .filter(([, input]) => input.type === "options" && beginOptions(input).length === 0)
+    .map(([key]) => key);
+
 // The Begin inputs given a value that does not fit: a choice outside the options, a number that is not one.
 export const invalidBeginInputs = (inputs: Record<string, BeginInputSpec>, values: Record<string, unknown>) =>
   Object.entries(inputs)

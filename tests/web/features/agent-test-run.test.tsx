@@ -147,6 +147,16 @@ describe("test run panel", () => {
     expect(await screen.findByText("Bitte zuerst vervollständigen: Antwort schreiben")).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
   });
+
+  it("counts an options input without options as incomplete", async () => {
+    const fetch = vi.spyOn(globalThis, "fetch");
+    const choiceless = nodes.map((item) => (item.id === "begin" ? { ...item, data: { ...item.data, form: { ...item.data.form, inputs: { art: { name: "Art", type: "options", optional: true, options: [] } } } } } : item));
+    renderWithProviders(<TestRunPanel agentId={AGENT_ID} agentName="Triage" nodes={choiceless} beforeRun={async () => true} onClose={() => undefined} />);
+    fireEvent.change(screen.getByRole("textbox", { name: "Ihre Frage" }), { target: { value: "Hallo" } });
+    fireEvent.click(screen.getByRole("button", { name: "Senden" }));
+    expect(await screen.findByText("Bitte zuerst vervollständigen: Start")).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
 });
 
 describe("task mode and the shared agent page", () => {

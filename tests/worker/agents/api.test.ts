@@ -66,6 +66,9 @@ describe("agents API", () => {
     expect((await callApi<unknown[]>(`/agents/${agent.id}/sessions`, { token: user.token })).body.data).toHaveLength(0);
     expect((await runAgent(user, agent.id, { inputs: { art: "privat", alter: 42 } })).body.data.content).toBe("privat, 42");
     expect((await runAgent(user, agent.id, { inputs: { art: "gesetzlich" } })).body.data.content).toBe("gesetzlich, ");
+    // an options input that offers nothing cannot be run
+    const empty = await createAgent(user, flow([["begin", "Begin", { mode: "task", inputs: { art: { name: "Versicherung", type: "options", options: [" "] } } }, []]]));
+    expect((await runAgent(user, empty.id, { inputs: {} })).body).toMatchObject({ code: 102, message: "The input `Versicherung` has no options to choose from." });
   });
 
   it("runs a task flow on its inputs alone in every turn; a conversation flow needs a question after the first", async () => {

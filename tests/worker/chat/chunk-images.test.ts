@@ -20,6 +20,10 @@ describe("images of image chunks", () => {
     const retrieval = await callApi<{ chunks: { document_keyword: string; image_id: string }[] }>("/retrieval", { token: user.token, json: { question: "Impfpass", dataset_ids: [ds.id], similarity_threshold: 0 } });
     expect(Object.fromEntries(retrieval.body.data.chunks.map((chunk) => [chunk.document_keyword, chunk.image_id]))).toEqual({ "pass.png": `${ds.id}-${imageDoc}`, "impfung.txt": "" });
 
+    // the chunk list says the same
+    const listed = await callApi<{ chunks: { image_id: string; doc_type_kwd: string }[] }>(`/datasets/${ds.id}/documents/${imageDoc}/chunks`, { token: user.token });
+    expect(listed.body.data.chunks[0]).toMatchObject({ image_id: `${ds.id}-${imageDoc}`, doc_type_kwd: "image" });
+
     const chat = await createChat(user, { dataset_ids: [ds.id], prompt_config: { show_images: true } });
     const answer = (await ask(user, chat.id, { question: "Impfpass" })).body.data;
     const chunks = answer.reference.chunks as unknown as ReferenceChunk[];

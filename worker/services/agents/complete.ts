@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { type AgentCompletionInput, type AgentEvent, type BeginInputSpec, beginOptions, invalidBeginInputs, missingBeginInputs } from "../../contract/agents";
+import { type AgentCompletionInput, type AgentEvent, type BeginInputSpec, beginOptions, inputsWithoutOptions, invalidBeginInputs, missingBeginInputs } from "../../contract/agents";
 import { agentSessions, agentTasks } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -26,6 +26,8 @@ export const prepareAgentRun = async (ctx: ServiceContext, agentId: string, inpu
   // session is made, so a refused call leaves nothing behind
   if (!existing || existing.state.resume.length === 0) {
     const inputs = (beginParams.inputs ?? {}) as Record<string, BeginInputSpec>;
+    const [choiceless] = inputsWithoutOptions(inputs);
+    if (choiceless) throw dataError(`The input \`${inputs[choiceless]?.name || choiceless}\` has no options to choose from.`);
     const [missing] = missingBeginInputs(inputs, input.inputs);
     if (missing) throw dataError(`The input \`${inputs[missing]?.name || missing}\` is required.`);
     const [invalid] = invalidBeginInputs(inputs, input.inputs);

@@ -1,29 +1,33 @@
 import type { Chunk } from "../../contract/chunks";
 import type { ChunkRow } from "../../db/schema";
+import { chunkImageId } from "../documents/chunk-image";
 
 // RAGFlow prints chunk times as "YYYY-MM-DD HH:MM:SS" plus a float epoch in seconds.
 const stamp = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 19);
 
-export const toChunk = (row: ChunkRow): Chunk => ({
-  id: row.id,
-  content: row.content,
-  document_id: row.documentId,
-  docnm_kwd: row.docName,
-  dataset_id: row.datasetId,
-  important_keywords: row.importantKeywords as string[],
-  questions: row.questions as string[],
-  tag_kwd: row.tags as string[],
-  tag_feas: row.tagFeatures,
-  image_id: "",
-  available: row.available,
-  positions: (row.pages as number[]).map((page) => [page, 0, 0, 0, 0]),
-  page_num_int: row.pages as number[],
-  token_count: row.tokenCount,
-  doc_type_kwd: "",
-  manual: row.manual,
-  create_time: stamp(row.createTime),
-  create_timestamp: row.createTime / 1000,
-});
+export const toChunk = (row: ChunkRow): Chunk => {
+  const imageId = chunkImageId(row.datasetId, row.documentId, row.docName);
+  return {
+    id: row.id,
+    content: row.content,
+    document_id: row.documentId,
+    docnm_kwd: row.docName,
+    dataset_id: row.datasetId,
+    important_keywords: row.importantKeywords as string[],
+    questions: row.questions as string[],
+    tag_kwd: row.tags as string[],
+    tag_feas: row.tagFeatures,
+    image_id: imageId,
+    available: row.available,
+    positions: (row.pages as number[]).map((page) => [page, 0, 0, 0, 0]),
+    page_num_int: row.pages as number[],
+    token_count: row.tokenCount,
+    doc_type_kwd: imageId ? "image" : "",
+    manual: row.manual,
+    create_time: stamp(row.createTime),
+    create_timestamp: row.createTime / 1000,
+  };
+};
 
 // The stored-field view of GET …/chunks/{id} (RAGFlow's doc-store names).
 export const toStoredChunk = (row: ChunkRow) => ({
@@ -36,6 +40,6 @@ export const toStoredChunk = (row: ChunkRow) => ({
   tag_kwd: row.tags,
   tag_feas: row.tagFeatures,
   available_int: row.available ? 1 : 0,
-  img_id: "",
+  img_id: chunkImageId(row.datasetId, row.documentId, row.docName),
   page_num_int: row.pages,
 });

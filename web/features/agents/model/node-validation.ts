@@ -1,5 +1,6 @@
 import type { ParseKeys } from "i18next";
 import { REQUIRED_PARAMS } from "../../../../worker/contract/agent-components";
+import { type BeginInputSpec, inputsWithoutOptions } from "../../../../worker/contract/agents";
 import type { EditorNode } from "./graph";
 
 export type NodeErrors = Partial<Record<string, ParseKeys>>;
@@ -31,6 +32,7 @@ export const validateNode = (node: EditorNode, nodes: EditorNode[]): NodeErrors 
     // a list (Message's alternatives) has no empty entries: each is filled in or removed
     else if (Array.isArray(value) && value.some(isMissing)) errors[key] = "agents.validation.fillOrRemove";
   }
+  if (node.data.label === "Begin" && inputsWithoutOptions((node.data.form.inputs ?? {}) as Record<string, BeginInputSpec>).length > 0) errors.inputs = "agents.form.inputOptionsRequired";
   return errors;
 };
 
