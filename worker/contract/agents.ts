@@ -193,6 +193,9 @@ export const missingBeginInputs = (inputs: Record<string, BeginInputSpec>, value
     .filter(([key, input]) => !input.optional && input.type !== "boolean" && isBlank(values[key]))
     .map(([key]) => key);
 
+// Buddy's editor writes "number", RAGFlow's flows "integer".
+export const isNumberInput = (input: BeginInputSpec | undefined) => input?.type === "number" || input?.type === "integer";
+
 export const beginOptions = (input: BeginInputSpec) => (Array.isArray(input.options) ? input.options.map(String).filter((option) => option.trim() !== "") : []);
 
 // Options inputs that offer nothing to choose: the editor marks them, the server refuses to run them.
@@ -208,7 +211,7 @@ export const invalidBeginInputs = (inputs: Record<string, BeginInputSpec>, value
       const value = values[key];
       if (isBlank(value)) return false;
       if (input.type === "options") return !beginOptions(input).includes(String(value));
-      if (input.type === "number" || input.type === "integer") return !Number.isFinite(Number(value));
+      if (isNumberInput(input)) return !Number.isFinite(Number(value));
       return false;
     })
     .map(([key]) => key);

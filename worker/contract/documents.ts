@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { type ChunkMethod, CHUNK_METHODS, type ParserConfig, ParserConfigSchema } from "./parser-config";
-import { META_FIELDS_MAX_BYTES } from "./limits";
+import { fitsMetaFields, META_FIELDS_MAX_BYTES } from "./limits";
 import { int, isPlainObject, msg, oneOf, queryBool, queryInt } from "./pydantic";
 
 export const RUN_STATUSES = ["UNSTART", "RUNNING", "CANCEL", "DONE", "FAIL"] as const;
@@ -48,7 +48,7 @@ export const META_FIELDS_TOO_LARGE = `Metadata must be at most ${META_FIELDS_MAX
 export const MetaFieldsSchema = v.pipe(
   v.custom<Record<string, v.InferOutput<typeof MetaValueSchema>>>(isPlainObject, msg.dict),
   v.check((fields) => Object.values(fields).every((value) => v.is(MetaValueSchema, value)), "Each metadata value must be a string, a number or a list of them"),
-  v.check((fields) => new TextEncoder().encode(JSON.stringify(fields)).length <= META_FIELDS_MAX_BYTES, META_FIELDS_TOO_LARGE),
+  v.check((fields) => fitsMetaFields(fields), META_FIELDS_TOO_LARGE),
 );
 
 export const UpdateDocumentSchema = v.strictObject(

@@ -10,7 +10,7 @@ export const SEARCH_NAME_MAX = 255;
 export const SEARCH_SUMMARY_CHUNKS = 12;
 export const SEARCH_QUESTION_MAX = 4000;
 
-// RAGFlow's search_config; unknown keys RAGFlow clients send (web_search, query_mindmap, …) are dropped.
+// RAGFlow's search_config; unknown keys RAGFlow clients send (web_search, …) are dropped.
 export const SearchConfigSchema = v.object({
   kb_ids: v.optional(v.pipe(v.array(v.string(msg.string), "`kb_ids` should be a list."), v.maxLength(64, "At most 64 knowledge bases.")), []),
   doc_ids: v.optional(
@@ -76,13 +76,14 @@ export const ListSearchesQuerySchema = v.object({
 });
 export type ListSearchesQuery = v.InferOutput<typeof ListSearchesQuerySchema>;
 
-const question = v.pipe(v.string("`question` is required."), v.trim(), v.nonEmpty("`question` is required."), v.maxLength(SEARCH_QUESTION_MAX, msg.maxChars(SEARCH_QUESTION_MAX)));
+// the question of every search route: answers, mind maps, related questions
+export const searchQuestion = v.pipe(v.string("`question` is required."), v.trim(), v.nonEmpty("`question` is required."), v.maxLength(SEARCH_QUESTION_MAX, msg.maxChars(SEARCH_QUESTION_MAX)));
 const ids = (field: string, max: number) =>
   v.optional(v.pipe(v.array(v.string(msg.string), `\`${field}\` should be a list.`), v.maxLength(max, `At most ${max} ${field}.`)));
 
 // POST /searches/{id}/completions: kb_ids and doc_ids narrow (or, without a saved list, choose) the knowledge bases.
 export const SearchCompletionSchema = v.object({
-  question,
+  question: searchQuestion,
   kb_ids: ids("kb_ids", 64),
   doc_ids: ids("doc_ids", MAX_DOCUMENT_FILTER),
 });
@@ -96,7 +97,7 @@ export const SearchbotAskSchema = v.object({ ...SearchCompletionSchema.entries, 
 // RAGFlow's retrieval_test body (kb_id may be one id or a list); settings default to the search app's.
 export const SearchbotRetrievalSchema = v.object({
   search_id: searchId,
-  question,
+  question: searchQuestion,
   kb_id: v.optional(v.union([v.string(msg.string), v.array(v.string(msg.string))], "`kb_id` should be a list.")),
   doc_ids: ids("doc_ids", MAX_DOCUMENT_FILTER),
   page: v.optional(int(1), 1),
@@ -109,7 +110,7 @@ export type SearchbotRetrievalInput = v.InferOutput<typeof SearchbotRetrievalSch
 export const SearchRetrievalSchema = v.omit(SearchbotRetrievalSchema, ["search_id"]);
 export type SearchRetrievalInput = v.InferOutput<typeof SearchRetrievalSchema>;
 
-export const SearchbotRelatedSchema = v.object({ question, search_id: searchId });
+export const SearchbotRelatedSchema = v.object({ question: searchQuestion, search_id: searchId });
 
 // A search answer as SSE frames (delta mode, like a chat completion): deltas, then the final frame with the
 // whole answer (`content`) and its reference.

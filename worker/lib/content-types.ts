@@ -28,5 +28,3 @@ export const contentTypeFor = (extension: string) => CONTENT_TYPES[extension] ??
 
 // Files parsed by the image-to-text model; their chunks show the image itself (RAGFlow's image chunks).
 export const IMAGE_SUFFIXES = new Set(["png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff"]);
-
-export const isImageName = (name: string) => IMAGE_SUFFIXES.has(name.split(".").pop()?.toLowerCase() ?? "");

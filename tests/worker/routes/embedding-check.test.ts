@@ -29,6 +29,12 @@ describe("POST /datasets/{id}/embedding/check", () => {
     const all = await check(user, ds.id, { embd_id: "builtin-hash@Builtin", check_num: 50 });
     expect(all.body.data.summary.sampled).toBe(3);
     expect(new Set(all.body.data.results.map((r) => r.chunk_id)).size).toBe(3);
+    // a knowledge base that mixes the title in with another weight is compared at that weight
+    const weighted = await createDataset(user, { parser_config: { filename_embd_weight: 0.6 } });
+    await ingest(user, weighted.id, TEXTS.map((text, i) => textFile(`t${i}.txt`, text)));
+    const same = await check(user, weighted.id, { embd_id: "builtin-hash@Builtin", check_num: 3 });
+    expect(same.body.data.summary).toMatchObject({ valid: 3, match_mode: "title+content" });
+    expect(same.body.data.summary.avg_cos_sim).toBeGreaterThan(0.999);
   });
 
   it("answers code 10 with the figures when the other model's space differs, and 102 when its size does", async () => {

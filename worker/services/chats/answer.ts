@@ -17,7 +17,7 @@ import { addUsage, recordUsage } from "../models/usage";
 import { knowledgeChunks } from "../retrieval/knowledge-chunks";
 import { metadataConditionFor } from "../retrieval/metadata-scope";
 import { retrieve } from "../retrieval/retrieve";
-import { withImageUrls } from "../documents/chunk-image";
+import { chunkDocType, withImageUrls } from "../documents/chunk-image";
 import { citeAnswer } from "./citation-similarity";
 import { fillPrompt, fitMessages } from "./messages";
 
@@ -78,7 +78,7 @@ export const toReferenceChunk = (chunk: RetrievedChunk): ReferenceChunk => ({
   similarity: chunk.similarity,
   vector_similarity: chunk.vector_similarity,
   term_similarity: chunk.term_similarity,
-  doc_type: chunk.image_id ? "image" : "",
+  doc_type: chunkDocType(chunk.image_id),
 });
 
 export const toReference = (chunks: RetrievedChunk[], cited: number[]): Reference => {

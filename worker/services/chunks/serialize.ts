@@ -1,6 +1,6 @@
 import type { Chunk } from "../../contract/chunks";
 import type { ChunkRow } from "../../db/schema";
-import { chunkImageId } from "../documents/chunk-image";
+import { chunkDocType, chunkImageId } from "../documents/chunk-image";
 
 // RAGFlow prints chunk times as "YYYY-MM-DD HH:MM:SS" plus a float epoch in seconds.
 const stamp = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 19);
@@ -22,7 +22,7 @@ export const toChunk = (row: ChunkRow): Chunk => {
     positions: (row.pages as number[]).map((page) => [page, 0, 0, 0, 0]),
     page_num_int: row.pages as number[],
     token_count: row.tokenCount,
-    doc_type_kwd: imageId ? "image" : "",
+    doc_type_kwd: chunkDocType(imageId),
     manual: row.manual,
     create_time: stamp(row.createTime),
     create_timestamp: row.createTime / 1000,

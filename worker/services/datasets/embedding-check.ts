@@ -6,17 +6,16 @@ import {
   type EmbeddingCheckResult,
   type EmbeddingCheckSample,
 } from "../../contract/embedding-check";
-import { chunks } from "../../db/schema";
+import type { ParserConfig } from "../../contract/parser-config";
+import { chunks, documents } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import type { EmbeddingModel } from "../../platform/providers/types";
 import type { ServiceContext } from "../context";
 import { assertEmbeddingModelUsable } from "../models/validate";
 import { resolveEmbedding } from "../models/resolve";
 import { getDatasetInTenant } from "./internal";
+import { embeddingText, titleWeightOf } from "../../rag/embed";
 import { cosine, mixTitle } from "../../rag/vector-math";
-
-// RAGFlow mixes the title in with weight 0.1 when it indexes; the check tries the text with and without it.
-const TITLE_WEIGHT = 0.1;
 
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
@@ -30,17 +29,18 @@ const samplePositions = (size: number, n: number) => {
   return pool.slice(0, n).toSorted((a, b) => a - b);
 };
 
-type Sampled = { id: string; documentId: string; docName: string; content: string; questions: unknown };
+type Sampled = { id: string; documentId: string; docName: string; content: string; questions: unknown; parserConfig: unknown };
 const textOf = (chunk: Sampled) => {
   const questions = Array.isArray(chunk.questions) ? chunk.questions.filter((q): q is string => typeof q === "string") : [];
-  return (questions.length ? questions.join("\n") : chunk.content.replace(/<[^>]+>/g, " ")).trim();
+  return embeddingText({ content: chunk.content, questions }).trim();
 };
 
 type Comparable = { chunk: Sampled; text: string; stored: Float32Array };
 const EMBED_BATCH = 32;
 
 // Each chunk's title and text embedded with the new model, a batch of chunks per call, and compared with the
-// stored vector (text alone or with the title mixed in, whichever is closer).
+// stored vector (text alone or with the title mixed in at its document's weight, as indexing did; whichever is
+// closer).
 const similaritiesOf = async (model: EmbeddingModel, items: Comparable[]) => {
   const found: { similarity: number; mode: "content_only" | "title+content" }[] = [];
   for (let start = 0; start < items.length; start += EMBED_BATCH) {
@@ -54,7 +54,7 @@ const similaritiesOf = async (model: EmbeddingModel, items: Comparable[]) => {
         throw dataError(`Embedding failure. The dimension (${content.length}) of given embedding model is different from the original (${stored.length})`);
       }
       const contentOnly = cosine(content, stored);
-      const withTitle = cosine(mixTitle(title, content, TITLE_WEIGHT), stored);
+      const withTitle = cosine(mixTitle(title, content, titleWeightOf(batch[i]?.chunk.parserConfig as ParserConfig)), stored);
       found.push(withTitle > contentOnly ? { similarity: withTitle, mode: "title+content" } : { similarity: contentOnly, mode: "content_only" });
     }
   }
@@ -70,8 +70,9 @@ export const checkEmbeddingModel = async (ctx: ServiceContext, datasetId: string
   await assertEmbeddingModelUsable(ctx, input.embd_id);
   const model = await resolveEmbedding(ctx, dataset.tenantId, input.embd_id);
   const pool = await ctx.db
-    .select({ id: chunks.id, documentId: chunks.documentId, docName: chunks.docName, content: chunks.content, questions: chunks.questions })
+    .select({ id: chunks.id, documentId: chunks.documentId, docName: chunks.docName, content: chunks.content, questions: chunks.questions, parserConfig: documents.parserConfig })
     .from(chunks)
+    .innerJoin(documents, eq(documents.id, chunks.documentId))
     .where(and(eq(chunks.datasetId, datasetId), eq(chunks.available, true)))
     .orderBy(asc(chunks.documentId), asc(chunks.position))
     .limit(EMBEDDING_CHECK_POOL);

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Reference } from "../../contract/chats";
 import { documents } from "../../db/schema";
-import { contentTypeFor, isImageName } from "../../lib/content-types";
+import { extensionOf } from "../../contract/documents";
+import { contentTypeFor, IMAGE_SUFFIXES } from "../../lib/content-types";
 import { constantTimeEqual, hmacSha256Hex } from "../../lib/crypto";
 import type { AppConfig } from "../../lib/config";
 import { notFoundError, unauthorized } from "../../lib/errors";
@@ -9,7 +10,10 @@ import type { Deps } from "../context";
 
 // The image a chunk shows: RAGFlow's image_id ("<dataset>-<document>") for chunks of image files, whose text the
 // image-to-text model wrote; other chunks have none.
-export const chunkImageId = (datasetId: string, documentId: string, documentName: string) => (isImageName(documentName) ? `${datasetId}-${documentId}` : "");
+export const chunkImageId = (datasetId: string, documentId: string, documentName: string) => (IMAGE_SUFFIXES.has(extensionOf(documentName)) ? `${datasetId}-${documentId}` : "");
+
+// RAGFlow's doc_type_kwd of a chunk: "image" for one with an image.
+export const chunkDocType = (imageId: string) => (imageId ? "image" : "");
 
 const IMAGE_ID = /^([0-9a-f]{32})-([0-9a-f]{32})$/;
 
@@ -30,7 +34,7 @@ export const readChunkImage = async (deps: Deps, imageId: string, signature: str
   // the signature is the credential: a wrong one is refused like a wrong token
   if (!match || !constantTimeEqual(signature, await signatureOf(deps.config, imageId))) throw unauthorized();
   const doc = await deps.db.query.documents.findFirst({ where: and(eq(documents.id, match[2] as string), eq(documents.datasetId, match[1] as string)) });
-  const blob = doc && isImageName(doc.name) ? await deps.storage.get(doc.location) : null;
+  const blob = doc && IMAGE_SUFFIXES.has(doc.suffix) ? await deps.storage.get(doc.location) : null;
   if (!doc || !blob) throw notFoundError("Image not found.");
   return { body: blob.body, size: blob.size, contentType: blob.contentType ?? contentTypeFor(doc.suffix) };
 };

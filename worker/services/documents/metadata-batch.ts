@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { type FlattenedMetadata, METADATA_TOO_LARGE, type MetadataSummary, type MetadataUpdateInput } from "../../contract/dataset-metadata";
-import { META_FIELDS_MAX_BYTES } from "../../contract/limits";
+import { fitsMetaFields } from "../../contract/limits";
 import { documents } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
 import { dataError } from "../../lib/errors";
@@ -55,7 +55,7 @@ export const updateMetadata = async (ctx: ServiceContext, datasetId: string, inp
   const changed = matched
     .map((row) => ({ id: row.id, before: row.meta, after: applyMetadataEdits(row.meta, input) }))
     .filter((row) => JSON.stringify(row.after) !== JSON.stringify(row.before));
-  if (changed.some((row) => new TextEncoder().encode(JSON.stringify(row.after)).length > META_FIELDS_MAX_BYTES)) throw dataError(METADATA_TOO_LARGE);
+  if (changed.some((row) => !fitsMetaFields(row.after))) throw dataError(METADATA_TOO_LARGE);
   const now = nowMs();
   for (const part of inChunks(changed, 50)) {
     const [first, ...rest] = part.map((row) =>

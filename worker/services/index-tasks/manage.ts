@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { ParserConfig } from "../../contract/parser-config";
-import type { IndexType } from "../../contract/dataset-index";
+import { INDEX_LABELS, type IndexType } from "../../contract/dataset-index";
 import { datasets, datasetTasks, documents } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -17,10 +17,10 @@ import { toDatasetTask } from "./serialize";
 
 const ACTIVE_STATES = ["queued", "running"] as const;
 
-const KINDS: Record<IndexType, { label: string; responseKey: string; remove: (deps: Deps, datasetId: string) => Promise<void>; needs: string }> = {
-  raptor: { label: "RAPTOR", responseKey: "raptor_task_id", remove: (deps, id) => removeRaptorChunks(deps, id), needs: "to write its summaries" },
-  graph: { label: "GraphRAG", responseKey: "graphrag_task_id", remove: removeKnowledgeGraph, needs: "to extract entities and relations" },
-  mindmap: { label: "Mindmap", responseKey: "mindmap_task_id", remove: removeMindMap, needs: "to write the mind map" },
+const KINDS: Record<IndexType, { responseKey: string; remove: (deps: Deps, datasetId: string) => Promise<void>; needs: string }> = {
+  raptor: { responseKey: "raptor_task_id", remove: (deps, id) => removeRaptorChunks(deps, id), needs: "to write its summaries" },
+  graph: { responseKey: "graphrag_task_id", remove: removeKnowledgeGraph, needs: "to extract entities and relations" },
+  mindmap: { responseKey: "mindmap_task_id", remove: removeMindMap, needs: "to write the mind map" },
 };
 
 // RAGFlow answers an unknown (or another team's) dataset on these routes with "Invalid Dataset ID".
@@ -45,12 +45,12 @@ export const startIndexTask = async (ctx: ServiceContext, datasetId: string, typ
   const dataset = await manageableDataset(ctx, datasetId);
   const running = await taskById(ctx, currentTaskId(dataset, type));
   if (running && ACTIVE_STATES.includes(running.state as (typeof ACTIVE_STATES)[number])) {
-    throw dataError(`Task ${running.id} in progress with status ${running.progress}. A ${kind.label} Task is already running.`);
+    throw dataError(`Task ${running.id} in progress with status ${running.progress}. A ${INDEX_LABELS[type]} Task is already running.`);
   }
   const [sample] = await ctx.db.select({ id: documents.id }).from(documents).where(eq(documents.datasetId, datasetId)).orderBy(asc(documents.createTime)).limit(1);
   if (!sample) throw dataError(`No documents in Knowledgebase ${datasetId}`);
   if (!(await enrichmentModel(ctx, dataset.tenantId, dataset.parserConfig as ParserConfig))) {
-    throw dataError(`${kind.label} needs a chat model ${kind.needs}: set one up in the model settings.`);
+    throw dataError(`${INDEX_LABELS[type]} needs a chat model ${kind.needs}: set one up in the model settings.`);
   }
   const now = nowMs();
   const id = newId();

@@ -1,4 +1,5 @@
 import { and, desc, eq, lt } from "drizzle-orm";
+import { INDEX_LABELS } from "../../contract/dataset-index";
 import { documents, ingestionLogs, type DatasetTaskRow, type DocumentRow, type IngestionTaskType } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
@@ -51,12 +52,10 @@ export const recordDocumentLogById = async (deps: Deps, documentId: string, task
   if (doc) await recordDocumentLog(deps, doc, taskType, status);
 };
 
-const DATASET_TASK_NAMES: Record<DatasetTaskRow["taskType"], IngestionTaskType> = { raptor: "RAPTOR", graph: "GraphRAG", mindmap: "Mindmap" };
-
 // A dataset task (RAPTOR, knowledge graph) has ended; RAGFlow names the log after the task type.
 export const recordDatasetTaskLog = async (deps: Deps, task: DatasetTaskRow, status: FinalStatus) => {
   const now = nowMs();
-  const name = DATASET_TASK_NAMES[task.taskType];
+  const name = INDEX_LABELS[task.taskType];
   await insertLog(deps, {
     id: newId(),
     datasetId: task.datasetId,

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { META_FIELDS_MAX_BYTES } from "../../contract/limits";
+import { fitsMetaFields, META_FIELDS_MAX_BYTES } from "../../contract/limits";
 import type { ParserConfig } from "../../contract/parser-config";
 import { documents } from "../../db/schema";
 import { inParallel } from "../../lib/batches";
@@ -11,7 +11,6 @@ import { addUsage, recordUsage } from "../models/usage";
 import { enrichmentModel } from "./enrich";
 import { seconds } from "./progress";
 
-const fitsMetaFields = (meta: Metadata) => new TextEncoder().encode(JSON.stringify(meta)).length <= META_FIELDS_MAX_BYTES;
 
 // RAGFlow's auto metadata: with `enable_metadata` on the knowledge base, the chat model fills the configured
 // fields from every chunk; the values join the document's metadata (lists gain values, a later single value

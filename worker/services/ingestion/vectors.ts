@@ -2,7 +2,7 @@ import { inArray } from "drizzle-orm";
 import { chunks } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
 import type { ParserConfig } from "../../contract/parser-config";
-import { embedChunks } from "../../rag/embed";
+import { embedChunks, titleWeightOf } from "../../rag/embed";
 import type { Deps } from "../context";
 import { resolveEmbedding } from "../models/resolve";
 
@@ -26,7 +26,7 @@ export const storeVectors = async (
 ) => {
   if (rows.length === 0) return;
   const model = await resolveEmbedding(deps, dataset.tenantId, dataset.embdId);
-  const titleWeight = (document.parserConfig as ParserConfig).filename_embd_weight ?? 0.1;
+  const titleWeight = titleWeightOf(document.parserConfig as ParserConfig);
   const items = rows.map((row) => ({ content: row.content, questions: (row.questions as string[]) ?? [] }));
   const vectors = await embedChunks(model, document.name, items, titleWeight);
   await deps.vectors.upsert(

@@ -17,6 +17,7 @@ import { addUsage, recordUsage } from "../models/usage";
 import { knowledgeChunks } from "../retrieval/knowledge-chunks";
 import { metadataConditionFor } from "../retrieval/metadata-scope";
 import { retrieve } from "../retrieval/retrieve";
+import { searchConfigOf } from "./manage";
 import { checkDatasets, checkDocuments, documentsWithin } from "./validate";
 
 const SUMMARY_TEMPERATURE = 0.1;
@@ -29,7 +30,7 @@ type ScopeInput = { kb_ids?: string[]; doc_ids?: string[] };
 // Which knowledge bases and documents one search covers: the request's, else the saved ones. A share-link
 // visitor (savedOnly) may only narrow the saved knowledge bases and the saved document filter, never widen them.
 export const searchScope = async (ctx: ServiceContext, app: SearchAppRow, input: ScopeInput, savedOnly = false): Promise<SearchScope> => {
-  const saved = app.searchConfig;
+  const saved = searchConfigOf(app);
   const kbIds = [...new Set(input.kb_ids?.length ? input.kb_ids : saved.kb_ids)];
   if (kbIds.length === 0) throw dataError("`kb_ids` is required.");
   const foreign = savedOnly ? kbIds.find((id) => !saved.kb_ids.includes(id)) : undefined;
@@ -86,8 +87,7 @@ export const searchChunks = async (ctx: ServiceContext, config: SearchConfig, sc
     rerank_id: config.rerank_id || undefined,
     keyword: config.keyword,
     highlight: page.highlight,
-    // apps saved before the field existed have none
-    use_kg: config.use_kg ?? false,
+    use_kg: config.use_kg,
     metadata_condition: await searchMetadataCondition(ctx, config, scope, question),
   });
 
@@ -96,7 +96,7 @@ export const searchChunks = async (ctx: ServiceContext, config: SearchConfig, sc
 export const prepareSearchAnswer = async (ctx: ServiceContext, app: SearchAppRow, input: ScopeInput & { question: string }, savedOnly = false) => {
   const scope = await searchScope(ctx, app, input, savedOnly);
   const question = input.question;
-  const config = app.searchConfig;
+  const config = searchConfigOf(app);
   const { llmId, model } = await searchModel(ctx, config);
   return (signal: AbortSignal) => summarise(ctx, { config, scope, question, model, llmId, signal });
 };

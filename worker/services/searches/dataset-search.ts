@@ -3,9 +3,10 @@ import type { DatasetSearchInput, DatasetSearchResult, StoredSearchChunk } from 
 import type { RetrievedChunk } from "../../contract/retrieval";
 import { SearchConfigSchema, type SearchConfig } from "../../contract/searches";
 import type { ServiceContext } from "../context";
+import { chunkDocType } from "../documents/chunk-image";
 import { questionTagsOf } from "../tags/tag-sets";
 import { searchChunks } from "./ask";
-import { getSearchInTenant } from "./manage";
+import { getSearchInTenant, searchConfigOf } from "./manage";
 import { checkDatasets, checkDocuments } from "./validate";
 
 const toStoredSearchChunk = (chunk: RetrievedChunk, highlight: boolean): StoredSearchChunk => ({
@@ -24,7 +25,7 @@ const toStoredSearchChunk = (chunk: RetrievedChunk, highlight: boolean): StoredS
   vector_similarity: chunk.vector_similarity,
   term_similarity: chunk.term_similarity,
   ...(highlight ? { highlight: chunk.highlight } : {}),
-  doc_type_kwd: "",
+  doc_type_kwd: chunkDocType(chunk.image_id),
 });
 
 // The request's settings, or (with search_id) the saved search app's, which RAGFlow lets override them.
@@ -39,7 +40,7 @@ const searchConfigFor = async (ctx: ServiceContext, input: DatasetSearchInput): 
     meta_data_filter: input.meta_data_filter,
   });
   if (!input.search_id) return requested;
-  const saved = (await getSearchInTenant(ctx, input.search_id)).searchConfig;
+  const saved = searchConfigOf(await getSearchInTenant(ctx, input.search_id));
   return { ...requested, ...saved };
 };
 

@@ -13,6 +13,10 @@ import { checkChatModel, checkDatasets, checkDocuments, checkRerankModel } from 
 
 const defaultConfig = (): SearchConfig => v.parse(SearchConfigSchema, {});
 
+// A saved app's settings with every key: apps saved before a key existed get its default. Every reader of a
+// row's settings goes through here.
+export const searchConfigOf = (row: Pick<SearchAppRow, "searchConfig"> | null): SearchConfig => ({ ...defaultConfig(), ...row?.searchConfig });
+
 export const toSearchApp = (row: SearchAppRow): SearchApp => ({
   id: row.id,
   tenant_id: row.tenantId,
@@ -20,8 +24,7 @@ export const toSearchApp = (row: SearchAppRow): SearchApp => ({
   name: row.name,
   description: row.description,
   avatar: row.avatar,
-  // apps saved before a key existed get its default
-  search_config: { ...defaultConfig(), ...row.searchConfig },
+  search_config: searchConfigOf(row),
   create_time: row.createTime,
   update_time: row.updateTime,
 });
@@ -105,7 +108,7 @@ export const updateSearch = async (ctx: ServiceContext, id: string, input: Updat
   const clash = await ctx.db.query.searchApps.findFirst({ where: and(inTeam(ctx), eq(searchApps.nameKey, input.name.toLowerCase())) });
   if (clash && clash.id !== id) throw dataError("Duplicated search name.");
   const patch = Object.fromEntries(Object.entries(input.search_config).filter(([, value]) => value !== undefined));
-  const config: SearchConfig = { ...defaultConfig(), ...current.searchConfig, ...patch };
+  const config: SearchConfig = { ...searchConfigOf(current), ...patch };
   config.kb_ids = [...new Set(config.kb_ids)];
   await checkConfig(ctx, config, patch);
   const [row] = await ctx.db

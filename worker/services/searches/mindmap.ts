@@ -1,13 +1,11 @@
-import * as v from "valibot";
 import type { MindMapInput, MindMapNode } from "../../contract/mindmap";
-import { SearchConfigSchema } from "../../contract/searches";
 import type { SearchAppRow } from "../../db/schema";
 import type { ChatModel, TokenUsage } from "../../platform/providers/types";
 import { extractiveMindMap, mergeNodes, mindMapOf, mindMapParts, mindMapPrompt, outlineToNodes } from "../../rag/mindmap";
 import type { ServiceContext } from "../context";
 import { addUsage, recordUsage } from "../models/usage";
 import { type SearchScope, searchChunks, searchModel, searchScope } from "./ask";
-import { getSearchInTenant } from "./manage";
+import { getSearchInTenant, searchConfigOf } from "./manage";
 import { checkDatasets } from "./validate";
 
 // RAGFlow maps the 12 best chunks.
@@ -29,7 +27,7 @@ const modelMindMap = async (ctx: ServiceContext, model: ChatModel, texts: string
 // A mind map of the best chunks for a question, with a search app's settings (RAGFlow's gen_mindmap); the
 // built-in model maps the documents found and their chunks' first sentences.
 const mindMapOver = async (ctx: ServiceContext, app: SearchAppRow | null, scope: SearchScope, question: string): Promise<MindMapNode> => {
-  const config = app?.searchConfig ?? v.parse(SearchConfigSchema, {});
+  const config = searchConfigOf(app);
   const { chunks } = await searchChunks(ctx, config, scope, question, { page: 1, size: MIND_MAP_CHUNKS, highlight: false });
   if (chunks.length === 0) return { id: "root", children: [] };
   const { model } = await searchModel(ctx, config);

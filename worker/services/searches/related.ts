@@ -4,14 +4,14 @@ import type { SearchAppRow } from "../../db/schema";
 import { relatedQuestions } from "../chats/related";
 import type { ServiceContext } from "../context";
 import { searchChatModel, searchChunks, searchScope } from "./ask";
-import { getSearchInTenant } from "./manage";
+import { getSearchInTenant, searchConfigOf } from "./manage";
 
 const RELATED_MAX = 5;
 
 // A search app's related questions: its chat model rephrases the question. The built-in model writes nothing,
 // so it offers the questions stored with the best-matching chunks (Q&A pairs, auto questions) instead.
 export const searchRelatedQuestions = async (ctx: ServiceContext, app: SearchAppRow, question: string) => {
-  const config = app.searchConfig;
+  const config = searchConfigOf(app);
   const llmId = await searchChatModel(ctx, config);
   if (llmId !== BUILTIN_CHAT_ID) return relatedQuestions(ctx, question, { llmId, temperature: config.llm_setting.temperature });
   if (config.kb_ids.length === 0) return [];

@@ -9,14 +9,13 @@ import { RunMessages } from "../test-run/run-messages";
 import { useAgentRun } from "../test-run/use-agent-run";
 import type { BeginInput } from "../forms/begin-fields";
 import { missingInputs, RunInputs } from "../test-run/run-inputs";
-import { invalidBeginInputs } from "../../../../worker/contract/agents";
+import { invalidBeginInputs, isNumberInput } from "../../../../worker/contract/agents";
 
 type Props = { client: AgentShareClient; info: SharedAgentInfo; prefilled: Record<string, string> };
 
 const linkValue = (input: BeginInput | undefined, raw: string) => {
   if (input?.type === "boolean") return raw === "true" || raw === "1";
-  const numeric = input?.type === "number" || input?.type === "integer";
-  return numeric && raw.trim() !== "" && Number.isFinite(Number(raw)) ? Number(raw) : raw;
+  return isNumberInput(input) && raw.trim() !== "" && Number.isFinite(Number(raw)) ? Number(raw) : raw;
 };
 
 // The link's data_<key> values fill the Begin inputs they name (numbers and yes/no as the input expects); a

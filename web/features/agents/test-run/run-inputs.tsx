@@ -1,6 +1,6 @@
 import { Checkbox, Field, Input, NativeSelect, SimpleGrid, Textarea } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
-import { type AgentInputFile, beginOptions } from "../../../../worker/contract/agents";
+import { type AgentInputFile, beginOptions, isNumberInput } from "../../../../worker/contract/agents";
 import { FileInputField } from "./file-input-field";
 import type { BeginInput } from "../forms/begin-fields";
 
@@ -17,7 +17,7 @@ export const RunInputs = ({ inputs, values, missing, onChange, upload }: Props) 
       {entries.map(([key, input]) => {
         const label = input.name || key;
         const value = values[key];
-        const numeric = input.type === "number" || input.type === "integer";
+        const numeric = isNumberInput(input);
         return (
           <Field.Root key={key} required={!input.optional} invalid={missing.includes(key)}>
             {input.type === "boolean" ? (
