@@ -257,6 +257,14 @@ export const tests = [
         await page.goto(`${baseUrl}/knowledge/configuration?id=${datasetId}`);
         const panel = page.getByTestId("graph-task");
         await panel.getByText("Noch nicht erzeugt", { exact: true }).waitFor();
+        // the general method with entity resolution and community reports, saved before the build
+        await page.getByText(/^General: /).click();
+        await page.getByText("Entitäten zusammenführen", { exact: true }).click();
+        await page.getByText("Community-Berichte", { exact: true }).click();
+        await page.getByRole("button", { name: "Speichern" }).click();
+        await page.getByText("Aktualisiert", { exact: true }).first().waitFor();
+        await page.getByText("Methode", { exact: true }).scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${artifacts}/graph-settings-de.png` });
         await page.getByRole("button", { name: "Wissensgraph erzeugen" }).click();
         await panel.getByText("Fertig", { exact: true }).waitFor({ timeout: 30_000 });
         assert.match(await panel.getByTestId("graph-last-line").innerText(), /Task done/);
@@ -266,6 +274,11 @@ export const tests = [
         await dialog.getByRole("table", { name: "Entitäten" }).getByRole("row").filter({ hasText: "ROBERT KOCH-INSTITUT" }).waitFor();
         await dialog.locator(".react-flow__node").first().waitFor();
         assert.equal(await dialog.locator(".react-flow__node").count(), 3);
+        const reports = dialog.getByRole("region", { name: /^Community-Berichte/ });
+        await reports.getByText(/^Gemeinschaft: /).first().waitFor();
+        await reports.getByText(/Erkenntnisse$/).first().click();
+        await reports.getByText("Über BERLIN", { exact: true }).waitFor();
+        await animationsDone(page);
         await page.screenshot({ path: `${artifacts}/knowledge-graph-de.png` });
         await page.keyboard.press("Escape");
 

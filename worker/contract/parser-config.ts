@@ -9,6 +9,7 @@ export type ChunkMethod = (typeof CHUNK_METHODS)[number];
 
 export const LAYOUT_RECOGNIZERS = ["DeepDOC", "Plain Text"] as const;
 export const GRAPHRAG_METHODS = ["light", "general"] as const;
+export type GraphragMethod = (typeof GRAPHRAG_METHODS)[number];
 export const RAPTOR_SCOPES = ["file", "dataset"] as const;
 export type RaptorScope = (typeof RAPTOR_SCOPES)[number];
 export const DEFAULT_ENTITY_TYPES = ["organization", "person", "geo", "event", "category"];
@@ -113,7 +114,7 @@ export type ParserConfig = {
   graphrag: {
     use_graphrag: boolean;
     entity_types: string[];
-    method: (typeof GRAPHRAG_METHODS)[number];
+    method: GraphragMethod;
     resolution: boolean;
     community: boolean;
   };

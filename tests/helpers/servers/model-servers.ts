@@ -22,7 +22,8 @@ const embed = (text: string) => {
 };
 
 // names the knowledge-graph extraction knows, with their entity types
-const GRAPH_NAMES = [["Robert Koch-Institut", "organization"], ["Lothar Wieler", "person"], ["Berlin", "geo"], ["STIKO", "organization"]] as const;
+const GRAPH_NAMES = [["Robert Koch-Institut", "organization"], ["Robert-Koch-Institut", "organization"], ["Lothar Wieler", "person"], ["Berlin", "geo"], ["STIKO", "organization"]] as const;
+const GLEANED_NAMES = [["Charité", "organization"], ["Christian Drosten", "person"]] as const;
 
 const json = (response: ServerResponse, status: number, body: unknown): void => {
   response.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
@@ -115,14 +116,39 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
       const content = `Zusammenfassung von ${paragraphs.length} Abschnitten: ${paragraphs.map((p) => p.trim().split(/\s+/).slice(0, 3).join(" ")).join(" | ")}`;
       return json(response, 200, { choices: [{ message: { content } }], usage: { prompt_tokens: 40, completion_tokens: 12 } });
     }
-    // knowledge-graph extraction: the known names found in the text, each linked to the next; one entity of a
-    // type nobody asked for (which must be dropped); FEHLER fails
+    // knowledge-graph extraction: the known names found in the text, each linked to the next (with keywords when
+    // the light prompt asks for them); one entity of a type nobody asked for (which must be dropped); FEHLER
+    // fails. Gleaning: the first round adds GLEANED_NAMES[0], the second GLEANED_NAMES[1], each linked to the
+    // first name found; the model says more is missing while the text holds GLEANED_NAMES[1].
+    const plain = (content: string) => json(response, 200, { choices: [{ message: { content } }], usage: { prompt_tokens: 20, completion_tokens: 10 } });
     if (prompt.includes("You build a knowledge graph")) {
+      const text = messages[1]?.content ?? "";
+      const found = GRAPH_NAMES.filter(([name]) => text.includes(name));
+      if (last.includes("Answer Y if there are still entities")) return plain(text.includes(GLEANED_NAMES[1][0]) ? "Y" : "N");
+      if (last.includes("MANY entities were missed")) {
+        const round = messages.filter((m) => m.content.includes("MANY entities were missed")).length;
+        const gleaned = GLEANED_NAMES.slice(round - 1, round).filter(([name]) => text.includes(name));
+        const entities = gleaned.map(([name, type]) => ({ name, type, description: `${name} wurde nachgetragen.` }));
+        const relations = gleaned.flatMap(([name]) => (found[0] ? [{ source: name, target: found[0][0], description: `${name} gehört zu ${found[0][0]}.`, weight: 2 }] : []));
+        return plain(JSON.stringify({ entities, relations }));
+      }
       if (last.includes("FEHLER")) return json(response, 500, { error: { message: "extraction failed" } });
-      const found = GRAPH_NAMES.filter(([name]) => last.includes(name));
+      const keywords = prompt.includes("high-level keywords") ? { keywords: ["Zusammenhang"] } : {};
       const entities = [...found.map(([name, type]) => ({ name, type, description: `${name} kommt im Text vor.` })), { name: "Raumschiff", type: "spaceship", description: "erfunden" }];
-      const relations = found.slice(1).map(([name], i) => ({ source: found[i]?.[0], target: name, description: `${found[i]?.[0]} und ${name} hängen zusammen.`, weight: 5 }));
+      const relations = found.slice(1).map(([name], i) => ({ source: found[i]?.[0], target: name, description: `${found[i]?.[0]} und ${name} hängen zusammen.`, weight: 5, ...keywords }));
       return json(response, 200, { choices: [{ message: { content: `Ergebnis:\n${JSON.stringify({ entities, relations })}` } }], usage: { prompt_tokens: 60, completion_tokens: 30 } });
+    }
+    // entity resolution: two names are the same when they only differ in case, spaces and hyphens
+    if (prompt.includes("You decide whether two names mean the same")) {
+      const letters = (name: string) => name.toLowerCase().replace(/[^\p{L}]/gu, "");
+      const answers = [...last.matchAll(/Question (\d+): name of .+? A is (.+), name of .+? B is (.+)/g)].map(([, question, a, b]) => ({ question: Number(question), same: letters(a ?? "") === letters(b ?? "") }));
+      return plain(JSON.stringify({ answers }));
+    }
+    // community reports: titled after the community's entities, one finding per entity
+    if (prompt.includes("You write a community report")) {
+      const names = (last.split("-Entities-")[1]?.split("-Relationships-")[0] ?? "").split("\n").slice(2).filter(Boolean).map((row) => row.split(",")[1] ?? "");
+      const findings = names.map((name) => ({ summary: `Über ${name}`, explanation: `${name} gehört dazu.` }));
+      return plain(JSON.stringify({ title: `Gemeinschaft: ${names.toSorted().join(" & ")}`, summary: `${names.length} Einträge hängen zusammen.`, rating: 7, rating_explanation: "Wichtig.", findings }));
     }
     // mind maps: a title, a section per line of the text (its first three words) with the line under it; code fences
     if (prompt.includes("You summarise a text into a mind map")) {

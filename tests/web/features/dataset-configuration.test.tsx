@@ -154,6 +154,12 @@ describe("DatasetConfigurationForm", () => {
     fireEvent.click(wholeBase);
     await waitFor(() => expect(wholeBase.closest("label")?.getAttribute("data-state")).toBe("checked"));
     fill("entity_types", "medication,");
+    const general = screen.getByLabelText(/^General: /);
+    fireEvent.click(general);
+    await waitFor(() => expect(general.closest("label")?.getAttribute("data-state")).toBe("checked"));
+    const community = screen.getByLabelText("Community-Berichte");
+    fireEvent.click(community);
+    await waitFor(() => expect(community.closest("label")?.getAttribute("data-state")).toBe("checked"));
     save();
     await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
     const [url, init] = fetchSpy.mock.calls[0] as [string, RequestInit];
@@ -180,7 +186,7 @@ describe("DatasetConfigurationForm", () => {
         tag_kb_ids: [TAG_KB],
         topn_tags: 3,
         raptor: { use_raptor: true, prompt: dataset.parser_config.raptor.prompt, max_token: 300, threshold: 0.1, max_cluster: 64, random_seed: 0, scope: "dataset" },
-        graphrag: { entity_types: ["organization", "geo", "event", "category", "medication"] },
+        graphrag: { entity_types: ["organization", "geo", "event", "category", "medication"], method: "general", resolution: false, community: true },
         enable_metadata: false,
         metadata: [],
       },

@@ -91,6 +91,18 @@ describe("IndexTaskPanel (knowledge graph)", () => {
       edges: [{ source: "BERLIN", target: "ROBERT KOCH-INSTITUT", description: "Sitz.", weight: 5, source_id: ["c1"] }],
     },
     mind_map: {},
+    community_reports: [
+      {
+        title: "Das RKI in Berlin",
+        summary: "Das Institut hat seinen Sitz in Berlin.",
+        rating: 7.5,
+        rating_explanation: "Zentral.",
+        findings: [{ summary: "Sitz", explanation: "Das RKI sitzt in Berlin." }, { summary: "Aufgabe", explanation: "" }],
+        entities: ["ROBERT KOCH-INSTITUT", "BERLIN"],
+        level: 0,
+        weight: 1,
+      },
+    ],
   };
 
   it("builds the graph and shows its entities with their relation counts", async () => {
@@ -109,14 +121,23 @@ describe("IndexTaskPanel (knowledge graph)", () => {
     const table = within(dialog).getByRole("table", { name: "Entitäten" });
     const rows = within(table).getAllByRole("row").slice(1).map((row) => within(row).getAllByRole("cell").map((cell) => cell.textContent));
     expect(rows).toEqual([["ROBERT KOCH-INSTITUT", "organization", "1"], ["BERLIN", "geo", "1"], ["STIKO", "organization", "0"]]);
+    // the community reports, with their findings folded away
+    const reports = within(dialog).getByRole("region", { name: "Community-Berichte (1)" });
+    expect(within(reports).getByText("Das RKI in Berlin")).toBeTruthy();
+    expect(within(reports).getByText("2 Entitäten · Ebene 0 · Bedeutung 7,5/10")).toBeTruthy();
+    expect(within(reports).getByText("Das Institut hat seinen Sitz in Berlin.")).toBeTruthy();
+    const findings = within(reports).getByText("2 Erkenntnisse").closest("details") as HTMLDetailsElement;
+    expect(findings.open).toBe(false);
+    expect(within(findings).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["Sitz: Das RKI sitzt in Berlin.", "Aufgabe"]);
     expect(spy.mock.calls.map(([url]) => String(url))).toContain(`/api/v1/datasets/${ID}/knowledge_graph`);
   });
 
   it("says so when the built graph holds no entities", async () => {
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (url) => reply(0, String(url).includes("knowledge_graph") ? { graph: { nodes: [], edges: [] }, mind_map: {} } : task(1, "", { task_type: "graph" })));
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (url) => reply(0, String(url).includes("knowledge_graph") ? { graph: { nodes: [], edges: [] }, mind_map: {}, community_reports: [] } : task(1, "", { task_type: "graph" })));
     renderWithProviders(<KnowledgeGraphButton datasetId={ID} />);
     fireEvent.click(screen.getByRole("button", { name: "Graph anzeigen" }));
     expect(await screen.findByText(/Der Graph enthält keine Entitäten/)).toBeTruthy();
+    expect(screen.queryByText(/Community-Berichte/)).toBeNull();
   });
 });
 
@@ -133,7 +154,7 @@ describe("IndexTaskPanel (mind map)", () => {
     expect(await screen.findByText("Mindmap")).toBeTruthy();
     fireEvent.click(await screen.findByRole("button", { name: "Mindmap erzeugen" }));
     await waitFor(() => expect(calls(spy, "POST")).toEqual([`/api/v1/datasets/${ID}/index?type=mindmap`]));
-    spy.mockImplementation(async (url) => reply(0, String(url).includes("knowledge_graph") ? { graph: {}, mind_map: MAP } : task(1, "10:00:01 Task done (1.00s).", { task_type: "mindmap" })));
+    spy.mockImplementation(async (url) => reply(0, String(url).includes("knowledge_graph") ? { graph: {}, mind_map: MAP, community_reports: [] } : task(1, "10:00:01 Task done (1.00s).", { task_type: "mindmap" })));
     fireEvent.click(await screen.findByRole("button", { name: "Mindmap anzeigen" }, { timeout: 4000 }));
     const dialog = await screen.findByTestId("mind-map-dialog");
     expect((await within(dialog).findByTestId("mindmap-root")).textContent).toBe("Impfen");
@@ -141,7 +162,7 @@ describe("IndexTaskPanel (mind map)", () => {
   });
 
   it("says so in English when no mind map is there, and shows a refused start in German", async () => {
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (url) => reply(0, String(url).includes("knowledge_graph") ? { graph: {}, mind_map: {} } : {}));
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (url) => reply(0, String(url).includes("knowledge_graph") ? { graph: {}, mind_map: {}, community_reports: [] } : {}));
     const toast = vi.spyOn(toaster, "create");
     const refused = api({}, {}, {}, reply(102, null, "Mindmap needs a chat model to write the mind map: set one up in the model settings."));
     const { unmount } = renderWithProviders(<IndexTaskPanel datasetId={ID} type="mindmap" />);
@@ -149,7 +170,7 @@ describe("IndexTaskPanel (mind map)", () => {
     await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: "error", description: "Die Mindmap braucht ein Chat-Modell, das sie schreibt: Richten Sie eines in den Modelleinstellungen ein." })));
     expect(calls(refused, "POST")).toHaveLength(1);
     unmount();
-    refused.mockImplementation(async (url) => reply(0, String(url).includes("knowledge_graph") ? { graph: {}, mind_map: {} } : {}));
+    refused.mockImplementation(async (url) => reply(0, String(url).includes("knowledge_graph") ? { graph: {}, mind_map: {}, community_reports: [] } : {}));
     await changeLanguage("en");
     renderWithProviders(<MindMapButton datasetId={ID} />);
     fireEvent.click(screen.getByRole("button", { name: "Show mind map" }));

@@ -1,6 +1,6 @@
-import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { INDEX_TYPES } from "../../contract/dataset-index";
-import type { KnowledgeGraph } from "../../contract/knowledge-graph";
+import type { CommunityReport, KnowledgeGraph } from "../../contract/knowledge-graph";
 import type { MindMapNode } from "../../contract/mindmap";
 import { datasets, documents } from "./datasets";
 
@@ -126,6 +126,21 @@ export const knowledgeGraphs = sqliteTable("knowledge_graphs", {
   graph: text("graph", { mode: "json" }).$type<KnowledgeGraph>().notNull(),
   updateTime: integer("update_time").notNull(),
 });
+
+// The community reports of a dataset's knowledge graph, replaced with the graph (one row each: D1 keeps at most
+// 2 MB in one row, and the graph may take most of its row).
+export const graphCommunities = sqliteTable(
+  "graph_communities",
+  {
+    datasetId: text("dataset_id")
+      .notNull()
+      .references(() => datasets.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    taskId: text("task_id").notNull(),
+    report: text("report", { mode: "json" }).$type<CommunityReport>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.datasetId, t.position] })],
+);
 
 // A dataset's mind map ({id, children} outline as JSON), written whole by the task that built it.
 export const datasetMindMaps = sqliteTable("dataset_mind_maps", {

@@ -8,17 +8,24 @@ const addDescription = (list: string[], description: string) => {
 };
 
 type NodeDraft = { name: string; types: Map<string, number>; descriptions: string[]; sources: Set<string> };
-type EdgeDraft = { source: string; target: string; weight: number; descriptions: string[]; sources: Set<string> };
+type EdgeDraft = { source: string; target: string; weight: number; descriptions: string[]; keywords: Set<string>; sources: Set<string> };
+
+export type ChunkExtraction = { chunkId: string; extraction: Extraction };
 
 // Merges the extractions of many chunks into one graph: an entity is one node (the most frequent type, up to
 // five distinct descriptions), a relation between two entities is one edge in either direction (weights
-// added up); a node's rank is its share of the graph's links (RAGFlow ranks by PageRank).
-export const mergeExtractions = (extractions: { chunkId: string; extraction: Extraction }[]): KnowledgeGraph => {
+// added up, keywords joined); a node's rank is its share of the graph's links (RAGFlow ranks by PageRank).
+// `sameAs` maps entity names to the name they were resolved into (entity resolution).
+export const mergeExtractions = (extractions: ChunkExtraction[], sameAs = new Map<string, string>()): KnowledgeGraph => {
+  const keyOf = (name: string) => {
+    const key = entityKey(name);
+    return sameAs.get(key) ?? key;
+  };
   const nodes = new Map<string, NodeDraft>();
   const edges = new Map<string, EdgeDraft>();
   for (const { chunkId, extraction } of extractions) {
     for (const entity of extraction.entities) {
-      const key = entityKey(entity.name);
+      const key = keyOf(entity.name);
       const node = nodes.get(key) ?? { name: key, types: new Map(), descriptions: [], sources: new Set() };
       node.types.set(entity.type, (node.types.get(entity.type) ?? 0) + 1);
       addDescription(node.descriptions, entity.description);
@@ -26,11 +33,12 @@ export const mergeExtractions = (extractions: { chunkId: string; extraction: Ext
       nodes.set(key, node);
     }
     for (const relation of extraction.relations) {
-      const [source, target] = [entityKey(relation.source), entityKey(relation.target)].toSorted();
-      if (!source || !target) continue;
-      const edge = edges.get(`${source}\n${target}`) ?? { source, target, weight: 0, descriptions: [], sources: new Set() };
+      const [source, target] = [keyOf(relation.source), keyOf(relation.target)].toSorted();
+      if (!source || !target || source === target) continue;
+      const edge = edges.get(`${source}\n${target}`) ?? { source, target, weight: 0, descriptions: [], keywords: new Set(), sources: new Set() };
       edge.weight += relation.weight;
       addDescription(edge.descriptions, relation.description);
+      for (const keyword of relation.keywords) edge.keywords.add(keyword);
       edge.sources.add(chunkId);
       edges.set(`${source}\n${target}`, edge);
     }
@@ -51,6 +59,7 @@ export const mergeExtractions = (extractions: { chunkId: string; extraction: Ext
     target: edge.target,
     description: edge.descriptions.join("\n"),
     weight: edge.weight,
+    ...(edge.keywords.size ? { keywords: [...edge.keywords] } : {}),
     source_id: [...edge.sources],
   }));
   // ties in name order, so the same extractions always give the same graph

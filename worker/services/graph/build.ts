@@ -2,26 +2,32 @@ import { and, asc, eq } from "drizzle-orm";
 import { defaultParserConfig, type ParserConfig } from "../../contract/parser-config";
 import { chunks } from "../../db/schema";
 import { inParallel } from "../../lib/batches";
-import { type Extraction, extractionPrompt, parseExtraction } from "../../rag/graph/extract";
-import { fitGraph, mergeExtractions } from "../../rag/graph/merge";
-import { enrichmentModel } from "../ingestion/enrich";
+import { type ChunkExtraction, fitGraph, mergeExtractions } from "../../rag/graph/merge";
+import { sameAsMap } from "../../rag/graph/resolve";
+import { failureCounter } from "../index-tasks/ask-model";
 import { type IndexBuilder, IndexTaskFailed } from "../index-tasks/runner";
-import { addUsage, recordUsage } from "../models/usage";
+import { enrichmentModel } from "../ingestion/enrich";
+import { recordUsage } from "../models/usage";
+import { withCommunities, writeCommunityReports } from "./community-reports";
+import { extractEntities } from "./extract-entities";
+import { resolveEntities } from "./resolve-entities";
 import { removeKnowledgeGraph, saveKnowledgeGraph } from "./store";
 
-const ATTEMPTS = 3;
 const MAX_FAILED_CHUNKS = 3;
 const REPORT_EVERY = 10;
 
-// The knowledge graph (a dataset task, RAGFlow's "light" GraphRAG): the chat model extracts entities of the
-// configured types and their relations from every chunk (RAPTOR summaries left out); the extractions are
-// merged into one graph, which replaces the previous one. A chunk whose extraction fails three times is
-// skipped with a line; the task fails after three such chunks.
+// The knowledge graph (a dataset task, RAGFlow's GraphRAG): the chat model extracts entities of the configured
+// types and their relations from every chunk (RAPTOR summaries left out) with the light or general prompt,
+// gleaning what it missed; the extractions merge into one graph. With `resolution`, entities with similar names
+// the model calls the same become one; with `community`, clusters of entities get a report. The result replaces
+// the previous graph. A chunk whose extraction fails three times is skipped with a line; the task fails after
+// three such chunks.
 export const graphBuilder: IndexBuilder = {
   cleanup: (deps, datasetId, taskId) => removeKnowledgeGraph(deps, datasetId, taskId),
   build: async (deps, dataset, task, { report, note, beat }) => {
     const config = dataset.parserConfig as ParserConfig;
-    const entityTypes = config.graphrag?.entity_types?.length ? config.graphrag.entity_types : defaultParserConfig().graphrag.entity_types;
+    const settings = { ...defaultParserConfig().graphrag, ...config.graphrag };
+    const entityTypes = settings.entity_types.length ? settings.entity_types : defaultParserConfig().graphrag.entity_types;
     const model = await enrichmentModel(deps, dataset.tenantId, config);
     if (!model) throw new IndexTaskFailed("No chat model is set up to extract entities and relations (model settings).");
     const rows = await deps.db
@@ -30,38 +36,39 @@ export const graphBuilder: IndexBuilder = {
       .where(and(eq(chunks.datasetId, dataset.id), eq(chunks.raptor, false)))
       .orderBy(asc(chunks.documentId), asc(chunks.position));
     if (rows.length === 0) throw new IndexTaskFailed("The knowledge base has no parsed chunks yet: parse its documents first.");
-    await report(0.02, `Extracting entities (${entityTypes.join(", ")}) from ${rows.length} chunks with ${model.id}.`);
+    // progress: extraction up to `extracted`, then resolution, then the community reports
+    const extracted = settings.community ? 0.6 : settings.resolution ? 0.8 : 0.92;
+    const resolved = settings.community ? 0.7 : 0.92;
+    await report(0.02, `Extracting entities (${entityTypes.join(", ")}) from ${rows.length} chunks with ${model.id} (${settings.method}).`);
     const usage = { promptTokens: 0, completionTokens: 0 };
-    const extractions: { chunkId: string; extraction: Extraction }[] = [];
-    let failed = 0;
+    const extractions: ChunkExtraction[] = [];
+    const failed = failureCounter(MAX_FAILED_CHUNKS, note, (count, reason) => new IndexTaskFailed(`The knowledge graph stopped after ${count} chunks failed: ${reason}`));
     let done = 0;
     await inParallel(rows, async (row) => {
-      let extraction: Extraction | null = null;
-      let reason = "the answer held no JSON object";
-      for (let attempt = 0; attempt < ATTEMPTS && !extraction; attempt++) {
-        try {
-          const answer = await model.complete(extractionPrompt(row.content, entityTypes), { temperature: 0.1 });
-          addUsage(usage, answer.usage);
-          extraction = parseExtraction(answer.text, entityTypes);
-        } catch (error) {
-          reason = error instanceof Error ? error.message : String(error);
-        }
-      }
-      if (extraction) extractions.push({ chunkId: row.id, extraction });
-      else {
-        failed++;
-        await note(`A chunk was skipped: ${reason}`);
-        if (failed >= MAX_FAILED_CHUNKS) throw new IndexTaskFailed(`The knowledge graph stopped after ${failed} chunks failed: ${reason}`);
-      }
+      const asked = await extractEntities(model, row.content, entityTypes, settings.method, usage);
+      if ("value" in asked) extractions.push({ chunkId: row.id, extraction: asked.value });
+      else await failed("A chunk", asked.reason);
       done++;
-      if (done % REPORT_EVERY === 0 || done === rows.length) await report(0.02 + 0.9 * (done / rows.length), `Entities extracted from ${done}/${rows.length} chunks.`);
+      if (done % REPORT_EVERY === 0 || done === rows.length) await report(0.02 + (extracted - 0.02) * (done / rows.length), `Entities extracted from ${done}/${rows.length} chunks.`);
       else await beat();
     });
-    const { graph, dropped } = fitGraph(mergeExtractions(extractions.toSorted((a, b) => a.chunkId.localeCompare(b.chunkId))));
-    if (dropped > 0) await note(`The graph was too large to store: its ${dropped} lowest-ranked entities were left out.`);
-    await saveKnowledgeGraph(deps, dataset.id, task.id, graph);
+    // chunk order, so the same extractions always give the same graph
+    const ordered = extractions.toSorted((a, b) => a.chunkId.localeCompare(b.chunkId));
+    let graph = mergeExtractions(ordered);
+    if (settings.resolution) {
+      const { compared, same } = await resolveEntities(model, graph, usage, { note, beat });
+      graph = mergeExtractions(ordered, sameAsMap(graph, same));
+      await report(resolved, `Entity resolution: ${compared} pairs of similar names compared, ${same.length} merged.`);
+    }
+    const fitted = fitGraph(graph);
+    if (fitted.dropped > 0) await note(`The graph was too large to store: its ${fitted.dropped} lowest-ranked entities were left out.`);
+    graph = fitted.graph;
+    const reports = settings.community
+      ? await writeCommunityReports(model, graph, usage, (finished, total) => report(resolved + (0.97 - resolved) * (finished / total), `Community reports: ${finished}/${total}.`), { note })
+      : [];
+    await saveKnowledgeGraph(deps, dataset.id, task.id, withCommunities(graph, reports), reports);
     await recordUsage(deps, dataset.tenantId, model.id, usage);
-    await report(0.99, `Knowledge graph: ${graph.nodes.length} entities, ${graph.edges.length} relations.`);
+    await report(0.99, `Knowledge graph: ${graph.nodes.length} entities, ${graph.edges.length} relations${settings.community ? `, ${reports.length} community reports` : ""}.`);
     return [];
   },
 };

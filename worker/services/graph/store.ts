@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
-import type { KnowledgeGraph, KnowledgeGraphResponse } from "../../contract/knowledge-graph";
-import { knowledgeGraphs } from "../../db/schema";
+import { and, asc, eq } from "drizzle-orm";
+import type { CommunityReport, KnowledgeGraph, KnowledgeGraphResponse } from "../../contract/knowledge-graph";
+import { graphCommunities, knowledgeGraphs } from "../../db/schema";
+import { inChunks } from "../../lib/batches";
 import { nowMs } from "../../lib/time";
 import type { Deps, ServiceContext } from "../context";
 import { getDatasetInTenant } from "../datasets/internal";
@@ -9,29 +10,47 @@ import { loadMindMap } from "../mindmap/store";
 // RAGFlow shows at most 256 nodes (highest rank first) and the edges between them.
 const SHOWN_NODES = 256;
 const SHOWN_EDGES = 512;
+// rows of four columns: D1 binds at most 100 parameters per statement
+const REPORTS_PER_INSERT = 20;
 
-export const saveKnowledgeGraph = (deps: Deps, datasetId: string, taskId: string, graph: KnowledgeGraph) =>
-  deps.db
-    .insert(knowledgeGraphs)
-    .values({ datasetId, taskId, graph, updateTime: nowMs() })
-    .onConflictDoUpdate({ target: knowledgeGraphs.datasetId, set: { taskId, graph, updateTime: nowMs() } });
+// The graph and its community reports replace the previous ones together.
+export const saveKnowledgeGraph = async (deps: Deps, datasetId: string, taskId: string, graph: KnowledgeGraph, reports: CommunityReport[]) => {
+  const rows = reports.map((report, position) => ({ datasetId, position, taskId, report }));
+  await deps.db.batch([
+    deps.db
+      .insert(knowledgeGraphs)
+      .values({ datasetId, taskId, graph, updateTime: nowMs() })
+      .onConflictDoUpdate({ target: knowledgeGraphs.datasetId, set: { taskId, graph, updateTime: nowMs() } }),
+    deps.db.delete(graphCommunities).where(eq(graphCommunities.datasetId, datasetId)),
+    ...inChunks(rows, REPORTS_PER_INSERT).map((part) => deps.db.insert(graphCommunities).values(part)),
+  ]);
+};
 
 export const loadKnowledgeGraph = async (deps: Deps, datasetId: string) =>
   (await deps.db.query.knowledgeGraphs.findFirst({ where: eq(knowledgeGraphs.datasetId, datasetId) }))?.graph ?? null;
 
+export const loadCommunityReports = async (deps: Deps, datasetId: string) =>
+  (await deps.db.select({ report: graphCommunities.report }).from(graphCommunities).where(eq(graphCommunities.datasetId, datasetId)).orderBy(asc(graphCommunities.position))).map(
+    (row) => row.report,
+  );
+
 // The whole graph, or only what one task wrote (a cancelled task's late write).
 export const removeKnowledgeGraph = async (deps: Deps, datasetId: string, taskId?: string) => {
-  await deps.db.delete(knowledgeGraphs).where(and(eq(knowledgeGraphs.datasetId, datasetId), ...(taskId ? [eq(knowledgeGraphs.taskId, taskId)] : [])));
+  const ofTask = taskId ? [eq(knowledgeGraphs.taskId, taskId)] : [];
+  await deps.db.batch([
+    deps.db.delete(knowledgeGraphs).where(and(eq(knowledgeGraphs.datasetId, datasetId), ...ofTask)),
+    deps.db.delete(graphCommunities).where(and(eq(graphCommunities.datasetId, datasetId), ...(taskId ? [eq(graphCommunities.taskId, taskId)] : []))),
+  ]);
 };
 
 // GET /datasets/{id}/knowledge_graph: `graph` and `mind_map` are {} until they are built.
 export const getKnowledgeGraph = async (ctx: ServiceContext, datasetId: string): Promise<KnowledgeGraphResponse> => {
   await getDatasetInTenant(ctx, datasetId);
-  const [graph, mindMap] = await Promise.all([loadKnowledgeGraph(ctx, datasetId), loadMindMap(ctx, datasetId)]);
+  const [graph, mindMap, community_reports] = await Promise.all([loadKnowledgeGraph(ctx, datasetId), loadMindMap(ctx, datasetId), loadCommunityReports(ctx, datasetId)]);
   const mind_map = mindMap ?? {};
-  if (!graph) return { graph: {}, mind_map };
+  if (!graph) return { graph: {}, mind_map, community_reports: [] };
   const nodes = graph.nodes.slice(0, SHOWN_NODES);
   const shown = new Set(nodes.map((node) => node.id));
   const edges = graph.edges.filter((edge) => shown.has(edge.source) && shown.has(edge.target)).slice(0, SHOWN_EDGES);
-  return { graph: { nodes, edges }, mind_map };
+  return { graph: { nodes, edges }, mind_map, community_reports };
 };

@@ -4,11 +4,11 @@ import type { ParserConfig } from "../../contract/parser-config";
 import { chunks } from "../../db/schema";
 import { countNodes, mergeNodes, mindMapOf, mindMapParts, mindMapPrompt, outlineToNodes } from "../../rag/mindmap";
 import { enrichmentModel } from "../ingestion/enrich";
+import { askModel, failureCounter } from "../index-tasks/ask-model";
 import { type IndexBuilder, IndexTaskFailed } from "../index-tasks/runner";
-import { addUsage, recordUsage } from "../models/usage";
+import { recordUsage } from "../models/usage";
 import { removeMindMap, saveMindMap } from "./store";
 
-const ATTEMPTS = 3;
 const MAX_FAILED_PARTS = 3;
 // a mind map is an overview: the first chunks of the dataset, in reading order, up to this many
 const MAX_CHUNKS = 2000;
@@ -30,26 +30,12 @@ export const mindMapBuilder: IndexBuilder = {
     const parts = mindMapParts(rows.map((row) => row.content));
     await report(0.02, `Mapping ${rows.length} chunks in ${parts.length} part(s) with ${model.id}.`);
     const usage = { promptTokens: 0, completionTokens: 0 };
+    const failed = failureCounter(MAX_FAILED_PARTS, note, (count, reason) => new IndexTaskFailed(`The mind map stopped after ${count} parts failed: ${reason}`));
     let forest: MindMapNode[] = [];
-    let failed = 0;
     for (const [i, part] of parts.entries()) {
-      let reason = "";
-      let outline: MindMapNode[] | null = null;
-      for (let attempt = 0; attempt < ATTEMPTS && !outline; attempt++) {
-        try {
-          const answer = await model.complete(mindMapPrompt(part.join("\n")), { temperature: 0.5 });
-          addUsage(usage, answer.usage);
-          outline = outlineToNodes(answer.text);
-        } catch (error) {
-          reason = error instanceof Error ? error.message : String(error);
-        }
-      }
-      if (outline) forest = mergeNodes(forest, outline);
-      else {
-        failed++;
-        await note(`Part ${i + 1} was skipped: ${reason}`);
-        if (failed >= MAX_FAILED_PARTS) throw new IndexTaskFailed(`The mind map stopped after ${failed} parts failed: ${reason}`);
-      }
+      const asked = await askModel(model, mindMapPrompt(part.join("\n")), { temperature: 0.5 }, outlineToNodes, usage);
+      if ("value" in asked) forest = mergeNodes(forest, asked.value);
+      else await failed(`Part ${i + 1}`, asked.reason);
       await report(0.02 + 0.9 * ((i + 1) / parts.length), `Part ${i + 1}/${parts.length} mapped.`);
     }
     const mindMap = mindMapOf(forest);

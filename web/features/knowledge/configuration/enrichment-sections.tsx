@@ -1,5 +1,6 @@
-import { SimpleGrid } from "@chakra-ui/react";
+import { RadioGroup, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
+import { GRAPHRAG_METHODS, type GraphragMethod } from "../../../../worker/contract/parser-config";
 import { NumberField, SwitchField } from "./config-field";
 import { ConfigSection, type SectionProps } from "./config-section";
 import { EntityTypesField } from "./entity-types-field";
@@ -12,6 +13,35 @@ export const GraphSection = ({ values, set, errors }: SectionProps) => {
         value={values.entityTypes}
         onChange={(types) => set("entityTypes", types)}
         error={errors["parser_config.graphrag.entity_types"]}
+      />
+      <RadioGroup.Root name="graph_method" value={values.graphMethod} onValueChange={(e) => e.value && set("graphMethod", e.value as GraphragMethod)} colorPalette="teal">
+        <Stack gap="2">
+          <RadioGroup.Label>{t("kbConfig.fields.graphMethod")}</RadioGroup.Label>
+          {GRAPHRAG_METHODS.map((method) => (
+            <RadioGroup.Item key={method} value={method}>
+              <RadioGroup.ItemHiddenInput />
+              <RadioGroup.ItemIndicator />
+              <RadioGroup.ItemText>{t(`kbConfig.fields.graphMethods.${method}`)}</RadioGroup.ItemText>
+            </RadioGroup.Item>
+          ))}
+          <Text fontSize="sm" color="fg.muted">
+            {t("kbConfig.fields.graphMethodHint")}
+          </Text>
+        </Stack>
+      </RadioGroup.Root>
+      <SwitchField
+        name="graph_resolution"
+        label={t("kbConfig.fields.graphResolution")}
+        hint={t("kbConfig.fields.graphResolutionHint")}
+        checked={values.graphResolution}
+        onChange={(checked) => set("graphResolution", checked)}
+      />
+      <SwitchField
+        name="graph_community"
+        label={t("kbConfig.fields.graphCommunity")}
+        hint={t("kbConfig.fields.graphCommunityHint")}
+        checked={values.graphCommunity}
+        onChange={(checked) => set("graphCommunity", checked)}
       />
     </ConfigSection>
   );

@@ -3,6 +3,7 @@ import type { Dataset, Permission } from "../../../../worker/contract/datasets";
 import {
   type ChunkMethod,
   defaultParserConfig,
+  type GraphragMethod,
   mergeParserConfig,
   type ParserConfig,
   type RaptorScope,
@@ -35,6 +36,9 @@ export type ConfigValues = {
   raptorRandomSeed: string;
   raptorScope: RaptorScope;
   entityTypes: string[];
+  graphMethod: GraphragMethod;
+  graphResolution: boolean;
+  graphCommunity: boolean;
   autoKeywords: string;
   autoQuestions: string;
   html4excel: boolean;
@@ -86,6 +90,9 @@ export const valuesFromDataset = (dataset: Dataset): ConfigValues => {
     raptorRandomSeed: String(config.raptor.random_seed),
     raptorScope: config.raptor.scope,
     entityTypes: [...config.graphrag.entity_types],
+    graphMethod: config.graphrag.method,
+    graphResolution: config.graphrag.resolution,
+    graphCommunity: config.graphrag.community,
     autoKeywords: String(config.auto_keywords),
     autoQuestions: String(config.auto_questions),
     html4excel: config.html4excel,
@@ -133,7 +140,7 @@ export const toPayload = (values: ConfigValues, embeddingLocked: boolean) => ({
           scope: values.raptorScope,
         }
       : { use_raptor: false },
-    graphrag: { entity_types: values.entityTypes },
+    graphrag: { entity_types: values.entityTypes, method: values.graphMethod, resolution: values.graphResolution, community: values.graphCommunity },
     enable_metadata: values.enableMetadata,
     metadata: values.metadataFields.map((row) => {
       const allowed = row.values.split(",").map((value) => value.trim()).filter(Boolean);

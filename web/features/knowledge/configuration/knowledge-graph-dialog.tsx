@@ -6,6 +6,7 @@ import type { KnowledgeGraph } from "../../../../worker/contract/knowledge-graph
 import { knowledgeGraphQueryOptions } from "../../../api/dataset-index";
 import { RouteErrorMessage } from "../../../components/route-error";
 import { ViewDialog } from "../../../components/view-dialog";
+import { CommunityReportsList } from "./community-reports-list";
 
 // React Flow is loaded with the dialog, not with the configuration page.
 const KnowledgeGraphCanvas = lazy(() => import("./knowledge-graph-canvas"));
@@ -74,6 +75,7 @@ const KnowledgeGraphDialog = ({ datasetId, onClose }: { datasetId: string; onClo
               </Table.Body>
             </Table.Root>
           </Box>
+          {(query.data?.community_reports.length ?? 0) > 0 && <CommunityReportsList reports={query.data?.community_reports ?? []} />}
         </Stack>
       )}
     </ViewDialog>
