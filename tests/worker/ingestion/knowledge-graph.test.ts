@@ -55,17 +55,17 @@ describe("knowledge graph extraction", () => {
 
   it("merges chunks into one graph: one node per name, edges in either direction added up", () => {
     const graph = mergeExtractions([
-      { chunkId: "c1", extraction: { entities: [{ name: "Berlin", type: "geo", description: "Hauptstadt." }, { name: "RKI", type: "organization", description: "Institut." }], relations: [{ source: "RKI", target: "Berlin", description: "Sitz.", weight: 3, keywords: ["Sitz"] }] } },
-      { chunkId: "c2", extraction: { entities: [{ name: "berlin", type: "geo", description: "Stadt." }, { name: "RKI", type: "organization", description: "Institut." }, { name: "Wieler", type: "person", description: "" }], relations: [{ source: "Berlin", target: "rki", description: "Sitz.", weight: 4, keywords: ["Sitz", "Ort"] }] } },
+      { chunkId: "c1", documentId: "d1", extraction: { entities: [{ name: "Berlin", type: "geo", description: "Hauptstadt." }, { name: "RKI", type: "organization", description: "Institut." }], relations: [{ source: "RKI", target: "Berlin", description: "Sitz.", weight: 3, keywords: ["Sitz"] }] } },
+      { chunkId: "c2", documentId: "d2", extraction: { entities: [{ name: "berlin", type: "geo", description: "Stadt." }, { name: "RKI", type: "organization", description: "Institut." }, { name: "Wieler", type: "person", description: "" }], relations: [{ source: "Berlin", target: "rki", description: "Sitz.", weight: 4, keywords: ["Sitz", "Ort"] }] } },
     ]);
     expect(graph.nodes.map((node) => [node.id, node.entity_type, node.source_id])).toEqual([
-      ["BERLIN", "geo", ["c1", "c2"]],
-      ["RKI", "organization", ["c1", "c2"]],
-      ["WIELER", "person", ["c2"]],
+      ["BERLIN", "geo", ["d1", "d2"]],
+      ["RKI", "organization", ["d1", "d2"]],
+      ["WIELER", "person", ["d2"]],
     ]);
     expect(graph.nodes[0]).toMatchObject({ description: "Hauptstadt.\nStadt.", pagerank: 0.5 });
     expect(graph.nodes[2]?.pagerank).toBe(0);
-    expect(graph.edges).toEqual([{ source: "BERLIN", target: "RKI", description: "Sitz.", weight: 7, keywords: ["Sitz", "Ort"], source_id: ["c1", "c2"] }]);
+    expect(graph.edges).toEqual([{ source: "BERLIN", target: "RKI", description: "Sitz.", weight: 7, keywords: ["Sitz", "Ort"], source_id: ["d1", "d2"] }]);
   });
 
   it("drops the lowest-ranked entities and their relations when the graph is too large to store", () => {
@@ -212,6 +212,56 @@ describe("knowledge graph tasks", () => {
     // deleting the graph deletes its reports
     await callApi(`/datasets/${ds.id}/knowledge_graph`, { method: "DELETE", token: user.token });
     expect((await callApi<KnowledgeGraphResponse>(`/datasets/${ds.id}/knowledge_graph`, { token: user.token })).body.data.community_reports).toEqual([]);
+  }, 30_000);
+
+  it("read only new chunks when built again, and lose a deleted document's part at once", async () => {
+    const user = await createUser();
+    await useLocalChatModel(user);
+    const graphrag = { entity_types: TYPES, community: true };
+    const ds = await createDataset(user, { parser_config: { delimiter: "`\n`", graphrag } });
+    const first = await ingest(user, ds.id, [textFile("rki.txt", "Das Robert Koch-Institut sitzt in Berlin."), textFile("stiko.txt", "Die STIKO gibt Impfempfehlungen.")]);
+    const build = async () => {
+      await callApi(`/datasets/${ds.id}/run_graphrag`, { method: "POST", token: user.token });
+      return (await waitForTask(user, ds.id)).progress_msg;
+    };
+    const read = async () => (await callApi<KnowledgeGraphResponse>(`/datasets/${ds.id}/knowledge_graph`, { token: user.token })).body.data;
+    const stored = async () => (await env.DB.prepare("SELECT count(*) AS n FROM graph_extractions WHERE dataset_id = ?").bind(ds.id).first<{ n: number }>())?.n;
+
+    expect(await build()).toContain("from 2 chunks with chat-model@OpenAI-API-Compatible (light).");
+    const built = await read();
+    expect(await build()).toContain("from 0 chunks with chat-model@OpenAI-API-Compatible (light); 2 chunks were read before.");
+    expect((await read()).graph).toEqual(built.graph);
+
+    const added = await ingest(user, ds.id, [textFile("wieler.txt", "Lothar Wieler leitete das Robert Koch-Institut.")]);
+    expect(await build()).toContain("from 1 chunks with chat-model@OpenAI-API-Compatible (light); 2 chunks were read before.");
+    const rkiDoc = first["rki.txt"]?.id ?? "";
+    const wielerDoc = added["wieler.txt"]?.id ?? "";
+    const grown = await read();
+    const nodes = "nodes" in grown.graph ? grown.graph.nodes : [];
+    // source_id names the documents, as in RAGFlow
+    expect(nodes.find((node) => node.id === "ROBERT KOCH-INSTITUT")?.source_id.toSorted()).toEqual([rkiDoc, wielerDoc].toSorted());
+    expect(grown.community_reports.some((report) => report.entities.includes("BERLIN"))).toBe(true);
+    expect(await stored()).toBe(3);
+
+    // rki.txt goes: Berlin (only there) and its relation go, the institute stays (wieler.txt names it), and the
+    // community report on Berlin goes with it
+    await callApi(`/datasets/${ds.id}/documents`, { method: "DELETE", token: user.token, json: { ids: [rkiDoc] } });
+    const pruned = await read();
+    expect("nodes" in pruned.graph && pruned.graph.nodes.map((node) => [node.id, node.source_id])).toEqual([
+      ["LOTHAR WIELER", [wielerDoc]],
+      ["ROBERT KOCH-INSTITUT", [wielerDoc]],
+      ["STIKO", [first["stiko.txt"]?.id]],
+    ]);
+    expect("edges" in pruned.graph && pruned.graph.edges.map((edge) => `${edge.source}–${edge.target}`)).toEqual(["LOTHAR WIELER–ROBERT KOCH-INSTITUT"]);
+    expect(pruned.community_reports.some((report) => report.entities.includes("BERLIN"))).toBe(false);
+    expect("nodes" in pruned.graph && pruned.graph.nodes.flatMap((node) => node.communities ?? [])).toEqual(pruned.community_reports.flatMap((report) => report.entities.map(() => report.title)));
+    expect(await stored()).toBe(2);
+
+    // other settings: every chunk is read again; deleting the graph forgets what was read
+    await callApi(`/datasets/${ds.id}`, { method: "PUT", token: user.token, json: { parser_config: { graphrag: { ...graphrag, method: "general" } } } });
+    expect(await build()).toContain("from 2 chunks with chat-model@OpenAI-API-Compatible (general).");
+    await callApi(`/datasets/${ds.id}/knowledge_graph`, { method: "DELETE", token: user.token });
+    expect(await stored()).toBe(0);
   }, 30_000);
 
   it("fail after three chunks failed, and need parsed chunks", async () => {

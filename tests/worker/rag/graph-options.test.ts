@@ -56,9 +56,10 @@ describe("entity resolution", () => {
     expect(Object.fromEntries(sameAs)).toEqual({ "R.K.I.": "RKI", "ROBERT KOCH-INSTITUT": "RKI" });
     const merged = mergeExtractions(
       [
-        { chunkId: "c1", extraction: { entities: [{ name: "RKI", type: "organization", description: "Institut." }, { name: "Berlin", type: "geo", description: "" }], relations: [{ source: "RKI", target: "Berlin", description: "Sitz.", weight: 3, keywords: [] }] } },
+        { chunkId: "c1", documentId: "d1", extraction: { entities: [{ name: "RKI", type: "organization", description: "Institut." }, { name: "Berlin", type: "geo", description: "" }], relations: [{ source: "RKI", target: "Berlin", description: "Sitz.", weight: 3, keywords: [] }] } },
         {
           chunkId: "c2",
+          documentId: "d2",
           extraction: {
             entities: [{ name: "Robert Koch-Institut", type: "organization", description: "Bundesinstitut." }, { name: "R.K.I.", type: "organization", description: "" }, { name: "Berlin", type: "geo", description: "" }],
             relations: [{ source: "Berlin", target: "Robert Koch-Institut", description: "Sitz.", weight: 2, keywords: [] }, { source: "R.K.I.", target: "Robert Koch-Institut", description: "dasselbe", weight: 9, keywords: [] }],
@@ -68,11 +69,11 @@ describe("entity resolution", () => {
       sameAs,
     );
     expect(merged.nodes.map((n) => [n.id, n.description, n.source_id])).toEqual([
-      ["BERLIN", "", ["c1", "c2"]],
-      ["RKI", "Institut.\nBundesinstitut.", ["c1", "c2"]],
+      ["BERLIN", "", ["d1", "d2"]],
+      ["RKI", "Institut.\nBundesinstitut.", ["d1", "d2"]],
     ]);
     // the relation between two names of one entity is gone; the two Sitz relations are one edge
-    expect(merged.edges).toEqual([{ source: "BERLIN", target: "RKI", description: "Sitz.", weight: 5, source_id: ["c1", "c2"] }]);
+    expect(merged.edges).toEqual([{ source: "BERLIN", target: "RKI", description: "Sitz.", weight: 5, source_id: ["d1", "d2"] }]);
   });
 });
 

@@ -2,6 +2,7 @@ import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm
 import { INDEX_TYPES } from "../../contract/dataset-index";
 import type { CommunityReport, KnowledgeGraph } from "../../contract/knowledge-graph";
 import type { MindMapNode } from "../../contract/mindmap";
+import type { Extraction } from "../../rag/graph/extract";
 import { datasets, documents } from "./datasets";
 
 // Chunk ids are derived from (document id, content), so re-running a task never duplicates chunks.
@@ -140,6 +141,24 @@ export const graphCommunities = sqliteTable(
     report: text("report", { mode: "json" }).$type<CommunityReport>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.datasetId, t.position] })],
+);
+
+// What the chat model extracted from one chunk for the knowledge graph, with the settings it was asked with
+// (method and entity types): a build reuses it while the chunk and the settings stay the same.
+export const graphExtractions = sqliteTable(
+  "graph_extractions",
+  {
+    datasetId: text("dataset_id")
+      .notNull()
+      .references(() => datasets.id, { onDelete: "cascade" }),
+    chunkId: text("chunk_id").notNull(),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    settings: text("settings").notNull(),
+    extraction: text("extraction", { mode: "json" }).$type<Extraction>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.datasetId, t.chunkId] }), index("graph_extractions_document_idx").on(t.documentId)],
 );
 
 // A dataset's mind map ({id, children} outline as JSON), written whole by the task that built it.

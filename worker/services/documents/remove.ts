@@ -7,8 +7,10 @@ import { dataError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
 import { getDatasetInTenant } from "../datasets/internal";
+import { removeDocumentsFromGraph } from "../graph/prune";
 
-// Removes documents, their blobs and their share of the dataset counters. Unknown ids fail the whole call.
+// Removes documents, their blobs, their share of the dataset counters and of the knowledge graph. Unknown ids
+// fail the whole call.
 export const removeDocuments = async (ctx: ServiceContext, datasetId: string, input: DeleteByIdsInput) => {
   await getDatasetInTenant(ctx, datasetId);
   const inDataset = eq(documents.datasetId, datasetId);
@@ -42,6 +44,7 @@ export const removeDocuments = async (ctx: ServiceContext, datasetId: string, in
       .where(eq(datasets.id, datasetId)),
     ...inChunks(rows.map((row) => row.id)).map((part) => ctx.db.delete(documents).where(inArray(documents.id, part))),
   ]);
+  await removeDocumentsFromGraph(ctx, datasetId, rows.map((row) => row.id));
   // a linked file keeps its blob: unlinking removes only this dataset's document
   await ctx.storage.delete(rows.filter((row) => !row.fileId).map((row) => row.location));
   return { deleted: rows.length };

@@ -11,6 +11,7 @@ import { recordUsage } from "../models/usage";
 import { withCommunities, writeCommunityReports } from "./community-reports";
 import { extractEntities } from "./extract-entities";
 import { resolveEntities } from "./resolve-entities";
+import { dropStaleExtractions, extractionSettings, storedExtractions, storeExtraction } from "./extraction-store";
 import { removeKnowledgeGraph, saveKnowledgeGraph } from "./store";
 
 const MAX_FAILED_CHUNKS = 3;
@@ -18,7 +19,8 @@ const REPORT_EVERY = 10;
 
 // The knowledge graph (a dataset task, RAGFlow's GraphRAG): the chat model extracts entities of the configured
 // types and their relations from every chunk (RAPTOR summaries left out) with the light or general prompt,
-// gleaning what it missed; the extractions merge into one graph. With `resolution`, entities with similar names
+// gleaning what it missed; a chunk read before with the same settings is not read again. The extractions merge
+// into one graph. With `resolution`, entities with similar names
 // the model calls the same become one; with `community`, clusters of entities get a report. The result replaces
 // the previous graph. A chunk whose extraction fails three times is skipped with a line; the task fails after
 // three such chunks.
@@ -31,7 +33,7 @@ export const graphBuilder: IndexBuilder = {
     const model = await enrichmentModel(deps, dataset.tenantId, config);
     if (!model) throw new IndexTaskFailed("No chat model is set up to extract entities and relations (model settings).");
     const rows = await deps.db
-      .select({ id: chunks.id, content: chunks.content })
+      .select({ id: chunks.id, documentId: chunks.documentId, content: chunks.content })
       .from(chunks)
       .where(and(eq(chunks.datasetId, dataset.id), eq(chunks.raptor, false)))
       .orderBy(asc(chunks.documentId), asc(chunks.position));
@@ -39,19 +41,27 @@ export const graphBuilder: IndexBuilder = {
     // progress: extraction up to `extracted`, then resolution, then the community reports
     const extracted = settings.community ? 0.6 : settings.resolution ? 0.8 : 0.92;
     const resolved = settings.community ? 0.7 : 0.92;
-    await report(0.02, `Extracting entities (${entityTypes.join(", ")}) from ${rows.length} chunks with ${model.id} (${settings.method}).`);
+    const asked = extractionSettings(settings.method, entityTypes);
+    const extractions: ChunkExtraction[] = await storedExtractions(deps, dataset.id, asked, rows);
+    const known = new Set(extractions.map((item) => item.chunkId));
+    const todo = rows.filter((row) => !known.has(row.id));
+    const before = known.size ? `; ${known.size} chunks were read before` : "";
+    await report(0.02, `Extracting entities (${entityTypes.join(", ")}) from ${todo.length} chunks with ${model.id} (${settings.method})${before}.`);
     const usage = { promptTokens: 0, completionTokens: 0 };
-    const extractions: ChunkExtraction[] = [];
     const failed = failureCounter(MAX_FAILED_CHUNKS, note, (count, reason) => new IndexTaskFailed(`The knowledge graph stopped after ${count} chunks failed: ${reason}`));
     let done = 0;
-    await inParallel(rows, async (row) => {
-      const asked = await extractEntities(model, row.content, entityTypes, settings.method, usage);
-      if ("value" in asked) extractions.push({ chunkId: row.id, extraction: asked.value });
-      else await failed("A chunk", asked.reason);
+    await inParallel(todo, async (row) => {
+      const result = await extractEntities(model, row.content, entityTypes, settings.method, usage);
+      if ("value" in result) {
+        const extraction = { chunkId: row.id, documentId: row.documentId, extraction: result.value };
+        await storeExtraction(deps, dataset.id, asked, extraction);
+        extractions.push(extraction);
+      } else await failed("A chunk", result.reason);
       done++;
-      if (done % REPORT_EVERY === 0 || done === rows.length) await report(0.02 + (extracted - 0.02) * (done / rows.length), `Entities extracted from ${done}/${rows.length} chunks.`);
+      if (done % REPORT_EVERY === 0 || done === todo.length) await report(0.02 + (extracted - 0.02) * (done / todo.length), `Entities extracted from ${done}/${todo.length} chunks.`);
       else await beat();
     });
+    await dropStaleExtractions(deps, dataset.id, asked);
     // chunk order, so the same extractions always give the same graph
     const ordered = extractions.toSorted((a, b) => a.chunkId.localeCompare(b.chunkId));
     let graph = mergeExtractions(ordered);

@@ -38,9 +38,10 @@ export const writeCommunityReports = async (
   return reports.toSorted((a, b) => a.index - b.index).map((entry) => entry.report);
 };
 
-// Each entity lists the titles of the reports on its communities (RAGFlow's `communities` attribute).
+// Each entity lists the titles of the reports on its communities (RAGFlow's `communities` attribute); one in
+// none has no such attribute (undefined is left out of the stored JSON).
 export const withCommunities = (graph: KnowledgeGraph, reports: CommunityReport[]): KnowledgeGraph => {
   const titles = new Map<string, string[]>();
   for (const report of reports) for (const id of report.entities) titles.set(id, [...(titles.get(id) ?? []), report.title]);
-  return { ...graph, nodes: graph.nodes.map((node) => (titles.has(node.id) ? { ...node, communities: titles.get(node.id) } : node)) };
+  return { ...graph, nodes: graph.nodes.map((node) => ({ ...node, communities: titles.get(node.id) })) };
 };

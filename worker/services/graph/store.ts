@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { CommunityReport, KnowledgeGraph, KnowledgeGraphResponse } from "../../contract/knowledge-graph";
-import { graphCommunities, knowledgeGraphs } from "../../db/schema";
+import { graphCommunities, graphExtractions, knowledgeGraphs } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
 import { nowMs } from "../../lib/time";
 import type { Deps, ServiceContext } from "../context";
@@ -34,12 +34,20 @@ export const loadCommunityReports = async (deps: Deps, datasetId: string) =>
     (row) => row.report,
   );
 
-// The whole graph, or only what one task wrote (a cancelled task's late write).
+// The whole graph with what was extracted for it (the next build reads every chunk again), or only what one
+// task wrote (a cancelled task's late write; its extractions stay for the next build).
 export const removeKnowledgeGraph = async (deps: Deps, datasetId: string, taskId?: string) => {
-  const ofTask = taskId ? [eq(knowledgeGraphs.taskId, taskId)] : [];
+  if (taskId) {
+    await deps.db.batch([
+      deps.db.delete(knowledgeGraphs).where(and(eq(knowledgeGraphs.datasetId, datasetId), eq(knowledgeGraphs.taskId, taskId))),
+      deps.db.delete(graphCommunities).where(and(eq(graphCommunities.datasetId, datasetId), eq(graphCommunities.taskId, taskId))),
+    ]);
+    return;
+  }
   await deps.db.batch([
-    deps.db.delete(knowledgeGraphs).where(and(eq(knowledgeGraphs.datasetId, datasetId), ...ofTask)),
-    deps.db.delete(graphCommunities).where(and(eq(graphCommunities.datasetId, datasetId), ...(taskId ? [eq(graphCommunities.taskId, taskId)] : []))),
+    deps.db.delete(knowledgeGraphs).where(eq(knowledgeGraphs.datasetId, datasetId)),
+    deps.db.delete(graphCommunities).where(eq(graphCommunities.datasetId, datasetId)),
+    deps.db.delete(graphExtractions).where(eq(graphExtractions.datasetId, datasetId)),
   ]);
 };
 

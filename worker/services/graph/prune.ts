@@ -1,0 +1,17 @@
+import { eq } from "drizzle-orm";
+import { knowledgeGraphs } from "../../db/schema";
+import { withoutDocuments } from "../../rag/graph/merge";
+import type { Deps } from "../context";
+import { withCommunities } from "./community-reports";
+import { loadCommunityReports, saveKnowledgeGraph } from "./store";
+
+// Deleted documents leave the knowledge graph at once, as in RAGFlow: what only they contributed goes, and so do
+// the community reports on an entity that went (they describe it); the rest stays until the graph is built again.
+export const removeDocumentsFromGraph = async (deps: Deps, datasetId: string, documentIds: string[]) => {
+  const row = await deps.db.query.knowledgeGraphs.findFirst({ where: eq(knowledgeGraphs.datasetId, datasetId) });
+  const graph = row && withoutDocuments(row.graph, new Set(documentIds));
+  if (!row || !graph) return;
+  const kept = new Set(graph.nodes.map((node) => node.id));
+  const reports = (await loadCommunityReports(deps, datasetId)).filter((report) => report.entities.every((id) => kept.has(id)));
+  await saveKnowledgeGraph(deps, datasetId, row.taskId, withCommunities(graph, reports), reports);
+};
