@@ -48,6 +48,8 @@ export type RetrievedChunk = {
   dataset_id: string;
   highlight: string;
   image_id: string;
+  // Buddy's: a signed address of the chunk's image (only with an image_id), loadable without signing in
+  image_url?: string;
   important_keywords: string[];
   questions: string[];
   positions: number[][];

@@ -207,6 +207,19 @@ describe("RetrievalTestingPage", () => {
     expect(within(second).getByText("Vektorähnlichkeit 0,00")).toBeTruthy();
   });
 
+  it("shows a chunk's image as a thumbnail that opens full size", async () => {
+    const url = `/api/v1/document/image/${ID}-${DOC_B}?signature=${"a".repeat(64)}`;
+    mockRetrieval(() => result({ chunks: [makeChunk(), makeChunk({ id: "c2", document_keyword: "impfpass.png", document_id: DOC_B, image_id: `${ID}-${DOC_B}`, image_url: url })] }));
+    renderWithProviders(<RetrievalTestingPage datasetId={ID} />);
+    ask("Blutdruck");
+    const [first, second] = (await screen.findAllByTestId("retrieval-chunk")) as [HTMLElement, HTMLElement];
+    expect(first.querySelector("img")).toBeNull();
+    const link = within(second).getByRole("link", { name: "Bild aus impfpass.png öffnen" });
+    expect(link.getAttribute("href")).toBe(url);
+    expect(link.getAttribute("target")).toBe("_blank");
+    expect(within(link).getByRole("img", { name: "impfpass.png" }).getAttribute("src")).toBe(url);
+  });
+
   it("shows the empty state when no chunk passes the threshold", async () => {
     mockRetrieval(() => ({ chunks: [], doc_aggs: [], total: 0 }));
     renderWithProviders(<RetrievalTestingPage datasetId={ID} />);

@@ -17,8 +17,12 @@ describe("images of image chunks", () => {
     const docs = await ingest(user, ds.id, [new File([PNG], "pass.png", { type: "image/png" }), textFile("impfung.txt", "Der Impfpass gehört zu jeder Reise.")]);
     const imageDoc = docs["pass.png"]?.id as string;
 
-    const retrieval = await callApi<{ chunks: { document_keyword: string; image_id: string }[] }>("/retrieval", { token: user.token, json: { question: "Impfpass", dataset_ids: [ds.id], similarity_threshold: 0 } });
+    const retrieval = await callApi<{ chunks: { document_keyword: string; image_id: string; image_url?: string }[] }>("/retrieval", { token: user.token, json: { question: "Impfpass", dataset_ids: [ds.id], similarity_threshold: 0 } });
     expect(Object.fromEntries(retrieval.body.data.chunks.map((chunk) => [chunk.document_keyword, chunk.image_id]))).toEqual({ "pass.png": `${ds.id}-${imageDoc}`, "impfung.txt": "" });
+    // retrieval signs the image (chat, search apps, agents and retrieval testing show it from there)
+    const signed = new RegExp(`^/api/v1/document/image/${ds.id}-${imageDoc}\\?signature=[0-9a-f]{64}$`);
+    expect(retrieval.body.data.chunks.find((chunk) => chunk.image_id)?.image_url).toMatch(signed);
+    expect(retrieval.body.data.chunks.find((chunk) => !chunk.image_id)).not.toHaveProperty("image_url");
 
     // the chunk list says the same
     const listed = await callApi<{ chunks: { image_id: string; doc_type_kwd: string }[] }>(`/datasets/${ds.id}/documents/${imageDoc}/chunks`, { token: user.token });
@@ -28,7 +32,7 @@ describe("images of image chunks", () => {
     const answer = (await ask(user, chat.id, { question: "Impfpass" })).body.data;
     const chunks = answer.reference.chunks as unknown as ReferenceChunk[];
     const image = chunks.find((chunk) => chunk.document_name === "pass.png");
-    expect(image).toMatchObject({ image_id: `${ds.id}-${imageDoc}`, doc_type: "image", image_url: expect.stringMatching(new RegExp(`^/api/v1/document/image/${ds.id}-${imageDoc}\\?signature=[0-9a-f]{64}$`)) });
+    expect(image).toMatchObject({ image_id: `${ds.id}-${imageDoc}`, doc_type: "image", image_url: expect.stringMatching(signed) });
     expect(chunks.find((chunk) => chunk.document_name === "impfung.txt")).toMatchObject({ image_id: "", doc_type: "" });
     expect(chunks.find((chunk) => chunk.document_name === "impfung.txt")).not.toHaveProperty("image_url");
 
@@ -49,5 +53,17 @@ describe("images of image chunks", () => {
     // the image goes with its document
     await callApi(`/datasets/${ds.id}/documents`, { method: "DELETE", token: user.token, json: { ids: [imageDoc] } });
     expect((await SELF.fetch(`${origin}${image?.image_url}`)).status).toBe(404);
+  });
+
+  it("a search app's hits carry the signed image too", async () => {
+    const user = await createUser();
+    await callApi("/providers/models", { token: user.token, json: { llm_factory: "OpenAI-API-Compatible", llm_name: "vision-model", model_type: "image2text", api_base: env.TEST_OPENAI_URL, api_key: GOOD_KEY } });
+    await callApi("/models/default", { method: "PATCH", token: user.token, json: { img2txt_id: "vision-model@OpenAI-API-Compatible" } });
+    const ds = await createDataset(user);
+    const docs = await ingest(user, ds.id, [new File([PNG], "pass.png", { type: "image/png" })]);
+    const url = `/api/v1/document/image/${ds.id}-${docs["pass.png"]?.id}?signature=`;
+    const search = (await callApi<{ search_id: string }>("/searches", { token: user.token, json: { name: "Bilder", search_config: { kb_ids: [ds.id] } } })).body.data.search_id;
+    const hits = await callApi<{ chunks: { image_url?: string }[] }>(`/searches/${search}/retrieval`, { token: user.token, json: { question: "Impfpass" } });
+    expect(hits.body.data.chunks[0]?.image_url).toContain(url);
   });
 });

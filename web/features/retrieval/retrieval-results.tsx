@@ -2,6 +2,7 @@ import { Badge, Box, Button, EmptyState, HStack, Stack, Text } from "@chakra-ui/
 import { SearchX } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { DocAggregate, RetrievedChunk } from "../../../worker/contract/retrieval";
+import { ChunkImageLink } from "../../components/chunk-image-link";
 import { formatCount, formatNumber } from "../../lib/format";
 import { HighlightedText } from "./highlight";
 
@@ -35,6 +36,7 @@ export const RetrievedChunkCard = ({ chunk, index }: { chunk: RetrievedChunk; in
           </HStack>
         </HStack>
         <HighlightedText highlight={chunk.highlight} content={chunk.content} />
+        {chunk.image_url && <ChunkImageLink url={chunk.image_url} documentName={chunk.document_keyword} maxH="32" />}
       </Stack>
     </Box>
   );

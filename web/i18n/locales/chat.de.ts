@@ -48,7 +48,6 @@ export const chatDe = {
     variables: "Variablen",
   },
   answer: {
-    openImage: "Bild aus {{name}} öffnen",
     citation: "Quelle {{n}} anzeigen",
     similarity: "Ähnlichkeit {{value}}",
     openDocument: "Dokument öffnen",

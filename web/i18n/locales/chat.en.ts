@@ -48,7 +48,6 @@ export const chatEn = {
     variables: "Variables",
   },
   answer: {
-    openImage: "Open the image from {{name}}",
     citation: "Show source {{n}}",
     similarity: "Similarity {{value}}",
     openDocument: "Open document",

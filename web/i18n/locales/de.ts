@@ -18,6 +18,7 @@ import { promptsDe } from "./prompts.de";
 export const de = {
   common: {
     appName: "Buddy",
+    openImage: "Bild aus {{name}} öffnen",
     save: "Speichern",
     cancel: "Abbrechen",
     delete: "Löschen",

@@ -21,6 +21,7 @@ type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 export const en: Shape<typeof de> = {
   common: {
     appName: "Buddy",
+    openImage: "Open the image from {{name}}",
     save: "Save",
     cancel: "Cancel",
     delete: "Delete",

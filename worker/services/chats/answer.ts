@@ -17,7 +17,7 @@ import { addUsage, recordUsage } from "../models/usage";
 import { knowledgeChunks } from "../retrieval/knowledge-chunks";
 import { metadataConditionFor } from "../retrieval/metadata-scope";
 import { retrieve } from "../retrieval/retrieve";
-import { chunkDocType, withImageUrls } from "../documents/chunk-image";
+import { chunkDocType } from "../documents/chunk-image";
 import { citeAnswer } from "./citation-similarity";
 import { fillPrompt, fitMessages } from "./messages";
 
@@ -73,6 +73,7 @@ export const toReferenceChunk = (chunk: RetrievedChunk): ReferenceChunk => ({
   document_name: chunk.document_keyword,
   dataset_id: chunk.dataset_id,
   image_id: chunk.image_id,
+  ...(chunk.image_url ? { image_url: chunk.image_url } : {}),
   positions: chunk.positions,
   url: null,
   similarity: chunk.similarity,
@@ -204,7 +205,7 @@ export async function* answerQuestion(ctx: ServiceContext, request: AnswerReques
   yield {
     done: {
       answer: thinking + body,
-      reference: await withImageUrls(ctx.config, toReference(chunks, cited)),
+      reference: toReference(chunks, cited),
       relatedQuestions,
       usage,
       question: latest,

@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import type { Reference } from "../../contract/chats";
 import { documents } from "../../db/schema";
 import { extensionOf } from "../../contract/documents";
 import { contentTypeFor, IMAGE_SUFFIXES } from "../../lib/content-types";
@@ -23,11 +22,10 @@ const signatureOf = (config: AppConfig, imageId: string) => hmacSha256Hex(config
 // cited; a deleted document's image is gone with it.
 export const chunkImageUrl = async (config: AppConfig, imageId: string) => `/api/v1/document/image/${imageId}?signature=${await signatureOf(config, imageId)}`;
 
-// The chunks of a reference that show an image get their signed image_url.
-export const withImageUrls = async (config: AppConfig, reference: Reference): Promise<Reference> => ({
-  ...reference,
-  chunks: await Promise.all(reference.chunks.map(async (chunk) => (chunk.image_id ? { ...chunk, image_url: await chunkImageUrl(config, chunk.image_id) } : chunk))),
-});
+// Chunks that show an image get their signed image_url (retrieval signs them, so chat, search apps, agents and
+// retrieval testing all have it).
+export const withImageUrls = <T extends { image_id: string }>(config: AppConfig, items: T[]): Promise<(T & { image_url?: string })[]> =>
+  Promise.all(items.map(async (item) => (item.image_id ? { ...item, image_url: await chunkImageUrl(config, item.image_id) } : item)));
 
 export const readChunkImage = async (deps: Deps, imageId: string, signature: string) => {
   const match = IMAGE_ID.exec(imageId);

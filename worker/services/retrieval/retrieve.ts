@@ -19,7 +19,7 @@ import { type CandidateRow, parseList as parse, keywordCandidates, loadCandidate
 import { gramStatistics } from "./gram-statistics";
 import { documentsByMetadata } from "./metadata-scope";
 import { gramBm25, gramText, weightedFields, wordBm25 } from "./scope-bm25";
-import { chunkImageId } from "../documents/chunk-image";
+import { chunkImageId, withImageUrls } from "../documents/chunk-image";
 
 // The keyword score mixes term coverage (RAGFlow's token similarity), word bm25 and character 4-gram bm25,
 // each bm25 computed over the candidates with the searched datasets' statistics and squashed to 0..1 against
@@ -111,7 +111,7 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
     .filter((hit) => (w === 0 ? hit.matched : hit.score >= input.similarity_threshold))
     .toSorted((a, b) => b.score - a.score || a.row.id.localeCompare(b.row.id));
   const start = (input.page - 1) * input.page_size;
-  const page = kept.slice(start, start + input.page_size).map((hit) => toRetrieved(hit, query.terms, input.highlight));
+  const page = await withImageUrls(ctx.config, kept.slice(start, start + input.page_size).map((hit) => toRetrieved(hit, query.terms, input.highlight)));
   const graph = input.use_kg && input.page === 1 ? await knowledgeGraphChunk(ctx, datasetIds, input.question) : null;
   return { chunks: graph ? [graph, ...page] : page, doc_aggs: aggregate(kept), total: kept.length };
 };

@@ -1,10 +1,11 @@
-import { Badge, Box, Button, Collapsible, HStack, Image, Link, Popover, Portal, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Collapsible, HStack, Link, Popover, Portal, Stack, Text } from "@chakra-ui/react";
 import { ChevronRight, ExternalLink } from "lucide-react";
 import { type PointerEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import type { Reference, ReferenceChunk } from "../../../../worker/contract/chats";
+import { ChunkImageLink } from "../../../components/chunk-image-link";
 import { formatNumber } from "../../../lib/format";
 
 const CITATION = /\[ID:(\d+)\]/g;
@@ -221,7 +222,6 @@ export const AnswerMarkdown = ({ content, reference, documentLinks = true, showI
 
 // The images of the chunks the answer cites, in citation order; each opens full size in a new tab.
 const CitedImages = ({ answer, reference }: { answer: string; reference?: Reference | null }) => {
-  const { t } = useTranslation();
   const cited = [...new Set([...answer.matchAll(CITATION)].map((match) => Number(match[1])))];
   const images = cited.map((index) => reference?.chunks[index]).filter((chunk): chunk is ReferenceChunk & { image_url: string } => Boolean(chunk?.image_url));
   const unique = images.filter((chunk, i) => images.findIndex((other) => other.image_url === chunk.image_url) === i);
@@ -229,9 +229,7 @@ const CitedImages = ({ answer, reference }: { answer: string; reference?: Refere
   return (
     <HStack wrap="wrap" gap="2" mt="2" data-testid="answer-images">
       {unique.map((chunk) => (
-        <Link key={chunk.image_url} href={chunk.image_url} target="_blank" rel="noreferrer" aria-label={t("chat.answer.openImage", { name: chunk.document_name })}>
-          <Image src={chunk.image_url} alt={chunk.document_name} maxH="40" maxW="full" rounded="md" borderWidth="1px" />
-        </Link>
+        <ChunkImageLink key={chunk.image_url} url={chunk.image_url} documentName={chunk.document_name} maxH="40" />
       ))}
     </HStack>
   );
