@@ -9,4 +9,7 @@ import { retrieve } from "../services/retrieval/retrieve";
 
 export const retrievalRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .post("/", jsonBodyAsDataError(RetrievalSchema), async (c) => ok(c, await retrieve(serviceContext(c), c.req.valid("json"))));
+  .post("/", jsonBodyAsDataError(RetrievalSchema), async (c) => {
+    const { chunks, doc_aggs, total } = await retrieve(serviceContext(c), c.req.valid("json"));
+    return ok(c, { chunks, doc_aggs, total });
+  });

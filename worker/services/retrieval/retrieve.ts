@@ -50,17 +50,18 @@ const rerankModel = (ctx: ServiceContext, id: string) =>
 
 // The one retrieval path (testing tab, chat, agents): keyword (FTS5 bm25 + trigram) and vector candidates,
 // re-scored as (1 − w)·keyword + w·vector (+ page rank and tags), thresholded, paged.
-export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Promise<RetrievalResult> => {
+export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Promise<Retrieved> => {
   const documentDatasetIds = input.document_ids.length
     ? (await ctx.db.query.documents.findMany({ where: (t, { inArray: within }) => within(t.id, input.document_ids) })).map((doc) => doc.datasetId)
     : [];
   const rows = await datasetsInScope(ctx, [...new Set([...input.dataset_ids, ...documentDatasetIds])]);
-  if (rows.length === 0) return nothingFound();
+  if (rows.length === 0) return nothingFound({});
   const datasetIds = rows.map((row) => row.id);
+  const labels = questionTagsOf(ctx.db, rows, input.question);
   const filter = input.metadata_condition?.conditions.length ? input.metadata_condition : null;
   const documentIds = filter ? await documentsByMetadata(ctx, datasetIds, filter, input.document_ids) : input.document_ids;
   // no document passes the metadata filter: nothing to search, not everything
-  if (filter && documentIds.length === 0) return nothingFound();
+  if (filter && documentIds.length === 0) return nothingFound(await labels);
   const scope: Scope = { datasetIds, documentIds };
   const w = input.vector_similarity_weight;
   // Like RAGFlow's RERANK_LIMIT, only a window of candidates is re-scored: enough to fill the requested page.
@@ -75,7 +76,7 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
     grams.length ? selectiveNgramCandidates(ctx, scope, grams, topK, statistics) : noNgramCandidates(),
     w > 0 ? vectorCandidates(ctx, scope, model, input.question, topK) : null,
     statistics,
-    questionTagsOf(ctx.db, rows, input.question),
+    labels,
   ]);
   const vectorHits = vectorSearch?.hits ?? new Map<string, number>();
   const ids = [...new Set([...keyword.map((hit) => hit.id), ...ngram.hits.map((hit) => hit.id), ...vectorHits.keys()])];
@@ -113,10 +114,13 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
   const start = (input.page - 1) * input.page_size;
   const page = await withImageUrls(ctx.config, kept.slice(start, start + input.page_size).map((hit) => toRetrieved(hit, query.terms, input.highlight)));
   const graph = input.use_kg && input.page === 1 ? await knowledgeGraphChunk(ctx, datasetIds, input.question) : null;
-  return { chunks: graph ? [graph, ...page] : page, doc_aggs: aggregate(kept), total: kept.length };
+  return { chunks: graph ? [graph, ...page] : page, doc_aggs: aggregate(kept), total: kept.length, labels: questionFeatures };
 };
 
-const nothingFound = (): RetrievalResult => ({ chunks: [], doc_aggs: [], total: 0 });
+// `labels`: the question's tags from the searched datasets' tag sets (RAGFlow's dataset search returns them)
+export type Retrieved = RetrievalResult & { labels: TagFeatures };
+
+const nothingFound = (labels: TagFeatures): Retrieved => ({ chunks: [], doc_aggs: [], total: 0, labels });
 
 const noNgramCandidates = () => ({ hits: [] as { id: string }[], counts: new Map<string, number>() });
 

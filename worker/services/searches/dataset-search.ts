@@ -4,7 +4,6 @@ import type { RetrievedChunk } from "../../contract/retrieval";
 import { SearchConfigSchema, type SearchConfig } from "../../contract/searches";
 import type { ServiceContext } from "../context";
 import { chunkDocType } from "../documents/chunk-image";
-import { questionTagsOf } from "../tags/tag-sets";
 import { searchChunks } from "./ask";
 import { getSearchInTenant, searchConfigOf } from "./manage";
 import { checkDatasets, checkDocuments } from "./validate";
@@ -57,6 +56,6 @@ export const searchDatasets = async (ctx: ServiceContext, datasetIds: string[], 
     total: result.chunks.length,
     chunks: result.chunks.map((chunk) => toStoredSearchChunk(chunk, input.highlight)),
     doc_aggs: result.doc_aggs,
-    labels: await questionTagsOf(ctx.db, searched, input.question),
+    labels: result.labels,
   };
 };
