@@ -1,5 +1,10 @@
 import type { MindMapNode } from "./mindmap";
 
+// What the chat model found in one chunk (kept per chunk, so a build reads only new or changed chunks).
+export type Entity = { name: string; type: string; description: string };
+export type Relation = { source: string; target: string; description: string; weight: number; keywords: string[] };
+export type Extraction = { entities: Entity[]; relations: Relation[] };
+
 // A dataset's knowledge graph as RAGFlow's GET /datasets/{id}/knowledge_graph answers it.
 // `communities`: the titles of the community reports the entity is in; `keywords` (light method): what a relation is about.
 export type GraphNode = { id: string; entity_name: string; entity_type: string; description: string; pagerank: number; source_id: string[]; communities?: string[] };

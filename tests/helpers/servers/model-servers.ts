@@ -118,8 +118,8 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
     }
     // knowledge-graph extraction: the known names found in the text, each linked to the next (with keywords when
     // the light prompt asks for them); one entity of a type nobody asked for (which must be dropped); FEHLER
-    // fails. Gleaning: the first round adds GLEANED_NAMES[0], the second GLEANED_NAMES[1], each linked to the
-    // first name found; the model says more is missing while the text holds GLEANED_NAMES[1].
+    // fails. Gleaning: the first round adds GLEANED_NAMES[0], the second GLEANED_NAMES[1] (each linked to the
+    // first name found) and a marker; the model says more is missing while the text holds GLEANED_NAMES[1].
     const plain = (content: string) => json(response, 200, { choices: [{ message: { content } }], usage: { prompt_tokens: 20, completion_tokens: 10 } });
     if (prompt.includes("You build a knowledge graph")) {
       const text = messages[1]?.content ?? "";
@@ -128,7 +128,9 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
       if (last.includes("MANY entities were missed")) {
         const round = messages.filter((m) => m.content.includes("MANY entities were missed")).length;
         const gleaned = GLEANED_NAMES.slice(round - 1, round).filter(([name]) => text.includes(name));
-        const entities = gleaned.map(([name, type]) => ({ name, type, description: `${name} wurde nachgetragen.` }));
+        // a second round always adds a marker naming the chunk's first word (it shows which chunks had one)
+        const marker = round === 2 ? [{ name: `Zweite Runde (${text.split(" ")[0]})`, type: "organization", description: "" }] : [];
+        const entities = [...gleaned.map(([name, type]) => ({ name, type, description: `${name} wurde nachgetragen.` })), ...marker];
         const relations = gleaned.flatMap(([name]) => (found[0] ? [{ source: name, target: found[0][0], description: `${name} gehört zu ${found[0][0]}.`, weight: 2 }] : []));
         return plain(JSON.stringify({ entities, relations }));
       }

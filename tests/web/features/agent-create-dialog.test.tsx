@@ -120,9 +120,10 @@ describe("create agent dialog", () => {
     expect(await within(dialog()).findByTestId("imported-file")).toBeTruthy();
     expect(within(dialog()).queryByText("Bitte eine JSON-Datei hochladen.")).toBeNull();
     expect(titleBox().value).toBe("Begrüßung");
-    // the file replaced the template as the source: no card stays selected
+    // the file replaced the template as the source: no card stays selected (the radio group updates its inputs
+    // after the render)
     const radios = within(screen.getByTestId("template-gallery")).getAllByRole("radio") as HTMLInputElement[];
-    expect(radios.filter((radio) => radio.checked)).toEqual([]);
+    await waitFor(() => expect(radios.filter((radio) => radio.checked)).toEqual([]));
     submit();
     await waitFor(() => expect(created).toHaveBeenCalled());
     const body = api.posts()[0]?.body as { dsl: { components: Record<string, { obj: { component_name: string; params: Record<string, unknown> }; downstream: string[] }> } } | undefined;

@@ -137,7 +137,6 @@ describe("IndexTaskPanel (knowledge graph)", () => {
     renderWithProviders(<KnowledgeGraphButton datasetId={ID} />);
     fireEvent.click(screen.getByRole("button", { name: "Graph anzeigen" }));
     expect(await screen.findByText(/Der Graph enthält keine Entitäten/)).toBeTruthy();
-    expect(screen.queryByText(/Community-Berichte/)).toBeNull();
   });
 });
 

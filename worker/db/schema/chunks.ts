@@ -1,8 +1,7 @@
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { INDEX_TYPES } from "../../contract/dataset-index";
-import type { CommunityReport, KnowledgeGraph } from "../../contract/knowledge-graph";
+import type { CommunityReport, Extraction, KnowledgeGraph } from "../../contract/knowledge-graph";
 import type { MindMapNode } from "../../contract/mindmap";
-import type { Extraction } from "../../rag/graph/extract";
 import { datasets, documents } from "./datasets";
 
 // Chunk ids are derived from (document id, content), so re-running a task never duplicates chunks.

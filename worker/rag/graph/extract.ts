@@ -1,10 +1,8 @@
+import type { Entity, Extraction, Relation } from "../../contract/knowledge-graph";
 import type { GraphragMethod } from "../../contract/parser-config";
 import type { ChatMessage } from "../../platform/providers/types";
 import { jsonObjectIn } from "../json-answer";
 
-export type Entity = { name: string; type: string; description: string };
-export type Relation = { source: string; target: string; description: string; weight: number; keywords: string[] };
-export type Extraction = { entities: Entity[]; relations: Relation[] };
 
 const ANSWER_SHAPE =
   'Answer with JSON only: {"entities": [{"name": "...", "type": "...", "description": "..."}], ' +
@@ -47,7 +45,7 @@ const text = (value: unknown, max: number) => (typeof value === "string" ? value
 
 const MAX_NAME = 128;
 const MAX_DESCRIPTION = 1000;
-const MAX_KEYWORDS = 5;
+const MAX_KEYWORDS = 3;
 
 const keywordsOf = (value: unknown) =>
   [...new Set((Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : []).map((word) => text(word, MAX_NAME)).filter(Boolean))].slice(0, MAX_KEYWORDS);

@@ -1,5 +1,5 @@
-import type { GraphEdge, GraphNode, KnowledgeGraph } from "../../contract/knowledge-graph";
-import { type Extraction, entityKey } from "./extract";
+import type { Extraction, GraphEdge, GraphNode, KnowledgeGraph } from "../../contract/knowledge-graph";
+import { entityKey } from "./extract";
 
 const MAX_DESCRIPTIONS = 5;
 

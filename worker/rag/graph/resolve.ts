@@ -31,19 +31,23 @@ const isEnglish = (name: string) => [...name].filter((char) => ENGLISH_CHAR.test
 // others sharing at least 80 % of their characters (more than one for names of under four).
 export const similarNames = (a: string, b: string) => {
   if (differInDigits(a, b)) return false;
-  if (isEnglish(a) && isEnglish(b)) return levenshtein(a, b) <= Math.floor(Math.min(a.length, b.length) / 2);
+  if (isEnglish(a) && isEnglish(b)) {
+    const limit = Math.floor(Math.min(a.length, b.length) / 2);
+    // the edits are at least the difference in length
+    return Math.abs(a.length - b.length) <= limit && levenshtein(a, b) <= limit;
+  }
   const [first, second] = [new Set(a), new Set(b)];
   const shared = [...first].filter((char) => second.has(char)).length;
   const longest = Math.max(first.size, second.size);
   return longest < 4 ? shared > 1 : shared / longest >= 0.8;
 };
 
-// Only the best-ranked entities of each type are compared, and only so many pairs are asked about: the pairs
-// grow with the square of the entities.
+// Only the best-ranked entities of each type are compared, and only so many pairs are asked about (shared by
+// the types): the pairs grow with the square of the entities.
 const MAX_COMPARED_PER_TYPE = 1000;
 export const MAX_RESOLUTION_PAIRS = 1000;
 
-// Pairs of entities of one type with similar names, best-ranked first.
+// Pairs of entities of one type with similar names, best-ranked first; `capped` when more were left.
 export const resolutionCandidates = (graph: KnowledgeGraph): { pairs: NamePair[]; capped: boolean } => {
   const byType = new Map<string, GraphNode[]>();
   for (const node of graph.nodes) {
@@ -52,13 +56,22 @@ export const resolutionCandidates = (graph: KnowledgeGraph): { pairs: NamePair[]
     byType.set(node.entity_type, group);
   }
   const pairs: NamePair[] = [];
+  const budget = Math.floor(MAX_RESOLUTION_PAIRS / Math.max(1, byType.size));
+  let capped = false;
   for (const [type, nodes] of byType) {
+    capped ||= nodes.length > MAX_COMPARED_PER_TYPE;
     const compared = nodes.slice(0, MAX_COMPARED_PER_TYPE);
+    const found: NamePair[] = [];
     for (const [i, first] of compared.entries()) {
-      for (const second of compared.slice(i + 1)) if (similarNames(first.id, second.id)) pairs.push({ type, a: first.id, b: second.id });
+      for (let j = i + 1; j < compared.length && found.length <= budget; j++) {
+        const second = compared[j] as GraphNode;
+        if (similarNames(first.id, second.id)) found.push({ type, a: first.id, b: second.id });
+      }
     }
+    capped ||= found.length > budget;
+    pairs.push(...found.slice(0, budget));
   }
-  return { pairs: pairs.slice(0, MAX_RESOLUTION_PAIRS), capped: pairs.length > MAX_RESOLUTION_PAIRS };
+  return { pairs, capped };
 };
 
 // RAGFlow asks about 100 pairs of one type in one call.

@@ -11,7 +11,7 @@ import { recordUsage } from "../models/usage";
 import { withCommunities, writeCommunityReports } from "./community-reports";
 import { extractEntities } from "./extract-entities";
 import { resolveEntities } from "./resolve-entities";
-import { dropStaleExtractions, extractionSettings, storedExtractions, storeExtraction } from "./extraction-store";
+import { dropStaleExtractions, extractionSettings, presentDocuments, storedExtractions, storeExtractions } from "./extraction-store";
 import { removeKnowledgeGraph, saveKnowledgeGraph } from "./store";
 
 const MAX_FAILED_CHUNKS = 3;
@@ -23,7 +23,7 @@ const REPORT_EVERY = 10;
 // into one graph. With `resolution`, entities with similar names
 // the model calls the same become one; with `community`, clusters of entities get a report. The result replaces
 // the previous graph. A chunk whose extraction fails three times is skipped with a line; the task fails after
-// three such chunks.
+// three such chunks. A community report that fails is skipped with a line.
 export const graphBuilder: IndexBuilder = {
   cleanup: (deps, datasetId, taskId) => removeKnowledgeGraph(deps, datasetId, taskId),
   build: async (deps, dataset, task, { report, note, beat }) => {
@@ -49,34 +49,43 @@ export const graphBuilder: IndexBuilder = {
     await report(0.02, `Extracting entities (${entityTypes.join(", ")}) from ${todo.length} chunks with ${model.id} (${settings.method})${before}.`);
     const usage = { promptTokens: 0, completionTokens: 0 };
     const failed = failureCounter(MAX_FAILED_CHUNKS, note, (count, reason) => new IndexTaskFailed(`The knowledge graph stopped after ${count} chunks failed: ${reason}`));
+    let unsaved: (ChunkExtraction & { content: string })[] = [];
     let done = 0;
     await inParallel(todo, async (row) => {
       const result = await extractEntities(model, row.content, entityTypes, settings.method, usage);
       if ("value" in result) {
         const extraction = { chunkId: row.id, documentId: row.documentId, extraction: result.value };
-        await storeExtraction(deps, dataset.id, asked, extraction);
         extractions.push(extraction);
+        unsaved.push({ ...extraction, content: row.content });
       } else await failed("A chunk", result.reason);
       done++;
-      if (done % REPORT_EVERY === 0 || done === todo.length) await report(0.02 + (extracted - 0.02) * (done / todo.length), `Entities extracted from ${done}/${todo.length} chunks.`);
-      else await beat();
+      if (done % REPORT_EVERY !== 0 && done !== todo.length) return beat();
+      const saving = unsaved;
+      unsaved = [];
+      await storeExtractions(deps, dataset.id, asked, saving);
+      await report(0.02 + (extracted - 0.02) * (done / todo.length), `Entities extracted from ${done}/${todo.length} chunks.`);
     });
     await dropStaleExtractions(deps, dataset.id, asked);
+    // documents deleted during the build leave nothing behind
+    const present = await presentDocuments(deps, dataset.id);
     // chunk order, so the same extractions always give the same graph
-    const ordered = extractions.toSorted((a, b) => a.chunkId.localeCompare(b.chunkId));
+    const ordered = extractions.filter((item) => present.has(item.documentId)).toSorted((a, b) => a.chunkId.localeCompare(b.chunkId));
     let graph = mergeExtractions(ordered);
     if (settings.resolution) {
       const { compared, same } = await resolveEntities(model, graph, usage, { note, beat });
       graph = mergeExtractions(ordered, sameAsMap(graph, same));
       await report(resolved, `Entity resolution: ${compared} pairs of similar names compared, ${same.length} merged.`);
     }
-    const fitted = fitGraph(graph);
-    if (fitted.dropped > 0) await note(`The graph was too large to store: its ${fitted.dropped} lowest-ranked entities were left out.`);
-    graph = fitted.graph;
-    const reports = settings.community
+    const written = settings.community
       ? await writeCommunityReports(model, graph, usage, (finished, total) => report(resolved + (0.97 - resolved) * (finished / total), `Community reports: ${finished}/${total}.`), { note })
       : [];
-    await saveKnowledgeGraph(deps, dataset.id, task.id, withCommunities(graph, reports), reports);
+    // fitted with the report titles its entities carry; a report on an entity left out goes too
+    const fitted = fitGraph(withCommunities(graph, written));
+    if (fitted.dropped > 0) await note(`The graph was too large to store: its ${fitted.dropped} lowest-ranked entities were left out.`);
+    const kept = new Set(fitted.graph.nodes.map((node) => node.id));
+    const reports = written.filter((item) => item.entities.every((id) => kept.has(id)));
+    graph = withCommunities(fitted.graph, reports);
+    await saveKnowledgeGraph(deps, dataset.id, task.id, graph, reports);
     await recordUsage(deps, dataset.tenantId, model.id, usage);
     await report(0.99, `Knowledge graph: ${graph.nodes.length} entities, ${graph.edges.length} relations${settings.community ? `, ${reports.length} community reports` : ""}.`);
     return [];

@@ -3,15 +3,15 @@ import { inParallel } from "../../lib/batches";
 import type { ChatModel, TokenUsage } from "../../platform/providers/types";
 import { hierarchicalCommunities } from "../../rag/graph/cluster";
 import { communityInput, communityReportPrompt, communityWeights, parseCommunityReport } from "../../rag/graph/communities";
-import { askModel, failureCounter } from "../index-tasks/ask-model";
-import { IndexTaskFailed, type Reporter } from "../index-tasks/runner";
+import { askModel } from "../index-tasks/ask-model";
+import type { Reporter } from "../index-tasks/runner";
 
 // One model call per report: a large graph's smallest communities go without one.
 const MAX_REPORTS = 200;
-const MAX_FAILED_REPORTS = 3;
 
 // RAGFlow's community reports: the graph is clustered (communities of at most 12 entities, level by level) and the
-// chat model writes a report on each community of two or more entities, heaviest first.
+// chat model writes a report on each community of two or more entities, level by level, heaviest first. A report
+// that fails is skipped with a line (the graph is worth keeping without it).
 export const writeCommunityReports = async (
   model: ChatModel,
   graph: KnowledgeGraph,
@@ -26,13 +26,12 @@ export const writeCommunityReports = async (
     .toSorted((a, b) => a.community.level - b.community.level || b.weight - a.weight)
     .slice(0, MAX_REPORTS);
   if (communities.length > ranked.length) await note(`Community reports: ${communities.length} communities, reports for the ${ranked.length} heaviest.`);
-  const failed = failureCounter(MAX_FAILED_REPORTS, note, (count, reason) => new IndexTaskFailed(`The community reports stopped after ${count} failed: ${reason}`));
   const reports: { index: number; report: CommunityReport }[] = [];
   let done = 0;
   await inParallel([...ranked.entries()], async ([index, { community, weight }]) => {
     const asked = await askModel(model, communityReportPrompt(communityInput(graph, community)), { temperature: 0.3 }, parseCommunityReport, usage);
     if ("value" in asked) reports.push({ index, report: { ...asked.value, entities: community.members, level: community.level, weight } });
-    else await failed("A community report", asked.reason);
+    else await note(`A community report was skipped: ${asked.reason}`);
     await progress(++done, ranked.length);
   });
   return reports.toSorted((a, b) => a.index - b.index).map((entry) => entry.report);

@@ -1,32 +1,57 @@
-import { and, eq, inArray, ne, notInArray, or } from "drizzle-orm";
+import { and, eq, inArray, notInArray, or, sql } from "drizzle-orm";
 import type { GraphragMethod } from "../../contract/parser-config";
-import { chunks, graphExtractions } from "../../db/schema";
+import { chunks, documents, graphExtractions } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
+import { sha256Hex } from "../../lib/crypto";
 import type { ChunkExtraction } from "../../rag/graph/merge";
 import type { Deps } from "../context";
 
-// What an extraction depends on besides the chunk's text (its id is derived from the text).
-export const extractionSettings = (method: GraphragMethod, entityTypes: string[]) => `${method}|${entityTypes.join(",")}`;
+// What an extraction depends on: the method, the entity types (in any order) and the chunk's text (an edited
+// chunk keeps its id). The chat model is not part of it: deleting the graph makes the next build read all again.
+export const extractionSettings = (method: GraphragMethod, entityTypes: string[]) => `${method}|${entityTypes.toSorted().join(",")}`;
 
-// The extractions of these chunks made with these settings before.
-export const storedExtractions = async (deps: Deps, datasetId: string, settings: string, rows: { id: string; documentId: string }[]): Promise<ChunkExtraction[]> => {
+const keyOf = async (settings: string, content: string) => `${settings}|${(await sha256Hex(content)).slice(0, 16)}`;
+
+type ChunkRow = { id: string; documentId: string; content: string };
+
+// The extractions of these chunks made before with these settings from the same text.
+export const storedExtractions = async (deps: Deps, datasetId: string, settings: string, rows: ChunkRow[]): Promise<ChunkExtraction[]> => {
+  const wanted = new Map(await Promise.all(rows.map(async (row) => [row.id, await keyOf(settings, row.content)] as const)));
   const found = await Promise.all(
     inChunks(rows.map((row) => row.id)).map((ids) =>
       deps.db
-        .select({ chunkId: graphExtractions.chunkId, documentId: graphExtractions.documentId, extraction: graphExtractions.extraction })
+        .select({ chunkId: graphExtractions.chunkId, documentId: graphExtractions.documentId, settings: graphExtractions.settings, extraction: graphExtractions.extraction })
         .from(graphExtractions)
-        .where(and(eq(graphExtractions.datasetId, datasetId), eq(graphExtractions.settings, settings), inArray(graphExtractions.chunkId, ids))),
+        .where(and(eq(graphExtractions.datasetId, datasetId), inArray(graphExtractions.chunkId, ids))),
     ),
   );
-  return found.flat();
+  return found.flat().flatMap(({ settings: key, ...stored }) => (wanted.get(stored.chunkId) === key ? [stored] : []));
 };
 
-// Kept as soon as it is made, so a build that fails or is cancelled halfway does not read those chunks again.
-export const storeExtraction = (deps: Deps, datasetId: string, settings: string, { chunkId, documentId, extraction }: ChunkExtraction) =>
-  deps.db
-    .insert(graphExtractions)
-    .values({ datasetId, chunkId, documentId, settings, extraction })
-    .onConflictDoUpdate({ target: [graphExtractions.datasetId, graphExtractions.chunkId], set: { documentId, settings, extraction } });
+// rows of five columns: D1 binds at most 100 parameters per statement
+const ROWS_PER_INSERT = 18;
+
+// Kept as they are made (in small groups), so a build that fails or is cancelled halfway does not read those
+// chunks again. A chunk whose document was deleted meanwhile is left out.
+export const storeExtractions = async (deps: Deps, datasetId: string, settings: string, made: (ChunkExtraction & { content: string })[]) => {
+  if (made.length === 0) return;
+  const present = new Set(
+    (await deps.db.select({ id: documents.id }).from(documents).where(and(eq(documents.datasetId, datasetId), inArray(documents.id, [...new Set(made.map((item) => item.documentId))])))).map(
+      (row) => row.id,
+    ),
+  );
+  const values = await Promise.all(
+    made
+      .filter((item) => present.has(item.documentId))
+      .map(async ({ chunkId, documentId, extraction, content }) => ({ datasetId, chunkId, documentId, settings: await keyOf(settings, content), extraction })),
+  );
+  for (const part of inChunks(values, ROWS_PER_INSERT)) {
+    await deps.db
+      .insert(graphExtractions)
+      .values(part)
+      .onConflictDoUpdate({ target: [graphExtractions.datasetId, graphExtractions.chunkId], set: { documentId: sql`excluded.document_id`, settings: sql`excluded.settings`, extraction: sql`excluded.extraction` } });
+  }
+};
 
 // Extractions of chunks that are gone (re-parsed documents) or made with other settings.
 export const dropStaleExtractions = (deps: Deps, datasetId: string, settings: string) =>
@@ -35,6 +60,13 @@ export const dropStaleExtractions = (deps: Deps, datasetId: string, settings: st
     .where(
       and(
         eq(graphExtractions.datasetId, datasetId),
-        or(ne(graphExtractions.settings, settings), notInArray(graphExtractions.chunkId, deps.db.select({ id: chunks.id }).from(chunks).where(eq(chunks.datasetId, datasetId)))),
+        or(
+          sql`substr(${graphExtractions.settings}, 1, ${settings.length + 1}) != ${`${settings}|`}`,
+          notInArray(graphExtractions.chunkId, deps.db.select({ id: chunks.id }).from(chunks).where(eq(chunks.datasetId, datasetId))),
+        ),
       ),
     );
+
+// The documents of the dataset that still exist (a build drops what deleted documents contributed).
+export const presentDocuments = async (deps: Deps, datasetId: string) =>
+  new Set((await deps.db.select({ id: documents.id }).from(documents).where(eq(documents.datasetId, datasetId))).map((row) => row.id));

@@ -9,7 +9,7 @@ import type { Reporter } from "../index-tasks/runner";
 // pairs a call; the pairs it calls the same become one entity. A call that fails is noted and its pairs kept apart.
 export const resolveEntities = async (model: ChatModel, graph: KnowledgeGraph, usage: TokenUsage, { note, beat }: Pick<Reporter, "note" | "beat">) => {
   const { pairs, capped } = resolutionCandidates(graph);
-  if (capped) await note(`Entity resolution: only the first ${pairs.length} pairs of similar names were compared.`);
+  if (capped) await note(`Entity resolution: only ${pairs.length} pairs of similar names among the best-ranked entities were compared.`);
   const byType = new Map<string, NamePair[]>();
   for (const pair of pairs) byType.set(pair.type, [...(byType.get(pair.type) ?? []), pair]);
   const same: NamePair[] = [];

@@ -13,17 +13,36 @@ const SHOWN_EDGES = 512;
 // rows of four columns: D1 binds at most 100 parameters per statement
 const REPORTS_PER_INSERT = 20;
 
+const replaceReports = (deps: Deps, datasetId: string, taskId: string, reports: CommunityReport[]) => {
+  const rows = reports.map((report, position) => ({ datasetId, position, taskId, report }));
+  return [
+    deps.db.delete(graphCommunities).where(eq(graphCommunities.datasetId, datasetId)),
+    ...inChunks(rows, REPORTS_PER_INSERT).map((part) => deps.db.insert(graphCommunities).values(part)),
+  ] as const;
+};
+
 // The graph and its community reports replace the previous ones together.
 export const saveKnowledgeGraph = async (deps: Deps, datasetId: string, taskId: string, graph: KnowledgeGraph, reports: CommunityReport[]) => {
-  const rows = reports.map((report, position) => ({ datasetId, position, taskId, report }));
   await deps.db.batch([
     deps.db
       .insert(knowledgeGraphs)
       .values({ datasetId, taskId, graph, updateTime: nowMs() })
       .onConflictDoUpdate({ target: knowledgeGraphs.datasetId, set: { taskId, graph, updateTime: nowMs() } }),
-    deps.db.delete(graphCommunities).where(eq(graphCommunities.datasetId, datasetId)),
-    ...inChunks(rows, REPORTS_PER_INSERT).map((part) => deps.db.insert(graphCommunities).values(part)),
+    ...replaceReports(deps, datasetId, taskId, reports),
   ]);
+};
+
+// Changes a graph read at `readAt` (its update_time): false when it was written meanwhile (read it again).
+export const updateKnowledgeGraph = async (deps: Deps, datasetId: string, readAt: number, graph: KnowledgeGraph, reports: CommunityReport[]) => {
+  const [row] = await deps.db
+    .update(knowledgeGraphs)
+    .set({ graph, updateTime: Math.max(nowMs(), readAt + 1) })
+    .where(and(eq(knowledgeGraphs.datasetId, datasetId), eq(knowledgeGraphs.updateTime, readAt)))
+    .returning({ taskId: knowledgeGraphs.taskId });
+  if (!row) return false;
+  const [first, ...rest] = replaceReports(deps, datasetId, row.taskId, reports);
+  await deps.db.batch([first, ...rest]);
+  return true;
 };
 
 export const loadKnowledgeGraph = async (deps: Deps, datasetId: string) =>

@@ -5,17 +5,18 @@ const ATTEMPTS = 3;
 
 export type Asked<T> = { value: T } | { reason: string };
 
-// One step of a dataset task: asks the model up to three times for an answer `parse` accepts (null = not
-// usable), adding what each call used to `usage`; the reason of the last failure otherwise.
+// One step of a dataset task: asks the model up to three times (or `attempts`) for an answer `parse` accepts
+// (null = not usable), adding what each call used to `usage`; the reason of the last failure otherwise.
 export const askModel = async <T>(
   model: ChatModel,
   messages: ChatMessage[],
   options: ChatOptions,
   parse: (answer: string) => T | null,
   usage: TokenUsage,
+  attempts = ATTEMPTS,
 ): Promise<Asked<T>> => {
   let reason = "the answer was not in the asked format";
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+  for (let attempt = 0; attempt < attempts; attempt++) {
     try {
       const answer = await model.complete(messages, options);
       addUsage(usage, answer.usage);

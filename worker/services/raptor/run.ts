@@ -12,6 +12,7 @@ import { recountDocument } from "../ingestion/counters";
 import { enrichmentModel } from "../ingestion/enrich";
 import { resolveEmbedding } from "../models/resolve";
 import { addUsage, recordUsage } from "../models/usage";
+import { failureCounter } from "../index-tasks/ask-model";
 import { IndexTaskFailed, type IndexBuilder } from "../index-tasks/runner";
 import { removeRaptorChunks } from "./chunks";
 
@@ -45,7 +46,7 @@ const leavesOf = async (deps: Deps, datasetId: string, embedding: EmbeddingModel
 
 const summariser = (model: ChatModel, embedding: EmbeddingModel, options: RaptorOptions, onError: (reason: string) => Promise<void>, beat: () => Promise<void>) => {
   const usage = { promptTokens: 0, completionTokens: 0 };
-  let failures = 0;
+  const failed = failureCounter(MAX_FAILED_SUMMARIES, onError, (count, reason) => new IndexTaskFailed(`RAPTOR stopped after ${count} failed summaries: ${reason}`));
   const attempt = async (texts: string[]): Promise<RaptorNode> => {
     const answer = await model.complete(summaryPrompt(options, texts), { temperature: 0.3, max_tokens: summaryMaxTokens(options.maxToken) });
     addUsage(usage, answer.usage);
@@ -65,9 +66,7 @@ const summariser = (model: ChatModel, embedding: EmbeddingModel, options: Raptor
       // outside the retries: a cancelled task stops here
       if (node) return beat().then(() => node);
     }
-    failures++;
-    await onError(`A cluster of ${texts.length} chunks was skipped: ${lastError}`);
-    if (failures >= MAX_FAILED_SUMMARIES) throw new IndexTaskFailed(`RAPTOR stopped after ${failures} failed summaries: ${lastError}`);
+    await failed(`A cluster of ${texts.length} chunks`, lastError);
     return null;
   };
   return { summarise, usage };

@@ -47,7 +47,7 @@ const searchConfigFor = async (ctx: ServiceContext, input: DatasetSearchInput): 
 // names, `total` = the chunks on this page, and the question's tag-set labels.
 export const searchDatasets = async (ctx: ServiceContext, datasetIds: string[], input: DatasetSearchInput): Promise<DatasetSearchResult> => {
   const kbIds = [...new Set(datasetIds)];
-  const searched = await checkDatasets(ctx, kbIds);
+  await checkDatasets(ctx, kbIds);
   const docIds = [...new Set(input.doc_ids)];
   if (docIds.length) await checkDocuments(ctx, kbIds, docIds);
   const config = await searchConfigFor(ctx, input);

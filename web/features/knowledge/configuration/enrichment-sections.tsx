@@ -14,7 +14,7 @@ export const GraphSection = ({ values, set, errors }: SectionProps) => {
         onChange={(types) => set("entityTypes", types)}
         error={errors["parser_config.graphrag.entity_types"]}
       />
-      <RadioGroup.Root name="graph_method" value={values.graphMethod} onValueChange={(e) => e.value && set("graphMethod", e.value as GraphragMethod)} colorPalette="teal">
+      <RadioGroup.Root name="graph_method" aria-describedby="graph-method-hint" value={values.graphMethod} onValueChange={(e) => e.value && set("graphMethod", e.value as GraphragMethod)} colorPalette="teal">
         <Stack gap="2">
           <RadioGroup.Label>{t("kbConfig.fields.graphMethod")}</RadioGroup.Label>
           {GRAPHRAG_METHODS.map((method) => (
@@ -24,7 +24,7 @@ export const GraphSection = ({ values, set, errors }: SectionProps) => {
               <RadioGroup.ItemText>{t(`kbConfig.fields.graphMethods.${method}`)}</RadioGroup.ItemText>
             </RadioGroup.Item>
           ))}
-          <Text fontSize="sm" color="fg.muted">
+          <Text id="graph-method-hint" fontSize="sm" color="fg.muted">
             {t("kbConfig.fields.graphMethodHint")}
           </Text>
         </Stack>
