@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
-import { SAMPLES, signUp } from "./helpers.mjs";
+import { readFile } from "node:fs/promises";
+import { startOpenAiServer } from "../helpers/servers/model-servers.ts";
+import { GOOD_KEY } from "../helpers/shared/model-key.ts";
+import { animationsDone, SAMPLES, signUp } from "./helpers.mjs";
 
 export const tests = [
   [
@@ -99,6 +102,55 @@ export const tests = [
       await status.filter({ hasText: "Erfolgreich" }).waitFor({ timeout: 30_000 });
       await page.getByRole("link", { name: "wiki.md" }).click();
       await cards.filter({ hasText: "Manuell ergänzter Hinweis." }).waitFor();
+    },
+  ],
+  [
+    "a PDF's figures, described by the image-to-text model, show their images in the chunk list and in retrieval testing",
+    async ({ page, baseUrl, artifacts }) => {
+      const { server, url } = await startOpenAiServer();
+      try {
+        await signUp(page, baseUrl);
+        const pdf = [...(await readFile(`${SAMPLES}GeoTopo-komprimiert.pdf`))];
+        const { datasetId, documentId } = await page.evaluate(
+          async ({ apiBase, key, bytes }) => {
+            const auth = { Authorization: localStorage.getItem("token") };
+            const headers = { ...auth, "Content-Type": "application/json" };
+            const json = async (response) => (await response.json()).data;
+            await fetch("/api/v1/providers/models", { method: "POST", headers, body: JSON.stringify({ llm_factory: "OpenAI-API-Compatible", llm_name: "vision-model", model_type: "image2text", api_base: apiBase, api_key: key }) });
+            await fetch("/api/v1/models/default", { method: "PATCH", headers, body: JSON.stringify({ img2txt_id: "vision-model@OpenAI-API-Compatible" }) });
+            // page 24 holds four photos
+            const dataset = await json(await fetch("/api/v1/datasets", { method: "POST", headers, body: JSON.stringify({ name: "Geologie", parser_config: { pages: [[24, 24]] } }) }));
+            const form = new FormData();
+            form.append("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), "GeoTopo.pdf");
+            const [doc] = await json(await fetch(`/api/v1/datasets/${dataset.id}/documents`, { method: "POST", headers: auth, body: form }));
+            await fetch(`/api/v1/datasets/${dataset.id}/chunks`, { method: "POST", headers, body: JSON.stringify({ document_ids: [doc.id] }) });
+            for (let i = 0; i < 240; i++) {
+              const { docs } = await json(await fetch(`/api/v1/datasets/${dataset.id}/documents`, { headers: auth }));
+              if (docs[0].run === "DONE") return { datasetId: dataset.id, documentId: doc.id };
+              await new Promise((resolve) => setTimeout(resolve, 250));
+            }
+            throw new Error("parsing did not finish");
+          },
+          { apiBase: url, key: GOOD_KEY, bytes: pdf },
+        );
+        await page.goto(`${baseUrl}/knowledge/dataset/chunk?id=${datasetId}&doc=${documentId}`);
+        const figures = page.getByRole("link", { name: "Bild aus GeoTopo.pdf öffnen" });
+        await figures.first().waitFor();
+        assert.equal(await figures.count(), 4);
+        // the images loaded (natural width of the stored PNG)
+        await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="chunk-card"] img')].every((img) => img.complete && img.naturalWidth === 180));
+        await figures.first().scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${artifacts}/pdf-figures-de.png` });
+
+        await page.goto(`${baseUrl}/knowledge/testing?id=${datasetId}`);
+        await page.getByLabel("Frage").fill("Impfpass");
+        await page.keyboard.press("Enter");
+        await page.getByTestId("retrieval-chunk").getByRole("img", { name: "GeoTopo.pdf" }).first().waitFor();
+        await animationsDone(page);
+        await page.screenshot({ path: `${artifacts}/pdf-figures-retrieval-de.png` });
+      } finally {
+        server.close();
+      }
     },
   ],
 ];

@@ -71,6 +71,8 @@ export type Chunk = {
   tag_kwd: string[];
   tag_feas: Record<string, number>;
   image_id: string;
+  // Buddy's: the signed address of the chunk's image (chunk lists; only with an image_id)
+  image_url?: string;
   available: boolean;
   positions: number[][];
   page_num_int: number[];

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ReferenceChunk } from "../../../worker/contract/chats";
 import { BASE, callApi } from "../../helpers/worker/api";
 import { ask, createChat } from "../../helpers/worker/chat";
-import { createDataset, createUser, ingest, textFile } from "../../helpers/worker/factories";
+import { createDataset, createUser, ingest, sampleFile, textFile } from "../../helpers/worker/factories";
 import { GOOD_KEY } from "../../helpers/shared/model-key";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
@@ -66,4 +66,46 @@ describe("images of image chunks", () => {
     const hits = await callApi<{ chunks: { image_url?: string }[] }>(`/searches/${search}/retrieval`, { token: user.token, json: { question: "Impfpass" } });
     expect(hits.body.data.chunks[0]?.image_url).toContain(url);
   });
+
+  it("a PDF's figures become chunks described by the image-to-text model, showing their own image", async () => {
+    const user = await createUser();
+    await callApi("/providers/models", { token: user.token, json: { llm_factory: "OpenAI-API-Compatible", llm_name: "vision-model", model_type: "image2text", api_base: env.TEST_OPENAI_URL, api_key: GOOD_KEY } });
+    await callApi("/models/default", { method: "PATCH", token: user.token, json: { img2txt_id: "vision-model@OpenAI-API-Compatible" } });
+    // page 24 of the sample holds four photos
+    const ds = await createDataset(user, { parser_config: { pages: [[24, 24]] } });
+    const docs = await ingest(user, ds.id, [await sampleFile("GeoTopo-komprimiert.pdf")], 30_000);
+    const doc = docs["GeoTopo-komprimiert.pdf"]?.id as string;
+    const listed = (await callApi<{ chunks: { content: string; image_id: string; image_url?: string }[] }>(`/datasets/${ds.id}/documents/${doc}/chunks?page_size=100`, { token: user.token })).body.data.chunks;
+    const figures = listed.filter((chunk) => chunk.image_id);
+    expect(figures.map((chunk) => chunk.image_id).toSorted()).toEqual([0, 1, 2, 3].map((n) => `${ds.id}-${doc}-24-${n}`));
+    // the chunk list signs them too
+    expect(figures.every((chunk) => chunk.image_url === `/api/v1/document/image/${chunk.image_id}?signature=${chunk.image_url?.split("signature=")[1]}`)).toBe(true);
+    expect(listed.filter((chunk) => !chunk.image_id).every((chunk) => chunk.image_url === undefined)).toBe(true);
+    expect(figures.every((chunk) => chunk.content.includes("Bild (data:image/png): ein Impfpass"))).toBe(true);
+    expect(listed.filter((chunk) => !chunk.image_id).length).toBeGreaterThan(0);
+
+    const hits = (await callApi<{ chunks: { image_id: string; image_url?: string }[] }>("/retrieval", { token: user.token, json: { question: "Impfpass", dataset_ids: [ds.id] } })).body.data.chunks;
+    const hit = hits.find((chunk) => chunk.image_id === `${ds.id}-${doc}-24-0`);
+    const origin = BASE.replace(/\/api\/v1$/, "");
+    const image = await SELF.fetch(`${origin}${hit?.image_url}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("Content-Type")).toBe("image/png");
+    expect([...new Uint8Array(await image.arrayBuffer()).subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+    expect(await env.FILES.get(`figures/${doc}/24-0.png`)).not.toBeNull();
+
+    // deleting the document deletes its figures
+    await callApi(`/datasets/${ds.id}/documents`, { method: "DELETE", token: user.token, json: { ids: [doc] } });
+    expect((await SELF.fetch(`${origin}${hit?.image_url}`)).status).toBe(404);
+    expect(await env.FILES.get(`figures/${doc}/24-0.png`)).toBeNull();
+  }, 60_000);
+
+  it("a PDF keeps no figures without an image-to-text model", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user, { parser_config: { pages: [[24, 24]] } });
+    const docs = await ingest(user, ds.id, [await sampleFile("GeoTopo-komprimiert.pdf")], 30_000);
+    const doc = docs["GeoTopo-komprimiert.pdf"]?.id as string;
+    const listed = (await callApi<{ chunks: { image_id: string }[] }>(`/datasets/${ds.id}/documents/${doc}/chunks?page_size=100`, { token: user.token })).body.data.chunks;
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.every((chunk) => chunk.image_id === "")).toBe(true);
+  }, 60_000);
 });

@@ -1,4 +1,5 @@
 import { Badge, Box, Checkbox, HStack, IconButton, Stack, Switch, Text } from "@chakra-ui/react";
+import { ChunkImageLink } from "../../components/chunk-image-link";
 import { Pencil, Tag as TagIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Chunk } from "../../../worker/contract/chunks";
@@ -44,6 +45,7 @@ export const ChunkCard = ({ chunk, index, selected, active, onSelect, onActivate
           >
             {chunk.content}
           </Text>
+          {chunk.image_url && <ChunkImageLink url={chunk.image_url} documentName={chunk.docnm_kwd} maxH="32" />}
           <HStack gap="1" wrap="wrap">
             {chunk.page_num_int.length > 0 && <Badge variant="outline">{t("chunks.page", { page: chunk.page_num_int.join(", ") })}</Badge>}
             <Badge variant="outline">{t("chunks.tokens", { count: chunk.token_count })}</Badge>

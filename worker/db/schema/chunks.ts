@@ -32,6 +32,8 @@ export const chunks = sqliteTable(
     manual: integer("manual", { mode: "boolean" }).notNull().default(false),
     // a RAPTOR summary of other chunks (RAGFlow's raptor_kwd)
     raptor: integer("raptor", { mode: "boolean" }).notNull().default(false),
+    // the image a figure chunk shows (RAGFlow's img_id; image files derive theirs from the document)
+    imageId: text("image_id").notNull().default(""),
     createTime: integer("create_time").notNull(),
     updateTime: integer("update_time").notNull(),
   },

@@ -6,6 +6,8 @@ export type ChunkDraft = {
   tags?: string[];
   // tag → weight from the dataset's tag sets
   tagFeatures?: Record<string, number>;
+  // a figure's chunk: the image it shows
+  imageId?: string;
 };
 
 export type ChunkConfig = {

@@ -14,7 +14,7 @@ export const parseDocument = async (suffix: string, name: string, bytes: Uint8Ar
   if (bytes.byteLength === 0 && suffix !== "pdf") throw new UnreadableDocumentError("The file is empty (0 bytes).");
   switch (suffix) {
     case "pdf":
-      return parsePdf(bytes, options.fromPage, options.toPage);
+      return parsePdf(bytes, options.fromPage, options.toPage, options.figures ?? false);
     case "docx":
       return parseDocx(bytes);
     case "xlsx":

@@ -1,5 +1,6 @@
-import { getDocumentProxy } from "unpdf";
-import type { Block, ParsedDocument } from "./types";
+import { getDocumentProxy, getResolvedPDFJS } from "unpdf";
+import { encodePng, shrinkPixels } from "../../lib/png";
+import type { Block, Figure, ParsedDocument } from "./types";
 import { UnreadableDocumentError } from "./types";
 
 type TextItem = { str: string; hasEOL?: boolean };
@@ -17,11 +18,55 @@ const openPdf = async (bytes: Uint8Array) => {
 
 export const countPdfPages = async (bytes: Uint8Array) => (await openPdf(bytes)).numPages;
 
-// Text per page for the task's page range (1-based, inclusive).
-export const parsePdf = async (bytes: Uint8Array, fromPage: number, toPage: number): Promise<ParsedDocument> => {
+type PdfPage = Awaited<ReturnType<Awaited<ReturnType<typeof openPdf>>["getPage"]>>;
+type DecodedImage = { width: number; height: number; data?: Uint8Array | Uint8ClampedArray } | null;
+
+// Smaller images are icons, bullets and rules, not figures; a figure is stored at most this large.
+const MIN_FIGURE_SIDE = 100;
+const MAX_FIGURE_SIDE = 1024;
+const MAX_FIGURES = 20;
+const CAPTION = /^(?:Abbildung|Abb\.|Figure|Fig\.|Grafik|Bild|Diagramm|Chart)\s*\d*[.:]?\s+\S/i;
+
+// an image pdf.js could not decode never resolves: given up after this long
+const DECODE_WAIT_MS = 5000;
+
+// The page's images large enough to be figures, as PNG (pdf.js decodes them; grey, RGB or RGBA). An image drawn
+// again (a logo on every page) is taken once: `seen` holds the keys taken so far.
+const pageFigures = async (page: PdfPage, pageNumber: number, captions: string[], seen: Set<string>): Promise<Figure[]> => {
+  const { OPS } = await getResolvedPDFJS();
+  const operators = await page.getOperatorList();
+  const figures: Figure[] = [];
+  for (const [i, operator] of operators.fnArray.entries()) {
+    if (operator !== OPS.paintImageXObject) continue;
+    const key = String(operators.argsArray[i]?.[0] ?? "");
+    const shared = key.startsWith("g_");
+    if (seen.has(shared ? key : `${pageNumber}:${key}`)) continue;
+    seen.add(shared ? key : `${pageNumber}:${key}`);
+    const store = shared ? page.commonObjs : page.objs;
+    const image = await new Promise<DecodedImage>((resolve) => {
+      const timer = setTimeout(() => resolve(null), DECODE_WAIT_MS);
+      store.get(key, (decoded: DecodedImage) => {
+        clearTimeout(timer);
+        resolve(decoded);
+      });
+    });
+    if (!image?.data || image.width < MIN_FIGURE_SIDE || image.height < MIN_FIGURE_SIDE) continue;
+    const channels = image.data.length / (image.width * image.height);
+    if (channels !== 1 && channels !== 3 && channels !== 4) continue;
+    const small = shrinkPixels(image.width, image.height, channels, new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.length), MAX_FIGURE_SIDE);
+    figures.push({ page: pageNumber, png: await encodePng(small.width, small.height, channels, small.pixels), caption: captions[figures.length] ?? "" });
+  }
+  return figures;
+};
+
+// Text per page for the task's page range (1-based, inclusive), and (`withFigures`) the figures on those pages
+// with the captions ("Abbildung 2: …") of the page in order.
+export const parsePdf = async (bytes: Uint8Array, fromPage: number, toPage: number, withFigures = false): Promise<ParsedDocument> => {
   const pdf = await openPdf(bytes);
   const last = Math.min(toPage, pdf.numPages);
   const blocks: Block[] = [];
+  const figures: Figure[] = [];
+  const seen = new Set<string>();
   for (let number = Math.max(1, fromPage); number <= last; number++) {
     const page = await pdf.getPage(number);
     const content = await page.getTextContent();
@@ -34,6 +79,10 @@ export const parsePdf = async (bytes: Uint8Array, fromPage: number, toPage: numb
     for (const paragraph of text.split(/\n\s*\n/)) {
       if (paragraph.trim()) blocks.push({ kind: "text", page: number, text: paragraph.trim() });
     }
+    if (withFigures && figures.length < MAX_FIGURES) {
+      const captions = text.split("\n").map((line) => line.trim()).filter((line) => CAPTION.test(line));
+      figures.push(...(await pageFigures(page, number, captions, seen)).slice(0, MAX_FIGURES - figures.length));
+    }
   }
-  return { blocks, pageCount: pdf.numPages };
+  return { blocks, pageCount: pdf.numPages, figures };
 };

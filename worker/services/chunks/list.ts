@@ -4,6 +4,7 @@ import { chunks } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { foldSharpS } from "../../lib/text";
 import type { ServiceContext } from "../context";
+import { withImageUrls } from "../documents/chunk-image";
 import { toDocument } from "../documents/serialize";
 import { getChunkScope } from "./internal";
 import { toChunk, toStoredChunk } from "./serialize";
@@ -22,7 +23,7 @@ export const listChunks = async (ctx: ServiceContext, datasetId: string, documen
     ctx.db.select().from(chunks).where(where).orderBy(asc(chunks.position), asc(chunks.createTime)).limit(query.page_size).offset((query.page - 1) * query.page_size),
     ctx.db.select({ n: count() }).from(chunks).where(where),
   ]);
-  return { chunks: rows.map(toChunk), doc: toDocument(document), total: total?.n ?? 0 };
+  return { chunks: await withImageUrls(ctx.config, rows.map(toChunk)), doc: toDocument(document), total: total?.n ?? 0 };
 };
 
 export const getStoredChunk = async (ctx: ServiceContext, datasetId: string, documentId: string, chunkId: string) => {

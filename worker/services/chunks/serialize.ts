@@ -6,7 +6,7 @@ import { chunkDocType, chunkImageId } from "../documents/chunk-image";
 const stamp = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 19);
 
 export const toChunk = (row: ChunkRow): Chunk => {
-  const imageId = chunkImageId(row.datasetId, row.documentId, row.docName);
+  const imageId = chunkImageId(row.datasetId, row.documentId, row.docName, row.imageId);
   return {
     id: row.id,
     content: row.content,
@@ -40,6 +40,6 @@ export const toStoredChunk = (row: ChunkRow) => ({
   tag_kwd: row.tags,
   tag_feas: row.tagFeatures,
   available_int: row.available ? 1 : 0,
-  img_id: chunkImageId(row.datasetId, row.documentId, row.docName),
+  img_id: chunkImageId(row.datasetId, row.documentId, row.docName, row.imageId),
   page_num_int: row.pages,
 });

@@ -6,15 +6,17 @@ import { constantTimeEqual, hmacSha256Hex } from "../../lib/crypto";
 import type { AppConfig } from "../../lib/config";
 import { notFoundError, unauthorized } from "../../lib/errors";
 import type { Deps } from "../context";
+import { figureKey } from "../ingestion/figures";
 
-// The image a chunk shows: RAGFlow's image_id ("<dataset>-<document>") for chunks of image files, whose text the
-// image-to-text model wrote; other chunks have none.
-export const chunkImageId = (datasetId: string, documentId: string, documentName: string) => (IMAGE_SUFFIXES.has(extensionOf(documentName)) ? `${datasetId}-${documentId}` : "");
+// The image a chunk shows: RAGFlow's image_id, "<dataset>-<document>" for chunks of image files (whose text the
+// image-to-text model wrote), the stored "<dataset>-<document>-<page>-<n>" of a PDF's figure chunk; others none.
+export const chunkImageId = (datasetId: string, documentId: string, documentName: string, stored: string) =>
+  stored || (IMAGE_SUFFIXES.has(extensionOf(documentName)) ? `${datasetId}-${documentId}` : "");
 
 // RAGFlow's doc_type_kwd of a chunk: "image" for one with an image.
 export const chunkDocType = (imageId: string) => (imageId ? "image" : "");
 
-const IMAGE_ID = /^([0-9a-f]{32})-([0-9a-f]{32})$/;
+const IMAGE_ID = /^([0-9a-f]{32})-([0-9a-f]{32})(?:-(\d+)-(\d+))?$/;
 
 const signatureOf = (config: AppConfig, imageId: string) => hmacSha256Hex(config.providerSecret, `chunk-image:${imageId}`);
 
@@ -31,8 +33,10 @@ export const readChunkImage = async (deps: Deps, imageId: string, signature: str
   const match = IMAGE_ID.exec(imageId);
   // the signature is the credential: a wrong one is refused like a wrong token
   if (!match || !constantTimeEqual(signature, await signatureOf(deps.config, imageId))) throw unauthorized();
-  const doc = await deps.db.query.documents.findFirst({ where: and(eq(documents.id, match[2] as string), eq(documents.datasetId, match[1] as string)) });
-  const blob = doc && IMAGE_SUFFIXES.has(doc.suffix) ? await deps.storage.get(doc.location) : null;
+  const [, datasetId, documentId, page, index] = match;
+  const doc = await deps.db.query.documents.findFirst({ where: and(eq(documents.id, documentId as string), eq(documents.datasetId, datasetId as string)) });
+  const location = !doc ? null : page !== undefined ? figureKey(doc.id, Number(page), Number(index)) : IMAGE_SUFFIXES.has(doc.suffix) ? doc.location : null;
+  const blob = location ? await deps.storage.get(location) : null;
   if (!doc || !blob) throw notFoundError("Image not found.");
-  return { body: blob.body, size: blob.size, contentType: blob.contentType ?? contentTypeFor(doc.suffix) };
+  return { body: blob.body, size: blob.size, contentType: page !== undefined ? "image/png" : (blob.contentType ?? contentTypeFor(doc.suffix)) };
 };

@@ -8,14 +8,15 @@ import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
 import { getDatasetInTenant } from "../datasets/internal";
 import { removeDocumentsFromGraph } from "../graph/prune";
+import { figuresOf } from "../ingestion/figures";
 
 // Removes documents, their blobs, their share of the dataset counters and of the knowledge graph. Unknown ids
 // fail the whole call.
 export const removeDocuments = async (ctx: ServiceContext, datasetId: string, input: DeleteByIdsInput) => {
   await getDatasetInTenant(ctx, datasetId);
   const inDataset = eq(documents.datasetId, datasetId);
-  let rows: { id: string; location: string; fileId: string | null; chunkNum: number; tokenNum: number }[];
-  const columns = { id: documents.id, location: documents.location, fileId: documents.fileId, chunkNum: documents.chunkNum, tokenNum: documents.tokenNum };
+  let rows: { id: string; location: string; fileId: string | null; chunkNum: number; tokenNum: number; suffix: string }[];
+  const columns = { id: documents.id, location: documents.location, fileId: documents.fileId, chunkNum: documents.chunkNum, tokenNum: documents.tokenNum, suffix: documents.suffix };
   if (input.delete_all) {
     rows = await ctx.db.select(columns).from(documents).where(inDataset);
   } else {
@@ -45,6 +46,8 @@ export const removeDocuments = async (ctx: ServiceContext, datasetId: string, in
     ...inChunks(rows.map((row) => row.id)).map((part) => ctx.db.delete(documents).where(inArray(documents.id, part))),
   ]);
   await removeDocumentsFromGraph(ctx, datasetId, rows.map((row) => row.id));
+  // only PDFs have figures of their own
+  for (const row of rows.filter((doc) => doc.suffix === "pdf")) await ctx.storage.deletePrefix(figuresOf(row.id));
   // a linked file keeps its blob: unlinking removes only this dataset's document
   await ctx.storage.delete(rows.filter((row) => !row.fileId).map((row) => row.location));
   return { deleted: rows.length };

@@ -11,7 +11,8 @@ import { parseDocument, UnreadableDocumentError } from "../../rag/parse";
 import { countTokens } from "../../rag/tokens";
 import type { Deps } from "../context";
 import { aggregateDocument } from "./aggregate";
-import { describeImage } from "./describe-image";
+import { describeImage, imageModelOf } from "./describe-image";
+import { figureDrafts } from "./figures";
 import { extractDocumentMetadata } from "./auto-metadata";
 import { enrichDrafts } from "./enrich";
 import { failTask } from "./fail";
@@ -83,19 +84,29 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
     const blob = await deps.storage.get(doc.location);
     const bytes = blob ? new Uint8Array(await new Response(blob.body).arrayBuffer()) : new Uint8Array();
     if (!blob && doc.type !== "virtual") throw new UnreadableDocumentError("The file is missing from storage.");
+    // a PDF's figures are taken out when the image-to-text model can describe them
+    const figureModel = doc.suffix === "pdf" ? await imageModelOf(deps, doc.tenantId).catch(() => null) : null;
+    const fromPage = task.fromPage || 1;
     const parsed =
       doc.type === "virtual"
         ? { blocks: [] }
         : IMAGE_SUFFIXES.has(doc.suffix)
           ? await describeImage(deps, doc.tenantId, doc.suffix, bytes)
-          : await parseDocument(doc.suffix, doc.name, bytes, { fromPage: task.fromPage || 1, toPage: task.toPage || Number.MAX_SAFE_INTEGER, html4excel: config.html4excel });
+          : await parseDocument(doc.suffix, doc.name, bytes, { fromPage, toPage: task.toPage || Number.MAX_SAFE_INTEGER, html4excel: config.html4excel, figures: Boolean(figureModel) });
     await report(0.5, `Finish parsing (${seconds(started)}).`);
 
-    const drafts = chunkDocument(doc.parserId as ChunkMethod, parsed, {
-      chunkTokenNum: config.chunk_token_num,
-      delimiter: config.delimiter,
-      overlappedPercent: config.overlapped_percent,
-    });
+    const figures = parsed.figures ?? [];
+    const note = (line: string) => report(0.5, line);
+    const figureChunks = figureModel && figures.length ? await figureDrafts(deps, doc, fromPage, figures, figureModel, note) : [];
+    if (figures.length) await report(0.55, `${figureChunks.length} of ${figures.length} figures described.`);
+    const drafts = [
+      ...chunkDocument(doc.parserId as ChunkMethod, parsed, {
+        chunkTokenNum: config.chunk_token_num,
+        delimiter: config.delimiter,
+        overlappedPercent: config.overlapped_percent,
+      }),
+      ...figureChunks,
+    ];
     if (drafts.length === 0 && doc.type !== "virtual") {
       throw new UnreadableDocumentError(
         doc.suffix === "pdf" ? "No text found on these pages. The PDF may contain only scanned images; OCR is not available offline." : "No text found in the file.",
@@ -127,7 +138,8 @@ const indexChunks = async (
   const now = nowMs();
   const rows = await Promise.all(
     drafts.map(async (draft, i) => ({
-      id: await chunkId(doc.id, draft.content),
+      // figures described alike stay apart: each shows its own image
+      id: await chunkId(doc.id, draft.imageId ? `${draft.content}\n${draft.imageId}` : draft.content),
       datasetId: doc.datasetId,
       documentId: doc.id,
       tenantId: doc.tenantId,
@@ -140,6 +152,7 @@ const indexChunks = async (
       position: task.fromPage * 100_000 + i,
       pages: draft.pages,
       tokenCount: countTokens(draft.content),
+      imageId: draft.imageId ?? "",
       taskId: task.id,
       createTime: now,
       updateTime: now,
@@ -160,6 +173,7 @@ const indexChunks = async (
               position: row.position,
               pages: row.pages,
               tokenCount: row.tokenCount,
+              imageId: row.imageId,
               importantKeywords: row.importantKeywords,
               questions: row.questions,
               tags: row.tags,

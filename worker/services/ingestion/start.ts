@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { figuresOf } from "./figures";
 import { chunks, documents, tasks } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
 import { dataError } from "../../lib/errors";
@@ -23,9 +24,11 @@ export const loadDocumentsForParsing = async (ctx: ServiceContext, datasetId: st
   return rows;
 };
 
-// Removes a document's chunks from D1 (the FTS index follows by trigger) and from the vector index.
+// Removes a document's chunks from D1 (the FTS index follows by trigger), from the vector index, and its
+// figures from storage.
 export const deleteDocumentChunks = async (ctx: ServiceContext, documentId: string, datasetId: string) => {
   const ids = (await ctx.db.select({ id: chunks.id }).from(chunks).where(eq(chunks.documentId, documentId))).map((row) => row.id);
+  await ctx.storage.deletePrefix(figuresOf(documentId));
   if (ids.length === 0) return;
   await ctx.db.delete(chunks).where(eq(chunks.documentId, documentId));
   await ctx.vectors.deleteByIds(ids);

@@ -193,7 +193,7 @@ const toRetrieved = (hit: Scored, terms: string[], withHighlight: boolean): Retr
   document_keyword: hit.row.doc_name,
   dataset_id: hit.row.dataset_id,
   highlight: withHighlight ? highlight(hit.row.content, terms) : "",
-  image_id: chunkImageId(hit.row.dataset_id, hit.row.document_id, hit.row.doc_name),
+  image_id: chunkImageId(hit.row.dataset_id, hit.row.document_id, hit.row.doc_name, hit.row.image_id),
   important_keywords: parse(hit.row.important_kwd),
   questions: parse(hit.row.question_kwd),
   positions: (JSON.parse(hit.row.page_num_int) as number[]).map((page) => [page, 0, 0, 0, 0]),

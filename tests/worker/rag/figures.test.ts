@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { encodePng, shrinkPixels } from "../../../worker/lib/png";
+import { parseDocument } from "../../../worker/rag/parse";
+import { sampleFile } from "../../helpers/worker/factories";
+
+const inflate = async (bytes: Uint8Array) => new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"))).arrayBuffer());
+
+// The PNG's chunks by type (length, type, data, CRC).
+const chunksOf = (png: Uint8Array) => {
+  const view = new DataView(png.buffer, png.byteOffset);
+  const found = new Map<string, Uint8Array>();
+  for (let offset = 8; offset < png.length; ) {
+    const length = view.getUint32(offset);
+    found.set(new TextDecoder().decode(png.subarray(offset + 4, offset + 8)), png.subarray(offset + 8, offset + 8 + length));
+    offset += 12 + length;
+  }
+  return found;
+};
+
+describe("figures", () => {
+  it("encode pixels as a PNG whose rows inflate back to them", async () => {
+    const pixels = new Uint8Array([255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 255, 255, 9, 9, 9, 0]);
+    const png = await encodePng(2, 2, 4, pixels);
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const chunks = chunksOf(png);
+    expect([...chunks.keys()]).toEqual(["IHDR", "IDAT", "IEND"]);
+    const header = new DataView((chunks.get("IHDR") as Uint8Array).slice().buffer);
+    expect([header.getUint32(0), header.getUint32(4), header.getUint8(8), header.getUint8(9)]).toEqual([2, 2, 8, 6]);
+    // each row: filter byte 0, then the row's pixels
+    expect([...(await inflate(chunks.get("IDAT") as Uint8Array))]).toEqual([0, ...pixels.slice(0, 8), 0, ...pixels.slice(8)]);
+    // a grey image is colour type 0
+    expect(new DataView(((chunksOf(await encodePng(1, 1, 1, new Uint8Array([7]))).get("IHDR")) as Uint8Array).slice().buffer).getUint8(9)).toBe(0);
+  });
+
+  it("shrink the longer side to the limit, keeping the proportions", () => {
+    const pixels = new Uint8Array(Array.from({ length: 4 * 2 }, (_, i) => i));
+    expect(shrinkPixels(4, 2, 1, pixels, 8)).toEqual({ width: 4, height: 2, pixels });
+    expect(shrinkPixels(4, 2, 1, pixels, 2)).toEqual({ width: 2, height: 1, pixels: new Uint8Array([0, 2]) });
+  });
+
+  it("come out of a real PDF's pages as PNG only when asked for", async () => {
+    const bytes = new Uint8Array(await (await sampleFile("GeoTopo-komprimiert.pdf")).arrayBuffer());
+    const options = { fromPage: 24, toPage: 24, html4excel: false };
+    const parsed = await parseDocument("pdf", "g.pdf", bytes, { ...options, figures: true });
+    expect(parsed.figures?.length).toBe(4);
+    for (const figure of parsed.figures ?? []) {
+      expect(figure.page).toBe(24);
+      expect([...figure.png.subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+      const header = new DataView((chunksOf(figure.png).get("IHDR") as Uint8Array).slice().buffer);
+      expect(header.getUint32(0)).toBe(180);
+      expect(header.getUint32(4)).toBeGreaterThanOrEqual(180);
+    }
+    expect((await parseDocument("pdf", "g.pdf", bytes, options)).figures).toEqual([]);
+    // pages without images have none
+    expect((await parseDocument("pdf", "g.pdf", bytes, { ...options, fromPage: 10, toPage: 11, figures: true })).figures).toEqual([]);
+  });
+});

@@ -1,0 +1,35 @@
+import type { ChunkDraft } from "../../rag/chunk";
+import type { Figure } from "../../rag/parse/types";
+import type { Deps } from "../context";
+import { imageModelOf, imageText } from "./describe-image";
+
+type ImageModel = NonNullable<Awaited<ReturnType<typeof imageModelOf>>>;
+
+// Where a figure's PNG lives: by document, task page and order, so a retried task writes the same objects.
+export const figureKey = (documentId: string, fromPage: number, index: number) => `figures/${documentId}/${fromPage}-${index}.png`;
+export const figuresOf = (documentId: string) => `figures/${documentId}/`;
+
+// A PDF's figures become chunks of their own (RAGFlow describes figures with the vision model): the caption and
+// what the image-to-text model sees, with the image shown for the chunk. A figure the model cannot describe is
+// noted and skipped unless it has a caption; one with neither is left out.
+export const figureDrafts = async (
+  deps: Deps,
+  doc: { id: string; datasetId: string; tenantId: string },
+  fromPage: number,
+  figures: Figure[],
+  model: ImageModel,
+  note: (message: string) => Promise<void>,
+): Promise<ChunkDraft[]> => {
+  const drafts: ChunkDraft[] = [];
+  for (const [index, figure] of figures.entries()) {
+    const described = await imageText(deps, doc.tenantId, model, figure.png, "image/png").catch(async (error: Error) => {
+      await note(`Figure ${index + 1} on page ${figure.page} was not described: ${error.message}`);
+      return "";
+    });
+    const content = [figure.caption, described].filter(Boolean).join("\n");
+    if (!content) continue;
+    await deps.storage.put(figureKey(doc.id, fromPage, index), figure.png.slice().buffer, "image/png");
+    drafts.push({ content, pages: [figure.page], imageId: `${doc.datasetId}-${doc.id}-${fromPage}-${index}` });
+  }
+  return drafts;
+};
