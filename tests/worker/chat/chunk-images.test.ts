@@ -91,12 +91,12 @@ describe("images of image chunks", () => {
     expect(image.status).toBe(200);
     expect(image.headers.get("Content-Type")).toBe("image/png");
     expect([...new Uint8Array(await image.arrayBuffer()).subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
-    expect(await env.FILES.get(`figures/${doc}/24-0.png`)).not.toBeNull();
+    expect(await env.FILES.get(`${user.id}/datasets/${ds.id}/figures/${doc}/24-0.png`)).not.toBeNull();
 
     // deleting the document deletes its figures
     await callApi(`/datasets/${ds.id}/documents`, { method: "DELETE", token: user.token, json: { ids: [doc] } });
     expect((await SELF.fetch(`${origin}${hit?.image_url}`)).status).toBe(404);
-    expect(await env.FILES.get(`figures/${doc}/24-0.png`)).toBeNull();
+    expect(await env.FILES.get(`${user.id}/datasets/${ds.id}/figures/${doc}/24-0.png`)).toBeNull();
   }, 60_000);
 
   it("a PDF keeps no figures without an image-to-text model", async () => {

@@ -35,7 +35,7 @@ export const readChunkImage = async (deps: Deps, imageId: string, signature: str
   if (!match || !constantTimeEqual(signature, await signatureOf(deps.config, imageId))) throw unauthorized();
   const [, datasetId, documentId, page, index] = match;
   const doc = await deps.db.query.documents.findFirst({ where: and(eq(documents.id, documentId as string), eq(documents.datasetId, datasetId as string)) });
-  const location = !doc ? null : page !== undefined ? figureKey(doc.id, Number(page), Number(index)) : IMAGE_SUFFIXES.has(doc.suffix) ? doc.location : null;
+  const location = !doc ? null : page !== undefined ? figureKey(doc, Number(page), Number(index)) : IMAGE_SUFFIXES.has(doc.suffix) ? doc.location : null;
   const blob = location ? await deps.storage.get(location) : null;
   if (!doc || !blob) throw notFoundError("Image not found.");
   return { body: blob.body, size: blob.size, contentType: page !== undefined ? "image/png" : (blob.contentType ?? contentTypeFor(doc.suffix)) };

@@ -13,7 +13,7 @@ import { figuresOf } from "../ingestion/figures";
 // Removes documents, their blobs, their share of the dataset counters and of the knowledge graph. Unknown ids
 // fail the whole call.
 export const removeDocuments = async (ctx: ServiceContext, datasetId: string, input: DeleteByIdsInput) => {
-  await getDatasetInTenant(ctx, datasetId);
+  const dataset = await getDatasetInTenant(ctx, datasetId);
   const inDataset = eq(documents.datasetId, datasetId);
   let rows: { id: string; location: string; fileId: string | null; chunkNum: number; tokenNum: number; suffix: string }[];
   const columns = { id: documents.id, location: documents.location, fileId: documents.fileId, chunkNum: documents.chunkNum, tokenNum: documents.tokenNum, suffix: documents.suffix };
@@ -47,7 +47,7 @@ export const removeDocuments = async (ctx: ServiceContext, datasetId: string, in
   ]);
   await removeDocumentsFromGraph(ctx, datasetId, rows.map((row) => row.id));
   // only PDFs have figures of their own
-  for (const row of rows.filter((doc) => doc.suffix === "pdf")) await ctx.storage.deletePrefix(figuresOf(row.id));
+  for (const row of rows.filter((doc) => doc.suffix === "pdf")) await ctx.storage.deletePrefix(figuresOf({ id: row.id, datasetId, tenantId: dataset.tenantId }));
   // a linked file keeps its blob: unlinking removes only this dataset's document
   await ctx.storage.delete(rows.filter((row) => !row.fileId).map((row) => row.location));
   return { deleted: rows.length };

@@ -1,20 +1,24 @@
 import type { ChunkDraft } from "../../rag/chunk";
 import type { Figure } from "../../rag/parse/types";
 import type { Deps } from "../context";
+import { datasetPrefix } from "../datasets/storage-keys";
 import { imageModelOf, imageText } from "./describe-image";
 
 type ImageModel = NonNullable<Awaited<ReturnType<typeof imageModelOf>>>;
 
-// Where a figure's PNG lives: by document, task page and order, so a retried task writes the same objects.
-export const figureKey = (documentId: string, fromPage: number, index: number) => `figures/${documentId}/${fromPage}-${index}.png`;
-export const figuresOf = (documentId: string) => `figures/${documentId}/`;
+type DocumentRef = { id: string; datasetId: string; tenantId: string };
+
+// Where a document's figures live: under its dataset (deleting the dataset deletes them), by task page and order,
+// so a retried task writes the same objects.
+export const figuresOf = (doc: DocumentRef) => `${datasetPrefix(doc.tenantId, doc.datasetId)}figures/${doc.id}/`;
+export const figureKey = (doc: DocumentRef, fromPage: number, index: number) => `${figuresOf(doc)}${fromPage}-${index}.png`;
 
 // A PDF's figures become chunks of their own (RAGFlow describes figures with the vision model): the caption and
 // what the image-to-text model sees, with the image shown for the chunk. A figure the model cannot describe is
 // noted and skipped unless it has a caption; one with neither is left out.
 export const figureDrafts = async (
   deps: Deps,
-  doc: { id: string; datasetId: string; tenantId: string },
+  doc: DocumentRef,
   fromPage: number,
   figures: Figure[],
   model: ImageModel,
@@ -28,7 +32,7 @@ export const figureDrafts = async (
     });
     const content = [figure.caption, described].filter(Boolean).join("\n");
     if (!content) continue;
-    await deps.storage.put(figureKey(doc.id, fromPage, index), figure.png.slice().buffer, "image/png");
+    await deps.storage.put(figureKey(doc, fromPage, index), figure.png.slice().buffer, "image/png");
     drafts.push({ content, pages: [figure.page], imageId: `${doc.datasetId}-${doc.id}-${fromPage}-${index}` });
   }
   return drafts;

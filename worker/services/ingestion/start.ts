@@ -26,9 +26,11 @@ export const loadDocumentsForParsing = async (ctx: ServiceContext, datasetId: st
 
 // Removes a document's chunks from D1 (the FTS index follows by trigger), from the vector index, and its
 // figures from storage.
-export const deleteDocumentChunks = async (ctx: ServiceContext, documentId: string, datasetId: string) => {
+export const deleteDocumentChunks = async (ctx: ServiceContext, doc: { id: string; datasetId: string; tenantId: string; suffix: string }) => {
+  const [documentId, datasetId] = [doc.id, doc.datasetId];
   const ids = (await ctx.db.select({ id: chunks.id }).from(chunks).where(eq(chunks.documentId, documentId))).map((row) => row.id);
-  await ctx.storage.deletePrefix(figuresOf(documentId));
+  // only PDFs have figures of their own
+  if (doc.suffix === "pdf") await ctx.storage.deletePrefix(figuresOf(doc));
   if (ids.length === 0) return;
   await ctx.db.delete(chunks).where(eq(chunks.documentId, documentId));
   await ctx.vectors.deleteByIds(ids);
@@ -42,7 +44,7 @@ export const startParsing = async (ctx: ServiceContext, datasetId: string, ids: 
   const begin = nowMs();
   for (const doc of docs) {
     await ctx.db.delete(tasks).where(eq(tasks.documentId, doc.id));
-    if (deleteChunks) await deleteDocumentChunks(ctx, doc.id, datasetId);
+    if (deleteChunks) await deleteDocumentChunks(ctx, doc);
     await ctx.db
       .update(documents)
       .set({ run: "1", progress: 0, progressMsg: "Queued for parsing.", processBeginAt: begin, processDuration: 0, updateTime: begin })
