@@ -73,8 +73,14 @@ describe("images of image chunks", () => {
     await callApi("/models/default", { method: "PATCH", token: user.token, json: { img2txt_id: "vision-model@OpenAI-API-Compatible" } });
     // page 24 of the sample holds four photos
     const ds = await createDataset(user, { parser_config: { pages: [[24, 24]] } });
-    const docs = await ingest(user, ds.id, [await sampleFile("GeoTopo-komprimiert.pdf")], 30_000);
+    const docs = await ingest(user, ds.id, [await sampleFile("GeoTopo-komprimiert.pdf"), await sampleFile("word_sample.docx")], 30_000);
     const doc = docs["GeoTopo-komprimiert.pdf"]?.id as string;
+    // a Word file's picture too, with its alt text
+    const word = docs["word_sample.docx"]?.id as string;
+    const wordChunks = (await callApi<{ chunks: { content: string; image_id: string }[] }>(`/datasets/${ds.id}/documents/${word}/chunks?page_size=100`, { token: user.token })).body.data.chunks;
+    expect(wordChunks.filter((chunk) => chunk.image_id)).toEqual([
+      expect.objectContaining({ image_id: `${ds.id}-${word}-1-0`, content: "A cartoon duck holding a paper\nBild (data:image/png): ein Impfpass" }),
+    ]);
     const listed = (await callApi<{ chunks: { content: string; image_id: string; image_url?: string }[] }>(`/datasets/${ds.id}/documents/${doc}/chunks?page_size=100`, { token: user.token })).body.data.chunks;
     const figures = listed.filter((chunk) => chunk.image_id);
     expect(figures.map((chunk) => chunk.image_id).toSorted()).toEqual([0, 1, 2, 3].map((n) => `${ds.id}-${doc}-24-${n}`));
@@ -84,19 +90,19 @@ describe("images of image chunks", () => {
     expect(figures.every((chunk) => chunk.content.includes("Bild (data:image/png): ein Impfpass"))).toBe(true);
     expect(listed.filter((chunk) => !chunk.image_id).length).toBeGreaterThan(0);
 
-    const hits = (await callApi<{ chunks: { image_id: string; image_url?: string }[] }>("/retrieval", { token: user.token, json: { question: "Impfpass", dataset_ids: [ds.id] } })).body.data.chunks;
+    const hits = (await callApi<{ chunks: { image_id: string; image_url?: string }[] }>("/retrieval", { token: user.token, json: { question: "Impfpass", dataset_ids: [ds.id], page_size: 100 } })).body.data.chunks;
     const hit = hits.find((chunk) => chunk.image_id === `${ds.id}-${doc}-24-0`);
     const origin = BASE.replace(/\/api\/v1$/, "");
     const image = await SELF.fetch(`${origin}${hit?.image_url}`);
     expect(image.status).toBe(200);
     expect(image.headers.get("Content-Type")).toBe("image/png");
     expect([...new Uint8Array(await image.arrayBuffer()).subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
-    expect(await env.FILES.get(`${user.id}/datasets/${ds.id}/figures/${doc}/24-0.png`)).not.toBeNull();
+    expect(await env.FILES.get(`${user.id}/datasets/${ds.id}/figures/${doc}/24-0`)).not.toBeNull();
 
     // deleting the document deletes its figures
     await callApi(`/datasets/${ds.id}/documents`, { method: "DELETE", token: user.token, json: { ids: [doc] } });
     expect((await SELF.fetch(`${origin}${hit?.image_url}`)).status).toBe(404);
-    expect(await env.FILES.get(`${user.id}/datasets/${ds.id}/figures/${doc}/24-0.png`)).toBeNull();
+    expect(await env.FILES.get(`${user.id}/datasets/${ds.id}/figures/${doc}/24-0`)).toBeNull();
   }, 60_000);
 
   it("a PDF keeps no figures without an image-to-text model", async () => {

@@ -44,14 +44,25 @@ describe("figures", () => {
     const parsed = await parseDocument("pdf", "g.pdf", bytes, { ...options, figures: true });
     expect(parsed.figures?.length).toBe(4);
     for (const figure of parsed.figures ?? []) {
-      expect(figure.page).toBe(24);
-      expect([...figure.png.subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
-      const header = new DataView((chunksOf(figure.png).get("IHDR") as Uint8Array).slice().buffer);
+      expect(figure).toMatchObject({ page: 24, mimeType: "image/png" });
+      expect([...figure.bytes.subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+      const header = new DataView((chunksOf(figure.bytes).get("IHDR") as Uint8Array).slice().buffer);
       expect(header.getUint32(0)).toBe(180);
       expect(header.getUint32(4)).toBeGreaterThanOrEqual(180);
     }
     expect((await parseDocument("pdf", "g.pdf", bytes, options)).figures).toEqual([]);
     // pages without images have none
     expect((await parseDocument("pdf", "g.pdf", bytes, { ...options, fromPage: 10, toPage: 11, figures: true })).figures).toEqual([]);
+  });
+
+  it("come out of a Word file with their alt text as caption, icons left out", async () => {
+    const bytes = new Uint8Array(await (await sampleFile("word_sample.docx")).arrayBuffer());
+    const options = { fromPage: 1, toPage: 1, html4excel: false };
+    const parsed = await parseDocument("docx", "w.docx", bytes, { ...options, figures: true });
+    expect(parsed.figures?.map((figure) => ({ ...figure, bytes: figure.bytes.length > 4096 }))).toEqual([
+      { page: 1, mimeType: "image/png", caption: "A cartoon duck holding a paper", bytes: true },
+    ]);
+    expect([...(parsed.figures?.[0]?.bytes.subarray(1, 4) ?? [])]).toEqual([0x50, 0x4e, 0x47]);
+    expect((await parseDocument("docx", "w.docx", bytes, options)).figures).toEqual([]);
   });
 });

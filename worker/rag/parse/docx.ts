@@ -1,16 +1,34 @@
 import mammoth from "mammoth";
 import { parseHtmlString } from "./html";
-import type { ParsedDocument } from "./types";
+import { base64ToBytes } from "../../lib/bytes";
+import { type Figure, MAX_FIGURES, type ParsedDocument } from "./types";
 import { UnreadableDocumentError } from "./types";
 
-// DOCX → HTML with mammoth (headings and tables kept) → the HTML reader.
-export const parseDocx = async (bytes: Uint8Array): Promise<ParsedDocument> => {
+// Pictures a vision model reads; smaller files are icons and bullets.
+const FIGURE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
+const MIN_FIGURE_BYTES = 4096;
+// Word's own alt text ends with this line
+const GENERATED = /\n*Description automatically generated\s*$/i;
+
+type MammothImage = { contentType: string; altText?: string; read: (encoding: "base64") => Promise<string> };
+
+// DOCX → HTML with mammoth (headings and tables kept) → the HTML reader; with `withFigures` the embedded
+// pictures too, their alt text as caption.
+export const parseDocx = async (bytes: Uint8Array, withFigures = false): Promise<ParsedDocument> => {
   try {
     // wrangler bundles mammoth's browser build (reads `arrayBuffer`), the vitest pool its Node build
     // (reads `buffer`): give both so either one finds the file
     const arrayBuffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-    const { value } = await mammoth.convertToHtml({ arrayBuffer, buffer: Buffer.from(bytes) } as Parameters<typeof mammoth.convertToHtml>[0]);
-    return parseHtmlString(value);
+    const figures: Figure[] = [];
+    const convertImage = mammoth.images.imgElement(async (image: MammothImage) => {
+      if (withFigures && FIGURE_TYPES.has(image.contentType) && figures.length < MAX_FIGURES) {
+        const data = base64ToBytes(await image.read("base64"));
+        if (data.length >= MIN_FIGURE_BYTES) figures.push({ page: 1, bytes: data, mimeType: image.contentType, caption: (image.altText ?? "").replace(GENERATED, "").trim() });
+      }
+      return { src: "" };
+    });
+    const { value } = await mammoth.convertToHtml({ arrayBuffer, buffer: Buffer.from(bytes) } as Parameters<typeof mammoth.convertToHtml>[0], { convertImage });
+    return { ...parseHtmlString(value), figures };
   } catch (error) {
     throw new UnreadableDocumentError(`The Word document cannot be read: ${(error as Error).message}`);
   }

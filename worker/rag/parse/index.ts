@@ -16,7 +16,7 @@ export const parseDocument = async (suffix: string, name: string, bytes: Uint8Ar
     case "pdf":
       return parsePdf(bytes, options.fromPage, options.toPage, options.figures ?? false);
     case "docx":
-      return parseDocx(bytes);
+      return parseDocx(bytes, options.figures ?? false);
     case "xlsx":
     case "xls":
       return parseXlsx(bytes, options.html4excel);

@@ -1,6 +1,6 @@
 import { getDocumentProxy, getResolvedPDFJS } from "unpdf";
 import { encodePng, shrinkPixels } from "../../lib/png";
-import type { Block, Figure, ParsedDocument } from "./types";
+import { type Block, type Figure, MAX_FIGURES, type ParsedDocument } from "./types";
 import { UnreadableDocumentError } from "./types";
 
 type TextItem = { str: string; hasEOL?: boolean };
@@ -24,7 +24,6 @@ type DecodedImage = { width: number; height: number; data?: Uint8Array | Uint8Cl
 // Smaller images are icons, bullets and rules, not figures; a figure is stored at most this large.
 const MIN_FIGURE_SIDE = 100;
 const MAX_FIGURE_SIDE = 1024;
-const MAX_FIGURES = 20;
 const CAPTION = /^(?:Abbildung|Abb\.|Figure|Fig\.|Grafik|Bild|Diagramm|Chart)\s*\d*[.:]?\s+\S/i;
 
 // an image pdf.js could not decode never resolves: given up after this long
@@ -54,7 +53,7 @@ const pageFigures = async (page: PdfPage, pageNumber: number, captions: string[]
     const channels = image.data.length / (image.width * image.height);
     if (channels !== 1 && channels !== 3 && channels !== 4) continue;
     const small = shrinkPixels(image.width, image.height, channels, new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.length), MAX_FIGURE_SIDE);
-    figures.push({ page: pageNumber, png: await encodePng(small.width, small.height, channels, small.pixels), caption: captions[figures.length] ?? "" });
+    figures.push({ page: pageNumber, bytes: await encodePng(small.width, small.height, channels, small.pixels), mimeType: "image/png", caption: captions[figures.length] ?? "" });
   }
   return figures;
 };

@@ -38,5 +38,5 @@ export const readChunkImage = async (deps: Deps, imageId: string, signature: str
   const location = !doc ? null : page !== undefined ? figureKey(doc, Number(page), Number(index)) : IMAGE_SUFFIXES.has(doc.suffix) ? doc.location : null;
   const blob = location ? await deps.storage.get(location) : null;
   if (!doc || !blob) throw notFoundError("Image not found.");
-  return { body: blob.body, size: blob.size, contentType: page !== undefined ? "image/png" : (blob.contentType ?? contentTypeFor(doc.suffix)) };
+  return { body: blob.body, size: blob.size, contentType: blob.contentType ?? (page !== undefined ? "image/png" : contentTypeFor(doc.suffix)) };
 };

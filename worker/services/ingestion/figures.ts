@@ -11,9 +11,12 @@ type DocumentRef = { id: string; datasetId: string; tenantId: string };
 // Where a document's figures live: under its dataset (deleting the dataset deletes them), by task page and order,
 // so a retried task writes the same objects.
 export const figuresOf = (doc: DocumentRef) => `${datasetPrefix(doc.tenantId, doc.datasetId)}figures/${doc.id}/`;
-export const figureKey = (doc: DocumentRef, fromPage: number, index: number) => `${figuresOf(doc)}${fromPage}-${index}.png`;
+export const figureKey = (doc: DocumentRef, fromPage: number, index: number) => `${figuresOf(doc)}${fromPage}-${index}`;
 
-// A PDF's figures become chunks of their own (RAGFlow describes figures with the vision model): the caption and
+// The formats whose figures are taken out.
+export const WITH_FIGURES = new Set(["pdf", "docx"]);
+
+// A PDF's or Word file's figures become chunks of their own (RAGFlow describes figures with the vision model): the caption and
 // what the image-to-text model sees, with the image shown for the chunk. A figure the model cannot describe is
 // noted and skipped unless it has a caption; one with neither is left out.
 export const figureDrafts = async (
@@ -26,13 +29,13 @@ export const figureDrafts = async (
 ): Promise<ChunkDraft[]> => {
   const drafts: ChunkDraft[] = [];
   for (const [index, figure] of figures.entries()) {
-    const described = await imageText(deps, doc.tenantId, model, figure.png, "image/png").catch(async (error: Error) => {
+    const described = await imageText(deps, doc.tenantId, model, figure.bytes, figure.mimeType).catch(async (error: Error) => {
       await note(`Figure ${index + 1} on page ${figure.page} was not described: ${error.message}`);
       return "";
     });
     const content = [figure.caption, described].filter(Boolean).join("\n");
     if (!content) continue;
-    await deps.storage.put(figureKey(doc, fromPage, index), figure.png.slice().buffer, "image/png");
+    await deps.storage.put(figureKey(doc, fromPage, index), figure.bytes.slice().buffer, figure.mimeType);
     drafts.push({ content, pages: [figure.page], imageId: `${doc.datasetId}-${doc.id}-${fromPage}-${index}` });
   }
   return drafts;

@@ -12,7 +12,7 @@ import { countTokens } from "../../rag/tokens";
 import type { Deps } from "../context";
 import { aggregateDocument } from "./aggregate";
 import { describeImage, imageModelOf } from "./describe-image";
-import { figureDrafts } from "./figures";
+import { figureDrafts, WITH_FIGURES } from "./figures";
 import { extractDocumentMetadata } from "./auto-metadata";
 import { enrichDrafts } from "./enrich";
 import { failTask } from "./fail";
@@ -84,8 +84,8 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
     const blob = await deps.storage.get(doc.location);
     const bytes = blob ? new Uint8Array(await new Response(blob.body).arrayBuffer()) : new Uint8Array();
     if (!blob && doc.type !== "virtual") throw new UnreadableDocumentError("The file is missing from storage.");
-    // a PDF's figures are taken out when the image-to-text model can describe them
-    const figureModel = doc.suffix === "pdf" ? await imageModelOf(deps, doc.tenantId).catch(() => null) : null;
+    // figures are taken out when the image-to-text model can describe them
+    const figureModel = WITH_FIGURES.has(doc.suffix) ? await imageModelOf(deps, doc.tenantId).catch(() => null) : null;
     const fromPage = task.fromPage || 1;
     const parsed =
       doc.type === "virtual"

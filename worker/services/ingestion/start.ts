@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { figuresOf } from "./figures";
+import { figuresOf, WITH_FIGURES } from "./figures";
 import { chunks, documents, tasks } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
 import { dataError } from "../../lib/errors";
@@ -29,8 +29,7 @@ export const loadDocumentsForParsing = async (ctx: ServiceContext, datasetId: st
 export const deleteDocumentChunks = async (ctx: ServiceContext, doc: { id: string; datasetId: string; tenantId: string; suffix: string }) => {
   const [documentId, datasetId] = [doc.id, doc.datasetId];
   const ids = (await ctx.db.select({ id: chunks.id }).from(chunks).where(eq(chunks.documentId, documentId))).map((row) => row.id);
-  // only PDFs have figures of their own
-  if (doc.suffix === "pdf") await ctx.storage.deletePrefix(figuresOf(doc));
+  if (WITH_FIGURES.has(doc.suffix)) await ctx.storage.deletePrefix(figuresOf(doc));
   if (ids.length === 0) return;
   await ctx.db.delete(chunks).where(eq(chunks.documentId, documentId));
   await ctx.vectors.deleteByIds(ids);
