@@ -5,12 +5,23 @@ import { sampleFile } from "../../helpers/worker/factories";
 
 const inflate = async (bytes: Uint8Array) => new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"))).arrayBuffer());
 
-// The PNG's chunks by type (length, type, data, CRC).
+// CRC-32 as PNG defines it, bit by bit (independent of the encoder's table).
+const crc32 = (bytes: Uint8Array) => {
+  let crc = ~0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return ~crc >>> 0;
+};
+
+// The PNG's chunks by type (length, type, data, CRC); every CRC is checked.
 const chunksOf = (png: Uint8Array) => {
   const view = new DataView(png.buffer, png.byteOffset);
   const found = new Map<string, Uint8Array>();
   for (let offset = 8; offset < png.length; ) {
     const length = view.getUint32(offset);
+    expect(view.getUint32(offset + 8 + length)).toBe(crc32(png.subarray(offset + 4, offset + 8 + length)));
     found.set(new TextDecoder().decode(png.subarray(offset + 4, offset + 8)), png.subarray(offset + 8, offset + 8 + length));
     offset += 12 + length;
   }

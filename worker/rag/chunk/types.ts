@@ -6,8 +6,10 @@ export type ChunkDraft = {
   tags?: string[];
   // tag → weight from the dataset's tag sets
   tagFeatures?: Record<string, number>;
-  // a figure's chunk: the image it shows
+  // the image the chunk shows (image files, figures)
   imageId?: string;
+  // what the chunk id is derived from instead of the content (a figure: its image, whatever the model wrote)
+  idKey?: string;
 };
 
 export type ChunkConfig = {

@@ -5,10 +5,13 @@ import { UnreadableDocumentError } from "./types";
 
 type TextItem = { str: string; hasEOL?: boolean };
 
+// A figure is decoded only up to this many pixels (a 300-dpi scan would take tens of MB of a Worker's 128).
+const MAX_DECODED_PIXELS = 4_000_000;
+
 const openPdf = async (bytes: Uint8Array) => {
   if (bytes.byteLength === 0) throw new UnreadableDocumentError("The file is empty (0 bytes).");
   try {
-    return await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
+    return await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, maxImageSize: MAX_DECODED_PIXELS });
   } catch (error) {
     const name = (error as { name?: string }).name ?? "";
     if (name === "PasswordException") throw new UnreadableDocumentError("The PDF is password-protected. Remove the password and upload it again.");
@@ -19,7 +22,24 @@ const openPdf = async (bytes: Uint8Array) => {
 export const countPdfPages = async (bytes: Uint8Array) => (await openPdf(bytes)).numPages;
 
 type PdfPage = Awaited<ReturnType<Awaited<ReturnType<typeof openPdf>>["getPage"]>>;
-type DecodedImage = { width: number; height: number; data?: Uint8Array | Uint8ClampedArray } | null;
+type DecodedImage = { width: number; height: number; kind?: number; data?: Uint8Array | Uint8ClampedArray } | null;
+
+// pdf.js's ImageKind.GRAYSCALE_1BPP: rows of packed bits, a set bit white
+const GRAYSCALE_1BPP = 1;
+
+const pixelsOf = (image: { width: number; height: number; kind?: number; data: Uint8Array | Uint8ClampedArray }): { channels: 1 | 3 | 4; pixels: Uint8Array } | null => {
+  const data = new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.length);
+  if (image.kind === GRAYSCALE_1BPP) {
+    const rowBytes = Math.ceil(image.width / 8);
+    const pixels = new Uint8Array(image.width * image.height);
+    for (let y = 0; y < image.height; y++) {
+      for (let x = 0; x < image.width; x++) pixels[y * image.width + x] = ((data[y * rowBytes + (x >> 3)] ?? 0) >> (7 - (x & 7))) & 1 ? 255 : 0;
+    }
+    return { channels: 1, pixels };
+  }
+  const channels = data.length / (image.width * image.height);
+  return channels === 1 || channels === 3 || channels === 4 ? { channels, pixels: data } : null;
+};
 
 // Smaller images are icons, bullets and rules, not figures; a figure is stored at most this large.
 const MIN_FIGURE_SIDE = 100;
@@ -29,15 +49,21 @@ const CAPTION = /^(?:Abbildung|Abb\.|Figure|Fig\.|Grafik|Bild|Diagramm|Chart)\s*
 // an image pdf.js could not decode never resolves: given up after this long
 const DECODE_WAIT_MS = 5000;
 
-// The page's images large enough to be figures, as PNG (pdf.js decodes them; grey, RGB or RGBA). An image drawn
-// again (a logo on every page) is taken once: `seen` holds the keys taken so far.
-const pageFigures = async (page: PdfPage, pageNumber: number, captions: string[], seen: Set<string>): Promise<Figure[]> => {
+const isFigureSize = (width: unknown, height: unknown) =>
+  typeof width !== "number" || typeof height !== "number" || (width >= MIN_FIGURE_SIDE && height >= MIN_FIGURE_SIDE && width * height <= MAX_DECODED_PIXELS);
+
+// The page's images large enough to be figures, up to `quota`, as PNG (pdf.js decodes them; 1-bit, grey, RGB or
+// RGBA). An image drawn again (a logo on every page) is taken once: `seen` holds the keys taken so far.
+const pageFigures = async (page: PdfPage, pageNumber: number, captions: string[], seen: Set<string>, quota: number): Promise<Figure[]> => {
   const { OPS } = await getResolvedPDFJS();
   const operators = await page.getOperatorList();
   const figures: Figure[] = [];
   for (const [i, operator] of operators.fnArray.entries()) {
-    if (operator !== OPS.paintImageXObject) continue;
-    const key = String(operators.argsArray[i]?.[0] ?? "");
+    if (figures.length >= quota) break;
+    // the paint arguments carry the size: icons and oversized scans are not decoded at all
+    const [name, width, height] = (operators.argsArray[i] ?? []) as unknown[];
+    if (operator !== OPS.paintImageXObject || !isFigureSize(width, height)) continue;
+    const key = String(name ?? "");
     const shared = key.startsWith("g_");
     if (seen.has(shared ? key : `${pageNumber}:${key}`)) continue;
     seen.add(shared ? key : `${pageNumber}:${key}`);
@@ -50,9 +76,10 @@ const pageFigures = async (page: PdfPage, pageNumber: number, captions: string[]
       });
     });
     if (!image?.data || image.width < MIN_FIGURE_SIDE || image.height < MIN_FIGURE_SIDE) continue;
-    const channels = image.data.length / (image.width * image.height);
-    if (channels !== 1 && channels !== 3 && channels !== 4) continue;
-    const small = shrinkPixels(image.width, image.height, channels, new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.length), MAX_FIGURE_SIDE);
+    const decoded = pixelsOf({ ...image, data: image.data });
+    if (!decoded) continue;
+    const { channels } = decoded;
+    const small = shrinkPixels(image.width, image.height, channels, decoded.pixels, MAX_FIGURE_SIDE);
     figures.push({ page: pageNumber, bytes: await encodePng(small.width, small.height, channels, small.pixels), mimeType: "image/png", caption: captions[figures.length] ?? "" });
   }
   return figures;
@@ -62,26 +89,32 @@ const pageFigures = async (page: PdfPage, pageNumber: number, captions: string[]
 // with the captions ("Abbildung 2: …") of the page in order.
 export const parsePdf = async (bytes: Uint8Array, fromPage: number, toPage: number, withFigures = false): Promise<ParsedDocument> => {
   const pdf = await openPdf(bytes);
-  const last = Math.min(toPage, pdf.numPages);
-  const blocks: Block[] = [];
-  const figures: Figure[] = [];
-  const seen = new Set<string>();
-  for (let number = Math.max(1, fromPage); number <= last; number++) {
-    const page = await pdf.getPage(number);
-    const content = await page.getTextContent();
-    const text = (content.items as TextItem[])
-      .map((item) => item.str + (item.hasEOL ? "\n" : ""))
-      .join("")
-      .replace(/[ \t]+/g, " ")
-      .replace(/\n{3,}/g, "\n\n")
-      .trim();
-    for (const paragraph of text.split(/\n\s*\n/)) {
-      if (paragraph.trim()) blocks.push({ kind: "text", page: number, text: paragraph.trim() });
+  try {
+    const last = Math.min(toPage, pdf.numPages);
+    const blocks: Block[] = [];
+    const figures: Figure[] = [];
+    const seen = new Set<string>();
+    for (let number = Math.max(1, fromPage); number <= last; number++) {
+      const page = await pdf.getPage(number);
+      const content = await page.getTextContent();
+      const text = (content.items as TextItem[])
+        .map((item) => item.str + (item.hasEOL ? "\n" : ""))
+        .join("")
+        .replace(/[ \t]+/g, " ")
+        .replace(/\n{3,}/g, "\n\n")
+        .trim();
+      for (const paragraph of text.split(/\n\s*\n/)) {
+        if (paragraph.trim()) blocks.push({ kind: "text", page: number, text: paragraph.trim() });
+      }
+      if (withFigures && figures.length < MAX_FIGURES) {
+        const captions = text.split("\n").map((line) => line.trim()).filter((line) => CAPTION.test(line));
+        figures.push(...(await pageFigures(page, number, captions, seen, MAX_FIGURES - figures.length)));
+      }
+      // decoded images and fonts of the page go before the next one
+      page.cleanup();
     }
-    if (withFigures && figures.length < MAX_FIGURES) {
-      const captions = text.split("\n").map((line) => line.trim()).filter((line) => CAPTION.test(line));
-      figures.push(...(await pageFigures(page, number, captions, seen)).slice(0, MAX_FIGURES - figures.length));
-    }
+    return { blocks, pageCount: pdf.numPages, figures };
+  } finally {
+    await pdf.cleanup();
   }
-  return { blocks, pageCount: pdf.numPages, figures };
 };

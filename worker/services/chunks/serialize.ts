@@ -1,12 +1,12 @@
 import type { Chunk } from "../../contract/chunks";
 import type { ChunkRow } from "../../db/schema";
-import { chunkDocType, chunkImageId } from "../documents/chunk-image";
+import { chunkDocType } from "../documents/chunk-image";
 
 // RAGFlow prints chunk times as "YYYY-MM-DD HH:MM:SS" plus a float epoch in seconds.
 const stamp = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 19);
 
 export const toChunk = (row: ChunkRow): Chunk => {
-  const imageId = chunkImageId(row.datasetId, row.documentId, row.docName, row.imageId);
+  const imageId = row.imageId;
   return {
     id: row.id,
     content: row.content,
@@ -40,6 +40,6 @@ export const toStoredChunk = (row: ChunkRow) => ({
   tag_kwd: row.tags,
   tag_feas: row.tagFeatures,
   available_int: row.available ? 1 : 0,
-  img_id: chunkImageId(row.datasetId, row.documentId, row.docName, row.imageId),
+  img_id: row.imageId,
   page_num_int: row.pages,
 });

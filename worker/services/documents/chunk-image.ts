@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { documents } from "../../db/schema";
-import { extensionOf } from "../../contract/documents";
+import { chunks, documents } from "../../db/schema";
 import { contentTypeFor, IMAGE_SUFFIXES } from "../../lib/content-types";
 import { constantTimeEqual, hmacSha256Hex } from "../../lib/crypto";
 import type { AppConfig } from "../../lib/config";
@@ -8,20 +7,17 @@ import { notFoundError, unauthorized } from "../../lib/errors";
 import type { Deps } from "../context";
 import { figureKey } from "../ingestion/figures";
 
-// The image a chunk shows: RAGFlow's image_id, "<dataset>-<document>" for chunks of image files (whose text the
-// image-to-text model wrote), the stored "<dataset>-<document>-<page>-<n>" of a PDF's figure chunk; others none.
-export const chunkImageId = (datasetId: string, documentId: string, documentName: string, stored: string) =>
-  stored || (IMAGE_SUFFIXES.has(extensionOf(documentName)) ? `${datasetId}-${documentId}` : "");
-
 // RAGFlow's doc_type_kwd of a chunk: "image" for one with an image.
 export const chunkDocType = (imageId: string) => (imageId ? "image" : "");
 
+// RAGFlow's image_id of a chunk that shows an image, stored at ingestion: "<dataset>-<document>" for an image
+// file's chunks, "<dataset>-<document>-<task's first page>-<n>" for a figure (docs/ingestion.md).
 const IMAGE_ID = /^([0-9a-f]{32})-([0-9a-f]{32})(?:-(\d+)-(\d+))?$/;
 
 const signatureOf = (config: AppConfig, imageId: string) => hmacSha256Hex(config.providerSecret, `chunk-image:${imageId}`);
 
-// An address an <img> can load without signing in: signed for this one image, so it only opens what an answer
-// cited; a deleted document's image is gone with it.
+// An address an <img> can load without signing in: signed for this one image, so it only opens what was shown
+// with a chunk; it stops working once no chunk shows the image (deleted chunk or document).
 export const chunkImageUrl = async (config: AppConfig, imageId: string) => `/api/v1/document/image/${imageId}?signature=${await signatureOf(config, imageId)}`;
 
 // Chunks that show an image get their signed image_url (retrieval signs them, so chat, search apps, agents and
@@ -35,7 +31,9 @@ export const readChunkImage = async (deps: Deps, imageId: string, signature: str
   if (!match || !constantTimeEqual(signature, await signatureOf(deps.config, imageId))) throw unauthorized();
   const [, datasetId, documentId, page, index] = match;
   const doc = await deps.db.query.documents.findFirst({ where: and(eq(documents.id, documentId as string), eq(documents.datasetId, datasetId as string)) });
-  const location = !doc ? null : page !== undefined ? figureKey(doc, Number(page), Number(index)) : IMAGE_SUFFIXES.has(doc.suffix) ? doc.location : null;
+  // only while a chunk shows it: a deleted figure chunk's image is gone for every link that carried it
+  const shown = doc && (await deps.db.query.chunks.findFirst({ columns: { id: true }, where: and(eq(chunks.documentId, doc.id), eq(chunks.imageId, imageId)) }));
+  const location = !doc || !shown ? null : page !== undefined ? figureKey(doc, Number(page), Number(index)) : IMAGE_SUFFIXES.has(doc.suffix) ? doc.location : null;
   const blob = location ? await deps.storage.get(location) : null;
   if (!doc || !blob) throw notFoundError("Image not found.");
   return { body: blob.body, size: blob.size, contentType: blob.contentType ?? (page !== undefined ? "image/png" : contentTypeFor(doc.suffix)) };

@@ -8,7 +8,7 @@ import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
 import { getDatasetInTenant } from "../datasets/internal";
 import { removeDocumentsFromGraph } from "../graph/prune";
-import { figuresOf, WITH_FIGURES } from "../ingestion/figures";
+import { datasetFigures, figuresOf, WITH_FIGURES } from "../ingestion/figures";
 
 // Removes documents, their blobs, their share of the dataset counters and of the knowledge graph. Unknown ids
 // fail the whole call.
@@ -46,7 +46,10 @@ export const removeDocuments = async (ctx: ServiceContext, datasetId: string, in
     ...inChunks(rows.map((row) => row.id)).map((part) => ctx.db.delete(documents).where(inArray(documents.id, part))),
   ]);
   await removeDocumentsFromGraph(ctx, datasetId, rows.map((row) => row.id));
-  for (const row of rows.filter((doc) => WITH_FIGURES.has(doc.suffix))) await ctx.storage.deletePrefix(figuresOf({ id: row.id, datasetId, tenantId: dataset.tenantId }));
+  const withFigures = rows.filter((doc) => WITH_FIGURES.has(doc.suffix));
+  // all documents: one listing of the dataset's figures
+  if (input.delete_all) await ctx.storage.deletePrefix(datasetFigures(dataset.tenantId, datasetId));
+  else for (const row of withFigures) await ctx.storage.deletePrefix(figuresOf({ id: row.id, datasetId, tenantId: dataset.tenantId }));
   // a linked file keeps its blob: unlinking removes only this dataset's document
   await ctx.storage.delete(rows.filter((row) => !row.fileId).map((row) => row.location));
   return { deleted: rows.length };

@@ -10,7 +10,8 @@ type DocumentRef = { id: string; datasetId: string; tenantId: string };
 
 // Where a document's figures live: under its dataset (deleting the dataset deletes them), by task page and order,
 // so a retried task writes the same objects.
-export const figuresOf = (doc: DocumentRef) => `${datasetPrefix(doc.tenantId, doc.datasetId)}figures/${doc.id}/`;
+export const datasetFigures = (tenantId: string, datasetId: string) => `${datasetPrefix(tenantId, datasetId)}figures/`;
+export const figuresOf = (doc: DocumentRef) => `${datasetFigures(doc.tenantId, doc.datasetId)}${doc.id}/`;
 export const figureKey = (doc: DocumentRef, fromPage: number, index: number) => `${figuresOf(doc)}${fromPage}-${index}`;
 
 // The formats whose figures are taken out.
@@ -26,9 +27,12 @@ export const figureDrafts = async (
   figures: Figure[],
   model: ImageModel,
   note: (message: string) => Promise<void>,
+  beat: () => Promise<void>,
 ): Promise<ChunkDraft[]> => {
   const drafts: ChunkDraft[] = [];
   for (const [index, figure] of figures.entries()) {
+    // a stopped or re-queued task stops here, not after every figure was paid for
+    await beat();
     const described = await imageText(deps, doc.tenantId, model, figure.bytes, figure.mimeType).catch(async (error: Error) => {
       await note(`Figure ${index + 1} on page ${figure.page} was not described: ${error.message}`);
       return "";
@@ -36,7 +40,8 @@ export const figureDrafts = async (
     const content = [figure.caption, described].filter(Boolean).join("\n");
     if (!content) continue;
     await deps.storage.put(figureKey(doc, fromPage, index), figure.bytes.slice().buffer, figure.mimeType);
-    drafts.push({ content, pages: [figure.page], imageId: `${doc.datasetId}-${doc.id}-${fromPage}-${index}` });
+    const imageId = `${doc.datasetId}-${doc.id}-${fromPage}-${index}`;
+    drafts.push({ content, pages: [figure.page], imageId, idKey: imageId });
   }
   return drafts;
 };

@@ -97,14 +97,16 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
 
     const figures = parsed.figures ?? [];
     const note = (line: string) => report(0.5, line);
-    const figureChunks = figureModel && figures.length ? await figureDrafts(deps, doc, fromPage, figures, figureModel, note) : [];
+    const figureChunks = figureModel && figures.length ? await figureDrafts(deps, doc, fromPage, figures, figureModel, note, () => report(0.5)) : [];
     if (figures.length) await report(0.55, `${figureChunks.length} of ${figures.length} figures described.`);
+    // an image file's chunks show the image itself
+    const imageId = IMAGE_SUFFIXES.has(doc.suffix) ? `${doc.datasetId}-${doc.id}` : undefined;
     const drafts = [
       ...chunkDocument(doc.parserId as ChunkMethod, parsed, {
         chunkTokenNum: config.chunk_token_num,
         delimiter: config.delimiter,
         overlappedPercent: config.overlapped_percent,
-      }),
+      }).map((draft) => (imageId ? { ...draft, imageId } : draft)),
       ...figureChunks,
     ];
     if (drafts.length === 0 && doc.type !== "virtual") {
@@ -138,8 +140,7 @@ const indexChunks = async (
   const now = nowMs();
   const rows = await Promise.all(
     drafts.map(async (draft, i) => ({
-      // figures described alike stay apart: each shows its own image
-      id: await chunkId(doc.id, draft.imageId ? `${draft.content}\n${draft.imageId}` : draft.content),
+      id: await chunkId(doc.id, draft.idKey ?? draft.content),
       datasetId: doc.datasetId,
       documentId: doc.id,
       tenantId: doc.tenantId,
@@ -169,6 +170,8 @@ const indexChunks = async (
           .onConflictDoUpdate({
             target: chunks.id,
             set: {
+              // the same figure described anew keeps its id
+              content: row.content,
               taskId: row.taskId,
               position: row.position,
               pages: row.pages,

@@ -19,7 +19,7 @@ import { type CandidateRow, parseList as parse, keywordCandidates, loadCandidate
 import { gramStatistics } from "./gram-statistics";
 import { documentsByMetadata } from "./metadata-scope";
 import { gramBm25, gramText, weightedFields, wordBm25 } from "./scope-bm25";
-import { chunkImageId, withImageUrls } from "../documents/chunk-image";
+import { withImageUrls } from "../documents/chunk-image";
 
 // The keyword score mixes term coverage (RAGFlow's token similarity), word bm25 and character 4-gram bm25,
 // each bm25 computed over the candidates with the searched datasets' statistics and squashed to 0..1 against
@@ -193,7 +193,7 @@ const toRetrieved = (hit: Scored, terms: string[], withHighlight: boolean): Retr
   document_keyword: hit.row.doc_name,
   dataset_id: hit.row.dataset_id,
   highlight: withHighlight ? highlight(hit.row.content, terms) : "",
-  image_id: chunkImageId(hit.row.dataset_id, hit.row.document_id, hit.row.doc_name, hit.row.image_id),
+  image_id: hit.row.image_id,
   important_keywords: parse(hit.row.important_kwd),
   questions: parse(hit.row.question_kwd),
   positions: (JSON.parse(hit.row.page_num_int) as number[]).map((page) => [page, 0, 0, 0, 0]),
