@@ -365,7 +365,8 @@ export type Session = {
 export type CompletionFrame = {
   answer: string;
   reference: Reference | Record<string, never>;
-  audio_binary: null;
+  // hex of the audio of the text so far not read out (prompt_config.tts with a TTS model), else null
+  audio_binary: string | null;
   id: string;
   session_id: string;
   chat_id: string;

@@ -42,11 +42,11 @@ export const respondToCompletion = async (c: Context<AppEnv>, saved: Dialog, inp
 // stream: false — the whole answer in RAGFlow's non-stream shape
 export const nonStreamAnswer = async (prepared: PreparedCompletion, chatId: string) => {
   let last: CompletionFrame | undefined;
-  for await (const frame of prepared.frames(new AbortController().signal)) last = frame;
+  for await (const frame of prepared.frames(new AbortController().signal, true)) last = frame;
   return {
     answer: last?.content ?? "",
     reference: last?.reference ?? {},
-    audio_binary: null,
+    audio_binary: last?.audio_binary ?? null,
     id: prepared.messageId,
     session_id: prepared.session.id,
     chat_id: chatId,

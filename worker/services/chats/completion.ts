@@ -8,6 +8,7 @@ import type { ChatMessage } from "../../platform/providers/types";
 import type { ServiceContext } from "../context";
 import { type AnswerResult, answerQuestion } from "./answer";
 import { variableValues } from "./messages";
+import { answerSpeaker } from "./audio";
 import { getConversation, openConversation, type SessionSource } from "./sessions";
 
 const PARTIAL_SAVE_MS = 1000;
@@ -46,7 +47,7 @@ export const recordTurn = (ctx: ServiceContext, turn: Turn) =>
 export type PreparedCompletion = {
   session: ConversationRow;
   messageId: string;
-  frames(signal: AbortSignal): AsyncGenerator<CompletionFrame>;
+  frames(signal: AbortSignal, wholeAudio?: boolean): AsyncGenerator<CompletionFrame>;
 };
 
 // Checks everything that can be refused before a stream starts (question, session, variables), then hands
@@ -81,8 +82,10 @@ export const prepareCompletion = async (
   // the question is stored before anything can fail
   await save(history);
 
-  async function* frames(signal: AbortSignal): AsyncGenerator<CompletionFrame> {
+  // `wholeAudio` (stream: false): the answer is read out once at the end instead of sentence by sentence
+  async function* frames(signal: AbortSignal, wholeAudio = false): AsyncGenerator<CompletionFrame> {
     const base = { reference: {}, audio_binary: null, id: messageId, session_id: session.id, chat_id: dialog.id } as const;
+    const speaker = await answerSpeaker(ctx, dialog.promptConfig.tts);
     const started = nowMs();
     let partial = "";
     let finished = false;
@@ -96,7 +99,7 @@ export const prepareCompletion = async (
             savedAt = nowMs();
             await save([...history, { id: messageId, role: "assistant", content: partial, created_at: savedAt / 1000 }]);
           }
-          yield { ...base, answer: event.delta, final: false };
+          yield { ...base, answer: event.delta, audio_binary: wholeAudio ? null : await speaker.delta(event.delta), final: false };
           continue;
         }
         const result = event.done;
@@ -118,7 +121,7 @@ export const prepareCompletion = async (
         );
         await recordTurn(ctx, { dialog, conversationId: session.id, messageId, userId: session.userId, source: session.source, result, durationMs: nowMs() - started });
         finished = true;
-        yield { ...base, answer: "", reference: result.reference, final: true, content: result.answer, related_questions: result.relatedQuestions, prompt: result.prompt, created_at: created };
+        yield { ...base, answer: "", audio_binary: await (wholeAudio ? speaker.whole(result.answer) : speaker.rest()), reference: result.reference, final: true, content: result.answer, related_questions: result.relatedQuestions, prompt: result.prompt, created_at: created };
       }
     } finally {
       // stopped by the client or failed: what was said so far stays (the request may already be gone, hence waitUntil)

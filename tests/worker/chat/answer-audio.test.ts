@@ -1,0 +1,66 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { callApi } from "../../helpers/worker/api";
+import { createChat, streamFrames } from "../../helpers/worker/chat";
+import { createDataset, createUser, ingest, textFile, type TestUser } from "../../helpers/worker/factories";
+import { GOOD_KEY } from "../../helpers/shared/model-key";
+
+// The local TTS server answers "ID3 speech for <text>": the hex decodes back to what was read out.
+const spoken = (hex: string) => new TextDecoder().decode(new Uint8Array((hex.match(/../g) ?? []).map((byte) => Number.parseInt(byte, 16)))).replace(/^ID3 speech for /, "");
+
+const FAQ = "Die Grippeimpfung wird für Menschen ab 60 Jahren empfohlen. Sie schützt vor schweren Verläufen. Erwachsene brauchen sieben bis neun Stunden Schlaf.";
+
+const setUp = async (withTtsModel: boolean) => {
+  const user = await createUser();
+  if (withTtsModel) {
+    await callApi("/providers/models", { token: user.token, json: { llm_factory: "OpenAI-API-Compatible", llm_name: "tts-1", model_type: "tts", api_base: env.TEST_OPENAI_URL, api_key: GOOD_KEY } });
+    await callApi("/models/default", { method: "PATCH", token: user.token, json: { tts_id: "tts-1@OpenAI-API-Compatible" } });
+  }
+  const ds = await createDataset(user);
+  await ingest(user, ds.id, [textFile("faq.txt", FAQ)]);
+  return { user, ds };
+};
+
+type Frame = { answer: string; audio_binary: string | null; final?: boolean; content?: string };
+
+const streamed = async (user: TestUser, chatId: string) => {
+  const { envelopes } = await streamFrames(`/chats/${chatId}/completions`, user.token, { question: "Wann wird die Grippeimpfung empfohlen und was schützt sie?", stream: true });
+  return envelopes.map((envelope) => envelope.data).filter((data): data is Frame => typeof data === "object" && data !== null && "answer" in data);
+};
+
+const plain = (text: string) => text.replace(/\[ID:\d+\]/g, "").replace(/[#*_`>|]/g, "").replace(/\s+/g, " ").trim();
+
+describe("answers read aloud (prompt_config.tts)", () => {
+  it("carry the audio of each finished sentence while they stream, and of the whole answer without streaming", async () => {
+    const { user, ds } = await setUp(true);
+    const chat = await createChat(user, { dataset_ids: [ds.id], prompt_config: { tts: true } });
+    const frames = await streamed(user, chat.id);
+    const answer = frames.find((frame) => frame.final)?.content ?? "";
+    expect(answer.length).toBeGreaterThan(0);
+    const audio = frames.flatMap((frame) => (frame.audio_binary ? [spoken(frame.audio_binary)] : []));
+    // read out in more than one piece, together the whole answer, and never a piece twice
+    expect(audio.length).toBeGreaterThan(1);
+    expect(plain(audio.join(" "))).toBe(plain(answer));
+    // a piece comes with the delta that finishes its sentence, not before
+    const firstSpoken = frames.findIndex((frame) => frame.audio_binary);
+    const upTo = (n: number) => plain(frames.slice(0, n).map((frame) => frame.answer).join(""));
+    expect(upTo(firstSpoken + 1)).toContain(plain(audio[0] ?? "-"));
+    expect(upTo(firstSpoken)).not.toContain(plain(audio[0] ?? "-"));
+    expect(plain(audio[0] ?? "")).toMatch(/[.!?;:]$/);
+
+    const whole = await callApi<{ answer: string; audio_binary: string | null }>(`/chats/${chat.id}/completions`, { token: user.token, json: { question: "Wann wird die Grippeimpfung empfohlen?", stream: false } });
+    expect(plain(spoken(whole.body.data.audio_binary ?? ""))).toBe(plain(whole.body.data.answer));
+  });
+
+  it("carry no audio when the switch is off or no TTS model is set", async () => {
+    const { user, ds } = await setUp(true);
+    const off = await createChat(user, { dataset_ids: [ds.id] });
+    expect((await streamed(user, off.id)).every((frame) => frame.audio_binary === null)).toBe(true);
+
+    const other = await setUp(false);
+    const noModel = await createChat(other.user, { dataset_ids: [other.ds.id], prompt_config: { tts: true } });
+    const frames = await streamed(other.user, noModel.id);
+    expect(frames.some((frame) => frame.final)).toBe(true);
+    expect(frames.every((frame) => frame.audio_binary === null)).toBe(true);
+  });
+});
