@@ -7,7 +7,8 @@ export const COMMON_PARAMS = { max_retries: 0, delay_after_error: 1, exception_m
 export const COMPONENT_DEFAULTS: Record<ComponentName, Record<string, unknown>> = {
   Begin: { prologue: "", mode: "conversational", inputs: {} },
   Answer: { content: "" },
-  Message: { content: [""] },
+  // auto_play: the message is read aloud with the team's TTS model (audio_binary in its message events)
+  Message: { content: [""], auto_play: false },
   Retrieval: { kb_ids: [], query: "{sys.query}", similarity_threshold: 0.2, keywords_similarity_weight: 0.7, top_n: 8, empty_response: "" },
   // top_p, presence_penalty and frequency_penalty are sent only when set (RAGFlow's per-parameter switches)
   Generate: { llm_id: "", sys_prompt: "", prompt: "{sys.query}", temperature: 0.1, max_tokens: 512, cite: true, message_history_window_size: 12 },

@@ -171,7 +171,8 @@ export type AgentEvent =
   | { event: "workflow_started"; data: { inputs: Record<string, unknown> } }
   | { event: "node_started"; data: { component_id: string; component_name: ComponentName } }
   | { event: "node_finished"; data: TraceEntry }
-  | { event: "message"; data: { content: string } }
+  // audio_binary: hex of the audio of the sentences this piece finishes (a Message with auto_play)
+  | { event: "message"; data: { content: string; audio_binary?: string } }
   | { event: "message_end"; data: { reference: Reference | null } }
   | { event: "workflow_finished"; data: { outputs: Record<string, unknown>; elapsed_time: number; error: string | null } };
 

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { NodeForm } from "../../../web/features/agents/forms/node-form";
@@ -98,6 +98,16 @@ describe("node form", () => {
     await screen.findByRole("option", { name: "jina-reranker (Jina)" });
     fireEvent.change(select, { target: { value: "jina-reranker@Jina" } });
     expect((onUpdate.mock.calls.at(-1)?.[0] as NodeUpdate | undefined)?.form).toMatchObject({ rerank_id: "jina-reranker@Jina" });
+  });
+
+  it("switches a message's reading aloud on", async () => {
+    stubModels();
+    const onUpdate = vi.fn();
+    renderWithProviders(<Harness initial={[node("Message:msg1", "Message", "Begrüßung", { content: ["Hallo!"] })]} onUpdate={onUpdate} />);
+    const toggle = screen.getByLabelText("Automatisch vorlesen");
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(toggle);
+    await waitFor(() => expect((onUpdate.mock.calls.at(-1)?.[0] as NodeUpdate | undefined)?.form).toMatchObject({ content: ["Hallo!"], auto_play: true }));
   });
 
   it("asks to fill in or remove an empty message alternative", () => {

@@ -115,6 +115,56 @@ describe("test run panel", () => {
     await screen.findByText("Viel trinken.");
   });
 
+  it("plays a Message's audio piece by piece, in order, and falls silent when stopped", async () => {
+    const played: string[] = [];
+    const paused: string[] = [];
+    // one element per piece: it "plays" until the test ends it
+    const playing: { src: string; onended: (() => void) | null }[] = [];
+    class FakeAudio {
+      onended: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      constructor(public src: string) {}
+      play() {
+        played.push(this.src);
+        playing.push(this);
+        return Promise.resolve();
+      }
+      pause() {
+        paused.push(this.src);
+      }
+    }
+    vi.stubGlobal("Audio", FakeAudio);
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => `blob:${blobs.push(blob as Blob)}`);
+    vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => undefined);
+    const hex = (text: string) => Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, "0")).join("");
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () => {
+      const text = [
+        frame("message", { content: "Erster Satz. ", audio_binary: hex("eins") }),
+        frame("message", { content: "Zweiter Satz." }),
+        frame("message", { content: "", audio_binary: hex("zwei") }),
+        frame("workflow_finished", { outputs: {}, elapsed_time: 0.1, error: null }),
+        "data:[DONE]\n\n",
+      ].join("");
+      return new Response(text, { headers: { "Content-Type": "text/event-stream" } });
+    });
+    renderWithProviders(<TestRunPanel agentId={AGENT_ID} agentName="Triage" nodes={nodes} beforeRun={async () => true} onClose={() => undefined} />);
+    fireEvent.change(screen.getByRole("textbox", { name: "Ihre Frage" }), { target: { value: "Hallo" } });
+    fireEvent.click(screen.getByRole("button", { name: "Senden" }));
+    expect(await screen.findByText("Erster Satz. Zweiter Satz.")).toBeTruthy();
+    // the second piece waits for the first to end
+    await waitFor(() => expect(played).toEqual(["blob:1"]));
+    expect(new TextDecoder().decode(await (blobs[0] as Blob).arrayBuffer())).toBe("eins");
+    expect((blobs[0] as Blob).type).toBe("audio/mpeg");
+    playing[0]?.onended?.();
+    await waitFor(() => expect(played).toEqual(["blob:1", "blob:2"]));
+    expect(new TextDecoder().decode(await (blobs[1] as Blob).arrayBuffer())).toBe("zwei");
+    // a new conversation silences what plays
+    fireEvent.click(screen.getByRole("button", { name: "Neues Gespräch" }));
+    expect(paused).toEqual(["blob:2"]);
+    vi.unstubAllGlobals();
+  });
+
   it("stops a run: the request is aborted, the server told to cancel the task and the partial answer kept", async () => {
     const encoder = new TextEncoder();
     const calls: { method: string; url: string }[] = [];

@@ -1,6 +1,7 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { callApi } from "../../helpers/worker/api";
+import { createAgent, flow } from "../../helpers/worker/agents";
+import { BASE, callApi } from "../../helpers/worker/api";
 import { createChat, streamFrames } from "../../helpers/worker/chat";
 import { createDataset, createUser, ingest, textFile, type TestUser } from "../../helpers/worker/factories";
 import { GOOD_KEY } from "../../helpers/shared/model-key";
@@ -62,5 +63,24 @@ describe("answers read aloud (prompt_config.tts)", () => {
     const frames = await streamed(other.user, noModel.id);
     expect(frames.some((frame) => frame.final)).toBe(true);
     expect(frames.every((frame) => frame.audio_binary === null)).toBe(true);
+  });
+
+  it("a Buddy's Message with auto_play is read aloud in its message events", async () => {
+    const { user } = await setUp(true);
+    const events = async (autoPlay: boolean) => {
+      const text = "Willkommen bei Buddy. Die Grippeimpfung wird ab 60 Jahren empfohlen. Gute Besserung!";
+      const agent = await createAgent(user, flow([["begin", "Begin", {}, ["Message:m"]], ["Message:m", "Message", { content: [text], auto_play: autoPlay }]]));
+      const response = await SELF.fetch(`${BASE}/agents/chat/completions`, { method: "POST", headers: { Authorization: user.token, "Content-Type": "application/json" }, body: JSON.stringify({ agent_id: agent.id, question: "Hallo", stream: true }) });
+      return (await response.text())
+        .split("\n\n")
+        .filter((line) => line.startsWith("data:{"))
+        .map((line) => JSON.parse(line.slice(5)) as { event: string; data: { content?: string; audio_binary?: string } })
+        .filter((event) => event.event === "message");
+    };
+    const read = await events(true);
+    const audio = read.flatMap((event) => (event.data.audio_binary ? [spoken(event.data.audio_binary)] : []));
+    expect(audio.length).toBeGreaterThan(1);
+    expect(plain(audio.join(" "))).toBe(plain(read.map((event) => event.data.content).join("")));
+    expect((await events(false)).some((event) => event.data.audio_binary)).toBe(false);
   });
 });

@@ -277,6 +277,8 @@ export const agentsDe = {
     messagesHint: "Bei mehreren Nachrichten wird jeweils eine zufällig gesendet.",
     messageN: "Nachricht {{n}}",
     addMessage: "Nachricht hinzufügen",
+    autoPlay: "Automatisch vorlesen",
+    autoPlayHint: "Liest die Nachricht beim Testlauf und auf der Freigabeseite mit dem TTS-Modell des Teams vor (Systemmodelleinstellungen), Satz für Satz, während sie erscheint.",
     removeMessage: "Nachricht {{n}} entfernen",
     knowledgeBases: "Wissensdatenbanken",
     kbEmpty: "Es gibt noch keine Wissensdatenbanken.",

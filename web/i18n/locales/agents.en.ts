@@ -281,6 +281,8 @@ export const agentsEn: Shape<typeof agentsDe> = {
     messagesHint: "With several messages one of them is sent at random.",
     messageN: "Message {{n}}",
     addMessage: "Add message",
+    autoPlay: "Read aloud automatically",
+    autoPlayHint: "Reads the message out in the test run and on the share page with the team's TTS model (system model settings), sentence by sentence as it appears.",
     removeMessage: "Remove message {{n}}",
     knowledgeBases: "Knowledge bases",
     kbEmpty: "There are no knowledge bases yet.",

@@ -30,6 +30,8 @@ const lastSentenceEnd = (text: string) => Math.max(-1, ...[...text.matchAll(SENT
 
 // RAGFlow's `tts` switch: an answer's text as audio (hex of the bytes, its `audio_binary`) while it streams,
 // sentence by sentence, with the tenant's TTS model; null without one (or when a call fails: the text matters more).
+export type AnswerSpeaker = Awaited<ReturnType<typeof answerSpeaker>>;
+
 export const answerSpeaker = async (ctx: ServiceContext, on: boolean) => {
   const tenant = on ? await tenantOf(ctx) : null;
   const model = tenant?.ttsId ? await resolveModel(ctx, ctx.actor.tenantId, tenant.ttsId, "tts").catch(() => null) : null;

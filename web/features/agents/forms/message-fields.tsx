@@ -1,6 +1,7 @@
 import { Button, Fieldset, HStack, IconButton, Stack } from "@chakra-ui/react";
 import { Plus, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { SettingSwitch } from "../../chat/assistants/setting-switch";
 import type { FieldsProps } from "./fields-props";
 import { VariableTextField } from "./variable-text-field";
 
@@ -36,6 +37,7 @@ export const MessageFields = ({ form, set, errors, variables }: FieldsProps) => 
       <Button size="sm" variant="outline" alignSelf="start" onClick={() => setMessages([...messages, ""])}>
         <Plus /> {t("agents.form.addMessage")}
       </Button>
+      <SettingSwitch name="auto_play" label={t("agents.form.autoPlay")} hint={t("agents.form.autoPlayHint")} checked={form.auto_play === true} onChange={(checked) => set("auto_play", checked)} />
     </Fieldset.Root>
   );
 };

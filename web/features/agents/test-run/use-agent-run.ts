@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { cancelAgentTask, streamAgentRun } from "../../../api/agents";
+import { type AgentFrame, cancelAgentTask, streamAgentRun } from "../../../api/agents";
 import { errorMessage } from "../../../components/notify";
+import { createAudioQueue } from "../../../lib/audio-queue";
 import { applyFrame, failTurn, initialRun, type RunState, startTurn, stopTurn } from "./run-state";
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === "AbortError";
@@ -15,10 +16,18 @@ export const useAgentRun = (agentId: string, prologue: string, transport: AgentT
   const [state, setState] = useState<RunState>(() => initialRun(prologue));
   const latest = useRef(state);
   const controller = useRef<AbortController | null>(null);
+  // a Message with auto_play brings its audio along
+  const audio = useRef(createAudioQueue());
   useEffect(() => {
     latest.current = state;
   });
-  useEffect(() => () => controller.current?.abort(), []);
+  useEffect(
+    () => () => {
+      controller.current?.abort();
+      audio.current.stop();
+    },
+    [],
+  );
 
   const ask = async (question: string, inputs: Record<string, unknown>) => {
     if (controller.current) return;
@@ -27,7 +36,11 @@ export const useAgentRun = (agentId: string, prologue: string, transport: AgentT
     const sessionId = latest.current.sessionId ?? undefined;
     setState((current) => startTurn(current, question));
     try {
-      await transport.stream({ agentId, question, sessionId, inputs }, (frame) => setState((current) => applyFrame(current, frame)), own.signal);
+      const onFrame = (frame: AgentFrame) => {
+        if (frame.event === "message" && frame.data.audio_binary) audio.current.enqueue(frame.data.audio_binary);
+        setState((current) => applyFrame(current, frame));
+      };
+      await transport.stream({ agentId, question, sessionId, inputs }, onFrame, own.signal);
       if (controller.current === own) setState((current) => ({ ...current, busy: false, activeNode: null }));
     } catch (error) {
       if (!isAbort(error) && controller.current === own) setState((current) => failTurn(current, errorMessage(error)));
@@ -38,6 +51,7 @@ export const useAgentRun = (agentId: string, prologue: string, transport: AgentT
 
   // The server is told to stop too; what was answered so far stays.
   const stop = () => {
+    audio.current.stop();
     const taskId = latest.current.taskId;
     controller.current?.abort();
     controller.current = null;
@@ -46,6 +60,7 @@ export const useAgentRun = (agentId: string, prologue: string, transport: AgentT
   };
 
   const reset = () => {
+    audio.current.stop();
     if (controller.current) stop();
     setState(initialRun(prologue));
   };

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { type AnswerSpeaker, answerSpeaker } from "../../chats/audio";
 import { COMMON_PARAMS, COMPONENT_DEFAULTS, SECRET_BEARING_PARAMS, SECRET_PARAMS } from "../../../contract/agent-components";
 import { type AgentEvent, type Dsl, RUN_LIMITS, type TraceEntry } from "../../../contract/agents";
 import type { Reference, ReferenceChunk } from "../../../contract/chats";
@@ -61,11 +62,18 @@ export const runFlow = async (ctx: ServiceContext, dsl: Dsl, input: RunInput, em
     if (task?.status === "cancelled") throw new RunStopped("The run was cancelled.");
   };
 
-  // Messages of one turn reach the client as one text, a blank line between them.
+  // Messages of one turn reach the client as one text, a blank line between them. A Message with auto_play is
+  // read aloud as it goes (RAGFlow's TTS for messages): finished sentences carry their audio.
   let saidAnything = false;
-  const say = async (content: string) => {
+  const speakers = new Map<string, AnswerSpeaker>();
+  const speakerFor = async (id: string) => {
+    if (dsl.components[id]?.obj.params.auto_play !== true) return null;
+    if (!speakers.has(id)) speakers.set(id, await answerSpeaker(ctx, true));
+    return speakers.get(id) ?? null;
+  };
+  const say = async (content: string, audio: string | null = null) => {
     saidAnything = true;
-    await emit({ event: "message", data: { content } });
+    await emit({ event: "message", data: { content, ...(audio ? { audio_binary: audio } : {}) } });
   };
   const startMessage = async () => {
     if (saidAnything) await emit({ event: "message", data: { content: "\n\n" } });
@@ -73,15 +81,21 @@ export const runFlow = async (ctx: ServiceContext, dsl: Dsl, input: RunInput, em
   const sayFor = (speakerId: string) => async (delta: string) => {
     if (!streamedFor.has(speakerId)) await startMessage();
     streamedFor.set(speakerId, (streamedFor.get(speakerId) ?? "") + delta);
-    await say(delta);
+    await say(delta, await (await speakerFor(speakerId))?.delta(delta) ?? null);
   };
   const show = async (id: string, text: string) => {
     const streamed = streamedFor.get(id);
     streamedFor.delete(id);
+    // what streamed is shown again below: read aloud once, from the start
+    if (streamed !== undefined && streamed !== text) speakers.delete(id);
+    const speaker = await speakerFor(id);
     if (streamed !== text) {
       await startMessage();
-      for (const piece of pieces(text)) await say(piece);
+      for (const piece of pieces(text)) await say(piece, (await speaker?.delta(piece)) ?? null);
     }
+    const rest = await speaker?.rest();
+    if (rest) await say("", rest);
+    speakers.delete(id);
     messages.push(text);
   };
 
