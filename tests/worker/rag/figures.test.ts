@@ -1,3 +1,4 @@
+import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { encodePng, shrinkPixels } from "../../../worker/lib/png";
 import { parseDocument } from "../../../worker/rag/parse";
@@ -75,5 +76,36 @@ describe("figures", () => {
     ]);
     expect([...(parsed.figures?.[0]?.bytes.subarray(1, 4) ?? [])]).toEqual([0x50, 0x4e, 0x47]);
     expect((await parseDocument("docx", "w.docx", bytes, options)).figures).toEqual([]);
+  });
+
+  it("come out of a presentation's slides with their alt text, each picture once, icons left out", async () => {
+    // pixels deflate cannot shrink (xorshift), so the picture is no icon
+    let state = 2463534242;
+    const noise = new Uint8Array(64 * 64 * 4).map(() => {
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      return state & 0xff;
+    });
+    const photo = await encodePng(64, 64, 4, noise);
+    const icon = await encodePng(2, 2, 4, new Uint8Array(16));
+    const pic = (id: string, descr: string) => `<p:pic><p:nvPicPr><p:cNvPr id="4" name="Bild" descr="${descr}"/></p:nvPicPr><p:blipFill><a:blip r:embed="${id}"/></p:blipFill></p:pic>`;
+    const slide = (text: string, pictures: string) => strToU8(`<p:sld><p:cSld><p:spTree><p:sp><p:txBody><a:p><a:r><a:t>${text}</a:t></a:r></a:p></p:txBody></p:sp>${pictures}</p:spTree></p:cSld></p:sld>`);
+    const rels = strToU8(
+      '<Relationships><Relationship Id="rId2" Type="image" Target="../media/image1.png"/><Relationship Id="rId3" Type="image" Target="../media/image2.png"/></Relationships>',
+    );
+    const pptx = zipSync({
+      "ppt/slides/slide1.xml": slide("Impfen", pic("rId2", "Ein Impfpass &amp; Stempel") + pic("rId3", "Symbol")),
+      "ppt/slides/_rels/slide1.xml.rels": rels,
+      "ppt/slides/slide2.xml": slide("Noch einmal", pic("rId2", "derselbe Pass")),
+      "ppt/slides/_rels/slide2.xml.rels": rels,
+      "ppt/media/image1.png": photo,
+      "ppt/media/image2.png": icon,
+    });
+    const options = { fromPage: 1, toPage: 1, html4excel: false };
+    const parsed = await parseDocument("pptx", "p.pptx", pptx, { ...options, figures: true });
+    expect(parsed.blocks.map((block) => block.text)).toEqual(["Impfen", "Noch einmal"]);
+    expect(parsed.figures).toEqual([{ page: 1, bytes: photo, mimeType: "image/png", caption: "Ein Impfpass & Stempel" }]);
+    expect((await parseDocument("pptx", "p.pptx", pptx, options)).figures).toEqual([]);
   });
 });

@@ -34,7 +34,7 @@ export const parseDocument = async (suffix: string, name: string, bytes: Uint8Ar
     case "jsonl":
       return parseJson(bytes, true);
     case "pptx":
-      return parsePptx(bytes);
+      return parsePptx(bytes, options.figures ?? false);
     case "eml":
       return parseEml(bytes);
     case "doc":

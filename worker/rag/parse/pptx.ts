@@ -1,19 +1,44 @@
 import { strFromU8, unzipSync } from "fflate";
 import { decodeEntities } from "../html-links";
-import type { Block, ParsedDocument } from "./types";
+import { type Block, type Figure, MAX_FIGURES, type ParsedDocument } from "./types";
 import { UnreadableDocumentError } from "./types";
 
 const SLIDE = /^ppt\/slides\/slide(\d+)\.xml$/;
+const SLIDE_RELS = /^ppt\/slides\/_rels\/slide(\d+)\.xml\.rels$/;
+const MEDIA = /^ppt\/media\//;
 
-// One block per slide: the text runs (<a:t>) of each paragraph, in slide order.
-export const parsePptx = (bytes: Uint8Array): ParsedDocument => {
+// Pictures a vision model reads; smaller files are icons and bullets.
+const FIGURE_TYPES: Record<string, string> = { png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp" };
+const MIN_FIGURE_BYTES = 4096;
+
+const attribute = (xml: string, name: string) => decodeEntities(new RegExp(`\\b${name}="([^"]*)"`).exec(xml)?.[1] ?? "");
+
+// The slide's pictures in order (<p:pic>: alt text in cNvPr's descr, the image by relationship id), each media
+// file once in the whole presentation.
+const slideFigures = (slide: { number: number; xml: string }, rels: string, files: Record<string, Uint8Array>, seen: Set<string>): Figure[] => {
+  const targets = new Map([...rels.matchAll(/<Relationship\b[^>]*>/g)].map(([tag]) => [attribute(tag, "Id"), attribute(tag, "Target")]));
+  return [...slide.xml.matchAll(/<p:pic>([\s\S]*?)<\/p:pic>/g)].flatMap(([, pic]): Figure[] => {
+    const target = targets.get(attribute(/<a:blip\b[^>]*>/.exec(pic ?? "")?.[0] ?? "", "r:embed")) ?? "";
+    const path = `ppt/${target.replace(/^\.\.\//, "")}`;
+    const mimeType = FIGURE_TYPES[path.split(".").pop()?.toLowerCase() ?? ""];
+    const bytes = files[path];
+    if (!mimeType || !bytes || bytes.length < MIN_FIGURE_BYTES || seen.has(path)) return [];
+    seen.add(path);
+    return [{ page: slide.number, bytes, mimeType, caption: attribute(/<p:cNvPr\b[^>]*>/.exec(pic ?? "")?.[0] ?? "", "descr").trim() }];
+  });
+};
+
+// One block per slide: the text runs (<a:t>) of each paragraph, in slide order; with `withFigures` the slides'
+// pictures too, their alt text as caption.
+export const parsePptx = (bytes: Uint8Array, withFigures = false): ParsedDocument => {
   let files: Record<string, Uint8Array>;
   try {
-    files = unzipSync(bytes, { filter: (file) => SLIDE.test(file.name) });
+    files = unzipSync(bytes, { filter: (file) => SLIDE.test(file.name) || (withFigures && (SLIDE_RELS.test(file.name) || MEDIA.test(file.name))) });
   } catch (error) {
     throw new UnreadableDocumentError(`The presentation cannot be read: ${(error as Error).message}`);
   }
   const slides = Object.entries(files)
+    .filter(([name]) => SLIDE.test(name))
     .map(([name, data]) => ({ number: Number(SLIDE.exec(name)?.[1] ?? 0), xml: strFromU8(data) }))
     .toSorted((a, b) => a.number - b.number);
   const blocks: Block[] = slides.map(({ number, xml }) => {
@@ -22,5 +47,9 @@ export const parsePptx = (bytes: Uint8Array): ParsedDocument => {
     );
     return { kind: "slide", page: number, text: paragraphs.filter((line) => line.trim()).join("\n") };
   });
-  return { blocks: blocks.filter((block) => block.text.trim()), pageCount: slides.length };
+  const seen = new Set<string>();
+  const figures = withFigures
+    ? slides.flatMap((slide) => slideFigures(slide, strFromU8(files[`ppt/slides/_rels/slide${slide.number}.xml.rels`] ?? new Uint8Array()), files, seen)).slice(0, MAX_FIGURES)
+    : [];
+  return { blocks: blocks.filter((block) => block.text.trim()), pageCount: slides.length, figures };
 };

@@ -7,7 +7,8 @@ export type Block = {
 
 export type Table = { name: string; headers: string[]; rows: string[][] };
 
-// An image inside a document (a PDF's or Word file's figure), with its page and the caption found for it ("" if none).
+// An image inside a document (a figure of a PDF, Word file or presentation), with its page or slide and the
+// caption found for it ("" if none).
 export type Figure = { page: number; bytes: Uint8Array; mimeType: string; caption: string };
 
 // A document has at most this many figures per task.
@@ -23,5 +24,5 @@ export type ParsedDocument = {
 // A parse failure the user should read (encrypted, empty, image-only …), not a crash to retry.
 export class UnreadableDocumentError extends Error {}
 
-// `figures`: take a PDF's or Word file's figures out too (only worth it when a model will describe them)
+// `figures`: take the document's figures out too (only worth it when a model will describe them)
 export type ParseOptions = { fromPage: number; toPage: number; html4excel: boolean; figures?: boolean };

@@ -15,9 +15,9 @@ export const figuresOf = (doc: DocumentRef) => `${datasetFigures(doc.tenantId, d
 export const figureKey = (doc: DocumentRef, fromPage: number, index: number) => `${figuresOf(doc)}${fromPage}-${index}`;
 
 // The formats whose figures are taken out.
-export const WITH_FIGURES = new Set(["pdf", "docx"]);
+export const WITH_FIGURES = new Set(["pdf", "docx", "pptx"]);
 
-// A PDF's or Word file's figures become chunks of their own (RAGFlow describes figures with the vision model): the caption and
+// The figures of PDFs, Word files and presentations become chunks of their own (RAGFlow describes figures with the vision model): the caption and
 // what the image-to-text model sees, with the image shown for the chunk. A figure the model cannot describe is
 // noted and skipped unless it has a caption; one with neither is left out.
 export const figureDrafts = async (
