@@ -28,10 +28,10 @@ const SENTENCE_END = /[.!?;:。！？\n](?=\s|$)/g;
 // Where the last finished sentence of the text ends (-1: none yet).
 const lastSentenceEnd = (text: string) => Math.max(-1, ...[...text.matchAll(SENTENCE_END)].map((match) => match.index + 1));
 
-// RAGFlow's `tts` switch: an answer's text as audio (hex of the bytes, its `audio_binary`) while it streams,
-// sentence by sentence, with the tenant's TTS model; null without one (or when a call fails: the text matters more).
 export type AnswerSpeaker = Awaited<ReturnType<typeof answerSpeaker>>;
 
+// RAGFlow's `tts` switch: an answer's text as audio (hex of the bytes, its `audio_binary`) while it streams,
+// sentence by sentence, with the tenant's TTS model; null without one (or when a call fails: the text matters more).
 export const answerSpeaker = async (ctx: ServiceContext, on: boolean) => {
   const tenant = on ? await tenantOf(ctx) : null;
   const model = tenant?.ttsId ? await resolveModel(ctx, ctx.actor.tenantId, tenant.ttsId, "tts").catch(() => null) : null;
