@@ -1,12 +1,9 @@
 import mammoth from "mammoth";
 import { parseHtmlString } from "./html";
 import { base64ToBytes } from "../../lib/bytes";
-import { type Figure, MAX_FIGURES, type ParsedDocument } from "./types";
+import { FIGURE_MIME_TYPES, type Figure, MAX_FIGURES, MIN_FIGURE_BYTES, type ParsedDocument } from "./types";
 import { UnreadableDocumentError } from "./types";
 
-// Pictures a vision model reads; smaller files are icons and bullets.
-const FIGURE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
-const MIN_FIGURE_BYTES = 4096;
 // Word's own alt text ends with this line
 const GENERATED = /\n*Description automatically generated\s*$/i;
 
@@ -21,7 +18,7 @@ export const parseDocx = async (bytes: Uint8Array, withFigures = false): Promise
     const arrayBuffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
     const figures: Figure[] = [];
     const convertImage = mammoth.images.imgElement(async (image: MammothImage) => {
-      if (withFigures && FIGURE_TYPES.has(image.contentType) && figures.length < MAX_FIGURES) {
+      if (withFigures && FIGURE_MIME_TYPES.has(image.contentType) && figures.length < MAX_FIGURES) {
         const data = base64ToBytes(await image.read("base64"));
         if (data.length >= MIN_FIGURE_BYTES) figures.push({ page: 1, bytes: data, mimeType: image.contentType, caption: (image.altText ?? "").replace(GENERATED, "").trim() });
       }

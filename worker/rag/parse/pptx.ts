@@ -1,15 +1,13 @@
 import { strFromU8, unzipSync } from "fflate";
 import { decodeEntities } from "../html-links";
-import { type Block, type Figure, MAX_FIGURES, type ParsedDocument } from "./types";
+import { contentTypeFor } from "../../lib/content-types";
+import { type Block, FIGURE_MIME_TYPES, type Figure, MAX_FIGURES, MIN_FIGURE_BYTES, type ParsedDocument } from "./types";
 import { UnreadableDocumentError } from "./types";
 
 const SLIDE = /^ppt\/slides\/slide(\d+)\.xml$/;
 const SLIDE_RELS = /^ppt\/slides\/_rels\/slide(\d+)\.xml\.rels$/;
 const MEDIA = /^ppt\/media\//;
 
-// Pictures a vision model reads; smaller files are icons and bullets.
-const FIGURE_TYPES: Record<string, string> = { png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp" };
-const MIN_FIGURE_BYTES = 4096;
 
 const attribute = (xml: string, name: string) => decodeEntities(new RegExp(`\\b${name}="([^"]*)"`).exec(xml)?.[1] ?? "");
 
@@ -20,9 +18,9 @@ const slideFigures = (slide: { number: number; xml: string }, rels: string, file
   return [...slide.xml.matchAll(/<p:pic>([\s\S]*?)<\/p:pic>/g)].flatMap(([, pic]): Figure[] => {
     const target = targets.get(attribute(/<a:blip\b[^>]*>/.exec(pic ?? "")?.[0] ?? "", "r:embed")) ?? "";
     const path = `ppt/${target.replace(/^\.\.\//, "")}`;
-    const mimeType = FIGURE_TYPES[path.split(".").pop()?.toLowerCase() ?? ""];
+    const mimeType = contentTypeFor(path.split(".").pop()?.toLowerCase() ?? "");
     const bytes = files[path];
-    if (!mimeType || !bytes || bytes.length < MIN_FIGURE_BYTES || seen.has(path)) return [];
+    if (!FIGURE_MIME_TYPES.has(mimeType) || !bytes || bytes.length < MIN_FIGURE_BYTES || seen.has(path)) return [];
     seen.add(path);
     return [{ page: slide.number, bytes, mimeType, caption: attribute(/<p:cNvPr\b[^>]*>/.exec(pic ?? "")?.[0] ?? "", "descr").trim() }];
   });

@@ -13,6 +13,9 @@ export type Figure = { page: number; bytes: Uint8Array; mimeType: string; captio
 
 // A document has at most this many figures per task.
 export const MAX_FIGURES = 20;
+// Embedded pictures a vision model reads (Word files, presentations); smaller files are icons and bullets.
+export const FIGURE_MIME_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
+export const MIN_FIGURE_BYTES = 4096;
 
 export type ParsedDocument = {
   blocks: Block[];

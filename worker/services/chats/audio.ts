@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { tenants } from "../../db/schema";
 import { dataError } from "../../lib/errors";
+import { toHex } from "../../lib/ids";
 import type { ServiceContext } from "../context";
 import { resolveModel } from "../models/resolve";
 
@@ -18,8 +19,6 @@ export const speak = async (ctx: ServiceContext, text: string) => {
   const model = await resolveModel(ctx, ctx.actor.tenantId, tenant.ttsId, "tts");
   return model.speak(speakable(text));
 };
-
-const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 
 // A sentence is read out once it is complete and long enough to be worth a call (RAGFlow reads every delta).
 const MIN_SPOKEN = 16;
@@ -41,7 +40,7 @@ export const answerSpeaker = async (ctx: ServiceContext, on: boolean) => {
     if (!model || !plain) return null;
     return model
       .speak(plain)
-      .then(({ audio }) => hex(audio))
+      .then(({ audio }) => toHex(audio))
       .catch(() => null);
   };
   return {

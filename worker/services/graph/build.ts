@@ -42,27 +42,28 @@ export const graphBuilder: IndexBuilder = {
     const extracted = settings.community ? 0.6 : settings.resolution ? 0.8 : 0.92;
     const resolved = settings.community ? 0.7 : 0.92;
     const asked = extractionSettings(settings.method, entityTypes);
-    const extractions: ChunkExtraction[] = await storedExtractions(deps, dataset.id, asked, rows);
+    const { stored, keys } = await storedExtractions(deps, dataset.id, asked, rows);
+    const extractions: ChunkExtraction[] = stored;
     const known = new Set(extractions.map((item) => item.chunkId));
     const todo = rows.filter((row) => !known.has(row.id));
     const before = known.size ? `; ${known.size} chunks were read before` : "";
     await report(0.02, `Extracting entities (${entityTypes.join(", ")}) from ${todo.length} chunks with ${model.id} (${settings.method})${before}.`);
     const usage = { promptTokens: 0, completionTokens: 0 };
     const failed = failureCounter(MAX_FAILED_CHUNKS, note, (count, reason) => new IndexTaskFailed(`The knowledge graph stopped after ${count} chunks failed: ${reason}`));
-    let unsaved: (ChunkExtraction & { content: string })[] = [];
+    let unsaved: (ChunkExtraction & { key: string })[] = [];
     let done = 0;
     await inParallel(todo, async (row) => {
       const result = await extractEntities(model, row.content, entityTypes, settings.method, usage);
       if ("value" in result) {
         const extraction = { chunkId: row.id, documentId: row.documentId, extraction: result.value };
         extractions.push(extraction);
-        unsaved.push({ ...extraction, content: row.content });
+        unsaved.push({ ...extraction, key: keys.get(row.id) ?? "" });
       } else await failed("A chunk", result.reason);
       done++;
       if (done % REPORT_EVERY !== 0 && done !== todo.length) return beat();
       const saving = unsaved;
       unsaved = [];
-      await storeExtractions(deps, dataset.id, asked, saving);
+      await storeExtractions(deps, dataset.id, saving);
       await report(0.02 + (extracted - 0.02) * (done / todo.length), `Entities extracted from ${done}/${todo.length} chunks.`);
     });
     await dropStaleExtractions(deps, dataset.id, asked);

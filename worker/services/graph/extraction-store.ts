@@ -1,7 +1,7 @@
 import { and, eq, inArray, notInArray, or, sql } from "drizzle-orm";
 import type { GraphragMethod } from "../../contract/parser-config";
 import { chunks, documents, graphExtractions } from "../../db/schema";
-import { inChunks } from "../../lib/batches";
+import { inChunks, rowsPerInsert } from "../../lib/batches";
 import { sha256Hex } from "../../lib/crypto";
 import type { ChunkExtraction } from "../../rag/graph/merge";
 import type { Deps } from "../context";
@@ -14,8 +14,9 @@ const keyOf = async (settings: string, content: string) => `${settings}|${(await
 
 type ChunkRow = { id: string; documentId: string; content: string };
 
-// The extractions of these chunks made before with these settings from the same text.
-export const storedExtractions = async (deps: Deps, datasetId: string, settings: string, rows: ChunkRow[]): Promise<ChunkExtraction[]> => {
+// The extractions of these chunks made before with these settings from the same text, and each chunk's key
+// (what a new extraction is stored under).
+export const storedExtractions = async (deps: Deps, datasetId: string, settings: string, rows: ChunkRow[]) => {
   const wanted = new Map(await Promise.all(rows.map(async (row) => [row.id, await keyOf(settings, row.content)] as const)));
   const found = await Promise.all(
     inChunks(rows.map((row) => row.id)).map((ids) =>
@@ -25,27 +26,21 @@ export const storedExtractions = async (deps: Deps, datasetId: string, settings:
         .where(and(eq(graphExtractions.datasetId, datasetId), inArray(graphExtractions.chunkId, ids))),
     ),
   );
-  return found.flat().flatMap(({ settings: key, ...stored }) => (wanted.get(stored.chunkId) === key ? [stored] : []));
+  const stored: ChunkExtraction[] = found.flat().flatMap(({ settings: key, ...extraction }) => (wanted.get(extraction.chunkId) === key ? [extraction] : []));
+  return { stored, keys: wanted };
 };
-
-// rows of five columns: D1 binds at most 100 parameters per statement
-const ROWS_PER_INSERT = 18;
 
 // Kept as they are made (in small groups), so a build that fails or is cancelled halfway does not read those
 // chunks again. A chunk whose document was deleted meanwhile is left out.
-export const storeExtractions = async (deps: Deps, datasetId: string, settings: string, made: (ChunkExtraction & { content: string })[]) => {
+export const storeExtractions = async (deps: Deps, datasetId: string, made: (ChunkExtraction & { key: string })[]) => {
   if (made.length === 0) return;
   const present = new Set(
     (await deps.db.select({ id: documents.id }).from(documents).where(and(eq(documents.datasetId, datasetId), inArray(documents.id, [...new Set(made.map((item) => item.documentId))])))).map(
       (row) => row.id,
     ),
   );
-  const values = await Promise.all(
-    made
-      .filter((item) => present.has(item.documentId))
-      .map(async ({ chunkId, documentId, extraction, content }) => ({ datasetId, chunkId, documentId, settings: await keyOf(settings, content), extraction })),
-  );
-  for (const part of inChunks(values, ROWS_PER_INSERT)) {
+  const values = made.filter((item) => present.has(item.documentId)).map(({ chunkId, documentId, extraction, key }) => ({ datasetId, chunkId, documentId, settings: key, extraction }));
+  for (const part of inChunks(values, rowsPerInsert(5))) {
     await deps.db
       .insert(graphExtractions)
       .values(part)

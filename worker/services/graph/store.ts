@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { CommunityReport, KnowledgeGraph, KnowledgeGraphResponse } from "../../contract/knowledge-graph";
 import { graphCommunities, graphExtractions, knowledgeGraphs } from "../../db/schema";
-import { inChunks } from "../../lib/batches";
+import { inChunks, rowsPerInsert } from "../../lib/batches";
 import { nowMs } from "../../lib/time";
 import type { Deps, ServiceContext } from "../context";
 import { getDatasetInTenant } from "../datasets/internal";
@@ -10,14 +10,12 @@ import { loadMindMap } from "../mindmap/store";
 // RAGFlow shows at most 256 nodes (highest rank first) and the edges between them.
 const SHOWN_NODES = 256;
 const SHOWN_EDGES = 512;
-// rows of four columns: D1 binds at most 100 parameters per statement
-const REPORTS_PER_INSERT = 20;
 
 const replaceReports = (deps: Deps, datasetId: string, taskId: string, reports: CommunityReport[]) => {
   const rows = reports.map((report, position) => ({ datasetId, position, taskId, report }));
   return [
     deps.db.delete(graphCommunities).where(eq(graphCommunities.datasetId, datasetId)),
-    ...inChunks(rows, REPORTS_PER_INSERT).map((part) => deps.db.insert(graphCommunities).values(part)),
+    ...inChunks(rows, rowsPerInsert(4)).map((part) => deps.db.insert(graphCommunities).values(part)),
   ] as const;
 };
 

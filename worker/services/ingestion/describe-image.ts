@@ -19,8 +19,10 @@ export const imageModelOf = async (deps: Deps, tenantId: string) => {
   });
 };
 
+export type ImageModel = NonNullable<Awaited<ReturnType<typeof imageModelOf>>>;
+
 // What the model sees in an image, for the search index ("" when nothing).
-export const imageText = async (deps: Deps, tenantId: string, model: NonNullable<Awaited<ReturnType<typeof imageModelOf>>>, bytes: Uint8Array, mimeType: string) => {
+export const imageText = async (deps: Deps, tenantId: string, model: ImageModel, bytes: Uint8Array, mimeType: string) => {
   const { text, usage } = await model.describe(bytes, mimeType, PROMPT);
   await recordUsage(deps, tenantId, model.id, usage);
   return text.trim();

@@ -2,9 +2,7 @@ import type { ChunkDraft } from "../../rag/chunk";
 import type { Figure } from "../../rag/parse/types";
 import type { Deps } from "../context";
 import { datasetPrefix } from "../datasets/storage-keys";
-import { imageModelOf, imageText } from "./describe-image";
-
-type ImageModel = NonNullable<Awaited<ReturnType<typeof imageModelOf>>>;
+import { type ImageModel, imageText } from "./describe-image";
 
 type DocumentRef = { id: string; datasetId: string; tenantId: string };
 
