@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { type ChunkMethod, CHUNK_METHODS, type ParserConfig, ParserConfigSchema } from "./parser-config";
 import { fitsMetaFields, META_FIELDS_MAX_BYTES } from "./limits";
-import { int, isPlainObject, msg, oneOf, queryBool, queryInt } from "./pydantic";
+import { float, int, isPlainObject, msg, oneOf, queryBool, queryInt } from "./pydantic";
 
 export const RUN_STATUSES = ["UNSTART", "RUNNING", "CANCEL", "DONE", "FAIL"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
@@ -58,15 +58,16 @@ export const UpdateDocumentSchema = v.strictObject(
     chunk_method: v.optional(oneOf(CHUNK_METHODS)),
     parser_config: v.optional(ParserConfigSchema),
     enabled: v.optional(v.picklist([0, 1], "Input should be 0 or 1")),
-    chunk_count: v.optional(v.never("can't change `chunk_count`")),
-    token_count: v.optional(v.never("can't change `token_count`")),
-    progress: v.optional(v.never("can't change `progress`")),
+    // read-only: accepted when equal to the stored value (RAGFlow's clients send the document back), else refused
+    chunk_count: v.optional(int(0)),
+    token_count: v.optional(int(0)),
+    progress: v.optional(float(0, 1)),
   },
   msg.extra,
 );
 export type UpdateDocumentInput = v.InferOutput<typeof UpdateDocumentSchema>;
 
-const RUN_FILTER = [...RUN_STATUSES, "0", "1", "2", "3", "4"] as const;
+export const RUN_FILTER: readonly string[] = [...RUN_STATUSES, "0", "1", "2", "3", "4"];
 
 export const ListDocumentsQuerySchema = v.object({
   page: queryInt(1, 1),
@@ -81,12 +82,8 @@ export const ListDocumentsQuerySchema = v.object({
   // RAGFlow's JSON text {logic, conditions: [{name, comparison_operator, value}]} over the documents' metadata
   metadata_condition: v.optional(v.string()),
   suffix: v.optional(v.union([v.string(), v.array(v.string())])),
-  run: v.optional(
-    v.union([
-      v.picklist(RUN_FILTER, "Invalid filter run status conditions"),
-      v.array(v.picklist(RUN_FILTER, "Invalid filter run status conditions")),
-    ], "Invalid filter run status conditions"),
-  ),
+  // checked by the list itself: RAGFlow names the unknown statuses with code 102
+  run: v.optional(v.union([v.string(), v.array(v.string())])),
 });
 export type ListDocumentsQuery = v.InferOutput<typeof ListDocumentsQuerySchema>;
 

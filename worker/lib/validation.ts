@@ -5,7 +5,7 @@ const VALUE_PREVIEW_LENGTH = 125;
 const SECRET_FIELD = /password|secret|api_key|(^|[._])(\w+_)?token$/i;
 
 // Python's repr() of a JSON value, as pydantic's error input prints inside lists and dicts.
-const pythonRepr = (value: unknown): string => {
+export const pythonRepr = (value: unknown): string => {
   if (value === null || value === undefined) return "None";
   if (typeof value === "boolean") return value ? "True" : "False";
   if (typeof value === "string") return `'${value.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;

@@ -1,29 +1,30 @@
 import { validator } from "hono/validator";
 import * as v from "valibot";
-import { argumentError, dataError } from "../lib/errors";
+import { type AppError, argumentError, dataError } from "../lib/errors";
 import { describeType, formatIssues, isMissingKey } from "../lib/validation";
 import { documented } from "./openapi";
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json/i;
 
 // Valibot parse with RAGFlow's code 101 and one "Field: <path> - Message: …" line per issue.
-export const parseOrThrow = <S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> => {
+export const parseOrThrow = <S extends v.GenericSchema>(schema: S, value: unknown, failure: (message: string) => AppError = argumentError): v.InferOutput<S> => {
   const result = v.safeParse(schema, value);
-  if (!result.success) throw argumentError(formatIssues(result.issues));
+  if (!result.success) throw failure(formatIssues(result.issues));
   return result.output;
 };
 
-// JSON body checks in RAGFlow's order and wording: content type, object payload, then fields (code 101).
-export const jsonBody = <S extends v.GenericSchema>(schema: S) =>
+// JSON body checks in RAGFlow's order and wording: content type, object payload, then fields (code 101; the
+// document update answers the same lines with 102).
+export const jsonBody = <S extends v.GenericSchema>(schema: S, failure: (message: string) => AppError = argumentError) =>
   documented(validator("json", (value, c): v.InferOutput<S> => {
     const contentType = c.req.header("Content-Type") ?? "";
     if (!JSON_MEDIA_TYPE.test(contentType)) {
-      throw argumentError(`Unsupported content type: Expected application/json, got ${contentType || "nothing"}`);
+      throw failure(`Unsupported content type: Expected application/json, got ${contentType || "nothing"}`);
     }
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
-      throw argumentError(`Invalid request payload: expected object, got ${describeType(value)}`);
+      throw failure(`Invalid request payload: expected object, got ${describeType(value)}`);
     }
-    return parseOrThrow(schema, value);
+    return parseOrThrow(schema, value, failure);
   }), "json", schema);
 
 export const queryParams = <S extends v.GenericSchema>(schema: S) =>

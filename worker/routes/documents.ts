@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { MetadataUpdateSchema } from "../contract/dataset-metadata";
 import { DeleteByIdsSchema } from "../contract/datasets";
 import {
   CrawlRequestSchema,
@@ -8,21 +9,23 @@ import {
 } from "../contract/documents";
 import type { AppEnv } from "../env";
 import { ok } from "../lib/envelope";
-import { argumentError } from "../lib/errors";
+import { argumentError, dataError } from "../lib/errors";
 import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
-import { jsonBody, parseOrThrow, queryParams } from "../middleware/validate";
+import { jsonBody, jsonBodyAsDataError, parseOrThrow, queryParams } from "../middleware/validate";
 import { fileResponse, readForm, uploadedFiles } from "./file-transfer";
 import { parseHandlers, stopHandlers } from "./parsing";
 import { createEmptyDocument } from "../services/documents/create-empty";
 import { requestCrawl } from "../services/documents/crawl-request";
 import { downloadDocument } from "../services/documents/download";
 import { listDocuments } from "../services/documents/list";
+import { updateMetadata } from "../services/documents/metadata-batch";
 import { removeDocuments } from "../services/documents/remove";
 import { updateDocument } from "../services/documents/update";
 import { uploadDocuments } from "../services/documents/upload";
 
-const updateHandler = jsonBody(UpdateDocumentSchema);
+// RAGFlow answers a document update's validation with code 102 (other dataset endpoints: 101)
+const updateHandler = jsonBody(UpdateDocumentSchema, dataError);
 
 export const documentRoutes = new Hono<AppEnv>()
   .use(requireAuth)
@@ -48,6 +51,10 @@ export const documentRoutes = new Hono<AppEnv>()
   )
   .delete("/", jsonBody(DeleteByIdsSchema), async (c) =>
     ok(c, await removeDocuments(serviceContext(c), c.req.param("datasetId") as string, c.req.valid("json"))),
+  )
+  // RAGFlow's REST path for the batch metadata update (= POST /datasets/{id}/metadata/update)
+  .patch("/metadatas", jsonBodyAsDataError(MetadataUpdateSchema), async (c) =>
+    ok(c, await updateMetadata(serviceContext(c), c.req.param("datasetId") as string, c.req.valid("json"))),
   )
   .get("/:documentId", async (c) =>
     fileResponse(await downloadDocument(serviceContext(c), c.req.param("datasetId") as string, c.req.param("documentId"))),

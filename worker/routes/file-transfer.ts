@@ -9,7 +9,9 @@ export const readForm = async (request: Request) => {
   if (length > REQUEST_MAX_BYTES) {
     throw payloadTooLarge(`The total upload size is too large (${REQUEST_MAX_BYTES / 1024 / 1024} MB per request).`);
   }
-  if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) throw argumentError("No file part!");
+  // a URL-encoded form carries no file (the upload services then answer "No file part!"), but it is how
+  // RAGFlow's clients post a web page to crawl (`requests.post(data={name, url})`)
+  if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)/.test(request.headers.get("content-type") ?? "")) throw argumentError("No file part!");
   return request.formData();
 };
 

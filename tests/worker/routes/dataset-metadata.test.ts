@@ -67,7 +67,8 @@ describe("dataset metadata routes", () => {
       "c.txt": { Quelle: "PEI" },
     });
 
-    const byIds = await callApi(`/datasets/${ds.id}/metadata/update`, { token: user.token, json: { selector: { document_ids: [ids[0], ids[2]] }, deletes: [{ key: "Geprüft" }, { key: "Quelle", value: "PEI" }] } });
+    // RAGFlow's REST suite uses PATCH …/documents/metadatas for the same update
+    const byIds = await callApi(`/datasets/${ds.id}/documents/metadatas`, { method: "PATCH", token: user.token, json: { selector: { document_ids: [ids[0], ids[2]] }, deletes: [{ key: "Geprüft" }, { key: "Quelle", value: "PEI" }] } });
     expect(byIds.body.data).toEqual({ updated: 2, matched_docs: 2 });
     expect((await metaOf(user, ds.id))["c.txt"]).toEqual({});
     // nothing to change: matched but not updated
@@ -95,7 +96,7 @@ describe("dataset metadata routes", () => {
     expect((await update({ updates: [] })).body).toMatchObject({ code: 102, message: "updates and deletes cannot both be empty." });
     expect((await update({ updates: [{ key: " ", value: "b" }] })).body).toMatchObject({ code: 102, message: "Each operation needs a `key`." });
     expect((await update({ updates: [{ key: "a", value: { x: 1 } }] })).body).toMatchObject({ code: 102, message: "A value must be a string, a number or a list of them." });
-    expect((await update({ selector: { document_ids: [ids[0], "fremd"] }, updates: [{ key: "a", value: "b" }] })).body).toMatchObject({ code: 102, message: 'Documents not found: ["fremd"]' });
+    expect((await update({ selector: { document_ids: [ids[0], "fremd"] }, updates: [{ key: "a", value: "b" }] })).body).toMatchObject({ code: 102, message: "Documents not found: ['fremd']" });
     expect((await update({ updates: [{ key: "Lang", value: "x".repeat(17_000) }] })).body).toMatchObject({ code: 102, message: "A document's metadata would exceed 16 KB as JSON." });
     const stranger = await createUser();
     expect((await update({ updates: [{ key: "a", value: "b" }] }, stranger.token)).body.code).toBe(102);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { callApi } from "../../helpers/worker/api";
-import { createDataset, createUser, textFile, uploadFiles } from "../../helpers/worker/factories";
+import { createDataset, createUser, ingest, textFile, uploadFiles } from "../../helpers/worker/factories";
 
 type Dataset = {
   id: string;
@@ -82,6 +82,18 @@ describe("POST /datasets", () => {
     expect(res.body.message).toContain(message);
     const list = await callApi<Dataset[]>("/datasets", { token: user.token });
     expect(list.body.data).toEqual([]);
+  });
+
+  it.each(["BAAI/bge-small-en-v1.5@Builtin", "BAAI/bge-small-en-v1.5@Local@Builtin"])("takes RAGFlow's default embedding id %s and searches with it", async (model) => {
+    const user = await createUser();
+    const created = await callApi<Dataset>("/datasets", { token: user.token, json: { name: "a", embedding_model: model } });
+    expect(created.body.data.embedding_model).toBe(model);
+    await ingest(user, created.body.data.id, [textFile("impfung.txt", "Die Grippeimpfung schützt ältere Menschen.")]);
+    const found = await callApi<{ chunks: { vector_similarity: number }[] }>("/retrieval", {
+      token: user.token,
+      json: { question: "Grippeimpfung", dataset_ids: [created.body.data.id], vector_similarity_weight: 1 },
+    });
+    expect(found.body.data.chunks[0]?.vector_similarity).toBeGreaterThan(0.2);
   });
 
   it.each([

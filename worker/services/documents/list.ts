@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import * as v from "valibot";
-import type { ListDocumentsQuery } from "../../contract/documents";
+import { type ListDocumentsQuery, RUN_FILTER } from "../../contract/documents";
 import { MetadataConditionSchema } from "../../contract/metadata-condition";
 import { documents } from "../../db/schema";
 import { dataError } from "../../lib/errors";
@@ -54,6 +54,8 @@ export const listDocuments = async (ctx: ServiceContext, datasetId: string, quer
   if (query.create_time_to > 0) filters.push(lte(documents.createTime, query.create_time_to));
   const suffixes = asList(query.suffix).map((suffix) => suffix.replace(/^\./, "").toLowerCase());
   if (suffixes.length > 0) filters.push(inArray(documents.suffix, suffixes));
+  const unknownRuns = asList(query.run).filter((status) => !RUN_FILTER.includes(status));
+  if (unknownRuns.length > 0) throw dataError(`Invalid filter run status conditions: ${unknownRuns.join(", ")}`);
   const runs = asList(query.run).map(runCodeOf);
   if (runs.length > 0) filters.push(inArray(documents.run, runs));
   const condition = query.metadata_condition?.trim() ? metadataConditionFromQuery(query.metadata_condition) : null;

@@ -9,6 +9,7 @@ import { applyMetadataEdits, flattenMetadata, summarizeMetadata } from "../../ra
 import { metadataMatches } from "../../rag/metadata-filter";
 import type { ServiceContext } from "../context";
 import { getDatasetInTenant } from "../datasets/internal";
+import { pythonRepr } from "../../lib/validation";
 
 const metadataRows = async (ctx: ServiceContext, datasetIds: string | string[]) =>
   (
@@ -48,7 +49,7 @@ export const updateMetadata = async (ctx: ServiceContext, datasetId: string, inp
   if (ids?.length) {
     const known = new Set(rows.map((row) => row.id));
     const missing = ids.filter((id) => !known.has(id));
-    if (missing.length) throw dataError(`Documents not found: ${JSON.stringify(missing)}`);
+    if (missing.length) throw dataError(`Documents not found: ${pythonRepr(missing)}`);
   }
   const chosen = new Set(ids ?? []);
   const matched = rows.filter((row) => (!ids?.length || chosen.has(row.id)) && (!condition?.conditions.length || metadataMatches(row.meta, condition)));

@@ -29,9 +29,17 @@ const parsingReset = (doc: DocumentRow, input: UpdateDocumentInput): Partial<Doc
   };
 };
 
+// RAGFlow's immutable fields: sending the stored value back is fine, another one is refused.
+const assertUnchangedCounts = (doc: DocumentRow, input: UpdateDocumentInput) => {
+  if (input.chunk_count !== undefined && input.chunk_count !== doc.chunkNum) throw dataError("Can't change `chunk_count`.");
+  if (input.token_count !== undefined && input.token_count !== doc.tokenNum) throw dataError("Can't change `token_count`.");
+  if (input.progress !== undefined && Math.abs(input.progress - doc.progress) > 1e-9) throw dataError("Can't change `progress`.");
+};
+
 export const updateDocument = async (ctx: ServiceContext, datasetId: string, documentId: string, input: UpdateDocumentInput) => {
   await getDatasetInTenant(ctx, datasetId);
   const doc = await getDocumentInDataset(ctx, datasetId, documentId);
+  assertUnchangedCounts(doc, input);
   if (input.name !== undefined && input.name !== doc.name) await assertRenameAllowed(ctx, doc, input.name);
   const [row] = await ctx.db
     .update(documents)

@@ -7,6 +7,7 @@ import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
 import { getDatasetInTenant } from "../datasets/internal";
 import { recountDocument } from "./counters";
+import { pythonRepr } from "../../lib/validation";
 
 export const loadDocumentsForParsing = async (ctx: ServiceContext, datasetId: string, ids: string[]) => {
   if (ids.length === 0) throw dataError("`document_ids` is required");
@@ -20,7 +21,7 @@ export const loadDocumentsForParsing = async (ctx: ServiceContext, datasetId: st
     )
   ).flat();
   const missing = unique.filter((id) => !rows.some((row) => row.id === id));
-  if (missing.length > 0) throw dataError(`Documents not found: ${JSON.stringify(missing)}`);
+  if (missing.length > 0) throw dataError(`Documents not found: ${pythonRepr(missing)}`);
   return rows;
 };
 

@@ -4,7 +4,7 @@ import { tenantModels } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { openSecret } from "../../lib/secret-box";
 import { type ModelOf, modelAdapter } from "../../platform/providers/adapters";
-import { builtinHashEmbedding } from "../../platform/providers/builtin-hash";
+import { builtinHashEmbedding, RAGFLOW_DEFAULT_EMBEDDING_IDS } from "../../platform/providers/builtin-hash";
 import { findProvider, type ModelType, parseModelId } from "../../platform/providers/catalogue";
 import { defaultBaseOf } from "../../platform/providers/credentials";
 import { providerEndpoint } from "../../platform/providers/provider-endpoints";
@@ -47,6 +47,7 @@ const BUILTINS: { [T in ModelType]?: ModelOf[T] } = { embedding: builtinHashEmbe
 export const resolveModel = async <T extends ModelType>(deps: Deps, tenantId: string, id: string, type: T): Promise<ModelOf[T]> => {
   const builtin = BUILTINS[type] as ModelOf[T] | undefined;
   if (builtin && builtin.id === id) return builtin;
+  if (type === "embedding" && RAGFLOW_DEFAULT_EMBEDDING_IDS.includes(id)) return { ...builtinHashEmbedding, id } as ModelOf[T];
   const row = await findTenantModel(deps, tenantId, id, type);
   if (!row || !row.enabled) throw dataError(`${LABELS[type]} model ${id} is not set up. Add it in the model settings.`);
   const model = modelAdapter(findProvider(row.provider)?.wire, type, { id, endpoint: await endpointOf(deps, row), ai: deps.ai });
