@@ -16,6 +16,7 @@ export default defineConfig({
                 TEST_MIGRATIONS: migrations,
                 ALLOW_PRIVATE_FETCH: "true",
                 AI_BACKEND: "fake",
+                PROVIDER_SECRET: "vitest-provider-secret",
                 TEST_SITE_URL: inject("testSiteUrl"),
                 TEST_OPENAI_URL: inject("openAiUrl"),
                 TEST_OLLAMA_URL: inject("ollamaUrl"),

@@ -1,4 +1,7 @@
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -27,6 +30,16 @@ export const applyMigrations = (persistTo) =>
     "d1", "migrations", "apply", "DB", "--local",
     ...(persistTo ? ["--persist-to", persistTo] : []),
   ]);
+
+// Local runs keep their own random PROVIDER_SECRET in .dev.vars (git-ignored; wrangler dev reads it), made once so
+// provider keys sealed in the local database stay readable across restarts.
+export const ensureDevSecret = () => {
+  const path = join(ROOT, ".dev.vars");
+  const current = existsSync(path) ? readFileSync(path, "utf8") : "";
+  if (/^PROVIDER_SECRET=/m.test(current)) return;
+  const line = `PROVIDER_SECRET=${randomBytes(32).toString("hex")}\n`;
+  writeFileSync(path, current && !current.endsWith("\n") ? `${current}\n${line}` : `${current}${line}`);
+};
 
 export const startWrangler = ({ port, persistTo, vars = {}, stdio = "inherit" }) =>
   spawn(

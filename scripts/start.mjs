@@ -1,5 +1,5 @@
 // `npm start`: build the SPA, apply D1 migrations locally, serve SPA + API with local D1/R2/Queues.
-import { applyMigrations, buildSpa, startLocalCron, startWrangler } from "./run.mjs";
+import { applyMigrations, buildSpa, ensureDevSecret, startLocalCron, startWrangler } from "./run.mjs";
 
 const port = Number(process.env.PORT ?? 8787);
 
@@ -7,6 +7,7 @@ console.log("Building the web app …");
 await buildSpa();
 console.log("Applying database migrations …");
 await applyMigrations();
+ensureDevSecret();
 console.log(`Starting Buddy on http://127.0.0.1:${port} …`);
 const server = startWrangler({ port });
 

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -47,7 +48,8 @@ export const startStack = async ({ skipBuild = false, browser: withBrowser = tru
   const persistTo = mkdtempSync(join(tmpdir(), "buddy-e2e-"));
   await applyMigrations(persistTo);
   const port = await freePort();
-  const server = startWrangler({ port, persistTo, stdio: ["ignore", "ignore", "inherit"] });
+  // the stand-ins for outside services (model servers, sites) listen on 127.0.0.1
+  const server = startWrangler({ port, persistTo, vars: { ALLOW_PRIVATE_FETCH: "true", PROVIDER_SECRET: randomBytes(32).toString("hex") }, stdio: ["ignore", "ignore", "inherit"] });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilUp(baseUrl);
   const browser = withBrowser

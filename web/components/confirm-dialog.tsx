@@ -1,5 +1,5 @@
 import { Button, Dialog, Portal } from "@chakra-ui/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 type Props = {
@@ -10,12 +10,27 @@ type Props = {
   onConfirm: () => Promise<unknown> | void;
 } & ({ trigger: ReactNode; open?: never; onClose?: never } | { trigger?: never; open: boolean; onClose: () => void });
 
-// A destructive confirmation, opened by its own trigger or controlled by the caller.
+// A destructive confirmation, opened by its own trigger or controlled by the caller. It stays open, busy, until
+// the confirmed work is done (a promise), and stays open when that fails (the caller shows why).
 export const ConfirmDialog = ({ trigger, open, onClose, title, body, confirmLabel, loading, onConfirm }: Props) => {
   const { t } = useTranslation();
-  const controlled = trigger === undefined ? { open, onOpenChange: (e: { open: boolean }) => !e.open && onClose?.() } : {};
+  const [ownOpen, setOwnOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const isOpen = trigger === undefined ? open : ownOpen;
+  const setOpen = (next: boolean) => (trigger === undefined ? !next && onClose?.() : setOwnOpen(next));
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+      setOpen(false);
+    } catch {
+      // the caller's mutation reports the error; the dialog stays for another try or cancel
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
-    <Dialog.Root role="alertdialog" placement="center" {...controlled}>
+    <Dialog.Root role="alertdialog" placement="center" open={isOpen} onOpenChange={(e) => !busy && setOpen(e.open)}>
       {trigger !== undefined && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <Portal>
         <Dialog.Backdrop />
@@ -27,13 +42,13 @@ export const ConfirmDialog = ({ trigger, open, onClose, title, body, confirmLabe
             <Dialog.Body>{body}</Dialog.Body>
             <Dialog.Footer>
               <Dialog.ActionTrigger asChild>
-                <Button variant="outline">{t("common.cancel")}</Button>
-              </Dialog.ActionTrigger>
-              <Dialog.ActionTrigger asChild>
-                <Button colorPalette="red" loading={loading} onClick={() => void onConfirm()}>
-                  {confirmLabel ?? t("common.delete")}
+                <Button variant="outline" disabled={busy}>
+                  {t("common.cancel")}
                 </Button>
               </Dialog.ActionTrigger>
+              <Button colorPalette="red" loading={busy || loading} onClick={() => void confirm()}>
+                {confirmLabel ?? t("common.delete")}
+              </Button>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -5,6 +5,9 @@ import { toaster } from "./ui/toaster";
 
 export const notifySuccess = (title: string) => toaster.create({ type: "success", title, closable: true });
 
+// A hint about what the user did, not a failed request (e.g. "Please select chunk!").
+export const notifyWarning = (title: string) => toaster.create({ type: "warning", title, closable: true });
+
 const HTTP_STATUSES = [400, 401, 403, 404, 406, 410, 413, 422, 500, 502, 503, 504] as const;
 type KnownStatus = (typeof HTTP_STATUSES)[number];
 const isKnownStatus = (status: number): status is KnownStatus => (HTTP_STATUSES as readonly number[]).includes(status);

@@ -28,7 +28,7 @@ export const RouteError = ({ error, reset }: ErrorComponentProps) => {
             {timedOut
               ? t("common.chunkLoadTimeout", { seconds: CHUNK_LOAD_TIMEOUT_MS / 1000 })
               : isChunk
-                ? t("common.chunkLoadError", { type: chunkTypeOf(error.message), url: chunkUrlOf(error.message) })
+                ? t("common.chunkLoadError", { type: t(`common.chunkTypes.${chunkTypeOf(error.message)}`), url: chunkUrlOf(error.message) })
                 : errorMessage(error)}
           </Alert.Description>
         </Alert.Content>

@@ -48,6 +48,12 @@ export const SECRET_PARAMS = ["password", "api_key", "auth_key", "api_token"] as
 // Parameters whose value may carry credentials inside it (an Invoke's request headers).
 export const SECRET_BEARING_PARAMS = ["headers"] as const;
 
+// Credentials stay out of traces, events and what a non-editor reads: the credential parameters, anything named
+// like one (an `env.smtp_password` global too), and request headers.
+const SECRET_NAME = /password|secret|token|authorization|api_key|auth_key/i;
+export const isSecretParam = (key: string) =>
+  (SECRET_PARAMS as readonly string[]).includes(key) || (SECRET_BEARING_PARAMS as readonly string[]).includes(key) || SECRET_NAME.test(key);
+
 export const WEATHER_PERIODS = ["now", "3d", "7d", "10d", "15d", "30d"] as const;
 
 export const REQUIRED_PARAMS: Partial<Record<ComponentName, string[]>> = {

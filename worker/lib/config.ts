@@ -34,8 +34,12 @@ type ConfigVars = {
   CF_PLAN?: string;
 };
 
-// Local runs need no setup; deployments set PROVIDER_SECRET with `wrangler secret put` (docs/deployment.md).
-const LOCAL_PROVIDER_SECRET = "buddy-local-development-only";
+// Deployments set PROVIDER_SECRET with `wrangler secret put` (docs/deployment.md); `npm start` writes a random one
+// into .dev.vars. There is no built-in fallback: a key sealed with a value published in the repository is not sealed.
+const requiredSecret = (value: string | undefined) => {
+  if (!value) throw new Error("PROVIDER_SECRET is not set: run `npx wrangler secret put PROVIDER_SECRET` (docs/deployment.md), or start locally with `npm start`.");
+  return value;
+};
 
 const positiveNumber = (raw: string | undefined, fallback: number) => {
   const value = Number(raw);
@@ -49,7 +53,7 @@ export const readConfig = (vars: ConfigVars): AppConfig => ({
   sessionTtlMs: positiveNumber(vars.SESSION_TTL_HOURS, 24) * HOUR_MS,
   rememberSessionTtlMs: positiveNumber(vars.SESSION_REMEMBER_DAYS, 30) * DAY_MS,
   taskStallMs: positiveNumber(vars.TASK_STALL_SECONDS, 120) * 1000,
-  providerSecret: vars.PROVIDER_SECRET || LOCAL_PROVIDER_SECRET,
+  providerSecret: requiredSecret(vars.PROVIDER_SECRET),
   smtp: vars.SMTP_HOST
     ? {
         host: vars.SMTP_HOST,

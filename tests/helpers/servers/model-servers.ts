@@ -257,7 +257,7 @@ const cloudHandler = async (request: IncomingMessage, response: ServerResponse):
     return;
   }
   if (url.pathname.startsWith("/v1beta/models/")) {
-    if (url.searchParams.get("key") !== GOOD_KEY) return json(response, 400, { error: { code: 400, message: "API key not valid. Please pass a valid API key." } });
+    if (request.headers["x-goog-api-key"] !== GOOD_KEY || url.searchParams.has("key")) return json(response, 400, { error: { code: 400, message: "API key not valid. Please pass a valid API key." } });
     if (url.pathname.endsWith(":batchEmbedContents")) {
       const requests = body.requests as { content: { parts: { text: string }[] } }[];
       return json(response, 200, { embeddings: requests.map((r) => ({ values: embed(r.content.parts[0]?.text ?? "") })) });

@@ -27,10 +27,13 @@ const PAGES: Record<string, { type: string; body: string }> = {
 // Calls per key of /flaky: the first call of each key fails, later ones answer (for retry tests).
 const flakyCalls = new Map<string, number>();
 
-// Small JSON API for the agent components: /api/echo echoes method, query and body; /flaky fails once; /slow
-// answers after two seconds (cancellation).
-const apiRoute = async (url: URL, method: string, body: string): Promise<{ status: number; json: unknown } | null> => {
-  if (url.pathname === "/api/echo") return { status: 200, json: { method, query: Object.fromEntries(url.searchParams), body: body ? (JSON.parse(body) as unknown) : null } };
+// Small JSON API for the agent components: /api/echo echoes method, query, credential headers and body; /flaky
+// fails once; /slow answers after two seconds (cancellation).
+const apiRoute = async (url: URL, method: string, body: string, headers: Record<string, string | string[] | undefined>): Promise<{ status: number; json: unknown } | null> => {
+  if (url.pathname === "/api/echo") {
+    const seen = { authorization: headers.authorization ?? null, "x-api-key": headers["x-api-key"] ?? null, "user-agent": headers["user-agent"] ?? null };
+    return { status: 200, json: { method, query: Object.fromEntries(url.searchParams), headers: seen, body: body ? (JSON.parse(body) as unknown) : null } };
+  }
   if (url.pathname === "/flaky") {
     const key = url.searchParams.get("key") ?? "";
     const calls = (flakyCalls.get(key) ?? 0) + 1;
@@ -49,7 +52,8 @@ export const startTestSite = () =>
     const server = createServer(async (request, response) => {
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
-      const api = await apiRoute(new URL(request.url ?? "/", "http://site"), request.method ?? "GET", Buffer.concat(chunks).toString("utf8"));
+      const url = new URL(request.url ?? "/", "http://site");
+      const api = await apiRoute(url, request.method ?? "GET", Buffer.concat(chunks).toString("utf8"), request.headers);
       if (api) {
         response.writeHead(api.status, { "Content-Type": "application/json" }).end(JSON.stringify(api.json));
         return;
@@ -58,6 +62,19 @@ export const startTestSite = () =>
         const file = await readFile(`${SAMPLES_DIR}${basename(decodeURIComponent(request.url))}`).catch(() => null);
         if (!file) response.writeHead(404).end();
         else response.writeHead(200, { "Content-Type": "application/octet-stream" }).end(file);
+        return;
+      }
+      // /redirect?to=…&status=…: a redirect anywhere (outbound fetches must not carry credentials to another origin)
+      if (url.pathname === "/redirect") {
+        response.writeHead(Number(url.searchParams.get("status") ?? 302), { Location: url.searchParams.get("to") ?? "/" }).end();
+        return;
+      }
+      // /big?bytes=n: a text body of n bytes without a Content-Length (outbound fetches cap what they read)
+      if (url.pathname === "/big") {
+        response.writeHead(200, { "Content-Type": "text/plain", "Transfer-Encoding": "chunked" });
+        const total = Number(url.searchParams.get("bytes") ?? 0);
+        for (let sent = 0; sent < total; sent += 65_536) response.write("x".repeat(Math.min(65_536, total - sent)));
+        response.end();
         return;
       }
       // a redirect into the private network, which the crawler must refuse when private fetches are off

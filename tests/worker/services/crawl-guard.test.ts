@@ -15,8 +15,32 @@ describe("outbound URL guard", () => {
     },
   );
 
+  it.each([
+    "http://localhost./",
+    "http://foo.localhost./",
+    "http://metadata.google.internal./",
+    "http://2130706433/",
+    "http://0x7f000001/",
+    "http://0177.0.0.1/",
+    "http://[::127.0.0.1]/",
+    "http://[::ffff:127.0.0.1]/",
+    "http://[64:ff9b::127.0.0.1]/",
+    "http://[2002:7f00:1::]/",
+    "http://[fec0::1]/",
+    "http://[fe80::1]/",
+    "http://[fd00::1]/",
+    "http://[ff02::1]/",
+    "http://198.18.0.1/",
+    "http://224.0.0.1/",
+    "http://255.255.255.255/",
+  ])("refuses the disguised private address %s", (url) => {
+    expect(checkOutboundUrl(url, false).ok).toBe(false);
+  });
+
   it("allows public hosts and refuses other schemes", () => {
     expect(checkOutboundUrl("https://example.org/a", false).ok).toBe(true);
+    expect(checkOutboundUrl("http://[2606:4700:4700::1111]/", false).ok).toBe(true);
+    expect(checkOutboundUrl("http://198.51.100.7/", false).ok).toBe(true);
     expect(checkOutboundUrl("file:///etc/passwd", true)).toMatchObject({ ok: false, reason: "Only http and https URLs can be fetched." });
   });
 

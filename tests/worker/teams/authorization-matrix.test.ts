@@ -151,6 +151,7 @@ const ROWS: Row[] = [
   { route: "GET /api/v1/datasets/metadata/flattened", allowed: TEAM, req: () => ({ method: "GET", path: `/datasets/metadata/flattened?dataset_ids=${fx.datasetId}` }) },
   { route: "GET /api/v1/datasets/:datasetId/metadata/summary", allowed: TEAM, req: () => ({ method: "GET", path: ds("/metadata/summary") }) },
   { route: "POST /api/v1/datasets/:datasetId/metadata/update", allowed: TEAM, req: () => ({ method: "POST", path: ds("/metadata/update"), json: { updates: [{ key: "Stand", value: `${Date.now()}` }] } }) },
+  { route: "PATCH /api/v1/datasets/:datasetId/documents/metadatas", allowed: TEAM, req: () => ({ method: "PATCH", path: ds("/documents/metadatas"), json: { updates: [{ key: "Stand", value: `${Date.now()}` }] } }) },
   { route: "GET /api/v1/datasets/:datasetId/knowledge_graph", allowed: TEAM, req: () => ({ method: "GET", path: ds("/knowledge_graph") }) },
   { route: "DELETE /api/v1/datasets/:datasetId/knowledge_graph", allowed: MANAGERS, req: () => ({ method: "DELETE", path: ds("/knowledge_graph") }) },
   { route: "GET /api/v1/datasets/:datasetId/graph", allowed: TEAM, req: () => ({ method: "GET", path: ds("/graph") }) },

@@ -5,6 +5,7 @@ import { BarChart3, Braces, ClipboardCheck, Download, MessagesSquare, Settings2,
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Chat, chatQueryOptions } from "../../api/chats";
+import { PageLoader } from "../../components/page-loader";
 import { RouteErrorMessage } from "../../components/route-error";
 import { AssistantList, ChatConfigDialog } from "./assistants";
 import { ConversationPane, ExportDialog, SessionList, StatsDialog } from "./conversation";
@@ -88,7 +89,9 @@ export const ChatPage = () => {
           <Placeholder title={t("chat.page.pickAssistant")} hint={t("chat.page.pickAssistantHint")} />
         ) : chat.isError ? (
           <RouteErrorMessage error={chat.error} onRetry={() => void chat.refetch()} />
-        ) : !chat.data ? null : (
+        ) : !chat.data ? (
+          <PageLoader />
+        ) : (
           <>
             <AssistantHeader chat={chat.data} onOpen={setOpen} />
             {conversationId ? (

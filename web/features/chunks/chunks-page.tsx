@@ -7,10 +7,11 @@ import { useTranslation } from "react-i18next";
 import type { Chunk } from "../../../worker/contract/chunks";
 import { type ChunkFilter, chunksQueryOptions, useDeleteChunksMutation, useSwitchChunksMutation } from "../../api/chunks";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { notifyError, notifyErrorText, notifySuccess } from "../../components/notify";
+import { notifyError, notifySuccess, notifyWarning } from "../../components/notify";
 import { Pager } from "../../components/pager";
 import { RouteErrorMessage } from "../../components/route-error";
 import { SearchInput } from "../../components/search-input";
+import { SelectCheckbox } from "../../components/select-checkbox";
 import { useSelection } from "../../components/use-selection";
 import { ChunkCard } from "./chunk-card";
 import { ChunkEditor } from "./chunk-editor";
@@ -24,6 +25,12 @@ export const ChunksPage = ({ datasetId, documentId }: { datasetId: string; docum
   const [keywords, setKeywords] = useState("");
   const [filter, setFilter] = useState<ChunkFilter>("all");
   const { selected, select: selectIds, clear } = useSelection();
+  // a bulk action only ever acts on chunks in view: another page, search or filter starts a new selection
+  const [view, setView] = useState({ page, keywords, filter });
+  if (view.page !== page || view.keywords !== keywords || view.filter !== filter) {
+    setView({ page, keywords, filter });
+    clear();
+  }
   const [activeId, setActiveId] = useState<string | null>(null);
   const [editing, setEditing] = useState<Chunk | "new" | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -34,7 +41,9 @@ export const ChunksPage = ({ datasetId, documentId }: { datasetId: string; docum
   const ids = [...selected];
 
   // bulk actions need a selection (RAGFlow's "Please select chunk!")
-  const withSelection = (action: () => void) => () => (ids.length === 0 ? notifyErrorText(t("chunks.selectFirst")) : action());
+  const withSelection = (action: () => void) => () => (ids.length === 0 ? notifyWarning(t("chunks.selectFirst")) : action());
+  const allChecked = chunks.length > 0 && chunks.every((chunk) => selected.has(chunk.id));
+  const someChecked = chunks.some((chunk) => selected.has(chunk.id));
   const setAvailable = (targets: string[], available: boolean) =>
     switcher.mutateAsync({ ids: targets, available }).then(() => notifySuccess(t("common.toast.updated")), notifyError);
   const select = (id: string, checked: boolean) => selectIds([id], checked);
@@ -67,6 +76,11 @@ export const ChunksPage = ({ datasetId, documentId }: { datasetId: string; docum
           <NativeSelect.Indicator />
         </NativeSelect.Root>
         <HStack gap="2" role="toolbar" aria-label={t("docs.selected", { count: ids.length })}>
+          <SelectCheckbox
+            checked={allChecked ? true : someChecked ? "indeterminate" : false}
+            onChange={(checked) => selectIds(chunks.map((chunk) => chunk.id), checked)}
+            label={t("docs.selectAll")}
+          />
           <Text fontSize="sm" color="fg.muted">
             {t("docs.selected", { count: ids.length })}
           </Text>

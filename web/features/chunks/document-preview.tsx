@@ -5,17 +5,16 @@ import { useTranslation } from "react-i18next";
 import type { Chunk } from "../../../worker/contract/chunks";
 import type { DatasetDocument } from "../../../worker/contract/documents";
 import { documentDownloadUrl } from "../../api/documents";
-import { authHeaders } from "../../lib/auth-storage";
+import { PageLoader } from "../../components/page-loader";
+import { RouteErrorMessage } from "../../components/route-error";
+import { fetchFileBlob } from "../../lib/save-blob";
 
 const usePdfUrl = (datasetId: string, doc: DatasetDocument) =>
   useQuery({
     queryKey: ["document-blob", doc.id],
     enabled: doc.suffix === "pdf",
     staleTime: Number.POSITIVE_INFINITY,
-    queryFn: async () => {
-      const response = await fetch(documentDownloadUrl(datasetId, doc.id), { headers: authHeaders() });
-      return URL.createObjectURL(await response.blob());
-    },
+    queryFn: async ({ signal }) => URL.createObjectURL((await fetchFileBlob(documentDownloadUrl(datasetId, doc.id), signal)).blob),
   });
 
 // PDFs show the page of the selected chunk; other files show their text (from the chunks) with it highlighted.
@@ -29,6 +28,7 @@ export const DocumentPreview = ({ datasetId, doc, chunks, activeId }: { datasetI
     if (activeId) activeRef.current?.scrollIntoView({ block: "center", behavior: "smooth" });
   }, [activeId]);
 
+  if (doc.suffix === "pdf" && pdf.isPending) return <PageLoader />;
   if (doc.suffix === "pdf" && pdf.data) {
     const page = active?.page_num_int[0] ?? 1;
     return (
@@ -49,6 +49,7 @@ export const DocumentPreview = ({ datasetId, doc, chunks, activeId }: { datasetI
       <Heading as="h2" size="sm">
         {t("chunks.preview")}
       </Heading>
+      {pdf.isError && <RouteErrorMessage error={pdf.error} onRetry={() => void pdf.refetch()} />}
       <Text fontSize="xs" color="fg.muted">
         {t("chunks.previewText")}
       </Text>

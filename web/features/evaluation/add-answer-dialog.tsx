@@ -2,11 +2,12 @@ import { NativeSelect, Stack, Text, Textarea } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { datasetsQueryOptions } from "../../api/datasets";
+import { allDatasetsQueryOptions } from "../../api/datasets";
 import { documentsQueryOptions } from "../../api/documents";
 import { type UnansweredQuestion, useAddAnswerMutation } from "../../api/evaluation";
 import { FormDialog } from "../../components/form-dialog";
 import { FormField } from "../../components/form-field";
+import { RouteErrorMessage } from "../../components/route-error";
 import { notifyError, notifySuccess } from "../../components/notify";
 
 const NEW_DOCUMENT = "__new__";
@@ -17,10 +18,10 @@ type Props = { item: UnansweredQuestion; chatId?: string; onClose(): void };
 // its questions, and the question is marked answered.
 export const AddAnswerDialog = ({ item, chatId, onClose }: Props) => {
   const { t } = useTranslation();
-  const datasets = useQuery(datasetsQueryOptions({ page: 1, pageSize: 100 }));
+  const datasets = useQuery(allDatasetsQueryOptions());
   const [picked, setPicked] = useState<string | null>(null);
   const datasetId = picked ?? item.dataset_ids[0] ?? datasets.data?.datasets[0]?.id ?? "";
-  const documents = useQuery({ ...documentsQueryOptions(datasetId, { page: 1, pageSize: 100 }), enabled: Boolean(datasetId) });
+  const documents = useQuery({ ...documentsQueryOptions(datasetId, { page: 1, pageSize: 1000 }), enabled: Boolean(datasetId) });
   const [pickedDocument, setPickedDocument] = useState<string | null>(null);
   const documentId = pickedDocument ?? documents.data?.docs[0]?.id ?? NEW_DOCUMENT;
   const [answer, setAnswer] = useState("");
@@ -52,6 +53,8 @@ export const AddAnswerDialog = ({ item, chatId, onClose }: Props) => {
             {item.question}
           </Text>
         </FormField>
+        {datasets.isError && <RouteErrorMessage error={datasets.error} onRetry={() => void datasets.refetch()} />}
+        {documents.isError && <RouteErrorMessage error={documents.error} onRetry={() => void documents.refetch()} />}
         {datasets.data && datasets.data.datasets.length === 0 ? (
           <Text color="fg.muted">{t("evaluation.addAnswer.noKnowledgeBase")}</Text>
         ) : (

@@ -103,7 +103,7 @@ export const FilesPage = ({ search, onSearchChange }: Props) => {
         </HStack>
       )}
       <Grid templateColumns={{ base: "1fr", lg: "220px minmax(0, 1fr)" }} gap="5" alignItems="start">
-        <Box hideBelow="lg" borderWidth="1px" rounded="lg" p="2" bg="app.surface" maxH="70vh" overflowY="auto" as="nav" aria-label={t("files.breadcrumb")} data-testid="folder-tree">
+        <Box hideBelow="lg" borderWidth="1px" rounded="lg" p="2" bg="app.surface" maxH="70vh" overflowY="auto" as="nav" aria-label={t("files.folderTree")} data-testid="folder-tree">
           <FolderTree chosen={folder?.id} onChoose={openFolder} testId="folder-tree-item" />
         </Box>
         <Stack gap="4" minW="0">

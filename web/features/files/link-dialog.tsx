@@ -3,21 +3,21 @@ import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FileEntry } from "../../../worker/contract/files";
-import { datasetsQueryOptions } from "../../api/datasets";
+import { allDatasetsQueryOptions } from "../../api/datasets";
 import { useLinkFilesMutation } from "../../api/files";
 import { FormDialog } from "../../components/form-dialog";
+import { RouteErrorMessage } from "../../components/route-error";
 import { notifyError, notifyErrorText, notifySuccess } from "../../components/notify";
 import { useSelection } from "../../components/use-selection";
 
 // Bases the files are all linked to already start checked; linking again leaves those links alone.
 export const LinkDialog = ({ files, onClose }: { files: FileEntry[]; onClose: () => void }) => {
   const { t } = useTranslation();
-  const datasets = useQuery(datasetsQueryOptions({ page: 1, pageSize: 100 }));
+  const datasets = useQuery(allDatasetsQueryOptions());
   const link = useLinkFilesMutation();
   const { selected: chosen, select: toggle } = useSelection();
   const [invalid, setInvalid] = useState(false);
   const linkedEverywhere = (id: string) => files.length > 0 && files.every((file) => file.kbs_info.some((kb) => kb.kb_id === id));
-
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,6 +39,8 @@ export const LinkDialog = ({ files, onClose }: { files: FileEntry[]; onClose: ()
         </Text>
         {datasets.isPending ? (
           <Skeleton h="20" />
+        ) : datasets.isError ? (
+          <RouteErrorMessage error={datasets.error} onRetry={() => void datasets.refetch()} />
         ) : list.length === 0 ? (
           <Text>{t("files.noDatasets")}</Text>
         ) : (

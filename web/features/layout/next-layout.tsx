@@ -15,7 +15,7 @@ export const NextLayout = ({ children }: { children: ReactNode }) => {
   return (
     <Flex minH="100vh">
       <Flex as="nav" aria-label={t("nav.mainNavigation")} direction="column" gap="1" w={{ base: "16", lg: "56" }} p="3" bg="app.surface" borderRightWidth="1px">
-        <Link to="/home">
+        <Link to="/home" aria-label={BRAND.name}>
           <HStack gap="2" mb="4" px="1">
             <Image src="/logo.svg" alt="" boxSize="8" />
             <Text fontWeight="bold" hideBelow="lg">

@@ -3,10 +3,12 @@ import { type ModelType, modelsQueryOptions } from "../../api/models";
 import { optionsFor } from "./system-models-page";
 
 // The team's enabled models of a type beside a built-in one, and whether the chosen model is gone (it stays
-// listed, marked, so a saved choice is never silently changed).
+// listed, marked, so a saved choice is never silently changed, not even while the list loads).
 export const useModelChoices = (type: ModelType, builtinId: string, value: string) => {
   const models = useQuery(modelsQueryOptions());
-  const configured = models.data ? optionsFor(models.data, type).filter((option) => option.value !== builtinId) : [];
+  // until the list is there (or when it failed), the saved choice is shown by its id rather than as another option
+  const saved = value !== "" && value !== builtinId ? [{ value, label: value }] : [];
+  const configured = models.data ? optionsFor(models.data, type).filter((option) => option.value !== builtinId) : saved;
   const missing = value !== "" && value !== builtinId && models.isSuccess && !configured.some((option) => option.value === value);
   return { models, configured, missing };
 };

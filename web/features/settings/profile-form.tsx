@@ -83,7 +83,8 @@ export const ProfileForm = () => {
         <FormField label={t("settings.timezone")} error={errors.timezone} required>
           <NativeSelect.Root>
             <NativeSelect.Field name="timezone" value={values.timezone} onChange={(e) => set("timezone", e.target.value)}>
-              {zones.map((zone) => (
+              {/* a saved zone the browser does not list (V8 leaves out "UTC") stays shown as itself */}
+              {[...new Set([...zones, values.timezone].filter(Boolean))].map((zone) => (
                 <option key={zone} value={zone}>
                   {zone}
                 </option>

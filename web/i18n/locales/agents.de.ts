@@ -132,6 +132,8 @@ export const agentsDe = {
     settings: "Titel und Freigabe",
     undo: "Rückgängig",
     redo: "Wiederholen",
+    undoShortcut: "Rückgängig (Strg+Z)",
+    redoShortcut: "Wiederholen (Strg+Umschalt+Z)",
     readOnly: "Nur lesen",
     readOnlyNote: "Nur lesen: Ändern dürfen diesen Buddy sein Ersteller und die Inhaber und Admins des Teams. Sie können ihn ansehen, testen und als JSON exportieren.",
     globals: "Globale Variablen",
@@ -156,7 +158,8 @@ export const agentsDe = {
   canvas: {
     nodeHelp: "Eingabe oder Leertaste wählt einen Baustein aus. Entf löscht ihn, Escape bricht ab.",
     nodeHelpKeyboard: "Eingabe oder Leertaste wählt einen Baustein aus, die Pfeiltasten verschieben ihn. Entf löscht ihn, Escape bricht ab.",
-    nodeMoved: "Baustein nach {{direction}} verschoben. Neue Position x: {{x}}, y: {{y}}",
+    nodeMoved: "Baustein {{direction}} verschoben. Neue Position x: {{x}}, y: {{y}}",
+    directions: { up: "nach oben", down: "nach unten", left: "nach links", right: "nach rechts" },
     edgeHelp: "Eingabe oder Leertaste wählt eine Verbindung aus. Entf löscht sie, Escape bricht ab.",
     controls: "Ansicht",
     zoomIn: "Vergrößern",

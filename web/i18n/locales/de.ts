@@ -24,6 +24,7 @@ export const de = {
     delete: "Löschen",
     create: "Erstellen",
     close: "Schließen",
+    notifications: "Benachrichtigungen",
     copy: "Kopieren",
     copied: "Kopiert",
     loading: "Wird geladen …",
@@ -73,6 +74,7 @@ export const de = {
     goHome: "Zur Startseite",
     chunkLoadTimeout: "Ein Teil der Anwendung wurde nicht innerhalb von {{seconds}} s geladen. Bitte prüfen Sie die Verbindung.",
     chunkLoadError: "Ein Teil der Anwendung konnte nicht geladen werden ({{type}}: {{url}}).",
+    chunkTypes: { script: "Skript", stylesheet: "Stylesheet" },
     chunkLoadReload: "Seite neu laden",
     toast: {
       registered: "Registriert",

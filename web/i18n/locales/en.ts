@@ -27,6 +27,7 @@ export const en: Shape<typeof de> = {
     delete: "Delete",
     create: "Create",
     close: "Close",
+    notifications: "Notifications",
     copy: "Copy",
     copied: "Copied",
     loading: "Loading …",
@@ -76,6 +77,7 @@ export const en: Shape<typeof de> = {
     goHome: "Go to the start page",
     chunkLoadTimeout: "Part of the application did not load within {{seconds}} s. Please check your connection.",
     chunkLoadError: "Part of the app failed to load ({{type}}: {{url}}).",
+    chunkTypes: { script: "script", stylesheet: "stylesheet" },
     chunkLoadReload: "Reload page",
     toast: {
       registered: "Registered",

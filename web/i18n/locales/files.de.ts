@@ -4,6 +4,7 @@ export const filesDe = {
   description: "Ordner und Dateien an einem Ort. Verknüpfen Sie Dateien mit Wissensdatenbanken, ohne sie zu kopieren.",
   root: "Alle Dateien",
   breadcrumb: "Ordnerpfad",
+  folderTree: "Ordnerbaum",
   search: "Im Ordner suchen",
   newFolder: "Neuer Ordner",
   folderName: "Ordnername",

@@ -8,6 +8,7 @@ export const filesEn: Shape<typeof filesDe> = {
   description: "Folders and files in one place. Link files into knowledge bases without copying them.",
   root: "All files",
   breadcrumb: "Folder path",
+  folderTree: "Folder tree",
   search: "Search this folder",
   newFolder: "New folder",
   folderName: "Folder name",

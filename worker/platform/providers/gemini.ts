@@ -7,7 +7,7 @@ type Candidate = { content?: { parts?: { text?: string }[] } };
 type GeminiAnswer = { candidates?: Candidate[]; usageMetadata?: { promptTokenCount?: number; candidatesTokenCount?: number } };
 
 // Gemini's generateContent: "model" is the assistant role, the system prompt goes in systemInstruction,
-// the key travels as a query parameter.
+// the key travels in the x-goog-api-key header.
 const body = (messages: ChatMessage[], options: ChatOptions) => {
   const system = messages.filter((m) => m.role === "system").map((m) => m.content).join("\n");
   return {
@@ -17,8 +17,10 @@ const body = (messages: ChatMessage[], options: ChatOptions) => {
   };
 };
 
-const path = (endpoint: Endpoint, verb: string, extra = "") =>
-  `/v1beta/models/${encodeURIComponent(endpoint.model)}:${verb}?key=${encodeURIComponent(endpoint.apiKey ?? "")}${extra}`;
+const path = (endpoint: Endpoint, verb: string, extra = "") => `/v1beta/models/${encodeURIComponent(endpoint.model)}:${verb}${extra}`;
+
+// the key goes in Google's header, not the URL: URLs end up in error messages and logs
+const keyHeader = (endpoint: Endpoint) => ({ "x-goog-api-key": endpoint.apiKey ?? "" });
 
 const textOf = (answer: GeminiAnswer) => (answer.candidates?.[0]?.content?.parts ?? []).map((part) => part.text ?? "").join("");
 const usageOf = (answer: GeminiAnswer) => ({
@@ -29,12 +31,12 @@ const usageOf = (answer: GeminiAnswer) => ({
 export const geminiChat = (id: string, endpoint: Endpoint): ChatModel => ({
   id,
   async complete(messages, options = {}) {
-    const response = await postJson(endpoint, path(endpoint, "generateContent"), body(messages, options), {}, options.signal);
+    const response = await postJson(endpoint, path(endpoint, "generateContent"), body(messages, options), keyHeader(endpoint), options.signal);
     const answer = (await response.json()) as GeminiAnswer;
     return { text: stripThinking(textOf(answer)), usage: usageOf(answer) };
   },
   async *stream(messages, options = {}) {
-    const response = await postJson(endpoint, path(endpoint, "streamGenerateContent", "&alt=sse"), body(messages, options), {}, options.signal);
+    const response = await postJson(endpoint, path(endpoint, "streamGenerateContent", "?alt=sse"), body(messages, options), keyHeader(endpoint), options.signal);
     if (!response.body) return;
     let last: GeminiAnswer = {};
     for await (const line of readLines(response.body)) {
@@ -53,7 +55,7 @@ export const geminiEmbedding = (id: string, endpoint: Endpoint): EmbeddingModel 
   similarityFloor: 0.3,
   async embed(texts) {
     const requests = texts.map((text) => ({ model: `models/${endpoint.model}`, content: { parts: [{ text }] } }));
-    const response = await postJson(endpoint, path(endpoint, "batchEmbedContents"), { requests });
+    const response = await postJson(endpoint, path(endpoint, "batchEmbedContents"), { requests }, keyHeader(endpoint));
     const json = (await response.json()) as { embeddings?: { values: number[] }[] };
     return (json.embeddings ?? []).map(({ values }) => normalize(values));
   },
@@ -63,7 +65,7 @@ export const geminiImageToText = (id: string, endpoint: Endpoint): ImageToTextMo
   id,
   async describe(image, mimeType, prompt) {
     const contents = [{ role: "user", parts: [{ inline_data: { mime_type: mimeType, data: bytesToBase64(image) } }, { text: prompt }] }];
-    const response = await postJson(endpoint, path(endpoint, "generateContent"), { contents });
+    const response = await postJson(endpoint, path(endpoint, "generateContent"), { contents }, keyHeader(endpoint));
     const answer = (await response.json()) as GeminiAnswer;
     return { text: stripThinking(textOf(answer)), usage: usageOf(answer) };
   },

@@ -40,6 +40,8 @@ export const post = async (endpoint: Endpoint, path: string, body: string | Form
     try {
       response = await fetch(url, {
         method: "POST",
+        // a redirect is not followed: the base URL was checked, where it points to was not
+        redirect: "manual",
         headers: { ...headers, ...extra },
         body,
         signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(endpoint.timeoutMs ?? DEFAULT_TIMEOUT_MS)]) : AbortSignal.timeout(endpoint.timeoutMs ?? DEFAULT_TIMEOUT_MS),
@@ -52,6 +54,9 @@ export const post = async (endpoint: Endpoint, path: string, body: string | Form
       throw new ProviderError(0, `Cannot reach the provider at ${url}: ${(error as Error).message}`);
     }
     if (response.ok) return response;
+    if (response.status >= 300 && response.status < 400) {
+      throw new ProviderError(response.status, `The provider redirected to ${response.headers.get("location") ?? "another address"}: set that as the base URL.`);
+    }
     if ((response.status === 429 || response.status >= 500) && attempt < RETRIES) {
       await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
       continue;

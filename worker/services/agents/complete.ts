@@ -6,7 +6,7 @@ import { newId } from "../../lib/ids";
 import { nowMs, nowSeconds } from "../../lib/time";
 import type { ServiceContext } from "../context";
 import { runFlow } from "./engine/run-flow";
-import { getVisibleAgent } from "./manage";
+import { getVisibleAgent, mayEditAgent } from "./manage";
 import { getAgentSession, newAgentSession } from "./sessions";
 
 const HISTORY_TURNS = 20;
@@ -66,7 +66,14 @@ const runTurn = async (ctx: ServiceContext, { agent, session, question, input, t
   const envelope = async (event: AgentEvent) =>
     emit({ ...(visitor ? forVisitor(event) : event), message_id: messageId, created_at: nowSeconds(), task_id: taskId, session_id: session.id });
   const turns = session.messages.filter((message) => message.role === "user").length + 1;
-  const outcome = await runFlow(ctx, agent.dsl, { question, inputs: input.inputs, resume: session.state.resume, history: session.state.history, turns, authorId: agent.createdBy }, envelope, taskId);
+  const overridesGlobals = !visitor && mayEditAgent(ctx, agent);
+  const outcome = await runFlow(
+    ctx,
+    agent.dsl,
+    { question, inputs: input.inputs, resume: session.state.resume, history: session.state.history, turns, authorId: agent.createdBy, overridesGlobals },
+    envelope,
+    taskId,
+  );
   const answer = outcome.answer || (outcome.error ? `**ERROR**: ${outcome.error}` : "");
   const finished = nowMs();
   await ctx.db.batch([

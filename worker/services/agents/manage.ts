@@ -4,18 +4,28 @@ import { type AgentRow, agents } from "../../db/schema";
 import { AppError, dataError, RetCode } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
+import { isSecretParam } from "../../contract/agent-components";
 import type { ServiceContext } from "../context";
 import { removeShareTokensOf } from "../share/tokens";
 import { canManageTeam } from "../teams/membership";
 
-export const toAgent = (row: AgentRow): Agent => ({
+const masked = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).map(([key, value]) => [key, isSecretParam(key) && value ? "***" : value]));
+
+// A flow as someone who may only run it reads it (list, viewer, copy): credentials in parameters and globals masked.
+const withoutSecrets = (dsl: AgentRow["dsl"]): AgentRow["dsl"] => ({
+  ...dsl,
+  components: Object.fromEntries(Object.entries(dsl.components).map(([id, component]) => [id, { ...component, obj: { ...component.obj, params: masked(component.obj.params) } }])),
+  globals: masked(dsl.globals ?? {}),
+});
+
+export const toAgent = (row: AgentRow, editable = true): Agent => ({
   id: row.id,
   title: row.title,
   description: row.description,
   avatar: row.avatar,
   permission: row.permission,
   canvas_type: row.canvasType,
-  dsl: row.dsl,
+  dsl: editable ? row.dsl : withoutSecrets(row.dsl),
   user_id: row.createdBy,
   create_time: row.createTime,
   update_time: row.updateTime,
@@ -33,18 +43,19 @@ export const getVisibleAgent = async (ctx: ServiceContext, id: string) => {
 
 const onlyOwner = () => new AppError(RetCode.OPERATING_ERROR, "Only owner of canvas authorized for this operation.");
 
-const mayEdit = (ctx: ServiceContext, row: AgentRow) => row.createdBy === ctx.actor.userId || canManageTeam(ctx.actor.role);
+export const mayEditAgent = (ctx: ServiceContext, row: AgentRow) => ctx.actor.via !== "share" && (row.createdBy === ctx.actor.userId || canManageTeam(ctx.actor.role));
 
 export const getManageableAgent = async (ctx: ServiceContext, id: string) => {
   const row = await getVisibleAgent(ctx, id);
-  if (!mayEdit(ctx, row)) throw onlyOwner();
+  if (!mayEditAgent(ctx, row)) throw onlyOwner();
   return row;
 };
 
 // GET /agents/{id}: the agent, and whether the caller may change it (the editor opens read-only otherwise).
 export const getAgentForEditor = async (ctx: ServiceContext, id: string): Promise<Agent> => {
   const row = await getVisibleAgent(ctx, id);
-  return { ...toAgent(row), can_edit: mayEdit(ctx, row) };
+  const editable = mayEditAgent(ctx, row);
+  return { ...toAgent(row, editable), can_edit: editable };
 };
 
 const assertTitleFree = async (ctx: ServiceContext, title: string, exceptId?: string) => {
@@ -64,7 +75,7 @@ export const listAgents = async (ctx: ServiceContext, query: ListAgentsQuery) =>
     ctx.db.select().from(agents).where(where).orderBy(query.desc ? desc(column) : asc(column), asc(agents.id)).limit(query.page_size).offset((query.page - 1) * query.page_size),
     ctx.db.select({ n: count() }).from(agents).where(where),
   ]);
-  return { agents: rows.map(toAgent), total: total?.n ?? 0 };
+  return { agents: rows.map((row) => toAgent(row, mayEditAgent(ctx, row))), total: total?.n ?? 0 };
 };
 
 export const createAgent = async (ctx: ServiceContext, input: CreateAgentInput, canvasType = "") => {
@@ -118,7 +129,8 @@ export const duplicateAgent = async (ctx: ServiceContext, id: string) => {
   for (let n = 1; ; n++) {
     const title = n === 1 ? `${source.title} (copy)` : `${source.title} (copy ${n})`;
     const clash = await ctx.db.query.agents.findFirst({ where: and(eq(agents.tenantId, ctx.actor.tenantId), eq(agents.titleKey, title.toLowerCase())) });
-    if (!clash) return createAgent(ctx, { title, description: source.description, avatar: source.avatar, permission: "me", dsl: source.dsl }, source.canvasType);
+    const dsl = mayEditAgent(ctx, source) ? source.dsl : withoutSecrets(source.dsl);
+    if (!clash) return createAgent(ctx, { title, description: source.description, avatar: source.avatar, permission: "me", dsl }, source.canvasType);
   }
 };
 

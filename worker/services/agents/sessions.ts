@@ -18,6 +18,9 @@ export const toAgentSession = (row: AgentSessionRow) => ({
 
 const prologueOf = (agent: AgentRow) => String(agent.dsl.components.begin?.obj.params.prologue ?? "");
 
+// Share-link visitors choose their own id, so their sessions are kept apart from members' by source.
+const sourceOf = (ctx: ServiceContext) => (ctx.actor.via === "share" ? "shared" : "agent");
+
 // A new conversation opens with the Begin component's prologue.
 export const newAgentSession = async (ctx: ServiceContext, agent: AgentRow) => {
   const now = nowMs();
@@ -27,7 +30,7 @@ export const newAgentSession = async (ctx: ServiceContext, agent: AgentRow) => {
     agentId: agent.id,
     tenantId: agent.tenantId,
     userId: ctx.actor.userId,
-    source: "agent",
+    source: sourceOf(ctx),
     messages: prologue ? [{ role: "assistant", content: prologue, id: newId(), created_at: now }] : [],
     state: { resume: [], history: [] },
     createTime: now,
@@ -39,7 +42,7 @@ export const newAgentSession = async (ctx: ServiceContext, agent: AgentRow) => {
 
 export const getAgentSession = async (ctx: ServiceContext, agentId: string, sessionId: string) => {
   const row = await ctx.db.query.agentSessions.findFirst({
-    where: and(eq(agentSessions.id, sessionId), eq(agentSessions.agentId, agentId), eq(agentSessions.userId, ctx.actor.userId)),
+    where: and(eq(agentSessions.id, sessionId), eq(agentSessions.agentId, agentId), eq(agentSessions.userId, ctx.actor.userId), eq(agentSessions.source, sourceOf(ctx))),
   });
   if (!row) throw dataError(`Session ${sessionId} not found for this agent.`);
   return row;
@@ -50,7 +53,7 @@ export const createAgentSession = async (ctx: ServiceContext, agentId: string) =
 export const listAgentSessions = async (ctx: ServiceContext, agentId: string) => {
   await getVisibleAgent(ctx, agentId);
   const rows = await ctx.db.query.agentSessions.findMany({
-    where: and(eq(agentSessions.agentId, agentId), eq(agentSessions.userId, ctx.actor.userId)),
+    where: and(eq(agentSessions.agentId, agentId), eq(agentSessions.userId, ctx.actor.userId), eq(agentSessions.source, sourceOf(ctx))),
     orderBy: desc(agentSessions.updateTime),
   });
   return rows.map(toAgentSession);
@@ -58,7 +61,7 @@ export const listAgentSessions = async (ctx: ServiceContext, agentId: string) =>
 
 export const removeAgentSessions = async (ctx: ServiceContext, agentId: string, ids: string[] | undefined, all: boolean) => {
   await getVisibleAgent(ctx, agentId);
-  const mine = and(eq(agentSessions.agentId, agentId), eq(agentSessions.userId, ctx.actor.userId));
+  const mine = and(eq(agentSessions.agentId, agentId), eq(agentSessions.userId, ctx.actor.userId), eq(agentSessions.source, sourceOf(ctx)));
   const where = all ? mine : and(mine, inArray(agentSessions.id, ids ?? []));
   const rows = await ctx.db.select({ id: agentSessions.id }).from(agentSessions).where(where);
   if (!all && rows.length !== new Set(ids).size) throw dataError("Some sessions do not belong to this agent.");

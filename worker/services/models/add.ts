@@ -13,8 +13,9 @@ import { providerEndpoint } from "../../platform/providers/provider-endpoints";
 import { ProviderError } from "../../platform/providers/types";
 import type { Deps, ServiceContext } from "../context";
 import { PROBES } from "./probes";
+import { assertProviderUrl } from "./provider-url";
 
-const checkEntry = (input: AddModelInput) => {
+const checkEntry = (deps: Deps, input: AddModelInput) => {
   const entry = findProvider(input.llm_factory);
   if (!entry || entry.name === BUILTIN_PROVIDER) throw dataError(`Unknown provider: ${input.llm_factory}`);
   if (!knowsModel(entry, input.llm_name, input.model_type)) {
@@ -28,6 +29,7 @@ const checkEntry = (input: AddModelInput) => {
   const baseUrl = input.api_base || defaultBaseOf(entry, credentials);
   // Workers AI is reached through the AI binding, not a URL
   if (!baseUrl && entry.wire !== "workers-ai") throw dataError("Base URL is required for this provider.");
+  if (baseUrl) assertProviderUrl(deps, entry, baseUrl, credentials);
   return { entry, baseUrl, credentials };
 };
 
@@ -39,7 +41,7 @@ const runProbe = <T extends ModelType>(type: T, model: ModelOf[T]) => (PROBES[ty
 
 // "Test connection": one tiny real call with the given settings; the provider's own words on failure.
 export const testModel = async (deps: Deps, input: AddModelInput) => {
-  const { entry, baseUrl, credentials } = checkEntry(input);
+  const { entry, baseUrl, credentials } = checkEntry(deps, input);
   const endpoint = providerEndpoint(entry.name, { baseUrl, apiKey: input.api_key || undefined, model: input.llm_name, credentials, timeoutMs: 20_000 });
   const model = modelAdapter(entry.wire, input.model_type, { id: `${input.llm_name}@${input.llm_factory}`, endpoint, ai: deps.ai });
   if (!model) throw dataError(`${input.llm_factory} does not offer ${input.model_type} models.`);
@@ -52,7 +54,7 @@ export const testModel = async (deps: Deps, input: AddModelInput) => {
 };
 
 export const addModel = async (ctx: ServiceContext, input: AddModelInput) => {
-  const { entry, baseUrl, credentials } = checkEntry(input);
+  const { entry, baseUrl, credentials } = checkEntry(ctx, input);
   if (input.verify) await testModel(ctx, input);
   const now = nowMs();
   const hasCredentials = Object.keys(credentials).length > 0;

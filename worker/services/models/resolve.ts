@@ -11,6 +11,7 @@ import { providerEndpoint } from "../../platform/providers/provider-endpoints";
 import { builtinLexicalRerank } from "../../platform/providers/rerank";
 import type { Endpoint } from "../../platform/providers/types";
 import type { Deps } from "../context";
+import { assertProviderUrl } from "./provider-url";
 
 export const findTenantModel = async (deps: Deps, tenantId: string, id: string, type: ModelType) => {
   const { model, provider } = parseModelId(id);
@@ -24,8 +25,10 @@ type StoredModel = { apiBase: string | null; apiKeySealed: string | null; creden
 export const endpointOf = async (deps: Deps, row: StoredModel): Promise<Endpoint> => {
   const credentials: Credentials = row.credentialsSealed ? JSON.parse(await openSecret(row.credentialsSealed, deps.config.providerSecret)) : {};
   const entry = findProvider(row.provider);
+  const baseUrl = row.apiBase || (entry ? defaultBaseOf(entry, credentials) : "");
+  if (entry && baseUrl) assertProviderUrl(deps, entry, baseUrl, credentials);
   return providerEndpoint(row.provider, {
-    baseUrl: row.apiBase || (entry ? defaultBaseOf(entry, credentials) : ""),
+    baseUrl,
     apiKey: row.apiKeySealed ? await openSecret(row.apiKeySealed, deps.config.providerSecret) : undefined,
     model: row.modelName,
     credentials,

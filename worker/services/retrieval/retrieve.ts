@@ -42,6 +42,18 @@ const datasetsInScope = async (ctx: ServiceContext, ids: string[]) => {
   return rows;
 };
 
+// The datasets searched: the given ones, whose documents `document_ids` must be (as in RAGFlow), or without
+// them the datasets of the given documents.
+const scopeDatasetIds = async (ctx: ServiceContext, input: RetrievalInput) => {
+  if (input.document_ids.length === 0) return input.dataset_ids;
+  const found = await ctx.db.query.documents.findMany({ columns: { id: true, datasetId: true }, where: (t, { inArray: within }) => within(t.id, input.document_ids) });
+  const datasetOf = new Map(found.map((doc) => [doc.id, doc.datasetId]));
+  const allowed = new Set(input.dataset_ids.length ? input.dataset_ids : found.map((doc) => doc.datasetId));
+  const stray = input.document_ids.find((id) => !allowed.has(datasetOf.get(id) ?? ""));
+  if (stray) throw dataError(`The datasets don't own the document ${stray}`);
+  return [...allowed];
+};
+
 // RAGFlow answers a rerank model that is not set up with its LookupError text and code 100.
 const rerankModel = (ctx: ServiceContext, id: string) =>
   resolveModel(ctx, ctx.actor.tenantId, id, "rerank").catch(() => {
@@ -51,10 +63,7 @@ const rerankModel = (ctx: ServiceContext, id: string) =>
 // The one retrieval path (testing tab, chat, agents): keyword (FTS5 bm25 + trigram) and vector candidates,
 // re-scored as (1 − w)·keyword + w·vector (+ page rank and tags), thresholded, paged.
 export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Promise<Retrieved> => {
-  const documentDatasetIds = input.document_ids.length
-    ? (await ctx.db.query.documents.findMany({ where: (t, { inArray: within }) => within(t.id, input.document_ids) })).map((doc) => doc.datasetId)
-    : [];
-  const rows = await datasetsInScope(ctx, [...new Set([...input.dataset_ids, ...documentDatasetIds])]);
+  const rows = await datasetsInScope(ctx, await scopeDatasetIds(ctx, input));
   if (rows.length === 0) return nothingFound({});
   const datasetIds = rows.map((row) => row.id);
   const labels = questionTagsOf(ctx.db, rows, input.question);

@@ -3,6 +3,7 @@ import { agents, dialogs, searchApps, shareTokens, type ShareTokenRow } from "..
 import { AppError, RetCode } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
 import type { Deps } from "../context";
+import { roleIn } from "../teams/membership";
 import { countRequest, dayBucket, minuteBucket } from "./usage";
 
 export type ShareAccess = { token: ShareTokenRow; dialog: typeof dialogs.$inferSelect };
@@ -18,9 +19,11 @@ export const shareTokenOf = async (deps: Deps, credential: string | null) => {
   return token;
 };
 
+// A link works while its maker is in the team: removing a member ends the links they made.
 const tokenFor = async (deps: Deps, credential: string | null, type: ShareTokenRow["targetType"], id: string) => {
   const token = await shareTokenOf(deps, credential);
   if (token.targetType !== type || token.targetId !== id) throw forbidden(`This share link does not open this ${type}.`);
+  if (!(await roleIn(deps, token.createdBy, token.tenantId))) throw forbidden("This share link no longer works: its maker has left the team.");
   return token;
 };
 

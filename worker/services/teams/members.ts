@@ -10,8 +10,13 @@ import { canManageTeam, roleIn } from "./membership";
 
 const onlyManagers = () => permissionError("Only the team's owner or an admin can do this.");
 
-// The caller's own role in the team named by the path (not the team the request works in).
+// The caller's own role in the team named by the path (not the team the request works in). An API key works in
+// the team it was made in only, with its maker's role there.
 const myRole = async (ctx: ServiceContext, tenantId: string) => {
+  if (ctx.actor.via === "api_key") {
+    if (tenantId !== ctx.actor.tenantId) throw notTeamMember();
+    return ctx.actor.role;
+  }
   if (tenantId === ctx.actor.userId) return "owner" as const;
   const role = await roleIn(ctx, ctx.actor.userId, tenantId);
   if (!role) throw notTeamMember();

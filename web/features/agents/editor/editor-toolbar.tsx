@@ -53,10 +53,10 @@ export const EditorToolbar = ({ agent, readOnly, saveState, canUndo, canRedo, on
       <HStack gap="1" ms="auto" wrap="wrap">
         {!readOnly && (
           <>
-            <IconButton size="sm" variant="ghost" aria-label={t("agents.editor.undo")} title={`${t("agents.editor.undo")} (Ctrl+Z)`} disabled={!canUndo} onClick={onUndo}>
+            <IconButton size="sm" variant="ghost" aria-label={t("agents.editor.undo")} title={t("agents.editor.undoShortcut")} disabled={!canUndo} onClick={onUndo}>
               <Undo2 />
             </IconButton>
-            <IconButton size="sm" variant="ghost" aria-label={t("agents.editor.redo")} title={`${t("agents.editor.redo")} (Ctrl+Shift+Z)`} disabled={!canRedo} onClick={onRedo}>
+            <IconButton size="sm" variant="ghost" aria-label={t("agents.editor.redo")} title={t("agents.editor.redoShortcut")} disabled={!canRedo} onClick={onRedo}>
               <Redo2 />
             </IconButton>
             <Separator orientation="vertical" h="6" />

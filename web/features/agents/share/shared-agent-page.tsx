@@ -1,4 +1,5 @@
-import { Box, Center, Heading, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Box, Heading, Stack, Text } from "@chakra-ui/react";
+import { PageLoader } from "../../../components/page-loader";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -78,11 +79,6 @@ export const SharedAgentPage = ({ client, prefilled = {} }: { client: AgentShare
   const info = useQuery({ ...sharedAgentQueryOptions(client), enabled: Boolean(client.agentId && client.token) });
   if (!client.agentId || !client.token) return <ShareProblemScreen error={null} />;
   if (info.isError) return <ShareProblemScreen error={info.error} onRetry={() => void info.refetch()} />;
-  if (!info.data)
-    return (
-      <Center minH="100dvh">
-        <Spinner />
-      </Center>
-    );
+  if (!info.data) return <PageLoader />;
   return <Conversation client={client} info={info.data} prefilled={prefilled} />;
 };

@@ -18,8 +18,9 @@ const nothingFound = (emptyResponse: string) => ({
 export const retrieval: ComponentImpl = {
   name: "Retrieval",
   run: async ({ ctx: callerCtx, params, render, authorId }) => {
-    // the knowledge bases the agent's author chose, read with the author's visibility in the team
-    const ctx = { ...callerCtx, actor: { ...callerCtx.actor, userId: authorId } };
+    // the knowledge bases the agent's author chose, read with the author's visibility in the team, also for a
+    // share-link visitor (whose own actor would see the whole team)
+    const ctx = { ...callerCtx, actor: { ...callerCtx.actor, userId: authorId, via: "session" as const } };
     const question = render(params.query).trim();
     const kbIds = (params.kb_ids ?? []) as string[];
     if (kbIds.length === 0) throw new Error("Retrieval needs at least one knowledge base.");

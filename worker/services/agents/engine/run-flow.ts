@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { type AnswerSpeaker, answerSpeaker } from "../../chats/audio";
-import { COMMON_PARAMS, COMPONENT_DEFAULTS, SECRET_BEARING_PARAMS, SECRET_PARAMS } from "../../../contract/agent-components";
+import { COMMON_PARAMS, COMPONENT_DEFAULTS, isSecretParam } from "../../../contract/agent-components";
 import { type AgentEvent, type Dsl, RUN_LIMITS, type TraceEntry } from "../../../contract/agents";
 import type { Reference, ReferenceChunk } from "../../../contract/chats";
 import { agentTasks } from "../../../db/schema";
@@ -14,7 +14,15 @@ import { render, resolve, type RunValues } from "./variables";
 
 // authorId: the agent's author, whose knowledge bases its Retrieval components read (as RAGFlow runs a canvas for
 // its owner), so a team member running a shared agent gets what its author built it on
-export type RunInput = { question: string; inputs: Record<string, unknown>; resume: string[]; history: [string, string][]; turns: number; authorId: string };
+export type RunInput = {
+  question: string;
+  inputs: Record<string, unknown>;
+  resume: string[];
+  history: [string, string][];
+  turns: number;
+  authorId: string;
+  overridesGlobals: boolean;
+};
 export type RunOutcome = { answer: string; trace: TraceEntry[]; resume: string[]; error: string | null; outputs: Record<string, unknown>; reference: Reference | null };
 type Emit = (event: AgentEvent) => Promise<void>;
 
@@ -29,8 +37,15 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener("abort", () => (clearTimeout(timer), done()), { once: true });
   });
 
+// `inputs` override the flow's globals only for its editors: a visitor or a teammate who may only run the flow
+// must not point its SMTP server or API URLs (and the credentials sent there) somewhere else.
 const globalsOf = (dsl: Dsl, input: RunInput, userId: string) => {
-  const env = Object.fromEntries(Object.entries(dsl.globals ?? {}).map(([key, value]) => [`env.${key.replace(/^env\./, "")}`, input.inputs[key.replace(/^env\./, "")] ?? value]));
+  const env = Object.fromEntries(
+    Object.entries(dsl.globals ?? {}).map(([key, value]) => {
+      const name = key.replace(/^env\./, "");
+      return [`env.${name}`, (input.overridesGlobals ? input.inputs[name] : undefined) ?? value];
+    }),
+  );
   return { ...env, "sys.query": input.question, "sys.user_id": userId, "sys.conversation_turns": input.turns, "sys.history": input.history, "sys.inputs": input.inputs };
 };
 
@@ -221,8 +236,5 @@ const referenceOf = (trace: TraceEntry[]): Reference | null => {
   return { total: chunks.length, chunks, doc_aggs: [...aggs.values()] };
 };
 
-// Secrets stay out of traces and events: the credential parameters, anything named like one, and request headers.
-const SECRET = /password|secret|token|authorization|api_key|auth_key/i;
-const isSecret = (key: string) => (SECRET_PARAMS as readonly string[]).includes(key) || (SECRET_BEARING_PARAMS as readonly string[]).includes(key) || SECRET.test(key);
 const paramsForTrace = (params: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(params).filter(([key]) => !(key in COMMON_PARAMS)).map(([key, value]) => [key, isSecret(key) ? "***" : value]));
+  Object.fromEntries(Object.entries(params).filter(([key]) => !(key in COMMON_PARAMS)).map(([key, value]) => [key, isSecretParam(key) ? "***" : value]));
