@@ -5,6 +5,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { onUnauthorized } from "./api/client";
 import { onTeamChange } from "./lib/auth-storage";
+import { syncDocumentTitle } from "./lib/document-title";
 import { ChunkLoadError } from "./lib/load-chunk";
 import { Provider } from "./components/ui/provider";
 import { Toaster } from "./components/ui/toaster";
@@ -16,6 +17,7 @@ await initI18n();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 emitRouteChanges(router);
+syncDocumentTitle(router);
 
 onUnauthorized(() => {
   queryClient.clear();

@@ -26,6 +26,7 @@ import { tokenRoutes } from "./routes/tokens";
 import { userRoutes } from "./routes/users";
 import { usageRoutes } from "./routes/usage";
 import { promptTemplateRoutes } from "./routes/prompt-templates";
+import { healthz } from "./routes/system";
 
 const api = new Hono<AppEnv>()
   .route("/auth", authRoutes)
@@ -58,6 +59,8 @@ export const app = new Hono<AppEnv>()
   .use("/api/*", limitBody)
   .use("/api/v1/*", countRequests)
   .route("/api/v1", api);
+
+app.use("/v1/system/healthz", init).get("/v1/system/healthz", healthz);
 
 // share pages are the SPA's, served through the worker so the share link's allowed origins frame them
 for (const path of SHARE_PAGES) app.use(path, init).get(path, sharePage);

@@ -1,7 +1,7 @@
 import { Box, HStack, SimpleGrid, Skeleton, Stack, Stat, Text } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import type { ChatStats } from "../../worker/contract/chats";
-import { formatCount, formatNumber } from "../lib/format";
+import { formatCount, formatDay, formatNumber } from "../lib/format";
 
 const DAY_MS = 86_400_000;
 
@@ -49,13 +49,13 @@ const DayBars = ({ title, days }: BarsProps) => {
             minH={day.value > 0 ? "2px" : "0"}
             bg="brand.solid"
             roundedTop="xs"
-            title={`${day.date}: ${day.label}`}
+            title={`${formatDay(day.date)}: ${day.label}`}
           />
         ))}
       </HStack>
       <HStack justify="space-between" fontSize="xs" color="fg.muted">
-        <Text>{days[0]?.date}</Text>
-        <Text>{days.at(-1)?.date}</Text>
+        <Text>{days[0] ? formatDay(days[0].date) : ""}</Text>
+        <Text>{days.at(-1) ? formatDay(days.at(-1)?.date ?? "") : ""}</Text>
       </HStack>
     </Stack>
   );

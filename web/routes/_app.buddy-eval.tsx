@@ -15,4 +15,4 @@ const Page = () => {
   );
 };
 
-export const Route = createFileRoute("/_app/buddy-eval")({ validateSearch: EvaluationSearchSchema, component: Page });
+export const Route = createFileRoute("/_app/buddy-eval")({ staticData: { titleKey: "evaluation" }, validateSearch: EvaluationSearchSchema, component: Page });

@@ -5,6 +5,7 @@ import { ChatPage } from "../features/chat/chat-page";
 export const ChatSearchSchema = v.looseObject({ dialogId: v.optional(v.string()), conversationId: v.optional(v.string()) });
 
 export const Route = createFileRoute("/_app/chat")({
+  staticData: { titleKey: "chat" },
   validateSearch: ChatSearchSchema,
   component: ChatPage,
 });

@@ -21,4 +21,4 @@ const Page = () => {
   );
 };
 
-export const Route = createFileRoute("/_app/evaluation/$dialogId")({ validateSearch: EvaluationSearchSchema, component: Page });
+export const Route = createFileRoute("/_app/evaluation/$dialogId")({ staticData: { titleKey: "evaluation" }, validateSearch: EvaluationSearchSchema, component: Page });

@@ -6,4 +6,4 @@ const Page = () => {
   return <AgentEditorPage id={id} />;
 };
 
-export const Route = createFileRoute("/_app/flow/$id")({ component: Page });
+export const Route = createFileRoute("/_app/flow/$id")({ staticData: { titleKey: "flowEditor" }, component: Page });

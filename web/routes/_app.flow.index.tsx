@@ -7,4 +7,4 @@ const Page = () => {
   return <AgentsPage search={Route.useSearch()} onSearchChange={(search) => void navigate({ search })} />;
 };
 
-export const Route = createFileRoute("/_app/flow/")({ validateSearch: ListSearchSchema, component: Page });
+export const Route = createFileRoute("/_app/flow/")({ staticData: { titleKey: "flowList" }, validateSearch: ListSearchSchema, component: Page });

@@ -8,6 +8,7 @@ const ChunkRoute = () => {
 };
 
 export const Route = createFileRoute("/_app/knowledge/_detail/dataset/chunk")({
+  staticData: { titleKey: "chunks" },
   validateSearch: v.looseObject({ id: v.optional(v.string(), ""), doc: v.optional(v.string(), "") }),
   // without a document the knowledge base's file list is the place to pick one
   beforeLoad: ({ search }) => {

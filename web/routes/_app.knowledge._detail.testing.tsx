@@ -8,5 +8,6 @@ const Testing = () => {
 };
 
 export const Route = createFileRoute("/_app/knowledge/_detail/testing")({
+  staticData: { titleKey: "testing" },
   component: Testing,
 });

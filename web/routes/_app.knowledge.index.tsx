@@ -12,4 +12,4 @@ const Page = () => {
   return <KnowledgeListPage search={Route.useSearch()} onSearchChange={(search) => void navigate({ search })} detailTo="/knowledge/dataset" />;
 };
 
-export const Route = createFileRoute("/_app/knowledge/")({ validateSearch: ListSearchSchema, component: Page });
+export const Route = createFileRoute("/_app/knowledge/")({ staticData: { titleKey: "knowledgeList" }, validateSearch: ListSearchSchema, component: Page });

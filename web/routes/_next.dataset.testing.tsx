@@ -8,5 +8,6 @@ const Testing = () => {
 };
 
 export const Route = createFileRoute("/_next/dataset/testing")({
+  staticData: { titleKey: "testing" },
   component: Testing,
 });

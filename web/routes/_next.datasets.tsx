@@ -7,4 +7,4 @@ const Page = () => {
   return <KnowledgeListPage search={Route.useSearch()} onSearchChange={(search) => void navigate({ search })} detailTo="/dataset/dataset" />;
 };
 
-export const Route = createFileRoute("/_next/datasets")({ validateSearch: ListSearchSchema, component: Page });
+export const Route = createFileRoute("/_next/datasets")({ staticData: { titleKey: "datasets" }, validateSearch: ListSearchSchema, component: Page });

@@ -3,6 +3,7 @@ import { SearchPage } from "../features/search";
 import { SearchAppSearchSchema } from "./_app.search";
 
 export const Route = createFileRoute("/_next/next-search")({
+  staticData: { titleKey: "nextSearch" },
   validateSearch: SearchAppSearchSchema,
   component: SearchPage,
 });

@@ -11,5 +11,6 @@ const SharedChatRoute = () => {
 
 // Public: shared chats authenticate with their share token, not a session.
 export const Route = createFileRoute("/chat/share")({
+  staticData: { titleKey: "sharedChat" },
   component: SharedChatRoute,
 });

@@ -36,6 +36,7 @@ const DocumentViewer = () => {
 };
 
 export const Route = createFileRoute("/document/$id")({
+  staticData: { titleKey: "documentViewer" },
   beforeLoad: ({ context, location }) => requireUser(context.queryClient, location.href),
   validateSearch: DocumentSearchSchema,
   component: DocumentViewer,

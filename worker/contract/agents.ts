@@ -118,6 +118,15 @@ export const ListAgentsQuerySchema = v.object({
 });
 export type ListAgentsQuery = v.InferOutput<typeof ListAgentsQuerySchema>;
 
+export const ListAgentSessionsQuerySchema = v.object({
+  page: queryInt(1, 1),
+  page_size: queryInt(30, 1, 1000),
+  orderby: v.optional(oneOf(["create_time", "update_time"] as const), "update_time"),
+  desc: queryBool(true),
+  id: v.optional(v.string()),
+});
+export type ListAgentSessionsQuery = v.InferOutput<typeof ListAgentSessionsQuerySchema>;
+
 export const AgentCompletionSchema = v.object({
   agent_id: v.optional(v.string()),
   question: v.optional(v.string(msg.string)),
@@ -127,6 +136,10 @@ export const AgentCompletionSchema = v.object({
   inputs: v.optional(v.record(v.string(), v.unknown()), {}),
   user_id: v.optional(v.string()),
   return_trace: v.optional(v.boolean(msg.boolean), false),
+  // RAGFlow's OpenAI mode of this route: the last user message is the question, the answer comes in OpenAI's shape
+  "openai-compatible": v.optional(v.boolean(msg.boolean), false),
+  messages: v.optional(v.array(v.looseObject({ role: v.string(msg.string), content: v.unknown() }), msg.list)),
+  model: v.optional(v.string(msg.string)),
 });
 export type AgentCompletionInput = v.InferOutput<typeof AgentCompletionSchema>;
 

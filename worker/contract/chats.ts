@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { AvatarSchema } from "./avatar";
-import { conditionList, MAX_METADATA_CONDITIONS, type MetadataCondition, metadataFieldName, metadataLogic, metadataOperator, metadataValue } from "./metadata-condition";
-import { bool, float, int, msg, oneOf, optionalOrNull, queryBool, queryInt, str } from "./pydantic";
+import { conditionList, MAX_METADATA_CONDITIONS, type MetadataCondition, MetadataConditionSchema, metadataFieldName, metadataLogic, metadataOperator, metadataValue } from "./metadata-condition";
+import { bool, float, int, isPlainObject, msg, oneOf, optionalOrNull, queryBool, queryInt, str } from "./pydantic";
 
 export const CHAT_NAME_MAX = 255;
 export const DEFAULT_MAX_TOKENS = 512;
@@ -182,9 +182,15 @@ export const CreateSessionSchema = v.object({
   user_id: v.optional(str(0, 255)),
 });
 
-export const UpdateSessionSchema = v.object({
-  name: v.pipe(v.string("`name` can not be empty."), v.trim(), v.nonEmpty("`name` can not be empty."), v.maxLength(255, msg.maxChars(255))),
-});
+// A session's history is written by completions only (RAGFlow refuses it first, whatever else is sent).
+export const UpdateSessionSchema = v.pipe(
+  v.looseObject({}),
+  v.check((body) => !("message" in body) && !("messages" in body), "`messages` cannot be changed."),
+  v.check((body) => !("reference" in body), "`reference` cannot be changed."),
+  v.object({
+    name: v.pipe(v.string("`name` can not be empty."), v.trim(), v.nonEmpty("`name` can not be empty."), v.maxLength(255, msg.maxChars(255))),
+  }),
+);
 
 export const ListSessionsQuerySchema = v.object({
   page: queryInt(1, 1),
@@ -225,7 +231,22 @@ export const OpenAiCompletionSchema = v.looseObject({
   model: v.pipe(v.string("`model` is required."), v.nonEmpty("`model` is required.")),
   messages: v.pipe(v.array(HistoryMessageSchema, "`messages` is required."), v.minLength(1, "You have to provide messages."), v.maxLength(MAX_HISTORY_MESSAGES, `At most ${MAX_HISTORY_MESSAGES} messages.`)),
   stream: v.optional(bool(), false),
-  extra_body: v.optional(v.looseObject({ reference: v.optional(bool()) })),
+  // RAGFlow's extra_body: references (as a list of chunks), the documents' metadata on them, and a metadata filter
+  extra_body: v.optional(
+    v.pipe(
+      v.custom<Record<string, unknown>>(isPlainObject, "extra_body must be an object."),
+      v.looseObject({
+        reference: v.optional(bool()),
+        reference_metadata: v.optional(
+          v.pipe(
+            v.custom<Record<string, unknown>>(isPlainObject, "reference_metadata must be an object."),
+            v.looseObject({ include: v.optional(bool()), fields: v.optional(v.array(v.string("reference_metadata.fields must be an array."), "reference_metadata.fields must be an array.")) }),
+          ),
+        ),
+        metadata_condition: v.optional(v.pipe(v.custom<Record<string, unknown>>(isPlainObject, "metadata_condition must be an object."), MetadataConditionSchema)),
+      }),
+    ),
+  ),
 });
 export type OpenAiCompletionInput = v.InferOutput<typeof OpenAiCompletionSchema>;
 

@@ -13,14 +13,16 @@ export const parseOrThrow = <S extends v.GenericSchema>(schema: S, value: unknow
   return result.output;
 };
 
+// RAGFlow's first body check: a JSON content type (the body limit for JSON applies only then).
+export const assertJsonContentType = (contentType: string, failure: (message: string) => AppError = argumentError) => {
+  if (!JSON_MEDIA_TYPE.test(contentType)) throw failure(`Unsupported content type: Expected application/json, got ${contentType || "nothing"}`);
+};
+
 // JSON body checks in RAGFlow's order and wording: content type, object payload, then fields (code 101; the
 // document update answers the same lines with 102).
 export const jsonBody = <S extends v.GenericSchema>(schema: S, failure: (message: string) => AppError = argumentError) =>
   documented(validator("json", (value, c): v.InferOutput<S> => {
-    const contentType = c.req.header("Content-Type") ?? "";
-    if (!JSON_MEDIA_TYPE.test(contentType)) {
-      throw failure(`Unsupported content type: Expected application/json, got ${contentType || "nothing"}`);
-    }
+    assertJsonContentType(c.req.header("Content-Type") ?? "", failure);
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       throw failure(`Invalid request payload: expected object, got ${describeType(value)}`);
     }

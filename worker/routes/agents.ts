@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { AgentCompletionSchema, AgentTemplatesQuerySchema, CreateAgentSchema, ListAgentsQuerySchema, UpdateAgentSchema } from "../contract/agents";
+import { AgentCompletionSchema, AgentTemplatesQuerySchema, CreateAgentSchema, ListAgentSessionsQuerySchema, ListAgentsQuerySchema, UpdateAgentSchema } from "../contract/agents";
 import { OpenAiCompletionSchema } from "../contract/chats";
 import { DeleteByIdsSchema } from "../contract/datasets";
 import { ShareTokenSchema } from "../contract/share";
@@ -13,7 +13,7 @@ import { sseResponse } from "../lib/sse";
 import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
 import { jsonBody, jsonBodyAsDataError, queryParams } from "../middleware/validate";
-import { cancelAgentTask, type EnvelopedEvent, prepareAgentRun } from "../services/agents/complete";
+import { cancelAgentTask, type EnvelopedEvent, openAiUsage, prepareAgentRun } from "../services/agents/complete";
 import { createAgent, duplicateAgent, getAgentForEditor, getManageableAgent, listAgents, removeAgent, updateAgent } from "../services/agents/manage";
 import { createShareToken, listShareTokens, removeShareToken } from "../services/share/tokens";
 import { createAgentSession, listAgentSessions, removeAgentSessions } from "../services/agents/sessions";
@@ -54,6 +54,9 @@ export const agentRoutes = new Hono<AppEnv>()
   .post("/chat/completions", CompletionBody, async (c) => {
     const input = c.req.valid("json");
     if (!input.agent_id) throw dataError("`agent_id` is required.");
+    if (input["openai-compatible"]) {
+      return openAiAnswer(c, input.agent_id, { model: input.model ?? "model", messages: input.messages ?? [], stream: input.stream, session_id: input.session_id });
+    }
     return respond(c, input.agent_id, input);
   })
   .put("/tasks/:taskId/cancel", async (c) => ok(c, await cancelAgentTask(serviceContext(c), c.req.param("taskId"))))
@@ -69,7 +72,7 @@ export const agentRoutes = new Hono<AppEnv>()
   .post("/:agentId/completions", CompletionBody, async (c) => respond(c, c.req.param("agentId"), c.req.valid("json")))
   .post("/:agentId/sessions", async (c) => ok(c, await createAgentSession(serviceContext(c), c.req.param("agentId"))))
   .post("/:agentId/upload", async (c) => ok(c, await readInputFile(serviceContext(c), c.req.param("agentId"), uploadedFiles(await readForm(c.req.raw)))))
-  .get("/:agentId/sessions", async (c) => ok(c, await listAgentSessions(serviceContext(c), c.req.param("agentId"))))
+  .get("/:agentId/sessions", queryParams(ListAgentSessionsQuerySchema), async (c) => ok(c, await listAgentSessions(serviceContext(c), c.req.param("agentId"), c.req.valid("query"))))
   .get("/:agentId/share-tokens", async (c) => {
     const ctx = serviceContext(c);
     return ok(c, await listShareTokens(ctx, { type: "agent", id: (await getManageableAgent(ctx, c.req.param("agentId"))).id }));
@@ -92,24 +95,45 @@ const lastUserText = (messages: { role: string; content: unknown }[]) => {
   return typeof last?.content === "string" ? last.content : "";
 };
 
-// /agents_openai/{id}/chat/completions: the last user message is the question; the answer in OpenAI's shape.
-export const openAiAgentRoutes = new Hono<AppEnv>().use(requireAuth).post("/:agentId/chat/completions", jsonBodyAsDataError(OpenAiCompletionSchema), async (c) => {
-  const body = c.req.valid("json");
-  const input = v.parse(AgentCompletionSchema, { question: lastUserText(body.messages as { role: string; content: unknown }[]), session_id: (body as { session_id?: string }).session_id });
-  const prepared = await prepareAgentRun(serviceContext(c), c.req.param("agentId"), input);
+type OpenAiAsk = { model: string; messages: { role: string; content: unknown }[]; stream: boolean; session_id?: string };
+
+// The last user message is the question; the answer in OpenAI's shape (with usage), streamed or whole.
+const openAiAnswer = async (c: Context<AppEnv>, agentId: string, body: OpenAiAsk) => {
+  const question = lastUserText(body.messages);
+  const input = v.parse(AgentCompletionSchema, { question, session_id: body.session_id });
+  const prepared = await prepareAgentRun(serviceContext(c), agentId, input);
   const created = nowSeconds();
-  const chunk = (content: string, finish: string | null) => ({ id: prepared.taskId, object: "chat.completion.chunk", created, model: body.model, choices: [{ index: 0, delta: { content }, finish_reason: finish }] });
+  const chunk = (content: string, finish: string | null, extra = {}) => ({ id: prepared.taskId, object: "chat.completion.chunk", created, model: body.model, choices: [{ index: 0, delta: { content }, finish_reason: finish }], ...extra });
   if (!body.stream) {
     const result = await prepared.run(async () => undefined);
-    return c.json({ id: prepared.taskId, object: "chat.completion", created, model: body.model, session_id: prepared.sessionId, choices: [{ index: 0, message: { role: "assistant", content: result.content }, finish_reason: "stop" }] });
+    return c.json({
+      id: prepared.taskId,
+      object: "chat.completion",
+      created,
+      model: body.model,
+      session_id: prepared.sessionId,
+      choices: [{ index: 0, message: { role: "assistant", content: result.content }, finish_reason: "stop" }],
+      usage: openAiUsage(question, result.content),
+    });
   }
   return sseResponse(() =>
     (async function* () {
+      let answer = "";
       for await (const event of eventChannel<EnvelopedEvent>((emit) => prepared.run(emit))) {
-        if (event.event === "message") yield chunk(event.data.content, null);
+        if (event.event !== "message") continue;
+        answer += event.data.content;
+        yield chunk(event.data.content, null);
       }
-      yield chunk("", "stop");
+      yield chunk("", "stop", { usage: openAiUsage(question, answer) });
       yield "data:[DONE]\n\n";
     })(),
   );
-});
+};
+
+// /agents_openai/{id}/chat/completions: the same as /agents/chat/completions with "openai-compatible": true.
+export const openAiAgentRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .post("/:agentId/chat/completions", jsonBodyAsDataError(OpenAiCompletionSchema), async (c) => {
+    const body = c.req.valid("json");
+    return openAiAnswer(c, c.req.param("agentId"), { model: body.model, messages: body.messages, stream: body.stream, session_id: (body as { session_id?: string }).session_id });
+  });

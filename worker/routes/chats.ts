@@ -56,7 +56,9 @@ export const chatRoutes = new Hono<AppEnv>()
   })
   .get("/:chatId/sessions/:sessionId", async (c) => {
     const ctx = serviceContext(c);
-    return ok(c, toSession(await getConversation(ctx, await getDialogInTenant(ctx, c.req.param("chatId")), c.req.param("sessionId"))));
+    const dialog = await getDialogInTenant(ctx, c.req.param("chatId"));
+    // RAGFlow adds the assistant's avatar to one session
+    return ok(c, { ...toSession(await getConversation(ctx, dialog, c.req.param("sessionId"))), avatar: dialog.icon ?? "" });
   })
   .on(["PATCH", "PUT"], "/:chatId/sessions/:sessionId", jsonBodyAsDataError(UpdateSessionSchema), async (c) => {
     const ctx = serviceContext(c);

@@ -12,7 +12,7 @@ import { ok } from "../lib/envelope";
 import { argumentError, dataError } from "../lib/errors";
 import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
-import { jsonBody, jsonBodyAsDataError, parseOrThrow, queryParams } from "../middleware/validate";
+import { assertJsonContentType, jsonBody, jsonBodyAsDataError, parseOrThrow, queryParams } from "../middleware/validate";
 import { fileResponse, readForm, uploadedFiles } from "./file-transfer";
 import { parseHandlers, stopHandlers } from "./parsing";
 import { createEmptyDocument } from "../services/documents/create-empty";
@@ -36,6 +36,7 @@ export const documentRoutes = new Hono<AppEnv>()
     const datasetId = c.req.param("datasetId") as string;
     const type = c.req.query("type") ?? "local";
     if (type === "empty") {
+      assertJsonContentType(c.req.header("Content-Type") ?? "");
       const { name } = parseOrThrow(CreateEmptyDocumentSchema, await c.req.json().catch(() => null));
       return ok(c, await createEmptyDocument(ctx, datasetId, name));
     }

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { SystemConfig } from "../contract/envelope";
 import { SystemStatsQuerySchema } from "../contract/evaluation";
 import type { AppEnv } from "../env";
@@ -8,6 +8,12 @@ import { depsOf, serviceContext } from "../middleware/deps";
 import { queryParams } from "../middleware/validate";
 import { systemStats } from "../services/evaluation/system-stats";
 import { checkHealth } from "../services/system/health";
+
+// No envelope, HTTP 500 when a part is down (RAGFlow's health check); also served at its older /v1/system/healthz.
+export const healthz = async (c: Context<AppEnv>) => {
+  const report = await checkHealth(depsOf(c));
+  return c.json(report, report.status === "ok" ? 200 : 500);
+};
 
 export const systemRoutes = new Hono<AppEnv>()
   .get("/ping", (c) => c.text("pong"))
@@ -21,7 +27,4 @@ export const systemRoutes = new Hono<AppEnv>()
   })
   // RAGFlow's chat and agent usage statistics (see docs/evaluation.md)
   .get("/stats", requireAuth, queryParams(SystemStatsQuerySchema), async (c) => ok(c, await systemStats(serviceContext(c), c.req.valid("query"))))
-  .get("/healthz", async (c) => {
-    const report = await checkHealth(depsOf(c));
-    return c.json(report, report.status === "ok" ? 200 : 500);
-  });
+  .get("/healthz", (c) => healthz(c));

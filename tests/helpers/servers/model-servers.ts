@@ -140,6 +140,13 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
       const relations = found.slice(1).map(([name], i) => ({ source: found[i]?.[0], target: name, description: `${found[i]?.[0]} und ${name} hängen zusammen.`, weight: 5, ...keywords }));
       return json(response, 200, { choices: [{ message: { content: `Ergebnis:\n${JSON.stringify({ entities, relations })}` } }], usage: { prompt_tokens: 60, completion_tokens: 30 } });
     }
+    // graph query analysis: the known names the question holds; "Wer" asks for a person, "Wo" for a place
+    if (prompt.includes("answer_type_keywords")) {
+      const question = prompt.split("Query: ").at(-1)?.split("\n")[0] ?? "";
+      const types = /\bwer\b/i.test(question) ? ["person"] : /\bwo\b/i.test(question) ? ["geo"] : [];
+      const entities = GRAPH_NAMES.filter(([name]) => question.toLowerCase().includes(name.toLowerCase())).map(([name]) => name);
+      return plain(JSON.stringify({ answer_type_keywords: types, entities_from_query: entities }));
+    }
     // entity resolution: two names are the same when they only differ in case, spaces and hyphens
     if (prompt.includes("You decide whether two names mean the same")) {
       const letters = (name: string) => name.toLowerCase().replace(/[^\p{L}]/gu, "");

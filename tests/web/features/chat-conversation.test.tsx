@@ -630,7 +630,7 @@ describe("StatsDialog", () => {
     ]);
     const [messages] = screen.getAllByTestId("day-bars");
     expect(messages?.children).toHaveLength(30);
-    expect(messages?.querySelector('[title="2026-03-30: 12"]')).toBeTruthy();
+    expect(messages?.querySelector('[title="30.03.2026: 12"]')).toBeTruthy();
     expect(sent("GET", `/api/v1/chats/${CHAT_ID}/stats?from=2026-03-02&to=2026-03-31`)).toHaveLength(1);
   });
 });

@@ -60,6 +60,8 @@ describe("PlanPage", () => {
     mockUsage([answer({ code: 0, message: "success", data: makeUsage() })]);
     renderWithProviders(<PlanPage />);
     expect((await screen.findByTestId("current-plan")).textContent).toBe("Workers Free");
+    // the day the figures are from, written the German way
+    expect(screen.getByText("Stand: 12.10.2026 (UTC)")).toBeTruthy();
     const requests = screen.getByTestId("usage-requests_today");
     expect(within(requests).getByTestId("usage-value").textContent).toBe("25.000 von 100.000");
     expect(within(requests).getByTestId("usage-percent").textContent).toBe("25 %");

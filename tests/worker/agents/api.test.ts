@@ -128,10 +128,23 @@ describe("agents API", () => {
   it("answers on the OpenAI-compatible path and keeps per-user sessions", async () => {
     const user = await createUser();
     const agent = await createAgent(user, simple());
+    type OpenAiAnswer = { choices: { message: { content: string } }[]; usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number } };
     const answer = await callApi(`/agents_openai/${agent.id}/chat/completions`, { token: user.token, json: { model: "buddy", messages: [{ role: "user", content: "Wie geht's?" }] } });
-    expect((answer.body as unknown as { choices: { message: { content: string } }[] }).choices[0]?.message.content).toBe("Echo: Wie geht's?");
+    const openAi = answer.body as unknown as OpenAiAnswer;
+    expect(openAi.choices[0]?.message.content).toBe("Echo: Wie geht's?");
+    expect(openAi.usage.prompt_tokens).toBeGreaterThan(0);
+    expect(openAi.usage.total_tokens).toBe(openAi.usage.prompt_tokens + openAi.usage.completion_tokens);
+    // RAGFlow's OpenAI mode of /agents/chat/completions answers the same way
+    const compatible = await callApi(`/agents/chat/completions`, { token: user.token, json: { agent_id: agent.id, "openai-compatible": true, messages: [{ role: "user", content: "Und sonst?" }] } });
+    expect((compatible.body as unknown as OpenAiAnswer).choices[0]?.message.content).toBe("Echo: Und sonst?");
     const session = await callApi<{ id: string; message: { content: string }[] }>(`/agents/${agent.id}/sessions`, { method: "POST", token: user.token });
     expect(session.body.data.message.map((message) => message.content)).toEqual(["Hallo"]);
+    const listed = await callApi<{ id: string }[]>(`/agents/${agent.id}/sessions?page_size=1&orderby=create_time&desc=false`, { token: user.token });
+    expect(listed.body.data).toHaveLength(1);
+    const newest = await callApi<{ id: string }[]>(`/agents/${agent.id}/sessions?orderby=create_time&desc=true&page_size=1`, { token: user.token });
+    expect(newest.body.data[0]?.id).toBe(session.body.data.id);
+    expect((await callApi<{ id: string }[]>(`/agents/${agent.id}/sessions?id=${session.body.data.id}`, { token: user.token })).body.data.map((row) => row.id)).toEqual([session.body.data.id]);
+    expect((await callApi(`/agents/${agent.id}/sessions?page=0`, { token: user.token })).body.code).toBe(101);
     const other = await createUser();
     expect((await runAgent(other, agent.id, { question: "x", session_id: session.body.data.id })).body.code).toBe(102);
     expect((await callApi(`/agents/${agent.id}/sessions`, { method: "DELETE", token: user.token, json: { delete_all: true } })).body.data).toBe(true);

@@ -20,11 +20,33 @@ describe("OpenAI-compatible chat completions", () => {
         headers: { Authorization: key, "Content-Type": "application/json" },
         body: JSON.stringify({ model: "model", messages: [{ role: "user", content: "Grippeimpfung ab 60?" }], extra_body: { reference: true } }),
       });
-      const body = (await res.json()) as { object: string; model: string; choices: { message: { content: string; reference: { chunks: unknown[] } }; finish_reason: string }[]; usage: { total_tokens: number } };
+      const body = (await res.json()) as { object: string; model: string; choices: { message: { content: string; reference: { document_name: string }[] }; finish_reason: string }[]; usage: { total_tokens: number } };
       expect(body).toMatchObject({ object: "chat.completion", model: chat.llm_id, choices: [{ finish_reason: "stop", message: { content: expect.stringContaining("Antwort auf: Grippeimpfung ab 60?") } }] });
-      expect(body.choices[0]?.message.reference.chunks.length).toBeGreaterThan(0);
+      // RAGFlow's chunks_format: the references are a list of chunks
+      expect(body.choices[0]?.message.reference[0]?.document_name).toBe("impfung.txt");
       expect(body.usage.total_tokens).toBeGreaterThan(0);
     }
+  });
+
+  it("filters by metadata and adds the documents' metadata to references from extra_body", async () => {
+    const user = await createUser();
+    const ds = await parsedDataset(user);
+    const docs = (await callApi<{ docs: { id: string; name: string }[] }>(`/datasets/${ds.id}/documents`, { token: user.token })).body.data.docs;
+    for (const doc of docs) {
+      await callApi(`/datasets/${ds.id}/documents/${doc.id}`, { method: "PATCH", token: user.token, json: { meta_fields: { Quelle: doc.name === "impfung.txt" ? "RKI" : "BZgA", Jahr: 2024 } } });
+    }
+    const chat = await createChat(user, { dataset_ids: [ds.id] });
+    type Answer = { choices: { message: { reference: { document_name: string; document_metadata?: Record<string, unknown> }[] } }[] };
+    const openAi = (extra: unknown) => callApi<unknown>(`/openai/${chat.id}/chat/completions`, { token: user.token, json: { model: "model", messages: [{ role: "user", content: "Grippeimpfung und Schlaf" }], extra_body: extra } });
+    const withMeta = (await openAi({ reference: true, reference_metadata: { include: true, fields: ["Quelle"] } })).body as unknown as Answer;
+    const refs = withMeta.choices[0]?.message.reference ?? [];
+    expect(refs.find((chunk) => chunk.document_name === "impfung.txt")?.document_metadata).toEqual({ Quelle: "RKI" });
+    const filtered = (await openAi({ reference: true, metadata_condition: { conditions: [{ name: "Quelle", comparison_operator: "=", value: "BZgA" }] } })).body as unknown as Answer;
+    expect(filtered.choices[0]?.message.reference.map((chunk) => chunk.document_name)).toEqual(["schlaf.txt"]);
+    expect(filtered.choices[0]?.message.reference[0]?.document_metadata).toBeUndefined();
+    expect((await openAi("ja")).body).toMatchObject({ code: 102, message: "extra_body must be an object." });
+    expect((await openAi({ metadata_condition: [] })).body).toMatchObject({ code: 102, message: "metadata_condition must be an object." });
+    expect((await openAi({ reference_metadata: { fields: "Quelle" } })).body).toMatchObject({ code: 102, message: "reference_metadata.fields must be an array." });
   });
 
   it("streams chat.completion.chunk objects ending with usage and [DONE]; refuses a history that does not end with the user", async () => {
@@ -61,10 +83,11 @@ describe("completions for the SDK and the web app", () => {
   it("regenerates from a given history and keeps references aligned with the answers", async () => {
     const user = await createUser();
     const ds = await parsedDataset(user);
-    const chat = await createChat(user, { dataset_ids: [ds.id] });
+    const chat = await createChat(user, { dataset_ids: [ds.id], icon: "data:image/png;base64,iVBORw0KGgo=" });
     const first = await ask(user, chat.id, { question: "Grippeimpfung?" });
     const sessionId = first.body.data.session_id;
-    const session = (await callApi<Session>(`/chats/${chat.id}/sessions/${sessionId}`, { token: user.token })).body.data;
+    const session = (await callApi<Session & { avatar: string }>(`/chats/${chat.id}/sessions/${sessionId}`, { token: user.token })).body.data;
+    expect(session.avatar).toBe("data:image/png;base64,iVBORw0KGgo=");
     const history = session.messages.slice(0, 2).map(({ role, content, id }) => ({ role, content, id }));
     await ask(user, chat.id, { session_id: sessionId, messages: history });
     const again = (await callApi<Session>(`/chats/${chat.id}/sessions/${sessionId}`, { token: user.token })).body.data;
@@ -123,6 +146,10 @@ describe("feedback, messages, stats and export", () => {
     const renamed = await callApi<Session>(`/chats/${chat.id}/sessions/${sessionId}`, { method: "PATCH", token: user.token, json: { name: "Schlaffragen" } });
     expect(renamed.body.data.name).toBe("Schlaffragen");
     expect((await callApi(`/chats/${chat.id}/sessions/${sessionId}`, { method: "PATCH", token: user.token, json: { name: "" } })).body.message).toBe("`name` can not be empty.");
+    const rewrite = (json: unknown) => callApi(`/chats/${chat.id}/sessions/${sessionId}`, { method: "PATCH", token: user.token, json });
+    expect((await rewrite({ name: "x", messages: [] })).body).toMatchObject({ code: 102, message: "`messages` cannot be changed." });
+    expect((await rewrite({ message: [] })).body).toMatchObject({ code: 102, message: "`messages` cannot be changed." });
+    expect((await rewrite({ name: "x", reference: [] })).body).toMatchObject({ code: 102, message: "`reference` cannot be changed." });
     expect((await callApi(`/chats/${chat.id}/sessions`, { method: "DELETE", token: user.token, json: { ids: ["0123456789abcdef0123456789abcdef"] } })).body.message).toBe("The chat doesn't own the session 0123456789abcdef0123456789abcdef");
     await callApi(`/chats/${chat.id}/sessions`, { method: "DELETE", token: user.token, json: { ids: [sessionId] } });
     expect((await callApi(`/chats/${chat.id}/sessions/${sessionId}`, { token: user.token })).body.message).toBe("Session not found!");

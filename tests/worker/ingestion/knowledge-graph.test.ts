@@ -113,16 +113,21 @@ describe("knowledge graph tasks", () => {
     expect(edges.map((edge) => edge.keywords)).toEqual([["Zusammenhang"], ["Zusammenhang"]]);
     expect((await callApi(`/datasets/${ds.id}/graph`, { token: user.token })).body.data).toEqual({ graph, mind_map: {}, community_reports: [] });
 
-    // use_kg puts the entities the question names, and their relations, first
+    // use_kg puts the graph's part for the question first, as RAGFlow's KG search ranks it: the entity the model
+    // reads in the question (found by its vector and its name), the relations on the two-hop paths from it, the
+    // one to a person first because "Wer" asks for a person
     type Hit = { content: string; document_keyword: string; similarity: number };
     const search = (question: string, extra: Record<string, unknown> = {}) =>
       callApi<{ chunks: Hit[]; total: number }>("/retrieval", { token: user.token, json: { question, dataset_ids: [ds.id], use_kg: true, ...extra } });
     const withGraph = (await search("Wer leitete das Robert Koch-Institut?")).body.data;
     expect(withGraph.chunks[0]).toMatchObject({ document_keyword: "Related content in Knowledge Graph", similarity: 1 });
-    expect(withGraph.chunks[0]?.content).toBe(
-      "Entities:\n- ROBERT KOCH-INSTITUT (organization): Robert Koch-Institut kommt im Text vor.\nRelations:\n" +
-        "- BERLIN – ROBERT KOCH-INSTITUT: Robert Koch-Institut und Berlin hängen zusammen.\n- LOTHAR WIELER – ROBERT KOCH-INSTITUT: Robert Koch-Institut und Lothar Wieler hängen zusammen.",
+    const [entities, relations] = withGraph.chunks[0]?.content.split("\n\n") ?? [];
+    // the institute leads (similarity 1 × pagerank 0.5); names the lexical embedder finds close follow at lower scores
+    expect(entities).toMatch(/^---- Entities ----\n,Entity,Score,Description\n0,ROBERT KOCH-INSTITUT,0\.50,Robert Koch-Institut kommt im Text vor\.(\n\d,[^\n]+,0\.[0-4]\d,[^\n]+)*$/);
+    expect(relations).toMatch(
+      /^---- Relations ----\n,From Entity,To Entity,Score,Description\n0,LOTHAR WIELER,ROBERT KOCH-INSTITUT,\d+\.\d\d,Robert Koch-Institut und Lothar Wieler hängen zusammen\.\n1,BERLIN,ROBERT KOCH-INSTITUT,\d+\.\d\d,Robert Koch-Institut und Berlin hängen zusammen\.$/,
     );
+    expect(task.progress_msg).toContain("Embedded 6 entities and relations for retrieval.");
     const plain = (await search("Wer leitete das Robert Koch-Institut?", { use_kg: false })).body.data;
     expect(plain.chunks[0]?.document_keyword).toBe("rki.txt");
     expect(plain.total).toBe(withGraph.total);
@@ -134,7 +139,7 @@ describe("knowledge graph tasks", () => {
     expect(chat.prompt_config.use_kg).toBe(true);
     const answer = (await ask(user, chat.id, { question: "Was soll ich über Lothar Wieler wissen?" })).body.data.answer;
     expect(answer).toContain("Related content in Knowledge Graph");
-    expect(answer).toContain("- LOTHAR WIELER (person): Lothar Wieler kommt im Text vor.");
+    expect(answer).toMatch(/\d,LOTHAR WIELER,\d+\.\d\d,Lothar Wieler kommt im Text vor\./);
 
     // a search app with use_kg cites the graph chunk first
     const searchApp = (await callApi<{ search_id: string }>("/searches", { token: user.token, json: { name: "Institute", search_config: { kb_ids: [ds.id], use_kg: true } } })).body.data.search_id;
@@ -147,7 +152,10 @@ describe("knowledge graph tasks", () => {
     expect((await callApi(`/datasets/${ds.id}/knowledge_graph`, { token: stranger.token })).body.code).toBe(102);
     expect((await callApi(`/datasets/${ds.id}/knowledge_graph`, { method: "DELETE", token: stranger.token })).body).toMatchObject({ code: 102, message: "Invalid Dataset ID" });
 
+    const graphVectors = async () => (await env.DB.prepare("SELECT count(*) AS n FROM chunk_vectors WHERE namespace = ?").bind(`kg-${ds.id}`).first<{ n: number }>())?.n;
+    expect(await graphVectors()).toBe(6);
     expect((await callApi(`/datasets/${ds.id}/knowledge_graph`, { method: "DELETE", token: user.token })).body).toMatchObject({ code: 0, data: true });
+    expect(await graphVectors()).toBe(0);
     expect((await callApi(`/datasets/${ds.id}/knowledge_graph`, { token: user.token })).body.data).toEqual({ graph: {}, mind_map: {}, community_reports: [] });
     expect((await callApi(`/datasets/${ds.id}/index?type=graph`, { token: user.token })).body.data).toEqual({});
   });
@@ -206,7 +214,7 @@ describe("knowledge graph tasks", () => {
 
     // use_kg adds the report on the entities the question names
     const hit = (await callApi<{ chunks: { content: string }[] }>("/retrieval", { token: user.token, json: { question: "Was macht die STIKO?", dataset_ids: [ds.id], use_kg: true } })).body.data.chunks[0];
-    expect(hit?.content).toContain(`Community report:\n# ${stiko?.title}\n\n${stiko?.summary}\n\n## `);
+    expect(hit?.content).toContain(`---- Community Report ----\n# ${stiko?.title}\n\n${stiko?.summary}\n\n## `);
     expect(hit?.content).toContain("## Über STIKO\nSTIKO gehört dazu.");
 
     // deleting the graph deletes its reports
@@ -242,6 +250,9 @@ describe("knowledge graph tasks", () => {
     expect(nodes.find((node) => node.id === "ROBERT KOCH-INSTITUT")?.source_id.toSorted()).toEqual([rkiDoc, wielerDoc].toSorted());
     expect(grown.community_reports.some((report) => report.entities.includes("BERLIN"))).toBe(true);
     expect(await stored()).toBe(3);
+    const vectorsOf = async () =>
+      (await env.DB.prepare("SELECT metadata FROM chunk_vectors WHERE namespace = ?").bind(`kg-${ds.id}`).all<{ metadata: string }>()).results.map((row) => JSON.parse(row.metadata) as { kind: string; name?: string; source?: string });
+    expect((await vectorsOf()).filter((item) => item.kind === "entity").map((item) => item.name)).toContain("BERLIN");
 
     // rki.txt goes: Berlin (only there) and its relation go, the institute stays (wieler.txt names it), and the
     // community report on Berlin goes with it
@@ -256,6 +267,10 @@ describe("knowledge graph tasks", () => {
     expect(pruned.community_reports.some((report) => report.entities.includes("BERLIN"))).toBe(false);
     expect("nodes" in pruned.graph && pruned.graph.nodes.flatMap((node) => node.communities ?? [])).toEqual(pruned.community_reports.flatMap((report) => report.entities.map(() => report.title)));
     expect(await stored()).toBe(2);
+    // and so do the vectors of Berlin and its relation
+    const left = await vectorsOf();
+    expect(left.filter((item) => item.kind === "entity").map((item) => item.name).toSorted()).toEqual(["LOTHAR WIELER", "ROBERT KOCH-INSTITUT", "STIKO"]);
+    expect(left.filter((item) => item.kind === "relation").map((item) => item.source)).toEqual(["LOTHAR WIELER"]);
 
     // an edited chunk keeps its id but is read again
     const stikoDoc = first["stiko.txt"]?.id ?? "";

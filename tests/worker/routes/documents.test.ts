@@ -129,6 +129,10 @@ describe("POST /datasets/{id}/documents?type=empty", () => {
     const ds = await createDataset(user);
     const res = await callApi<Doc[]>(`/datasets/${ds.id}/documents?type=empty`, { token: user.token, json: { name: "Notizen" } });
     expect(res.body.data[0]).toMatchObject({ name: "Notizen", type: "virtual", size: 0, source_type: "virtual" });
+    // the name comes as JSON only (another body type would also dodge the JSON size limit)
+    const form = new FormData();
+    form.set("name", "Formular");
+    expect((await callApi(`/datasets/${ds.id}/documents?type=empty`, { token: user.token, body: form })).body).toMatchObject({ code: 101, message: expect.stringContaining("Unsupported content type: Expected application/json, got multipart/form-data") });
     const again = await callApi(`/datasets/${ds.id}/documents?type=empty`, { token: user.token, json: { name: "notizen" } });
     expect(again.body).toMatchObject({ code: 102, message: "Duplicated document name in the same dataset." });
   });

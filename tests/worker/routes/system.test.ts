@@ -1,3 +1,4 @@
+import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { callApi } from "../../helpers/worker/api";
 
@@ -22,7 +23,10 @@ describe("GET /system/*", () => {
   it("reports healthy database and storage without an envelope", async () => {
     const res = await callApi("/system/healthz");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ db: "ok", storage: "ok", status: "ok" });
+    expect(res.body).toEqual({ db: "ok", doc_engine: "ok", storage: "ok", status: "ok" });
+    // RAGFlow's older path answers the same
+    const legacy = await SELF.fetch("http://buddy.test/v1/system/healthz");
+    expect(await legacy.json()).toEqual(res.body);
   });
 });
 

@@ -7,6 +7,7 @@ import { usageQueryOptions } from "../../api/usage";
 import { RouteErrorMessage } from "../../components/route-error";
 import { SectionHeader } from "../settings/section-header";
 import { UsageRowView } from "./usage-row";
+import { formatDay } from "../../lib/format";
 import { formatUsage, usageRows } from "./usage-rows";
 
 // Both plans' limits side by side, from the same table the worker answers with.
@@ -63,7 +64,7 @@ export const PlanPage = () => {
               {t(`plan.plans.${query.data.plan}`)}
             </Badge>
             <Text fontSize="sm" color="fg.muted">
-              {t("plan.asOf", { day: query.data.day })}
+              {t("plan.asOf", { day: formatDay(query.data.day) })}
             </Text>
           </HStack>
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" as="section" aria-label={t("plan.title")}>

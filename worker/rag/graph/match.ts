@@ -1,8 +1,5 @@
-import type { GraphEdge, GraphNode, KnowledgeGraph } from "../../contract/knowledge-graph";
+import type { GraphNode, KnowledgeGraph } from "../../contract/knowledge-graph";
 import { stem, topicWords } from "../../lib/terms";
-
-const MAX_ENTITIES = 6;
-const MAX_RELATIONS = 10;
 
 const wordsOf = (text: string) => topicWords(text).map(stem);
 
@@ -14,32 +11,16 @@ const nameMatch = (node: GraphNode, question: Set<string>, folded: string) => {
   return name.filter((word) => question.has(word) || (word.length >= 4 && folded.includes(word))).length / name.length;
 };
 
-// The part of the graphs a question is about (RAGFlow's KG retriever, by names instead of an LLM's keywords
-// and entity vectors): the entities at least half of whose name the question names, best match and rank
-// first, and the strongest relations that touch them.
-export const relevantSubgraph = (graphs: KnowledgeGraph[], question: string) => {
+// Entities at least half of whose name the question names, with that share as their similarity: Buddy's addition
+// to RAGFlow's vector search of entities, so a graph finds what a question spells out even with a lexical
+// embedder or a graph built before it had vectors.
+export const namedEntities = (graphs: KnowledgeGraph[], question: string) => {
   const words = new Set(wordsOf(question));
   const folded = [...words].join(" ");
-  const scored = graphs
-    .flatMap((graph) => graph.nodes.map((node) => ({ node, score: nameMatch(node, words, folded) })))
-    .filter((entry) => entry.score >= 0.5)
-    .toSorted((a, b) => b.score - a.score || b.node.pagerank - a.node.pagerank || a.node.id.localeCompare(b.node.id))
-    .slice(0, MAX_ENTITIES);
-  const chosen = new Set(scored.map((entry) => entry.node.id));
-  const relations = graphs
-    .flatMap((graph) => graph.edges)
-    .filter((edge) => chosen.has(edge.source) || chosen.has(edge.target))
-    .toSorted((a, b) => b.weight - a.weight || a.source.localeCompare(b.source) || a.target.localeCompare(b.target))
-    .slice(0, MAX_RELATIONS);
-  return { entities: scored.map((entry) => entry.node), relations };
+  const named = new Map<string, number>();
+  for (const node of graphs.flatMap((graph) => graph.nodes)) {
+    const score = nameMatch(node, words, folded);
+    if (score >= 0.5) named.set(node.id, Math.max(score, named.get(node.id) ?? 0));
+  }
+  return named;
 };
-
-// The text of the knowledge-graph chunk put first among the results.
-export const subgraphText = ({ entities, relations }: { entities: GraphNode[]; relations: GraphEdge[] }) =>
-  entities.length === 0
-    ? ""
-    : [
-        "Entities:",
-        ...entities.map((node) => `- ${node.entity_name} (${node.entity_type}): ${node.description.replaceAll("\n", " ")}`),
-        ...(relations.length ? ["Relations:", ...relations.map((edge) => `- ${edge.source} – ${edge.target}: ${edge.description.replaceAll("\n", " ")}`)] : []),
-      ].join("\n");

@@ -4,12 +4,20 @@ import { agentSessions, agentTasks } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowMs, nowSeconds } from "../../lib/time";
+import { countTokens } from "../../rag/tokens";
 import type { ServiceContext } from "../context";
 import { runFlow } from "./engine/run-flow";
 import { getVisibleAgent, mayEditAgent } from "./manage";
 import { getAgentSession, newAgentSession } from "./sessions";
 
 const HISTORY_TURNS = 20;
+
+// Token counts as RAGFlow gives them on the OpenAI-compatible agent routes: the question's and the answer's text.
+export const openAiUsage = (question: string, answer: string) => {
+  const prompt = countTokens(question);
+  const completion = countTokens(answer);
+  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+};
 
 export type EnvelopedEvent = AgentEvent & { message_id: string; created_at: number; task_id: string; session_id: string };
 

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { ListAgentSessionsQuery } from "../../contract/agents";
 import { type AgentRow, agentSessions, type AgentSessionRow } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -50,11 +51,19 @@ export const getAgentSession = async (ctx: ServiceContext, agentId: string, sess
 
 export const createAgentSession = async (ctx: ServiceContext, agentId: string) => toAgentSession(await newAgentSession(ctx, await getVisibleAgent(ctx, agentId)));
 
-export const listAgentSessions = async (ctx: ServiceContext, agentId: string) => {
+export const listAgentSessions = async (ctx: ServiceContext, agentId: string, query: ListAgentSessionsQuery) => {
   await getVisibleAgent(ctx, agentId);
+  const column = query.orderby === "create_time" ? agentSessions.createTime : agentSessions.updateTime;
   const rows = await ctx.db.query.agentSessions.findMany({
-    where: and(eq(agentSessions.agentId, agentId), eq(agentSessions.userId, ctx.actor.userId), eq(agentSessions.source, sourceOf(ctx))),
-    orderBy: desc(agentSessions.updateTime),
+    where: and(
+      eq(agentSessions.agentId, agentId),
+      eq(agentSessions.userId, ctx.actor.userId),
+      eq(agentSessions.source, sourceOf(ctx)),
+      query.id ? eq(agentSessions.id, query.id) : undefined,
+    ),
+    orderBy: [query.desc ? desc(column) : asc(column), asc(agentSessions.id)],
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
   });
   return rows.map(toAgentSession);
 };

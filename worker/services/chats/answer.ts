@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { BUILTIN_CHAT_ID, KNOWLEDGE_KEY, type Reference, type ReferenceChunk, SUGGESTED_QUESTIONS } from "../../contract/chats";
 import type { RetrievedChunk } from "../../contract/retrieval";
+import type { MetadataCondition } from "../../contract/metadata-condition";
 import { type DialogRow, tenantModels } from "../../db/schema";
 import { analyzeQuery } from "../../lib/terms";
 import { parseModelId } from "../../platform/providers/catalogue";
@@ -37,6 +38,8 @@ export type AnswerRequest = {
   history: ChatMessage[];
   values: Record<string, string>;
   docIds: string[];
+  // a request's own metadata filter (the OpenAI route's extra_body), in place of the assistant's
+  metadataCondition?: MetadataCondition;
   signal?: AbortSignal;
 };
 
@@ -127,7 +130,9 @@ export async function* answerQuestion(ctx: ServiceContext, request: AnswerReques
   }
 
   const useKnowledge = dialog.datasetIds.length > 0 && config.parameters.some((parameter) => parameter.key === KNOWLEDGE_KEY);
-  const metadataCondition = useKnowledge ? await metadataConditionFor(ctx, dialog.datasetIds, dialog.metaDataFilter, question, model, usage) : undefined;
+  const metadataCondition = useKnowledge
+    ? (request.metadataCondition ?? (await metadataConditionFor(ctx, dialog.datasetIds, dialog.metaDataFilter, question, model, usage)))
+    : undefined;
   const search = async (text: string) =>
     (
       await retrieve(ctx, {

@@ -1,5 +1,6 @@
-import type { OpenAiCompletionInput } from "../../contract/chats";
-import type { DialogRow } from "../../db/schema";
+import { inArray } from "drizzle-orm";
+import type { OpenAiCompletionInput, Reference } from "../../contract/chats";
+import { type DialogRow, documents } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
@@ -23,6 +24,19 @@ const usageOf = (result: AnswerResult) => ({
   total_tokens: result.usage.promptTokens + result.usage.completionTokens,
 });
 
+type MetadataRequest = NonNullable<NonNullable<OpenAiCompletionInput["extra_body"]>["reference_metadata"]>;
+
+// RAGFlow's references on this route: the list of cited chunks, each with its document's metadata when asked
+// (`fields` picks some; an empty list gives none).
+const referenceChunks = async (ctx: ServiceContext, reference: Reference, metadata: MetadataRequest | undefined) => {
+  if (!metadata?.include || metadata.fields?.length === 0) return reference.chunks;
+  const ids = [...new Set(reference.chunks.map((chunk) => chunk.document_id))];
+  const rows = ids.length ? await ctx.db.select({ id: documents.id, meta: documents.metaFields }).from(documents).where(inArray(documents.id, ids)) : [];
+  const wanted = metadata.fields ? new Set(metadata.fields) : null;
+  const metaOf = new Map(rows.map((row) => [row.id, Object.fromEntries(Object.entries((row.meta ?? {}) as Record<string, unknown>).filter(([key]) => !wanted || wanted.has(key)))]));
+  return reference.chunks.map((chunk) => ({ ...chunk, document_metadata: metaOf.get(chunk.document_id) ?? {} }));
+};
+
 // /openai/{chat_id}/chat/completions: the OpenAI shape over the same pipeline; nothing is stored as a
 // session, but the turn counts in the assistant's stats.
 export const openAiCompletion = async (ctx: ServiceContext, dialog: DialogRow, input: OpenAiCompletionInput, userId: string) => {
@@ -32,8 +46,16 @@ export const openAiCompletion = async (ctx: ServiceContext, dialog: DialogRow, i
   const id = `chatcmpl-${newId()}`;
   const model = input.model === "model" ? dialog.llmId : input.model;
   const withReference = input.extra_body?.reference === true;
+  const references = (reference: Reference) => referenceChunks(ctx, reference, input.extra_body?.reference_metadata);
   const run = (signal?: AbortSignal) =>
-    answerQuestion(ctx, { dialog, history: history.map((m) => ({ role: m.role as "user" | "assistant", content: m.content })), values, docIds: [], signal });
+    answerQuestion(ctx, {
+      dialog,
+      history: history.map((m) => ({ role: m.role as "user" | "assistant", content: m.content })),
+      values,
+      docIds: [],
+      metadataCondition: input.extra_body?.metadata_condition,
+      signal,
+    });
   const finish = async (result: AnswerResult, started: number) =>
     recordTurn(ctx, { dialog, conversationId: null, messageId: id, userId, source: "api", result, durationMs: nowMs() - started });
 
@@ -46,7 +68,8 @@ export const openAiCompletion = async (ctx: ServiceContext, dialog: DialogRow, i
         continue;
       }
       await finish(event.done, started);
-      yield chunkObject(id, model, withReference ? { content: "", reference: event.done.reference } : {}, "stop", { usage: usageOf(event.done) });
+      const final = withReference ? { content: "", reference: await references(event.done.reference), final_content: event.done.answer } : {};
+      yield chunkObject(id, model, final, "stop", { usage: usageOf(event.done) });
     }
     yield "data:[DONE]\n\n";
   }
@@ -61,7 +84,7 @@ export const openAiCompletion = async (ctx: ServiceContext, dialog: DialogRow, i
         object: "chat.completion",
         created: Math.floor(started / 1000),
         model,
-        choices: [{ index: 0, message: { role: "assistant", content: event.done.answer, ...(withReference && { reference: event.done.reference }) }, finish_reason: "stop", logprobs: null }],
+        choices: [{ index: 0, message: { role: "assistant", content: event.done.answer, ...(withReference && { reference: await references(event.done.reference) }) }, finish_reason: "stop", logprobs: null }],
         usage: usageOf(event.done),
       };
     }

@@ -1,6 +1,7 @@
 import { and, inArray } from "drizzle-orm";
 import type { DeleteByIdsInput } from "../../contract/datasets";
 import { datasets } from "../../db/schema";
+import { removeKnowledgeGraph } from "../graph/store";
 import { deleteVectorsOf } from "../ingestion/vectors";
 import { argumentError, dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
@@ -31,6 +32,7 @@ export const removeDatasets = async (ctx: ServiceContext, input: DeleteByIdsInpu
     throw dataError(`User '${ctx.actor.tenantId}' lacks permission for datasets: '${missing.join(", ")}'`);
   }
   await deleteVectorsOf(ctx, "datasetId", ids);
+  for (const id of ids) await removeKnowledgeGraph(ctx, id);
   // Documents, chunks and tasks go with the dataset through ON DELETE CASCADE.
   await ctx.db.delete(datasets).where(and(tenantFilter, inArray(datasets.id, ids)));
   await Promise.all(ids.map((id) => ctx.storage.deletePrefix(datasetPrefix(ctx.actor.tenantId, id))));

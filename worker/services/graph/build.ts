@@ -12,7 +12,8 @@ import { withCommunities, writeCommunityReports } from "./community-reports";
 import { extractEntities } from "./extract-entities";
 import { resolveEntities } from "./resolve-entities";
 import { dropStaleExtractions, extractionSettings, presentDocuments, storedExtractions, storeExtractions } from "./extraction-store";
-import { removeKnowledgeGraph, saveKnowledgeGraph } from "./store";
+import { loadKnowledgeGraph, removeKnowledgeGraph, saveKnowledgeGraph } from "./store";
+import { storeGraphVectors } from "./vectors";
 
 const MAX_FAILED_CHUNKS = 3;
 const REPORT_EVERY = 10;
@@ -86,7 +87,13 @@ export const graphBuilder: IndexBuilder = {
     const kept = new Set(fitted.graph.nodes.map((node) => node.id));
     const reports = written.filter((item) => item.entities.every((id) => kept.has(id)));
     graph = withCommunities(fitted.graph, reports);
+    const previous = await loadKnowledgeGraph(deps, dataset.id);
     await saveKnowledgeGraph(deps, dataset.id, task.id, graph, reports);
+    // entity and relation vectors for retrieval; without them the graph is still found by the names a question uses
+    await storeGraphVectors(deps, dataset, graph, previous).then(
+      (count) => report(0.98, `Embedded ${count} entities and relations for retrieval.`),
+      (error: unknown) => note(`Entities and relations could not be embedded (${error instanceof Error ? error.message : String(error)}); the graph is kept and found by names.`),
+    );
     await recordUsage(deps, dataset.tenantId, model.id, usage);
     await report(0.99, `Knowledge graph: ${graph.nodes.length} entities, ${graph.edges.length} relations${settings.community ? `, ${reports.length} community reports` : ""}.`);
     return [];

@@ -4,6 +4,7 @@ import { withoutDocuments } from "../../rag/graph/merge";
 import type { Deps } from "../context";
 import { withCommunities } from "./community-reports";
 import { loadCommunityReports, updateKnowledgeGraph } from "./store";
+import { deleteGraphVectors, graphVectorIds } from "./vectors";
 
 const ATTEMPTS = 3;
 
@@ -17,6 +18,9 @@ export const removeDocumentsFromGraph = async (deps: Deps, datasetId: string, do
     if (!row || !graph) return;
     const kept = new Set(graph.nodes.map((node) => node.id));
     const reports = (await loadCommunityReports(deps, datasetId)).filter((report) => report.entities.every((id) => kept.has(id)));
-    if (await updateKnowledgeGraph(deps, datasetId, row.updateTime, withCommunities(graph, reports), reports)) return;
+    if (await updateKnowledgeGraph(deps, datasetId, row.updateTime, withCommunities(graph, reports), reports)) {
+      await deleteGraphVectors(deps, datasetId, row.graph, await graphVectorIds(datasetId, graph));
+      return;
+    }
   }
 };

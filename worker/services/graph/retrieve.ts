@@ -1,10 +1,16 @@
 import { inArray } from "drizzle-orm";
 import type { CommunityReport, KnowledgeGraph } from "../../contract/knowledge-graph";
+import type { ParserConfig } from "../../contract/parser-config";
 import type { RetrievedChunk } from "../../contract/retrieval";
 import { graphCommunities, knowledgeGraphs } from "../../db/schema";
+import type { EmbeddingModel } from "../../platform/providers/types";
 import { communityReportText } from "../../rag/graph/communities";
-import { relevantSubgraph, subgraphText } from "../../rag/graph/match";
+import { namedEntities } from "../../rag/graph/match";
+import { graphContextText, KG_CANDIDATES, KG_SIMILARITY_THRESHOLD, pairKey, parseQueryAnalysis, queryAnalysisPrompt, rankGraphContext, typePool } from "../../rag/graph/search";
 import type { ServiceContext } from "../context";
+import { enrichmentModel } from "../ingestion/enrich";
+import { recordUsage } from "../models/usage";
+import { similarGraphItems } from "./vectors";
 
 // The document name RAGFlow gives its knowledge-graph chunk.
 export const KNOWLEDGE_GRAPH_DOCUMENT = "Related content in Knowledge Graph";
@@ -18,17 +24,50 @@ const communityReportOn = async (ctx: ServiceContext, datasetIds: string[], enti
     .toSorted((a, b) => b.weight - a.weight || b.level - a.level)[0];
 };
 
-// `use_kg`: one chunk with the graph's entities and relations the question names (null when it names none) and
-// the community report on them, put first among the results as RAGFlow does, at full similarity.
-export const knowledgeGraphChunk = async (ctx: ServiceContext, datasetIds: string[], question: string): Promise<RetrievedChunk | null> => {
+// The answer types and entities the team's chat model reads in the question; without a model, or when it
+// answers nothing usable, the question itself is the one entity (as in RAGFlow).
+const analyseQuestion = async (ctx: ServiceContext, question: string, pool: Record<string, string[]>) => {
+  const fallback = { types: [] as string[], entities: [question] };
+  const model = await enrichmentModel(ctx, ctx.actor.tenantId, { llm_id: "" } as ParserConfig);
+  if (!model) return fallback;
+  try {
+    const { text, usage } = await model.complete([{ role: "user", content: queryAnalysisPrompt(question, pool) }], { temperature: 0.5 });
+    await recordUsage(ctx, ctx.actor.tenantId, model.id, usage);
+    const analysis = parseQueryAnalysis(text, pool);
+    return analysis && analysis.entities.length ? analysis : { ...fallback, types: analysis?.types ?? [] };
+  } catch {
+    return fallback;
+  }
+};
+
+const above = <T extends { score: number }>(hits: T[]) => hits.filter((hit) => hit.score >= KG_SIMILARITY_THRESHOLD);
+
+// `use_kg`: one chunk with the graph's entities and relations for the question (null when none is found) and the
+// community report on them, put first among the results as RAGFlow does, at full similarity.
+export const knowledgeGraphChunk = async (ctx: ServiceContext, datasetIds: string[], question: string, model: EmbeddingModel): Promise<RetrievedChunk | null> => {
   const rows = await ctx.db.select({ graph: knowledgeGraphs.graph }).from(knowledgeGraphs).where(inArray(knowledgeGraphs.datasetId, datasetIds));
-  const subgraph = relevantSubgraph(rows.map((row) => row.graph as KnowledgeGraph), question);
-  if (subgraph.entities.length === 0) return null;
-  const report = await communityReportOn(ctx, datasetIds, new Set(subgraph.entities.map((node) => node.id)));
-  const content = [subgraphText(subgraph), ...(report ? [`Community report:\n${communityReportText(report)}`] : [])].join("\n");
+  const graphs = rows.map((row) => row.graph as KnowledgeGraph).filter((graph) => graph.nodes.length > 0);
+  if (graphs.length === 0) return null;
+  const pool = typePool(graphs);
+  const analysis = await analyseQuestion(ctx, question, pool);
+  const [entityHits, relationHits] = await Promise.all([
+    similarGraphItems(ctx, datasetIds, model, analysis.entities.join(", "), "entity", KG_CANDIDATES),
+    similarGraphItems(ctx, datasetIds, model, question, "relation", KG_CANDIDATES),
+  ]);
+  const entitySimilarity = namedEntities(graphs, question);
+  for (const hit of above(entityHits)) {
+    const name = String(hit.metadata.name);
+    entitySimilarity.set(name, Math.max(hit.score, entitySimilarity.get(name) ?? 0));
+  }
+  const types = new Set(analysis.types);
+  const typed = new Set(graphs.flatMap((graph) => graph.nodes.filter((node) => types.has(node.entity_type)).map((node) => node.id)));
+  const relationSimilarity = new Map(above(relationHits).map((hit) => [pairKey(String(hit.metadata.source), String(hit.metadata.target)), hit.score]));
+  const ranked = rankGraphContext(graphs, { entitySimilarity, typed, relationSimilarity });
+  if (ranked.entities.length === 0 && ranked.relations.length === 0) return null;
+  const report = await communityReportOn(ctx, datasetIds, new Set(ranked.entities.map(({ node }) => node.id)));
   return {
     id: `knowledge-graph-${datasetIds[0]}`,
-    content,
+    content: graphContextText(ranked, report ? communityReportText(report) : null),
     content_ltks: "",
     document_id: "",
     document_keyword: KNOWLEDGE_GRAPH_DOCUMENT,

@@ -6,6 +6,7 @@ import { nowMs } from "../../lib/time";
 import type { Deps, ServiceContext } from "../context";
 import { getDatasetInTenant } from "../datasets/internal";
 import { loadMindMap } from "../mindmap/store";
+import { deleteGraphVectors } from "./vectors";
 
 // RAGFlow shows at most 256 nodes (highest rank first) and the edges between them.
 const SHOWN_NODES = 256;
@@ -54,6 +55,8 @@ export const loadCommunityReports = async (deps: Deps, datasetId: string) =>
 // The whole graph with what was extracted for it (the next build reads every chunk again), or only what one
 // task wrote (a cancelled task's late write; its extractions stay for the next build).
 export const removeKnowledgeGraph = async (deps: Deps, datasetId: string, taskId?: string) => {
+  const current = await deps.db.query.knowledgeGraphs.findFirst({ where: eq(knowledgeGraphs.datasetId, datasetId) });
+  if (current && (!taskId || current.taskId === taskId)) await deleteGraphVectors(deps, datasetId, current.graph);
   if (taskId) {
     await deps.db.batch([
       deps.db.delete(knowledgeGraphs).where(and(eq(knowledgeGraphs.datasetId, datasetId), eq(knowledgeGraphs.taskId, taskId))),

@@ -1,0 +1,32 @@
+import type { AnyRouter } from "@tanstack/react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import i18n from "../../../web/i18n";
+import { syncDocumentTitle } from "../../../web/lib/document-title";
+
+// The parts of the router the title follows: its matches and the "resolved" event.
+const fakeRouter = (titleKeys: (string | undefined)[]) => {
+  const listeners: (() => void)[] = [];
+  const router = {
+    state: { matches: titleKeys.map((titleKey) => ({ staticData: titleKey ? { titleKey } : {} })) },
+    subscribe: (_event: string, listener: () => void) => listeners.push(listener),
+  };
+  return { router: router as unknown as AnyRouter, navigate: (keys: (string | undefined)[]) => ((router.state.matches = keys.map((titleKey) => ({ staticData: titleKey ? { titleKey } : {} }))), listeners.forEach((listener) => listener())) };
+};
+
+describe("document title", () => {
+  afterEach(async () => {
+    await i18n.changeLanguage("de");
+  });
+
+  it("names the deepest titled page in the interface language and follows navigation and language", async () => {
+    const { router, navigate } = fakeRouter([undefined, "knowledgeList", undefined]);
+    syncDocumentTitle(router);
+    expect(document.title).toBe("Wissensdatenbanken – Buddy");
+    navigate([undefined, "dataset", "chunks"]);
+    expect(document.title).toBe("Abschnitte – Buddy");
+    await i18n.changeLanguage("en");
+    expect(document.title).toBe("Chunks – Buddy");
+    navigate([undefined]);
+    expect(document.title).toBe("Buddy");
+  });
+});

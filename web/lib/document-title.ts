@@ -1,0 +1,24 @@
+import type { AnyRouter } from "@tanstack/react-router";
+import { BRAND } from "../config";
+import i18n from "../i18n";
+import type { de } from "../i18n/locales/de";
+
+export type PageTitleKey = keyof typeof de.pages;
+
+declare module "@tanstack/react-router" {
+  interface StaticDataRouteOption {
+    // the page's name in the browser tab (pages.*), from the deepest route that has one
+    titleKey?: PageTitleKey;
+  }
+}
+
+// The tab reads "<page> – Buddy" in the interface language, following route changes and language switches.
+export const syncDocumentTitle = (router: AnyRouter) => {
+  const update = () => {
+    const key = router.state.matches.toReversed().find((match) => match.staticData?.titleKey)?.staticData.titleKey;
+    document.title = key ? `${i18n.t(`pages.${key}`)} – ${BRAND.name}` : BRAND.name;
+  };
+  update();
+  router.subscribe("onResolved", update);
+  i18n.on("languageChanged", update);
+};

@@ -1,0 +1,67 @@
+import type { KnowledgeGraph } from "../../contract/knowledge-graph";
+import { sha256Hex } from "../../lib/crypto";
+import type { EmbeddingModel } from "../../platform/providers/types";
+import { entityVectorText, relationVectorText } from "../../rag/graph/search";
+import { normalize } from "../../rag/vector-math";
+import type { Deps } from "../context";
+import { resolveEmbedding } from "../models/resolve";
+
+const EMBED_BATCH = 32;
+
+// A graph's entity and relation vectors live beside its chunks' in the vector index, in a namespace of their own
+// (chunk searches never meet them), under ids derived from the dataset and the entity or relation.
+export const graphNamespace = (datasetId: string) => `kg-${datasetId}`;
+
+type GraphVector = { id: string; text: string; metadata: { kind: "entity"; name: string } | { kind: "relation"; source: string; target: string } };
+
+const vectorsOf = async (datasetId: string, graph: KnowledgeGraph): Promise<GraphVector[]> => [
+  ...(await Promise.all(
+    graph.nodes.map(async (node) => ({ id: `kge-${(await sha256Hex(`${datasetId}|${node.id}`)).slice(0, 40)}`, text: entityVectorText(node), metadata: { kind: "entity" as const, name: node.id } })),
+  )),
+  ...(await Promise.all(
+    graph.edges.map(async (edge) => ({
+      id: `kgr-${(await sha256Hex(`${datasetId}|${edge.source}|${edge.target}`)).slice(0, 40)}`,
+      text: relationVectorText(edge),
+      metadata: { kind: "relation" as const, source: edge.source, target: edge.target },
+    })),
+  )),
+];
+
+const embedAll = async (model: EmbeddingModel, texts: string[]) => {
+  const vectors: Float32Array[] = [];
+  for (let start = 0; start < texts.length; start += EMBED_BATCH) vectors.push(...(await model.embed(texts.slice(start, start + EMBED_BATCH))).map(normalize));
+  return vectors;
+};
+
+// After a build: every entity and relation embedded with the dataset's model; those of the previous graph that
+// are gone are deleted.
+export const storeGraphVectors = async (deps: Deps, dataset: { id: string; tenantId: string; embdId: string }, graph: KnowledgeGraph, previous: KnowledgeGraph | null) => {
+  const model = await resolveEmbedding(deps, dataset.tenantId, dataset.embdId);
+  const records = await vectorsOf(dataset.id, graph);
+  const embedded = await embedAll(model, records.map((record) => record.text));
+  await deps.vectors.upsert(
+    graphNamespace(dataset.id),
+    model.id,
+    records.map((record, i) => ({ id: record.id, values: embedded[i] as Float32Array, metadata: record.metadata })),
+  );
+  if (previous) await deleteGraphVectors(deps, dataset.id, previous, new Set(records.map((record) => record.id)));
+  return records.length;
+};
+
+export const graphVectorIds = async (datasetId: string, graph: KnowledgeGraph) => new Set((await vectorsOf(datasetId, graph)).map((record) => record.id));
+
+// The vectors of a graph (all of them, or those not in `keep`): on deletion, pruning and rebuilds.
+export const deleteGraphVectors = async (deps: Deps, datasetId: string, graph: KnowledgeGraph, keep = new Set<string>()) => {
+  const gone = [...(await graphVectorIds(datasetId, graph))].filter((id) => !keep.has(id));
+  if (gone.length) await deps.vectors.deleteByIds(gone);
+};
+
+// Entities (by name) or relations (by their ends) of the datasets' graphs most similar to a text, with their
+// cosine; a graph built before vectors existed has none and answers nothing here.
+export const similarGraphItems = async (deps: Deps, datasetIds: string[], model: EmbeddingModel, text: string, kind: "entity" | "relation", topK: number) => {
+  const [vector] = await model.embed([text]);
+  const found: { metadata: Record<string, string | number | boolean>; score: number }[] = [];
+  if (!vector) return found;
+  for (const datasetId of datasetIds) found.push(...(await deps.vectors.query(graphNamespace(datasetId), model.id, normalize(vector), topK, { kind })));
+  return found.toSorted((a, b) => b.score - a.score).slice(0, topK);
+};
