@@ -32,12 +32,16 @@ export const applyMigrations = (persistTo) =>
   ]);
 
 // Local runs keep their own random PROVIDER_SECRET in .dev.vars (git-ignored; wrangler dev reads it), made once so
-// provider keys sealed in the local database stay readable across restarts.
+// provider keys sealed in the local database stay readable across restarts. A local database from before this
+// (sealed with the value once built in) keeps that value, so its stored keys still open.
+const FORMER_LOCAL_SECRET = "buddy-local-development-only";
+
 export const ensureDevSecret = () => {
   const path = join(ROOT, ".dev.vars");
   const current = existsSync(path) ? readFileSync(path, "utf8") : "";
   if (/^PROVIDER_SECRET=/m.test(current)) return;
-  const line = `PROVIDER_SECRET=${randomBytes(32).toString("hex")}\n`;
+  const existingDatabase = existsSync(join(ROOT, ".wrangler", "state", "v3", "d1"));
+  const line = `PROVIDER_SECRET=${existingDatabase ? FORMER_LOCAL_SECRET : randomBytes(32).toString("hex")}\n`;
   writeFileSync(path, current && !current.endsWith("\n") ? `${current}\n${line}` : `${current}${line}`);
 };
 

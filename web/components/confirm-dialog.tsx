@@ -11,7 +11,8 @@ type Props = {
 } & ({ trigger: ReactNode; open?: never; onClose?: never } | { trigger?: never; open: boolean; onClose: () => void });
 
 // A destructive confirmation, opened by its own trigger or controlled by the caller. It stays open, busy, until
-// the confirmed work is done (a promise), and stays open when that fails (the caller shows why).
+// the confirmed work is done (a promise), and stays open when that fails (the caller shows why); Cancel always
+// closes it (a request that hangs must not trap the page).
 export const ConfirmDialog = ({ trigger, open, onClose, title, body, confirmLabel, loading, onConfirm }: Props) => {
   const { t } = useTranslation();
   const [ownOpen, setOwnOpen] = useState(false);
@@ -30,7 +31,7 @@ export const ConfirmDialog = ({ trigger, open, onClose, title, body, confirmLabe
     }
   };
   return (
-    <Dialog.Root role="alertdialog" placement="center" open={isOpen} onOpenChange={(e) => !busy && setOpen(e.open)}>
+    <Dialog.Root role="alertdialog" placement="center" open={isOpen} onOpenChange={(e) => setOpen(e.open)}>
       {trigger !== undefined && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <Portal>
         <Dialog.Backdrop />
@@ -42,9 +43,7 @@ export const ConfirmDialog = ({ trigger, open, onClose, title, body, confirmLabe
             <Dialog.Body>{body}</Dialog.Body>
             <Dialog.Footer>
               <Dialog.ActionTrigger asChild>
-                <Button variant="outline" disabled={busy}>
-                  {t("common.cancel")}
-                </Button>
+                <Button variant="outline">{t("common.cancel")}</Button>
               </Dialog.ActionTrigger>
               <Button colorPalette="red" loading={busy || loading} onClick={() => void confirm()}>
                 {confirmLabel ?? t("common.delete")}

@@ -9,13 +9,17 @@ declare module "@tanstack/react-router" {
   interface StaticDataRouteOption {
     // the page's name in the browser tab (pages.*), from the deepest route that has one
     titleKey?: PageTitleKey;
+    // the page writes the tab title itself (the shared chat: its assistant's name)
+    ownTitle?: boolean;
   }
 }
 
 // The tab reads "<page> – Buddy" in the interface language, following route changes and language switches.
 export const syncDocumentTitle = (router: AnyRouter) => {
   const update = () => {
-    const key = router.state.matches.toReversed().find((match) => match.staticData?.titleKey)?.staticData.titleKey;
+    const matches = router.state.matches.toReversed();
+    if (matches.some((match) => match.staticData?.ownTitle)) return;
+    const key = matches.find((match) => match.staticData?.titleKey)?.staticData.titleKey;
     document.title = key ? `${i18n.t(`pages.${key}`)} – ${BRAND.name}` : BRAND.name;
   };
   update();

@@ -11,6 +11,7 @@ const SharedChatRoute = () => {
 
 // Public: shared chats authenticate with their share token, not a session.
 export const Route = createFileRoute("/chat/share")({
-  staticData: { titleKey: "sharedChat" },
+  // the shared chat names the tab after its assistant
+  staticData: { ownTitle: true },
   component: SharedChatRoute,
 });

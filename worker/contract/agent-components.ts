@@ -50,7 +50,8 @@ export const SECRET_BEARING_PARAMS = ["headers"] as const;
 
 // Credentials stay out of traces, events and what a non-editor reads: the credential parameters, anything named
 // like one (an `env.smtp_password` global too), and request headers.
-const SECRET_NAME = /password|secret|token|authorization|api_key|auth_key/i;
+// "token" only as a name's last word (api_token, access_token), so max_tokens is not one
+const SECRET_NAME = /password|secret|authorization|api_key|auth_key|(^|[._])(\w+_)?token$/i;
 export const isSecretParam = (key: string) =>
   (SECRET_PARAMS as readonly string[]).includes(key) || (SECRET_BEARING_PARAMS as readonly string[]).includes(key) || SECRET_NAME.test(key);
 

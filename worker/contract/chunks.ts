@@ -16,12 +16,29 @@ const TagFeaturesSchema = v.optional(
 
 const StringList = (name: string) => v.optional(v.array(v.string(msg.string), `\`${name}\` is required to be a list`));
 
+// RAGFlow's image for a chunk: base64 (a data: URL prefix is taken off); what it holds is checked by the worker.
+export const CHUNK_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+const ImageBase64Schema = v.optional(
+  v.pipe(
+    v.string("`image_base64` should be a base64 string"),
+    v.transform((text) => text.replace(/^data:[^;,]*;base64,/, "").replace(/\s+/g, "")),
+    v.regex(/^[A-Za-z0-9+/]*={0,2}$/, "`image_base64` should be a base64 string"),
+    v.maxLength(Math.ceil((CHUNK_IMAGE_MAX_BYTES * 4) / 3) + 4, "The image must be at most 10 MB"),
+  ),
+);
+
+// RAGFlow's positions: [page, left, right, top, bottom] per place; Buddy keeps the pages.
+const PositionsSchema = v.optional(
+  v.array(v.pipe(v.array(v.number(msg.number), "`positions` should be a list of [page, left, right, top, bottom]"), v.minLength(1, "`positions` should be a list of [page, left, right, top, bottom]")), "`positions` should be a list"),
+);
+
 export const CreateChunkSchema = v.object({
   content: v.pipe(v.string("`content` is required"), v.trim(), v.nonEmpty("`content` is required")),
   important_keywords: StringList("important_keywords"),
   questions: StringList("questions"),
   tag_kwd: StringList("tag_kwd"),
   tag_feas: TagFeaturesSchema,
+  image_base64: ImageBase64Schema,
 });
 export type CreateChunkInput = v.InferOutput<typeof CreateChunkSchema>;
 
@@ -32,7 +49,8 @@ export const UpdateChunkSchema = v.object({
   tag_kwd: v.optional(v.array(v.string(msg.string), "`tag_kwd` should be a list")),
   tag_feas: TagFeaturesSchema,
   available: v.optional(v.boolean(msg.boolean)),
-  positions: v.optional(v.array(v.unknown())),
+  positions: PositionsSchema,
+  image_base64: ImageBase64Schema,
 });
 export type UpdateChunkInput = v.InferOutput<typeof UpdateChunkSchema>;
 

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { type ChunkMethod, CHUNK_METHODS, type ParserConfig, ParserConfigSchema } from "./parser-config";
 import { fitsMetaFields, META_FIELDS_MAX_BYTES } from "./limits";
-import { float, int, isPlainObject, msg, oneOf, queryBool, queryInt } from "./pydantic";
+import { int, isPlainObject, msg, oneOf, queryBool, queryInt } from "./pydantic";
 
 export const RUN_STATUSES = ["UNSTART", "RUNNING", "CANCEL", "DONE", "FAIL"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
@@ -61,7 +61,8 @@ export const UpdateDocumentSchema = v.strictObject(
     // read-only: accepted when equal to the stored value (RAGFlow's clients send the document back), else refused
     chunk_count: v.optional(int(0)),
     token_count: v.optional(int(0)),
-    progress: v.optional(float(0, 1)),
+    // −1 after a failure
+    progress: v.optional(v.number(msg.number)),
   },
   msg.extra,
 );

@@ -28,3 +28,13 @@ export const contentTypeFor = (extension: string) => CONTENT_TYPES[extension] ??
 
 // Files parsed by the image-to-text model; their chunks show the image itself (RAGFlow's image chunks).
 export const IMAGE_SUFFIXES = new Set(["png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff"]);
+
+// The picture type of image bytes by their signature (PNG, JPEG, GIF, WebP), or null.
+export const imageTypeOf = (bytes: Uint8Array): string | null => {
+  const starts = (...signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
+  if (starts(0x89, 0x50, 0x4e, 0x47)) return "image/png";
+  if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
+  if (starts(0x47, 0x49, 0x46, 0x38)) return "image/gif";
+  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) return "image/webp";
+  return null;
+};

@@ -14,7 +14,7 @@ const PRIVATE_V6 = [/^::/, /^64:ff9b:/, /^2002:/, /^f[c-f]/];
 const isPrivateHost = (hostname: string) => {
   const host = hostname.replace(/^\[|\]$/g, "").toLowerCase().replace(/\.+$/, "");
   if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".internal") || host.endsWith(".local")) return true;
-  if (PRIVATE_V4.some((range) => range.test(host))) return true;
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(host) && PRIVATE_V4.some((range) => range.test(host))) return true;
   if (host.includes(":")) return PRIVATE_V6.some((range) => range.test(host));
   return false;
 };

@@ -10,7 +10,8 @@ export type VectorMatch = { id: string; score: number; metadata: VectorMetadata 
 // L2-normalised when it is made (query and stored alike), so cosine is a plain dot product.
 export type VectorIndex = {
   upsert(namespace: string, model: string, records: VectorRecord[]): Promise<void>;
-  query(namespace: string, model: string, vector: Float32Array, topK: number, filter?: VectorMetadata): Promise<VectorMatch[]>;
+  // `withMetadata`: the matches carry their metadata. Vectorize then answers at most 20 matches (100 without).
+  query(namespace: string, model: string, vector: Float32Array, topK: number, withMetadata?: boolean): Promise<VectorMatch[]>;
   // The similarity of the given vectors to `vector` (ids without a vector are left out): candidates found
   // another way get their vector score too, not only the nearest top_k.
   similarities(namespace: string, model: string, vector: Float32Array, ids: string[]): Promise<Map<string, number>>;
@@ -51,9 +52,6 @@ export const bestRows = (scores: Float64Array, k: number) => {
 export const toBase64 = (vector: Float32Array) => bytesToBase64(new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength));
 
 export const fromBase64 = (text: string) => new Float32Array(base64ToBytes(text).buffer);
-
-const matches = (metadata: VectorMetadata, filter: VectorMetadata | undefined) =>
-  !filter || Object.entries(filter).every(([key, value]) => metadata[key] === value);
 
 type VectorRow = { id: string; vector: string; metadata: string };
 
@@ -131,11 +129,11 @@ export const createD1VectorIndex = (d1: D1Database): VectorIndex => ({
       );
     }
   },
-  async query(namespace, model, vector, topK, filter) {
+  async query(namespace, model, vector, topK) {
     const { ids, metadata, matrix, dims } = await loadNamespace(d1, namespace, model);
     const scores = new Float64Array(ids.length);
     const query = vector.subarray(0, dims);
-    for (let row = 0; row < ids.length; row++) scores[row] = matches(metadata[row] ?? {}, filter) ? dot(query, matrix, row * dims) : -Infinity;
+    for (let row = 0; row < ids.length; row++) scores[row] = dot(query, matrix, row * dims);
     return bestRows(scores, topK).map((row) => ({ id: ids[row] as string, score: scores[row] ?? 0, metadata: metadata[row] ?? {} }));
   },
   async similarities(namespace, model, vector, ids) {
@@ -190,8 +188,12 @@ export const createVectorizeIndex = (index: VectorizeIndex): VectorIndex => ({
       await index.upsert(part.map((r) => ({ id: r.id, values: [...r.values], namespace: `${namespace}:${model}`, metadata: r.metadata })));
     }
   },
-  async query(namespace, model, vector, topK, filter) {
-    const result = await index.query([...vector], { topK: Math.min(topK, 100), namespace: `${namespace}:${model}`, filter, returnMetadata: "all" });
+  async query(namespace, model, vector, topK, withMetadata = false) {
+    const result = await index.query([...vector], {
+      topK: Math.min(topK, withMetadata ? 20 : 100),
+      namespace: `${namespace}:${model}`,
+      returnMetadata: withMetadata ? "all" : "none",
+    });
     return result.matches.map((m) => ({ id: m.id, score: m.score, metadata: (m.metadata ?? {}) as VectorMetadata }));
   },
   async similarities(namespace, model, vector, ids) {

@@ -20,3 +20,7 @@ export const normalize = (vector: Float32Array) => {
 // RAGFlow's chunk vector: w·title + (1 − w)·content (unnormalised).
 export const mixTitle = (title: ArrayLike<number>, content: Float32Array, titleWeight: number) =>
   content.map((value, i) => titleWeight * (title[i] ?? 0) + (1 - titleWeight) * value);
+
+// A cosine rescaled from a model's "unrelated" level (its similarity floor), so thresholds mean the same for every
+// embedding model.
+export const aboveFloor = (floor: number, similarity: number) => Math.max(0, (similarity - floor) / (1 - floor));

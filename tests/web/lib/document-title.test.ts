@@ -3,14 +3,16 @@ import { afterEach, describe, expect, it } from "vitest";
 import i18n from "../../../web/i18n";
 import { syncDocumentTitle } from "../../../web/lib/document-title";
 
+const staticDataOf = (key: string | undefined) => ({ staticData: key === "own" ? { ownTitle: true } : key ? { titleKey: key } : {} });
+
 // The parts of the router the title follows: its matches and the "resolved" event.
 const fakeRouter = (titleKeys: (string | undefined)[]) => {
   const listeners: (() => void)[] = [];
   const router = {
-    state: { matches: titleKeys.map((titleKey) => ({ staticData: titleKey ? { titleKey } : {} })) },
+    state: { matches: titleKeys.map(staticDataOf) },
     subscribe: (_event: string, listener: () => void) => listeners.push(listener),
   };
-  return { router: router as unknown as AnyRouter, navigate: (keys: (string | undefined)[]) => ((router.state.matches = keys.map((titleKey) => ({ staticData: titleKey ? { titleKey } : {} }))), listeners.forEach((listener) => listener())) };
+  return { router: router as unknown as AnyRouter, navigate: (keys: (string | undefined)[]) => ((router.state.matches = keys.map(staticDataOf)), listeners.forEach((listener) => listener())) };
 };
 
 describe("document title", () => {
@@ -28,5 +30,10 @@ describe("document title", () => {
     expect(document.title).toBe("Chunks – Buddy");
     navigate([undefined]);
     expect(document.title).toBe("Buddy");
+    // a page that names the tab itself keeps its name through language changes
+    document.title = "Impf-Assistent";
+    navigate(["own"]);
+    await i18n.changeLanguage("de");
+    expect(document.title).toBe("Impf-Assistent");
   });
 });

@@ -70,6 +70,19 @@ describe("OpenAI-compatible chat completions", () => {
 });
 
 describe("completions for the SDK and the web app", () => {
+  it("limits an answer to the documents in doc_ids, leaving out ids the assistant does not have", async () => {
+    const user = await createUser();
+    const ds = await parsedDataset(user);
+    const docs = (await callApi<{ docs: { id: string; name: string }[] }>(`/datasets/${ds.id}/documents`, { token: user.token })).body.data.docs;
+    const sleep = docs.find((doc) => doc.name === "schlaf.txt")?.id ?? "";
+    const chat = await createChat(user, { dataset_ids: [ds.id] });
+    const only = await ask(user, chat.id, { question: "Grippeimpfung und Schlaf", doc_ids: [sleep, "0".repeat(32)] });
+    expect(only.body.data.reference.chunks.map((chunk) => chunk.document_name)).toEqual(["schlaf.txt"]);
+    const stale = await ask(user, chat.id, { question: "Grippeimpfung und Schlaf", doc_ids: ["0".repeat(32)] });
+    expect(stale.body.code).toBe(0);
+    expect(stale.body.data.reference.chunks).toEqual([]);
+  });
+
   it("POST /chat/completions with chat_id streams the same frames; an API key works", async () => {
     const user = await createUser();
     const ds = await parsedDataset(user);

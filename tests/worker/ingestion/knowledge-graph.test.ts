@@ -152,7 +152,7 @@ describe("knowledge graph tasks", () => {
     expect((await callApi(`/datasets/${ds.id}/knowledge_graph`, { token: stranger.token })).body.code).toBe(102);
     expect((await callApi(`/datasets/${ds.id}/knowledge_graph`, { method: "DELETE", token: stranger.token })).body).toMatchObject({ code: 102, message: "Invalid Dataset ID" });
 
-    const graphVectors = async () => (await env.DB.prepare("SELECT count(*) AS n FROM chunk_vectors WHERE namespace = ?").bind(`kg-${ds.id}`).first<{ n: number }>())?.n;
+    const graphVectors = async () => (await env.DB.prepare("SELECT count(*) AS n FROM chunk_vectors WHERE namespace IN (?, ?)").bind(`kge-${ds.id}`, `kgr-${ds.id}`).first<{ n: number }>())?.n;
     expect(await graphVectors()).toBe(6);
     expect((await callApi(`/datasets/${ds.id}/knowledge_graph`, { method: "DELETE", token: user.token })).body).toMatchObject({ code: 0, data: true });
     expect(await graphVectors()).toBe(0);
@@ -251,7 +251,7 @@ describe("knowledge graph tasks", () => {
     expect(grown.community_reports.some((report) => report.entities.includes("BERLIN"))).toBe(true);
     expect(await stored()).toBe(3);
     const vectorsOf = async () =>
-      (await env.DB.prepare("SELECT metadata FROM chunk_vectors WHERE namespace = ?").bind(`kg-${ds.id}`).all<{ metadata: string }>()).results.map((row) => JSON.parse(row.metadata) as { kind: string; name?: string; source?: string });
+      (await env.DB.prepare("SELECT metadata FROM chunk_vectors WHERE namespace IN (?, ?)").bind(`kge-${ds.id}`, `kgr-${ds.id}`).all<{ metadata: string }>()).results.map((row) => JSON.parse(row.metadata) as { kind: string; name?: string; source?: string });
     expect((await vectorsOf()).filter((item) => item.kind === "entity").map((item) => item.name)).toContain("BERLIN");
 
     // rki.txt goes: Berlin (only there) and its relation go, the institute stays (wieler.txt names it), and the

@@ -1,5 +1,7 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { bytesToBase64 } from "../../../worker/lib/bytes";
+import { encodePng } from "../../../worker/lib/png";
 import { callApi } from "../../helpers/worker/api";
 import { createDataset, createUser, ingest, textFile, type TestUser } from "../../helpers/worker/factories";
 
@@ -109,6 +111,35 @@ describe("chunks API", () => {
     expect(dataset.body.data.chunk_count).toBe(1);
     const gone = await env.DB.prepare("SELECT count(*) AS n FROM chunk_vectors WHERE id IN (?, ?)").bind(a?.id, b?.id).first<{ n: number }>();
     expect(gone?.n).toBe(0);
+  });
+
+  it("keeps an image sent with a chunk (RAGFlow's image_base64) and the pages of its positions", async () => {
+    const { user, ds, doc, base } = await setup();
+    const png = await encodePng(2, 2, 4, new Uint8Array(2 * 2 * 4).fill(200));
+    const created = await callApi<{ chunk: Chunk & { id: string; image_id: string } }>(base, {
+      token: user.token,
+      json: { content: "Ein Schaubild der Impfquoten.", image_base64: `data:image/png;base64,${bytesToBase64(png)}` },
+    });
+    const chunk = created.body.data.chunk;
+    expect(chunk.image_id).toBe(`${ds.id}-${doc.id}-chunk-${chunk.id}`);
+    const listed = (await callApi<{ chunks: (Chunk & { image_url?: string })[] }>(`${base}?id=${chunk.id}`, { token: user.token })).body.data.chunks[0];
+    const image = await SELF.fetch(`http://buddy.test${listed?.image_url}`);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(new Uint8Array(await image.arrayBuffer())).toEqual(png);
+
+    const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]);
+    const patched = await callApi(`${base}/${chunk.id}`, { method: "PATCH", token: user.token, json: { image_base64: bytesToBase64(jpeg), positions: [[3, 0, 10, 0, 10], [3, 5, 9, 20, 30], [4, 0, 1, 0, 1]] } });
+    expect(patched.body.code).toBe(0);
+    const again = await SELF.fetch(`http://buddy.test${listed?.image_url}`);
+    expect(new Uint8Array(await again.arrayBuffer())).toEqual(jpeg);
+    const stored = (await callApi<{ chunks: { positions: number[][] }[] }>(`${base}?id=${chunk.id}`, { token: user.token })).body.data.chunks[0];
+    expect(stored?.positions.map(([page]) => page)).toEqual([3, 4]);
+
+    // not an image, or not base64: refused, nothing written
+    const text = await callApi(base, { token: user.token, json: { content: "Kein Bild", image_base64: bytesToBase64(new TextEncoder().encode("hallo")) } });
+    expect(text.body).toMatchObject({ code: 102, message: "`image_base64` must be a PNG, JPEG, GIF or WebP image." });
+    expect((await callApi(base, { token: user.token, json: { content: "Kein Bild", image_base64: "%%%" } })).body).toMatchObject({ code: 102, message: "`image_base64` should be a base64 string" });
+    expect((await list(user, base, "?keywords=Kein")).body.data.total).toBe(0);
   });
 
   it("refuses other tenants and unknown chunks", async () => {

@@ -41,6 +41,9 @@ describe("outbound URL guard", () => {
     expect(checkOutboundUrl("https://example.org/a", false).ok).toBe(true);
     expect(checkOutboundUrl("http://[2606:4700:4700::1111]/", false).ok).toBe(true);
     expect(checkOutboundUrl("http://198.51.100.7/", false).ok).toBe(true);
+    // names that only start like a private range are names
+    expect(checkOutboundUrl("https://247.ai/", false).ok).toBe(true);
+    expect(checkOutboundUrl("https://10.example.org/", false).ok).toBe(true);
     expect(checkOutboundUrl("file:///etc/passwd", true)).toMatchObject({ ok: false, reason: "Only http and https URLs can be fetched." });
   });
 

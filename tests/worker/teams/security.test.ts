@@ -46,12 +46,18 @@ describe("agent globals", () => {
     const owner = await createUser();
     const member = await createUser();
     await joinTeam(owner, member);
-    const dsl = flow([["begin", "Begin", {}, ["Email:e"]], ["Email:e", "Email", { smtp_server: "smtp.example.org", email: "a@example.org", password: "geheim", to: "b@example.org", content: "x" }, []]]);
+    const dsl = flow([
+      ["begin", "Begin", {}, ["Email:e"]],
+      ["Email:e", "Email", { smtp_server: "smtp.example.org", email: "a@example.org", password: "geheim", to: "b@example.org", content: "x" }, ["Generate:g"]],
+      ["Generate:g", "Generate", { prompt: "{sys.query}", max_tokens: 256, api_token: "tok" }, []],
+    ]);
     const agent = await createAgent(owner, { ...dsl, globals: { "env.smtp_password": "auch-geheim", "env.city": "Berlin" } }, "Mail", { permission: "team" });
     const asMember = inTeam(member, owner.id);
     const seen = (await callApi<Agent>(`/agents/${agent.id}`, asMember)).body.data;
     expect(seen.dsl.components["Email:e"]?.obj.params).toMatchObject({ password: "***", smtp_server: "smtp.example.org" });
     expect(seen.dsl.globals).toEqual({ "env.smtp_password": "***", "env.city": "Berlin" });
+    // a limit named like a token count is no secret
+    expect(seen.dsl.components["Generate:g"]?.obj.params).toMatchObject({ max_tokens: 256, api_token: "***" });
     const listed = (await callApi<Agent[]>("/agents", asMember)).body.data.find((item) => item.id === agent.id);
     expect(listed?.dsl.components["Email:e"]?.obj.params.password).toBe("***");
     const copy = (await callApi<Agent>(`/agents/${agent.id}/duplicate`, { ...asMember, method: "POST" })).body.data;
@@ -134,13 +140,15 @@ describe("team boundaries", () => {
 describe("outbound addresses and secrets", () => {
   const noPrivate = { config: { ...readConfig(env as Env), allowPrivateFetch: false } };
 
-  it("a hosted provider may not point at a private address; a local one may", () => {
-    const hosted = findProvider("OpenAI-API-Compatible");
+  it("a hosted provider may not point at a private address; a self-hosted one may", () => {
+    const hosted = findProvider("OpenAI");
     const local = findProvider("Ollama");
-    if (!hosted || !local) throw new Error("catalogue");
+    const compatible = findProvider("OpenAI-API-Compatible");
+    if (!hosted || !local || !compatible) throw new Error("catalogue");
     expect(() => assertProviderUrl(noPrivate, hosted, "http://169.254.169.254/v1", {})).toThrow("private or loopback");
     expect(() => assertProviderUrl(noPrivate, hosted, "https://api.example.org/v1", {})).not.toThrow();
     expect(() => assertProviderUrl(noPrivate, local, "http://localhost:11434", {})).not.toThrow();
+    expect(() => assertProviderUrl(noPrivate, compatible, "http://10.0.0.5:8000/v1", {})).not.toThrow();
     const key = JSON.stringify({ client_email: "a@b.iam.gserviceaccount.com", private_key: "k", token_uri: "http://127.0.0.1:9/token" });
     expect(() => assertProviderUrl(noPrivate, hosted, "https://api.example.org/v1", { google_service_account_key: key })).toThrow("127.0.0.1");
   });

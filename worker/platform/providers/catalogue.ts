@@ -13,6 +13,8 @@ export type ProviderEntry = {
   name: string;
   wire: Wire;
   local?: boolean;
+  // runs wherever its owner hosts it, a private network included (the generic OpenAI-compatible connector)
+  selfHosted?: boolean;
   anyModel?: boolean;
   keyless?: boolean;
   defaultBase?: string;
@@ -135,7 +137,7 @@ export const PROVIDERS: ProviderEntry[] = [
   { name: "LM-Studio", wire: "openai", local: true, anyModel: true, defaultBase: "http://localhost:1234/v1", types: ["chat", "embedding", "image2text"], models: {} },
   { name: "VLLM", wire: "openai", local: true, anyModel: true, defaultBase: "http://localhost:8000/v1", types: ["chat", "embedding", "rerank", "image2text"], models: {} },
   { name: "LocalAI", wire: "openai", local: true, anyModel: true, defaultBase: "http://localhost:8080/v1", types: ["chat", "embedding", "rerank", "image2text", "speech2text", "tts"], models: {} },
-  { name: "OpenAI-API-Compatible", wire: "openai", anyModel: true, types: [...OPENAI_TYPES, "rerank"], models: {} },
+  { name: "OpenAI-API-Compatible", wire: "openai", selfHosted: true, anyModel: true, types: [...OPENAI_TYPES, "rerank"], models: {} },
   {
     name: BUILTIN_PROVIDER,
     wire: "builtin",

@@ -129,16 +129,28 @@ export async function* answerQuestion(ctx: ServiceContext, request: AnswerReques
         : latest;
   }
 
+  // a question limited to documents (doc_ids) searches those of the assistant's bases; unknown ids are left out, as
+  // RAGFlow's chat does, and when none is left there is nothing to search
+  const docIds = request.docIds.length
+    ? (
+        await ctx.db.query.documents.findMany({
+          columns: { id: true },
+          where: (t, { and: all, inArray: within }) => all(within(t.id, request.docIds), within(t.datasetId, dialog.datasetIds)),
+        })
+      ).map((doc) => doc.id)
+    : [];
   const useKnowledge = dialog.datasetIds.length > 0 && config.parameters.some((parameter) => parameter.key === KNOWLEDGE_KEY);
   const metadataCondition = useKnowledge
     ? (request.metadataCondition ?? (await metadataConditionFor(ctx, dialog.datasetIds, dialog.metaDataFilter, question, model, usage)))
     : undefined;
   const search = async (text: string) =>
-    (
+    request.docIds.length > 0 && docIds.length === 0
+      ? []
+      : (
       await retrieve(ctx, {
         question: text,
         dataset_ids: dialog.datasetIds,
-        document_ids: request.docIds,
+        document_ids: docIds,
         page: 1,
         page_size: dialog.topN,
         similarity_threshold: dialog.similarityThreshold,

@@ -11,14 +11,17 @@ import type { ServiceContext } from "../context";
 import { recountDocument } from "../ingestion/counters";
 import { storeVectors } from "../ingestion/vectors";
 import { getChunkInDocument, getChunkScope } from "./internal";
+import { decodeChunkImage, givenImageId, storeChunkImage } from "../documents/chunk-image";
 import { toChunk } from "./serialize";
 
 // A manual chunk is indexed at once (keyword index by trigger, vector here) and counted.
 export const createChunk = async (ctx: ServiceContext, datasetId: string, documentId: string, input: CreateChunkInput) => {
   const { dataset, document } = await getChunkScope(ctx, datasetId, documentId);
+  const image = input.image_base64 ? decodeChunkImage(input.image_base64) : null;
   const [last] = await ctx.db.select({ position: max(chunks.position) }).from(chunks).where(eq(chunks.documentId, documentId));
   const now = nowMs();
   const id = (await sha256Hex(`${documentId}\n${input.content}`)).slice(0, 32);
+  const imageId = image ? givenImageId(document, id) : "";
   const [row] = await ctx.db
     .insert(chunks)
     .values({
@@ -34,6 +37,7 @@ export const createChunk = async (ctx: ServiceContext, datasetId: string, docume
       tagFeatures: input.tag_feas ?? {},
       position: (last?.position ?? -1) + 1,
       tokenCount: countTokens(input.content),
+      imageId,
       manual: true,
       createTime: now,
       updateTime: now,
@@ -41,6 +45,7 @@ export const createChunk = async (ctx: ServiceContext, datasetId: string, docume
     .onConflictDoNothing()
     .returning();
   if (!row) throw dataError("A chunk with the same content already exists in this document.");
+  if (image) await storeChunkImage(ctx, document, id, image);
   await storeVectors(ctx, dataset, document, [row]);
   await recountDocument(ctx, documentId, datasetId);
   return { chunk: toChunk(row) };
@@ -50,6 +55,9 @@ export const createChunk = async (ctx: ServiceContext, datasetId: string, docume
 export const updateChunk = async (ctx: ServiceContext, datasetId: string, documentId: string, chunkId: string, input: UpdateChunkInput) => {
   const { dataset, document } = await getChunkScope(ctx, datasetId, documentId);
   const current = await getChunkInDocument(ctx, documentId, chunkId);
+  const image = input.image_base64 ? decodeChunkImage(input.image_base64) : null;
+  if (image) await storeChunkImage(ctx, document, current.id, image);
+  const imageId = image ? givenImageId(document, current.id) : undefined;
   const qa = document.parserId === "qa" && input.content !== undefined ? splitQaContent(input.content) : null;
   const content = qa ? qaContent(qa.question, qa.answer) : input.content;
   const [row] = await ctx.db
@@ -63,6 +71,8 @@ export const updateChunk = async (ctx: ServiceContext, datasetId: string, docume
       tags: input.tag_kwd,
       tagFeatures: input.tag_feas,
       available: input.available,
+      imageId,
+      pages: input.positions ? [...new Set(input.positions.map(([page]) => page as number))] : undefined,
       updateTime: nowMs(),
     })
     .where(eq(chunks.id, current.id))

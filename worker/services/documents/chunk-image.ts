@@ -1,18 +1,44 @@
 import { and, eq } from "drizzle-orm";
 import { chunks, documents } from "../../db/schema";
-import { contentTypeFor, IMAGE_SUFFIXES } from "../../lib/content-types";
+import { CHUNK_IMAGE_MAX_BYTES } from "../../contract/chunks";
+import { base64ToBytes } from "../../lib/bytes";
+import { contentTypeFor, IMAGE_SUFFIXES, imageTypeOf } from "../../lib/content-types";
 import { constantTimeEqual, hmacSha256Hex } from "../../lib/crypto";
 import type { AppConfig } from "../../lib/config";
-import { notFoundError, unauthorized } from "../../lib/errors";
+import { dataError, notFoundError, unauthorized } from "../../lib/errors";
 import type { Deps } from "../context";
-import { figureKey } from "../ingestion/figures";
+import { figureKey, figuresOf } from "../ingestion/figures";
 
 // RAGFlow's doc_type_kwd of a chunk: "image" for one with an image.
 export const chunkDocType = (imageId: string) => (imageId ? "image" : "");
 
 // RAGFlow's image_id of a chunk that shows an image, stored at ingestion: "<dataset>-<document>" for an image
-// file's chunks, "<dataset>-<document>-<task's first page>-<n>" for a figure (docs/ingestion.md).
-const IMAGE_ID = /^([0-9a-f]{32})-([0-9a-f]{32})(?:-(\d+)-(\d+))?$/;
+// file's chunks, "<dataset>-<document>-<task's first page>-<n>" for a figure (docs/ingestion.md), and
+// "<dataset>-<document>-chunk-<chunk>" for an image given with a chunk (image_base64).
+const IMAGE_ID = /^([0-9a-f]{32})-([0-9a-f]{32})(?:-(\d+)-(\d+)|-chunk-([0-9a-f]{32}))?$/;
+
+type DocumentRef = { id: string; datasetId: string; tenantId: string };
+const givenImageKey = (doc: DocumentRef, chunkId: string) => `${figuresOf(doc)}chunk-${chunkId}`;
+
+// An image_base64 sent with a chunk, checked before anything is written: a PNG, JPEG, GIF or WebP of at most 10 MB.
+export const decodeChunkImage = (base64: string) => {
+  const bytes = (() => {
+    try {
+      return base64ToBytes(base64);
+    } catch {
+      return new Uint8Array();
+    }
+  })();
+  const contentType = imageTypeOf(bytes);
+  if (bytes.length === 0 || !contentType) throw dataError("`image_base64` must be a PNG, JPEG, GIF or WebP image.");
+  if (bytes.length > CHUNK_IMAGE_MAX_BYTES) throw dataError("The image must be at most 10 MB");
+  return { bytes, contentType };
+};
+
+export const givenImageId = (doc: DocumentRef, chunkId: string) => `${doc.datasetId}-${doc.id}-chunk-${chunkId}`;
+
+export const storeChunkImage = (deps: Deps, doc: DocumentRef, chunkId: string, image: { bytes: Uint8Array; contentType: string }) =>
+  deps.storage.put(givenImageKey(doc, chunkId), image.bytes.slice().buffer, image.contentType);
 
 const signatureOf = (config: AppConfig, imageId: string) => hmacSha256Hex(config.providerSecret, `chunk-image:${imageId}`);
 
@@ -29,12 +55,20 @@ export const readChunkImage = async (deps: Deps, imageId: string, signature: str
   const match = IMAGE_ID.exec(imageId);
   // the signature is the credential: a wrong one is refused like a wrong token
   if (!match || !constantTimeEqual(signature, await signatureOf(deps.config, imageId))) throw unauthorized();
-  const [, datasetId, documentId, page, index] = match;
+  const [, datasetId, documentId, page, index, chunkId] = match;
   const doc = await deps.db.query.documents.findFirst({ where: and(eq(documents.id, documentId as string), eq(documents.datasetId, datasetId as string)) });
   // only while a chunk shows it: a deleted figure chunk's image is gone for every link that carried it
   const shown = doc && (await deps.db.query.chunks.findFirst({ columns: { id: true }, where: and(eq(chunks.documentId, doc.id), eq(chunks.imageId, imageId)) }));
-  const location = !doc || !shown ? null : page !== undefined ? figureKey(doc, Number(page), Number(index)) : IMAGE_SUFFIXES.has(doc.suffix) ? doc.location : null;
+  const location = !doc || !shown
+    ? null
+    : chunkId !== undefined
+      ? givenImageKey(doc, chunkId)
+      : page !== undefined
+        ? figureKey(doc, Number(page), Number(index))
+        : IMAGE_SUFFIXES.has(doc.suffix)
+          ? doc.location
+          : null;
   const blob = location ? await deps.storage.get(location) : null;
   if (!doc || !blob) throw notFoundError("Image not found.");
-  return { body: blob.body, size: blob.size, contentType: blob.contentType ?? (page !== undefined ? "image/png" : contentTypeFor(doc.suffix)) };
+  return { body: blob.body, size: blob.size, contentType: blob.contentType ?? (page !== undefined || chunkId !== undefined ? "image/png" : contentTypeFor(doc.suffix)) };
 };

@@ -1,11 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
 import { defaultParserConfig, type ParserConfig } from "../../contract/parser-config";
-import { chunks } from "../../db/schema";
+import { chunks, knowledgeGraphs } from "../../db/schema";
 import { inParallel } from "../../lib/batches";
 import { type ChunkExtraction, fitGraph, mergeExtractions } from "../../rag/graph/merge";
 import { sameAsMap } from "../../rag/graph/resolve";
 import { failureCounter } from "../index-tasks/ask-model";
-import { type IndexBuilder, IndexTaskFailed } from "../index-tasks/runner";
+import { type IndexBuilder, IndexTaskFailed, TaskCancelled } from "../index-tasks/runner";
 import { enrichmentModel } from "../ingestion/enrich";
 import { recordUsage } from "../models/usage";
 import { withCommunities, writeCommunityReports } from "./community-reports";
@@ -13,7 +13,7 @@ import { extractEntities } from "./extract-entities";
 import { resolveEntities } from "./resolve-entities";
 import { dropStaleExtractions, extractionSettings, presentDocuments, storedExtractions, storeExtractions } from "./extraction-store";
 import { loadKnowledgeGraph, removeKnowledgeGraph, saveKnowledgeGraph } from "./store";
-import { storeGraphVectors } from "./vectors";
+import { deleteWrittenVectors, storeGraphVectors } from "./vectors";
 
 const MAX_FAILED_CHUNKS = 3;
 const REPORT_EVERY = 10;
@@ -90,10 +90,17 @@ export const graphBuilder: IndexBuilder = {
     const previous = await loadKnowledgeGraph(deps, dataset.id);
     await saveKnowledgeGraph(deps, dataset.id, task.id, graph, reports);
     // entity and relation vectors for retrieval; without them the graph is still found by the names a question uses
-    await storeGraphVectors(deps, dataset, graph, previous).then(
-      (count) => report(0.98, `Embedded ${count} entities and relations for retrieval.`),
-      (error: unknown) => note(`Entities and relations could not be embedded (${error instanceof Error ? error.message : String(error)}); the graph is kept and found by names.`),
-    );
+    const embedded = await storeGraphVectors(deps, dataset, graph, previous, beat).catch(async (error: unknown) => {
+      if (error instanceof TaskCancelled) throw error;
+      await note(`Entities and relations could not be embedded (${error instanceof Error ? error.message : String(error)}); the graph is kept and found by names.`);
+      return null;
+    });
+    if (embedded) {
+      // a graph deleted or replaced while this one was embedded keeps none of these vectors but its own
+      const current = await deps.db.query.knowledgeGraphs.findFirst({ where: eq(knowledgeGraphs.datasetId, dataset.id) });
+      if (current?.taskId !== task.id) await deleteWrittenVectors(deps, dataset.id, embedded, current?.graph ?? null);
+      else await report(0.98, `Embedded ${embedded.length} entities and relations for retrieval.`);
+    }
     await recordUsage(deps, dataset.tenantId, model.id, usage);
     await report(0.99, `Knowledge graph: ${graph.nodes.length} entities, ${graph.edges.length} relations${settings.community ? `, ${reports.length} community reports` : ""}.`);
     return [];

@@ -6,6 +6,7 @@ import { graphCommunities, knowledgeGraphs } from "../../db/schema";
 import type { EmbeddingModel } from "../../platform/providers/types";
 import { communityReportText } from "../../rag/graph/communities";
 import { namedEntities } from "../../rag/graph/match";
+import { aboveFloor } from "../../rag/vector-math";
 import { graphContextText, KG_CANDIDATES, KG_SIMILARITY_THRESHOLD, pairKey, parseQueryAnalysis, queryAnalysisPrompt, rankGraphContext, typePool } from "../../rag/graph/search";
 import type { ServiceContext } from "../context";
 import { enrichmentModel } from "../ingestion/enrich";
@@ -40,7 +41,13 @@ const analyseQuestion = async (ctx: ServiceContext, question: string, pool: Reco
   }
 };
 
-const above = <T extends { score: number }>(hits: T[]) => hits.filter((hit) => hit.score >= KG_SIMILARITY_THRESHOLD);
+// the threshold on similarities rescaled from the model's floor, as chunk retrieval's (a bge model rates unrelated
+// names above 0.3 by raw cosine)
+const above = <T extends { score: number }>(model: EmbeddingModel, hits: T[]) =>
+  hits.map((hit) => ({ ...hit, score: aboveFloor(model.similarityFloor, hit.score) })).filter((hit) => hit.score >= KG_SIMILARITY_THRESHOLD);
+
+// The graph's vectors are a help, not a condition: a provider error leaves the entities the question names.
+const similarOrNone = (...args: Parameters<typeof similarGraphItems>) => similarGraphItems(...args).catch(() => []);
 
 // `use_kg`: one chunk with the graph's entities and relations for the question (null when none is found) and the
 // community report on them, put first among the results as RAGFlow does, at full similarity.
@@ -51,17 +58,17 @@ export const knowledgeGraphChunk = async (ctx: ServiceContext, datasetIds: strin
   const pool = typePool(graphs);
   const analysis = await analyseQuestion(ctx, question, pool);
   const [entityHits, relationHits] = await Promise.all([
-    similarGraphItems(ctx, datasetIds, model, analysis.entities.join(", "), "entity", KG_CANDIDATES),
-    similarGraphItems(ctx, datasetIds, model, question, "relation", KG_CANDIDATES),
+    similarOrNone(ctx, datasetIds, model, analysis.entities.join(", "), "entity", KG_CANDIDATES),
+    similarOrNone(ctx, datasetIds, model, question, "relation", KG_CANDIDATES),
   ]);
   const entitySimilarity = namedEntities(graphs, question);
-  for (const hit of above(entityHits)) {
+  for (const hit of above(model, entityHits)) {
     const name = String(hit.metadata.name);
     entitySimilarity.set(name, Math.max(hit.score, entitySimilarity.get(name) ?? 0));
   }
   const types = new Set(analysis.types);
   const typed = new Set(graphs.flatMap((graph) => graph.nodes.filter((node) => types.has(node.entity_type)).map((node) => node.id)));
-  const relationSimilarity = new Map(above(relationHits).map((hit) => [pairKey(String(hit.metadata.source), String(hit.metadata.target)), hit.score]));
+  const relationSimilarity = new Map(above(model, relationHits).map((hit) => [pairKey(String(hit.metadata.source), String(hit.metadata.target)), hit.score]));
   const ranked = rankGraphContext(graphs, { entitySimilarity, typed, relationSimilarity });
   if (ranked.entities.length === 0 && ranked.relations.length === 0) return null;
   const report = await communityReportOn(ctx, datasetIds, new Set(ranked.entities.map(({ node }) => node.id)));

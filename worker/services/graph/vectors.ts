@@ -8,9 +8,10 @@ import { resolveEmbedding } from "../models/resolve";
 
 const EMBED_BATCH = 32;
 
-// A graph's entity and relation vectors live beside its chunks' in the vector index, in a namespace of their own
-// (chunk searches never meet them), under ids derived from the dataset and the entity or relation.
-export const graphNamespace = (datasetId: string) => `kg-${datasetId}`;
+// A graph's entity and relation vectors live beside its chunks' in the vector index, in namespaces of their own
+// (chunk searches never meet them; no metadata filter is needed, which Vectorize would have to index first), under
+// ids derived from the dataset and the entity or relation.
+export const graphNamespace = (datasetId: string, kind: "entity" | "relation") => `${kind === "entity" ? "kge" : "kgr"}-${datasetId}`;
 
 type GraphVector = { id: string; text: string; metadata: { kind: "entity"; name: string } | { kind: "relation"; source: string; target: string } };
 
@@ -27,25 +28,35 @@ const vectorsOf = async (datasetId: string, graph: KnowledgeGraph): Promise<Grap
   )),
 ];
 
-const embedAll = async (model: EmbeddingModel, texts: string[]) => {
-  const vectors: Float32Array[] = [];
-  for (let start = 0; start < texts.length; start += EMBED_BATCH) vectors.push(...(await model.embed(texts.slice(start, start + EMBED_BATCH))).map(normalize));
-  return vectors;
+// After a build: the previous graph's vectors that are gone are deleted first (whatever happens next), then every
+// entity and relation is embedded with the dataset's model, a batch at a time with a heartbeat in between.
+export const storeGraphVectors = async (
+  deps: Deps,
+  dataset: { id: string; tenantId: string; embdId: string },
+  graph: KnowledgeGraph,
+  previous: KnowledgeGraph | null,
+  beat: () => Promise<void>,
+) => {
+  const records = await vectorsOf(dataset.id, graph);
+  if (previous) await deleteGraphVectors(deps, dataset.id, previous, new Set(records.map((record) => record.id)));
+  const model = await resolveEmbedding(deps, dataset.tenantId, dataset.embdId);
+  for (const kind of ["entity", "relation"] as const) {
+    const ofKind = records.filter((record) => record.metadata.kind === kind);
+    for (let start = 0; start < ofKind.length; start += EMBED_BATCH) {
+      await beat();
+      const batch = ofKind.slice(start, start + EMBED_BATCH);
+      const vectors = (await model.embed(batch.map((record) => record.text))).map(normalize);
+      await deps.vectors.upsert(graphNamespace(dataset.id, kind), model.id, batch.map((record, i) => ({ id: record.id, values: vectors[i] as Float32Array, metadata: record.metadata })));
+    }
+  }
+  return records.map((record) => record.id);
 };
 
-// After a build: every entity and relation embedded with the dataset's model; those of the previous graph that
-// are gone are deleted.
-export const storeGraphVectors = async (deps: Deps, dataset: { id: string; tenantId: string; embdId: string }, graph: KnowledgeGraph, previous: KnowledgeGraph | null) => {
-  const model = await resolveEmbedding(deps, dataset.tenantId, dataset.embdId);
-  const records = await vectorsOf(dataset.id, graph);
-  const embedded = await embedAll(model, records.map((record) => record.text));
-  await deps.vectors.upsert(
-    graphNamespace(dataset.id),
-    model.id,
-    records.map((record, i) => ({ id: record.id, values: embedded[i] as Float32Array, metadata: record.metadata })),
-  );
-  if (previous) await deleteGraphVectors(deps, dataset.id, previous, new Set(records.map((record) => record.id)));
-  return records.length;
+// Vectors a build wrote that the graph now stored does not have.
+export const deleteWrittenVectors = async (deps: Deps, datasetId: string, written: string[], current: KnowledgeGraph | null) => {
+  const kept = current ? await graphVectorIds(datasetId, current) : new Set<string>();
+  const gone = written.filter((id) => !kept.has(id));
+  if (gone.length) await deps.vectors.deleteByIds(gone);
 };
 
 export const graphVectorIds = async (datasetId: string, graph: KnowledgeGraph) => new Set((await vectorsOf(datasetId, graph)).map((record) => record.id));
@@ -57,11 +68,11 @@ export const deleteGraphVectors = async (deps: Deps, datasetId: string, graph: K
 };
 
 // Entities (by name) or relations (by their ends) of the datasets' graphs most similar to a text, with their
-// cosine; a graph built before vectors existed has none and answers nothing here.
+// cosine; a graph built before vectors existed has none and answers nothing here. (Vectorize answers at most 20.)
 export const similarGraphItems = async (deps: Deps, datasetIds: string[], model: EmbeddingModel, text: string, kind: "entity" | "relation", topK: number) => {
   const [vector] = await model.embed([text]);
   const found: { metadata: Record<string, string | number | boolean>; score: number }[] = [];
   if (!vector) return found;
-  for (const datasetId of datasetIds) found.push(...(await deps.vectors.query(graphNamespace(datasetId), model.id, normalize(vector), topK, { kind })));
+  for (const datasetId of datasetIds) found.push(...(await deps.vectors.query(graphNamespace(datasetId, kind), model.id, normalize(vector), topK, true)));
   return found.toSorted((a, b) => b.score - a.score).slice(0, topK);
 };

@@ -10,7 +10,7 @@ import { currentTaskId, finishField } from "./columns";
 
 // A failure that ends the task with its message (no retry would help).
 export class IndexTaskFailed extends Error {}
-class TaskCancelled extends Error {}
+export class TaskCancelled extends Error {}
 
 const line = (message: string) => progressLine(message, 0, 0);
 

@@ -20,6 +20,7 @@ import { gramStatistics } from "./gram-statistics";
 import { documentsByMetadata } from "./metadata-scope";
 import { gramBm25, gramText, weightedFields, wordBm25 } from "./scope-bm25";
 import { withImageUrls } from "../documents/chunk-image";
+import { aboveFloor } from "../../rag/vector-math";
 
 // The keyword score mixes term coverage (RAGFlow's token similarity), word bm25 and character 4-gram bm25,
 // each bm25 computed over the candidates with the searched datasets' statistics and squashed to 0..1 against
@@ -173,8 +174,7 @@ const vectorCandidates = async (
   return { queryVector, hits };
 };
 
-// rescaled from the model's "unrelated" level, so thresholds mean the same for every model
-const rescaled = (model: EmbeddingModel, cosine: number) => Math.max(0, (cosine - model.similarityFloor) / (1 - model.similarityFloor));
+const rescaled = (model: EmbeddingModel, cosine: number) => aboveFloor(model.similarityFloor, cosine);
 
 // Candidates found by keyword only get their vector similarity too (as RAGFlow scores every candidate), so a
 // good keyword match outside the nearest top_k is not fused with a vector score of 0.
