@@ -118,13 +118,8 @@ export const ListAgentsQuerySchema = v.object({
 });
 export type ListAgentsQuery = v.InferOutput<typeof ListAgentsQuerySchema>;
 
-export const ListAgentSessionsQuerySchema = v.object({
-  page: queryInt(1, 1),
-  page_size: queryInt(30, 1, 1000),
-  orderby: v.optional(oneOf(["create_time", "update_time"] as const), "update_time"),
-  desc: queryBool(true),
-  id: v.optional(v.string()),
-});
+// the agent list's paging and order, for one agent's sessions
+export const ListAgentSessionsQuerySchema = v.pick(ListAgentsQuerySchema, ["page", "page_size", "orderby", "desc", "id"]);
 export type ListAgentSessionsQuery = v.InferOutput<typeof ListAgentSessionsQuerySchema>;
 
 export const AgentCompletionSchema = v.object({
