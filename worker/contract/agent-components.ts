@@ -55,6 +55,9 @@ const SECRET_NAME = /password|secret|authorization|api_key|auth_key|(^|[._])(\w+
 export const isSecretParam = (key: string) =>
   (SECRET_PARAMS as readonly string[]).includes(key) || (SECRET_BEARING_PARAMS as readonly string[]).includes(key) || SECRET_NAME.test(key);
 
+export const maskSecrets = (values: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(values).map(([key, value]) => [key, isSecretParam(key) && value ? "***" : value]));
+
 export const WEATHER_PERIODS = ["now", "3d", "7d", "10d", "15d", "30d"] as const;
 
 export const REQUIRED_PARAMS: Partial<Record<ComponentName, string[]>> = {

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { TAG_FEATURES_MAX, TAG_MAX_LENGTH } from "./limits";
+import { TAG_FEATURES_MAX, TAG_MAX_LENGTH, UPLOAD_FILE_MAX_BYTES } from "./limits";
 import { isPlainObject, msg, queryInt } from "./pydantic";
 
 // tag → weight (RAGFlow's tag_feas): tags of at most TAG_MAX_LENGTH characters, weights not negative
@@ -17,13 +17,12 @@ const TagFeaturesSchema = v.optional(
 const StringList = (name: string) => v.optional(v.array(v.string(msg.string), `\`${name}\` is required to be a list`));
 
 // RAGFlow's image for a chunk: base64 (a data: URL prefix is taken off); what it holds is checked by the worker.
-export const CHUNK_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 const ImageBase64Schema = v.optional(
   v.pipe(
     v.string("`image_base64` should be a base64 string"),
     v.transform((text) => text.replace(/^data:[^;,]*;base64,/, "").replace(/\s+/g, "")),
     v.regex(/^[A-Za-z0-9+/]*={0,2}$/, "`image_base64` should be a base64 string"),
-    v.maxLength(Math.ceil((CHUNK_IMAGE_MAX_BYTES * 4) / 3) + 4, "The image must be at most 10 MB"),
+    v.maxLength(Math.ceil((UPLOAD_FILE_MAX_BYTES * 4) / 3) + 4, "The image must be at most 10 MB"),
   ),
 );
 

@@ -96,8 +96,11 @@ export const rankGraphContext = (graphs: KnowledgeGraph[], { entitySimilarity, t
   const edges = new Map(graphs.flatMap((graph) => graph.edges.map((edge) => [pairKey(edge.source, edge.target), edge] as const)));
   const neighbours = new Map<string, GraphEdge[]>();
   for (const edge of edges.values()) {
-    neighbours.set(edge.source, [...(neighbours.get(edge.source) ?? []), edge]);
-    neighbours.set(edge.target, [...(neighbours.get(edge.target) ?? []), edge]);
+    for (const end of [edge.source, edge.target]) {
+      const list = neighbours.get(end) ?? [];
+      list.push(edge);
+      neighbours.set(end, list);
+    }
   }
   const pathSimilarity = new Map<string, number>();
   const addPath = (key: string, share: number) => pathSimilarity.set(key, (pathSimilarity.get(key) ?? 0) + share);

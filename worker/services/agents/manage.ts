@@ -4,18 +4,16 @@ import { type AgentRow, agents } from "../../db/schema";
 import { AppError, dataError, RetCode } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
-import { isSecretParam } from "../../contract/agent-components";
+import { maskSecrets } from "../../contract/agent-components";
 import type { ServiceContext } from "../context";
 import { removeShareTokensOf } from "../share/tokens";
 import { canManageTeam } from "../teams/membership";
 
-const masked = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).map(([key, value]) => [key, isSecretParam(key) && value ? "***" : value]));
-
 // A flow as someone who may only run it reads it (list, viewer, copy): credentials in parameters and globals masked.
 const withoutSecrets = (dsl: AgentRow["dsl"]): AgentRow["dsl"] => ({
   ...dsl,
-  components: Object.fromEntries(Object.entries(dsl.components).map(([id, component]) => [id, { ...component, obj: { ...component.obj, params: masked(component.obj.params) } }])),
-  globals: masked(dsl.globals ?? {}),
+  components: Object.fromEntries(Object.entries(dsl.components).map(([id, component]) => [id, { ...component, obj: { ...component.obj, params: maskSecrets(component.obj.params) } }])),
+  globals: maskSecrets(dsl.globals ?? {}),
 });
 
 export const toAgent = (row: AgentRow, editable = true): Agent => ({

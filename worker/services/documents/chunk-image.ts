@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { chunks, documents } from "../../db/schema";
-import { CHUNK_IMAGE_MAX_BYTES } from "../../contract/chunks";
+import { UPLOAD_FILE_MAX_BYTES } from "../../contract/limits";
 import { base64ToBytes } from "../../lib/bytes";
 import { contentTypeFor, IMAGE_SUFFIXES, imageTypeOf } from "../../lib/content-types";
 import { constantTimeEqual, hmacSha256Hex } from "../../lib/crypto";
@@ -31,7 +31,7 @@ export const decodeChunkImage = (base64: string) => {
   })();
   const contentType = imageTypeOf(bytes);
   if (bytes.length === 0 || !contentType) throw dataError("`image_base64` must be a PNG, JPEG, GIF or WebP image.");
-  if (bytes.length > CHUNK_IMAGE_MAX_BYTES) throw dataError("The image must be at most 10 MB");
+  if (bytes.length > UPLOAD_FILE_MAX_BYTES) throw dataError("The image must be at most 10 MB");
   return { bytes, contentType };
 };
 

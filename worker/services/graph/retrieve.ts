@@ -51,7 +51,13 @@ const similarOrNone = (...args: Parameters<typeof similarGraphItems>) => similar
 
 // `use_kg`: one chunk with the graph's entities and relations for the question (null when none is found) and the
 // community report on them, put first among the results as RAGFlow does, at full similarity.
-export const knowledgeGraphChunk = async (ctx: ServiceContext, datasetIds: string[], question: string, model: EmbeddingModel): Promise<RetrievedChunk | null> => {
+export const knowledgeGraphChunk = async (
+  ctx: ServiceContext,
+  datasetIds: string[],
+  question: string,
+  model: EmbeddingModel,
+  questionVector: Float32Array | null,
+): Promise<RetrievedChunk | null> => {
   const rows = await ctx.db.select({ graph: knowledgeGraphs.graph }).from(knowledgeGraphs).where(inArray(knowledgeGraphs.datasetId, datasetIds));
   const graphs = rows.map((row) => row.graph as KnowledgeGraph).filter((graph) => graph.nodes.length > 0);
   if (graphs.length === 0) return null;
@@ -59,7 +65,7 @@ export const knowledgeGraphChunk = async (ctx: ServiceContext, datasetIds: strin
   const analysis = await analyseQuestion(ctx, question, pool);
   const [entityHits, relationHits] = await Promise.all([
     similarOrNone(ctx, datasetIds, model, analysis.entities.join(", "), "entity", KG_CANDIDATES),
-    similarOrNone(ctx, datasetIds, model, question, "relation", KG_CANDIDATES),
+    similarOrNone(ctx, datasetIds, model, questionVector ?? question, "relation", KG_CANDIDATES),
   ]);
   const entitySimilarity = namedEntities(graphs, question);
   for (const hit of above(model, entityHits)) {

@@ -69,8 +69,9 @@ export const deleteGraphVectors = async (deps: Deps, datasetId: string, graph: K
 
 // Entities (by name) or relations (by their ends) of the datasets' graphs most similar to a text, with their
 // cosine; a graph built before vectors existed has none and answers nothing here. (Vectorize answers at most 20.)
-export const similarGraphItems = async (deps: Deps, datasetIds: string[], model: EmbeddingModel, text: string, kind: "entity" | "relation", topK: number) => {
-  const [vector] = await model.embed([text]);
+// `query`: a text, or its vector when the caller has it already (the question's, from chunk search).
+export const similarGraphItems = async (deps: Deps, datasetIds: string[], model: EmbeddingModel, query: string | Float32Array, kind: "entity" | "relation", topK: number) => {
+  const vector = typeof query === "string" ? (await model.embed([query]))[0] : query;
   const found: { metadata: Record<string, string | number | boolean>; score: number }[] = [];
   if (!vector) return found;
   for (const datasetId of datasetIds) found.push(...(await deps.vectors.query(graphNamespace(datasetId, kind), model.id, normalize(vector), topK, true)));

@@ -33,25 +33,19 @@ const cappedText = async (response: Response, maxBytes: number, tooLarge: () => 
   if (Number(response.headers.get("content-length") ?? 0) > maxBytes) throw tooLarge();
   const reader = response.body?.getReader();
   if (!reader) return "";
-  const parts: Uint8Array[] = [];
+  const decoder = new TextDecoder();
+  let text = "";
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
+    if (done) return text + decoder.decode();
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
       throw tooLarge();
     }
-    parts.push(value);
+    text += decoder.decode(value, { stream: true });
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
 };
 
 // Every outbound HTTP call of the crawler and the agent tools: each hop (redirects followed by hand) is checked

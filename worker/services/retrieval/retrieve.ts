@@ -123,7 +123,7 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
     .toSorted((a, b) => b.score - a.score || a.row.id.localeCompare(b.row.id));
   const start = (input.page - 1) * input.page_size;
   const page = await withImageUrls(ctx.config, kept.slice(start, start + input.page_size).map((hit) => toRetrieved(hit, query.terms, input.highlight)));
-  const graph = input.use_kg && input.page === 1 ? await knowledgeGraphChunk(ctx, datasetIds, input.question, model) : null;
+  const graph = input.use_kg && input.page === 1 ? await knowledgeGraphChunk(ctx, datasetIds, input.question, model, vectorSearch?.queryVector ?? null) : null;
   return { chunks: graph ? [graph, ...page] : page, doc_aggs: aggregate(kept), total: kept.length, labels: questionFeatures };
 };
 

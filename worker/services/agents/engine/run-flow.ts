@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { type AnswerSpeaker, answerSpeaker } from "../../chats/audio";
-import { COMMON_PARAMS, COMPONENT_DEFAULTS, isSecretParam } from "../../../contract/agent-components";
+import { COMMON_PARAMS, COMPONENT_DEFAULTS, maskSecrets } from "../../../contract/agent-components";
 import { type AgentEvent, type Dsl, RUN_LIMITS, type TraceEntry } from "../../../contract/agents";
 import type { Reference, ReferenceChunk } from "../../../contract/chats";
 import { agentTasks } from "../../../db/schema";
@@ -236,5 +236,4 @@ const referenceOf = (trace: TraceEntry[]): Reference | null => {
   return { total: chunks.length, chunks, doc_aggs: [...aggs.values()] };
 };
 
-const paramsForTrace = (params: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(params).filter(([key]) => !(key in COMMON_PARAMS)).map(([key, value]) => [key, isSecretParam(key) ? "***" : value]));
+const paramsForTrace = (params: Record<string, unknown>) => maskSecrets(Object.fromEntries(Object.entries(params).filter(([key]) => !(key in COMMON_PARAMS))));
