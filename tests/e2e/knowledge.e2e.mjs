@@ -169,6 +169,58 @@ export const tests = [
     },
   ],
   [
+    "cross-language search: a German question finds an English text through the chat model's translation",
+    async ({ page, baseUrl, artifacts }) => {
+      const { server, url } = await startOpenAiServer();
+      try {
+        await signUp(page, baseUrl);
+        const datasetId = await page.evaluate(
+          async ({ apiBase, key }) => {
+            const auth = { Authorization: localStorage.getItem("token") };
+            const send = async (path, body, patch = false) =>
+              (await (await fetch(`/api/v1${path}`, { method: patch ? "PATCH" : "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify(body) })).json()).data;
+            const get = async (path) => (await (await fetch(`/api/v1${path}`, { headers: auth })).json()).data;
+            await send("/providers/models", { llm_factory: "OpenAI-API-Compatible", llm_name: "chat-model", model_type: "chat", api_base: apiBase, api_key: key });
+            await send("/models/default", { llm_id: "chat-model@OpenAI-API-Compatible" }, true);
+            const dataset = await send("/datasets", { name: "Vaccination guide" });
+            const form = new FormData();
+            form.append("file", new Blob(["Older people need a flu vaccination every autumn."], { type: "text/plain" }), "flu.txt");
+            const [doc] = (await (await fetch(`/api/v1/datasets/${dataset.id}/documents`, { method: "POST", headers: auth, body: form })).json()).data;
+            await send(`/datasets/${dataset.id}/chunks`, { document_ids: [doc.id] });
+            for (let i = 0; i < 120 && (await get(`/datasets/${dataset.id}/documents`)).docs[0].run !== "DONE"; i++) await new Promise((resolve) => setTimeout(resolve, 250));
+            return dataset.id;
+          },
+          { apiBase: url, key: GOOD_KEY },
+        );
+
+        await page.goto(`${baseUrl}/knowledge/testing?id=${datasetId}`);
+        await page.getByRole("textbox", { name: /Frage/ }).fill("Wer braucht eine Grippeimpfung?");
+        await page.getByRole("button", { name: "Testen" }).click();
+        await page.getByText("Kein Abschnitt hat die Ähnlichkeitsschwelle erreicht.").waitFor();
+        await page.getByRole("group", { name: /Sprachübergreifende Suche/ }).getByText("Englisch").click();
+        await page.getByRole("button", { name: "Testen" }).click();
+        await page.getByText("1 Abschnitt gefunden").waitFor();
+        assert.match(await page.locator("mark").first().innerText(), /flu|vaccination/);
+        await animationsDone(page);
+        await page.screenshot({ path: `${artifacts}/cross-languages-de.png`, fullPage: true });
+
+        await page.evaluate(() => {
+          localStorage.setItem("vite-ui-theme", "dark");
+          localStorage.setItem("lng", "en");
+        });
+        await page.reload();
+        await page.getByRole("textbox", { name: /Question/ }).fill("Wer braucht eine Grippeimpfung?");
+        await page.getByRole("group", { name: /Cross-language search/ }).getByText("English").click();
+        await page.getByRole("button", { name: "Test" }).click();
+        await page.getByText("1 chunk found").waitFor();
+        await animationsDone(page);
+        await page.screenshot({ path: `${artifacts}/cross-languages-en-dark.png`, fullPage: true });
+      } finally {
+        server.close();
+      }
+    },
+  ],
+  [
     "RAPTOR: switched on in the configuration, summaries built with the chat model, followed and deleted",
     async ({ page, baseUrl, artifacts }) => {
       const { server, url } = await startOpenAiServer();

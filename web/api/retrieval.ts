@@ -17,6 +17,7 @@ export type RetrievalParams = {
   rerankId?: string;
   highlight: boolean;
   useKg?: boolean;
+  crossLanguages?: string[];
   metadataCondition?: MetadataCondition;
 };
 

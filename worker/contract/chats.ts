@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { AvatarSchema } from "./avatar";
 import { conditionList, MAX_METADATA_CONDITIONS, type MetadataCondition, MetadataConditionSchema, metadataFieldName, metadataLogic, metadataOperator, metadataValue } from "./metadata-condition";
+import { CrossLanguagesSchema } from "./retrieval";
 import { bool, float, int, isPlainObject, msg, oneOf, optionalOrNull, queryBool, queryInt, str } from "./pydantic";
 
 export const CHAT_NAME_MAX = 255;
@@ -77,6 +78,7 @@ export const PromptConfigSchema = v.object({
   llm_for_quotes: v.optional(bool()),
   reasoning: v.optional(bool()),
   use_kg: v.optional(bool()),
+  cross_languages: v.optional(CrossLanguagesSchema),
   refine_prompt: v.optional(str(0, 20_000)),
   citation_prompt: v.optional(str(0, 20_000)),
   followup_prompt: v.optional(str(0, 20_000)),
@@ -296,6 +298,8 @@ export type PromptConfig = {
   llm_for_quotes: boolean;
   reasoning: boolean;
   use_kg: boolean;
+  // missing in assistants saved before it existed
+  cross_languages?: string[];
   refine_prompt: string;
   citation_prompt: string;
   followup_prompt: string;

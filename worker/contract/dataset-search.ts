@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { MetaDataFilterSchema } from "./chats";
-import { MAX_DOCUMENT_FILTER } from "./retrieval";
+import { CrossLanguagesSchema, MAX_DOCUMENT_FILTER } from "./retrieval";
 import { SEARCH_QUESTION_MAX } from "./searches";
 import { bool, float, int, msg } from "./pydantic";
 
@@ -21,6 +21,7 @@ const searchFields = {
   vector_similarity_weight: v.optional(float(0, 1), 0.3),
   use_kg: v.optional(bool(), false),
   keyword: v.optional(bool(), false),
+  cross_languages: v.optional(CrossLanguagesSchema, []),
   highlight: v.optional(bool(), false),
   rerank_id: v.optional(v.string(msg.string), ""),
   meta_data_filter: v.optional(MetaDataFilterSchema),

@@ -5,6 +5,15 @@ import { msg, optionalOrNull } from "./pydantic";
 // document ids are looked up bound one by one (their datasets, a search app's check; D1 allows 100 parameters)
 export const MAX_DOCUMENT_FILTER = 64;
 
+// RAGFlow's cross_languages: the chat model translates the question into these languages (English names, as
+// RAGFlow's web app sends them) and the question is searched together with its translations.
+export const MAX_CROSS_LANGUAGES = 8;
+export const CROSS_LANGUAGE_CHOICES = ["English", "German", "French", "Spanish", "Italian", "Dutch", "Polish", "Portuguese", "Chinese", "Japanese", "Korean", "Vietnamese"] as const;
+export const CrossLanguagesSchema = v.pipe(
+  v.array(v.pipe(v.string(msg.string), v.trim(), v.nonEmpty("A language can't be empty."), v.maxLength(64, msg.maxChars(64))), "`cross_languages` should be a list."),
+  v.maxLength(MAX_CROSS_LANGUAGES, `At most ${MAX_CROSS_LANGUAGES} cross_languages.`),
+);
+
 const weight = v.pipe(v.number(msg.number), v.minValue(0, msg.gte(0)), v.maxValue(1, msg.lte(1)));
 
 export const RetrievalSchema = v.pipe(
@@ -23,6 +32,7 @@ export const RetrievalSchema = v.pipe(
     top_k: v.optional(v.pipe(v.number(msg.integer), v.integer(msg.integer), v.minValue(1, "`top_k` must be greater than 0")), 1024),
     rerank_id: optionalOrNull(v.string(msg.string)),
     keyword: v.optional(v.boolean(msg.boolean), false),
+    cross_languages: v.optional(CrossLanguagesSchema, []),
     highlight: v.optional(v.boolean(msg.boolean), false),
     // the knowledge graph's entities and relations the question names, as one chunk put first
     use_kg: v.optional(v.boolean(msg.boolean), false),

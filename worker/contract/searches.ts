@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { AvatarSchema } from "./avatar";
 import { LlmSettingSchema, MetaDataFilterSchema, NO_META_DATA_FILTER } from "./chats";
 import type { Reference } from "./chats";
-import { MAX_DOCUMENT_FILTER } from "./retrieval";
+import { CrossLanguagesSchema, MAX_DOCUMENT_FILTER } from "./retrieval";
 import { bool, float, int, msg, queryBool, queryInt, str } from "./pydantic";
 
 export const SEARCH_NAME_MAX = 255;
@@ -24,6 +24,7 @@ export const SearchConfigSchema = v.object({
   keyword: v.optional(bool(), false),
   highlight: v.optional(bool(), true),
   use_kg: v.optional(bool(), false),
+  cross_languages: v.optional(CrossLanguagesSchema, []),
   summary: v.optional(bool(), true),
   related_search: v.optional(bool(), true),
   // a mind map of the best chunks beside the results (RAGFlow's query_mindmap)

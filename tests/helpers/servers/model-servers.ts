@@ -4,6 +4,9 @@ import { googlePrivateKeyPem, providerAuthRoutes } from "./provider-auth-routes.
 
 // Real HTTP servers on 127.0.0.1 that speak the OpenAI and Ollama wire formats, for provider tests.
 
+// what the stand-in model "translates" into English for cross-language search
+const ENGLISH_WORDS: Record<string, string> = { Wer: "Who", braucht: "needs", eine: "a", Grippeimpfung: "flu vaccination", Wann: "When", hilft: "helps", Impfung: "vaccination" };
+
 const readBody = (request: IncomingMessage) =>
   new Promise<Record<string, unknown>>((resolve) => {
     let text = "";
@@ -104,6 +107,15 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
     const messages = body.messages as { content: string }[];
     const last = messages.at(-1)?.content ?? "";
     const prompt = messages.map((m) => m.content).join("\n");
+    // cross-language search: English from a small word list, the other languages marked; FEHLER fails the call
+    if (prompt.includes("You translate a search question")) {
+      const question = last.split("Question:\n")[1]?.split("\n===")[0] ?? "";
+      if (question.includes("FEHLER")) return json(response, 500, { error: { message: "translation failed" } });
+      const languages = (last.split("Languages: ")[1]?.split("\n")[0] ?? "").split(", ");
+      const english = question.replace(/[\p{L}]+/gu, (word) => ENGLISH_WORDS[word] ?? word);
+      const translations = languages.map((language) => (language === "English" ? english : `[${language}] ${question}`));
+      return json(response, 200, { choices: [{ message: { content: `Output:\n${translations.join("\n###\n")}` } }], usage: { prompt_tokens: 40, completion_tokens: 12 } });
+    }
     // enrichment prompts get answers in their expected shape
     if (prompt.includes("KEYWORDS")) return json(response, 200, { choices: [{ message: { content: "Grippeimpfung, Senioren" } }], usage: { prompt_tokens: 20, completion_tokens: 5 } });
     // tagging: one tag of the set and one the set does not have (which must be dropped)

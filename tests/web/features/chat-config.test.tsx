@@ -400,6 +400,7 @@ describe("ChatConfigDialog", () => {
         show_images: false,
         prompt_icon: false,
         use_kg: true,
+        cross_languages: [],
         llm_for_quotes: false,
         refine_prompt: "",
         citation_prompt: "",
@@ -463,6 +464,8 @@ describe("ChatConfigDialog", () => {
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: "Aktualisiert" }));
     const [call] = sent("PATCH", "/api/v1/chats/c1");
     expect(call?.body).toMatchObject({ name: "Herz-Assistent", dataset_ids: [KB_A, KB_B], llm_id: "gpt-4o@OpenAI", llm_setting: { freedom: "balance", max_tokens: 1024 } });
+    // an assistant saved before cross-language search existed keeps none
+    expect(call?.body).toMatchObject({ prompt_config: { cross_languages: [] } });
     expect(sent("POST", "/api/v1/chats")).toHaveLength(0);
   });
 

@@ -80,6 +80,20 @@ describe("RetrievalTestingPage", () => {
     expect(bodies[0]).toMatchObject({ question: "Wer leitet das Institut?", use_kg: true });
   });
 
+  it("sends the languages ticked for cross-language search", async () => {
+    const { spy, bodies } = mockRetrieval();
+    renderWithProviders(<RetrievalTestingPage datasetId={ID} />);
+    const languages = within(screen.getByRole("group", { name: /Sprachübergreifende Suche/ }));
+    const english = languages.getByRole("checkbox", { name: "Englisch" }) as HTMLInputElement;
+    fireEvent.click(english);
+    await waitFor(() => expect(english.checked).toBe(true));
+    fireEvent.click(languages.getByRole("checkbox", { name: "Französisch" }));
+    await waitFor(() => expect((languages.getByRole("checkbox", { name: "Französisch" }) as HTMLInputElement).checked).toBe(true));
+    ask("Wer leitet das Institut?");
+    await waitFor(() => expect(retrievalCalls(spy)).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ question: "Wer leitet das Institut?", cross_languages: ["English", "French"] });
+  });
+
   it("POSTs the question as snake_case JSON with this dataset and weights that add up to 1", async () => {
     const { spy, bodies } = mockRetrieval();
     renderWithProviders(<RetrievalTestingPage datasetId={ID} />);
@@ -98,6 +112,7 @@ describe("RetrievalTestingPage", () => {
       top_k: 1024,
       highlight: true,
       use_kg: false,
+      cross_languages: [],
       page: 1,
       page_size: 10,
     });

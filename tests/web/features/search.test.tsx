@@ -199,6 +199,7 @@ const APP: SearchApp = {
     keyword: false,
     highlight: true,
     use_kg: false,
+    cross_languages: [],
     summary: true,
     meta_data_filter: { method: "disabled", logic: "and", manual: [] },
     related_search: true,

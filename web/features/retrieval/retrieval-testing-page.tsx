@@ -8,6 +8,7 @@ import { Pager } from "../../components/pager";
 import { RouteErrorMessage } from "../../components/route-error";
 import { formatCount, formatNumber } from "../../lib/format";
 import { SettingSwitch } from "../chat/assistants/setting-switch";
+import { CrossLanguagesField } from "./cross-languages-field";
 import { DocumentFilter } from "./document-filter";
 import { hasUnnamedCondition, MetadataFilter, metadataConditionFrom, type MetadataFilterValue, NO_METADATA_FILTER } from "./metadata-filter";
 import { DocAggregates, NoChunks, RetrievedChunkCard } from "./retrieval-results";
@@ -25,6 +26,7 @@ type Settings = {
   metadata: MetadataFilterValue;
   topK: string;
   useKg: boolean;
+  crossLanguages: string[];
 };
 
 const DEFAULT_SETTINGS: Settings = {
@@ -36,6 +38,7 @@ const DEFAULT_SETTINGS: Settings = {
   metadata: NO_METADATA_FILTER,
   topK: "1024",
   useKg: false,
+  crossLanguages: [],
 };
 
 type Errors = { question?: boolean; topK?: boolean; metadata?: boolean };
@@ -83,6 +86,7 @@ export const RetrievalTestingPage = ({ datasetId }: { datasetId: string }) => {
       rerankId: settings.rerankId || undefined,
       highlight: true,
       useKg: settings.useKg,
+      crossLanguages: settings.crossLanguages,
       metadataCondition: metadataConditionFrom(settings.metadata),
     });
     setRun((current) => current + 1);
@@ -163,6 +167,7 @@ export const RetrievalTestingPage = ({ datasetId }: { datasetId: string }) => {
                 <RerankSelect value={settings.rerankId} onChange={(value) => set("rerankId", value)} helper={t("retrieval.rerankHint")} size="sm" />
                 <DocumentFilter datasetId={datasetId} value={settings.documentIds} onChange={(ids) => set("documentIds", ids)} />
                 <MetadataFilter value={settings.metadata} onChange={(value) => set("metadata", value)} invalid={Boolean(errors.metadata)} />
+                <CrossLanguagesField value={settings.crossLanguages} onChange={(languages) => set("crossLanguages", languages)} />
                 <SettingSwitch name="use_kg" label={t("retrieval.useKg")} hint={t("retrieval.useKgHint")} checked={settings.useKg} onChange={(checked) => set("useKg", checked)} />
                 <FormField label={t("retrieval.topK")} helper={t("retrieval.topKHint")} error={errors.topK ? "retrieval.topKInvalid" : undefined}>
                   <Input

@@ -10,6 +10,7 @@ import { KnowledgeSelect } from "../chat/assistants/knowledge-select";
 import { SettingSwitch } from "../chat/assistants/setting-switch";
 import { ChatModelSelect } from "../chat/assistants/tab-model";
 import { MetadataFilterSettingField, metadataFilterSettingError } from "../retrieval/metadata-filter-setting";
+import { CrossLanguagesField } from "../retrieval/cross-languages-field";
 import { RerankSelect } from "../retrieval/rerank-select";
 import { roundWeight, WeightSlider } from "../retrieval/weight-slider";
 import { type SettingsErrors, type SettingsValues, settingsPayload, settingsValuesOf, validateSettings } from "./settings-form";
@@ -87,6 +88,7 @@ export const SearchSettingsDialog = ({ app, onClose }: Props) => {
               <Input name="top_k" type="number" size="sm" min={1} max={2048} step={1} inputMode="numeric" maxW="32" value={values.topK} onChange={(e) => set("topK", e.target.value)} />
             </FormField>
             <RerankSelect value={values.rerankId} onChange={(value) => set("rerankId", value)} size="sm" />
+            <CrossLanguagesField value={values.crossLanguages} onChange={(languages) => set("crossLanguages", languages)} />
           </Fieldset.Content>
         </Fieldset.Root>
         <MetadataFilterSettingField value={values.metadataFilter} onChange={(value) => set("metadataFilter", value)} error={errors.metadataFilter ? metadataFilterSettingError(values.metadataFilter) : undefined} />

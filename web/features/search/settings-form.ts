@@ -20,6 +20,7 @@ export type SettingsValues = {
   mindMap: boolean;
   highlight: boolean;
   useKg: boolean;
+  crossLanguages: string[];
   metadataFilter: MetadataFilterSetting;
 };
 
@@ -41,6 +42,7 @@ export const settingsValuesOf = (app: SearchApp): SettingsValues => ({
   highlight: app.search_config.highlight,
   // apps saved before the field existed have none
   useKg: app.search_config.use_kg ?? false,
+  crossLanguages: app.search_config.cross_languages ?? [],
   metadataFilter: metadataFilterSettingOf(app.search_config.meta_data_filter),
 });
 
@@ -72,6 +74,7 @@ export const settingsPayload = (values: SettingsValues) => ({
     query_mindmap: values.mindMap,
     highlight: values.highlight,
     use_kg: values.useKg,
+    cross_languages: values.crossLanguages,
     meta_data_filter: metaDataFilterFrom(values.metadataFilter),
   } satisfies Partial<SearchConfig>,
 });

@@ -160,8 +160,9 @@ export async function* answerQuestion(ctx: ServiceContext, request: AnswerReques
         keyword: config.keyword,
         highlight: false,
         use_kg: config.use_kg,
+        cross_languages: config.cross_languages ?? [],
         metadata_condition: metadataCondition,
-      })
+      }, { chatModel: model })
     ).chunks;
   let chunks = useKnowledge ? await search(question) : [];
 

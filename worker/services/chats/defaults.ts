@@ -28,6 +28,7 @@ export const DEFAULT_PROMPT_CONFIG: PromptConfig = {
   llm_for_quotes: false,
   reasoning: false,
   use_kg: false,
+  cross_languages: [],
   refine_prompt: "",
   citation_prompt: "",
   followup_prompt: "",

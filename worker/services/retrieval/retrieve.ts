@@ -2,11 +2,12 @@ import { and, inArray } from "drizzle-orm";
 import type { RetrievalInput, RetrievalResult, RetrievedChunk } from "../../contract/retrieval";
 import { datasets } from "../../db/schema";
 import { AppError, dataError, RetCode } from "../../lib/errors";
-import type { EmbeddingModel } from "../../platform/providers/types";
+import type { ChatModel, EmbeddingModel } from "../../platform/providers/types";
 import { analyzeQuery, chunkText, idf, termSimilarity } from "../../lib/terms";
 import { ftsExpression, gramFrequencyBound, gramShare, highlight, ngramExpression, queryGrams, selectiveGrams, trigramsOf } from "../../rag/query";
 import type { ParserConfig } from "../../contract/parser-config";
 import { keywordPrompt, parseKeywords } from "../../rag/enrich";
+import { crossLanguagesPrompt, parseTranslations } from "../../rag/cross-languages";
 import type { ServiceContext } from "../context";
 import { visibleDatasets } from "../datasets/internal";
 import { enrichmentModel } from "../ingestion/enrich";
@@ -61,9 +62,13 @@ const rerankModel = (ctx: ServiceContext, id: string) =>
     throw new AppError(RetCode.EXCEPTION_ERROR, `LookupError('Model(${id}) not authorized')`);
   });
 
+// `chatModel`: the model that translates for cross_languages (an assistant's or a search app's own; null for the
+// built-in one, which cannot); without it the team's default chat model.
+export type RetrieveOptions = { chatModel?: ChatModel | null };
+
 // The one retrieval path (testing tab, chat, agents): keyword (FTS5 bm25 + trigram) and vector candidates,
 // re-scored as (1 − w)·keyword + w·vector (+ page rank and tags), thresholded, paged.
-export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Promise<Retrieved> => {
+export const retrieve = async (ctx: ServiceContext, input: RetrievalInput, options: RetrieveOptions = {}): Promise<Retrieved> => {
   const rows = await datasetsInScope(ctx, await scopeDatasetIds(ctx, input));
   if (rows.length === 0) return nothingFound({});
   const datasetIds = rows.map((row) => row.id);
@@ -76,7 +81,8 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
   const w = input.vector_similarity_weight;
   // Like RAGFlow's RERANK_LIMIT, only a window of candidates is re-scored: enough to fill the requested page.
   const topK = Math.min(input.top_k, 1024, Math.max(RESCORE_WINDOW, input.page * input.page_size));
-  const query = analyzeQuery(input.keyword ? await withLlmKeywords(ctx, input.question) : input.question);
+  const question = input.cross_languages.length ? await withTranslations(ctx, input.question, input.cross_languages, options.chatModel) : input.question;
+  const query = analyzeQuery(input.keyword ? await withLlmKeywords(ctx, question) : question);
   const grams = queryGrams(query.terms);
 
   const model = await resolveEmbedding(ctx, rows[0]?.tenantId ?? ctx.actor.tenantId, rows[0]?.embdId ?? "");
@@ -84,7 +90,7 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
   const [keyword, ngram, vectorSearch, stats, questionFeatures] = await Promise.all([
     query.terms.length ? keywordCandidates(ctx.db, scope, ftsExpression(query.terms), topK) : [],
     grams.length ? selectiveNgramCandidates(ctx, scope, grams, topK, statistics) : noNgramCandidates(),
-    w > 0 ? vectorCandidates(ctx, scope, model, input.question, topK) : null,
+    w > 0 ? vectorCandidates(ctx, scope, model, question, topK) : null,
     statistics,
     labels,
   ]);
@@ -101,7 +107,7 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
 
   const rerank = input.rerank_id ? await rerankModel(ctx, input.rerank_id) : null;
   if (vectorSearch && !rerank) await scoreOtherCandidates(ctx, model, vectorSearch, candidates);
-  const reranked = rerank ? await rerank.score(input.question, candidates.map((row) => row.content)) : null;
+  const reranked = rerank ? await rerank.score(question, candidates.map((row) => row.content)) : null;
   const pagerank = new Map(rows.map((row) => [row.id, row.pagerank]));
 
   const scored: Scored[] = candidates.map((row, i) => {
@@ -123,7 +129,7 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput): Prom
     .toSorted((a, b) => b.score - a.score || a.row.id.localeCompare(b.row.id));
   const start = (input.page - 1) * input.page_size;
   const page = await withImageUrls(ctx.config, kept.slice(start, start + input.page_size).map((hit) => toRetrieved(hit, query.terms, input.highlight)));
-  const graph = input.use_kg && input.page === 1 ? await knowledgeGraphChunk(ctx, datasetIds, input.question, model, vectorSearch?.queryVector ?? null) : null;
+  const graph = input.use_kg && input.page === 1 ? await knowledgeGraphChunk(ctx, datasetIds, question, model, vectorSearch?.queryVector ?? null) : null;
   return { chunks: graph ? [graph, ...page] : page, doc_aggs: aggregate(kept), total: kept.length, labels: questionFeatures };
 };
 
@@ -149,9 +155,23 @@ const selectiveNgramCandidates = async (ctx: ServiceContext, scope: Scope, grams
   return { hits, counts };
 };
 
+const teamChatModel = (ctx: ServiceContext) => enrichmentModel(ctx, ctx.actor.tenantId, { llm_id: "" } as ParserConfig);
+
+// `cross_languages`: the question and its translations, searched together. Without a model, or when it fails,
+// the question alone (RAGFlow goes on with the question too).
+const withTranslations = async (ctx: ServiceContext, question: string, languages: string[], chatModel: ChatModel | null | undefined) => {
+  const model = chatModel === undefined ? await teamChatModel(ctx) : chatModel;
+  if (!model) return question;
+  const reply = await model.complete(crossLanguagesPrompt(question, languages), { temperature: 0.2 }).catch(() => null);
+  if (!reply) return question;
+  await recordUsage(ctx, ctx.actor.tenantId, model.id, reply.usage);
+  const translations = parseTranslations(reply.text, languages.length).filter((text) => text !== question);
+  return [question, ...new Set(translations)].join("\n");
+};
+
 // `keyword: true`: the tenant's chat model adds keywords to the question (skipped without one).
 const withLlmKeywords = async (ctx: ServiceContext, question: string) => {
-  const model = await enrichmentModel(ctx, ctx.actor.tenantId, { llm_id: "" } as ParserConfig);
+  const model = await teamChatModel(ctx);
   if (!model) return question;
   const { text, usage } = await model.complete(keywordPrompt(question, 8), { temperature: 0.2 });
   await recordUsage(ctx, ctx.actor.tenantId, model.id, usage);

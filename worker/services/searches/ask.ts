@@ -88,8 +88,9 @@ export const searchChunks = async (ctx: ServiceContext, config: SearchConfig, sc
     keyword: config.keyword,
     highlight: page.highlight,
     use_kg: config.use_kg,
+    cross_languages: config.cross_languages,
     metadata_condition: await searchMetadataCondition(ctx, config, scope, question),
-  });
+  }, { chatModel: config.cross_languages.length ? (await searchModel(ctx, config)).model : undefined });
 
 // POST /searches/{id}/completions (and the shared /searchbots/ask): everything that can be refused is
 // checked before the stream starts; the frames are RAGFlow's delta frames, the last one with the reference.

@@ -36,6 +36,7 @@ const searchConfigFor = async (ctx: ServiceContext, input: DatasetSearchInput): 
     rerank_id: input.rerank_id,
     keyword: input.keyword,
     use_kg: input.use_kg,
+    cross_languages: input.cross_languages,
     meta_data_filter: input.meta_data_filter,
   });
   if (!input.search_id) return requested;

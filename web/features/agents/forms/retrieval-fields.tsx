@@ -5,6 +5,7 @@ import { FormField } from "../../../components/form-field";
 import { NumberSlider } from "../../../components/number-slider";
 import { SettingSwitch } from "../../chat/assistants/setting-switch";
 import { type FieldsProps, numberOr, text } from "./fields-props";
+import { CrossLanguagesField } from "../../retrieval/cross-languages-field";
 import { RerankSelect } from "../../retrieval/rerank-select";
 import { KnowledgeBaseSelect } from "./knowledge-base-select";
 import { NumberField } from "./number-field";
@@ -34,6 +35,7 @@ export const RetrievalFields = ({ form, set, errors, variables }: FieldsProps) =
       {slider("keywords_similarity_weight", t("agents.form.keywordWeight"), t("agents.form.keywordWeightHint"))}
       <NumberField name="top_n" label={t("agents.form.topN")} value={numberOr(form.top_n, DEFAULTS.top_n)} onChange={(value) => set("top_n", value)} min={1} max={100} />
       <RerankSelect value={text(form.rerank_id)} onChange={(value) => set("rerank_id", value)} helper={t("retrieval.rerankHint")} />
+      <CrossLanguagesField value={(form.cross_languages ?? []) as string[]} onChange={(languages) => set("cross_languages", languages)} />
       <SettingSwitch name="use_kg" label={t("agents.form.useKg")} hint={t("agents.form.useKgHint")} checked={form.use_kg === true} onChange={(checked) => set("use_kg", checked)} />
       <FormField label={t("agents.form.emptyResponse")} helper={t("agents.form.emptyResponseHint")}>
         <Textarea name="empty_response" rows={2} value={text(form.empty_response)} onChange={(e) => set("empty_response", e.target.value)} />

@@ -65,6 +65,7 @@ export type ConfigValues = {
   showImages: boolean;
   promptIcon: boolean;
   useKg: boolean;
+  crossLanguages: string[];
   keyword: boolean;
   tts: boolean;
   stt: boolean;
@@ -148,6 +149,8 @@ export const initialValues = (chat?: Chat): ConfigValues => {
     showImages: prompt?.show_images ?? false,
     promptIcon: prompt?.prompt_icon ?? false,
     useKg: prompt?.use_kg ?? false,
+    // assistants saved before the field existed have none
+    crossLanguages: prompt?.cross_languages ?? [],
     keyword: prompt?.keyword ?? false,
     tts: prompt?.tts ?? false,
     stt: prompt?.stt ?? false,
@@ -283,6 +286,7 @@ export const toPayload = (values: ConfigValues): CreateChatInput => {
       show_images: values.showImages,
       prompt_icon: values.promptIcon,
       use_kg: values.useKg,
+      cross_languages: values.crossLanguages,
       llm_for_quotes: values.llmForQuotes,
       refine_prompt: values.refinePrompt,
       citation_prompt: values.citationPrompt,

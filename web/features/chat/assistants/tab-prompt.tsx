@@ -4,6 +4,7 @@ import { formatNumber } from "../../../lib/format";
 import { ConfigField } from "../../knowledge/configuration/config-field";
 import { SaveAsTemplateButton, TemplateInsertMenu } from "../../prompts/template-menu";
 import { MetadataFilterSettingField, metadataFilterSettingError } from "../../retrieval/metadata-filter-setting";
+import { CrossLanguagesField } from "../../retrieval/cross-languages-field";
 import { RerankSelect } from "../../retrieval/rerank-select";
 import { roundWeight } from "../../retrieval/weight-slider";
 import { TOP_N_MAX } from "../../../../worker/contract/chats";
@@ -75,6 +76,7 @@ export const PromptTab = ({ values, set, errors }: TabProps) => {
         <Input name="top_n" type="number" min={1} max={TOP_N_MAX} step={1} inputMode="numeric" maxW="32" value={values.topN} onChange={(e) => set("topN", e.target.value)} />
       </ConfigField>
       <RerankSelect value={values.rerankId} onChange={(value) => set("rerankId", value)} helper={t("chatConfig.prompt.rerankHint")} />
+      <CrossLanguagesField value={values.crossLanguages} onChange={(languages) => set("crossLanguages", languages)} />
       <MetadataFilterSettingField value={values.metadataFilter} onChange={(value) => set("metadataFilter", value)} error={errors.metadataFilter ? metadataFilterSettingError(values.metadataFilter) : undefined} />
       <SettingSwitch
         name="refine_multiturn"

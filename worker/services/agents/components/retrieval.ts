@@ -33,6 +33,7 @@ export const retrieval: ComponentImpl = {
       similarity_threshold: Number(params.similarity_threshold ?? 0.2),
       vector_similarity_weight: 1 - keywordWeight,
       use_kg: params.use_kg === true,
+      cross_languages: params.cross_languages ?? [],
       ...(params.rerank_id ? { rerank_id: String(params.rerank_id) } : {}),
     });
     const { chunks } = await retrieve(ctx, input);
