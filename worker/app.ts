@@ -19,6 +19,7 @@ import { documentRoutes } from "./routes/documents";
 import { fileRoutes } from "./routes/files";
 import { modelRoutes, providerRoutes } from "./routes/models";
 import { retrievalRoutes } from "./routes/retrieval";
+import { difyRoutes } from "./routes/dify";
 import { searchRoutes } from "./routes/searches";
 import { systemRoutes } from "./routes/system";
 import { teamRoutes } from "./routes/teams";
@@ -36,6 +37,7 @@ const api = new Hono<AppEnv>()
   .route("/document", documentImageRoutes)
   .route("/datasets", datasetRoutes)
   .route("/retrieval", retrievalRoutes)
+  .route("/dify", difyRoutes)
   .route("/files", fileRoutes)
   .route("/chats", chatRoutes)
   .route("/chat", chatToolRoutes)

@@ -83,6 +83,17 @@ export const tests = [
         return (await res.json()).data.nickname;
       }, key);
       assert.equal(me, "Erika M.");
+      // Dify's external knowledge API: the shown endpoint answers with the key (an unknown knowledge base: 404)
+      const difyEndpoint = await page.getByRole("textbox", { name: "API-Endpunkt für Dify" }).inputValue();
+      assert.equal(difyEndpoint, `${baseUrl}/api/v1/dify`);
+      const dify = await page.evaluate(
+        async ({ endpoint, apiKey }) => {
+          const res = await fetch(`${endpoint}/retrieval`, { method: "POST", headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" }, body: JSON.stringify({ knowledge_id: "0".repeat(32), query: "Impfung" }) });
+          return { status: res.status, body: await res.json() };
+        },
+        { endpoint: difyEndpoint, apiKey: key },
+      );
+      assert.deepEqual(dify, { status: 404, body: { code: 404, message: "Knowledgebase not found!" } });
       await page.screenshot({ path: `${artifacts}/settings-api-de.png`, fullPage: true });
     },
   ],

@@ -160,6 +160,7 @@ const ROWS: Row[] = [
   { route: "PUT /api/v1/datasets/:datasetId/tags", allowed: MANAGERS, req: () => ({ method: "PUT", path: ds("/tags"), json: { from_tag: "alt", to_tag: "neu" } }) },
   { route: "DELETE /api/v1/datasets/:datasetId/tags", allowed: MANAGERS, req: () => ({ method: "DELETE", path: ds("/tags"), json: { tags: ["alt"] } }) },
   { route: "POST /api/v1/retrieval", allowed: TEAM, req: () => ({ method: "POST", path: "/retrieval", json: { question: "Grippeimpfung", dataset_ids: [fx.datasetId] } }) },
+  { route: "POST /api/v1/dify/retrieval", allowed: TEAM, req: () => ({ method: "POST", path: "/dify/retrieval", json: { knowledge_id: fx.datasetId, query: "Grippeimpfung" } }) },
 
   { route: "GET /api/v1/files", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/files" }) },
   { route: "POST /api/v1/files", allowed: TEAM, req: () => ({ method: "POST", path: "/files", body: () => { const data = new FormData(); data.append("parent_id", fx.folderId); data.append("file", textFile(`n-${crypto.randomUUID()}.txt`, "n")); return data; } }) },

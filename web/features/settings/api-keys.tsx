@@ -114,6 +114,15 @@ export const ApiKeys = () => {
           {`ragflow_sdk: RAGFlow(api_key="<API_KEY>", base_url="${window.location.origin}")`}
         </Text>
       </Stack>
+      <Stack gap="2">
+        <Heading as="h2" size="sm">
+          {t("settings.difyTitle")}
+        </Heading>
+        <CopyField value={`${baseUrl}/dify`} label={t("settings.difyEndpoint")} />
+        <Text fontSize="sm" color="fg.muted">
+          {t("settings.difyHint")}
+        </Text>
+      </Stack>
     </Stack>
   );
 };

@@ -173,6 +173,9 @@ export const de = {
     deleteKeyTitle: "API-Schlüssel löschen?",
     deleteKeyBody: "Programme, die diesen Schlüssel verwenden, verlieren sofort den Zugriff.",
     usage: "Beispiel",
+    difyTitle: "Als externe Wissensdatenbank in Dify",
+    difyHint: "In Dify unter „Externe Wissensdatenbank-API“ diesen Endpunkt und einen API-Schlüssel eintragen; die Wissens-ID ist die ID einer Wissensdatenbank (in ihrer Adresse nach ?id=).",
+    difyEndpoint: "API-Endpunkt für Dify",
   },
   kb: {
     listTitle: "Wissensdatenbanken",

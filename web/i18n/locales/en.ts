@@ -176,6 +176,9 @@ export const en: Shape<typeof de> = {
     deleteKeyTitle: "Delete API key?",
     deleteKeyBody: "Programs that use this key lose access immediately.",
     usage: "Example",
+    difyTitle: "As external knowledge in Dify",
+    difyHint: "In Dify, add an \"External Knowledge API\" with this endpoint and an API key; the knowledge ID is a knowledge base's ID (in its address after ?id=).",
+    difyEndpoint: "API endpoint for Dify",
   },
   kb: {
     listTitle: "Knowledge bases",
