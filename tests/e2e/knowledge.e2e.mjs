@@ -169,6 +169,48 @@ export const tests = [
     },
   ],
   [
+    "parent-child chunks: switched on in the configuration, retrieval testing shows the parent of the matching child",
+    async ({ page, baseUrl, artifacts }) => {
+      await signUp(page, baseUrl);
+      const datasetId = await page.evaluate(async () => {
+        const auth = { Authorization: localStorage.getItem("token") };
+        const dataset = (await (await fetch("/api/v1/datasets", { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ name: "Impfleitfaden", parser_config: { delimiter: "`§§`" } }) })).json()).data;
+        return dataset.id;
+      });
+      await page.goto(`${baseUrl}/knowledge/configuration?id=${datasetId}`);
+      await page.getByText("Eltern-Kind-Abschnitte").click();
+      await page.locator("input[name=children_delimiter]").waitFor();
+      await animationsDone(page);
+      await page.screenshot({ path: `${artifacts}/parent-child-config-de.png`, fullPage: true });
+      await page.getByRole("button", { name: "Speichern" }).click();
+      await page.getByText("Aktualisiert").first().waitFor();
+
+      const text = "Die Grippeimpfung schützt ältere Menschen.\nDer Impfpass dokumentiert jede Impfung.\nAusreichend Schlaf stärkt das Immunsystem.";
+      await page.evaluate(
+        async ({ id, content }) => {
+          const auth = { Authorization: localStorage.getItem("token") };
+          const form = new FormData();
+          form.append("file", new Blob([content], { type: "text/plain" }), "impfen.txt");
+          const [doc] = (await (await fetch(`/api/v1/datasets/${id}/documents`, { method: "POST", headers: auth, body: form })).json()).data;
+          await fetch(`/api/v1/datasets/${id}/chunks`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ document_ids: [doc.id] }) });
+          for (let i = 0; i < 120; i++) {
+            const { docs } = (await (await fetch(`/api/v1/datasets/${id}/documents`, { headers: auth })).json()).data;
+            if (docs[0].run === "DONE") return;
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          }
+        },
+        { id: datasetId, content: text },
+      );
+      await page.goto(`${baseUrl}/knowledge/testing?id=${datasetId}`);
+      await page.getByRole("textbox", { name: /Frage/ }).fill("Impfpass");
+      await page.getByRole("button", { name: "Testen" }).click();
+      await page.getByText("1 Abschnitt gefunden").waitFor();
+      await page.getByText("Ausreichend Schlaf stärkt das Immunsystem.").waitFor();
+      await animationsDone(page);
+      await page.screenshot({ path: `${artifacts}/parent-child-retrieval-de.png`, fullPage: true });
+    },
+  ],
+  [
     "cross-language search: a German question finds an English text through the chat model's translation",
     async ({ page, baseUrl, artifacts }) => {
       const { server, url } = await startOpenAiServer();

@@ -67,6 +67,13 @@ export const ParserConfigSchema = v.strictObject(
       ),
     ),
     overlapped_percent: v.optional(int(0, 100)),
+    enable_children: v.optional(bool()),
+    children_delimiter: v.optional(
+      v.pipe(
+        str(1, 255),
+        v.check(hasBalancedBackticks, "Multi-character delimiters must be enclosed in backticks"),
+      ),
+    ),
     layout_recognize: v.optional(str(1, 255)),
     html4excel: v.optional(bool()),
     auto_keywords: v.optional(int(0, 32)),
@@ -92,6 +99,10 @@ export type ParserConfig = {
   chunk_token_num: number;
   delimiter: string;
   overlapped_percent: number;
+  // parent-child chunking (general method): each chunk is split again at children_delimiter into children that
+  // are matched, while retrieval returns their parent
+  enable_children: boolean;
+  children_delimiter: string;
   layout_recognize: string;
   html4excel: boolean;
   auto_keywords: number;
@@ -128,6 +139,8 @@ export const defaultParserConfig = (method: ChunkMethod = "naive"): ParserConfig
   chunk_token_num: 512,
   delimiter: "\n",
   overlapped_percent: 0,
+  enable_children: false,
+  children_delimiter: "\n",
   layout_recognize: "DeepDOC",
   html4excel: false,
   auto_keywords: 0,

@@ -7,8 +7,9 @@ export const MAX_DOCUMENT_FILTER = 64;
 
 // RAGFlow's cross_languages: the chat model translates the question into these languages (English names, as
 // RAGFlow's web app sends them) and the question is searched together with its translations.
-export const MAX_CROSS_LANGUAGES = 8;
 export const CROSS_LANGUAGE_CHOICES = ["English", "German", "French", "Spanish", "Italian", "Dutch", "Polish", "Portuguese", "Chinese", "Japanese", "Korean", "Vietnamese"] as const;
+// every offered language can be ticked at once
+export const MAX_CROSS_LANGUAGES = CROSS_LANGUAGE_CHOICES.length;
 export const CrossLanguagesSchema = v.pipe(
   v.array(v.pipe(v.string(msg.string), v.trim(), v.nonEmpty("A language can't be empty."), v.maxLength(64, msg.maxChars(64))), "`cross_languages` should be a list."),
   v.maxLength(MAX_CROSS_LANGUAGES, `At most ${MAX_CROSS_LANGUAGES} cross_languages.`),
@@ -67,6 +68,8 @@ export type RetrievedChunk = {
   term_similarity: number;
   vector_similarity: number;
   tag_kwd: string[];
+  // a parent of parent-child chunking: its id (the chunk's own id is its best matching child's)
+  mom_id?: string;
 };
 
 export type DocAggregate = { doc_id: string; doc_name: string; count: number };

@@ -13,11 +13,18 @@ export const crossLanguagesPrompt = (question: string, languages: string[]): Cha
 
 const MAX_TRANSLATION_CHARS = 2000;
 
-// The translations in a reply: one a part (### or line breaks between them), a leading label dropped.
-export const parseTranslations = (reply: string, languages: number) =>
-  reply
-    .replace(/^\s*(output|translations)\s*:/i, "")
-    .split(/\n?[ \t]*###[ \t]*\n?|\n+/)
-    .map((part) => part.trim().slice(0, MAX_TRANSLATION_CHARS))
-    .filter(Boolean)
-    .slice(0, languages);
+const withoutLabel = (part: string, languages: string[]) => {
+  const label = languages.find((language) => part.toLowerCase().startsWith(`${language.toLowerCase()}:`));
+  return label ? part.slice(label.length + 1).trim() : part;
+};
+
+// The translations in a reply: the parts between ### lines (one a line when the model left them out), without a
+// leading "Output:" or "<language>:" label and without a part that repeats the question.
+export const parseTranslations = (reply: string, question: string, languages: string[]) => {
+  const body = reply.trim().replace(/^(output|translations)\s*:/i, "");
+  const parts = body.includes("###") ? body.split(/\s*###\s*/) : body.split(/\n+/);
+  return parts
+    .map((part) => withoutLabel(part.trim(), languages).slice(0, MAX_TRANSLATION_CHARS))
+    .filter((part) => part && part !== question)
+    .slice(0, languages.length);
+};

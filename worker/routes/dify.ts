@@ -16,7 +16,7 @@ const statusOf = (code: number) => {
   return 500;
 };
 
-const difyError = (c: Context, error: AppError) => c.json({ code: error.code, message: error.message }, statusOf(error.code));
+const difyError = (c: Context, error: AppError) => c.json({ code: error.code, message: error.message }, error.status === 200 ? statusOf(error.code) : error.status);
 
 const readInput = async (c: Context) => {
   const body: unknown = await c.req.json().catch(() => null);

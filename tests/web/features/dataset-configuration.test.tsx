@@ -160,6 +160,12 @@ describe("DatasetConfigurationForm", () => {
     const community = screen.getByLabelText("Community-Berichte");
     fireEvent.click(community);
     await waitFor(() => expect(community.closest("label")?.getAttribute("data-state")).toBe("checked"));
+    // parent-child chunking: the children's delimiter shows once switched on
+    expect(screen.queryByLabelText(/Trennzeichen für Kind-Abschnitte/)).toBeNull();
+    const children = screen.getByLabelText("Eltern-Kind-Abschnitte");
+    fireEvent.click(children);
+    await waitFor(() => expect(children.closest("label")?.getAttribute("data-state")).toBe("checked"));
+    fill("children_delimiter", "`. `");
     save();
     await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
     const [url, init] = fetchSpy.mock.calls[0] as [string, RequestInit];
@@ -177,6 +183,8 @@ describe("DatasetConfigurationForm", () => {
       parser_config: {
         chunk_token_num: 256,
         delimiter: "\n`##`;",
+        enable_children: true,
+        children_delimiter: "`. `",
         layout_recognize: "DeepDOC",
         html4excel: false,
         auto_keywords: 4,

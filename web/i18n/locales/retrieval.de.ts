@@ -22,7 +22,6 @@ export const retrievalDe = {
   useKg: "Wissensgraph verwenden",
   crossLanguages: {
     label: "Sprachübergreifende Suche",
-    none: "Nur die Sprache der Frage",
     hint: "Das Chat-Modell übersetzt die Frage in diese Sprachen; gesucht wird mit der Frage und ihren Übersetzungen. Ohne Chat-Modell (eingebautes Modell) bleibt es bei der Frage.",
     names: {
       English: "Englisch",

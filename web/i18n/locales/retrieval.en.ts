@@ -25,7 +25,6 @@ export const retrievalEn: Shape<typeof retrievalDe> = {
   useKg: "Use knowledge graph",
   crossLanguages: {
     label: "Cross-language search",
-    none: "Only the question's language",
     hint: "The chat model translates the question into these languages; the search uses the question and its translations. Without a chat model (the built-in one) the question is searched as it is.",
     names: {
       English: "English",

@@ -34,6 +34,9 @@ export const chunks = sqliteTable(
     raptor: integer("raptor", { mode: "boolean" }).notNull().default(false),
     // the image a figure chunk shows (RAGFlow's img_id; image files derive theirs from the document)
     imageId: text("image_id").notNull().default(""),
+    // a child of parent-child chunking: its parent's id and text (RAGFlow's mom_id, mom_with_weight)
+    momId: text("mom_id").notNull().default(""),
+    momContent: text("mom_content").notNull().default(""),
     createTime: integer("create_time").notNull(),
     updateTime: integer("update_time").notNull(),
   },

@@ -10,6 +10,8 @@ export type ChunkDraft = {
   imageId?: string;
   // what the chunk id is derived from instead of the content (a figure: its image, whatever the model wrote)
   idKey?: string;
+  // a child of parent-child chunking: the parent's text, which retrieval returns
+  parent?: string;
 };
 
 export type ChunkConfig = {

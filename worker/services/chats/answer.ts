@@ -162,7 +162,7 @@ export async function* answerQuestion(ctx: ServiceContext, request: AnswerReques
         use_kg: config.use_kg,
         cross_languages: config.cross_languages ?? [],
         metadata_condition: metadataCondition,
-      }, { chatModel: model })
+      }, { chatModel: model, usage, signal: request.signal })
     ).chunks;
   let chunks = useKnowledge ? await search(question) : [];
 

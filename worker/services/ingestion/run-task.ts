@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { ChunkMethod, ParserConfig } from "../../contract/parser-config";
+import { type ChunkMethod, defaultParserConfig, type ParserConfig } from "../../contract/parser-config";
 import { chunks, documents, tasks, type TaskRow } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
 import { sha256Hex } from "../../lib/crypto";
@@ -7,6 +7,7 @@ import { IMAGE_SUFFIXES } from "../../lib/content-types";
 import { nowMs } from "../../lib/time";
 import type { TaskMessage } from "../../platform/queue";
 import { chunkDocument, type ChunkDraft } from "../../rag/chunk";
+import { withChildren } from "../../rag/chunk/children";
 import { parseDocument, UnreadableDocumentError } from "../../rag/parse";
 import { countTokens } from "../../rag/tokens";
 import type { Deps } from "../context";
@@ -109,13 +110,15 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
       }).map((draft) => (imageId ? { ...draft, imageId } : draft)),
       ...figureChunks,
     ];
+    // configurations saved before parent-child chunking existed have no children delimiter
+    const matched = doc.parserId === "naive" && config.enable_children ? withChildren(drafts, config.children_delimiter ?? defaultParserConfig().children_delimiter) : drafts;
     if (drafts.length === 0 && doc.type !== "virtual") {
       throw new UnreadableDocumentError(
         doc.suffix === "pdf" ? "No text found on these pages. The PDF may contain only scanned images; OCR is not available offline." : "No text found in the file.",
       );
     }
-    await report(0.6, `Generate ${drafts.length} chunks.`);
-    const enriched = await enrichDrafts(deps, doc.tenantId, config, drafts, report);
+    await report(0.6, matched === drafts ? `Generate ${drafts.length} chunks.` : `Generate ${drafts.length} chunks with ${matched.length} child chunks.`);
+    const enriched = await enrichDrafts(deps, doc.tenantId, config, matched, report);
     const tagged = await tagDrafts(deps, dataset, enriched, report);
     await extractDocumentMetadata(deps, dataset, doc.id, drafts, report);
     await indexChunks(deps, task, doc, dataset, tagged, report);
@@ -154,6 +157,8 @@ const indexChunks = async (
       pages: draft.pages,
       tokenCount: countTokens(draft.content),
       imageId: draft.imageId ?? "",
+      momId: draft.parent ? await chunkId(doc.id, draft.parent) : "",
+      momContent: draft.parent ?? "",
       taskId: task.id,
       createTime: now,
       updateTime: now,
@@ -177,6 +182,8 @@ const indexChunks = async (
               pages: row.pages,
               tokenCount: row.tokenCount,
               imageId: row.imageId,
+              momId: row.momId,
+              momContent: row.momContent,
               importantKeywords: row.importantKeywords,
               questions: row.questions,
               tags: row.tags,

@@ -1,9 +1,10 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DifyRecord, DifyRetrievalInput } from "../../contract/dify";
-import { datasets, documents } from "../../db/schema";
+import { datasets } from "../../db/schema";
 import { notFoundError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
 import { visibleDatasets } from "../datasets/internal";
+import { knowledgeChunks } from "./knowledge-chunks";
 import { retrieve } from "./retrieve";
 
 // RAGFlow's vector weight for Dify's external knowledge API (its request has none).
@@ -30,16 +31,11 @@ export const difyRecords = async (ctx: ServiceContext, input: DifyRetrievalInput
     use_kg: input.use_kg,
     metadata_condition: input.metadata_condition?.conditions.length ? input.metadata_condition : undefined,
   });
-  const docIds = [...new Set(chunks.map((chunk) => chunk.document_id).filter(Boolean))];
-  const metaOf = new Map(
-    docIds.length
-      ? (await ctx.db.query.documents.findMany({ columns: { id: true, metaFields: true }, where: inArray(documents.id, docIds) })).map((doc) => [doc.id, doc.metaFields as Record<string, unknown>])
-      : [],
-  );
-  return chunks.map((chunk) => ({
+  const known = await knowledgeChunks(ctx, chunks);
+  return chunks.map((chunk, i) => ({
     content: chunk.content,
     score: chunk.similarity,
     title: chunk.document_keyword,
-    metadata: { ...metaOf.get(chunk.document_id), doc_id: chunk.document_id },
+    metadata: { ...known[i]?.meta, doc_id: chunk.document_id },
   }));
 };

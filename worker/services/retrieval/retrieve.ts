@@ -2,7 +2,7 @@ import { and, inArray } from "drizzle-orm";
 import type { RetrievalInput, RetrievalResult, RetrievedChunk } from "../../contract/retrieval";
 import { datasets } from "../../db/schema";
 import { AppError, dataError, RetCode } from "../../lib/errors";
-import type { ChatModel, EmbeddingModel } from "../../platform/providers/types";
+import type { ChatModel, EmbeddingModel, TokenUsage } from "../../platform/providers/types";
 import { analyzeQuery, chunkText, idf, termSimilarity } from "../../lib/terms";
 import { ftsExpression, gramFrequencyBound, gramShare, highlight, ngramExpression, queryGrams, selectiveGrams, trigramsOf } from "../../rag/query";
 import type { ParserConfig } from "../../contract/parser-config";
@@ -12,7 +12,7 @@ import type { ServiceContext } from "../context";
 import { visibleDatasets } from "../datasets/internal";
 import { enrichmentModel } from "../ingestion/enrich";
 import { resolveEmbedding, resolveModel } from "../models/resolve";
-import { recordUsage } from "../models/usage";
+import { addUsage, recordUsage } from "../models/usage";
 import { tagCosine, type TagFeatures } from "../../rag/tags";
 import { questionTagsOf } from "../tags/tag-sets";
 import { knowledgeGraphChunk } from "../graph/retrieve";
@@ -62,9 +62,10 @@ const rerankModel = (ctx: ServiceContext, id: string) =>
     throw new AppError(RetCode.EXCEPTION_ERROR, `LookupError('Model(${id}) not authorized')`);
   });
 
-// `chatModel`: the model that translates for cross_languages (an assistant's or a search app's own; null for the
-// built-in one, which cannot); without it the team's default chat model.
-export type RetrieveOptions = { chatModel?: ChatModel | null };
+// For cross_languages: `chatModel` translates (an assistant's or a search app's own; null for the built-in one,
+// which cannot; without it the team's default chat model), `usage` adds up the call's tokens for an answer, and
+// `signal` cancels it with the answer.
+export type RetrieveOptions = { chatModel?: ChatModel | null; usage?: TokenUsage; signal?: AbortSignal };
 
 // The one retrieval path (testing tab, chat, agents): keyword (FTS5 bm25 + trigram) and vector candidates,
 // re-scored as (1 − w)·keyword + w·vector (+ page rank and tags), thresholded, paged.
@@ -81,7 +82,7 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput, optio
   const w = input.vector_similarity_weight;
   // Like RAGFlow's RERANK_LIMIT, only a window of candidates is re-scored: enough to fill the requested page.
   const topK = Math.min(input.top_k, 1024, Math.max(RESCORE_WINDOW, input.page * input.page_size));
-  const question = input.cross_languages.length ? await withTranslations(ctx, input.question, input.cross_languages, options.chatModel) : input.question;
+  const question = input.cross_languages.length ? await withTranslations(ctx, input.question, input.cross_languages, options) : input.question;
   const query = analyzeQuery(input.keyword ? await withLlmKeywords(ctx, question) : question);
   const grams = queryGrams(query.terms);
 
@@ -126,11 +127,28 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput, optio
   // keyword-only search (w = 0) keeps everything that matched a word, as RAGFlow does
   const kept = scored
     .filter((hit) => (w === 0 ? hit.matched : hit.score >= input.similarity_threshold))
-    .toSorted((a, b) => b.score - a.score || a.row.id.localeCompare(b.row.id));
+    .toSorted(byScore);
+  const results = withParents(kept);
   const start = (input.page - 1) * input.page_size;
-  const page = await withImageUrls(ctx.config, kept.slice(start, start + input.page_size).map((hit) => toRetrieved(hit, query.terms, input.highlight)));
+  const page = await withImageUrls(ctx.config, results.slice(start, start + input.page_size).map((hit) => toRetrieved(hit, query.terms, input.highlight)));
   const graph = input.use_kg && input.page === 1 ? await knowledgeGraphChunk(ctx, datasetIds, question, model, vectorSearch?.queryVector ?? null) : null;
-  return { chunks: graph ? [graph, ...page] : page, doc_aggs: aggregate(kept), total: kept.length, labels: questionFeatures };
+  return { chunks: graph ? [graph, ...page] : page, doc_aggs: aggregate(results), total: results.length, labels: questionFeatures };
+};
+
+const byScore = (a: Scored, b: Scored) => b.score - a.score || a.row.id.localeCompare(b.row.id);
+const meanOf = (hits: Scored[], pick: (hit: Scored) => number) => hits.reduce((sum, hit) => sum + pick(hit), 0) / hits.length;
+
+// RAGFlow's children → parent: the children of one parent that passed become one hit with the parent's text and
+// the mean of their scores (under the best child's id, a chunk that exists).
+const withParents = (hits: Scored[]) => {
+  const children = new Map<string, Scored[]>();
+  for (const hit of hits) if (hit.row.mom_id) children.set(hit.row.mom_id, [...(children.get(hit.row.mom_id) ?? []), hit]);
+  if (children.size === 0) return hits;
+  const parents = [...children.values()].map((group) => {
+    const best = group[0] as Scored;
+    return { ...best, row: { ...best.row, content: best.row.mom_content }, score: meanOf(group, (hit) => hit.score), term: meanOf(group, (hit) => hit.term), vector: meanOf(group, (hit) => hit.vector) };
+  });
+  return [...hits.filter((hit) => !hit.row.mom_id), ...parents].toSorted(byScore);
 };
 
 // `labels`: the question's tags from the searched datasets' tag sets (RAGFlow's dataset search returns them)
@@ -159,14 +177,14 @@ const teamChatModel = (ctx: ServiceContext) => enrichmentModel(ctx, ctx.actor.te
 
 // `cross_languages`: the question and its translations, searched together. Without a model, or when it fails,
 // the question alone (RAGFlow goes on with the question too).
-const withTranslations = async (ctx: ServiceContext, question: string, languages: string[], chatModel: ChatModel | null | undefined) => {
+const withTranslations = async (ctx: ServiceContext, question: string, languages: string[], { chatModel, usage, signal }: RetrieveOptions) => {
   const model = chatModel === undefined ? await teamChatModel(ctx) : chatModel;
   if (!model) return question;
-  const reply = await model.complete(crossLanguagesPrompt(question, languages), { temperature: 0.2 }).catch(() => null);
+  const reply = await model.complete(crossLanguagesPrompt(question, languages), { temperature: 0.2, signal }).catch(() => null);
   if (!reply) return question;
   await recordUsage(ctx, ctx.actor.tenantId, model.id, reply.usage);
-  const translations = parseTranslations(reply.text, languages.length).filter((text) => text !== question);
-  return [question, ...new Set(translations)].join("\n");
+  if (usage) addUsage(usage, reply.usage);
+  return [question, ...new Set(parseTranslations(reply.text, question, languages))].join("\n");
 };
 
 // `keyword: true`: the tenant's chat model adds keywords to the question (skipped without one).
@@ -230,6 +248,7 @@ const toRetrieved = (hit: Scored, terms: string[], withHighlight: boolean): Retr
   term_similarity: round(hit.term),
   vector_similarity: round(hit.vector),
   tag_kwd: parse(hit.row.tag_kwd),
+  ...(hit.row.mom_id ? { mom_id: hit.row.mom_id } : {}),
 });
 
 const aggregate = (hits: Scored[]) => {

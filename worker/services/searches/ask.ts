@@ -90,7 +90,11 @@ export const searchChunks = async (ctx: ServiceContext, config: SearchConfig, sc
     use_kg: config.use_kg,
     cross_languages: config.cross_languages,
     metadata_condition: await searchMetadataCondition(ctx, config, scope, question),
-  }, { chatModel: config.cross_languages.length ? (await searchModel(ctx, config)).model : undefined });
+  }, { chatModel: config.cross_languages.length ? await translatingModel(ctx, config) : undefined });
+
+// The app's chat model translates for cross_languages; one removed since the app was saved leaves the question as
+// it is (the results need no model).
+const translatingModel = (ctx: ServiceContext, config: SearchConfig) => searchModel(ctx, config).then(({ model }) => model, () => null);
 
 // POST /searches/{id}/completions (and the shared /searchbots/ask): everything that can be refused is
 // checked before the stream starts; the frames are RAGFlow's delta frames, the last one with the reference.

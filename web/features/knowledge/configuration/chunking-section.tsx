@@ -2,7 +2,7 @@ import { NativeSelect, SimpleGrid } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import { LAYOUT_RECOGNIZERS } from "../../../../worker/contract/parser-config";
 import { ChunkMethodField } from "./chunk-method-field";
-import { ConfigField, NumberField } from "./config-field";
+import { ConfigField, NumberField, SwitchField } from "./config-field";
 import { ConfigSection, type SectionProps } from "./config-section";
 import { DelimiterField } from "./delimiter-field";
 import { type TagSetChoices, TagSetsField } from "./tag-sets-field";
@@ -29,6 +29,20 @@ export const ChunkingSection = ({ values, set, errors, tagSets }: SectionProps &
         required
       />
       <DelimiterField value={values.delimiter} onChange={(value) => set("delimiter", value)} error={errors["parser_config.delimiter"]} />
+      {values.chunkMethod === "naive" && (
+        <>
+          <SwitchField name="enable_children" label={t("kbConfig.fields.enableChildren")} hint={t("kbConfig.fields.enableChildrenHint")} checked={values.enableChildren} onChange={(checked) => set("enableChildren", checked)} />
+          {values.enableChildren && (
+            <DelimiterField
+              name="children_delimiter"
+              label={t("kbConfig.fields.childrenDelimiter")}
+              value={values.childrenDelimiter}
+              onChange={(value) => set("childrenDelimiter", value)}
+              error={errors["parser_config.children_delimiter"]}
+            />
+          )}
+        </>
+      )}
       <ConfigField
         label={t("kbConfig.fields.layoutRecognize")}
         helper={t("kbConfig.fields.layoutHint")}

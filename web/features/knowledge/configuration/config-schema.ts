@@ -57,7 +57,7 @@ const errorFor = (issue: v.BaseIssue<unknown>, field: string): FieldError => {
     case "regex":
       return { key: "kbConfig.errors.tagIds" };
   }
-  if (field === "parser_config.delimiter") return { key: "kbConfig.errors.backticks" };
+  if (field === "parser_config.delimiter" || field === "parser_config.children_delimiter") return { key: "kbConfig.errors.backticks" };
   if (field === "parser_config.pages") return { key: "kbConfig.errors.pageOrder" };
   if (field === "parser_config.metadata") return { key: "kbConfig.errors.metadataDuplicate" };
   if (field.startsWith("parser_config.pages.")) return { key: "kbConfig.errors.pageRange" };

@@ -17,34 +17,35 @@ const DELIMITERS = [
 export const showDelimiter = (value: string) => value.replaceAll("\n", "\\n").replaceAll("\t", "\\t");
 export const readDelimiter = (text: string) => text.replaceAll("\\n", "\n").replaceAll("\\t", "\t");
 
-type Props = { value: string; onChange: (value: string) => void; error: FieldErrorProp };
+// `name`: the parser_config key it edits (the chunk delimiter, or the children's for parent-child chunking)
+type Props = { value: string; onChange: (value: string) => void; error: FieldErrorProp; name?: "delimiter" | "children_delimiter"; label?: string };
 
-export const DelimiterField = ({ value, onChange, error }: Props) => {
+export const DelimiterField = ({ value, onChange, error, name = "delimiter", label }: Props) => {
   const { t } = useTranslation();
   return (
-    <ConfigField label={t("kbConfig.fields.delimiter")} helper={t("kbConfig.fields.delimiterHint")} error={error} required>
+    <ConfigField label={label ?? t("kbConfig.fields.delimiter")} helper={t("kbConfig.fields.delimiterHint")} error={error} required>
       <Stack gap="2" w="full">
         <Input
-          name="delimiter"
+          name={name}
           value={showDelimiter(value)}
           fontFamily="mono"
           maxW="md"
           spellCheck={false}
           onChange={(e) => onChange(readDelimiter(e.target.value))}
         />
-        <HStack gap="2" wrap="wrap" role="group" aria-label={t("kbConfig.fields.insertDelimiter")}>
+        <HStack gap="2" wrap="wrap" role="group" aria-label={`${t("kbConfig.fields.insertDelimiter")}: ${label ?? t("kbConfig.fields.delimiter")}`}>
           {DELIMITERS.map((delimiter) => {
-            const name = t(`kbConfig.delimiters.${delimiter.name}`);
+            const delimiterName = t(`kbConfig.delimiters.${delimiter.name}`);
             return (
               <Button
                 key={delimiter.name}
                 size="xs"
                 variant="outline"
-                aria-label={t("kbConfig.fields.insert", { name })}
-                title={t("kbConfig.fields.insert", { name })}
+                aria-label={t("kbConfig.fields.insert", { name: delimiterName })}
+                title={t("kbConfig.fields.insert", { name: delimiterName })}
                 onClick={() => onChange(value + delimiter.value)}
               >
-                <code>{delimiter.shown}</code> {name}
+                <code>{delimiter.shown}</code> {delimiterName}
               </Button>
             );
           })}

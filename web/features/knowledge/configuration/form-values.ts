@@ -24,6 +24,8 @@ export type ConfigValues = {
   chunkMethod: ChunkMethod;
   chunkTokenNum: string;
   delimiter: string;
+  enableChildren: boolean;
+  childrenDelimiter: string;
   layoutRecognize: string;
   pagerank: string;
   tagKbIds: string[];
@@ -78,6 +80,8 @@ export const valuesFromDataset = (dataset: Dataset): ConfigValues => {
     chunkMethod: dataset.chunk_method,
     chunkTokenNum: String(config.chunk_token_num),
     delimiter: config.delimiter,
+    enableChildren: config.enable_children,
+    childrenDelimiter: config.children_delimiter,
     layoutRecognize: config.layout_recognize,
     pagerank: String(dataset.pagerank),
     tagKbIds: [...config.tag_kb_ids],
@@ -120,6 +124,9 @@ export const toPayload = (values: ConfigValues, embeddingLocked: boolean) => ({
   parser_config: {
     chunk_token_num: num(values.chunkTokenNum),
     delimiter: orUndefined(values.delimiter),
+    enable_children: values.enableChildren,
+    // switched off, the stored children delimiter stays as it is
+    ...(values.enableChildren ? { children_delimiter: values.childrenDelimiter } : {}),
     layout_recognize: orUndefined(values.layoutRecognize),
     html4excel: values.html4excel,
     auto_keywords: num(values.autoKeywords),
