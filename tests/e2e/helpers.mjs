@@ -22,12 +22,12 @@ export const signUp = async (page, baseUrl, email = uniqueEmail()) => {
 const FAQ = "Die Grippeimpfung wird für Menschen ab 60 Jahren empfohlen. Sie schützt vor schweren Verläufen.\n\nErwachsene brauchen sieben bis neun Stunden Schlaf.";
 
 // A parsed knowledge base, made through the API with the signed-in user's token (the UI for it has its own tests).
-export const parsedKnowledgeBase = (page, datasetName, content = FAQ) =>
+export const parsedKnowledgeBase = (page, datasetName, content = FAQ, parserConfig = undefined) =>
   page.evaluate(
-    async ({ name, text }) => {
+    async ({ name, text, config }) => {
       const auth = { Authorization: localStorage.getItem("token") };
       const json = async (response) => (await response.json()).data;
-      const dataset = await json(await fetch("/api/v1/datasets", { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ name }) }));
+      const dataset = await json(await fetch("/api/v1/datasets", { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ name, parser_config: config }) }));
       const form = new FormData();
       form.append("file", new Blob([text], { type: "text/plain" }), "gesundheit.txt");
       const [doc] = await json(await fetch(`/api/v1/datasets/${dataset.id}/documents`, { method: "POST", headers: auth, body: form }));
@@ -39,7 +39,18 @@ export const parsedKnowledgeBase = (page, datasetName, content = FAQ) =>
       }
       throw new Error("parsing did not finish");
     },
-    { name: datasetName, text: content },
+    { name: datasetName, text: content, config: parserConfig },
+  );
+
+// The local OpenAI-compatible server's chat model as the signed-in team's default chat model.
+export const useLocalChatModel = (page, apiBase, key) =>
+  page.evaluate(
+    async ({ base, apiKey }) => {
+      const headers = { Authorization: localStorage.getItem("token"), "Content-Type": "application/json" };
+      await fetch("/api/v1/providers/models", { method: "POST", headers, body: JSON.stringify({ llm_factory: "OpenAI-API-Compatible", llm_name: "chat-model", model_type: "chat", api_base: base, api_key: apiKey }) });
+      await fetch("/api/v1/models/default", { method: "PATCH", headers, body: JSON.stringify({ llm_id: "chat-model@OpenAI-API-Compatible" }) });
+    },
+    { base: apiBase, apiKey: key },
   );
 
 // Waits until the page's CSS animations (dialogs fading in, indicators sliding) have finished, for screenshots.

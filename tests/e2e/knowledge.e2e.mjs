@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { startOpenAiServer } from "../helpers/servers/model-servers.ts";
 import { GOOD_KEY } from "../helpers/shared/model-key.ts";
-import { animationsDone, parsedKnowledgeBase, SAMPLES, signUp } from "./helpers.mjs";
+import { animationsDone, parsedKnowledgeBase, SAMPLES, signUp, useLocalChatModel } from "./helpers.mjs";
 
 const FILES = ["heilprg.md", "csv-comma.csv", "footnotes.docx"];
 const row = (page, name) => page.locator(`[data-testid=document-row][data-name="${name}"]`);
@@ -169,38 +169,17 @@ export const tests = [
     },
   ],
   [
-    "parent-child chunks: switched on in the configuration, retrieval testing shows the parent of the matching child",
+    "parent-child chunks: the configuration shows them switched on, retrieval testing shows the parent of the matching child",
     async ({ page, baseUrl, artifacts }) => {
       await signUp(page, baseUrl);
-      const datasetId = await page.evaluate(async () => {
-        const auth = { Authorization: localStorage.getItem("token") };
-        const dataset = (await (await fetch("/api/v1/datasets", { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ name: "Impfleitfaden", parser_config: { delimiter: "`§§`" } }) })).json()).data;
-        return dataset.id;
-      });
+      const text = "Die Grippeimpfung schützt ältere Menschen.\nDer Impfpass dokumentiert jede Impfung.\nAusreichend Schlaf stärkt das Immunsystem.";
+      const datasetId = await parsedKnowledgeBase(page, "Impfleitfaden", text, { delimiter: "`§§`", enable_children: true, children_delimiter: "\n" });
       await page.goto(`${baseUrl}/knowledge/configuration?id=${datasetId}`);
-      await page.getByText("Eltern-Kind-Abschnitte").click();
-      await page.locator("input[name=children_delimiter]").waitFor();
+      assert.equal(await page.getByLabel("Eltern-Kind-Abschnitte").isChecked(), true);
+      assert.equal(await page.locator("input[name=children_delimiter]").inputValue(), "\\n");
       await animationsDone(page);
       await page.screenshot({ path: `${artifacts}/parent-child-config-de.png`, fullPage: true });
-      await page.getByRole("button", { name: "Speichern" }).click();
-      await page.getByText("Aktualisiert").first().waitFor();
 
-      const text = "Die Grippeimpfung schützt ältere Menschen.\nDer Impfpass dokumentiert jede Impfung.\nAusreichend Schlaf stärkt das Immunsystem.";
-      await page.evaluate(
-        async ({ id, content }) => {
-          const auth = { Authorization: localStorage.getItem("token") };
-          const form = new FormData();
-          form.append("file", new Blob([content], { type: "text/plain" }), "impfen.txt");
-          const [doc] = (await (await fetch(`/api/v1/datasets/${id}/documents`, { method: "POST", headers: auth, body: form })).json()).data;
-          await fetch(`/api/v1/datasets/${id}/chunks`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ document_ids: [doc.id] }) });
-          for (let i = 0; i < 120; i++) {
-            const { docs } = (await (await fetch(`/api/v1/datasets/${id}/documents`, { headers: auth })).json()).data;
-            if (docs[0].run === "DONE") return;
-            await new Promise((resolve) => setTimeout(resolve, 250));
-          }
-        },
-        { id: datasetId, content: text },
-      );
       await page.goto(`${baseUrl}/knowledge/testing?id=${datasetId}`);
       await page.getByRole("textbox", { name: /Frage/ }).fill("Impfpass");
       await page.getByRole("button", { name: "Testen" }).click();
@@ -216,24 +195,8 @@ export const tests = [
       const { server, url } = await startOpenAiServer();
       try {
         await signUp(page, baseUrl);
-        const datasetId = await page.evaluate(
-          async ({ apiBase, key }) => {
-            const auth = { Authorization: localStorage.getItem("token") };
-            const send = async (path, body, patch = false) =>
-              (await (await fetch(`/api/v1${path}`, { method: patch ? "PATCH" : "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify(body) })).json()).data;
-            const get = async (path) => (await (await fetch(`/api/v1${path}`, { headers: auth })).json()).data;
-            await send("/providers/models", { llm_factory: "OpenAI-API-Compatible", llm_name: "chat-model", model_type: "chat", api_base: apiBase, api_key: key });
-            await send("/models/default", { llm_id: "chat-model@OpenAI-API-Compatible" }, true);
-            const dataset = await send("/datasets", { name: "Vaccination guide" });
-            const form = new FormData();
-            form.append("file", new Blob(["Older people need a flu vaccination every autumn."], { type: "text/plain" }), "flu.txt");
-            const [doc] = (await (await fetch(`/api/v1/datasets/${dataset.id}/documents`, { method: "POST", headers: auth, body: form })).json()).data;
-            await send(`/datasets/${dataset.id}/chunks`, { document_ids: [doc.id] });
-            for (let i = 0; i < 120 && (await get(`/datasets/${dataset.id}/documents`)).docs[0].run !== "DONE"; i++) await new Promise((resolve) => setTimeout(resolve, 250));
-            return dataset.id;
-          },
-          { apiBase: url, key: GOOD_KEY },
-        );
+        await useLocalChatModel(page, url, GOOD_KEY);
+        const datasetId = await parsedKnowledgeBase(page, "Vaccination guide", "Older people need a flu vaccination every autumn.");
 
         await page.goto(`${baseUrl}/knowledge/testing?id=${datasetId}`);
         await page.getByRole("textbox", { name: /Frage/ }).fill("Wer braucht eine Grippeimpfung?");
