@@ -254,10 +254,13 @@ describe("search app settings", () => {
     const useKg = screen.getByLabelText("Wissensgraph verwenden") as HTMLInputElement;
     fireEvent.click(useKg);
     await waitFor(() => expect(useKg.checked).toBe(true));
+    const english = within(screen.getByRole("group", { name: /Sprachübergreifende Suche/ })).getByRole("checkbox", { name: "Englisch" }) as HTMLInputElement;
+    fireEvent.click(english);
+    await waitFor(() => expect(english.checked).toBe(true));
     fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
     await waitFor(() => expect(puts).toHaveLength(1));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(puts[0]).toMatchObject({ name: "Impfungen", search_config: { kb_ids: [KB], top_k: 64, vector_similarity_weight: 0.3, summary: true, use_kg: true } });
+    expect(puts[0]).toMatchObject({ name: "Impfungen", search_config: { kb_ids: [KB], top_k: 64, vector_similarity_weight: 0.3, summary: true, use_kg: true, cross_languages: ["English"] } });
     expect((puts[0]?.search_config as Record<string, unknown> | undefined)?.meta_data_filter).toEqual({ method: "disabled", logic: "and", manual: [] });
   });
 

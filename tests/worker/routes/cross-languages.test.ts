@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { SearchApp } from "../../../worker/contract/searches";
 import { CROSS_LANGUAGE_CHOICES } from "../../../worker/contract/retrieval";
@@ -102,6 +103,13 @@ describe("cross-language search (RAGFlow's cross_languages)", () => {
     expect(app.body.data.search_config.cross_languages).toEqual(["English"]);
     const saved = await callApi<{ chunks: { content_with_weight: string }[] }>(`/datasets/${ds.id}/search`, { token: user.token, json: { question: QUESTION, search_id: created.body.data.search_id } });
     expect(saved.body.data.chunks[0]?.content_with_weight).toBe("Older people need a flu vaccination every autumn.");
+
+    // an app saved before the setting existed searches the question as it is
+    await env.DB.prepare("UPDATE search_apps SET search_config = json_remove(search_config, '$.cross_languages') WHERE id = ?").bind(created.body.data.search_id).run();
+    const legacy = await callApi<SearchApp>(`/searches/${created.body.data.search_id}`, { token: user.token });
+    expect(legacy.body.data.search_config.cross_languages).toEqual([]);
+    const untranslated = await callApi<{ chunks: unknown[] }>(`/datasets/${ds.id}/search`, { token: user.token, json: { question: QUESTION, search_id: created.body.data.search_id } });
+    expect(untranslated.body).toMatchObject({ code: 0, data: { chunks: [] } });
   });
 
   it("an agent's Retrieval translates with the team's chat model", async () => {
