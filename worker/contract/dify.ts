@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { MAX_METADATA_CONDITIONS, METADATA_OPERATORS, type MetadataCondition, type MetadataOperator } from "./metadata-condition";
+import { conditionList, METADATA_OPERATORS, type MetadataCondition, metadataLogic, type MetadataOperator, metadataValue } from "./metadata-condition";
 import { SEARCH_QUESTION_MAX } from "./searches";
 import { bool, float, int, msg } from "./pydantic";
 
@@ -21,14 +21,9 @@ const fieldName = v.pipe(
 
 const DifyMetadataConditionSchema = v.pipe(
   v.object({
-    logical_operator: v.optional(v.picklist(["and", "or"], "logical_operator must be and or or."), "and"),
-    conditions: v.optional(
-      v.pipe(
-        v.array(v.object({ name: fieldName, comparison_operator: operator, value: v.optional(v.nullable(v.union([v.string(), v.number()], msg.string)), "") }), msg.list),
-        v.maxLength(MAX_METADATA_CONDITIONS, `At most ${MAX_METADATA_CONDITIONS} metadata conditions.`),
-      ),
-      [],
-    ),
+    logical_operator: metadataLogic,
+    // Dify sends no value (null) for "empty" and "not empty"
+    conditions: v.optional(conditionList({ name: fieldName, comparison_operator: operator, value: v.optional(v.nullable(metadataValue), "") }), []),
   }),
   v.transform((condition): MetadataCondition => ({
     logic: condition.logical_operator,

@@ -57,23 +57,15 @@ export const PagesSchema = v.pipe(
   ),
 );
 
+const delimiterSpec = (maxChars: number) => v.pipe(str(1, maxChars), v.check(hasBalancedBackticks, "Multi-character delimiters must be enclosed in backticks"));
+
 export const ParserConfigSchema = v.strictObject(
   {
     chunk_token_num: v.optional(int(1, 2048)),
-    delimiter: v.optional(
-      v.pipe(
-        str(1, 65_535),
-        v.check(hasBalancedBackticks, "Multi-character delimiters must be enclosed in backticks"),
-      ),
-    ),
+    delimiter: v.optional(delimiterSpec(65_535)),
     overlapped_percent: v.optional(int(0, 100)),
     enable_children: v.optional(bool()),
-    children_delimiter: v.optional(
-      v.pipe(
-        str(1, 255),
-        v.check(hasBalancedBackticks, "Multi-character delimiters must be enclosed in backticks"),
-      ),
-    ),
+    children_delimiter: v.optional(delimiterSpec(255)),
     layout_recognize: v.optional(str(1, 255)),
     html4excel: v.optional(bool()),
     auto_keywords: v.optional(int(0, 32)),

@@ -4,6 +4,7 @@ import * as v from "valibot";
 import { DIFY_REQUIRED, DifyRetrievalSchema } from "../contract/dify";
 import type { AppEnv } from "../env";
 import { AppError, argumentError, RetCode } from "../lib/errors";
+import { formatIssues } from "../lib/validation";
 import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
 import { difyRecords } from "../services/retrieval/dify";
@@ -24,7 +25,7 @@ const readInput = async (c: Context) => {
   const missing = DIFY_REQUIRED.filter((key) => !(key in body));
   if (missing.length) throw argumentError(`required argument are missing: ${missing.join(",")}; `);
   const parsed = v.safeParse(DifyRetrievalSchema, body);
-  if (!parsed.success) throw argumentError(parsed.issues.map((issue) => issue.message).join("; "));
+  if (!parsed.success) throw argumentError(formatIssues(parsed.issues));
   return parsed.output;
 };
 

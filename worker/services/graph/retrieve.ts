@@ -1,6 +1,5 @@
 import { inArray } from "drizzle-orm";
 import type { CommunityReport, KnowledgeGraph } from "../../contract/knowledge-graph";
-import type { ParserConfig } from "../../contract/parser-config";
 import type { RetrievedChunk } from "../../contract/retrieval";
 import { graphCommunities, knowledgeGraphs } from "../../db/schema";
 import type { EmbeddingModel } from "../../platform/providers/types";
@@ -9,7 +8,7 @@ import { namedEntities } from "../../rag/graph/match";
 import { aboveFloor } from "../../rag/vector-math";
 import { graphContextText, KG_CANDIDATES, KG_SIMILARITY_THRESHOLD, pairKey, parseQueryAnalysis, queryAnalysisPrompt, rankGraphContext, typePool } from "../../rag/graph/search";
 import type { ServiceContext } from "../context";
-import { enrichmentModel } from "../ingestion/enrich";
+import { teamChatModel } from "../ingestion/enrich";
 import { recordUsage } from "../models/usage";
 import { similarGraphItems } from "./vectors";
 
@@ -29,7 +28,7 @@ const communityReportOn = async (ctx: ServiceContext, datasetIds: string[], enti
 // answers nothing usable, the question itself is the one entity (as in RAGFlow).
 const analyseQuestion = async (ctx: ServiceContext, question: string, pool: Record<string, string[]>) => {
   const fallback = { types: [] as string[], entities: [question] };
-  const model = await enrichmentModel(ctx, ctx.actor.tenantId, { llm_id: "" } as ParserConfig);
+  const model = await teamChatModel(ctx, ctx.actor.tenantId);
   if (!model) return fallback;
   try {
     const { text, usage } = await model.complete([{ role: "user", content: queryAnalysisPrompt(question, pool) }], { temperature: 0.5 });

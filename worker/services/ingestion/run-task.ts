@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { type ChunkMethod, defaultParserConfig, type ParserConfig } from "../../contract/parser-config";
+import { type ChunkMethod, defaultParserConfig, mergeParserConfig, type ParserConfigInput } from "../../contract/parser-config";
 import { chunks, documents, tasks, type TaskRow } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
 import { sha256Hex } from "../../lib/crypto";
@@ -79,7 +79,8 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
     .set({ state: "running", attempts: task.attempts + 1, beginAt: started, heartbeatAt: started })
     .where(eq(tasks.id, task.id));
   const { report, finish } = reporter(deps, { ...task, state: "running" });
-  const config = doc.parserConfig as ParserConfig;
+  // keys a configuration saved before they existed lacks come from the method's defaults
+  const config = mergeParserConfig(defaultParserConfig(doc.parserId as ChunkMethod), doc.parserConfig as ParserConfigInput);
   try {
     await report(0.1, "Start to parse.");
     const blob = await deps.storage.get(doc.location);
@@ -110,8 +111,7 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
       }).map((draft) => (imageId ? { ...draft, imageId } : draft)),
       ...figureChunks,
     ];
-    // configurations saved before parent-child chunking existed have no children delimiter
-    const matched = doc.parserId === "naive" && config.enable_children ? withChildren(drafts, config.children_delimiter ?? defaultParserConfig().children_delimiter) : drafts;
+    const matched = doc.parserId === "naive" && config.enable_children ? withChildren(drafts, config.children_delimiter) : drafts;
     if (drafts.length === 0 && doc.type !== "virtual") {
       throw new UnreadableDocumentError(
         doc.suffix === "pdf" ? "No text found on these pages. The PDF may contain only scanned images; OCR is not available offline." : "No text found in the file.",
@@ -141,6 +141,8 @@ const indexChunks = async (
 ) => {
   const embedStarted = nowMs();
   const now = nowMs();
+  // one id per parent, shared by its children
+  const parentIds = new Map(await Promise.all([...new Set(drafts.flatMap((draft) => (draft.parent ? [draft.parent] : [])))].map(async (parent) => [parent, await chunkId(doc.id, parent)] as const)));
   const rows = await Promise.all(
     drafts.map(async (draft, i) => ({
       id: await chunkId(doc.id, draft.idKey ?? draft.content),
@@ -157,7 +159,7 @@ const indexChunks = async (
       pages: draft.pages,
       tokenCount: countTokens(draft.content),
       imageId: draft.imageId ?? "",
-      momId: draft.parent ? await chunkId(doc.id, draft.parent) : "",
+      momId: (draft.parent && parentIds.get(draft.parent)) ?? "",
       momContent: draft.parent ?? "",
       taskId: task.id,
       createTime: now,

@@ -5,12 +5,11 @@ import { AppError, dataError, RetCode } from "../../lib/errors";
 import type { ChatModel, EmbeddingModel, TokenUsage } from "../../platform/providers/types";
 import { analyzeQuery, chunkText, idf, termSimilarity } from "../../lib/terms";
 import { ftsExpression, gramFrequencyBound, gramShare, highlight, ngramExpression, queryGrams, selectiveGrams, trigramsOf } from "../../rag/query";
-import type { ParserConfig } from "../../contract/parser-config";
 import { keywordPrompt, parseKeywords } from "../../rag/enrich";
 import { crossLanguagesPrompt, parseTranslations } from "../../rag/cross-languages";
 import type { ServiceContext } from "../context";
 import { visibleDatasets } from "../datasets/internal";
-import { enrichmentModel } from "../ingestion/enrich";
+import { teamChatModel } from "../ingestion/enrich";
 import { resolveEmbedding, resolveModel } from "../models/resolve";
 import { addUsage, recordUsage } from "../models/usage";
 import { tagCosine, type TagFeatures } from "../../rag/tags";
@@ -142,7 +141,12 @@ const meanOf = (hits: Scored[], pick: (hit: Scored) => number) => hits.reduce((s
 // the mean of their scores (under the best child's id, a chunk that exists).
 const withParents = (hits: Scored[]) => {
   const children = new Map<string, Scored[]>();
-  for (const hit of hits) if (hit.row.mom_id) children.set(hit.row.mom_id, [...(children.get(hit.row.mom_id) ?? []), hit]);
+  for (const hit of hits) {
+    if (!hit.row.mom_id) continue;
+    const group = children.get(hit.row.mom_id) ?? [];
+    group.push(hit);
+    children.set(hit.row.mom_id, group);
+  }
   if (children.size === 0) return hits;
   const parents = [...children.values()].map((group) => {
     const best = group[0] as Scored;
@@ -173,12 +177,10 @@ const selectiveNgramCandidates = async (ctx: ServiceContext, scope: Scope, grams
   return { hits, counts };
 };
 
-const teamChatModel = (ctx: ServiceContext) => enrichmentModel(ctx, ctx.actor.tenantId, { llm_id: "" } as ParserConfig);
-
 // `cross_languages`: the question and its translations, searched together. Without a model, or when it fails,
 // the question alone (RAGFlow goes on with the question too).
 const withTranslations = async (ctx: ServiceContext, question: string, languages: string[], { chatModel, usage, signal }: RetrieveOptions) => {
-  const model = chatModel === undefined ? await teamChatModel(ctx) : chatModel;
+  const model = chatModel === undefined ? await teamChatModel(ctx, ctx.actor.tenantId) : chatModel;
   if (!model) return question;
   const reply = await model.complete(crossLanguagesPrompt(question, languages), { temperature: 0.2, signal }).catch(() => null);
   if (!reply) return question;
@@ -189,7 +191,7 @@ const withTranslations = async (ctx: ServiceContext, question: string, languages
 
 // `keyword: true`: the tenant's chat model adds keywords to the question (skipped without one).
 const withLlmKeywords = async (ctx: ServiceContext, question: string) => {
-  const model = await teamChatModel(ctx);
+  const model = await teamChatModel(ctx, ctx.actor.tenantId);
   if (!model) return question;
   const { text, usage } = await model.complete(keywordPrompt(question, 8), { temperature: 0.2 });
   await recordUsage(ctx, ctx.actor.tenantId, model.id, usage);
