@@ -11,7 +11,11 @@ const scalarStandalone = (): Plugin => ({
   name: "buddy-scalar-standalone",
   apply: "build",
   generateBundle() {
-    this.emitFile({ type: "asset", fileName: "vendor/scalar-api-reference.js", source: readFileSync(fromRoot("./node_modules/@scalar/api-reference/dist/browser/standalone.js")) });
+    this.emitFile({
+      type: "asset",
+      fileName: "vendor/scalar-api-reference.js",
+      source: readFileSync(fromRoot("./node_modules/@scalar/api-reference/dist/browser/standalone.js")),
+    });
   },
 });
 
@@ -25,7 +29,10 @@ const routeChunkTimeout = (): Plugin => ({
     if (!id.startsWith(fromRoot("./web/routes/")) || id.includes("tsr-split")) return null;
     const wrapped = code.replace(SPLIT_IMPORTER, "const $1 = () => __withChunkTimeout(() => import($2));");
     if (wrapped === code) return null;
-    return { code: `import { withChunkTimeout as __withChunkTimeout } from ${JSON.stringify(fromRoot("./web/lib/load-chunk.ts"))};\n${wrapped}`, map: null };
+    return {
+      code: `import { withChunkTimeout as __withChunkTimeout } from ${JSON.stringify(fromRoot("./web/lib/load-chunk.ts"))};\n${wrapped}`,
+      map: null,
+    };
   },
 });
 

@@ -27,7 +27,11 @@ export const buildSpa = () => run(BIN("vite"), ["build", "--config", "vite.confi
 
 export const applyMigrations = (persistTo) =>
   run(BIN("wrangler"), [
-    "d1", "migrations", "apply", "DB", "--local",
+    "d1",
+    "migrations",
+    "apply",
+    "DB",
+    "--local",
     ...(persistTo ? ["--persist-to", persistTo] : []),
   ]);
 
@@ -49,7 +53,12 @@ export const startWrangler = ({ port, persistTo, vars = {}, stdio = "inherit" })
   spawn(
     BIN("wrangler"),
     [
-      "dev", "--local", "--ip", "127.0.0.1", "--port", String(port),
+      "dev",
+      "--local",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
       "--show-interactive-dev-session=false",
       ...(persistTo ? ["--persist-to", persistTo] : []),
       ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),

@@ -10,8 +10,7 @@ export const createQueryClient = () =>
   new QueryClient({
     defaultOptions: {
       queries: {
-        retry: (count, error) =>
-          count < 2 && !(error instanceof ApiError && error.code !== ErrorCode.network),
+        retry: (count, error) => count < 2 && !(error instanceof ApiError && error.code !== ErrorCode.network),
         refetchOnWindowFocus: false,
       },
     },

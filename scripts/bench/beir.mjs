@@ -3,7 +3,11 @@ import { fileURLToPath } from "node:url";
 
 export const DATASETS_DIR = fileURLToPath(new URL("../../../shared/datasets/", import.meta.url));
 
-const jsonl = (path) => readFileSync(path, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line));
+const jsonl = (path) =>
+  readFileSync(path, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 
 // BEIR layout: corpus.jsonl, queries.jsonl, qrels/test.tsv (see shared/datasets/README.md).
 export const loadBeir = (dir) => {
@@ -16,13 +20,21 @@ export const loadBeir = (dir) => {
     if (!qrels.has(query)) qrels.set(query, new Map());
     qrels.get(query).set(doc, Number(score));
   }
-  return { corpus, queries: queries.filter((query) => qrels.has(query._id) && [...qrels.get(query._id).values()].some((s) => s > 0)), qrels };
+  return {
+    corpus,
+    queries: queries.filter((query) => qrels.has(query._id) && [...qrels.get(query._id).values()].some((s) => s > 0)),
+    qrels,
+  };
 };
 
 // nDCG@10 with linear graded gains (trec_eval), Recall@100.
 export const ndcgAt10 = (ranked, relevant) => {
   const dcg = ranked.slice(0, 10).reduce((sum, doc, i) => sum + (relevant.get(doc) ?? 0) / Math.log2(i + 2), 0);
-  const ideal = [...relevant.values()].filter((g) => g > 0).toSorted((a, b) => b - a).slice(0, 10).reduce((sum, g, i) => sum + g / Math.log2(i + 2), 0);
+  const ideal = [...relevant.values()]
+    .filter((g) => g > 0)
+    .toSorted((a, b) => b - a)
+    .slice(0, 10)
+    .reduce((sum, g, i) => sum + g / Math.log2(i + 2), 0);
   return ideal ? dcg / ideal : 0;
 };
 

@@ -39,7 +39,17 @@ const openAi = await startOpenAiServer();
 const { post, ingestSynthetic, register } = stackApi(stack.baseUrl);
 try {
   const token = await register();
-  await post("/providers/models", { llm_factory: "OpenAI-API-Compatible", llm_name: "chat-model", model_type: "chat", api_base: openAi.url, api_key: GOOD_KEY }, token);
+  await post(
+    "/providers/models",
+    {
+      llm_factory: "OpenAI-API-Compatible",
+      llm_name: "chat-model",
+      model_type: "chat",
+      api_base: openAi.url,
+      api_key: GOOD_KEY,
+    },
+    token,
+  );
   const { corpus, queries } = loadBeir("nfcorpus/beir");
   const rows = [];
   for (const size of SIZES) {
@@ -48,7 +58,18 @@ try {
       ["built-in extractive", "builtin-extractive@Builtin"],
       ["local OpenAI-compatible server", "chat-model@OpenAI-API-Compatible"],
     ]) {
-      const chat = (await post("/chats", { name: `bench ${size} ${label}`, dataset_ids: [dataset.id], llm_id: llmId, prompt_config: { suggested_questions: false } }, token)).body.data;
+      const chat = (
+        await post(
+          "/chats",
+          {
+            name: `bench ${size} ${label}`,
+            dataset_ids: [dataset.id],
+            llm_id: llmId,
+            prompt_config: { suggested_questions: false },
+          },
+          token,
+        )
+      ).body.data;
       const times = [];
       let sessionId = "";
       for (const [i, query] of queries.slice(0, QUESTIONS + WARMUP).entries()) {
@@ -57,7 +78,13 @@ try {
         const ms = await timeToFirstToken(stack.baseUrl, token, chat.id, sessionId, query.text);
         if (i >= WARMUP) times.push(ms);
       }
-      const row = { chunks: dataset.chunks, model: label, questions: times.length, p50ms: +percentile(times, 50).toFixed(1), p95ms: +percentile(times, 95).toFixed(1) };
+      const row = {
+        chunks: dataset.chunks,
+        model: label,
+        questions: times.length,
+        p50ms: +percentile(times, 50).toFixed(1),
+        p95ms: +percentile(times, 95).toFixed(1),
+      };
       rows.push(row);
       console.log(`  ${JSON.stringify(row)}`);
     }

@@ -42,7 +42,10 @@ await vite.close();
 
 const base = rows[0];
 const table = rows
-  .map((row) => `| ${row.size} | ${row.ms.toFixed(0)} | ${(row.ms / row.size).toFixed(2)} | ${(row.ms / base.ms / (row.size / base.size)).toFixed(2)} | ${row.clusters} |`)
+  .map(
+    (row) =>
+      `| ${row.size} | ${row.ms.toFixed(0)} | ${(row.ms / row.size).toFixed(2)} | ${(row.ms / base.ms / (row.size / base.size)).toFixed(2)} | ${row.clusters} |`,
+  )
   .join("\n");
 writeFileSync(
   new URL("../../docs/benchmarks/raptor.md", import.meta.url),

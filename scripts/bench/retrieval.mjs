@@ -41,12 +41,15 @@ const ingestCorpus = async (token, name, corpus, method = "one") => {
   const started = Date.now();
   for (let i = 0; i < corpus.length; i += 128) {
     const form = new FormData();
-    for (const doc of corpus.slice(i, i + 128)) form.append("file", new Blob([fileText(doc, method)]), `${doc._id}.txt`);
+    for (const doc of corpus.slice(i, i + 128))
+      form.append("file", new Blob([fileText(doc, method)]), `${doc._id}.txt`);
     const uploaded = (await api(`/datasets/${dataset.id}/documents`, { method: "POST", body: form }, token)).body.data;
     await post(`/datasets/${dataset.id}/chunks`, { document_ids: uploaded.map((doc) => doc.id) }, token);
   }
   const settled = await waitForDataset(token, dataset.id, corpus.length);
-  console.log(`  ${name}: ${corpus.length} documents ingested in ${((Date.now() - started) / 1000).toFixed(1)} s (${settled.chunk_count} chunks, ${settled.fail_count} failed)`);
+  console.log(
+    `  ${name}: ${corpus.length} documents ingested in ${((Date.now() - started) / 1000).toFixed(1)} s (${settled.chunk_count} chunks, ${settled.fail_count} failed)`,
+  );
   return { id: dataset.id, seconds: (Date.now() - started) / 1000, chunks: settled.chunk_count };
 };
 
@@ -58,13 +61,28 @@ const runQueries = async (postTo, token, datasetId, queries, qrels, weight) => {
   const latency = [];
   for (const query of queries) {
     const started = performance.now();
-    const { body } = await postTo("/retrieval", { question: query.text, dataset_ids: [datasetId], page_size: 100, similarity_threshold: 0, vector_similarity_weight: weight }, token);
+    const { body } = await postTo(
+      "/retrieval",
+      {
+        question: query.text,
+        dataset_ids: [datasetId],
+        page_size: 100,
+        similarity_threshold: 0,
+        vector_similarity_weight: weight,
+      },
+      token,
+    );
     latency.push(performance.now() - started);
     const ranked = [...new Set(body.data.chunks.map((chunk) => chunk.document_keyword.replace(/\.txt$/, "")))];
     ndcg.push(ndcgAt10(ranked, qrels.get(query._id)));
     recall.push(recallAt100(ranked, qrels.get(query._id)));
   }
-  return { ndcg10: +mean(ndcg).toFixed(4), recall100: +mean(recall).toFixed(4), p50ms: +percentile(latency, 50).toFixed(1), p95ms: +percentile(latency, 95).toFixed(1) };
+  return {
+    ndcg10: +mean(ndcg).toFixed(4),
+    recall100: +mean(recall).toFixed(4),
+    p50ms: +percentile(latency, 50).toFixed(1),
+    p95ms: +percentile(latency, 95).toFixed(1),
+  };
 };
 
 const miniSearchBaseline = (corpus, queries, qrels) => {
@@ -89,8 +107,22 @@ const latencyAtScale = async (size) => {
     const nf = loadBeir("nfcorpus/beir");
     const queries = nf.queries.slice(0, 100);
     const synthetic = await ingestSynthetic(token, size, nf.corpus);
-    const measured = await runQueries(postTo, token, synthetic.id, queries, new Map(queries.map((q) => [q._id, new Map()])), 0.3);
-    return { targetChunks: size, measuredAt: new Date().toISOString().slice(0, 10), chunks: synthetic.chunks, ingestSeconds: +synthetic.ingestSeconds.toFixed(1), p50ms: measured.p50ms, p95ms: measured.p95ms };
+    const measured = await runQueries(
+      postTo,
+      token,
+      synthetic.id,
+      queries,
+      new Map(queries.map((q) => [q._id, new Map()])),
+      0.3,
+    );
+    return {
+      targetChunks: size,
+      measuredAt: new Date().toISOString().slice(0, 10),
+      chunks: synthetic.chunks,
+      ingestSeconds: +synthetic.ingestSeconds.toFixed(1),
+      p50ms: measured.p50ms,
+      p95ms: measured.p95ms,
+    };
   } finally {
     await own.stop();
   }
@@ -101,17 +133,26 @@ try {
   const token = await register();
   const corpora = new Map();
   console.log("Ingesting corpora …");
-  for (const set of SETS.filter((candidate) => !candidate.queriesOnly && SELECTED.some((chosen) => chosen.corpusOf === candidate.key))) {
+  for (const set of SETS.filter(
+    (candidate) => !candidate.queriesOnly && SELECTED.some((chosen) => chosen.corpusOf === candidate.key),
+  )) {
     const data = loadBeir(set.dir);
-    if (!set.queriesOnly) corpora.set(set.key, { ...(await ingestCorpus(token, set.key, data.corpus, set.method)), corpus: data.corpus });
+    if (!set.queriesOnly)
+      corpora.set(set.key, { ...(await ingestCorpus(token, set.key, data.corpus, set.method)), corpus: data.corpus });
   }
   console.log("Running queries …");
   for (const set of SELECTED) {
     const data = loadBeir(set.dir);
     const target = corpora.get(set.corpusOf);
     const queries = data.queries.slice(0, QUERY_LIMIT);
-    const row = { dataset: set.key, queries: queries.length, documents: target.corpus.length, minisearchBm25: miniSearchBaseline(target.corpus, queries, data.qrels) };
-    for (const mode of MODES) row[mode.name] = await runQueries(post, token, target.id, queries, data.qrels, mode.weight);
+    const row = {
+      dataset: set.key,
+      queries: queries.length,
+      documents: target.corpus.length,
+      minisearchBm25: miniSearchBaseline(target.corpus, queries, data.qrels),
+    };
+    for (const mode of MODES)
+      row[mode.name] = await runQueries(post, token, target.id, queries, data.qrels, mode.weight);
     results.push(row);
     console.log(`  ${set.key}: ${JSON.stringify(row)}`);
   }
@@ -130,16 +171,36 @@ for (const size of SCALE) {
   console.log(`  ${JSON.stringify(scale.at(-1))}`);
 }
 // a partial run (ONLY=…, or ONLY=none for the scale rows alone) keeps the other figures of the last run
-const previous = existsSync("docs/benchmarks/retrieval.json") ? JSON.parse(readFileSync("docs/benchmarks/retrieval.json", "utf8")) : { results: [], scale: [] };
-const merged = [...previous.results.filter((row) => !results.some((fresh) => fresh.dataset === row.dataset)), ...results].toSorted(
-  (a, b) => SETS.findIndex((set) => set.key === a.dataset) - SETS.findIndex((set) => set.key === b.dataset),
-);
-const out = { date: new Date().toISOString(), command: "npm run bench:retrieval", defaults: { similarity_threshold: 0, vector_similarity_weight: 0.3, top_k: 1024, page_size: 100 }, results: merged, scale: [...previous.scale.filter((row) => !SCALE.includes(row.targetChunks)), ...scale].toSorted((a, b) => a.targetChunks - b.targetChunks) };
+const previous = existsSync("docs/benchmarks/retrieval.json")
+  ? JSON.parse(readFileSync("docs/benchmarks/retrieval.json", "utf8"))
+  : { results: [], scale: [] };
+const merged = [
+  ...previous.results.filter((row) => !results.some((fresh) => fresh.dataset === row.dataset)),
+  ...results,
+].toSorted((a, b) => SETS.findIndex((set) => set.key === a.dataset) - SETS.findIndex((set) => set.key === b.dataset));
+const out = {
+  date: new Date().toISOString(),
+  command: "npm run bench:retrieval",
+  defaults: { similarity_threshold: 0, vector_similarity_weight: 0.3, top_k: 1024, page_size: 100 },
+  results: merged,
+  scale: [...previous.scale.filter((row) => !SCALE.includes(row.targetChunks)), ...scale].toSorted(
+    (a, b) => a.targetChunks - b.targetChunks,
+  ),
+};
 writeFileSync("docs/benchmarks/retrieval.json", `${JSON.stringify(out, null, 2)}\n`);
 const quality = out.results
-  .map((r) => `| ${r.dataset} | ${r.queries} | ${fmt(r.minisearchBm25)} | ${fmt(r.keyword)} | ${fmt(r.vector)} | ${fmt(r["hybrid (w=0.3)"])} | ${r["hybrid (w=0.3)"].p50ms} / ${r["hybrid (w=0.3)"].p95ms} |`)
+  .map(
+    (r) =>
+      `| ${r.dataset} | ${r.queries} | ${fmt(r.minisearchBm25)} | ${fmt(r.keyword)} | ${fmt(r.vector)} | ${fmt(r["hybrid (w=0.3)"])} | ${r["hybrid (w=0.3)"].p50ms} / ${r["hybrid (w=0.3)"].p95ms} |`,
+  )
   .join("\n");
-const scaleRows = out.scale.map((s) => (s.error ? `| ${s.targetChunks} | failed: ${s.error} | | |` : `| ${s.chunks} | ${s.ingestSeconds} | ${s.p50ms} | ${s.p95ms} |`)).join("\n");
+const scaleRows = out.scale
+  .map((s) =>
+    s.error
+      ? `| ${s.targetChunks} | failed: ${s.error} | | |`
+      : `| ${s.chunks} | ${s.ingestSeconds} | ${s.p50ms} | ${s.p95ms} |`,
+  )
+  .join("\n");
 writeFileSync(
   "docs/benchmarks/retrieval.md",
   `# Retrieval benchmark\n\nGenerated by \`npm run bench:retrieval\` on ${out.date}: every corpus ingested through the real pipeline (upload → queue → parse → index) in \`wrangler dev --local\`, every test query sent to \`POST /api/v1/retrieval\` (page_size 100, threshold 0). Vector = the built-in offline \`builtin-hash\` embedder. MiniSearch BM25 runs in Node on the same documents and queries as the reference.\n\nnDCG@10 / Recall@100 (graded linear gains):\n\n| Dataset | Queries | MiniSearch BM25 | Keyword | Vector | Hybrid (w=0.3) | Hybrid p50 / p95 ms |\n|---|---|---|---|---|---|---|\n${quality}\n\nPublished BM25 on NFCorpus: 0.325 (BEIR); SQLite FTS5 BM25: 0.322; plain BM25 on the German COVID FAQ ≈ 0.31 (shared/datasets/BASELINES_bm25.json).\n\n## Latency at scale (hybrid, 100 NFCorpus queries, one query at a time, each size in a fresh local stack holding only that synthetic corpus)\n\n| Chunks | Ingest s | p50 ms | p95 ms |\n|---|---|---|---|\n${scaleRows}\n`,

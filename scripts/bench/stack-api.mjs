@@ -1,10 +1,14 @@
 // HTTP helpers the benchmarks share: API calls against a started local stack, dataset ingestion, waits.
 export const stackApi = (baseUrl) => {
   const api = async (path, init = {}, token) => {
-    const response = await fetch(`${baseUrl}/api/v1${path}`, { ...init, headers: { ...init.headers, ...(token ? { Authorization: token } : {}) } });
+    const response = await fetch(`${baseUrl}/api/v1${path}`, {
+      ...init,
+      headers: { ...init.headers, ...(token ? { Authorization: token } : {}) },
+    });
     return { headers: response.headers, body: await response.json() };
   };
-  const post = (path, body, token) => api(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }, token);
+  const post = (path, body, token) =>
+    api(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }, token);
 
   const waitForDataset = async (token, datasetId, expected) => {
     for (;;) {
@@ -18,7 +22,9 @@ export const stackApi = (baseUrl) => {
   // Synthetic corpora for latency at scale: abstracts repeated with a variant marker, one chunk each
   // (a custom `@@` delimiter makes every record its own chunk), 1,000 records per file.
   const ingestSynthetic = async (token, size, corpus) => {
-    const dataset = (await post("/datasets", { name: `synthetic-${size}-${Date.now()}`, parser_config: { delimiter: "`@@`" } }, token)).body.data;
+    const dataset = (
+      await post("/datasets", { name: `synthetic-${size}-${Date.now()}`, parser_config: { delimiter: "`@@`" } }, token)
+    ).body.data;
     const started = Date.now();
     let files = 0;
     for (let start = 0; start < size; start += 1000) {
@@ -33,12 +39,18 @@ export const stackApi = (baseUrl) => {
       files++;
     }
     const settled = await waitForDataset(token, dataset.id, files);
-    console.log(`  synthetic ${size}: ${settled.chunk_count} chunks in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `  synthetic ${size}: ${settled.chunk_count} chunks in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     return { id: dataset.id, chunks: settled.chunk_count, ingestSeconds: (Date.now() - started) / 1000 };
   };
 
   const register = async () => {
-    const registered = await post("/users", { email: `bench-${Date.now()}@buddy.test`, nickname: "Bench", password: "benchmark-password" });
+    const registered = await post("/users", {
+      email: `bench-${Date.now()}@buddy.test`,
+      nickname: "Bench",
+      password: "benchmark-password",
+    });
     return registered.headers.get("Authorization");
   };
 

@@ -66,7 +66,10 @@ export const tests = [
         headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
         body: JSON.stringify({ model: "buddy", messages: [{ role: "user", content: "Ich brauche einen Termin" }] }),
       });
-      assert.equal((await openai.json()).choices[0].message.content, "Termine vereinbaren Sie online oder telefonisch in der Praxis.");
+      assert.equal(
+        (await openai.json()).choices[0].message.content,
+        "Termine vereinbaren Sie online oder telefonisch in der Praxis.",
+      );
 
       // a share link: a visitor without an account talks to the flow
       await publish.getByRole("button", { name: "Neuer Link" }).click();
@@ -74,9 +77,15 @@ export const tests = [
       await create.getByLabel(/^Name/).fill("Website");
       await create.getByRole("button", { name: "Erstellen" }).click();
       await publish.getByTestId("share-link").filter({ hasText: "Website" }).waitFor();
-      const link = await publish.getByTestId("agent-share").getByRole("textbox", { name: "Link zum Teilen" }).inputValue();
+      const link = await publish
+        .getByTestId("agent-share")
+        .getByRole("textbox", { name: "Link zum Teilen" })
+        .inputValue();
       assert.match(link, /\/agent\/share\?shared_id=[0-9a-f]{32}&from=agent&auth=/);
-      const visitorContext = await page.context().browser().newContext({ viewport: { width: 900, height: 700 }, locale: "de-DE" });
+      const visitorContext = await page
+        .context()
+        .browser()
+        .newContext({ viewport: { width: 900, height: 700 }, locale: "de-DE" });
       try {
         const visitor = await visitorContext.newPage();
         await visitor.goto(link);
@@ -98,7 +107,10 @@ export const tests = [
       // export the flow as JSON and import it as a new Buddy: the same components arrive
       await page.keyboard.press("Escape");
       await publish.waitFor({ state: "detached" });
-      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Als JSON exportieren" }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Als JSON exportieren" }).click(),
+      ]);
       assert.equal(download.suggestedFilename(), "Fragen-Verteiler.json");
       const exported = `${artifacts}/${download.suggestedFilename()}`;
       await download.saveAs(exported);
@@ -119,17 +131,34 @@ export const tests = [
       await signUp(page, baseUrl);
       const token = await page.evaluate(() => localStorage.getItem("token"));
       const api = async (path, body) => {
-        const response = await fetch(`${baseUrl}/api/v1${path}`, { method: "POST", headers: { Authorization: token, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+        const response = await fetch(`${baseUrl}/api/v1${path}`, {
+          method: "POST",
+          headers: { Authorization: token, "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        });
         const envelope = await response.json();
         assert.equal(envelope.code, 0, envelope.message);
         return envelope.data;
       };
-      const component = (name, params, downstream, upstream) => ({ obj: { component_name: name, params }, downstream, upstream });
+      const component = (name, params, downstream, upstream) => ({
+        obj: { component_name: name, params },
+        downstream,
+        upstream,
+      });
       const agent = await api("/agents", {
         title: "Befund lesen",
         dsl: {
           components: {
-            begin: component("Begin", { mode: "task", prologue: "Laden Sie Ihr Dokument hoch.", inputs: { dokument: { name: "Dokument", type: "file" } } }, ["Message:m"], []),
+            begin: component(
+              "Begin",
+              {
+                mode: "task",
+                prologue: "Laden Sie Ihr Dokument hoch.",
+                inputs: { dokument: { name: "Dokument", type: "file" } },
+              },
+              ["Message:m"],
+              [],
+            ),
             "Message:m": component("Message", { content: ["Erhalten: {begin@dokument}"] }, [], ["begin"]),
           },
           graph: { nodes: [], edges: [] },
@@ -137,16 +166,25 @@ export const tests = [
         },
       });
       const link = await api(`/agents/${agent.id}/share-tokens`, { name: "Praxis" });
-      const visitorContext = await page.context().browser().newContext({ viewport: { width: 900, height: 700 }, locale: "de-DE" });
+      const visitorContext = await page
+        .context()
+        .browser()
+        .newContext({ viewport: { width: 900, height: 700 }, locale: "de-DE" });
       try {
         const visitor = await visitorContext.newPage();
         await visitor.goto(`${baseUrl}/agent/share?shared_id=${agent.id}&from=agent&auth=${link.token}`);
         await visitor.getByRole("heading", { name: "Befund lesen" }).waitFor();
         await visitor.getByLabel("Dokument", { exact: true }).setInputFiles(`${SAMPLES}/heilprg.md`);
-        await visitor.getByTestId("file-input-read").filter({ hasText: /^heilprg\.md \(.+\): [\d.]+ Zeichen Text$/ }).waitFor();
+        await visitor
+          .getByTestId("file-input-read")
+          .filter({ hasText: /^heilprg\.md \(.+\): [\d.]+ Zeichen Text$/ })
+          .waitFor();
         await visitor.getByRole("button", { name: "Senden" }).click();
         // the flow's message shows the file's text (its Markdown rendered)
-        await visitor.getByText(/^Erhalten:/).first().waitFor();
+        await visitor
+          .getByText(/^Erhalten:/)
+          .first()
+          .waitFor();
         await visitor.getByText("Ausfertigungsdatum").first().waitFor();
         await visitor.screenshot({ path: `${artifacts}/agent-file-input-de.png` });
       } finally {

@@ -35,7 +35,11 @@ export const tests = [
       await page.getByText("Hallo! Ich bin Ihr Assistent. Was kann ich für Sie tun?").waitFor();
       await page.getByLabel("Ihre Frage").fill("Ab welchem Alter wird die Grippeimpfung empfohlen?");
       await page.keyboard.press("Enter");
-      await page.locator("[data-role=assistant]").filter({ hasText: "ab 60 Jahren empfohlen" }).first().waitFor({ timeout: 20_000 });
+      await page
+        .locator("[data-role=assistant]")
+        .filter({ hasText: "ab 60 Jahren empfohlen" })
+        .first()
+        .waitFor({ timeout: 20_000 });
       const citation = page.getByRole("button", { name: "Quelle 1 anzeigen" }).first();
       await citation.waitFor();
       await page.screenshot({ path: `${artifacts}/chat-answer.png`, fullPage: true });
@@ -56,7 +60,10 @@ export const tests = [
       await page.getByRole("button", { name: "Verlauf exportieren" }).click();
       const exporter = page.getByRole("dialog");
       await exporter.getByText("CSV").click();
-      const [download] = await Promise.all([page.waitForEvent("download"), exporter.getByRole("button", { name: "Herunterladen" }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        exporter.getByRole("button", { name: "Herunterladen" }).click(),
+      ]);
       const csv = readFileSync(await download.path(), "utf8");
       assert.match(csv, /Ab welchem Alter wird die Grippeimpfung empfohlen\?/);
       assert.match(csv, /false,insufficient,Quelle fehlt/);

@@ -24,7 +24,11 @@ export const tests = [
       await page.getByRole("button", { name: "Auswahl parsen" }).click();
       const status = page.locator('[data-name="wiki.md"]').getByTestId("run-status");
       await status.filter({ hasText: "Erfolgreich" }).waitFor({ timeout: 30_000 });
-      await page.locator('[data-name="wiki.md"]').getByTestId("process-begin").filter({ hasText: /^Gestartet \d/ }).waitFor();
+      await page
+        .locator('[data-name="wiki.md"]')
+        .getByTestId("process-begin")
+        .filter({ hasText: /^Gestartet \d/ })
+        .waitFor();
 
       // the chunk list without a document goes back to the file list
       const datasetUrl = page.url();
@@ -84,7 +88,10 @@ export const tests = [
       await page.getByRole("textbox", { name: "Feld der Bedingung 1" }).fill("Quelle");
       await page.getByRole("textbox", { name: "Wert der Bedingung 1" }).fill("RKI");
       await page.getByRole("button", { name: "Testen" }).click();
-      await page.getByTestId("retrieval-total").filter({ hasText: /^0 Abschnitte gefunden$/ }).waitFor();
+      await page
+        .getByTestId("retrieval-total")
+        .filter({ hasText: /^0 Abschnitte gefunden$/ })
+        .waitFor();
       await page.screenshot({ path: `${artifacts}/retrieval-metadata-de.png`, fullPage: true });
       await page.getByRole("button", { name: "Bedingung 1 entfernen" }).click();
       await page.getByRole("button", { name: "Testen" }).click();
@@ -116,14 +123,40 @@ export const tests = [
             const auth = { Authorization: localStorage.getItem("token") };
             const headers = { ...auth, "Content-Type": "application/json" };
             const json = async (response) => (await response.json()).data;
-            await fetch("/api/v1/providers/models", { method: "POST", headers, body: JSON.stringify({ llm_factory: "OpenAI-API-Compatible", llm_name: "vision-model", model_type: "image2text", api_base: apiBase, api_key: key }) });
-            await fetch("/api/v1/models/default", { method: "PATCH", headers, body: JSON.stringify({ img2txt_id: "vision-model@OpenAI-API-Compatible" }) });
+            await fetch("/api/v1/providers/models", {
+              method: "POST",
+              headers,
+              body: JSON.stringify({
+                llm_factory: "OpenAI-API-Compatible",
+                llm_name: "vision-model",
+                model_type: "image2text",
+                api_base: apiBase,
+                api_key: key,
+              }),
+            });
+            await fetch("/api/v1/models/default", {
+              method: "PATCH",
+              headers,
+              body: JSON.stringify({ img2txt_id: "vision-model@OpenAI-API-Compatible" }),
+            });
             // page 24 holds four photos
-            const dataset = await json(await fetch("/api/v1/datasets", { method: "POST", headers, body: JSON.stringify({ name: "Geologie", parser_config: { pages: [[24, 24]] } }) }));
+            const dataset = await json(
+              await fetch("/api/v1/datasets", {
+                method: "POST",
+                headers,
+                body: JSON.stringify({ name: "Geologie", parser_config: { pages: [[24, 24]] } }),
+              }),
+            );
             const form = new FormData();
             form.append("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), "GeoTopo.pdf");
-            const [doc] = await json(await fetch(`/api/v1/datasets/${dataset.id}/documents`, { method: "POST", headers: auth, body: form }));
-            await fetch(`/api/v1/datasets/${dataset.id}/chunks`, { method: "POST", headers, body: JSON.stringify({ document_ids: [doc.id] }) });
+            const [doc] = await json(
+              await fetch(`/api/v1/datasets/${dataset.id}/documents`, { method: "POST", headers: auth, body: form }),
+            );
+            await fetch(`/api/v1/datasets/${dataset.id}/chunks`, {
+              method: "POST",
+              headers,
+              body: JSON.stringify({ document_ids: [doc.id] }),
+            });
             for (let i = 0; i < 240; i++) {
               const { docs } = await json(await fetch(`/api/v1/datasets/${dataset.id}/documents`, { headers: auth }));
               if (docs[0].run === "DONE") return { datasetId: dataset.id, documentId: doc.id };
@@ -138,7 +171,11 @@ export const tests = [
         await figures.first().waitFor();
         assert.equal(await figures.count(), 4);
         // the images loaded (natural width of the stored PNG)
-        await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="chunk-card"] img')].every((img) => img.complete && img.naturalWidth === 180));
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll('[data-testid="chunk-card"] img')].every(
+            (img) => img.complete && img.naturalWidth === 180,
+          ),
+        );
         await figures.first().scrollIntoViewIfNeeded();
         await page.screenshot({ path: `${artifacts}/pdf-figures-de.png` });
 

@@ -31,7 +31,11 @@ export const tests = [
       await page.getByRole("button", { name: "Neuer Chat" }).first().click();
       await page.getByLabel("Ihre Frage").fill("Ab welchem Alter wird die Grippeimpfung empfohlen?");
       await page.keyboard.press("Enter");
-      await page.locator("[data-role=assistant]").filter({ hasText: "ab 60 Jahren empfohlen" }).first().waitFor({ timeout: 20_000 });
+      await page
+        .locator("[data-role=assistant]")
+        .filter({ hasText: "ab 60 Jahren empfohlen" })
+        .first()
+        .waitFor({ timeout: 20_000 });
       await page.getByRole("button", { name: "Nicht hilfreiche Antwort" }).last().click();
       const feedback = page.getByRole("dialog", { name: "Was war nicht gut?" });
       await feedback.getByText("unzureichend").click();
@@ -47,7 +51,9 @@ export const tests = [
       await page.getByText("Kein Feedback im gewählten Zeitraum.").waitFor();
       await page.locator("input[name=to]").fill(today());
       await page.locator("input[name=from]").fill(today());
-      const row = page.getByTestId("feedback-row").filter({ hasText: "Ab welchem Alter wird die Grippeimpfung empfohlen?" });
+      const row = page
+        .getByTestId("feedback-row")
+        .filter({ hasText: "Ab welchem Alter wird die Grippeimpfung empfohlen?" });
       await row.waitFor();
       await row.getByText("Quelle fehlt").waitFor();
       await row.getByText("unzureichend").waitFor();
@@ -58,7 +64,10 @@ export const tests = [
       await row.getByRole("button", { name: "Verlauf der Unterhaltung öffnen" }).click();
       await page.getByTestId("history-turn").first().waitFor();
       await page.keyboard.press("Escape");
-      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "CSV exportieren" }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "CSV exportieren" }).click(),
+      ]);
       const csv = readFileSync(await download.path(), "utf8");
       assert.match(csv, /Ab welchem Alter wird die Grippeimpfung empfohlen\?/);
       assert.match(csv, /Quelle fehlt/);
@@ -100,7 +109,10 @@ export const tests = [
       await share.getByTestId("share-link").filter({ hasText: "Praxis-Website" }).waitFor();
       const link = await share.getByRole("textbox", { name: "Freigabelink" }).inputValue();
       assert.match(link, /\/next-search\/share\?shared_id=[0-9a-f]{32}&from=search&auth=share-/);
-      assert.match(await share.getByRole("textbox", { name: "Zum Einbetten (iframe)" }).inputValue(), /^<iframe src="http/);
+      assert.match(
+        await share.getByRole("textbox", { name: "Zum Einbetten (iframe)" }).inputValue(),
+        /^<iframe src="http/,
+      );
       await animationsDone(page);
       await page.screenshot({ path: `${artifacts}/search-share-de.png` });
       await share.getByRole("button", { name: "Schließen" }).click();
@@ -108,9 +120,15 @@ export const tests = [
       const shared = await visitor.newPage();
       await shared.goto(link);
       await shared.getByRole("heading", { name: "Impfungen" }).waitFor();
-      await shared.getByRole("textbox", { name: "Suchbegriff oder Frage" }).fill("Wie viel Schlaf brauchen Erwachsene?");
+      await shared
+        .getByRole("textbox", { name: "Suchbegriff oder Frage" })
+        .fill("Wie viel Schlaf brauchen Erwachsene?");
       await shared.getByRole("button", { name: "Suchen", exact: true }).click();
-      await shared.getByTestId("search-summary").getByText("sieben bis neun Stunden", { exact: false }).first().waitFor({ timeout: 20_000 });
+      await shared
+        .getByTestId("search-summary")
+        .getByText("sieben bis neun Stunden", { exact: false })
+        .first()
+        .waitFor({ timeout: 20_000 });
       await shared.getByTestId("search-mindmap").getByTestId("mindmap-root").waitFor({ timeout: 20_000 });
       await shared.screenshot({ path: `${artifacts}/search-shared-de-light.png`, fullPage: true });
       await visitor.close();

@@ -19,7 +19,10 @@ const guidelinesFolder = () => {
 const api = (page, path, init = {}) =>
   page.evaluate(
     async (request) => {
-      const headers = { Authorization: localStorage.getItem("token"), ...(request.init.body ? { "Content-Type": "application/json" } : {}) };
+      const headers = {
+        Authorization: localStorage.getItem("token"),
+        ...(request.init.body ? { "Content-Type": "application/json" } : {}),
+      };
       return (await (await fetch(`/api/v1${request.path}`, { ...request.init, headers })).json()).data;
     },
     { path, init },
@@ -28,7 +31,10 @@ const api = (page, path, init = {}) =>
 const row = (page, name) => page.locator(`[data-testid=file-row][data-name="${name}"]`);
 const rowAction = async (page, name, label) => {
   await row(page, name).getByTestId("file-actions").click();
-  await page.getByRole("menu", { name: `Aktionen für ${name}` }).getByRole("menuitem", { name: label }).click();
+  await page
+    .getByRole("menu", { name: `Aktionen für ${name}` })
+    .getByRole("menuitem", { name: label })
+    .click();
 };
 
 export const tests = [
@@ -84,7 +90,10 @@ export const tests = [
       await page.getByText("Verknüpfung gelöst").waitFor();
       await row(page, "notizen.txt").getByTestId("linked-kb").nth(1).waitFor({ state: "detached" });
       assert.equal((await docA()).chunk_count, before);
-      const hits = await api(page, "/retrieval", { method: "POST", body: JSON.stringify({ question: "Fieber trinken", dataset_ids: [baseA.id] }) });
+      const hits = await api(page, "/retrieval", {
+        method: "POST",
+        body: JSON.stringify({ question: "Fieber trinken", dataset_ids: [baseA.id] }),
+      });
       assert.match(hits.chunks[0].content, /Fieber/);
 
       // move the sub-folder to the root with the folder picker, then delete the folder (it says what is linked)
@@ -97,7 +106,10 @@ export const tests = [
 
       await row(page, "Leitlinien").getByRole("checkbox").click({ force: true });
       await page.getByTestId("file-bulk-bar").getByRole("button", { name: "Löschen" }).click();
-      await page.getByRole("alertdialog").getByText(/verknüpfte Dateien darin/).waitFor();
+      await page
+        .getByRole("alertdialog")
+        .getByText(/verknüpfte Dateien darin/)
+        .waitFor();
       await page.getByRole("alertdialog").getByRole("button", { name: "Löschen" }).click();
       await row(page, "Leitlinien").waitFor({ state: "detached" });
       assert.equal((await api(page, `/datasets/${baseA.id}/documents`)).docs.length, 0);

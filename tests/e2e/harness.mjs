@@ -49,7 +49,12 @@ export const startStack = async ({ skipBuild = false, browser: withBrowser = tru
   await applyMigrations(persistTo);
   const port = await freePort();
   // the stand-ins for outside services (model servers, sites) listen on 127.0.0.1
-  const server = startWrangler({ port, persistTo, vars: { ALLOW_PRIVATE_FETCH: "true", PROVIDER_SECRET: randomBytes(32).toString("hex") }, stdio: ["ignore", "ignore", "inherit"] });
+  const server = startWrangler({
+    port,
+    persistTo,
+    vars: { ALLOW_PRIVATE_FETCH: "true", PROVIDER_SECRET: randomBytes(32).toString("hex") },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilUp(baseUrl);
   const browser = withBrowser

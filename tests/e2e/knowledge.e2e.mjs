@@ -9,7 +9,10 @@ const row = (page, name) => page.locator(`[data-testid=document-row][data-name="
 // a closing menu can linger during its animation, so items are looked up in the menu of that row
 const rowAction = async (page, name, label) => {
   await row(page, name).getByTestId("row-actions").click();
-  await page.getByRole("menu", { name: `Aktionen für „${name}“` }).getByRole("menuitem", { name: label }).click();
+  await page
+    .getByRole("menu", { name: `Aktionen für „${name}“` })
+    .getByRole("menuitem", { name: label })
+    .click();
 };
 
 export const tests = [
@@ -36,7 +39,9 @@ export const tests = [
       // the chunk method by its name, as the configuration shows it
       await row(page, "heilprg.md").getByRole("cell", { name: "Allgemein", exact: true }).waitFor();
       await rowAction(page, "heilprg.md", "Chunk-Methode ändern");
-      assert.ok((await page.getByRole("dialog").getByRole("combobox").locator("option").allTextContents()).includes("Gesetze"));
+      assert.ok(
+        (await page.getByRole("dialog").getByRole("combobox").locator("option").allTextContents()).includes("Gesetze"),
+      );
       await page.getByRole("dialog").getByRole("button", { name: "Abbrechen" }).click();
 
       // rename keeps the extension
@@ -46,15 +51,25 @@ export const tests = [
       await row(page, "Tabelle.csv").waitFor();
 
       // disable
-      await row(page, "footnotes.docx").getByRole("checkbox", { name: /Aktiviert/ }).click({ force: true });
-      await page.waitForFunction(() => document.querySelector('[data-name="footnotes.docx"] [data-state="unchecked"]') !== null);
+      await row(page, "footnotes.docx")
+        .getByRole("checkbox", { name: /Aktiviert/ })
+        .click({ force: true });
+      await page.waitForFunction(
+        () => document.querySelector('[data-name="footnotes.docx"] [data-state="unchecked"]') !== null,
+      );
 
       // parse and watch it finish
       await rowAction(page, "heilprg.md", "Parsen");
-      await row(page, "heilprg.md").getByTestId("run-status").filter({ hasText: "Erfolgreich" }).waitFor({ timeout: 30_000 });
+      await row(page, "heilprg.md")
+        .getByTestId("run-status")
+        .filter({ hasText: "Erfolgreich" })
+        .waitFor({ timeout: 30_000 });
       // DOCX goes through mammoth's browser build under wrangler: parse one for real here
       await rowAction(page, "footnotes.docx", "Parsen");
-      await row(page, "footnotes.docx").getByTestId("run-status").filter({ hasText: "Erfolgreich" }).waitFor({ timeout: 30_000 });
+      await row(page, "footnotes.docx")
+        .getByTestId("run-status")
+        .filter({ hasText: "Erfolgreich" })
+        .waitFor({ timeout: 30_000 });
 
       // metadata: a JSON object; its field names stay as written
       await rowAction(page, "heilprg.md", "Metadaten");
@@ -62,9 +77,14 @@ export const tests = [
       await meta.getByRole("textbox", { name: "Metadaten (JSON)" }).fill('["kein Objekt"]');
       await meta.getByRole("button", { name: "Speichern" }).click();
       await meta.getByText("Bitte ein JSON-Objekt mit Texten, Zahlen oder Listen davon eingeben.").waitFor();
-      await meta.getByRole("textbox", { name: "Metadaten (JSON)" }).fill('{"Autor": "BMJ", "Jahr": 2024, "Schlagworte": ["Heilpraktiker", "Recht"]}');
+      await meta
+        .getByRole("textbox", { name: "Metadaten (JSON)" })
+        .fill('{"Autor": "BMJ", "Jahr": 2024, "Schlagworte": ["Heilpraktiker", "Recht"]}');
       await meta.getByRole("button", { name: "Speichern" }).click();
-      await row(page, "heilprg.md").getByTestId("document-meta").filter({ hasText: "Autor: BMJ · Jahr: 2024 · Schlagworte: Heilpraktiker, Recht" }).waitFor();
+      await row(page, "heilprg.md")
+        .getByTestId("document-meta")
+        .filter({ hasText: "Autor: BMJ · Jahr: 2024 · Schlagworte: Heilpraktiker, Recht" })
+        .waitFor();
       await page.screenshot({ path: `${artifacts}/dataset-tab-de.png`, fullPage: true });
 
       // download returns the original bytes
@@ -106,7 +126,10 @@ export const tests = [
       const tokens = page.getByLabel("Tokens pro Abschnitt");
       await tokens.fill("0");
       await page.getByRole("button", { name: "Speichern" }).click();
-      await page.getByText(/mindestens 1/).first().waitFor();
+      await page
+        .getByText(/mindestens 1/)
+        .first()
+        .waitFor();
       await tokens.fill("256");
       await page.getByRole("button", { name: "Speichern" }).click();
       await page.getByText("Aktualisiert").first().waitFor();
@@ -126,13 +149,31 @@ export const tests = [
       const tagSetId = await page.evaluate(async () => {
         const auth = { Authorization: localStorage.getItem("token") };
         const json = async (response) => (await response.json()).data;
-        const set = await json(await fetch("/api/v1/datasets", { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ name: "Themen-Tags", chunk_method: "tag" }) }));
-        const rows = '"Grippeimpfung für Senioren","Impfung"\n"Reisen ins Ausland","Reise"\n"Quarantäne nach der Reise","Reise;Quarantäne"';
+        const set = await json(
+          await fetch("/api/v1/datasets", {
+            method: "POST",
+            headers: { ...auth, "Content-Type": "application/json" },
+            body: JSON.stringify({ name: "Themen-Tags", chunk_method: "tag" }),
+          }),
+        );
+        const rows =
+          '"Grippeimpfung für Senioren","Impfung"\n"Reisen ins Ausland","Reise"\n"Quarantäne nach der Reise","Reise;Quarantäne"';
         const form = new FormData();
         form.append("file", new Blob([rows], { type: "text/csv" }), "tags.csv");
-        const [doc] = await json(await fetch(`/api/v1/datasets/${set.id}/documents`, { method: "POST", headers: auth, body: form }));
-        await fetch(`/api/v1/datasets/${set.id}/chunks`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ document_ids: [doc.id] }) });
-        for (let i = 0; i < 120 && (await json(await fetch(`/api/v1/datasets/${set.id}/documents`, { headers: auth }))).docs[0].run !== "DONE"; i++) {
+        const [doc] = await json(
+          await fetch(`/api/v1/datasets/${set.id}/documents`, { method: "POST", headers: auth, body: form }),
+        );
+        await fetch(`/api/v1/datasets/${set.id}/chunks`, {
+          method: "POST",
+          headers: { ...auth, "Content-Type": "application/json" },
+          body: JSON.stringify({ document_ids: [doc.id] }),
+        });
+        for (
+          let i = 0;
+          i < 120 &&
+          (await json(await fetch(`/api/v1/datasets/${set.id}/documents`, { headers: auth }))).docs[0].run !== "DONE";
+          i++
+        ) {
           await new Promise((resolve) => setTimeout(resolve, 250));
         }
         return set.id;
@@ -151,12 +192,24 @@ export const tests = [
       await tags.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${artifacts}/tag-set-de.png` });
 
-      const baseId = await parsedKnowledgeBase(page, "Reisehinweise", "Vor der Reise ins Ausland die Impfungen prüfen.");
+      const baseId = await parsedKnowledgeBase(
+        page,
+        "Reisehinweise",
+        "Vor der Reise ins Ausland die Impfungen prüfen.",
+      );
       await page.goto(`${baseUrl}/knowledge/configuration?id=${baseId}`);
       await page.getByRole("group", { name: "Tag-Sets" }).getByText("Themen-Tags").click();
       await page.getByRole("button", { name: "Speichern" }).click();
       await page.getByText("Aktualisiert").first().waitFor();
-      const saved = await page.evaluate(async (id) => (await (await fetch(`/api/v1/datasets/${id}`, { headers: { Authorization: localStorage.getItem("token") } })).json()).data, baseId);
+      const saved = await page.evaluate(
+        async (id) =>
+          (
+            await (
+              await fetch(`/api/v1/datasets/${id}`, { headers: { Authorization: localStorage.getItem("token") } })
+            ).json()
+          ).data,
+        baseId,
+      );
       assert.deepEqual(saved.parser_config.tag_kb_ids, [tagSetId]);
 
       await page.evaluate(() => {
@@ -164,7 +217,11 @@ export const tests = [
         localStorage.setItem("lng", "en");
       });
       await page.goto(`${baseUrl}/knowledge/configuration?id=${tagSetId}`);
-      await page.getByRole("table", { name: "Tags of this tag set" }).getByRole("row").filter({ hasText: "Isolation" }).waitFor();
+      await page
+        .getByRole("table", { name: "Tags of this tag set" })
+        .getByRole("row")
+        .filter({ hasText: "Isolation" })
+        .waitFor();
       await page.screenshot({ path: `${artifacts}/tag-set-en-dark.png`, fullPage: true });
     },
   ],
@@ -172,8 +229,13 @@ export const tests = [
     "parent-child chunks: the configuration shows them switched on, retrieval testing shows the parent of the matching child",
     async ({ page, baseUrl, artifacts }) => {
       await signUp(page, baseUrl);
-      const text = "Die Grippeimpfung schützt ältere Menschen.\nDer Impfpass dokumentiert jede Impfung.\nAusreichend Schlaf stärkt das Immunsystem.";
-      const datasetId = await parsedKnowledgeBase(page, "Impfleitfaden", text, { delimiter: "`§§`", enable_children: true, children_delimiter: "\n" });
+      const text =
+        "Die Grippeimpfung schützt ältere Menschen.\nDer Impfpass dokumentiert jede Impfung.\nAusreichend Schlaf stärkt das Immunsystem.";
+      const datasetId = await parsedKnowledgeBase(page, "Impfleitfaden", text, {
+        delimiter: "`§§`",
+        enable_children: true,
+        children_delimiter: "\n",
+      });
       await page.goto(`${baseUrl}/knowledge/configuration?id=${datasetId}`);
       assert.equal(await page.getByLabel("Eltern-Kind-Abschnitte").isChecked(), true);
       assert.equal(await page.locator("input[name=children_delimiter]").inputValue(), "\\n");
@@ -196,13 +258,20 @@ export const tests = [
       try {
         await signUp(page, baseUrl);
         await useLocalChatModel(page, url, GOOD_KEY);
-        const datasetId = await parsedKnowledgeBase(page, "Vaccination guide", "Older people need a flu vaccination every autumn.");
+        const datasetId = await parsedKnowledgeBase(
+          page,
+          "Vaccination guide",
+          "Older people need a flu vaccination every autumn.",
+        );
 
         await page.goto(`${baseUrl}/knowledge/testing?id=${datasetId}`);
         await page.getByRole("textbox", { name: /Frage/ }).fill("Wer braucht eine Grippeimpfung?");
         await page.getByRole("button", { name: "Testen" }).click();
         await page.getByText("Kein Abschnitt hat die Ähnlichkeitsschwelle erreicht.").waitFor();
-        await page.getByRole("group", { name: /Sprachübergreifende Suche/ }).getByText("Englisch").click();
+        await page
+          .getByRole("group", { name: /Sprachübergreifende Suche/ })
+          .getByText("Englisch")
+          .click();
         await page.getByRole("button", { name: "Testen" }).click();
         await page.getByText("1 Abschnitt gefunden").waitFor();
         assert.match(await page.locator("mark").first().innerText(), /flu|vaccination/);
@@ -215,7 +284,10 @@ export const tests = [
         });
         await page.reload();
         await page.getByRole("textbox", { name: /Question/ }).fill("Wer braucht eine Grippeimpfung?");
-        await page.getByRole("group", { name: /Cross-language search/ }).getByText("English").click();
+        await page
+          .getByRole("group", { name: /Cross-language search/ })
+          .getByText("English")
+          .click();
         await page.getByRole("button", { name: "Test" }).click();
         await page.getByText("1 chunk found").waitFor();
         await animationsDone(page);
@@ -235,17 +307,40 @@ export const tests = [
           async ({ apiBase, key }) => {
             const auth = { Authorization: localStorage.getItem("token") };
             const send = async (path, body, patch = false) =>
-              (await (await fetch(`/api/v1${path}`, { method: patch ? "PATCH" : "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify(body) })).json()).data;
+              (
+                await (
+                  await fetch(`/api/v1${path}`, {
+                    method: patch ? "PATCH" : "POST",
+                    headers: { ...auth, "Content-Type": "application/json" },
+                    body: JSON.stringify(body),
+                  })
+                ).json()
+              ).data;
             const get = async (path) => (await (await fetch(`/api/v1${path}`, { headers: auth })).json()).data;
-            await send("/providers/models", { llm_factory: "OpenAI-API-Compatible", llm_name: "chat-model", model_type: "chat", api_base: apiBase, api_key: key });
+            await send("/providers/models", {
+              llm_factory: "OpenAI-API-Compatible",
+              llm_name: "chat-model",
+              model_type: "chat",
+              api_base: apiBase,
+              api_key: key,
+            });
             await send("/models/default", { llm_id: "chat-model@OpenAI-API-Compatible" }, true);
             const dataset = await send("/datasets", { name: "Impf-Leitfaden", parser_config: { delimiter: "`\n`" } });
             const form = new FormData();
-            const lines = ["Die Grippeimpfung schützt ältere Menschen im Herbst.", "Der Impfstoff wird jedes Jahr neu angepasst.", "Nach der Impfung kann der Arm schmerzen."];
+            const lines = [
+              "Die Grippeimpfung schützt ältere Menschen im Herbst.",
+              "Der Impfstoff wird jedes Jahr neu angepasst.",
+              "Nach der Impfung kann der Arm schmerzen.",
+            ];
             form.append("file", new Blob([lines.join("\n")], { type: "text/plain" }), "impfen.txt");
-            const [doc] = (await (await fetch(`/api/v1/datasets/${dataset.id}/documents`, { method: "POST", headers: auth, body: form })).json()).data;
+            const [doc] = (
+              await (
+                await fetch(`/api/v1/datasets/${dataset.id}/documents`, { method: "POST", headers: auth, body: form })
+              ).json()
+            ).data;
             await send(`/datasets/${dataset.id}/chunks`, { document_ids: [doc.id] });
-            for (let i = 0; i < 120 && (await get(`/datasets/${dataset.id}/documents`)).docs[0].run !== "DONE"; i++) await new Promise((resolve) => setTimeout(resolve, 250));
+            for (let i = 0; i < 120 && (await get(`/datasets/${dataset.id}/documents`)).docs[0].run !== "DONE"; i++)
+              await new Promise((resolve) => setTimeout(resolve, 250));
             return dataset.id;
           },
           { apiBase: url, key: GOOD_KEY },
@@ -269,9 +364,14 @@ export const tests = [
         const chunks = await page.evaluate(async (id) => {
           const auth = { Authorization: localStorage.getItem("token") };
           const { docs } = (await (await fetch(`/api/v1/datasets/${id}/documents`, { headers: auth })).json()).data;
-          return (await (await fetch(`/api/v1/datasets/${id}/documents/${docs[0].id}/chunks`, { headers: auth })).json()).data.chunks.map((chunk) => chunk.content);
+          return (
+            await (await fetch(`/api/v1/datasets/${id}/documents/${docs[0].id}/chunks`, { headers: auth })).json()
+          ).data.chunks.map((chunk) => chunk.content);
         }, datasetId);
-        assert.ok(chunks.some((content) => content.startsWith("Zusammenfassung von")), chunks.join(" | "));
+        assert.ok(
+          chunks.some((content) => content.startsWith("Zusammenfassung von")),
+          chunks.join(" | "),
+        );
 
         await page.evaluate(() => {
           localStorage.setItem("vite-ui-theme", "dark");
@@ -305,12 +405,30 @@ export const tests = [
         await page.evaluate(
           async ({ apiBase, key }) => {
             const headers = { Authorization: localStorage.getItem("token"), "Content-Type": "application/json" };
-            await fetch("/api/v1/providers/models", { method: "POST", headers, body: JSON.stringify({ llm_factory: "OpenAI-API-Compatible", llm_name: "chat-model", model_type: "chat", api_base: apiBase, api_key: key }) });
-            await fetch("/api/v1/models/default", { method: "PATCH", headers, body: JSON.stringify({ llm_id: "chat-model@OpenAI-API-Compatible" }) });
+            await fetch("/api/v1/providers/models", {
+              method: "POST",
+              headers,
+              body: JSON.stringify({
+                llm_factory: "OpenAI-API-Compatible",
+                llm_name: "chat-model",
+                model_type: "chat",
+                api_base: apiBase,
+                api_key: key,
+              }),
+            });
+            await fetch("/api/v1/models/default", {
+              method: "PATCH",
+              headers,
+              body: JSON.stringify({ llm_id: "chat-model@OpenAI-API-Compatible" }),
+            });
           },
           { apiBase: url, key: GOOD_KEY },
         );
-        const datasetId = await parsedKnowledgeBase(page, "Institute", "Das Robert Koch-Institut sitzt in Berlin. Lothar Wieler leitete das Robert Koch-Institut.");
+        const datasetId = await parsedKnowledgeBase(
+          page,
+          "Institute",
+          "Das Robert Koch-Institut sitzt in Berlin. Lothar Wieler leitete das Robert Koch-Institut.",
+        );
         await page.goto(`${baseUrl}/knowledge/configuration?id=${datasetId}`);
         const panel = page.getByTestId("graph-task");
         await panel.getByText("Noch nicht erzeugt", { exact: true }).waitFor();
@@ -328,12 +446,22 @@ export const tests = [
         await page.getByRole("button", { name: "Graph anzeigen" }).click();
         const dialog = page.getByTestId("knowledge-graph-dialog");
         await dialog.getByText("Wissensgraph: 3 Entitäten").waitFor();
-        await dialog.getByRole("table", { name: "Entitäten" }).getByRole("row").filter({ hasText: "ROBERT KOCH-INSTITUT" }).waitFor();
+        await dialog
+          .getByRole("table", { name: "Entitäten" })
+          .getByRole("row")
+          .filter({ hasText: "ROBERT KOCH-INSTITUT" })
+          .waitFor();
         await dialog.locator(".react-flow__node").first().waitFor();
         assert.equal(await dialog.locator(".react-flow__node").count(), 3);
         const reports = dialog.getByRole("region", { name: /^Community-Berichte/ });
-        await reports.getByText(/^Gemeinschaft: /).first().waitFor();
-        await reports.getByText(/Erkenntnisse$/).first().click();
+        await reports
+          .getByText(/^Gemeinschaft: /)
+          .first()
+          .waitFor();
+        await reports
+          .getByText(/Erkenntnisse$/)
+          .first()
+          .click();
         await reports.getByText("Über BERLIN", { exact: true }).waitFor();
         await animationsDone(page);
         await page.screenshot({ path: `${artifacts}/knowledge-graph-de.png` });
@@ -379,16 +507,28 @@ export const tests = [
       await page.evaluate(async (id) => {
         const headers = { Authorization: localStorage.getItem("token"), "Content-Type": "application/json" };
         const { docs } = (await (await fetch(`/api/v1/datasets/${id}/documents`, { headers })).json()).data;
-        await fetch(`/api/v1/datasets/${id}/documents/${docs[0].id}`, { method: "PATCH", headers, body: JSON.stringify({ meta_fields: { Quelle: "RKI", Themen: ["Impfung", "Schlaf"] } }) });
+        await fetch(`/api/v1/datasets/${id}/documents/${docs[0].id}`, {
+          method: "PATCH",
+          headers,
+          body: JSON.stringify({ meta_fields: { Quelle: "RKI", Themen: ["Impfung", "Schlaf"] } }),
+        });
       }, datasetId);
       await page.goto(`${baseUrl}/knowledge/dataset?id=${datasetId}`);
       await page.getByRole("button", { name: "Metadaten verwalten" }).click();
       const manager = page.getByTestId("metadata-manager");
-      await manager.getByRole("table", { name: "Werte von „Themen“" }).getByRole("row").filter({ hasText: "Schlaf" }).waitFor();
+      await manager
+        .getByRole("table", { name: "Werte von „Themen“" })
+        .getByRole("row")
+        .filter({ hasText: "Schlaf" })
+        .waitFor();
       await page.getByRole("button", { name: "Wert „Schlaf“ von „Themen“ umbenennen" }).click();
       await page.getByLabel("Neuer Wert").fill("Erholung");
       await page.getByRole("button", { name: "Speichern" }).click();
-      await manager.getByRole("table", { name: "Werte von „Themen“" }).getByRole("row").filter({ hasText: "Erholung" }).waitFor();
+      await manager
+        .getByRole("table", { name: "Werte von „Themen“" })
+        .getByRole("row")
+        .filter({ hasText: "Erholung" })
+        .waitFor();
       await page.getByRole("button", { name: "Feld „Quelle“ löschen" }).click();
       await page.getByRole("alertdialog").getByRole("button", { name: "Löschen" }).click();
       await manager.getByRole("table", { name: "Werte von „Quelle“" }).waitFor({ state: "detached" });
@@ -409,8 +549,23 @@ export const tests = [
         const datasetId = await page.evaluate(
           async ({ apiBase, key }) => {
             const headers = { Authorization: localStorage.getItem("token"), "Content-Type": "application/json" };
-            const send = async (path, body, patch = false) => (await (await fetch(`/api/v1${path}`, { method: patch ? "PATCH" : "POST", headers, body: JSON.stringify(body) })).json()).data;
-            await send("/providers/models", { llm_factory: "OpenAI-API-Compatible", llm_name: "chat-model", model_type: "chat", api_base: apiBase, api_key: key });
+            const send = async (path, body, patch = false) =>
+              (
+                await (
+                  await fetch(`/api/v1${path}`, {
+                    method: patch ? "PATCH" : "POST",
+                    headers,
+                    body: JSON.stringify(body),
+                  })
+                ).json()
+              ).data;
+            await send("/providers/models", {
+              llm_factory: "OpenAI-API-Compatible",
+              llm_name: "chat-model",
+              model_type: "chat",
+              api_base: apiBase,
+              api_key: key,
+            });
             await send("/models/default", { llm_id: "chat-model@OpenAI-API-Compatible" }, true);
             return (await send("/datasets", { name: "Merkblätter" })).id;
           },
@@ -427,20 +582,42 @@ export const tests = [
         await page.getByRole("button", { name: "Speichern" }).click();
         await page.getByText("Aktualisiert").first().waitFor();
         // below the sticky header
-        await page.getByRole("heading", { name: "Automatische Metadaten" }).evaluate((heading) => window.scrollBy(0, heading.getBoundingClientRect().top - 120));
+        await page
+          .getByRole("heading", { name: "Automatische Metadaten" })
+          .evaluate((heading) => window.scrollBy(0, heading.getBoundingClientRect().top - 120));
         await animationsDone(page);
         await page.screenshot({ path: `${artifacts}/auto-metadata-de.png` });
 
         await page.evaluate(async (id) => {
           const auth = { Authorization: localStorage.getItem("token") };
           const form = new FormData();
-          form.append("file", new Blob(["Autor: RKI\nThemen: Impfung, Erfunden\nDie Grippeimpfung schützt ältere Menschen."], { type: "text/plain" }), "merkblatt.txt");
-          const [doc] = (await (await fetch(`/api/v1/datasets/${id}/documents`, { method: "POST", headers: auth, body: form })).json()).data;
-          await fetch(`/api/v1/datasets/${id}/chunks`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ document_ids: [doc.id] }) });
+          form.append(
+            "file",
+            new Blob(["Autor: RKI\nThemen: Impfung, Erfunden\nDie Grippeimpfung schützt ältere Menschen."], {
+              type: "text/plain",
+            }),
+            "merkblatt.txt",
+          );
+          const [doc] = (
+            await (
+              await fetch(`/api/v1/datasets/${id}/documents`, { method: "POST", headers: auth, body: form })
+            ).json()
+          ).data;
+          await fetch(`/api/v1/datasets/${id}/chunks`, {
+            method: "POST",
+            headers: { ...auth, "Content-Type": "application/json" },
+            body: JSON.stringify({ document_ids: [doc.id] }),
+          });
         }, datasetId);
         await page.goto(`${baseUrl}/knowledge/dataset?id=${datasetId}`);
-        await row(page, "merkblatt.txt").getByTestId("run-status").filter({ hasText: "Erfolgreich" }).waitFor({ timeout: 30_000 });
-        await row(page, "merkblatt.txt").getByTestId("document-meta").filter({ hasText: "Autor: RKI · Themen: Impfung" }).waitFor();
+        await row(page, "merkblatt.txt")
+          .getByTestId("run-status")
+          .filter({ hasText: "Erfolgreich" })
+          .waitFor({ timeout: 30_000 });
+        await row(page, "merkblatt.txt")
+          .getByTestId("document-meta")
+          .filter({ hasText: "Autor: RKI · Themen: Impfung" })
+          .waitFor();
 
         await page.evaluate(() => {
           localStorage.setItem("vite-ui-theme", "dark");
@@ -450,7 +627,9 @@ export const tests = [
         await page.getByLabel("Allowed values of field 2").waitFor();
         assert.equal(await page.getByLabel("Allowed values of field 2").inputValue(), "Impfung, Reisen");
         // below the sticky header
-        await page.getByRole("heading", { name: "Automatic metadata" }).evaluate((heading) => window.scrollBy(0, heading.getBoundingClientRect().top - 120));
+        await page
+          .getByRole("heading", { name: "Automatic metadata" })
+          .evaluate((heading) => window.scrollBy(0, heading.getBoundingClientRect().top - 120));
         await animationsDone(page);
         await page.screenshot({ path: `${artifacts}/auto-metadata-en-dark.png` });
       } finally {

@@ -31,7 +31,9 @@ export const tests = [
         await page.getByText("Systemmodelle gespeichert").first().waitFor();
         await page.reload();
         await page.waitForFunction(() => {
-          const select = [...document.querySelectorAll("select")].find((s) => s.value === "chat-model@OpenAI-API-Compatible");
+          const select = [...document.querySelectorAll("select")].find(
+            (s) => s.value === "chat-model@OpenAI-API-Compatible",
+          );
           return Boolean(select);
         });
       } finally {

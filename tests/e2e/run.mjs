@@ -22,7 +22,8 @@ try {
       page.on("pageerror", (error) => errors.push(error.message));
       // HTTP failures are asserted by the tests themselves; any other console error is a bug.
       page.on("console", (message) => {
-        if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
+        if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+          errors.push(message.text());
       });
       const started = Date.now();
       try {

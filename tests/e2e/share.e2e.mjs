@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { signUp } from "./helpers.mjs";
 
-const PRACTICE = "Die Praxis Sonnenschein hat montags bis freitags von 8 bis 18 Uhr geöffnet.\n\nTermine vergibt die Praxis telefonisch unter 030 1234567.";
+const PRACTICE =
+  "Die Praxis Sonnenschein hat montags bis freitags von 8 bis 18 Uhr geöffnet.\n\nTermine vergibt die Praxis telefonisch unter 030 1234567.";
 const FOOTER = "Ein Angebot der Praxis Sonnenschein";
 
 // The owner's side through the API with the signed-in user's token: a parsed knowledge base, an assistant
@@ -12,7 +13,11 @@ const sharedAssistant = (page) =>
     async ({ text, footer }) => {
       const auth = { Authorization: localStorage.getItem("token") };
       const post = async (path, body) => {
-        const response = await fetch(`/api/v1${path}`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+        const response = await fetch(`/api/v1${path}`, {
+          method: "POST",
+          headers: { ...auth, "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        });
         const envelope = await response.json();
         if (envelope.code !== 0) throw new Error(`${path}: ${envelope.message}`);
         return envelope.data;
@@ -20,10 +25,15 @@ const sharedAssistant = (page) =>
       const dataset = await post("/datasets", { name: "Praxis" });
       const form = new FormData();
       form.append("file", new Blob([text], { type: "text/plain" }), "praxis.txt");
-      const [doc] = (await (await fetch(`/api/v1/datasets/${dataset.id}/documents`, { method: "POST", headers: auth, body: form })).json()).data;
+      const [doc] = (
+        await (
+          await fetch(`/api/v1/datasets/${dataset.id}/documents`, { method: "POST", headers: auth, body: form })
+        ).json()
+      ).data;
       await post(`/datasets/${dataset.id}/chunks`, { document_ids: [doc.id] });
       for (let i = 0; ; i++) {
-        const { docs } = (await (await fetch(`/api/v1/datasets/${dataset.id}/documents`, { headers: auth })).json()).data;
+        const { docs } = (await (await fetch(`/api/v1/datasets/${dataset.id}/documents`, { headers: auth })).json())
+          .data;
         if (docs[0].run === "DONE") break;
         if (i > 120) throw new Error("parsing did not finish");
         await new Promise((resolve) => setTimeout(resolve, 250));
@@ -34,7 +44,11 @@ const sharedAssistant = (page) =>
         description: "Fragen zu Öffnungszeiten und Terminen",
         design: { footer_text: footer, input_placeholder: "Ihre Frage an die Praxis …" },
       });
-      const link = await post(`/chats/${chat.id}/share-tokens`, { name: "Website", rate_per_minute: 600, daily_cap: 1000 });
+      const link = await post(`/chats/${chat.id}/share-tokens`, {
+        name: "Website",
+        rate_per_minute: 600,
+        daily_cap: 1000,
+      });
       return { chatId: chat.id, token: link.token };
     },
     { text: PRACTICE, footer: FOOTER },
@@ -47,7 +61,8 @@ const visitorContext = async (page, viewport = { width: 1280, height: 800 }) => 
   context.on("page", (opened) => {
     opened.on("pageerror", (error) => errors.push(error.message));
     opened.on("console", (message) => {
-      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+        errors.push(message.text());
     });
   });
   return { context, errors };
@@ -60,10 +75,14 @@ const startHostSite = async (html) => {
     response.end(html);
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    url: `http://127.0.0.1:${server.address().port}/`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 };
 
-const answerWith = (scope, text) => scope.locator("[data-role=assistant]").filter({ hasText: text }).first().waitFor({ timeout: 30_000 });
+const answerWith = (scope, text) =>
+  scope.locator("[data-role=assistant]").filter({ hasText: text }).first().waitFor({ timeout: 30_000 });
 
 export const tests = [
   [
@@ -87,13 +106,19 @@ export const tests = [
       await page.screenshot({ path: `${artifacts}/share-dialog-de-light-preview.png`, animations: "disabled" });
       await dialog.getByRole("tab", { name: /Chat-Button/ }).click();
       await dialog.getByLabel("Startfrage (optional)").fill("Wann hat die Praxis geöffnet?");
-      assert.match(await dialog.getByRole("region", { name: "Chat-Button (Skript)" }).innerText(), /data-buddy-question="Wann hat die Praxis geöffnet\?"/);
+      assert.match(
+        await dialog.getByRole("region", { name: "Chat-Button (Skript)" }).innerText(),
+        /data-buddy-question="Wann hat die Praxis geöffnet\?"/,
+      );
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "detached" });
 
       await page.getByRole("button", { name: "API", exact: true }).click();
       const api = page.getByTestId("api-panel");
-      assert.match(await api.getByRole("region", { name: "curl (Streaming)" }).innerText(), new RegExp(`/api/v1/chats/${chatId}/completions`));
+      assert.match(
+        await api.getByRole("region", { name: "curl (Streaming)" }).innerText(),
+        new RegExp(`/api/v1/chats/${chatId}/completions`),
+      );
       await page.screenshot({ path: `${artifacts}/api-panel-de-light.png`, animations: "disabled" });
       await page.keyboard.press("Escape");
 
@@ -129,7 +154,12 @@ export const tests = [
         await share.goto(`${shareUrl}&theme=dark`);
         await share.getByRole("heading", { name: "Praxis-Buddy" }).waitFor();
         await share.getByRole("navigation", { name: "Unterhaltungen" }).getByTestId("shared-session").nth(1).waitFor();
-        await share.getByTestId("shared-session").filter({ hasText: "Wann hat die Praxis geöffnet?" }).getByRole("button").first().click();
+        await share
+          .getByTestId("shared-session")
+          .filter({ hasText: "Wann hat die Praxis geöffnet?" })
+          .getByRole("button")
+          .first()
+          .click();
         await answerWith(share, "8 bis 18 Uhr");
         assert.ok(await share.evaluate(() => document.documentElement.classList.contains("dark")));
         await share.screenshot({ path: `${artifacts}/share-page-de-dark.png`, animations: "disabled" });
@@ -152,7 +182,10 @@ export const tests = [
         assert.equal(await share.getByRole("navigation", { name: "Unterhaltungen" }).count(), 0);
         await share.getByRole("button", { name: "Unterhaltungen anzeigen" }).click();
         await share.getByRole("dialog").getByRole("navigation", { name: "Unterhaltungen" }).waitFor();
-        await share.getByRole("dialog").getByText("Noch keine Unterhaltungen. Stellen Sie einfach Ihre erste Frage.").waitFor();
+        await share
+          .getByRole("dialog")
+          .getByText("Noch keine Unterhaltungen. Stellen Sie einfach Ihre erste Frage.")
+          .waitFor();
         await share.screenshot({ path: `${artifacts}/share-page-de-mobile-drawer.png`, animations: "disabled" });
       } finally {
         await phone.context.close();
@@ -175,14 +208,21 @@ export const tests = [
         await host.goto(site.url);
         const launcher = host.getByRole("button", { name: "Chat öffnen: Praxis-Buddy" });
         await launcher.click();
-        assert.equal(await host.getByRole("button", { name: "Chat schließen: Praxis-Buddy" }).getAttribute("aria-expanded"), "true");
+        assert.equal(
+          await host.getByRole("button", { name: "Chat schließen: Praxis-Buddy" }).getAttribute("aria-expanded"),
+          "true",
+        );
         const chat = host.frameLocator("iframe.buddy-widget-frame");
         await chat.getByRole("heading", { name: "Praxis-Buddy" }).waitFor();
         await answerWith(chat, "8 bis 18 Uhr");
         await chat.getByLabel("Ihre Frage").fill("Wie bekomme ich einen Termin?");
         await chat.getByLabel("Ihre Frage").press("Enter");
         // opener, first answer, then the second answer
-        await chat.locator("[data-role=assistant]").nth(2).filter({ hasText: "telefonisch" }).waitFor({ timeout: 30_000 });
+        await chat
+          .locator("[data-role=assistant]")
+          .nth(2)
+          .filter({ hasText: "telefonisch" })
+          .waitFor({ timeout: 30_000 });
         await chat.getByRole("button", { name: "Hilfreiche Antwort" }).nth(1).waitFor();
         await host.screenshot({ path: `${artifacts}/share-widget-de.png`, animations: "disabled" });
         // Escape inside the chat closes the panel and gives the focus back to the button

@@ -21,7 +21,10 @@ export const tests = [
 
       await page.getByTestId("language-menu").click();
       await page.getByTestId("language-en").click();
-      await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Knowledge Base" }).waitFor();
+      await page
+        .getByRole("navigation", { name: "Main navigation" })
+        .getByRole("link", { name: "Knowledge Base" })
+        .waitFor();
       assert.equal(await page.evaluate(() => localStorage.getItem("lng")), "en");
       assert.equal(await page.locator("html").getAttribute("lang"), "en");
 
@@ -88,7 +91,11 @@ export const tests = [
       assert.equal(difyEndpoint, `${baseUrl}/api/v1/dify`);
       const dify = await page.evaluate(
         async ({ endpoint, apiKey }) => {
-          const res = await fetch(`${endpoint}/retrieval`, { method: "POST", headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" }, body: JSON.stringify({ knowledge_id: "0".repeat(32), query: "Impfung" }) });
+          const res = await fetch(`${endpoint}/retrieval`, {
+            method: "POST",
+            headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
+            body: JSON.stringify({ knowledge_id: "0".repeat(32), query: "Impfung" }),
+          });
           return { status: res.status, body: await res.json() };
         },
         { endpoint: difyEndpoint, apiKey: key },
@@ -114,7 +121,10 @@ export const tests = [
       await page.getByTestId("search-apps-empty").waitFor();
       // the new layout's side rail leads to the new-style pages, its account menu to the new-style settings
       await page.goto(`${baseUrl}/home`);
-      await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Schnelltest" }).click();
+      await page
+        .getByRole("navigation", { name: "Hauptnavigation" })
+        .getByRole("link", { name: "Schnelltest" })
+        .click();
       await page.waitForURL(/\/next-search$/);
       await page.getByTestId("search-apps-empty").waitFor();
       await page.getByTestId("user-menu").click();
@@ -151,7 +161,9 @@ export const tests = [
       await page.clock.fastForward("01:59");
       assert.equal(await page.getByText("innerhalb von 120 s").count(), 0);
       await page.clock.fastForward("00:02");
-      const alert = page.getByRole("alert").filter({ hasText: "Ein Teil der Anwendung wurde nicht innerhalb von 120 s geladen." });
+      const alert = page
+        .getByRole("alert")
+        .filter({ hasText: "Ein Teil der Anwendung wurde nicht innerhalb von 120 s geladen." });
       await alert.waitFor();
       await page.screenshot({ path: `${artifacts}/chunk-timeout-de.png` });
       await page.unrouteAll({ behavior: "ignoreErrors" });

@@ -9,15 +9,26 @@ export const tests = [
       await signUp(page, baseUrl);
       const agentId = await page.evaluate(async () => {
         const headers = { Authorization: localStorage.getItem("token"), "Content-Type": "application/json" };
-        await fetch("/api/v1/datasets", { method: "POST", headers, body: JSON.stringify({ name: "Team-Wissen", permission: "team" }) });
+        await fetch("/api/v1/datasets", {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ name: "Team-Wissen", permission: "team" }),
+        });
         await fetch("/api/v1/datasets", { method: "POST", headers, body: JSON.stringify({ name: "Nur für mich" }) });
         const [template] = (await (await fetch("/api/v1/agents/templates", { headers })).json()).data;
-        await fetch("/api/v1/agents", { method: "POST", headers, body: JSON.stringify({ title: "Team-Buddy", dsl: template.dsl, permission: "team" }) });
+        await fetch("/api/v1/agents", {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ title: "Team-Buddy", dsl: template.dsl, permission: "team" }),
+        });
         const agents = (await (await fetch("/api/v1/agents", { headers })).json()).data;
         return agents.find((agent) => agent.title === "Team-Buddy").id;
       });
 
-      const memberContext = await page.context().browser().newContext({ viewport: { width: 1280, height: 800 }, locale: "de-DE" });
+      const memberContext = await page
+        .context()
+        .browser()
+        .newContext({ viewport: { width: 1280, height: 800 }, locale: "de-DE" });
       const member = await memberContext.newPage();
       const memberEmail = uniqueEmail();
       try {

@@ -24,7 +24,15 @@ declare module "vitest" {
 
 // Real HTTP servers on 127.0.0.1 standing in for the outside world, shared by the worker tests.
 export default async function setup(project: TestProject) {
-  const [site, openAi, ollama, cloud, s3, smtp, tools] = await Promise.all([startTestSite(), startOpenAiServer(), startOllamaServer(), startCloudApiServer(), startS3Server(), startSmtpServer(), startToolApis()]);
+  const [site, openAi, ollama, cloud, s3, smtp, tools] = await Promise.all([
+    startTestSite(),
+    startOpenAiServer(),
+    startOllamaServer(),
+    startCloudApiServer(),
+    startS3Server(),
+    startSmtpServer(),
+    startToolApis(),
+  ]);
   project.provide("testSiteUrl", site.url);
   project.provide("openAiUrl", openAi.url);
   project.provide("ollamaUrl", ollama.url);
@@ -38,5 +46,10 @@ export default async function setup(project: TestProject) {
   project.provide("smtpInboxUrl", smtp.inboxUrl);
   project.provide("toolApisUrl", tools.url);
   return () =>
-    Promise.all([...[site, openAi, ollama, cloud, s3, tools].map(({ server }) => new Promise<void>((resolve) => server.close(() => resolve()))), smtp.close()]);
+    Promise.all([
+      ...[site, openAi, ollama, cloud, s3, tools].map(
+        ({ server }) => new Promise<void>((resolve) => server.close(() => resolve())),
+      ),
+      smtp.close(),
+    ]);
 }

@@ -1,5 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Agent, AgentEvent, AgentInputFile, AgentTemplate, AGENT_PERMISSIONS, Dsl, TemplateLanguage } from "../../worker/contract/agents";
+import type {
+  Agent,
+  AgentEvent,
+  AgentInputFile,
+  AgentTemplate,
+  AGENT_PERMISSIONS,
+  Dsl,
+  TemplateLanguage,
+} from "../../worker/contract/agents";
 import { ApiError, request, requestData, requestRaw } from "./client";
 import { readSseData } from "./sse";
 
@@ -24,18 +32,29 @@ export const agentsQueryOptions = (params: AgentListParams) =>
     queryKey: agentKeys.list(params),
     queryFn: async () => {
       const { data, envelope } = await request<Agent[]>("/agents", {
-        query: { page: params.page, page_size: params.pageSize, keywords: params.keywords || undefined, orderby: "update_time", desc: true },
+        query: {
+          page: params.page,
+          page_size: params.pageSize,
+          keywords: params.keywords || undefined,
+          orderby: "update_time",
+          desc: true,
+        },
       });
       return { agents: data, total: Number(envelope.total ?? data.length) };
     },
     placeholderData: keepPreviousData,
   });
 
-export const agentQueryOptions = (id: string) => queryOptions({ queryKey: agentKeys.detail(id), queryFn: () => requestData<Agent>(`/agents/${id}`) });
+export const agentQueryOptions = (id: string) =>
+  queryOptions({ queryKey: agentKeys.detail(id), queryFn: () => requestData<Agent>(`/agents/${id}`) });
 
 // The templates with their flows' texts in the app's language.
 export const agentTemplatesQueryOptions = (language: TemplateLanguage) =>
-  queryOptions({ queryKey: agentKeys.templates(language), queryFn: () => requestData<AgentTemplate[]>("/agents/templates", { query: { language } }), staleTime: Infinity });
+  queryOptions({
+    queryKey: agentKeys.templates(language),
+    queryFn: () => requestData<AgentTemplate[]>("/agents/templates", { query: { language } }),
+    staleTime: Infinity,
+  });
 
 // The text of a file for a Begin file input, read by the server.
 export const uploadAgentInput = (agentId: string) => async (file: File) => {
@@ -47,7 +66,8 @@ export const uploadAgentInput = (agentId: string) => async (file: File) => {
 export const useCreateAgentMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AgentChanges & { title: string; dsl: Dsl }) => requestData<Agent>("/agents", { method: "POST", body: JSON.stringify(input) }),
+    mutationFn: (input: AgentChanges & { title: string; dsl: Dsl }) =>
+      requestData<Agent>("/agents", { method: "POST", body: JSON.stringify(input) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: agentKeys.lists() }),
   });
 };
@@ -56,9 +76,13 @@ export const useCreateAgentMutation = () => {
 export const useUpdateAgentMutation = (id: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: AgentChanges) => requestData<boolean>(`/agents/${id}`, { method: "PUT", body: JSON.stringify(changes) }),
+    mutationFn: (changes: AgentChanges) =>
+      requestData<boolean>(`/agents/${id}`, { method: "PUT", body: JSON.stringify(changes) }),
     onSuccess: (_saved, changes) => {
-      queryClient.setQueryData<Agent>(agentKeys.detail(id), (agent) => agent && { ...agent, ...changes, update_time: Date.now() });
+      queryClient.setQueryData<Agent>(
+        agentKeys.detail(id),
+        (agent) => agent && { ...agent, ...changes, update_time: Date.now() },
+      );
       return queryClient.invalidateQueries({ queryKey: agentKeys.lists() });
     },
   });
@@ -81,7 +105,12 @@ export const useDuplicateAgentMutation = () => {
 };
 
 // One event of a run as it comes over the wire: the event itself plus where it belongs.
-export type AgentFrame = AgentEvent & { message_id?: string; created_at?: number; task_id?: string; session_id?: string };
+export type AgentFrame = AgentEvent & {
+  message_id?: string;
+  created_at?: number;
+  task_id?: string;
+  session_id?: string;
+};
 
 export const SSE_DONE = "[DONE]";
 export { splitSseData } from "./sse";
@@ -102,12 +131,29 @@ export const readAgentFrames = (response: Response, onFrame: (frame: AgentFrame)
     onFrame(frame);
   });
 
-export type AgentRunParams = { agentId: string; question: string; sessionId?: string; inputs?: Record<string, unknown> };
+export type AgentRunParams = {
+  agentId: string;
+  question: string;
+  sessionId?: string;
+  inputs?: Record<string, unknown>;
+};
 
-export const streamAgentRun = async (params: AgentRunParams, onFrame: (frame: AgentFrame) => void, signal?: AbortSignal) => {
-  const body = JSON.stringify({ agent_id: params.agentId, question: params.question, session_id: params.sessionId, inputs: params.inputs ?? {}, stream: true, return_trace: true });
+export const streamAgentRun = async (
+  params: AgentRunParams,
+  onFrame: (frame: AgentFrame) => void,
+  signal?: AbortSignal,
+) => {
+  const body = JSON.stringify({
+    agent_id: params.agentId,
+    question: params.question,
+    session_id: params.sessionId,
+    inputs: params.inputs ?? {},
+    stream: true,
+    return_trace: true,
+  });
   const response = await requestRaw("/agents/chat/completions", { method: "POST", body, signal });
   return readAgentFrames(response, onFrame);
 };
 
-export const cancelAgentTask = (taskId: string) => requestData<boolean>(`/agents/tasks/${taskId}/cancel`, { method: "PUT" });
+export const cancelAgentTask = (taskId: string) =>
+  requestData<boolean>(`/agents/tasks/${taskId}/cancel`, { method: "PUT" });

@@ -32,8 +32,7 @@ export type RegisterValues = { email: string; password: string; nickname: string
 export const useLoginMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (values: LoginValues) =>
-      storeSession(await request<SignedIn>("/auth/login", { body: values })),
+    mutationFn: async (values: LoginValues) => storeSession(await request<SignedIn>("/auth/login", { body: values })),
     onSuccess: (user) => queryClient.setQueryData(userKeys.me(), user),
   });
 };
@@ -41,8 +40,7 @@ export const useLoginMutation = () => {
 export const useRegisterMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (values: RegisterValues) =>
-      storeSession(await request<SignedIn>("/users", { body: values })),
+    mutationFn: async (values: RegisterValues) => storeSession(await request<SignedIn>("/users", { body: values })),
     onSuccess: (user) => queryClient.setQueryData(userKeys.me(), user),
   });
 };
@@ -58,7 +56,9 @@ export const useLogoutMutation = () => {
   });
 };
 
-type ProfileChanges = { [K in keyof UpdateProfileInput as K extends "color_schema" ? "colorSchema" : K]?: UpdateProfileInput[K] };
+type ProfileChanges = {
+  [K in keyof UpdateProfileInput as K extends "color_schema" ? "colorSchema" : K]?: UpdateProfileInput[K];
+};
 
 export const useUpdateProfileMutation = () => {
   const queryClient = useQueryClient();
@@ -77,4 +77,3 @@ export const useChangePasswordMutation = () =>
     mutationFn: (values: { password: string; newPassword: string; confirmPassword: string }) =>
       requestData<boolean>("/users/me/password", { body: values }),
   });
-

@@ -1,5 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Chat, ChatStats, CompletionFrame, CreateChatInput, FeedbackReason, Session, UpdateChatInput } from "../../worker/contract/chats";
+import type {
+  Chat,
+  ChatStats,
+  CompletionFrame,
+  CreateChatInput,
+  FeedbackReason,
+  Session,
+  UpdateChatInput,
+} from "../../worker/contract/chats";
 import { currentUserId } from "../lib/auth-storage";
 import { ApiError, request, requestData, requestRaw } from "./client";
 import { readSseData } from "./sse";
@@ -22,26 +30,38 @@ export const chatsQueryOptions = (keywords = "") =>
   queryOptions({
     queryKey: chatKeys.list(keywords),
     queryFn: async () => {
-      const { data } = await request<{ chats: Chat[]; total: number }>("/chats", { query: { page_size: 1000, keywords: keywords || undefined, orderby: "update_time" } });
+      const { data } = await request<{ chats: Chat[]; total: number }>("/chats", {
+        query: { page_size: 1000, keywords: keywords || undefined, orderby: "update_time" },
+      });
       return data.chats;
     },
     placeholderData: keepPreviousData,
   });
 
-export const chatQueryOptions = (id: string) => queryOptions({ queryKey: chatKeys.detail(id), queryFn: () => requestData<Chat>(`/chats/${id}`) });
+export const chatQueryOptions = (id: string) =>
+  queryOptions({ queryKey: chatKeys.detail(id), queryFn: () => requestData<Chat>(`/chats/${id}`) });
 
 export const sessionsQueryOptions = (chatId: string) =>
   queryOptions({
     queryKey: chatKeys.sessions(chatId),
     // the web app lists the user's own conversations, not those of share-link visitors or API callers
-    queryFn: () => requestData<Session[]>(`/chats/${chatId}/sessions`, { query: { page_size: 1000, orderby: "update_time", user_id: currentUserId() || undefined } }),
+    queryFn: () =>
+      requestData<Session[]>(`/chats/${chatId}/sessions`, {
+        query: { page_size: 1000, orderby: "update_time", user_id: currentUserId() || undefined },
+      }),
   });
 
 export const sessionQueryOptions = (chatId: string, sessionId: string) =>
-  queryOptions({ queryKey: chatKeys.session(chatId, sessionId), queryFn: () => requestData<Session>(`/chats/${chatId}/sessions/${sessionId}`) });
+  queryOptions({
+    queryKey: chatKeys.session(chatId, sessionId),
+    queryFn: () => requestData<Session>(`/chats/${chatId}/sessions/${sessionId}`),
+  });
 
 export const chatStatsQueryOptions = (chatId: string, from: string, to: string) =>
-  queryOptions({ queryKey: chatKeys.stats(chatId, from, to), queryFn: () => requestData<ChatStats>(`/chats/${chatId}/stats`, { query: { from, to } }) });
+  queryOptions({
+    queryKey: chatKeys.stats(chatId, from, to),
+    queryFn: () => requestData<ChatStats>(`/chats/${chatId}/stats`, { query: { from, to } }),
+  });
 
 export const useCreateChatMutation = () => {
   const queryClient = useQueryClient();
@@ -54,7 +74,8 @@ export const useCreateChatMutation = () => {
 export const useUpdateChatMutation = (id: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: ChatChanges) => requestData<Chat>(`/chats/${id}`, { method: "PATCH", body: JSON.stringify(changes) }),
+    mutationFn: (changes: ChatChanges) =>
+      requestData<Chat>(`/chats/${id}`, { method: "PATCH", body: JSON.stringify(changes) }),
     onSuccess: (chat) => {
       queryClient.setQueryData(chatKeys.detail(id), chat);
       return queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
@@ -81,7 +102,8 @@ export const useCreateSessionMutation = (chatId: string) => {
 export const useRenameSessionMutation = (chatId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, name }: { id: string; name: string }) => requestData<Session>(`/chats/${chatId}/sessions/${id}`, { method: "PATCH", body: { name } }),
+    mutationFn: ({ id, name }: { id: string; name: string }) =>
+      requestData<Session>(`/chats/${chatId}/sessions/${id}`, { method: "PATCH", body: { name } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.sessions(chatId) }),
   });
 };
@@ -89,7 +111,8 @@ export const useRenameSessionMutation = (chatId: string) => {
 export const useDeleteSessionMutation = (chatId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => requestData<unknown>(`/chats/${chatId}/sessions`, { method: "DELETE", body: { ids: [id] } }),
+    mutationFn: (id: string) =>
+      requestData<unknown>(`/chats/${chatId}/sessions`, { method: "DELETE", body: { ids: [id] } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.sessions(chatId) }),
   });
 };
@@ -97,7 +120,8 @@ export const useDeleteSessionMutation = (chatId: string) => {
 export const useDeleteMessageMutation = (chatId: string, sessionId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (messageId: string) => requestData<Session>(`/chats/${chatId}/sessions/${sessionId}/messages/${messageId}`, { method: "DELETE" }),
+    mutationFn: (messageId: string) =>
+      requestData<Session>(`/chats/${chatId}/sessions/${sessionId}/messages/${messageId}`, { method: "DELETE" }),
     onSuccess: (session) => queryClient.setQueryData(chatKeys.session(chatId, sessionId), session),
   });
 };
@@ -108,7 +132,10 @@ export const useFeedbackMutation = (chatId: string, sessionId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ messageId, ...body }: FeedbackParams) =>
-      requestData<Session>(`/chats/${chatId}/sessions/${sessionId}/messages/${messageId}/feedback`, { method: "PUT", body }),
+      requestData<Session>(`/chats/${chatId}/sessions/${sessionId}/messages/${messageId}/feedback`, {
+        method: "PUT",
+        body,
+      }),
     onSuccess: (session) => queryClient.setQueryData(chatKeys.session(chatId, sessionId), session),
   });
 };
@@ -133,8 +160,18 @@ export const readCompletionFrames = (response: Response, onFrame: (frame: Comple
   });
 
 // POST /chats/{id}/completions as SSE: calls onFrame for every `data:` frame until `data: true`.
-export const streamCompletion = async (params: AskParams, onFrame: (frame: CompletionFrame) => void, signal?: AbortSignal) => {
-  const body = JSON.stringify({ ...params.variables, question: params.question, messages: params.messages, session_id: params.sessionId, stream: true });
+export const streamCompletion = async (
+  params: AskParams,
+  onFrame: (frame: CompletionFrame) => void,
+  signal?: AbortSignal,
+) => {
+  const body = JSON.stringify({
+    ...params.variables,
+    question: params.question,
+    messages: params.messages,
+    session_id: params.sessionId,
+    stream: true,
+  });
   const response = await requestRaw(`/chats/${params.chatId}/completions`, { method: "POST", body, signal });
   return readCompletionFrames(response, onFrame);
 };
@@ -148,7 +185,8 @@ export const audioFrom = async (response: Response) => {
   return response.blob();
 };
 
-export const speak = async (text: string, signal?: AbortSignal) => audioFrom(await requestRaw("/chat/audio/speech", { method: "POST", body: { text }, signal }));
+export const speak = async (text: string, signal?: AbortSignal) =>
+  audioFrom(await requestRaw("/chat/audio/speech", { method: "POST", body: { text }, signal }));
 
 export const transcribe = async (audio: Blob, fileName = "speech.webm") => {
   const form = new FormData();

@@ -74,7 +74,8 @@ export const useSwitchChunksMutation = (datasetId: string, documentId: string) =
 export const useDeleteChunksMutation = (datasetId: string, documentId: string) => {
   const invalidate = useInvalidate(datasetId, documentId);
   return useMutation({
-    mutationFn: (ids: string[]) => requestData<boolean>(base(datasetId, documentId), { method: "DELETE", body: { chunkIds: ids } }),
+    mutationFn: (ids: string[]) =>
+      requestData<boolean>(base(datasetId, documentId), { method: "DELETE", body: { chunkIds: ids } }),
     onSuccess: invalidate,
   });
 };

@@ -94,7 +94,11 @@ export const request = async <T>(path: string, options: RequestOptions = {}) => 
   const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
   if (!envelope) throw new ApiError(response.status, response.statusText, response.status, false);
   if (envelope.code !== 0) throw new ApiError(envelope.code, envelope.message, response.status);
-  return { data: envelope.data, envelope: envelope as Envelope<T> & Record<string, unknown>, headers: response.headers };
+  return {
+    data: envelope.data,
+    envelope: envelope as Envelope<T> & Record<string, unknown>,
+    headers: response.headers,
+  };
 };
 
 export const requestData = async <T>(path: string, options: RequestOptions = {}) =>

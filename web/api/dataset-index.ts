@@ -22,7 +22,10 @@ export const indexTaskQueryOptions = (datasetId: string, type: IndexType) =>
   });
 
 export const knowledgeGraphQueryOptions = (datasetId: string) =>
-  queryOptions({ queryKey: indexKeys.graph(datasetId), queryFn: () => requestData<KnowledgeGraphResponse>(`/datasets/${datasetId}/knowledge_graph`) });
+  queryOptions({
+    queryKey: indexKeys.graph(datasetId),
+    queryFn: () => requestData<KnowledgeGraphResponse>(`/datasets/${datasetId}/knowledge_graph`),
+  });
 
 const useIndexMutation = (datasetId: string, type: IndexType, method: "POST" | "DELETE") => {
   const queryClient = useQueryClient();
@@ -34,4 +37,5 @@ const useIndexMutation = (datasetId: string, type: IndexType, method: "POST" | "
 };
 
 export const useStartIndexMutation = (datasetId: string, type: IndexType) => useIndexMutation(datasetId, type, "POST");
-export const useRemoveIndexMutation = (datasetId: string, type: IndexType) => useIndexMutation(datasetId, type, "DELETE");
+export const useRemoveIndexMutation = (datasetId: string, type: IndexType) =>
+  useIndexMutation(datasetId, type, "DELETE");

@@ -18,7 +18,13 @@ export const datasetsQueryOptions = (params: DatasetListParams) =>
     queryKey: datasetKeys.list(params),
     queryFn: async () => {
       const { data, envelope } = await request<DatasetWithStatus[]>("/datasets", {
-        query: { page: params.page, page_size: params.pageSize, keywords: params.keywords || undefined, include_parsing_status: true, orderby: "update_time" },
+        query: {
+          page: params.page,
+          page_size: params.pageSize,
+          keywords: params.keywords || undefined,
+          include_parsing_status: true,
+          orderby: "update_time",
+        },
       });
       return { datasets: data, total: Number(envelope.total_datasets ?? data.length) };
     },
@@ -66,7 +72,8 @@ export const useUpdateDatasetMutation = (id: string) => {
 export const useDeleteDatasetsMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) => requestData<{ success_count: number }>("/datasets", { method: "DELETE", body: { ids } }),
+    mutationFn: (ids: string[]) =>
+      requestData<{ success_count: number }>("/datasets", { method: "DELETE", body: { ids } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: datasetKeys.all }),
   });
 };

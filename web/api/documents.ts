@@ -62,7 +62,10 @@ export const useSetDocumentMetaMutation = (datasetId: string) => {
   const invalidate = useInvalidate(datasetId);
   return useMutation({
     mutationFn: ({ id, meta }: { id: string; meta: Record<string, unknown> }) =>
-      requestData<DatasetDocument>(`/datasets/${datasetId}/documents/${id}`, { method: "PATCH", body: JSON.stringify({ meta_fields: meta }) }),
+      requestData<DatasetDocument>(`/datasets/${datasetId}/documents/${id}`, {
+        method: "PATCH",
+        body: JSON.stringify({ meta_fields: meta }),
+      }),
     onSuccess: invalidate,
   });
 };
@@ -70,7 +73,8 @@ export const useSetDocumentMetaMutation = (datasetId: string) => {
 export const useDeleteDocumentsMutation = (datasetId: string) => {
   const invalidate = useInvalidate(datasetId);
   return useMutation({
-    mutationFn: (ids: string[]) => requestData<{ deleted: number }>(`/datasets/${datasetId}/documents`, { method: "DELETE", body: { ids } }),
+    mutationFn: (ids: string[]) =>
+      requestData<{ deleted: number }>(`/datasets/${datasetId}/documents`, { method: "DELETE", body: { ids } }),
     onSuccess: invalidate,
   });
 };
@@ -122,7 +126,8 @@ export const useStopParsingMutation = (datasetId: string) => {
 export const documentDownloadUrl = (datasetId: string, documentId: string) =>
   `${API_BASE}/datasets/${datasetId}/documents/${documentId}`;
 
-export const downloadDocument = (datasetId: string, doc: DatasetDocument) => downloadWithAuth(documentDownloadUrl(datasetId, doc.id), doc.name);
+export const downloadDocument = (datasetId: string, doc: DatasetDocument) =>
+  downloadWithAuth(documentDownloadUrl(datasetId, doc.id), doc.name);
 
 export const metadataSummaryQueryOptions = (datasetId: string) =>
   queryOptions({
@@ -135,7 +140,10 @@ export const useUpdateMetadataMutation = (datasetId: string) => {
   const invalidate = useInvalidate(datasetId);
   return useMutation({
     mutationFn: (edit: Pick<MetadataUpdateInput, "updates" | "deletes">) =>
-      requestData<{ updated: number; matched_docs: number }>(`/datasets/${datasetId}/metadata/update`, { method: "POST", body: JSON.stringify(edit) }),
+      requestData<{ updated: number; matched_docs: number }>(`/datasets/${datasetId}/metadata/update`, {
+        method: "POST",
+        body: JSON.stringify(edit),
+      }),
     onSuccess: invalidate,
   });
 };

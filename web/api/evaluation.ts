@@ -1,6 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ChatStats, FeedbackReason } from "../../worker/contract/chats";
-import type { ConversationHistory, FeedbackItem, FeedbackPage, UnansweredPage, UnansweredQuestion } from "../../worker/contract/evaluation";
+import type {
+  ConversationHistory,
+  FeedbackItem,
+  FeedbackPage,
+  UnansweredPage,
+  UnansweredQuestion,
+} from "../../worker/contract/evaluation";
 import { chunkKeys, createChunk } from "./chunks";
 import { ApiError, requestData, requestRaw } from "./client";
 import { createEmptyDocument, documentKeys } from "./documents";
@@ -16,7 +22,8 @@ export type FeedbackFilters = EvaluationRange & { reason?: FeedbackReason; thumb
 
 export const evaluationKeys = {
   all: ["evaluation"] as const,
-  feedback: (filters: FeedbackFilters, page: number, pageSize: number) => [...evaluationKeys.all, "feedback", filters, page, pageSize] as const,
+  feedback: (filters: FeedbackFilters, page: number, pageSize: number) =>
+    [...evaluationKeys.all, "feedback", filters, page, pageSize] as const,
   stats: (range: EvaluationRange) => [...evaluationKeys.all, "stats", range] as const,
   conversation: (id: string) => [...evaluationKeys.all, "conversation", id] as const,
   unansweredAll: () => [...evaluationKeys.all, "unanswered"] as const,
@@ -26,7 +33,12 @@ export const evaluationKeys = {
 
 const rangeQuery = (range: EvaluationRange) => ({ from: range.from, to: range.to, chat_id: range.chatId || undefined });
 
-const THUMB_QUERY: Record<ThumbFilter, { thumbup?: "true" | "false"; rated?: "false" }> = { rated: {}, up: { thumbup: "true" }, down: { thumbup: "false" }, all: { rated: "false" } };
+const THUMB_QUERY: Record<ThumbFilter, { thumbup?: "true" | "false"; rated?: "false" }> = {
+  rated: {},
+  up: { thumbup: "true" },
+  down: { thumbup: "false" },
+  all: { rated: "false" },
+};
 
 export const feedbackQuery = (filters: FeedbackFilters) => ({
   ...rangeQuery(filters),
@@ -38,20 +50,38 @@ export const feedbackQuery = (filters: FeedbackFilters) => ({
 export const feedbackQueryOptions = (filters: FeedbackFilters, page: number, pageSize: number) =>
   queryOptions({
     queryKey: evaluationKeys.feedback(filters, page, pageSize),
-    queryFn: () => requestData<FeedbackPage>("/evaluation/feedback", { query: { ...feedbackQuery(filters), page, page_size: pageSize } }),
+    queryFn: () =>
+      requestData<FeedbackPage>("/evaluation/feedback", {
+        query: { ...feedbackQuery(filters), page, page_size: pageSize },
+      }),
     placeholderData: keepPreviousData,
   });
 
 export const evaluationStatsQueryOptions = (range: EvaluationRange) =>
-  queryOptions({ queryKey: evaluationKeys.stats(range), queryFn: () => requestData<ChatStats>("/evaluation/stats", { query: rangeQuery(range) }), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: evaluationKeys.stats(range),
+    queryFn: () => requestData<ChatStats>("/evaluation/stats", { query: rangeQuery(range) }),
+    placeholderData: keepPreviousData,
+  });
 
 export const conversationHistoryQueryOptions = (conversationId: string) =>
-  queryOptions({ queryKey: evaluationKeys.conversation(conversationId), queryFn: () => requestData<ConversationHistory>(`/evaluation/conversations/${conversationId}`) });
+  queryOptions({
+    queryKey: evaluationKeys.conversation(conversationId),
+    queryFn: () => requestData<ConversationHistory>(`/evaluation/conversations/${conversationId}`),
+  });
 
-export const unansweredQueryOptions = (range: EvaluationRange, includeResolved: boolean, page: number, pageSize: number) =>
+export const unansweredQueryOptions = (
+  range: EvaluationRange,
+  includeResolved: boolean,
+  page: number,
+  pageSize: number,
+) =>
   queryOptions({
     queryKey: evaluationKeys.unanswered(range, includeResolved, page, pageSize),
-    queryFn: () => requestData<UnansweredPage>("/evaluation/unanswered", { query: { ...rangeQuery(range), include_resolved: includeResolved || undefined, page, page_size: pageSize } }),
+    queryFn: () =>
+      requestData<UnansweredPage>("/evaluation/unanswered", {
+        query: { ...rangeQuery(range), include_resolved: includeResolved || undefined, page, page_size: pageSize },
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -72,14 +102,27 @@ export const useAddAnswerMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (params: AddAnswerParams) => {
-      const documentId = params.documentId ?? (await createEmptyDocument(params.datasetId, params.newDocumentName))[0]?.id ?? "";
-      const { chunk } = await createChunk(params.datasetId, documentId, { content: params.answer, questions: [params.question] });
-      const resolved = await requestData<{ resolved: number; chunk_id: string }>("/evaluation/unanswered/resolve", { body: { question: params.question, chatId: params.chatId, chunkId: chunk.id } });
+      const documentId =
+        params.documentId ?? (await createEmptyDocument(params.datasetId, params.newDocumentName))[0]?.id ?? "";
+      const { chunk } = await createChunk(params.datasetId, documentId, {
+        content: params.answer,
+        questions: [params.question],
+      });
+      const resolved = await requestData<{ resolved: number; chunk_id: string }>("/evaluation/unanswered/resolve", {
+        body: { question: params.question, chatId: params.chatId, chunkId: chunk.id },
+      });
       return { ...resolved, documentId };
     },
     onSuccess: (result, params) => {
-      queryClient.setQueriesData<UnansweredPage>({ queryKey: evaluationKeys.unansweredAll() }, (page) =>
-        page && { ...page, items: page.items.map((item) => (item.question === params.question ? { ...item, resolved_chunk_id: result.chunk_id } : item)) },
+      queryClient.setQueriesData<UnansweredPage>(
+        { queryKey: evaluationKeys.unansweredAll() },
+        (page) =>
+          page && {
+            ...page,
+            items: page.items.map((item) =>
+              item.question === params.question ? { ...item, resolved_chunk_id: result.chunk_id } : item,
+            ),
+          },
       );
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: evaluationKeys.unansweredAll(), refetchType: "none" }),
@@ -99,6 +142,7 @@ export const exportFeedback = async (filters: FeedbackFilters, format: "csv" | "
   // a JSON export and an error envelope share the content type: an envelope has a non-zero code
   const text = await response.text();
   const parsed = JSON.parse(text) as { code?: unknown; message?: string };
-  if (typeof parsed.code === "number" && parsed.code !== 0) throw new ApiError(parsed.code, parsed.message ?? "", response.status);
+  if (typeof parsed.code === "number" && parsed.code !== 0)
+    throw new ApiError(parsed.code, parsed.message ?? "", response.status);
   return new Blob([text], { type });
 };

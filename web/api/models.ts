@@ -76,14 +76,16 @@ export const modelsQueryOptions = () =>
 // "Test connection": one tiny real call with the settings, nothing is saved.
 export const useTestModelMutation = () =>
   useMutation({
-    mutationFn: (params: ModelParams) => requestData<ModelTestResult>("/providers/test", { method: "POST", body: params }),
+    mutationFn: (params: ModelParams) =>
+      requestData<ModelTestResult>("/providers/test", { method: "POST", body: params }),
   });
 
 // Saves a model; the server tests it first and answers with the new overview.
 export const useAddModelMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (params: ModelParams) => requestData<ModelsOverview>("/providers/models", { method: "POST", body: { ...params, verify: true } }),
+    mutationFn: (params: ModelParams) =>
+      requestData<ModelsOverview>("/providers/models", { method: "POST", body: { ...params, verify: true } }),
     onSuccess: (overview) => {
       queryClient.setQueryData(modelKeys.overview(), overview);
       return queryClient.invalidateQueries({ queryKey: modelKeys.all });
@@ -94,7 +96,8 @@ export const useAddModelMutation = () => {
 export const useDeleteModelMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => requestData<boolean>(`/providers/models/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) =>
+      requestData<boolean>(`/providers/models/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: modelKeys.all }),
   });
 };
@@ -111,7 +114,8 @@ export const useToggleModelMutation = () => {
 export const useSetDefaultModelsMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (params: DefaultModelsParams) => requestData<DefaultModels>("/models/default", { method: "PATCH", body: params }),
+    mutationFn: (params: DefaultModelsParams) =>
+      requestData<DefaultModels>("/models/default", { method: "PATCH", body: params }),
     onSuccess: (defaults) => {
       queryClient.setQueryData<ModelsOverview>(modelKeys.overview(), (current) => current && { ...current, defaults });
       return queryClient.invalidateQueries({ queryKey: modelKeys.all });

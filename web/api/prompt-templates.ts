@@ -1,5 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CreatePromptTemplateInput, PromptTemplate, UpdatePromptTemplateInput } from "../../worker/contract/prompt-templates";
+import type {
+  CreatePromptTemplateInput,
+  PromptTemplate,
+  UpdatePromptTemplateInput,
+} from "../../worker/contract/prompt-templates";
 import { requestData } from "./client";
 
 export type { PromptTemplate };
@@ -16,7 +20,13 @@ export const promptTemplatesQueryOptions = (params: PromptTemplateListParams) =>
     queryKey: promptTemplateKeys.list(params),
     queryFn: () =>
       requestData<{ templates: PromptTemplate[]; total: number }>("/prompt-templates", {
-        query: { page: params.page, page_size: params.pageSize, keywords: params.keywords || undefined, orderby: "update_time", desc: true },
+        query: {
+          page: params.page,
+          page_size: params.pageSize,
+          keywords: params.keywords || undefined,
+          orderby: "update_time",
+          desc: true,
+        },
       }),
     placeholderData: keepPreviousData,
   });
@@ -25,7 +35,8 @@ export const promptTemplatesQueryOptions = (params: PromptTemplateListParams) =>
 export const useCreatePromptTemplateMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreatePromptTemplateInput) => requestData<PromptTemplate>("/prompt-templates", { method: "POST", body: JSON.stringify(input) }),
+    mutationFn: (input: CreatePromptTemplateInput) =>
+      requestData<PromptTemplate>("/prompt-templates", { method: "POST", body: JSON.stringify(input) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: promptTemplateKeys.lists() }),
   });
 };

@@ -28,7 +28,11 @@ export const retrievalKeys = {
 };
 
 export const fetchRetrieval = (params: RetrievalParams, signal?: AbortSignal) =>
-  requestData<RetrievalResult>("/retrieval", { method: "POST", body: { ...params, rerankId: params.rerankId || undefined }, signal });
+  requestData<RetrievalResult>("/retrieval", {
+    method: "POST",
+    body: { ...params, rerankId: params.rerankId || undefined },
+    signal,
+  });
 
 export const retrievalQueryOptions = (params: RetrievalParams, run = 0) =>
   queryOptions({

@@ -1,7 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { MindMapNode } from "../../worker/contract/mindmap";
 import type { RetrievalResult } from "../../worker/contract/retrieval";
-import type { CreateSearchInput, SearchApp, SearchConfig, SearchFrame, SharedSearchInfo, UpdateSearchInput } from "../../worker/contract/searches";
+import type {
+  CreateSearchInput,
+  SearchApp,
+  SearchConfig,
+  SearchFrame,
+  SharedSearchInfo,
+  UpdateSearchInput,
+} from "../../worker/contract/searches";
 import { API_BASE, ApiError, requestData, requestRaw } from "./client";
 import { readSseData } from "./sse";
 
@@ -17,16 +24,23 @@ export const searchKeys = {
 export const searchesQueryOptions = () =>
   queryOptions({
     queryKey: searchKeys.list(),
-    queryFn: async () => (await requestData<{ search_apps: SearchApp[]; total: number }>("/searches", { query: { page_size: 1000, orderby: "update_time" } })).search_apps,
+    queryFn: async () =>
+      (
+        await requestData<{ search_apps: SearchApp[]; total: number }>("/searches", {
+          query: { page_size: 1000, orderby: "update_time" },
+        })
+      ).search_apps,
     placeholderData: keepPreviousData,
   });
 
-export const searchQueryOptions = (id: string) => queryOptions({ queryKey: searchKeys.detail(id), queryFn: () => requestData<SearchApp>(`/searches/${id}`) });
+export const searchQueryOptions = (id: string) =>
+  queryOptions({ queryKey: searchKeys.detail(id), queryFn: () => requestData<SearchApp>(`/searches/${id}`) });
 
 export const useCreateSearchMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Partial<CreateSearchInput> & { name: string }) => requestData<{ search_id: string }>("/searches", { body: JSON.stringify(input) }),
+    mutationFn: (input: Partial<CreateSearchInput> & { name: string }) =>
+      requestData<{ search_id: string }>("/searches", { body: JSON.stringify(input) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: searchKeys.list() }),
   });
 };
@@ -34,8 +48,15 @@ export const useCreateSearchMutation = () => {
 export const useUpdateSearchMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...input }: { id: string; name: string; description?: string; search_config: UpdateSearchInput["search_config"] }) =>
-      requestData<SearchApp>(`/searches/${id}`, { method: "PUT", body: JSON.stringify(input) }),
+    mutationFn: ({
+      id,
+      ...input
+    }: {
+      id: string;
+      name: string;
+      description?: string;
+      search_config: UpdateSearchInput["search_config"];
+    }) => requestData<SearchApp>(`/searches/${id}`, { method: "PUT", body: JSON.stringify(input) }),
     onSuccess: (app) => {
       queryClient.setQueryData(searchKeys.detail(app.id), app);
       return queryClient.invalidateQueries({ queryKey: searchKeys.list() });
@@ -53,7 +74,12 @@ export const useDeleteSearchMutation = () => {
 
 // ---- share links of a search app ----
 
-export const searchShareUrl = (origin: string, app: Pick<SearchApp, "id" | "tenant_id">, token: string, options: { locale?: string; theme?: "light" | "dark" } = {}) => {
+export const searchShareUrl = (
+  origin: string,
+  app: Pick<SearchApp, "id" | "tenant_id">,
+  token: string,
+  options: { locale?: string; theme?: "light" | "dark" } = {},
+) => {
   const url = new URL("/next-search/share", origin);
   url.searchParams.set("shared_id", app.id);
   url.searchParams.set("from", "search");
@@ -95,11 +121,17 @@ export const ownerSearchBackend = (app: SearchApp): SearchBackend => {
         signal,
       }),
     ask: async (question, docIds, onFrame, signal) => {
-      const response = await requestRaw(`/searches/${app.id}/completions`, { body: { question, doc_ids: docIds }, signal });
+      const response = await requestRaw(`/searches/${app.id}/completions`, {
+        body: { question, doc_ids: docIds },
+        signal,
+      });
       return readSearchFrames(response, onFrame);
     },
     related: (question) => requestData<string[]>("/chat/recommendation", { body: { question, search_id: app.id } }),
-    mindMap: (question) => requestData<MindMapNode>("/chat/mindmap", { body: { question, kb_ids: app.search_config.kb_ids, search_id: app.id } }),
+    mindMap: (question) =>
+      requestData<MindMapNode>("/chat/mindmap", {
+        body: { question, kb_ids: app.search_config.kb_ids, search_id: app.id },
+      }),
   };
 };
 
@@ -110,7 +142,10 @@ const botFetch = async (client: SearchShareClient, path: string, body?: unknown,
   try {
     return await fetch(`${API_BASE}/searchbots${path}`, {
       method: body === undefined ? "GET" : "POST",
-      headers: { Authorization: `Bearer ${client.token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+      headers: {
+        Authorization: `Bearer ${client.token}`,
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
@@ -138,8 +173,23 @@ export const sharedSearchInfoQueryOptions = (client: SearchShareClient) =>
 export const sharedSearchBackend = (client: SearchShareClient): SearchBackend => ({
   key: ["shared-search-run", client.searchId, client.token],
   results: (request, signal) =>
-    botData<RetrievalResult>(client, "/retrieval_test", { search_id: client.searchId, question: request.question, doc_ids: request.docIds, page: request.page, size: request.pageSize }, signal),
-  ask: async (question, docIds, onFrame, signal) => readSearchFrames(await botFetch(client, "/ask", { search_id: client.searchId, question, doc_ids: docIds }, signal), onFrame),
+    botData<RetrievalResult>(
+      client,
+      "/retrieval_test",
+      {
+        search_id: client.searchId,
+        question: request.question,
+        doc_ids: request.docIds,
+        page: request.page,
+        size: request.pageSize,
+      },
+      signal,
+    ),
+  ask: async (question, docIds, onFrame, signal) =>
+    readSearchFrames(
+      await botFetch(client, "/ask", { search_id: client.searchId, question, doc_ids: docIds }, signal),
+      onFrame,
+    ),
   related: (question) => botData<string[]>(client, "/related_questions", { search_id: client.searchId, question }),
   mindMap: (question) => botData<MindMapNode>(client, "/mindmap", { search_id: client.searchId, question }),
 });

@@ -20,11 +20,16 @@ export const shareTokensQueryOptions = (target: ShareTarget) =>
 
 const useShareTokenMutation = <I, R>(target: ShareTarget, mutationFn: (input: I) => Promise<R>) => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: shareTokenKeys.of(target) }) });
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: shareTokenKeys.of(target) }),
+  });
 };
 
 export const useCreateShareTokenMutation = (target: ShareTarget) =>
-  useShareTokenMutation(target, (input: Partial<ShareTokenInput>) => requestData<ShareToken>(tokensPath(target), { body: JSON.stringify(input) }));
+  useShareTokenMutation(target, (input: Partial<ShareTokenInput>) =>
+    requestData<ShareToken>(tokensPath(target), { body: JSON.stringify(input) }),
+  );
 
 export const useUpdateShareTokenMutation = (target: ShareTarget) =>
   useShareTokenMutation(target, ({ id, ...input }: UpdateShareTokenInput & { id: string }) =>
@@ -32,10 +37,17 @@ export const useUpdateShareTokenMutation = (target: ShareTarget) =>
   );
 
 export const useDeleteShareTokenMutation = (target: ShareTarget) =>
-  useShareTokenMutation(target, (id: string) => requestData<boolean>(`${tokensPath(target)}/${id}`, { method: "DELETE" }));
+  useShareTokenMutation(target, (id: string) =>
+    requestData<boolean>(`${tokensPath(target)}/${id}`, { method: "DELETE" }),
+  );
 
 // The link a visitor opens; embed codes and the Chrome extension use the same URL.
-export const shareUrl = (origin: string, chatId: string, token: string, options: { locale?: string; theme?: "light" | "dark"; visibleAvatar?: boolean; question?: string } = {}) => {
+export const shareUrl = (
+  origin: string,
+  chatId: string,
+  token: string,
+  options: { locale?: string; theme?: "light" | "dark"; visibleAvatar?: boolean; question?: string } = {},
+) => {
   const url = new URL("/chat/share", origin);
   url.searchParams.set("shared_id", chatId);
   url.searchParams.set("from", "chat");
@@ -71,12 +83,19 @@ export const visitorId = () => {
   }
 };
 
-const sharedFetch = async (client: ShareClient, path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}) => {
+const sharedFetch = async (
+  client: ShareClient,
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+) => {
   const url = `${API_BASE}/share/chats/${client.chatId}${path}${path.includes("?") ? "&" : "?"}visitor_id=${encodeURIComponent(client.visitorId)}`;
   try {
     return await fetch(url, {
       method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-      headers: { Authorization: `Bearer ${client.token}`, ...(init.body === undefined ? {} : { "Content-Type": "application/json" }) },
+      headers: {
+        Authorization: `Bearer ${client.token}`,
+        ...(init.body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: init.signal,
     });
@@ -95,32 +114,63 @@ const sharedData = async <T>(client: ShareClient, path: string, init: { method?:
 };
 
 // Read aloud for a visitor: the team's TTS model through the share link (the browser's voice when there is none).
-export const sharedSpeak = (client: ShareClient) => async (text: string) => audioFrom(await sharedFetch(client, "/audio/speech", { body: { text } }));
+export const sharedSpeak = (client: ShareClient) => async (text: string) =>
+  audioFrom(await sharedFetch(client, "/audio/speech", { body: { text } }));
 
 export const sharedKeys = {
   info: (client: ShareClient) => ["shared-chat", client.chatId, client.token, "info"] as const,
-  sessions: (client: ShareClient) => ["shared-chat", client.chatId, client.token, client.visitorId, "sessions"] as const,
-  session: (client: ShareClient, id: string) => ["shared-chat", client.chatId, client.token, client.visitorId, "session", id] as const,
+  sessions: (client: ShareClient) =>
+    ["shared-chat", client.chatId, client.token, client.visitorId, "sessions"] as const,
+  session: (client: ShareClient, id: string) =>
+    ["shared-chat", client.chatId, client.token, client.visitorId, "session", id] as const,
 };
 
-export const sharedInfoQueryOptions = (client: ShareClient) => queryOptions({ queryKey: sharedKeys.info(client), queryFn: () => sharedData<SharedChatInfo>(client, ""), retry: false });
-export const sharedSessionsQueryOptions = (client: ShareClient) => queryOptions({ queryKey: sharedKeys.sessions(client), queryFn: () => sharedData<Session[]>(client, "/sessions") });
-export const sharedSessionQueryOptions = (client: ShareClient, id: string) => queryOptions({ queryKey: sharedKeys.session(client, id), queryFn: () => sharedData<Session>(client, `/sessions/${id}`) });
+export const sharedInfoQueryOptions = (client: ShareClient) =>
+  queryOptions({
+    queryKey: sharedKeys.info(client),
+    queryFn: () => sharedData<SharedChatInfo>(client, ""),
+    retry: false,
+  });
+export const sharedSessionsQueryOptions = (client: ShareClient) =>
+  queryOptions({ queryKey: sharedKeys.sessions(client), queryFn: () => sharedData<Session[]>(client, "/sessions") });
+export const sharedSessionQueryOptions = (client: ShareClient, id: string) =>
+  queryOptions({
+    queryKey: sharedKeys.session(client, id),
+    queryFn: () => sharedData<Session>(client, `/sessions/${id}`),
+  });
 
-export const createSharedSession = (client: ShareClient, name: string) => sharedData<Session>(client, "/sessions", { body: { name } });
-export const renameSharedSession = (client: ShareClient, id: string, name: string) => sharedData<Session>(client, `/sessions/${id}`, { method: "PATCH", body: { name } });
-export const deleteSharedSession = (client: ShareClient, id: string) => sharedData<unknown>(client, `/sessions/${id}`, { method: "DELETE" });
-export const sharedFeedback = (client: ShareClient, sessionId: string, messageId: string, body: { thumbup: boolean; reason?: FeedbackReason | null; feedback?: string }) =>
-  sharedData<Session>(client, `/sessions/${sessionId}/messages/${messageId}/feedback`, { method: "PUT", body });
+export const createSharedSession = (client: ShareClient, name: string) =>
+  sharedData<Session>(client, "/sessions", { body: { name } });
+export const renameSharedSession = (client: ShareClient, id: string, name: string) =>
+  sharedData<Session>(client, `/sessions/${id}`, { method: "PATCH", body: { name } });
+export const deleteSharedSession = (client: ShareClient, id: string) =>
+  sharedData<unknown>(client, `/sessions/${id}`, { method: "DELETE" });
+export const sharedFeedback = (
+  client: ShareClient,
+  sessionId: string,
+  messageId: string,
+  body: { thumbup: boolean; reason?: FeedbackReason | null; feedback?: string },
+) => sharedData<Session>(client, `/sessions/${sessionId}/messages/${messageId}/feedback`, { method: "PUT", body });
 
 export const streamSharedCompletion = async (
   client: ShareClient,
-  params: { sessionId: string; question?: string; messages?: { role: "user" | "assistant"; content: string; id?: string }[]; variables?: Record<string, string> },
+  params: {
+    sessionId: string;
+    question?: string;
+    messages?: { role: "user" | "assistant"; content: string; id?: string }[];
+    variables?: Record<string, string>;
+  },
   onFrame: (frame: CompletionFrame) => void,
   signal?: AbortSignal,
 ) => {
   const response = await sharedFetch(client, "/completions", {
-    body: { ...params.variables, question: params.question, messages: params.messages, session_id: params.sessionId, stream: true },
+    body: {
+      ...params.variables,
+      question: params.question,
+      messages: params.messages,
+      session_id: params.sessionId,
+      stream: true,
+    },
     signal,
   });
   return readCompletionFrames(response, onFrame);
@@ -158,7 +208,15 @@ export const useDeleteSharedSessionMutation = (client: ShareClient) => {
 export const useSharedFeedbackMutation = (client: ShareClient, sessionId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ messageId, ...body }: { messageId: string; thumbup: boolean; reason?: FeedbackReason | null; feedback?: string }) => sharedFeedback(client, sessionId, messageId, body),
+    mutationFn: ({
+      messageId,
+      ...body
+    }: {
+      messageId: string;
+      thumbup: boolean;
+      reason?: FeedbackReason | null;
+      feedback?: string;
+    }) => sharedFeedback(client, sessionId, messageId, body),
     onSuccess: (session) => queryClient.setQueryData(sharedKeys.session(client, sessionId), session),
   });
 };

@@ -24,15 +24,22 @@ export const agentShareUrl = (origin: string, agentId: string, token: string) =>
 };
 
 // Visitors' calls carry the share token and the browser's visitor id, never a login.
-const sharedAgentFetch = async (client: AgentShareClient, path: string, init: { body?: unknown; signal?: AbortSignal } = {}) => {
+const sharedAgentFetch = async (
+  client: AgentShareClient,
+  path: string,
+  init: { body?: unknown; signal?: AbortSignal } = {},
+) => {
   const json = init.body !== undefined && !(init.body instanceof FormData);
   try {
-    return await fetch(`${API_BASE}/share/agents/${client.agentId}${path}?visitor_id=${encodeURIComponent(visitorId())}`, {
-      method: init.body === undefined ? "GET" : "POST",
-      headers: { Authorization: `Bearer ${client.token}`, ...(json ? { "Content-Type": "application/json" } : {}) },
-      body: json ? JSON.stringify(init.body) : (init.body as FormData | undefined),
-      signal: init.signal,
-    });
+    return await fetch(
+      `${API_BASE}/share/agents/${client.agentId}${path}?visitor_id=${encodeURIComponent(visitorId())}`,
+      {
+        method: init.body === undefined ? "GET" : "POST",
+        headers: { Authorization: `Bearer ${client.token}`, ...(json ? { "Content-Type": "application/json" } : {}) },
+        body: json ? JSON.stringify(init.body) : (init.body as FormData | undefined),
+        signal: init.signal,
+      },
+    );
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError(-1, "network", 0);
@@ -48,7 +55,13 @@ export const sharedAgentQueryOptions = (client: AgentShareClient) =>
 
 const dataOf = async <T>(response: Response) => {
   const envelope = (await response.json().catch(() => null)) as { code: number; message: string; data: T } | null;
-  if (!envelope || envelope.code !== 0) throw new ApiError(envelope?.code ?? response.status, envelope?.message ?? response.statusText, response.status, Boolean(envelope));
+  if (!envelope || envelope.code !== 0)
+    throw new ApiError(
+      envelope?.code ?? response.status,
+      envelope?.message ?? response.statusText,
+      response.status,
+      Boolean(envelope),
+    );
   return envelope.data;
 };
 
@@ -59,7 +72,12 @@ export const uploadSharedAgentInput = (client: AgentShareClient) => async (file:
   return dataOf<AgentInputFile>(await sharedAgentFetch(client, "/upload", { body: form }));
 };
 
-export const streamSharedAgentRun = (client: AgentShareClient) => async (params: AgentRunParams, onFrame: (frame: AgentFrame) => void, signal?: AbortSignal) => {
-  const response = await sharedAgentFetch(client, "/completions", { body: { question: params.question, session_id: params.sessionId, inputs: params.inputs ?? {}, stream: true }, signal });
-  return readAgentFrames(response, onFrame);
-};
+export const streamSharedAgentRun =
+  (client: AgentShareClient) =>
+  async (params: AgentRunParams, onFrame: (frame: AgentFrame) => void, signal?: AbortSignal) => {
+    const response = await sharedAgentFetch(client, "/completions", {
+      body: { question: params.question, session_id: params.sessionId, inputs: params.inputs ?? {}, stream: true },
+      signal,
+    });
+    return readAgentFrames(response, onFrame);
+  };

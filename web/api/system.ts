@@ -13,4 +13,3 @@ export const systemConfigQueryOptions = () =>
     queryFn: () => requestData<SystemConfig>("/system/config"),
     staleTime: 5 * 60_000,
   });
-

@@ -8,19 +8,31 @@ export const teamKeys = {
   members: (tenantId: string) => [...teamKeys.all, "members", tenantId] as const,
 };
 
-export const joinedTeamsQueryOptions = () => queryOptions({ queryKey: teamKeys.joined(), queryFn: () => requestData<JoinedTeam[]>("/tenants") });
+export const joinedTeamsQueryOptions = () =>
+  queryOptions({ queryKey: teamKeys.joined(), queryFn: () => requestData<JoinedTeam[]>("/tenants") });
 
 export const membersQueryOptions = (tenantId: string) =>
-  queryOptions({ queryKey: teamKeys.members(tenantId), queryFn: () => requestData<TeamMember[]>(`/tenants/${tenantId}/users`) });
+  queryOptions({
+    queryKey: teamKeys.members(tenantId),
+    queryFn: () => requestData<TeamMember[]>(`/tenants/${tenantId}/users`),
+  });
 
 const useTeamMutation = <I, O>(mutationFn: (input: I) => Promise<O>) => {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }) });
 };
 
-export const useInviteMutation = (tenantId: string) => useTeamMutation((email: string) => requestData<Invitation>(`/tenants/${tenantId}/users`, { body: { email } }));
-export const useRemoveMemberMutation = (tenantId: string) => useTeamMutation((userId: string) => requestData(`/tenants/${tenantId}/users/${userId}`, { method: "DELETE" }));
+export const useInviteMutation = (tenantId: string) =>
+  useTeamMutation((email: string) => requestData<Invitation>(`/tenants/${tenantId}/users`, { body: { email } }));
+export const useRemoveMemberMutation = (tenantId: string) =>
+  useTeamMutation((userId: string) => requestData(`/tenants/${tenantId}/users/${userId}`, { method: "DELETE" }));
 export const useChangeRoleMutation = (tenantId: string) =>
-  useTeamMutation(({ userId, role }: { userId: string; role: "admin" | "normal" }) => requestData(`/tenants/${tenantId}/users/${userId}`, { method: "PATCH", body: { role } }));
-export const useAcceptMutation = () => useTeamMutation((tenantId: string) => requestData(`/tenants/${tenantId}/agree`, { method: "PUT" }));
-export const useLeaveMutation = () => useTeamMutation(({ tenantId, userId }: { tenantId: string; userId: string }) => requestData(`/tenants/${tenantId}/users/${userId}`, { method: "DELETE" }));
+  useTeamMutation(({ userId, role }: { userId: string; role: "admin" | "normal" }) =>
+    requestData(`/tenants/${tenantId}/users/${userId}`, { method: "PATCH", body: { role } }),
+  );
+export const useAcceptMutation = () =>
+  useTeamMutation((tenantId: string) => requestData(`/tenants/${tenantId}/agree`, { method: "PUT" }));
+export const useLeaveMutation = () =>
+  useTeamMutation(({ tenantId, userId }: { tenantId: string; userId: string }) =>
+    requestData(`/tenants/${tenantId}/users/${userId}`, { method: "DELETE" }),
+  );

@@ -5,7 +5,13 @@ import { API_BASE, ApiError, ErrorCode } from "./client";
 
 // fetch() cannot report upload progress, so uploads use XMLHttpRequest: one request per file,
 // which also keeps each request far below the platform's body limit.
-export const uploadMultipart = <T>(path: string, file: File, onProgress: (fraction: number) => void, fields: Record<string, string> = {}, fileName = file.name) =>
+export const uploadMultipart = <T>(
+  path: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  fields: Record<string, string> = {},
+  fileName = file.name,
+) =>
   new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `${API_BASE}${path}`);

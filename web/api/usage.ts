@@ -6,4 +6,5 @@ export type { Usage };
 
 export const usageKeys = { all: ["usage"] as const };
 
-export const usageQueryOptions = () => queryOptions({ queryKey: usageKeys.all, queryFn: () => requestData<Usage>("/usage") });
+export const usageQueryOptions = () =>
+  queryOptions({ queryKey: usageKeys.all, queryFn: () => requestData<Usage>("/usage") });

@@ -2,7 +2,13 @@ import { IconButton, type IconButtonProps, Menu, Portal } from "@chakra-ui/react
 import { MoreHorizontal } from "lucide-react";
 import type { ReactNode } from "react";
 
-type Props<A extends string> = { label: string; onAction: (action: A) => void; children: ReactNode; testId?: string; trigger?: IconButtonProps };
+type Props<A extends string> = {
+  label: string;
+  onAction: (action: A) => void;
+  children: ReactNode;
+  testId?: string;
+  trigger?: IconButtonProps;
+};
 
 // The "…" menu of a row or card: a ghost icon button opening the given items; the chosen item's value is the action.
 export const ActionsMenu = <A extends string>({ label, onAction, children, testId, trigger }: Props<A>) => (

@@ -5,7 +5,13 @@ import { useTranslation } from "react-i18next";
 export const ChunkImageLink = ({ url, documentName, maxH }: { url: string; documentName: string; maxH: string }) => {
   const { t } = useTranslation();
   return (
-    <Link href={url} target="_blank" rel="noreferrer" aria-label={t("common.openImage", { name: documentName })} alignSelf="start">
+    <Link
+      href={url}
+      target="_blank"
+      rel="noreferrer"
+      aria-label={t("common.openImage", { name: documentName })}
+      alignSelf="start"
+    >
       <Image src={url} alt={documentName} maxH={maxH} maxW="full" rounded="md" borderWidth="1px" />
     </Link>
   );

@@ -1,4 +1,11 @@
-import { Clipboard, type ClipboardRootProps, IconButton, type IconButtonProps, Input, InputGroup } from "@chakra-ui/react";
+import {
+  Clipboard,
+  type ClipboardRootProps,
+  IconButton,
+  type IconButtonProps,
+  Input,
+  InputGroup,
+} from "@chakra-ui/react";
 import { Check, Copy } from "lucide-react";
 import { useTranslation } from "react-i18next";
 
@@ -23,7 +30,11 @@ export const CopyField = ({ value, label }: { value: string; label: string }) =>
   );
 };
 
-type CopyButtonProps = Omit<ClipboardRootProps, "value"> & { value: string; label: string; variant?: IconButtonProps["variant"] };
+type CopyButtonProps = Omit<ClipboardRootProps, "value"> & {
+  value: string;
+  label: string;
+  variant?: IconButtonProps["variant"];
+};
 
 // An icon button that copies a value and shows a check mark for a moment.
 export const CopyButton = ({ value, label, variant = "ghost", ...rootProps }: CopyButtonProps) => (

@@ -26,10 +26,22 @@ export const DateRangeFields = ({ value, onChange }: { value: DateRange; onChang
     <Stack gap="1">
       <HStack gap="3" align="end">
         <FormField label={t("chat.range.from")}>
-          <Input type="date" name="from" value={value.from} max={value.to || undefined} onChange={(e) => onChange({ ...value, from: e.target.value })} />
+          <Input
+            type="date"
+            name="from"
+            value={value.from}
+            max={value.to || undefined}
+            onChange={(e) => onChange({ ...value, from: e.target.value })}
+          />
         </FormField>
         <FormField label={t("chat.range.to")}>
-          <Input type="date" name="to" value={value.to} min={value.from || undefined} onChange={(e) => onChange({ ...value, to: e.target.value })} />
+          <Input
+            type="date"
+            name="to"
+            value={value.to}
+            min={value.from || undefined}
+            onChange={(e) => onChange({ ...value, to: e.target.value })}
+          />
         </FormField>
       </HStack>
       {invalid && (

@@ -14,7 +14,16 @@ type Props = {
 };
 
 // The dialog every edit form uses: a title, the fields, Cancel and a submit button (Enter submits).
-export const FormDialog = ({ title, onSubmit, onClose, loading, submitLabel, submitDisabled, size = "md", children }: Props) => {
+export const FormDialog = ({
+  title,
+  onSubmit,
+  onClose,
+  loading,
+  submitLabel,
+  submitDisabled,
+  size = "md",
+  children,
+}: Props) => {
   const { t } = useTranslation();
   return (
     <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size={size} placement="center">

@@ -6,7 +6,12 @@ const Branches = ({ nodes }: { nodes: MindMapNode[] }) => (
   <Box as="ul" listStyleType="none" ps="4" ms="2" borderStartWidth="1px" borderColor="border.emphasized">
     {nodes.map((node, i) => (
       <Box as="li" key={`${node.id}-${i}`} py="0.5">
-        <Text as="span" fontSize="sm" fontWeight={node.children.length ? "medium" : "normal"} color={node.children.length ? "fg" : "fg.muted"}>
+        <Text
+          as="span"
+          fontSize="sm"
+          fontWeight={node.children.length ? "medium" : "normal"}
+          color={node.children.length ? "fg" : "fg.muted"}
+        >
           {node.id}
         </Text>
         {node.children.length > 0 && <Branches nodes={node.children} />}

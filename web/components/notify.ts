@@ -22,17 +22,25 @@ export const statusMessage = (status: number): string => {
 export const errorMessage = (error: unknown): string => {
   if (error instanceof ApiError) {
     if (error.code === ErrorCode.network) return i18n.t("common.networkError");
-    if (error.status >= 500) return isKnownStatus(error.status) ? statusMessage(error.status) : i18n.t("common.serverError");
+    if (error.status >= 500)
+      return isKnownStatus(error.status) ? statusMessage(error.status) : i18n.t("common.serverError");
     if (!error.enveloped || !error.message) return statusMessage(error.status);
     // messages the catalogue knows read in the user's language; others as the server wrote them
     const known = knownServerMessage(error.message);
-    return known ? i18n.t(`common.server.${known.key}`, { ...known.values, defaultValue: error.message }) : error.message;
+    return known
+      ? i18n.t(`common.server.${known.key}`, { ...known.values, defaultValue: error.message })
+      : error.message;
   }
   return i18n.t("common.requestError");
 };
 
 export const notifyError = (error: unknown): undefined => {
-  toaster.create({ type: "error", title: i18n.t("common.requestError"), description: errorMessage(error), closable: true });
+  toaster.create({
+    type: "error",
+    title: i18n.t("common.requestError"),
+    description: errorMessage(error),
+    closable: true,
+  });
 };
 
 export const notifyErrorText = (description: string): undefined => {

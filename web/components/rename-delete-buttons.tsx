@@ -1,7 +1,13 @@
 import { Button, HStack } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 
-type Props = { renameText: string; renameLabel: string; deleteLabel: string; onRename: () => void; onDelete: () => void };
+type Props = {
+  renameText: string;
+  renameLabel: string;
+  deleteLabel: string;
+  onRename: () => void;
+  onDelete: () => void;
+};
 
 // A table row's "rename" and "delete" buttons (each opens its dialog); the labels name what they act on.
 export const RenameDeleteButtons = ({ renameText, renameLabel, deleteLabel, onRename, onDelete }: Props) => {

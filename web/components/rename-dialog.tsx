@@ -33,7 +33,11 @@ export const RenameDialog = ({ title, label, name, keepExtension, slashAllowed, 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const trimmed = stem.trim();
-    const problem = !trimmed ? "validation.required" : !slashAllowed && /[/\\]/.test(trimmed) ? "validation.noSlash" : undefined;
+    const problem = !trimmed
+      ? "validation.required"
+      : !slashAllowed && /[/\\]/.test(trimmed)
+        ? "validation.noSlash"
+        : undefined;
     setInvalid(problem);
     if (problem) return;
     const saved = await onSave(extension ? `${trimmed}.${extension}` : trimmed).then(() => true, notifyError);
@@ -44,7 +48,12 @@ export const RenameDialog = ({ title, label, name, keepExtension, slashAllowed, 
 
   return (
     <FormDialog title={title} onSubmit={submit} onClose={onClose} loading={loading}>
-      <FormField label={label} error={invalid} helper={extension ? t("docs.extensionKept", { ext: extension }) : undefined} required>
+      <FormField
+        label={label}
+        error={invalid}
+        helper={extension ? t("docs.extensionKept", { ext: extension }) : undefined}
+        required
+      >
         <Input name="newName" value={stem} onChange={(e) => setStem(e.target.value)} autoFocus />
       </FormField>
     </FormDialog>

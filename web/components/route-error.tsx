@@ -5,13 +5,15 @@ import { CHUNK_LOAD_TIMEOUT_MS } from "../config";
 import { ChunkLoadError } from "../lib/load-chunk";
 import { errorMessage } from "./notify";
 
-const CHUNK_LOAD = /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i;
+const CHUNK_LOAD =
+  /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i;
 
 export const chunkUrlOf = (message: string) => message.match(/https?:\/\/\S+|\/assets\/\S+/)?.[0] ?? "";
 
 // What failed to load, for the catalogue's "loading chunk failed, with type and address": Vite reports a
 // stylesheet as "Unable to preload CSS for /assets/….css".
-export const chunkTypeOf = (message: string) => (/Unable to preload CSS|\.css\b/i.test(message) ? "stylesheet" : "script");
+export const chunkTypeOf = (message: string) =>
+  /Unable to preload CSS|\.css\b/i.test(message) ? "stylesheet" : "script";
 
 // Route errors: a failed code-split chunk gets its own message and a reload button.
 export const RouteError = ({ error, reset }: ErrorComponentProps) => {
@@ -28,16 +30,15 @@ export const RouteError = ({ error, reset }: ErrorComponentProps) => {
             {timedOut
               ? t("common.chunkLoadTimeout", { seconds: CHUNK_LOAD_TIMEOUT_MS / 1000 })
               : isChunk
-                ? t("common.chunkLoadError", { type: t(`common.chunkTypes.${chunkTypeOf(error.message)}`), url: chunkUrlOf(error.message) })
+                ? t("common.chunkLoadError", {
+                    type: t(`common.chunkTypes.${chunkTypeOf(error.message)}`),
+                    url: chunkUrlOf(error.message),
+                  })
                 : errorMessage(error)}
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>
-      <Button
-        alignSelf="start"
-        variant="outline"
-        onClick={() => (isChunk ? window.location.reload() : reset())}
-      >
+      <Button alignSelf="start" variant="outline" onClick={() => (isChunk ? window.location.reload() : reset())}>
         {isChunk ? t("common.chunkLoadReload") : t("common.retry")}
       </Button>
     </VStack>

@@ -15,7 +15,15 @@ type Props = {
 
 // One entry of a side list (assistants, search apps): the row selects it, the menu beside it acts on it.
 export const SideListItem = ({ name, avatar, description, detail, selected, onSelect, menu, testId }: Props) => (
-  <HStack as="li" gap="0" pe="1" rounded="md" bg={selected ? "brand.muted" : undefined} _hover={{ bg: selected ? "brand.muted" : "bg.muted" }} data-testid={testId}>
+  <HStack
+    as="li"
+    gap="0"
+    pe="1"
+    rounded="md"
+    bg={selected ? "brand.muted" : undefined}
+    _hover={{ bg: selected ? "brand.muted" : "bg.muted" }}
+    data-testid={testId}
+  >
     <chakra.button
       type="button"
       flex="1"

@@ -14,7 +14,17 @@ const everyDay = (stats: ChatStats): Day[] => {
   const days: Day[] = [];
   for (let ms = Date.parse(`${stats.from}T00:00:00Z`); ms <= Date.parse(`${stats.to}T00:00:00Z`); ms += DAY_MS) {
     const date = new Date(ms).toISOString().slice(0, 10);
-    days.push(byDate.get(date) ?? { date, messages: 0, active_users: 0, tokens: 0, token_speed: 0, rounds: 0, satisfaction: null });
+    days.push(
+      byDate.get(date) ?? {
+        date,
+        messages: 0,
+        active_users: 0,
+        tokens: 0,
+        token_speed: 0,
+        rounds: 0,
+        satisfaction: null,
+      },
+    );
   }
   return days;
 };
@@ -61,7 +71,14 @@ const DayBars = ({ title, days }: BarsProps) => {
   );
 };
 
-const decimals: Record<StatsSeries, number> = { messages: 0, active_users: 0, tokens: 0, token_speed: 1, rounds: 1, satisfaction: 1 };
+const decimals: Record<StatsSeries, number> = {
+  messages: 0,
+  active_users: 0,
+  tokens: 0,
+  token_speed: 1,
+  rounds: 1,
+  satisfaction: 1,
+};
 const perDayKey = {
   messages: "chat.stats.messagesPerDay",
   active_users: "chat.stats.activeUsersPerDay",
@@ -72,7 +89,15 @@ const perDayKey = {
 } as const;
 
 // The six chat figures over a range and per-day bars of the chosen series (an assistant's or a team's).
-export const StatsOverview = ({ stats, series = ["messages", "tokens"], wide = false }: { stats: ChatStats; series?: StatsSeries[]; wide?: boolean }) => {
+export const StatsOverview = ({
+  stats,
+  series = ["messages", "tokens"],
+  wide = false,
+}: {
+  stats: ChatStats;
+  series?: StatsSeries[];
+  wide?: boolean;
+}) => {
   const { t } = useTranslation();
   const { totals } = stats;
   const days = everyDay(stats);
@@ -81,17 +106,29 @@ export const StatsOverview = ({ stats, series = ["messages", "tokens"], wide = f
       <SimpleGrid columns={wide ? { base: 2, md: 3, xl: 6 } : { base: 2, md: 3 }} gap="3">
         <Figure label={t("chat.stats.messages")} value={formatCount(totals.messages)} />
         <Figure label={t("chat.stats.activeUsers")} value={formatCount(totals.active_users)} />
-        <Figure label={t("chat.stats.tokenSpeed")} value={formatNumber(totals.token_speed, 1)} unit={t("chat.stats.tokensPerSecond")} />
+        <Figure
+          label={t("chat.stats.tokenSpeed")}
+          value={formatNumber(totals.token_speed, 1)}
+          unit={t("chat.stats.tokensPerSecond")}
+        />
         <Figure label={t("chat.stats.tokens")} value={formatCount(totals.tokens)} />
         <Figure label={t("chat.stats.rounds")} value={formatNumber(totals.rounds, 1)} />
-        <Figure label={t("chat.stats.satisfaction")} value={totals.satisfaction === null ? "–" : formatNumber(totals.satisfaction, 1)} unit={totals.satisfaction === null ? undefined : "%"} />
+        <Figure
+          label={t("chat.stats.satisfaction")}
+          value={totals.satisfaction === null ? "–" : formatNumber(totals.satisfaction, 1)}
+          unit={totals.satisfaction === null ? undefined : "%"}
+        />
       </SimpleGrid>
       <SimpleGrid columns={wide ? { base: 1, md: 2, xl: 3 } : { base: 1, md: 2 }} gap="6">
         {series.map((key) => (
           <DayBars
             key={key}
             title={t(perDayKey[key])}
-            days={days.map((day) => ({ date: day.date, value: day[key] ?? 0, label: day[key] === null ? "–" : formatNumber(day[key], decimals[key]) }))}
+            days={days.map((day) => ({
+              date: day.date,
+              value: day[key] ?? 0,
+              label: day[key] === null ? "–" : formatNumber(day[key], decimals[key]),
+            }))}
           />
         ))}
       </SimpleGrid>
@@ -102,7 +139,12 @@ export const StatsOverview = ({ stats, series = ["messages", "tokens"], wide = f
 export const StatsSkeleton = ({ wide = false }: { wide?: boolean }) => {
   const { t } = useTranslation();
   return (
-    <SimpleGrid columns={wide ? { base: 2, md: 3, xl: 6 } : { base: 2, md: 3 }} gap="3" aria-busy="true" aria-label={t("common.loading")}>
+    <SimpleGrid
+      columns={wide ? { base: 2, md: 3, xl: 6 } : { base: 2, md: 3 }}
+      gap="3"
+      aria-busy="true"
+      aria-label={t("common.loading")}
+    >
       {[0, 1, 2, 3, 4, 5].map((cell) => (
         <Skeleton key={cell} h="20" rounded="md" />
       ))}

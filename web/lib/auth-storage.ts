@@ -8,8 +8,7 @@ export const saveSession = (token: string, user: UserProfile) => {
   localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify(user));
 };
 
-export const saveUserInfo = (user: UserProfile) =>
-  localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify(user));
+export const saveUserInfo = (user: UserProfile) => localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify(user));
 
 export const clearSession = () => {
   localStorage.removeItem(STORAGE_KEYS.token);

@@ -14,7 +14,9 @@ export const formatCount = (value: number) => formatNumber(value, 0);
 // A calendar day ("2026-11-25", as the API names days) in the interface language, read as that UTC day.
 export const formatDay = (isoDay: string) => {
   const date = new Date(`${isoDay}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDay : new Intl.DateTimeFormat(localeOf(), { dateStyle: "medium", timeZone: "UTC" }).format(date);
+  return Number.isNaN(date.getTime())
+    ? isoDay
+    : new Intl.DateTimeFormat(localeOf(), { dateStyle: "medium", timeZone: "UTC" }).format(date);
 };
 
 export const formatDateTime = (ms: number | null | undefined) =>

@@ -5,7 +5,12 @@ import { CHUNK_LOAD_TIMEOUT_MS } from "../config";
 export class ChunkLoadError extends Error {
   readonly reason: "timeout" | "failed";
   constructor(reason: "timeout" | "failed", options?: ErrorOptions) {
-    super(reason === "timeout" ? `code chunk not loaded within ${CHUNK_LOAD_TIMEOUT_MS / 1000} s` : "code chunk failed to load", options);
+    super(
+      reason === "timeout"
+        ? `code chunk not loaded within ${CHUNK_LOAD_TIMEOUT_MS / 1000} s`
+        : "code chunk failed to load",
+      options,
+    );
     this.name = "ChunkLoadError";
     this.reason = reason;
   }

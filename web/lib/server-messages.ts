@@ -18,7 +18,10 @@ const KNOWN: [RegExp, ServerMessage][] = [
   [/^User not found: (?<email>.*)\. Only registered users can be invited\.$/, "inviteUnknownUser"],
   [/^The owner cannot leave or be removed from their own team\.$/, "ownerStays"],
   [/^Has no permission for this operation\.$/, "noPermission"],
-  [/^(?:You don't own the (?:dataset|document|agent|prompt template) |User '.*' lacks permission for dataset)/, "notYours"],
+  [
+    /^(?:You don't own the (?:dataset|document|agent|prompt template) |User '.*' lacks permission for dataset)/,
+    "notYours",
+  ],
   [/^Connection test failed: (?<reason>.*)$/, "connectionFailed"],
   [/^RAPTOR needs a chat model/, "raptorNeedsChatModel"],
   [/A RAPTOR Task is already running\.$/, "raptorRunning"],

@@ -9,7 +9,5 @@ export const snakeCaseKeys = (value: unknown): unknown => {
   if (value === null || typeof value !== "object" || value instanceof FormData || value instanceof Blob) {
     return value;
   }
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [toSnakeKey(key), snakeCaseKeys(inner)]),
-  );
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [toSnakeKey(key), snakeCaseKeys(inner)]));
 };

@@ -15,4 +15,8 @@ const Page = () => {
   );
 };
 
-export const Route = createFileRoute("/_app/buddy-eval")({ staticData: { titleKey: "evaluation" }, validateSearch: EvaluationSearchSchema, component: Page });
+export const Route = createFileRoute("/_app/buddy-eval")({
+  staticData: { titleKey: "evaluation" },
+  validateSearch: EvaluationSearchSchema,
+  component: Page,
+});

@@ -14,11 +14,19 @@ const Page = () => {
       onSearchChange={(next) => void navigate({ search: next })}
       onChatChange={(id) =>
         void (id
-          ? navigate({ to: "/evaluation/$dialogId", params: { dialogId: id }, search: { ...search, page: undefined, upage: undefined } })
+          ? navigate({
+              to: "/evaluation/$dialogId",
+              params: { dialogId: id },
+              search: { ...search, page: undefined, upage: undefined },
+            })
           : navigate({ to: "/buddy-eval", search: { ...search, chat: undefined, page: undefined, upage: undefined } }))
       }
     />
   );
 };
 
-export const Route = createFileRoute("/_app/evaluation/$dialogId")({ staticData: { titleKey: "evaluation" }, validateSearch: EvaluationSearchSchema, component: Page });
+export const Route = createFileRoute("/_app/evaluation/$dialogId")({
+  staticData: { titleKey: "evaluation" },
+  validateSearch: EvaluationSearchSchema,
+  component: Page,
+});

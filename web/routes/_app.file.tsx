@@ -13,4 +13,8 @@ const Page = () => {
   return <FilesPage search={Route.useSearch()} onSearchChange={(search) => void navigate({ search })} />;
 };
 
-export const Route = createFileRoute("/_app/file")({ staticData: { titleKey: "file" }, validateSearch: FilesSearchSchema, component: Page });
+export const Route = createFileRoute("/_app/file")({
+  staticData: { titleKey: "file" },
+  validateSearch: FilesSearchSchema,
+  component: Page,
+});

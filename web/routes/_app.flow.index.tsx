@@ -7,4 +7,8 @@ const Page = () => {
   return <AgentsPage search={Route.useSearch()} onSearchChange={(search) => void navigate({ search })} />;
 };
 
-export const Route = createFileRoute("/_app/flow/")({ staticData: { titleKey: "flowList" }, validateSearch: ListSearchSchema, component: Page });
+export const Route = createFileRoute("/_app/flow/")({
+  staticData: { titleKey: "flowList" },
+  validateSearch: ListSearchSchema,
+  component: Page,
+});

@@ -9,7 +9,17 @@ export const ListSearchSchema = v.object({
 
 const Page = () => {
   const navigate = Route.useNavigate();
-  return <KnowledgeListPage search={Route.useSearch()} onSearchChange={(search) => void navigate({ search })} detailTo="/knowledge/dataset" />;
+  return (
+    <KnowledgeListPage
+      search={Route.useSearch()}
+      onSearchChange={(search) => void navigate({ search })}
+      detailTo="/knowledge/dataset"
+    />
+  );
 };
 
-export const Route = createFileRoute("/_app/knowledge/")({ staticData: { titleKey: "knowledgeList" }, validateSearch: ListSearchSchema, component: Page });
+export const Route = createFileRoute("/_app/knowledge/")({
+  staticData: { titleKey: "knowledgeList" },
+  validateSearch: ListSearchSchema,
+  component: Page,
+});

@@ -8,4 +8,8 @@ const Page = () => {
   return <AgentsPage search={Route.useSearch()} onSearchChange={(search) => void navigate({ search })} />;
 };
 
-export const Route = createFileRoute("/_next/agent")({ staticData: { titleKey: "agent" }, validateSearch: ListSearchSchema, component: Page });
+export const Route = createFileRoute("/_next/agent")({
+  staticData: { titleKey: "agent" },
+  validateSearch: ListSearchSchema,
+  component: Page,
+});

@@ -4,4 +4,7 @@ import { useDatasetId } from "../features/knowledge/use-dataset-id";
 
 const DatasetTab = () => <DocumentsPage datasetId={useDatasetId()} />;
 
-export const Route = createFileRoute("/_next/dataset/dataset")({ staticData: { titleKey: "dataset" }, component: DatasetTab });
+export const Route = createFileRoute("/_next/dataset/dataset")({
+  staticData: { titleKey: "dataset" },
+  component: DatasetTab,
+});

@@ -9,6 +9,7 @@ export const Route = createFileRoute("/_next/dataset")({
     if (!search.id && location.pathname !== "/dataset") throw redirect({ to: "/datasets" });
   },
   loaderDeps: ({ search }) => ({ id: search.id }),
-  loader: ({ context, deps }) => (deps.id ? context.queryClient.ensureQueryData(datasetQueryOptions(deps.id)) : undefined),
+  loader: ({ context, deps }) =>
+    deps.id ? context.queryClient.ensureQueryData(datasetQueryOptions(deps.id)) : undefined,
   component: () => <KnowledgeDetailLayout variant="next" />,
 });

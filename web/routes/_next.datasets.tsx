@@ -4,7 +4,17 @@ import { ListSearchSchema } from "./_app.knowledge.index";
 
 const Page = () => {
   const navigate = Route.useNavigate();
-  return <KnowledgeListPage search={Route.useSearch()} onSearchChange={(search) => void navigate({ search })} detailTo="/dataset/dataset" />;
+  return (
+    <KnowledgeListPage
+      search={Route.useSearch()}
+      onSearchChange={(search) => void navigate({ search })}
+      detailTo="/dataset/dataset"
+    />
+  );
 };
 
-export const Route = createFileRoute("/_next/datasets")({ staticData: { titleKey: "datasets" }, validateSearch: ListSearchSchema, component: Page });
+export const Route = createFileRoute("/_next/datasets")({
+  staticData: { titleKey: "datasets" },
+  validateSearch: ListSearchSchema,
+  component: Page,
+});

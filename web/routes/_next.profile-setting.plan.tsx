@@ -1,4 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { PlanPage } from "../features/plan/plan-page";
 
-export const Route = createFileRoute("/_next/profile-setting/plan")({ staticData: { titleKey: "plan" }, component: PlanPage });
+export const Route = createFileRoute("/_next/profile-setting/plan")({
+  staticData: { titleKey: "plan" },
+  component: PlanPage,
+});

@@ -1,4 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ProfileForm } from "../features/settings/profile-form";
 
-export const Route = createFileRoute("/_next/profile-setting/profile")({ staticData: { titleKey: "profile" }, component: ProfileForm });
+export const Route = createFileRoute("/_next/profile-setting/profile")({
+  staticData: { titleKey: "profile" },
+  component: ProfileForm,
+});

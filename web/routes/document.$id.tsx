@@ -27,7 +27,8 @@ const MissingDataset = () => {
 const DocumentViewer = () => {
   const { id } = Route.useParams();
   const { source, dataset } = Route.useSearch();
-  const url = source === "document" ? dataset && documentDownloadUrl(dataset, id) : `${API_BASE}/files/${encodeURIComponent(id)}`;
+  const url =
+    source === "document" ? dataset && documentDownloadUrl(dataset, id) : `${API_BASE}/files/${encodeURIComponent(id)}`;
   return (
     <Flex as="main" direction="column" h="100dvh" p={{ base: "2", md: "4" }} bg="app.bg">
       {url ? <FilePreview url={url} /> : <MissingDataset />}

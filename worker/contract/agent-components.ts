@@ -2,16 +2,37 @@ import type { ComponentName } from "./agents";
 
 // Every component's parameters with their defaults (the editor's forms start from these; the engine fills
 // missing ones from them), what a run must have, and the outputs other components can reference.
-export const COMMON_PARAMS = { max_retries: 0, delay_after_error: 1, exception_method: null, exception_default_value: "", exception_goto: [] as string[] };
+export const COMMON_PARAMS = {
+  max_retries: 0,
+  delay_after_error: 1,
+  exception_method: null,
+  exception_default_value: "",
+  exception_goto: [] as string[],
+};
 
 export const COMPONENT_DEFAULTS: Record<ComponentName, Record<string, unknown>> = {
   Begin: { prologue: "", mode: "conversational", inputs: {} },
   Answer: { content: "" },
   // auto_play: the message is read aloud with the team's TTS model (audio_binary in its message events)
   Message: { content: [""], auto_play: false },
-  Retrieval: { kb_ids: [], query: "{sys.query}", similarity_threshold: 0.2, keywords_similarity_weight: 0.7, top_n: 8, empty_response: "" },
+  Retrieval: {
+    kb_ids: [],
+    query: "{sys.query}",
+    similarity_threshold: 0.2,
+    keywords_similarity_weight: 0.7,
+    top_n: 8,
+    empty_response: "",
+  },
   // top_p, presence_penalty and frequency_penalty are sent only when set (RAGFlow's per-parameter switches)
-  Generate: { llm_id: "", sys_prompt: "", prompt: "{sys.query}", temperature: 0.1, max_tokens: 512, cite: true, message_history_window_size: 12 },
+  Generate: {
+    llm_id: "",
+    sys_prompt: "",
+    prompt: "{sys.query}",
+    temperature: 0.1,
+    max_tokens: 512,
+    cite: true,
+    message_history_window_size: 12,
+  },
   Categorize: { llm_id: "", query: "{sys.query}", category_description: {} },
   Relevant: { llm_id: "", query: "{sys.query}", criteria: "", yes: "", no: "" },
   RewriteQuestion: { llm_id: "", query: "{sys.query}" },
@@ -23,13 +44,29 @@ export const COMPONENT_DEFAULTS: Record<ComponentName, Record<string, unknown>> 
   Invoke: { url: "", method: "GET", timeout: 60, headers: "{}", variables: [], clean_html: false, datatype: "json" },
   Concentrator: {},
   Note: { text: "" },
-  Email: { smtp_server: "", smtp_port: 465, email: "", password: "", sender_name: "", to: "", subject: "", content: "" },
+  Email: {
+    smtp_server: "",
+    smtp_port: 465,
+    email: "",
+    password: "",
+    sender_name: "",
+    to: "",
+    subject: "",
+    content: "",
+  },
   // search and data tools: `base_url` points at the service (tests point it at local stand-ins)
   Wikipedia: { query: "{sys.query}", language: "de", top_n: 5, base_url: "" },
   DuckDuckGo: { query: "{sys.query}", top_n: 5, base_url: "https://api.duckduckgo.com" },
   PubMed: { query: "{sys.query}", email: "", top_n: 5, base_url: "https://eutils.ncbi.nlm.nih.gov/entrez/eutils" },
   ArXiv: { query: "{sys.query}", top_n: 5, sort_by: "relevance", base_url: "https://export.arxiv.org" },
-  Google: { query: "{sys.query}", api_key: "", country: "de", language: "de", top_n: 5, base_url: "https://serpapi.com" },
+  Google: {
+    query: "{sys.query}",
+    api_key: "",
+    country: "de",
+    language: "de",
+    top_n: 5,
+    base_url: "https://serpapi.com",
+  },
   Bing: { query: "{sys.query}", api_key: "", top_n: 5, base_url: "https://api.bing.microsoft.com" },
   Tavily: { query: "{sys.query}", api_key: "", top_n: 5, search_depth: "basic", base_url: "https://api.tavily.com" },
   SearXNG: { query: "{sys.query}", searxng_url: "", top_n: 5 },
@@ -38,9 +75,23 @@ export const COMPONENT_DEFAULTS: Record<ComponentName, Record<string, unknown>> 
   DeepL: { text: "{sys.query}", auth_key: "", target_lang: "EN", base_url: "https://api-free.deepl.com" },
   Translate: { llm_id: "", text: "{sys.query}", target_lang: "English" },
   Crawler: { url: "{sys.query}", extract_type: "text" },
-  QWeather: { location: "{sys.query}", api_key: "", period: "now", lang: "de", base_url: "https://devapi.qweather.com", geo_url: "https://geoapi.qweather.com" },
+  QWeather: {
+    location: "{sys.query}",
+    api_key: "",
+    period: "now",
+    lang: "de",
+    base_url: "https://devapi.qweather.com",
+    geo_url: "https://geoapi.qweather.com",
+  },
   // the team's own Cloudflare D1 database, through Cloudflare's D1 HTTP API
-  ExeSQL: { sql: "", account_id: "", database_id: "", api_token: "", max_records: 1024, base_url: "https://api.cloudflare.com" },
+  ExeSQL: {
+    sql: "",
+    account_id: "",
+    database_id: "",
+    api_token: "",
+    max_records: 1024,
+    base_url: "https://api.cloudflare.com",
+  },
 };
 
 // Component parameters that hold credentials: password fields in the forms, "***" in traces and events.
@@ -53,7 +104,9 @@ export const SECRET_BEARING_PARAMS = ["headers"] as const;
 // "token" only as a name's last word (api_token, access_token), so max_tokens is not one
 const SECRET_NAME = /password|secret|authorization|api_key|auth_key|(^|[._])(\w+_)?token$/i;
 export const isSecretParam = (key: string) =>
-  (SECRET_PARAMS as readonly string[]).includes(key) || (SECRET_BEARING_PARAMS as readonly string[]).includes(key) || SECRET_NAME.test(key);
+  (SECRET_PARAMS as readonly string[]).includes(key) ||
+  (SECRET_BEARING_PARAMS as readonly string[]).includes(key) ||
+  SECRET_NAME.test(key);
 
 export const maskSecrets = (values: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(values).map(([key, value]) => [key, isSecretParam(key) && value ? "***" : value]));

@@ -10,12 +10,21 @@ const withBranches = (name: ComponentName, params: Record<string, unknown>, edge
   const target = (handle: string) => edges.find((edge) => edge.sourceHandle === handle)?.target ?? "";
   if (name === "Categorize") {
     const categories = (params.category_description ?? {}) as Record<string, Category>;
-    return { ...params, category_description: Object.fromEntries(Object.entries(categories).map(([key, value]) => [key, { ...value, to: target(key) }])) };
+    return {
+      ...params,
+      category_description: Object.fromEntries(
+        Object.entries(categories).map(([key, value]) => [key, { ...value, to: target(key) }]),
+      ),
+    };
   }
   if (name === "Switch") {
     const conditions = (params.conditions ?? []) as Condition[];
     const otherwise = target(ELSE_HANDLE);
-    return { ...params, conditions: conditions.map((condition, i) => ({ ...condition, to: target(caseHandle(i)) })), end_cpn_ids: otherwise ? [otherwise] : [] };
+    return {
+      ...params,
+      conditions: conditions.map((condition, i) => ({ ...condition, to: target(caseHandle(i)) })),
+      end_cpn_ids: otherwise ? [otherwise] : [],
+    };
   }
   if (name === "Relevant") return { ...params, yes: target("yes"), no: target("no") };
   return params;
@@ -42,11 +51,23 @@ const branchHandles = (component: DslComponent): [string, string][] => {
   const { component_name: name, params } = component.obj;
   const pairs: [string, string | undefined][] =
     name === "Categorize"
-      ? Object.entries((params.category_description ?? {}) as Record<string, Category>).map(([key, value]) => [key, value.to])
+      ? Object.entries((params.category_description ?? {}) as Record<string, Category>).map(([key, value]) => [
+          key,
+          value.to,
+        ])
       : name === "Switch"
-        ? [...((params.conditions ?? []) as Condition[]).map((condition, i): [string, string | undefined] => [caseHandle(i), condition.to]), [ELSE_HANDLE, ((params.end_cpn_ids ?? []) as string[])[0]]]
+        ? [
+            ...((params.conditions ?? []) as Condition[]).map((condition, i): [string, string | undefined] => [
+              caseHandle(i),
+              condition.to,
+            ]),
+            [ELSE_HANDLE, ((params.end_cpn_ids ?? []) as string[])[0]],
+          ]
         : name === "Relevant"
-          ? [["yes", params.yes as string | undefined], ["no", params.no as string | undefined]]
+          ? [
+              ["yes", params.yes as string | undefined],
+              ["no", params.no as string | undefined],
+            ]
           : [];
   return pairs.filter((pair): pair is [string, string] => Boolean(pair[1]));
 };
@@ -82,22 +103,39 @@ export const graphFromDsl = (dsl: Dsl): { nodes: FlowNode[]; edges: FlowEdge[] }
   const edges = Object.entries(dsl.components).flatMap(([id, component]) => {
     const handles = branchHandles(component);
     return handles.length
-      ? handles.map(([handle, target]) => ({ id: `${id}:${handle}->${target}`, source: id, target, sourceHandle: handle }))
+      ? handles.map(([handle, target]) => ({
+          id: `${id}:${handle}->${target}`,
+          source: id,
+          target,
+          sourceHandle: handle,
+        }))
       : component.downstream.map((target) => ({ id: `${id}->${target}`, source: id, target }));
   });
   return { nodes, edges };
 };
 
-export type ComponentSpec = [id: string, name: ComponentName, params: Record<string, unknown>, downstream?: string[], parentId?: string];
+export type ComponentSpec = [
+  id: string,
+  name: ComponentName,
+  params: Record<string, unknown>,
+  downstream?: string[],
+  parentId?: string,
+];
 
 // A DSL from a compact list of components (templates, tests): upstream ids derived from downstream, display
 // name defaulting to the id; the graph is laid out from the components.
 export const dslFromSpecs = (specs: ComponentSpec[], globals: Record<string, unknown> = {}): Dsl => {
   const components: Record<string, DslComponent> = {};
   for (const [id, name, params, downstream = [], parentId] of specs) {
-    components[id] = { obj: { component_name: name, params: { name: id, ...params } }, downstream, upstream: [], ...(parentId ? { parent_id: parentId } : {}) };
+    components[id] = {
+      obj: { component_name: name, params: { name: id, ...params } },
+      downstream,
+      upstream: [],
+      ...(parentId ? { parent_id: parentId } : {}),
+    };
   }
-  for (const [id, component] of Object.entries(components)) for (const next of component.downstream) components[next]?.upstream.push(id);
+  for (const [id, component] of Object.entries(components))
+    for (const next of component.downstream) components[next]?.upstream.push(id);
   const dsl: Dsl = { components, graph: { nodes: [], edges: [] }, globals };
   return { ...dsl, graph: graphFromDsl(dsl) };
 };

@@ -40,7 +40,20 @@ export const COMPONENT_NAMES = [
 ] as const;
 export type ComponentName = (typeof COMPONENT_NAMES)[number];
 
-export const SWITCH_OPERATORS = ["contains", "not contains", "start with", "end with", "empty", "not empty", "=", "≠", ">", "<", "≥", "≤"] as const;
+export const SWITCH_OPERATORS = [
+  "contains",
+  "not contains",
+  "start with",
+  "end with",
+  "empty",
+  "not empty",
+  "=",
+  "≠",
+  ">",
+  "<",
+  "≥",
+  "≤",
+] as const;
 export type SwitchOperator = (typeof SWITCH_OPERATORS)[number];
 
 export type DslComponent = {
@@ -61,7 +74,13 @@ export type FlowNode = {
   width?: number;
   height?: number;
 };
-export type FlowEdge = { id: string; source: string; target: string; sourceHandle?: string | null; targetHandle?: string | null };
+export type FlowEdge = {
+  id: string;
+  source: string;
+  target: string;
+  sourceHandle?: string | null;
+  targetHandle?: string | null;
+};
 
 export type Dsl = {
   components: Record<string, DslComponent>;
@@ -77,7 +96,10 @@ const DslSchema = v.object(
     components: v.record(
       v.string(),
       v.object({
-        obj: v.object({ component_name: v.picklist(COMPONENT_NAMES, "Unknown component"), params: v.record(v.string(), v.unknown()) }),
+        obj: v.object({
+          component_name: v.picklist(COMPONENT_NAMES, "Unknown component"),
+          params: v.record(v.string(), v.unknown()),
+        }),
         downstream: v.array(v.string()),
         upstream: v.array(v.string()),
         parent_id: v.optional(v.string()),
@@ -96,7 +118,12 @@ export const AGENT_TITLE_MAX = 128;
 export const AGENT_PERMISSIONS = ["me", "team"] as const;
 
 export const CreateAgentSchema = v.object({
-  title: v.pipe(v.string(msg.string), v.trim(), v.minLength(1, "`title` is required"), v.maxLength(AGENT_TITLE_MAX, msg.maxChars(AGENT_TITLE_MAX))),
+  title: v.pipe(
+    v.string(msg.string),
+    v.trim(),
+    v.minLength(1, "`title` is required"),
+    v.maxLength(AGENT_TITLE_MAX, msg.maxChars(AGENT_TITLE_MAX)),
+  ),
   description: v.optional(v.nullable(str(0, 2000))),
   avatar: v.optional(v.nullable(v.string(msg.string))),
   permission: v.optional(oneOf(AGENT_PERMISSIONS), "me"),
@@ -119,7 +146,13 @@ export const ListAgentsQuerySchema = v.object({
 export type ListAgentsQuery = v.InferOutput<typeof ListAgentsQuerySchema>;
 
 // the agent list's paging and order, for one agent's sessions
-export const ListAgentSessionsQuerySchema = v.pick(ListAgentsQuerySchema, ["page", "page_size", "orderby", "desc", "id"]);
+export const ListAgentSessionsQuerySchema = v.pick(ListAgentsQuerySchema, [
+  "page",
+  "page_size",
+  "orderby",
+  "desc",
+  "id",
+]);
 export type ListAgentSessionsQuery = v.InferOutput<typeof ListAgentSessionsQuerySchema>;
 
 export const AgentCompletionSchema = v.object({
@@ -161,7 +194,13 @@ export type TemplateLanguage = (typeof TEMPLATE_LANGUAGES)[number];
 // the language of the flows' texts; German unless asked for English
 export const AgentTemplatesQuerySchema = v.object({ language: v.optional(oneOf(TEMPLATE_LANGUAGES), "de") });
 
-export type AgentTemplate = { id: string; title: { de: string; en: string }; description: { de: string; en: string }; canvas_type: string; dsl: Dsl };
+export type AgentTemplate = {
+  id: string;
+  title: { de: string; en: string };
+  description: { de: string; en: string };
+  canvas_type: string;
+  dsl: Dsl;
+};
 
 // One component's run as the trace and the node_finished event show it.
 export type TraceEntry = {
@@ -182,7 +221,10 @@ export type AgentEvent =
   // audio_binary: hex of the audio of the sentences this piece finishes (a Message with auto_play)
   | { event: "message"; data: { content: string; audio_binary?: string } }
   | { event: "message_end"; data: { reference: Reference | null } }
-  | { event: "workflow_finished"; data: { outputs: Record<string, unknown>; elapsed_time: number; error: string | null } };
+  | {
+      event: "workflow_finished";
+      data: { outputs: Record<string, unknown>; elapsed_time: number; error: string | null };
+    };
 
 // A Begin input as the flow declares it: RAGFlow's query types line, paragraph, options (one of `options`),
 // file (the run gets the file's text, read by POST /agents/{id}/upload), integer (Buddy's editor writes number)
@@ -203,9 +245,11 @@ export const missingBeginInputs = (inputs: Record<string, BeginInputSpec>, value
     .map(([key]) => key);
 
 // Buddy's editor writes "number", RAGFlow's flows "integer".
-export const isNumberInput = (input: BeginInputSpec | undefined) => input?.type === "number" || input?.type === "integer";
+export const isNumberInput = (input: BeginInputSpec | undefined) =>
+  input?.type === "number" || input?.type === "integer";
 
-export const beginOptions = (input: BeginInputSpec) => (Array.isArray(input.options) ? input.options.map(String).filter((option) => option.trim() !== "") : []);
+export const beginOptions = (input: BeginInputSpec) =>
+  Array.isArray(input.options) ? input.options.map(String).filter((option) => option.trim() !== "") : [];
 
 // Options inputs that offer nothing to choose: the editor marks them, the server refuses to run them.
 export const inputsWithoutOptions = (inputs: Record<string, BeginInputSpec>) =>

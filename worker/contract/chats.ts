@@ -1,6 +1,15 @@
 import * as v from "valibot";
 import { AvatarSchema } from "./avatar";
-import { conditionList, MAX_METADATA_CONDITIONS, type MetadataCondition, MetadataConditionSchema, metadataFieldName, metadataLogic, metadataOperator, metadataValue } from "./metadata-condition";
+import {
+  conditionList,
+  MAX_METADATA_CONDITIONS,
+  type MetadataCondition,
+  MetadataConditionSchema,
+  metadataFieldName,
+  metadataLogic,
+  metadataOperator,
+  metadataValue,
+} from "./metadata-condition";
 import { CrossLanguagesSchema } from "./retrieval";
 import { bool, float, int, isPlainObject, msg, oneOf, optionalOrNull, queryBool, queryInt, str } from "./pydantic";
 
@@ -23,7 +32,15 @@ export const FREEDOM_PRESETS = {
 } as const;
 export const FREEDOMS = ["improvise", "balance", "precise", "custom"] as const;
 
-export const FEEDBACK_REASONS = ["wrong", "harmful", "offensive", "repetition", "unclear", "insufficient", "other"] as const;
+export const FEEDBACK_REASONS = [
+  "wrong",
+  "harmful",
+  "offensive",
+  "repetition",
+  "unclear",
+  "insufficient",
+  "other",
+] as const;
 export type FeedbackReason = (typeof FEEDBACK_REASONS)[number];
 
 export const DEFAULT_SYSTEM_PROMPT = `You are an intelligent assistant. Please summarize the content of the knowledge base to answer the question. Please list the data in the knowledge base and answer in detail. When all knowledge base content is irrelevant to the question, your answer must include the sentence "The answer you are looking for is not found in the knowledge base!" Answers need to consider chat history.
@@ -54,7 +71,11 @@ export const LlmSettingSchema = v.object({
 export type LlmSetting = v.InferOutput<typeof LlmSettingSchema>;
 
 export const VariableSchema = v.object({
-  key: v.pipe(v.string(msg.string), v.trim(), v.regex(VARIABLE_KEY, "A variable key uses letters, digits and _ and does not start with a digit.")),
+  key: v.pipe(
+    v.string(msg.string),
+    v.trim(),
+    v.regex(VARIABLE_KEY, "A variable key uses letters, digits and _ and does not start with a digit."),
+  ),
   optional: v.optional(bool(), false),
 });
 
@@ -64,7 +85,9 @@ export const GlossaryEntrySchema = v.object({ term: str(1, 200), explanation: v.
 export const PromptConfigSchema = v.object({
   system: v.optional(v.pipe(v.string(msg.string), v.maxLength(100_000, msg.maxChars(100_000)))),
   prologue: v.optional(str(0, 5000)),
-  parameters: v.optional(v.pipe(v.array(VariableSchema, msg.list), v.maxLength(MAX_VARIABLES, `At most ${MAX_VARIABLES} variables.`))),
+  parameters: v.optional(
+    v.pipe(v.array(VariableSchema, msg.list), v.maxLength(MAX_VARIABLES, `At most ${MAX_VARIABLES} variables.`)),
+  ),
   empty_response: v.optional(v.nullable(str(0, 5000))),
   quote: v.optional(bool()),
   keyword: v.optional(bool()),
@@ -82,7 +105,12 @@ export const PromptConfigSchema = v.object({
   refine_prompt: v.optional(str(0, 20_000)),
   citation_prompt: v.optional(str(0, 20_000)),
   followup_prompt: v.optional(str(0, 20_000)),
-  glossary: v.optional(v.pipe(v.array(GlossaryEntrySchema, msg.list), v.maxLength(MAX_GLOSSARY, `At most ${MAX_GLOSSARY} glossary entries.`))),
+  glossary: v.optional(
+    v.pipe(
+      v.array(GlossaryEntrySchema, msg.list),
+      v.maxLength(MAX_GLOSSARY, `At most ${MAX_GLOSSARY} glossary entries.`),
+    ),
+  ),
 });
 export type PromptConfigInput = v.InferOutput<typeof PromptConfigSchema>;
 
@@ -108,28 +136,48 @@ export type DesignInput = v.InferOutput<typeof DesignSchema>;
 // conditions as written; auto: the chat model writes conditions for each question from the documents' metadata;
 // semi_auto: the same over the fields listed (RAGFlow also sends {key, op}, op fixing the comparison).
 export const META_FILTER_METHODS = ["disabled", "manual", "auto", "semi_auto"] as const;
-const SemiAutoField = v.union([metadataFieldName, v.object({ key: metadataFieldName, op: v.optional(metadataOperator) })], msg.string);
+const SemiAutoField = v.union(
+  [metadataFieldName, v.object({ key: metadataFieldName, op: v.optional(metadataOperator) })],
+  msg.string,
+);
 export const MetaDataFilterSchema = v.object({
   method: v.optional(oneOf(META_FILTER_METHODS), "disabled"),
   logic: metadataLogic,
   manual: v.optional(conditionList({ key: metadataFieldName, op: metadataOperator, value: metadataValue }), []),
-  semi_auto: v.optional(v.pipe(v.array(SemiAutoField, msg.list), v.maxLength(MAX_METADATA_CONDITIONS, `At most ${MAX_METADATA_CONDITIONS} metadata fields.`))),
+  semi_auto: v.optional(
+    v.pipe(
+      v.array(SemiAutoField, msg.list),
+      v.maxLength(MAX_METADATA_CONDITIONS, `At most ${MAX_METADATA_CONDITIONS} metadata fields.`),
+    ),
+  ),
 });
 export type MetaDataFilter = v.InferOutput<typeof MetaDataFilterSchema>;
 // auto and semi_auto: the chat model writes the conditions for each question
-export const isModelWrittenFilter = (filter: MetaDataFilter) => filter.method === "auto" || filter.method === "semi_auto";
+export const isModelWrittenFilter = (filter: MetaDataFilter) =>
+  filter.method === "auto" || filter.method === "semi_auto";
 export const NO_META_DATA_FILTER: MetaDataFilter = { method: "disabled", logic: "and", manual: [] };
 
 // The retrieval condition of an assistant's filter, or none when it is off or empty.
 export const metadataConditionOf = (filter: MetaDataFilter): MetadataCondition | undefined =>
   filter.method === "manual" && filter.manual.length > 0
-    ? { logic: filter.logic, conditions: filter.manual.map(({ key, op, value }) => ({ name: key, comparison_operator: op, value })) }
+    ? {
+        logic: filter.logic,
+        conditions: filter.manual.map(({ key, op, value }) => ({ name: key, comparison_operator: op, value })),
+      }
     : undefined;
 
 // An assistant's filter from a retrieval condition: manual with its conditions, or disabled without any.
 export const metaDataFilterOf = (condition: MetadataCondition | undefined): MetaDataFilter =>
   condition?.conditions.length
-    ? { method: "manual", logic: condition.logic, manual: condition.conditions.map(({ name, comparison_operator, value }) => ({ key: name, op: comparison_operator, value })) }
+    ? {
+        method: "manual",
+        logic: condition.logic,
+        manual: condition.conditions.map(({ name, comparison_operator, value }) => ({
+          key: name,
+          op: comparison_operator,
+          value,
+        })),
+      }
     : NO_META_DATA_FILTER;
 
 const chatFields = {
@@ -151,7 +199,12 @@ const chatFields = {
   meta_data_filter: optionalOrNull(MetaDataFilterSchema),
 };
 
-const chatName = v.pipe(v.string("`name` is required."), v.trim(), v.nonEmpty("`name` is required."), v.maxLength(CHAT_NAME_MAX, "Chat name length is 255 bytes at most."));
+const chatName = v.pipe(
+  v.string("`name` is required."),
+  v.trim(),
+  v.nonEmpty("`name` is required."),
+  v.maxLength(CHAT_NAME_MAX, "Chat name length is 255 bytes at most."),
+);
 
 const weightsAddUp = <T extends { vector_similarity_weight?: number; keywords_similarity_weight?: number }>(input: T) =>
   input.keywords_similarity_weight === undefined ||
@@ -159,11 +212,24 @@ const weightsAddUp = <T extends { vector_similarity_weight?: number; keywords_si
   Math.abs(input.keywords_similarity_weight + input.vector_similarity_weight - 1) < 1e-6;
 const WEIGHTS_MESSAGE = "keywords_similarity_weight + vector_similarity_weight must equal 1.0";
 
-export const CreateChatSchema = v.pipe(v.object({ name: chatName, ...chatFields }), v.check((input) => weightsAddUp(input), WEIGHTS_MESSAGE));
+export const CreateChatSchema = v.pipe(
+  v.object({ name: chatName, ...chatFields }),
+  v.check((input) => weightsAddUp(input), WEIGHTS_MESSAGE),
+);
 export type CreateChatInput = v.InferOutput<typeof CreateChatSchema>;
 
 export const UpdateChatSchema = v.pipe(
-  v.object({ name: v.optional(v.pipe(v.string(msg.string), v.trim(), v.nonEmpty("`name` cannot be empty."), v.maxLength(CHAT_NAME_MAX, "Chat name length is 255 bytes at most."))), ...chatFields }),
+  v.object({
+    name: v.optional(
+      v.pipe(
+        v.string(msg.string),
+        v.trim(),
+        v.nonEmpty("`name` cannot be empty."),
+        v.maxLength(CHAT_NAME_MAX, "Chat name length is 255 bytes at most."),
+      ),
+    ),
+    ...chatFields,
+  }),
   v.check((input) => weightsAddUp(input), WEIGHTS_MESSAGE),
 );
 export type UpdateChatInput = v.InferOutput<typeof UpdateChatSchema>;
@@ -180,7 +246,10 @@ export const ListChatsQuerySchema = v.object({
 export type ListChatsQuery = v.InferOutput<typeof ListChatsQuerySchema>;
 
 export const CreateSessionSchema = v.object({
-  name: v.optional(v.pipe(v.string(msg.string), v.trim(), v.nonEmpty("`name` can not be empty."), v.maxLength(255, msg.maxChars(255))), "New session"),
+  name: v.optional(
+    v.pipe(v.string(msg.string), v.trim(), v.nonEmpty("`name` can not be empty."), v.maxLength(255, msg.maxChars(255))),
+    "New session",
+  ),
   user_id: v.optional(str(0, 255)),
 });
 
@@ -190,7 +259,12 @@ export const UpdateSessionSchema = v.pipe(
   v.check((body) => !("message" in body) && !("messages" in body), "`messages` cannot be changed."),
   v.check((body) => !("reference" in body), "`reference` cannot be changed."),
   v.object({
-    name: v.pipe(v.string("`name` can not be empty."), v.trim(), v.nonEmpty("`name` can not be empty."), v.maxLength(255, msg.maxChars(255))),
+    name: v.pipe(
+      v.string("`name` can not be empty."),
+      v.trim(),
+      v.nonEmpty("`name` can not be empty."),
+      v.maxLength(255, msg.maxChars(255)),
+    ),
   }),
 );
 
@@ -211,14 +285,22 @@ export const HistoryMessageSchema = v.object({
   id: v.optional(v.string()),
 });
 
-const question = v.pipe(v.string(msg.string), v.maxLength(MAX_QUESTION_CHARS, `A question has at most ${MAX_QUESTION_CHARS} characters.`));
+const question = v.pipe(
+  v.string(msg.string),
+  v.maxLength(MAX_QUESTION_CHARS, `A question has at most ${MAX_QUESTION_CHARS} characters.`),
+);
 
 // The RAGFlow completion body: `question` (appended to the session) or `messages` (the whole history,
 // replacing the stored one, as RAGFlow's web client sends it). Extra keys fill the prompt variables.
 export const CompletionSchema = v.looseObject({
   chat_id: v.optional(v.string()),
   question: v.optional(question),
-  messages: v.optional(v.pipe(v.array(HistoryMessageSchema, msg.list), v.maxLength(MAX_HISTORY_MESSAGES, `At most ${MAX_HISTORY_MESSAGES} messages.`))),
+  messages: v.optional(
+    v.pipe(
+      v.array(HistoryMessageSchema, msg.list),
+      v.maxLength(MAX_HISTORY_MESSAGES, `At most ${MAX_HISTORY_MESSAGES} messages.`),
+    ),
+  ),
   stream: v.optional(bool(), true),
   session_id: v.optional(v.string()),
   user_id: v.optional(str(0, 255)),
@@ -231,7 +313,11 @@ export type CompletionInput = v.InferOutput<typeof CompletionSchema>;
 
 export const OpenAiCompletionSchema = v.looseObject({
   model: v.pipe(v.string("`model` is required."), v.nonEmpty("`model` is required.")),
-  messages: v.pipe(v.array(HistoryMessageSchema, "`messages` is required."), v.minLength(1, "You have to provide messages."), v.maxLength(MAX_HISTORY_MESSAGES, `At most ${MAX_HISTORY_MESSAGES} messages.`)),
+  messages: v.pipe(
+    v.array(HistoryMessageSchema, "`messages` is required."),
+    v.minLength(1, "You have to provide messages."),
+    v.maxLength(MAX_HISTORY_MESSAGES, `At most ${MAX_HISTORY_MESSAGES} messages.`),
+  ),
   stream: v.optional(bool(), false),
   // RAGFlow's extra_body: references (as a list of chunks), the documents' metadata on them, and a metadata filter
   extra_body: v.optional(
@@ -242,10 +328,23 @@ export const OpenAiCompletionSchema = v.looseObject({
         reference_metadata: v.optional(
           v.pipe(
             v.custom<Record<string, unknown>>(isPlainObject, "reference_metadata must be an object."),
-            v.looseObject({ include: v.optional(bool()), fields: v.optional(v.array(v.string("reference_metadata.fields must be an array."), "reference_metadata.fields must be an array.")) }),
+            v.looseObject({
+              include: v.optional(bool()),
+              fields: v.optional(
+                v.array(
+                  v.string("reference_metadata.fields must be an array."),
+                  "reference_metadata.fields must be an array.",
+                ),
+              ),
+            }),
           ),
         ),
-        metadata_condition: v.optional(v.pipe(v.custom<Record<string, unknown>>(isPlainObject, "metadata_condition must be an object."), MetadataConditionSchema)),
+        metadata_condition: v.optional(
+          v.pipe(
+            v.custom<Record<string, unknown>>(isPlainObject, "metadata_condition must be an object."),
+            MetadataConditionSchema,
+          ),
+        ),
       }),
     ),
   ),
@@ -259,10 +358,22 @@ export const FeedbackSchema = v.object({
 });
 export type FeedbackInput = v.InferOutput<typeof FeedbackSchema>;
 
-export const SpeechSchema = v.object({ text: v.pipe(v.string("`text` is required."), v.trim(), v.nonEmpty("`text` is required."), v.maxLength(4000, msg.maxChars(4000))) });
+export const SpeechSchema = v.object({
+  text: v.pipe(
+    v.string("`text` is required."),
+    v.trim(),
+    v.nonEmpty("`text` is required."),
+    v.maxLength(4000, msg.maxChars(4000)),
+  ),
+});
 
 export const RecommendationSchema = v.object({
-  question: v.pipe(v.string("`question` is required."), v.trim(), v.nonEmpty("`question` is required."), v.maxLength(MAX_QUESTION_CHARS, msg.maxChars(MAX_QUESTION_CHARS))),
+  question: v.pipe(
+    v.string("`question` is required."),
+    v.trim(),
+    v.nonEmpty("`question` is required."),
+    v.maxLength(MAX_QUESTION_CHARS, msg.maxChars(MAX_QUESTION_CHARS)),
+  ),
   // a search app's id: its chat model answers (the built-in one suggests the questions stored with its chunks)
   search_id: v.optional(v.string(msg.string)),
 });
@@ -355,7 +466,11 @@ export type ReferenceChunk = {
   doc_type: string;
 };
 
-export type Reference = { total: number; chunks: ReferenceChunk[]; doc_aggs: { doc_name: string; doc_id: string; count: number }[] };
+export type Reference = {
+  total: number;
+  chunks: ReferenceChunk[];
+  doc_aggs: { doc_name: string; doc_id: string; count: number }[];
+};
 
 export type ChatMessage = {
   id: string;
@@ -406,8 +521,24 @@ export type CompletionFrame = {
 export type ChatStats = {
   from: string;
   to: string;
-  totals: { messages: number; active_users: number; tokens: number; token_speed: number; rounds: number; satisfaction: number | null; unanswered: number };
-  days: { date: string; messages: number; active_users: number; tokens: number; token_speed: number; rounds: number; satisfaction: number | null }[];
+  totals: {
+    messages: number;
+    active_users: number;
+    tokens: number;
+    token_speed: number;
+    rounds: number;
+    satisfaction: number | null;
+    unanswered: number;
+  };
+  days: {
+    date: string;
+    messages: number;
+    active_users: number;
+    tokens: number;
+    token_speed: number;
+    rounds: number;
+    satisfaction: number | null;
+  }[];
 };
 
 // Buddy's teal on white; the shared and embedded chat use these until the owner picks others.

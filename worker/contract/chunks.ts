@@ -5,12 +5,22 @@ import { isPlainObject, msg, queryInt } from "./pydantic";
 // tag → weight (RAGFlow's tag_feas): tags of at most TAG_MAX_LENGTH characters, weights not negative
 const TAG_FEATURES_SHAPE = "`tag_feas` should be an object of tag → weight";
 const isTagWeight = ([tag, weight]: [string, unknown]) =>
-  tag.trim().length > 0 && tag.length <= TAG_MAX_LENGTH && typeof weight === "number" && Number.isFinite(weight) && weight >= 0;
+  tag.trim().length > 0 &&
+  tag.length <= TAG_MAX_LENGTH &&
+  typeof weight === "number" &&
+  Number.isFinite(weight) &&
+  weight >= 0;
 const TagFeaturesSchema = v.optional(
   v.pipe(
     v.custom<Record<string, number>>(isPlainObject, TAG_FEATURES_SHAPE),
-    v.check((features) => Object.entries(features).every(isTagWeight), `Each tag has 1 to ${TAG_MAX_LENGTH} characters and a weight of 0 or more`),
-    v.check((features) => Object.keys(features).length <= TAG_FEATURES_MAX, `\`tag_feas\` holds at most ${TAG_FEATURES_MAX} tags`),
+    v.check(
+      (features) => Object.entries(features).every(isTagWeight),
+      `Each tag has 1 to ${TAG_MAX_LENGTH} characters and a weight of 0 or more`,
+    ),
+    v.check(
+      (features) => Object.keys(features).length <= TAG_FEATURES_MAX,
+      `\`tag_feas\` holds at most ${TAG_FEATURES_MAX} tags`,
+    ),
   ),
 );
 
@@ -28,7 +38,13 @@ const ImageBase64Schema = v.optional(
 
 // RAGFlow's positions: [page, left, right, top, bottom] per place; Buddy keeps the pages.
 const PositionsSchema = v.optional(
-  v.array(v.pipe(v.array(v.number(msg.number), "`positions` should be a list of [page, left, right, top, bottom]"), v.minLength(1, "`positions` should be a list of [page, left, right, top, bottom]")), "`positions` should be a list"),
+  v.array(
+    v.pipe(
+      v.array(v.number(msg.number), "`positions` should be a list of [page, left, right, top, bottom]"),
+      v.minLength(1, "`positions` should be a list of [page, left, right, top, bottom]"),
+    ),
+    "`positions` should be a list",
+  ),
 );
 
 export const CreateChunkSchema = v.object({
@@ -60,7 +76,10 @@ export const SwitchChunksSchema = v.pipe(
     available: v.optional(v.boolean(msg.boolean)),
   }),
   // without either flag the switch would silently disable the chunks
-  v.check((input) => input.available !== undefined || input.available_int !== undefined, "`available_int` or `available` is required."),
+  v.check(
+    (input) => input.available !== undefined || input.available_int !== undefined,
+    "`available_int` or `available` is required.",
+  ),
 );
 
 export const DeleteChunksSchema = v.object({

@@ -5,7 +5,10 @@ import * as v from "valibot";
 export const INDEX_TYPES = ["raptor", "graph", "mindmap"] as const;
 export type IndexType = (typeof INDEX_TYPES)[number];
 // RAGFlow's names for them, in messages and as the task type of their logs
-export const INDEX_LABELS = { raptor: "RAPTOR", graph: "GraphRAG", mindmap: "Mindmap" } as const satisfies Record<IndexType, string>;
+export const INDEX_LABELS = { raptor: "RAPTOR", graph: "GraphRAG", mindmap: "Mindmap" } as const satisfies Record<
+  IndexType,
+  string
+>;
 
 export const IndexQuerySchema = v.object({
   type: v.picklist(INDEX_TYPES, `type must be one of: ${INDEX_TYPES.join(", ")}`),

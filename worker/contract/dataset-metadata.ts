@@ -6,9 +6,17 @@ import { msg, optionalOrNull } from "./pydantic";
 const MAX_EDITS = 100;
 const MAX_SELECTED = 1000;
 
-const Key = v.pipe(v.string("Each `key` must be a string."), v.trim(), v.nonEmpty("Each operation needs a `key`."), v.maxLength(255, msg.maxChars(255)));
+const Key = v.pipe(
+  v.string("Each `key` must be a string."),
+  v.trim(),
+  v.nonEmpty("Each operation needs a `key`."),
+  v.maxLength(255, msg.maxChars(255)),
+);
 const Scalar = v.union([v.string(), v.number()], "A value must be a string or a number.");
-const Value = v.union([v.string(), v.number(), v.array(v.union([v.string(), v.number()]))], "A value must be a string, a number or a list of them.");
+const Value = v.union(
+  [v.string(), v.number(), v.array(v.union([v.string(), v.number()]))],
+  "A value must be a string, a number or a list of them.",
+);
 
 // RAGFlow's POST /datasets/{id}/metadata/update: which documents (all of the dataset when the selector is
 // empty), then updates (set a field, add to a list, or replace the value equal to `match`) and deletes (a
@@ -18,7 +26,12 @@ export const MetadataUpdateSchema = v.pipe(
     selector: v.optional(
       v.object(
         {
-          document_ids: v.optional(v.pipe(v.array(v.string(msg.string), "`document_ids` must be a list."), v.maxLength(MAX_SELECTED, `At most ${MAX_SELECTED} document_ids.`))),
+          document_ids: v.optional(
+            v.pipe(
+              v.array(v.string(msg.string), "`document_ids` must be a list."),
+              v.maxLength(MAX_SELECTED, `At most ${MAX_SELECTED} document_ids.`),
+            ),
+          ),
           metadata_condition: optionalOrNull(MetadataConditionSchema),
         },
         "selector must be an object.",
@@ -26,11 +39,23 @@ export const MetadataUpdateSchema = v.pipe(
       {},
     ),
     updates: v.optional(
-      v.pipe(v.array(v.object({ key: Key, value: Value, match: v.optional(Scalar) }, "Each update must be an object."), "updates must be a list."), v.maxLength(MAX_EDITS, `At most ${MAX_EDITS} updates.`)),
+      v.pipe(
+        v.array(
+          v.object({ key: Key, value: Value, match: v.optional(Scalar) }, "Each update must be an object."),
+          "updates must be a list.",
+        ),
+        v.maxLength(MAX_EDITS, `At most ${MAX_EDITS} updates.`),
+      ),
       [],
     ),
     deletes: v.optional(
-      v.pipe(v.array(v.object({ key: Key, value: v.optional(Scalar) }, "Each delete must be an object."), "deletes must be a list."), v.maxLength(MAX_EDITS, `At most ${MAX_EDITS} deletes.`)),
+      v.pipe(
+        v.array(
+          v.object({ key: Key, value: v.optional(Scalar) }, "Each delete must be an object."),
+          "deletes must be a list.",
+        ),
+        v.maxLength(MAX_EDITS, `At most ${MAX_EDITS} deletes.`),
+      ),
       [],
     ),
   }),

@@ -12,7 +12,12 @@ const ids = (field: string, max: number) =>
 // RAGFlow's retrieval test over datasets (POST /datasets/{id}/search, /datasets/search): the web app's field names
 // (doc_ids, size), threshold 0 by default, and a search app's saved settings when search_id is given.
 const searchFields = {
-  question: v.pipe(v.string(msg.string), v.trim(), v.nonEmpty(msg.minChars(1)), v.maxLength(SEARCH_QUESTION_MAX, msg.maxChars(SEARCH_QUESTION_MAX))),
+  question: v.pipe(
+    v.string(msg.string),
+    v.trim(),
+    v.nonEmpty(msg.minChars(1)),
+    v.maxLength(SEARCH_QUESTION_MAX, msg.maxChars(SEARCH_QUESTION_MAX)),
+  ),
   doc_ids: v.optional(ids("doc_ids", MAX_DOCUMENT_FILTER), []),
   page: v.optional(int(1), 1),
   size: v.optional(int(1, 1024), 30),
@@ -32,7 +37,13 @@ export const DatasetSearchSchema = v.strictObject(searchFields, msg.extra);
 export type DatasetSearchInput = v.InferOutput<typeof DatasetSearchSchema>;
 
 export const DatasetsSearchSchema = v.strictObject(
-  { ...searchFields, dataset_ids: v.pipe(ids("dataset_ids", MAX_SEARCHED_DATASETS), v.minLength(1, "List should have at least 1 item after validation, not 0")) },
+  {
+    ...searchFields,
+    dataset_ids: v.pipe(
+      ids("dataset_ids", MAX_SEARCHED_DATASETS),
+      v.minLength(1, "List should have at least 1 item after validation, not 0"),
+    ),
+  },
   msg.extra,
 );
 export type DatasetsSearchInput = v.InferOutput<typeof DatasetsSearchSchema>;

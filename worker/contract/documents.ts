@@ -8,9 +8,28 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
 
 export const UPLOAD_EXTENSIONS = {
   pdf: "pdf",
-  docx: "doc", doc: "doc", xlsx: "doc", xls: "doc", csv: "doc", txt: "doc", md: "doc", mdx: "doc",
-  html: "doc", htm: "doc", json: "doc", jsonl: "doc", pptx: "doc", eml: "doc",
-  png: "visual", jpg: "visual", jpeg: "visual", gif: "visual", webp: "visual", bmp: "visual", tif: "visual", tiff: "visual",
+  docx: "doc",
+  doc: "doc",
+  xlsx: "doc",
+  xls: "doc",
+  csv: "doc",
+  txt: "doc",
+  md: "doc",
+  mdx: "doc",
+  html: "doc",
+  htm: "doc",
+  json: "doc",
+  jsonl: "doc",
+  pptx: "doc",
+  eml: "doc",
+  png: "visual",
+  jpg: "visual",
+  jpeg: "visual",
+  gif: "visual",
+  webp: "visual",
+  bmp: "visual",
+  tif: "visual",
+  tiff: "visual",
 } as const;
 export type UploadExtension = keyof typeof UPLOAD_EXTENSIONS;
 export type DocumentType = (typeof UPLOAD_EXTENSIONS)[UploadExtension] | "virtual";
@@ -34,7 +53,12 @@ export const CreateEmptyDocumentSchema = v.strictObject({ name: DocumentNameSche
 const CRAWL_PROTOCOL = /^https?:\/\//i;
 export const CrawlRequestSchema = v.object({
   name: DocumentNameSchema,
-  url: v.pipe(v.string(msg.string), v.trim(), v.regex(CRAWL_PROTOCOL, "URL must start with http:// or https://"), v.url("Invalid URL")),
+  url: v.pipe(
+    v.string(msg.string),
+    v.trim(),
+    v.regex(CRAWL_PROTOCOL, "URL must start with http:// or https://"),
+    v.url("Invalid URL"),
+  ),
   max_depth: v.optional(v.pipe(v.unknown(), v.transform(Number), int(0, 5)), 0),
   max_pages: v.optional(v.pipe(v.unknown(), v.transform(Number), int(1, 200)), 1),
 });
@@ -47,7 +71,10 @@ export const META_FIELDS_TOO_LARGE = `Metadata must be at most ${META_FIELDS_MAX
 // a document's own fields (author, year, tags …): an object of texts, numbers or lists of them
 export const MetaFieldsSchema = v.pipe(
   v.custom<Record<string, v.InferOutput<typeof MetaValueSchema>>>(isPlainObject, msg.dict),
-  v.check((fields) => Object.values(fields).every((value) => v.is(MetaValueSchema, value)), "Each metadata value must be a string, a number or a list of them"),
+  v.check(
+    (fields) => Object.values(fields).every((value) => v.is(MetaValueSchema, value)),
+    "Each metadata value must be a string, a number or a list of them",
+  ),
   v.check((fields) => fitsMetaFields(fields), META_FIELDS_TOO_LARGE),
 );
 

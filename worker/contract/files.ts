@@ -15,10 +15,17 @@ export const FileNameSchema = v.pipe(
   v.trim(),
   v.minLength(1, msg.minChars(1)),
   v.maxLength(255, msg.maxChars(255)),
-  v.check((name) => !/[/\\]/.test(name) && !hasControlCharacter(name) && name !== "." && name !== "..", "A name may not contain / or \\ and may not be . or .."),
+  v.check(
+    (name) => !/[/\\]/.test(name) && !hasControlCharacter(name) && name !== "." && name !== "..",
+    "A name may not contain / or \\ and may not be . or ..",
+  ),
 );
 
-const IdListSchema = v.pipe(v.array(IdSchema, msg.list), v.minLength(1, "List should have at least 1 item after validation, not 0"), v.maxLength(FILE_BATCH_MAX, `List should have at most ${FILE_BATCH_MAX} items`));
+const IdListSchema = v.pipe(
+  v.array(IdSchema, msg.list),
+  v.minLength(1, "List should have at least 1 item after validation, not 0"),
+  v.maxLength(FILE_BATCH_MAX, `List should have at most ${FILE_BATCH_MAX} items`),
+);
 
 export const ListFilesQuerySchema = v.object({
   parent_id: v.optional(v.string()),
@@ -31,7 +38,11 @@ export const ListFilesQuerySchema = v.object({
 export type ListFilesQuery = v.InferOutput<typeof ListFilesQuerySchema>;
 
 export const CreateFileSchema = v.strictObject(
-  { name: FileNameSchema, parent_id: v.optional(IdSchema), type: v.optional(oneOf(["folder", "virtual"] as const), "folder") },
+  {
+    name: FileNameSchema,
+    parent_id: v.optional(IdSchema),
+    type: v.optional(oneOf(["folder", "virtual"] as const), "folder"),
+  },
   msg.extra,
 );
 export type CreateFileInput = v.InferOutput<typeof CreateFileSchema>;
@@ -47,7 +58,12 @@ export type MoveFilesInput = v.InferOutput<typeof MoveFilesSchema>;
 export const LinkFilesSchema = v.strictObject({ file_ids: IdListSchema, kb_ids: IdListSchema }, msg.extra);
 export type LinkFilesInput = v.InferOutput<typeof LinkFilesSchema>;
 
-const HttpUrlSchema = v.pipe(v.string(msg.string), v.trim(), v.regex(/^https?:\/\//i, "URL must start with http:// or https://"), v.url("Invalid URL"));
+const HttpUrlSchema = v.pipe(
+  v.string(msg.string),
+  v.trim(),
+  v.regex(/^https?:\/\//i, "URL must start with http:// or https://"),
+  v.url("Invalid URL"),
+);
 
 export const ImportWebSchema = v.strictObject(
   {
@@ -63,13 +79,26 @@ export type ImportWebInput = v.InferOutput<typeof ImportWebSchema>;
 const S3ConnectionEntries = {
   endpoint: HttpUrlSchema,
   region: v.pipe(v.string(msg.string), v.trim(), v.minLength(1, msg.minChars(1)), v.maxLength(64, msg.maxChars(64))),
-  bucket: v.pipe(v.string(msg.string), v.trim(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "Bucket names have 3–63 lower-case letters, digits, dots or hyphens")),
-  access_key_id: v.pipe(v.string(msg.string), v.trim(), v.minLength(1, msg.minChars(1)), v.maxLength(256, msg.maxChars(256))),
+  bucket: v.pipe(
+    v.string(msg.string),
+    v.trim(),
+    v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "Bucket names have 3–63 lower-case letters, digits, dots or hyphens"),
+  ),
+  access_key_id: v.pipe(
+    v.string(msg.string),
+    v.trim(),
+    v.minLength(1, msg.minChars(1)),
+    v.maxLength(256, msg.maxChars(256)),
+  ),
   secret_access_key: v.pipe(v.string(msg.string), v.minLength(1, msg.minChars(1)), v.maxLength(256, msg.maxChars(256))),
 };
 
 export const ListS3Schema = v.strictObject(
-  { ...S3ConnectionEntries, prefix: v.optional(v.pipe(v.string(msg.string), v.maxLength(1024, msg.maxChars(1024))), ""), continuation_token: v.optional(v.string(msg.string)) },
+  {
+    ...S3ConnectionEntries,
+    prefix: v.optional(v.pipe(v.string(msg.string), v.maxLength(1024, msg.maxChars(1024))), ""),
+    continuation_token: v.optional(v.string(msg.string)),
+  },
   msg.extra,
 );
 export type ListS3Input = v.InferOutput<typeof ListS3Schema>;
@@ -78,7 +107,14 @@ export const ImportS3Schema = v.strictObject(
   {
     ...S3ConnectionEntries,
     parent_id: v.optional(IdSchema),
-    keys: v.pipe(v.array(v.pipe(v.string(msg.string), v.minLength(1, msg.minChars(1)), v.maxLength(1024, msg.maxChars(1024))), msg.list), v.minLength(1, "Pick at least one object"), v.maxLength(128, "At most 128 objects per import")),
+    keys: v.pipe(
+      v.array(
+        v.pipe(v.string(msg.string), v.minLength(1, msg.minChars(1)), v.maxLength(1024, msg.maxChars(1024))),
+        msg.list,
+      ),
+      v.minLength(1, "Pick at least one object"),
+      v.maxLength(128, "At most 128 objects per import"),
+    ),
   },
   msg.extra,
 );
@@ -104,4 +140,8 @@ export type FileEntry = {
 };
 
 export type FileListing = { total: number; files: FileEntry[]; parent_folder: FileEntry | null };
-export type S3Listing = { objects: { key: string; size: number; last_modified: string }[]; folders: string[]; next_token: string | null };
+export type S3Listing = {
+  objects: { key: string; size: number; last_modified: string }[];
+  folders: string[];
+  next_token: string | null;
+};

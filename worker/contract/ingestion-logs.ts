@@ -2,11 +2,19 @@ import * as v from "valibot";
 import { msg, oneOf, queryBool, queryInt } from "./pydantic";
 
 export const INGESTION_LOG_PAGE_MAX = 100;
-export const INGESTION_LOG_ORDER = ["create_time", "update_time", "process_begin_at", "process_duration", "document_name"] as const;
+export const INGESTION_LOG_ORDER = [
+  "create_time",
+  "update_time",
+  "process_begin_at",
+  "process_duration",
+  "document_name",
+] as const;
 // RAGFlow's TaskStatus: unstarted, running, cancelled, done, failed, scheduled
 export const OPERATION_STATUSES = ["0", "1", "2", "3", "4", "5"] as const;
 const DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
-const date = v.optional(v.pipe(v.string(), v.regex(DATE, "Input should be a date as YYYY-MM-DD or YYYY-MM-DD HH:MM:SS")));
+const date = v.optional(
+  v.pipe(v.string(), v.regex(DATE, "Input should be a date as YYYY-MM-DD or YYYY-MM-DD HH:MM:SS")),
+);
 
 // GET /datasets/{id}/ingestions: page 0 / page_size 0 = everything (RAGFlow's default); operation_status may
 // repeat or be comma-separated.
@@ -22,7 +30,13 @@ export const IngestionLogsQuerySchema = v.object({
   operation_status: v.optional(
     v.pipe(
       v.union([v.string(), v.array(v.string())], msg.string),
-      v.transform((raw) => [raw].flat().flatMap((part) => part.split(",")).map((part) => part.trim()).filter(Boolean)),
+      v.transform((raw) =>
+        [raw]
+          .flat()
+          .flatMap((part) => part.split(","))
+          .map((part) => part.trim())
+          .filter(Boolean),
+      ),
       v.array(oneOf(OPERATION_STATUSES)),
     ),
     [],
@@ -64,5 +78,11 @@ export type IngestionSummary = {
   doc_num: number;
   chunk_num: number;
   token_num: number;
-  status: { unstart_count: number; running_count: number; cancel_count: number; done_count: number; fail_count: number };
+  status: {
+    unstart_count: number;
+    running_count: number;
+    cancel_count: number;
+    done_count: number;
+    fail_count: number;
+  };
 };

@@ -7,8 +7,23 @@ export type Extraction = { entities: Entity[]; relations: Relation[] };
 
 // A dataset's knowledge graph as RAGFlow's GET /datasets/{id}/knowledge_graph answers it.
 // `communities`: the titles of the community reports the entity is in; `keywords` (light method): what a relation is about.
-export type GraphNode = { id: string; entity_name: string; entity_type: string; description: string; pagerank: number; source_id: string[]; communities?: string[] };
-export type GraphEdge = { source: string; target: string; description: string; weight: number; keywords?: string[]; source_id: string[] };
+export type GraphNode = {
+  id: string;
+  entity_name: string;
+  entity_type: string;
+  description: string;
+  pagerank: number;
+  source_id: string[];
+  communities?: string[];
+};
+export type GraphEdge = {
+  source: string;
+  target: string;
+  description: string;
+  weight: number;
+  keywords?: string[];
+  source_id: string[];
+};
 export type KnowledgeGraph = { nodes: GraphNode[]; edges: GraphEdge[] };
 export type KnowledgeGraphResponse = {
   graph: KnowledgeGraph | Record<string, never>;

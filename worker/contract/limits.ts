@@ -9,5 +9,6 @@ export const UPLOAD_MAX_FILES = 128;
 export const TAG_MAX_LENGTH = 128;
 export const TAG_FEATURES_MAX = 32; // tags with a weight on one chunk (tag sets give topn_tags ≤ 10)
 export const META_FIELDS_MAX_BYTES = 16 * 1024; // a document's metadata, as JSON: every list page carries it
-export const fitsMetaFields = (fields: unknown) => new TextEncoder().encode(JSON.stringify(fields)).length <= META_FIELDS_MAX_BYTES;
+export const fitsMetaFields = (fields: unknown) =>
+  new TextEncoder().encode(JSON.stringify(fields)).length <= META_FIELDS_MAX_BYTES;
 export const API_TOKEN_PREFIX = "ragflow-";

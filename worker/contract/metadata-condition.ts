@@ -2,18 +2,38 @@ import * as v from "valibot";
 import { msg, oneOf } from "./pydantic";
 
 // RAGFlow's comparison operators for document metadata (meta_filter).
-export const METADATA_OPERATORS = ["contains", "not contains", "start with", "end with", "empty", "not empty", "=", "≠", ">", "<", "≥", "≤"] as const;
+export const METADATA_OPERATORS = [
+  "contains",
+  "not contains",
+  "start with",
+  "end with",
+  "empty",
+  "not empty",
+  "=",
+  "≠",
+  ">",
+  "<",
+  "≥",
+  "≤",
+] as const;
 export type MetadataOperator = (typeof METADATA_OPERATORS)[number];
 export const MAX_METADATA_CONDITIONS = 20;
 
 // The parts of one condition, and a list of them, shared by retrieval's metadata_condition and a chat's
 // meta_data_filter (RAGFlow names the same parts differently in the two).
-export const metadataFieldName = v.pipe(v.string(msg.string), v.trim(), v.nonEmpty("Each condition needs a metadata field name."));
+export const metadataFieldName = v.pipe(
+  v.string(msg.string),
+  v.trim(),
+  v.nonEmpty("Each condition needs a metadata field name."),
+);
 export const metadataOperator = oneOf(METADATA_OPERATORS);
 export const metadataValue = v.optional(v.union([v.string(), v.number()], msg.string), "");
 export const metadataLogic = v.optional(oneOf(["and", "or"] as const), "and");
 export const conditionList = <E extends v.ObjectEntries>(entries: E) =>
-  v.pipe(v.array(v.object(entries), msg.list), v.maxLength(MAX_METADATA_CONDITIONS, `At most ${MAX_METADATA_CONDITIONS} metadata conditions.`));
+  v.pipe(
+    v.array(v.object(entries), msg.list),
+    v.maxLength(MAX_METADATA_CONDITIONS, `At most ${MAX_METADATA_CONDITIONS} metadata conditions.`),
+  );
 
 export const MetadataConditionSchema = v.object({
   logic: metadataLogic,

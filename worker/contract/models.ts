@@ -13,15 +13,29 @@ export const MAX_CREDENTIAL_CHARS = 20_000;
 const CredentialsSchema = v.pipe(
   v.record(
     v.string(),
-    v.pipe(v.string("Credential values must be strings"), v.maxLength(MAX_CREDENTIAL_CHARS, `A credential may have at most ${MAX_CREDENTIAL_CHARS} characters`)),
+    v.pipe(
+      v.string("Credential values must be strings"),
+      v.maxLength(MAX_CREDENTIAL_CHARS, `A credential may have at most ${MAX_CREDENTIAL_CHARS} characters`),
+    ),
     "`credentials` must be an object of strings",
   ),
-  v.transform((credentials) => Object.fromEntries(Object.entries(credentials).map(([key, value]) => [key, value.trim()]).filter(([, value]) => value !== ""))),
+  v.transform((credentials) =>
+    Object.fromEntries(
+      Object.entries(credentials)
+        .map(([key, value]) => [key, value.trim()])
+        .filter(([, value]) => value !== ""),
+    ),
+  ),
 );
 
 const ModelFieldsSchema = v.object({
   llm_factory: v.pipe(v.string("`llm_factory` is required"), v.trim(), v.nonEmpty("`llm_factory` is required")),
-  llm_name: v.pipe(v.string("Model name is required"), v.trim(), v.nonEmpty("Model name is required"), v.maxLength(255, msg.maxChars(255))),
+  llm_name: v.pipe(
+    v.string("Model name is required"),
+    v.trim(),
+    v.nonEmpty("Model name is required"),
+    v.maxLength(255, msg.maxChars(255)),
+  ),
   model_type: v.picklist(MODEL_TYPE_VALUES, "Model type is required"),
   api_key: v.optional(str(0, 4096)),
   api_base: v.optional(v.union([v.literal(""), v.pipe(v.string(), v.url("Base URL must be a URL"))])),
@@ -35,7 +49,8 @@ export const AddModelSchema = v.pipe(
   ModelFieldsSchema,
   v.check(
     (input) => credentialProblem(input.llm_factory, input.credentials, input.api_key) === null,
-    (issue) => credentialProblem(issue.input.llm_factory, issue.input.credentials, issue.input.api_key) ?? "Invalid credentials",
+    (issue) =>
+      credentialProblem(issue.input.llm_factory, issue.input.credentials, issue.input.api_key) ?? "Invalid credentials",
   ),
 );
 export type AddModelInput = v.InferOutput<typeof AddModelSchema>;
@@ -68,6 +83,13 @@ export type ConfiguredModel = {
 
 export type ProviderView = { name: string; local: boolean; types: string[]; models: ConfiguredModel[] };
 
-export type DefaultModels = { llm_id: string; embd_id: string; img2txt_id: string; asr_id: string; rerank_id: string; tts_id: string };
+export type DefaultModels = {
+  llm_id: string;
+  embd_id: string;
+  img2txt_id: string;
+  asr_id: string;
+  rerank_id: string;
+  tts_id: string;
+};
 
 export const UpdateModelSchema = v.object({ enabled: v.boolean(msg.boolean) });

@@ -3,7 +3,19 @@ import { type AutoMetadataField, AutoMetadataFieldsSchema } from "./auto-metadat
 import { bool, float, IdSchema, int, msg, oneOf, str } from "./pydantic";
 
 export const CHUNK_METHODS = [
-  "naive", "book", "email", "laws", "manual", "one", "paper", "picture", "presentation", "qa", "table", "tag", "resume",
+  "naive",
+  "book",
+  "email",
+  "laws",
+  "manual",
+  "one",
+  "paper",
+  "picture",
+  "presentation",
+  "qa",
+  "table",
+  "tag",
+  "resume",
 ] as const;
 export type ChunkMethod = (typeof CHUNK_METHODS)[number];
 
@@ -57,7 +69,8 @@ export const PagesSchema = v.pipe(
   ),
 );
 
-const delimiterSpec = (maxChars: number) => v.pipe(str(1, maxChars), v.check(hasBalancedBackticks, "Multi-character delimiters must be enclosed in backticks"));
+const delimiterSpec = (maxChars: number) =>
+  v.pipe(str(1, maxChars), v.check(hasBalancedBackticks, "Multi-character delimiters must be enclosed in backticks"));
 
 export const ParserConfigSchema = v.strictObject(
   {

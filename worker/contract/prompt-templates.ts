@@ -6,8 +6,16 @@ export const PROMPT_DESCRIPTION_MAX = 1000;
 export const PROMPT_CONTENT_MAX = 100_000;
 export const PROMPT_NAME_TAKEN = "A prompt template with this name already exists.";
 
-const name = v.pipe(v.string(msg.string), v.trim(), v.minLength(1, "`name` is required"), v.maxLength(PROMPT_NAME_MAX, msg.maxChars(PROMPT_NAME_MAX)));
-const description = v.pipe(v.string(msg.string), v.maxLength(PROMPT_DESCRIPTION_MAX, msg.maxChars(PROMPT_DESCRIPTION_MAX)));
+const name = v.pipe(
+  v.string(msg.string),
+  v.trim(),
+  v.minLength(1, "`name` is required"),
+  v.maxLength(PROMPT_NAME_MAX, msg.maxChars(PROMPT_NAME_MAX)),
+);
+const description = v.pipe(
+  v.string(msg.string),
+  v.maxLength(PROMPT_DESCRIPTION_MAX, msg.maxChars(PROMPT_DESCRIPTION_MAX)),
+);
 const content = v.pipe(
   v.string(msg.string),
   v.check((text) => text.trim() !== "", "`content` is required"),

@@ -23,17 +23,43 @@ export type CredentialField = {
 export const AZURE_API_VERSION = "2024-10-21";
 
 export const PROVIDER_CREDENTIALS: Record<string, CredentialField[]> = {
-  "Azure-OpenAI": [{ key: "api_version", label: "API version", default: AZURE_API_VERSION, example: AZURE_API_VERSION }],
+  "Azure-OpenAI": [
+    { key: "api_version", label: "API version", default: AZURE_API_VERSION, example: AZURE_API_VERSION },
+  ],
   Bedrock: [
     { key: "aws_access_key_id", label: "AWS access key ID", secret: true, orApiKey: true, example: "AKIA…" },
     { key: "aws_secret_access_key", label: "AWS secret access key", secret: true, orApiKey: true },
     { key: "aws_session_token", label: "AWS session token", secret: true },
-    { key: "aws_region", label: "AWS region", required: true, pattern: "^[a-z]{2}(-[a-z]+)+-\\d+$", example: "us-east-1" },
+    {
+      key: "aws_region",
+      label: "AWS region",
+      required: true,
+      pattern: "^[a-z]{2}(-[a-z]+)+-\\d+$",
+      example: "us-east-1",
+    },
   ],
   VertexAI: [
-    { key: "google_project_id", label: "Google Cloud project ID", required: true, pattern: "^[a-z][a-z0-9.:-]{3,62}[a-z0-9]$", example: "my-project" },
-    { key: "google_region", label: "Google Cloud region", default: "us-central1", pattern: "^[a-z]+(-[a-z]+)*\\d+$", example: "us-central1" },
-    { key: "google_service_account_key", label: "Service account key (JSON)", secret: true, required: true, json: true },
+    {
+      key: "google_project_id",
+      label: "Google Cloud project ID",
+      required: true,
+      pattern: "^[a-z][a-z0-9.:-]{3,62}[a-z0-9]$",
+      example: "my-project",
+    },
+    {
+      key: "google_region",
+      label: "Google Cloud region",
+      default: "us-central1",
+      pattern: "^[a-z]+(-[a-z]+)*\\d+$",
+      example: "us-central1",
+    },
+    {
+      key: "google_service_account_key",
+      label: "Service account key (JSON)",
+      secret: true,
+      required: true,
+      json: true,
+    },
   ],
   VolcEngine: [{ key: "endpoint_id", label: "Endpoint ID", example: "ep-20250101000000-abcde" }],
   BaiduYiyan: [
@@ -42,13 +68,23 @@ export const PROVIDER_CREDENTIALS: Record<string, CredentialField[]> = {
   ],
 };
 
-export type ServiceAccountKey = { client_email: string; private_key: string; token_uri: string; private_key_id?: string; project_id?: string };
+export type ServiceAccountKey = {
+  client_email: string;
+  private_key: string;
+  token_uri: string;
+  private_key_id?: string;
+  project_id?: string;
+};
 
 // A Google service account key file, or null when the text is not one.
 export const parseServiceAccountKey = (text: string): ServiceAccountKey | null => {
   try {
     const key = JSON.parse(text) as Partial<ServiceAccountKey> | null;
-    const complete = key && typeof key.client_email === "string" && typeof key.private_key === "string" && typeof key.token_uri === "string";
+    const complete =
+      key &&
+      typeof key.client_email === "string" &&
+      typeof key.private_key === "string" &&
+      typeof key.token_uri === "string";
     return complete && /^https?:\/\//.test(key.token_uri ?? "") ? (key as ServiceAccountKey) : null;
   } catch {
     return null;
@@ -58,7 +94,11 @@ export const parseServiceAccountKey = (text: string): ServiceAccountKey | null =
 const list = (keys: string[]) => keys.join(", ");
 
 // The first thing wrong with a provider's credentials, worded for people; null when they are fine.
-export const credentialProblem = (provider: string, credentials: Credentials, apiKey: string | undefined): string | null => {
+export const credentialProblem = (
+  provider: string,
+  credentials: Credentials,
+  apiKey: string | undefined,
+): string | null => {
   const fields = PROVIDER_CREDENTIALS[provider] ?? [];
   const unknown = Object.keys(credentials).filter((key) => !fields.some((field) => field.key === key));
   if (unknown.length > 0) {
@@ -72,7 +112,8 @@ export const credentialProblem = (provider: string, credentials: Credentials, ap
       if (field.required) return `${provider} needs the credential ${field.key} (${field.label}).`;
       continue;
     }
-    if (field.pattern && !new RegExp(field.pattern).test(value)) return `Credential ${field.key} (${field.label}) must look like ${field.example ?? field.pattern}.`;
+    if (field.pattern && !new RegExp(field.pattern).test(value))
+      return `Credential ${field.key} (${field.label}) must look like ${field.example ?? field.pattern}.`;
     if (field.json && !parseServiceAccountKey(value)) {
       return `Credential ${field.key} must be a service account key in JSON with client_email, private_key and token_uri.`;
     }

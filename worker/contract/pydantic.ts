@@ -21,7 +21,8 @@ export const msg = {
 };
 
 // A JSON object, not a list (valibot's record() takes a list as an object with index keys).
-export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 export const int = (min: number, max = Number.MAX_SAFE_INTEGER) =>
   v.pipe(v.number(msg.integer), v.integer(msg.integer), v.minValue(min, msg.gte(min)), v.maxValue(max, msg.lte(max)));
@@ -38,7 +39,12 @@ export const bool = () => v.boolean(msg.boolean);
 
 // Python's `X | None = None`: RAGFlow's SDKs send null for an argument left out, which counts as not given.
 export const optionalOrNull = <S extends v.GenericSchema>(schema: S) =>
-  v.optional(v.pipe(v.nullable(schema), v.transform((value): v.InferOutput<S> | undefined => value ?? undefined)));
+  v.optional(
+    v.pipe(
+      v.nullable(schema),
+      v.transform((value): v.InferOutput<S> | undefined => value ?? undefined),
+    ),
+  );
 
 // Query strings carry text; these turn "2" / "true" into numbers and booleans before the usual checks.
 export const queryInt = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) =>

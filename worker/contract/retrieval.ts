@@ -7,11 +7,27 @@ export const MAX_DOCUMENT_FILTER = 64;
 
 // RAGFlow's cross_languages: the chat model translates the question into these languages (English names, as
 // RAGFlow's web app sends them) and the question is searched together with its translations.
-export const CROSS_LANGUAGE_CHOICES = ["English", "German", "French", "Spanish", "Italian", "Dutch", "Polish", "Portuguese", "Chinese", "Japanese", "Korean", "Vietnamese"] as const;
+export const CROSS_LANGUAGE_CHOICES = [
+  "English",
+  "German",
+  "French",
+  "Spanish",
+  "Italian",
+  "Dutch",
+  "Polish",
+  "Portuguese",
+  "Chinese",
+  "Japanese",
+  "Korean",
+  "Vietnamese",
+] as const;
 // every offered language can be ticked at once
 export const MAX_CROSS_LANGUAGES = CROSS_LANGUAGE_CHOICES.length;
 export const CrossLanguagesSchema = v.pipe(
-  v.array(v.pipe(v.string(msg.string), v.trim(), v.nonEmpty("A language can't be empty."), v.maxLength(64, msg.maxChars(64))), "`cross_languages` should be a list."),
+  v.array(
+    v.pipe(v.string(msg.string), v.trim(), v.nonEmpty("A language can't be empty."), v.maxLength(64, msg.maxChars(64))),
+    "`cross_languages` should be a list.",
+  ),
   v.maxLength(MAX_CROSS_LANGUAGES, `At most ${MAX_CROSS_LANGUAGES} cross_languages.`),
 );
 
@@ -22,15 +38,24 @@ export const RetrievalSchema = v.pipe(
     question: v.pipe(v.string("`question` is required."), v.trim(), v.nonEmpty("`question` is required.")),
     dataset_ids: v.optional(v.array(v.string(), "`dataset_ids` should be a list."), []),
     document_ids: v.optional(
-      v.pipe(v.array(v.string(), "`document_ids` should be a list."), v.maxLength(MAX_DOCUMENT_FILTER, `At most ${MAX_DOCUMENT_FILTER} document_ids per request.`)),
+      v.pipe(
+        v.array(v.string(), "`document_ids` should be a list."),
+        v.maxLength(MAX_DOCUMENT_FILTER, `At most ${MAX_DOCUMENT_FILTER} document_ids per request.`),
+      ),
       [],
     ),
     page: v.optional(v.pipe(v.number(msg.integer), v.integer(msg.integer), v.minValue(1, msg.gte(1))), 1),
-    page_size: v.optional(v.pipe(v.number(msg.integer), v.integer(msg.integer), v.minValue(1, msg.gte(1)), v.maxValue(1024, msg.lte(1024))), 30),
+    page_size: v.optional(
+      v.pipe(v.number(msg.integer), v.integer(msg.integer), v.minValue(1, msg.gte(1)), v.maxValue(1024, msg.lte(1024))),
+      30,
+    ),
     similarity_threshold: v.optional(weight, 0.2),
     vector_similarity_weight: v.optional(weight, 0.3),
     keyword_similarity_weight: v.optional(weight),
-    top_k: v.optional(v.pipe(v.number(msg.integer), v.integer(msg.integer), v.minValue(1, "`top_k` must be greater than 0")), 1024),
+    top_k: v.optional(
+      v.pipe(v.number(msg.integer), v.integer(msg.integer), v.minValue(1, "`top_k` must be greater than 0")),
+      1024,
+    ),
     rerank_id: optionalOrNull(v.string(msg.string)),
     keyword: v.optional(v.boolean(msg.boolean), false),
     cross_languages: v.optional(CrossLanguagesSchema, []),
@@ -39,12 +64,11 @@ export const RetrievalSchema = v.pipe(
     use_kg: v.optional(v.boolean(msg.boolean), false),
     metadata_condition: optionalOrNull(MetadataConditionSchema),
   }),
+  v.check((input) => input.dataset_ids.length > 0 || input.document_ids.length > 0, "`dataset_ids` is required."),
   v.check(
-    (input) => input.dataset_ids.length > 0 || input.document_ids.length > 0,
-    "`dataset_ids` is required.",
-  ),
-  v.check(
-    (input) => input.keyword_similarity_weight === undefined || Math.abs(input.keyword_similarity_weight + input.vector_similarity_weight - 1) < 1e-6,
+    (input) =>
+      input.keyword_similarity_weight === undefined ||
+      Math.abs(input.keyword_similarity_weight + input.vector_similarity_weight - 1) < 1e-6,
     "keyword_similarity_weight + vector_similarity_weight must equal 1.0",
   ),
 );

@@ -12,9 +12,15 @@ export const SEARCH_QUESTION_MAX = 4000;
 
 // RAGFlow's search_config; unknown keys RAGFlow clients send (web_search, …) are dropped.
 export const SearchConfigSchema = v.object({
-  kb_ids: v.optional(v.pipe(v.array(v.string(msg.string), "`kb_ids` should be a list."), v.maxLength(64, "At most 64 knowledge bases.")), []),
+  kb_ids: v.optional(
+    v.pipe(v.array(v.string(msg.string), "`kb_ids` should be a list."), v.maxLength(64, "At most 64 knowledge bases.")),
+    [],
+  ),
   doc_ids: v.optional(
-    v.pipe(v.array(v.string(msg.string), "`doc_ids` should be a list."), v.maxLength(MAX_DOCUMENT_FILTER, `At most ${MAX_DOCUMENT_FILTER} doc_ids.`)),
+    v.pipe(
+      v.array(v.string(msg.string), "`doc_ids` should be a list."),
+      v.maxLength(MAX_DOCUMENT_FILTER, `At most ${MAX_DOCUMENT_FILTER} doc_ids.`),
+    ),
     [],
   ),
   similarity_threshold: v.optional(float(0, 1), 0.2),
@@ -37,7 +43,12 @@ export const SearchConfigSchema = v.object({
 });
 export type SearchConfig = v.InferOutput<typeof SearchConfigSchema>;
 
-const name = v.pipe(v.string("Search name must be string."), v.trim(), v.nonEmpty("Search name can't be empty."), v.maxBytes(SEARCH_NAME_MAX, `Search name is longer than ${SEARCH_NAME_MAX} bytes.`));
+const name = v.pipe(
+  v.string("Search name must be string."),
+  v.trim(),
+  v.nonEmpty("Search name can't be empty."),
+  v.maxBytes(SEARCH_NAME_MAX, `Search name is longer than ${SEARCH_NAME_MAX} bytes.`),
+);
 
 export const CreateSearchSchema = v.object({
   name,
@@ -78,9 +89,19 @@ export const ListSearchesQuerySchema = v.object({
 export type ListSearchesQuery = v.InferOutput<typeof ListSearchesQuerySchema>;
 
 // the question of every search route: answers, mind maps, related questions
-export const searchQuestion = v.pipe(v.string("`question` is required."), v.trim(), v.nonEmpty("`question` is required."), v.maxLength(SEARCH_QUESTION_MAX, msg.maxChars(SEARCH_QUESTION_MAX)));
+export const searchQuestion = v.pipe(
+  v.string("`question` is required."),
+  v.trim(),
+  v.nonEmpty("`question` is required."),
+  v.maxLength(SEARCH_QUESTION_MAX, msg.maxChars(SEARCH_QUESTION_MAX)),
+);
 const ids = (field: string, max: number) =>
-  v.optional(v.pipe(v.array(v.string(msg.string), `\`${field}\` should be a list.`), v.maxLength(max, `At most ${max} ${field}.`)));
+  v.optional(
+    v.pipe(
+      v.array(v.string(msg.string), `\`${field}\` should be a list.`),
+      v.maxLength(max, `At most ${max} ${field}.`),
+    ),
+  );
 
 // POST /searches/{id}/completions: kb_ids and doc_ids narrow (or, without a saved list, choose) the knowledge bases.
 export const SearchCompletionSchema = v.object({

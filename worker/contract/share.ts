@@ -9,7 +9,14 @@ export const DEFAULT_DAILY_CAP = 500;
 const ORIGIN = /^https?:\/\/[^/\s?#]+$/;
 
 const origins = v.pipe(
-  v.array(v.pipe(v.string(msg.string), v.trim(), v.regex(ORIGIN, "An allowed origin looks like https://www.example.org (scheme and host, no path).")), msg.list),
+  v.array(
+    v.pipe(
+      v.string(msg.string),
+      v.trim(),
+      v.regex(ORIGIN, "An allowed origin looks like https://www.example.org (scheme and host, no path)."),
+    ),
+    msg.list,
+  ),
   v.maxLength(MAX_ALLOWED_ORIGINS, `At most ${MAX_ALLOWED_ORIGINS} allowed origins.`),
 );
 
@@ -30,7 +37,10 @@ export const UpdateShareTokenSchema = v.object({
 export type UpdateShareTokenInput = v.InferOutput<typeof UpdateShareTokenSchema>;
 
 // A visitor of a shared chat names itself with a random id kept in its browser; its sessions are its own.
-export const VisitorSchema = v.pipe(v.string("`visitor_id` is required."), v.regex(/^[A-Za-z0-9_-]{16,64}$/, "`visitor_id` must be 16–64 letters, digits, _ or -."));
+export const VisitorSchema = v.pipe(
+  v.string("`visitor_id` is required."),
+  v.regex(/^[A-Za-z0-9_-]{16,64}$/, "`visitor_id` must be 16–64 letters, digits, _ or -."),
+);
 
 export type ShareToken = {
   id: string;

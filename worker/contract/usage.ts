@@ -3,7 +3,15 @@
 export const CF_PLANS = ["free", "paid"] as const;
 export type CfPlan = (typeof CF_PLANS)[number];
 
-export const USAGE_KEYS = ["requests_today", "requests_month", "database_bytes", "storage_bytes", "vector_dimensions", "documents", "chunks"] as const;
+export const USAGE_KEYS = [
+  "requests_today",
+  "requests_month",
+  "database_bytes",
+  "storage_bytes",
+  "vector_dimensions",
+  "documents",
+  "chunks",
+] as const;
 export type UsageKey = (typeof USAGE_KEYS)[number];
 
 export type UsageUnit = "count" | "bytes";
@@ -58,7 +66,8 @@ export type Usage = {
 // Above this share of a limit the plan page warns.
 export const USAGE_WARNING_RATIO = 0.8;
 
-export const usagePercent = (value: number, limit: PlanLimit) => (limit && limit.value > 0 ? Math.min(100, (value / limit.value) * 100) : null);
+export const usagePercent = (value: number, limit: PlanLimit) =>
+  limit && limit.value > 0 ? Math.min(100, (value / limit.value) * 100) : null;
 
 export const usageLevel = (value: number, limit: PlanLimit): "ok" | "warning" | "exceeded" | "unlimited" => {
   if (!limit) return "unlimited";

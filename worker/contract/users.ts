@@ -53,10 +53,7 @@ export type UpdateProfileInput = v.InferOutput<typeof UpdateProfileSchema>;
 
 export const ChangePasswordSchema = v.pipe(
   v.object({
-    password: v.pipe(
-      v.string("Current password is required"),
-      v.nonEmpty("Current password is required"),
-    ),
+    password: v.pipe(v.string("Current password is required"), v.nonEmpty("Current password is required")),
     new_password: NewPasswordSchema,
     confirm_password: v.string("Please confirm the new password"),
   }),

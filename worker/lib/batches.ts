@@ -12,7 +12,9 @@ const PARALLEL = 4;
 // Runs `work` on every item, four at a time (model calls: fast enough, and gentle on rate limits).
 export const inParallel = async <T>(items: T[], work: (item: T) => Promise<void>) => {
   const queue = [...items];
-  await Promise.all(Array.from({ length: PARALLEL }, async () => {
-    for (let next = queue.shift(); next !== undefined; next = queue.shift()) await work(next);
-  }));
+  await Promise.all(
+    Array.from({ length: PARALLEL }, async () => {
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) await work(next);
+    }),
+  );
 };

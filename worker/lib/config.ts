@@ -1,6 +1,14 @@
 import { DAY_MS, HOUR_MS } from "./time";
 
-export type MailSettings = { host: string; port: number; secure: boolean; startTls: boolean; username: string; password: string; from: string };
+export type MailSettings = {
+  host: string;
+  port: number;
+  secure: boolean;
+  startTls: boolean;
+  username: string;
+  password: string;
+  from: string;
+};
 
 export type AppConfig = {
   version: string;
@@ -37,7 +45,10 @@ type ConfigVars = {
 // Deployments set PROVIDER_SECRET with `wrangler secret put` (docs/deployment.md); `npm start` writes a random one
 // into .dev.vars. There is no built-in fallback: a key sealed with a value published in the repository is not sealed.
 const requiredSecret = (value: string | undefined) => {
-  if (!value) throw new Error("PROVIDER_SECRET is not set: run `npx wrangler secret put PROVIDER_SECRET` (docs/deployment.md), or start locally with `npm start`.");
+  if (!value)
+    throw new Error(
+      "PROVIDER_SECRET is not set: run `npx wrangler secret put PROVIDER_SECRET` (docs/deployment.md), or start locally with `npm start`.",
+    );
   return value;
 };
 

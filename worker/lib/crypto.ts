@@ -5,13 +5,7 @@ const PBKDF2_ITERATIONS = 100_000;
 const SCHEME = "pbkdf2-sha256";
 
 const deriveBits = async (password: string, salt: Uint8Array, iterations: number) => {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(password),
-    "PBKDF2",
-    false,
-    ["deriveBits"],
-  );
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, ["deriveBits"]);
   return crypto.subtle.deriveBits(
     { name: "PBKDF2", hash: "SHA-256", salt: salt as BufferSource, iterations },
     key,
@@ -36,7 +30,13 @@ export const sha256Hex = async (value: string): Promise<string> =>
   toHex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value)));
 
 export const hmacSha256Hex = async (secret: string, message: string): Promise<string> => {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
   return toHex(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message)));
 };
 

@@ -7,4 +7,5 @@ export const ok = <T>(c: Context, data: T, message = "success", extra?: Record<s
   c.json({ code: 0 as const, message, data, ...extra }, 200);
 
 // A request that ran but whose outcome is "no" (RAGFlow's code 10), with the data that says why.
-export const notEffective = <T>(c: Context, data: T, message: string): Response => c.json({ code: RetCode.NOT_EFFECTIVE, message, data }, 200);
+export const notEffective = <T>(c: Context, data: T, message: string): Response =>
+  c.json({ code: RetCode.NOT_EFFECTIVE, message, data }, 200);

@@ -37,8 +37,7 @@ export class AppError extends Error {
 export const argumentError = (message: string) => new AppError(RetCode.ARGUMENT_ERROR, message);
 export const dataError = (message: string) => new AppError(RetCode.DATA_ERROR, message);
 export const operatingError = (message: string) => new AppError(RetCode.OPERATING_ERROR, message);
-export const authenticationError = (message: string) =>
-  new AppError(RetCode.AUTHENTICATION_ERROR, message);
+export const authenticationError = (message: string) => new AppError(RetCode.AUTHENTICATION_ERROR, message);
 
 export const UNAUTHORIZED_MESSAGE = "<Unauthorized '401: Unauthorized'>";
 export const unauthorized = () => new AppError(RetCode.UNAUTHORIZED, UNAUTHORIZED_MESSAGE, 401);
@@ -50,5 +49,4 @@ export const permissionError = (message: string) => new AppError(RetCode.PERMISS
 
 export const notTeamMember = () => new AppError(RetCode.FORBIDDEN, "You are not a member of this team.", 403);
 
-export const payloadTooLarge = (message: string) =>
-  new AppError(RetCode.PAYLOAD_TOO_LARGE, message, 413);
+export const payloadTooLarge = (message: string) => new AppError(RetCode.PAYLOAD_TOO_LARGE, message, 413);

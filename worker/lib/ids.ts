@@ -7,8 +7,7 @@ const base64UrlMap: Record<string, string> = { "+": "-", "/": "_", "=": "" };
 export const toBase64Url = (bytes: Uint8Array): string =>
   btoa(String.fromCharCode(...bytes)).replace(BASE64URL, (ch) => base64UrlMap[ch] ?? "");
 
-export const randomToken = (byteLength = 32): string =>
-  toBase64Url(crypto.getRandomValues(new Uint8Array(byteLength)));
+export const randomToken = (byteLength = 32): string => toBase64Url(crypto.getRandomValues(new Uint8Array(byteLength)));
 
 export const toHex = (bytes: ArrayBuffer | Uint8Array): string =>
   [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");

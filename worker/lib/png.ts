@@ -22,7 +22,10 @@ const chunk = (type: string, data: Uint8Array) => {
   return out;
 };
 
-const deflate = async (bytes: Uint8Array) => new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("deflate"))).arrayBuffer());
+const deflate = async (bytes: Uint8Array) =>
+  new Uint8Array(
+    await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("deflate"))).arrayBuffer(),
+  );
 
 const SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

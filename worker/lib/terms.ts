@@ -27,7 +27,8 @@ export type AnalyzedQuery = { terms: string[]; bigrams: string[] };
 
 // The words of a text that carry its topic: folded (lower case, umlauts and ß folded), stop words and single
 // letters dropped, in order.
-export const topicWords = (text: string) => (foldForMatching(text).match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => !STOPWORDS.has(word) && word.length > 1);
+export const topicWords = (text: string) =>
+  (foldForMatching(text).match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => !STOPWORDS.has(word) && word.length > 1);
 
 // Topic words, order kept for bigrams.
 export const analyzeQuery = (question: string): AnalyzedQuery => {
@@ -63,4 +64,3 @@ export const termSimilarity = (query: AnalyzedQuery, weights: Map<string, number
   const pairShare = query.bigrams.filter((pair) => text.folded.includes(pair)).length / query.bigrams.length;
   return 0.4 * termShare + 0.6 * Math.max(pairShare, termShare * 0.5);
 };
-

@@ -10,7 +10,10 @@ export const pythonRepr = (value: unknown): string => {
   if (typeof value === "boolean") return value ? "True" : "False";
   if (typeof value === "string") return `'${value.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
   if (Array.isArray(value)) return `[${value.map(pythonRepr).join(", ")}]`;
-  if (typeof value === "object") return `{${Object.entries(value).map(([key, item]) => `${pythonRepr(key)}: ${pythonRepr(item)}`).join(", ")}}`;
+  if (typeof value === "object")
+    return `{${Object.entries(value)
+      .map(([key, item]) => `${pythonRepr(key)}: ${pythonRepr(item)}`)
+      .join(", ")}}`;
   return String(value);
 };
 

@@ -26,7 +26,9 @@ const resolveActor = async (c: Context<AppEnv>, credential: string): Promise<Act
   if (credential.startsWith(API_TOKEN_PREFIX)) {
     const key = await findApiToken(deps, credential);
     const role = key ? await roleIn(deps, key.createdBy, key.tenantId) : null;
-    return key && role ? { userId: key.createdBy, tenantId: key.tenantId, role, via: "api_key", sessionId: null } : null;
+    return key && role
+      ? { userId: key.createdBy, tenantId: key.tenantId, role, via: "api_key", sessionId: null }
+      : null;
   }
   const session = await findLiveSession(deps, credential);
   if (!session) return null;

@@ -22,7 +22,4 @@ export const handleError: ErrorHandler<AppEnv> = (err, c) => {
 };
 
 export const handleNotFound: NotFoundHandler<AppEnv> = (c) =>
-  c.json(
-    { code: RetCode.NOT_FOUND, message: `Not Found: ${c.req.path}`, data: null, error: "Not Found" },
-    404,
-  );
+  c.json({ code: RetCode.NOT_FOUND, message: `Not Found: ${c.req.path}`, data: null, error: "Not Found" }, 404);

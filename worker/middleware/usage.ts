@@ -10,7 +10,9 @@ export const countRequests = createMiddleware<AppEnv>(async (c, next) => {
   const tenantId = c.get("actor")?.tenantId;
   if (!tenantId) return;
   try {
-    c.executionCtx.waitUntil(recordRequest(depsOf(c), tenantId).catch((error: unknown) => console.warn("request count failed", error)));
+    c.executionCtx.waitUntil(
+      recordRequest(depsOf(c), tenantId).catch((error: unknown) => console.warn("request count failed", error)),
+    );
   } catch {
     // no execution context (app.request in a unit test): nothing to count into
   }

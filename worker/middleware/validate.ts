@@ -7,7 +7,11 @@ import { documented } from "./openapi";
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json/i;
 
 // Valibot parse with RAGFlow's code 101 and one "Field: <path> - Message: …" line per issue.
-export const parseOrThrow = <S extends v.GenericSchema>(schema: S, value: unknown, failure: (message: string) => AppError = argumentError): v.InferOutput<S> => {
+export const parseOrThrow = <S extends v.GenericSchema>(
+  schema: S,
+  value: unknown,
+  failure: (message: string) => AppError = argumentError,
+): v.InferOutput<S> => {
   const result = v.safeParse(schema, value);
   if (!result.success) throw failure(formatIssues(result.issues));
   return result.output;
@@ -15,28 +19,46 @@ export const parseOrThrow = <S extends v.GenericSchema>(schema: S, value: unknow
 
 // RAGFlow's first body check: a JSON content type (the body limit for JSON applies only then).
 export const assertJsonContentType = (contentType: string, failure: (message: string) => AppError = argumentError) => {
-  if (!JSON_MEDIA_TYPE.test(contentType)) throw failure(`Unsupported content type: Expected application/json, got ${contentType || "nothing"}`);
+  if (!JSON_MEDIA_TYPE.test(contentType))
+    throw failure(`Unsupported content type: Expected application/json, got ${contentType || "nothing"}`);
 };
 
 // JSON body checks in RAGFlow's order and wording: content type, object payload, then fields (code 101; the
 // document update answers the same lines with 102).
-export const jsonBody = <S extends v.GenericSchema>(schema: S, failure: (message: string) => AppError = argumentError) =>
-  documented(validator("json", (value, c): v.InferOutput<S> => {
-    assertJsonContentType(c.req.header("Content-Type") ?? "", failure);
-    if (typeof value !== "object" || value === null || Array.isArray(value)) {
-      throw failure(`Invalid request payload: expected object, got ${describeType(value)}`);
-    }
-    return parseOrThrow(schema, value, failure);
-  }), "json", schema);
+export const jsonBody = <S extends v.GenericSchema>(
+  schema: S,
+  failure: (message: string) => AppError = argumentError,
+) =>
+  documented(
+    validator("json", (value, c): v.InferOutput<S> => {
+      assertJsonContentType(c.req.header("Content-Type") ?? "", failure);
+      if (typeof value !== "object" || value === null || Array.isArray(value)) {
+        throw failure(`Invalid request payload: expected object, got ${describeType(value)}`);
+      }
+      return parseOrThrow(schema, value, failure);
+    }),
+    "json",
+    schema,
+  );
 
 export const queryParams = <S extends v.GenericSchema>(schema: S) =>
-  documented(validator("query", (value): v.InferOutput<S> => parseOrThrow(schema, value)), "query", schema);
+  documented(
+    validator("query", (value): v.InferOutput<S> => parseOrThrow(schema, value)),
+    "query",
+    schema,
+  );
 
 // Chunk and chat endpoints answer bad input with code 102 and RAGFlow's plain message.
 export const jsonBodyAsDataError = <S extends v.GenericSchema>(schema: S) =>
-  documented(validator("json", (value): v.InferOutput<S> => {
-    const result = v.safeParse(schema, value ?? {});
-    if (result.success) return result.output;
-    const [issue] = result.issues;
-    throw dataError(issue && isMissingKey(issue) ? `\`${v.getDotPath(issue)}\` is required` : (issue?.message ?? "Invalid request"));
-  }), "json", schema);
+  documented(
+    validator("json", (value): v.InferOutput<S> => {
+      const result = v.safeParse(schema, value ?? {});
+      if (result.success) return result.output;
+      const [issue] = result.issues;
+      throw dataError(
+        issue && isMissingKey(issue) ? `\`${v.getDotPath(issue)}\` is required` : (issue?.message ?? "Invalid request"),
+      );
+    }),
+    "json",
+    schema,
+  );

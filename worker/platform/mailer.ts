@@ -18,7 +18,9 @@ export const sendMail = async (settings: MailSettings, mail: Mail) => {
       startTls: settings.startTls,
       socketTimeoutMs: 10_000,
       responseTimeoutMs: 10_000,
-      ...(settings.username ? { credentials: { username: settings.username, password: settings.password }, authType: "plain" as const } : {}),
+      ...(settings.username
+        ? { credentials: { username: settings.username, password: settings.password }, authType: "plain" as const }
+        : {}),
     },
     { from: sender(settings.from), to: mail.to, subject: mail.subject, text: mail.text },
   );

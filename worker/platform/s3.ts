@@ -4,7 +4,13 @@ import { AwsClient } from "aws4fetch";
 // Path-style URLs (`endpoint/bucket/key`) because every one of them accepts them; the caller checks the
 // endpoint against private addresses (lib/url-guard) before building a client.
 
-export type S3Config = { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
+export type S3Config = {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+};
 export type S3Object = { key: string; size: number; lastModified: string; etag: string };
 export type S3Listing = { objects: S3Object[]; folders: string[]; nextToken: string | null };
 export type S3ObjectBody = { body: ArrayBuffer; contentType: string; size: number };
@@ -32,7 +38,8 @@ const decodeXml = (text: string) =>
     return XML_ENTITIES[name] ?? entity;
   });
 
-const xmlBlocks = (xml: string, tag: string) => [...xml.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, "g"))].map((match) => match[1] ?? "");
+const xmlBlocks = (xml: string, tag: string) =>
+  [...xml.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, "g"))].map((match) => match[1] ?? "");
 
 const xmlField = (xml: string, tag: string) => {
   const match = new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`).exec(xml);
@@ -58,7 +65,8 @@ const formatBytes = (bytes: number) => {
   return `${bytes} bytes`;
 };
 
-const tooLarge = (maxBytes: number) => new S3Error(413, "ObjectTooLarge", `Object larger than ${formatBytes(maxBytes)}`);
+const tooLarge = (maxBytes: number) =>
+  new S3Error(413, "ObjectTooLarge", `Object larger than ${formatBytes(maxBytes)}`);
 
 const errorFromResponse = async (response: Response, bucket: string) => {
   const xml = await response.text().catch(() => "");
@@ -97,7 +105,13 @@ const query = (params: Record<string, string | number | undefined>) =>
     .join("&");
 
 export const createS3Client = (config: S3Config, options: { timeoutMs?: number } = {}) => {
-  const aws = new AwsClient({ accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey, service: "s3", region: config.region, retries: 2 });
+  const aws = new AwsClient({
+    accessKeyId: config.accessKeyId,
+    secretAccessKey: config.secretAccessKey,
+    service: "s3",
+    region: config.region,
+    retries: 2,
+  });
   const bucketUrl = `${config.endpoint.replace(/\/+$/, "")}/${encodeURIComponent(config.bucket)}`;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
@@ -105,19 +119,39 @@ export const createS3Client = (config: S3Config, options: { timeoutMs?: number }
   const exchange = async <T>(url: string, read: (response: Response) => Promise<T>) => {
     try {
       // a redirect is reported, not followed: following it would skip the endpoint's private-address check
-      const response = await aws.fetch(url, { method: "GET", redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
+      const response = await aws.fetch(url, {
+        method: "GET",
+        redirect: "manual",
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       if (!response.ok) throw await errorFromResponse(response, config.bucket);
       return await read(response);
     } catch (error) {
       if (error instanceof S3Error) throw error;
-      if (error instanceof Error && error.name === "TimeoutError") throw new S3Error(0, "Timeout", `S3 did not answer within ${timeoutMs / 1000} s`);
-      throw new S3Error(0, "NetworkError", `Could not reach S3 at ${config.endpoint}: ${error instanceof Error ? error.message : String(error)}`);
+      if (error instanceof Error && error.name === "TimeoutError")
+        throw new S3Error(0, "Timeout", `S3 did not answer within ${timeoutMs / 1000} s`);
+      throw new S3Error(
+        0,
+        "NetworkError",
+        `Could not reach S3 at ${config.endpoint}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   };
 
   return {
-    async list(prefix: string, continuationToken?: string, maxKeys?: number, listOptions: { delimiter?: string } = {}): Promise<S3Listing> {
-      const params = { "list-type": 2, prefix, delimiter: listOptions.delimiter, "max-keys": maxKeys, "continuation-token": continuationToken };
+    async list(
+      prefix: string,
+      continuationToken?: string,
+      maxKeys?: number,
+      listOptions: { delimiter?: string } = {},
+    ): Promise<S3Listing> {
+      const params = {
+        "list-type": 2,
+        prefix,
+        delimiter: listOptions.delimiter,
+        "max-keys": maxKeys,
+        "continuation-token": continuationToken,
+      };
       return exchange(`${bucketUrl}?${query(params)}`, async (response) => parseListing(await response.text()));
     },
 
@@ -130,7 +164,11 @@ export const createS3Client = (config: S3Config, options: { timeoutMs?: number }
           throw tooLarge(maxBytes);
         }
         const body = await readLimited(response.body, maxBytes);
-        return { body, contentType: response.headers.get("Content-Type") ?? "application/octet-stream", size: body.byteLength };
+        return {
+          body,
+          contentType: response.headers.get("Content-Type") ?? "application/octet-stream",
+          size: body.byteLength,
+        };
       });
     },
   };

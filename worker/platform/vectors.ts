@@ -11,7 +11,13 @@ export type VectorMatch = { id: string; score: number; metadata: VectorMetadata 
 export type VectorIndex = {
   upsert(namespace: string, model: string, records: VectorRecord[]): Promise<void>;
   // `withMetadata`: the matches carry their metadata. Vectorize then answers at most 20 matches (100 without).
-  query(namespace: string, model: string, vector: Float32Array, topK: number, withMetadata?: boolean): Promise<VectorMatch[]>;
+  query(
+    namespace: string,
+    model: string,
+    vector: Float32Array,
+    topK: number,
+    withMetadata?: boolean,
+  ): Promise<VectorMatch[]>;
   // The similarity of the given vectors to `vector` (ids without a vector are left out): candidates found
   // another way get their vector score too, not only the nearest top_k.
   similarities(namespace: string, model: string, vector: Float32Array, ids: string[]): Promise<Map<string, number>>;
@@ -49,13 +55,22 @@ export const bestRows = (scores: Float64Array, k: number) => {
   return kept;
 };
 
-export const toBase64 = (vector: Float32Array) => bytesToBase64(new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength));
+export const toBase64 = (vector: Float32Array) =>
+  bytesToBase64(new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength));
 
 export const fromBase64 = (text: string) => new Float32Array(base64ToBytes(text).buffer);
 
 type VectorRow = { id: string; vector: string; metadata: string };
 
-type CachedNamespace = { stamp: string; checkedAt: number; ids: string[]; rowOf: Map<string, number>; metadata: VectorMetadata[]; matrix: Float32Array; dims: number };
+type CachedNamespace = {
+  stamp: string;
+  checkedAt: number;
+  ids: string[];
+  rowOf: Map<string, number>;
+  metadata: VectorMetadata[];
+  matrix: Float32Array;
+  dims: number;
+};
 
 // Decoding base64 rows dominates a brute-force query, so each isolate keeps the decoded matrix of a
 // namespace until its row count or newest update changes. Bounded: larger namespaces are scored uncached.
@@ -68,14 +83,20 @@ const cachedFloats = () => [...cache.values()].reduce((sum, entry) => sum + entr
 
 const namespaceHead = async (d1: D1Database, namespace: string, model: string) => {
   const head = await d1
-    .prepare("SELECT count(*) AS n, coalesce(max(updated_at), 0) AS latest, coalesce(max(dims), 0) AS dims FROM chunk_vectors WHERE namespace = ? AND model = ?")
+    .prepare(
+      "SELECT count(*) AS n, coalesce(max(updated_at), 0) AS latest, coalesce(max(dims), 0) AS dims FROM chunk_vectors WHERE namespace = ? AND model = ?",
+    )
     .bind(namespace, model)
     .first<{ n: number; latest: number; dims: number }>();
   return { stamp: `${head?.n ?? 0}:${head?.latest ?? 0}`, dims: head?.dims ?? 0 };
 };
 
 // The cached entry when still current; otherwise the head just read, so a reload need not ask again.
-const cachedOrHead = async (d1: D1Database, namespace: string, model: string): Promise<{ hit: CachedNamespace } | { head: Awaited<ReturnType<typeof namespaceHead>> }> => {
+const cachedOrHead = async (
+  d1: D1Database,
+  namespace: string,
+  model: string,
+): Promise<{ hit: CachedNamespace } | { head: Awaited<ReturnType<typeof namespaceHead>> }> => {
   const hit = cache.get(`${namespace}|${model}`);
   if (hit && Date.now() - hit.checkedAt < FRESH_MS) return { hit };
   const head = await namespaceHead(d1, namespace, model);
@@ -96,7 +117,15 @@ const loadNamespace = async (d1: D1Database, namespace: string, model: string): 
   results.forEach((row, i) => matrix.set(fromBase64(row.vector).subarray(0, dims), i * dims));
   const ids = results.map((row) => row.id);
   const metadata = results.map((row) => JSON.parse(row.metadata) as VectorMetadata);
-  const entry = { stamp, checkedAt: Date.now(), dims, matrix, ids, rowOf: new Map(ids.map((id, row) => [id, row])), metadata };
+  const entry = {
+    stamp,
+    checkedAt: Date.now(),
+    dims,
+    matrix,
+    ids,
+    rowOf: new Map(ids.map((id, row) => [id, row])),
+    metadata,
+  };
   const key = `${namespace}|${model}`;
   cache.delete(key);
   if (cachedFloats() + matrix.length <= CACHE_MAX_FLOATS) cache.set(key, entry);
@@ -107,7 +136,9 @@ const storedVectors = async (d1: D1Database, namespace: string, model: string, i
   const vectors = new Map<string, Float32Array>();
   for (const part of inChunks(ids, D1_MAX_PARAMS - 2)) {
     const { results } = await d1
-      .prepare(`SELECT id, vector FROM chunk_vectors WHERE namespace = ? AND model = ? AND id IN (${part.map(() => "?").join(",")})`)
+      .prepare(
+        `SELECT id, vector FROM chunk_vectors WHERE namespace = ? AND model = ? AND id IN (${part.map(() => "?").join(",")})`,
+      )
       .bind(namespace, model, ...part)
       .all<{ id: string; vector: string }>();
     for (const row of results) vectors.set(row.id, fromBase64(row.vector));
@@ -125,7 +156,17 @@ export const createD1VectorIndex = (d1: D1Database): VectorIndex => ({
     );
     for (const part of inChunks(records, 50)) {
       await d1.batch(
-        part.map((r) => statement.bind(r.id, namespace, model, r.values.length, toBase64(r.values), JSON.stringify(r.metadata), Date.now())),
+        part.map((r) =>
+          statement.bind(
+            r.id,
+            namespace,
+            model,
+            r.values.length,
+            toBase64(r.values),
+            JSON.stringify(r.metadata),
+            Date.now(),
+          ),
+        ),
       );
     }
   },
@@ -134,7 +175,11 @@ export const createD1VectorIndex = (d1: D1Database): VectorIndex => ({
     const scores = new Float64Array(ids.length);
     const query = vector.subarray(0, dims);
     for (let row = 0; row < ids.length; row++) scores[row] = dot(query, matrix, row * dims);
-    return bestRows(scores, topK).map((row) => ({ id: ids[row] as string, score: scores[row] ?? 0, metadata: metadata[row] ?? {} }));
+    return bestRows(scores, topK).map((row) => ({
+      id: ids[row] as string,
+      score: scores[row] ?? 0,
+      metadata: metadata[row] ?? {},
+    }));
   },
   async similarities(namespace, model, vector, ids) {
     const scores = new Map<string, number>();
@@ -154,14 +199,19 @@ export const createD1VectorIndex = (d1: D1Database): VectorIndex => ({
   async deleteByIds(ids) {
     cache.clear();
     for (const part of inChunks(ids)) {
-      await d1.prepare(`DELETE FROM chunk_vectors WHERE id IN (${part.map(() => "?").join(",")})`).bind(...part).run();
+      await d1
+        .prepare(`DELETE FROM chunk_vectors WHERE id IN (${part.map(() => "?").join(",")})`)
+        .bind(...part)
+        .run();
     }
   },
   async storedDimensions(namespaces) {
     let total = 0;
     for (const part of inChunks(namespaces)) {
       const row = await d1
-        .prepare(`SELECT coalesce(sum(dims), 0) AS dims FROM chunk_vectors WHERE namespace IN (${part.map(() => "?").join(",")})`)
+        .prepare(
+          `SELECT coalesce(sum(dims), 0) AS dims FROM chunk_vectors WHERE namespace IN (${part.map(() => "?").join(",")})`,
+        )
         .bind(...part)
         .first<{ dims: number }>();
       total += row?.dims ?? 0;
@@ -185,7 +235,14 @@ const vectorizeVectors = async (index: VectorizeIndex, namespace: string, model:
 export const createVectorizeIndex = (index: VectorizeIndex): VectorIndex => ({
   async upsert(namespace, model, records) {
     for (const part of inChunks(records, 500)) {
-      await index.upsert(part.map((r) => ({ id: r.id, values: [...r.values], namespace: `${namespace}:${model}`, metadata: r.metadata })));
+      await index.upsert(
+        part.map((r) => ({
+          id: r.id,
+          values: [...r.values],
+          namespace: `${namespace}:${model}`,
+          metadata: r.metadata,
+        })),
+      );
     }
   },
   async query(namespace, model, vector, topK, withMetadata = false) {
@@ -198,7 +255,8 @@ export const createVectorizeIndex = (index: VectorizeIndex): VectorIndex => ({
   },
   async similarities(namespace, model, vector, ids) {
     const scores = new Map<string, number>();
-    for (const [id, stored] of await vectorizeVectors(index, namespace, model, ids)) scores.set(id, dot(vector, stored));
+    for (const [id, stored] of await vectorizeVectors(index, namespace, model, ids))
+      scores.set(id, dot(vector, stored));
     return scores;
   },
   vectorsOf: (namespace, model, ids) => vectorizeVectors(index, namespace, model, ids),

@@ -16,7 +16,8 @@ const sse = (events: unknown[]) =>
 
 const vectorOf = (text: string) => {
   const vector = Array.from({ length: 16 }, () => 0);
-  for (const word of wordsOf(text.toLowerCase())) vector[[...word].reduce((sum, ch) => sum + ch.charCodeAt(0), 0) % 16]! += 1;
+  for (const word of wordsOf(text.toLowerCase()))
+    vector[[...word].reduce((sum, ch) => sum + ch.charCodeAt(0), 0) % 16]! += 1;
   return vector;
 };
 
@@ -35,16 +36,21 @@ export const fakeWorkersAi: AiRunner = {
       const last = (inputs.messages as { content: string }[]).at(-1)?.content ?? "";
       const answer = `Workers AI: ${last}`;
       const usage = { prompt_tokens: 11, completion_tokens: 3 };
-      return inputs.stream ? sse([...answer.split(/(?= )/).map((response) => ({ response })), { response: "", usage }]) : { response: answer, usage };
+      return inputs.stream
+        ? sse([...answer.split(/(?= )/).map((response) => ({ response })), { response: "", usage }])
+        : { response: answer, usage };
     }
-    if (Array.isArray(inputs.text)) return { shape: [inputs.text.length, 16], data: (inputs.text as string[]).map(vectorOf) };
+    if (Array.isArray(inputs.text))
+      return { shape: [inputs.text.length, 16], data: (inputs.text as string[]).map(vectorOf) };
     if (Array.isArray(inputs.contexts)) {
       const contexts = inputs.contexts as { text: string }[];
       return { response: contexts.map((context, id) => ({ id, score: overlap(String(inputs.query), context.text) })) };
     }
-    if (Array.isArray(inputs.image)) return { description: `An image of ${inputs.image.length} bytes. ${String(inputs.prompt ?? "")}`.trim() };
+    if (Array.isArray(inputs.image))
+      return { description: `An image of ${inputs.image.length} bytes. ${String(inputs.prompt ?? "")}`.trim() };
     if (Array.isArray(inputs.audio)) return { text: `Transcript of ${inputs.audio.length} bytes of audio` };
-    if (typeof inputs.prompt === "string") return { audio: bytesToBase64(new TextEncoder().encode(`ID3 ${inputs.prompt}`)) };
+    if (typeof inputs.prompt === "string")
+      return { audio: bytesToBase64(new TextEncoder().encode(`ID3 ${inputs.prompt}`)) };
     throw new Error(`AiError: 5006: unsupported inputs for ${model}`);
   },
 };

@@ -12,7 +12,8 @@ export const metadataSchema = (fields: AutoMetadataField[]) => ({
     fields.map((field) => {
       const values = field.enum?.length ? { enum: field.enum } : {};
       const description = field.description ? { description: field.description } : {};
-      if (field.type === "list") return [field.key, { type: "array", items: { type: "string", ...values }, ...description }];
+      if (field.type === "list")
+        return [field.key, { type: "array", items: { type: "string", ...values }, ...description }];
       if (field.type === "number") return [field.key, { type: "number", ...description }];
       if (field.type === "time") return [field.key, { type: "string", format: "date-time", ...description }];
       return [field.key, { type: "string", ...values, ...description }];
@@ -32,12 +33,20 @@ export const metadataPrompt = (fields: AutoMetadataField[], content: string): Ch
 ];
 
 const allowed = (field: AutoMetadataField, value: string) => !field.enum?.length || field.enum.includes(value);
-const text = (value: unknown) => (typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "");
+const text = (value: unknown) =>
+  typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "";
 
 // A value as the field's type allows it, or undefined (invented fields, values outside the enum, wrong types).
 const valueFor = (field: AutoMetadataField, raw: unknown): MetaValue | undefined => {
   if (field.type === "list") {
-    const items = [...new Set([raw].flat().map(text).filter((item) => item && allowed(field, item)))];
+    const items = [
+      ...new Set(
+        [raw]
+          .flat()
+          .map(text)
+          .filter((item) => item && allowed(field, item)),
+      ),
+    ];
     return items.length ? items : undefined;
   }
   if (field.type === "number") {

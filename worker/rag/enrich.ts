@@ -21,10 +21,25 @@ export const questionPrompt = (content: string, count: number): ChatMessage[] =>
   { role: "user", content },
 ];
 
-const clean = (line: string) => line.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, "").replace(/^["']|["']$/g, "").trim();
+const clean = (line: string) =>
+  line
+    .replace(/^\s*(?:[-*•]|\d+[.)])\s*/, "")
+    .replace(/^["']|["']$/g, "")
+    .trim();
 
 export const parseKeywords = (answer: string, count: number) =>
-  [...new Set(answer.split(/[,，;\n]/).map(clean).filter((word) => word.length > 0 && word.length <= 64))].slice(0, count);
+  [
+    ...new Set(
+      answer
+        .split(/[,，;\n]/)
+        .map(clean)
+        .filter((word) => word.length > 0 && word.length <= 64),
+    ),
+  ].slice(0, count);
 
 export const parseQuestions = (answer: string, count: number) =>
-  answer.split("\n").map(clean).filter((line) => line.length > 3).slice(0, count);
+  answer
+    .split("\n")
+    .map(clean)
+    .filter((line) => line.length > 3)
+    .slice(0, count);

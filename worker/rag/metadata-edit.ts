@@ -36,7 +36,8 @@ export const summarizeMetadata = (metas: Meta[]): Record<string, MetadataFieldSu
       const kind = kindOf(value);
       if (kind) kinds.set(key, new Map(kinds.get(key) ?? []).set(kind, (kinds.get(key)?.get(kind) ?? 0) + 1));
       const values = counts.get(key) ?? new Map<string, number>();
-      for (const item of [value].flat()) if (item !== null && item !== undefined) values.set(String(item), (values.get(String(item)) ?? 0) + 1);
+      for (const item of [value].flat())
+        if (item !== null && item !== undefined) values.set(String(item), (values.get(String(item)) ?? 0) + 1);
       counts.set(key, values);
     }
   }
@@ -59,7 +60,10 @@ const unique = (items: unknown[]) => items.filter((item, i) => items.findIndex((
 // - update with `match`: only a field equal to `match` (or the list items equal to it) takes the new value;
 // - delete without `value`: the field goes; with `value`: a list loses that item (and goes when empty), a
 //   single value goes when equal.
-export const applyMetadataEdits = (meta: Meta, { updates, deletes }: Pick<MetadataUpdateInput, "updates" | "deletes">): Meta => {
+export const applyMetadataEdits = (
+  meta: Meta,
+  { updates, deletes }: Pick<MetadataUpdateInput, "updates" | "deletes">,
+): Meta => {
   const next: Meta = structuredClone(meta);
   for (const { key, value, match } of updates) {
     const current = next[key];
@@ -68,7 +72,8 @@ export const applyMetadataEdits = (meta: Meta, { updates, deletes }: Pick<Metada
       if (!matching) next[key] = Array.isArray(value) ? unique(value) : value;
     } else if (Array.isArray(current)) {
       if (!matching) next[key] = unique([...current, ...[value as MetadataValue].flat()]);
-      else if (current.some((item) => same(item, match))) next[key] = unique(current.map((item) => (same(item, match) ? value : item)));
+      else if (current.some((item) => same(item, match)))
+        next[key] = unique(current.map((item) => (same(item, match) ? value : item)));
     } else if (!matching || same(current, match)) {
       next[key] = value;
     }

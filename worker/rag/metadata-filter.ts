@@ -1,4 +1,9 @@
-import { MAX_METADATA_CONDITIONS, METADATA_OPERATORS, type MetadataCondition, type MetadataOperator } from "../contract/metadata-condition";
+import {
+  MAX_METADATA_CONDITIONS,
+  METADATA_OPERATORS,
+  type MetadataCondition,
+  type MetadataOperator,
+} from "../contract/metadata-condition";
 import type { ChatMessage } from "../platform/providers/types";
 import { jsonObjectIn } from "./json-answer";
 
@@ -44,7 +49,10 @@ const holds = (operator: MetadataOperator, actual: string, expected: string) => 
   }
 };
 
-const conditionHolds = (meta: MetaFields, { name, comparison_operator: operator, value }: MetadataCondition["conditions"][number]) => {
+const conditionHolds = (
+  meta: MetaFields,
+  { name, comparison_operator: operator, value }: MetadataCondition["conditions"][number],
+) => {
   const values = valuesOf(meta, name).filter((item) => item.trim() !== "");
   const expected = String(value);
   if (operator === "empty") return values.length === 0;
@@ -57,13 +65,20 @@ const conditionHolds = (meta: MetaFields, { name, comparison_operator: operator,
 
 // Whether a document's metadata passes the conditions (all of them with "and", one with "or").
 export const metadataMatches = (meta: MetaFields, { logic, conditions }: MetadataCondition) =>
-  logic === "or" ? conditions.some((condition) => conditionHolds(meta, condition)) : conditions.every((condition) => conditionHolds(meta, condition));
+  logic === "or"
+    ? conditions.some((condition) => conditionHolds(meta, condition))
+    : conditions.every((condition) => conditionHolds(meta, condition));
 
 // The fields a model may filter on, with some of their values: { field: [value, …] }.
 export type MetadataFields = Record<string, (string | number)[]>;
 
 // The chat model writes a metadata filter for a question (RAGFlow's gen_meta_filter idea, our wording).
-export const metadataFilterPrompt = (fields: MetadataFields, question: string, today: string, fixed: Record<string, MetadataOperator>): ChatMessage[] => [
+export const metadataFilterPrompt = (
+  fields: MetadataFields,
+  question: string,
+  today: string,
+  fixed: Record<string, MetadataOperator>,
+): ChatMessage[] => [
   {
     role: "system",
     content: [
@@ -82,11 +97,20 @@ export const metadataFilterPrompt = (fields: MetadataFields, question: string, t
 ];
 
 // The model's conditions on known fields with known operators; anything else it wrote is dropped.
-export const parseMetadataFilterAnswer = (answer: string, fields: Set<string>, fixed: Record<string, MetadataOperator>): MetadataCondition => {
+export const parseMetadataFilterAnswer = (
+  answer: string,
+  fields: Set<string>,
+  fixed: Record<string, MetadataOperator>,
+): MetadataCondition => {
   const parsed = jsonObjectIn(answer) ?? {};
   const conditions = (Array.isArray(parsed.conditions) ? parsed.conditions : [])
-    .filter((item): item is { key: string; op: string; value?: unknown } => typeof item?.key === "string" && typeof item?.op === "string")
-    .filter((item) => fields.has(item.key) && (METADATA_OPERATORS as readonly string[]).includes(fixed[item.key] ?? item.op))
+    .filter(
+      (item): item is { key: string; op: string; value?: unknown } =>
+        typeof item?.key === "string" && typeof item?.op === "string",
+    )
+    .filter(
+      (item) => fields.has(item.key) && (METADATA_OPERATORS as readonly string[]).includes(fixed[item.key] ?? item.op),
+    )
     .slice(0, MAX_METADATA_CONDITIONS)
     .map((item) => ({
       name: item.key,

@@ -20,7 +20,12 @@ export const mindMapPrompt = (text: string): ChatMessage[] => [
   { role: "user", content: "Output:" },
 ];
 
-const clean = (text: string) => text.replace(/\*+/g, "").replace(/[:：]\s*$/, "").trim().slice(0, MAX_ID_CHARS);
+const clean = (text: string) =>
+  text
+    .replace(/\*+/g, "")
+    .replace(/[:：]\s*$/, "")
+    .trim()
+    .slice(0, MAX_ID_CHARS);
 
 // Depth of a line in the outline: headings by their #s, list items below every heading by their indent,
 // other text below the line before it.
@@ -47,7 +52,8 @@ export const outlineToNodes = (markdown: string): MindMapNode[] => {
     stack.at(-1)?.children.push(node);
     if ("depth" in line) stack.push(node);
   }
-  const strip = (nodes: MindMapNode[]): MindMapNode[] => nodes.map((node) => ({ id: node.id, children: strip(node.children) }));
+  const strip = (nodes: MindMapNode[]): MindMapNode[] =>
+    nodes.map((node) => ({ id: node.id, children: strip(node.children) }));
   return strip(root.children);
 };
 
@@ -101,7 +107,10 @@ export const extractiveMindMap = (question: string, chunks: { document: string; 
     leaves.push({ id: firstSentence(chunk.content), children: [] });
     byDocument.set(chunk.document, leaves);
   }
-  return { id: clean(question) || "root", children: prune([...byDocument].map(([document, leaves]) => ({ id: document, children: leaves }))) };
+  return {
+    id: clean(question) || "root",
+    children: prune([...byDocument].map(([document, leaves]) => ({ id: document, children: leaves }))),
+  };
 };
 
 // The texts to map, in parts of at most 6,000 tokens (one model call each; a longer text is a part of its own).
@@ -121,4 +130,5 @@ export const mindMapParts = (texts: string[]) => {
   return batches.filter((batch) => batch.length > 0);
 };
 
-export const countNodes = (node: MindMapNode): number => 1 + node.children.reduce((sum, child) => sum + countNodes(child), 0);
+export const countNodes = (node: MindMapNode): number =>
+  1 + node.children.reduce((sum, child) => sum + countNodes(child), 0);

@@ -18,7 +18,9 @@ const round = (value: number) => Math.round(value * 10_000) / 10_000;
 // the cosine below does not depend on the scale, so the lift is kept as it is.
 export const tagFeatures = (matched: Map<string, number>, shares: Map<string, number>, topN: number): TagFeatures => {
   const total = [...matched.values()].reduce((sum, count) => sum + count, 0);
-  const lifted = [...matched].map(([tag, count]) => [tag, (count + 1) / (total + SMOOTHING) / Math.max(1e-6, shares.get(tag) ?? 1e-4)] as const);
+  const lifted = [...matched].map(
+    ([tag, count]) => [tag, (count + 1) / (total + SMOOTHING) / Math.max(1e-6, shares.get(tag) ?? 1e-4)] as const,
+  );
   return Object.fromEntries(
     lifted
       .toSorted((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
@@ -29,7 +31,8 @@ export const tagFeatures = (matched: Map<string, number>, shares: Map<string, nu
 
 // Cosine of a question's and a chunk's tag features (RAGFlow's rank feature, before its scale).
 export const tagCosine = (question: TagFeatures, chunk: TagFeatures) => {
-  const norm = (features: TagFeatures) => Math.sqrt(Object.values(features).reduce((sum, value) => sum + value * value, 0));
+  const norm = (features: TagFeatures) =>
+    Math.sqrt(Object.values(features).reduce((sum, value) => sum + value * value, 0));
   const questionNorm = norm(question);
   const chunkNorm = norm(chunk);
   if (questionNorm === 0 || chunkNorm === 0) return 0;
@@ -45,7 +48,10 @@ export const minimumShouldMatch = (terms: number) => Math.min(3, Math.max(1, Mat
 export const contentTerms = (words: string[], limit = 30) => {
   const counts = new Map<string, number>();
   for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
-  return [...counts].toSorted((a, b) => b[1] - a[1] || b[0].length - a[0].length).slice(0, limit).map(([word]) => word);
+  return [...counts]
+    .toSorted((a, b) => b[1] - a[1] || b[0].length - a[0].length)
+    .slice(0, limit)
+    .map(([word]) => word);
 };
 
 type Example = { content: string; features: TagFeatures };
@@ -60,7 +66,13 @@ export const tagPrompt = (content: string, tags: string[], examples: Example[], 
       "",
       "# TAG SET",
       tags.join(", "),
-      ...examples.flatMap((example, i) => ["", `# Example ${i + 1}`, example.content, "Output:", JSON.stringify(example.features)]),
+      ...examples.flatMap((example, i) => [
+        "",
+        `# Example ${i + 1}`,
+        example.content,
+        "Output:",
+        JSON.stringify(example.features),
+      ]),
     ].join("\n"),
   },
   { role: "user", content },
@@ -68,6 +80,8 @@ export const tagPrompt = (content: string, tags: string[], examples: Example[], 
 
 // Only tags of the set with a positive relevance; anything else the model wrote is ignored.
 export const parseTagAnswer = (answer: string, tags: Set<string>, topN: number): TagFeatures => {
-  const valid = Object.entries(jsonObjectIn(answer) ?? {}).filter((entry): entry is [string, number] => tags.has(entry[0]) && typeof entry[1] === "number" && entry[1] > 0);
+  const valid = Object.entries(jsonObjectIn(answer) ?? {}).filter(
+    (entry): entry is [string, number] => tags.has(entry[0]) && typeof entry[1] === "number" && entry[1] > 0,
+  );
   return Object.fromEntries(valid.toSorted((a, b) => b[1] - a[1]).slice(0, topN));
 };

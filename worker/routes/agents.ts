@@ -1,6 +1,13 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { AgentCompletionSchema, AgentTemplatesQuerySchema, CreateAgentSchema, ListAgentSessionsQuerySchema, ListAgentsQuerySchema, UpdateAgentSchema } from "../contract/agents";
+import {
+  AgentCompletionSchema,
+  AgentTemplatesQuerySchema,
+  CreateAgentSchema,
+  ListAgentSessionsQuerySchema,
+  ListAgentsQuerySchema,
+  UpdateAgentSchema,
+} from "../contract/agents";
 import { OpenAiCompletionSchema } from "../contract/chats";
 import { DeleteByIdsSchema } from "../contract/datasets";
 import { ShareTokenSchema } from "../contract/share";
@@ -14,7 +21,15 @@ import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
 import { jsonBody, jsonBodyAsDataError, queryParams } from "../middleware/validate";
 import { cancelAgentTask, type EnvelopedEvent, openAiUsage, prepareAgentRun } from "../services/agents/complete";
-import { createAgent, duplicateAgent, getAgentForEditor, getManageableAgent, listAgents, removeAgent, updateAgent } from "../services/agents/manage";
+import {
+  createAgent,
+  duplicateAgent,
+  getAgentForEditor,
+  getManageableAgent,
+  listAgents,
+  removeAgent,
+  updateAgent,
+} from "../services/agents/manage";
 import { createShareToken, listShareTokens, removeShareToken } from "../services/share/tokens";
 import { createAgentSession, listAgentSessions, removeAgentSessions } from "../services/agents/sessions";
 import { agentTemplates } from "../services/agents/templates";
@@ -28,7 +43,9 @@ import type { AgentCompletionInput } from "../contract/agents";
 export const respond = async (c: Context<AppEnv>, agentId: string, input: AgentCompletionInput) => {
   const prepared = await prepareAgentRun(serviceContext(c), agentId, input);
   if (!input.stream) {
-    const { content, reference, trace, error, message_id, task_id, session_id } = await prepared.run(async () => undefined);
+    const { content, reference, trace, error, message_id, task_id, session_id } = await prepared.run(
+      async () => undefined,
+    );
     return ok(c, {
       event: "message_end",
       message_id,
@@ -50,12 +67,19 @@ export const CompletionBody = jsonBodyAsDataError(AgentCompletionSchema);
 
 export const agentRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .get("/templates", queryParams(AgentTemplatesQuerySchema), (c) => ok(c, agentTemplates(c.req.valid("query").language)))
+  .get("/templates", queryParams(AgentTemplatesQuerySchema), (c) =>
+    ok(c, agentTemplates(c.req.valid("query").language)),
+  )
   .post("/chat/completions", CompletionBody, async (c) => {
     const input = c.req.valid("json");
     if (!input.agent_id) throw dataError("`agent_id` is required.");
     if (input["openai-compatible"]) {
-      return openAiAnswer(c, input.agent_id, { model: input.model ?? "model", messages: input.messages ?? [], stream: input.stream, session_id: input.session_id });
+      return openAiAnswer(c, input.agent_id, {
+        model: input.model ?? "model",
+        messages: input.messages ?? [],
+        stream: input.stream,
+        session_id: input.session_id,
+      });
     }
     return respond(c, input.agent_id, input);
   })
@@ -64,26 +88,51 @@ export const agentRoutes = new Hono<AppEnv>()
     const { agents, total } = await listAgents(serviceContext(c), c.req.valid("query"));
     return ok(c, agents, "success", { total });
   })
-  .post("/", jsonBodyAsDataError(CreateAgentSchema), async (c) => ok(c, await createAgent(serviceContext(c), c.req.valid("json"))))
+  .post("/", jsonBodyAsDataError(CreateAgentSchema), async (c) =>
+    ok(c, await createAgent(serviceContext(c), c.req.valid("json"))),
+  )
   .get("/:agentId", async (c) => ok(c, await getAgentForEditor(serviceContext(c), c.req.param("agentId"))))
-  .put("/:agentId", jsonBodyAsDataError(UpdateAgentSchema), async (c) => ok(c, await updateAgent(serviceContext(c), c.req.param("agentId"), c.req.valid("json"))))
+  .put("/:agentId", jsonBodyAsDataError(UpdateAgentSchema), async (c) =>
+    ok(c, await updateAgent(serviceContext(c), c.req.param("agentId"), c.req.valid("json"))),
+  )
   .delete("/:agentId", async (c) => ok(c, await removeAgent(serviceContext(c), c.req.param("agentId"))))
   .post("/:agentId/duplicate", async (c) => ok(c, await duplicateAgent(serviceContext(c), c.req.param("agentId"))))
   .post("/:agentId/completions", CompletionBody, async (c) => respond(c, c.req.param("agentId"), c.req.valid("json")))
   .post("/:agentId/sessions", async (c) => ok(c, await createAgentSession(serviceContext(c), c.req.param("agentId"))))
-  .post("/:agentId/upload", async (c) => ok(c, await readInputFile(serviceContext(c), c.req.param("agentId"), uploadedFiles(await readForm(c.req.raw)))))
-  .get("/:agentId/sessions", queryParams(ListAgentSessionsQuerySchema), async (c) => ok(c, await listAgentSessions(serviceContext(c), c.req.param("agentId"), c.req.valid("query"))))
+  .post("/:agentId/upload", async (c) =>
+    ok(c, await readInputFile(serviceContext(c), c.req.param("agentId"), uploadedFiles(await readForm(c.req.raw)))),
+  )
+  .get("/:agentId/sessions", queryParams(ListAgentSessionsQuerySchema), async (c) =>
+    ok(c, await listAgentSessions(serviceContext(c), c.req.param("agentId"), c.req.valid("query"))),
+  )
   .get("/:agentId/share-tokens", async (c) => {
     const ctx = serviceContext(c);
-    return ok(c, await listShareTokens(ctx, { type: "agent", id: (await getManageableAgent(ctx, c.req.param("agentId"))).id }));
+    return ok(
+      c,
+      await listShareTokens(ctx, { type: "agent", id: (await getManageableAgent(ctx, c.req.param("agentId"))).id }),
+    );
   })
   .post("/:agentId/share-tokens", jsonBodyAsDataError(ShareTokenSchema), async (c) => {
     const ctx = serviceContext(c);
-    return ok(c, await createShareToken(ctx, { type: "agent", id: (await getManageableAgent(ctx, c.req.param("agentId"))).id }, c.req.valid("json")));
+    return ok(
+      c,
+      await createShareToken(
+        ctx,
+        { type: "agent", id: (await getManageableAgent(ctx, c.req.param("agentId"))).id },
+        c.req.valid("json"),
+      ),
+    );
   })
   .delete("/:agentId/share-tokens/:tokenId", async (c) => {
     const ctx = serviceContext(c);
-    return ok(c, await removeShareToken(ctx, { type: "agent", id: (await getManageableAgent(ctx, c.req.param("agentId"))).id }, c.req.param("tokenId")));
+    return ok(
+      c,
+      await removeShareToken(
+        ctx,
+        { type: "agent", id: (await getManageableAgent(ctx, c.req.param("agentId"))).id },
+        c.req.param("tokenId"),
+      ),
+    );
   })
   .delete("/:agentId/sessions", jsonBody(DeleteByIdsSchema), async (c) => {
     const { ids, delete_all: all } = c.req.valid("json");
@@ -95,7 +144,12 @@ const lastUserText = (messages: { role: string; content: unknown }[]) => {
   return typeof last?.content === "string" ? last.content : "";
 };
 
-type OpenAiAsk = { model: string; messages: { role: string; content: unknown }[]; stream: boolean; session_id?: string };
+type OpenAiAsk = {
+  model: string;
+  messages: { role: string; content: unknown }[];
+  stream: boolean;
+  session_id?: string;
+};
 
 // The last user message is the question; the answer in OpenAI's shape (with usage), streamed or whole.
 const openAiAnswer = async (c: Context<AppEnv>, agentId: string, body: OpenAiAsk) => {
@@ -103,7 +157,14 @@ const openAiAnswer = async (c: Context<AppEnv>, agentId: string, body: OpenAiAsk
   const input = v.parse(AgentCompletionSchema, { question, session_id: body.session_id });
   const prepared = await prepareAgentRun(serviceContext(c), agentId, input);
   const created = nowSeconds();
-  const chunk = (content: string, finish: string | null, extra = {}) => ({ id: prepared.taskId, object: "chat.completion.chunk", created, model: body.model, choices: [{ index: 0, delta: { content }, finish_reason: finish }], ...extra });
+  const chunk = (content: string, finish: string | null, extra = {}) => ({
+    id: prepared.taskId,
+    object: "chat.completion.chunk",
+    created,
+    model: body.model,
+    choices: [{ index: 0, delta: { content }, finish_reason: finish }],
+    ...extra,
+  });
   if (!body.stream) {
     const result = await prepared.run(async () => undefined);
     return c.json({
@@ -135,5 +196,10 @@ export const openAiAgentRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .post("/:agentId/chat/completions", jsonBodyAsDataError(OpenAiCompletionSchema), async (c) => {
     const body = c.req.valid("json");
-    return openAiAnswer(c, c.req.param("agentId"), { model: body.model, messages: body.messages, stream: body.stream, session_id: (body as { session_id?: string }).session_id });
+    return openAiAnswer(c, c.req.param("agentId"), {
+      model: body.model,
+      messages: body.messages,
+      stream: body.stream,
+      session_id: (body as { session_id?: string }).session_id,
+    });
   });

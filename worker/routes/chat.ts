@@ -23,11 +23,17 @@ export const chatToolRoutes = new Hono<AppEnv>()
     if (!input.chat_id) throw dataError("`chat_id` is required.");
     return respondToCompletion(c, await getDialogInTenant(serviceContext(c), input.chat_id), input);
   })
-  .post("/recommendation", jsonBodyAsDataError(RecommendationSchema), async (c) => ok(c, await recommendQuestions(serviceContext(c), c.req.valid("json"))))
-  .post("/mindmap", jsonBodyAsDataError(MindMapSchema), async (c) => ok(c, await questionMindMap(serviceContext(c), c.req.valid("json"))))
+  .post("/recommendation", jsonBodyAsDataError(RecommendationSchema), async (c) =>
+    ok(c, await recommendQuestions(serviceContext(c), c.req.valid("json"))),
+  )
+  .post("/mindmap", jsonBodyAsDataError(MindMapSchema), async (c) =>
+    ok(c, await questionMindMap(serviceContext(c), c.req.valid("json"))),
+  )
   .post("/audio/speech", jsonBodyAsDataError(SpeechSchema), async (c) => {
     const { audio, mimeType } = await speak(serviceContext(c), c.req.valid("json").text);
-    return new Response(new Blob([new Uint8Array(audio)]), { headers: { "Content-Type": mimeType, "Cache-Control": "no-store" } });
+    return new Response(new Blob([new Uint8Array(audio)]), {
+      headers: { "Content-Type": mimeType, "Cache-Control": "no-store" },
+    });
   })
   .post("/audio/transcription", async (c) => {
     const form = await c.req.formData().catch(() => null);
@@ -37,11 +43,13 @@ export const chatToolRoutes = new Hono<AppEnv>()
   });
 
 // /openai/{chat_id}/chat/completions and /chats_openai/{chat_id}/chat/completions (OpenAI's shape).
-export const openAiChatRoutes = new Hono<AppEnv>().use(requireAuth).post("/:chatId/chat/completions", jsonBodyAsDataError(OpenAiCompletionSchema), async (c) => {
-  const base = serviceContext(c);
-  const dialog = await getDialogInTenant(base, c.req.param("chatId"));
-  const input = c.req.valid("json");
-  const completion = await openAiCompletion(asDialogTenant(base, dialog), dialog, input, base.actor.userId);
-  if (input.stream) return sseResponse((signal) => completion.stream(signal));
-  return c.json(await completion.complete());
-});
+export const openAiChatRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .post("/:chatId/chat/completions", jsonBodyAsDataError(OpenAiCompletionSchema), async (c) => {
+    const base = serviceContext(c);
+    const dialog = await getDialogInTenant(base, c.req.param("chatId"));
+    const input = c.req.valid("json");
+    const completion = await openAiCompletion(asDialogTenant(base, dialog), dialog, input, base.actor.userId);
+    if (input.stream) return sseResponse((signal) => completion.stream(signal));
+    return c.json(await completion.complete());
+  });

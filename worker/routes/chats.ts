@@ -19,9 +19,25 @@ import { serviceContext } from "../middleware/deps";
 import { jsonBodyAsDataError, queryParams } from "../middleware/validate";
 import { exportHistory } from "../services/chats/export";
 import { listChats } from "../services/chats/list";
-import { createChat, getChat, getDialogInTenant, removeChat, removeChats, replaceChat, updateChat } from "../services/chats/manage";
+import {
+  createChat,
+  getChat,
+  getDialogInTenant,
+  removeChat,
+  removeChats,
+  replaceChat,
+  updateChat,
+} from "../services/chats/manage";
 import { toSession } from "../services/chats/serialize";
-import { getConversation, listConversations, openConversation, removeConversations, removeMessage, renameConversation, setFeedback } from "../services/chats/sessions";
+import {
+  getConversation,
+  listConversations,
+  openConversation,
+  removeConversations,
+  removeMessage,
+  renameConversation,
+  setFeedback,
+} from "../services/chats/sessions";
 import { chatStats } from "../services/chats/stats";
 import { createShareToken, listShareTokens, removeShareToken, updateShareToken } from "../services/share/tokens";
 import { respondToCompletion } from "./chat-completions";
@@ -31,12 +47,22 @@ const SessionsDeleteSchema = DeleteByIdsSchema;
 // /chats: assistants, their sessions, completions (the SDK's alias), stats and export.
 export const chatRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .post("/", jsonBodyAsDataError(CreateChatSchema), async (c) => ok(c, await createChat(serviceContext(c), c.req.valid("json"))))
-  .get("/", queryParams(ListChatsQuerySchema), async (c) => ok(c, await listChats(serviceContext(c), c.req.valid("query"))))
-  .delete("/", jsonBodyAsDataError(DeleteByIdsSchema), async (c) => ok(c, await removeChats(serviceContext(c), c.req.valid("json"))))
+  .post("/", jsonBodyAsDataError(CreateChatSchema), async (c) =>
+    ok(c, await createChat(serviceContext(c), c.req.valid("json"))),
+  )
+  .get("/", queryParams(ListChatsQuerySchema), async (c) =>
+    ok(c, await listChats(serviceContext(c), c.req.valid("query"))),
+  )
+  .delete("/", jsonBodyAsDataError(DeleteByIdsSchema), async (c) =>
+    ok(c, await removeChats(serviceContext(c), c.req.valid("json"))),
+  )
   .get("/:chatId", async (c) => ok(c, await getChat(serviceContext(c), c.req.param("chatId"))))
-  .put("/:chatId", jsonBodyAsDataError(CreateChatSchema), async (c) => ok(c, await replaceChat(serviceContext(c), c.req.param("chatId"), c.req.valid("json"))))
-  .patch("/:chatId", jsonBodyAsDataError(UpdateChatSchema), async (c) => ok(c, await updateChat(serviceContext(c), c.req.param("chatId"), c.req.valid("json"))))
+  .put("/:chatId", jsonBodyAsDataError(CreateChatSchema), async (c) =>
+    ok(c, await replaceChat(serviceContext(c), c.req.param("chatId"), c.req.valid("json"))),
+  )
+  .patch("/:chatId", jsonBodyAsDataError(UpdateChatSchema), async (c) =>
+    ok(c, await updateChat(serviceContext(c), c.req.param("chatId"), c.req.valid("json"))),
+  )
   .delete("/:chatId", async (c) => ok(c, await removeChat(serviceContext(c), c.req.param("chatId"))))
   .post("/:chatId/sessions", jsonBodyAsDataError(CreateSessionSchema), async (c) => {
     const ctx = serviceContext(c);
@@ -47,18 +73,27 @@ export const chatRoutes = new Hono<AppEnv>()
   })
   .get("/:chatId/sessions", queryParams(ListSessionsQuerySchema), async (c) => {
     const ctx = serviceContext(c);
-    return ok(c, await listConversations(ctx, await getDialogInTenant(ctx, c.req.param("chatId")), c.req.valid("query")));
+    return ok(
+      c,
+      await listConversations(ctx, await getDialogInTenant(ctx, c.req.param("chatId")), c.req.valid("query")),
+    );
   })
   .delete("/:chatId/sessions", jsonBodyAsDataError(SessionsDeleteSchema), async (c) => {
     const ctx = serviceContext(c);
     const input = c.req.valid("json");
-    return ok(c, await removeConversations(ctx, await getDialogInTenant(ctx, c.req.param("chatId")), input.ids, input.delete_all));
+    return ok(
+      c,
+      await removeConversations(ctx, await getDialogInTenant(ctx, c.req.param("chatId")), input.ids, input.delete_all),
+    );
   })
   .get("/:chatId/sessions/:sessionId", async (c) => {
     const ctx = serviceContext(c);
     const dialog = await getDialogInTenant(ctx, c.req.param("chatId"));
     // RAGFlow adds the assistant's avatar to one session
-    return ok(c, { ...toSession(await getConversation(ctx, dialog, c.req.param("sessionId"))), avatar: dialog.icon ?? "" });
+    return ok(c, {
+      ...toSession(await getConversation(ctx, dialog, c.req.param("sessionId"))),
+      avatar: dialog.icon ?? "",
+    });
   })
   .on(["PATCH", "PUT"], "/:chatId/sessions/:sessionId", jsonBodyAsDataError(UpdateSessionSchema), async (c) => {
     const ctx = serviceContext(c);
@@ -73,7 +108,10 @@ export const chatRoutes = new Hono<AppEnv>()
   .put("/:chatId/sessions/:sessionId/messages/:messageId/feedback", jsonBodyAsDataError(FeedbackSchema), async (c) => {
     const ctx = serviceContext(c);
     const dialog = await getDialogInTenant(ctx, c.req.param("chatId"));
-    return ok(c, await setFeedback(ctx, dialog, c.req.param("sessionId"), c.req.param("messageId"), c.req.valid("json")));
+    return ok(
+      c,
+      await setFeedback(ctx, dialog, c.req.param("sessionId"), c.req.param("messageId"), c.req.valid("json")),
+    );
   })
   .post("/:chatId/completions", jsonBodyAsDataError(CompletionSchema), async (c) => {
     const dialog = await getDialogInTenant(serviceContext(c), c.req.param("chatId"));
@@ -86,7 +124,10 @@ export const chatRoutes = new Hono<AppEnv>()
   .get("/:chatId/export", queryParams(DateRangeQuerySchema), async (c) => {
     const ctx = serviceContext(c);
     const file = await exportHistory(ctx, await getDialogInTenant(ctx, c.req.param("chatId")), c.req.valid("query"));
-    return c.body(file.body, 200, { "Content-Type": file.type, "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(file.file)}` });
+    return c.body(file.body, 200, {
+      "Content-Type": file.type,
+      "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(file.file)}`,
+    });
   })
   // share links of an assistant (Buddy's design; see docs/sharing.md)
   .get("/:chatId/share-tokens", async (c) => {
@@ -102,7 +143,10 @@ export const chatRoutes = new Hono<AppEnv>()
   .patch("/:chatId/share-tokens/:tokenId", jsonBodyAsDataError(UpdateShareTokenSchema), async (c) => {
     const ctx = serviceContext(c);
     const dialog = await getDialogInTenant(ctx, c.req.param("chatId"));
-    return ok(c, await updateShareToken(ctx, { type: "chat", id: dialog.id }, c.req.param("tokenId"), c.req.valid("json")));
+    return ok(
+      c,
+      await updateShareToken(ctx, { type: "chat", id: dialog.id }, c.req.param("tokenId"), c.req.valid("json")),
+    );
   })
   .delete("/:chatId/share-tokens/:tokenId", async (c) => {
     const ctx = serviceContext(c);

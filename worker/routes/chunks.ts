@@ -1,5 +1,11 @@
 import { Hono } from "hono";
-import { CreateChunkSchema, DeleteChunksSchema, ListChunksQuerySchema, SwitchChunksSchema, UpdateChunkSchema } from "../contract/chunks";
+import {
+  CreateChunkSchema,
+  DeleteChunksSchema,
+  ListChunksQuerySchema,
+  SwitchChunksSchema,
+  UpdateChunkSchema,
+} from "../contract/chunks";
 import type { AppEnv } from "../env";
 import { ok } from "../lib/envelope";
 import { requireAuth } from "../middleware/auth";
@@ -16,8 +22,12 @@ const updateBody = jsonBodyAsDataError(UpdateChunkSchema);
 // /datasets/{datasetId}/documents/{documentId}/chunks
 export const chunkRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .get("/", queryParams(ListChunksQuerySchema), async (c) => ok(c, await listChunks(serviceContext(c), ...ids(c), c.req.valid("query"))))
-  .post("/", jsonBodyAsDataError(CreateChunkSchema), async (c) => ok(c, await createChunk(serviceContext(c), ...ids(c), c.req.valid("json"))))
+  .get("/", queryParams(ListChunksQuerySchema), async (c) =>
+    ok(c, await listChunks(serviceContext(c), ...ids(c), c.req.valid("query"))),
+  )
+  .post("/", jsonBodyAsDataError(CreateChunkSchema), async (c) =>
+    ok(c, await createChunk(serviceContext(c), ...ids(c), c.req.valid("json"))),
+  )
   .patch("/", jsonBodyAsDataError(SwitchChunksSchema), async (c) => {
     const body = c.req.valid("json");
     const available = body.available ?? body.available_int === 1;

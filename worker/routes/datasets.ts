@@ -75,31 +75,61 @@ export const datasetRoutes = new Hono<AppEnv>()
     ok(c, await removeIndex(serviceContext(c), c.req.param("datasetId"), c.req.valid("query").type)),
   )
   // RAGFlow's documented (older) paths for the same
-  .post("/:datasetId/run_raptor", async (c) => ok(c, await startIndexTask(serviceContext(c), c.req.param("datasetId"), "raptor")))
-  .get("/:datasetId/trace_raptor", async (c) => ok(c, await traceIndexTask(serviceContext(c), c.req.param("datasetId"), "raptor")))
-  .post("/:datasetId/run_graphrag", async (c) => ok(c, await startIndexTask(serviceContext(c), c.req.param("datasetId"), "graph")))
-  .get("/:datasetId/trace_graphrag", async (c) => ok(c, await traceIndexTask(serviceContext(c), c.req.param("datasetId"), "graph")))
-  .post("/:datasetId/run_mindmap", async (c) => ok(c, await startIndexTask(serviceContext(c), c.req.param("datasetId"), "mindmap")))
-  .get("/:datasetId/trace_mindmap", async (c) => ok(c, await traceIndexTask(serviceContext(c), c.req.param("datasetId"), "mindmap")))
+  .post("/:datasetId/run_raptor", async (c) =>
+    ok(c, await startIndexTask(serviceContext(c), c.req.param("datasetId"), "raptor")),
+  )
+  .get("/:datasetId/trace_raptor", async (c) =>
+    ok(c, await traceIndexTask(serviceContext(c), c.req.param("datasetId"), "raptor")),
+  )
+  .post("/:datasetId/run_graphrag", async (c) =>
+    ok(c, await startIndexTask(serviceContext(c), c.req.param("datasetId"), "graph")),
+  )
+  .get("/:datasetId/trace_graphrag", async (c) =>
+    ok(c, await traceIndexTask(serviceContext(c), c.req.param("datasetId"), "graph")),
+  )
+  .post("/:datasetId/run_mindmap", async (c) =>
+    ok(c, await startIndexTask(serviceContext(c), c.req.param("datasetId"), "mindmap")),
+  )
+  .get("/:datasetId/trace_mindmap", async (c) =>
+    ok(c, await traceIndexTask(serviceContext(c), c.req.param("datasetId"), "mindmap")),
+  )
   // the graph itself: RAGFlow's documented path and its canonical one
-  .get("/:datasetId/knowledge_graph", async (c) => ok(c, await getKnowledgeGraph(serviceContext(c), c.req.param("datasetId"))))
-  .delete("/:datasetId/knowledge_graph", async (c) => ok(c, await removeIndex(serviceContext(c), c.req.param("datasetId"), "graph")))
+  .get("/:datasetId/knowledge_graph", async (c) =>
+    ok(c, await getKnowledgeGraph(serviceContext(c), c.req.param("datasetId"))),
+  )
+  .delete("/:datasetId/knowledge_graph", async (c) =>
+    ok(c, await removeIndex(serviceContext(c), c.req.param("datasetId"), "graph")),
+  )
   .get("/:datasetId/graph", async (c) => ok(c, await getKnowledgeGraph(serviceContext(c), c.req.param("datasetId"))))
-  .delete("/:datasetId/graph", async (c) => ok(c, await removeIndex(serviceContext(c), c.req.param("datasetId"), "graph")))
+  .delete("/:datasetId/graph", async (c) =>
+    ok(c, await removeIndex(serviceContext(c), c.req.param("datasetId"), "graph")),
+  )
   .post("/:datasetId/embedding/check", jsonBody(EmbeddingCheckSchema), async (c) => {
-    const { passed, result } = await checkEmbeddingModel(serviceContext(c), c.req.param("datasetId"), c.req.valid("json"));
+    const { passed, result } = await checkEmbeddingModel(
+      serviceContext(c),
+      c.req.param("datasetId"),
+      c.req.valid("json"),
+    );
     return passed ? ok(c, result) : notEffective(c, result, EMBEDDING_SWITCH_REFUSED);
   })
   .get("/:datasetId/ingestions", queryParams(IngestionLogsQuerySchema), async (c) =>
     ok(c, await listIngestionLogs(serviceContext(c), c.req.param("datasetId"), c.req.valid("query"))),
   )
-  .get("/:datasetId/ingestions/summary", async (c) => ok(c, await ingestionSummary(serviceContext(c), c.req.param("datasetId"))))
-  .get("/:datasetId/ingestions/:logId", async (c) => ok(c, await getIngestionLog(serviceContext(c), c.req.param("datasetId"), c.req.param("logId"))))
-  .get("/:datasetId/metadata/config", async (c) => ok(c, await getMetadataConfig(serviceContext(c), c.req.param("datasetId"))))
+  .get("/:datasetId/ingestions/summary", async (c) =>
+    ok(c, await ingestionSummary(serviceContext(c), c.req.param("datasetId"))),
+  )
+  .get("/:datasetId/ingestions/:logId", async (c) =>
+    ok(c, await getIngestionLog(serviceContext(c), c.req.param("datasetId"), c.req.param("logId"))),
+  )
+  .get("/:datasetId/metadata/config", async (c) =>
+    ok(c, await getMetadataConfig(serviceContext(c), c.req.param("datasetId"))),
+  )
   .put("/:datasetId/metadata/config", jsonBody(MetadataConfigSchema), async (c) =>
     ok(c, await putMetadataConfig(serviceContext(c), c.req.param("datasetId"), c.req.valid("json"))),
   )
-  .get("/:datasetId/metadata/summary", async (c) => ok(c, await metadataSummary(serviceContext(c), c.req.param("datasetId"))))
+  .get("/:datasetId/metadata/summary", async (c) =>
+    ok(c, await metadataSummary(serviceContext(c), c.req.param("datasetId"))),
+  )
   .post("/:datasetId/metadata/update", jsonBodyAsDataError(MetadataUpdateSchema), async (c) =>
     ok(c, await updateMetadata(serviceContext(c), c.req.param("datasetId"), c.req.valid("json"))),
   )

@@ -12,16 +12,19 @@ import { difyRecords } from "../services/retrieval/dify";
 // RAGFlow's build_error_result: this route's errors carry an HTTP status that follows their code.
 const statusOf = (code: number) => {
   if (code === RetCode.ARGUMENT_ERROR || code === RetCode.DATA_ERROR || code === RetCode.OPERATING_ERROR) return 400;
-  if (code === RetCode.PERMISSION_ERROR || code === RetCode.AUTHENTICATION_ERROR || code === RetCode.FORBIDDEN) return 403;
+  if (code === RetCode.PERMISSION_ERROR || code === RetCode.AUTHENTICATION_ERROR || code === RetCode.FORBIDDEN)
+    return 403;
   if (code === RetCode.NOT_FOUND) return 404;
   return 500;
 };
 
-const difyError = (c: Context, error: AppError) => c.json({ code: error.code, message: error.message }, error.status === 200 ? statusOf(error.code) : error.status);
+const difyError = (c: Context, error: AppError) =>
+  c.json({ code: error.code, message: error.message }, error.status === 200 ? statusOf(error.code) : error.status);
 
 const readInput = async (c: Context) => {
   const body: unknown = await c.req.json().catch(() => null);
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw argumentError("The request body must be a JSON object.");
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    throw argumentError("The request body must be a JSON object.");
   const missing = DIFY_REQUIRED.filter((key) => !(key in body));
   if (missing.length) throw argumentError(`required argument are missing: ${missing.join(",")}; `);
   const parsed = v.safeParse(DifyRetrievalSchema, body);

@@ -18,7 +18,8 @@ const tagged = (paths: OpenAPIV3_1.PathsObject) => {
   for (const [path, item] of Object.entries(paths)) {
     const tag = path.split("/")[3] ?? "system";
     for (const operation of Object.values(item ?? {})) {
-      if (operation && typeof operation === "object" && "responses" in operation) (operation as OpenAPIV3_1.OperationObject).tags ??= [tag];
+      if (operation && typeof operation === "object" && "responses" in operation)
+        (operation as OpenAPIV3_1.OperationObject).tags ??= [tag];
     }
   }
   return paths;
@@ -36,7 +37,15 @@ export const mountDocs = (app: Hono<AppEnv>) => {
         documentation: {
           info: { title: "Buddy API", version: c.var.deps.config.version, description: DESCRIPTION },
           servers: [{ url: new URL(c.req.url).origin }],
-          components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "API key (ragflow-…), session token or share-link token" } } },
+          components: {
+            securitySchemes: {
+              bearer: {
+                type: "http",
+                scheme: "bearer",
+                description: "API key (ragflow-…), session token or share-link token",
+              },
+            },
+          },
           security: [{ bearer: [] }],
         },
       });
@@ -44,5 +53,8 @@ export const mountDocs = (app: Hono<AppEnv>) => {
     }
     return c.json(cached);
   });
-  app.get("/api/docs", Scalar({ url: "/api/openapi.json", cdn: "/vendor/scalar-api-reference.js", pageTitle: "Buddy API" }));
+  app.get(
+    "/api/docs",
+    Scalar({ url: "/api/openapi.json", cdn: "/vendor/scalar-api-reference.js", pageTitle: "Buddy API" }),
+  );
 };

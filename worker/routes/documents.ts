@@ -12,7 +12,13 @@ import { ok } from "../lib/envelope";
 import { argumentError, dataError } from "../lib/errors";
 import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
-import { assertJsonContentType, jsonBody, jsonBodyAsDataError, parseOrThrow, queryParams } from "../middleware/validate";
+import {
+  assertJsonContentType,
+  jsonBody,
+  jsonBodyAsDataError,
+  parseOrThrow,
+  queryParams,
+} from "../middleware/validate";
 import { fileResponse, readForm, uploadedFiles } from "./file-transfer";
 import { parseHandlers, stopHandlers } from "./parsing";
 import { createEmptyDocument } from "../services/documents/create-empty";
@@ -58,11 +64,18 @@ export const documentRoutes = new Hono<AppEnv>()
     ok(c, await updateMetadata(serviceContext(c), c.req.param("datasetId") as string, c.req.valid("json"))),
   )
   .get("/:documentId", async (c) =>
-    fileResponse(await downloadDocument(serviceContext(c), c.req.param("datasetId") as string, c.req.param("documentId"))),
+    fileResponse(
+      await downloadDocument(serviceContext(c), c.req.param("datasetId") as string, c.req.param("documentId")),
+    ),
   )
   .on(["PATCH", "PUT"], "/:documentId", updateHandler, async (c) =>
     ok(
       c,
-      await updateDocument(serviceContext(c), c.req.param("datasetId") as string, c.req.param("documentId"), c.req.valid("json")),
+      await updateDocument(
+        serviceContext(c),
+        c.req.param("datasetId") as string,
+        c.req.param("documentId"),
+        c.req.valid("json"),
+      ),
     ),
   );

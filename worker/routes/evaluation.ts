@@ -1,5 +1,11 @@
 import { Hono } from "hono";
-import { EvaluationStatsQuerySchema, FeedbackExportQuerySchema, FeedbackQuerySchema, ResolveUnansweredSchema, UnansweredQuerySchema } from "../contract/evaluation";
+import {
+  EvaluationStatsQuerySchema,
+  FeedbackExportQuerySchema,
+  FeedbackQuerySchema,
+  ResolveUnansweredSchema,
+  UnansweredQuerySchema,
+} from "../contract/evaluation";
 import type { AppEnv } from "../env";
 import { ok } from "../lib/envelope";
 import { requireAuth } from "../middleware/auth";
@@ -15,12 +21,25 @@ import { listUnanswered, resolveUnanswered } from "../services/evaluation/unansw
 // (Buddy's design; see docs/evaluation.md).
 export const evaluationRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .get("/feedback", queryParams(FeedbackQuerySchema), async (c) => ok(c, await listFeedback(serviceContext(c), c.req.valid("query"))))
+  .get("/feedback", queryParams(FeedbackQuerySchema), async (c) =>
+    ok(c, await listFeedback(serviceContext(c), c.req.valid("query"))),
+  )
   .get("/feedback/export", queryParams(FeedbackExportQuerySchema), async (c) => {
     const file = await exportFeedback(serviceContext(c), c.req.valid("query"));
-    return c.body(file.body, 200, { "Content-Type": file.type, "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(file.file)}` });
+    return c.body(file.body, 200, {
+      "Content-Type": file.type,
+      "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(file.file)}`,
+    });
   })
-  .get("/conversations/:conversationId", async (c) => ok(c, await conversationHistory(serviceContext(c), c.req.param("conversationId"))))
-  .get("/unanswered", queryParams(UnansweredQuerySchema), async (c) => ok(c, await listUnanswered(serviceContext(c), c.req.valid("query"))))
-  .post("/unanswered/resolve", jsonBodyAsDataError(ResolveUnansweredSchema), async (c) => ok(c, await resolveUnanswered(serviceContext(c), c.req.valid("json"))))
-  .get("/stats", queryParams(EvaluationStatsQuerySchema), async (c) => ok(c, await evaluationStats(serviceContext(c), c.req.valid("query"))));
+  .get("/conversations/:conversationId", async (c) =>
+    ok(c, await conversationHistory(serviceContext(c), c.req.param("conversationId"))),
+  )
+  .get("/unanswered", queryParams(UnansweredQuerySchema), async (c) =>
+    ok(c, await listUnanswered(serviceContext(c), c.req.valid("query"))),
+  )
+  .post("/unanswered/resolve", jsonBodyAsDataError(ResolveUnansweredSchema), async (c) =>
+    ok(c, await resolveUnanswered(serviceContext(c), c.req.valid("json"))),
+  )
+  .get("/stats", queryParams(EvaluationStatsQuerySchema), async (c) =>
+    ok(c, await evaluationStats(serviceContext(c), c.req.valid("query"))),
+  );

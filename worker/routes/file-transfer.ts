@@ -11,11 +11,13 @@ export const readForm = async (request: Request) => {
   }
   // a URL-encoded form carries no file (the upload services then answer "No file part!"), but it is how
   // RAGFlow's clients post a web page to crawl (`requests.post(data={name, url})`)
-  if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)/.test(request.headers.get("content-type") ?? "")) throw argumentError("No file part!");
+  if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)/.test(request.headers.get("content-type") ?? ""))
+    throw argumentError("No file part!");
   return request.formData();
 };
 
-export const uploadedFiles = (form: FormData) => form.getAll("file").filter((entry): entry is File => typeof entry !== "string");
+export const uploadedFiles = (form: FormData) =>
+  form.getAll("file").filter((entry): entry is File => typeof entry !== "string");
 
 // Uploaded files are served as attachments in a sandbox: an HTML or SVG upload opened from the API
 // (e.g. with ?auth=) must not run script on this origin.

@@ -13,12 +13,16 @@ import { setDefaultModels } from "../services/models/defaults";
 export const modelRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .get("/", async (c) => ok(c, await listModels(serviceContext(c))))
-  .patch("/default", requireTeamManager, jsonBodyAsDataError(SetDefaultModelsSchema), async (c) => ok(c, await setDefaultModels(serviceContext(c), c.req.valid("json"))));
+  .patch("/default", requireTeamManager, jsonBodyAsDataError(SetDefaultModelsSchema), async (c) =>
+    ok(c, await setDefaultModels(serviceContext(c), c.req.valid("json"))),
+  );
 
 // /providers/models (add, delete), /providers/test (test connection without saving)
 export const providerRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .post("/test", jsonBodyAsDataError(AddModelSchema), async (c) => ok(c, await testModel(depsOf(c), c.req.valid("json"))))
+  .post("/test", jsonBodyAsDataError(AddModelSchema), async (c) =>
+    ok(c, await testModel(depsOf(c), c.req.valid("json"))),
+  )
   .post("/models", requireTeamManager, jsonBodyAsDataError(AddModelSchema), async (c) => {
     await addModel(serviceContext(c), c.req.valid("json"));
     return ok(c, await listModels(serviceContext(c)));
@@ -26,4 +30,6 @@ export const providerRoutes = new Hono<AppEnv>()
   .patch("/models/:id", requireTeamManager, jsonBodyAsDataError(UpdateModelSchema), async (c) =>
     ok(c, await setModelEnabled(serviceContext(c), c.req.param("id"), c.req.valid("json").enabled)),
   )
-  .delete("/models/:id", requireTeamManager, async (c) => ok(c, await removeModel(serviceContext(c), c.req.param("id"))));
+  .delete("/models/:id", requireTeamManager, async (c) =>
+    ok(c, await removeModel(serviceContext(c), c.req.param("id"))),
+  );

@@ -1,5 +1,9 @@
 import { Hono } from "hono";
-import { CreatePromptTemplateSchema, ListPromptTemplatesQuerySchema, UpdatePromptTemplateSchema } from "../contract/prompt-templates";
+import {
+  CreatePromptTemplateSchema,
+  ListPromptTemplatesQuerySchema,
+  UpdatePromptTemplateSchema,
+} from "../contract/prompt-templates";
 import type { AppEnv } from "../env";
 import { ok } from "../lib/envelope";
 import { requireAuth } from "../middleware/auth";
@@ -16,8 +20,14 @@ import {
 // /prompt-templates: the team's reusable prompts (docs/prompt-templates.md).
 export const promptTemplateRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .get("/", queryParams(ListPromptTemplatesQuerySchema), async (c) => ok(c, await listPromptTemplates(serviceContext(c), c.req.valid("query"))))
-  .post("/", jsonBodyAsDataError(CreatePromptTemplateSchema), async (c) => ok(c, await createPromptTemplate(serviceContext(c), c.req.valid("json"))))
+  .get("/", queryParams(ListPromptTemplatesQuerySchema), async (c) =>
+    ok(c, await listPromptTemplates(serviceContext(c), c.req.valid("query"))),
+  )
+  .post("/", jsonBodyAsDataError(CreatePromptTemplateSchema), async (c) =>
+    ok(c, await createPromptTemplate(serviceContext(c), c.req.valid("json"))),
+  )
   .get("/:id", async (c) => ok(c, await getPromptTemplate(serviceContext(c), c.req.param("id"))))
-  .put("/:id", jsonBodyAsDataError(UpdatePromptTemplateSchema), async (c) => ok(c, await updatePromptTemplate(serviceContext(c), c.req.param("id"), c.req.valid("json"))))
+  .put("/:id", jsonBodyAsDataError(UpdatePromptTemplateSchema), async (c) =>
+    ok(c, await updatePromptTemplate(serviceContext(c), c.req.param("id"), c.req.valid("json"))),
+  )
   .delete("/:id", async (c) => ok(c, await removePromptTemplate(serviceContext(c), c.req.param("id"))));

@@ -20,7 +20,14 @@ import { credentialOf, requireAuth } from "../middleware/auth";
 import { depsOf, serviceContext } from "../middleware/deps";
 import { jsonBodyAsDataError, queryParams } from "../middleware/validate";
 import { prepareSearchAnswer } from "../services/searches/ask";
-import { createSearch, getSearch, getSearchInTenant, listSearches, removeSearch, updateSearch } from "../services/searches/manage";
+import {
+  createSearch,
+  getSearch,
+  getSearchInTenant,
+  listSearches,
+  removeSearch,
+  updateSearch,
+} from "../services/searches/manage";
 import { searchRelatedQuestions } from "../services/searches/related";
 import { searchRetrieval, sharedSearchInfo } from "../services/searches/shared";
 import { checkDatasets } from "../services/searches/validate";
@@ -30,24 +37,40 @@ import { SearchbotMindMapSchema } from "../contract/mindmap";
 import { sharedMindMap } from "../services/searches/mindmap";
 import { envelopes } from "./chat-completions";
 
-const target = async (c: Context<AppEnv>) => ({ type: "search" as const, id: (await getSearchInTenant(serviceContext(c), c.req.param("searchId") ?? "")).id });
+const target = async (c: Context<AppEnv>) => ({
+  type: "search" as const,
+  id: (await getSearchInTenant(serviceContext(c), c.req.param("searchId") ?? "")).id,
+});
 
 // /searches: the team's search apps (RAGFlow's /api/v1/searches), their streamed AI summary and share links.
 const searchAppRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .post("/", jsonBodyAsDataError(CreateSearchSchema), async (c) => ok(c, await createSearch(serviceContext(c), c.req.valid("json"))))
-  .get("/", queryParams(ListSearchesQuerySchema), async (c) => ok(c, await listSearches(serviceContext(c), c.req.valid("query"))))
+  .post("/", jsonBodyAsDataError(CreateSearchSchema), async (c) =>
+    ok(c, await createSearch(serviceContext(c), c.req.valid("json"))),
+  )
+  .get("/", queryParams(ListSearchesQuerySchema), async (c) =>
+    ok(c, await listSearches(serviceContext(c), c.req.valid("query"))),
+  )
   .get("/:searchId", async (c) => ok(c, await getSearch(serviceContext(c), c.req.param("searchId"))))
-  .put("/:searchId", jsonBodyAsDataError(UpdateSearchSchema), async (c) => ok(c, await updateSearch(serviceContext(c), c.req.param("searchId"), c.req.valid("json"))))
+  .put("/:searchId", jsonBodyAsDataError(UpdateSearchSchema), async (c) =>
+    ok(c, await updateSearch(serviceContext(c), c.req.param("searchId"), c.req.valid("json"))),
+  )
   .delete("/:searchId", async (c) => ok(c, await removeSearch(serviceContext(c), c.req.param("searchId"))))
   .post("/:searchId/completions", jsonBodyAsDataError(SearchCompletionSchema), async (c) => {
     const ctx = serviceContext(c);
-    const answer = await prepareSearchAnswer(ctx, await getSearchInTenant(ctx, c.req.param("searchId")), c.req.valid("json"));
+    const answer = await prepareSearchAnswer(
+      ctx,
+      await getSearchInTenant(ctx, c.req.param("searchId")),
+      c.req.valid("json"),
+    );
     return sseResponse((signal) => envelopes(answer(signal)));
   })
   .post("/:searchId/retrieval", jsonBodyAsDataError(SearchRetrievalSchema), async (c) => {
     const ctx = serviceContext(c);
-    return ok(c, await searchRetrieval(ctx, await getSearchInTenant(ctx, c.req.param("searchId")), c.req.valid("json"), false));
+    return ok(
+      c,
+      await searchRetrieval(ctx, await getSearchInTenant(ctx, c.req.param("searchId")), c.req.valid("json"), false),
+    );
   })
   .get("/:searchId/share-tokens", async (c) => ok(c, await listShareTokens(serviceContext(c), await target(c))))
   .post("/:searchId/share-tokens", jsonBodyAsDataError(ShareTokenSchema), async (c) => {
@@ -60,9 +83,15 @@ const searchAppRoutes = new Hono<AppEnv>()
   .patch("/:searchId/share-tokens/:tokenId", jsonBodyAsDataError(UpdateShareTokenSchema), async (c) =>
     ok(c, await updateShareToken(serviceContext(c), await target(c), c.req.param("tokenId"), c.req.valid("json"))),
   )
-  .delete("/:searchId/share-tokens/:tokenId", async (c) => ok(c, await removeShareToken(serviceContext(c), await target(c), c.req.param("tokenId"))));
+  .delete("/:searchId/share-tokens/:tokenId", async (c) =>
+    ok(c, await removeShareToken(serviceContext(c), await target(c), c.req.param("tokenId"))),
+  );
 
-const CORS_HEADERS = { "Access-Control-Allow-Methods": "GET, POST, OPTIONS", "Access-Control-Allow-Headers": "Authorization, Content-Type", "Access-Control-Max-Age": "600" };
+const CORS_HEADERS = {
+  "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
+  "Access-Control-Allow-Headers": "Authorization, Content-Type",
+  "Access-Control-Max-Age": "600",
+};
 
 // A share token for THIS search app of THIS tenant, an allowed origin, within the link's limits; the request then
 // acts in the app's team for the link's maker. Answers count against the daily cap.
@@ -70,7 +99,13 @@ const openSearchbot = async (c: Context<AppEnv>, searchId: string, isAnswer: boo
   const access = await openSharedSearch(depsOf(c), credentialOf(c), searchId);
   checkOrigin(access.token, c.req.header("Origin"), new URL(c.req.url).origin);
   await checkRate(depsOf(c), access.token, isAnswer);
-  c.set("actor", { userId: access.token.createdBy, tenantId: access.token.tenantId, role: "normal", via: "share", sessionId: null });
+  c.set("actor", {
+    userId: access.token.createdBy,
+    tenantId: access.token.tenantId,
+    role: "normal",
+    via: "share",
+    sessionId: null,
+  });
   return access.app;
 };
 
@@ -90,10 +125,14 @@ const allowOrigin = createMiddleware<AppEnv>(async (c, next) => {
 
 // /searchbots/…: the shared search page (RAGFlow's public searchbots API, token as Authorization: Bearer share-…).
 const searchbotRoutes = new Hono<AppEnv>()
-  .options("/*", (c) => c.body(null, 204, { ...CORS_HEADERS, "Access-Control-Allow-Origin": c.req.header("Origin") ?? "*" }))
+  .options("/*", (c) =>
+    c.body(null, 204, { ...CORS_HEADERS, "Access-Control-Allow-Origin": c.req.header("Origin") ?? "*" }),
+  )
   .use(allowOrigin)
   .use(shareTokenFirst)
-  .get("/detail", queryParams(v.object({ search_id: v.optional(v.string(), "") })), async (c) => ok(c, sharedSearchInfo(await openSearchbot(c, c.req.valid("query").search_id, false))))
+  .get("/detail", queryParams(v.object({ search_id: v.optional(v.string(), "") })), async (c) =>
+    ok(c, sharedSearchInfo(await openSearchbot(c, c.req.valid("query").search_id, false))),
+  )
   .post("/ask", jsonBodyAsDataError(SearchbotAskSchema), async (c) => {
     const input = c.req.valid("json");
     const app = await openSearchbot(c, input.search_id, true);
@@ -118,4 +157,6 @@ const searchbotRoutes = new Hono<AppEnv>()
     return ok(c, await searchRelatedQuestions(serviceContext(c), app, input.question));
   });
 
-export const searchRoutes = new Hono<AppEnv>().route("/searches", searchAppRoutes).route("/searchbots", searchbotRoutes);
+export const searchRoutes = new Hono<AppEnv>()
+  .route("/searches", searchAppRoutes)
+  .route("/searchbots", searchbotRoutes);

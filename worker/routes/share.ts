@@ -29,8 +29,11 @@ import {
 } from "../services/share/shared-chat";
 import { envelopes, nonStreamAnswer } from "./chat-completions";
 
-
-const CORS_HEADERS = { "Access-Control-Allow-Methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS", "Access-Control-Allow-Headers": "Authorization, Content-Type", "Access-Control-Max-Age": "600" };
+const CORS_HEADERS = {
+  "Access-Control-Allow-Methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
+  "Access-Control-Allow-Headers": "Authorization, Content-Type",
+  "Access-Control-Max-Age": "600",
+};
 
 const visitorOf = (c: Context<AppEnv>) => {
   const parsed = v.safeParse(VisitorSchema, c.req.query("visitor_id"));
@@ -44,7 +47,11 @@ const shareAccess = createMiddleware<AppEnv>(async (c, next) => {
   const access = await openSharedChat(depsOf(c), credentialOf(c), c.req.param("chatId") ?? "");
   checkOrigin(access.token, origin, new URL(c.req.url).origin);
   // answers and read-aloud are model calls: they count against the link's daily cap
-  await checkRate(depsOf(c), access.token, c.req.method === "POST" && (c.req.path.endsWith("/completions") || c.req.path.endsWith("/audio/speech")));
+  await checkRate(
+    depsOf(c),
+    access.token,
+    c.req.method === "POST" && (c.req.path.endsWith("/completions") || c.req.path.endsWith("/audio/speech")),
+  );
   const visitorId = visitorOf(c);
   c.set("share", access);
   c.set("visitorId", visitorId);
@@ -62,7 +69,13 @@ const shareAgentAccess = createMiddleware<AppEnv>(async (c, next) => {
   const access = await openSharedAgent(depsOf(c), credentialOf(c), c.req.param("agentId") ?? "");
   checkOrigin(access.token, origin, new URL(c.req.url).origin);
   await checkRate(depsOf(c), access.token, c.req.method === "POST");
-  c.set("actor", { userId: visitorOf(c), tenantId: access.token.tenantId, role: "normal", via: "share", sessionId: null });
+  c.set("actor", {
+    userId: visitorOf(c),
+    tenantId: access.token.tenantId,
+    role: "normal",
+    via: "share",
+    sessionId: null,
+  });
   await next();
   if (origin) {
     c.header("Access-Control-Allow-Origin", origin);
@@ -72,37 +85,92 @@ const shareAgentAccess = createMiddleware<AppEnv>(async (c, next) => {
 
 // /share/chats/{chat_id}/…: the shared and embedded chat (token in Authorization or ?auth=, visitor in ?visitor_id=).
 export const shareRoutes = new Hono<AppEnv>()
-  .options("/chats/:chatId/*", (c) => c.body(null, 204, { ...CORS_HEADERS, "Access-Control-Allow-Origin": c.req.header("Origin") ?? "*" }))
+  .options("/chats/:chatId/*", (c) =>
+    c.body(null, 204, { ...CORS_HEADERS, "Access-Control-Allow-Origin": c.req.header("Origin") ?? "*" }),
+  )
   .use("/chats/:chatId/*", shareAccess)
   .use("/chats/:chatId", shareAccess)
   .get("/chats/:chatId", (c) => ok(c, sharedChatInfo(c.var.share.dialog)))
-  .get("/chats/:chatId/sessions", async (c) => ok(c, await visitorSessions(serviceContext(c), c.var.share.dialog, c.var.visitorId)))
-  .post("/chats/:chatId/sessions", jsonBodyAsDataError(v.object({ name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(255)), "New chat") })), async (c) =>
-    ok(c, await startVisitorSession(serviceContext(c), c.var.share.dialog, c.var.visitorId, c.req.valid("json").name || "New chat")),
+  .get("/chats/:chatId/sessions", async (c) =>
+    ok(c, await visitorSessions(serviceContext(c), c.var.share.dialog, c.var.visitorId)),
   )
-  .get("/chats/:chatId/sessions/:sessionId", async (c) => ok(c, await visitorSession(serviceContext(c), c.var.share.dialog, c.var.visitorId, c.req.param("sessionId"))))
+  .post(
+    "/chats/:chatId/sessions",
+    jsonBodyAsDataError(v.object({ name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(255)), "New chat") })),
+    async (c) =>
+      ok(
+        c,
+        await startVisitorSession(
+          serviceContext(c),
+          c.var.share.dialog,
+          c.var.visitorId,
+          c.req.valid("json").name || "New chat",
+        ),
+      ),
+  )
+  .get("/chats/:chatId/sessions/:sessionId", async (c) =>
+    ok(c, await visitorSession(serviceContext(c), c.var.share.dialog, c.var.visitorId, c.req.param("sessionId"))),
+  )
   .patch("/chats/:chatId/sessions/:sessionId", jsonBodyAsDataError(UpdateSessionSchema), async (c) =>
-    ok(c, await renameVisitorSession(serviceContext(c), c.var.share.dialog, c.var.visitorId, c.req.param("sessionId"), c.req.valid("json").name)),
+    ok(
+      c,
+      await renameVisitorSession(
+        serviceContext(c),
+        c.var.share.dialog,
+        c.var.visitorId,
+        c.req.param("sessionId"),
+        c.req.valid("json").name,
+      ),
+    ),
   )
-  .delete("/chats/:chatId/sessions/:sessionId", async (c) => ok(c, await removeVisitorSession(serviceContext(c), c.var.share.dialog, c.var.visitorId, c.req.param("sessionId"))))
+  .delete("/chats/:chatId/sessions/:sessionId", async (c) =>
+    ok(c, await removeVisitorSession(serviceContext(c), c.var.share.dialog, c.var.visitorId, c.req.param("sessionId"))),
+  )
   // read aloud on the shared chat, with the team's TTS model, when the assistant has it switched on
   .post("/chats/:chatId/audio/speech", jsonBodyAsDataError(SpeechSchema), async (c) => {
     if (!c.var.share.dialog.promptConfig.tts) throw dataError("Read aloud is off for this assistant.");
     const { audio, mimeType } = await speak(serviceContext(c), c.req.valid("json").text);
-    return new Response(new Blob([new Uint8Array(audio)]), { headers: { "Content-Type": mimeType, "Cache-Control": "no-store" } });
+    return new Response(new Blob([new Uint8Array(audio)]), {
+      headers: { "Content-Type": mimeType, "Cache-Control": "no-store" },
+    });
   })
-  .put("/chats/:chatId/sessions/:sessionId/messages/:messageId/feedback", jsonBodyAsDataError(FeedbackSchema), async (c) =>
-    ok(c, await visitorFeedback(serviceContext(c), c.var.share.dialog, c.var.visitorId, c.req.param("sessionId"), c.req.param("messageId"), c.req.valid("json"))),
+  .put(
+    "/chats/:chatId/sessions/:sessionId/messages/:messageId/feedback",
+    jsonBodyAsDataError(FeedbackSchema),
+    async (c) =>
+      ok(
+        c,
+        await visitorFeedback(
+          serviceContext(c),
+          c.var.share.dialog,
+          c.var.visitorId,
+          c.req.param("sessionId"),
+          c.req.param("messageId"),
+          c.req.valid("json"),
+        ),
+      ),
   )
-  .options("/agents/:agentId/*", (c) => c.body(null, 204, { ...CORS_HEADERS, "Access-Control-Allow-Origin": c.req.header("Origin") ?? "*" }))
+  .options("/agents/:agentId/*", (c) =>
+    c.body(null, 204, { ...CORS_HEADERS, "Access-Control-Allow-Origin": c.req.header("Origin") ?? "*" }),
+  )
   .use("/agents/:agentId/*", shareAgentAccess)
   .use("/agents/:agentId", shareAgentAccess)
   .get("/agents/:agentId", async (c) => ok(c, await sharedAgentInfo(serviceContext(c), c.req.param("agentId"))))
-  .post("/agents/:agentId/completions", CompletionBody, async (c) => respond(c, c.req.param("agentId"), c.req.valid("json")))
-  .post("/agents/:agentId/upload", async (c) => ok(c, await readInputFile(serviceContext(c), c.req.param("agentId"), uploadedFiles(await readForm(c.req.raw)))))
+  .post("/agents/:agentId/completions", CompletionBody, async (c) =>
+    respond(c, c.req.param("agentId"), c.req.valid("json")),
+  )
+  .post("/agents/:agentId/upload", async (c) =>
+    ok(c, await readInputFile(serviceContext(c), c.req.param("agentId"), uploadedFiles(await readForm(c.req.raw)))),
+  )
   .post("/chats/:chatId/completions", jsonBodyAsDataError(CompletionSchema), async (c) => {
     const input = c.req.valid("json");
-    const prepared = await prepareVisitorCompletion(serviceContext(c), c.var.share.dialog, c.var.visitorId, input, (work) => c.executionCtx.waitUntil(work));
+    const prepared = await prepareVisitorCompletion(
+      serviceContext(c),
+      c.var.share.dialog,
+      c.var.visitorId,
+      input,
+      (work) => c.executionCtx.waitUntil(work),
+    );
     if (input.stream) return sseResponse((signal) => envelopes(prepared.frames(signal)));
     return ok(c, await nonStreamAnswer(prepared, c.var.share.dialog.id));
   });

@@ -26,5 +26,7 @@ export const systemRoutes = new Hono<AppEnv>()
     return ok(c, config);
   })
   // RAGFlow's chat and agent usage statistics (see docs/evaluation.md)
-  .get("/stats", requireAuth, queryParams(SystemStatsQuerySchema), async (c) => ok(c, await systemStats(serviceContext(c), c.req.valid("query"))))
+  .get("/stats", requireAuth, queryParams(SystemStatsQuerySchema), async (c) =>
+    ok(c, await systemStats(serviceContext(c), c.req.valid("query"))),
+  )
   .get("/healthz", (c) => healthz(c));

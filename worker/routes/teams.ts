@@ -5,7 +5,14 @@ import { ok } from "../lib/envelope";
 import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
 import { jsonBody } from "../middleware/validate";
-import { acceptInvitation, changeRole, inviteMember, listJoinedTeams, listMembers, removeMember } from "../services/teams/members";
+import {
+  acceptInvitation,
+  changeRole,
+  inviteMember,
+  listJoinedTeams,
+  listMembers,
+  removeMember,
+} from "../services/teams/members";
 
 // /tenants: the teams I am in or invited to; /tenants/{id}/users: a team's members (RAGFlow's tenant endpoints).
 export const teamRoutes = new Hono<AppEnv>()
@@ -19,4 +26,6 @@ export const teamRoutes = new Hono<AppEnv>()
   .patch("/:tenantId/users/:userId", jsonBody(ChangeRoleSchema), async (c) =>
     ok(c, await changeRole(serviceContext(c), c.req.param("tenantId"), c.req.param("userId"), c.req.valid("json"))),
   )
-  .delete("/:tenantId/users/:userId", async (c) => ok(c, await removeMember(serviceContext(c), c.req.param("tenantId"), c.req.param("userId"))));
+  .delete("/:tenantId/users/:userId", async (c) =>
+    ok(c, await removeMember(serviceContext(c), c.req.param("tenantId"), c.req.param("userId"))),
+  );

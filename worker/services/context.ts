@@ -5,7 +5,14 @@ import type { JobQueue } from "../platform/queue";
 import type { BlobStore } from "../platform/storage";
 import type { VectorIndex } from "../platform/vectors";
 
-export type Deps = { db: Db; config: AppConfig; storage: BlobStore; queue: JobQueue; vectors: VectorIndex; ai: AiRunner | null };
+export type Deps = {
+  db: Db;
+  config: AppConfig;
+  storage: BlobStore;
+  queue: JobQueue;
+  vectors: VectorIndex;
+  ai: AiRunner | null;
+};
 
 // The member roles of a team: owners and admins manage members and shared resources, members use them.
 export type TeamRole = "owner" | "admin" | "normal";

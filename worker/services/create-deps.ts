@@ -14,5 +14,6 @@ export const createDeps = (env: Env): Deps => ({
   storage: createR2BlobStore(env.FILES),
   queue: createJobQueue(env.INGEST_QUEUE),
   ai: (env.AI_BACKEND as string) === "fake" ? fakeWorkersAi : ((env.AI as unknown as AiRunner | undefined) ?? null),
-  vectors: (env.VECTOR_BACKEND as string) === "vectorize" ? createVectorizeIndex(env.VECTORS) : createD1VectorIndex(env.DB),
+  vectors:
+    (env.VECTOR_BACKEND as string) === "vectorize" ? createVectorizeIndex(env.VECTORS) : createD1VectorIndex(env.DB),
 });

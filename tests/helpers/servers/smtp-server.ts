@@ -22,7 +22,11 @@ export const startSmtpServer = async () => {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        inbox.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString("utf8") });
+        inbox.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
         callback();
       });
     },
@@ -35,6 +39,10 @@ export const startSmtpServer = async () => {
   });
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   const inboxUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  const close = () => Promise.all([new Promise<void>((resolve) => smtp.close(() => resolve())), new Promise<void>((resolve) => http.close(() => resolve()))]);
+  const close = () =>
+    Promise.all([
+      new Promise<void>((resolve) => smtp.close(() => resolve())),
+      new Promise<void>((resolve) => http.close(() => resolve())),
+    ]);
   return { smtpPort, inboxUrl, close };
 };

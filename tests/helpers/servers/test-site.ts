@@ -29,10 +29,27 @@ const flakyCalls = new Map<string, number>();
 
 // Small JSON API for the agent components: /api/echo echoes method, query, credential headers and body; /flaky
 // fails once; /slow answers after two seconds (cancellation).
-const apiRoute = async (url: URL, method: string, body: string, headers: Record<string, string | string[] | undefined>): Promise<{ status: number; json: unknown } | null> => {
+const apiRoute = async (
+  url: URL,
+  method: string,
+  body: string,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<{ status: number; json: unknown } | null> => {
   if (url.pathname === "/api/echo") {
-    const seen = { authorization: headers.authorization ?? null, "x-api-key": headers["x-api-key"] ?? null, "user-agent": headers["user-agent"] ?? null };
-    return { status: 200, json: { method, query: Object.fromEntries(url.searchParams), headers: seen, body: body ? (JSON.parse(body) as unknown) : null } };
+    const seen = {
+      authorization: headers.authorization ?? null,
+      "x-api-key": headers["x-api-key"] ?? null,
+      "user-agent": headers["user-agent"] ?? null,
+    };
+    return {
+      status: 200,
+      json: {
+        method,
+        query: Object.fromEntries(url.searchParams),
+        headers: seen,
+        body: body ? (JSON.parse(body) as unknown) : null,
+      },
+    };
   }
   if (url.pathname === "/flaky") {
     const key = url.searchParams.get("key") ?? "";
@@ -66,7 +83,9 @@ export const startTestSite = () =>
       }
       // /redirect?to=…&status=…: a redirect anywhere (outbound fetches must not carry credentials to another origin)
       if (url.pathname === "/redirect") {
-        response.writeHead(Number(url.searchParams.get("status") ?? 302), { Location: url.searchParams.get("to") ?? "/" }).end();
+        response
+          .writeHead(Number(url.searchParams.get("status") ?? 302), { Location: url.searchParams.get("to") ?? "/" })
+          .end();
         return;
       }
       // /big?bytes=n: a text body of n bytes without a Content-Length (outbound fetches cap what they read)

@@ -5,8 +5,14 @@ import { BASE, callApi } from "./api";
 import { createDataset, ingest, textFile, type TestUser } from "./factories";
 
 export const FAQ = [
-  textFile("impfung.txt", "Die Grippeimpfung wird für Menschen ab 60 Jahren empfohlen. Sie schützt vor schweren Verläufen."),
-  textFile("schlaf.txt", "Erwachsene brauchen sieben bis neun Stunden Schlaf. Zu wenig Schlaf schwächt das Immunsystem."),
+  textFile(
+    "impfung.txt",
+    "Die Grippeimpfung wird für Menschen ab 60 Jahren empfohlen. Sie schützt vor schweren Verläufen.",
+  ),
+  textFile(
+    "schlaf.txt",
+    "Erwachsene brauchen sieben bis neun Stunden Schlaf. Zu wenig Schlaf schwächt das Immunsystem.",
+  ),
 ];
 
 export const parsedDataset = async (user: TestUser, files = FAQ) => {
@@ -16,12 +22,25 @@ export const parsedDataset = async (user: TestUser, files = FAQ) => {
 };
 
 export const useLocalChatModel = async (user: TestUser, model = "chat-model") => {
-  await callApi("/providers/models", { token: user.token, json: { llm_factory: "OpenAI-API-Compatible", llm_name: model, model_type: "chat", api_base: env.TEST_OPENAI_URL, api_key: GOOD_KEY, verify: false } });
+  await callApi("/providers/models", {
+    token: user.token,
+    json: {
+      llm_factory: "OpenAI-API-Compatible",
+      llm_name: model,
+      model_type: "chat",
+      api_base: env.TEST_OPENAI_URL,
+      api_key: GOOD_KEY,
+      verify: false,
+    },
+  });
   return `${model}@OpenAI-API-Compatible`;
 };
 
 export const createChat = async (user: TestUser, json: Record<string, unknown>) => {
-  const res = await callApi<Chat>("/chats", { token: user.token, json: { name: `Assistent ${crypto.randomUUID().slice(0, 8)}`, ...json } });
+  const res = await callApi<Chat>("/chats", {
+    token: user.token,
+    json: { name: `Assistent ${crypto.randomUUID().slice(0, 8)}`, ...json },
+  });
   if (res.body.code !== 0) throw new Error(`createChat: ${res.body.message}`);
   return res.body.data;
 };
@@ -33,7 +52,11 @@ type Envelope = { code: number; message: string; data: CompletionFrame | true | 
 
 // Reads a streamed completion to the end: every envelope, in order.
 export const streamFrames = async (path: string, token: string, json: unknown) => {
-  const response = await SELF.fetch(`${BASE}${path}`, { method: "POST", headers: { Authorization: token, "Content-Type": "application/json" }, body: JSON.stringify(json) });
+  const response = await SELF.fetch(`${BASE}${path}`, {
+    method: "POST",
+    headers: { Authorization: token, "Content-Type": "application/json" },
+    body: JSON.stringify(json),
+  });
   const text = await response.text();
   const envelopes = text
     .split("\n\n")
@@ -43,7 +66,11 @@ export const streamFrames = async (path: string, token: string, json: unknown) =
 };
 
 export const ask = async (user: TestUser, chatId: string, json: Record<string, unknown>) =>
-  callApi<{ answer: string; reference: { chunks: { content: string; document_name: string }[]; doc_aggs: { doc_name: string }[] }; session_id: string; id: string; related_questions: string[]; prompt: string }>(
-    `/chats/${chatId}/completions`,
-    { token: user.token, json: { stream: false, ...json } },
-  );
+  callApi<{
+    answer: string;
+    reference: { chunks: { content: string; document_name: string }[]; doc_aggs: { doc_name: string }[] };
+    session_id: string;
+    id: string;
+    related_questions: string[];
+    prompt: string;
+  }>(`/chats/${chatId}/completions`, { token: user.token, json: { stream: false, ...json } });

@@ -50,10 +50,21 @@ export const sampleFile = async (name: string) => {
   return new File([await res.arrayBuffer()], name);
 };
 
-type DocState = { id: string; name: string; run: string; progress: number; progress_msg: string; chunk_count: number; token_count: number; chunk_method: string; meta_fields: Record<string, unknown> };
+type DocState = {
+  id: string;
+  name: string;
+  run: string;
+  progress: number;
+  progress_msg: string;
+  chunk_count: number;
+  token_count: number;
+  chunk_method: string;
+  meta_fields: Record<string, unknown>;
+};
 
 export const listDocs = async (user: TestUser, datasetId: string) =>
-  (await callApi<{ docs: DocState[] }>(`/datasets/${datasetId}/documents?page_size=100`, { token: user.token })).body.data.docs;
+  (await callApi<{ docs: DocState[] }>(`/datasets/${datasetId}/documents?page_size=100`, { token: user.token })).body
+    .data.docs;
 
 // Polls until no document of the dataset is RUNNING (the queue consumer works in the background).
 export const waitUntilSettled = async (user: TestUser, datasetId: string, timeoutMs = 30_000) => {
@@ -71,7 +82,11 @@ export const parseDocs = (user: TestUser, datasetId: string, ids: string[]) =>
 // Upload files, parse them and wait: returns the settled documents by name.
 export const ingest = async (user: TestUser, datasetId: string, files: File[], timeoutMs?: number) => {
   const uploaded = (await uploadFiles(user, datasetId, files)).body.data;
-  await parseDocs(user, datasetId, uploaded.map((doc) => doc.id));
+  await parseDocs(
+    user,
+    datasetId,
+    uploaded.map((doc) => doc.id),
+  );
   const docs = await waitUntilSettled(user, datasetId, timeoutMs);
   return Object.fromEntries(docs.map((doc) => [doc.name, doc]));
 };

@@ -3,13 +3,18 @@ import { callApi } from "./api";
 import type { TestUser } from "./factories";
 
 export const listFolder = async (user: TestUser, parentId?: string, query = "") => {
-  const res = await callApi<FileListing>(`/files?${parentId ? `parent_id=${parentId}&` : ""}${query}`, { token: user.token });
+  const res = await callApi<FileListing>(`/files?${parentId ? `parent_id=${parentId}&` : ""}${query}`, {
+    token: user.token,
+  });
   if (res.body.code !== 0) throw new Error(`list failed: ${res.body.message}`);
   return res.body.data;
 };
 
 export const newFolder = async (user: TestUser, name: string, parentId?: string) => {
-  const res = await callApi<FileEntry>("/files", { token: user.token, json: { name, parent_id: parentId, type: "folder" } });
+  const res = await callApi<FileEntry>("/files", {
+    token: user.token,
+    json: { name, parent_id: parentId, type: "folder" },
+  });
   if (res.body.code !== 0) throw new Error(`folder failed: ${res.body.message}`);
   return res.body.data;
 };

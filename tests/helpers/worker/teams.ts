@@ -9,8 +9,16 @@ export const joinTeam = async (owner: TestUser, invitee: TestUser, role: "normal
   if (invite.body.code !== 0) throw new Error(`invite failed: ${invite.body.message}`);
   const accept = await callApi(`/tenants/${owner.id}/agree`, { method: "PUT", token: invitee.token });
   if (accept.body.code !== 0) throw new Error(`accept failed: ${accept.body.message}`);
-  if (role === "admin") await callApi(`/tenants/${owner.id}/users/${invitee.id}`, { method: "PATCH", token: owner.token, json: { role: "admin" } });
+  if (role === "admin")
+    await callApi(`/tenants/${owner.id}/users/${invitee.id}`, {
+      method: "PATCH",
+      token: owner.token,
+      json: { role: "admin" },
+    });
 };
 
 // The user's session working inside another team.
-export const inTeam = (user: TestUser, tenantId: string) => ({ token: user.token, headers: { [TEAM_HEADER]: tenantId } });
+export const inTeam = (user: TestUser, tenantId: string) => ({
+  token: user.token,
+  headers: { [TEAM_HEADER]: tenantId },
+});

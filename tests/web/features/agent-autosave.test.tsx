@@ -11,7 +11,9 @@ describe("flow autosave", () => {
     vi.useFakeTimers();
     let finish: () => void = () => undefined;
     const save = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
-    const { result, rerender } = renderHook(({ value }) => useAutosave(value, save), { initialProps: { value: { title: "a" } } });
+    const { result, rerender } = renderHook(({ value }) => useAutosave(value, save), {
+      initialProps: { value: { title: "a" } },
+    });
     expect(result.current.state).toBe("saved");
 
     rerender({ value: { title: "ab" } });

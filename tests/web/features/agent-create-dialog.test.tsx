@@ -7,26 +7,46 @@ import { renderWithProviders } from "../helpers/render";
 
 type Call = { method: string; url: string; body: Record<string, unknown> | null };
 
-const envelope = (code: number, data: unknown, message = "") => new Response(JSON.stringify({ code, message, data }), { headers: { "Content-Type": "application/json" } });
+const envelope = (code: number, data: unknown, message = "") =>
+  new Response(JSON.stringify({ code, message, data }), { headers: { "Content-Type": "application/json" } });
 
 const template: AgentTemplate = {
   id: "health-faq",
   title: { de: "Gesundheits-FAQ", en: "Health FAQ" },
   description: { de: "Beantwortet Fragen aus einer Wissensdatenbank.", en: "Answers questions from a knowledge base." },
   canvas_type: "Recommended",
-  dsl: { components: { begin: { obj: { component_name: "Begin", params: { name: "Start" } }, downstream: [], upstream: [] } }, graph: { nodes: [], edges: [] }, globals: {} },
+  dsl: {
+    components: {
+      begin: { obj: { component_name: "Begin", params: { name: "Start" } }, downstream: [], upstream: [] },
+    },
+    graph: { nodes: [], edges: [] },
+    globals: {},
+  },
 };
 
 // the server writes the flow's own texts in the language asked for
 const englishTemplate: AgentTemplate = {
   ...template,
-  dsl: { ...template.dsl, components: { begin: { obj: { component_name: "Begin", params: { name: "Start", prologue: "Hello!" } }, downstream: [], upstream: [] } } },
+  dsl: {
+    ...template.dsl,
+    components: {
+      begin: {
+        obj: { component_name: "Begin", params: { name: "Start", prologue: "Hello!" } },
+        downstream: [],
+        upstream: [],
+      },
+    },
+  },
 };
 
 const mockApi = (create: (call: Call) => Response) => {
   const calls: Call[] = [];
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const call = { method: init?.method ?? "GET", url: String(input), body: typeof init?.body === "string" ? (JSON.parse(init.body) as Record<string, unknown>) : null };
+    const call = {
+      method: init?.method ?? "GET",
+      url: String(input),
+      body: typeof init?.body === "string" ? (JSON.parse(init.body) as Record<string, unknown>) : null,
+    };
     calls.push(call);
     const templates = /\/agents\/templates\?language=(de|en)$/.exec(call.url);
     if (templates) return envelope(0, [templates[1] === "en" ? englishTemplate : template]);
@@ -60,7 +80,11 @@ describe("create agent dialog", () => {
     expect(await within(dialog()).findByText("Es gibt bereits einen Buddy namens „Triage“.")).toBeTruthy();
     expect(titleBox().getAttribute("aria-invalid")).toBe("true");
     expect(created).not.toHaveBeenCalled();
-    const body = api.posts()[0]?.body as { title: string; permission: string; dsl: { components: Record<string, unknown> } };
+    const body = api.posts()[0]?.body as {
+      title: string;
+      permission: string;
+      dsl: { components: Record<string, unknown> };
+    };
     expect(body).toMatchObject({ title: "Triage", permission: "me" });
     expect(Object.keys(body.dsl.components)).toEqual(["begin"]);
   });
@@ -75,7 +99,11 @@ describe("create agent dialog", () => {
     await waitFor(() => expect(titleBox().value).toBe("Gesundheits-FAQ"));
     submit();
     await waitFor(() => expect(created).toHaveBeenCalled());
-    expect(api.posts()[0]?.body).toMatchObject({ title: "Gesundheits-FAQ", description: "Beantwortet Fragen aus einer Wissensdatenbank.", dsl: template.dsl });
+    expect(api.posts()[0]?.body).toMatchObject({
+      title: "Gesundheits-FAQ",
+      description: "Beantwortet Fragen aus einer Wissensdatenbank.",
+      dsl: template.dsl,
+    });
   });
 
   it("in English asks for the template in English and sends its English flow", async () => {
@@ -84,11 +112,17 @@ describe("create agent dialog", () => {
     try {
       const created = vi.fn();
       renderWithProviders(<CreateAgentDialog onClose={() => undefined} onCreated={created} />);
-      fireEvent.click(await within(await screen.findByTestId("template-gallery")).findByRole("radio", { name: /Health FAQ/ }));
+      fireEvent.click(
+        await within(await screen.findByTestId("template-gallery")).findByRole("radio", { name: /Health FAQ/ }),
+      );
       await waitFor(() => expect(titleBox().value).toBe("Health FAQ"));
       fireEvent.click(within(dialog()).getByRole("button", { name: "Create" }));
       await waitFor(() => expect(created).toHaveBeenCalled());
-      expect(api.posts()[0]?.body).toMatchObject({ title: "Health FAQ", description: "Answers questions from a knowledge base.", dsl: englishTemplate.dsl });
+      expect(api.posts()[0]?.body).toMatchObject({
+        title: "Health FAQ",
+        description: "Answers questions from a knowledge base.",
+        dsl: englishTemplate.dsl,
+      });
     } finally {
       await changeLanguage("de");
     }
@@ -98,9 +132,12 @@ describe("create agent dialog", () => {
     const api = mockApi((call) => envelope(0, { id: "a".repeat(32), ...call.body }));
     const created = vi.fn();
     renderWithProviders(<CreateAgentDialog onClose={() => undefined} onCreated={created} />);
-    const choose = (file: File) => fireEvent.change(screen.getByTestId("import-dsl-input"), { target: { files: [file] } });
+    const choose = (file: File) =>
+      fireEvent.change(screen.getByTestId("import-dsl-input"), { target: { files: [file] } });
 
-    fireEvent.click(await within(await screen.findByTestId("template-gallery")).findByRole("radio", { name: /Gesundheits-FAQ/ }));
+    fireEvent.click(
+      await within(await screen.findByTestId("template-gallery")).findByRole("radio", { name: /Gesundheits-FAQ/ }),
+    );
     choose(new File(["a,b"], "flow.csv"));
     expect(await within(dialog()).findByText("Bitte eine JSON-Datei hochladen.")).toBeTruthy();
     choose(new File(["{ nicht json"], "flow.json"));
@@ -112,7 +149,11 @@ describe("create agent dialog", () => {
     const graph = {
       nodes: [
         { id: "begin", position: { x: 0, y: 0 }, data: { label: "Begin", name: "Start", form: { prologue: "Hallo" } } },
-        { id: "Message:m1", position: { x: 200, y: 0 }, data: { label: "Message", name: "Gruß", form: { content: ["Willkommen"] } } },
+        {
+          id: "Message:m1",
+          position: { x: 200, y: 0 },
+          data: { label: "Message", name: "Gruß", form: { content: ["Willkommen"] } },
+        },
       ],
       edges: [{ id: "e1", source: "begin", target: "Message:m1" }],
     };
@@ -126,8 +167,20 @@ describe("create agent dialog", () => {
     await waitFor(() => expect(radios.filter((radio) => radio.checked)).toEqual([]));
     submit();
     await waitFor(() => expect(created).toHaveBeenCalled());
-    const body = api.posts()[0]?.body as { dsl: { components: Record<string, { obj: { component_name: string; params: Record<string, unknown> }; downstream: string[] }> } } | undefined;
+    const body = api.posts()[0]?.body as
+      | {
+          dsl: {
+            components: Record<
+              string,
+              { obj: { component_name: string; params: Record<string, unknown> }; downstream: string[] }
+            >;
+          };
+        }
+      | undefined;
     expect(body?.dsl.components.begin?.downstream).toEqual(["Message:m1"]);
-    expect(body?.dsl.components["Message:m1"]?.obj).toMatchObject({ component_name: "Message", params: { name: "Gruß", content: ["Willkommen"] } });
+    expect(body?.dsl.components["Message:m1"]?.obj).toMatchObject({
+      component_name: "Message",
+      params: { name: "Gruß", content: ["Willkommen"] },
+    });
   });
 });

@@ -6,14 +6,32 @@ import type { EditorEdge, EditorNode, NodeUpdate } from "../../../web/features/a
 import { renderWithProviders } from "../helpers/render";
 
 const stubModels = () =>
-  vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
-    new Response(JSON.stringify({ code: 0, message: "", data: { providers: [], available: [], defaults: {} } }), { headers: { "Content-Type": "application/json" } }),
-  );
+  vi
+    .spyOn(globalThis, "fetch")
+    .mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ code: 0, message: "", data: { providers: [], available: [], defaults: {} } }), {
+          headers: { "Content-Type": "application/json" },
+        }),
+    );
 
-const node = (id: string, label: EditorNode["data"]["label"], name: string, form: Record<string, unknown>): EditorNode => ({ id, type: "component", position: { x: 0, y: 0 }, data: { label, name, form } });
+const node = (
+  id: string,
+  label: EditorNode["data"]["label"],
+  name: string,
+  form: Record<string, unknown>,
+): EditorNode => ({ id, type: "component", position: { x: 0, y: 0 }, data: { label, name, form } });
 
 // The form with the editor's part played by state: every update lands in the nodes (and edges) it shows.
-const Harness = ({ initial, edges: initialEdges = [], onUpdate }: { initial: EditorNode[]; edges?: EditorEdge[]; onUpdate: (update: NodeUpdate, edges: EditorEdge[]) => void }) => {
+const Harness = ({
+  initial,
+  edges: initialEdges = [],
+  onUpdate,
+}: {
+  initial: EditorNode[];
+  edges?: EditorEdge[];
+  onUpdate: (update: NodeUpdate, edges: EditorEdge[]) => void;
+}) => {
   const [nodes, setNodes] = useState(initial);
   const [edges, setEdges] = useState(initialEdges);
   const current = nodes[0] as EditorNode;
@@ -21,12 +39,32 @@ const Harness = ({ initial, edges: initialEdges = [], onUpdate }: { initial: Edi
     const nextEdges = change.edges ? change.edges(edges) : edges;
     setEdges(nextEdges);
     onUpdate(change, nextEdges);
-    setNodes((all) => all.map((entry) => (entry.id === current.id ? { ...entry, data: { ...entry.data, ...(change.name === undefined ? {} : { name: change.name }), ...(change.form ? { form: change.form } : {}) } } : entry)));
+    setNodes((all) =>
+      all.map((entry) =>
+        entry.id === current.id
+          ? {
+              ...entry,
+              data: {
+                ...entry.data,
+                ...(change.name === undefined ? {} : { name: change.name }),
+                ...(change.form ? { form: change.form } : {}),
+              },
+            }
+          : entry,
+      ),
+    );
   };
   return <NodeForm node={current} nodes={nodes} globals={{}} onUpdate={update} />;
 };
 
-const generate = node("Generate:gen1", "Generate", "Zusammenfassen", { llm_id: "", sys_prompt: "", prompt: "{sys.query}", temperature: 0.1, max_tokens: 512, cite: true });
+const generate = node("Generate:gen1", "Generate", "Zusammenfassen", {
+  llm_id: "",
+  sys_prompt: "",
+  prompt: "{sys.query}",
+  temperature: 0.1,
+  max_tokens: 512,
+  cite: true,
+});
 const answer = node("Answer:ans1", "Answer", "Antwort", { content: "" });
 
 describe("node form", () => {
@@ -48,14 +86,20 @@ describe("node form", () => {
   it("gives an options input its choices, one per line, and asks for at least one", () => {
     stubModels();
     const onUpdate = vi.fn();
-    const begin = node("begin", "Begin", "Start", { prologue: "", mode: "task", inputs: { art: { name: "Versicherung", type: "line", optional: false } } });
+    const begin = node("begin", "Begin", "Start", {
+      prologue: "",
+      mode: "task",
+      inputs: { art: { name: "Versicherung", type: "line", optional: false } },
+    });
     renderWithProviders(<Harness initial={[begin]} onUpdate={onUpdate} />);
     expect(screen.queryByRole("textbox", { name: "Auswahl für art" })).toBeNull();
     fireEvent.change(screen.getByRole("combobox", { name: "Art von art" }), { target: { value: "options" } });
     const options = screen.getByRole("textbox", { name: "Auswahl für art" });
     expect(screen.getByText("Mindestens eine Auswahl angeben.")).toBeTruthy();
     fireEvent.change(options, { target: { value: "gesetzlich\n privat \n\nprivat" } });
-    expect(onUpdate.mock.lastCall?.[0].form.inputs).toEqual({ art: { name: "Versicherung", type: "options", optional: false, options: ["gesetzlich", "privat"] } });
+    expect(onUpdate.mock.lastCall?.[0].form.inputs).toEqual({
+      art: { name: "Versicherung", type: "options", optional: false, options: ["gesetzlich", "privat"] },
+    });
     expect(screen.queryByText("Mindestens eine Auswahl angeben.")).toBeNull();
   });
 
@@ -87,27 +131,53 @@ describe("node form", () => {
   it("lets Retrieval pick the built-in or one of the team's rerank models", async () => {
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
       const data = String(input).startsWith("/api/v1/models")
-        ? { providers: [{ name: "Jina", models: [{ model_id: "jina-reranker@Jina", llm_name: "jina-reranker", model_type: "rerank", enabled: true }] }], available: [], defaults: {} }
+        ? {
+            providers: [
+              {
+                name: "Jina",
+                models: [
+                  { model_id: "jina-reranker@Jina", llm_name: "jina-reranker", model_type: "rerank", enabled: true },
+                ],
+              },
+            ],
+            available: [],
+            defaults: {},
+          }
         : [];
-      return new Response(JSON.stringify({ code: 0, message: "", data }), { headers: { "Content-Type": "application/json" } });
+      return new Response(JSON.stringify({ code: 0, message: "", data }), {
+        headers: { "Content-Type": "application/json" },
+      });
     });
     const onUpdate = vi.fn();
-    const retrieval = node("Retrieval:kb1", "Retrieval", "Wissen suchen", { kb_ids: [], query: "{sys.query}", empty_response: "" });
+    const retrieval = node("Retrieval:kb1", "Retrieval", "Wissen suchen", {
+      kb_ids: [],
+      query: "{sys.query}",
+      empty_response: "",
+    });
     renderWithProviders(<Harness initial={[retrieval, answer]} onUpdate={onUpdate} />);
     const select = screen.getByRole("combobox", { name: "Rerank-Modell" });
     await screen.findByRole("option", { name: "jina-reranker (Jina)" });
     fireEvent.change(select, { target: { value: "jina-reranker@Jina" } });
-    expect((onUpdate.mock.calls.at(-1)?.[0] as NodeUpdate | undefined)?.form).toMatchObject({ rerank_id: "jina-reranker@Jina" });
+    expect((onUpdate.mock.calls.at(-1)?.[0] as NodeUpdate | undefined)?.form).toMatchObject({
+      rerank_id: "jina-reranker@Jina",
+    });
   });
 
   it("switches a message's reading aloud on", async () => {
     stubModels();
     const onUpdate = vi.fn();
-    renderWithProviders(<Harness initial={[node("Message:msg1", "Message", "Begrüßung", { content: ["Hallo!"] })]} onUpdate={onUpdate} />);
+    renderWithProviders(
+      <Harness initial={[node("Message:msg1", "Message", "Begrüßung", { content: ["Hallo!"] })]} onUpdate={onUpdate} />,
+    );
     const toggle = screen.getByLabelText("Automatisch vorlesen");
     expect((toggle as HTMLInputElement).checked).toBe(false);
     fireEvent.click(toggle);
-    await waitFor(() => expect((onUpdate.mock.calls.at(-1)?.[0] as NodeUpdate | undefined)?.form).toMatchObject({ content: ["Hallo!"], auto_play: true }));
+    await waitFor(() =>
+      expect((onUpdate.mock.calls.at(-1)?.[0] as NodeUpdate | undefined)?.form).toMatchObject({
+        content: ["Hallo!"],
+        auto_play: true,
+      }),
+    );
   });
 
   it("asks to fill in or remove an empty message alternative", () => {
@@ -122,7 +192,11 @@ describe("node form", () => {
 
   it("adds a category and renames it when the field is left, its edge following", () => {
     stubModels();
-    const triage = node("Categorize:tri1", "Categorize", "Triage", { llm_id: "", query: "{sys.query}", category_description: { Fieber: { description: "", examples: [] } } });
+    const triage = node("Categorize:tri1", "Categorize", "Triage", {
+      llm_id: "",
+      query: "{sys.query}",
+      category_description: { Fieber: { description: "", examples: [] } },
+    });
     const onUpdate = vi.fn();
     const edges = [{ id: "e1", source: triage.id, sourceHandle: "Fieber", target: answer.id }];
     renderWithProviders(<Harness initial={[triage, answer]} edges={edges} onUpdate={onUpdate} />);

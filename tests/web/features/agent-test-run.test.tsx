@@ -11,9 +11,14 @@ const AGENT_ID = "a".repeat(32);
 const TASK_ID = "t".repeat(32);
 const SESSION_ID = "s".repeat(32);
 
-const frame = (event: string, data: unknown) => `data:${JSON.stringify({ event, message_id: "m1", created_at: 1, task_id: TASK_ID, session_id: SESSION_ID, data })}\n\n`;
+const frame = (event: string, data: unknown) =>
+  `data:${JSON.stringify({ event, message_id: "m1", created_at: 1, task_id: TASK_ID, session_id: SESSION_ID, data })}\n\n`;
 
-const entry = (component_id: string, component_name: TraceEntry["component_name"], extra: Partial<TraceEntry> = {}): TraceEntry => ({
+const entry = (
+  component_id: string,
+  component_name: TraceEntry["component_name"],
+  extra: Partial<TraceEntry> = {},
+): TraceEntry => ({
   component_id,
   component_name,
   inputs: { query: "Ich habe Fieber" },
@@ -33,12 +38,19 @@ describe("agent SSE parsing", () => {
 
   it("reads events, the end marker and error envelopes", () => {
     expect(parseAgentPayload(SSE_DONE)).toBe(SSE_DONE);
-    expect(parseAgentPayload('{"event":"message","data":{"content":"Hi"}}')).toEqual({ event: "message", data: { content: "Hi" } });
+    expect(parseAgentPayload('{"event":"message","data":{"content":"Hi"}}')).toEqual({
+      event: "message",
+      data: { content: "Hi" },
+    });
     expect(() => parseAgentPayload('{"code":102,"message":"Agent not found."}')).toThrow(ApiError);
   });
 
   it("reads a response split in odd places up to [DONE]", async () => {
-    const text = frame("message", { content: "Hal" }) + frame("message", { content: "lo" }) + "data:[DONE]\n\n" + frame("message", { content: "never" });
+    const text =
+      frame("message", { content: "Hal" }) +
+      frame("message", { content: "lo" }) +
+      "data:[DONE]\n\n" +
+      frame("message", { content: "never" });
     const encoder = new TextEncoder();
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -47,15 +59,36 @@ describe("agent SSE parsing", () => {
       },
     });
     const frames: AgentFrame[] = [];
-    await readAgentFrames(new Response(body, { headers: { "Content-Type": "text/event-stream" } }), (next) => frames.push(next));
+    await readAgentFrames(new Response(body, { headers: { "Content-Type": "text/event-stream" } }), (next) =>
+      frames.push(next),
+    );
     expect(frames.map((next) => (next.event === "message" ? next.data.content : next.event))).toEqual(["Hal", "lo"]);
   });
 });
 
 const nodes: EditorNode[] = [
-  { id: "begin", type: "component", position: { x: 0, y: 0 }, data: { label: "Begin", name: "Start", form: { prologue: "Hallo! Wie kann ich helfen?", mode: "conversational", inputs: {} } } },
-  { id: "Retrieval:kb01", type: "component", position: { x: 0, y: 0 }, data: { label: "Retrieval", name: "Wissen suchen", form: { kb_ids: ["k".repeat(32)] } } },
-  { id: "Generate:gen1", type: "component", position: { x: 0, y: 0 }, data: { label: "Generate", name: "Antwort schreiben", form: { prompt: "{sys.query}" } } },
+  {
+    id: "begin",
+    type: "component",
+    position: { x: 0, y: 0 },
+    data: {
+      label: "Begin",
+      name: "Start",
+      form: { prologue: "Hallo! Wie kann ich helfen?", mode: "conversational", inputs: {} },
+    },
+  },
+  {
+    id: "Retrieval:kb01",
+    type: "component",
+    position: { x: 0, y: 0 },
+    data: { label: "Retrieval", name: "Wissen suchen", form: { kb_ids: ["k".repeat(32)] } },
+  },
+  {
+    id: "Generate:gen1",
+    type: "component",
+    position: { x: 0, y: 0 },
+    data: { label: "Generate", name: "Antwort schreiben", form: { prompt: "{sys.query}" } },
+  },
 ];
 
 describe("test run panel", () => {
@@ -67,7 +100,10 @@ describe("test run panel", () => {
         frame("workflow_started", { inputs: {} }),
         frame("node_started", { component_id: "begin", component_name: "Begin" }),
         frame("node_finished", entry("begin", "Begin", { elapsed_time: 0.001 })),
-        frame("node_finished", entry("Retrieval:kb01", "Retrieval", { error: "Knowledge base not found.", elapsed_time: 1.234 })),
+        frame(
+          "node_finished",
+          entry("Retrieval:kb01", "Retrieval", { error: "Knowledge base not found.", elapsed_time: 1.234 }),
+        ),
         frame("node_finished", entry("Generate:gen1", "Generate")),
         frame("message", { content: "Viel " }),
         frame("message", { content: "trinken." }),
@@ -78,19 +114,34 @@ describe("test run panel", () => {
       return new Response(text, { headers: { "Content-Type": "text/event-stream" } });
     });
     const beforeRun = vi.fn(async () => true);
-    renderWithProviders(<TestRunPanel agentId={AGENT_ID} agentName="Triage" nodes={nodes} beforeRun={beforeRun} onClose={() => undefined} />);
+    renderWithProviders(
+      <TestRunPanel
+        agentId={AGENT_ID}
+        agentName="Triage"
+        nodes={nodes}
+        beforeRun={beforeRun}
+        onClose={() => undefined}
+      />,
+    );
     expect(within(screen.getByRole("log")).getByText("Hallo! Wie kann ich helfen?")).toBeTruthy();
 
     fireEvent.change(screen.getByRole("textbox", { name: "Ihre Frage" }), { target: { value: "Ich habe Fieber" } });
     fireEvent.click(screen.getByRole("button", { name: "Senden" }));
     expect(await within(screen.getByRole("log")).findByText("Viel trinken.")).toBeTruthy();
     expect(beforeRun).toHaveBeenCalled();
-    expect(calls[0]).toMatchObject({ url: "/api/v1/agents/chat/completions", body: { agent_id: AGENT_ID, question: "Ich habe Fieber", stream: true, return_trace: true } });
+    expect(calls[0]).toMatchObject({
+      url: "/api/v1/agents/chat/completions",
+      body: { agent_id: AGENT_ID, question: "Ich habe Fieber", stream: true, return_trace: true },
+    });
     expect(calls[0]?.body.session_id).toBeUndefined();
 
     fireEvent.click(screen.getByRole("tab", { name: /Ablauf/ }));
     const rows = await screen.findAllByTestId("trace-entry");
-    expect(rows.map((row) => within(row).getAllByText(/./)[0]?.textContent)).toEqual(["Start", "Wissen suchen", "Antwort schreiben"]);
+    expect(rows.map((row) => within(row).getAllByText(/./)[0]?.textContent)).toEqual([
+      "Start",
+      "Wissen suchen",
+      "Antwort schreiben",
+    ]);
     const failed = rows[1] as HTMLElement;
     expect(within(failed).getByRole("alert").textContent).toBe("Knowledge base not found.");
     expect(within(failed).getByText("Wissensabruf")).toBeTruthy();
@@ -137,7 +188,8 @@ describe("test run panel", () => {
     const blobs: Blob[] = [];
     vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => `blob:${blobs.push(blob as Blob)}`);
     vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => undefined);
-    const hex = (text: string) => Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, "0")).join("");
+    const hex = (text: string) =>
+      Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, "0")).join("");
     vi.spyOn(globalThis, "fetch").mockImplementation(async () => {
       const text = [
         frame("message", { content: "Erster Satz. ", audio_binary: hex("eins") }),
@@ -148,7 +200,15 @@ describe("test run panel", () => {
       ].join("");
       return new Response(text, { headers: { "Content-Type": "text/event-stream" } });
     });
-    renderWithProviders(<TestRunPanel agentId={AGENT_ID} agentName="Triage" nodes={nodes} beforeRun={async () => true} onClose={() => undefined} />);
+    renderWithProviders(
+      <TestRunPanel
+        agentId={AGENT_ID}
+        agentName="Triage"
+        nodes={nodes}
+        beforeRun={async () => true}
+        onClose={() => undefined}
+      />,
+    );
     fireEvent.change(screen.getByRole("textbox", { name: "Ihre Frage" }), { target: { value: "Hallo" } });
     fireEvent.click(screen.getByRole("button", { name: "Senden" }));
     expect(await screen.findByText("Erster Satz. Zweiter Satz.")).toBeTruthy();
@@ -170,14 +230,29 @@ describe("test run panel", () => {
     const calls: { method: string; url: string }[] = [];
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
       calls.push({ method: init?.method ?? "GET", url: String(input) });
-      if (init?.method === "PUT") return new Response(JSON.stringify({ code: 0, message: "", data: true }), { headers: { "Content-Type": "application/json" } });
+      if (init?.method === "PUT")
+        return new Response(JSON.stringify({ code: 0, message: "", data: true }), {
+          headers: { "Content-Type": "application/json" },
+        });
       let controller!: ReadableStreamDefaultController<Uint8Array>;
       const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
-      init?.signal?.addEventListener("abort", () => controller.error(new DOMException("The operation was aborted.", "AbortError")));
-      controller.enqueue(encoder.encode(frame("workflow_started", { inputs: {} }) + frame("message", { content: "Einen Moment" })));
+      init?.signal?.addEventListener("abort", () =>
+        controller.error(new DOMException("The operation was aborted.", "AbortError")),
+      );
+      controller.enqueue(
+        encoder.encode(frame("workflow_started", { inputs: {} }) + frame("message", { content: "Einen Moment" })),
+      );
       return new Response(body, { headers: { "Content-Type": "text/event-stream" } });
     });
-    renderWithProviders(<TestRunPanel agentId={AGENT_ID} agentName="Triage" nodes={nodes} beforeRun={async () => true} onClose={() => undefined} />);
+    renderWithProviders(
+      <TestRunPanel
+        agentId={AGENT_ID}
+        agentName="Triage"
+        nodes={nodes}
+        beforeRun={async () => true}
+        onClose={() => undefined}
+      />,
+    );
     fireEvent.change(screen.getByRole("textbox", { name: "Ihre Frage" }), { target: { value: "Hallo" } });
     fireEvent.click(screen.getByRole("button", { name: "Senden" }));
     expect(await screen.findByText("Einen Moment")).toBeTruthy();
@@ -190,8 +265,18 @@ describe("test run panel", () => {
 
   it("does not run a flow with an incomplete node", async () => {
     const fetch = vi.spyOn(globalThis, "fetch");
-    const incomplete = nodes.map((item) => (item.id === "Generate:gen1" ? { ...item, data: { ...item.data, form: { prompt: "" } } } : item));
-    renderWithProviders(<TestRunPanel agentId={AGENT_ID} agentName="Triage" nodes={incomplete} beforeRun={async () => true} onClose={() => undefined} />);
+    const incomplete = nodes.map((item) =>
+      item.id === "Generate:gen1" ? { ...item, data: { ...item.data, form: { prompt: "" } } } : item,
+    );
+    renderWithProviders(
+      <TestRunPanel
+        agentId={AGENT_ID}
+        agentName="Triage"
+        nodes={incomplete}
+        beforeRun={async () => true}
+        onClose={() => undefined}
+      />,
+    );
     fireEvent.change(screen.getByRole("textbox", { name: "Ihre Frage" }), { target: { value: "Hallo" } });
     fireEvent.click(screen.getByRole("button", { name: "Senden" }));
     expect(await screen.findByText("Bitte zuerst vervollständigen: Antwort schreiben")).toBeTruthy();
@@ -200,8 +285,29 @@ describe("test run panel", () => {
 
   it("counts an options input without options as incomplete", async () => {
     const fetch = vi.spyOn(globalThis, "fetch");
-    const choiceless = nodes.map((item) => (item.id === "begin" ? { ...item, data: { ...item.data, form: { ...item.data.form, inputs: { art: { name: "Art", type: "options", optional: true, options: [] } } } } } : item));
-    renderWithProviders(<TestRunPanel agentId={AGENT_ID} agentName="Triage" nodes={choiceless} beforeRun={async () => true} onClose={() => undefined} />);
+    const choiceless = nodes.map((item) =>
+      item.id === "begin"
+        ? {
+            ...item,
+            data: {
+              ...item.data,
+              form: {
+                ...item.data.form,
+                inputs: { art: { name: "Art", type: "options", optional: true, options: [] } },
+              },
+            },
+          }
+        : item,
+    );
+    renderWithProviders(
+      <TestRunPanel
+        agentId={AGENT_ID}
+        agentName="Triage"
+        nodes={choiceless}
+        beforeRun={async () => true}
+        onClose={() => undefined}
+      />,
+    );
     fireEvent.change(screen.getByRole("textbox", { name: "Ihre Frage" }), { target: { value: "Hallo" } });
     fireEvent.click(screen.getByRole("button", { name: "Senden" }));
     expect(await screen.findByText("Bitte zuerst vervollständigen: Start")).toBeTruthy();
@@ -211,9 +317,17 @@ describe("test run panel", () => {
 
 describe("task mode and the shared agent page", () => {
   const answer = () =>
-    new Response([frame("workflow_started", { inputs: {} }), frame("message", { content: "Bericht fertig." }), frame("message_end", { reference: null }), "data:[DONE]\n\n"].join(""), {
-      headers: { "Content-Type": "text/event-stream" },
-    });
+    new Response(
+      [
+        frame("workflow_started", { inputs: {} }),
+        frame("message", { content: "Bericht fertig." }),
+        frame("message_end", { reference: null }),
+        "data:[DONE]\n\n",
+      ].join(""),
+      {
+        headers: { "Content-Type": "text/event-stream" },
+      },
+    );
 
   it("a task flow's test run starts without a question and shows no empty question", async () => {
     const bodies: Record<string, unknown>[] = [];
@@ -221,8 +335,18 @@ describe("task mode and the shared agent page", () => {
       bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
       return answer();
     });
-    const taskNodes = nodes.map((node) => (node.id === "begin" ? { ...node, data: { ...node.data, form: { ...node.data.form, mode: "task" } } } : node));
-    renderWithProviders(<TestRunPanel agentId={AGENT_ID} agentName="Bericht" nodes={taskNodes} beforeRun={async () => true} onClose={() => undefined} />);
+    const taskNodes = nodes.map((node) =>
+      node.id === "begin" ? { ...node, data: { ...node.data, form: { ...node.data.form, mode: "task" } } } : node,
+    );
+    renderWithProviders(
+      <TestRunPanel
+        agentId={AGENT_ID}
+        agentName="Bericht"
+        nodes={taskNodes}
+        beforeRun={async () => true}
+        onClose={() => undefined}
+      />,
+    );
     const send = screen.getByRole("button", { name: "Senden" });
     expect(send.hasAttribute("disabled")).toBe(false);
     fireEvent.click(send);
@@ -234,15 +358,31 @@ describe("task mode and the shared agent page", () => {
   it("the shared page asks for the Begin inputs, fills them from data_ link parameters and runs a task flow without a question", async () => {
     const { SharedAgentPage } = await import("../../../web/features/agents/share/shared-agent-page");
     const bodies: Record<string, unknown>[] = [];
-    const info = { id: AGENT_ID, title: "Bericht", description: null, avatar: null, prologue: "", mode: "task", inputs: { Stadt: { name: "Stadt", type: "line" }, Alter: { name: "Alter", type: "number" }, Notiz: { name: "Notiz", type: "paragraph", optional: true } } };
+    const info = {
+      id: AGENT_ID,
+      title: "Bericht",
+      description: null,
+      avatar: null,
+      prologue: "",
+      mode: "task",
+      inputs: {
+        Stadt: { name: "Stadt", type: "line" },
+        Alter: { name: "Alter", type: "number" },
+        Notiz: { name: "Notiz", type: "paragraph", optional: true },
+      },
+    };
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
       if (String(input).includes("/completions")) {
         bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
         return answer();
       }
-      return new Response(JSON.stringify({ code: 0, message: "", data: info }), { headers: { "Content-Type": "application/json" } });
+      return new Response(JSON.stringify({ code: 0, message: "", data: info }), {
+        headers: { "Content-Type": "application/json" },
+      });
     });
-    renderWithProviders(<SharedAgentPage client={{ agentId: AGENT_ID, token: "share-x" }} prefilled={{ Alter: "42", Fremd: "x" }} />);
+    renderWithProviders(
+      <SharedAgentPage client={{ agentId: AGENT_ID, token: "share-x" }} prefilled={{ Alter: "42", Fremd: "x" }} />,
+    );
     const age = (await screen.findByLabelText(/Alter/)) as HTMLInputElement;
     expect(age.value).toBe("42");
     fireEvent.click(screen.getByRole("button", { name: "Senden" }));
@@ -259,15 +399,30 @@ describe("task mode and the shared agent page", () => {
   it("offers an options input as a list; a link value that is not one of them is left out", async () => {
     const { SharedAgentPage } = await import("../../../web/features/agents/share/shared-agent-page");
     const bodies: Record<string, unknown>[] = [];
-    const info = { id: AGENT_ID, title: "Beratung", description: null, avatar: null, prologue: "", mode: "task", inputs: { art: { name: "Versicherung", type: "options", options: ["gesetzlich", "privat"] }, plan: { name: "Tarif", type: "options", options: ["Basis", "Plus"], optional: true } } };
+    const info = {
+      id: AGENT_ID,
+      title: "Beratung",
+      description: null,
+      avatar: null,
+      prologue: "",
+      mode: "task",
+      inputs: {
+        art: { name: "Versicherung", type: "options", options: ["gesetzlich", "privat"] },
+        plan: { name: "Tarif", type: "options", options: ["Basis", "Plus"], optional: true },
+      },
+    };
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
       if (String(input).includes("/completions")) {
         bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
         return answer();
       }
-      return new Response(JSON.stringify({ code: 0, message: "", data: info }), { headers: { "Content-Type": "application/json" } });
+      return new Response(JSON.stringify({ code: 0, message: "", data: info }), {
+        headers: { "Content-Type": "application/json" },
+      });
     });
-    renderWithProviders(<SharedAgentPage client={{ agentId: AGENT_ID, token: "share-x" }} prefilled={{ art: "keine", plan: "Plus" }} />);
+    renderWithProviders(
+      <SharedAgentPage client={{ agentId: AGENT_ID, token: "share-x" }} prefilled={{ art: "keine", plan: "Plus" }} />,
+    );
     const kind = (await screen.findByLabelText(/Versicherung/)) as HTMLSelectElement;
     expect(kind.value).toBe("");
     expect([...kind.options].map((option) => option.value)).toEqual(["", "gesetzlich", "privat"]);
@@ -284,14 +439,25 @@ describe("task mode and the shared agent page", () => {
     const { SharedAgentPage } = await import("../../../web/features/agents/share/shared-agent-page");
     const bodies: Record<string, unknown>[] = [];
     const uploads: string[] = [];
-    const info = { id: AGENT_ID, title: "Befunde", description: null, avatar: null, prologue: "", mode: "task", inputs: { befund: { name: "Befund", type: "file" } } };
-    const json = (code: number, data: unknown, message = "") => new Response(JSON.stringify({ code, message, data }), { headers: { "Content-Type": "application/json" } });
+    const info = {
+      id: AGENT_ID,
+      title: "Befunde",
+      description: null,
+      avatar: null,
+      prologue: "",
+      mode: "task",
+      inputs: { befund: { name: "Befund", type: "file" } },
+    };
+    const json = (code: number, data: unknown, message = "") =>
+      new Response(JSON.stringify({ code, message, data }), { headers: { "Content-Type": "application/json" } });
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
       const url = String(input);
       if (url.includes("/upload")) {
         const file = (init?.body as FormData | undefined)?.get("file") as File;
         uploads.push(file.name);
-        return file.size === 0 ? json(102, null, `No text found in "${file.name}".`) : json(0, { name: file.name, size: file.size, content: "Blutdruck 135/85", truncated: false });
+        return file.size === 0
+          ? json(102, null, `No text found in "${file.name}".`)
+          : json(0, { name: file.name, size: file.size, content: "Blutdruck 135/85", truncated: false });
       }
       if (url.includes("/completions")) {
         bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
@@ -306,10 +472,14 @@ describe("task mode and the shared agent page", () => {
 
     // a kind of file the server cannot read is refused before it is sent
     fireEvent.change(picker, { target: { files: [new File(["MZ"], "programm.exe")] } });
-    expect((await screen.findByRole("alert")).textContent).toMatch(/^Diese Dateiart wird nicht gelesen\. Möglich: \.pdf .*\.docx/);
+    expect((await screen.findByRole("alert")).textContent).toMatch(
+      /^Diese Dateiart wird nicht gelesen\. Möglich: \.pdf .*\.docx/,
+    );
     fireEvent.change(picker, { target: { files: [new File([], "leer.txt", { type: "text/plain" })] } });
     await waitFor(() => expect(screen.getByRole("alert").textContent).toBe('No text found in "leer.txt".'));
-    fireEvent.change(picker, { target: { files: [new File(["Blutdruck 135/85"], "notiz.txt", { type: "text/plain" })] } });
+    fireEvent.change(picker, {
+      target: { files: [new File(["Blutdruck 135/85"], "notiz.txt", { type: "text/plain" })] },
+    });
     expect((await screen.findByTestId("file-input-read")).textContent).toBe("notiz.txt (16 B): 16 Zeichen Text");
     fireEvent.click(screen.getByRole("button", { name: "Senden" }));
     expect(await screen.findByText("Bericht fertig.")).toBeTruthy();

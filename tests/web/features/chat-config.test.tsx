@@ -60,11 +60,23 @@ const model = (name: string, provider: string, type: "chat" | "rerank" | "embedd
 
 const OVERVIEW: ModelsOverview = {
   providers: [
-    { name: "Builtin", local: true, types: ["chat", "rerank"], models: [model("builtin-extractive", "Builtin", "chat"), model("builtin-rerank", "Builtin", "rerank")] },
+    {
+      name: "Builtin",
+      local: true,
+      types: ["chat", "rerank"],
+      models: [model("builtin-extractive", "Builtin", "chat"), model("builtin-rerank", "Builtin", "rerank")],
+    },
     { name: "OpenAI", local: false, types: ["chat"], models: [model("gpt-4o", "OpenAI", "chat")] },
   ],
   available: [],
-  defaults: { llm_id: "builtin-extractive@Builtin", embd_id: "builtin-hash@Builtin", img2txt_id: "", asr_id: "", rerank_id: "", tts_id: "" },
+  defaults: {
+    llm_id: "builtin-extractive@Builtin",
+    embd_id: "builtin-hash@Builtin",
+    img2txt_id: "",
+    asr_id: "",
+    rerank_id: "",
+    tts_id: "",
+  },
 };
 
 const makeChat = (overrides: Partial<Chat> = {}): Chat => {
@@ -81,7 +93,14 @@ const makeChat = (overrides: Partial<Chat> = {}): Chat => {
     kb_ids: [KB_A, KB_B],
     kb_names: ["Leitlinien", "Studien"],
     llm_id: "gpt-4o@OpenAI",
-    llm_setting: { freedom: "balance", temperature: 0.5, top_p: 0.85, presence_penalty: 0.2, frequency_penalty: 0.3, max_tokens: 1024 },
+    llm_setting: {
+      freedom: "balance",
+      temperature: 0.5,
+      top_p: 0.85,
+      presence_penalty: 0.2,
+      frequency_penalty: 0.3,
+      max_tokens: 1024,
+    },
     prompt_type: "simple",
     prompt_config: {
       system: DEFAULT_SYSTEM_PROMPT,
@@ -130,7 +149,8 @@ const makeChat = (overrides: Partial<Chat> = {}): Chat => {
 };
 
 const ok = (data: unknown) => new Response(JSON.stringify({ code: 0, message: "success", data }), { status: 200 });
-const fail = (code: number, message: string) => new Response(JSON.stringify({ code, message, data: null }), { status: 200 });
+const fail = (code: number, message: string) =>
+  new Response(JSON.stringify({ code, message, data: null }), { status: 200 });
 
 type Body = Record<string, unknown>;
 type Call = { method: string; path: string; body: Body | null };
@@ -172,7 +192,8 @@ const openTab = async (dialog: HTMLElement, name: RegExp) => {
   fireEvent.click(tab);
   await waitFor(() => expect(tab.getAttribute("aria-selected")).toBe("true"));
 };
-const submit = (dialog: HTMLElement, label = "Erstellen") => fireEvent.click(within(dialog).getByRole("button", { name: label }));
+const submit = (dialog: HTMLElement, label = "Erstellen") =>
+  fireEvent.click(within(dialog).getByRole("button", { name: label }));
 // zag selects the highlighted item, and a pointer press is what highlights it
 const chooseMenuItem = async (name: string) => {
   const item = await screen.findByRole("menuitem", { name });
@@ -219,7 +240,13 @@ describe("ChatConfigDialog", () => {
     fill("button_color", "teal");
     await openTab(dialog, /Modell/);
     submit(dialog);
-    await waitFor(() => expect(within(dialog).getByRole("tab", { name: /^Design/ }).getAttribute("aria-selected")).toBe("true"));
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getByRole("tab", { name: /^Design/ })
+          .getAttribute("aria-selected"),
+      ).toBe("true"),
+    );
     expect(within(dialog).getByText("Bitte einen Hex-Farbwert wie #1a7f64 eingeben.")).toBeTruthy();
   });
 
@@ -234,7 +261,8 @@ describe("ChatConfigDialog", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Variable hinzufügen" }));
     fireEvent.change(within(dialog).getByLabelText("Schlüssel der Variable 2"), { target: { value: "patient" } });
     submit(dialog);
-    const message = "Die Pflichtvariable „patient“ kommt im System-Prompt nicht vor. Fügen Sie {patient} ein oder machen Sie sie optional.";
+    const message =
+      "Die Pflichtvariable „patient“ kommt im System-Prompt nicht vor. Fügen Sie {patient} ein oder machen Sie sie optional.";
     expect(await within(dialog).findByText(message)).toBeTruthy();
     expect(within(dialog).getByTestId("tab-error-prompt")).toBeTruthy();
     expect(sent("POST", "/api/v1/chats")).toHaveLength(0);
@@ -261,7 +289,11 @@ describe("ChatConfigDialog", () => {
     fireEvent.change(within(dialog).getByLabelText("Schlüssel der Variable 2"), { target: { value: "1abc" } });
     fireEvent.change(within(dialog).getByLabelText("Schlüssel der Variable 3"), { target: { value: "knowledge" } });
     submit(dialog);
-    expect(await within(dialog).findByText("Der Schlüssel besteht aus Buchstaben, Ziffern und _ und beginnt nicht mit einer Ziffer.")).toBeTruthy();
+    expect(
+      await within(dialog).findByText(
+        "Der Schlüssel besteht aus Buchstaben, Ziffern und _ und beginnt nicht mit einer Ziffer.",
+      ),
+    ).toBeTruthy();
     expect(within(dialog).getByText("Der Schlüssel „knowledge“ kommt mehrfach vor.")).toBeTruthy();
     expect(writes()).toEqual([]);
   });
@@ -290,7 +322,9 @@ describe("ChatConfigDialog", () => {
     await openTab(dialog, /Prompt-Engine/);
     expect(within(dialog).getByTestId("keywords_similarity_weight-value").textContent).toBe("0,70");
     expect(within(dialog).getByTestId("vector_similarity_weight-value").textContent).toBe("0,30");
-    fireEvent.change(within(dialog).getByLabelText("Gewicht der Schlüsselwortähnlichkeit als Zahl"), { target: { value: "0.33" } });
+    fireEvent.change(within(dialog).getByLabelText("Gewicht der Schlüsselwortähnlichkeit als Zahl"), {
+      target: { value: "0.33" },
+    });
     expect(within(dialog).getByTestId("vector_similarity_weight-value").textContent).toBe("0,67");
     submit(dialog);
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
@@ -338,7 +372,10 @@ describe("ChatConfigDialog", () => {
     await waitFor(() => expect(select.options).toHaveLength(3));
     expect([...select.options].map((option) => [option.value, option.text])).toEqual([
       ["", "Standard-Chat-Modell des Systems"],
-      ["builtin-extractive@Builtin", "Integriertes Offline-Modell (builtin-extractive): zitiert nur gefundene Passagen, formuliert nicht selbst"],
+      [
+        "builtin-extractive@Builtin",
+        "Integriertes Offline-Modell (builtin-extractive): zitiert nur gefundene Passagen, formuliert nicht selbst",
+      ],
       ["gpt-4o@OpenAI", "gpt-4o (OpenAI)"],
     ]);
     const rerank = field("rerank_id") as unknown as HTMLSelectElement;
@@ -384,7 +421,14 @@ describe("ChatConfigDialog", () => {
       language: "German",
       dataset_ids: [KB_A],
       llm_id: "gpt-4o@OpenAI",
-      llm_setting: { freedom: "precise", temperature: 0.2, top_p: 0.75, presence_penalty: 0.5, frequency_penalty: 0.5, max_tokens: 512 },
+      llm_setting: {
+        freedom: "precise",
+        temperature: 0.2,
+        top_p: 0.75,
+        presence_penalty: 0.5,
+        frequency_penalty: 0.5,
+        max_tokens: 512,
+      },
       prompt_config: {
         system: DEFAULT_SYSTEM_PROMPT,
         prologue: DEFAULT_PROLOGUE,
@@ -463,27 +507,42 @@ describe("ChatConfigDialog", () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ name: "Herz-Assistent" })));
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: "Aktualisiert" }));
     const [call] = sent("PATCH", "/api/v1/chats/c1");
-    expect(call?.body).toMatchObject({ name: "Herz-Assistent", dataset_ids: [KB_A, KB_B], llm_id: "gpt-4o@OpenAI", llm_setting: { freedom: "balance", max_tokens: 1024 } });
+    expect(call?.body).toMatchObject({
+      name: "Herz-Assistent",
+      dataset_ids: [KB_A, KB_B],
+      llm_id: "gpt-4o@OpenAI",
+      llm_setting: { freedom: "balance", max_tokens: 1024 },
+    });
     // an assistant saved before cross-language search existed keeps none
     expect(call?.body).toMatchObject({ prompt_config: { cross_languages: [] } });
     expect(sent("POST", "/api/v1/chats")).toHaveLength(0);
   });
 
   it("edits the assistant's metadata filter on the prompt tab and refuses a condition without a field name", async () => {
-    const chat = makeChat({ meta_data_filter: { method: "manual", logic: "and", manual: [{ key: "Quelle", op: "=", value: "STIKO" }] } });
+    const chat = makeChat({
+      meta_data_filter: { method: "manual", logic: "and", manual: [{ key: "Quelle", op: "=", value: "STIKO" }] },
+    });
     const { sent } = mockApi({ "PATCH /api/v1/chats/c1": () => ok(chat) });
     renderWithProviders(<ChatConfigDialog chat={chat} onClose={vi.fn()} onSaved={vi.fn()} />);
     const dialog = await openDialog();
     await openTab(dialog, /Prompt/);
-    expect((within(dialog).getByRole("textbox", { name: "Feld der Bedingung 1" }) as HTMLInputElement).value).toBe("Quelle");
+    expect((within(dialog).getByRole("textbox", { name: "Feld der Bedingung 1" }) as HTMLInputElement).value).toBe(
+      "Quelle",
+    );
     fireEvent.click(within(dialog).getByRole("button", { name: "Bedingung hinzufügen" }));
     submit(dialog, "Speichern");
     expect(await within(dialog).findByText("Jede Bedingung braucht einen Feldnamen.")).toBeTruthy();
     expect(sent("PATCH", "/api/v1/chats/c1")).toHaveLength(0);
 
-    fireEvent.change(within(dialog).getByRole("textbox", { name: "Feld der Bedingung 2" }), { target: { value: "Jahr" } });
-    fireEvent.change(within(dialog).getByRole("combobox", { name: "Vergleich der Bedingung 2" }), { target: { value: "≥" } });
-    fireEvent.change(within(dialog).getByRole("textbox", { name: "Wert der Bedingung 2" }), { target: { value: "2023" } });
+    fireEvent.change(within(dialog).getByRole("textbox", { name: "Feld der Bedingung 2" }), {
+      target: { value: "Jahr" },
+    });
+    fireEvent.change(within(dialog).getByRole("combobox", { name: "Vergleich der Bedingung 2" }), {
+      target: { value: "≥" },
+    });
+    fireEvent.change(within(dialog).getByRole("textbox", { name: "Wert der Bedingung 2" }), {
+      target: { value: "2023" },
+    });
     fireEvent.change(within(dialog).getByRole("combobox", { name: "Verknüpfung" }), { target: { value: "or" } });
     submit(dialog, "Speichern");
     await waitFor(() => expect(sent("PATCH", "/api/v1/chats/c1")).toHaveLength(1));
@@ -527,7 +586,16 @@ describe("config-form", () => {
   });
 
   it("shows a stored preset whose values were changed elsewhere as custom", () => {
-    const chat = makeChat({ llm_setting: { freedom: "precise", temperature: 0.1, top_p: 0.3, presence_penalty: 0.4, frequency_penalty: 0.7, max_tokens: 512 } });
+    const chat = makeChat({
+      llm_setting: {
+        freedom: "precise",
+        temperature: 0.1,
+        top_p: 0.3,
+        presence_penalty: 0.4,
+        frequency_penalty: 0.7,
+        max_tokens: 512,
+      },
+    });
     expect(initialValues(chat).freedom).toBe("custom");
     expect(initialValues(makeChat()).freedom).toBe("balance");
   });
@@ -572,7 +640,10 @@ describe("AssistantList", () => {
   });
 
   it("deletes an assistant only after confirmation and clears the selection", async () => {
-    const { sent } = mockApi({ "GET /api/v1/chats": () => ok({ chats, total: 3 }), "DELETE /api/v1/chats/c1": () => ok(true) });
+    const { sent } = mockApi({
+      "GET /api/v1/chats": () => ok({ chats, total: 3 }),
+      "DELETE /api/v1/chats/c1": () => ok(true),
+    });
     const toast = vi.spyOn(toaster, "create");
     const onSelect = vi.fn();
     renderWithProviders(<AssistantList selectedId="c1" onSelect={onSelect} />);
@@ -580,7 +651,9 @@ describe("AssistantList", () => {
     fireEvent.click(screen.getByRole("button", { name: "Aktionen für Kardio-Assistent" }));
     await chooseMenuItem("Löschen");
     const confirm = await screen.findByRole("alertdialog");
-    expect(within(confirm).getByText("„Kardio-Assistent“ und alle seine Unterhaltungen werden dauerhaft gelöscht.")).toBeTruthy();
+    expect(
+      within(confirm).getByText("„Kardio-Assistent“ und alle seine Unterhaltungen werden dauerhaft gelöscht."),
+    ).toBeTruthy();
     expect(sent("DELETE", "/api/v1/chats/c1")).toHaveLength(0);
     fireEvent.click(within(confirm).getByRole("button", { name: "Löschen" }));
     await waitFor(() => expect(onSelect).toHaveBeenCalledWith(null));

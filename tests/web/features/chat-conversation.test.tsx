@@ -3,7 +3,16 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConversationPane, ExportDialog, SessionList, StatsDialog } from "../../../web/features/chat/conversation";
 import { AnswerMarkdown } from "../../../web/features/chat/conversation/answer-markdown";
 import { changeLanguage } from "../../../web/i18n";
-import type { Chat, ChatMessage, ChatStats, CompletionFrame, PromptConfig, Reference, ReferenceChunk, Session } from "../../../worker/contract/chats";
+import type {
+  Chat,
+  ChatMessage,
+  ChatStats,
+  CompletionFrame,
+  PromptConfig,
+  Reference,
+  ReferenceChunk,
+  Session,
+} from "../../../worker/contract/chats";
 import { renderWithProviders } from "../helpers/render";
 
 const CHAT_ID = "c0ffee00c0ffee00c0ffee00c0ffee00";
@@ -96,9 +105,18 @@ const chunk: ReferenceChunk = {
   term_similarity: 0.9,
   doc_type: "",
 };
-const reference: Reference = { total: 1, chunks: [chunk], doc_aggs: [{ doc_name: "leitlinie.pdf", doc_id: "doc-1", count: 1 }] };
+const reference: Reference = {
+  total: 1,
+  chunks: [chunk],
+  doc_aggs: [{ doc_name: "leitlinie.pdf", doc_id: "doc-1", count: 1 }],
+};
 
-const message = (role: ChatMessage["role"], content: string, id: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({ id, role, content, created_at: 1_700_000_000, ...extra });
+const message = (
+  role: ChatMessage["role"],
+  content: string,
+  id: string,
+  extra: Partial<ChatMessage> = {},
+): ChatMessage => ({ id, role, content, created_at: 1_700_000_000, ...extra });
 const opener = message("assistant", OPENER, "m0");
 
 const makeSession = (messages: ChatMessage[], overrides: Partial<Session> = {}): Session => ({
@@ -117,10 +135,22 @@ const makeSession = (messages: ChatMessage[], overrides: Partial<Session> = {}):
 });
 
 const answered = (extra: Partial<ChatMessage> = {}) =>
-  makeSession([opener, message("user", "Was senkt den Blutdruck?", "m1"), message("assistant", "Bewegung hilft [ID:0].", "m1", { reference, ...extra })]);
+  makeSession([
+    opener,
+    message("user", "Was senkt den Blutdruck?", "m1"),
+    message("assistant", "Bewegung hilft [ID:0].", "m1", { reference, ...extra }),
+  ]);
 
-const ok = (data: unknown) => new Response(JSON.stringify({ code: 0, message: "success", data }), { status: 200, headers: { "Content-Type": "application/json" } });
-const fail = (code: number, text: string) => new Response(JSON.stringify({ code, message: text, data: null }), { status: 200, headers: { "Content-Type": "application/json" } });
+const ok = (data: unknown) =>
+  new Response(JSON.stringify({ code: 0, message: "success", data }), {
+    status: 200,
+    headers: { "Content-Type": "application/json" },
+  });
+const fail = (code: number, text: string) =>
+  new Response(JSON.stringify({ code, message: text, data: null }), {
+    status: 200,
+    headers: { "Content-Type": "application/json" },
+  });
 
 type Body = Record<string, unknown>;
 type Call = { method: string; url: string; body: Body | null; signal: AbortSignal | null };
@@ -139,7 +169,10 @@ const mockApi = (routes: Record<string, Route>) => {
     const answer = routes[`${call.method} ${call.url}`];
     return answer ? answer(call) : new Response("not found", { status: 404 });
   });
-  return { calls, sent: (method: string, url: string) => calls.filter((call) => call.method === method && call.url === url) };
+  return {
+    calls,
+    sent: (method: string, url: string) => calls.filter((call) => call.method === method && call.url === url),
+  };
 };
 
 // An SSE response the test feeds frame by frame; aborting the request errors it as fetch does.
@@ -154,7 +187,9 @@ const sseStream = () => {
   const send = (payload: unknown) => controller.enqueue(encoder.encode(`data:${JSON.stringify(payload)}\n\n`));
   return {
     respond: (call: Call) => {
-      call.signal?.addEventListener("abort", () => controller.error(new DOMException("The operation was aborted.", "AbortError")));
+      call.signal?.addEventListener("abort", () =>
+        controller.error(new DOMException("The operation was aborted.", "AbortError")),
+      );
       return new Response(body, { headers: { "Content-Type": "text/event-stream" } });
     },
     frame: (data: CompletionFrame) => send({ code: 0, message: "", data }),
@@ -166,8 +201,22 @@ const sseStream = () => {
   };
 };
 
-const delta = (answer: string): CompletionFrame => ({ answer, reference: {}, audio_binary: null, id: "m1", session_id: SESSION_ID, chat_id: CHAT_ID, final: false });
-const finalFrame = (content: string, related: string[] = []): CompletionFrame => ({ ...delta(""), final: true, content, reference, related_questions: related });
+const delta = (answer: string): CompletionFrame => ({
+  answer,
+  reference: {},
+  audio_binary: null,
+  id: "m1",
+  session_id: SESSION_ID,
+  chat_id: CHAT_ID,
+  final: false,
+});
+const finalFrame = (content: string, related: string[] = []): CompletionFrame => ({
+  ...delta(""),
+  final: true,
+  content,
+  reference,
+  related_questions: related,
+});
 
 const questionBox = () => screen.getByRole("textbox", { name: "Ihre Frage" }) as HTMLTextAreaElement;
 const askQuestion = (text: string) => {
@@ -202,7 +251,10 @@ const stubRecording = () => {
   }
   vi.stubGlobal("MediaRecorder", FakeRecorder);
   const track = { stop: () => (recording.tracksStopped += 1) };
-  Object.defineProperty(navigator, "mediaDevices", { configurable: true, value: { getUserMedia: async () => ({ getTracks: () => [track] }) } });
+  Object.defineProperty(navigator, "mediaDevices", {
+    configurable: true,
+    value: { getUserMedia: async () => ({ getTracks: () => [track] }) },
+  });
   return recording;
 };
 
@@ -245,7 +297,11 @@ describe("ConversationPane", () => {
     expect(await screen.findByRole("status", { name: "Die Antwort wird erstellt …" })).toBeTruthy();
     expect(questionBox().disabled).toBe(true);
     expect(questionBox().value).toBe("");
-    expect(sent("POST", COMPLETIONS_URL)[0]?.body).toEqual({ question: "Was senkt den Blutdruck?\nKurz bitte.", session_id: SESSION_ID, stream: true });
+    expect(sent("POST", COMPLETIONS_URL)[0]?.body).toEqual({
+      question: "Was senkt den Blutdruck?\nKurz bitte.",
+      session_id: SESSION_ID,
+      stream: true,
+    });
 
     stream.frame(delta("Bewegung "));
     expect(await within(log()).findByText("Bewegung")).toBeTruthy();
@@ -266,7 +322,10 @@ describe("ConversationPane", () => {
     stored = makeSession([
       opener,
       message("user", "Was senkt den Blutdruck?\nKurz bitte.", "m1"),
-      message("assistant", "Bewegung senkt den Blutdruck [ID:0].", "m1", { reference, related_questions: ["Wie viel Bewegung?"] }),
+      message("assistant", "Bewegung senkt den Blutdruck [ID:0].", "m1", {
+        reference,
+        related_questions: ["Wie viel Bewegung?"],
+      }),
     ]);
     stream.end();
     await waitFor(() => expect(questionBox().disabled).toBe(false));
@@ -282,10 +341,17 @@ describe("ConversationPane", () => {
   });
 
   it("renders raw HTML in an answer as text, opens links in a new tab and folds <think> away", async () => {
-    const answer = 'Hallo <script>window.hacked = true</script> <img src="x" onerror="window.hacked = true"> **fett** [Quelle](https://example.org)';
+    const answer =
+      'Hallo <script>window.hacked = true</script> <img src="x" onerror="window.hacked = true"> **fett** [Quelle](https://example.org)';
     mockApi({
       [`GET ${SESSION_URL}`]: () =>
-        ok(makeSession([opener, message("user", "Test", "m1"), message("assistant", `<think>Ich überlege kurz.</think>${answer}`, "m1")])),
+        ok(
+          makeSession([
+            opener,
+            message("user", "Test", "m1"),
+            message("assistant", `<think>Ich überlege kurz.</think>${answer}`, "m1"),
+          ]),
+        ),
     });
     renderWithProviders(<ConversationPane chat={makeChat()} sessionId={SESSION_ID} />);
     const markdown = (await screen.findAllByTestId("answer-markdown"))[1] as HTMLElement;
@@ -326,7 +392,10 @@ describe("ConversationPane", () => {
 
   it("regenerates the last answer by sending the history up to the last question", async () => {
     const stream = sseStream();
-    const { sent } = mockApi({ [`GET ${SESSION_URL}`]: () => ok(answered()), [`POST ${COMPLETIONS_URL}`]: stream.respond });
+    const { sent } = mockApi({
+      [`GET ${SESSION_URL}`]: () => ok(answered()),
+      [`POST ${COMPLETIONS_URL}`]: stream.respond,
+    });
     renderWithProviders(<ConversationPane chat={makeChat()} sessionId={SESSION_ID} />);
     fireEvent.click(await screen.findByRole("button", { name: "Antwort neu erzeugen" }));
     await waitFor(() => expect(sent("POST", COMPLETIONS_URL)).toHaveLength(1));
@@ -369,7 +438,11 @@ describe("ConversationPane", () => {
     askQuestion("Hallo?");
     stream.frame(delta("Ich"));
     await within(log()).findByText("Ich");
-    stream.send({ code: 500, message: "The model provider timed out.", data: { answer: "**ERROR**: The model provider timed out.", reference: [] } });
+    stream.send({
+      code: 500,
+      message: "The model provider timed out.",
+      data: { answer: "**ERROR**: The model provider timed out.", reference: [] },
+    });
     stream.end();
     expect(await screen.findByText("The model provider timed out.")).toBeTruthy();
     expect(screen.getByRole("alert").textContent).toContain("Die Antwort ist fehlgeschlagen");
@@ -378,8 +451,17 @@ describe("ConversationPane", () => {
 
   it("asks for required prompt variables and sends them with the question", async () => {
     const stream = sseStream();
-    const { sent } = mockApi({ [`GET ${SESSION_URL}`]: () => ok(makeSession([opener])), [`POST ${COMPLETIONS_URL}`]: stream.respond });
-    const chat = makeChat({ parameters: [{ key: "knowledge", optional: false }, { key: "topic", optional: false }, { key: "tone", optional: true }] });
+    const { sent } = mockApi({
+      [`GET ${SESSION_URL}`]: () => ok(makeSession([opener])),
+      [`POST ${COMPLETIONS_URL}`]: stream.respond,
+    });
+    const chat = makeChat({
+      parameters: [
+        { key: "knowledge", optional: false },
+        { key: "topic", optional: false },
+        { key: "tone", optional: true },
+      ],
+    });
     renderWithProviders(<ConversationPane chat={chat} sessionId={SESSION_ID} />);
     await screen.findByText(OPENER);
     expect(screen.queryByRole("textbox", { name: /knowledge/ })).toBeNull();
@@ -391,7 +473,12 @@ describe("ConversationPane", () => {
     fireEvent.change(screen.getByRole("textbox", { name: /topic/ }), { target: { value: "Diabetes" } });
     fireEvent.keyDown(questionBox(), { key: "Enter" });
     await waitFor(() => expect(sent("POST", COMPLETIONS_URL)).toHaveLength(1));
-    expect(sent("POST", COMPLETIONS_URL)[0]?.body).toEqual({ topic: "Diabetes", question: "Was ist wichtig?", session_id: SESSION_ID, stream: true });
+    expect(sent("POST", COMPLETIONS_URL)[0]?.body).toEqual({
+      topic: "Diabetes",
+      question: "Was ist wichtig?",
+      session_id: SESSION_ID,
+      stream: true,
+    });
     stream.end();
     await waitFor(() => expect(questionBox().disabled).toBe(false));
   });
@@ -399,7 +486,8 @@ describe("ConversationPane", () => {
   it("sends thumbs down with the reason and the comment", async () => {
     const { sent } = mockApi({
       [`GET ${SESSION_URL}`]: () => ok(answered()),
-      [`PUT ${SESSION_URL}/messages/m1/feedback`]: () => ok(answered({ thumbup: false, reason: "unclear", feedback: "Zu vage." })),
+      [`PUT ${SESSION_URL}/messages/m1/feedback`]: () =>
+        ok(answered({ thumbup: false, reason: "unclear", feedback: "Zu vage." })),
     });
     renderWithProviders(<ConversationPane chat={makeChat()} sessionId={SESSION_ID} />);
     const down = await screen.findByRole("button", { name: "Nicht hilfreiche Antwort" });
@@ -411,8 +499,16 @@ describe("ConversationPane", () => {
     fireEvent.change(within(dialog).getByRole("textbox", { name: /Kommentar/ }), { target: { value: " Zu vage. " } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Feedback senden" }));
     await waitFor(() => expect(sent("PUT", `${SESSION_URL}/messages/m1/feedback`)).toHaveLength(1));
-    expect(sent("PUT", `${SESSION_URL}/messages/m1/feedback`)[0]?.body).toEqual({ thumbup: false, reason: "unclear", feedback: "Zu vage." });
-    await waitFor(() => expect(screen.getByRole("button", { name: "Nicht hilfreiche Antwort" }).getAttribute("aria-pressed")).toBe("true"));
+    expect(sent("PUT", `${SESSION_URL}/messages/m1/feedback`)[0]?.body).toEqual({
+      thumbup: false,
+      reason: "unclear",
+      feedback: "Zu vage.",
+    });
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Nicht hilfreiche Antwort" }).getAttribute("aria-pressed")).toBe(
+        "true",
+      ),
+    );
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
@@ -441,12 +537,17 @@ describe("ConversationPane", () => {
       [`PATCH ${SESSION_URL}`]: () => ok({ ...stored, name: "Was hilft gegen Kopfschmerzen?" }),
     });
     const onSessionRenamed = vi.fn();
-    renderWithProviders(<ConversationPane chat={makeChat()} sessionId={SESSION_ID} onSessionRenamed={onSessionRenamed} />);
+    renderWithProviders(
+      <ConversationPane chat={makeChat()} sessionId={SESSION_ID} onSessionRenamed={onSessionRenamed} />,
+    );
     await screen.findByText(OPENER);
     askQuestion("Was hilft gegen Kopfschmerzen?");
     stream.frame(delta("Ruhe."));
     stream.frame(finalFrame("Ruhe."));
-    stored = makeSession([opener, message("user", "Was hilft gegen Kopfschmerzen?", "m1"), message("assistant", "Ruhe.", "m1")], { name: "Neuer Chat" });
+    stored = makeSession(
+      [opener, message("user", "Was hilft gegen Kopfschmerzen?", "m1"), message("assistant", "Ruhe.", "m1")],
+      { name: "Neuer Chat" },
+    );
     stream.end();
     await waitFor(() => expect(onSessionRenamed).toHaveBeenCalled());
     expect(sent("PATCH", SESSION_URL)[0]?.body).toEqual({ name: "Was hilft gegen Kopfschmerzen?" });
@@ -508,7 +609,9 @@ describe("ConversationPane", () => {
   });
 
   it("shows an answer's prompt behind the prompt icon, only while the assistant has it on", async () => {
-    mockApi({ [`GET ${SESSION_URL}`]: () => ok(answered({ prompt: "SYSTEM: Wissen …\nUSER: Senkt Sport den Blutdruck?" })) });
+    mockApi({
+      [`GET ${SESSION_URL}`]: () => ok(answered({ prompt: "SYSTEM: Wissen …\nUSER: Senkt Sport den Blutdruck?" })),
+    });
     const { unmount } = renderWithProviders(<ConversationPane chat={makeChat()} sessionId={SESSION_ID} />);
     await screen.findByRole("button", { name: "Antwort neu erzeugen" });
     expect(screen.queryByRole("button", { name: "Prompt anzeigen" })).toBeNull();
@@ -526,7 +629,10 @@ describe("SessionList", () => {
 
   it("creates a conversation named „Neuer Chat“ and selects it", async () => {
     const created = makeSession([opener], { id: "new-session", name: "Neuer Chat" });
-    const { sent } = mockApi({ [`GET ${SESSIONS_URL}`]: () => ok([existing]), [`POST /api/v1/chats/${CHAT_ID}/sessions`]: () => ok(created) });
+    const { sent } = mockApi({
+      [`GET ${SESSIONS_URL}`]: () => ok([existing]),
+      [`POST /api/v1/chats/${CHAT_ID}/sessions`]: () => ok(created),
+    });
     const onSelect = vi.fn();
     renderWithProviders(<SessionList chatId={CHAT_ID} selectedId={null} onSelect={onSelect} />);
     expect(screen.getByTestId("sessions-loading")).toBeTruthy();
@@ -578,7 +684,10 @@ describe("ExportDialog", () => {
   it("downloads the history of the last 30 days as CSV", async () => {
     vi.useFakeTimers({ now: new Date(2026, 2, 31, 12), toFake: ["Date"] });
     const url = `/api/v1/chats/${CHAT_ID}/export?from=2026-03-02&to=2026-03-31&format=csv`;
-    const { sent } = mockApi({ [`GET ${url}`]: () => new Response("question,answer\r\n", { headers: { "Content-Type": "text/csv; charset=utf-8" } }) });
+    const { sent } = mockApi({
+      [`GET ${url}`]: () =>
+        new Response("question,answer\r\n", { headers: { "Content-Type": "text/csv; charset=utf-8" } }),
+    });
     const createUrl = vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:export");
     const downloads: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
@@ -614,8 +723,26 @@ describe("StatsDialog", () => {
     const stats: ChatStats = {
       from: "2026-03-02",
       to: "2026-03-31",
-      totals: { messages: 12, active_users: 3, tokens: 12_345, token_speed: 42.5, rounds: 2.4, satisfaction: null, unanswered: 1 },
-      days: [{ date: "2026-03-30", messages: 12, active_users: 3, tokens: 12_345, token_speed: 42.5, rounds: 2.4, satisfaction: null }],
+      totals: {
+        messages: 12,
+        active_users: 3,
+        tokens: 12_345,
+        token_speed: 42.5,
+        rounds: 2.4,
+        satisfaction: null,
+        unanswered: 1,
+      },
+      days: [
+        {
+          date: "2026-03-30",
+          messages: 12,
+          active_users: 3,
+          tokens: 12_345,
+          token_speed: 42.5,
+          rounds: 2.4,
+          satisfaction: null,
+        },
+      ],
     };
     const { sent } = mockApi({ [`GET /api/v1/chats/${CHAT_ID}/stats?from=2026-03-02&to=2026-03-31`]: () => ok(stats) });
     renderWithProviders(<StatsDialog chatId={CHAT_ID} chatName="Buddy" onClose={vi.fn()} />);
@@ -660,10 +787,25 @@ describe("in English", () => {
 describe("AnswerMarkdown citations", () => {
   it("offer no document link for the knowledge-graph chunk, which has no document", async () => {
     const graphChunk: ReferenceChunk = {
-      id: "knowledge-graph-ds-1", content: "Entities:\n- ROBERT KOCH-INSTITUT (organization): Bundesinstitut.", document_id: "", document_name: "Related content in Knowledge Graph",
-      dataset_id: "ds-1", image_id: "", positions: [], url: null, similarity: 1, vector_similarity: 1, term_similarity: 1, doc_type: "",
+      id: "knowledge-graph-ds-1",
+      content: "Entities:\n- ROBERT KOCH-INSTITUT (organization): Bundesinstitut.",
+      document_id: "",
+      document_name: "Related content in Knowledge Graph",
+      dataset_id: "ds-1",
+      image_id: "",
+      positions: [],
+      url: null,
+      similarity: 1,
+      vector_similarity: 1,
+      term_similarity: 1,
+      doc_type: "",
     };
-    renderWithProviders(<AnswerMarkdown content="Das RKI ist ein Bundesinstitut [ID:0]." reference={{ total: 1, chunks: [graphChunk], doc_aggs: [] }} />);
+    renderWithProviders(
+      <AnswerMarkdown
+        content="Das RKI ist ein Bundesinstitut [ID:0]."
+        reference={{ total: 1, chunks: [graphChunk], doc_aggs: [] }}
+      />,
+    );
     fireEvent.click(await screen.findByRole("button", { name: "Quelle 1 anzeigen" }));
     expect((await screen.findByTestId("citation-chunk")).textContent).toContain("ROBERT KOCH-INSTITUT");
     expect(screen.queryByRole("link", { name: /Dokument öffnen/ })).toBeNull();
@@ -671,14 +813,35 @@ describe("AnswerMarkdown citations", () => {
 
   it("show the images of cited image chunks with the assistant's show images, once each, and none without it", () => {
     const imageChunk = (id: string, name: string, image_url?: string): ReferenceChunk => ({
-      id, content: `Inhalt ${id}`, document_id: `doc-${id}`, document_name: name, dataset_id: "ds-1", image_id: image_url ? `ds-1-doc-${id}` : "", ...(image_url ? { image_url } : {}),
-      positions: [], url: null, similarity: 1, vector_similarity: 1, term_similarity: 1, doc_type: image_url ? "image" : "",
+      id,
+      content: `Inhalt ${id}`,
+      document_id: `doc-${id}`,
+      document_name: name,
+      dataset_id: "ds-1",
+      image_id: image_url ? `ds-1-doc-${id}` : "",
+      ...(image_url ? { image_url } : {}),
+      positions: [],
+      url: null,
+      similarity: 1,
+      vector_similarity: 1,
+      term_similarity: 1,
+      doc_type: image_url ? "image" : "",
     });
-    const cited: Reference = { total: 3, chunks: [imageChunk("a", "impfpass.png", "/api/v1/document/image/a?signature=1"), imageChunk("b", "text.txt"), imageChunk("c", "ungenannt.png", "/api/v1/document/image/c?signature=3")], doc_aggs: [] };
+    const cited: Reference = {
+      total: 3,
+      chunks: [
+        imageChunk("a", "impfpass.png", "/api/v1/document/image/a?signature=1"),
+        imageChunk("b", "text.txt"),
+        imageChunk("c", "ungenannt.png", "/api/v1/document/image/c?signature=3"),
+      ],
+      doc_aggs: [],
+    };
     const content = "Der Pass [ID:0] und der Text [ID:1]. Noch einmal der Pass [ID:0].";
     const { unmount } = renderWithProviders(<AnswerMarkdown content={content} reference={cited} showImages />);
     const images = within(screen.getByTestId("answer-images")).getAllByRole("img");
-    expect(images.map((image) => [image.getAttribute("src"), image.getAttribute("alt")])).toEqual([["/api/v1/document/image/a?signature=1", "impfpass.png"]]);
+    expect(images.map((image) => [image.getAttribute("src"), image.getAttribute("alt")])).toEqual([
+      ["/api/v1/document/image/a?signature=1", "impfpass.png"],
+    ]);
     expect(screen.getByRole("link", { name: "Bild aus impfpass.png öffnen" }).getAttribute("target")).toBe("_blank");
     unmount();
     renderWithProviders(<AnswerMarkdown content={content} reference={cited} />);

@@ -136,7 +136,9 @@ describe("DatasetConfigurationForm", () => {
     const saved = { ...dataset, name: "Neue Leitlinien" };
     const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(ok(saved));
     const toast = vi.spyOn(toaster, "create");
-    const { queryClient } = renderWithProviders(<DatasetConfigurationForm dataset={dataset} tagSets={[{ id: TAG_KB, name: "Symptom-Tags" }]} />);
+    const { queryClient } = renderWithProviders(
+      <DatasetConfigurationForm dataset={dataset} tagSets={[{ id: TAG_KB, name: "Symptom-Tags" }]} />,
+    );
     const team = screen.getByLabelText("Team");
     fireEvent.click(team);
     await waitFor(() => expect(team.closest("label")?.getAttribute("data-state")).toBe("checked"));
@@ -193,13 +195,28 @@ describe("DatasetConfigurationForm", () => {
         task_page_size: 12,
         tag_kb_ids: [TAG_KB],
         topn_tags: 3,
-        raptor: { use_raptor: true, prompt: dataset.parser_config.raptor.prompt, max_token: 300, threshold: 0.1, max_cluster: 64, random_seed: 0, scope: "dataset" },
-        graphrag: { entity_types: ["organization", "geo", "event", "category", "medication"], method: "general", resolution: false, community: true },
+        raptor: {
+          use_raptor: true,
+          prompt: dataset.parser_config.raptor.prompt,
+          max_token: 300,
+          threshold: 0.1,
+          max_cluster: 64,
+          random_seed: 0,
+          scope: "dataset",
+        },
+        graphrag: {
+          entity_types: ["organization", "geo", "event", "category", "medication"],
+          method: "general",
+          resolution: false,
+          community: true,
+        },
         enable_metadata: false,
         metadata: [],
       },
     });
-    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: "success", title: "Aktualisiert" })));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: "success", title: "Aktualisiert" })),
+    );
     expect(queryClient.getQueryData(datasetKeys.detail(ID))).toEqual(saved);
   });
 
@@ -219,7 +236,9 @@ describe("DatasetConfigurationForm", () => {
 
     fireEvent.change(screen.getByLabelText("Name von Feld 2"), { target: { value: "Themen" } });
     fireEvent.change(screen.getByLabelText("Art von Feld 2"), { target: { value: "list" } });
-    fireEvent.change(screen.getByLabelText("Erlaubte Werte von Feld 2"), { target: { value: "Impfung, Reisen, Impfung," } });
+    fireEvent.change(screen.getByLabelText("Erlaubte Werte von Feld 2"), {
+      target: { value: "Impfung, Reisen, Impfung," },
+    });
     fireEvent.change(screen.getByLabelText("Beschreibung von Feld 2"), { target: { value: "Worum es geht" } });
     fireEvent.click(screen.getByRole("button", { name: "Feld 1 entfernen" }));
     fireEvent.click(screen.getByRole("button", { name: "Feld hinzufügen" }));
@@ -234,19 +253,26 @@ describe("DatasetConfigurationForm", () => {
     const body = JSON.parse(String((fetchSpy.mock.calls[0] as [string, RequestInit])[1].body));
     expect(body.parser_config).toMatchObject({
       enable_metadata: true,
-      metadata: [{ key: "Themen", type: "list", description: "Worum es geht", enum: ["Impfung", "Reisen"] }, { key: "Jahr", type: "number", description: "", enum: null }],
+      metadata: [
+        { key: "Themen", type: "list", description: "Worum es geht", enum: ["Impfung", "Reisen"] },
+        { key: "Jahr", type: "number", description: "", enum: null },
+      ],
     });
   });
 
   it("shows the server's message when saving fails", async () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValue(
-      new Response(JSON.stringify({ code: 102, message: "Dataset name 'X' already exists", data: null }), { status: 200 }),
+      new Response(JSON.stringify({ code: 102, message: "Dataset name 'X' already exists", data: null }), {
+        status: 200,
+      }),
     );
     const toast = vi.spyOn(toaster, "create");
     renderWithProviders(<DatasetConfigurationForm dataset={makeDataset()} />);
     save();
     await waitFor(() =>
-      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: "error", description: "Es gibt bereits eine Wissensdatenbank namens „X“." })),
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({ type: "error", description: "Es gibt bereits eine Wissensdatenbank namens „X“." }),
+      ),
     );
   });
 
@@ -265,12 +291,21 @@ describe("DatasetConfigurationForm", () => {
 
 const modelsOverview = {
   providers: [
-    { name: "Builtin", local: true, types: ["embedding", "chat"], models: [model("builtin-hash", "Builtin", "embedding"), model("builtin-extractive", "Builtin", "chat")] },
+    {
+      name: "Builtin",
+      local: true,
+      types: ["embedding", "chat"],
+      models: [model("builtin-hash", "Builtin", "embedding"), model("builtin-extractive", "Builtin", "chat")],
+    },
     {
       name: "OpenAI",
       local: false,
       types: ["chat", "embedding"],
-      models: [model("text-embedding-3-large", "OpenAI", "embedding"), model("gpt-4o", "OpenAI", "chat"), model("text-embedding-3-small", "OpenAI", "embedding", false)],
+      models: [
+        model("text-embedding-3-large", "OpenAI", "embedding"),
+        model("gpt-4o", "OpenAI", "chat"),
+        model("text-embedding-3-small", "OpenAI", "embedding", false),
+      ],
     },
   ],
   available: [],
@@ -284,17 +319,19 @@ function model(name: string, provider: string, type: string, enabled = true) {
 // the page's requests: the dataset, the team's knowledge bases (for tag sets), and the team's models while the
 // embedding model may still change
 const api = (dataset: Dataset, others: Dataset[] = []) =>
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (url) =>
-    String(url).endsWith("/models")
-      ? ok(modelsOverview)
-      : String(url).endsWith("/tags")
-        ? ok([["Reise", 2]])
-      : String(url).includes("/index?type=")
-        ? ok({})
-      : String(url).includes("/datasets?")
-        ? new Response(JSON.stringify({ code: 0, data: [dataset, ...others], total_datasets: others.length + 1 }))
-        : ok(dataset),
-  );
+  vi
+    .spyOn(globalThis, "fetch")
+    .mockImplementation(async (url) =>
+      String(url).endsWith("/models")
+        ? ok(modelsOverview)
+        : String(url).endsWith("/tags")
+          ? ok([["Reise", 2]])
+          : String(url).includes("/index?type=")
+            ? ok({})
+            : String(url).includes("/datasets?")
+              ? new Response(JSON.stringify({ code: 0, data: [dataset, ...others], total_datasets: others.length + 1 }))
+              : ok(dataset),
+    );
 
 const renderPage = () =>
   renderWithProviders(
@@ -338,7 +375,10 @@ describe("DatasetConfigurationPage", () => {
       makeDataset({ id: "b".repeat(32), name: "Leitlinien", chunk_method: "naive" }),
     ]);
     renderPage();
-    const labels = () => [...document.querySelectorAll("label")].filter((label) => label.querySelector("[name='tag_kb_ids']")).map((label) => label.textContent);
+    const labels = () =>
+      [...document.querySelectorAll("label")]
+        .filter((label) => label.querySelector("[name='tag_kb_ids']"))
+        .map((label) => label.textContent);
     await waitFor(() => expect(labels()).toEqual(["Symptom-Tags", `Unbekannte Wissensdatenbank (${gone})`]));
     // a tag set's own page lists its tags
     expect(await screen.findByRole("table", { name: "Tags dieses Tag-Sets" })).toBeTruthy();

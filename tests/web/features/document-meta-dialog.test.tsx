@@ -17,7 +17,9 @@ describe("document metadata dialog", () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     renderWithProviders(<MetaDialog datasetId="ds-1" doc={doc} onClose={() => {}} />);
     submit('["RKI"]');
-    expect(await screen.findByText("Bitte ein JSON-Objekt mit Texten, Zahlen oder Listen davon eingeben.")).toBeTruthy();
+    expect(
+      await screen.findByText("Bitte ein JSON-Objekt mit Texten, Zahlen oder Listen davon eingeben."),
+    ).toBeTruthy();
     submit(JSON.stringify({ Notiz: "x".repeat(META_FIELDS_MAX_BYTES) }));
     expect(await screen.findByText("Die Metadaten dürfen als JSON höchstens 16 KB groß sein.")).toBeTruthy();
     expect(fetchSpy).not.toHaveBeenCalled();

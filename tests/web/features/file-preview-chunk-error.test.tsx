@@ -11,7 +11,9 @@ vi.mock("mammoth", () => {
 describe("FilePreview when a viewer's code does not load", () => {
   it("asks to reload the page instead of calling the file unreadable", async () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(
-      new Response(new Uint8Array([80, 75, 3, 4]), { headers: { "Content-Disposition": "attachment; filename=bericht.docx" } }),
+      new Response(new Uint8Array([80, 75, 3, 4]), {
+        headers: { "Content-Disposition": "attachment; filename=bericht.docx" },
+      }),
     );
     const reload = vi.fn();
     vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, reload });

@@ -18,7 +18,10 @@ const SLOW_TEST_MS = 20_000;
 
 const fileResponse = (body: BodyInit, name: string, type = "application/octet-stream") =>
   new Response(body, {
-    headers: { "Content-Type": type, "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(name)}` },
+    headers: {
+      "Content-Type": type,
+      "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
+    },
   });
 
 const serve = (...responses: Response[]) => {
@@ -33,9 +36,19 @@ describe("FilePreview", () => {
     const fetchSpy = serve(fileResponse("Name;Alter;Ort\nAnna;34;Köln\nBen;28;Ulm\n", "Patienten ü.csv", "text/csv"));
     renderWithProviders(<FilePreview url={URL_UNDER_TEST} />);
     const table = await screen.findByTestId("table-preview");
-    expect(within(table).getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["Name", "Alter", "Ort"]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((cell) => cell.textContent),
+    ).toEqual(["Name", "Alter", "Ort"]);
     const rows = within(table).getAllByRole("row").slice(1);
-    expect(rows.map((row) => within(row).getAllByRole("cell").map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole("cell")
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ["Anna", "34", "Köln"],
       ["Ben", "28", "Ulm"],
     ]);
@@ -54,18 +67,22 @@ describe("FilePreview", () => {
     expect(screen.getByTestId("table-rows-note").textContent).toBe("500 von 1.200 Zeilen werden angezeigt");
   });
 
-  it("shows a real workbook with one tab per sheet", async () => {
-    serve(fileResponse(sample("stanley-cups.xlsx"), "stanley-cups.xlsx"));
-    renderWithProviders(<FilePreview url={URL_UNDER_TEST} />);
-    expect(await screen.findByTestId("table-preview", {}, { timeout: 15_000 })).toBeTruthy();
-    expect(screen.getAllByRole("tab").length).toBeGreaterThan(1);
-  }, SLOW_TEST_MS);
+  it(
+    "shows a real workbook with one tab per sheet",
+    async () => {
+      serve(fileResponse(sample("stanley-cups.xlsx"), "stanley-cups.xlsx"));
+      renderWithProviders(<FilePreview url={URL_UNDER_TEST} />);
+      expect(await screen.findByTestId("table-preview", {}, { timeout: 15_000 })).toBeTruthy();
+      expect(screen.getAllByRole("tab").length).toBeGreaterThan(1);
+    },
+    SLOW_TEST_MS,
+  );
 
   it("renders markdown headings and links but never raw HTML", async () => {
     const markdown = [
       "# Leitlinie",
       "## Dosierung",
-      '<script>window.previewHacked = true</script>',
+      "<script>window.previewHacked = true</script>",
       '<img src="x" onerror="window.previewHacked = true">',
       "<b>roh</b> und [Quelle](https://example.org) | a |",
     ].join("\n\n");
@@ -80,7 +97,7 @@ describe("FilePreview", () => {
   });
 
   it("shows code and HTML files as plain source text", async () => {
-    const html = '<h1>Titel</h1><script>window.previewHacked = true</script>';
+    const html = "<h1>Titel</h1><script>window.previewHacked = true</script>";
     serve(fileResponse(html, "seite.html", "text/html"));
     renderWithProviders(<FilePreview url={URL_UNDER_TEST} />);
     const pre = await screen.findByTestId("text-preview");
@@ -98,18 +115,25 @@ describe("FilePreview", () => {
     expect(screen.getByTestId("file-preview-name").textContent).toBe("utf16.txt");
   });
 
-  it("converts a real Word document and keeps its headings, text and table spans", async () => {
-    serve(fileResponse(sample("word_tables.docx"), "word_tables.docx"));
-    renderWithProviders(<FilePreview url={URL_UNDER_TEST} />);
-    const docx = await screen.findByTestId("docx-preview", {}, { timeout: 15_000 });
-    expect(within(docx).getByRole("heading", { level: 1 }).textContent).toBe("Test with tables");
-    expect(docx.textContent).toContain("A uniform table");
-    const [merged] = within(docx).getAllByText("Merged Cell 1.1 1.2").map((text) => text.closest("td"));
-    expect(merged?.getAttribute("colspan")).toBe("2");
-  }, SLOW_TEST_MS);
+  it(
+    "converts a real Word document and keeps its headings, text and table spans",
+    async () => {
+      serve(fileResponse(sample("word_tables.docx"), "word_tables.docx"));
+      renderWithProviders(<FilePreview url={URL_UNDER_TEST} />);
+      const docx = await screen.findByTestId("docx-preview", {}, { timeout: 15_000 });
+      expect(within(docx).getByRole("heading", { level: 1 }).textContent).toBe("Test with tables");
+      expect(docx.textContent).toContain("A uniform table");
+      const [merged] = within(docx)
+        .getAllByText("Merged Cell 1.1 1.2")
+        .map((text) => text.closest("td"));
+      expect(merged?.getAttribute("colspan")).toBe("2");
+    },
+    SLOW_TEST_MS,
+  );
 
   it("shows an SVG only as an <img> from a blob URL", async () => {
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>window.previewHacked = true</script><circle r="4"/></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>window.previewHacked = true</script><circle r="4"/></svg>';
     serve(fileResponse(svg, "logo.svg", "image/svg+xml"));
     renderWithProviders(<FilePreview url={URL_UNDER_TEST} />);
     const image = await screen.findByTestId("image-preview");
@@ -125,22 +149,26 @@ describe("FilePreview", () => {
     expect(screen.getAllByRole("button", { name: "Herunterladen" })).toHaveLength(2);
   });
 
-  it("shows a real PDF page by page", async () => {
-    serve(fileResponse(sample("multi_page.pdf"), "multi_page.pdf", "application/pdf"));
-    renderWithProviders(<FilePreview url={URL_UNDER_TEST} />);
-    const indicator = await screen.findByTestId("pdf-page-indicator", {}, { timeout: 15_000 });
-    expect(indicator.textContent).toBe("1 / 5");
-    expect(screen.getByTestId("pdf-page").getAttribute("aria-label")).toBe("Seite 1 von 5");
-    expect((screen.getByRole("button", { name: "Vorherige Seite" }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(screen.getByRole("button", { name: "Nächste Seite" }));
-    expect(indicator.textContent).toBe("2 / 5");
-    const pageInput = screen.getByRole("spinbutton", { name: "Zu Seite springen" });
-    fireEvent.change(pageInput, { target: { value: "9" } });
-    fireEvent.keyDown(pageInput, { key: "Enter" });
-    expect(indicator.textContent).toBe("5 / 5");
-    fireEvent.click(screen.getByRole("button", { name: "Vergrößern" }));
-    expect(screen.getByLabelText("Zoom 125 %")).toBeTruthy();
-  }, SLOW_TEST_MS);
+  it(
+    "shows a real PDF page by page",
+    async () => {
+      serve(fileResponse(sample("multi_page.pdf"), "multi_page.pdf", "application/pdf"));
+      renderWithProviders(<FilePreview url={URL_UNDER_TEST} />);
+      const indicator = await screen.findByTestId("pdf-page-indicator", {}, { timeout: 15_000 });
+      expect(indicator.textContent).toBe("1 / 5");
+      expect(screen.getByTestId("pdf-page").getAttribute("aria-label")).toBe("Seite 1 von 5");
+      expect((screen.getByRole("button", { name: "Vorherige Seite" }) as HTMLButtonElement).disabled).toBe(true);
+      fireEvent.click(screen.getByRole("button", { name: "Nächste Seite" }));
+      expect(indicator.textContent).toBe("2 / 5");
+      const pageInput = screen.getByRole("spinbutton", { name: "Zu Seite springen" });
+      fireEvent.change(pageInput, { target: { value: "9" } });
+      fireEvent.keyDown(pageInput, { key: "Enter" });
+      expect(indicator.textContent).toBe("5 / 5");
+      fireEvent.click(screen.getByRole("button", { name: "Vergrößern" }));
+      expect(screen.getByLabelText("Zoom 125 %")).toBeTruthy();
+    },
+    SLOW_TEST_MS,
+  );
 
   it("shows the download error with a retry button, and retries", async () => {
     const fetchSpy = serve(new Response("boom", { status: 500 }), fileResponse("wieder da", "notiz.txt"));
@@ -152,7 +180,11 @@ describe("FilePreview", () => {
   });
 
   it("treats a JSON error envelope without Content-Disposition as a failed download", async () => {
-    serve(new Response(JSON.stringify({ code: 102, message: "No such file", data: null }), { headers: { "Content-Type": "application/json" } }));
+    serve(
+      new Response(JSON.stringify({ code: 102, message: "No such file", data: null }), {
+        headers: { "Content-Type": "application/json" },
+      }),
+    );
     renderWithProviders(<FilePreview url={URL_UNDER_TEST} />);
     expect(await screen.findByText("Fehler beim Herunterladen der Datei, bitte später erneut versuchen")).toBeTruthy();
   });
@@ -160,7 +192,9 @@ describe("FilePreview", () => {
 
 describe("sanitizeHtml", () => {
   it("removes scripts, styles and event handlers", () => {
-    const clean = sanitizeHtml('<p onclick="x()" style="color:red">Text<script>alert(1)</script></p><style>p{}</style><img src="x" onerror="alert(1)">');
+    const clean = sanitizeHtml(
+      '<p onclick="x()" style="color:red">Text<script>alert(1)</script></p><style>p{}</style><img src="x" onerror="alert(1)">',
+    );
     expect(clean).toBe("<p>Text</p><img>");
   });
 
@@ -175,14 +209,16 @@ describe("sanitizeHtml", () => {
   });
 
   it("keeps data: images only", () => {
-    expect(sanitizeHtml('<img src="data:image/png;base64,AAAA" alt="Ente" width="9">')).toBe('<img src="data:image/png;base64,AAAA" alt="Ente">');
+    expect(sanitizeHtml('<img src="data:image/png;base64,AAAA" alt="Ente" width="9">')).toBe(
+      '<img src="data:image/png;base64,AAAA" alt="Ente">',
+    );
     expect(sanitizeHtml('<img src="https://tracker.example/p.gif">')).toBe("<img>");
   });
 
   it("keeps the allowed structure and unwraps unknown elements", () => {
     const html =
       '<h1 id="t">Titel</h1><div class="x"><span>lose</span> <strong>fett</strong> <em>kursiv</em> <u>u</u><sup>1</sup><sub>2</sub></div>' +
-      '<ul><li>eins</li></ul><ol><li>zwei</li></ol><blockquote>Zitat<br></blockquote>' +
+      "<ul><li>eins</li></ul><ol><li>zwei</li></ol><blockquote>Zitat<br></blockquote>" +
       '<table><thead><tr><th colspan="2">K</th></tr></thead><tbody><tr><td rowspan="x">a</td><td>b</td></tr></tbody></table>';
     expect(sanitizeHtml(html)).toBe(
       "<h1>Titel</h1>lose <strong>fett</strong> <em>kursiv</em> <u>u</u><sup>1</sup><sub>2</sub>" +
@@ -192,12 +228,16 @@ describe("sanitizeHtml", () => {
   });
 
   it("drops embedded documents and forms with their content", () => {
-    expect(sanitizeHtml('<p>a</p><template><p>t</p></template><svg><script>1</script></svg><object data="x">o</object><form><button>b</button></form><!-- c -->')).toBe(
-      "<p>a</p>",
-    );
+    expect(
+      sanitizeHtml(
+        '<p>a</p><template><p>t</p></template><svg><script>1</script></svg><object data="x">o</object><form><button>b</button></form><!-- c -->',
+      ),
+    ).toBe("<p>a</p>");
   });
 
   it("escapes text so it cannot become markup", () => {
-    expect(sanitizeHtml("<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>")).toBe("<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>");
+    expect(sanitizeHtml("<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>")).toBe(
+      "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>",
+    );
   });
 });

@@ -1,21 +1,44 @@
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from "@tanstack/react-router";
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from "@tanstack/react-router";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { HomePage } from "../../../web/features/home/home-page";
 import { PLAN_LIMITS, type Usage } from "../../../worker/contract/usage";
 import { renderWithProviders } from "../helpers/render";
 
-const ok = (data: unknown, extra: Record<string, unknown> = {}) => new Response(JSON.stringify({ code: 0, message: "success", data, ...extra }), { status: 200 });
-const fail = (code: number, message: string) => new Response(JSON.stringify({ code, message, data: null }), { status: 200 });
+const ok = (data: unknown, extra: Record<string, unknown> = {}) =>
+  new Response(JSON.stringify({ code: 0, message: "success", data, ...extra }), { status: 200 });
+const fail = (code: number, message: string) =>
+  new Response(JSON.stringify({ code, message, data: null }), { status: 200 });
 
 const hex = (n: number) => n.toString(16).padStart(32, "0");
-const dataset = (n: number) => ({ id: hex(n), name: `Basis ${n}`, document_count: n, chunk_count: n * 10, update_time: 1_700_000_000_000 });
+const dataset = (n: number) => ({
+  id: hex(n),
+  name: `Basis ${n}`,
+  document_count: n,
+  chunk_count: n * 10,
+  update_time: 1_700_000_000_000,
+});
 const chat = (n: number) => ({ id: hex(100 + n), name: `Assistent ${n}`, update_time: 1_700_000_000_000 });
 const agent = (n: number) => ({ id: hex(200 + n), title: `Buddy ${n}`, update_time: 1_700_000_000_000 });
 const usage: Usage = {
   plan: "free",
   day: "2026-10-12",
-  usage: { requests_today: 85_000, requests_month: 90_000, database_bytes: 1_000_000, storage_bytes: 2_000_000, vector_dimensions: 5_120, documents: 9, chunks: 90 },
+  usage: {
+    requests_today: 85_000,
+    requests_month: 90_000,
+    database_bytes: 1_000_000,
+    storage_bytes: 2_000_000,
+    vector_dimensions: 5_120,
+    documents: 9,
+    chunks: 90,
+  },
   limits: PLAN_LIMITS.free,
 };
 
@@ -29,7 +52,10 @@ const mockApi = (routes: Record<string, () => Response>) =>
 const renderHome = () => {
   const root = createRootRoute({ component: Outlet });
   const home = createRoute({ getParentRoute: () => root, path: "/", component: HomePage });
-  const router = createRouter({ routeTree: root.addChildren([home]), history: createMemoryHistory({ initialEntries: ["/"] }) });
+  const router = createRouter({
+    routeTree: root.addChildren([home]),
+    history: createMemoryHistory({ initialEntries: ["/"] }),
+  });
   return renderWithProviders(<RouterProvider router={router} />);
 };
 
@@ -42,7 +68,8 @@ describe("HomePage", () => {
       "GET /api/v1/datasets": () => ok([1, 2, 3, 4, 5, 6].map(dataset), { total_datasets: 14 }),
       "GET /api/v1/chats": () => ok({ chats: [1, 2, 3, 4, 5, 6, 7, 8].map(chat), total: 8 }),
       "GET /api/v1/agents": () => ok([1, 2].map(agent), { total: 2 }),
-      "GET /api/v1/searches": () => ok({ search_apps: [{ id: hex(300), name: "Leitlinien-Suche", update_time: 1_700_000_000_000 }], total: 1 }),
+      "GET /api/v1/searches": () =>
+        ok({ search_apps: [{ id: hex(300), name: "Leitlinien-Suche", update_time: 1_700_000_000_000 }], total: 1 }),
       "GET /api/v1/usage": () => ok(usage),
     });
     renderHome();
@@ -51,7 +78,9 @@ describe("HomePage", () => {
     const datasets = await card("dataset");
     expect(await within(datasets).findByText("Basis 1")).toBeTruthy();
     expect(within(datasets).getByTestId("home-card-total").textContent).toBe("14");
-    expect(within(datasets).getByText("Basis 1").closest("a")?.getAttribute("href")).toBe(`/dataset/dataset?id=${hex(1)}`);
+    expect(within(datasets).getByText("Basis 1").closest("a")?.getAttribute("href")).toBe(
+      `/dataset/dataset?id=${hex(1)}`,
+    );
     expect(within(datasets).getByText("2 Dokumente · 20 Abschnitte")).toBeTruthy();
     expect(within(datasets).getByRole("link", { name: "Alle anzeigen" }).getAttribute("href")).toBe("/datasets");
 
@@ -60,19 +89,25 @@ describe("HomePage", () => {
     // the six most recent of eight
     expect(within(chats).getAllByRole("listitem")).toHaveLength(6);
     expect(within(chats).getByTestId("home-card-total").textContent).toBe("8");
-    expect(within(chats).getByText("Assistent 2").closest("a")?.getAttribute("href")).toBe(`/next-chat?dialogId=${hex(102)}`);
+    expect(within(chats).getByText("Assistent 2").closest("a")?.getAttribute("href")).toBe(
+      `/next-chat?dialogId=${hex(102)}`,
+    );
 
     const flows = await card("agent");
     expect(await within(flows).findByText("Buddy 2")).toBeTruthy();
     expect(within(flows).getByText("Buddy 2").closest("a")?.getAttribute("href")).toBe(`/flow/${hex(202)}`);
 
     const searches = await card("search");
-    expect((await within(searches).findByText("Leitlinien-Suche")).closest("a")?.getAttribute("href")).toBe(`/next-search?id=${hex(300)}`);
+    expect((await within(searches).findByText("Leitlinien-Suche")).closest("a")?.getAttribute("href")).toBe(
+      `/next-search?id=${hex(300)}`,
+    );
 
     const requests = await screen.findByTestId("home-usage-requests_today");
     expect(requests.textContent).toContain("85.000 · 85 %");
     expect(within(requests).getByRole("progressbar", { name: "API-Anfragen heute: 85 % belegt" })).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Tarif und Nutzung ansehen" }).getAttribute("href")).toBe("/profile-setting/plan");
+    expect(screen.getByRole("link", { name: "Tarif und Nutzung ansehen" }).getAttribute("href")).toBe(
+      "/profile-setting/plan",
+    );
     expect(screen.getByRole("button", { name: "Wissensdatenbank anlegen" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Assistent anlegen" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Buddy anlegen" })).toBeTruthy();
@@ -93,7 +128,9 @@ describe("HomePage", () => {
     expect(await within(await card("chat")).findByText("Noch kein Assistent.")).toBeTruthy();
     expect(await within(await card("agent")).findByText("Noch kein Buddy.")).toBeTruthy();
     expect(within(await card("search")).queryByText("Noch keine Such-App.")).toBeNull();
-    expect((await within(await card("search")).findByRole("alert")).textContent).toBe("Die Such-Apps konnten nicht geladen werden.");
+    expect((await within(await card("search")).findByRole("alert")).textContent).toBe(
+      "Die Such-Apps konnten nicht geladen werden.",
+    );
     expect((await within(await card("usage")).findByRole("alert")).textContent).toContain("usage down");
   });
 });

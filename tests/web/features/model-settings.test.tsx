@@ -21,7 +21,11 @@ const builtin = (name: string, type: ConfiguredModel["model_type"]): ConfiguredM
   builtin: true,
 });
 
-const openAi = (name: string, type: ConfiguredModel["model_type"], overrides: Partial<ConfiguredModel> = {}): ConfiguredModel => ({
+const openAi = (
+  name: string,
+  type: ConfiguredModel["model_type"],
+  overrides: Partial<ConfiguredModel> = {},
+): ConfiguredModel => ({
   id: `id-${name}`,
   model_id: `${name}@OpenAI`,
   llm_name: name,
@@ -67,13 +71,20 @@ const overview = (): ModelsOverview => ({
       name: "Builtin",
       local: true,
       types: ["chat", "embedding", "rerank"],
-      models: [builtin("builtin-hash", "embedding"), builtin("builtin-extractive", "chat"), builtin("builtin-rerank", "rerank")],
+      models: [
+        builtin("builtin-hash", "embedding"),
+        builtin("builtin-extractive", "chat"),
+        builtin("builtin-rerank", "rerank"),
+      ],
     },
     {
       name: "OpenAI",
       local: false,
       types: ["chat", "embedding", "image2text", "speech2text", "tts"],
-      models: [openAi("text-embedding-3-small", "embedding"), openAi("gpt-4o", "chat", { id: "id-gpt", used_tokens: 0 })],
+      models: [
+        openAi("text-embedding-3-small", "embedding"),
+        openAi("gpt-4o", "chat", { id: "id-gpt", used_tokens: 0 }),
+      ],
     },
   ],
   available: [
@@ -87,9 +98,22 @@ const overview = (): ModelsOverview => ({
         { name: "text-embedding-3-small", type: "embedding" },
       ],
     },
-    { ...addable("Ollama"), local: true, any_model: true, default_base: "http://localhost:11434", types: ["chat", "embedding", "image2text"] },
+    {
+      ...addable("Ollama"),
+      local: true,
+      any_model: true,
+      default_base: "http://localhost:11434",
+      types: ["chat", "embedding", "image2text"],
+    },
     { ...addable("Azure-OpenAI"), any_model: true, types: ["chat", "embedding"] },
-    { ...addable("Workers AI"), local: true, any_model: true, binding: true, types: ["chat", "rerank"], models: [{ name: "@cf/meta/llama-3.1-8b-instruct", type: "chat" }] },
+    {
+      ...addable("Workers AI"),
+      local: true,
+      any_model: true,
+      binding: true,
+      types: ["chat", "rerank"],
+      models: [{ name: "@cf/meta/llama-3.1-8b-instruct", type: "chat" }],
+    },
     {
       ...addable("Bedrock"),
       any_model: true,
@@ -105,7 +129,8 @@ const overview = (): ModelsOverview => ({
       ...addable("VertexAI"),
       any_model: true,
       keyless: true,
-      base_template: "https://{google_region}-aiplatform.googleapis.com/v1/projects/{google_project_id}/locations/{google_region}/endpoints/openapi",
+      base_template:
+        "https://{google_region}-aiplatform.googleapis.com/v1/projects/{google_project_id}/locations/{google_region}/endpoints/openapi",
       credentials: [
         credential("google_project_id", { required: true, example: "my-project" }),
         credential("google_region", { default: "us-central1", example: "us-central1" }),
@@ -113,11 +138,19 @@ const overview = (): ModelsOverview => ({
       ],
     },
   ],
-  defaults: { llm_id: "builtin-extractive@Builtin", embd_id: "builtin-hash@Builtin", img2txt_id: "", asr_id: "", rerank_id: "", tts_id: "" },
+  defaults: {
+    llm_id: "builtin-extractive@Builtin",
+    embd_id: "builtin-hash@Builtin",
+    img2txt_id: "",
+    asr_id: "",
+    rerank_id: "",
+    tts_id: "",
+  },
 });
 
 const ok = (data: unknown) => new Response(JSON.stringify({ code: 0, message: "success", data }), { status: 200 });
-const fail = (code: number, message: string) => new Response(JSON.stringify({ code, message, data: null }), { status: 200 });
+const fail = (code: number, message: string) =>
+  new Response(JSON.stringify({ code, message, data: null }), { status: 200 });
 
 type Body = Record<string, unknown>;
 type Call = { method: string; url: string; body: Body | null };
@@ -125,7 +158,10 @@ type Call = { method: string; url: string; body: Body | null };
 // Answers each "METHOD /url" from `routes` (GET /api/v1/models by default) and records every request.
 const mockApi = (routes: Record<string, (body: Body | null) => Response> = {}) => {
   const calls: Call[] = [];
-  const table: Record<string, (body: Body | null) => Response> = { "GET /api/v1/models": () => ok(overview()), ...routes };
+  const table: Record<string, (body: Body | null) => Response> = {
+    "GET /api/v1/models": () => ok(overview()),
+    ...routes,
+  };
   const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const method = init?.method ?? "GET";
     const url = String(input);
@@ -156,7 +192,10 @@ describe("ModelProvidersPage", () => {
     renderWithProviders(<ModelProvidersPage />);
     expect(screen.getByTestId("models-loading")).toBeTruthy();
     const cards = await screen.findAllByTestId("configured-provider");
-    expect(cards.map((card) => within(card).getByRole("heading", { level: 3 }).textContent)).toEqual(["Builtin", "OpenAI"]);
+    expect(cards.map((card) => within(card).getByRole("heading", { level: 3 }).textContent)).toEqual([
+      "Builtin",
+      "OpenAI",
+    ]);
 
     const [builtinCard, openAiCard] = cards as [HTMLElement, HTMLElement];
     expect(within(builtinCard).getByText(/Lexikalischer Platzhalter für ein echtes Embedding-Modell/)).toBeTruthy();
@@ -175,7 +214,14 @@ describe("ModelProvidersPage", () => {
     expect(within(openAiCard).getByRole("button", { name: "Modell „text-embedding-3-small“ löschen" })).toBeTruthy();
 
     const available = screen.getAllByTestId("available-provider");
-    expect(available.map((card) => within(card).getByRole("heading").textContent)).toEqual(["OpenAI", "Ollama", "Azure-OpenAI", "Workers AI", "Bedrock", "VertexAI"]);
+    expect(available.map((card) => within(card).getByRole("heading").textContent)).toEqual([
+      "OpenAI",
+      "Ollama",
+      "Azure-OpenAI",
+      "Workers AI",
+      "Bedrock",
+      "VertexAI",
+    ]);
     expect(within(availableCard("Ollama")).getByText("lokal")).toBeTruthy();
     expect(within(availableCard("OpenAI")).queryByText("lokal")).toBeNull();
     expect(within(availableCard("OpenAI")).getByText("Text zu Sprache")).toBeTruthy();
@@ -196,7 +242,11 @@ describe("ModelProvidersPage", () => {
     expect((within(dialog).getByLabelText(/Basis-URL/) as HTMLInputElement).value).toBe("https://api.openai.com/v1");
     fireEvent.click(within(dialog).getByRole("button", { name: "Speichern" }));
     expect(await within(dialog).findByText("Dieser Anbieter braucht einen API-Schlüssel.")).toBeTruthy();
-    expect(within(dialog).getByLabelText(/API-Schlüssel/).getAttribute("aria-invalid")).toBe("true");
+    expect(
+      within(dialog)
+        .getByLabelText(/API-Schlüssel/)
+        .getAttribute("aria-invalid"),
+    ).toBe("true");
     fireEvent.click(within(dialog).getByRole("button", { name: "Verbindung testen" }));
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(["GET /api/v1/models"]);
   });
@@ -213,7 +263,11 @@ describe("ModelProvidersPage", () => {
     await waitFor(() => expect(vision.checked).toBe(true));
     fireEvent.click(within(dialog).getByRole("button", { name: "Verbindung testen" }));
     // the catalogue's German frame around the provider's own words
-    expect(await within(dialog).findByText("Verbindungstest fehlgeschlagen: Invalid API key (401): Incorrect API key provided.")).toBeTruthy();
+    expect(
+      await within(dialog).findByText(
+        "Verbindungstest fehlgeschlagen: Invalid API key (401): Incorrect API key provided.",
+      ),
+    ).toBeTruthy();
     expect(within(dialog).getByText("Verbindungstest fehlgeschlagen")).toBeTruthy();
     const [call] = sent("POST", "/api/v1/providers/test");
     expect(call?.body).toEqual({
@@ -233,7 +287,9 @@ describe("ModelProvidersPage", () => {
     renderWithProviders(<ModelProvidersPage />);
     const dialog = await openAddDialog("OpenAI");
     fireEvent.change(within(dialog).getByRole("combobox", { name: /Modelltyp/ }), { target: { value: "embedding" } });
-    expect((within(dialog).getByRole("combobox", { name: /^Modell\b/ }) as HTMLSelectElement).value).toBe("text-embedding-3-small");
+    expect((within(dialog).getByRole("combobox", { name: /^Modell\b/ }) as HTMLSelectElement).value).toBe(
+      "text-embedding-3-small",
+    );
     expect(within(dialog).queryByLabelText("Unterstützt Bilder (Vision)")).toBeNull();
     fireEvent.change(within(dialog).getByLabelText(/API-Schlüssel/), { target: { value: "sk-test" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Verbindung testen" }));
@@ -245,7 +301,9 @@ describe("ModelProvidersPage", () => {
     const { calls } = mockApi();
     renderWithProviders(<ModelProvidersPage />);
     const dialog = await openAddDialog("Azure-OpenAI");
-    fireEvent.change(within(dialog).getByLabelText(/Modell/, { selector: "input" }), { target: { value: "my-deployment" } });
+    fireEvent.change(within(dialog).getByLabelText(/Modell/, { selector: "input" }), {
+      target: { value: "my-deployment" },
+    });
     fireEvent.change(within(dialog).getByLabelText(/API-Schlüssel/), { target: { value: "key" } });
     fireEvent.change(within(dialog).getByLabelText(/Maximale Tokens/), { target: { value: "-1" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Speichern" }));
@@ -253,7 +311,9 @@ describe("ModelProvidersPage", () => {
     expect(within(dialog).getByText("Bitte geben Sie eine ganze Zahl ab 0 ein.")).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(/Basis-URL/), { target: { value: "kein-link" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Speichern" }));
-    expect(await within(dialog).findByText("Bitte geben Sie eine URL ein, die mit http:// oder https:// beginnt.")).toBeTruthy();
+    expect(
+      await within(dialog).findByText("Bitte geben Sie eine URL ein, die mit http:// oder https:// beginnt."),
+    ).toBeTruthy();
     expect(calls).toHaveLength(1);
   });
 
@@ -301,7 +361,12 @@ describe("ModelProvidersPage", () => {
     expect(within(dialog).getByText(/AI-Binding von Cloudflare/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Speichern" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(sent("POST", "/api/v1/providers/models")[0]?.body).toMatchObject({ llm_factory: "Workers AI", llm_name: "@cf/meta/llama-3.1-8b-instruct", api_key: "", api_base: "" });
+    expect(sent("POST", "/api/v1/providers/models")[0]?.body).toMatchObject({
+      llm_factory: "Workers AI",
+      llm_name: "@cf/meta/llama-3.1-8b-instruct",
+      api_key: "",
+      api_base: "",
+    });
   });
 
   it("asks Bedrock for an API key or access keys, checks the region and sends the credentials", async () => {
@@ -311,26 +376,43 @@ describe("ModelProvidersPage", () => {
     });
     renderWithProviders(<ModelProvidersPage />);
     const dialog = await openAddDialog("Bedrock");
-    expect(within(dialog).getByText(/entweder ein Bedrock-API-Schlüssel oder Zugriffsschlüssel-ID und geheimer Zugriffsschlüssel/)).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        /entweder ein Bedrock-API-Schlüssel oder Zugriffsschlüssel-ID und geheimer Zugriffsschlüssel/,
+      ),
+    ).toBeTruthy();
     const accessKeyId = within(dialog).getByLabelText(/AWS-Zugriffsschlüssel-ID/) as HTMLInputElement;
     const secret = within(dialog).getByLabelText(/Geheimer AWS-Zugriffsschlüssel/) as HTMLInputElement;
     const region = within(dialog).getByLabelText(/AWS-Region/) as HTMLInputElement;
-    expect([accessKeyId.type, secret.type, (within(dialog).getByLabelText(/AWS-Sitzungstoken/) as HTMLInputElement).type, region.type]).toEqual(["password", "password", "password", "text"]);
+    expect([
+      accessKeyId.type,
+      secret.type,
+      (within(dialog).getByLabelText(/AWS-Sitzungstoken/) as HTMLInputElement).type,
+      region.type,
+    ]).toEqual(["password", "password", "password", "text"]);
     expect(region.required).toBe(true);
     expect((within(dialog).getByLabelText(/API-Schlüssel/) as HTMLInputElement).required).toBe(false);
     expect(within(dialog).getByText(/bedrock-runtime\.\{aws_region\}\.amazonaws\.com/)).toBeTruthy();
 
-    fireEvent.change(within(dialog).getByLabelText(/Modell/, { selector: "input" }), { target: { value: "openai.gpt-oss-20b-1:0" } });
+    fireEvent.change(within(dialog).getByLabelText(/Modell/, { selector: "input" }), {
+      target: { value: "openai.gpt-oss-20b-1:0" },
+    });
     fireEvent.click(within(dialog).getByRole("button", { name: "Speichern" }));
     expect(await within(dialog).findByText("Dieser Anbieter braucht diesen Wert.")).toBeTruthy();
-    expect(within(dialog).getAllByText("Geben Sie einen API-Schlüssel oder Zugriffsschlüssel-ID und geheimen Zugriffsschlüssel an.")).toHaveLength(3);
+    expect(
+      within(dialog).getAllByText(
+        "Geben Sie einen API-Schlüssel oder Zugriffsschlüssel-ID und geheimen Zugriffsschlüssel an.",
+      ),
+    ).toHaveLength(3);
     expect(region.getAttribute("aria-invalid")).toBe("true");
 
     fireEvent.change(region, { target: { value: "Frankfurt" } });
     fireEvent.change(accessKeyId, { target: { value: " AKIDTEST " } });
     fireEvent.change(secret, { target: { value: "geheim" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Verbindung testen" }));
-    expect(await within(dialog).findByText("Der Wert hat nicht das erwartete Format (siehe Beispiel im Feld).")).toBeTruthy();
+    expect(
+      await within(dialog).findByText("Der Wert hat nicht das erwartete Format (siehe Beispiel im Feld)."),
+    ).toBeTruthy();
     expect(calls).toHaveLength(1);
 
     fireEvent.change(region, { target: { value: "eu-central-1" } });
@@ -349,7 +431,11 @@ describe("ModelProvidersPage", () => {
     });
     fireEvent.click(within(dialog).getByRole("button", { name: "Speichern" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(sent("POST", "/api/v1/providers/models")[0]?.body).toMatchObject({ llm_factory: "Bedrock", credentials, verify: true });
+    expect(sent("POST", "/api/v1/providers/models")[0]?.body).toMatchObject({
+      llm_factory: "Bedrock",
+      credentials,
+      verify: true,
+    });
   });
 
   it("takes Vertex AI's service account key from a .json file, without an API key field", async () => {
@@ -358,16 +444,27 @@ describe("ModelProvidersPage", () => {
     const dialog = await openAddDialog("VertexAI");
     expect(within(dialog).queryByLabelText(/API-Schlüssel/)).toBeNull();
     expect((within(dialog).getByLabelText(/^Region/) as HTMLInputElement).value).toBe("us-central1");
-    const keyField = within(dialog).getByRole("textbox", { name: /Dienstkonto-Schlüssel \(JSON\)/ }) as HTMLTextAreaElement;
-    fireEvent.change(within(dialog).getByLabelText(/Modell/, { selector: "input" }), { target: { value: "google/gemini-2.5-flash" } });
+    const keyField = within(dialog).getByRole("textbox", {
+      name: /Dienstkonto-Schlüssel \(JSON\)/,
+    }) as HTMLTextAreaElement;
+    fireEvent.change(within(dialog).getByLabelText(/Modell/, { selector: "input" }), {
+      target: { value: "google/gemini-2.5-flash" },
+    });
     fireEvent.change(within(dialog).getByLabelText(/Projekt-ID/), { target: { value: "buddy-test" } });
     fireEvent.change(keyField, { target: { value: "kein json" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Verbindung testen" }));
     expect(await within(dialog).findByText(/Bitte fügen Sie den Dienstkonto-Schlüssel als JSON ein/)).toBeTruthy();
 
-    const key = JSON.stringify({ type: "service_account", client_email: "sa@buddy-test.iam.gserviceaccount.com", private_key: "-----BEGIN PRIVATE KEY-----", token_uri: "https://oauth2.googleapis.com/token" });
+    const key = JSON.stringify({
+      type: "service_account",
+      client_email: "sa@buddy-test.iam.gserviceaccount.com",
+      private_key: "-----BEGIN PRIVATE KEY-----",
+      token_uri: "https://oauth2.googleapis.com/token",
+    });
     const file = new File([key], "buddy-test.json", { type: "application/json" });
-    fireEvent.change(within(dialog).getByLabelText("Dienstkonto-Schlüsseldatei (.json) wählen"), { target: { files: [file] } });
+    fireEvent.change(within(dialog).getByLabelText("Dienstkonto-Schlüsseldatei (.json) wählen"), {
+      target: { files: [file] },
+    });
     await waitFor(() => expect(keyField.value).toBe(key));
     fireEvent.click(within(dialog).getByRole("button", { name: "Verbindung testen" }));
     await waitFor(() => expect(sent("POST", "/api/v1/providers/test")).toHaveLength(1));
@@ -387,10 +484,14 @@ describe("ModelProvidersPage", () => {
       fireEvent.click(within(availableCard("Bedrock")).getByRole("button", { name: "Add model: Bedrock" }));
       const dialog = await screen.findByRole("dialog");
       expect(within(dialog).getByLabelText(/AWS secret access key/)).toBeTruthy();
-      expect(within(dialog).getByText(/either a Bedrock API key, or an access key ID and secret access key/)).toBeTruthy();
+      expect(
+        within(dialog).getByText(/either a Bedrock API key, or an access key ID and secret access key/),
+      ).toBeTruthy();
       fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
       expect(await within(dialog).findByText("This provider needs this value.")).toBeTruthy();
-      expect(within(dialog).getAllByText("Enter an API key or an access key ID and secret access key.")).toHaveLength(3);
+      expect(within(dialog).getAllByText("Enter an API key or an access key ID and secret access key.")).toHaveLength(
+        3,
+      );
     } finally {
       await changeLanguage("de");
     }
@@ -443,7 +544,10 @@ describe("SystemModelsPage", () => {
       ["gpt-4o@OpenAI", "gpt-4o (OpenAI)"],
     ]);
     const embedding = screen.getByRole("combobox", { name: /Embedding-Modell/ }) as HTMLSelectElement;
-    expect([...embedding.options].map((option) => option.value)).toEqual(["builtin-hash@Builtin", "text-embedding-3-small@OpenAI"]);
+    expect([...embedding.options].map((option) => option.value)).toEqual([
+      "builtin-hash@Builtin",
+      "text-embedding-3-small@OpenAI",
+    ]);
     const rerank = screen.getByRole("combobox", { name: /Rerank-Modell/ }) as HTMLSelectElement;
     expect([...rerank.options].map((option) => [option.value, option.text])).toEqual([
       ["", "Keines"],
@@ -454,7 +558,11 @@ describe("SystemModelsPage", () => {
     fireEvent.change(chat, { target: { value: "gpt-4o@OpenAI" } });
     fireEvent.change(rerank, { target: { value: "builtin-rerank@Builtin" } });
     fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
-    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: "success", title: "Systemmodelle gespeichert" })));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({ type: "success", title: "Systemmodelle gespeichert" }),
+      ),
+    );
     const [call] = sent("PATCH", "/api/v1/models/default");
     expect(call?.body).toEqual({
       llm_id: "gpt-4o@OpenAI",

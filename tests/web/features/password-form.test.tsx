@@ -32,9 +32,11 @@ describe("PasswordForm", () => {
   });
 
   it("posts snake_case fields and reports a wrong current password on that field", async () => {
-    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(
-      new Response(JSON.stringify({ code: 109, message: "Password error!", data: null }), { status: 200 }),
-    );
+    const fetchSpy = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValue(
+        new Response(JSON.stringify({ code: 109, message: "Password error!", data: null }), { status: 200 }),
+      );
     renderWithProviders(<PasswordForm />);
     fill("password", "wrong-password");
     fill("new_password", "new-password-1");
@@ -44,13 +46,20 @@ describe("PasswordForm", () => {
     await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
     const [url, init] = fetchSpy.mock.calls[0] as [string, RequestInit];
     expect(url).toBe("/api/v1/users/me/password");
-    expect(JSON.parse(String(init.body))).toEqual({ password: "wrong-password", new_password: "new-password-1", confirm_password: "new-password-1" });
+    expect(JSON.parse(String(init.body))).toEqual({
+      password: "wrong-password",
+      new_password: "new-password-1",
+      confirm_password: "new-password-1",
+    });
   });
 });
 
 describe("language pickers", () => {
   it("offer only the languages with texts", () => {
     renderWithProviders(<LocaleForm />);
-    expect(screen.getAllByRole("radio").map((radio) => radio.closest("label")?.textContent)).toEqual(["Deutsch", "English"]);
+    expect(screen.getAllByRole("radio").map((radio) => radio.closest("label")?.textContent)).toEqual([
+      "Deutsch",
+      "English",
+    ]);
   });
 });

@@ -8,21 +8,40 @@ import { renderWithProviders } from "../helpers/render";
 const makeUsage = (overrides: Partial<Usage["usage"]> = {}, plan: Usage["plan"] = "free"): Usage => ({
   plan,
   day: "2026-10-12",
-  usage: { requests_today: 25_000, requests_month: 300_000, database_bytes: 450_000_000, storage_bytes: 12_000_000_000, vector_dimensions: 1_024, documents: 12, chunks: 340, ...overrides },
+  usage: {
+    requests_today: 25_000,
+    requests_month: 300_000,
+    database_bytes: 450_000_000,
+    storage_bytes: 12_000_000_000,
+    vector_dimensions: 1_024,
+    documents: 12,
+    chunks: 340,
+    ...overrides,
+  },
   limits: PLAN_LIMITS[plan],
 });
 
 const answer = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
 
 const mockUsage = (responses: Response[]) => {
-  const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => responses.shift() ?? answer({ code: 0, data: makeUsage() }));
+  const spy = vi
+    .spyOn(globalThis, "fetch")
+    .mockImplementation(async () => responses.shift() ?? answer({ code: 0, data: makeUsage() }));
   return spy;
 };
 
 describe("usage rows", () => {
   it("turns the free plan's usage into rows with percent and level, in the contract's order", () => {
     const rows = usageRows(makeUsage());
-    expect(rows.map((row) => row.key)).toEqual(["requests_today", "requests_month", "database_bytes", "storage_bytes", "vector_dimensions", "documents", "chunks"]);
+    expect(rows.map((row) => row.key)).toEqual([
+      "requests_today",
+      "requests_month",
+      "database_bytes",
+      "storage_bytes",
+      "vector_dimensions",
+      "documents",
+      "chunks",
+    ]);
     const byKey = Object.fromEntries(rows.map((row) => [row.key, row]));
     expect(byKey.requests_today).toMatchObject({ percent: 25, level: "ok" });
     // 450 MB of 500 MB: above 80 %
@@ -81,7 +100,9 @@ describe("PlanPage", () => {
     expect(within(documents).queryByRole("progressbar")).toBeNull();
     expect(within(documents).getByText("keine Tarifgrenze")).toBeTruthy();
 
-    expect(screen.getByRole("link", { name: /Preise und Grenzen bei Cloudflare/ }).getAttribute("href")).toBe("https://developers.cloudflare.com/workers/platform/pricing/");
+    expect(screen.getByRole("link", { name: /Preise und Grenzen bei Cloudflare/ }).getAttribute("href")).toBe(
+      "https://developers.cloudflare.com/workers/platform/pricing/",
+    );
     expect(screen.getByText(/CF_PLAN = "paid"/)).toBeTruthy();
     const comparison = screen.getByRole("table", { name: "Grenzen im Vergleich" });
     expect(within(comparison).getByText("100.000 (Obergrenze)")).toBeTruthy();
@@ -89,7 +110,10 @@ describe("PlanPage", () => {
   });
 
   it("shows the error with a retry that loads the usage again", async () => {
-    const spy = mockUsage([answer({ code: 100, message: "D1 unavailable", data: null }), answer({ code: 0, data: makeUsage({}, "paid") })]);
+    const spy = mockUsage([
+      answer({ code: 100, message: "D1 unavailable", data: null }),
+      answer({ code: 0, data: makeUsage({}, "paid") }),
+    ]);
     renderWithProviders(<PlanPage />);
     expect((await screen.findByRole("alert")).textContent).toContain("D1 unavailable");
     fireEvent.click(screen.getByRole("button", { name: "Erneut versuchen" }));

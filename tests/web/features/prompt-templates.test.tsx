@@ -22,7 +22,8 @@ const makeTemplate = (overrides: Partial<PromptTemplate> = {}): PromptTemplate =
 });
 
 const ok = (data: unknown) => new Response(JSON.stringify({ code: 0, message: "success", data }), { status: 200 });
-const fail = (code: number, message: string) => new Response(JSON.stringify({ code, message, data: null }), { status: 200 });
+const fail = (code: number, message: string) =>
+  new Response(JSON.stringify({ code, message, data: null }), { status: 200 });
 
 type Body = Record<string, unknown>;
 type Call = { method: string; path: string; query: string; body: Body | null };
@@ -49,14 +50,21 @@ describe("validateTemplate", () => {
       name: { key: "prompts.errors.required" },
       content: { key: "prompts.errors.required" },
     });
-    const long = validateTemplate({ name: "n".repeat(129), description: "d".repeat(1001), content: "c".repeat(100_001) });
+    const long = validateTemplate({
+      name: "n".repeat(129),
+      description: "d".repeat(1001),
+      content: "c".repeat(100_001),
+    });
     expect(long.output).toBeNull();
     expect(long.errors).toEqual({
       name: { key: "prompts.errors.tooLong", values: { max: 128 } },
       description: { key: "prompts.errors.tooLong", values: { max: 1000 } },
       content: { key: "prompts.errors.tooLong", values: { max: 100_000 } },
     });
-    expect(validateTemplate({ name: "  Kardio  ", description: "", content: "x" })).toEqual({ output: { name: "Kardio", description: "", content: "x" }, errors: {} });
+    expect(validateTemplate({ name: "  Kardio  ", description: "", content: "x" })).toEqual({
+      output: { name: "Kardio", description: "", content: "x" },
+      errors: {},
+    });
   });
 });
 
@@ -81,7 +89,9 @@ describe("TemplateDialog", () => {
     const toast = vi.spyOn(toaster, "create");
     const onClose = vi.fn();
     const onSaved = vi.fn();
-    renderWithProviders(<TemplateDialog initial={{ content: "Vorlage aus dem Chat {knowledge}" }} onClose={onClose} onSaved={onSaved} />);
+    renderWithProviders(
+      <TemplateDialog initial={{ content: "Vorlage aus dem Chat {knowledge}" }} onClose={onClose} onSaved={onSaved} />,
+    );
     const dialog = await screen.findByRole("dialog");
     expect(field("content").value).toBe("Vorlage aus dem Chat {knowledge}");
     fill("name", " Kardiologie ");
@@ -89,7 +99,12 @@ describe("TemplateDialog", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Erstellen" }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(writes()).toEqual([
-      { method: "POST", path: "/api/v1/prompt-templates", query: "", body: { name: "Kardiologie", description: "Für Herzpatienten", content: "Vorlage aus dem Chat {knowledge}" } },
+      {
+        method: "POST",
+        path: "/api/v1/prompt-templates",
+        query: "",
+        body: { name: "Kardiologie", description: "Für Herzpatienten", content: "Vorlage aus dem Chat {knowledge}" },
+      },
     ]);
     expect(onSaved).toHaveBeenCalledWith(created);
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: "success", title: "Erstellt" }));
@@ -112,7 +127,11 @@ describe("PromptTemplatesPage", () => {
   it("lists the templates, searches by keywords and shows the empty state", async () => {
     const { calls } = mockApi({
       "GET /api/v1/prompt-templates": (_body, query) =>
-        ok(new URLSearchParams(query).get("keywords") ? { templates: [], total: 0 } : { templates: [makeTemplate(), makeTemplate({ id: "p2", name: "Diabetes", description: "" })], total: 2 }),
+        ok(
+          new URLSearchParams(query).get("keywords")
+            ? { templates: [], total: 0 }
+            : { templates: [makeTemplate(), makeTemplate({ id: "p2", name: "Diabetes", description: "" })], total: 2 },
+        ),
     });
     renderWithProviders(<PromptTemplatesPage />);
     const rows = await screen.findAllByTestId("prompt-template-row");
@@ -155,7 +174,13 @@ describe("PromptTemplatesPage", () => {
 
 describe("TemplateInsertMenu", () => {
   it("loads the templates when opened and hands over the chosen one's content", async () => {
-    const { calls } = mockApi({ "GET /api/v1/prompt-templates": () => ok({ templates: [makeTemplate(), makeTemplate({ id: "p2", name: "Diabetes", content: "Diabetes-Prompt" })], total: 2 }) });
+    const { calls } = mockApi({
+      "GET /api/v1/prompt-templates": () =>
+        ok({
+          templates: [makeTemplate(), makeTemplate({ id: "p2", name: "Diabetes", content: "Diabetes-Prompt" })],
+          total: 2,
+        }),
+    });
     const onInsert = vi.fn();
     renderWithProviders(<TemplateInsertMenu onInsert={onInsert} />);
     expect(calls).toEqual([]);
@@ -172,7 +197,12 @@ describe("TemplateInsertMenu", () => {
 describe("chat configuration: templates next to the system prompt", () => {
   const chatRoutes = {
     "GET /api/v1/datasets": () => ok([]),
-    "GET /api/v1/models": () => ok({ providers: [], available: [], defaults: { llm_id: "", embd_id: "", img2txt_id: "", asr_id: "", rerank_id: "", tts_id: "" } }),
+    "GET /api/v1/models": () =>
+      ok({
+        providers: [],
+        available: [],
+        defaults: { llm_id: "", embd_id: "", img2txt_id: "", asr_id: "", rerank_id: "", tts_id: "" },
+      }),
     "GET /api/v1/chats": () => ok({ chats: [], total: 0 }),
   };
   const openPromptTab = async () => {
@@ -196,7 +226,10 @@ describe("chat configuration: templates next to the system prompt", () => {
   });
 
   it("saves the system prompt as a template without saving the assistant", async () => {
-    const { writes } = mockApi({ ...chatRoutes, "POST /api/v1/prompt-templates": () => ok(makeTemplate({ id: "saved" })) });
+    const { writes } = mockApi({
+      ...chatRoutes,
+      "POST /api/v1/prompt-templates": () => ok(makeTemplate({ id: "saved" })),
+    });
     const onSaved = vi.fn();
     renderWithProviders(<ChatConfigDialog onClose={vi.fn()} onSaved={onSaved} />);
     // a valid assistant: a submit that reached its form would save it
@@ -206,11 +239,17 @@ describe("chat configuration: templates next to the system prompt", () => {
     fill("system", "Mein System-Prompt {knowledge}");
     fireEvent.click(within(dialog).getByRole("button", { name: "Als Vorlage speichern" }));
     const templateDialog = await screen.findByRole("dialog", { name: "Neue Prompt-Vorlage" });
-    expect((within(templateDialog).getByRole("textbox", { name: /Inhalt/ }) as HTMLTextAreaElement).value).toBe("Mein System-Prompt {knowledge}");
-    fireEvent.change(within(templateDialog).getByRole("textbox", { name: /Name/ }), { target: { value: "Eigener Prompt" } });
+    expect((within(templateDialog).getByRole("textbox", { name: /Inhalt/ }) as HTMLTextAreaElement).value).toBe(
+      "Mein System-Prompt {knowledge}",
+    );
+    fireEvent.change(within(templateDialog).getByRole("textbox", { name: /Name/ }), {
+      target: { value: "Eigener Prompt" },
+    });
     fireEvent.click(within(templateDialog).getByRole("button", { name: "Erstellen" }));
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Neue Prompt-Vorlage" })).toBeNull());
-    expect(writes().map((call) => [call.method, call.path, call.body?.name])).toEqual([["POST", "/api/v1/prompt-templates", "Eigener Prompt"]]);
+    expect(writes().map((call) => [call.method, call.path, call.body?.name])).toEqual([
+      ["POST", "/api/v1/prompt-templates", "Eigener Prompt"],
+    ]);
     expect(onSaved).not.toHaveBeenCalled();
   });
 });

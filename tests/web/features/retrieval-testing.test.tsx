@@ -43,7 +43,8 @@ const ok = (data: unknown) => new Response(JSON.stringify({ code: 0, message: "s
 
 type Body = Record<string, unknown>;
 const NO_MODELS = { providers: [], available: [], defaults: {} };
-const retrievalCalls = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.filter(([input]) => String(input) === "/api/v1/retrieval");
+const retrievalCalls = (spy: { mock: { calls: unknown[][] } }) =>
+  spy.mock.calls.filter(([input]) => String(input) === "/api/v1/retrieval");
 
 // Answers POST /retrieval with `answer(body)` and records every request body.
 const mockRetrieval = (answer: (body: Body) => unknown = () => result()) => {
@@ -88,7 +89,9 @@ describe("RetrievalTestingPage", () => {
     fireEvent.click(english);
     await waitFor(() => expect(english.checked).toBe(true));
     fireEvent.click(languages.getByRole("checkbox", { name: "Französisch" }));
-    await waitFor(() => expect((languages.getByRole("checkbox", { name: "Französisch" }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() =>
+      expect((languages.getByRole("checkbox", { name: "Französisch" }) as HTMLInputElement).checked).toBe(true),
+    );
     ask("Wer leitet das Institut?");
     await waitFor(() => expect(retrievalCalls(spy)).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ question: "Wer leitet das Institut?", cross_languages: ["English", "French"] });
@@ -162,7 +165,9 @@ describe("RetrievalTestingPage", () => {
     expect(keywordWeight()).toBe("0,70");
     // happy-dom cannot measure the thumb, so zag keeps it visibility: hidden (and nameless for the a11y queries)
     const label = screen.getByText("Gewicht der Vektorähnlichkeit", { selector: "label" });
-    const thumb = screen.getAllByRole("slider", { hidden: true }).find((el) => el.getAttribute("aria-labelledby") === label.id);
+    const thumb = screen
+      .getAllByRole("slider", { hidden: true })
+      .find((el) => el.getAttribute("aria-labelledby") === label.id);
     if (!thumb) throw new Error("no vector weight slider");
     fireEvent.focus(thumb);
     fireEvent.keyDown(thumb, { key: "ArrowRight" });
@@ -191,7 +196,8 @@ describe("RetrievalTestingPage", () => {
             id: "c2",
             document_keyword: "notizen.txt",
             document_id: DOC_B,
-            highlight: "Vorsicht <script>alert(1)</script> beim <em>Blutdruck</em> &amp; &lt;b&gt;Puls&lt;/b&gt; <img src=x onerror=alert(2)>",
+            highlight:
+              "Vorsicht <script>alert(1)</script> beim <em>Blutdruck</em> &amp; &lt;b&gt;Puls&lt;/b&gt; <img src=x onerror=alert(2)>",
             similarity: 0.5,
             term_similarity: 1,
             vector_similarity: 0,
@@ -224,7 +230,20 @@ describe("RetrievalTestingPage", () => {
 
   it("shows a chunk's image as a thumbnail that opens full size", async () => {
     const url = `/api/v1/document/image/${ID}-${DOC_B}?signature=${"a".repeat(64)}`;
-    mockRetrieval(() => result({ chunks: [makeChunk(), makeChunk({ id: "c2", document_keyword: "impfpass.png", document_id: DOC_B, image_id: `${ID}-${DOC_B}`, image_url: url })] }));
+    mockRetrieval(() =>
+      result({
+        chunks: [
+          makeChunk(),
+          makeChunk({
+            id: "c2",
+            document_keyword: "impfpass.png",
+            document_id: DOC_B,
+            image_id: `${ID}-${DOC_B}`,
+            image_url: url,
+          }),
+        ],
+      }),
+    );
     renderWithProviders(<RetrievalTestingPage datasetId={ID} />);
     ask("Blutdruck");
     const [first, second] = (await screen.findAllByTestId("retrieval-chunk")) as [HTMLElement, HTMLElement];
@@ -267,7 +286,13 @@ describe("RetrievalTestingPage", () => {
       if (url === "/api/v1/models") return ok(NO_MODELS);
       if (url.startsWith(`/api/v1/datasets/${ID}/documents`)) {
         expect(url).toContain("page_size=1000");
-        return ok({ total: 2, docs: [{ id: DOC_A, name: "leitlinie.pdf", run: "DONE" }, { id: DOC_B, name: "notizen.txt", run: "DONE" }] });
+        return ok({
+          total: 2,
+          docs: [
+            { id: DOC_A, name: "leitlinie.pdf", run: "DONE" },
+            { id: DOC_B, name: "notizen.txt", run: "DONE" },
+          ],
+        });
       }
       bodies.push(JSON.parse(String(init?.body)) as Body);
       return ok(result());
@@ -297,7 +322,9 @@ describe("RetrievalTestingPage", () => {
     fireEvent.change(screen.getByRole("textbox", { name: "Wert der Bedingung 1" }), { target: { value: "2023" } });
     fireEvent.click(add);
     fireEvent.change(screen.getByRole("textbox", { name: "Feld der Bedingung 2" }), { target: { value: "Quelle" } });
-    fireEvent.change(screen.getByRole("combobox", { name: "Vergleich der Bedingung 2" }), { target: { value: "empty" } });
+    fireEvent.change(screen.getByRole("combobox", { name: "Vergleich der Bedingung 2" }), {
+      target: { value: "empty" },
+    });
     // "is empty" takes no value
     expect(screen.queryByRole("textbox", { name: "Wert der Bedingung 2" })).toBeNull();
     fireEvent.change(screen.getByRole("combobox", { name: "Verknüpfung" }), { target: { value: "or" } });
@@ -320,7 +347,11 @@ describe("RetrievalTestingPage", () => {
 
   it("shows the server's message when retrieval fails", async () => {
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input) =>
-      String(input) === "/api/v1/models" ? ok(NO_MODELS) : new Response(JSON.stringify({ code: 102, message: "You don't own the dataset x.", data: null }), { status: 200 }),
+      String(input) === "/api/v1/models"
+        ? ok(NO_MODELS)
+        : new Response(JSON.stringify({ code: 102, message: "You don't own the dataset x.", data: null }), {
+            status: 200,
+          }),
     );
     renderWithProviders(<RetrievalTestingPage datasetId={ID} />);
     ask("Blutdruck");
@@ -330,7 +361,9 @@ describe("RetrievalTestingPage", () => {
 
   it("narrows the request to a document when its aggregate is clicked, and back", async () => {
     const { spy, bodies } = mockRetrieval((body) =>
-      (body.document_ids as string[]).length ? result({ doc_aggs: [{ doc_id: DOC_B, doc_name: "notizen.txt", count: 1 }], total: 1 }) : result(),
+      (body.document_ids as string[]).length
+        ? result({ doc_aggs: [{ doc_id: DOC_B, doc_name: "notizen.txt", count: 1 }], total: 1 })
+        : result(),
     );
     renderWithProviders(<RetrievalTestingPage datasetId={ID} />);
     ask("Blutdruck");
@@ -341,7 +374,11 @@ describe("RetrievalTestingPage", () => {
     expect(bodies[1]).toMatchObject({ question: "Blutdruck", dataset_ids: [ID], document_ids: [DOC_B], page: 1 });
     expect(await screen.findByText("1 Abschnitt gefunden")).toBeTruthy();
     // the sidebar still lists every document of the whole result
-    expect(within(sidebar).getByRole("button", { name: /leitlinie\.pdf/ }).getAttribute("aria-pressed")).toBe("false");
+    expect(
+      within(sidebar)
+        .getByRole("button", { name: /leitlinie\.pdf/ })
+        .getAttribute("aria-pressed"),
+    ).toBe("false");
     expect(notes.getAttribute("aria-pressed")).toBe("true");
     fireEvent.click(within(sidebar).getByRole("button", { name: "Alle Dokumente anzeigen" }));
     expect(await screen.findByText("4 Abschnitte gefunden")).toBeTruthy();

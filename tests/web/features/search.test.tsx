@@ -32,7 +32,10 @@ const chunk = (id: string, documentId: string, name: string, content: string): R
   tag_kwd: [],
 });
 
-const HITS = [chunk("c1", DOC_A, "impfung.txt", "Die Impfung ist ab 60 empfohlen."), chunk("c2", DOC_B, "kosten.txt", "Die Impfung zahlt die Kasse.")];
+const HITS = [
+  chunk("c1", DOC_A, "impfung.txt", "Die Impfung ist ab 60 empfohlen."),
+  chunk("c2", DOC_B, "kosten.txt", "Die Impfung zahlt die Kasse."),
+];
 
 // A backend that answers from memory: results filtered by document, a scripted summary, related questions.
 const fakeBackend = (frames: SearchFrame[] = [], related: string[] = []) => {
@@ -55,7 +58,13 @@ const fakeBackend = (frames: SearchFrame[] = [], related: string[] = []) => {
       for (const frame of frames) onFrame(frame);
     },
     related: vi.fn(async () => related),
-    mindMap: vi.fn(async (question: string) => ({ id: "Impfen", children: [{ id: question, children: [{ id: "ab 60 empfohlen", children: [] }] }, { id: "Kosten", children: [] }] })),
+    mindMap: vi.fn(async (question: string) => ({
+      id: "Impfen",
+      children: [
+        { id: question, children: [{ id: "ab 60 empfohlen", children: [] }] },
+        { id: "Kosten", children: [] },
+      ],
+    })),
   };
   return { backend, requests, asked };
 };
@@ -89,7 +98,13 @@ const reference: Reference = {
 describe("search page", () => {
   it("lists hits with highlight and document names, and the document filter narrows them", async () => {
     const { backend, requests } = fakeBackend();
-    renderWithProviders(<SearchRunner backend={backend} switches={{ summary: false, related: false, highlight: true, mindMap: false }} documentLinks />);
+    renderWithProviders(
+      <SearchRunner
+        backend={backend}
+        switches={{ summary: false, related: false, highlight: true, mindMap: false }}
+        documentLinks
+      />,
+    );
     expect(screen.getByTestId("search-idle")).toBeTruthy();
     search("Impfung");
     await waitFor(() => expect(screen.getAllByTestId("retrieval-chunk")).toHaveLength(2));
@@ -112,7 +127,13 @@ describe("search page", () => {
 
   it("refuses an empty search and shows no highlight when the app turns it off", async () => {
     const { backend, requests } = fakeBackend();
-    renderWithProviders(<SearchRunner backend={backend} switches={{ summary: false, related: false, highlight: false, mindMap: false }} documentLinks />);
+    renderWithProviders(
+      <SearchRunner
+        backend={backend}
+        switches={{ summary: false, related: false, highlight: false, mindMap: false }}
+        documentLinks
+      />,
+    );
     search("   ");
     expect(screen.getByText("Bitte geben Sie einen Suchbegriff ein.")).toBeTruthy();
     expect(requests).toHaveLength(0);
@@ -128,10 +149,18 @@ describe("search page", () => {
       { answer: "", reference, final: true, content: "Ab 60 Jahren empfohlen [ID:0]." },
     ];
     const { backend, asked } = fakeBackend(frames, ["Wer zahlt die Impfung?"]);
-    renderWithProviders(<SearchRunner backend={backend} switches={{ summary: true, related: true, highlight: true, mindMap: false }} documentLinks={false} />);
+    renderWithProviders(
+      <SearchRunner
+        backend={backend}
+        switches={{ summary: true, related: true, highlight: true, mindMap: false }}
+        documentLinks={false}
+      />,
+    );
     search("Grippeimpfung");
     const summary = await screen.findByTestId("search-summary");
-    await waitFor(() => expect(within(summary).getByTestId("answer-markdown").textContent).toContain("Ab 60 Jahren empfohlen"));
+    await waitFor(() =>
+      expect(within(summary).getByTestId("answer-markdown").textContent).toContain("Ab 60 Jahren empfohlen"),
+    );
     const citation = within(summary).getByTestId("citation");
     expect(citation.textContent).toContain("1");
     fireEvent.click(citation);
@@ -141,12 +170,20 @@ describe("search page", () => {
     const chip = await screen.findByRole("button", { name: "Wer zahlt die Impfung?" });
     fireEvent.click(chip);
     await waitFor(() => expect(asked.at(-1)).toEqual({ question: "Wer zahlt die Impfung?", docIds: [] }));
-    expect((screen.getByRole("textbox", { name: "Suchbegriff oder Frage" }) as HTMLInputElement).value).toBe("Wer zahlt die Impfung?");
+    expect((screen.getByRole("textbox", { name: "Suchbegriff oder Frage" }) as HTMLInputElement).value).toBe(
+      "Wer zahlt die Impfung?",
+    );
   });
 
   it("shows the search's mind map as an outline when the app asks for one, and can fold it", async () => {
     const { backend } = fakeBackend();
-    renderWithProviders(<SearchRunner backend={backend} switches={{ summary: false, related: false, highlight: true, mindMap: true }} documentLinks />);
+    renderWithProviders(
+      <SearchRunner
+        backend={backend}
+        switches={{ summary: false, related: false, highlight: true, mindMap: true }}
+        documentLinks
+      />,
+    );
     search("Grippeimpfung");
     const panel = await screen.findByTestId("search-mindmap");
     expect((await within(panel).findByTestId("mindmap-root")).textContent).toBe("Impfen");
@@ -161,7 +198,13 @@ describe("search page", () => {
 
   it("asks for no mind map when the app has it off, and says when it found nothing", async () => {
     const off = fakeBackend();
-    const { unmount } = renderWithProviders(<SearchRunner backend={off.backend} switches={{ summary: false, related: false, highlight: true, mindMap: false }} documentLinks />);
+    const { unmount } = renderWithProviders(
+      <SearchRunner
+        backend={off.backend}
+        switches={{ summary: false, related: false, highlight: true, mindMap: false }}
+        documentLinks
+      />,
+    );
     search("Grippeimpfung");
     await screen.findByTestId("search-total");
     expect(off.backend.mindMap).not.toHaveBeenCalled();
@@ -169,14 +212,28 @@ describe("search page", () => {
     unmount();
     const empty = fakeBackend();
     empty.backend.mindMap = vi.fn(async () => ({ id: "root", children: [] }));
-    renderWithProviders(<SearchRunner backend={empty.backend} switches={{ summary: false, related: false, highlight: true, mindMap: true }} documentLinks />);
+    renderWithProviders(
+      <SearchRunner
+        backend={empty.backend}
+        switches={{ summary: false, related: false, highlight: true, mindMap: true }}
+        documentLinks
+      />,
+    );
     search("Quantenphysik");
     expect(await screen.findByText("Keine Abschnitte für eine Mindmap gefunden.")).toBeTruthy();
   });
 
   it("says so when the summary found nothing", async () => {
-    const { backend } = fakeBackend([{ answer: "", reference: { total: 0, chunks: [], doc_aggs: [] }, final: true, content: "" }]);
-    renderWithProviders(<SearchRunner backend={backend} switches={{ summary: true, related: false, highlight: true, mindMap: false }} documentLinks />);
+    const { backend } = fakeBackend([
+      { answer: "", reference: { total: 0, chunks: [], doc_aggs: [] }, final: true, content: "" },
+    ]);
+    renderWithProviders(
+      <SearchRunner
+        backend={backend}
+        switches={{ summary: true, related: false, highlight: true, mindMap: false }}
+        documentLinks
+      />,
+    );
     search("Quantenphysik");
     expect(await screen.findByText("In den Wissensdatenbanken wurde dazu nichts gefunden.")).toBeTruthy();
   });
@@ -216,8 +273,12 @@ const settingsApi = () => {
   const puts: Record<string, unknown>[] = [];
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = String(input);
-    const json = (data: unknown, extra: Record<string, unknown> = {}) => new Response(JSON.stringify({ code: 0, message: "success", data, ...extra }), { status: 200 });
-    if (url.startsWith("/api/v1/datasets")) return json([{ id: KB, name: "Leitlinien", embedding_model: "builtin-hash@Builtin", chunk_count: 4 }], { total_datasets: 1 });
+    const json = (data: unknown, extra: Record<string, unknown> = {}) =>
+      new Response(JSON.stringify({ code: 0, message: "success", data, ...extra }), { status: 200 });
+    if (url.startsWith("/api/v1/datasets"))
+      return json([{ id: KB, name: "Leitlinien", embedding_model: "builtin-hash@Builtin", chunk_count: 4 }], {
+        total_datasets: 1,
+      });
     if (url === "/api/v1/models") return json({ providers: [], available: [], defaults: {} });
     if (url === `/api/v1/searches/${APP.id}` && init?.method === "PUT") {
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;
@@ -233,7 +294,10 @@ describe("search app settings", () => {
   it("validates name, knowledge bases and top_k", () => {
     const values = settingsValuesOf(APP);
     expect(validateSettings(values)).toEqual({ kbIds: "search.config.errors.knowledge" });
-    expect(validateSettings({ ...values, name: " ", kbIds: [KB], topK: "0" })).toEqual({ name: "validation.required", topK: "search.config.errors.topK" });
+    expect(validateSettings({ ...values, name: " ", kbIds: [KB], topK: "0" })).toEqual({
+      name: "validation.required",
+      topK: "search.config.errors.topK",
+    });
     expect(validateSettings({ ...values, kbIds: [KB], topK: "2049" })).toEqual({ topK: "search.config.errors.topK" });
     expect(validateSettings({ ...values, kbIds: [KB], topK: "1.5" })).toEqual({ topK: "search.config.errors.topK" });
     expect(validateSettings({ ...values, kbIds: [KB], topK: "12" })).toEqual({});
@@ -254,14 +318,30 @@ describe("search app settings", () => {
     const useKg = screen.getByLabelText("Wissensgraph verwenden") as HTMLInputElement;
     fireEvent.click(useKg);
     await waitFor(() => expect(useKg.checked).toBe(true));
-    const english = within(screen.getByRole("group", { name: /Sprachübergreifende Suche/ })).getByRole("checkbox", { name: "Englisch" }) as HTMLInputElement;
+    const english = within(screen.getByRole("group", { name: /Sprachübergreifende Suche/ })).getByRole("checkbox", {
+      name: "Englisch",
+    }) as HTMLInputElement;
     fireEvent.click(english);
     await waitFor(() => expect(english.checked).toBe(true));
     fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
     await waitFor(() => expect(puts).toHaveLength(1));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(puts[0]).toMatchObject({ name: "Impfungen", search_config: { kb_ids: [KB], top_k: 64, vector_similarity_weight: 0.3, summary: true, use_kg: true, cross_languages: ["English"] } });
-    expect((puts[0]?.search_config as Record<string, unknown> | undefined)?.meta_data_filter).toEqual({ method: "disabled", logic: "and", manual: [] });
+    expect(puts[0]).toMatchObject({
+      name: "Impfungen",
+      search_config: {
+        kb_ids: [KB],
+        top_k: 64,
+        vector_similarity_weight: 0.3,
+        summary: true,
+        use_kg: true,
+        cross_languages: ["English"],
+      },
+    });
+    expect((puts[0]?.search_config as Record<string, unknown> | undefined)?.meta_data_filter).toEqual({
+      method: "disabled",
+      logic: "and",
+      manual: [],
+    });
   });
 
   it("saves a metadata filter as the app's meta_data_filter, refusing a condition without a field name", async () => {
@@ -278,7 +358,11 @@ describe("search app settings", () => {
     fireEvent.change(screen.getByRole("textbox", { name: "Wert der Bedingung 1" }), { target: { value: "RKI" } });
     fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
     await waitFor(() => expect(puts).toHaveLength(1));
-    expect((puts[0]?.search_config as Record<string, unknown> | undefined)?.meta_data_filter).toEqual({ method: "manual", logic: "and", manual: [{ key: "Autor", op: "=", value: "RKI" }] });
+    expect((puts[0]?.search_config as Record<string, unknown> | undefined)?.meta_data_filter).toEqual({
+      method: "manual",
+      logic: "and",
+      manual: [{ key: "Autor", op: "=", value: "RKI" }],
+    });
     unmount();
 
     // semi-automatic: the chat model may filter on the fields named, and needs at least one
@@ -287,17 +371,31 @@ describe("search app settings", () => {
     fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
     expect(await screen.findByText("Bitte mindestens ein Feld nennen.")).toBeTruthy();
     expect(puts).toHaveLength(1);
-    fireEvent.change(screen.getByRole("textbox", { name: /Felder für das Chat-Modell/ }), { target: { value: " Autor, Jahr,Autor " } });
+    fireEvent.change(screen.getByRole("textbox", { name: /Felder für das Chat-Modell/ }), {
+      target: { value: " Autor, Jahr,Autor " },
+    });
     fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
     await waitFor(() => expect(puts).toHaveLength(2));
-    expect((puts[1]?.search_config as Record<string, unknown> | undefined)?.meta_data_filter).toEqual({ method: "semi_auto", logic: "and", manual: [], semi_auto: ["Autor", "Jahr"] });
+    expect((puts[1]?.search_config as Record<string, unknown> | undefined)?.meta_data_filter).toEqual({
+      method: "semi_auto",
+      logic: "and",
+      manual: [],
+      semi_auto: ["Autor", "Jahr"],
+    });
   });
 });
 
 describe("search share links", () => {
   it("builds RAGFlow's share URL and reads it back", () => {
     const url = searchShareUrl("https://buddy.example", APP, "share-abc", { locale: "en", theme: "dark" });
-    expect(url).toBe(`https://buddy.example/next-search/share?shared_id=${APP.id}&from=search&auth=share-abc&tenantId=${APP.tenant_id}&locale=en&theme=dark`);
-    expect(parseSharedSearchParams(new URL(url).search)).toEqual({ searchId: APP.id, token: "share-abc", locale: "en", theme: "dark" });
+    expect(url).toBe(
+      `https://buddy.example/next-search/share?shared_id=${APP.id}&from=search&auth=share-abc&tenantId=${APP.tenant_id}&locale=en&theme=dark`,
+    );
+    expect(parseSharedSearchParams(new URL(url).search)).toEqual({
+      searchId: APP.id,
+      token: "share-abc",
+      locale: "en",
+      theme: "dark",
+    });
   });
 });

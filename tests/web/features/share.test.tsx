@@ -18,9 +18,16 @@ const TOKEN = "share-abcdefabcdefabcdefabcdefabcdef12";
 const VISITOR = "v-testvisitor0000000000000000";
 const OPENER = "Hallo! Ich beantworte Fragen zur Praxis.";
 
-const ok = (data: unknown) => new Response(JSON.stringify({ code: 0, message: "success", data }), { status: 200, headers: { "Content-Type": "application/json" } });
+const ok = (data: unknown) =>
+  new Response(JSON.stringify({ code: 0, message: "success", data }), {
+    status: 200,
+    headers: { "Content-Type": "application/json" },
+  });
 const fail = (status: number, code: number, message: string) =>
-  new Response(JSON.stringify({ code, message, data: null }), { status, headers: { "Content-Type": "application/json" } });
+  new Response(JSON.stringify({ code, message, data: null }), {
+    status,
+    headers: { "Content-Type": "application/json" },
+  });
 
 type Body = Record<string, unknown>;
 type Call = { method: string; url: string; body: Body | null; signal: AbortSignal | null };
@@ -39,7 +46,10 @@ const mockApi = (routes: Record<string, Route>) => {
     const answer = routes[`${call.method} ${call.url}`];
     return answer ? answer(call) : new Response("not found", { status: 404 });
   });
-  return { calls, sent: (method: string, url: string) => calls.filter((call) => call.method === method && call.url === url) };
+  return {
+    calls,
+    sent: (method: string, url: string) => calls.filter((call) => call.method === method && call.url === url),
+  };
 };
 
 // An SSE response the test feeds frame by frame.
@@ -166,12 +176,22 @@ describe("Share & embed dialog", () => {
 
     fireEvent.change(within(panel).getByLabelText("Sprache"), { target: { value: "en" } });
     fireEvent.change(within(panel).getByLabelText("Design"), { target: { value: "dark" } });
-    const english = shareUrl(window.location.origin, CHAT_ID, TOKEN, { locale: "en", theme: "dark", visibleAvatar: true });
-    await waitFor(() => expect(within(panel).getByRole("region", { name: "Ganze Seite (iframe)" }).textContent).toContain(`src="${english}"`));
+    const english = shareUrl(window.location.origin, CHAT_ID, TOKEN, {
+      locale: "en",
+      theme: "dark",
+      visibleAvatar: true,
+    });
+    await waitFor(() =>
+      expect(within(panel).getByRole("region", { name: "Ganze Seite (iframe)" }).textContent).toContain(
+        `src="${english}"`,
+      ),
+    );
     expect((within(panel).getByTitle("Live-Vorschau") as HTMLIFrameElement).getAttribute("src")).toBe(english);
 
     fireEvent.click(within(panel).getByRole("tab", { name: /Chat-Button/ }));
-    fireEvent.change(await within(panel).findByLabelText("Startfrage (optional)"), { target: { value: 'Was kostet "Akupunktur"?' } });
+    fireEvent.change(await within(panel).findByLabelText("Startfrage (optional)"), {
+      target: { value: 'Was kostet "Akupunktur"?' },
+    });
     const widget = within(panel).getByRole("region", { name: "Chat-Button (Skript)" }).textContent ?? "";
     expect(widget).toBe(
       `<script src="${window.location.origin}/embed/widget.js" data-buddy-src="${english}" data-buddy-question="Was kostet &quot;Akupunktur&quot;?" data-buddy-title="Praxis-Buddy" async></script>`,
@@ -201,23 +221,43 @@ describe("Share & embed dialog", () => {
       icons: Record<string, string>;
       action: { default_title: string };
     };
-    expect(manifest).toMatchObject({ manifest_version: 3, name: "Praxis-Buddy", permissions: ["sidePanel"], side_panel: { default_path: "sidepanel.html" } });
+    expect(manifest).toMatchObject({
+      manifest_version: 3,
+      name: "Praxis-Buddy",
+      permissions: ["sidePanel"],
+      side_panel: { default_path: "sidepanel.html" },
+    });
     expect(manifest.action.default_title).toBe("Praxis-Buddy");
-    expect(strFromU8(files[manifest.background.service_worker] as Uint8Array)).toContain("chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true })");
+    expect(strFromU8(files[manifest.background.service_worker] as Uint8Array)).toContain(
+      "chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true })",
+    );
     const url = shareUrl(window.location.origin, CHAT_ID, TOKEN, { theme: "light", visibleAvatar: true });
     const sidePanel = new DOMParser().parseFromString(strFromU8(files["sidepanel.html"] as Uint8Array), "text/html");
     expect(sidePanel.querySelector("iframe")?.getAttribute("src")).toBe(url);
-    for (const icon of Object.values(manifest.icons)) expect(Array.from((files[icon] as Uint8Array).slice(0, 8))).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    for (const icon of Object.values(manifest.icons))
+      expect(Array.from((files[icon] as Uint8Array).slice(0, 8))).toEqual([
+        0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a,
+      ]);
     expect(strFromU8(files["README.txt"] as Uint8Array)).toContain(url);
   });
 
   it("checks allowed origins like the server and keeps the extension's manifest name within Chrome's limit", () => {
-    expect(checkAllowedOrigins("https://a.example\nftp://b.example\nhttps://c.example?x=1\n\n https://a.example ")).toEqual({
+    expect(
+      checkAllowedOrigins("https://a.example\nftp://b.example\nhttps://c.example?x=1\n\n https://a.example "),
+    ).toEqual({
       origins: ["https://a.example"],
       invalid: ["ftp://b.example", "https://c.example?x=1"],
       tooMany: false,
     });
-    const files = unzipSync(buildExtensionZip({ name: "x".repeat(90), description: "d", url: "https://buddy.example/chat/share", color: "#123456", readme: "r" }));
+    const files = unzipSync(
+      buildExtensionZip({
+        name: "x".repeat(90),
+        description: "d",
+        url: "https://buddy.example/chat/share",
+        color: "#123456",
+        readme: "r",
+      }),
+    );
     expect((JSON.parse(strFromU8(files["manifest.json"] as Uint8Array)) as { name: string }).name).toHaveLength(75);
   });
 });
@@ -229,7 +269,10 @@ const SESSIONS_URL = `/api/v1/share/chats/${CHAT_ID}/sessions?visitor_id=${VISIT
 const SESSION_URL = `/api/v1/share/chats/${CHAT_ID}/sessions/${SESSION_ID}?visitor_id=${VISITOR}`;
 const COMPLETIONS_URL = `/api/v1/share/chats/${CHAT_ID}/completions?visitor_id=${VISITOR}`;
 
-const makeInfo = (overrides: Partial<SharedChatInfo> = {}, design: Record<string, string | boolean> = {}): SharedChatInfo => ({
+const makeInfo = (
+  overrides: Partial<SharedChatInfo> = {},
+  design: Record<string, string | boolean> = {},
+): SharedChatInfo => ({
   id: CHAT_ID,
   name: "Praxis-Buddy",
   icon: null,
@@ -261,7 +304,12 @@ const makeInfo = (overrides: Partial<SharedChatInfo> = {}, design: Record<string
   ...overrides,
 });
 
-const message = (role: ChatMessage["role"], content: string, id: string): ChatMessage => ({ id, role, content, created_at: 1_700_000_000 });
+const message = (role: ChatMessage["role"], content: string, id: string): ChatMessage => ({
+  id,
+  role,
+  content,
+  created_at: 1_700_000_000,
+});
 
 const makeSession = (messages: ChatMessage[], overrides: Partial<Session> = {}): Session => ({
   id: SESSION_ID,
@@ -278,11 +326,21 @@ const makeSession = (messages: ChatMessage[], overrides: Partial<Session> = {}):
   ...overrides,
 });
 
-const delta = (answer: string): CompletionFrame => ({ answer, reference: {}, audio_binary: null, id: "m1", session_id: SESSION_ID, chat_id: CHAT_ID, final: false });
+const delta = (answer: string): CompletionFrame => ({
+  answer,
+  reference: {},
+  audio_binary: null,
+  id: "m1",
+  session_id: SESSION_ID,
+  chat_id: CHAT_ID,
+  final: false,
+});
 
 const openPage = (query: string) => {
   localStorage.setItem("buddy-visitor-id", VISITOR);
-  return renderWithProviders(<SharedChatPage params={parseShareParams(`?shared_id=${CHAT_ID}&from=chat&auth=${TOKEN}${query}`)} />);
+  return renderWithProviders(
+    <SharedChatPage params={parseShareParams(`?shared_id=${CHAT_ID}&from=chat&auth=${TOKEN}${query}`)} />,
+  );
 };
 
 const questionBox = () => screen.getByRole("textbox", { name: "Ihre Frage" }) as HTMLTextAreaElement;
@@ -294,7 +352,15 @@ describe("shared chat page", () => {
     let sessions: Session[] = [];
     let stored = makeSession([opener], { name: "Wann ist die Praxis geöffnet?" });
     const { sent } = mockApi({
-      [`GET ${INFO_URL}`]: () => ok(makeInfo({ variables: [{ key: "city", optional: false }, { key: "age", optional: true }] })),
+      [`GET ${INFO_URL}`]: () =>
+        ok(
+          makeInfo({
+            variables: [
+              { key: "city", optional: false },
+              { key: "age", optional: true },
+            ],
+          }),
+        ),
       [`GET ${SESSIONS_URL}`]: () => ok(sessions),
       [`POST ${SESSIONS_URL}`]: () => {
         sessions = [stored];
@@ -319,7 +385,12 @@ describe("shared chat page", () => {
     fireEvent.keyDown(questionBox(), { key: "Enter" });
     await waitFor(() => expect(sent("POST", SESSIONS_URL)[0]?.body).toEqual({ name: "Wann ist die Praxis geöffnet?" }));
     await waitFor(() => expect(sent("POST", COMPLETIONS_URL)).toHaveLength(1));
-    expect(sent("POST", COMPLETIONS_URL)[0]?.body).toEqual({ city: "Berlin", question: "Wann ist die Praxis geöffnet?", session_id: SESSION_ID, stream: true });
+    expect(sent("POST", COMPLETIONS_URL)[0]?.body).toEqual({
+      city: "Berlin",
+      question: "Wann ist die Praxis geöffnet?",
+      session_id: SESSION_ID,
+      stream: true,
+    });
 
     const log = screen.getByRole("log");
     stream.frame(delta("Montag bis "));
@@ -328,7 +399,9 @@ describe("shared chat page", () => {
     expect(await within(log).findByText("Montag bis Freitag.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Antwort anhalten" })).toBeTruthy();
     const answer = { ...message("assistant", "Montag bis Freitag.", "m1"), related_questions: ["Auch samstags?"] };
-    stored = makeSession([opener, message("user", "Wann ist die Praxis geöffnet?", "m1"), answer], { name: "Wann ist die Praxis geöffnet?" });
+    stored = makeSession([opener, message("user", "Wann ist die Praxis geöffnet?", "m1"), answer], {
+      name: "Wann ist die Praxis geöffnet?",
+    });
     stream.frame({ ...delta(""), final: true, content: "Montag bis Freitag.", related_questions: ["Auch samstags?"] });
     stream.end();
 
@@ -370,9 +443,20 @@ describe("shared chat page", () => {
   it("asks the link's start question once and shows the notice to accept first", async () => {
     const stream = sseStream();
     const { sent } = mockApi({
-      [`GET ${INFO_URL}`]: () => ok(makeInfo({}, { disclaimer_show: true, disclaimer_title: "Bitte beachten", disclaimer_text: "Keine medizinische Beratung." })),
+      [`GET ${INFO_URL}`]: () =>
+        ok(
+          makeInfo(
+            {},
+            {
+              disclaimer_show: true,
+              disclaimer_title: "Bitte beachten",
+              disclaimer_text: "Keine medizinische Beratung.",
+            },
+          ),
+        ),
       [`GET ${SESSIONS_URL}`]: () => ok([]),
-      [`POST ${SESSIONS_URL}`]: () => ok(makeSession([message("assistant", OPENER, "m0")], { name: "Habt ihr heute offen?" })),
+      [`POST ${SESSIONS_URL}`]: () =>
+        ok(makeSession([message("assistant", OPENER, "m0")], { name: "Habt ihr heute offen?" })),
       [`GET ${SESSION_URL}`]: () => ok(makeSession([message("assistant", OPENER, "m0")])),
       [`POST ${COMPLETIONS_URL}`]: stream.respond,
     });
@@ -382,16 +466,31 @@ describe("shared chat page", () => {
     expect(sent("POST", SESSIONS_URL)).toHaveLength(0);
     fireEvent.click(within(notice).getByRole("button", { name: "Verstanden" }));
     await waitFor(() => expect(sent("POST", COMPLETIONS_URL)).toHaveLength(1));
-    expect(sent("POST", COMPLETIONS_URL)[0]?.body).toMatchObject({ question: "Habt ihr heute offen?", session_id: SESSION_ID });
+    expect(sent("POST", COMPLETIONS_URL)[0]?.body).toMatchObject({
+      question: "Habt ihr heute offen?",
+      session_id: SESSION_ID,
+    });
     expect(sent("POST", SESSIONS_URL)).toHaveLength(1);
     expect(localStorage.getItem(`buddy-share-disclaimer:${CHAT_ID}`)).toBe("1");
     stream.end();
   });
 
   it.each([
-    [401, 109, "Authentication error: the share link is invalid or was revoked.", "Link ungültig oder widerrufen", null],
+    [
+      401,
+      109,
+      "Authentication error: the share link is invalid or was revoked.",
+      "Link ungültig oder widerrufen",
+      null,
+    ],
     [403, 403, "Requests from https://evil.example are not allowed for this share link.", "Hier nicht erlaubt", null],
-    [429, 429, "This share link has reached its daily limit of 500 answers. Please try again tomorrow.", "Limit erreicht", "This share link has reached its daily limit of 500 answers. Please try again tomorrow."],
+    [
+      429,
+      429,
+      "This share link has reached its daily limit of 500 answers. Please try again tomorrow.",
+      "Limit erreicht",
+      "This share link has reached its daily limit of 500 answers. Please try again tomorrow.",
+    ],
   ])("explains an HTTP %i from the server", async (status, code, serverMessage, title, shown) => {
     mockApi({ [`GET ${INFO_URL}`]: () => fail(status, code, serverMessage) });
     openPage("");
@@ -429,13 +528,16 @@ describe("shared chat page", () => {
       [`GET ${SESSIONS_URL}`]: () => ok([stored]),
       [`POST ${SESSIONS_URL}`]: () => ok(stored),
       [`GET ${SESSION_URL}`]: () => ok(stored),
-      [`POST ${COMPLETIONS_URL}`]: () => fail(429, 429, "Too many requests: this share link allows 20 per minute. Please wait a moment."),
+      [`POST ${COMPLETIONS_URL}`]: () =>
+        fail(429, 429, "Too many requests: this share link allows 20 per minute. Please wait a moment."),
     });
     openPage("");
     await screen.findByRole("heading", { name: "Praxis-Buddy" });
     fireEvent.change(questionBox(), { target: { value: "Noch eine Frage" } });
     fireEvent.keyDown(questionBox(), { key: "Enter" });
-    const alert = await screen.findByText("Too many requests: this share link allows 20 per minute. Please wait a moment.");
+    const alert = await screen.findByText(
+      "Too many requests: this share link allows 20 per minute. Please wait a moment.",
+    );
     expect(alert.closest("[role=alert]")?.textContent).toContain("Limit erreicht");
     await waitFor(() => expect(questionBox().value).toBe("Noch eine Frage"));
   });

@@ -10,19 +10,40 @@ const ok = (data: unknown) => new Response(JSON.stringify({ code: 0, message: "s
 
 // GET answers the tags; PUT and DELETE are recorded and answered
 const api = (tags: [string, number][]) =>
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => ok(init?.method === "PUT" ? { from: "x", to: "y" } : init?.method === "DELETE" ? {} : tags));
+  vi
+    .spyOn(globalThis, "fetch")
+    .mockImplementation(async (_url, init) =>
+      ok(init?.method === "PUT" ? { from: "x", to: "y" } : init?.method === "DELETE" ? {} : tags),
+    );
 
 const sent = (spy: ReturnType<typeof api>, method: string) =>
-  spy.mock.calls.filter(([, init]) => init?.method === method).map(([url, init]) => [String(url), JSON.parse(String(init?.body))]);
+  spy.mock.calls
+    .filter(([, init]) => init?.method === method)
+    .map(([url, init]) => [String(url), JSON.parse(String(init?.body))]);
 
-const rows = () => screen.getAllByRole("row").slice(1).map((row) => within(row).getAllByRole("cell").slice(0, 2).map((cell) => cell.textContent));
+const rows = () =>
+  screen
+    .getAllByRole("row")
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole("cell")
+        .slice(0, 2)
+        .map((cell) => cell.textContent),
+    );
 
 describe("TagSetPanel", () => {
   it("lists the tags with their row counts and filters them", async () => {
-    api([["Reise", 2], ["Impfung", 1]]);
+    api([
+      ["Reise", 2],
+      ["Impfung", 1],
+    ]);
     renderWithProviders(<TagSetPanel datasetId={ID} />);
     expect(await screen.findByText("2 Tags")).toBeTruthy();
-    expect(rows()).toEqual([["Reise", "2"], ["Impfung", "1"]]);
+    expect(rows()).toEqual([
+      ["Reise", "2"],
+      ["Impfung", "1"],
+    ]);
     fireEvent.change(screen.getByLabelText("Tags filtern"), { target: { value: "imp" } });
     await waitFor(() => expect(rows()).toEqual([["Impfung", "1"]]));
     fireEvent.change(screen.getByLabelText("Tags filtern"), { target: { value: "xyz" } });
@@ -40,7 +61,11 @@ describe("TagSetPanel", () => {
     expect(sent(spy, "PUT")).toEqual([]);
     fireEvent.change(name, { target: { value: "Reise/Urlaub" } });
     fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
-    await waitFor(() => expect(sent(spy, "PUT")).toEqual([[`/api/v1/datasets/${ID}/tags`, { from_tag: "Reise", to_tag: "Reise/Urlaub" }]]));
+    await waitFor(() =>
+      expect(sent(spy, "PUT")).toEqual([
+        [`/api/v1/datasets/${ID}/tags`, { from_tag: "Reise", to_tag: "Reise/Urlaub" }],
+      ]),
+    );
   });
 
   it("deletes a tag after asking", async () => {
@@ -69,12 +94,40 @@ describe("TagSetPanel", () => {
 describe("ChunkCard tags", () => {
   it("shows a chunk's own tags and those a tag set gave it, once each", () => {
     const chunk = {
-      id: "c1", content: "Reisen ins Ausland", document_id: "d", docnm_kwd: "a.txt", dataset_id: ID, important_keywords: [], questions: [],
-      tag_kwd: ["Reise"], tag_feas: { Reise: 1.4, Quarantäne: 0.8 }, image_id: "", available: true, positions: [], page_num_int: [],
-      token_count: 4, doc_type_kwd: "", manual: false, create_time: "", create_timestamp: 0,
+      id: "c1",
+      content: "Reisen ins Ausland",
+      document_id: "d",
+      docnm_kwd: "a.txt",
+      dataset_id: ID,
+      important_keywords: [],
+      questions: [],
+      tag_kwd: ["Reise"],
+      tag_feas: { Reise: 1.4, Quarantäne: 0.8 },
+      image_id: "",
+      available: true,
+      positions: [],
+      page_num_int: [],
+      token_count: 4,
+      doc_type_kwd: "",
+      manual: false,
+      create_time: "",
+      create_timestamp: 0,
     };
     const noop = () => undefined;
-    renderWithProviders(<ChunkCard chunk={chunk} index={1} selected={false} active={false} onSelect={noop} onActivate={noop} onEdit={noop} onToggle={noop} />);
-    expect(screen.getAllByTitle("Tag (aus einem Tag-Set oder der Tag-Tabelle)").map((badge) => badge.textContent)).toEqual(["Reise", "Quarantäne"]);
+    renderWithProviders(
+      <ChunkCard
+        chunk={chunk}
+        index={1}
+        selected={false}
+        active={false}
+        onSelect={noop}
+        onActivate={noop}
+        onEdit={noop}
+        onToggle={noop}
+      />,
+    );
+    expect(
+      screen.getAllByTitle("Tag (aus einem Tag-Set oder der Tag-Tabelle)").map((badge) => badge.textContent),
+    ).toEqual(["Reise", "Quarantäne"]);
   });
 });

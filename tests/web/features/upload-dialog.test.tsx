@@ -22,7 +22,11 @@ describe("upload dialog: local files", () => {
   it("flags files over 10 MB and unsupported types before sending anything", async () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     renderWithProviders(<Harness />);
-    choose([sized("gross.pdf", UPLOAD_FILE_MAX_BYTES + 1), new File(["MZ"], "tool.exe"), new File(["ok"], "notiz.txt")]);
+    choose([
+      sized("gross.pdf", UPLOAD_FILE_MAX_BYTES + 1),
+      new File(["MZ"], "tool.exe"),
+      new File(["ok"], "notiz.txt"),
+    ]);
     expect(await screen.findByText("„gross.pdf“ ist größer als 10 MB.")).toBeTruthy();
     expect(screen.getByText("Der Dateityp von „tool.exe“ wird nicht unterstützt.")).toBeTruthy();
     expect(screen.getAllByTestId("upload-item")).toHaveLength(3);
@@ -45,7 +49,9 @@ describe("upload dialog: local files", () => {
 
   it("says Uploaded once some files went through, and nothing when all failed", async () => {
     const toast = vi.spyOn(toaster, "create");
-    const failing = renderHook(() => useUploadQueue({ upload: () => Promise.reject(new Error("x")), refresh: async () => {} }));
+    const failing = renderHook(() =>
+      useUploadQueue({ upload: () => Promise.reject(new Error("x")), refresh: async () => {} }),
+    );
     act(() => failing.result.current.add([{ file: new File(["a"], "a.txt") }]));
     await act(() => failing.result.current.start());
     expect(toast).not.toHaveBeenCalledWith(expect.objectContaining({ title: "Hochgeladen" }));

@@ -13,9 +13,13 @@ describe("read aloud on the shared chat", () => {
     const calls: { url: string; body: unknown }[] = [];
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
       calls.push({ url: String(input), body: JSON.parse(String(init?.body)) });
-      return new Response(JSON.stringify({ code: 102, message: "No default TTS model is set", data: null }), { headers: { "Content-Type": "application/json" } });
+      return new Response(JSON.stringify({ code: 102, message: "No default TTS model is set", data: null }), {
+        headers: { "Content-Type": "application/json" },
+      });
     });
-    renderWithProviders(<VisitorMessageActions client={CLIENT} sessionId="s1" message={ANSWER} answered disabled={false} tts />);
+    renderWithProviders(
+      <VisitorMessageActions client={CLIENT} sessionId="s1" message={ANSWER} answered disabled={false} tts />,
+    );
     fireEvent.click(screen.getByRole("button", { name: "Vorlesen" }));
     expect(await screen.findByText("Bitte zuerst das Text-to-Speech-Modell festlegen.")).toBeTruthy();
     await waitFor(() => expect(calls).toHaveLength(1));
@@ -24,7 +28,9 @@ describe("read aloud on the shared chat", () => {
   });
 
   it("offers no read aloud when the assistant has it off", () => {
-    renderWithProviders(<VisitorMessageActions client={CLIENT} sessionId="s1" message={ANSWER} answered disabled={false} tts={false} />);
+    renderWithProviders(
+      <VisitorMessageActions client={CLIENT} sessionId="s1" message={ANSWER} answered disabled={false} tts={false} />,
+    );
     expect(screen.queryByRole("button", { name: "Vorlesen" })).toBeNull();
     expect(screen.getByRole("button", { name: "Hilfreiche Antwort" })).toBeTruthy();
   });

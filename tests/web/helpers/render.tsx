@@ -5,5 +5,12 @@ import { Provider } from "../../../web/components/ui/provider";
 
 export const renderWithProviders = (ui: ReactNode) => {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return { queryClient, ...render(<Provider><QueryClientProvider client={queryClient}>{ui}</QueryClientProvider></Provider>) };
+  return {
+    queryClient,
+    ...render(
+      <Provider>
+        <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+      </Provider>,
+    ),
+  };
 };

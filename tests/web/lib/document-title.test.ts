@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import i18n from "../../../web/i18n";
 import { syncDocumentTitle } from "../../../web/lib/document-title";
 
-const staticDataOf = (key: string | undefined) => ({ staticData: key === "own" ? { ownTitle: true } : key ? { titleKey: key } : {} });
+const staticDataOf = (key: string | undefined) => ({
+  staticData: key === "own" ? { ownTitle: true } : key ? { titleKey: key } : {},
+});
 
 // The parts of the router the title follows: its matches and the "resolved" event.
 const fakeRouter = (titleKeys: (string | undefined)[]) => {
@@ -12,7 +14,12 @@ const fakeRouter = (titleKeys: (string | undefined)[]) => {
     state: { matches: titleKeys.map(staticDataOf) },
     subscribe: (_event: string, listener: () => void) => listeners.push(listener),
   };
-  return { router: router as unknown as AnyRouter, navigate: (keys: (string | undefined)[]) => ((router.state.matches = keys.map(staticDataOf)), listeners.forEach((listener) => listener())) };
+  return {
+    router: router as unknown as AnyRouter,
+    navigate: (keys: (string | undefined)[]) => (
+      (router.state.matches = keys.map(staticDataOf)), listeners.forEach((listener) => listener())
+    ),
+  };
 };
 
 describe("document title", () => {

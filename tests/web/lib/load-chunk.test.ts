@@ -3,7 +3,11 @@ import { CHUNK_LOAD_TIMEOUT_MS } from "../../../web/config";
 import { ChunkLoadError, loadChunk, withChunkTimeout } from "../../../web/lib/load-chunk";
 import { chunkTypeOf, chunkUrlOf } from "../../../web/components/route-error";
 
-const outcome = (promise: Promise<unknown>) => promise.then((value) => ({ value }), (error: unknown) => ({ error }));
+const outcome = (promise: Promise<unknown>) =>
+  promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
 
 describe("loadChunk", () => {
   afterEach(() => vi.useRealTimers());
@@ -25,7 +29,9 @@ describe("loadChunk", () => {
 
   it("hands over a module that arrives in time", async () => {
     vi.useFakeTimers();
-    const load = loadChunk(() => new Promise((resolve) => setTimeout(() => resolve({ answer: 42 }), CHUNK_LOAD_TIMEOUT_MS - 10)));
+    const load = loadChunk(
+      () => new Promise((resolve) => setTimeout(() => resolve({ answer: 42 }), CHUNK_LOAD_TIMEOUT_MS - 10)),
+    );
     await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS);
     await expect(load).resolves.toEqual({ answer: 42 });
   });
@@ -54,7 +60,10 @@ describe("withChunkTimeout (route chunks)", () => {
 describe("route chunk errors", () => {
   it("name the type and address of the chunk that failed, stylesheets included", () => {
     const script = "Failed to fetch dynamically imported module: http://127.0.0.1:8787/assets/chat-page-abc.js";
-    expect([chunkTypeOf(script), chunkUrlOf(script)]).toEqual(["script", "http://127.0.0.1:8787/assets/chat-page-abc.js"]);
+    expect([chunkTypeOf(script), chunkUrlOf(script)]).toEqual([
+      "script",
+      "http://127.0.0.1:8787/assets/chat-page-abc.js",
+    ]);
     const css = "Unable to preload CSS for /assets/chat-page-abc.css";
     expect([chunkTypeOf(css), chunkUrlOf(css)]).toEqual(["stylesheet", "/assets/chat-page-abc.css"]);
   });

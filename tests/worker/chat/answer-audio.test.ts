@@ -7,15 +7,32 @@ import { createDataset, createUser, ingest, textFile, type TestUser } from "../.
 import { GOOD_KEY } from "../../helpers/shared/model-key";
 
 // The local TTS server answers "ID3 speech for <text>": the hex decodes back to what was read out.
-const spoken = (hex: string) => new TextDecoder().decode(new Uint8Array((hex.match(/../g) ?? []).map((byte) => Number.parseInt(byte, 16)))).replace(/^ID3 speech for /, "");
+const spoken = (hex: string) =>
+  new TextDecoder()
+    .decode(new Uint8Array((hex.match(/../g) ?? []).map((byte) => Number.parseInt(byte, 16))))
+    .replace(/^ID3 speech for /, "");
 
-const FAQ = "Die Grippeimpfung wird für Menschen ab 60 Jahren empfohlen. Sie schützt vor schweren Verläufen. Erwachsene brauchen sieben bis neun Stunden Schlaf.";
+const FAQ =
+  "Die Grippeimpfung wird für Menschen ab 60 Jahren empfohlen. Sie schützt vor schweren Verläufen. Erwachsene brauchen sieben bis neun Stunden Schlaf.";
 
 const setUp = async (withTtsModel: boolean) => {
   const user = await createUser();
   if (withTtsModel) {
-    await callApi("/providers/models", { token: user.token, json: { llm_factory: "OpenAI-API-Compatible", llm_name: "tts-1", model_type: "tts", api_base: env.TEST_OPENAI_URL, api_key: GOOD_KEY } });
-    await callApi("/models/default", { method: "PATCH", token: user.token, json: { tts_id: "tts-1@OpenAI-API-Compatible" } });
+    await callApi("/providers/models", {
+      token: user.token,
+      json: {
+        llm_factory: "OpenAI-API-Compatible",
+        llm_name: "tts-1",
+        model_type: "tts",
+        api_base: env.TEST_OPENAI_URL,
+        api_key: GOOD_KEY,
+      },
+    });
+    await callApi("/models/default", {
+      method: "PATCH",
+      token: user.token,
+      json: { tts_id: "tts-1@OpenAI-API-Compatible" },
+    });
   }
   const ds = await createDataset(user);
   await ingest(user, ds.id, [textFile("faq.txt", FAQ)]);
@@ -25,11 +42,21 @@ const setUp = async (withTtsModel: boolean) => {
 type Frame = { answer: string; audio_binary: string | null; final?: boolean; content?: string };
 
 const streamed = async (user: TestUser, chatId: string) => {
-  const { envelopes } = await streamFrames(`/chats/${chatId}/completions`, user.token, { question: "Wann wird die Grippeimpfung empfohlen und was schützt sie?", stream: true });
-  return envelopes.map((envelope) => envelope.data).filter((data): data is Frame => typeof data === "object" && data !== null && "answer" in data);
+  const { envelopes } = await streamFrames(`/chats/${chatId}/completions`, user.token, {
+    question: "Wann wird die Grippeimpfung empfohlen und was schützt sie?",
+    stream: true,
+  });
+  return envelopes
+    .map((envelope) => envelope.data)
+    .filter((data): data is Frame => typeof data === "object" && data !== null && "answer" in data);
 };
 
-const plain = (text: string) => text.replace(/\[ID:\d+\]/g, "").replace(/[#*_`>|]/g, "").replace(/\s+/g, " ").trim();
+const plain = (text: string) =>
+  text
+    .replace(/\[ID:\d+\]/g, "")
+    .replace(/[#*_`>|]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
 
 describe("answers read aloud (prompt_config.tts)", () => {
   it("carry the audio of each finished sentence while they stream, and of the whole answer without streaming", async () => {
@@ -44,12 +71,21 @@ describe("answers read aloud (prompt_config.tts)", () => {
     expect(plain(audio.join(" "))).toBe(plain(answer));
     // a piece comes with the delta that finishes its sentence, not before
     const firstSpoken = frames.findIndex((frame) => frame.audio_binary);
-    const upTo = (n: number) => plain(frames.slice(0, n).map((frame) => frame.answer).join(""));
+    const upTo = (n: number) =>
+      plain(
+        frames
+          .slice(0, n)
+          .map((frame) => frame.answer)
+          .join(""),
+      );
     expect(upTo(firstSpoken + 1)).toContain(plain(audio[0] ?? "-"));
     expect(upTo(firstSpoken)).not.toContain(plain(audio[0] ?? "-"));
     expect(plain(audio[0] ?? "")).toMatch(/[.!?;:]$/);
 
-    const whole = await callApi<{ answer: string; audio_binary: string | null }>(`/chats/${chat.id}/completions`, { token: user.token, json: { question: "Wann wird die Grippeimpfung empfohlen?", stream: false } });
+    const whole = await callApi<{ answer: string; audio_binary: string | null }>(`/chats/${chat.id}/completions`, {
+      token: user.token,
+      json: { question: "Wann wird die Grippeimpfung empfohlen?", stream: false },
+    });
     expect(plain(spoken(whole.body.data.audio_binary ?? ""))).toBe(plain(whole.body.data.answer));
   });
 
@@ -69,12 +105,24 @@ describe("answers read aloud (prompt_config.tts)", () => {
     const { user } = await setUp(true);
     const events = async (autoPlay: boolean) => {
       const text = "Willkommen bei Buddy. Die Grippeimpfung wird ab 60 Jahren empfohlen. Gute Besserung!";
-      const agent = await createAgent(user, flow([["begin", "Begin", {}, ["Message:m"]], ["Message:m", "Message", { content: [text], auto_play: autoPlay }]]));
-      const response = await SELF.fetch(`${BASE}/agents/chat/completions`, { method: "POST", headers: { Authorization: user.token, "Content-Type": "application/json" }, body: JSON.stringify({ agent_id: agent.id, question: "Hallo", stream: true }) });
+      const agent = await createAgent(
+        user,
+        flow([
+          ["begin", "Begin", {}, ["Message:m"]],
+          ["Message:m", "Message", { content: [text], auto_play: autoPlay }],
+        ]),
+      );
+      const response = await SELF.fetch(`${BASE}/agents/chat/completions`, {
+        method: "POST",
+        headers: { Authorization: user.token, "Content-Type": "application/json" },
+        body: JSON.stringify({ agent_id: agent.id, question: "Hallo", stream: true }),
+      });
       return (await response.text())
         .split("\n\n")
         .filter((line) => line.startsWith("data:{"))
-        .map((line) => JSON.parse(line.slice(5)) as { event: string; data: { content?: string; audio_binary?: string } })
+        .map(
+          (line) => JSON.parse(line.slice(5)) as { event: string; data: { content?: string; audio_binary?: string } },
+        )
         .filter((event) => event.event === "message");
     };
     const read = await events(true);

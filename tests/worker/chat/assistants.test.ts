@@ -23,7 +23,15 @@ describe("chat assistants API", () => {
     });
     expect(chat.prompt_config.system).toContain("{knowledge}");
 
-    const patched = await callApi<Chat>(`/chats/${chat.id}`, { method: "PATCH", token: user.token, json: { prompt_config: { empty_response: "Keine Ahnung." }, llm_setting: { temperature: 0.9 }, keywords_similarity_weight: 0.6 } });
+    const patched = await callApi<Chat>(`/chats/${chat.id}`, {
+      method: "PATCH",
+      token: user.token,
+      json: {
+        prompt_config: { empty_response: "Keine Ahnung." },
+        llm_setting: { temperature: 0.9 },
+        keywords_similarity_weight: 0.6,
+      },
+    });
     expect(patched.body.data.prompt_config).toMatchObject({ empty_response: "Keine Ahnung.", quote: true });
     expect(patched.body.data.llm_setting).toMatchObject({ temperature: 0.9, max_tokens: 512 });
     expect(patched.body.data.vector_similarity_weight).toBeCloseTo(0.4);
@@ -32,19 +40,40 @@ describe("chat assistants API", () => {
     expect(list.body.data.total).toBe(1);
     expect((await callApi<Chat>(`/chats/${chat.id}`, { token: user.token })).body.data.name).toBe("Gesundheit");
     expect((await callApi(`/chats/${chat.id}`, { method: "DELETE", token: user.token })).body.data).toBe(true);
-    expect((await callApi(`/chats/${chat.id}`, { token: user.token })).body).toMatchObject({ code: 109, message: "no authorization" });
+    expect((await callApi(`/chats/${chat.id}`, { token: user.token })).body).toMatchObject({
+      code: 109,
+      message: "no authorization",
+    });
   });
 
   it.each([
     [{}, "`name` is required"],
     [{ name: "   " }, "`name` is required."],
     [{ name: "x", llm_id: "gpt-9@Nowhere" }, "`llm_id` gpt-9@Nowhere doesn't exist"],
-    [{ name: "x", dataset_ids: ["0123456789abcdef0123456789abcdef"] }, "You don't own the dataset 0123456789abcdef0123456789abcdef"],
+    [
+      { name: "x", dataset_ids: ["0123456789abcdef0123456789abcdef"] },
+      "You don't own the dataset 0123456789abcdef0123456789abcdef",
+    ],
     [{ name: "x", dataset_ids: "nope" }, "`dataset_ids` should be a list."],
-    [{ name: "x", prompt_config: { system: "Hallo", parameters: [{ key: "stadt", optional: false }] } }, "Parameter 'stadt' is not used"],
+    [
+      { name: "x", prompt_config: { system: "Hallo", parameters: [{ key: "stadt", optional: false }] } },
+      "Parameter 'stadt' is not used",
+    ],
     [{ name: "x", prompt_config: { parameters: [{ key: "1a" }] } }, "A variable key uses letters"],
     [{ name: "x", prompt_config: { system: "   " } }, "(the system prompt) is required"],
-    [{ name: "x", prompt_config: { system: "Hallo {stadt}", parameters: [{ key: "stadt", optional: false }, { key: "stadt", optional: true }] } }, "Duplicate variable key: stadt"],
+    [
+      {
+        name: "x",
+        prompt_config: {
+          system: "Hallo {stadt}",
+          parameters: [
+            { key: "stadt", optional: false },
+            { key: "stadt", optional: true },
+          ],
+        },
+      },
+      "Duplicate variable key: stadt",
+    ],
     [{ name: "x", vector_similarity_weight: 0.5, keywords_similarity_weight: 0.6 }, "must equal 1.0"],
     [{ name: "x", llm_setting: { max_tokens: -1 } }, "greater than or equal to 0"],
     [{ name: "x", design: { button_color: "red" } }, "hex values"],
@@ -59,11 +88,19 @@ describe("chat assistants API", () => {
   it("refuses duplicate names, unparsed datasets and datasets with different embedding models", async () => {
     const user = await createUser();
     await createChat(user, { name: "Doppelt" });
-    expect((await callApi("/chats", { token: user.token, json: { name: "doppelt" } })).body).toMatchObject({ code: 102, message: "Duplicated chat name." });
+    expect((await callApi("/chats", { token: user.token, json: { name: "doppelt" } })).body).toMatchObject({
+      code: 102,
+      message: "Duplicated chat name.",
+    });
     const empty = await createDataset(user);
-    expect((await callApi("/chats", { token: user.token, json: { name: "Leer", dataset_ids: [empty.id] } })).body.message).toBe(`The dataset ${empty.id} doesn't own parsed file`);
+    expect(
+      (await callApi("/chats", { token: user.token, json: { name: "Leer", dataset_ids: [empty.id] } })).body.message,
+    ).toBe(`The dataset ${empty.id} doesn't own parsed file`);
     const model = await useLocalChatModel(user);
-    expect((await callApi<Chat>("/chats", { token: user.token, json: { name: "Mit Modell", llm_id: model } })).body.data.llm_id).toBe(model);
+    expect(
+      (await callApi<Chat>("/chats", { token: user.token, json: { name: "Mit Modell", llm_id: model } })).body.data
+        .llm_id,
+    ).toBe(model);
   });
 
   it("keeps tenants apart: another user can neither read, change, delete nor chat with an assistant", async () => {
@@ -77,14 +114,20 @@ describe("chat assistants API", () => {
       ["GET", `/chats/${chat.id}/sessions`, undefined],
       ["POST", `/chats/${chat.id}/sessions`, { name: "x" }],
       ["POST", `/chats/${chat.id}/completions`, { question: "Hallo" }],
-      ["POST", `/openai/${chat.id}/chat/completions`, { model: "model", messages: [{ role: "user", content: "Hallo" }] }],
+      [
+        "POST",
+        `/openai/${chat.id}/chat/completions`,
+        { model: "model", messages: [{ role: "user", content: "Hallo" }] },
+      ],
       ["GET", `/chats/${chat.id}/stats`, undefined],
       ["GET", `/chats/${chat.id}/export`, undefined],
     ] as const) {
       const res = await callApi(path, { method, token: stranger.token, json });
       expect(res.body, `${method} ${path}`).toMatchObject({ code: 109, message: "no authorization" });
     }
-    expect((await callApi("/chats", { method: "DELETE", token: stranger.token, json: { ids: [chat.id] } })).body.message).toBe(`Chat(${chat.id}) not found.`);
+    expect(
+      (await callApi("/chats", { method: "DELETE", token: stranger.token, json: { ids: [chat.id] } })).body.message,
+    ).toBe(`Chat(${chat.id}) not found.`);
     expect((await callApi<Chat>(`/chats/${chat.id}`, { token: owner.token })).body.data.name).toBe("Privat");
     expect((await callApi(`/chats/${chat.id}`, { token: null })).status).toBe(401);
   });

@@ -2,10 +2,18 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Chat, CompletionFrame, Session } from "../../../worker/contract/chats";
 import { callApi } from "../../helpers/worker/api";
-import { ask, createChat, createSession, parsedDataset, streamFrames, useLocalChatModel } from "../../helpers/worker/chat";
+import {
+  ask,
+  createChat,
+  createSession,
+  parsedDataset,
+  streamFrames,
+  useLocalChatModel,
+} from "../../helpers/worker/chat";
 import { createUser } from "../../helpers/worker/factories";
 
-const frames = (envelopes: { data: unknown }[]) => envelopes.map((e) => e.data).filter((d): d is CompletionFrame => typeof d === "object" && d !== null && "final" in d);
+const frames = (envelopes: { data: unknown }[]) =>
+  envelopes.map((e) => e.data).filter((d): d is CompletionFrame => typeof d === "object" && d !== null && "final" in d);
 
 describe("chat pipeline with the built-in extractive model", () => {
   it("streams RAGFlow delta frames, cites the chunk it quotes and stores the turn", async () => {
@@ -13,9 +21,14 @@ describe("chat pipeline with the built-in extractive model", () => {
     const ds = await parsedDataset(user);
     const chat = await createChat(user, { dataset_ids: [ds.id] });
     const session = await createSession(user, chat.id);
-    expect(session.messages).toEqual([expect.objectContaining({ role: "assistant", content: chat.prompt_config.prologue })]);
+    expect(session.messages).toEqual([
+      expect.objectContaining({ role: "assistant", content: chat.prompt_config.prologue }),
+    ]);
 
-    const { response, envelopes } = await streamFrames(`/chats/${chat.id}/completions`, user.token, { question: "Ab wann wird die Grippeimpfung empfohlen?", session_id: session.id });
+    const { response, envelopes } = await streamFrames(`/chats/${chat.id}/completions`, user.token, {
+      question: "Ab wann wird die Grippeimpfung empfohlen?",
+      session_id: session.id,
+    });
     expect(response.headers.get("Content-Type")).toContain("text/event-stream");
     expect(envelopes.at(-1)).toEqual({ code: 0, message: "", data: true });
     const all = frames(envelopes);
@@ -27,9 +40,13 @@ describe("chat pipeline with the built-in extractive model", () => {
     expect(final?.content).toContain("ab 60 Jahren");
     expect(final?.content).toMatch(/\[ID:0\]/);
     expect(deltas.map((f) => f.answer).join("")).toBe(final?.content);
-    expect(final?.reference).toMatchObject({ chunks: [expect.objectContaining({ document_name: "impfung.txt" })], doc_aggs: [{ doc_name: "impfung.txt", count: 1 }] });
+    expect(final?.reference).toMatchObject({
+      chunks: [expect.objectContaining({ document_name: "impfung.txt" })],
+      doc_aggs: [{ doc_name: "impfung.txt", count: 1 }],
+    });
 
-    const stored = (await callApi<Session>(`/chats/${chat.id}/sessions/${session.id}`, { token: user.token })).body.data;
+    const stored = (await callApi<Session>(`/chats/${chat.id}/sessions/${session.id}`, { token: user.token })).body
+      .data;
     expect(stored.messages.map((m) => m.role)).toEqual(["assistant", "user", "assistant"]);
     expect(stored.messages[2]?.content).toBe(final?.content);
     expect(stored.reference).toHaveLength(1);
@@ -41,20 +58,34 @@ describe("chat pipeline with the built-in extractive model", () => {
     for (const promptIcon of [true, false]) {
       const chat = await createChat(user, { dataset_ids: [ds.id], prompt_config: { prompt_icon: promptIcon } });
       const res = await ask(user, chat.id, { question: "Wie viel Schlaf?" });
-      const stored = (await callApi<Session>(`/chats/${chat.id}/sessions/${res.body.data.session_id}`, { token: user.token })).body.data;
-      expect(stored.messages.at(-1)?.prompt).toEqual(promptIcon ? expect.stringContaining("### Query:\nWie viel Schlaf?") : undefined);
+      const stored = (
+        await callApi<Session>(`/chats/${chat.id}/sessions/${res.body.data.session_id}`, { token: user.token })
+      ).body.data;
+      expect(stored.messages.at(-1)?.prompt).toEqual(
+        promptIcon ? expect.stringContaining("### Query:\nWie viel Schlaf?") : undefined,
+      );
     }
   });
 
   it("searches only the documents its metadata filter lets through, and refuses the model-written methods", async () => {
     const user = await createUser();
     const ds = await parsedDataset(user);
-    const docs = (await callApi<{ docs: { id: string; name: string }[] }>(`/datasets/${ds.id}/documents`, { token: user.token })).body.data.docs;
+    const docs = (
+      await callApi<{ docs: { id: string; name: string }[] }>(`/datasets/${ds.id}/documents`, { token: user.token })
+    ).body.data.docs;
     for (const doc of docs) {
-      await callApi(`/datasets/${ds.id}/documents/${doc.id}`, { method: "PATCH", token: user.token, json: { meta_fields: { Quelle: doc.name === "impfung.txt" ? "STIKO" : "DGSM" } } });
+      await callApi(`/datasets/${ds.id}/documents/${doc.id}`, {
+        method: "PATCH",
+        token: user.token,
+        json: { meta_fields: { Quelle: doc.name === "impfung.txt" ? "STIKO" : "DGSM" } },
+      });
     }
     const filter = { method: "manual", logic: "and", manual: [{ key: "Quelle", op: "=", value: "STIKO" }] };
-    const chat = await createChat(user, { dataset_ids: [ds.id], meta_data_filter: filter, prompt_config: { empty_response: "Dazu weiß ich nichts." } });
+    const chat = await createChat(user, {
+      dataset_ids: [ds.id],
+      meta_data_filter: filter,
+      prompt_config: { empty_response: "Dazu weiß ich nichts." },
+    });
     expect(chat.meta_data_filter).toEqual(filter);
     // the sleep document would answer, but its source is filtered out
     const sleep = await ask(user, chat.id, { question: "Wie viel Schlaf brauchen Erwachsene?" });
@@ -62,43 +93,82 @@ describe("chat pipeline with the built-in extractive model", () => {
     const vaccine = await ask(user, chat.id, { question: "Ab wann wird die Grippeimpfung empfohlen?" });
     expect(vaccine.body.data.reference.chunks.map((chunk) => chunk.document_name)).toEqual(["impfung.txt"]);
 
-    const off = await callApi<Chat>(`/chats/${chat.id}`, { method: "PATCH", token: user.token, json: { meta_data_filter: { method: "disabled" } } });
+    const off = await callApi<Chat>(`/chats/${chat.id}`, {
+      method: "PATCH",
+      token: user.token,
+      json: { meta_data_filter: { method: "disabled" } },
+    });
     expect(off.body.data.meta_data_filter).toEqual({ method: "disabled", logic: "and", manual: [] });
-    expect((await ask(user, chat.id, { question: "Wie viel Schlaf brauchen Erwachsene?" })).body.data.reference.chunks.map((chunk) => chunk.document_name)).toContain("schlaf.txt");
+    expect(
+      (await ask(user, chat.id, { question: "Wie viel Schlaf brauchen Erwachsene?" })).body.data.reference.chunks.map(
+        (chunk) => chunk.document_name,
+      ),
+    ).toContain("schlaf.txt");
 
-    const unknown = await callApi(`/chats/${chat.id}`, { method: "PATCH", token: user.token, json: { meta_data_filter: { method: "magic" } } });
-    expect(unknown.body).toMatchObject({ code: 102, message: expect.stringContaining("Input should be 'disabled', 'manual', 'auto' or 'semi_auto'") });
+    const unknown = await callApi(`/chats/${chat.id}`, {
+      method: "PATCH",
+      token: user.token,
+      json: { meta_data_filter: { method: "magic" } },
+    });
+    expect(unknown.body).toMatchObject({
+      code: 102,
+      message: expect.stringContaining("Input should be 'disabled', 'manual', 'auto' or 'semi_auto'"),
+    });
   });
 
   it("lets the chat model write the metadata filter (auto, semi_auto), searching everything when it passes no document", async () => {
     const user = await createUser();
     const llm = await useLocalChatModel(user);
     const ds = await parsedDataset(user);
-    const docs = (await callApi<{ docs: { id: string; name: string }[] }>(`/datasets/${ds.id}/documents`, { token: user.token })).body.data.docs;
+    const docs = (
+      await callApi<{ docs: { id: string; name: string }[] }>(`/datasets/${ds.id}/documents`, { token: user.token })
+    ).body.data.docs;
     for (const doc of docs) {
-      await callApi(`/datasets/${ds.id}/documents/${doc.id}`, { method: "PATCH", token: user.token, json: { meta_fields: { Quelle: doc.name === "impfung.txt" ? "STIKO" : "DGSM", Jahr: 2024 } } });
+      await callApi(`/datasets/${ds.id}/documents/${doc.id}`, {
+        method: "PATCH",
+        token: user.token,
+        json: { meta_fields: { Quelle: doc.name === "impfung.txt" ? "STIKO" : "DGSM", Jahr: 2024 } },
+      });
     }
     const chat = await createChat(user, { dataset_ids: [ds.id], llm_id: llm, meta_data_filter: { method: "auto" } });
-    const sources = async (question: string) => (await ask(user, chat.id, { question })).body.data.reference.chunks.map((chunk) => chunk.document_name);
+    const sources = async (question: string) =>
+      (await ask(user, chat.id, { question })).body.data.reference.chunks.map((chunk) => chunk.document_name);
     // "DGSM" in the question: the model filters on Quelle = DGSM (its invented field is dropped)
     expect(new Set(await sources("Was sagt die DGSM zu Schlaf und Grippeimpfung?"))).toEqual(new Set(["schlaf.txt"]));
     // a source no document has: no filter rather than nothing
-    expect(new Set(await sources("Was sagt die WHO zu Schlaf und Grippeimpfung?"))).toEqual(new Set(["impfung.txt", "schlaf.txt"]));
+    expect(new Set(await sources("Was sagt die WHO zu Schlaf und Grippeimpfung?"))).toEqual(
+      new Set(["impfung.txt", "schlaf.txt"]),
+    );
     // semi_auto over Jahr only: the model cannot filter on Quelle
-    await callApi(`/chats/${chat.id}`, { method: "PATCH", token: user.token, json: { meta_data_filter: { method: "semi_auto", semi_auto: ["Jahr"] } } });
-    expect(new Set(await sources("Was sagt die DGSM zu Schlaf und Grippeimpfung?"))).toEqual(new Set(["impfung.txt", "schlaf.txt"]));
-    await callApi(`/chats/${chat.id}`, { method: "PATCH", token: user.token, json: { meta_data_filter: { method: "semi_auto", semi_auto: [{ key: "Quelle", op: "=" }] } } });
+    await callApi(`/chats/${chat.id}`, {
+      method: "PATCH",
+      token: user.token,
+      json: { meta_data_filter: { method: "semi_auto", semi_auto: ["Jahr"] } },
+    });
+    expect(new Set(await sources("Was sagt die DGSM zu Schlaf und Grippeimpfung?"))).toEqual(
+      new Set(["impfung.txt", "schlaf.txt"]),
+    );
+    await callApi(`/chats/${chat.id}`, {
+      method: "PATCH",
+      token: user.token,
+      json: { meta_data_filter: { method: "semi_auto", semi_auto: [{ key: "Quelle", op: "=" }] } },
+    });
     expect(new Set(await sources("Was sagt die STIKO zu Schlaf und Grippeimpfung?"))).toEqual(new Set(["impfung.txt"]));
   });
 
   it("answers with the empty response without a model call when nothing is found", async () => {
     const user = await createUser();
     const ds = await parsedDataset(user);
-    const chat = await createChat(user, { dataset_ids: [ds.id], prompt_config: { empty_response: "Dazu weiß ich nichts." } });
+    const chat = await createChat(user, {
+      dataset_ids: [ds.id],
+      prompt_config: { empty_response: "Dazu weiß ich nichts." },
+    });
     const res = await ask(user, chat.id, { question: "Quantenchromodynamik Gluonen" });
     expect(res.body.data.answer).toBe("Dazu weiß ich nichts.");
     expect(res.body.data.reference.chunks).toEqual([]);
-    const stats = await callApi<{ totals: { unanswered: number; messages: number } }>(`/chats/${chat.id}/stats`, { token: user.token });
+    const stats = await callApi<{ totals: { unanswered: number; messages: number } }>(`/chats/${chat.id}/stats`, {
+      token: user.token,
+    });
     expect(stats.body.data.totals).toMatchObject({ messages: 1, unanswered: 1 });
   });
 
@@ -110,8 +180,13 @@ describe("chat pipeline with the built-in extractive model", () => {
     expect(res.body.data.answer).toContain("sieben bis neun Stunden");
     const sessions = await callApi<Session[]>(`/chats/${chat.id}/sessions`, { token: user.token });
     expect(sessions.body.data.map((s) => s.id)).toEqual([res.body.data.session_id]);
-    expect((await ask(user, chat.id, { question: "  " })).body).toMatchObject({ code: 102, message: "Please input your question." });
-    expect((await ask(user, chat.id, { messages: [{ role: "assistant", content: "x" }] })).body.message).toBe("The last content of this conversation is not from user.");
+    expect((await ask(user, chat.id, { question: "  " })).body).toMatchObject({
+      code: 102,
+      message: "Please input your question.",
+    });
+    expect((await ask(user, chat.id, { messages: [{ role: "assistant", content: "x" }] })).body.message).toBe(
+      "The last content of this conversation is not from user.",
+    );
   });
 });
 
@@ -119,20 +194,33 @@ describe("chat pipeline with a configured model (local OpenAI-compatible server)
   it("fills the knowledge and variables into the system prompt, with glossary and citation guidelines", async () => {
     const user = await createUser();
     const ds = await parsedDataset(user);
-    const docs = (await callApi<{ docs: { id: string; name: string }[] }>(`/datasets/${ds.id}/documents`, { token: user.token })).body.data.docs;
+    const docs = (
+      await callApi<{ docs: { id: string; name: string }[] }>(`/datasets/${ds.id}/documents`, { token: user.token })
+    ).body.data.docs;
     const impfung = docs.find((doc) => doc.name === "impfung.txt");
-    await callApi(`/datasets/${ds.id}/documents/${impfung?.id}`, { method: "PATCH", token: user.token, json: { meta_fields: { Quelle: "STIKO" } } });
+    await callApi(`/datasets/${ds.id}/documents/${impfung?.id}`, {
+      method: "PATCH",
+      token: user.token,
+      json: { meta_fields: { Quelle: "STIKO" } },
+    });
     const llm = await useLocalChatModel(user);
     const chat = await createChat(user, {
       dataset_ids: [ds.id],
       llm_id: llm,
       prompt_config: {
         system: "Du hilfst in {stadt}. Wissen:\n{knowledge}",
-        parameters: [{ key: "knowledge", optional: false }, { key: "stadt", optional: false }, { key: "ton", optional: true }],
+        parameters: [
+          { key: "knowledge", optional: false },
+          { key: "stadt", optional: false },
+          { key: "ton", optional: true },
+        ],
         glossary: [{ term: "STIKO", explanation: "Ständige Impfkommission" }],
       },
     });
-    expect((await ask(user, chat.id, { question: "Impfung wissen?" })).body).toMatchObject({ code: 102, message: "Miss parameter: stadt" });
+    expect((await ask(user, chat.id, { question: "Impfung wissen?" })).body).toMatchObject({
+      code: 102,
+      message: "Miss parameter: stadt",
+    });
     const res = await ask(user, chat.id, { question: "Grippeimpfung wissen?", stadt: "Köln" });
     const answer = res.body.data.answer;
     expect(answer).toContain("Du hilfst in Köln.");
@@ -145,29 +233,51 @@ describe("chat pipeline with a configured model (local OpenAI-compatible server)
   it("keeps the model's own citations, inserts missing ones by similarity, and suggests two follow-up questions", async () => {
     const user = await createUser();
     const ds = await parsedDataset(user);
-    const chat = await createChat(user, { dataset_ids: [ds.id], llm_id: await useLocalChatModel(user), vector_similarity_weight: 0 });
+    const chat = await createChat(user, {
+      dataset_ids: [ds.id],
+      llm_id: await useLocalChatModel(user),
+      vector_similarity_weight: 0,
+    });
     const own = await ask(user, chat.id, { question: "Grippeimpfung ab 60 Jahren, zitiere" });
     expect(own.body.data.answer).toBe("Antwort auf: Grippeimpfung ab 60 Jahren, zitiere [ID:0]");
     expect(own.body.data.related_questions).toEqual(["Wer zahlt die Impfung?", "Wann sollte man impfen?"]);
     const inserted = await ask(user, chat.id, { question: "Grippeimpfung ab 60 Jahren empfohlen" });
     expect(inserted.body.data.answer).toMatch(/^Antwort auf: Grippeimpfung ab 60 Jahren empfohlen \[ID:0\]$/);
-    expect(inserted.body.data.reference.doc_aggs).toEqual([{ doc_name: "impfung.txt", doc_id: expect.any(String), count: 1 }]);
+    expect(inserted.body.data.reference.doc_aggs).toEqual([
+      { doc_name: "impfung.txt", doc_id: expect.any(String), count: 1 },
+    ]);
   });
 
   it("with LLM for quotes lets the chat model place the citations, falling back to similarity when it changed the text", async () => {
     const user = await createUser();
     const ds = await parsedDataset(user);
-    const chat = await createChat(user, { dataset_ids: [ds.id], llm_id: await useLocalChatModel(user), vector_similarity_weight: 0, prompt_config: { llm_for_quotes: true } });
+    const chat = await createChat(user, {
+      dataset_ids: [ds.id],
+      llm_id: await useLocalChatModel(user),
+      vector_similarity_weight: 0,
+      prompt_config: { llm_for_quotes: true },
+    });
     const placed = (await ask(user, chat.id, { question: "Grippeimpfung ab 60 Jahren empfohlen" })).body.data;
     // the model put its marker after the word it cites, where the similarity rule never puts one (sentence ends)
-    expect(placed.answer).toBe(`Antwort auf: Grippeimpfung [ID:${/\[ID:(\d+)\]/.exec(placed.answer)?.[1]}] ab 60 Jahren empfohlen`);
+    expect(placed.answer).toBe(
+      `Antwort auf: Grippeimpfung [ID:${/\[ID:(\d+)\]/.exec(placed.answer)?.[1]}] ab 60 Jahren empfohlen`,
+    );
     const cited = Number(/\[ID:(\d+)\]/.exec(placed.answer)?.[1]);
     expect(placed.reference.chunks[cited]?.content).toContain("Grippeimpfung");
     // a reply that changes the answer is not taken: the answer stays as written, cited by similarity
-    const rewritten = (await ask(user, chat.id, { question: "Grippeimpfung ab 60 Jahren empfohlen, umschreiben" })).body.data;
+    const rewritten = (await ask(user, chat.id, { question: "Grippeimpfung ab 60 Jahren empfohlen, umschreiben" })).body
+      .data;
     expect(rewritten.answer).toMatch(/^Antwort auf: Grippeimpfung ab 60 Jahren empfohlen, umschreiben \[ID:\d+\]$/);
     // switched off, the similarity rule places them
-    expect((await callApi(`/chats/${chat.id}`, { method: "PATCH", token: user.token, json: { prompt_config: { llm_for_quotes: false } } })).body.code).toBe(0);
+    expect(
+      (
+        await callApi(`/chats/${chat.id}`, {
+          method: "PATCH",
+          token: user.token,
+          json: { prompt_config: { llm_for_quotes: false } },
+        })
+      ).body.code,
+    ).toBe(0);
     const similar = (await ask(user, chat.id, { question: "Grippeimpfung ab 60 Jahren empfohlen" })).body.data;
     expect(similar.answer).toMatch(/^Antwort auf: Grippeimpfung ab 60 Jahren empfohlen \[ID:\d+\]$/);
   });
@@ -178,16 +288,25 @@ describe("chat pipeline with a configured model (local OpenAI-compatible server)
     const chat = await createChat(user, { dataset_ids: [ds.id], llm_id: await useLocalChatModel(user) });
     const first = await ask(user, chat.id, { question: "Was ist mit der Grippeimpfung?" });
     const second = await ask(user, chat.id, { question: "Und für wen?", session_id: first.body.data.session_id });
-    const turns = await env.DB.prepare("SELECT question FROM chat_turns WHERE dialog_id = ? ORDER BY create_time").bind(chat.id).all<{ question: string }>();
+    const turns = await env.DB.prepare("SELECT question FROM chat_turns WHERE dialog_id = ? ORDER BY create_time")
+      .bind(chat.id)
+      .all<{ question: string }>();
     expect(turns.results.map((t) => t.question)).toEqual(["Was ist mit der Grippeimpfung?", "Und für wen?"]);
-    expect(second.body.data.prompt).toContain("### Query:\nEigenständig: Was ist mit der Grippeimpfung? / Und für wen?");
+    expect(second.body.data.prompt).toContain(
+      "### Query:\nEigenständig: Was ist mit der Grippeimpfung? / Und für wen?",
+    );
     expect(second.body.data.reference.chunks[0]?.document_name).toBe("impfung.txt");
   });
 
   it("self-RAG grades the chunks and searches again with a rewritten question when they do not fit", async () => {
     const user = await createUser();
     const ds = await parsedDataset(user);
-    const chat = await createChat(user, { dataset_ids: [ds.id], llm_id: await useLocalChatModel(user), prompt_config: { self_rag: true }, similarity_threshold: 0.1 });
+    const chat = await createChat(user, {
+      dataset_ids: [ds.id],
+      llm_id: await useLocalChatModel(user),
+      prompt_config: { self_rag: true },
+      similarity_threshold: 0.1,
+    });
     // "Schlaf" finds the sleep chunk, which the grader judges irrelevant; the rewrite asks about vaccination
     const res = await ask(user, chat.id, { question: "Schlaf und Abwehr" });
     expect(res.body.data.reference.chunks.map((c) => c.document_name)).toContain("impfung.txt");

@@ -13,7 +13,11 @@ describe("a completion's llm_id", () => {
     const chat = await createChat(user, { dataset_ids: [ds.id] });
     expect(chat.llm_id).toBe("builtin-extractive@Builtin");
     const local = await useLocalChatModel(user);
-    const ask = (json: Record<string, unknown>) => callApi<Answer>("/chat/completions", { token: user.token, json: { chat_id: chat.id, stream: false, question: "Grippeimpfung ab 60?", ...json } });
+    const ask = (json: Record<string, unknown>) =>
+      callApi<Answer>("/chat/completions", {
+        token: user.token,
+        json: { chat_id: chat.id, stream: false, question: "Grippeimpfung ab 60?", ...json },
+      });
 
     const other = await ask({ llm_id: local });
     expect(other.body.data.answer).toContain("Antwort auf: Grippeimpfung ab 60?");
@@ -34,7 +38,11 @@ describe("a completion's llm_id", () => {
     const user = await createUser();
     const ds = await parsedDataset(user);
     const chat = await createChat(user, { dataset_ids: [ds.id], llm_id: await useLocalChatModel(user) });
-    const ask = (json: Record<string, unknown>) => callApi<Answer>("/chat/completions", { token: user.token, json: { chat_id: chat.id, stream: false, question: "Grippeimpfung: was ist Ihr wissen?", ...json } });
+    const ask = (json: Record<string, unknown>) =>
+      callApi<Answer>("/chat/completions", {
+        token: user.token,
+        json: { chat_id: chat.id, stream: false, question: "Grippeimpfung: was ist Ihr wissen?", ...json },
+      });
     // the local model echoes its system prompt for "wissen?"
     expect((await ask({})).body.data.answer).toContain("# Citations");
     expect((await ask({ quote: false })).body.data.answer).not.toContain("# Citations");

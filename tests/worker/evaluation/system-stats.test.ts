@@ -16,7 +16,11 @@ describe("GET /system/stats (RAGFlow's usage statistics)", () => {
     const first = (await ask(user, chat.id, { question: "Ab wann wird die Grippeimpfung empfohlen?" })).body.data;
     await ask(user, chat.id, { question: "Und wie viel Schlaf brauchen Erwachsene?", session_id: first.session_id });
     await ask(user, chat.id, { question: "Wie viel Schlaf brauchen Erwachsene?" });
-    await callApi(`/chats/${chat.id}/sessions/${first.session_id}/messages/${first.id}/feedback`, { method: "PUT", token: user.token, json: { thumbup: true } });
+    await callApi(`/chats/${chat.id}/sessions/${first.session_id}/messages/${first.id}/feedback`, {
+      method: "PUT",
+      token: user.token,
+      json: { thumbup: true },
+    });
 
     const res = await stats(user);
     expect(res.body.code).toBe(0);
@@ -29,14 +33,22 @@ describe("GET /system/stats (RAGFlow's usage statistics)", () => {
     expect(data.speed[0]?.[1]).toBeGreaterThan(0);
 
     // a range without today is empty; RAGFlow's date-time form is accepted
-    expect((await stats(user, "?from_date=2020-01-01%2000:00:00&to_date=2020-01-07%2023:59:59")).body.data.pv).toEqual([]);
+    expect((await stats(user, "?from_date=2020-01-01%2000:00:00&to_date=2020-01-07%2023:59:59")).body.data.pv).toEqual(
+      [],
+    );
     // another team sees none of it
     expect((await stats(await createUser())).body.data.pv).toEqual([]);
   });
 
   it("counts agent sessions with canvas_id, and refuses bad dates and strangers", async () => {
     const user = await createUser();
-    const agent = await createAgent(user, flow([["begin", "Begin", {}, ["Message:m"]], ["Message:m", "Message", { content: ["Echo: {sys.query}"] }]]));
+    const agent = await createAgent(
+      user,
+      flow([
+        ["begin", "Begin", {}, ["Message:m"]],
+        ["Message:m", "Message", { content: ["Echo: {sys.query}"] }],
+      ]),
+    );
     const run = (await runAgent(user, agent.id, { question: "Hallo" })).body.data;
     await runAgent(user, agent.id, { question: "Noch einmal", session_id: run.session_id });
     const agentStats = (await stats(user, "?canvas_id=1")).body.data;

@@ -6,8 +6,21 @@ import { GOOD_KEY } from "../../helpers/shared/model-key";
 import { createDataset, createUser, ingest, textFile, type TestUser } from "../../helpers/worker/factories";
 
 const useLocalChatModel = async (user: TestUser) => {
-  await callApi("/providers/models", { token: user.token, json: { llm_factory: "OpenAI-API-Compatible", llm_name: "chat-model", model_type: "chat", api_base: env.TEST_OPENAI_URL, api_key: GOOD_KEY } });
-  await callApi("/models/default", { method: "PATCH", token: user.token, json: { llm_id: "chat-model@OpenAI-API-Compatible" } });
+  await callApi("/providers/models", {
+    token: user.token,
+    json: {
+      llm_factory: "OpenAI-API-Compatible",
+      llm_name: "chat-model",
+      model_type: "chat",
+      api_base: env.TEST_OPENAI_URL,
+      api_key: GOOD_KEY,
+    },
+  });
+  await callApi("/models/default", {
+    method: "PATCH",
+    token: user.token,
+    json: { llm_id: "chat-model@OpenAI-API-Compatible" },
+  });
 };
 
 type Chunk = { important_keywords: string[]; questions: string[] };
@@ -15,24 +28,41 @@ type Chunk = { important_keywords: string[]; questions: string[] };
 describe("LLM enrichment", () => {
   it("parses keyword and question answers", () => {
     expect(parseKeywords("Impfung, Grippe,  Impfung\n- Senioren", 3)).toEqual(["Impfung", "Grippe", "Senioren"]);
-    expect(parseQuestions("1. Wer ist gemeint?\n2) Was ist eine Impfung?\n- Wann impfen?", 2)).toEqual(["Wer ist gemeint?", "Was ist eine Impfung?"]);
+    expect(parseQuestions("1. Wer ist gemeint?\n2) Was ist eine Impfung?\n- Wann impfen?", 2)).toEqual([
+      "Wer ist gemeint?",
+      "Was ist eine Impfung?",
+    ]);
   });
 
   it("adds auto keywords and questions with the tenant's chat model; they are searchable", async () => {
     const user = await createUser();
     await useLocalChatModel(user);
     const ds = await createDataset(user, { parser_config: { auto_keywords: 2, auto_questions: 2 } });
-    const docs = await ingest(user, ds.id, [textFile("impfung.txt", "Ältere Menschen profitieren besonders vom Schutz.")]);
+    const docs = await ingest(user, ds.id, [
+      textFile("impfung.txt", "Ältere Menschen profitieren besonders vom Schutz."),
+    ]);
     const doc = docs["impfung.txt"];
     expect(doc?.run).toBe("DONE");
     expect(doc?.progress_msg).toContain("Keywords and questions for 1 chunks generated");
-    const chunks = await callApi<{ chunks: Chunk[] }>(`/datasets/${ds.id}/documents/${doc?.id}/chunks`, { token: user.token });
-    expect(chunks.body.data.chunks[0]).toMatchObject({ important_keywords: ["Grippeimpfung", "Senioren"], questions: ["Wer sollte sich impfen lassen?", "Wann ist die Impfung sinnvoll?"] });
-    const hits = await callApi<{ chunks: { document_id: string }[] }>("/retrieval", { token: user.token, json: { question: "Senioren", dataset_ids: [ds.id], vector_similarity_weight: 0 } });
+    const chunks = await callApi<{ chunks: Chunk[] }>(`/datasets/${ds.id}/documents/${doc?.id}/chunks`, {
+      token: user.token,
+    });
+    expect(chunks.body.data.chunks[0]).toMatchObject({
+      important_keywords: ["Grippeimpfung", "Senioren"],
+      questions: ["Wer sollte sich impfen lassen?", "Wann ist die Impfung sinnvoll?"],
+    });
+    const hits = await callApi<{ chunks: { document_id: string }[] }>("/retrieval", {
+      token: user.token,
+      json: { question: "Senioren", dataset_ids: [ds.id], vector_similarity_weight: 0 },
+    });
     expect(hits.body.data.chunks[0]?.document_id).toBe(doc?.id);
     // the keyword call reported 25 tokens; the model settings show them
-    const models = await callApi<{ providers: { name: string; models: { used_tokens: number }[] }[] }>("/models", { token: user.token });
-    expect(models.body.data.providers.find((p) => p.name === "OpenAI-API-Compatible")?.models[0]?.used_tokens).toBeGreaterThanOrEqual(25);
+    const models = await callApi<{ providers: { name: string; models: { used_tokens: number }[] }[] }>("/models", {
+      token: user.token,
+    });
+    expect(
+      models.body.data.providers.find((p) => p.name === "OpenAI-API-Compatible")?.models[0]?.used_tokens,
+    ).toBeGreaterThanOrEqual(25);
   });
 
   it("skips enrichment with a clear line when no chat model is set up", async () => {
@@ -47,9 +77,18 @@ describe("LLM enrichment", () => {
     const user = await createUser();
     await useLocalChatModel(user);
     const ds = await createDataset(user);
-    await ingest(user, ds.id, [textFile("g.txt", "Die Grippeimpfung wird jedes Jahr empfohlen."), textFile("s.txt", "Schlaf ist wichtig.")]);
-    const plain = await callApi<{ total: number }>("/retrieval", { token: user.token, json: { question: "Was raten Ärzte?", dataset_ids: [ds.id], vector_similarity_weight: 0 } });
-    const expanded = await callApi<{ chunks: { content: string }[] }>("/retrieval", { token: user.token, json: { question: "Was raten Ärzte?", dataset_ids: [ds.id], vector_similarity_weight: 0, keyword: true } });
+    await ingest(user, ds.id, [
+      textFile("g.txt", "Die Grippeimpfung wird jedes Jahr empfohlen."),
+      textFile("s.txt", "Schlaf ist wichtig."),
+    ]);
+    const plain = await callApi<{ total: number }>("/retrieval", {
+      token: user.token,
+      json: { question: "Was raten Ärzte?", dataset_ids: [ds.id], vector_similarity_weight: 0 },
+    });
+    const expanded = await callApi<{ chunks: { content: string }[] }>("/retrieval", {
+      token: user.token,
+      json: { question: "Was raten Ärzte?", dataset_ids: [ds.id], vector_similarity_weight: 0, keyword: true },
+    });
     expect(plain.body.data.total).toBe(0);
     expect(expanded.body.data.chunks[0]?.content).toContain("Grippeimpfung");
   });

@@ -19,20 +19,31 @@ const waitForTask = async (user: TestUser, datasetId: string) => {
 
 const withModel = async () => {
   const user = await createUser();
-  await callApi("/models/default", { method: "PATCH", token: user.token, json: { llm_id: await useLocalChatModel(user) } });
+  await callApi("/models/default", {
+    method: "PATCH",
+    token: user.token,
+    json: { llm_id: await useLocalChatModel(user) },
+  });
   return user;
 };
 
-const graphOf = async (user: TestUser, datasetId: string) => (await callApi<KnowledgeGraphResponse>(`/datasets/${datasetId}/knowledge_graph`, { token: user.token })).body.data;
+const graphOf = async (user: TestUser, datasetId: string) =>
+  (await callApi<KnowledgeGraphResponse>(`/datasets/${datasetId}/knowledge_graph`, { token: user.token })).body.data;
 
 describe("dataset mind map (index type mindmap)", () => {
   it("outlines the dataset's chunks with the chat model, is returned with the graph and can be deleted", async () => {
     const user = await withModel();
     const ds = await createDataset(user);
-    await ingest(user, ds.id, [textFile("impfen.txt", "Die Grippeimpfung schützt ältere Menschen."), textFile("reisen.txt", "Vor Reisen den Impfpass prüfen.")]);
+    await ingest(user, ds.id, [
+      textFile("impfen.txt", "Die Grippeimpfung schützt ältere Menschen."),
+      textFile("reisen.txt", "Vor Reisen den Impfpass prüfen."),
+    ]);
     expect((await graphOf(user, ds.id)).mind_map).toEqual({});
 
-    const started = await callApi<{ mindmap_task_id: string }>(`/datasets/${ds.id}/index?type=mindmap`, { method: "POST", token: user.token });
+    const started = await callApi<{ mindmap_task_id: string }>(`/datasets/${ds.id}/index?type=mindmap`, {
+      method: "POST",
+      token: user.token,
+    });
     expect(started.body.code).toBe(0);
     const task = await waitForTask(user, ds.id);
     expect(task).toMatchObject({ id: started.body.data.mindmap_task_id, progress: 1, task_type: "mindmap" });
@@ -43,11 +54,18 @@ describe("dataset mind map (index type mindmap)", () => {
 
     const map = (await graphOf(user, ds.id)).mind_map as MindMapNode;
     expect(map.id).toBe("Überblick");
-    expect(map.children.map((node) => node.children[0]?.id)).toEqual(expect.arrayContaining(["Die Grippeimpfung schützt ältere Menschen.", "Vor Reisen den Impfpass prüfen."]));
-    const logs = await callApi<{ logs: { task_type: string; operation_status: string }[] }>(`/datasets/${ds.id}/ingestions`, { token: user.token });
+    expect(map.children.map((node) => node.children[0]?.id)).toEqual(
+      expect.arrayContaining(["Die Grippeimpfung schützt ältere Menschen.", "Vor Reisen den Impfpass prüfen."]),
+    );
+    const logs = await callApi<{ logs: { task_type: string; operation_status: string }[] }>(
+      `/datasets/${ds.id}/ingestions`,
+      { token: user.token },
+    );
     expect(logs.body.data.logs).toEqual([expect.objectContaining({ task_type: "Mindmap", operation_status: "3" })]);
 
-    expect((await callApi(`/datasets/${ds.id}/index?type=mindmap`, { method: "DELETE", token: user.token })).body.data).toBe(true);
+    expect(
+      (await callApi(`/datasets/${ds.id}/index?type=mindmap`, { method: "DELETE", token: user.token })).body.data,
+    ).toBe(true);
     expect((await graphOf(user, ds.id)).mind_map).toEqual({});
     expect((await callApi(`/datasets/${ds.id}/index?type=mindmap`, { token: user.token })).body.data).toEqual({});
   });
@@ -63,16 +81,24 @@ describe("dataset mind map (index type mindmap)", () => {
     expect((await graphOf(user, ds.id)).mind_map).toEqual({ id: "root", children: [] });
 
     const empty = await createDataset(user);
-    expect((await callApi(`/datasets/${empty.id}/index?type=mindmap`, { method: "POST", token: user.token })).body).toMatchObject({ code: 102, message: `No documents in Knowledgebase ${empty.id}` });
+    expect(
+      (await callApi(`/datasets/${empty.id}/index?type=mindmap`, { method: "POST", token: user.token })).body,
+    ).toMatchObject({ code: 102, message: `No documents in Knowledgebase ${empty.id}` });
     const builtinOnly = await createUser();
     const theirs = await createDataset(builtinOnly);
     await ingest(builtinOnly, theirs.id, [textFile("a.txt", "Text.")]);
-    expect((await callApi(`/datasets/${theirs.id}/index?type=mindmap`, { method: "POST", token: builtinOnly.token })).body).toMatchObject({
+    expect(
+      (await callApi(`/datasets/${theirs.id}/index?type=mindmap`, { method: "POST", token: builtinOnly.token })).body,
+    ).toMatchObject({
       code: 102,
       message: "Mindmap needs a chat model to write the mind map: set one up in the model settings.",
     });
-    expect((await callApi(`/datasets/${theirs.id}/index?type=mindmap`, { method: "POST", token: user.token })).body).toMatchObject({ code: 102, message: "Invalid Dataset ID" });
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM dataset_mind_maps WHERE dataset_id = ?").bind(theirs.id).first<{ n: number }>();
+    expect(
+      (await callApi(`/datasets/${theirs.id}/index?type=mindmap`, { method: "POST", token: user.token })).body,
+    ).toMatchObject({ code: 102, message: "Invalid Dataset ID" });
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM dataset_mind_maps WHERE dataset_id = ?")
+      .bind(theirs.id)
+      .first<{ n: number }>();
     expect(rows?.n).toBe(0);
   });
 });

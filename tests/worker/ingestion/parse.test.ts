@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { callApi } from "../../helpers/worker/api";
-import { createDataset, createUser, parseDocs as parse, sampleFile, textFile, uploadFiles, waitUntilSettled } from "../../helpers/worker/factories";
+import {
+  createDataset,
+  createUser,
+  parseDocs as parse,
+  sampleFile,
+  textFile,
+  uploadFiles,
+  waitUntilSettled,
+} from "../../helpers/worker/factories";
 
 describe("parsing through the queue", () => {
   it("parses a markdown law into chunks with exact counters", async () => {
@@ -15,7 +23,9 @@ describe("parsing through the queue", () => {
     expect(done?.chunk_count).toBeGreaterThan(1);
     expect(done?.progress_msg).toMatch(/Start to parse\./);
     expect(done?.progress_msg).toMatch(/Task done \(\d+\.\d+s\)\./);
-    const dataset = await callApi<{ chunk_count: number; token_num: number }>(`/datasets/${ds.id}`, { token: user.token });
+    const dataset = await callApi<{ chunk_count: number; token_num: number }>(`/datasets/${ds.id}`, {
+      token: user.token,
+    });
     expect(dataset.body.data.chunk_count).toBe(done?.chunk_count);
     expect(dataset.body.data.token_num).toBe(done?.token_count);
   });
@@ -23,8 +33,17 @@ describe("parsing through the queue", () => {
   it("ends the encrypted and the empty PDF in FAIL with a readable message", async () => {
     const user = await createUser();
     const ds = await createDataset(user);
-    const uploaded = (await uploadFiles(user, ds.id, [await sampleFile("libreoffice-writer-password.pdf"), await sampleFile("empty.pdf")])).body.data;
-    await parse(user, ds.id, uploaded.map((d) => d.id));
+    const uploaded = (
+      await uploadFiles(user, ds.id, [
+        await sampleFile("libreoffice-writer-password.pdf"),
+        await sampleFile("empty.pdf"),
+      ])
+    ).body.data;
+    await parse(
+      user,
+      ds.id,
+      uploaded.map((d) => d.id),
+    );
     const docs = await waitUntilSettled(user, ds.id);
     const byName = Object.fromEntries(docs.map((d) => [d.name, d]));
     expect(byName["libreoffice-writer-password.pdf"]?.run).toBe("FAIL");
@@ -36,10 +55,17 @@ describe("parsing through the queue", () => {
   it("re-parsing does not duplicate chunks", async () => {
     const user = await createUser();
     const ds = await createDataset(user);
-    const [doc] = (await uploadFiles(user, ds.id, [textFile("a.txt", "Erster Absatz über Impfungen.\n\nZweiter Absatz über Ernährung.")])).body.data;
+    const [doc] = (
+      await uploadFiles(user, ds.id, [
+        textFile("a.txt", "Erster Absatz über Impfungen.\n\nZweiter Absatz über Ernährung."),
+      ])
+    ).body.data;
     await parse(user, ds.id, [doc?.id as string]);
     const [first] = await waitUntilSettled(user, ds.id);
-    const keep = await callApi(`/datasets/${ds.id}/documents/parse`, { token: user.token, json: { document_ids: [doc?.id], delete: false } });
+    const keep = await callApi(`/datasets/${ds.id}/documents/parse`, {
+      token: user.token,
+      json: { document_ids: [doc?.id], delete: false },
+    });
     expect(keep.body.code).toBe(0);
     const [second] = await waitUntilSettled(user, ds.id);
     expect(second?.run).toBe("DONE");
@@ -49,7 +75,10 @@ describe("parsing through the queue", () => {
   it("validates document_ids with RAGFlow's code 102", async () => {
     const user = await createUser();
     const ds = await createDataset(user);
-    expect((await callApi(`/datasets/${ds.id}/chunks`, { token: user.token, json: {} })).body).toMatchObject({ code: 102, message: "`document_ids` is required" });
+    expect((await callApi(`/datasets/${ds.id}/chunks`, { token: user.token, json: {} })).body).toMatchObject({
+      code: 102,
+      message: "`document_ids` is required",
+    });
     const unknown = await parse(user, ds.id, ["0".repeat(32)]);
     expect(unknown.body).toMatchObject({ code: 102, message: `Documents not found: ['${"0".repeat(32)}']` });
   });

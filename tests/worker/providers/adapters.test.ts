@@ -8,10 +8,17 @@ import { openAiChat, openAiEmbedding, visibleAnswer } from "../../../worker/plat
 import { ProviderError } from "../../../worker/platform/providers/types";
 import { GOOD_KEY } from "../../helpers/shared/model-key";
 
-const openAi = (model: string, apiKey = GOOD_KEY, timeoutMs?: number) => ({ baseUrl: env.TEST_OPENAI_URL, apiKey, model, timeoutMs });
+const openAi = (model: string, apiKey = GOOD_KEY, timeoutMs?: number) => ({
+  baseUrl: env.TEST_OPENAI_URL,
+  apiKey,
+  model,
+  timeoutMs,
+});
 const ollama = (model: string) => ({ baseUrl: env.TEST_OLLAMA_URL, model });
 
-const collect = async (stream: AsyncGenerator<{ delta: string } | { usage: { promptTokens: number; completionTokens: number } }>) => {
+const collect = async (
+  stream: AsyncGenerator<{ delta: string } | { usage: { promptTokens: number; completionTokens: number } }>,
+) => {
   let text = "";
   let usage = null;
   for await (const part of stream) {
@@ -28,7 +35,9 @@ describe("OpenAI-compatible adapter (local server)", () => {
   });
 
   it("streams SSE deltas and the final usage", async () => {
-    const { text, usage } = await collect(openAiChat("m@x", openAi("chat-model")).stream([{ role: "user", content: "Wie geht es?" }]));
+    const { text, usage } = await collect(
+      openAiChat("m@x", openAi("chat-model")).stream([{ role: "user", content: "Wie geht es?" }]),
+    );
     expect(text).toBe("Antwort auf: Wie geht es?");
     expect(usage).toEqual({ promptTokens: 7, completionTokens: 4 });
   });
@@ -51,7 +60,9 @@ describe("OpenAI-compatible adapter (local server)", () => {
   });
 
   it("explains a bad API key", async () => {
-    const error = await openAiChat("m@x", openAi("chat-model", "sk-wrong")).complete([{ role: "user", content: "x" }]).catch((e: unknown) => e);
+    const error = await openAiChat("m@x", openAi("chat-model", "sk-wrong"))
+      .complete([{ role: "user", content: "x" }])
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as ProviderError).status).toBe(401);
     expect((error as ProviderError).message).toContain("Invalid API key (401): Incorrect API key provided");
@@ -63,7 +74,9 @@ describe("OpenAI-compatible adapter (local server)", () => {
   });
 
   it("gives up after its timeout", async () => {
-    const error = await openAiChat("m@x", openAi("slow-model", GOOD_KEY, 300)).complete([{ role: "user", content: "x" }]).catch((e: unknown) => e);
+    const error = await openAiChat("m@x", openAi("slow-model", GOOD_KEY, 300))
+      .complete([{ role: "user", content: "x" }])
+      .catch((e: unknown) => e);
     expect((error as ProviderError).message).toContain("did not answer within 0.3 s");
   });
 });
@@ -71,7 +84,10 @@ describe("OpenAI-compatible adapter (local server)", () => {
 describe("Ollama adapter (local NDJSON server)", () => {
   it("streams NDJSON and completes", async () => {
     const chat = ollamaChat("llama@Ollama", ollama("llama"));
-    expect(await collect(chat.stream([{ role: "user", content: "Hi" }]))).toEqual({ text: "Ollama: Hi", usage: { promptTokens: 5, completionTokens: 2 } });
+    expect(await collect(chat.stream([{ role: "user", content: "Hi" }]))).toEqual({
+      text: "Ollama: Hi",
+      usage: { promptTokens: 5, completionTokens: 2 },
+    });
     expect((await chat.complete([{ role: "user", content: "Hi" }])).text).toBe("Ollama: Hi");
   });
 
@@ -86,13 +102,24 @@ const cloud = (model: string, apiKey = GOOD_KEY) => ({ baseUrl: env.TEST_CLOUD_A
 describe("Anthropic adapter (local Messages API server)", () => {
   it("sends the system prompt separately, completes and streams", async () => {
     const chat = anthropicChat("claude@Anthropic", cloud("claude"));
-    const messages = [{ role: "system" as const, content: "Sei kurz." }, { role: "user" as const, content: "Hallo" }];
-    expect(await chat.complete(messages)).toEqual({ text: "Claude: Hallo [Sei kurz.]", usage: { promptTokens: 9, completionTokens: 3 } });
-    expect(await collect(chat.stream(messages))).toEqual({ text: "Claude: Hallo [Sei kurz.]", usage: { promptTokens: 9, completionTokens: 3 } });
+    const messages = [
+      { role: "system" as const, content: "Sei kurz." },
+      { role: "user" as const, content: "Hallo" },
+    ];
+    expect(await chat.complete(messages)).toEqual({
+      text: "Claude: Hallo [Sei kurz.]",
+      usage: { promptTokens: 9, completionTokens: 3 },
+    });
+    expect(await collect(chat.stream(messages))).toEqual({
+      text: "Claude: Hallo [Sei kurz.]",
+      usage: { promptTokens: 9, completionTokens: 3 },
+    });
   });
 
   it("explains a bad key", async () => {
-    const error = await anthropicChat("c@A", cloud("claude", "wrong")).complete([{ role: "user", content: "x" }]).catch((e: unknown) => e);
+    const error = await anthropicChat("c@A", cloud("claude", "wrong"))
+      .complete([{ role: "user", content: "x" }])
+      .catch((e: unknown) => e);
     expect((error as ProviderError).message).toContain("Invalid API key (401): invalid x-api-key");
   });
 });
@@ -100,14 +127,22 @@ describe("Anthropic adapter (local Messages API server)", () => {
 describe("Gemini adapter (local generateContent server)", () => {
   it("completes, streams and embeds", async () => {
     const chat = geminiChat("gemini@Gemini", cloud("gemini-2.5-flash"));
-    expect(await chat.complete([{ role: "user", content: "Hallo" }])).toEqual({ text: "Gemini: Hallo", usage: { promptTokens: 6, completionTokens: 2 } });
-    expect(await collect(chat.stream([{ role: "user", content: "Hallo" }]))).toEqual({ text: "Gemini: Hallo", usage: { promptTokens: 6, completionTokens: 2 } });
+    expect(await chat.complete([{ role: "user", content: "Hallo" }])).toEqual({
+      text: "Gemini: Hallo",
+      usage: { promptTokens: 6, completionTokens: 2 },
+    });
+    expect(await collect(chat.stream([{ role: "user", content: "Hallo" }]))).toEqual({
+      text: "Gemini: Hallo",
+      usage: { promptTokens: 6, completionTokens: 2 },
+    });
     const vectors = await geminiEmbedding("e@Gemini", cloud("text-embedding-004")).embed(["a", "bb"]);
     expect(vectors.map((v) => v.length)).toEqual([8, 8]);
   });
 
   it("reports an invalid key", async () => {
-    const error = await geminiChat("g@G", cloud("gemini-2.5-flash", "bad")).complete([{ role: "user", content: "x" }]).catch((e: unknown) => e);
+    const error = await geminiChat("g@G", cloud("gemini-2.5-flash", "bad"))
+      .complete([{ role: "user", content: "x" }])
+      .catch((e: unknown) => e);
     expect((error as ProviderError).message).toContain("API key not valid");
   });
 });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { bm25Idf, bm25Scores, fieldFrequency, occurrences } from "../../../worker/rag/bm25";
 
-const doc = (id: string, words: string[]) => ({ id, length: words.length, tf: (term: string) => words.filter((word) => word === term).length });
+const doc = (id: string, words: string[]) => ({
+  id,
+  length: words.length,
+  tf: (term: string) => words.filter((word) => word === term).length,
+});
 
 describe("bm25 over candidates", () => {
   it("weighs rare terms above common ones and stays positive for a term in most documents", () => {
@@ -13,7 +17,10 @@ describe("bm25 over candidates", () => {
   });
 
   it("saturates term frequency, normalises by length and leaves out documents without a term", () => {
-    const idfs = new Map([["impfung", bm25Idf(2, 100)], ["herbst", bm25Idf(50, 100)]]);
+    const idfs = new Map([
+      ["impfung", bm25Idf(2, 100)],
+      ["herbst", bm25Idf(50, 100)],
+    ]);
     const scores = bm25Scores(
       [
         doc("once", ["impfung", "im", "winter", "x"]),

@@ -4,7 +4,10 @@ import { encodePng, shrinkPixels } from "../../../worker/lib/png";
 import { parseDocument } from "../../../worker/rag/parse";
 import { sampleFile } from "../../helpers/worker/factories";
 
-const inflate = async (bytes: Uint8Array) => new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"))).arrayBuffer());
+const inflate = async (bytes: Uint8Array) =>
+  new Uint8Array(
+    await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"))).arrayBuffer(),
+  );
 
 // CRC-32 as PNG defines it, bit by bit (independent of the encoder's table).
 const crc32 = (bytes: Uint8Array) => {
@@ -23,7 +26,10 @@ const chunksOf = (png: Uint8Array) => {
   for (let offset = 8; offset < png.length; ) {
     const length = view.getUint32(offset);
     expect(view.getUint32(offset + 8 + length)).toBe(crc32(png.subarray(offset + 4, offset + 8 + length)));
-    found.set(new TextDecoder().decode(png.subarray(offset + 4, offset + 8)), png.subarray(offset + 8, offset + 8 + length));
+    found.set(
+      new TextDecoder().decode(png.subarray(offset + 4, offset + 8)),
+      png.subarray(offset + 8, offset + 8 + length),
+    );
     offset += 12 + length;
   }
   return found;
@@ -39,9 +45,18 @@ describe("figures", () => {
     const header = new DataView((chunks.get("IHDR") as Uint8Array).slice().buffer);
     expect([header.getUint32(0), header.getUint32(4), header.getUint8(8), header.getUint8(9)]).toEqual([2, 2, 8, 6]);
     // each row: filter byte 0, then the row's pixels
-    expect([...(await inflate(chunks.get("IDAT") as Uint8Array))]).toEqual([0, ...pixels.slice(0, 8), 0, ...pixels.slice(8)]);
+    expect([...(await inflate(chunks.get("IDAT") as Uint8Array))]).toEqual([
+      0,
+      ...pixels.slice(0, 8),
+      0,
+      ...pixels.slice(8),
+    ]);
     // a grey image is colour type 0
-    expect(new DataView(((chunksOf(await encodePng(1, 1, 1, new Uint8Array([7]))).get("IHDR")) as Uint8Array).slice().buffer).getUint8(9)).toBe(0);
+    expect(
+      new DataView(
+        (chunksOf(await encodePng(1, 1, 1, new Uint8Array([7]))).get("IHDR") as Uint8Array).slice().buffer,
+      ).getUint8(9),
+    ).toBe(0);
   });
 
   it("shrink the longer side to the limit, keeping the proportions", () => {
@@ -64,7 +79,9 @@ describe("figures", () => {
     }
     expect((await parseDocument("pdf", "g.pdf", bytes, options)).figures).toEqual([]);
     // pages without images have none
-    expect((await parseDocument("pdf", "g.pdf", bytes, { ...options, fromPage: 10, toPage: 11, figures: true })).figures).toEqual([]);
+    expect(
+      (await parseDocument("pdf", "g.pdf", bytes, { ...options, fromPage: 10, toPage: 11, figures: true })).figures,
+    ).toEqual([]);
   });
 
   it("come out of a Word file with their alt text as caption, icons left out", async () => {
@@ -89,8 +106,12 @@ describe("figures", () => {
     });
     const photo = await encodePng(64, 64, 4, noise);
     const icon = await encodePng(2, 2, 4, new Uint8Array(16));
-    const pic = (id: string, descr: string) => `<p:pic><p:nvPicPr><p:cNvPr id="4" name="Bild" descr="${descr}"/></p:nvPicPr><p:blipFill><a:blip r:embed="${id}"/></p:blipFill></p:pic>`;
-    const slide = (text: string, pictures: string) => strToU8(`<p:sld><p:cSld><p:spTree><p:sp><p:txBody><a:p><a:r><a:t>${text}</a:t></a:r></a:p></p:txBody></p:sp>${pictures}</p:spTree></p:cSld></p:sld>`);
+    const pic = (id: string, descr: string) =>
+      `<p:pic><p:nvPicPr><p:cNvPr id="4" name="Bild" descr="${descr}"/></p:nvPicPr><p:blipFill><a:blip r:embed="${id}"/></p:blipFill></p:pic>`;
+    const slide = (text: string, pictures: string) =>
+      strToU8(
+        `<p:sld><p:cSld><p:spTree><p:sp><p:txBody><a:p><a:r><a:t>${text}</a:t></a:r></a:p></p:txBody></p:sp>${pictures}</p:spTree></p:cSld></p:sld>`,
+      );
     const rels = strToU8(
       '<Relationships><Relationship Id="rId2" Type="image" Target="../media/image1.png"/><Relationship Id="rId3" Type="image" Target="../media/image2.png"/></Relationships>',
     );
@@ -105,7 +126,9 @@ describe("figures", () => {
     const options = { fromPage: 1, toPage: 1, html4excel: false };
     const parsed = await parseDocument("pptx", "p.pptx", pptx, { ...options, figures: true });
     expect(parsed.blocks.map((block) => block.text)).toEqual(["Impfen", "Noch einmal"]);
-    expect(parsed.figures).toEqual([{ page: 1, bytes: photo, mimeType: "image/png", caption: "Ein Impfpass & Stempel" }]);
+    expect(parsed.figures).toEqual([
+      { page: 1, bytes: photo, mimeType: "image/png", caption: "Ein Impfpass & Stempel" },
+    ]);
     expect((await parseDocument("pptx", "p.pptx", pptx, options)).figures).toEqual([]);
   });
 });

@@ -23,7 +23,11 @@ describe("parsers on real samples", () => {
   });
 
   it("reads a PDF page range only", async () => {
-    const parsed = await parseDocument("pdf", "g.pdf", await bytesOf("GeoTopo-komprimiert.pdf"), { ...opts, fromPage: 10, toPage: 12 });
+    const parsed = await parseDocument("pdf", "g.pdf", await bytesOf("GeoTopo-komprimiert.pdf"), {
+      ...opts,
+      fromPage: 10,
+      toPage: 12,
+    });
     expect(parsed.pageCount).toBe(117);
     expect(new Set(parsed.blocks.map((b) => b.page))).toEqual(new Set([10, 11, 12]));
   });
@@ -50,7 +54,14 @@ describe("parsers on real samples", () => {
   });
 
   it("turns HTML headings and tables into blocks and drops scripts", async () => {
-    const parsed = await parseDocument("html", "x.html", utf8("<h1>Titel</h1><script>alert(1)</script><p>Text &amp; mehr</p><table><tr><th>A</th></tr><tr><td>1</td></tr></table>"), opts);
+    const parsed = await parseDocument(
+      "html",
+      "x.html",
+      utf8(
+        "<h1>Titel</h1><script>alert(1)</script><p>Text &amp; mehr</p><table><tr><th>A</th></tr><tr><td>1</td></tr></table>",
+      ),
+      opts,
+    );
     expect(parsed.blocks).toEqual([
       { kind: "heading", level: 1, text: "Titel" },
       { kind: "text", text: "Text & mehr" },

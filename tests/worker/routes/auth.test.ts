@@ -37,7 +37,8 @@ describe("POST /auth/login", () => {
 
   it("locks an email out after 5 failures, even with the right password", async () => {
     const user = await createUser();
-    for (let i = 0; i < 5; i++) expect((await login(user.email, "wrong-password", `198.51.100.${i}`)).body.code).toBe(109);
+    for (let i = 0; i < 5; i++)
+      expect((await login(user.email, "wrong-password", `198.51.100.${i}`)).body.code).toBe(109);
     const locked = await login(user.email, user.password, "198.51.100.99");
     expect(locked.status).toBe(429);
     expect(locked.body.code).toBe(429);

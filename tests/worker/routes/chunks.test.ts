@@ -12,7 +12,10 @@ const setup = async () => {
   const user = await createUser();
   const ds = await createDataset(user, { parser_config: { chunk_token_num: 16 } });
   const docs = await ingest(user, ds.id, [
-    textFile("pflege.txt", "Die Straße zur Klinik ist gesperrt.\n\nImpfungen schützen vor Masern.\n\nGesunde Ernährung stärkt das Immunsystem."),
+    textFile(
+      "pflege.txt",
+      "Die Straße zur Klinik ist gesperrt.\n\nImpfungen schützen vor Masern.\n\nGesunde Ernährung stärkt das Immunsystem.",
+    ),
   ]);
   const doc = docs["pflege.txt"];
   if (!doc) throw new Error("no doc");
@@ -40,14 +43,25 @@ describe("chunks API", () => {
     const { user, ds, base } = await setup();
     const res = await callApi<{ chunk: Chunk & { create_time: string } }>(base, {
       token: user.token,
-      json: { content: "Blutdruck regelmäßig messen.", important_keywords: ["Hypertonie"], questions: ["Wie oft Blutdruck messen?"] },
+      json: {
+        content: "Blutdruck regelmäßig messen.",
+        important_keywords: ["Hypertonie"],
+        questions: ["Wie oft Blutdruck messen?"],
+      },
     });
     expect(res.body.code).toBe(0);
-    expect(res.body.data.chunk).toMatchObject({ content: "Blutdruck regelmäßig messen.", important_keywords: ["Hypertonie"] });
+    expect(res.body.data.chunk).toMatchObject({
+      content: "Blutdruck regelmäßig messen.",
+      important_keywords: ["Hypertonie"],
+    });
     expect(res.body.data.chunk.create_time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
-    const fts = await env.DB.prepare("SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH 'hypertonie'").first<{ n: number }>();
+    const fts = await env.DB.prepare("SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH 'hypertonie'").first<{
+      n: number;
+    }>();
     expect(fts?.n).toBeGreaterThanOrEqual(1);
-    const vector = await env.DB.prepare("SELECT dims FROM chunk_vectors WHERE id = ?").bind(res.body.data.chunk.id).first<{ dims: number }>();
+    const vector = await env.DB.prepare("SELECT dims FROM chunk_vectors WHERE id = ?")
+      .bind(res.body.data.chunk.id)
+      .first<{ dims: number }>();
     expect(vector?.dims).toBe(512);
     const dataset = await callApi<{ chunk_count: number }>(`/datasets/${ds.id}`, { token: user.token });
     expect(dataset.body.data.chunk_count).toBe(4);
@@ -67,12 +81,25 @@ describe("chunks API", () => {
   it("edits content (re-indexed) and switches availability", async () => {
     const { user, base } = await setup();
     const [first] = (await list(user, base)).body.data.chunks;
-    const edit = await callApi(`${base}/${first?.id}`, { method: "PATCH", token: user.token, json: { content: "Neue Umleitung über die Hauptstraße." } });
+    const edit = await callApi(`${base}/${first?.id}`, {
+      method: "PATCH",
+      token: user.token,
+      json: { content: "Neue Umleitung über die Hauptstraße." },
+    });
     expect(edit.body).toMatchObject({ code: 0, data: true });
     expect((await list(user, base, "?keywords=umleitung")).body.data.total).toBe(1);
-    const stored = await callApi<{ content_with_weight: string; available_int: number }>(`${base}/${first?.id}`, { token: user.token });
-    expect(stored.body.data).toMatchObject({ content_with_weight: "Neue Umleitung über die Hauptstraße.", available_int: 1 });
-    const off = await callApi(base, { method: "PATCH", token: user.token, json: { chunk_ids: [first?.id], available_int: 0 } });
+    const stored = await callApi<{ content_with_weight: string; available_int: number }>(`${base}/${first?.id}`, {
+      token: user.token,
+    });
+    expect(stored.body.data).toMatchObject({
+      content_with_weight: "Neue Umleitung über die Hauptstraße.",
+      available_int: 1,
+    });
+    const off = await callApi(base, {
+      method: "PATCH",
+      token: user.token,
+      json: { chunk_ids: [first?.id], available_int: 0 },
+    });
     expect(off.body.data).toBe(true);
     expect((await list(user, base, "?available=0")).body.data.chunks.map((c) => c.id)).toEqual([first?.id]);
     const none = await callApi(base, { method: "PATCH", token: user.token, json: { chunk_ids: [] } });
@@ -89,19 +116,34 @@ describe("chunks API", () => {
     const docs = await ingest(user, ds.id, [textFile("faq.txt", "Was ist Grippe?\tEine Virusinfektion.")]);
     const base = `/datasets/${ds.id}/documents/${docs["faq.txt"]?.id}/chunks`;
     const [chunk] = (await list(user, base)).body.data.chunks;
-    expect(chunk).toMatchObject({ content: "Question: Was ist Grippe?\tAnswer: Eine Virusinfektion.", questions: ["Was ist Grippe?"] });
+    expect(chunk).toMatchObject({
+      content: "Question: Was ist Grippe?\tAnswer: Eine Virusinfektion.",
+      questions: ["Was ist Grippe?"],
+    });
     const content = "Frage: Wie lange dauert eine Grippe?\nAntwort: Etwa eine Woche.\nMeist kürzer.";
-    expect((await callApi(`${base}/${chunk?.id}`, { method: "PATCH", token: user.token, json: { content } })).body.code).toBe(0);
+    expect(
+      (await callApi(`${base}/${chunk?.id}`, { method: "PATCH", token: user.token, json: { content } })).body.code,
+    ).toBe(0);
     const [edited] = (await list(user, base)).body.data.chunks;
-    expect(edited).toMatchObject({ content: "Question: Wie lange dauert eine Grippe?\tAnswer: Etwa eine Woche.\nMeist kürzer.", questions: ["Wie lange dauert eine Grippe?"] });
-    const hits = await callApi<{ chunks: { id: string }[] }>("/retrieval", { token: user.token, json: { question: "Wie lange dauert es?", dataset_ids: [ds.id], vector_similarity_weight: 0 } });
+    expect(edited).toMatchObject({
+      content: "Question: Wie lange dauert eine Grippe?\tAnswer: Etwa eine Woche.\nMeist kürzer.",
+      questions: ["Wie lange dauert eine Grippe?"],
+    });
+    const hits = await callApi<{ chunks: { id: string }[] }>("/retrieval", {
+      token: user.token,
+      json: { question: "Wie lange dauert es?", dataset_ids: [ds.id], vector_similarity_weight: 0 },
+    });
     expect(hits.body.data.chunks.map((hit) => hit.id)).toEqual([chunk?.id]);
   });
 
   it("deletes chunks all-or-nothing and keeps counters exact", async () => {
     const { user, ds, base } = await setup();
     const [a, b] = (await list(user, base)).body.data.chunks;
-    const bad = await callApi(base, { method: "DELETE", token: user.token, json: { chunk_ids: [a?.id, "f".repeat(32)] } });
+    const bad = await callApi(base, {
+      method: "DELETE",
+      token: user.token,
+      json: { chunk_ids: [a?.id, "f".repeat(32)] },
+    });
     expect(bad.body).toMatchObject({ code: 102, message: "rm_chunk deleted chunks 0, expect 2" });
     expect((await list(user, base)).body.data.total).toBe(3);
     const ok = await callApi(base, { method: "DELETE", token: user.token, json: { chunk_ids: [a?.id, b?.id] } });
@@ -109,7 +151,9 @@ describe("chunks API", () => {
     expect((await list(user, base)).body.data.total).toBe(1);
     const dataset = await callApi<{ chunk_count: number }>(`/datasets/${ds.id}`, { token: user.token });
     expect(dataset.body.data.chunk_count).toBe(1);
-    const gone = await env.DB.prepare("SELECT count(*) AS n FROM chunk_vectors WHERE id IN (?, ?)").bind(a?.id, b?.id).first<{ n: number }>();
+    const gone = await env.DB.prepare("SELECT count(*) AS n FROM chunk_vectors WHERE id IN (?, ?)")
+      .bind(a?.id, b?.id)
+      .first<{ n: number }>();
     expect(gone?.n).toBe(0);
   });
 
@@ -122,23 +166,43 @@ describe("chunks API", () => {
     });
     const chunk = created.body.data.chunk;
     expect(chunk.image_id).toBe(`${ds.id}-${doc.id}-chunk-${chunk.id}`);
-    const listed = (await callApi<{ chunks: (Chunk & { image_url?: string })[] }>(`${base}?id=${chunk.id}`, { token: user.token })).body.data.chunks[0];
+    const listed = (
+      await callApi<{ chunks: (Chunk & { image_url?: string })[] }>(`${base}?id=${chunk.id}`, { token: user.token })
+    ).body.data.chunks[0];
     const image = await SELF.fetch(`http://buddy.test${listed?.image_url}`);
     expect(image.headers.get("content-type")).toBe("image/png");
     expect(new Uint8Array(await image.arrayBuffer())).toEqual(png);
 
     const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]);
-    const patched = await callApi(`${base}/${chunk.id}`, { method: "PATCH", token: user.token, json: { image_base64: bytesToBase64(jpeg), positions: [[3, 0, 10, 0, 10], [3, 5, 9, 20, 30], [4, 0, 1, 0, 1]] } });
+    const patched = await callApi(`${base}/${chunk.id}`, {
+      method: "PATCH",
+      token: user.token,
+      json: {
+        image_base64: bytesToBase64(jpeg),
+        positions: [
+          [3, 0, 10, 0, 10],
+          [3, 5, 9, 20, 30],
+          [4, 0, 1, 0, 1],
+        ],
+      },
+    });
     expect(patched.body.code).toBe(0);
     const again = await SELF.fetch(`http://buddy.test${listed?.image_url}`);
     expect(new Uint8Array(await again.arrayBuffer())).toEqual(jpeg);
-    const stored = (await callApi<{ chunks: { positions: number[][] }[] }>(`${base}?id=${chunk.id}`, { token: user.token })).body.data.chunks[0];
+    const stored = (
+      await callApi<{ chunks: { positions: number[][] }[] }>(`${base}?id=${chunk.id}`, { token: user.token })
+    ).body.data.chunks[0];
     expect(stored?.positions.map(([page]) => page)).toEqual([3, 4]);
 
     // not an image, or not base64: refused, nothing written
-    const text = await callApi(base, { token: user.token, json: { content: "Kein Bild", image_base64: bytesToBase64(new TextEncoder().encode("hallo")) } });
+    const text = await callApi(base, {
+      token: user.token,
+      json: { content: "Kein Bild", image_base64: bytesToBase64(new TextEncoder().encode("hallo")) },
+    });
     expect(text.body).toMatchObject({ code: 102, message: "`image_base64` must be a PNG, JPEG, GIF or WebP image." });
-    expect((await callApi(base, { token: user.token, json: { content: "Kein Bild", image_base64: "%%%" } })).body).toMatchObject({ code: 102, message: "`image_base64` should be a base64 string" });
+    expect(
+      (await callApi(base, { token: user.token, json: { content: "Kein Bild", image_base64: "%%%" } })).body,
+    ).toMatchObject({ code: 102, message: "`image_base64` should be a base64 string" });
     expect((await list(user, base, "?keywords=Kein")).body.data.total).toBe(0);
   });
 

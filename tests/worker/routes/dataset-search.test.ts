@@ -13,7 +13,11 @@ type Retrieved = { chunks: { id: string; similarity: number }[] };
 const setup = async () => {
   const user = await createUser();
   const ds = await createDataset(user);
-  const docs = await ingest(user, ds.id, Object.entries(TEXTS).map(([name, text]) => textFile(name, text)));
+  const docs = await ingest(
+    user,
+    ds.id,
+    Object.entries(TEXTS).map(([name, text]) => textFile(name, text)),
+  );
   return { user, ds, docs };
 };
 const searchOne = (user: TestUser, datasetId: string, json: Record<string, unknown>) =>
@@ -32,11 +36,19 @@ describe("POST /datasets/{id}/search and /datasets/search", () => {
     expect(res.body.data.doc_aggs[0]).toMatchObject({ doc_name: "impfung.txt", count: 1 });
     expect(res.body.data.labels).toEqual({});
     // the same retrieval as /retrieval at threshold 0: same chunks, same order, same scores
-    const retrieval = await callApi<Retrieved>("/retrieval", { token: user.token, json: { question: "Impfung für Ältere", dataset_ids: [ds.id], similarity_threshold: 0 } });
-    expect(res.body.data.chunks.map((chunk) => [chunk.chunk_id, chunk.similarity])).toEqual(retrieval.body.data.chunks.map((chunk) => [chunk.id, chunk.similarity]));
+    const retrieval = await callApi<Retrieved>("/retrieval", {
+      token: user.token,
+      json: { question: "Impfung für Ältere", dataset_ids: [ds.id], similarity_threshold: 0 },
+    });
+    expect(res.body.data.chunks.map((chunk) => [chunk.chunk_id, chunk.similarity])).toEqual(
+      retrieval.body.data.chunks.map((chunk) => [chunk.id, chunk.similarity]),
+    );
     expect(res.body.data.total).toBe(res.body.data.chunks.length);
     // /retrieval's default threshold (0.2) keeps fewer than the search's 0
-    const thresholded = await callApi<Retrieved>("/retrieval", { token: user.token, json: { question: "Impfung für Ältere", dataset_ids: [ds.id] } });
+    const thresholded = await callApi<Retrieved>("/retrieval", {
+      token: user.token,
+      json: { question: "Impfung für Ältere", dataset_ids: [ds.id] },
+    });
     expect(res.body.data.chunks.length).toBeGreaterThan(thresholded.body.data.chunks.length);
 
     const paged = await searchOne(user, ds.id, { question: "Impfung für Ältere", size: 1, page: 2 });
@@ -54,11 +66,17 @@ describe("POST /datasets/{id}/search and /datasets/search", () => {
     const narrowed = await searchOne(user, ds.id, { question: "Impfung", doc_ids: [street] });
     expect(new Set(narrowed.body.data.chunks.map((chunk) => chunk.doc_id))).toEqual(new Set([street]));
 
-    const both = await callApi<DatasetSearchResult>("/datasets/search", { token: user.token, json: { question: "Schlaf und Impfung", dataset_ids: [ds.id, other.id] } });
+    const both = await callApi<DatasetSearchResult>("/datasets/search", {
+      token: user.token,
+      json: { question: "Schlaf und Impfung", dataset_ids: [ds.id, other.id] },
+    });
     expect(both.body.code).toBe(0);
     expect(new Set(both.body.data.chunks.map((chunk) => chunk.kb_id))).toEqual(new Set([ds.id, other.id]));
 
-    const app = await callApi<{ search_id: string }>("/searches", { token: user.token, json: { name: "Streng", search_config: { kb_ids: [ds.id], similarity_threshold: 0.99 } } });
+    const app = await callApi<{ search_id: string }>("/searches", {
+      token: user.token,
+      json: { name: "Streng", search_config: { kb_ids: [ds.id], similarity_threshold: 0.99 } },
+    });
     const saved = await searchOne(user, ds.id, { question: "Impfung für Ältere", search_id: app.body.data.search_id });
     expect(saved.body.data).toMatchObject({ total: 0, chunks: [] });
   });
@@ -72,7 +90,10 @@ describe("POST /datasets/{id}/search and /datasets/search", () => {
     expect(extra.body).toMatchObject({ code: 101, message: expect.stringContaining("Extra inputs are not permitted") });
     const noDatasets = await callApi("/datasets/search", { token: user.token, json: { question: "Impfung" } });
     expect(noDatasets.body).toMatchObject({ code: 101, message: expect.stringContaining("dataset_ids") });
-    const emptyDatasets = await callApi("/datasets/search", { token: user.token, json: { question: "Impfung", dataset_ids: [] } });
+    const emptyDatasets = await callApi("/datasets/search", {
+      token: user.token,
+      json: { question: "Impfung", dataset_ids: [] },
+    });
     expect(emptyDatasets.body.code).toBe(101);
     const badSize = await searchOne(user, ds.id, { question: "Impfung", size: 0 });
     expect(badSize.body.code).toBe(101);
@@ -80,12 +101,24 @@ describe("POST /datasets/{id}/search and /datasets/search", () => {
     const stranger = await setup();
     const foreign = await searchOne(user, stranger.ds.id, { question: "Impfung" });
     expect(foreign.body).toMatchObject({ code: 102, message: `You don't own the dataset ${stranger.ds.id}` });
-    const mixed = await callApi("/datasets/search", { token: user.token, json: { question: "Impfung", dataset_ids: [ds.id, stranger.ds.id] } });
+    const mixed = await callApi("/datasets/search", {
+      token: user.token,
+      json: { question: "Impfung", dataset_ids: [ds.id, stranger.ds.id] },
+    });
     expect(mixed.body.code).toBe(102);
-    const foreignDoc = await searchOne(user, ds.id, { question: "Impfung", doc_ids: [stranger.docs["impfung.txt"]?.id] });
+    const foreignDoc = await searchOne(user, ds.id, {
+      question: "Impfung",
+      doc_ids: [stranger.docs["impfung.txt"]?.id],
+    });
     expect(foreignDoc.body.code).toBe(102);
-    const strangerApp = await callApi<{ search_id: string }>("/searches", { token: stranger.user.token, json: { name: "Fremd", search_config: { kb_ids: [stranger.ds.id] } } });
-    const foreignApp = await searchOne(user, ds.id, { question: "Impfung", search_id: strangerApp.body.data.search_id });
+    const strangerApp = await callApi<{ search_id: string }>("/searches", {
+      token: stranger.user.token,
+      json: { name: "Fremd", search_config: { kb_ids: [stranger.ds.id] } },
+    });
+    const foreignApp = await searchOne(user, ds.id, {
+      question: "Impfung",
+      search_id: strangerApp.body.data.search_id,
+    });
     expect(foreignApp.body.code).toBe(102);
   });
 });

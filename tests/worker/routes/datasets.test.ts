@@ -33,8 +33,20 @@ describe("POST /datasets", () => {
       created_by: user.id,
     });
     expect(res.body.data.id).toMatch(/^[0-9a-f]{32}$/);
-    expect(res.body.data.parser_config).toMatchObject({ chunk_token_num: 512, delimiter: "\n", layout_recognize: "DeepDOC", task_page_size: 12, topn_tags: 3 });
-    expect(res.body.data.parser_config.raptor).toMatchObject({ use_raptor: false, max_token: 256, threshold: 0.1, max_cluster: 64, random_seed: 0 });
+    expect(res.body.data.parser_config).toMatchObject({
+      chunk_token_num: 512,
+      delimiter: "\n",
+      layout_recognize: "DeepDOC",
+      task_page_size: 12,
+      topn_tags: 3,
+    });
+    expect(res.body.data.parser_config.raptor).toMatchObject({
+      use_raptor: false,
+      max_token: 256,
+      threshold: 0.1,
+      max_cluster: 64,
+      random_seed: 0,
+    });
   });
 
   it("suffixes duplicate names case-insensitively: name, NAME(1), name(2)", async () => {
@@ -62,16 +74,39 @@ describe("POST /datasets", () => {
     [{ name: null }, "Field: <name> - Message: <Input should be a valid string> - Value: <None>"],
     [{ name: "a", permission: ["me", true] }, "- Value: <['me', True]>"],
     [{ name: "a", permission: "all" }, "Input should be 'me' or 'team'"],
-    [{ name: "a", chunk_method: "magic" }, "Input should be 'naive', 'book', 'email', 'laws', 'manual', 'one', 'paper', 'picture', 'presentation', 'qa', 'table', 'tag' or 'resume'"],
+    [
+      { name: "a", chunk_method: "magic" },
+      "Input should be 'naive', 'book', 'email', 'laws', 'manual', 'one', 'paper', 'picture', 'presentation', 'qa', 'table', 'tag' or 'resume'",
+    ],
     [{ name: "a", avatar: "image/png;base64,AAA" }, "invalid MIME prefix format. Must start with 'data:'"],
     [{ name: "a", avatar: "data:image/gif;base64,AAA" }, "Unsupported MIME type. Allowed: ['image/jpeg', 'image/png']"],
-    [{ name: "a", embedding_model: "no-provider" }, "embedding model identifier must follow <model_name>@<provider> format"],
-    [{ name: "a", parser_config: { chunk_token_num: 0 } }, "Field: <parser_config.chunk_token_num> - Message: <Input should be greater than or equal to 1> - Value: <0>"],
+    [
+      { name: "a", embedding_model: "no-provider" },
+      "embedding model identifier must follow <model_name>@<provider> format",
+    ],
+    [
+      { name: "a", parser_config: { chunk_token_num: 0 } },
+      "Field: <parser_config.chunk_token_num> - Message: <Input should be greater than or equal to 1> - Value: <0>",
+    ],
     [{ name: "a", parser_config: { chunk_token_num: 4096 } }, "Input should be less than or equal to 2048"],
     [{ name: "a", parser_config: { delimiter: "`##" } }, "Multi-character delimiters must be enclosed in backticks"],
-    [{ name: "a", parser_config: { pages: [[1, 10], [5, 20]] } }, "Each range must start after the previous range's end"],
+    [
+      {
+        name: "a",
+        parser_config: {
+          pages: [
+            [1, 10],
+            [5, 20],
+          ],
+        },
+      },
+      "Each range must start after the previous range's end",
+    ],
     [{ name: "a", parser_config: { pages: [[10, 5]] } }, "A range must end at or after its start"],
-    [{ name: "a", parser_config: { raptor: { use_raptor: true, prompt: "" } } }, "Field: <parser_config.raptor.prompt>"],
+    [
+      { name: "a", parser_config: { raptor: { use_raptor: true, prompt: "" } } },
+      "Field: <parser_config.raptor.prompt>",
+    ],
     [{ name: "a", parser_config: { unknown_key: 1 } }, "Extra inputs are not permitted"],
     [{ name: "a", unknown_field: 1 }, "Extra inputs are not permitted"],
     [{ name: "a", pagerank: 101 }, "Input should be less than or equal to 100"],
@@ -84,17 +119,23 @@ describe("POST /datasets", () => {
     expect(list.body.data).toEqual([]);
   });
 
-  it.each(["BAAI/bge-small-en-v1.5@Builtin", "BAAI/bge-small-en-v1.5@Local@Builtin"])("takes RAGFlow's default embedding id %s and searches with it", async (model) => {
-    const user = await createUser();
-    const created = await callApi<Dataset>("/datasets", { token: user.token, json: { name: "a", embedding_model: model } });
-    expect(created.body.data.embedding_model).toBe(model);
-    await ingest(user, created.body.data.id, [textFile("impfung.txt", "Die Grippeimpfung schützt ältere Menschen.")]);
-    const found = await callApi<{ chunks: { vector_similarity: number }[] }>("/retrieval", {
-      token: user.token,
-      json: { question: "Grippeimpfung", dataset_ids: [created.body.data.id], vector_similarity_weight: 1 },
-    });
-    expect(found.body.data.chunks[0]?.vector_similarity).toBeGreaterThan(0.2);
-  });
+  it.each(["BAAI/bge-small-en-v1.5@Builtin", "BAAI/bge-small-en-v1.5@Local@Builtin"])(
+    "takes RAGFlow's default embedding id %s and searches with it",
+    async (model) => {
+      const user = await createUser();
+      const created = await callApi<Dataset>("/datasets", {
+        token: user.token,
+        json: { name: "a", embedding_model: model },
+      });
+      expect(created.body.data.embedding_model).toBe(model);
+      await ingest(user, created.body.data.id, [textFile("impfung.txt", "Die Grippeimpfung schützt ältere Menschen.")]);
+      const found = await callApi<{ chunks: { vector_similarity: number }[] }>("/retrieval", {
+        token: user.token,
+        json: { question: "Grippeimpfung", dataset_ids: [created.body.data.id], vector_similarity_weight: 1 },
+      });
+      expect(found.body.data.chunks[0]?.vector_similarity).toBeGreaterThan(0.2);
+    },
+  );
 
   it.each([
     ["unknown@ZHIPU-AI", "Unsupported model: <unknown@ZHIPU-AI>"],
@@ -113,7 +154,9 @@ describe("GET /datasets", () => {
     const user = await createUser();
     const created = [];
     for (let i = 0; i < 3; i++) created.push(await createDataset(user, { name: `ds-${i}` }));
-    const page = await callApi<Dataset[]>("/datasets?page=1&page_size=2&orderby=create_time&desc=false", { token: user.token });
+    const page = await callApi<Dataset[]>("/datasets?page=1&page_size=2&orderby=create_time&desc=false", {
+      token: user.token,
+    });
     expect(page.body.data.map((d) => d.name)).toEqual(["ds-0", "ds-1"]);
     expect((page.body as unknown as { total_datasets: number }).total_datasets).toBe(3);
     const byName = await callApi<Dataset[]>("/datasets?name=DS-2", { token: user.token });
@@ -130,14 +173,20 @@ describe("GET /datasets", () => {
     const text = await callApi("/datasets?page_size=abc", { token: user.token });
     expect(text.body.message).toContain("unable to parse string as an integer");
     const unknown = await callApi("/datasets?name=nothing-here", { token: user.token });
-    expect(unknown.body).toMatchObject({ code: 102, message: `User '${user.id}' lacks permission for dataset 'nothing-here'` });
+    expect(unknown.body).toMatchObject({
+      code: 102,
+      message: `User '${user.id}' lacks permission for dataset 'nothing-here'`,
+    });
   });
 
   it("adds parsing status counts on request", async () => {
     const user = await createUser();
     const ds = await createDataset(user);
     await uploadFiles(user, ds.id, [textFile("a.txt", "eins"), textFile("b.txt", "zwei")]);
-    const res = await callApi<(Dataset & { unstart_count: number; done_count: number })[]>("/datasets?include_parsing_status=true", { token: user.token });
+    const res = await callApi<(Dataset & { unstart_count: number; done_count: number })[]>(
+      "/datasets?include_parsing_status=true",
+      { token: user.token },
+    );
     expect(res.body.data[0]).toMatchObject({ unstart_count: 2, running_count: 0, done_count: 0, document_count: 2 });
   });
 
@@ -158,7 +207,13 @@ describe("PUT /datasets/{id}", () => {
     const res = await callApi<Dataset>(`/datasets/${ds.id}`, {
       method: "PUT",
       token: user.token,
-      json: { name: "Neu", description: "Beschreibung", permission: "team", pagerank: 10, parser_config: { chunk_token_num: 128 } },
+      json: {
+        name: "Neu",
+        description: "Beschreibung",
+        permission: "team",
+        pagerank: 10,
+        parser_config: { chunk_token_num: 128 },
+      },
     });
     expect(res.body.code).toBe(0);
     expect(res.body.data).toMatchObject({ name: "Neu", description: "Beschreibung", permission: "team", pagerank: 10 });
@@ -169,7 +224,11 @@ describe("PUT /datasets/{id}", () => {
   it("switching chunk method resets the parser config to that method's defaults", async () => {
     const user = await createUser();
     const ds = await createDataset(user, { parser_config: { chunk_token_num: 100 } });
-    const res = await callApi<Dataset>(`/datasets/${ds.id}`, { method: "PUT", token: user.token, json: { chunk_method: "paper" } });
+    const res = await callApi<Dataset>(`/datasets/${ds.id}`, {
+      method: "PUT",
+      token: user.token,
+      json: { chunk_method: "paper" },
+    });
     expect(res.body.data.parser_config).toMatchObject({ chunk_token_num: 512, task_page_size: 22 });
   });
 
@@ -202,7 +261,9 @@ describe("DELETE /datasets", () => {
     expect(res.body).toMatchObject({ code: 0, data: { success_count: 1 } });
     const list = await callApi<Dataset[]>("/datasets", { token: user.token });
     expect(list.body.data.map((d) => d.id)).toEqual([keep.id]);
-    expect((await callApi(`/datasets/${gone.id}/documents/${docId}`, { token: user.token })).body).toMatchObject({ code: 102 });
+    expect((await callApi(`/datasets/${gone.id}/documents/${docId}`, { token: user.token })).body).toMatchObject({
+      code: 102,
+    });
   });
 
   it("is all or nothing when an id is unknown or foreign", async () => {
@@ -210,7 +271,11 @@ describe("DELETE /datasets", () => {
     const stranger = await createUser();
     const mine = await createDataset(user);
     const theirs = await createDataset(stranger);
-    const res = await callApi("/datasets", { method: "DELETE", token: user.token, json: { ids: [mine.id, theirs.id] } });
+    const res = await callApi("/datasets", {
+      method: "DELETE",
+      token: user.token,
+      json: { ids: [mine.id, theirs.id] },
+    });
     expect(res.body.code).toBe(102);
     expect(res.body.message).toContain("lacks permission for datasets");
     expect((await callApi<Dataset[]>("/datasets", { token: user.token })).body.data).toHaveLength(1);

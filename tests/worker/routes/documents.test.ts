@@ -1,7 +1,14 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BASE, callApi } from "../../helpers/worker/api";
-import { createDataset, createUser, sampleFile, textFile, type TestUser, uploadFiles } from "../../helpers/worker/factories";
+import {
+  createDataset,
+  createUser,
+  sampleFile,
+  textFile,
+  type TestUser,
+  uploadFiles,
+} from "../../helpers/worker/factories";
 
 type Doc = {
   id: string;
@@ -58,7 +65,9 @@ describe("POST /datasets/{id}/documents (upload)", () => {
     const original = await sampleFile("heilprg.md");
     const [doc] = (await uploadFiles(user, ds.id, [original])).body.data;
     const { SELF } = await import("cloudflare:test");
-    const res = await SELF.fetch(`${BASE}/datasets/${ds.id}/documents/${doc?.id}`, { headers: { Authorization: user.token } });
+    const res = await SELF.fetch(`${BASE}/datasets/${ds.id}/documents/${doc?.id}`, {
+      headers: { Authorization: user.token },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/markdown");
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(new Uint8Array(await original.arrayBuffer()));
@@ -68,7 +77,9 @@ describe("POST /datasets/{id}/documents (upload)", () => {
     const user = await createUser();
     const ds = await createDataset(user);
     const { SELF } = await import("cloudflare:test");
-    const res = await SELF.fetch(`${BASE}/datasets/${ds.id}/documents/${"0".repeat(32)}`, { headers: { Authorization: user.token } });
+    const res = await SELF.fetch(`${BASE}/datasets/${ds.id}/documents/${"0".repeat(32)}`, {
+      headers: { Authorization: user.token },
+    });
     const body = (await res.json()) as Record<string, unknown>;
     expect(Object.keys(body).toSorted()).toEqual(["code", "message"]);
     expect(body.code).toBe(102);
@@ -108,7 +119,11 @@ describe("POST /datasets/{id}/documents (upload)", () => {
   it("accepts 128 files in one request", async () => {
     const user = await createUser();
     const ds = await createDataset(user);
-    const res = await uploadFiles(user, ds.id, Array.from({ length: 128 }, (_, i) => textFile(`f${i}.txt`, `Inhalt ${i}`)));
+    const res = await uploadFiles(
+      user,
+      ds.id,
+      Array.from({ length: 128 }, (_, i) => textFile(`f${i}.txt`, `Inhalt ${i}`)),
+    );
     expect(res.body.code).toBe(0);
     expect((await list(user, ds.id, "?page_size=1")).body.data.total).toBe(128);
   });
@@ -127,13 +142,24 @@ describe("POST /datasets/{id}/documents?type=empty", () => {
   it("creates a virtual document and refuses a duplicate name", async () => {
     const user = await createUser();
     const ds = await createDataset(user);
-    const res = await callApi<Doc[]>(`/datasets/${ds.id}/documents?type=empty`, { token: user.token, json: { name: "Notizen" } });
+    const res = await callApi<Doc[]>(`/datasets/${ds.id}/documents?type=empty`, {
+      token: user.token,
+      json: { name: "Notizen" },
+    });
     expect(res.body.data[0]).toMatchObject({ name: "Notizen", type: "virtual", size: 0, source_type: "virtual" });
     // the name comes as JSON only (another body type would also dodge the JSON size limit)
     const form = new FormData();
     form.set("name", "Formular");
-    expect((await callApi(`/datasets/${ds.id}/documents?type=empty`, { token: user.token, body: form })).body).toMatchObject({ code: 101, message: expect.stringContaining("Unsupported content type: Expected application/json, got multipart/form-data") });
-    const again = await callApi(`/datasets/${ds.id}/documents?type=empty`, { token: user.token, json: { name: "notizen" } });
+    expect(
+      (await callApi(`/datasets/${ds.id}/documents?type=empty`, { token: user.token, body: form })).body,
+    ).toMatchObject({
+      code: 101,
+      message: expect.stringContaining("Unsupported content type: Expected application/json, got multipart/form-data"),
+    });
+    const again = await callApi(`/datasets/${ds.id}/documents?type=empty`, {
+      token: user.token,
+      json: { name: "notizen" },
+    });
     expect(again.body).toMatchObject({ code: 102, message: "Duplicated document name in the same dataset." });
   });
 });
@@ -148,10 +174,18 @@ describe("POST /datasets/{id}/documents?type=web (crawl)", () => {
   it("crawls same-site pages breadth-first to the depth limit, honouring robots.txt", async () => {
     const user = await createUser();
     const ds = await createDataset(user);
-    const res = await crawl(user, ds.id, { name: "Gesundheit", url: `${env.TEST_SITE_URL}/`, max_depth: "1", max_pages: "10" });
+    const res = await crawl(user, ds.id, {
+      name: "Gesundheit",
+      url: `${env.TEST_SITE_URL}/`,
+      max_depth: "1",
+      max_pages: "10",
+    });
     expect(res.body.code).toBe(0);
     expect(res.body.data[0]).toMatchObject({ name: "Gesundheit.html", run: "RUNNING", source_type: "web" });
-    const done = await waitFor(() => list(user, ds.id, "?orderby=name&desc=false"), (r) => r.body.data.docs.every((d) => d.run !== "RUNNING"));
+    const done = await waitFor(
+      () => list(user, ds.id, "?orderby=name&desc=false"),
+      (r) => r.body.data.docs.every((d) => d.run !== "RUNNING"),
+    );
     const names = done.body.data.docs.map((d) => d.name);
     expect(names).toEqual(["Gesundheit.html", "Impfung.html"]);
     const start = done.body.data.docs[0] as Doc;
@@ -170,16 +204,25 @@ describe("POST /datasets/{id}/documents?type=web (crawl)", () => {
     });
     expect(res.body.data[0]).toMatchObject({ name: "Formular.html", source_type: "web" });
     // a URL-encoded local upload carries no file
-    const local = await callApi(`/datasets/${ds.id}/documents`, { token: user.token, body: new URLSearchParams({ file: "x" }) });
+    const local = await callApi(`/datasets/${ds.id}/documents`, {
+      token: user.token,
+      body: new URLSearchParams({ file: "x" }),
+    });
     expect(local.body).toMatchObject({ code: 101, message: "No file part!" });
-    await waitFor(() => list(user, ds.id), (r) => r.body.data.docs.every((d) => d.run !== "RUNNING"));
+    await waitFor(
+      () => list(user, ds.id),
+      (r) => r.body.data.docs.every((d) => d.run !== "RUNNING"),
+    );
   });
 
   it("fails the document with a readable message when the site cannot be crawled", async () => {
     const user = await createUser();
     const ds = await createDataset(user);
     await crawl(user, ds.id, { name: "Kaputt", url: `${env.TEST_SITE_URL}/broken.html` });
-    const done = await waitFor(() => list(user, ds.id), (r) => r.body.data.docs[0]?.run !== "RUNNING");
+    const done = await waitFor(
+      () => list(user, ds.id),
+      (r) => r.body.data.docs[0]?.run !== "RUNNING",
+    );
     expect(done.body.data.docs[0]).toMatchObject({ run: "FAIL" });
     expect(done.body.data.docs[0]?.progress_msg).toContain("HTTP 404");
   });
@@ -202,9 +245,16 @@ describe("GET /datasets/{id}/documents (filters)", () => {
   it("filters by keywords, suffix and run status, pages, and rejects unknown statuses", async () => {
     const user = await createUser();
     const ds = await createDataset(user);
-    await uploadFiles(user, ds.id, [textFile("Impfung.md", "a"), textFile("impfpass.txt", "b"), textFile("Ernährung.md", "c")]);
+    await uploadFiles(user, ds.id, [
+      textFile("Impfung.md", "a"),
+      textFile("impfpass.txt", "b"),
+      textFile("Ernährung.md", "c"),
+    ]);
     expect((await list(user, ds.id, "?keywords=IMPF")).body.data.total).toBe(2);
-    expect((await list(user, ds.id, "?suffix=md")).body.data.docs.map((d) => d.name).toSorted()).toEqual(["Ernährung.md", "Impfung.md"]);
+    expect((await list(user, ds.id, "?suffix=md")).body.data.docs.map((d) => d.name).toSorted()).toEqual([
+      "Ernährung.md",
+      "Impfung.md",
+    ]);
     expect((await list(user, ds.id, "?run=UNSTART&run=DONE")).body.data.total).toBe(3);
     expect((await list(user, ds.id, "?run=3")).body.data.total).toBe(0);
     const paged = await list(user, ds.id, "?page=2&page_size=2&orderby=name&desc=false");
@@ -218,22 +268,45 @@ describe("GET /datasets/{id}/documents?metadata_condition=", () => {
   it("lists only documents whose metadata passes, and refuses a condition that is not a JSON object of conditions", async () => {
     const user = await createUser();
     const ds = await createDataset(user);
-    const [a, b, c] = (await uploadFiles(user, ds.id, [textFile("a.txt", "a"), textFile("b.txt", "b"), textFile("c.txt", "c")])).body.data as Doc[];
-    const meta = (doc: Doc | undefined, meta_fields: Record<string, unknown>) => callApi(`/datasets/${ds.id}/documents/${doc?.id}`, { method: "PATCH", token: user.token, json: { meta_fields } });
+    const [a, b, c] = (
+      await uploadFiles(user, ds.id, [textFile("a.txt", "a"), textFile("b.txt", "b"), textFile("c.txt", "c")])
+    ).body.data as Doc[];
+    const meta = (doc: Doc | undefined, meta_fields: Record<string, unknown>) =>
+      callApi(`/datasets/${ds.id}/documents/${doc?.id}`, { method: "PATCH", token: user.token, json: { meta_fields } });
     await meta(a, { autor: "RKI", jahr: 2021 });
     await meta(b, { autor: "RKI", jahr: 2024 });
     await meta(c, { autor: "BZgA", jahr: 2024 });
-    const where = (condition: unknown) => list(user, ds.id, `?orderby=name&desc=false&metadata_condition=${encodeURIComponent(JSON.stringify(condition))}`);
+    const where = (condition: unknown) =>
+      list(user, ds.id, `?orderby=name&desc=false&metadata_condition=${encodeURIComponent(JSON.stringify(condition))}`);
     const names = async (condition: unknown) => (await where(condition)).body.data.docs.map((doc) => doc.name);
-    expect(await names({ conditions: [{ name: "autor", comparison_operator: "=", value: "RKI" }, { name: "jahr", comparison_operator: "≥", value: 2022 }] })).toEqual(["b.txt"]);
-    expect(await names({ logic: "or", conditions: [{ name: "autor", comparison_operator: "=", value: "BZgA" }, { name: "jahr", comparison_operator: "<", value: 2022 }] })).toEqual(["a.txt", "c.txt"]);
-    expect((await where({ conditions: [{ name: "autor", comparison_operator: "=", value: "WHO" }] })).body.data).toEqual({ total: 0, docs: [] });
+    expect(
+      await names({
+        conditions: [
+          { name: "autor", comparison_operator: "=", value: "RKI" },
+          { name: "jahr", comparison_operator: "≥", value: 2022 },
+        ],
+      }),
+    ).toEqual(["b.txt"]);
+    expect(
+      await names({
+        logic: "or",
+        conditions: [
+          { name: "autor", comparison_operator: "=", value: "BZgA" },
+          { name: "jahr", comparison_operator: "<", value: 2022 },
+        ],
+      }),
+    ).toEqual(["a.txt", "c.txt"]);
+    expect(
+      (await where({ conditions: [{ name: "autor", comparison_operator: "=", value: "WHO" }] })).body.data,
+    ).toEqual({ total: 0, docs: [] });
     expect((await where({ conditions: [] })).body.data.total).toBe(3);
 
     const raw = (text: string) => list(user, ds.id, `?metadata_condition=${encodeURIComponent(text)}`);
     expect((await raw("{kaputt")).body).toMatchObject({ code: 102, message: "metadata_condition must be valid JSON." });
     expect((await raw("[1]")).body).toMatchObject({ code: 102, message: "metadata_condition must be an object." });
-    expect((await raw(JSON.stringify({ conditions: [{ name: "", comparison_operator: "=", value: "x" }] }))).body).toMatchObject({ code: 102, message: "metadata_condition: Each condition needs a metadata field name." });
+    expect(
+      (await raw(JSON.stringify({ conditions: [{ name: "", comparison_operator: "=", value: "x" }] }))).body,
+    ).toMatchObject({ code: 102, message: "metadata_condition: Each condition needs a metadata field name." });
   });
 });
 
@@ -255,9 +328,19 @@ describe("PATCH /datasets/{id}/documents/{doc}", () => {
 
   it("renames, disables, sets metadata and chunk method", async () => {
     const { user, ds, a } = await setup();
-    const res = await patch(user, ds.id, a.id, { name: "Anamnese.txt", enabled: 0, meta_fields: { author: "RKI", year: 2024 }, chunk_method: "qa" });
+    const res = await patch(user, ds.id, a.id, {
+      name: "Anamnese.txt",
+      enabled: 0,
+      meta_fields: { author: "RKI", year: 2024 },
+      chunk_method: "qa",
+    });
     expect(res.body.code).toBe(0);
-    expect(res.body.data).toMatchObject({ name: "Anamnese.txt", status: "0", chunk_method: "qa", meta_fields: { author: "RKI", year: 2024 } });
+    expect(res.body.data).toMatchObject({
+      name: "Anamnese.txt",
+      status: "0",
+      chunk_method: "qa",
+      meta_fields: { author: "RKI", year: 2024 },
+    });
   });
 
   it.each([
@@ -268,7 +351,11 @@ describe("PATCH /datasets/{id}/documents/{doc}", () => {
     [{ progress: 0.5 }, 102, "Can't change `progress`."],
     [{ enabled: 2 }, 102, "Field: <enabled> - Message: <Input should be 0 or 1>"],
     [{ meta_fields: ["kein Objekt"] }, 102, "Input should be a valid dictionary"],
-    [{ meta_fields: { autor: { name: "RKI" } } }, 102, "Each metadata value must be a string, a number or a list of them"],
+    [
+      { meta_fields: { autor: { name: "RKI" } } },
+      102,
+      "Each metadata value must be a string, a number or a list of them",
+    ],
     [{ meta_fields: { notiz: "x".repeat(16 * 1024 - 11) } }, 102, "Metadata must be at most 16 KB as JSON"],
     [{ parser_config: { chunk_token_num: -1 } }, 102, "Field: <parser_config.chunk_token_num>"],
     [{ unbekannt: 1 }, 102, "Field: <unbekannt> - Message: <Extra inputs are not permitted>"],
@@ -287,7 +374,9 @@ describe("PATCH /datasets/{id}/documents/{doc}", () => {
     const notiz = "ü".repeat((16 * 1024 - 12) / 2); // {"notiz":"…"} is 12 bytes around the value
     expect((await patch(user, ds.id, a.id, { meta_fields: { notiz } })).body.code).toBe(0);
     expect((await list(user, ds.id, `?id=${a.id}`)).body.data.docs[0]?.meta_fields).toEqual({ notiz });
-    expect((await patch(user, ds.id, a.id, { meta_fields: { notiz: `${notiz}e` } })).body.message).toContain("at most 16 KB");
+    expect((await patch(user, ds.id, a.id, { meta_fields: { notiz: `${notiz}e` } })).body.message).toContain(
+      "at most 16 KB",
+    );
   });
 
   it("refuses a document of another dataset", async () => {
@@ -304,13 +393,19 @@ describe("DELETE /datasets/{id}/documents", () => {
     const user = await createUser();
     const ds = await createDataset(user);
     const [a, b] = (await uploadFiles(user, ds.id, [textFile("a.txt", "a"), textFile("b.txt", "b")])).body.data;
-    const res = await callApi(`/datasets/${ds.id}/documents`, { method: "DELETE", token: user.token, json: { ids: [a?.id] } });
+    const res = await callApi(`/datasets/${ds.id}/documents`, {
+      method: "DELETE",
+      token: user.token,
+      json: { ids: [a?.id] },
+    });
     expect(res.body).toMatchObject({ code: 0, data: { deleted: 1 } });
     const dataset = await callApi<{ document_count: number }>(`/datasets/${ds.id}`, { token: user.token });
     expect(dataset.body.data.document_count).toBe(1);
     expect((await list(user, ds.id)).body.data.docs.map((d) => d.id)).toEqual([b?.id]);
     const { SELF } = await import("cloudflare:test");
-    const gone = await SELF.fetch(`${BASE}/datasets/${ds.id}/documents/${a?.id}`, { headers: { Authorization: user.token } });
+    const gone = await SELF.fetch(`${BASE}/datasets/${ds.id}/documents/${a?.id}`, {
+      headers: { Authorization: user.token },
+    });
     expect(((await gone.json()) as { code: number }).code).toBe(102);
   });
 
@@ -318,12 +413,24 @@ describe("DELETE /datasets/{id}/documents", () => {
     const user = await createUser();
     const ds = await createDataset(user);
     await uploadFiles(user, ds.id, [textFile("a.txt", "a")]);
-    const empty = await callApi(`/datasets/${ds.id}/documents`, { method: "DELETE", token: user.token, json: { ids: [] } });
+    const empty = await callApi(`/datasets/${ds.id}/documents`, {
+      method: "DELETE",
+      token: user.token,
+      json: { ids: [] },
+    });
     expect(empty.body.message).toBe(`should either provide doc ids or set delete_all(true), dataset: ${ds.id}. `);
-    const foreign = await callApi(`/datasets/${ds.id}/documents`, { method: "DELETE", token: user.token, json: { ids: ["0".repeat(32)] } });
+    const foreign = await callApi(`/datasets/${ds.id}/documents`, {
+      method: "DELETE",
+      token: user.token,
+      json: { ids: ["0".repeat(32)] },
+    });
     expect(foreign.body.code).toBe(102);
     expect(foreign.body.message).toContain("These documents do not belong to dataset");
-    const all = await callApi(`/datasets/${ds.id}/documents`, { method: "DELETE", token: user.token, json: { delete_all: true } });
+    const all = await callApi(`/datasets/${ds.id}/documents`, {
+      method: "DELETE",
+      token: user.token,
+      json: { delete_all: true },
+    });
     expect(all.body.data).toEqual({ deleted: 1 });
   });
 });

@@ -7,12 +7,31 @@ import { createUser } from "../../helpers/worker/factories";
 describe("RAGFlow Python SDK payloads", () => {
   it("create_dataset with its defaults left as None creates a dataset with Buddy's defaults", async () => {
     const user = await createUser();
-    const res = await callApi<{ name: string; avatar: string | null; embedding_model: string; chunk_method: string; parser_config: { chunk_token_num: number } }>("/datasets", {
+    const res = await callApi<{
+      name: string;
+      avatar: string | null;
+      embedding_model: string;
+      chunk_method: string;
+      parser_config: { chunk_token_num: number };
+    }>("/datasets", {
       token: user.token,
-      json: { name: "Leitlinien", avatar: null, description: null, embedding_model: null, permission: "me", chunk_method: "naive", pagerank: 0, parser_config: null },
+      json: {
+        name: "Leitlinien",
+        avatar: null,
+        description: null,
+        embedding_model: null,
+        permission: "me",
+        chunk_method: "naive",
+        pagerank: 0,
+        parser_config: null,
+      },
     });
     expect(res.body.code).toBe(0);
-    expect(res.body.data).toMatchObject({ name: "Leitlinien", embedding_model: "builtin-hash@Builtin", chunk_method: "naive" });
+    expect(res.body.data).toMatchObject({
+      name: "Leitlinien",
+      embedding_model: "builtin-hash@Builtin",
+      chunk_method: "naive",
+    });
     expect(res.body.data.parser_config.chunk_token_num).toBeGreaterThan(0);
 
     const updated = await callApi<{ name: string }>(`/datasets/${(res.body.data as unknown as { id: string }).id}`, {
@@ -20,7 +39,10 @@ describe("RAGFlow Python SDK payloads", () => {
       token: user.token,
       json: { name: "Leitlinien 2026", avatar: null, embedding_model: null, parser_config: null },
     });
-    expect(updated.body).toMatchObject({ code: 0, data: { name: "Leitlinien 2026", embedding_model: "builtin-hash@Builtin" } });
+    expect(updated.body).toMatchObject({
+      code: 0,
+      data: { name: "Leitlinien 2026", embedding_model: "builtin-hash@Builtin" },
+    });
   });
 
   it("retrieve with rerank_id None searches without a rerank model", async () => {
@@ -28,7 +50,18 @@ describe("RAGFlow Python SDK payloads", () => {
     const ds = await parsedDataset(user);
     const res = await callApi<{ chunks: { content: string }[] }>("/retrieval", {
       token: user.token,
-      json: { page: 1, page_size: 30, similarity_threshold: 0.2, vector_similarity_weight: 0.3, top_k: 1024, rerank_id: null, keyword: false, question: "Grippeimpfung", dataset_ids: [ds.id], document_ids: [] },
+      json: {
+        page: 1,
+        page_size: 30,
+        similarity_threshold: 0.2,
+        vector_similarity_weight: 0.3,
+        top_k: 1024,
+        rerank_id: null,
+        keyword: false,
+        question: "Grippeimpfung",
+        dataset_ids: [ds.id],
+        document_ids: [],
+      },
     });
     expect(res.body.code).toBe(0);
     expect(res.body.data.chunks[0]?.content).toMatch(/Grippe/);

@@ -40,7 +40,10 @@ describe("/system/tokens (API keys)", () => {
     const created = await callApi<Token>("/system/tokens", { method: "POST", token: owner.token });
     const strangerList = await callApi<Token[]>("/system/tokens", { token: stranger.token });
     expect(strangerList.body.data).toEqual([]);
-    const attempt = await callApi(`/system/tokens/${created.body.data.token}`, { method: "DELETE", token: stranger.token });
+    const attempt = await callApi(`/system/tokens/${created.body.data.token}`, {
+      method: "DELETE",
+      token: stranger.token,
+    });
     expect(attempt.body.data).toBe(true);
     const me = await callApi<{ id: string }>("/users/me", { token: `Bearer ${created.body.data.token}` });
     expect(me.body.data.id).toBe(owner.id);

@@ -57,12 +57,18 @@ describe("POST /users (register)", () => {
 describe("request body checks", () => {
   it("refuses a non-JSON content type", async () => {
     const res = await callApi("/users", { body: "email=a", headers: { "Content-Type": "text/plain" } });
-    expect(res.body).toMatchObject({ code: 101, message: "Unsupported content type: Expected application/json, got text/plain" });
+    expect(res.body).toMatchObject({
+      code: 101,
+      message: "Unsupported content type: Expected application/json, got text/plain",
+    });
   });
 
   it("refuses malformed JSON", async () => {
     const res = await callApi("/users", { body: "{bad", headers: { "Content-Type": "application/json" } });
-    expect(res.body).toMatchObject({ code: 101, message: "Malformed JSON syntax: Missing commas/brackets or invalid encoding" });
+    expect(res.body).toMatchObject({
+      code: 101,
+      message: "Malformed JSON syntax: Missing commas/brackets or invalid encoding",
+    });
   });
 
   it("refuses a payload that is not an object", async () => {
@@ -110,7 +116,13 @@ describe("PATCH /users/me (profile)", () => {
       json: { nickname: "Grace", language: "en", color_schema: "Dark", timezone: "America/New_York", avatar },
     });
     expect(res.body.code).toBe(0);
-    expect(res.body.data).toMatchObject({ nickname: "Grace", language: "en", color_schema: "Dark", timezone: "America/New_York", avatar });
+    expect(res.body.data).toMatchObject({
+      nickname: "Grace",
+      language: "en",
+      color_schema: "Dark",
+      timezone: "America/New_York",
+      avatar,
+    });
     const me = await callApi<Profile>("/users/me", { token: user.token });
     expect(me.body.data.nickname).toBe("Grace");
   });
@@ -132,15 +144,18 @@ describe("PATCH /users/me (profile)", () => {
   });
 });
 
-const change = (token: string, json: Record<string, string>) =>
-  callApi("/users/me/password", { token, json });
+const change = (token: string, json: Record<string, string>) => callApi("/users/me/password", { token, json });
 
 describe("POST /users/me/password", () => {
   it("changes the password, keeps this session and signs out the others", async () => {
     const user = await createUser();
     const other = await callApi("/auth/login", { json: { email: user.email, password: user.password } });
     const otherToken = other.headers.get("Authorization") ?? "";
-    const res = await change(user.token, { password: user.password, new_password: "a-new-password", confirm_password: "a-new-password" });
+    const res = await change(user.token, {
+      password: user.password,
+      new_password: "a-new-password",
+      confirm_password: "a-new-password",
+    });
     expect(res.body.code).toBe(0);
     expect((await callApi("/users/me", { token: user.token })).status).toBe(200);
     expect((await callApi("/users/me", { token: otherToken })).status).toBe(401);
@@ -150,13 +165,21 @@ describe("POST /users/me/password", () => {
 
   it("requires the current password", async () => {
     const user = await createUser();
-    const res = await change(user.token, { password: "wrong-password", new_password: "a-new-password", confirm_password: "a-new-password" });
+    const res = await change(user.token, {
+      password: "wrong-password",
+      new_password: "a-new-password",
+      confirm_password: "a-new-password",
+    });
     expect(res.body).toMatchObject({ code: 109, message: "Password error!" });
   });
 
   it("requires a matching confirmation", async () => {
     const user = await createUser();
-    const res = await change(user.token, { password: user.password, new_password: "a-new-password", confirm_password: "another-one" });
+    const res = await change(user.token, {
+      password: user.password,
+      new_password: "a-new-password",
+      confirm_password: "another-one",
+    });
     expect(res.body.code).toBe(101);
     expect(res.body.message).toContain("The new password that you entered do not match!");
     const stillOld = await callApi("/auth/login", { json: { email: user.email, password: user.password } });
@@ -165,7 +188,11 @@ describe("POST /users/me/password", () => {
 
   it("requires more than 8 characters", async () => {
     const user = await createUser();
-    const res = await change(user.token, { password: user.password, new_password: "12345678", confirm_password: "12345678" });
+    const res = await change(user.token, {
+      password: user.password,
+      new_password: "12345678",
+      confirm_password: "12345678",
+    });
     expect(res.body.code).toBe(101);
     expect(res.body.message).toContain("Field: <new_password>");
   });

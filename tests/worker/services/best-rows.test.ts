@@ -11,7 +11,9 @@ describe("local vector index: the k best rows", () => {
   it("matches a full sort, best first, and leaves out rows the filter excluded", () => {
     let seed = 7;
     const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
-    const scores = Float64Array.from({ length: 5000 }, (_, row) => (row % 7 === 0 ? -Infinity : Math.round(random() * 1000) / 1000));
+    const scores = Float64Array.from({ length: 5000 }, (_, row) =>
+      row % 7 === 0 ? -Infinity : Math.round(random() * 1000) / 1000,
+    );
     for (const k of [1, 10, 100]) expect(bestRows(scores, k)).toEqual(bySorting(scores, k));
   });
 

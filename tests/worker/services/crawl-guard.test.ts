@@ -7,13 +7,19 @@ import { callApi } from "../../helpers/worker/api";
 import { createDataset, createUser } from "../../helpers/worker/factories";
 
 describe("outbound URL guard", () => {
-  it.each(["http://127.0.0.1/", "http://localhost:8080/", "http://10.1.2.3/", "http://192.168.0.1/", "http://172.20.0.1/", "http://169.254.169.254/latest", "http://[::1]/", "http://printer.local/"])(
-    "refuses %s unless private fetches are allowed",
-    (url) => {
-      expect(checkOutboundUrl(url, false).ok).toBe(false);
-      expect(checkOutboundUrl(url, true).ok).toBe(true);
-    },
-  );
+  it.each([
+    "http://127.0.0.1/",
+    "http://localhost:8080/",
+    "http://10.1.2.3/",
+    "http://192.168.0.1/",
+    "http://172.20.0.1/",
+    "http://169.254.169.254/latest",
+    "http://[::1]/",
+    "http://printer.local/",
+  ])("refuses %s unless private fetches are allowed", (url) => {
+    expect(checkOutboundUrl(url, false).ok).toBe(false);
+    expect(checkOutboundUrl(url, true).ok).toBe(true);
+  });
 
   it.each([
     "http://localhost./",
@@ -44,7 +50,10 @@ describe("outbound URL guard", () => {
     // names that only start like a private range are names
     expect(checkOutboundUrl("https://247.ai/", false).ok).toBe(true);
     expect(checkOutboundUrl("https://10.example.org/", false).ok).toBe(true);
-    expect(checkOutboundUrl("file:///etc/passwd", true)).toMatchObject({ ok: false, reason: "Only http and https URLs can be fetched." });
+    expect(checkOutboundUrl("file:///etc/passwd", true)).toMatchObject({
+      ok: false,
+      reason: "Only http and https URLs can be fetched.",
+    });
   });
 
   it("the crawler checks every redirect hop before following it", async () => {
@@ -53,12 +62,25 @@ describe("outbound URL guard", () => {
     const form = new FormData();
     form.set("name", "redirect");
     form.set("url", `${env.TEST_SITE_URL}/redirect-private`);
-    const [doc] = (await callApi<{ id: string }[]>(`/datasets/${ds.id}/documents?type=web`, { token: user.token, body: form })).body.data;
+    const [doc] = (
+      await callApi<{ id: string }[]>(`/datasets/${ds.id}/documents?type=web`, { token: user.token, body: form })
+    ).body.data;
     // run the crawl job directly with private fetches off, after the request was allowed for the test site
     const deps = createDeps({ ...env, ALLOW_PRIVATE_FETCH: "false" } as Env);
-    const result = await runCrawl(deps, { type: "crawl", tenantId: user.id, userId: user.id, datasetId: ds.id, documentId: doc?.id as string, url: `${env.TEST_SITE_URL}/redirect-private`, maxDepth: 0, maxPages: 1 });
+    const result = await runCrawl(deps, {
+      type: "crawl",
+      tenantId: user.id,
+      userId: user.id,
+      datasetId: ds.id,
+      documentId: doc?.id as string,
+      url: `${env.TEST_SITE_URL}/redirect-private`,
+      maxDepth: 0,
+      maxPages: 1,
+    });
     expect(result.pages).toBe(0);
-    const row = await env.DB.prepare("SELECT run, progress_msg FROM documents WHERE id = ?").bind(doc?.id).first<{ run: string; progress_msg: string }>();
+    const row = await env.DB.prepare("SELECT run, progress_msg FROM documents WHERE id = ?")
+      .bind(doc?.id)
+      .first<{ run: string; progress_msg: string }>();
     expect(row?.run).toBe("4");
     expect(row?.progress_msg).toContain("private or loopback");
   });

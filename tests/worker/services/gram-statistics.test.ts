@@ -16,7 +16,9 @@ const collection = async (size: number, [half, otherHalf, tenth, three]: [string
   const dataset = await createDataset(user);
   const docs = await ingest(user, dataset.id, [textFile("seed.txt", "Ein Anfang.")]);
   const documentId = Object.values(docs)[0]?.id ?? "";
-  const owner = await env.DB.prepare("SELECT tenant_id FROM datasets WHERE id = ?").bind(dataset.id).first<{ tenant_id: string }>();
+  const owner = await env.DB.prepare("SELECT tenant_id FROM datasets WHERE id = ?")
+    .bind(dataset.id)
+    .first<{ tenant_id: string }>();
   const insert = env.DB.prepare(
     "INSERT INTO chunks (id, dataset_id, document_id, tenant_id, doc_name, content, create_time, update_time) VALUES (?, ?, ?, ?, 'seed.txt', ?, 0, 0)",
   );
@@ -24,12 +26,21 @@ const collection = async (size: number, [half, otherHalf, tenth, three]: [string
     [i % 2 === 0 ? half : otherHalf, i % 10 === 0 ? tenth : "garten", i < 3 ? three : "pferd", `nummer${i}`].join(" "),
   );
   await env.DB.batch(texts.map((text) => insert.bind(newId(), dataset.id, documentId, owner?.tenant_id ?? "", text)));
-  return { scope: { datasetIds: [dataset.id], documentIds: [] }, texts: ["seed.txt Ein Anfang.", ...texts.map((text) => `seed.txt ${text}`)] };
+  return {
+    scope: { datasetIds: [dataset.id], documentIds: [] },
+    texts: ["seed.txt Ein Anfang.", ...texts.map((text) => `seed.txt ${text}`)],
+  };
 };
 
-const truth = (texts: string[], gram: string) => texts.filter((text) => ` ${text.toLowerCase().replace(/[.]/g, " ")} `.includes(gram)).length;
+const truth = (texts: string[], gram: string) =>
+  texts.filter((text) => ` ${text.toLowerCase().replace(/[.]/g, " ")} `.includes(gram)).length;
 
-const statistics = async (scope: { datasetIds: string[]; documentIds: string[] }, grams: string[], size: number, limits?: { sample: number; budget: number }) => {
+const statistics = async (
+  scope: { datasetIds: string[]; documentIds: string[] },
+  grams: string[],
+  size: number,
+  limits?: { sample: number; budget: number },
+) => {
   const { df } = await trigramFrequencies(db, trigramsOf(grams));
   return gramStatistics(db, scope, grams, (gram) => gramFrequencyBound(gram, df), size, limits);
 };

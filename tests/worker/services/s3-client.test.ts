@@ -12,11 +12,18 @@ const config = (): S3Config => ({
   secretAccessKey: env.TEST_S3_SECRET_ACCESS_KEY,
 });
 
-const seedKeys = (prefix = "") => S3_SEED.map((object) => object.key).filter((key) => key.startsWith(prefix)).toSorted();
-const seedObject = (key: string) => S3_SEED.find((object) => object.key === key) ?? expect.fail(`no seed object ${key}`);
+const seedKeys = (prefix = "") =>
+  S3_SEED.map((object) => object.key)
+    .filter((key) => key.startsWith(prefix))
+    .toSorted();
+const seedObject = (key: string) =>
+  S3_SEED.find((object) => object.key === key) ?? expect.fail(`no seed object ${key}`);
 
 const s3Failure = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(S3Error);
   return error as S3Error;
 };
@@ -42,7 +49,11 @@ describe("S3 client: listing", () => {
     expect(root.objects.map((object) => object.key)).toEqual(["welcome.txt"]);
     expect(root.folders).toEqual(["docs/", "images/", "reports/"]);
     const docs = await client.list("docs/", undefined, undefined, { delimiter: "/" });
-    expect(docs.objects.map((object) => object.key)).toEqual(["docs/guide.txt", "docs/readme.md", "docs/Über uns & mehr #1.md"]);
+    expect(docs.objects.map((object) => object.key)).toEqual([
+      "docs/guide.txt",
+      "docs/readme.md",
+      "docs/Über uns & mehr #1.md",
+    ]);
     expect(docs.folders).toEqual(["docs/sub/"]);
   });
 
@@ -121,7 +132,9 @@ describe("S3 client: errors", () => {
     const error = await s3Failure(createS3Client({ ...config(), secretAccessKey: "wrong-secret" }).list(""));
     expect(error.status).toBe(403);
     expect(error.code).toBe("SignatureDoesNotMatch");
-    expect(error.message).toMatch(/^S3 refused the request: SignatureDoesNotMatch \(The request signature we calculated/);
+    expect(error.message).toMatch(
+      /^S3 refused the request: SignatureDoesNotMatch \(The request signature we calculated/,
+    );
   });
 
   it("an unknown access key is refused", async () => {
@@ -141,7 +154,10 @@ describe("S3 client: errors", () => {
 
   it("gives up after timeoutMs", async () => {
     vi.spyOn(globalThis, "fetch").mockImplementation(
-      (input) => new Promise((_, reject) => (input as Request).signal.addEventListener("abort", () => reject((input as Request).signal.reason))),
+      (input) =>
+        new Promise((_, reject) =>
+          (input as Request).signal.addEventListener("abort", () => reject((input as Request).signal.reason)),
+        ),
     );
     const error = await s3Failure(createS3Client(config(), { timeoutMs: 50 }).list(""));
     expect(error).toMatchObject({ status: 0, code: "Timeout" });

@@ -5,7 +5,14 @@ import { GOOD_KEY } from "../../helpers/shared/model-key";
 import { createAgent, flow } from "../../helpers/worker/agents";
 import { ask, createSession } from "../../helpers/worker/chat";
 import { callApi } from "../../helpers/worker/api";
-import { createDataset, createUser, DEFAULT_PASSWORD, ingest, textFile, type TestUser } from "../../helpers/worker/factories";
+import {
+  createDataset,
+  createUser,
+  DEFAULT_PASSWORD,
+  ingest,
+  textFile,
+  type TestUser,
+} from "../../helpers/worker/factories";
 import { newFolder, putFiles } from "../../helpers/worker/files";
 import { inTeam, joinTeam, TEAM_HEADER } from "../../helpers/worker/teams";
 
@@ -35,21 +42,37 @@ type Fixture = {
   taskId: string;
 };
 
-type Req = { method: string; path: string; json?: unknown; body?: () => BodyInit; token?: string | null; noTeam?: boolean };
+type Req = {
+  method: string;
+  path: string;
+  json?: unknown;
+  body?: () => BodyInit;
+  token?: string | null;
+  noTeam?: boolean;
+};
 // allowed: who succeeds ("public": anyone, signed in or not)
 type Row = { route: string; allowed: Caller[] | "public"; req: (fx: Fixture, caller: Caller) => Req | Promise<Req> };
 
 let fx: Fixture;
 
-const AGENT_DSL = flow([["begin", "Begin", {}, ["Message:m"]], ["Message:m", "Message", { content: ["Echo: {sys.query}"] }]]);
+const AGENT_DSL = flow([
+  ["begin", "Begin", {}, ["Message:m"]],
+  ["Message:m", "Message", { content: ["Echo: {sys.query}"] }],
+]);
 const ownerTemplate = async () =>
-  (await callApi<{ id: string }>("/prompt-templates", { token: fx.owner.token, json: { name: `Vorlage ${crypto.randomUUID().slice(0, 8)}`, content: "x" } })).body.data.id;
+  (
+    await callApi<{ id: string }>("/prompt-templates", {
+      token: fx.owner.token,
+      json: { name: `Vorlage ${crypto.randomUUID().slice(0, 8)}`, content: "x" },
+    })
+  ).body.data.id;
 const throwawayAgent = async () => (await createAgent(fx.owner, AGENT_DSL, undefined, { permission: "team" })).id;
 const throwawayDataset = async () => (await createDataset(fx.owner, { permission: "team" })).id;
 const throwawayDocument = async () => {
   const form = new FormData();
   form.append("file", textFile("wegwerf.txt", "Wegwerf"));
-  return (await callApi<{ id: string }[]>(`/datasets/${fx.datasetId}/documents`, { token: fx.owner.token, body: form })).body.data[0]?.id as string;
+  return (await callApi<{ id: string }[]>(`/datasets/${fx.datasetId}/documents`, { token: fx.owner.token, body: form }))
+    .body.data[0]?.id as string;
 };
 // "running" without a queue message, so stopping it is deterministic
 const keptRunning: string[] = [];
@@ -60,10 +83,17 @@ const runningDocument = async () => {
   return id;
 };
 const throwawayChunk = async () =>
-  (await callApi<{ chunk: { id: string } }>(`/datasets/${fx.datasetId}/documents/${fx.documentId}/chunks`, { token: fx.owner.token, json: { content: `Wegwerf-Abschnitt ${crypto.randomUUID()}` } })).body.data.chunk.id;
-const throwawayFile = async () => ((await putFiles(fx.owner, [textFile(`wegwerf-${crypto.randomUUID()}.txt`, "x")])).body.data[0]?.id as string);
+  (
+    await callApi<{ chunk: { id: string } }>(`/datasets/${fx.datasetId}/documents/${fx.documentId}/chunks`, {
+      token: fx.owner.token,
+      json: { content: `Wegwerf-Abschnitt ${crypto.randomUUID()}` },
+    })
+  ).body.data.chunk.id;
+const throwawayFile = async () =>
+  (await putFiles(fx.owner, [textFile(`wegwerf-${crypto.randomUUID()}.txt`, "x")])).body.data[0]?.id as string;
 const throwawaySession = async () => (await createSession(fx.owner, fx.chatId, "Wegwerf")).id;
-const throwawayShareToken = async () => (await callApi<{ id: string }>(`/chats/${fx.chatId}/share-tokens`, { token: fx.owner.token, json: {} })).body.data.id;
+const throwawayShareToken = async () =>
+  (await callApi<{ id: string }>(`/chats/${fx.chatId}/share-tokens`, { token: fx.owner.token, json: {} })).body.data.id;
 // a question the owner's assistant found nothing for, asked anew for every caller
 const unansweredQuestion = async () => {
   const question = `Quantenchromodynamik ${crypto.randomUUID().slice(0, 8)}`;
@@ -73,12 +103,26 @@ const unansweredQuestion = async () => {
 // the team's search app and one of its share links, made once on first use
 let teamSearchId: string | undefined;
 const teamSearch = async () =>
-  (teamSearchId ??= (await callApi<{ search_id: string }>("/searches", { token: fx.owner.token, json: { name: "Team-Suche", search_config: { kb_ids: [fx.datasetId] } } })).body.data.search_id);
+  (teamSearchId ??= (
+    await callApi<{ search_id: string }>("/searches", {
+      token: fx.owner.token,
+      json: { name: "Team-Suche", search_config: { kb_ids: [fx.datasetId] } },
+    })
+  ).body.data.search_id);
 const throwawaySearch = async () =>
-  (await callApi<{ search_id: string }>("/searches", { token: fx.owner.token, json: { name: `Wegwerf-Suche ${crypto.randomUUID().slice(0, 8)}` } })).body.data.search_id;
-const searchShareToken = async () => (await callApi<{ id: string }>(`/searches/${await teamSearch()}/share-tokens`, { token: fx.owner.token, json: {} })).body.data.id;
+  (
+    await callApi<{ search_id: string }>("/searches", {
+      token: fx.owner.token,
+      json: { name: `Wegwerf-Suche ${crypto.randomUUID().slice(0, 8)}` },
+    })
+  ).body.data.search_id;
+const searchShareToken = async () =>
+  (await callApi<{ id: string }>(`/searches/${await teamSearch()}/share-tokens`, { token: fx.owner.token, json: {} }))
+    .body.data.id;
 const freshLogin = async (user: TestUser) =>
-  (await callApi("/auth/login", { json: { email: user.email, password: DEFAULT_PASSWORD } })).headers.get("Authorization") as string;
+  (await callApi("/auth/login", { json: { email: user.email, password: DEFAULT_PASSWORD } })).headers.get(
+    "Authorization",
+  ) as string;
 const userOf = (caller: Caller) => (caller === "anonymous" || caller === "wrongToken" ? fx.outsider : fx[caller]);
 const form = (field: string, file: File) => () => {
   const data = new FormData();
@@ -91,102 +135,495 @@ const doc = (path = "") => ds(`/documents/${fx.documentId}${path}`);
 const chat = (path = "") => `/chats/${fx.chatId}${path}`;
 
 const ROWS: Row[] = [
-  { route: "POST /api/v1/auth/login", allowed: "public", req: () => ({ method: "POST", path: "/auth/login", json: { email: fx.outsider.email, password: DEFAULT_PASSWORD } }) },
+  {
+    route: "POST /api/v1/auth/login",
+    allowed: "public",
+    req: () => ({
+      method: "POST",
+      path: "/auth/login",
+      json: { email: fx.outsider.email, password: DEFAULT_PASSWORD },
+    }),
+  },
   // each caller logs out a fresh session of its own, so the others stay signed in
-  { route: "POST /api/v1/auth/logout", allowed: SIGNED_IN, req: async (_, caller) => ({ method: "POST", path: "/auth/logout", token: SIGNED_IN.includes(caller) ? await freshLogin(userOf(caller)) : undefined, noTeam: true }) },
-  { route: "GET /api/v1/auth/logout", allowed: SIGNED_IN, req: async (_, caller) => ({ method: "GET", path: "/auth/logout", token: SIGNED_IN.includes(caller) ? await freshLogin(userOf(caller)) : undefined, noTeam: true }) },
-  { route: "POST /api/v1/users", allowed: "public", req: () => ({ method: "POST", path: "/users", json: { email: `matrix-${crypto.randomUUID()}@buddy.test`, password: DEFAULT_PASSWORD, nickname: "M" } }) },
+  {
+    route: "POST /api/v1/auth/logout",
+    allowed: SIGNED_IN,
+    req: async (_, caller) => ({
+      method: "POST",
+      path: "/auth/logout",
+      token: SIGNED_IN.includes(caller) ? await freshLogin(userOf(caller)) : undefined,
+      noTeam: true,
+    }),
+  },
+  {
+    route: "GET /api/v1/auth/logout",
+    allowed: SIGNED_IN,
+    req: async (_, caller) => ({
+      method: "GET",
+      path: "/auth/logout",
+      token: SIGNED_IN.includes(caller) ? await freshLogin(userOf(caller)) : undefined,
+      noTeam: true,
+    }),
+  },
+  {
+    route: "POST /api/v1/users",
+    allowed: "public",
+    req: () => ({
+      method: "POST",
+      path: "/users",
+      json: { email: `matrix-${crypto.randomUUID()}@buddy.test`, password: DEFAULT_PASSWORD, nickname: "M" },
+    }),
+  },
   { route: "GET /api/v1/users/me", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/users/me" }) },
-  { route: "PATCH /api/v1/users/me", allowed: SIGNED_IN, req: () => ({ method: "PATCH", path: "/users/me", json: { timezone: "Europe/Berlin" } }) },
-  { route: "PUT /api/v1/users/me", allowed: SIGNED_IN, req: () => ({ method: "PUT", path: "/users/me", json: { timezone: "Europe/Berlin" } }) },
-  { route: "POST /api/v1/users/me/password", allowed: SIGNED_IN, req: () => ({ method: "POST", path: "/users/me/password", json: { password: DEFAULT_PASSWORD, new_password: DEFAULT_PASSWORD, confirm_password: DEFAULT_PASSWORD } }) },
+  {
+    route: "PATCH /api/v1/users/me",
+    allowed: SIGNED_IN,
+    req: () => ({ method: "PATCH", path: "/users/me", json: { timezone: "Europe/Berlin" } }),
+  },
+  {
+    route: "PUT /api/v1/users/me",
+    allowed: SIGNED_IN,
+    req: () => ({ method: "PUT", path: "/users/me", json: { timezone: "Europe/Berlin" } }),
+  },
+  {
+    route: "POST /api/v1/users/me/password",
+    allowed: SIGNED_IN,
+    req: () => ({
+      method: "POST",
+      path: "/users/me/password",
+      json: { password: DEFAULT_PASSWORD, new_password: DEFAULT_PASSWORD, confirm_password: DEFAULT_PASSWORD },
+    }),
+  },
 
-  { route: "GET /api/v1/datasets/:datasetId/documents/:documentId/chunks", allowed: TEAM, req: () => ({ method: "GET", path: doc("/chunks") }) },
-  { route: "POST /api/v1/datasets/:datasetId/documents/:documentId/chunks", allowed: TEAM, req: () => ({ method: "POST", path: doc("/chunks"), json: { content: `Neuer Abschnitt ${crypto.randomUUID()}` } }) },
-  { route: "PATCH /api/v1/datasets/:datasetId/documents/:documentId/chunks", allowed: TEAM, req: () => ({ method: "PATCH", path: doc("/chunks"), json: { chunk_ids: [fx.chunkId], available: true } }) },
-  { route: "DELETE /api/v1/datasets/:datasetId/documents/:documentId/chunks", allowed: TEAM, req: async () => ({ method: "DELETE", path: doc("/chunks"), json: { chunk_ids: [await throwawayChunk()] } }) },
-  { route: "GET /api/v1/datasets/:datasetId/documents/:documentId/chunks/:chunkId", allowed: TEAM, req: () => ({ method: "GET", path: doc(`/chunks/${fx.chunkId}`) }) },
-  { route: "PATCH /api/v1/datasets/:datasetId/documents/:documentId/chunks/:chunkId", allowed: TEAM, req: () => ({ method: "PATCH", path: doc(`/chunks/${fx.chunkId}`), json: { important_keywords: ["Grippe"] } }) },
-  { route: "PUT /api/v1/datasets/:datasetId/documents/:documentId/chunks/:chunkId", allowed: TEAM, req: () => ({ method: "PUT", path: doc(`/chunks/${fx.chunkId}`), json: { important_keywords: ["Grippe"] } }) },
-  { route: "POST /api/v1/datasets/:datasetId/documents/parse", allowed: TEAM, req: async () => ({ method: "POST", path: ds("/documents/parse"), json: { document_ids: [await throwawayDocument()] } }) },
-  { route: "POST /api/v1/datasets/:datasetId/documents/stop", allowed: TEAM, req: async () => ({ method: "POST", path: ds("/documents/stop"), json: { document_ids: [await runningDocument()] } }) },
-  { route: "POST /api/v1/datasets/:datasetId/documents", allowed: TEAM, req: () => ({ method: "POST", path: ds("/documents"), body: form("file", textFile("neu.txt", "Neu")) }) },
-  { route: "GET /api/v1/datasets/:datasetId/documents", allowed: TEAM, req: () => ({ method: "GET", path: ds("/documents") }) },
-  { route: "DELETE /api/v1/datasets/:datasetId/documents", allowed: TEAM, req: async () => ({ method: "DELETE", path: ds("/documents"), json: { ids: [await throwawayDocument()] } }) },
-  { route: "GET /api/v1/datasets/:datasetId/documents/:documentId", allowed: TEAM, req: () => ({ method: "GET", path: doc() }) },
-  { route: "PATCH /api/v1/datasets/:datasetId/documents/:documentId", allowed: TEAM, req: () => ({ method: "PATCH", path: doc(), json: { meta_fields: { quelle: "RKI" } } }) },
-  { route: "PUT /api/v1/datasets/:datasetId/documents/:documentId", allowed: TEAM, req: () => ({ method: "PUT", path: doc(), json: { meta_fields: { quelle: "RKI" } } }) },
-  { route: "POST /api/v1/datasets", allowed: SIGNED_IN, req: () => ({ method: "POST", path: "/datasets", json: { name: `kb-${crypto.randomUUID().slice(0, 8)}` } }) },
+  {
+    route: "GET /api/v1/datasets/:datasetId/documents/:documentId/chunks",
+    allowed: TEAM,
+    req: () => ({ method: "GET", path: doc("/chunks") }),
+  },
+  {
+    route: "POST /api/v1/datasets/:datasetId/documents/:documentId/chunks",
+    allowed: TEAM,
+    req: () => ({ method: "POST", path: doc("/chunks"), json: { content: `Neuer Abschnitt ${crypto.randomUUID()}` } }),
+  },
+  {
+    route: "PATCH /api/v1/datasets/:datasetId/documents/:documentId/chunks",
+    allowed: TEAM,
+    req: () => ({ method: "PATCH", path: doc("/chunks"), json: { chunk_ids: [fx.chunkId], available: true } }),
+  },
+  {
+    route: "DELETE /api/v1/datasets/:datasetId/documents/:documentId/chunks",
+    allowed: TEAM,
+    req: async () => ({ method: "DELETE", path: doc("/chunks"), json: { chunk_ids: [await throwawayChunk()] } }),
+  },
+  {
+    route: "GET /api/v1/datasets/:datasetId/documents/:documentId/chunks/:chunkId",
+    allowed: TEAM,
+    req: () => ({ method: "GET", path: doc(`/chunks/${fx.chunkId}`) }),
+  },
+  {
+    route: "PATCH /api/v1/datasets/:datasetId/documents/:documentId/chunks/:chunkId",
+    allowed: TEAM,
+    req: () => ({ method: "PATCH", path: doc(`/chunks/${fx.chunkId}`), json: { important_keywords: ["Grippe"] } }),
+  },
+  {
+    route: "PUT /api/v1/datasets/:datasetId/documents/:documentId/chunks/:chunkId",
+    allowed: TEAM,
+    req: () => ({ method: "PUT", path: doc(`/chunks/${fx.chunkId}`), json: { important_keywords: ["Grippe"] } }),
+  },
+  {
+    route: "POST /api/v1/datasets/:datasetId/documents/parse",
+    allowed: TEAM,
+    req: async () => ({
+      method: "POST",
+      path: ds("/documents/parse"),
+      json: { document_ids: [await throwawayDocument()] },
+    }),
+  },
+  {
+    route: "POST /api/v1/datasets/:datasetId/documents/stop",
+    allowed: TEAM,
+    req: async () => ({
+      method: "POST",
+      path: ds("/documents/stop"),
+      json: { document_ids: [await runningDocument()] },
+    }),
+  },
+  {
+    route: "POST /api/v1/datasets/:datasetId/documents",
+    allowed: TEAM,
+    req: () => ({ method: "POST", path: ds("/documents"), body: form("file", textFile("neu.txt", "Neu")) }),
+  },
+  {
+    route: "GET /api/v1/datasets/:datasetId/documents",
+    allowed: TEAM,
+    req: () => ({ method: "GET", path: ds("/documents") }),
+  },
+  {
+    route: "DELETE /api/v1/datasets/:datasetId/documents",
+    allowed: TEAM,
+    req: async () => ({ method: "DELETE", path: ds("/documents"), json: { ids: [await throwawayDocument()] } }),
+  },
+  {
+    route: "GET /api/v1/datasets/:datasetId/documents/:documentId",
+    allowed: TEAM,
+    req: () => ({ method: "GET", path: doc() }),
+  },
+  {
+    route: "PATCH /api/v1/datasets/:datasetId/documents/:documentId",
+    allowed: TEAM,
+    req: () => ({ method: "PATCH", path: doc(), json: { meta_fields: { quelle: "RKI" } } }),
+  },
+  {
+    route: "PUT /api/v1/datasets/:datasetId/documents/:documentId",
+    allowed: TEAM,
+    req: () => ({ method: "PUT", path: doc(), json: { meta_fields: { quelle: "RKI" } } }),
+  },
+  {
+    route: "POST /api/v1/datasets",
+    allowed: SIGNED_IN,
+    req: () => ({ method: "POST", path: "/datasets", json: { name: `kb-${crypto.randomUUID().slice(0, 8)}` } }),
+  },
   { route: "GET /api/v1/datasets", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/datasets" }) },
-  { route: "DELETE /api/v1/datasets", allowed: MANAGERS, req: async () => ({ method: "DELETE", path: "/datasets", json: { ids: [await throwawayDataset()] } }) },
-  { route: "POST /api/v1/datasets/:datasetId/chunks", allowed: TEAM, req: async () => ({ method: "POST", path: ds("/chunks"), json: { document_ids: [await throwawayDocument()] } }) },
-  { route: "DELETE /api/v1/datasets/:datasetId/chunks", allowed: TEAM, req: async () => ({ method: "DELETE", path: ds("/chunks"), json: { document_ids: [await runningDocument()] } }) },
+  {
+    route: "DELETE /api/v1/datasets",
+    allowed: MANAGERS,
+    req: async () => ({ method: "DELETE", path: "/datasets", json: { ids: [await throwawayDataset()] } }),
+  },
+  {
+    route: "POST /api/v1/datasets/:datasetId/chunks",
+    allowed: TEAM,
+    req: async () => ({ method: "POST", path: ds("/chunks"), json: { document_ids: [await throwawayDocument()] } }),
+  },
+  {
+    route: "DELETE /api/v1/datasets/:datasetId/chunks",
+    allowed: TEAM,
+    req: async () => ({ method: "DELETE", path: ds("/chunks"), json: { document_ids: [await runningDocument()] } }),
+  },
   { route: "GET /api/v1/datasets/:datasetId", allowed: TEAM, req: () => ({ method: "GET", path: ds() }) },
-  { route: "PUT /api/v1/datasets/:datasetId", allowed: MANAGERS, req: () => ({ method: "PUT", path: ds(), json: { description: `geändert ${Date.now()}` } }) },
-  { route: "GET /api/v1/datasets/tags/aggregation", allowed: TEAM, req: () => ({ method: "GET", path: `/datasets/tags/aggregation?dataset_ids=${fx.datasetId}` }) },
-  { route: "POST /api/v1/datasets/:datasetId/index", allowed: MANAGERS, req: async () => ({ method: "POST", path: `/datasets/${await indexDataset()}/index?type=raptor` }) },
-  { route: "GET /api/v1/datasets/:datasetId/index", allowed: TEAM, req: () => ({ method: "GET", path: ds("/index?type=raptor") }) },
-  { route: "DELETE /api/v1/datasets/:datasetId/index", allowed: MANAGERS, req: () => ({ method: "DELETE", path: ds("/index?type=raptor") }) },
-  { route: "POST /api/v1/datasets/:datasetId/run_raptor", allowed: MANAGERS, req: async () => ({ method: "POST", path: `/datasets/${await indexDataset()}/run_raptor` }) },
-  { route: "GET /api/v1/datasets/:datasetId/trace_raptor", allowed: TEAM, req: () => ({ method: "GET", path: ds("/trace_raptor") }) },
-  { route: "POST /api/v1/datasets/:datasetId/run_graphrag", allowed: MANAGERS, req: async () => ({ method: "POST", path: `/datasets/${await indexDataset()}/run_graphrag` }) },
-  { route: "GET /api/v1/datasets/:datasetId/trace_graphrag", allowed: TEAM, req: () => ({ method: "GET", path: ds("/trace_graphrag") }) },
-  { route: "POST /api/v1/datasets/:datasetId/run_mindmap", allowed: MANAGERS, req: async () => ({ method: "POST", path: `/datasets/${await indexDataset()}/run_mindmap` }) },
-  { route: "GET /api/v1/datasets/:datasetId/trace_mindmap", allowed: TEAM, req: () => ({ method: "GET", path: ds("/trace_mindmap") }) },
-  { route: "POST /api/v1/datasets/:datasetId/search", allowed: TEAM, req: () => ({ method: "POST", path: ds("/search"), json: { question: "Grippe" } }) },
-  { route: "POST /api/v1/datasets/search", allowed: TEAM, req: () => ({ method: "POST", path: "/datasets/search", json: { question: "Grippe", dataset_ids: [fx.datasetId] } }) },
-  { route: "POST /api/v1/datasets/:datasetId/embedding/check", allowed: TEAM, req: () => ({ method: "POST", path: ds("/embedding/check"), json: { embd_id: "builtin-hash@Builtin" } }) },
-  { route: "GET /api/v1/datasets/:datasetId/ingestions", allowed: TEAM, req: () => ({ method: "GET", path: ds("/ingestions?log_type=file") }) },
-  { route: "GET /api/v1/datasets/:datasetId/ingestions/summary", allowed: TEAM, req: () => ({ method: "GET", path: ds("/ingestions/summary") }) },
+  {
+    route: "PUT /api/v1/datasets/:datasetId",
+    allowed: MANAGERS,
+    req: () => ({ method: "PUT", path: ds(), json: { description: `geändert ${Date.now()}` } }),
+  },
+  {
+    route: "GET /api/v1/datasets/tags/aggregation",
+    allowed: TEAM,
+    req: () => ({ method: "GET", path: `/datasets/tags/aggregation?dataset_ids=${fx.datasetId}` }),
+  },
+  {
+    route: "POST /api/v1/datasets/:datasetId/index",
+    allowed: MANAGERS,
+    req: async () => ({ method: "POST", path: `/datasets/${await indexDataset()}/index?type=raptor` }),
+  },
+  {
+    route: "GET /api/v1/datasets/:datasetId/index",
+    allowed: TEAM,
+    req: () => ({ method: "GET", path: ds("/index?type=raptor") }),
+  },
+  {
+    route: "DELETE /api/v1/datasets/:datasetId/index",
+    allowed: MANAGERS,
+    req: () => ({ method: "DELETE", path: ds("/index?type=raptor") }),
+  },
+  {
+    route: "POST /api/v1/datasets/:datasetId/run_raptor",
+    allowed: MANAGERS,
+    req: async () => ({ method: "POST", path: `/datasets/${await indexDataset()}/run_raptor` }),
+  },
+  {
+    route: "GET /api/v1/datasets/:datasetId/trace_raptor",
+    allowed: TEAM,
+    req: () => ({ method: "GET", path: ds("/trace_raptor") }),
+  },
+  {
+    route: "POST /api/v1/datasets/:datasetId/run_graphrag",
+    allowed: MANAGERS,
+    req: async () => ({ method: "POST", path: `/datasets/${await indexDataset()}/run_graphrag` }),
+  },
+  {
+    route: "GET /api/v1/datasets/:datasetId/trace_graphrag",
+    allowed: TEAM,
+    req: () => ({ method: "GET", path: ds("/trace_graphrag") }),
+  },
+  {
+    route: "POST /api/v1/datasets/:datasetId/run_mindmap",
+    allowed: MANAGERS,
+    req: async () => ({ method: "POST", path: `/datasets/${await indexDataset()}/run_mindmap` }),
+  },
+  {
+    route: "GET /api/v1/datasets/:datasetId/trace_mindmap",
+    allowed: TEAM,
+    req: () => ({ method: "GET", path: ds("/trace_mindmap") }),
+  },
+  {
+    route: "POST /api/v1/datasets/:datasetId/search",
+    allowed: TEAM,
+    req: () => ({ method: "POST", path: ds("/search"), json: { question: "Grippe" } }),
+  },
+  {
+    route: "POST /api/v1/datasets/search",
+    allowed: TEAM,
+    req: () => ({
+      method: "POST",
+      path: "/datasets/search",
+      json: { question: "Grippe", dataset_ids: [fx.datasetId] },
+    }),
+  },
+  {
+    route: "POST /api/v1/datasets/:datasetId/embedding/check",
+    allowed: TEAM,
+    req: () => ({ method: "POST", path: ds("/embedding/check"), json: { embd_id: "builtin-hash@Builtin" } }),
+  },
+  {
+    route: "GET /api/v1/datasets/:datasetId/ingestions",
+    allowed: TEAM,
+    req: () => ({ method: "GET", path: ds("/ingestions?log_type=file") }),
+  },
+  {
+    route: "GET /api/v1/datasets/:datasetId/ingestions/summary",
+    allowed: TEAM,
+    req: () => ({ method: "GET", path: ds("/ingestions/summary") }),
+  },
   {
     route: "GET /api/v1/datasets/:datasetId/ingestions/:logId",
     allowed: TEAM,
     req: async () => {
-      const log = await env.DB.prepare("SELECT id FROM ingestion_logs WHERE dataset_id = ? LIMIT 1").bind(fx.datasetId).first<{ id: string }>();
+      const log = await env.DB.prepare("SELECT id FROM ingestion_logs WHERE dataset_id = ? LIMIT 1")
+        .bind(fx.datasetId)
+        .first<{ id: string }>();
       return { method: "GET", path: ds(`/ingestions/${log?.id}`) };
     },
   },
-  { route: "GET /api/v1/datasets/:datasetId/metadata/config", allowed: TEAM, req: () => ({ method: "GET", path: ds("/metadata/config") }) },
-  { route: "PUT /api/v1/datasets/:datasetId/metadata/config", allowed: MANAGERS, req: () => ({ method: "PUT", path: ds("/metadata/config"), json: { metadata: [{ key: "Autor" }] } }) },
-  { route: "GET /api/v1/datasets/metadata/flattened", allowed: TEAM, req: () => ({ method: "GET", path: `/datasets/metadata/flattened?dataset_ids=${fx.datasetId}` }) },
-  { route: "GET /api/v1/datasets/:datasetId/metadata/summary", allowed: TEAM, req: () => ({ method: "GET", path: ds("/metadata/summary") }) },
-  { route: "POST /api/v1/datasets/:datasetId/metadata/update", allowed: TEAM, req: () => ({ method: "POST", path: ds("/metadata/update"), json: { updates: [{ key: "Stand", value: `${Date.now()}` }] } }) },
-  { route: "PATCH /api/v1/datasets/:datasetId/documents/metadatas", allowed: TEAM, req: () => ({ method: "PATCH", path: ds("/documents/metadatas"), json: { updates: [{ key: "Stand", value: `${Date.now()}` }] } }) },
-  { route: "GET /api/v1/datasets/:datasetId/knowledge_graph", allowed: TEAM, req: () => ({ method: "GET", path: ds("/knowledge_graph") }) },
-  { route: "DELETE /api/v1/datasets/:datasetId/knowledge_graph", allowed: MANAGERS, req: () => ({ method: "DELETE", path: ds("/knowledge_graph") }) },
+  {
+    route: "GET /api/v1/datasets/:datasetId/metadata/config",
+    allowed: TEAM,
+    req: () => ({ method: "GET", path: ds("/metadata/config") }),
+  },
+  {
+    route: "PUT /api/v1/datasets/:datasetId/metadata/config",
+    allowed: MANAGERS,
+    req: () => ({ method: "PUT", path: ds("/metadata/config"), json: { metadata: [{ key: "Autor" }] } }),
+  },
+  {
+    route: "GET /api/v1/datasets/metadata/flattened",
+    allowed: TEAM,
+    req: () => ({ method: "GET", path: `/datasets/metadata/flattened?dataset_ids=${fx.datasetId}` }),
+  },
+  {
+    route: "GET /api/v1/datasets/:datasetId/metadata/summary",
+    allowed: TEAM,
+    req: () => ({ method: "GET", path: ds("/metadata/summary") }),
+  },
+  {
+    route: "POST /api/v1/datasets/:datasetId/metadata/update",
+    allowed: TEAM,
+    req: () => ({
+      method: "POST",
+      path: ds("/metadata/update"),
+      json: { updates: [{ key: "Stand", value: `${Date.now()}` }] },
+    }),
+  },
+  {
+    route: "PATCH /api/v1/datasets/:datasetId/documents/metadatas",
+    allowed: TEAM,
+    req: () => ({
+      method: "PATCH",
+      path: ds("/documents/metadatas"),
+      json: { updates: [{ key: "Stand", value: `${Date.now()}` }] },
+    }),
+  },
+  {
+    route: "GET /api/v1/datasets/:datasetId/knowledge_graph",
+    allowed: TEAM,
+    req: () => ({ method: "GET", path: ds("/knowledge_graph") }),
+  },
+  {
+    route: "DELETE /api/v1/datasets/:datasetId/knowledge_graph",
+    allowed: MANAGERS,
+    req: () => ({ method: "DELETE", path: ds("/knowledge_graph") }),
+  },
   { route: "GET /api/v1/datasets/:datasetId/graph", allowed: TEAM, req: () => ({ method: "GET", path: ds("/graph") }) },
-  { route: "DELETE /api/v1/datasets/:datasetId/graph", allowed: MANAGERS, req: () => ({ method: "DELETE", path: ds("/graph") }) },
+  {
+    route: "DELETE /api/v1/datasets/:datasetId/graph",
+    allowed: MANAGERS,
+    req: () => ({ method: "DELETE", path: ds("/graph") }),
+  },
   { route: "GET /api/v1/datasets/:datasetId/tags", allowed: TEAM, req: () => ({ method: "GET", path: ds("/tags") }) },
-  { route: "PUT /api/v1/datasets/:datasetId/tags", allowed: MANAGERS, req: () => ({ method: "PUT", path: ds("/tags"), json: { from_tag: "alt", to_tag: "neu" } }) },
-  { route: "DELETE /api/v1/datasets/:datasetId/tags", allowed: MANAGERS, req: () => ({ method: "DELETE", path: ds("/tags"), json: { tags: ["alt"] } }) },
-  { route: "POST /api/v1/retrieval", allowed: TEAM, req: () => ({ method: "POST", path: "/retrieval", json: { question: "Grippeimpfung", dataset_ids: [fx.datasetId] } }) },
-  { route: "POST /api/v1/dify/retrieval", allowed: TEAM, req: () => ({ method: "POST", path: "/dify/retrieval", json: { knowledge_id: fx.datasetId, query: "Grippeimpfung" } }) },
+  {
+    route: "PUT /api/v1/datasets/:datasetId/tags",
+    allowed: MANAGERS,
+    req: () => ({ method: "PUT", path: ds("/tags"), json: { from_tag: "alt", to_tag: "neu" } }),
+  },
+  {
+    route: "DELETE /api/v1/datasets/:datasetId/tags",
+    allowed: MANAGERS,
+    req: () => ({ method: "DELETE", path: ds("/tags"), json: { tags: ["alt"] } }),
+  },
+  {
+    route: "POST /api/v1/retrieval",
+    allowed: TEAM,
+    req: () => ({
+      method: "POST",
+      path: "/retrieval",
+      json: { question: "Grippeimpfung", dataset_ids: [fx.datasetId] },
+    }),
+  },
+  {
+    route: "POST /api/v1/dify/retrieval",
+    allowed: TEAM,
+    req: () => ({
+      method: "POST",
+      path: "/dify/retrieval",
+      json: { knowledge_id: fx.datasetId, query: "Grippeimpfung" },
+    }),
+  },
 
   { route: "GET /api/v1/files", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/files" }) },
-  { route: "POST /api/v1/files", allowed: TEAM, req: () => ({ method: "POST", path: "/files", body: () => { const data = new FormData(); data.append("parent_id", fx.folderId); data.append("file", textFile(`n-${crypto.randomUUID()}.txt`, "n")); return data; } }) },
-  { route: "DELETE /api/v1/files", allowed: TEAM, req: async () => ({ method: "DELETE", path: "/files", json: { ids: [await throwawayFile()] } }) },
-  { route: "POST /api/v1/files/move", allowed: TEAM, req: async () => ({ method: "POST", path: "/files/move", json: { src_file_ids: [await throwawayFile()], dest_file_id: fx.folderId } }) },
-  { route: "POST /api/v1/files/link-to-datasets", allowed: TEAM, req: async () => ({ method: "POST", path: "/files/link-to-datasets", json: { file_ids: [await throwawayFile()], kb_ids: [fx.datasetId] } }) },
-  { route: "POST /api/v1/files/import/web", allowed: TEAM, req: () => ({ method: "POST", path: "/files/import/web", json: { url: `${env.TEST_SITE_URL}/`, parent_id: fx.folderId } }) },
-  { route: "POST /api/v1/files/import/s3/list", allowed: SIGNED_IN, req: () => ({ method: "POST", path: "/files/import/s3/list", json: s3() }) },
-  { route: "POST /api/v1/files/import/s3", allowed: TEAM, req: () => ({ method: "POST", path: "/files/import/s3", json: { ...s3(), parent_id: fx.folderId, keys: ["welcome.txt"] } }) },
-  { route: "GET /api/v1/files/:fileId/parent", allowed: TEAM, req: () => ({ method: "GET", path: `/files/${fx.fileId}/parent` }) },
-  { route: "GET /api/v1/files/:fileId/ancestors", allowed: TEAM, req: () => ({ method: "GET", path: `/files/${fx.fileId}/ancestors` }) },
+  {
+    route: "POST /api/v1/files",
+    allowed: TEAM,
+    req: () => ({
+      method: "POST",
+      path: "/files",
+      body: () => {
+        const data = new FormData();
+        data.append("parent_id", fx.folderId);
+        data.append("file", textFile(`n-${crypto.randomUUID()}.txt`, "n"));
+        return data;
+      },
+    }),
+  },
+  {
+    route: "DELETE /api/v1/files",
+    allowed: TEAM,
+    req: async () => ({ method: "DELETE", path: "/files", json: { ids: [await throwawayFile()] } }),
+  },
+  {
+    route: "POST /api/v1/files/move",
+    allowed: TEAM,
+    req: async () => ({
+      method: "POST",
+      path: "/files/move",
+      json: { src_file_ids: [await throwawayFile()], dest_file_id: fx.folderId },
+    }),
+  },
+  {
+    route: "POST /api/v1/files/link-to-datasets",
+    allowed: TEAM,
+    req: async () => ({
+      method: "POST",
+      path: "/files/link-to-datasets",
+      json: { file_ids: [await throwawayFile()], kb_ids: [fx.datasetId] },
+    }),
+  },
+  {
+    route: "POST /api/v1/files/import/web",
+    allowed: TEAM,
+    req: () => ({
+      method: "POST",
+      path: "/files/import/web",
+      json: { url: `${env.TEST_SITE_URL}/`, parent_id: fx.folderId },
+    }),
+  },
+  {
+    route: "POST /api/v1/files/import/s3/list",
+    allowed: SIGNED_IN,
+    req: () => ({ method: "POST", path: "/files/import/s3/list", json: s3() }),
+  },
+  {
+    route: "POST /api/v1/files/import/s3",
+    allowed: TEAM,
+    req: () => ({
+      method: "POST",
+      path: "/files/import/s3",
+      json: { ...s3(), parent_id: fx.folderId, keys: ["welcome.txt"] },
+    }),
+  },
+  {
+    route: "GET /api/v1/files/:fileId/parent",
+    allowed: TEAM,
+    req: () => ({ method: "GET", path: `/files/${fx.fileId}/parent` }),
+  },
+  {
+    route: "GET /api/v1/files/:fileId/ancestors",
+    allowed: TEAM,
+    req: () => ({ method: "GET", path: `/files/${fx.fileId}/ancestors` }),
+  },
   { route: "GET /api/v1/files/:fileId", allowed: TEAM, req: () => ({ method: "GET", path: `/files/${fx.fileId}` }) },
 
-  { route: "POST /api/v1/chats", allowed: SIGNED_IN, req: () => ({ method: "POST", path: "/chats", json: { name: `a-${crypto.randomUUID().slice(0, 8)}` } }) },
+  {
+    route: "POST /api/v1/chats",
+    allowed: SIGNED_IN,
+    req: () => ({ method: "POST", path: "/chats", json: { name: `a-${crypto.randomUUID().slice(0, 8)}` } }),
+  },
   { route: "GET /api/v1/chats", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/chats" }) },
-  { route: "DELETE /api/v1/chats", allowed: ["owner"], req: async () => ({ method: "DELETE", path: "/chats", json: { ids: [(await callApi<{ id: string }>("/chats", { token: fx.owner.token, json: { name: `w-${crypto.randomUUID().slice(0, 8)}` } })).body.data.id] } }) },
+  {
+    route: "DELETE /api/v1/chats",
+    allowed: ["owner"],
+    req: async () => ({
+      method: "DELETE",
+      path: "/chats",
+      json: {
+        ids: [
+          (
+            await callApi<{ id: string }>("/chats", {
+              token: fx.owner.token,
+              json: { name: `w-${crypto.randomUUID().slice(0, 8)}` },
+            })
+          ).body.data.id,
+        ],
+      },
+    }),
+  },
   { route: "GET /api/v1/chats/:chatId", allowed: ["owner"], req: () => ({ method: "GET", path: chat() }) },
-  { route: "PUT /api/v1/chats/:chatId", allowed: ["owner"], req: () => ({ method: "PUT", path: chat(), json: { name: "Berater", description: "geändert" } }) },
-  { route: "PATCH /api/v1/chats/:chatId", allowed: ["owner"], req: () => ({ method: "PATCH", path: chat(), json: { description: "geändert" } }) },
-  { route: "DELETE /api/v1/chats/:chatId", allowed: ["owner"], req: async () => ({ method: "DELETE", path: `/chats/${(await callApi<{ id: string }>("/chats", { token: fx.owner.token, json: { name: `w-${crypto.randomUUID().slice(0, 8)}` } })).body.data.id}` }) },
-  { route: "POST /api/v1/chats/:chatId/sessions", allowed: ["owner"], req: () => ({ method: "POST", path: chat("/sessions"), json: { name: "Neu" } }) },
-  { route: "GET /api/v1/chats/:chatId/sessions", allowed: ["owner"], req: () => ({ method: "GET", path: chat("/sessions") }) },
-  { route: "DELETE /api/v1/chats/:chatId/sessions", allowed: ["owner"], req: async () => ({ method: "DELETE", path: chat("/sessions"), json: { ids: [await throwawaySession()] } }) },
-  { route: "GET /api/v1/chats/:chatId/sessions/:sessionId", allowed: ["owner"], req: () => ({ method: "GET", path: chat(`/sessions/${fx.sessionId}`) }) },
-  { route: "PATCH /api/v1/chats/:chatId/sessions/:sessionId", allowed: ["owner"], req: () => ({ method: "PATCH", path: chat(`/sessions/${fx.sessionId}`), json: { name: "Umbenannt" } }) },
-  { route: "PUT /api/v1/chats/:chatId/sessions/:sessionId", allowed: ["owner"], req: () => ({ method: "PUT", path: chat(`/sessions/${fx.sessionId}`), json: { name: "Umbenannt" } }) },
+  {
+    route: "PUT /api/v1/chats/:chatId",
+    allowed: ["owner"],
+    req: () => ({ method: "PUT", path: chat(), json: { name: "Berater", description: "geändert" } }),
+  },
+  {
+    route: "PATCH /api/v1/chats/:chatId",
+    allowed: ["owner"],
+    req: () => ({ method: "PATCH", path: chat(), json: { description: "geändert" } }),
+  },
+  {
+    route: "DELETE /api/v1/chats/:chatId",
+    allowed: ["owner"],
+    req: async () => ({
+      method: "DELETE",
+      path: `/chats/${(await callApi<{ id: string }>("/chats", { token: fx.owner.token, json: { name: `w-${crypto.randomUUID().slice(0, 8)}` } })).body.data.id}`,
+    }),
+  },
+  {
+    route: "POST /api/v1/chats/:chatId/sessions",
+    allowed: ["owner"],
+    req: () => ({ method: "POST", path: chat("/sessions"), json: { name: "Neu" } }),
+  },
+  {
+    route: "GET /api/v1/chats/:chatId/sessions",
+    allowed: ["owner"],
+    req: () => ({ method: "GET", path: chat("/sessions") }),
+  },
+  {
+    route: "DELETE /api/v1/chats/:chatId/sessions",
+    allowed: ["owner"],
+    req: async () => ({ method: "DELETE", path: chat("/sessions"), json: { ids: [await throwawaySession()] } }),
+  },
+  {
+    route: "GET /api/v1/chats/:chatId/sessions/:sessionId",
+    allowed: ["owner"],
+    req: () => ({ method: "GET", path: chat(`/sessions/${fx.sessionId}`) }),
+  },
+  {
+    route: "PATCH /api/v1/chats/:chatId/sessions/:sessionId",
+    allowed: ["owner"],
+    req: () => ({ method: "PATCH", path: chat(`/sessions/${fx.sessionId}`), json: { name: "Umbenannt" } }),
+  },
+  {
+    route: "PUT /api/v1/chats/:chatId/sessions/:sessionId",
+    allowed: ["owner"],
+    req: () => ({ method: "PUT", path: chat(`/sessions/${fx.sessionId}`), json: { name: "Umbenannt" } }),
+  },
   {
     route: "DELETE /api/v1/chats/:chatId/sessions/:sessionId/messages/:messageId",
     allowed: ["owner"],
@@ -195,57 +632,265 @@ const ROWS: Row[] = [
       return { method: "DELETE", path: chat(`/sessions/${answer.session_id}/messages/${answer.id}`) };
     },
   },
-  { route: "PUT /api/v1/chats/:chatId/sessions/:sessionId/messages/:messageId/feedback", allowed: ["owner"], req: () => ({ method: "PUT", path: chat(`/sessions/${fx.sessionId}/messages/${fx.messageId}/feedback`), json: { thumbup: true } }) },
-  { route: "POST /api/v1/chats/:chatId/completions", allowed: ["owner"], req: () => ({ method: "POST", path: chat("/completions"), json: { question: "Grippeimpfung?", stream: false } }) },
-  { route: "GET /api/v1/chats/:chatId/stats", allowed: ["owner"], req: () => ({ method: "GET", path: chat("/stats") }) },
-  { route: "GET /api/v1/chats/:chatId/export", allowed: ["owner"], req: () => ({ method: "GET", path: chat("/export") }) },
-  { route: "GET /api/v1/chats/:chatId/share-tokens", allowed: ["owner"], req: () => ({ method: "GET", path: chat("/share-tokens") }) },
-  { route: "POST /api/v1/chats/:chatId/share-tokens", allowed: ["owner"], req: () => ({ method: "POST", path: chat("/share-tokens"), json: {} }) },
-  { route: "PATCH /api/v1/chats/:chatId/share-tokens/:tokenId", allowed: ["owner"], req: () => ({ method: "PATCH", path: chat(`/share-tokens/${fx.shareTokenId}`), json: { name: "Website" } }) },
-  { route: "DELETE /api/v1/chats/:chatId/share-tokens/:tokenId", allowed: ["owner"], req: async () => ({ method: "DELETE", path: chat(`/share-tokens/${await throwawayShareToken()}`) }) },
-  { route: "POST /api/v1/chat/completions", allowed: [], req: () => ({ method: "POST", path: "/chat/completions", json: { question: "x" } }) },
-  { route: "POST /api/v1/chat/mindmap", allowed: TEAM, req: () => ({ method: "POST", path: "/chat/mindmap", json: { question: "Grippeimpfung", kb_ids: [fx.datasetId] } }) },
-  { route: "POST /api/v1/chat/recommendation", allowed: SIGNED_IN, req: () => ({ method: "POST", path: "/chat/recommendation", json: { question: "Grippeimpfung" } }) },
-  { route: "POST /api/v1/chat/audio/speech", allowed: [], req: () => ({ method: "POST", path: "/chat/audio/speech", json: { text: "Hallo" } }) },
-  { route: "POST /api/v1/chat/audio/transcription", allowed: [], req: () => ({ method: "POST", path: "/chat/audio/transcription", body: form("file", new File([new Uint8Array(64)], "a.wav", { type: "audio/wav" })) }) },
-  { route: "POST /api/v1/openai/:chatId/chat/completions", allowed: ["owner"], req: () => ({ method: "POST", path: `/openai/${fx.chatId}/chat/completions`, json: { model: "buddy", messages: [{ role: "user", content: "Grippeimpfung?" }], stream: false } }) },
-  { route: "POST /api/v1/chats_openai/:chatId/chat/completions", allowed: ["owner"], req: () => ({ method: "POST", path: `/chats_openai/${fx.chatId}/chat/completions`, json: { model: "buddy", messages: [{ role: "user", content: "Grippeimpfung?" }], stream: false } }) },
+  {
+    route: "PUT /api/v1/chats/:chatId/sessions/:sessionId/messages/:messageId/feedback",
+    allowed: ["owner"],
+    req: () => ({
+      method: "PUT",
+      path: chat(`/sessions/${fx.sessionId}/messages/${fx.messageId}/feedback`),
+      json: { thumbup: true },
+    }),
+  },
+  {
+    route: "POST /api/v1/chats/:chatId/completions",
+    allowed: ["owner"],
+    req: () => ({ method: "POST", path: chat("/completions"), json: { question: "Grippeimpfung?", stream: false } }),
+  },
+  {
+    route: "GET /api/v1/chats/:chatId/stats",
+    allowed: ["owner"],
+    req: () => ({ method: "GET", path: chat("/stats") }),
+  },
+  {
+    route: "GET /api/v1/chats/:chatId/export",
+    allowed: ["owner"],
+    req: () => ({ method: "GET", path: chat("/export") }),
+  },
+  {
+    route: "GET /api/v1/chats/:chatId/share-tokens",
+    allowed: ["owner"],
+    req: () => ({ method: "GET", path: chat("/share-tokens") }),
+  },
+  {
+    route: "POST /api/v1/chats/:chatId/share-tokens",
+    allowed: ["owner"],
+    req: () => ({ method: "POST", path: chat("/share-tokens"), json: {} }),
+  },
+  {
+    route: "PATCH /api/v1/chats/:chatId/share-tokens/:tokenId",
+    allowed: ["owner"],
+    req: () => ({ method: "PATCH", path: chat(`/share-tokens/${fx.shareTokenId}`), json: { name: "Website" } }),
+  },
+  {
+    route: "DELETE /api/v1/chats/:chatId/share-tokens/:tokenId",
+    allowed: ["owner"],
+    req: async () => ({ method: "DELETE", path: chat(`/share-tokens/${await throwawayShareToken()}`) }),
+  },
+  {
+    route: "POST /api/v1/chat/completions",
+    allowed: [],
+    req: () => ({ method: "POST", path: "/chat/completions", json: { question: "x" } }),
+  },
+  {
+    route: "POST /api/v1/chat/mindmap",
+    allowed: TEAM,
+    req: () => ({ method: "POST", path: "/chat/mindmap", json: { question: "Grippeimpfung", kb_ids: [fx.datasetId] } }),
+  },
+  {
+    route: "POST /api/v1/chat/recommendation",
+    allowed: SIGNED_IN,
+    req: () => ({ method: "POST", path: "/chat/recommendation", json: { question: "Grippeimpfung" } }),
+  },
+  {
+    route: "POST /api/v1/chat/audio/speech",
+    allowed: [],
+    req: () => ({ method: "POST", path: "/chat/audio/speech", json: { text: "Hallo" } }),
+  },
+  {
+    route: "POST /api/v1/chat/audio/transcription",
+    allowed: [],
+    req: () => ({
+      method: "POST",
+      path: "/chat/audio/transcription",
+      body: form("file", new File([new Uint8Array(64)], "a.wav", { type: "audio/wav" })),
+    }),
+  },
+  {
+    route: "POST /api/v1/openai/:chatId/chat/completions",
+    allowed: ["owner"],
+    req: () => ({
+      method: "POST",
+      path: `/openai/${fx.chatId}/chat/completions`,
+      json: { model: "buddy", messages: [{ role: "user", content: "Grippeimpfung?" }], stream: false },
+    }),
+  },
+  {
+    route: "POST /api/v1/chats_openai/:chatId/chat/completions",
+    allowed: ["owner"],
+    req: () => ({
+      method: "POST",
+      path: `/chats_openai/${fx.chatId}/chat/completions`,
+      json: { model: "buddy", messages: [{ role: "user", content: "Grippeimpfung?" }], stream: false },
+    }),
+  },
 
-  { route: "GET /api/v1/agents/templates", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/agents/templates" }) },
-  { route: "POST /api/v1/agents/chat/completions", allowed: TEAM, req: () => ({ method: "POST", path: "/agents/chat/completions", json: { agent_id: fx.agentId, question: "Hallo" } }) },
-  { route: "PUT /api/v1/agents/tasks/:taskId/cancel", allowed: ["owner"], req: () => ({ method: "PUT", path: `/agents/tasks/${fx.taskId}/cancel` }) },
+  {
+    route: "GET /api/v1/agents/templates",
+    allowed: SIGNED_IN,
+    req: () => ({ method: "GET", path: "/agents/templates" }),
+  },
+  {
+    route: "POST /api/v1/agents/chat/completions",
+    allowed: TEAM,
+    req: () => ({
+      method: "POST",
+      path: "/agents/chat/completions",
+      json: { agent_id: fx.agentId, question: "Hallo" },
+    }),
+  },
+  {
+    route: "PUT /api/v1/agents/tasks/:taskId/cancel",
+    allowed: ["owner"],
+    req: () => ({ method: "PUT", path: `/agents/tasks/${fx.taskId}/cancel` }),
+  },
   { route: "GET /api/v1/agents", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/agents" }) },
-  { route: "POST /api/v1/agents", allowed: SIGNED_IN, req: () => ({ method: "POST", path: "/agents", json: { title: `b-${crypto.randomUUID().slice(0, 8)}`, dsl: AGENT_DSL } }) },
-  { route: "GET /api/v1/agents/:agentId", allowed: TEAM, req: () => ({ method: "GET", path: `/agents/${fx.agentId}` }) },
-  { route: "PUT /api/v1/agents/:agentId", allowed: MANAGERS, req: () => ({ method: "PUT", path: `/agents/${fx.agentId}`, json: { description: `geändert ${Date.now()}` } }) },
-  { route: "DELETE /api/v1/agents/:agentId", allowed: MANAGERS, req: async () => ({ method: "DELETE", path: `/agents/${await throwawayAgent()}` }) },
-  { route: "POST /api/v1/agents/:agentId/duplicate", allowed: TEAM, req: () => ({ method: "POST", path: `/agents/${fx.agentId}/duplicate` }) },
-  { route: "POST /api/v1/agents/:agentId/completions", allowed: TEAM, req: () => ({ method: "POST", path: `/agents/${fx.agentId}/completions`, json: { question: "Hallo" } }) },
-  { route: "GET /api/v1/agents/:agentId/share-tokens", allowed: MANAGERS, req: () => ({ method: "GET", path: `/agents/${fx.agentId}/share-tokens` }) },
-  { route: "POST /api/v1/agents/:agentId/share-tokens", allowed: MANAGERS, req: () => ({ method: "POST", path: `/agents/${fx.agentId}/share-tokens`, json: {} }) },
+  {
+    route: "POST /api/v1/agents",
+    allowed: SIGNED_IN,
+    req: () => ({
+      method: "POST",
+      path: "/agents",
+      json: { title: `b-${crypto.randomUUID().slice(0, 8)}`, dsl: AGENT_DSL },
+    }),
+  },
+  {
+    route: "GET /api/v1/agents/:agentId",
+    allowed: TEAM,
+    req: () => ({ method: "GET", path: `/agents/${fx.agentId}` }),
+  },
+  {
+    route: "PUT /api/v1/agents/:agentId",
+    allowed: MANAGERS,
+    req: () => ({ method: "PUT", path: `/agents/${fx.agentId}`, json: { description: `geändert ${Date.now()}` } }),
+  },
+  {
+    route: "DELETE /api/v1/agents/:agentId",
+    allowed: MANAGERS,
+    req: async () => ({ method: "DELETE", path: `/agents/${await throwawayAgent()}` }),
+  },
+  {
+    route: "POST /api/v1/agents/:agentId/duplicate",
+    allowed: TEAM,
+    req: () => ({ method: "POST", path: `/agents/${fx.agentId}/duplicate` }),
+  },
+  {
+    route: "POST /api/v1/agents/:agentId/completions",
+    allowed: TEAM,
+    req: () => ({ method: "POST", path: `/agents/${fx.agentId}/completions`, json: { question: "Hallo" } }),
+  },
+  {
+    route: "GET /api/v1/agents/:agentId/share-tokens",
+    allowed: MANAGERS,
+    req: () => ({ method: "GET", path: `/agents/${fx.agentId}/share-tokens` }),
+  },
+  {
+    route: "POST /api/v1/agents/:agentId/share-tokens",
+    allowed: MANAGERS,
+    req: () => ({ method: "POST", path: `/agents/${fx.agentId}/share-tokens`, json: {} }),
+  },
   {
     route: "DELETE /api/v1/agents/:agentId/share-tokens/:tokenId",
     allowed: MANAGERS,
-    req: async () => ({ method: "DELETE", path: `/agents/${fx.agentId}/share-tokens/${(await callApi<{ id: string }>(`/agents/${fx.agentId}/share-tokens`, { token: fx.owner.token, json: {} })).body.data.id}` }),
+    req: async () => ({
+      method: "DELETE",
+      path: `/agents/${fx.agentId}/share-tokens/${(await callApi<{ id: string }>(`/agents/${fx.agentId}/share-tokens`, { token: fx.owner.token, json: {} })).body.data.id}`,
+    }),
   },
-  { route: "POST /api/v1/agents/:agentId/upload", allowed: TEAM, req: () => ({ method: "POST", path: `/agents/${fx.agentId}/upload`, body: form("file", textFile("eingabe.txt", "Meine Frage")) }) },
-  { route: "POST /api/v1/agents/:agentId/sessions", allowed: TEAM, req: () => ({ method: "POST", path: `/agents/${fx.agentId}/sessions` }) },
-  { route: "GET /api/v1/agents/:agentId/sessions", allowed: TEAM, req: () => ({ method: "GET", path: `/agents/${fx.agentId}/sessions` }) },
-  { route: "DELETE /api/v1/agents/:agentId/sessions", allowed: TEAM, req: () => ({ method: "DELETE", path: `/agents/${fx.agentId}/sessions`, json: { delete_all: true } }) },
-  { route: "POST /api/v1/agents_openai/:agentId/chat/completions", allowed: TEAM, req: () => ({ method: "POST", path: `/agents_openai/${fx.agentId}/chat/completions`, json: { model: "buddy", messages: [{ role: "user", content: "Hallo" }] } }) },
+  {
+    route: "POST /api/v1/agents/:agentId/upload",
+    allowed: TEAM,
+    req: () => ({
+      method: "POST",
+      path: `/agents/${fx.agentId}/upload`,
+      body: form("file", textFile("eingabe.txt", "Meine Frage")),
+    }),
+  },
+  {
+    route: "POST /api/v1/agents/:agentId/sessions",
+    allowed: TEAM,
+    req: () => ({ method: "POST", path: `/agents/${fx.agentId}/sessions` }),
+  },
+  {
+    route: "GET /api/v1/agents/:agentId/sessions",
+    allowed: TEAM,
+    req: () => ({ method: "GET", path: `/agents/${fx.agentId}/sessions` }),
+  },
+  {
+    route: "DELETE /api/v1/agents/:agentId/sessions",
+    allowed: TEAM,
+    req: () => ({ method: "DELETE", path: `/agents/${fx.agentId}/sessions`, json: { delete_all: true } }),
+  },
+  {
+    route: "POST /api/v1/agents_openai/:agentId/chat/completions",
+    allowed: TEAM,
+    req: () => ({
+      method: "POST",
+      path: `/agents_openai/${fx.agentId}/chat/completions`,
+      json: { model: "buddy", messages: [{ role: "user", content: "Hallo" }] },
+    }),
+  },
 
   { route: "GET /api/v1/models", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/models" }) },
-  { route: "PATCH /api/v1/models/default", allowed: ["outsider", ...MANAGERS], req: () => ({ method: "PATCH", path: "/models/default", json: { llm_id: "" } }) },
-  { route: "POST /api/v1/providers/test", allowed: SIGNED_IN, req: () => ({ method: "POST", path: "/providers/test", json: provider("chat-model") }) },
-  { route: "POST /api/v1/providers/models", allowed: ["outsider", ...MANAGERS], req: () => ({ method: "POST", path: "/providers/models", json: provider("chat-model") }) },
-  { route: "PATCH /api/v1/providers/models/:id", allowed: MANAGERS, req: async () => ({ method: "PATCH", path: `/providers/models/${await ownerModelId()}`, json: { enabled: true } }) },
-  { route: "DELETE /api/v1/providers/models/:id", allowed: MANAGERS, req: async () => ({ method: "DELETE", path: `/providers/models/${await ownerModelId(`tmp-${crypto.randomUUID().slice(0, 6)}`)}` }) },
+  {
+    route: "PATCH /api/v1/models/default",
+    allowed: ["outsider", ...MANAGERS],
+    req: () => ({ method: "PATCH", path: "/models/default", json: { llm_id: "" } }),
+  },
+  {
+    route: "POST /api/v1/providers/test",
+    allowed: SIGNED_IN,
+    req: () => ({ method: "POST", path: "/providers/test", json: provider("chat-model") }),
+  },
+  {
+    route: "POST /api/v1/providers/models",
+    allowed: ["outsider", ...MANAGERS],
+    req: () => ({ method: "POST", path: "/providers/models", json: provider("chat-model") }),
+  },
+  {
+    route: "PATCH /api/v1/providers/models/:id",
+    allowed: MANAGERS,
+    req: async () => ({ method: "PATCH", path: `/providers/models/${await ownerModelId()}`, json: { enabled: true } }),
+  },
+  {
+    route: "DELETE /api/v1/providers/models/:id",
+    allowed: MANAGERS,
+    req: async () => ({
+      method: "DELETE",
+      path: `/providers/models/${await ownerModelId(`tmp-${crypto.randomUUID().slice(0, 6)}`)}`,
+    }),
+  },
 
   { route: "GET /api/v1/tenants", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/tenants", noTeam: true }) },
-  { route: "GET /api/v1/tenants/:tenantId/users", allowed: TEAM, req: () => ({ method: "GET", path: `/tenants/${fx.owner.id}/users`, noTeam: true }) },
-  { route: "POST /api/v1/tenants/:tenantId/users", allowed: MANAGERS, req: async () => ({ method: "POST", path: `/tenants/${fx.owner.id}/users`, json: { email: (await createUser()).email }, noTeam: true }) },
-  { route: "PUT /api/v1/tenants/:tenantId/agree", allowed: [], req: () => ({ method: "PUT", path: `/tenants/${fx.owner.id}/agree`, noTeam: true }) },
-  { route: "PATCH /api/v1/tenants/:tenantId/users/:userId", allowed: ["owner"], req: () => ({ method: "PATCH", path: `/tenants/${fx.owner.id}/users/${fx.member.id}`, json: { role: "normal" }, noTeam: true }) },
+  {
+    route: "GET /api/v1/tenants/:tenantId/users",
+    allowed: TEAM,
+    req: () => ({ method: "GET", path: `/tenants/${fx.owner.id}/users`, noTeam: true }),
+  },
+  {
+    route: "POST /api/v1/tenants/:tenantId/users",
+    allowed: MANAGERS,
+    req: async () => ({
+      method: "POST",
+      path: `/tenants/${fx.owner.id}/users`,
+      json: { email: (await createUser()).email },
+      noTeam: true,
+    }),
+  },
+  {
+    route: "PUT /api/v1/tenants/:tenantId/agree",
+    allowed: [],
+    req: () => ({ method: "PUT", path: `/tenants/${fx.owner.id}/agree`, noTeam: true }),
+  },
+  {
+    route: "PATCH /api/v1/tenants/:tenantId/users/:userId",
+    allowed: ["owner"],
+    req: () => ({
+      method: "PATCH",
+      path: `/tenants/${fx.owner.id}/users/${fx.member.id}`,
+      json: { role: "normal" },
+      noTeam: true,
+    }),
+  },
   {
     route: "DELETE /api/v1/tenants/:tenantId/users/:userId",
     allowed: MANAGERS,
@@ -256,20 +901,76 @@ const ROWS: Row[] = [
     },
   },
 
-  { route: "GET /api/v1/evaluation/feedback", allowed: ["owner"], req: () => ({ method: "GET", path: `/evaluation/feedback?chat_id=${fx.chatId}&rated=false` }) },
-  { route: "GET /api/v1/evaluation/feedback/export", allowed: ["owner"], req: () => ({ method: "GET", path: `/evaluation/feedback/export?chat_id=${fx.chatId}&format=json` }) },
-  { route: "GET /api/v1/evaluation/conversations/:conversationId", allowed: ["owner"], req: () => ({ method: "GET", path: `/evaluation/conversations/${fx.sessionId}` }) },
-  { route: "GET /api/v1/evaluation/unanswered", allowed: ["owner"], req: () => ({ method: "GET", path: `/evaluation/unanswered?chat_id=${fx.chatId}` }) },
-  { route: "POST /api/v1/evaluation/unanswered/resolve", allowed: ["owner"], req: async () => ({ method: "POST", path: "/evaluation/unanswered/resolve", json: { question: await unansweredQuestion(), chunk_id: fx.chunkId } }) },
-  { route: "GET /api/v1/evaluation/stats", allowed: ["owner"], req: () => ({ method: "GET", path: `/evaluation/stats?chat_id=${fx.chatId}` }) },
+  {
+    route: "GET /api/v1/evaluation/feedback",
+    allowed: ["owner"],
+    req: () => ({ method: "GET", path: `/evaluation/feedback?chat_id=${fx.chatId}&rated=false` }),
+  },
+  {
+    route: "GET /api/v1/evaluation/feedback/export",
+    allowed: ["owner"],
+    req: () => ({ method: "GET", path: `/evaluation/feedback/export?chat_id=${fx.chatId}&format=json` }),
+  },
+  {
+    route: "GET /api/v1/evaluation/conversations/:conversationId",
+    allowed: ["owner"],
+    req: () => ({ method: "GET", path: `/evaluation/conversations/${fx.sessionId}` }),
+  },
+  {
+    route: "GET /api/v1/evaluation/unanswered",
+    allowed: ["owner"],
+    req: () => ({ method: "GET", path: `/evaluation/unanswered?chat_id=${fx.chatId}` }),
+  },
+  {
+    route: "POST /api/v1/evaluation/unanswered/resolve",
+    allowed: ["owner"],
+    req: async () => ({
+      method: "POST",
+      path: "/evaluation/unanswered/resolve",
+      json: { question: await unansweredQuestion(), chunk_id: fx.chunkId },
+    }),
+  },
+  {
+    route: "GET /api/v1/evaluation/stats",
+    allowed: ["owner"],
+    req: () => ({ method: "GET", path: `/evaluation/stats?chat_id=${fx.chatId}` }),
+  },
 
   { route: "GET /api/v1/system/stats", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/system/stats" }) },
   { route: "GET /api/v1/usage", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/usage" }) },
-  { route: "GET /api/v1/prompt-templates", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/prompt-templates" }) },
-  { route: "POST /api/v1/prompt-templates", allowed: SIGNED_IN, req: () => ({ method: "POST", path: "/prompt-templates", json: { name: `Vorlage ${crypto.randomUUID().slice(0, 8)}`, content: "{knowledge}" } }) },
-  { route: "GET /api/v1/prompt-templates/:id", allowed: TEAM, req: async () => ({ method: "GET", path: `/prompt-templates/${await ownerTemplate()}` }) },
-  { route: "PUT /api/v1/prompt-templates/:id", allowed: MANAGERS, req: async () => ({ method: "PUT", path: `/prompt-templates/${await ownerTemplate()}`, json: { description: "geändert" } }) },
-  { route: "DELETE /api/v1/prompt-templates/:id", allowed: MANAGERS, req: async () => ({ method: "DELETE", path: `/prompt-templates/${await ownerTemplate()}` }) },
+  {
+    route: "GET /api/v1/prompt-templates",
+    allowed: SIGNED_IN,
+    req: () => ({ method: "GET", path: "/prompt-templates" }),
+  },
+  {
+    route: "POST /api/v1/prompt-templates",
+    allowed: SIGNED_IN,
+    req: () => ({
+      method: "POST",
+      path: "/prompt-templates",
+      json: { name: `Vorlage ${crypto.randomUUID().slice(0, 8)}`, content: "{knowledge}" },
+    }),
+  },
+  {
+    route: "GET /api/v1/prompt-templates/:id",
+    allowed: TEAM,
+    req: async () => ({ method: "GET", path: `/prompt-templates/${await ownerTemplate()}` }),
+  },
+  {
+    route: "PUT /api/v1/prompt-templates/:id",
+    allowed: MANAGERS,
+    req: async () => ({
+      method: "PUT",
+      path: `/prompt-templates/${await ownerTemplate()}`,
+      json: { description: "geändert" },
+    }),
+  },
+  {
+    route: "DELETE /api/v1/prompt-templates/:id",
+    allowed: MANAGERS,
+    req: async () => ({ method: "DELETE", path: `/prompt-templates/${await ownerTemplate()}` }),
+  },
 
   { route: "POST /api/v1/system/tokens", allowed: SIGNED_IN, req: () => ({ method: "POST", path: "/system/tokens" }) },
   { route: "GET /api/v1/system/tokens", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/system/tokens" }) },
@@ -277,21 +978,85 @@ const ROWS: Row[] = [
     route: "DELETE /api/v1/system/tokens/:token",
     allowed: SIGNED_IN,
     req: async (_, caller) => {
-      const own = (await callApi<{ id: string }>("/system/tokens", { method: "POST", ...credentials(caller === "anonymous" || caller === "wrongToken" ? "outsider" : caller) })).body.data.id;
+      const own = (
+        await callApi<{ id: string }>("/system/tokens", {
+          method: "POST",
+          ...credentials(caller === "anonymous" || caller === "wrongToken" ? "outsider" : caller),
+        })
+      ).body.data.id;
       return { method: "DELETE", path: `/system/tokens/${own}` };
     },
   },
-  { route: "POST /api/v1/searches", allowed: SIGNED_IN, req: () => ({ method: "POST", path: "/searches", json: { name: `s-${crypto.randomUUID().slice(0, 8)}` } }) },
+  {
+    route: "POST /api/v1/searches",
+    allowed: SIGNED_IN,
+    req: () => ({ method: "POST", path: "/searches", json: { name: `s-${crypto.randomUUID().slice(0, 8)}` } }),
+  },
   { route: "GET /api/v1/searches", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/searches" }) },
-  { route: "GET /api/v1/searches/:searchId", allowed: TEAM, req: async () => ({ method: "GET", path: `/searches/${await teamSearch()}` }) },
-  { route: "PUT /api/v1/searches/:searchId", allowed: TEAM, req: async () => ({ method: "PUT", path: `/searches/${await teamSearch()}`, json: { name: "Team-Suche", search_config: { top_k: 100 } } }) },
-  { route: "DELETE /api/v1/searches/:searchId", allowed: MANAGERS, req: async () => ({ method: "DELETE", path: `/searches/${await throwawaySearch()}` }) },
-  { route: "POST /api/v1/searches/:searchId/completions", allowed: TEAM, req: async () => ({ method: "POST", path: `/searches/${await teamSearch()}/completions`, json: { question: "Grippeimpfung?" } }) },
-  { route: "POST /api/v1/searches/:searchId/retrieval", allowed: TEAM, req: async () => ({ method: "POST", path: `/searches/${await teamSearch()}/retrieval`, json: { question: "Grippeimpfung?" } }) },
-  { route: "GET /api/v1/searches/:searchId/share-tokens", allowed: TEAM, req: async () => ({ method: "GET", path: `/searches/${await teamSearch()}/share-tokens` }) },
-  { route: "POST /api/v1/searches/:searchId/share-tokens", allowed: TEAM, req: async () => ({ method: "POST", path: `/searches/${await teamSearch()}/share-tokens`, json: {} }) },
-  { route: "PATCH /api/v1/searches/:searchId/share-tokens/:tokenId", allowed: TEAM, req: async () => ({ method: "PATCH", path: `/searches/${await teamSearch()}/share-tokens/${await searchShareToken()}`, json: { name: "Website" } }) },
-  { route: "DELETE /api/v1/searches/:searchId/share-tokens/:tokenId", allowed: TEAM, req: async () => ({ method: "DELETE", path: `/searches/${await teamSearch()}/share-tokens/${await searchShareToken()}` }) },
+  {
+    route: "GET /api/v1/searches/:searchId",
+    allowed: TEAM,
+    req: async () => ({ method: "GET", path: `/searches/${await teamSearch()}` }),
+  },
+  {
+    route: "PUT /api/v1/searches/:searchId",
+    allowed: TEAM,
+    req: async () => ({
+      method: "PUT",
+      path: `/searches/${await teamSearch()}`,
+      json: { name: "Team-Suche", search_config: { top_k: 100 } },
+    }),
+  },
+  {
+    route: "DELETE /api/v1/searches/:searchId",
+    allowed: MANAGERS,
+    req: async () => ({ method: "DELETE", path: `/searches/${await throwawaySearch()}` }),
+  },
+  {
+    route: "POST /api/v1/searches/:searchId/completions",
+    allowed: TEAM,
+    req: async () => ({
+      method: "POST",
+      path: `/searches/${await teamSearch()}/completions`,
+      json: { question: "Grippeimpfung?" },
+    }),
+  },
+  {
+    route: "POST /api/v1/searches/:searchId/retrieval",
+    allowed: TEAM,
+    req: async () => ({
+      method: "POST",
+      path: `/searches/${await teamSearch()}/retrieval`,
+      json: { question: "Grippeimpfung?" },
+    }),
+  },
+  {
+    route: "GET /api/v1/searches/:searchId/share-tokens",
+    allowed: TEAM,
+    req: async () => ({ method: "GET", path: `/searches/${await teamSearch()}/share-tokens` }),
+  },
+  {
+    route: "POST /api/v1/searches/:searchId/share-tokens",
+    allowed: TEAM,
+    req: async () => ({ method: "POST", path: `/searches/${await teamSearch()}/share-tokens`, json: {} }),
+  },
+  {
+    route: "PATCH /api/v1/searches/:searchId/share-tokens/:tokenId",
+    allowed: TEAM,
+    req: async () => ({
+      method: "PATCH",
+      path: `/searches/${await teamSearch()}/share-tokens/${await searchShareToken()}`,
+      json: { name: "Website" },
+    }),
+  },
+  {
+    route: "DELETE /api/v1/searches/:searchId/share-tokens/:tokenId",
+    allowed: TEAM,
+    req: async () => ({
+      method: "DELETE",
+      path: `/searches/${await teamSearch()}/share-tokens/${await searchShareToken()}`,
+    }),
+  },
   { route: "GET /api/v1/system/ping", allowed: "public", req: () => ({ method: "GET", path: "/system/ping" }) },
   { route: "GET /api/v1/system/version", allowed: "public", req: () => ({ method: "GET", path: "/system/version" }) },
   { route: "GET /api/v1/system/config", allowed: "public", req: () => ({ method: "GET", path: "/system/config" }) },
@@ -330,24 +1095,54 @@ const SHARE_ROWS: Row[] = SHARE_ROUTES.filter((route) => !route.startsWith("OPTI
     allowed: [],
     req: () => ({
       method,
-      path: template.replace("/api/v1", "").replace(":chatId", fx.chatId).replace(":agentId", fx.agentId).replace(":sessionId", fx.sessionId).replace(":messageId", fx.messageId).replace(":imageId", `${fx.datasetId}-${fx.documentId}`),
+      path: template
+        .replace("/api/v1", "")
+        .replace(":chatId", fx.chatId)
+        .replace(":agentId", fx.agentId)
+        .replace(":sessionId", fx.sessionId)
+        .replace(":messageId", fx.messageId)
+        .replace(":imageId", `${fx.datasetId}-${fx.documentId}`),
       json: method === "GET" ? undefined : { question: "x", name: "x", thumbup: true },
     }),
   };
 });
 
-const s3 = () => ({ endpoint: env.TEST_S3_URL, region: "us-east-1", bucket: env.TEST_S3_BUCKET, access_key_id: env.TEST_S3_ACCESS_KEY_ID, secret_access_key: env.TEST_S3_SECRET_ACCESS_KEY });
-const provider = (name: string) => ({ llm_factory: "OpenAI-API-Compatible", api_base: env.TEST_OPENAI_URL, api_key: GOOD_KEY, llm_name: name, model_type: "chat" });
+const s3 = () => ({
+  endpoint: env.TEST_S3_URL,
+  region: "us-east-1",
+  bucket: env.TEST_S3_BUCKET,
+  access_key_id: env.TEST_S3_ACCESS_KEY_ID,
+  secret_access_key: env.TEST_S3_SECRET_ACCESS_KEY,
+});
+const provider = (name: string) => ({
+  llm_factory: "OpenAI-API-Compatible",
+  api_base: env.TEST_OPENAI_URL,
+  api_key: GOOD_KEY,
+  llm_name: name,
+  model_type: "chat",
+});
 const ownerModelId = async (name = "chat-model") => {
-  const list = (await callApi<{ providers: { name: string; models: { id: string; llm_name: string }[] }[] }>("/providers/models", { token: fx.owner.token, json: provider(name) })).body.data;
-  return list.providers.find((entry) => entry.name === "OpenAI-API-Compatible")?.models.find((model) => model.llm_name === name)?.id as string;
+  const list = (
+    await callApi<{ providers: { name: string; models: { id: string; llm_name: string }[] }[] }>("/providers/models", {
+      token: fx.owner.token,
+      json: provider(name),
+    })
+  ).body.data;
+  return list.providers
+    .find((entry) => entry.name === "OpenAI-API-Compatible")
+    ?.models.find((model) => model.llm_name === name)?.id as string;
 };
 
 // A team dataset with one document, for which the owner's local chat model may build indexes.
 const indexDataset = async () => {
   await ownerModelId();
-  const id = (await createDataset(fx.owner, { permission: "team", parser_config: { llm_id: "chat-model@OpenAI-API-Compatible" } })).id;
-  await callApi(`/datasets/${id}/documents`, { token: fx.owner.token, body: form("file", textFile("raptor.txt", "Zusammenfassen"))() });
+  const id = (
+    await createDataset(fx.owner, { permission: "team", parser_config: { llm_id: "chat-model@OpenAI-API-Compatible" } })
+  ).id;
+  await callApi(`/datasets/${id}/documents`, {
+    token: fx.owner.token,
+    body: form("file", textFile("raptor.txt", "Zusammenfassen"))(),
+  });
   return id;
 };
 
@@ -361,10 +1156,14 @@ const credentials = (caller: Caller): { token?: string; headers?: Record<string,
 // Row counts and newest update of every table: a refused call must leave them all as they were (request
 // counting in usage_daily is metadata of every signed-in call, refused or not).
 const fingerprint = async () => {
-  const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' AND name NOT LIKE 'chunks_%' AND name NOT IN ('login_attempts', 'sessions', 'usage_daily')").all<{ name: string }>();
+  const { results } = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' AND name NOT LIKE 'chunks_%' AND name NOT IN ('login_attempts', 'sessions', 'usage_daily')",
+  ).all<{ name: string }>();
   const parts: string[] = [];
   for (const { name } of results) {
-    const row = await env.DB.prepare(`SELECT count(*) AS n, max(update_time) AS u FROM "${name}"`).first().catch(() => env.DB.prepare(`SELECT count(*) AS n FROM "${name}"`).first());
+    const row = await env.DB.prepare(`SELECT count(*) AS n, max(update_time) AS u FROM "${name}"`)
+      .first()
+      .catch(() => env.DB.prepare(`SELECT count(*) AS n FROM "${name}"`).first());
     parts.push(`${name}=${JSON.stringify(row)}`);
   }
   return parts.join(" ");
@@ -373,10 +1172,14 @@ const fingerprint = async () => {
 // Parsing and RAPTOR tasks started by an allowed call finish on the queue; the next caller waits for them.
 const settle = async () => {
   for (let i = 0; i < 100; i++) {
-    const running = await env.DB.prepare("SELECT count(*) AS n FROM documents WHERE run = '1' AND id NOT IN (SELECT value FROM json_each(?))")
+    const running = await env.DB.prepare(
+      "SELECT count(*) AS n FROM documents WHERE run = '1' AND id NOT IN (SELECT value FROM json_each(?))",
+    )
       .bind(JSON.stringify(keptRunning))
       .first<{ n: number }>();
-    const raptor = await env.DB.prepare("SELECT count(*) AS n FROM dataset_tasks WHERE state IN ('queued', 'running')").first<{ n: number }>();
+    const raptor = await env.DB.prepare(
+      "SELECT count(*) AS n FROM dataset_tasks WHERE state IN ('queued', 'running')",
+    ).first<{ n: number }>();
     if (!running?.n && !raptor?.n) return;
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
@@ -389,18 +1192,35 @@ const call = async (caller: Caller, req: Req) => {
 };
 
 const succeeded = (res: { status: number; body: unknown }) =>
-  res.status < 400 && (typeof res.body !== "object" || res.body === null || !("code" in res.body) || (res.body as { code: number }).code === 0);
+  res.status < 400 &&
+  (typeof res.body !== "object" ||
+    res.body === null ||
+    !("code" in res.body) ||
+    (res.body as { code: number }).code === 0);
 
 beforeAll(async () => {
-  const [owner, member, admin, outsider] = [await createUser(), await createUser(), await createUser(), await createUser()];
+  const [owner, member, admin, outsider] = [
+    await createUser(),
+    await createUser(),
+    await createUser(),
+    await createUser(),
+  ];
   fx = { owner, member, admin, outsider } as Fixture;
   await joinTeam(owner, member);
   await joinTeam(owner, admin, "admin");
   fx.datasetId = (await createDataset(owner, { name: "Team-Wissen", permission: "team" })).id;
-  const docs = await ingest(owner, fx.datasetId, [textFile("faq.txt", "Die Grippeimpfung wird ab 60 Jahren empfohlen.")]);
+  const docs = await ingest(owner, fx.datasetId, [
+    textFile("faq.txt", "Die Grippeimpfung wird ab 60 Jahren empfohlen."),
+  ]);
   fx.documentId = (docs["faq.txt"] as { id: string }).id;
-  fx.chunkId = (await callApi<{ chunks: { id: string }[] }>(doc("/chunks"), { token: owner.token })).body.data.chunks[0]?.id as string;
-  fx.chatId = (await callApi<{ id: string }>("/chats", { token: owner.token, json: { name: "Berater", dataset_ids: [fx.datasetId] } })).body.data.id;
+  fx.chunkId = (await callApi<{ chunks: { id: string }[] }>(doc("/chunks"), { token: owner.token })).body.data.chunks[0]
+    ?.id as string;
+  fx.chatId = (
+    await callApi<{ id: string }>("/chats", {
+      token: owner.token,
+      json: { name: "Berater", dataset_ids: [fx.datasetId] },
+    })
+  ).body.data.id;
   const answer = (await ask(owner, fx.chatId, { question: "Grippeimpfung ab wann?" })).body.data;
   fx.sessionId = answer.session_id;
   fx.messageId = answer.id;
@@ -409,14 +1229,29 @@ beforeAll(async () => {
   fx.fileId = ((await putFiles(owner, [textFile("plan.txt", "Plan")], fx.folderId)).body.data[0] as { id: string }).id;
   await callApi("/chats", { token: outsider.token, json: { name: "Fremd" } });
   fx.agentId = (await createAgent(owner, AGENT_DSL, "Team-Buddy", { permission: "team" })).id;
-  fx.taskId = (await callApi<{ task_id: string }>("/agents/chat/completions", { token: owner.token, json: { agent_id: fx.agentId, question: "Hallo" } })).body.data.task_id;
-  expect(await callApi(`/tenants/${owner.id}/users`, { token: owner.token }).then((res) => (res.body.data as unknown[]).length)).toBe(3);
+  fx.taskId = (
+    await callApi<{ task_id: string }>("/agents/chat/completions", {
+      token: owner.token,
+      json: { agent_id: fx.agentId, question: "Hallo" },
+    })
+  ).body.data.task_id;
+  expect(
+    await callApi(`/tenants/${owner.id}/users`, { token: owner.token }).then(
+      (res) => (res.body.data as unknown[]).length,
+    ),
+  ).toBe(3);
 }, 60_000);
 
 describe("authorization matrix", () => {
   it("lists every /api/v1 route", () => {
     const covered = new Set([...ROWS, ...SHARE_ROWS].map((row) => row.route).concat(SHARE_ROUTES));
-    const routes = [...new Set(app.routes.filter((route) => route.method !== "ALL" && route.path.startsWith("/api/v1")).map((route) => `${route.method} ${route.path}`))];
+    const routes = [
+      ...new Set(
+        app.routes
+          .filter((route) => route.method !== "ALL" && route.path.startsWith("/api/v1"))
+          .map((route) => `${route.method} ${route.path}`),
+      ),
+    ];
     expect(routes.filter((route) => !covered.has(route))).toEqual([]);
     expect([...covered].filter((route) => !routes.includes(route))).toEqual([]);
   });
@@ -447,9 +1282,14 @@ describe("authorization matrix", () => {
     expect(JSON.stringify((await callApi("/files", asOutsider)).body)).not.toContain(fx.folderId);
     expect(JSON.stringify((await callApi("/chats", asOutsider)).body)).not.toContain(fx.chatId);
     expect(JSON.stringify((await callApi("/chats", inTeam(fx.member, fx.owner.id))).body)).not.toContain(fx.chatId);
-    expect(JSON.stringify((await callApi("/evaluation/feedback?rated=false", inTeam(fx.member, fx.owner.id))).body)).not.toContain(fx.chatId);
+    expect(
+      JSON.stringify((await callApi("/evaluation/feedback?rated=false", inTeam(fx.member, fx.owner.id))).body),
+    ).not.toContain(fx.chatId);
     expect(JSON.stringify((await callApi("/evaluation/unanswered", asOutsider)).body)).not.toContain(fx.chatId);
-    const sameTeamHeader = await callApi("/datasets", { token: fx.outsider.token, headers: { [TEAM_HEADER]: fx.owner.id } });
+    const sameTeamHeader = await callApi("/datasets", {
+      token: fx.outsider.token,
+      headers: { [TEAM_HEADER]: fx.owner.id },
+    });
     expect(sameTeamHeader.status).toBe(403);
   });
 });

@@ -17,29 +17,49 @@ const VISITOR = "visitor-eeeeeeeeeeeeeeee";
 type Run = { data: { content: string; error: string | null }; session_id: string };
 
 const shareAgent = async (user: TestUser, agentId: string, headers = {}) =>
-  (await callApi<ShareToken>(`/agents/${agentId}/share-tokens`, { token: user.token, headers, json: { name: "Web" } })).body.data;
+  (await callApi<ShareToken>(`/agents/${agentId}/share-tokens`, { token: user.token, headers, json: { name: "Web" } }))
+    .body.data;
 
 const visitorRun = (token: string, agentId: string, json: unknown, visitor = VISITOR) =>
   callApi<Run>(`/share/agents/${agentId}/completions?visitor_id=${visitor}`, { token: `Bearer ${token}`, json });
 
 // A private ("me") knowledge base of `user` inside `owner`'s team.
 const privateBaseInTeam = async (user: TestUser, owner: TestUser) =>
-  (await callApi<{ id: string }>("/datasets", { ...inTeam(user, owner.id), json: { name: `Privat ${crypto.randomUUID().slice(0, 6)}` } })).body.data;
+  (
+    await callApi<{ id: string }>("/datasets", {
+      ...inTeam(user, owner.id),
+      json: { name: `Privat ${crypto.randomUUID().slice(0, 6)}` },
+    })
+  ).body.data;
 
 describe("agent globals", () => {
-  const greeting = flow([["begin", "Begin", {}, ["Answer:a"]], ["Answer:a", "Answer", { content: "{env.smtp_server}" }, []]]);
-  const withGlobals = { ...greeting, globals: { "env.smtp_server": "mail.example.org", "env.smtp_password": "geheim" } };
+  const greeting = flow([
+    ["begin", "Begin", {}, ["Answer:a"]],
+    ["Answer:a", "Answer", { content: "{env.smtp_server}" }, []],
+  ]);
+  const withGlobals = {
+    ...greeting,
+    globals: { "env.smtp_server": "mail.example.org", "env.smtp_password": "geheim" },
+  };
 
   it("only the flow's editors override env globals with inputs", async () => {
     const owner = await createUser();
     const member = await createUser();
     await joinTeam(owner, member);
     const agent = await createAgent(owner, withGlobals, "Globals", { permission: "team" });
-    const run = (token: string, headers = {}) => callApi<Run>("/agents/chat/completions", { token, headers, json: { agent_id: agent.id, question: "x", inputs: { smtp_server: "evil.example" } } });
+    const run = (token: string, headers = {}) =>
+      callApi<Run>("/agents/chat/completions", {
+        token,
+        headers,
+        json: { agent_id: agent.id, question: "x", inputs: { smtp_server: "evil.example" } },
+      });
     expect((await run(owner.token)).body.data.data.content).toBe("evil.example");
     expect((await run(member.token, inTeam(member, owner.id).headers)).body.data.data.content).toBe("mail.example.org");
     const token = await shareAgent(owner, agent.id);
-    expect((await visitorRun(token.token, agent.id, { question: "x", inputs: { smtp_server: "evil.example" } })).body.data.data.content).toBe("mail.example.org");
+    expect(
+      (await visitorRun(token.token, agent.id, { question: "x", inputs: { smtp_server: "evil.example" } })).body.data
+        .data.content,
+    ).toBe("mail.example.org");
   });
 
   it("someone who may only run a flow reads and copies it with its credentials masked", async () => {
@@ -48,13 +68,32 @@ describe("agent globals", () => {
     await joinTeam(owner, member);
     const dsl = flow([
       ["begin", "Begin", {}, ["Email:e"]],
-      ["Email:e", "Email", { smtp_server: "smtp.example.org", email: "a@example.org", password: "geheim", to: "b@example.org", content: "x" }, ["Generate:g"]],
+      [
+        "Email:e",
+        "Email",
+        {
+          smtp_server: "smtp.example.org",
+          email: "a@example.org",
+          password: "geheim",
+          to: "b@example.org",
+          content: "x",
+        },
+        ["Generate:g"],
+      ],
       ["Generate:g", "Generate", { prompt: "{sys.query}", max_tokens: 256, api_token: "tok" }, []],
     ]);
-    const agent = await createAgent(owner, { ...dsl, globals: { "env.smtp_password": "auch-geheim", "env.city": "Berlin" } }, "Mail", { permission: "team" });
+    const agent = await createAgent(
+      owner,
+      { ...dsl, globals: { "env.smtp_password": "auch-geheim", "env.city": "Berlin" } },
+      "Mail",
+      { permission: "team" },
+    );
     const asMember = inTeam(member, owner.id);
     const seen = (await callApi<Agent>(`/agents/${agent.id}`, asMember)).body.data;
-    expect(seen.dsl.components["Email:e"]?.obj.params).toMatchObject({ password: "***", smtp_server: "smtp.example.org" });
+    expect(seen.dsl.components["Email:e"]?.obj.params).toMatchObject({
+      password: "***",
+      smtp_server: "smtp.example.org",
+    });
     expect(seen.dsl.globals).toEqual({ "env.smtp_password": "***", "env.city": "Berlin" });
     // a limit named like a token count is no secret
     expect(seen.dsl.components["Generate:g"]?.obj.params).toMatchObject({ max_tokens: 256, api_token: "***" });
@@ -63,7 +102,10 @@ describe("agent globals", () => {
     const copy = (await callApi<Agent>(`/agents/${agent.id}/duplicate`, { ...asMember, method: "POST" })).body.data;
     const stored = (await callApi<Agent>(`/agents/${copy.id}`, asMember)).body.data;
     expect(stored.dsl.components["Email:e"]?.obj.params.password).toBe("***");
-    expect((await callApi<Agent>(`/agents/${agent.id}`, { token: owner.token })).body.data.dsl.components["Email:e"]?.obj.params.password).toBe("geheim");
+    expect(
+      (await callApi<Agent>(`/agents/${agent.id}`, { token: owner.token })).body.data.dsl.components["Email:e"]?.obj
+        .params.password,
+    ).toBe("geheim");
   });
 });
 
@@ -73,10 +115,23 @@ describe("team boundaries", () => {
     const member = await createUser();
     await joinTeam(owner, member);
     const asMember = inTeam(member, owner.id);
-    const agent = (await callApi<Agent>("/agents", { ...asMember, json: { title: "Mitglied", dsl: flow([["begin", "Begin", {}, ["Answer:a"]], ["Answer:a", "Answer", { content: "ok" }, []]]) } })).body.data;
+    const agent = (
+      await callApi<Agent>("/agents", {
+        ...asMember,
+        json: {
+          title: "Mitglied",
+          dsl: flow([
+            ["begin", "Begin", {}, ["Answer:a"]],
+            ["Answer:a", "Answer", { content: "ok" }, []],
+          ]),
+        },
+      })
+    ).body.data;
     const token = await shareAgent(member, agent.id, asMember.headers);
     expect((await visitorRun(token.token, agent.id, { question: "x" })).body.data.data.content).toBe("ok");
-    expect((await callApi(`/tenants/${owner.id}/users/${member.id}`, { method: "DELETE", token: owner.token })).body.code).toBe(0);
+    expect(
+      (await callApi(`/tenants/${owner.id}/users/${member.id}`, { method: "DELETE", token: owner.token })).body.code,
+    ).toBe(0);
     const after = await visitorRun(token.token, agent.id, { question: "x" });
     expect(after.status).toBe(403);
     expect(after.body.message).toContain("its maker has left the team");
@@ -89,7 +144,11 @@ describe("team boundaries", () => {
     await joinTeam(owner, other);
     const secret = await privateBaseInTeam(other, owner);
     const asAuthor = inTeam(author, owner.id);
-    const dsl = flow([["begin", "Begin", {}, ["Retrieval:kb"]], ["Retrieval:kb", "Retrieval", { kb_ids: [secret.id] }, ["Answer:a"]], ["Answer:a", "Answer", { content: "{Retrieval:kb@formalized_content}" }, []]]);
+    const dsl = flow([
+      ["begin", "Begin", {}, ["Retrieval:kb"]],
+      ["Retrieval:kb", "Retrieval", { kb_ids: [secret.id] }, ["Answer:a"]],
+      ["Answer:a", "Answer", { content: "{Retrieval:kb@formalized_content}" }, []],
+    ]);
     const agent = (await callApi<Agent>("/agents", { ...asAuthor, json: { title: "Neugierig", dsl } })).body.data;
     const token = await shareAgent(author, agent.id, asAuthor.headers);
     const run = (await visitorRun(token.token, agent.id, { question: "Grippeimpfung" })).body.data.data;
@@ -100,19 +159,32 @@ describe("team boundaries", () => {
     const owner = await createUser();
     const member = await createUser();
     await joinTeam(owner, member);
-    const mine = await callApi<{ id: string }>("/datasets", { token: owner.token, json: { name: "Offen", permission: "team" } });
+    const mine = await callApi<{ id: string }>("/datasets", {
+      token: owner.token,
+      json: { name: "Offen", permission: "team" },
+    });
     const secret = await privateBaseInTeam(member, owner);
     const form = new FormData();
     form.append("file", new File(["Geheime Notiz"], "notiz.txt"));
-    const [file] = (await callApi<FileEntry[]>("/files", { ...inTeam(member, owner.id), body: form })).body.data as [FileEntry];
-    const linked = await callApi<{ linked: { doc_id: string }[] }>("/files/link-to-datasets", { ...inTeam(member, owner.id), json: { file_ids: [file.id], kb_ids: [secret.id] } });
+    const [file] = (await callApi<FileEntry[]>("/files", { ...inTeam(member, owner.id), body: form })).body.data as [
+      FileEntry,
+    ];
+    const linked = await callApi<{ linked: { doc_id: string }[] }>("/files/link-to-datasets", {
+      ...inTeam(member, owner.id),
+      json: { file_ids: [file.id], kb_ids: [secret.id] },
+    });
     const docId = linked.body.data.linked[0]?.doc_id as string;
-    const search = await callApi("/retrieval", { token: owner.token, json: { question: "Notiz", dataset_ids: [mine.body.data.id], document_ids: [docId] } });
+    const search = await callApi("/retrieval", {
+      token: owner.token,
+      json: { question: "Notiz", dataset_ids: [mine.body.data.id], document_ids: [docId] },
+    });
     expect(search.body).toMatchObject({ code: 102, message: `The datasets don't own the document ${docId}` });
     const listing = (await callApi<FileListing>("/files", { token: owner.token })).body.data;
     expect(listing.files.find((entry) => entry.id === file.id)?.kbs_info).toEqual([]);
     const memberListing = (await callApi<FileListing>("/files", inTeam(member, owner.id))).body.data;
-    expect(memberListing.files.find((entry) => entry.id === file.id)?.kbs_info.map((kb) => kb.kb_id)).toEqual([secret.id]);
+    expect(memberListing.files.find((entry) => entry.id === file.id)?.kbs_info.map((kb) => kb.kb_id)).toEqual([
+      secret.id,
+    ]);
   });
 
   it("an API key manages only the team it was made in", async () => {
@@ -120,19 +192,41 @@ describe("team boundaries", () => {
     const member = await createUser();
     const stranger = await createUser();
     await joinTeam(owner, member);
-    const key = (await callApi<{ token: string }>("/system/tokens", { ...inTeam(member, owner.id), method: "POST" })).body.data.token;
-    const invite = await callApi(`/tenants/${member.id}/users`, { token: `Bearer ${key}`, json: { email: stranger.email } });
+    const key = (await callApi<{ token: string }>("/system/tokens", { ...inTeam(member, owner.id), method: "POST" }))
+      .body.data.token;
+    const invite = await callApi(`/tenants/${member.id}/users`, {
+      token: `Bearer ${key}`,
+      json: { email: stranger.email },
+    });
     expect(invite.status).toBe(403);
-    const ownTeam = await callApi(`/tenants/${member.id}/users`, { token: member.token, json: { email: stranger.email } });
+    const ownTeam = await callApi(`/tenants/${member.id}/users`, {
+      token: member.token,
+      json: { email: stranger.email },
+    });
     expect(ownTeam.body.code).toBe(0);
   });
 
   it("a share visitor naming a member's id does not continue the member's agent session", async () => {
     const owner = await createUser();
-    const agent = await createAgent(owner, flow([["begin", "Begin", {}, ["Answer:a"]], ["Answer:a", "Answer", { content: "{sys.query}" }, []]]), "Sitzung");
-    const mine = await callApi<Run>("/agents/chat/completions", { token: owner.token, json: { agent_id: agent.id, question: "privat" } });
+    const agent = await createAgent(
+      owner,
+      flow([
+        ["begin", "Begin", {}, ["Answer:a"]],
+        ["Answer:a", "Answer", { content: "{sys.query}" }, []],
+      ]),
+      "Sitzung",
+    );
+    const mine = await callApi<Run>("/agents/chat/completions", {
+      token: owner.token,
+      json: { agent_id: agent.id, question: "privat" },
+    });
     const token = await shareAgent(owner, agent.id);
-    const visitor = await visitorRun(token.token, agent.id, { question: "x", session_id: mine.body.data.session_id }, owner.id);
+    const visitor = await visitorRun(
+      token.token,
+      agent.id,
+      { question: "x", session_id: mine.body.data.session_id },
+      owner.id,
+    );
     expect(visitor.body.code).toBe(102);
   });
 });
@@ -149,15 +243,27 @@ describe("outbound addresses and secrets", () => {
     expect(() => assertProviderUrl(noPrivate, hosted, "https://api.example.org/v1", {})).not.toThrow();
     expect(() => assertProviderUrl(noPrivate, local, "http://localhost:11434", {})).not.toThrow();
     expect(() => assertProviderUrl(noPrivate, compatible, "http://10.0.0.5:8000/v1", {})).not.toThrow();
-    const key = JSON.stringify({ client_email: "a@b.iam.gserviceaccount.com", private_key: "k", token_uri: "http://127.0.0.1:9/token" });
-    expect(() => assertProviderUrl(noPrivate, hosted, "https://api.example.org/v1", { google_service_account_key: key })).toThrow("127.0.0.1");
+    const key = JSON.stringify({
+      client_email: "a@b.iam.gserviceaccount.com",
+      private_key: "k",
+      token_uri: "http://127.0.0.1:9/token",
+    });
+    expect(() =>
+      assertProviderUrl(noPrivate, hosted, "https://api.example.org/v1", { google_service_account_key: key }),
+    ).toThrow("127.0.0.1");
   });
 
   it("the Email component dials neither private hosts nor other ports", async () => {
     const args = (params: Record<string, unknown>) =>
-      ({ ctx: noPrivate, params: { email: "a@example.org", password: "p", to: "b@example.org", content: "x", ...params }, render: (value: unknown) => String(value ?? "") }) as unknown as ComponentRun;
+      ({
+        ctx: noPrivate,
+        params: { email: "a@example.org", password: "p", to: "b@example.org", content: "x", ...params },
+        render: (value: unknown) => String(value ?? ""),
+      }) as unknown as ComponentRun;
     await expect(email.run(args({ smtp_server: "127.0.0.1", smtp_port: 465 }))).rejects.toThrow("private or loopback");
-    await expect(email.run(args({ smtp_server: "smtp.example.org", smtp_port: 6379 }))).rejects.toThrow("port 6379 is not a mail port");
+    await expect(email.run(args({ smtp_server: "smtp.example.org", smtp_port: 6379 }))).rejects.toThrow(
+      "port 6379 is not a mail port",
+    );
   });
 
   it("refuses to run without PROVIDER_SECRET instead of sealing keys with a known one", () => {

@@ -40,7 +40,12 @@ describe("request counting", () => {
   it("writes counts in batches, not one row write per request", async () => {
     const user = await createUser();
     for (let i = 0; i < 12; i++) await callApi("/datasets", { token: user.token });
-    const written = async () => (await env.DB.prepare("SELECT requests FROM usage_daily WHERE tenant_id = ?").bind(user.id).first<{ requests: number }>())?.requests ?? 0;
+    const written = async () =>
+      (
+        await env.DB.prepare("SELECT requests FROM usage_daily WHERE tenant_id = ?")
+          .bind(user.id)
+          .first<{ requests: number }>()
+      )?.requests ?? 0;
     // at most the first request found the last batch old enough to write at once; the others wait
     expect(await written()).toBeLessThanOrEqual(1);
     expect((await usageOf(user)).usage.requests_today).toBe(12);
@@ -63,8 +68,15 @@ describe("GET /usage", () => {
     expect(empty.usage).toMatchObject({ documents: 0, chunks: 0, storage_bytes: 0, vector_dimensions: 0 });
 
     const dataset = await createDataset(user);
-    const texts = ["Blutdruck senken durch Bewegung und Salzreduktion.", "Diabetes Typ 2: Ernährung, Bewegung und Metformin."];
-    const docs = await ingest(user, dataset.id, texts.map((text, i) => textFile(`doc-${i}.txt`, text)));
+    const texts = [
+      "Blutdruck senken durch Bewegung und Salzreduktion.",
+      "Diabetes Typ 2: Ernährung, Bewegung und Metformin.",
+    ];
+    const docs = await ingest(
+      user,
+      dataset.id,
+      texts.map((text, i) => textFile(`doc-${i}.txt`, text)),
+    );
     expect(Object.values(docs).every((doc) => doc.run === "DONE")).toBe(true);
     await putFiles(user, [textFile("notiz.md", "# Notiz\n12345")]);
 
@@ -73,7 +85,9 @@ describe("GET /usage", () => {
     expect(chunks).toBeGreaterThan(0);
     expect(after.usage.documents).toBe(2);
     expect(after.usage.chunks).toBe(chunks);
-    const bytes = texts.reduce((sum, text) => sum + new TextEncoder().encode(text).length, 0) + new TextEncoder().encode("# Notiz\n12345").length;
+    const bytes =
+      texts.reduce((sum, text) => sum + new TextEncoder().encode(text).length, 0) +
+      new TextEncoder().encode("# Notiz\n12345").length;
     expect(after.usage.storage_bytes).toBe(bytes);
     // every chunk has one vector of the built-in embedding's dimensions
     expect(after.usage.vector_dimensions).toBeGreaterThan(0);
@@ -99,8 +113,13 @@ describe("GET /usage", () => {
     const day = today();
     const sameMonth = `${day.slice(0, 7)}-01` === day ? null : `${day.slice(0, 7)}-01`;
     const lastYear = `${Number(day.slice(0, 4)) - 1}${day.slice(4)}`;
-    await env.DB.prepare("INSERT INTO usage_daily (tenant_id, day, requests) VALUES (?, ?, 500)").bind(user.id, lastYear).run();
-    if (sameMonth) await env.DB.prepare("INSERT INTO usage_daily (tenant_id, day, requests) VALUES (?, ?, 40)").bind(user.id, sameMonth).run();
+    await env.DB.prepare("INSERT INTO usage_daily (tenant_id, day, requests) VALUES (?, ?, 500)")
+      .bind(user.id, lastYear)
+      .run();
+    if (sameMonth)
+      await env.DB.prepare("INSERT INTO usage_daily (tenant_id, day, requests) VALUES (?, ?, 40)")
+        .bind(user.id, sameMonth)
+        .run();
     const usage = await usageOf(user);
     expect(usage.usage.requests_month).toBe(usage.usage.requests_today + (sameMonth ? 40 : 0));
   });
@@ -108,7 +127,12 @@ describe("GET /usage", () => {
   it("compares against the paid plan when CF_PLAN is paid", async () => {
     const user = await createUser();
     const ctx = createExecutionContext();
-    const res = await app.request("/api/v1/usage", { headers: { Authorization: user.token } }, { ...env, CF_PLAN: "paid" }, ctx);
+    const res = await app.request(
+      "/api/v1/usage",
+      { headers: { Authorization: user.token } },
+      { ...env, CF_PLAN: "paid" },
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     const body = (await res.json()) as { code: number; data: Usage };
     expect(body.code).toBe(0);

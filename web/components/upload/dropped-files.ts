@@ -23,7 +23,9 @@ const walk = async (entry: Entry, prefix: string): Promise<{ file: File; path: s
 };
 
 export const droppedFiles = async (transfer: DataTransfer) => {
-  const entries = [...transfer.items].map((item) => item.webkitGetAsEntry?.()).filter((entry): entry is Entry => Boolean(entry));
+  const entries = [...transfer.items]
+    .map((item) => item.webkitGetAsEntry?.())
+    .filter((entry): entry is Entry => Boolean(entry));
   if (entries.length === 0) return [...transfer.files].map((file) => ({ file, path: file.name }));
   return (await Promise.all(entries.map((entry) => walk(entry, "")))).flat();
 };

@@ -10,7 +10,15 @@ import type { UploadQueue } from "./use-upload-queue";
 const MB = UPLOAD_FILE_MAX_BYTES / 1024 / 1024;
 
 // Drop zone, file (and, with `folders`, folder) pickers and the queue with a progress bar per file.
-export const LocalFilesTab = ({ queue, folders = false, limitsKey = "upload.limits" }: { queue: UploadQueue; folders?: boolean; limitsKey?: "upload.limits" | "files.limits" }) => {
+export const LocalFilesTab = ({
+  queue,
+  folders = false,
+  limitsKey = "upload.limits",
+}: {
+  queue: UploadQueue;
+  folders?: boolean;
+  limitsKey?: "upload.limits" | "files.limits";
+}) => {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
@@ -19,7 +27,9 @@ export const LocalFilesTab = ({ queue, folders = false, limitsKey = "upload.limi
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    void droppedFiles(event.dataTransfer).then((dropped) => queue.add(folders ? dropped : dropped.map(({ file }) => ({ file, path: file.name }))));
+    void droppedFiles(event.dataTransfer).then((dropped) =>
+      queue.add(folders ? dropped : dropped.map(({ file }) => ({ file, path: file.name }))),
+    );
   };
 
   return (
@@ -45,13 +55,13 @@ export const LocalFilesTab = ({ queue, folders = false, limitsKey = "upload.limi
         data-testid="dropzone"
       >
         <button type="button">
-        <Stack align="center" gap="2">
-          <Upload aria-hidden />
-          <Text fontWeight="medium">{t("upload.dropzone")}</Text>
-          <Text fontSize="xs" color="fg.muted">
-            {t(limitsKey, { files: UPLOAD_MAX_FILES, mb: MB })}
-          </Text>
-        </Stack>
+          <Stack align="center" gap="2">
+            <Upload aria-hidden />
+            <Text fontWeight="medium">{t("upload.dropzone")}</Text>
+            <Text fontSize="xs" color="fg.muted">
+              {t(limitsKey, { files: UPLOAD_MAX_FILES, mb: MB })}
+            </Text>
+          </Stack>
         </button>
       </Box>
       <VisuallyHidden>
@@ -104,7 +114,12 @@ export const LocalFilesTab = ({ queue, folders = false, limitsKey = "upload.limi
                 </Text>
               </HStack>
               {(item.state === "uploading" || item.state === "done") && (
-                <Progress.Root value={Math.round(item.progress * 100)} size="xs" colorPalette={item.state === "done" ? "green" : "teal"} aria-label={item.file.name}>
+                <Progress.Root
+                  value={Math.round(item.progress * 100)}
+                  size="xs"
+                  colorPalette={item.state === "done" ? "green" : "teal"}
+                  aria-label={item.file.name}
+                >
                   <Progress.Track>
                     <Progress.Range />
                   </Progress.Track>
@@ -117,18 +132,31 @@ export const LocalFilesTab = ({ queue, folders = false, limitsKey = "upload.limi
               )}
               {item.error && (
                 <Text fontSize="xs" color="fg.error" role="alert">
-                  {"key" in item.error ? t(item.error.key, { name: item.file.name, mb: MB }) : `${t("upload.failed")}: ${item.error.text}`}
+                  {"key" in item.error
+                    ? t(item.error.key, { name: item.file.name, mb: MB })
+                    : `${t("upload.failed")}: ${item.error.text}`}
                 </Text>
               )}
             </Stack>
             {item.state !== "uploading" && item.state !== "done" && (
-              <CloseButton size="xs" aria-label={t("upload.remove", { name: item.file.name })} onClick={() => queue.remove(item.key)} />
+              <CloseButton
+                size="xs"
+                aria-label={t("upload.remove", { name: item.file.name })}
+                onClick={() => queue.remove(item.key)}
+              />
             )}
           </HStack>
         ))}
       </Stack>
       {queue.files.length > 0 && (
-        <Button alignSelf="end" colorPalette="teal" onClick={() => void queue.start()} loading={queue.running} loadingText={t("upload.uploading")} disabled={!queue.uploadable}>
+        <Button
+          alignSelf="end"
+          colorPalette="teal"
+          onClick={() => void queue.start()}
+          loading={queue.running}
+          loadingText={t("upload.uploading")}
+          disabled={!queue.uploadable}
+        >
           {t("upload.start")}
         </Button>
       )}

@@ -45,7 +45,14 @@ export const useUploadQueue = (target: UploadTarget) => {
       ...current,
       ...incoming.map(({ file, path }): QueuedFile => {
         const error = check(file);
-        return { key: `${file.name}-${file.size}-${crypto.randomUUID()}`, file, path: path ?? relativePath(file), progress: 0, state: error ? "invalid" : "ready", error };
+        return {
+          key: `${file.name}-${file.size}-${crypto.randomUUID()}`,
+          file,
+          path: path ?? relativePath(file),
+          progress: 0,
+          state: error ? "invalid" : "ready",
+          error,
+        };
       }),
     ]);
 

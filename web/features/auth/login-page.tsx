@@ -51,7 +51,8 @@ export const LoginPage = ({ redirectTo, expired }: { redirectTo?: string; expire
         : await register.mutateAsync(values).catch(() => null);
     if (!user) return;
     if (mode === "signUp") notifySuccess(t("common.toast.registered"));
-    const target = redirectTo && redirectTo.startsWith("/") && !redirectTo.startsWith("/login") ? redirectTo : "/knowledge";
+    const target =
+      redirectTo && redirectTo.startsWith("/") && !redirectTo.startsWith("/login") ? redirectTo : "/knowledge";
     await navigate({ to: target });
   };
 
@@ -97,11 +98,22 @@ export const LoginPage = ({ redirectTo, expired }: { redirectTo?: string; expire
                   </Alert.Root>
                 )}
                 <FormField label={t("login.email")} error={errors.email} required>
-                  <Input type="email" name="email" autoComplete="email" value={values.email} onChange={(e) => set("email")(e.target.value)} />
+                  <Input
+                    type="email"
+                    name="email"
+                    autoComplete="email"
+                    value={values.email}
+                    onChange={(e) => set("email")(e.target.value)}
+                  />
                 </FormField>
                 {mode === "signUp" && (
                   <FormField label={t("login.nickname")} error={errors.nickname} required>
-                    <Input name="nickname" autoComplete="nickname" value={values.nickname} onChange={(e) => set("nickname")(e.target.value)} />
+                    <Input
+                      name="nickname"
+                      autoComplete="nickname"
+                      value={values.nickname}
+                      onChange={(e) => set("nickname")(e.target.value)}
+                    />
                   </FormField>
                 )}
                 <FormField label={t("login.password")} error={errors.password} required>
@@ -114,16 +126,27 @@ export const LoginPage = ({ redirectTo, expired }: { redirectTo?: string; expire
                   />
                 </FormField>
                 {mode === "signIn" && (
-                  <Checkbox.Root checked={values.remember} onCheckedChange={(e) => set("remember")(e.checked === true)} colorPalette="teal">
+                  <Checkbox.Root
+                    checked={values.remember}
+                    onCheckedChange={(e) => set("remember")(e.checked === true)}
+                    colorPalette="teal"
+                  >
                     <Checkbox.HiddenInput name="remember" />
                     <Checkbox.Control />
                     <Checkbox.Label>{t("login.rememberMe")}</Checkbox.Label>
                   </Checkbox.Root>
                 )}
-                <Button type="submit" colorPalette="teal" loading={active.isPending} disabled={mode === "signUp" && registrationClosed}>
+                <Button
+                  type="submit"
+                  colorPalette="teal"
+                  loading={active.isPending}
+                  disabled={mode === "signUp" && registrationClosed}
+                >
                   {t(mode === "signIn" ? "login.signIn" : "login.signUp")}
                 </Button>
-                {mode === "signUp" && registrationClosed && <Text color="fg.error">{t("login.registrationClosed")}</Text>}
+                {mode === "signUp" && registrationClosed && (
+                  <Text color="fg.error">{t("login.registrationClosed")}</Text>
+                )}
               </Stack>
             </form>
           </Card.Body>

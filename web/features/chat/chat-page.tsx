@@ -75,13 +75,24 @@ export const ChatPage = () => {
   const [open, setOpen] = useState<Open>(null);
   const chat = useQuery({ ...chatQueryOptions(dialogId ?? ""), enabled: Boolean(dialogId) });
   return (
-    <Flex h={{ base: "auto", md: "calc(100dvh - 4rem)" }} direction={{ base: "column", md: "row" }} borderWidth="1px" rounded="lg" overflow="hidden" bg="app.surface">
+    <Flex
+      h={{ base: "auto", md: "calc(100dvh - 4rem)" }}
+      direction={{ base: "column", md: "row" }}
+      borderWidth="1px"
+      rounded="lg"
+      overflow="hidden"
+      bg="app.surface"
+    >
       <Box w={{ base: "full", md: "64" }} flexShrink="0" borderEndWidth={{ md: "1px" }} overflowY="auto">
         <AssistantList selectedId={dialogId ?? null} onSelect={(id) => onSelect({ dialogId: id ?? undefined })} />
       </Box>
       {dialogId && (
         <Box w={{ base: "full", md: "72" }} flexShrink="0" borderEndWidth={{ md: "1px" }} overflowY="auto">
-          <SessionList chatId={dialogId} selectedId={conversationId ?? null} onSelect={(id) => onSelect({ dialogId, conversationId: id ?? undefined })} />
+          <SessionList
+            chatId={dialogId}
+            selectedId={conversationId ?? null}
+            onSelect={(id) => onSelect({ dialogId, conversationId: id ?? undefined })}
+          />
         </Box>
       )}
       <Flex direction="column" flex="1" minW="0" minH={{ base: "60vh", md: "0" }}>
@@ -99,9 +110,15 @@ export const ChatPage = () => {
             ) : (
               <Placeholder title={t("chat.page.pickConversation")} hint={t("chat.page.pickConversationHint")} />
             )}
-            {open === "config" && <ChatConfigDialog chat={chat.data} onClose={() => setOpen(null)} onSaved={() => setOpen(null)} />}
-            {open === "stats" && <StatsDialog chatId={chat.data.id} chatName={chat.data.name} onClose={() => setOpen(null)} />}
-            {open === "export" && <ExportDialog chatId={chat.data.id} chatName={chat.data.name} onClose={() => setOpen(null)} />}
+            {open === "config" && (
+              <ChatConfigDialog chat={chat.data} onClose={() => setOpen(null)} onSaved={() => setOpen(null)} />
+            )}
+            {open === "stats" && (
+              <StatsDialog chatId={chat.data.id} chatName={chat.data.name} onClose={() => setOpen(null)} />
+            )}
+            {open === "export" && (
+              <ExportDialog chatId={chat.data.id} chatName={chat.data.name} onClose={() => setOpen(null)} />
+            )}
             {open === "share" && <ShareDialog chat={chat.data} onClose={() => setOpen(null)} />}
             {open === "api" && <ApiPanel chat={chat.data} onClose={() => setOpen(null)} />}
           </>

@@ -28,7 +28,13 @@ export const ChunkCard = ({ chunk, index, selected, active, onSelect, onActivate
       opacity={chunk.available ? 1 : 0.75}
     >
       <HStack align="start" gap="3">
-        <Checkbox.Root size="sm" checked={selected} onCheckedChange={(e) => onSelect(e.checked === true)} aria-label={t("chunks.selectChunk", { n: index })} mt="1">
+        <Checkbox.Root
+          size="sm"
+          checked={selected}
+          onCheckedChange={(e) => onSelect(e.checked === true)}
+          aria-label={t("chunks.selectChunk", { n: index })}
+          mt="1"
+        >
           <Checkbox.HiddenInput />
           <Checkbox.Control />
         </Checkbox.Root>
@@ -47,7 +53,9 @@ export const ChunkCard = ({ chunk, index, selected, active, onSelect, onActivate
           </Text>
           {chunk.image_url && <ChunkImageLink url={chunk.image_url} documentName={chunk.docnm_kwd} maxH="32" />}
           <HStack gap="1" wrap="wrap">
-            {chunk.page_num_int.length > 0 && <Badge variant="outline">{t("chunks.page", { page: chunk.page_num_int.join(", ") })}</Badge>}
+            {chunk.page_num_int.length > 0 && (
+              <Badge variant="outline">{t("chunks.page", { page: chunk.page_num_int.join(", ") })}</Badge>
+            )}
             <Badge variant="outline">{t("chunks.tokens", { count: chunk.token_count })}</Badge>
             {chunk.manual && <Badge colorPalette="purple">{t("chunks.manual")}</Badge>}
             {chunk.important_keywords.map((keyword) => (
@@ -70,11 +78,23 @@ export const ChunkCard = ({ chunk, index, selected, active, onSelect, onActivate
           </HStack>
         </Stack>
         <Stack align="end" gap="2">
-          <Switch.Root size="sm" colorPalette="teal" checked={chunk.available} onCheckedChange={(e) => onToggle(e.checked)} aria-label={`${t("chunks.enabled")} ${index}`}>
+          <Switch.Root
+            size="sm"
+            colorPalette="teal"
+            checked={chunk.available}
+            onCheckedChange={(e) => onToggle(e.checked)}
+            aria-label={`${t("chunks.enabled")} ${index}`}
+          >
             <Switch.HiddenInput />
             <Switch.Control />
           </Switch.Root>
-          <IconButton size="xs" variant="ghost" aria-label={`${t("chunks.edit")} ${index}`} onClick={onEdit} data-testid="edit-chunk">
+          <IconButton
+            size="xs"
+            variant="ghost"
+            aria-label={`${t("chunks.edit")} ${index}`}
+            onClick={onEdit}
+            data-testid="edit-chunk"
+          >
             <Pencil />
           </IconButton>
         </Stack>

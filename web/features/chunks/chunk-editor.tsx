@@ -7,7 +7,11 @@ import { FormDialog } from "../../components/form-dialog";
 import { FormField } from "../../components/form-field";
 import { notifyError, notifySuccess } from "../../components/notify";
 
-const lines = (text: string) => text.split("\n").map((line) => line.trim()).filter(Boolean);
+const lines = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 type Props = { datasetId: string; documentId: string; chunk: Chunk | null; onClose: () => void };
 
@@ -34,10 +38,25 @@ export const ChunkEditor = ({ datasetId, documentId, chunk, onClose }: Props) =>
   };
 
   return (
-    <FormDialog title={t(chunk ? "chunks.editTitle" : "chunks.addTitle")} onSubmit={submit} onClose={onClose} loading={create.isPending || update.isPending} size="lg">
+    <FormDialog
+      title={t(chunk ? "chunks.editTitle" : "chunks.addTitle")}
+      onSubmit={submit}
+      onClose={onClose}
+      loading={create.isPending || update.isPending}
+      size="lg"
+    >
       <Stack gap="4">
         <FormField label={t("chunks.content")} error={contentError ? "validation.required" : undefined} required>
-          <Textarea name="content" rows={8} value={content} onChange={(e) => { setContent(e.target.value); setContentError(false); }} autoFocus />
+          <Textarea
+            name="content"
+            rows={8}
+            value={content}
+            onChange={(e) => {
+              setContent(e.target.value);
+              setContentError(false);
+            }}
+            autoFocus
+          />
         </FormField>
         <FormField label={t("chunks.keywords")} helper={t("chunks.listHint")}>
           <Textarea name="keywords" rows={3} value={keywords} onChange={(e) => setKeywords(e.target.value)} />

@@ -5,7 +5,12 @@ import { ArrowLeft, Layers, Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Chunk } from "../../../worker/contract/chunks";
-import { type ChunkFilter, chunksQueryOptions, useDeleteChunksMutation, useSwitchChunksMutation } from "../../api/chunks";
+import {
+  type ChunkFilter,
+  chunksQueryOptions,
+  useDeleteChunksMutation,
+  useSwitchChunksMutation,
+} from "../../api/chunks";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { notifyError, notifySuccess, notifyWarning } from "../../components/notify";
 import { Pager } from "../../components/pager";
@@ -41,7 +46,8 @@ export const ChunksPage = ({ datasetId, documentId }: { datasetId: string; docum
   const ids = [...selected];
 
   // bulk actions need a selection (RAGFlow's "Please select chunk!")
-  const withSelection = (action: () => void) => () => (ids.length === 0 ? notifyWarning(t("chunks.selectFirst")) : action());
+  const withSelection = (action: () => void) => () =>
+    ids.length === 0 ? notifyWarning(t("chunks.selectFirst")) : action();
   const allChecked = chunks.length > 0 && chunks.every((chunk) => selected.has(chunk.id));
   const someChecked = chunks.some((chunk) => selected.has(chunk.id));
   const setAvailable = (targets: string[], available: boolean) =>
@@ -66,9 +72,23 @@ export const ChunksPage = ({ datasetId, documentId }: { datasetId: string; docum
         </Button>
       </Flex>
       <HStack gap="3" wrap="wrap">
-        <SearchInput label={t("chunks.search")} value={keywords} onChange={(value) => { setKeywords(value); setPage(1); }} />
+        <SearchInput
+          label={t("chunks.search")}
+          value={keywords}
+          onChange={(value) => {
+            setKeywords(value);
+            setPage(1);
+          }}
+        />
         <NativeSelect.Root w="40">
-          <NativeSelect.Field aria-label={t("chunks.filter")} value={filter} onChange={(e) => { setFilter(e.target.value as ChunkFilter); setPage(1); }}>
+          <NativeSelect.Field
+            aria-label={t("chunks.filter")}
+            value={filter}
+            onChange={(e) => {
+              setFilter(e.target.value as ChunkFilter);
+              setPage(1);
+            }}
+          >
             <option value="all">{t("chunks.filterAll")}</option>
             <option value="enabled">{t("chunks.filterEnabled")}</option>
             <option value="disabled">{t("chunks.filterDisabled")}</option>
@@ -78,7 +98,12 @@ export const ChunksPage = ({ datasetId, documentId }: { datasetId: string; docum
         <HStack gap="2" role="toolbar" aria-label={t("docs.selected", { count: ids.length })}>
           <SelectCheckbox
             checked={allChecked ? true : someChecked ? "indeterminate" : false}
-            onChange={(checked) => selectIds(chunks.map((chunk) => chunk.id), checked)}
+            onChange={(checked) =>
+              selectIds(
+                chunks.map((chunk) => chunk.id),
+                checked,
+              )
+            }
             label={t("docs.selectAll")}
           />
           <Text fontSize="sm" color="fg.muted">
@@ -108,7 +133,9 @@ export const ChunksPage = ({ datasetId, documentId }: { datasetId: string; docum
                   <EmptyState.Indicator>
                     <Layers />
                   </EmptyState.Indicator>
-                  <EmptyState.Description>{keywords || filter !== "all" ? t("chunks.noMatch") : t("chunks.empty")}</EmptyState.Description>
+                  <EmptyState.Description>
+                    {keywords || filter !== "all" ? t("chunks.noMatch") : t("chunks.empty")}
+                  </EmptyState.Description>
                 </EmptyState.Content>
               </EmptyState.Root>
             ) : (
@@ -131,7 +158,14 @@ export const ChunksPage = ({ datasetId, documentId }: { datasetId: string; docum
           <DocumentPreview datasetId={datasetId} doc={query.data.doc} chunks={chunks} activeId={activeId} />
         </Grid>
       )}
-      {editing && <ChunkEditor datasetId={datasetId} documentId={documentId} chunk={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <ChunkEditor
+          datasetId={datasetId}
+          documentId={documentId}
+          chunk={editing === "new" ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
       <ConfirmDialog
         open={confirmDelete}
         onClose={() => setConfirmDelete(false)}

@@ -14,11 +14,22 @@ const usePdfUrl = (datasetId: string, doc: DatasetDocument) =>
     queryKey: ["document-blob", doc.id],
     enabled: doc.suffix === "pdf",
     staleTime: Number.POSITIVE_INFINITY,
-    queryFn: async ({ signal }) => URL.createObjectURL((await fetchFileBlob(documentDownloadUrl(datasetId, doc.id), signal)).blob),
+    queryFn: async ({ signal }) =>
+      URL.createObjectURL((await fetchFileBlob(documentDownloadUrl(datasetId, doc.id), signal)).blob),
   });
 
 // PDFs show the page of the selected chunk; other files show their text (from the chunks) with it highlighted.
-export const DocumentPreview = ({ datasetId, doc, chunks, activeId }: { datasetId: string; doc: DatasetDocument; chunks: Chunk[]; activeId: string | null }) => {
+export const DocumentPreview = ({
+  datasetId,
+  doc,
+  chunks,
+  activeId,
+}: {
+  datasetId: string;
+  doc: DatasetDocument;
+  chunks: Chunk[];
+  activeId: string | null;
+}) => {
   const { t } = useTranslation();
   const pdf = usePdfUrl(datasetId, doc);
   const activeRef = useRef<HTMLElement>(null);
@@ -53,7 +64,17 @@ export const DocumentPreview = ({ datasetId, doc, chunks, activeId }: { datasetI
       <Text fontSize="xs" color="fg.muted">
         {t("chunks.previewText")}
       </Text>
-      <Box borderWidth="1px" rounded="md" p="4" maxH="70vh" overflowY="auto" fontSize="sm" whiteSpace="pre-wrap" bg="app.surface" data-testid="document-preview">
+      <Box
+        borderWidth="1px"
+        rounded="md"
+        p="4"
+        maxH="70vh"
+        overflowY="auto"
+        fontSize="sm"
+        whiteSpace="pre-wrap"
+        bg="app.surface"
+        data-testid="document-preview"
+      >
         {chunks.map((chunk) =>
           chunk.id === activeId ? (
             <Mark key={chunk.id} ref={activeRef} display="block" bg="brand.muted" rounded="sm" px="1" my="2">

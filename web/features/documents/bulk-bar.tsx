@@ -13,7 +13,16 @@ type Props = {
 export const BulkBar = ({ count, busy, onParse, onCancel, onEnable, onDelete }: Props) => {
   const { t } = useTranslation();
   return (
-    <HStack gap="2" wrap="wrap" p="2" px="3" bg="brand.subtle" rounded="md" role="toolbar" aria-label={t("docs.selected", { count })}>
+    <HStack
+      gap="2"
+      wrap="wrap"
+      p="2"
+      px="3"
+      bg="brand.subtle"
+      rounded="md"
+      role="toolbar"
+      aria-label={t("docs.selected", { count })}
+    >
       <Text fontSize="sm" fontWeight="medium" me="2">
         {t("docs.selected", { count })}
       </Text>

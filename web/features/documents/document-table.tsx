@@ -18,7 +18,8 @@ type Props = {
   onAction: (doc: DatasetDocument, action: RowAction) => void;
 };
 
-const iconFor = (doc: DatasetDocument) => (doc.source_type === "web" ? Globe : doc.type === "virtual" ? StickyNote : FileText);
+const iconFor = (doc: DatasetDocument) =>
+  doc.source_type === "web" ? Globe : doc.type === "virtual" ? StickyNote : FileText;
 
 // "author: RKI · year: 2024" from the document's metadata, under its name
 const MetaLine = ({ doc }: { doc: DatasetDocument }) => {
@@ -42,7 +43,16 @@ export const DocumentTable = ({ datasetId, docs, selected, onSelect, onToggleEna
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader w="10">
-              <SelectCheckbox checked={allChecked ? true : someChecked ? "indeterminate" : false} onChange={(checked) => onSelect(docs.map((doc) => doc.id), checked)} label={t("docs.selectAll")} />
+              <SelectCheckbox
+                checked={allChecked ? true : someChecked ? "indeterminate" : false}
+                onChange={(checked) =>
+                  onSelect(
+                    docs.map((doc) => doc.id),
+                    checked,
+                  )
+                }
+                label={t("docs.selectAll")}
+              />
             </Table.ColumnHeader>
             <Table.ColumnHeader>{t("docs.name")}</Table.ColumnHeader>
             <Table.ColumnHeader>{t("docs.uploadDate")}</Table.ColumnHeader>
@@ -62,13 +72,21 @@ export const DocumentTable = ({ datasetId, docs, selected, onSelect, onToggleEna
             return (
               <Table.Row key={doc.id} data-testid="document-row" data-name={doc.name}>
                 <Table.Cell>
-                  <SelectCheckbox checked={selected.has(doc.id)} onChange={(checked) => onSelect([doc.id], checked)} label={t("docs.selectRow", { name: doc.name })} />
+                  <SelectCheckbox
+                    checked={selected.has(doc.id)}
+                    onChange={(checked) => onSelect([doc.id], checked)}
+                    label={t("docs.selectRow", { name: doc.name })}
+                  />
                 </Table.Cell>
                 <Table.Cell maxW="xs">
                   <HStack gap="2">
                     <Icon size={16} aria-hidden />
                     <Link to="/knowledge/dataset/chunk" search={{ id: datasetId, doc: doc.id }}>
-                      <Text truncate title={doc.source_url ? t("docs.webSource", { url: doc.source_url }) : doc.name} _hover={{ textDecoration: "underline" }}>
+                      <Text
+                        truncate
+                        title={doc.source_url ? t("docs.webSource", { url: doc.source_url }) : doc.name}
+                        _hover={{ textDecoration: "underline" }}
+                      >
                         {doc.name}
                       </Text>
                     </Link>
@@ -82,7 +100,13 @@ export const DocumentTable = ({ datasetId, docs, selected, onSelect, onToggleEna
                 <Table.Cell textAlign="end">{formatCount(doc.chunk_count)}</Table.Cell>
                 <Table.Cell>{t(`kbConfig.methods.${doc.chunk_method}.label`)}</Table.Cell>
                 <Table.Cell>
-                  <Switch.Root size="sm" colorPalette="teal" checked={doc.status === "1"} onCheckedChange={(e) => onToggleEnabled(doc, e.checked)} aria-label={`${t("docs.enabled")}: ${doc.name}`}>
+                  <Switch.Root
+                    size="sm"
+                    colorPalette="teal"
+                    checked={doc.status === "1"}
+                    onCheckedChange={(e) => onToggleEnabled(doc, e.checked)}
+                    aria-label={`${t("docs.enabled")}: ${doc.name}`}
+                  >
                     <Switch.HiddenInput />
                     <Switch.Control />
                   </Switch.Root>

@@ -44,7 +44,14 @@ export const DocumentsPage = ({ datasetId }: { datasetId: string }) => {
           </Text>
         </Stack>
         <Flex gap="3" wrap="wrap">
-          <SearchInput label={t("docs.search")} value={keywords} onChange={(value) => { setKeywords(value); setPage(1); }} />
+          <SearchInput
+            label={t("docs.search")}
+            value={keywords}
+            onChange={(value) => {
+              setKeywords(value);
+              setPage(1);
+            }}
+          />
           <MetadataManagerButton datasetId={datasetId} />
           <UploadDialog datasetId={datasetId} />
         </Flex>
@@ -85,10 +92,21 @@ export const DocumentsPage = ({ datasetId }: { datasetId: string }) => {
           <Pager page={page} pageSize={PAGE_SIZE} total={query.data.total} onChange={setPage} />
         </>
       )}
-      {dialog?.kind === "rename" && <RenameDialog datasetId={datasetId} doc={dialog.doc} onClose={() => setDialog(null)} />}
+      {dialog?.kind === "rename" && (
+        <RenameDialog datasetId={datasetId} doc={dialog.doc} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === "meta" && <MetaDialog datasetId={datasetId} doc={dialog.doc} onClose={() => setDialog(null)} />}
-      {dialog?.kind === "method" && <MethodDialog datasetId={datasetId} doc={dialog.doc} onClose={() => setDialog(null)} />}
-      {dialog?.kind === "reparse" && <ReparseDialog datasetId={datasetId} docs={dialog.docs} onQueued={clearSelection} onClose={() => setDialog(null)} />}
+      {dialog?.kind === "method" && (
+        <MethodDialog datasetId={datasetId} doc={dialog.doc} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === "reparse" && (
+        <ReparseDialog
+          datasetId={datasetId}
+          docs={dialog.docs}
+          onQueued={clearSelection}
+          onClose={() => setDialog(null)}
+        />
+      )}
       {dialog?.kind === "delete" && (
         <ConfirmDialog
           open
@@ -96,7 +114,12 @@ export const DocumentsPage = ({ datasetId }: { datasetId: string }) => {
           title={t("docs.deleteTitle", { count: dialog.docs.length })}
           body={t("docs.deleteBody")}
           loading={actions.busy}
-          onConfirm={() => actions.deleteDocs(dialog.docs).then(() => { clearSelection(); setDialog(null); })}
+          onConfirm={() =>
+            actions.deleteDocs(dialog.docs).then(() => {
+              clearSelection();
+              setDialog(null);
+            })
+          }
         />
       )}
     </Stack>

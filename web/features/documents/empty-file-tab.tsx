@@ -27,15 +27,15 @@ export const EmptyFileTab = ({ datasetId, onDone }: { datasetId: string; onDone:
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="4">
-      <Text fontSize="sm" color="fg.muted">
-        {t("upload.emptyHint")}
-      </Text>
-      <FormField label={t("upload.emptyName")} error={errors.name} required>
-        <Input name="emptyName" value={name} onChange={(e) => setName(e.target.value)} />
-      </FormField>
-      <Button type="submit" alignSelf="end" colorPalette="teal" loading={create.isPending}>
-        {t("common.create")}
-      </Button>
+        <Text fontSize="sm" color="fg.muted">
+          {t("upload.emptyHint")}
+        </Text>
+        <FormField label={t("upload.emptyName")} error={errors.name} required>
+          <Input name="emptyName" value={name} onChange={(e) => setName(e.target.value)} />
+        </FormField>
+        <Button type="submit" alignSelf="end" colorPalette="teal" loading={create.isPending}>
+          {t("common.create")}
+        </Button>
       </Stack>
     </form>
   );

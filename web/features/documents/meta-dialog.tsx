@@ -13,14 +13,24 @@ const parseMeta = (text: string): { meta: MetaFields } | { error: "metaInvalid" 
   try {
     const parsed = v.safeParse(MetaFieldsSchema, text.trim() ? JSON.parse(text) : {});
     if (parsed.success) return { meta: parsed.output };
-    return { error: parsed.issues.some((issue) => issue.message === META_FIELDS_TOO_LARGE) ? "metaTooLarge" : "metaInvalid" };
+    return {
+      error: parsed.issues.some((issue) => issue.message === META_FIELDS_TOO_LARGE) ? "metaTooLarge" : "metaInvalid",
+    };
   } catch {
     return { error: "metaInvalid" };
   }
 };
 
 // A document's metadata (RAGFlow's "Set meta data"): a JSON object of texts, numbers or lists of them.
-export const MetaDialog = ({ datasetId, doc, onClose }: { datasetId: string; doc: DatasetDocument; onClose: () => void }) => {
+export const MetaDialog = ({
+  datasetId,
+  doc,
+  onClose,
+}: {
+  datasetId: string;
+  doc: DatasetDocument;
+  onClose: () => void;
+}) => {
   const { t } = useTranslation();
   const save = useSetDocumentMetaMutation(datasetId);
   const [text, setText] = useState(() => JSON.stringify(doc.meta_fields ?? {}, null, 2));
@@ -37,11 +47,27 @@ export const MetaDialog = ({ datasetId, doc, onClose }: { datasetId: string; doc
   };
 
   return (
-    <FormDialog title={t("docs.metaTitle", { name: doc.name })} onSubmit={(event) => void submit(event)} onClose={onClose} loading={save.isPending}>
+    <FormDialog
+      title={t("docs.metaTitle", { name: doc.name })}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+      loading={save.isPending}
+    >
       <Field.Root invalid={error !== null}>
         <Field.Label>{t("docs.metaLabel")}</Field.Label>
-        <Textarea name="meta_fields" value={text} onChange={(e) => setText(e.target.value)} rows={8} fontFamily="mono" fontSize="sm" />
-        {error ? <Field.ErrorText>{t(`docs.${error}`)}</Field.ErrorText> : <Field.HelperText>{t("docs.metaHint")}</Field.HelperText>}
+        <Textarea
+          name="meta_fields"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          rows={8}
+          fontFamily="mono"
+          fontSize="sm"
+        />
+        {error ? (
+          <Field.ErrorText>{t(`docs.${error}`)}</Field.ErrorText>
+        ) : (
+          <Field.HelperText>{t("docs.metaHint")}</Field.HelperText>
+        )}
       </Field.Root>
     </FormDialog>
   );

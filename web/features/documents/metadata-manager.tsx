@@ -15,7 +15,8 @@ import { ViewDialog } from "../../components/view-dialog";
 type Target = { key: string; value?: string; type: MetadataFieldSummary["type"] };
 
 // a number field keeps numbers: "2021" typed into it is saved as 2021
-const typed = (text: string, type: MetadataFieldSummary["type"]) => (type === "number" && text.trim() !== "" && Number.isFinite(Number(text)) ? Number(text) : text);
+const typed = (text: string, type: MetadataFieldSummary["type"]) =>
+  type === "number" && text.trim() !== "" && Number.isFinite(Number(text)) ? Number(text) : text;
 
 // "Metadaten verwalten": every metadata field of the knowledge base's documents with its values and how many
 // documents have each; a value is renamed or removed in all documents at once, a field removed everywhere.
@@ -41,9 +42,15 @@ const MetadataManagerDialog = ({ datasetId, onClose }: { datasetId: string; onCl
   const fields = Object.entries(summary.data?.summary ?? {});
 
   // the rename dialog announces its own success
-  const rename = (target: Target, value: string) => update.mutateAsync({ updates: [{ key: target.key, value: typed(value, target.type), match: target.value }], deletes: [] });
+  const rename = (target: Target, value: string) =>
+    update.mutateAsync({
+      updates: [{ key: target.key, value: typed(value, target.type), match: target.value }],
+      deletes: [],
+    });
   const remove = async (target: Target) => {
-    const deletes: MetadataUpdateInput["deletes"] = [target.value === undefined ? { key: target.key } : { key: target.key, value: target.value }];
+    const deletes: MetadataUpdateInput["deletes"] = [
+      target.value === undefined ? { key: target.key } : { key: target.key, value: target.value },
+    ];
     const result = await update.mutateAsync({ updates: [], deletes }).catch(notifyError);
     if (result) notifySuccess(t("docs.metadata.changed", { count: result.updated }));
     setDeleting((current) => (current === target ? null : current));
@@ -71,7 +78,13 @@ const MetadataManagerDialog = ({ datasetId, onClose }: { datasetId: string; onCl
                   <Text fontWeight="semibold">{key}</Text>
                   <Badge variant="subtle">{t(`docs.metadata.types.${field.type}`)}</Badge>
                 </HStack>
-                <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setDeleting({ key, type: field.type })} aria-label={t("docs.metadata.deleteFieldLabel", { key })}>
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  colorPalette="red"
+                  onClick={() => setDeleting({ key, type: field.type })}
+                  aria-label={t("docs.metadata.deleteFieldLabel", { key })}
+                >
                   {t("docs.metadata.deleteField")}
                 </Button>
               </HStack>
@@ -120,7 +133,11 @@ const MetadataManagerDialog = ({ datasetId, onClose }: { datasetId: string; onCl
       <ConfirmDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
-        title={deleting?.value === undefined ? t("docs.metadata.deleteFieldTitle", { key: deleting?.key ?? "" }) : t("docs.metadata.deleteTitle", { key: deleting.key, value: deleting.value })}
+        title={
+          deleting?.value === undefined
+            ? t("docs.metadata.deleteFieldTitle", { key: deleting?.key ?? "" })
+            : t("docs.metadata.deleteTitle", { key: deleting.key, value: deleting.value })
+        }
         body={t(deleting?.value === undefined ? "docs.metadata.deleteFieldBody" : "docs.metadata.deleteBody")}
         loading={update.isPending}
         onConfirm={() => (deleting ? remove(deleting) : undefined)}

@@ -8,7 +8,15 @@ import { FormDialog } from "../../components/form-dialog";
 import { FormField } from "../../components/form-field";
 import { notifyError, notifySuccess } from "../../components/notify";
 
-export const MethodDialog = ({ datasetId, doc, onClose }: { datasetId: string; doc: DatasetDocument; onClose: () => void }) => {
+export const MethodDialog = ({
+  datasetId,
+  doc,
+  onClose,
+}: {
+  datasetId: string;
+  doc: DatasetDocument;
+  onClose: () => void;
+}) => {
   const { t } = useTranslation();
   const update = useUpdateDocumentMutation(datasetId);
   const [method, setMethod] = useState<string>(doc.chunk_method);

@@ -3,7 +3,15 @@ import type { DatasetDocument } from "../../../worker/contract/documents";
 import { useUpdateDocumentMutation } from "../../api/documents";
 import { RenameDialog as NameDialog } from "../../components/rename-dialog";
 
-export const RenameDialog = ({ datasetId, doc, onClose }: { datasetId: string; doc: DatasetDocument; onClose: () => void }) => {
+export const RenameDialog = ({
+  datasetId,
+  doc,
+  onClose,
+}: {
+  datasetId: string;
+  doc: DatasetDocument;
+  onClose: () => void;
+}) => {
   const { t } = useTranslation();
   const update = useUpdateDocumentMutation(datasetId);
   return (

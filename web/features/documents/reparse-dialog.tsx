@@ -33,11 +33,20 @@ export const ReparseDialog = ({ datasetId, docs, onQueued, onClose }: Props) => 
             <Dialog.Header>
               <Dialog.Title>{t("docs.reparseTitle")}</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body>{docs.length === 1 ? t("docs.reparseBody") : t("docs.reparseBodyMany", { count: docs.filter(hasChunks).length })}</Dialog.Body>
+            <Dialog.Body>
+              {docs.length === 1
+                ? t("docs.reparseBody")
+                : t("docs.reparseBodyMany", { count: docs.filter(hasChunks).length })}
+            </Dialog.Body>
             <Dialog.Footer>
               <Stack direction={{ base: "column", sm: "row" }} w="full" justify="flex-end">
                 {single && (
-                  <Button variant="ghost" onClick={() => void navigate({ to: "/knowledge/dataset/chunk", search: { id: datasetId, doc: single.id } })}>
+                  <Button
+                    variant="ghost"
+                    onClick={() =>
+                      void navigate({ to: "/knowledge/dataset/chunk", search: { id: datasetId, doc: single.id } })
+                    }
+                  >
                     {t("docs.reparseManage")}
                   </Button>
                 )}

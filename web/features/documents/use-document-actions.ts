@@ -11,7 +11,10 @@ import {
 import { notifyError, notifyErrorText, notifySuccess } from "../../components/notify";
 import { hasChunks, type RowAction } from "./row-actions";
 
-export type OpenDialog = { kind: "rename" | "method" | "meta"; doc: DatasetDocument } | { kind: "reparse" | "delete"; docs: DatasetDocument[] } | null;
+export type OpenDialog =
+  | { kind: "rename" | "method" | "meta"; doc: DatasetDocument }
+  | { kind: "reparse" | "delete"; docs: DatasetDocument[] }
+  | null;
 
 // One place for what the row menu and the bulk bar do to documents.
 export const useDocumentActions = (datasetId: string) => {
@@ -24,7 +27,8 @@ export const useDocumentActions = (datasetId: string) => {
 
   const parseDocs = (ids: string[]) =>
     parse.mutateAsync({ ids }).then(() => notifySuccess(t("docs.parseQueued")), notifyError);
-  const stopDocs = (ids: string[]) => stop.mutateAsync(ids).then(() => notifySuccess(t("common.toast.updated")), notifyError);
+  const stopDocs = (ids: string[]) =>
+    stop.mutateAsync(ids).then(() => notifySuccess(t("common.toast.updated")), notifyError);
   const setEnabled = (docs: DatasetDocument[], enabled: boolean) =>
     Promise.all(docs.map((doc) => update.mutateAsync({ id: doc.id, changes: { enabled: enabled ? 1 : 0 } }))).then(
       () => notifySuccess(t("common.toast.updated")),
@@ -55,5 +59,14 @@ export const useDocumentActions = (datasetId: string) => {
     }
   };
 
-  return { dialog, setDialog, onRowAction, parseSelection, stopDocs, setEnabled, deleteDocs, busy: parse.isPending || stop.isPending || remove.isPending };
+  return {
+    dialog,
+    setDialog,
+    onRowAction,
+    parseSelection,
+    stopDocs,
+    setEnabled,
+    deleteDocs,
+    busy: parse.isPending || stop.isPending || remove.isPending,
+  };
 };

@@ -16,7 +16,13 @@ const crawlErrors = (values: Record<string, string>): FieldErrors | null => {
   for (const issue of result.issues) {
     const field = v.getDotPath(issue) ?? "form";
     errors[field] ??=
-      field === "name" ? "validation.required" : field === "url" ? "upload.urlRule" : field === "max_depth" ? "upload.depthRule" : "upload.pagesRule";
+      field === "name"
+        ? "validation.required"
+        : field === "url"
+          ? "upload.urlRule"
+          : field === "max_depth"
+            ? "upload.depthRule"
+            : "upload.pagesRule";
   }
   return errors;
 };
@@ -26,7 +32,8 @@ export const WebCrawlTab = ({ datasetId, onDone }: { datasetId: string; onDone: 
   const crawl = useCrawlMutation(datasetId);
   const [values, setValues] = useState({ name: "", url: "", max_depth: "0", max_pages: "1" });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const set = (field: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const set = (field: keyof typeof values) => (value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -34,7 +41,12 @@ export const WebCrawlTab = ({ datasetId, onDone }: { datasetId: string; onDone: 
     setErrors(found ?? {});
     if (found) return;
     const queued = await crawl
-      .mutateAsync({ name: values.name.trim(), url: values.url.trim(), maxDepth: Number(values.max_depth), maxPages: Number(values.max_pages) })
+      .mutateAsync({
+        name: values.name.trim(),
+        url: values.url.trim(),
+        maxDepth: Number(values.max_depth),
+        maxPages: Number(values.max_pages),
+      })
       .catch(notifyError);
     if (!queued) return;
     notifySuccess(t("upload.crawlQueued"));
@@ -44,26 +56,44 @@ export const WebCrawlTab = ({ datasetId, onDone }: { datasetId: string; onDone: 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="4">
-      <Text fontSize="sm" color="fg.muted">
-        {t("upload.webHint")}
-      </Text>
-      <FormField label={t("upload.webName")} error={errors.name} required>
-        <Input name="crawlName" value={values.name} onChange={(e) => set("name")(e.target.value)} />
-      </FormField>
-      <FormField label={t("upload.webUrl")} error={errors.url} required>
-        <Input name="crawlUrl" type="url" placeholder="https://" value={values.url} onChange={(e) => set("url")(e.target.value)} />
-      </FormField>
-      <HStack gap="4" align="start">
-        <FormField label={t("upload.maxDepth")} error={errors.max_depth} required>
-          <Input name="maxDepth" type="number" min={0} value={values.max_depth} onChange={(e) => set("max_depth")(e.target.value)} />
+        <Text fontSize="sm" color="fg.muted">
+          {t("upload.webHint")}
+        </Text>
+        <FormField label={t("upload.webName")} error={errors.name} required>
+          <Input name="crawlName" value={values.name} onChange={(e) => set("name")(e.target.value)} />
         </FormField>
-        <FormField label={t("upload.maxPages")} error={errors.max_pages} required>
-          <Input name="maxPages" type="number" min={1} value={values.max_pages} onChange={(e) => set("max_pages")(e.target.value)} />
+        <FormField label={t("upload.webUrl")} error={errors.url} required>
+          <Input
+            name="crawlUrl"
+            type="url"
+            placeholder="https://"
+            value={values.url}
+            onChange={(e) => set("url")(e.target.value)}
+          />
         </FormField>
-      </HStack>
-      <Button type="submit" alignSelf="end" colorPalette="teal" loading={crawl.isPending}>
-        {t("upload.tabWeb")}
-      </Button>
+        <HStack gap="4" align="start">
+          <FormField label={t("upload.maxDepth")} error={errors.max_depth} required>
+            <Input
+              name="maxDepth"
+              type="number"
+              min={0}
+              value={values.max_depth}
+              onChange={(e) => set("max_depth")(e.target.value)}
+            />
+          </FormField>
+          <FormField label={t("upload.maxPages")} error={errors.max_pages} required>
+            <Input
+              name="maxPages"
+              type="number"
+              min={1}
+              value={values.max_pages}
+              onChange={(e) => set("max_pages")(e.target.value)}
+            />
+          </FormField>
+        </HStack>
+        <Button type="submit" alignSelf="end" colorPalette="teal" loading={crawl.isPending}>
+          {t("upload.tabWeb")}
+        </Button>
       </Stack>
     </form>
   );

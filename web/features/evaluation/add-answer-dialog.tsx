@@ -21,7 +21,10 @@ export const AddAnswerDialog = ({ item, chatId, onClose }: Props) => {
   const datasets = useQuery(allDatasetsQueryOptions());
   const [picked, setPicked] = useState<string | null>(null);
   const datasetId = picked ?? item.dataset_ids[0] ?? datasets.data?.datasets[0]?.id ?? "";
-  const documents = useQuery({ ...documentsQueryOptions(datasetId, { page: 1, pageSize: 1000 }), enabled: Boolean(datasetId) });
+  const documents = useQuery({
+    ...documentsQueryOptions(datasetId, { page: 1, pageSize: 1000 }),
+    enabled: Boolean(datasetId),
+  });
   const [pickedDocument, setPickedDocument] = useState<string | null>(null);
   const documentId = pickedDocument ?? documents.data?.docs[0]?.id ?? NEW_DOCUMENT;
   const [answer, setAnswer] = useState("");
@@ -34,7 +37,14 @@ export const AddAnswerDialog = ({ item, chatId, onClose }: Props) => {
     if (!answer.trim()) return setMissing(true);
     if (!datasetId || !documents.data) return;
     add.mutate(
-      { question: item.question, chatId, datasetId, documentId: documentId === NEW_DOCUMENT ? null : documentId, newDocumentName: newName, answer: answer.trim() },
+      {
+        question: item.question,
+        chatId,
+        datasetId,
+        documentId: documentId === NEW_DOCUMENT ? null : documentId,
+        newDocumentName: newName,
+        answer: answer.trim(),
+      },
       {
         onSuccess: () => {
           notifySuccess(t("common.toast.created"));
@@ -46,7 +56,14 @@ export const AddAnswerDialog = ({ item, chatId, onClose }: Props) => {
   };
 
   return (
-    <FormDialog title={t("evaluation.addAnswer.title")} onSubmit={submit} onClose={onClose} loading={add.isPending} submitDisabled={!datasetId || !documents.data} size="lg">
+    <FormDialog
+      title={t("evaluation.addAnswer.title")}
+      onSubmit={submit}
+      onClose={onClose}
+      loading={add.isPending}
+      submitDisabled={!datasetId || !documents.data}
+      size="lg"
+    >
       <Stack gap="4">
         <FormField label={t("evaluation.addAnswer.question")} readOnly>
           <Text fontWeight="medium" data-testid="answer-question">
@@ -80,7 +97,11 @@ export const AddAnswerDialog = ({ item, chatId, onClose }: Props) => {
             </FormField>
             <FormField label={t("evaluation.addAnswer.document")}>
               <NativeSelect.Root disabled={!documents.data}>
-                <NativeSelect.Field name="document" value={documentId} onChange={(e) => setPickedDocument(e.target.value)}>
+                <NativeSelect.Field
+                  name="document"
+                  value={documentId}
+                  onChange={(e) => setPickedDocument(e.target.value)}
+                >
                   {(documents.data?.docs ?? []).map((doc) => (
                     <option key={doc.id} value={doc.id}>
                       {doc.name}
@@ -93,7 +114,12 @@ export const AddAnswerDialog = ({ item, chatId, onClose }: Props) => {
             </FormField>
           </>
         )}
-        <FormField label={t("evaluation.addAnswer.answer")} required error={missing ? "validation.required" : undefined} helper={t("evaluation.addAnswer.answerHint")}>
+        <FormField
+          label={t("evaluation.addAnswer.answer")}
+          required
+          error={missing ? "validation.required" : undefined}
+          helper={t("evaluation.addAnswer.answerHint")}
+        >
           <Textarea
             name="answer"
             rows={6}

@@ -4,7 +4,13 @@ import { FileJson, FileSpreadsheet, MessageSquareText } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { chatsQueryOptions } from "../../api/chats";
-import { evaluationStatsQueryOptions, exportFeedback, type FeedbackFilters as Filters, type FeedbackItem, feedbackQueryOptions } from "../../api/evaluation";
+import {
+  evaluationStatsQueryOptions,
+  exportFeedback,
+  type FeedbackFilters as Filters,
+  type FeedbackItem,
+  feedbackQueryOptions,
+} from "../../api/evaluation";
 import { DateRangeFields, isValidRange, lastDays } from "../../components/date-range-fields";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { PageLoader } from "../../components/page-loader";
@@ -41,17 +47,39 @@ const ExportButtons = ({ filters, disabled }: { filters: Filters; disabled: bool
   };
   return (
     <HStack gap="2">
-      <Button size="sm" variant="outline" loading={busy === "csv"} disabled={disabled} onClick={() => void download("csv")}>
+      <Button
+        size="sm"
+        variant="outline"
+        loading={busy === "csv"}
+        disabled={disabled}
+        onClick={() => void download("csv")}
+      >
         <FileSpreadsheet /> {t("evaluation.export.csv")}
       </Button>
-      <Button size="sm" variant="outline" loading={busy === "json"} disabled={disabled} onClick={() => void download("json")}>
+      <Button
+        size="sm"
+        variant="outline"
+        loading={busy === "json"}
+        disabled={disabled}
+        onClick={() => void download("json")}
+      >
         <FileJson /> {t("evaluation.export.json")}
       </Button>
     </HStack>
   );
 };
 
-const FeedbackSection = ({ filters, page, showAssistant, onPage }: { filters: Filters; page: number; showAssistant: boolean; onPage(page: number): void }) => {
+const FeedbackSection = ({
+  filters,
+  page,
+  showAssistant,
+  onPage,
+}: {
+  filters: Filters;
+  page: number;
+  showAssistant: boolean;
+  onPage(page: number): void;
+}) => {
   const { t } = useTranslation();
   const list = useQuery({ ...feedbackQueryOptions(filters, page, PAGE_SIZE), enabled: isValidRange(filters) });
   const [history, setHistory] = useState<FeedbackItem | null>(null);
@@ -79,7 +107,13 @@ const FeedbackSection = ({ filters, page, showAssistant, onPage }: { filters: Fi
         <FeedbackTable items={list.data.items} showAssistant={showAssistant} onOpenHistory={setHistory} />
       )}
       <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onChange={onPage} />
-      {history?.conversation_id && <HistoryDrawer conversationId={history.conversation_id} title={history.session_name ?? history.question} onClose={() => setHistory(null)} />}
+      {history?.conversation_id && (
+        <HistoryDrawer
+          conversationId={history.conversation_id}
+          title={history.session_name ?? history.question}
+          onClose={() => setHistory(null)}
+        />
+      )}
     </Stack>
   );
 };
@@ -108,19 +142,35 @@ export const EvaluationPage = ({ chatId, search, onSearchChange, onChatChange }:
         </Text>
       </Stack>
       <Wrap as="section" aria-label={t("evaluation.filters.label")} gap="4" align="end">
-        <DateRangeFields value={range} onChange={(next) => update({ from: next.from, to: next.to, page: undefined, upage: undefined })} />
-        <AssistantSelect chats={chats.data ?? []} value={chatId ?? ""} onChange={(id) => onChatChange(id || undefined)} />
+        <DateRangeFields
+          value={range}
+          onChange={(next) => update({ from: next.from, to: next.to, page: undefined, upage: undefined })}
+        />
+        <AssistantSelect
+          chats={chats.data ?? []}
+          value={chatId ?? ""}
+          onChange={(id) => onChatChange(id || undefined)}
+        />
       </Wrap>
       <Box as="section" aria-label={t("evaluation.stats")}>
         {stats.isError ? (
           <RouteErrorMessage error={stats.error} onRetry={() => void stats.refetch()} />
         ) : stats.data ? (
-          <StatsOverview stats={stats.data} series={["messages", "active_users", "token_speed", "tokens", "rounds", "satisfaction"]} wide />
+          <StatsOverview
+            stats={stats.data}
+            series={["messages", "active_users", "token_speed", "tokens", "rounds", "satisfaction"]}
+            wide
+          />
         ) : (
           <StatsSkeleton wide />
         )}
       </Box>
-      <Tabs.Root value={tab} onValueChange={(e) => update({ tab: e.value === "feedback" ? undefined : (e.value as "unanswered") })} colorPalette="teal" lazyMount>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(e) => update({ tab: e.value === "feedback" ? undefined : (e.value as "unanswered") })}
+        colorPalette="teal"
+        lazyMount
+      >
         <Tabs.List aria-label={t("evaluation.tabs.label")}>
           <Tabs.Trigger value="feedback">{t("evaluation.tabs.feedback")}</Tabs.Trigger>
           <Tabs.Trigger value="unanswered">{t("evaluation.tabs.unanswered")}</Tabs.Trigger>
@@ -140,11 +190,26 @@ export const EvaluationPage = ({ chatId, search, onSearchChange, onChatChange }:
                 })
               }
             />
-            {valid && <FeedbackSection filters={filters} page={search.page ?? 1} showAssistant={!chatId} onPage={(page) => update({ page })} />}
+            {valid && (
+              <FeedbackSection
+                filters={filters}
+                page={search.page ?? 1}
+                showAssistant={!chatId}
+                onPage={(page) => update({ page })}
+              />
+            )}
           </Stack>
         </Tabs.Content>
         <Tabs.Content value="unanswered">
-          {valid && <UnansweredList range={range} includeResolved={search.resolved ?? false} page={search.upage ?? 1} showAssistant={!chatId} onChange={update} />}
+          {valid && (
+            <UnansweredList
+              range={range}
+              includeResolved={search.resolved ?? false}
+              page={search.upage ?? 1}
+              showAssistant={!chatId}
+              onChange={update}
+            />
+          )}
         </Tabs.Content>
       </Tabs.Root>
     </Stack>

@@ -7,9 +7,20 @@ import { formatDateTime } from "../../lib/format";
 
 export const Thumb = ({ value }: { value: boolean | null }) => {
   const { t } = useTranslation();
-  if (value === null) return <Text color="fg.subtle" aria-label={t("evaluation.table.unrated")}>–</Text>;
+  if (value === null)
+    return (
+      <Text color="fg.subtle" aria-label={t("evaluation.table.unrated")}>
+        –
+      </Text>
+    );
   return (
-    <Text as="span" role="img" aria-label={t(value ? "evaluation.table.up" : "evaluation.table.down")} color={value ? "fg.success" : "fg.error"} display="inline-flex">
+    <Text
+      as="span"
+      role="img"
+      aria-label={t(value ? "evaluation.table.up" : "evaluation.table.down")}
+      color={value ? "fg.success" : "fg.error"}
+      display="inline-flex"
+    >
       {value ? <ThumbsUp size={18} aria-hidden /> : <ThumbsDown size={18} aria-hidden />}
     </Text>
   );

@@ -6,7 +6,13 @@ import { THUMB_FILTERS, type ThumbFilter } from "../../api/evaluation";
 import { FormField } from "../../components/form-field";
 import { SearchInput } from "../../components/search-input";
 
-type SelectProps = { label: string; name: string; value: string; onChange(value: string): void; options: { value: string; label: string }[] };
+type SelectProps = {
+  label: string;
+  name: string;
+  value: string;
+  onChange(value: string): void;
+  options: { value: string; label: string }[];
+};
 
 const Select = ({ label, name, value, onChange, options }: SelectProps) => (
   <Box w={{ base: "full", sm: "64" }}>
@@ -25,7 +31,15 @@ const Select = ({ label, name, value, onChange, options }: SelectProps) => (
   </Box>
 );
 
-export const AssistantSelect = ({ chats, value, onChange }: { chats: Chat[]; value: string; onChange(chatId: string): void }) => {
+export const AssistantSelect = ({
+  chats,
+  value,
+  onChange,
+}: {
+  chats: Chat[];
+  value: string;
+  onChange(chatId: string): void;
+}) => {
   const { t } = useTranslation();
   return (
     <Select
@@ -33,7 +47,10 @@ export const AssistantSelect = ({ chats, value, onChange }: { chats: Chat[]; val
       name="assistant"
       value={value}
       onChange={onChange}
-      options={[{ value: "", label: t("evaluation.allAssistants") }, ...chats.map((chat) => ({ value: chat.id, label: chat.name }))]}
+      options={[
+        { value: "", label: t("evaluation.allAssistants") },
+        ...chats.map((chat) => ({ value: chat.id, label: chat.name })),
+      ]}
     />
   );
 };
@@ -62,10 +79,17 @@ export const FeedbackFilters = ({ reason, thumbs, keywords, onChange }: Feedback
         name="reason"
         value={reason ?? ""}
         onChange={(value) => onChange({ reason: (value || undefined) as FeedbackReason | undefined })}
-        options={[{ value: "", label: t("evaluation.filters.anyReason") }, ...FEEDBACK_REASONS.map((value) => ({ value, label: t(`chat.feedback.reasons.${value}`) }))]}
+        options={[
+          { value: "", label: t("evaluation.filters.anyReason") },
+          ...FEEDBACK_REASONS.map((value) => ({ value, label: t(`chat.feedback.reasons.${value}`) })),
+        ]}
       />
       <HStack alignSelf="end">
-        <SearchInput value={keywords} onChange={(value) => onChange({ keywords: value })} label={t("evaluation.filters.keywords")} />
+        <SearchInput
+          value={keywords}
+          onChange={(value) => onChange({ keywords: value })}
+          label={t("evaluation.filters.keywords")}
+        />
       </HStack>
     </Wrap>
   );

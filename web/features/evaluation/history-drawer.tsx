@@ -24,7 +24,11 @@ export const HistoryDrawer = ({ conversationId, title, onClose }: Props) => {
                 <Drawer.Title>{t("evaluation.history.title", { name: data?.session_name ?? title })}</Drawer.Title>
                 {data && (
                   <Text fontSize="sm" color="fg.muted">
-                    {t("evaluation.history.meta", { assistant: data.chat_name, user: data.user_name, source: t(`evaluation.source.${data.source}`) })}
+                    {t("evaluation.history.meta", {
+                      assistant: data.chat_name,
+                      user: data.user_name,
+                      source: t(`evaluation.source.${data.source}`),
+                    })}
                   </Text>
                 )}
               </Stack>
@@ -57,7 +61,14 @@ export const HistoryDrawer = ({ conversationId, title, onClose }: Props) => {
                         {turn.answer}
                       </Text>
                       {turn.feedback && (
-                        <Text mt="2" fontSize="sm" fontStyle="italic" borderStartWidth="2px" borderColor="border.emphasized" ps="2">
+                        <Text
+                          mt="2"
+                          fontSize="sm"
+                          fontStyle="italic"
+                          borderStartWidth="2px"
+                          borderColor="border.emphasized"
+                          ps="2"
+                        >
                           {turn.feedback}
                         </Text>
                       )}

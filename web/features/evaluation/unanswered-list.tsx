@@ -30,7 +30,11 @@ export const UnansweredList = ({ range, includeResolved, page, showAssistant, on
       <Text fontSize="sm" color="fg.muted">
         {t("evaluation.unanswered.hint")}
       </Text>
-      <Checkbox.Root size="sm" checked={includeResolved} onCheckedChange={(e) => onChange({ resolved: e.checked === true || undefined, upage: undefined })}>
+      <Checkbox.Root
+        size="sm"
+        checked={includeResolved}
+        onCheckedChange={(e) => onChange({ resolved: e.checked === true || undefined, upage: undefined })}
+      >
         <Checkbox.HiddenInput />
         <Checkbox.Control />
         <Checkbox.Label>{t("evaluation.unanswered.showResolved")}</Checkbox.Label>
@@ -77,7 +81,13 @@ export const UnansweredList = ({ range, includeResolved, page, showAssistant, on
                           <CircleCheck size={12} aria-hidden /> {t("evaluation.unanswered.answered")}
                         </Badge>
                       ) : (
-                        <Button size="xs" variant="outline" colorPalette="teal" aria-label={t("evaluation.unanswered.addFor", { question: item.question })} onClick={() => setAnswering(item)}>
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          colorPalette="teal"
+                          aria-label={t("evaluation.unanswered.addFor", { question: item.question })}
+                          onClick={() => setAnswering(item)}
+                        >
                           <MessageSquarePlus /> {t("evaluation.unanswered.add")}
                         </Button>
                       )}
@@ -87,7 +97,12 @@ export const UnansweredList = ({ range, includeResolved, page, showAssistant, on
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
-          <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onChange={(next) => onChange({ upage: next })} />
+          <Pager
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={list.data.total}
+            onChange={(next) => onChange({ upage: next })}
+          />
         </>
       )}
       {answering && <AddAnswerDialog item={answering} chatId={range.chatId} onClose={() => setAnswering(null)} />}

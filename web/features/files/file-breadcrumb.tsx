@@ -5,10 +5,19 @@ import { useTranslation } from "react-i18next";
 import { ancestorsQueryOptions } from "../../api/files";
 
 // Root → … → current folder; every step but the last opens that folder.
-export const FileBreadcrumb = ({ folderId, onOpen }: { folderId: string | undefined; onOpen: (id: string | undefined) => void }) => {
+export const FileBreadcrumb = ({
+  folderId,
+  onOpen,
+}: {
+  folderId: string | undefined;
+  onOpen: (id: string | undefined) => void;
+}) => {
   const { t } = useTranslation();
   const chain = useQuery(ancestorsQueryOptions(folderId)).data ?? [];
-  const steps = [{ id: undefined as string | undefined, name: t("files.root") }, ...chain.slice(1).map((folder) => ({ id: folder.id as string | undefined, name: folder.name }))];
+  const steps = [
+    { id: undefined as string | undefined, name: t("files.root") },
+    ...chain.slice(1).map((folder) => ({ id: folder.id as string | undefined, name: folder.name })),
+  ];
   return (
     <Breadcrumb.Root aria-label={t("files.breadcrumb")} data-testid="file-breadcrumb">
       <Breadcrumb.List>

@@ -9,9 +9,16 @@ import { PreviewDialog } from "./preview-dialog";
 import { FileUploadDialog } from "./upload-dialog";
 import type { FileActions } from "./use-file-actions";
 
-const linkedNames = (files: FileEntry[]) => [...new Set(files.flatMap((file) => file.kbs_info.map((kb) => kb.kb_name)))];
+const linkedNames = (files: FileEntry[]) => [
+  ...new Set(files.flatMap((file) => file.kbs_info.map((kb) => kb.kb_name))),
+];
 
-type Props = { dialog: FileActions["dialog"]; actions: FileActions; folder: FileEntry | undefined; parentId: string | undefined };
+type Props = {
+  dialog: FileActions["dialog"];
+  actions: FileActions;
+  folder: FileEntry | undefined;
+  parentId: string | undefined;
+};
 
 export const FileDialogs = ({ dialog, actions, folder, parentId }: Props) => {
   const { t } = useTranslation();

@@ -10,7 +10,11 @@ export const FileRowActions = ({ file, onAction }: { file: FileEntry; onAction: 
   const { t } = useTranslation();
   const folder = file.type === "folder";
   return (
-    <ActionsMenu<FileAction> label={t("files.action.menu", { name: file.name })} testId="file-actions" onAction={onAction}>
+    <ActionsMenu<FileAction>
+      label={t("files.action.menu", { name: file.name })}
+      testId="file-actions"
+      onAction={onAction}
+    >
       {folder ? (
         <Menu.Item value="open">
           <FolderOpen size={14} /> {t("files.action.open")}

@@ -24,7 +24,14 @@ const iconFor = (file: FileEntry) => {
   return file.type === "visual" ? Image : FileText;
 };
 
-const typeKey = (file: FileEntry) => (["folder", "pdf", "doc", "visual", "virtual"].includes(file.type) ? file.type : "other") as "folder" | "pdf" | "doc" | "visual" | "virtual" | "other";
+const typeKey = (file: FileEntry) =>
+  (["folder", "pdf", "doc", "visual", "virtual"].includes(file.type) ? file.type : "other") as
+    | "folder"
+    | "pdf"
+    | "doc"
+    | "visual"
+    | "virtual"
+    | "other";
 
 // Linked knowledge bases show as badges; a link of an own file can be removed from here.
 const LinkedBadges = ({ file, onUnlink }: { file: FileEntry; onUnlink: (link: LinkedDataset) => void }) => {
@@ -35,7 +42,11 @@ const LinkedBadges = ({ file, onUnlink }: { file: FileEntry; onUnlink: (link: Li
       {file.kbs_info.map((link) => (
         <Badge key={link.doc_id} colorPalette="teal" variant="subtle" gap="0.5" pe="0.5" data-testid="linked-kb">
           {link.kb_name}
-          <CloseButton size="2xs" aria-label={t("files.unlink", { name: link.kb_name })} onClick={() => onUnlink(link)} />
+          <CloseButton
+            size="2xs"
+            aria-label={t("files.unlink", { name: link.kb_name })}
+            onClick={() => onUnlink(link)}
+          />
         </Badge>
       ))}
     </Wrap>
@@ -56,7 +67,12 @@ export const FileTable = ({ files, selected, onSelect, onOpen, onAction, onUnlin
               <SelectCheckbox
                 disabled={selectable.length === 0}
                 checked={allChecked ? true : someChecked ? "indeterminate" : false}
-                onChange={(checked) => onSelect(selectable.map((file) => file.id), checked)}
+                onChange={(checked) =>
+                  onSelect(
+                    selectable.map((file) => file.id),
+                    checked,
+                  )
+                }
                 label={t("files.selectAll")}
               />
             </Table.ColumnHeader>
@@ -76,12 +92,23 @@ export const FileTable = ({ files, selected, onSelect, onOpen, onAction, onUnlin
             return (
               <Table.Row key={file.id} data-testid="file-row" data-name={file.name}>
                 <Table.Cell>
-                  <SelectCheckbox disabled={file.readonly} checked={selected.has(file.id)} onChange={(checked) => onSelect([file.id], checked)} label={t("files.selectRow", { name: file.name })} />
+                  <SelectCheckbox
+                    disabled={file.readonly}
+                    checked={selected.has(file.id)}
+                    onChange={(checked) => onSelect([file.id], checked)}
+                    label={t("files.selectRow", { name: file.name })}
+                  />
                 </Table.Cell>
                 <Table.Cell maxW="sm">
                   <HStack gap="2">
                     <Icon size={16} aria-hidden />
-                    <Text asChild truncate _hover={{ textDecoration: "underline" }} cursor="pointer" title={file.source_url ?? file.name}>
+                    <Text
+                      asChild
+                      truncate
+                      _hover={{ textDecoration: "underline" }}
+                      cursor="pointer"
+                      title={file.source_url ?? file.name}
+                    >
                       <button type="button" onClick={() => onOpen(file)}>
                         {file.name}
                       </button>

@@ -1,4 +1,16 @@
-import { Box, Button, EmptyState, Flex, Grid, Heading, HStack, NativeSelect, Skeleton, Stack, Text } from "@chakra-ui/react";
+import {
+  Box,
+  Button,
+  EmptyState,
+  Flex,
+  Grid,
+  Heading,
+  HStack,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { FolderOpen, FolderPlus, Link2, Trash2, Upload, FolderInput, X } from "lucide-react";
 import { useState } from "react";
@@ -25,7 +37,9 @@ export const FilesPage = ({ search, onSearchChange }: Props) => {
   const { t } = useTranslation();
   const [sort, setSort] = useState<Pick<FileListParams, "orderby" | "desc">>({ orderby: "create_time", desc: true });
   const page = search.page ?? 1;
-  const query = useQuery(filesQueryOptions({ parentId: search.folder, page, pageSize: PAGE_SIZE, keywords: search.q, ...sort }));
+  const query = useQuery(
+    filesQueryOptions({ parentId: search.folder, page, pageSize: PAGE_SIZE, keywords: search.q, ...sort }),
+  );
   const { selected, select, clear } = useSelection();
   const files = query.data?.files ?? [];
   const chosen = files.filter((file) => selected.has(file.id));
@@ -51,7 +65,11 @@ export const FilesPage = ({ search, onSearchChange }: Props) => {
       <Flex gap="3" wrap="wrap" align="center">
         <FileBreadcrumb folderId={search.folder} onOpen={openFolder} />
         <Flex gap="3" wrap="wrap" ms="auto">
-          <SearchInput label={t("files.search")} value={search.q ?? ""} onChange={(q) => onSearchChange({ ...search, q: q || undefined, page: undefined })} />
+          <SearchInput
+            label={t("files.search")}
+            value={search.q ?? ""}
+            onChange={(q) => onSearchChange({ ...search, q: q || undefined, page: undefined })}
+          />
           <NativeSelect.Root w="auto">
             <NativeSelect.Field
               aria-label={t("files.sort")}
@@ -84,7 +102,16 @@ export const FilesPage = ({ search, onSearchChange }: Props) => {
         </Flex>
       </Flex>
       {chosen.length > 0 && (
-        <HStack gap="2" wrap="wrap" borderWidth="1px" rounded="md" px="3" py="2" bg="brand.subtle" data-testid="file-bulk-bar">
+        <HStack
+          gap="2"
+          wrap="wrap"
+          borderWidth="1px"
+          rounded="md"
+          px="3"
+          py="2"
+          bg="brand.subtle"
+          data-testid="file-bulk-bar"
+        >
           <Text fontSize="sm" fontWeight="medium" me="auto">
             {t("files.bulk.selected", { count: chosen.length })}
           </Text>
@@ -94,7 +121,12 @@ export const FilesPage = ({ search, onSearchChange }: Props) => {
           <Button size="sm" variant="outline" onClick={() => show({ kind: "move", files: chosen })}>
             <FolderInput /> {t("files.action.move")}
           </Button>
-          <Button size="sm" variant="outline" colorPalette="red" onClick={() => show({ kind: "delete", files: chosen })}>
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="red"
+            onClick={() => show({ kind: "delete", files: chosen })}
+          >
             <Trash2 /> {t("files.action.delete")}
           </Button>
           <Button size="sm" variant="ghost" onClick={clear}>
@@ -103,33 +135,63 @@ export const FilesPage = ({ search, onSearchChange }: Props) => {
         </HStack>
       )}
       <Grid templateColumns={{ base: "1fr", lg: "220px minmax(0, 1fr)" }} gap="5" alignItems="start">
-        <Box hideBelow="lg" borderWidth="1px" rounded="lg" p="2" bg="app.surface" maxH="70vh" overflowY="auto" as="nav" aria-label={t("files.folderTree")} data-testid="folder-tree">
+        <Box
+          hideBelow="lg"
+          borderWidth="1px"
+          rounded="lg"
+          p="2"
+          bg="app.surface"
+          maxH="70vh"
+          overflowY="auto"
+          as="nav"
+          aria-label={t("files.folderTree")}
+          data-testid="folder-tree"
+        >
           <FolderTree chosen={folder?.id} onChoose={openFolder} testId="folder-tree-item" />
         </Box>
         <Stack gap="4" minW="0">
-      {query.isError ? (
-        <RouteErrorMessage error={query.error} onRetry={() => void query.refetch()} />
-      ) : query.isPending ? (
-        <Skeleton h="48" rounded="lg" />
-      ) : files.length === 0 ? (
-        <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg" bg="app.surface">
-          <EmptyState.Content>
-            <EmptyState.Indicator color="brand.fg">
-              <FolderOpen />
-            </EmptyState.Indicator>
-            <EmptyState.Title>{search.q ? t("files.noMatch") : t("files.empty")}</EmptyState.Title>
-            {!search.q && !readonlyFolder && <EmptyState.Description>{t("files.emptyHint")}</EmptyState.Description>}
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : (
-        <>
-          <FileTable files={files} selected={selected} onSelect={select} onOpen={actions.open} onAction={actions.onRowAction} onUnlink={actions.unlink} />
-          <Pager page={page} pageSize={PAGE_SIZE} total={query.data.total} onChange={(next) => onSearchChange({ ...search, page: next })} />
-        </>
-      )}
+          {query.isError ? (
+            <RouteErrorMessage error={query.error} onRetry={() => void query.refetch()} />
+          ) : query.isPending ? (
+            <Skeleton h="48" rounded="lg" />
+          ) : files.length === 0 ? (
+            <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg" bg="app.surface">
+              <EmptyState.Content>
+                <EmptyState.Indicator color="brand.fg">
+                  <FolderOpen />
+                </EmptyState.Indicator>
+                <EmptyState.Title>{search.q ? t("files.noMatch") : t("files.empty")}</EmptyState.Title>
+                {!search.q && !readonlyFolder && (
+                  <EmptyState.Description>{t("files.emptyHint")}</EmptyState.Description>
+                )}
+              </EmptyState.Content>
+            </EmptyState.Root>
+          ) : (
+            <>
+              <FileTable
+                files={files}
+                selected={selected}
+                onSelect={select}
+                onOpen={actions.open}
+                onAction={actions.onRowAction}
+                onUnlink={actions.unlink}
+              />
+              <Pager
+                page={page}
+                pageSize={PAGE_SIZE}
+                total={query.data.total}
+                onChange={(next) => onSearchChange({ ...search, page: next })}
+              />
+            </>
+          )}
         </Stack>
       </Grid>
-      <FileDialogs dialog={actions.dialog} actions={actions} folder={folder as FileEntry | undefined} parentId={search.folder} />
+      <FileDialogs
+        dialog={actions.dialog}
+        actions={actions}
+        folder={folder as FileEntry | undefined}
+        parentId={search.folder}
+      />
     </Stack>
   );
 };

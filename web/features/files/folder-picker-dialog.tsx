@@ -4,7 +4,12 @@ import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../components/form-dialog";
 import { FolderTree } from "./folder-tree";
 
-type Props = { excludeIds: string[]; loading: boolean; onPick: (folderId: string) => Promise<unknown>; onClose: () => void };
+type Props = {
+  excludeIds: string[];
+  loading: boolean;
+  onPick: (folderId: string) => Promise<unknown>;
+  onClose: () => void;
+};
 
 export const FolderPickerDialog = ({ excludeIds, loading, onPick, onClose }: Props) => {
   const { t } = useTranslation();
@@ -14,7 +19,14 @@ export const FolderPickerDialog = ({ excludeIds, loading, onPick, onClose }: Pro
     if (chosen) void onPick(chosen);
   };
   return (
-    <FormDialog title={t("files.moveTitle")} onSubmit={submit} onClose={onClose} loading={loading} submitLabel={t("files.moveHere")} submitDisabled={!chosen}>
+    <FormDialog
+      title={t("files.moveTitle")}
+      onSubmit={submit}
+      onClose={onClose}
+      loading={loading}
+      submitLabel={t("files.moveHere")}
+      submitDisabled={!chosen}
+    >
       <Box maxH="sm" overflowY="auto" borderWidth="1px" rounded="md" p="2" data-testid="folder-picker">
         <FolderTree chosen={chosen} onChoose={setChosen} excluded={excludeIds} />
       </Box>

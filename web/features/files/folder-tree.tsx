@@ -5,7 +5,16 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { foldersQueryOptions } from "../../api/files";
 
-type NodeProps = { id: string | undefined; name: string; depth: number; chosen: string | undefined; excluded: Set<string>; onChoose: (id: string) => void; rootId?: string; testId: string };
+type NodeProps = {
+  id: string | undefined;
+  name: string;
+  depth: number;
+  chosen: string | undefined;
+  excluded: Set<string>;
+  onChoose: (id: string) => void;
+  rootId?: string;
+  testId: string;
+};
 
 // A folder and, once expanded, its sub-folders (loaded on demand). Folders being moved cannot be chosen.
 const FolderNode = ({ id, name, depth, chosen, excluded, onChoose, rootId, testId }: NodeProps) => {
@@ -17,7 +26,12 @@ const FolderNode = ({ id, name, depth, chosen, excluded, onChoose, rootId, testI
   return (
     <Box as="li" listStyleType="none">
       <HStack gap="1" ps={`${depth * 16}px`}>
-        <IconButton size="2xs" variant="ghost" aria-label={t(open ? "files.collapse" : "files.expand", { name })} onClick={() => setOpen(!open)}>
+        <IconButton
+          size="2xs"
+          variant="ghost"
+          aria-label={t(open ? "files.collapse" : "files.expand", { name })}
+          onClick={() => setOpen(!open)}
+        >
           {open ? <ChevronDown /> : <ChevronRight />}
         </IconButton>
         <Button
@@ -39,7 +53,16 @@ const FolderNode = ({ id, name, depth, chosen, excluded, onChoose, rootId, testI
           {children.data.folders
             .filter((folder) => !excluded.has(folder.id))
             .map((folder) => (
-              <FolderNode key={folder.id} id={folder.id} name={folder.name} depth={depth + 1} chosen={chosen} excluded={excluded} onChoose={onChoose} testId={testId} />
+              <FolderNode
+                key={folder.id}
+                id={folder.id}
+                name={folder.name}
+                depth={depth + 1}
+                chosen={chosen}
+                excluded={excluded}
+                onChoose={onChoose}
+                testId={testId}
+              />
             ))}
         </Stack>
       )}
@@ -54,7 +77,15 @@ export const FolderTree = ({ chosen, onChoose, excluded = [], testId = "folder-o
   const { t } = useTranslation();
   return (
     <Stack as="ul" gap="0">
-      <FolderNode id={undefined} name={t("files.root")} depth={0} chosen={chosen} excluded={new Set(excluded)} onChoose={onChoose} testId={testId} />
+      <FolderNode
+        id={undefined}
+        name={t("files.root")}
+        depth={0}
+        chosen={chosen}
+        excluded={new Set(excluded)}
+        onChoose={onChoose}
+        testId={testId}
+      />
     </Stack>
   );
 };

@@ -17,13 +17,16 @@ export const LinkDialog = ({ files, onClose }: { files: FileEntry[]; onClose: ()
   const link = useLinkFilesMutation();
   const { selected: chosen, select: toggle } = useSelection();
   const [invalid, setInvalid] = useState(false);
-  const linkedEverywhere = (id: string) => files.length > 0 && files.every((file) => file.kbs_info.some((kb) => kb.kb_id === id));
+  const linkedEverywhere = (id: string) =>
+    files.length > 0 && files.every((file) => file.kbs_info.some((kb) => kb.kb_id === id));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setInvalid(chosen.size === 0);
     if (chosen.size === 0) return;
-    const result = await link.mutateAsync({ fileIds: files.map((file) => file.id), datasetIds: [...chosen] }).catch(notifyError);
+    const result = await link
+      .mutateAsync({ fileIds: files.map((file) => file.id), datasetIds: [...chosen] })
+      .catch(notifyError);
     if (!result) return;
     notifySuccess(result.linked.length ? t("files.linked", { count: result.linked.length }) : t("files.linkedNothing"));
     if (result.skipped.length) notifyErrorText(t("files.skipped", { names: result.skipped.join(", ") }));
@@ -32,7 +35,13 @@ export const LinkDialog = ({ files, onClose }: { files: FileEntry[]; onClose: ()
 
   const list = datasets.data?.datasets ?? [];
   return (
-    <FormDialog title={t("files.linkTitle")} onSubmit={submit} onClose={onClose} loading={link.isPending} submitLabel={t("files.linkSubmit")}>
+    <FormDialog
+      title={t("files.linkTitle")}
+      onSubmit={submit}
+      onClose={onClose}
+      loading={link.isPending}
+      submitLabel={t("files.linkSubmit")}
+    >
       <Stack gap="3">
         <Text fontSize="sm" color="fg.muted">
           {t("files.linkHint")}
@@ -48,7 +57,12 @@ export const LinkDialog = ({ files, onClose }: { files: FileEntry[]; onClose: ()
             {list.map((dataset) => {
               const already = linkedEverywhere(dataset.id);
               return (
-                <Checkbox.Root key={dataset.id} checked={already || chosen.has(dataset.id)} disabled={already} onCheckedChange={(e) => toggle([dataset.id], e.checked === true)}>
+                <Checkbox.Root
+                  key={dataset.id}
+                  checked={already || chosen.has(dataset.id)}
+                  disabled={already}
+                  onCheckedChange={(e) => toggle([dataset.id], e.checked === true)}
+                >
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
                   <Checkbox.Label>{dataset.name}</Checkbox.Label>

@@ -25,7 +25,13 @@ export const NewFolderDialog = ({ parentId, onClose }: { parentId: string | unde
   };
 
   return (
-    <FormDialog title={t("files.newFolder")} onSubmit={submit} onClose={onClose} loading={create.isPending} submitLabel={t("common.create")}>
+    <FormDialog
+      title={t("files.newFolder")}
+      onSubmit={submit}
+      onClose={onClose}
+      loading={create.isPending}
+      submitLabel={t("common.create")}
+    >
       <FormField label={t("files.folderName")} error={invalid} required>
         <Input name="folderName" value={name} onChange={(e) => setName(e.target.value)} autoFocus maxLength={255} />
       </FormField>

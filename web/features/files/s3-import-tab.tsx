@@ -29,7 +29,9 @@ export const S3ImportTab = ({ parentId, onDone }: { parentId: string | undefined
   const [listing, setListing] = useState<S3Listing | null>(null);
   const { selected: chosen, select: toggle, clear: clearChosen } = useSelection();
   const [missing, setMissing] = useState<Set<string>>(new Set());
-  const browse = useMutation({ mutationFn: ({ at, token }: { at: string; token?: string }) => listS3(connection, at, token) });
+  const browse = useMutation({
+    mutationFn: ({ at, token }: { at: string; token?: string }) => listS3(connection, at, token),
+  });
   const importS3 = useImportS3Mutation();
 
   const open = async (at: string, token?: string) => {
@@ -64,8 +66,19 @@ export const S3ImportTab = ({ parentId, onDone }: { parentId: string | undefined
           </Text>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
             {FIELDS.map(([key, label, type]) => (
-              <FormField key={key} label={t(label)} error={missing.has(key) ? "validation.required" : undefined} required>
-                <Input name={`s3-${key}`} type={type} autoComplete="off" value={connection[key]} onChange={(e) => setConnection({ ...connection, [key]: e.target.value })} />
+              <FormField
+                key={key}
+                label={t(label)}
+                error={missing.has(key) ? "validation.required" : undefined}
+                required
+              >
+                <Input
+                  name={`s3-${key}`}
+                  type={type}
+                  autoComplete="off"
+                  value={connection[key]}
+                  onChange={(e) => setConnection({ ...connection, [key]: e.target.value })}
+                />
               </FormField>
             ))}
             <FormField label={t("files.s3.prefix")}>
@@ -95,7 +108,11 @@ export const S3ImportTab = ({ parentId, onDone }: { parentId: string | undefined
             </Button>
           ))}
           {listing.objects.map((object) => (
-            <Checkbox.Root key={object.key} checked={chosen.has(object.key)} onCheckedChange={(e) => toggle([object.key], e.checked === true)}>
+            <Checkbox.Root
+              key={object.key}
+              checked={chosen.has(object.key)}
+              onCheckedChange={(e) => toggle([object.key], e.checked === true)}
+            >
               <Checkbox.HiddenInput />
               <Checkbox.Control />
               <Checkbox.Label>
@@ -108,7 +125,13 @@ export const S3ImportTab = ({ parentId, onDone }: { parentId: string | undefined
           ))}
           {listing.folders.length + listing.objects.length === 0 && <Text color="fg.muted">{t("files.s3.empty")}</Text>}
           {listing.next_token && (
-            <Button size="xs" variant="outline" alignSelf="start" loading={browse.isPending} onClick={() => void open(prefix, listing.next_token ?? undefined)}>
+            <Button
+              size="xs"
+              variant="outline"
+              alignSelf="start"
+              loading={browse.isPending}
+              onClick={() => void open(prefix, listing.next_token ?? undefined)}
+            >
               {t("files.s3.more")}
             </Button>
           )}

@@ -9,7 +9,15 @@ import { S3ImportTab } from "./s3-import-tab";
 import { WebImportTab } from "./web-import-tab";
 
 // Files and whole folders (relative paths become sub-folders), a website, or objects from S3-compatible storage.
-export const FileUploadDialog = ({ parentId, folderName, onClose }: { parentId: string | undefined; folderName: string; onClose: () => void }) => {
+export const FileUploadDialog = ({
+  parentId,
+  folderName,
+  onClose,
+}: {
+  parentId: string | undefined;
+  folderName: string;
+  onClose: () => void;
+}) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const queue = useUploadQueue({

@@ -14,7 +14,13 @@ export type FileDialog =
   | { kind: "rename"; file: FileEntry }
   | { kind: "move" | "link" | "delete"; files: FileEntry[] };
 
-export const useFileActions = ({ openFolder, clearSelection }: { openFolder: (id: string) => void; clearSelection: () => void }) => {
+export const useFileActions = ({
+  openFolder,
+  clearSelection,
+}: {
+  openFolder: (id: string) => void;
+  clearSelection: () => void;
+}) => {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<FileDialog | null>(null);
   const remove = useDeleteFilesMutation();
@@ -24,7 +30,8 @@ export const useFileActions = ({ openFolder, clearSelection }: { openFolder: (id
 
   const open = (file: FileEntry) => (isFolderEntry(file) ? openFolder(file.id) : setDialog({ kind: "preview", file }));
 
-  const download = (file: FileEntry) => void downloadWithAuth(fileDownloadUrl(file.id), file.name).catch(() => notifyErrorText(t("preview.downloadError")));
+  const download = (file: FileEntry) =>
+    void downloadWithAuth(fileDownloadUrl(file.id), file.name).catch(() => notifyErrorText(t("preview.downloadError")));
 
   const onRowAction = (file: FileEntry, action: FileAction) => {
     if (action === "open" || action === "preview") return open(file);
@@ -54,7 +61,18 @@ export const useFileActions = ({ openFolder, clearSelection }: { openFolder: (id
 
   const rename = (file: FileEntry, name: string) => move.mutateAsync({ ids: [file.id], newName: name });
 
-  return { dialog, setDialog, close, open, onRowAction, unlink, deleteFiles, moveFiles, rename, busy: remove.isPending || move.isPending };
+  return {
+    dialog,
+    setDialog,
+    close,
+    open,
+    onRowAction,
+    unlink,
+    deleteFiles,
+    moveFiles,
+    rename,
+    busy: remove.isPending || move.isPending,
+  };
 };
 
 export type FileActions = ReturnType<typeof useFileActions>;

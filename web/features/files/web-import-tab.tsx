@@ -14,7 +14,8 @@ const importErrors = (values: { url: string; max_depth: number; max_pages: numbe
   const errors: FieldErrors = {};
   for (const issue of result.issues) {
     const field = v.getDotPath(issue) ?? "url";
-    errors[field] ??= field === "url" ? "upload.urlRule" : field === "max_depth" ? "upload.depthRule" : "upload.pagesRule";
+    errors[field] ??=
+      field === "url" ? "upload.urlRule" : field === "max_depth" ? "upload.depthRule" : "upload.pagesRule";
   }
   return errors;
 };
@@ -25,7 +26,8 @@ export const WebImportTab = ({ parentId, onDone }: { parentId: string | undefine
   const importWeb = useImportWebMutation();
   const [values, setValues] = useState({ url: "", max_depth: "0", max_pages: "1" });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const set = (field: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const set = (field: keyof typeof values) => (value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -33,7 +35,9 @@ export const WebImportTab = ({ parentId, onDone }: { parentId: string | undefine
     const found = importErrors(input);
     setErrors(found ?? {});
     if (found) return;
-    const result = await importWeb.mutateAsync({ url: input.url, parentId, maxDepth: input.max_depth, maxPages: input.max_pages }).catch(notifyError);
+    const result = await importWeb
+      .mutateAsync({ url: input.url, parentId, maxDepth: input.max_depth, maxPages: input.max_pages })
+      .catch(notifyError);
     if (!result) return;
     notifySuccess(t("files.web.imported", { count: result.files.filter((file) => file.type !== "folder").length }));
     if (result.skipped.length) notifyErrorText(result.skipped.slice(0, 5).join("; "));
@@ -47,14 +51,34 @@ export const WebImportTab = ({ parentId, onDone }: { parentId: string | undefine
           {t("files.web.hint")}
         </Text>
         <FormField label={t("files.web.url")} error={errors.url} required>
-          <Input name="importUrl" type="url" placeholder="https://" value={values.url} onChange={(e) => set("url")(e.target.value)} />
+          <Input
+            name="importUrl"
+            type="url"
+            placeholder="https://"
+            value={values.url}
+            onChange={(e) => set("url")(e.target.value)}
+          />
         </FormField>
         <HStack gap="4" align="start">
           <FormField label={t("files.web.maxDepth")} error={errors.max_depth} required>
-            <Input name="importDepth" type="number" min={0} max={5} value={values.max_depth} onChange={(e) => set("max_depth")(e.target.value)} />
+            <Input
+              name="importDepth"
+              type="number"
+              min={0}
+              max={5}
+              value={values.max_depth}
+              onChange={(e) => set("max_depth")(e.target.value)}
+            />
           </FormField>
           <FormField label={t("files.web.maxPages")} error={errors.max_pages} required>
-            <Input name="importPages" type="number" min={1} max={200} value={values.max_pages} onChange={(e) => set("max_pages")(e.target.value)} />
+            <Input
+              name="importPages"
+              type="number"
+              min={1}
+              max={200}
+              value={values.max_pages}
+              onChange={(e) => set("max_pages")(e.target.value)}
+            />
           </FormField>
         </HStack>
         <Button type="submit" alignSelf="end" colorPalette="teal" loading={importWeb.isPending}>

@@ -38,9 +38,17 @@ const QuickActions = () => {
         <Plus /> {t("home.createFlow")}
       </Button>
       {dialog === "assistant" && (
-        <ChatConfigDialog onClose={() => setDialog(null)} onSaved={(chat) => void navigate({ to: "/next-chat", search: { dialogId: chat.id } })} />
+        <ChatConfigDialog
+          onClose={() => setDialog(null)}
+          onSaved={(chat) => void navigate({ to: "/next-chat", search: { dialogId: chat.id } })}
+        />
       )}
-      {dialog === "flow" && <CreateAgentDialog onClose={() => setDialog(null)} onCreated={(agent) => void navigate({ to: "/flow/$id", params: { id: agent.id } })} />}
+      {dialog === "flow" && (
+        <CreateAgentDialog
+          onClose={() => setDialog(null)}
+          onCreated={(agent) => void navigate({ to: "/flow/$id", params: { id: agent.id } })}
+        />
+      )}
     </Flex>
   );
 };
@@ -75,7 +83,10 @@ export const HomePage = () => {
           items={(datasets.data?.datasets ?? []).slice(0, RECENT).map((dataset) => ({
             id: dataset.id,
             name: dataset.name,
-            meta: t("home.datasets.meta", { docs: formatCount(dataset.document_count), chunks: formatCount(dataset.chunk_count) }),
+            meta: t("home.datasets.meta", {
+              docs: formatCount(dataset.document_count),
+              chunks: formatCount(dataset.chunk_count),
+            }),
           }))}
         />
         <OverviewCard

@@ -12,9 +12,24 @@ const LIST_PATH = { dataset: "/datasets", chat: "/next-chat", agent: "/agent", s
 
 // Where an item opens: the new-style pages (a base's documents, the assistant's chat, the flow editor, the search app).
 const ItemLink = ({ kind, id, children }: { kind: OverviewKind; id: string; children: ReactNode }) => {
-  if (kind === "dataset") return <Link to="/dataset/dataset" search={{ id }}>{children}</Link>;
-  if (kind === "chat") return <Link to="/next-chat" search={{ dialogId: id }}>{children}</Link>;
-  if (kind === "agent") return <Link to="/flow/$id" params={{ id }}>{children}</Link>;
+  if (kind === "dataset")
+    return (
+      <Link to="/dataset/dataset" search={{ id }}>
+        {children}
+      </Link>
+    );
+  if (kind === "chat")
+    return (
+      <Link to="/next-chat" search={{ dialogId: id }}>
+        {children}
+      </Link>
+    );
+  if (kind === "agent")
+    return (
+      <Link to="/flow/$id" params={{ id }}>
+        {children}
+      </Link>
+    );
   return (
     <Link to="/next-search" search={{ id }}>
       {children}
@@ -104,4 +119,3 @@ export const OverviewCard = ({ kind, title, icon: Icon, emptyText, state, items,
     </Card.Root>
   );
 };
-

@@ -13,7 +13,9 @@ const SUMMARY_KEYS = ["requests_today", "storage_bytes", "vector_dimensions", "d
 export const UsageSummary = () => {
   const { t } = useTranslation();
   const query = useQuery(usageQueryOptions());
-  const rows = query.data ? usageRows(query.data).filter((row) => (SUMMARY_KEYS as readonly string[]).includes(row.key)) : [];
+  const rows = query.data
+    ? usageRows(query.data).filter((row) => (SUMMARY_KEYS as readonly string[]).includes(row.key))
+    : [];
   return (
     <Card.Root as="section" aria-labelledby="home-usage" bg="app.surface" data-testid="home-card-usage">
       <Card.Header>
@@ -24,7 +26,11 @@ export const UsageSummary = () => {
               {t("home.usage.title")}
             </Heading>
           </HStack>
-          {query.data && <Text fontSize="sm" color="fg.muted">{t(`plan.plans.${query.data.plan}`)}</Text>}
+          {query.data && (
+            <Text fontSize="sm" color="fg.muted">
+              {t(`plan.plans.${query.data.plan}`)}
+            </Text>
+          )}
         </HStack>
       </Card.Header>
       <Card.Body pt="3" gap="3">
@@ -44,7 +50,13 @@ export const UsageSummary = () => {
               </HStack>
               {row.percent !== null && (
                 <Progress.Root value={row.percent} size="xs" colorPalette={LEVEL_PALETTE[row.level]}>
-                  <Progress.Track rounded="full" aria-label={t("plan.usageLabel", { label: t(`plan.items.${row.key}`), percent: roundPercent(row.percent) })}>
+                  <Progress.Track
+                    rounded="full"
+                    aria-label={t("plan.usageLabel", {
+                      label: t(`plan.items.${row.key}`),
+                      percent: roundPercent(row.percent),
+                    })}
+                  >
                     <Progress.Range />
                   </Progress.Track>
                 </Progress.Root>

@@ -12,7 +12,13 @@ import { type FieldErrors, validateForm } from "../../lib/form-errors";
 import type { DetailPath } from "./dataset-card";
 
 // Opens the new base where the list that offers it opens bases (classic or new-style detail page).
-export const CreateDatasetDialog = ({ detailTo = "/knowledge/dataset", label }: { detailTo?: DetailPath; label?: string }) => {
+export const CreateDatasetDialog = ({
+  detailTo = "/knowledge/dataset",
+  label,
+}: {
+  detailTo?: DetailPath;
+  label?: string;
+}) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateDatasetMutation();
@@ -39,9 +45,21 @@ export const CreateDatasetDialog = ({ detailTo = "/knowledge/dataset", label }: 
         <Plus /> {label ?? t("kb.create")}
       </Button>
       {open && (
-        <FormDialog title={t("kb.createTitle")} onSubmit={submit} onClose={() => setOpen(false)} loading={create.isPending} submitLabel={t("common.create")}>
+        <FormDialog
+          title={t("kb.createTitle")}
+          onSubmit={submit}
+          onClose={() => setOpen(false)}
+          loading={create.isPending}
+          submitLabel={t("common.create")}
+        >
           <FormField label={t("kb.name")} error={errors.name} required>
-            <Input name="name" value={name} placeholder={t("kb.namePlaceholder")} onChange={(e) => setName(e.target.value)} autoFocus />
+            <Input
+              name="name"
+              value={name}
+              placeholder={t("kb.namePlaceholder")}
+              onChange={(e) => setName(e.target.value)}
+              autoFocus
+            />
           </FormField>
         </FormDialog>
       )}

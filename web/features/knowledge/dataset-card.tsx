@@ -15,16 +15,30 @@ export const DatasetCard = ({ dataset, detailTo }: { dataset: Dataset; detailTo:
   const { t } = useTranslation();
   const remove = useDeleteDatasetsMutation();
   return (
-    <Card.Root position="relative" bg="app.surface" _hover={{ shadow: "md", borderColor: "brand.emphasized" }} transition="all 0.15s" data-testid="dataset-card">
+    <Card.Root
+      position="relative"
+      bg="app.surface"
+      _hover={{ shadow: "md", borderColor: "brand.emphasized" }}
+      transition="all 0.15s"
+      data-testid="dataset-card"
+    >
       <Card.Body gap="3">
         <HStack justify="space-between" align="start">
           <DatasetAvatar name={dataset.name} avatar={dataset.avatar} size="lg" />
           <ConfirmDialog
             title={t("kb.deleteTitle")}
             body={t("kb.deleteBody", { name: dataset.name })}
-            onConfirm={() => remove.mutateAsync([dataset.id]).then(() => notifySuccess(t("common.toast.deleted")), notifyError)}
+            onConfirm={() =>
+              remove.mutateAsync([dataset.id]).then(() => notifySuccess(t("common.toast.deleted")), notifyError)
+            }
             trigger={
-              <IconButton variant="ghost" size="sm" aria-label={`${t("common.delete")}: ${dataset.name}`} position="relative" zIndex="1">
+              <IconButton
+                variant="ghost"
+                size="sm"
+                aria-label={`${t("common.delete")}: ${dataset.name}`}
+                position="relative"
+                zIndex="1"
+              >
                 <Trash2 />
               </IconButton>
             }
@@ -46,7 +60,9 @@ export const DatasetCard = ({ dataset, detailTo }: { dataset: Dataset; detailTo:
         </Stack>
       </Card.Body>
       <Card.Footer justifyContent="space-between" fontSize="xs" color="fg.muted">
-        <Text>{t("kb.documentCount", { count: dataset.document_count, formatted: formatCount(dataset.document_count) })}</Text>
+        <Text>
+          {t("kb.documentCount", { count: dataset.document_count, formatted: formatCount(dataset.document_count) })}
+        </Text>
         <Text>{t("kb.updated", { date: formatDateTime(dataset.update_time) })}</Text>
       </Card.Footer>
     </Card.Root>

@@ -30,7 +30,15 @@ export const KnowledgeDetailLayout = ({ variant = "classic" }: { variant?: keyof
   const { data: dataset } = useSuspenseQuery(datasetQueryOptions(id));
   return (
     <Flex direction={{ base: "column", md: "row" }} minH="calc(100vh - 3.5rem)" data-variant={variant}>
-      <Box as="aside" w={{ md: "64" }} flexShrink="0" p="4" bg="app.surface" borderRightWidth={{ md: "1px" }} borderBottomWidth={{ base: "1px", md: "0" }}>
+      <Box
+        as="aside"
+        w={{ md: "64" }}
+        flexShrink="0"
+        p="4"
+        bg="app.surface"
+        borderRightWidth={{ md: "1px" }}
+        borderBottomWidth={{ base: "1px", md: "0" }}
+      >
         <Stack gap="4">
           <HStack gap="3">
             <DatasetAvatar name={dataset.name} avatar={dataset.avatar} />
@@ -39,7 +47,10 @@ export const KnowledgeDetailLayout = ({ variant = "classic" }: { variant?: keyof
                 {dataset.name}
               </Text>
               <Text fontSize="xs" color="fg.muted">
-                {t("kb.documentCount", { count: dataset.document_count, formatted: formatCount(dataset.document_count) })}
+                {t("kb.documentCount", {
+                  count: dataset.document_count,
+                  formatted: formatCount(dataset.document_count),
+                })}
               </Text>
             </Box>
           </HStack>
@@ -52,7 +63,17 @@ export const KnowledgeDetailLayout = ({ variant = "classic" }: { variant?: keyof
             {TABS[variant].map(({ to, label, icon: Icon }) => (
               <Link key={to} to={to} search={{ id }}>
                 {({ isActive }) => (
-                  <HStack px="3" py="2" rounded="md" fontSize="sm" aria-current={isActive ? "page" : undefined} color={isActive ? "brand.fg" : "fg"} bg={isActive ? "brand.subtle" : undefined} fontWeight={isActive ? "semibold" : "normal"} _hover={{ bg: "bg.muted" }}>
+                  <HStack
+                    px="3"
+                    py="2"
+                    rounded="md"
+                    fontSize="sm"
+                    aria-current={isActive ? "page" : undefined}
+                    color={isActive ? "brand.fg" : "fg"}
+                    bg={isActive ? "brand.subtle" : undefined}
+                    fontWeight={isActive ? "semibold" : "normal"}
+                    _hover={{ bg: "bg.muted" }}
+                  >
                     <Icon size={16} aria-hidden />
                     <span>{t(label)}</span>
                   </HStack>

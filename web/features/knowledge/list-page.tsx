@@ -27,7 +27,12 @@ export const KnowledgeListPage = ({ search, onSearchChange, detailTo }: Props) =
 
   return (
     <Stack gap="6" p={{ base: "4", md: "8" }} maxW="7xl" mx="auto">
-      <Flex justify="space-between" align={{ base: "stretch", md: "end" }} gap="4" direction={{ base: "column", md: "row" }}>
+      <Flex
+        justify="space-between"
+        align={{ base: "stretch", md: "end" }}
+        gap="4"
+        direction={{ base: "column", md: "row" }}
+      >
         <Stack gap="1">
           <Heading as="h1" size="2xl">
             {t("kb.listTitle")}
@@ -63,7 +68,12 @@ export const KnowledgeListPage = ({ search, onSearchChange, detailTo }: Props) =
               <DatasetCard key={dataset.id} dataset={dataset} detailTo={detailTo} />
             ))}
           </SimpleGrid>
-          <Pager page={page} pageSize={PAGE_SIZE} total={query.data.total} onChange={(next) => setSearch({ page: next })} />
+          <Pager
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={query.data.total}
+            onChange={(next) => setSearch({ page: next })}
+          />
         </>
       )}
     </Stack>

@@ -11,7 +11,18 @@ import { UserMenu } from "./user-menu";
 export const AppHeader = () => {
   const { t } = useTranslation();
   return (
-    <Flex as="header" align="center" gap="4" px="4" h="14" bg="app.surface" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
+    <Flex
+      as="header"
+      align="center"
+      gap="4"
+      px="4"
+      h="14"
+      bg="app.surface"
+      borderBottomWidth="1px"
+      position="sticky"
+      top="0"
+      zIndex="sticky"
+    >
       <Link to="/knowledge" aria-label={BRAND.name}>
         <HStack gap="2">
           <Image src="/logo.svg" alt="" boxSize="8" />

@@ -14,7 +14,16 @@ export const NextLayout = ({ children }: { children: ReactNode }) => {
   const { t } = useTranslation();
   return (
     <Flex minH="100vh">
-      <Flex as="nav" aria-label={t("nav.mainNavigation")} direction="column" gap="1" w={{ base: "16", lg: "56" }} p="3" bg="app.surface" borderRightWidth="1px">
+      <Flex
+        as="nav"
+        aria-label={t("nav.mainNavigation")}
+        direction="column"
+        gap="1"
+        w={{ base: "16", lg: "56" }}
+        p="3"
+        bg="app.surface"
+        borderRightWidth="1px"
+      >
         <Link to="/home" aria-label={BRAND.name}>
           <HStack gap="2" mb="4" px="1">
             <Image src="/logo.svg" alt="" boxSize="8" />
@@ -26,7 +35,16 @@ export const NextLayout = ({ children }: { children: ReactNode }) => {
         {NAV_ITEMS.map(({ next, label, icon: Icon }) => (
           <Link key={next} to={next}>
             {({ isActive }) => (
-              <HStack px="2" py="2" rounded="md" fontSize="sm" color={isActive ? "brand.fg" : "fg.muted"} bg={isActive ? "brand.subtle" : undefined} _hover={{ bg: "bg.muted" }} title={t(label)}>
+              <HStack
+                px="2"
+                py="2"
+                rounded="md"
+                fontSize="sm"
+                color={isActive ? "brand.fg" : "fg.muted"}
+                bg={isActive ? "brand.subtle" : undefined}
+                _hover={{ bg: "bg.muted" }}
+                title={t(label)}
+              >
                 <Icon size={18} aria-hidden />
                 <Text hideBelow="lg">{t(label)}</Text>
               </HStack>

@@ -8,7 +8,14 @@ export const ThemeToggle = () => {
   const { colorMode, toggleColorMode } = useColorMode();
   const label = t(colorMode === "dark" ? "nav.toLight" : "nav.toDark");
   return (
-    <IconButton variant="ghost" size="sm" aria-label={label} title={label} onClick={toggleColorMode} data-testid="theme-toggle">
+    <IconButton
+      variant="ghost"
+      size="sm"
+      aria-label={label}
+      title={label}
+      onClick={toggleColorMode}
+      data-testid="theme-toggle"
+    >
       {colorMode === "dark" ? <Sun /> : <Moon />}
     </IconButton>
   );

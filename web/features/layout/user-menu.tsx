@@ -6,7 +6,11 @@ import { useTranslation } from "react-i18next";
 import { meQueryOptions, useLogoutMutation } from "../../api/auth";
 
 // `settingsTo`: the classic settings, or the new-style /profile-setting from the new layout.
-export const UserMenu = ({ settingsTo = "/user-setting/profile" }: { settingsTo?: "/user-setting/profile" | "/profile-setting/profile" }) => {
+export const UserMenu = ({
+  settingsTo = "/user-setting/profile",
+}: {
+  settingsTo?: "/user-setting/profile" | "/profile-setting/profile";
+}) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: user } = useSuspenseQuery(meQueryOptions());

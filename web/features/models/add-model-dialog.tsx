@@ -54,7 +54,12 @@ export const AddModelDialog = ({ provider, onClose }: Props) => {
   };
 
   const changeType = (modelType: ModelType) => {
-    setValues((current) => ({ ...current, modelType, choice: firstChoice(provider, modelType), vision: modelType === "image2text" }));
+    setValues((current) => ({
+      ...current,
+      modelType,
+      choice: firstChoice(provider, modelType),
+      vision: modelType === "image2text",
+    }));
     setFeedback(null);
   };
 
@@ -96,11 +101,20 @@ export const AddModelDialog = ({ provider, onClose }: Props) => {
   };
 
   return (
-    <FormDialog title={t("models.form.title", { provider: provider.name })} onSubmit={(event) => void submit(event)} onClose={onClose} loading={add.isPending}>
+    <FormDialog
+      title={t("models.form.title", { provider: provider.name })}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+      loading={add.isPending}
+    >
       <Stack gap="4">
         <FormField label={t("models.form.modelType")} required>
           <NativeSelect.Root>
-            <NativeSelect.Field name="model_type" value={values.modelType} onChange={(e) => changeType(e.target.value as ModelType)}>
+            <NativeSelect.Field
+              name="model_type"
+              value={values.modelType}
+              onChange={(e) => changeType(e.target.value as ModelType)}
+            >
               {types.map((type) => {
                 const key = typeLabelKey(type);
                 return (
@@ -116,7 +130,11 @@ export const AddModelDialog = ({ provider, onClose }: Props) => {
         {catalogue.length > 0 && (
           <FormField label={t("models.form.modelName")} required>
             <NativeSelect.Root>
-              <NativeSelect.Field name="llm_choice" value={values.choice} onChange={(e) => set("choice", e.target.value)}>
+              <NativeSelect.Field
+                name="llm_choice"
+                value={values.choice}
+                onChange={(e) => set("choice", e.target.value)}
+              >
                 {catalogue.map((name) => (
                   <option key={name} value={name}>
                     {name}
@@ -176,10 +194,17 @@ export const AddModelDialog = ({ provider, onClose }: Props) => {
                 {t("models.form.keylessHint")}
               </Text>
             )}
-            <CredentialFields fields={provider.credentials} values={values.credentials} errors={errors} onChange={setCredential} />
+            <CredentialFields
+              fields={provider.credentials}
+              values={values.credentials}
+              errors={errors}
+              onChange={setCredential}
+            />
             <FormField
               label={t("models.form.baseUrl")}
-              helper={defaultBaseHint(provider) ? t("models.form.baseUrlHint", { url: defaultBaseHint(provider) }) : undefined}
+              helper={
+                defaultBaseHint(provider) ? t("models.form.baseUrlHint", { url: defaultBaseHint(provider) }) : undefined
+              }
               error={errors.apiBase}
               required={!defaultBaseHint(provider)}
             >
@@ -195,24 +220,52 @@ export const AddModelDialog = ({ provider, onClose }: Props) => {
             </FormField>
           </>
         )}
-        <FormField label={t("models.form.maxTokens")} helper={t("models.form.maxTokensHint")} error={errors.maxTokens} required>
-          <Input name="max_tokens" type="number" min={0} step={1} inputMode="numeric" value={values.maxTokens} onChange={(e) => set("maxTokens", e.target.value)} />
+        <FormField
+          label={t("models.form.maxTokens")}
+          helper={t("models.form.maxTokensHint")}
+          error={errors.maxTokens}
+          required
+        >
+          <Input
+            name="max_tokens"
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            value={values.maxTokens}
+            onChange={(e) => set("maxTokens", e.target.value)}
+          />
         </FormField>
         {showsVision(values.modelType) && (
-          <Switch.Root name="vision" colorPalette="teal" checked={values.vision} onCheckedChange={(e) => set("vision", e.checked)}>
+          <Switch.Root
+            name="vision"
+            colorPalette="teal"
+            checked={values.vision}
+            onCheckedChange={(e) => set("vision", e.checked)}
+          >
             <Switch.HiddenInput />
             <Switch.Control />
             <Switch.Label>{t("models.form.vision")}</Switch.Label>
           </Switch.Root>
         )}
         <HStack>
-          <Button variant="outline" colorPalette="teal" onClick={() => void runTest()} loading={test.isPending} disabled={add.isPending}>
+          <Button
+            variant="outline"
+            colorPalette="teal"
+            onClick={() => void runTest()}
+            loading={test.isPending}
+            disabled={add.isPending}
+          >
             <PlugZap /> {t("models.form.test")}
           </Button>
         </HStack>
         <Box aria-live="polite">
           {feedback && (
-            <Alert.Root status={feedback.status} role={feedback.status === "error" ? "alert" : "status"} data-testid="model-feedback">
+            <Alert.Root
+              status={feedback.status}
+              role={feedback.status === "error" ? "alert" : "status"}
+              data-testid="model-feedback"
+            >
               <Alert.Indicator />
               <Alert.Content>
                 <Alert.Title>{feedback.title}</Alert.Title>

@@ -26,7 +26,8 @@ export const credentialErrorKey = (key: string): CredentialErrorKey => `credenti
 // The API key field: hidden for keyless providers, optional where access keys can replace it (Bedrock).
 export const showsApiKey = (provider: AvailableProvider) => !provider.keyless;
 export const keyOrCredentials = (provider: AvailableProvider) => provider.credentials.some((field) => field.or_api_key);
-export const needsApiKey = (provider: AvailableProvider) => !provider.local && !provider.keyless && !keyOrCredentials(provider);
+export const needsApiKey = (provider: AvailableProvider) =>
+  !provider.local && !provider.keyless && !keyOrCredentials(provider);
 
 // The base URL used when the field is empty: fixed, or built from credentials (shown with its placeholders).
 export const defaultBaseHint = (provider: AvailableProvider) => provider.default_base || provider.base_template;
@@ -41,7 +42,8 @@ export const usableTypes = (provider: AvailableProvider) => {
   return types.length > 0 ? types : provider.types;
 };
 
-export const firstChoice = (provider: AvailableProvider, type: ModelType) => catalogueOf(provider, type)[0] ?? OTHER_MODEL;
+export const firstChoice = (provider: AvailableProvider, type: ModelType) =>
+  catalogueOf(provider, type)[0] ?? OTHER_MODEL;
 
 export const initialValues = (provider: AvailableProvider): AddModelValues => {
   const modelType = usableTypes(provider)[0] ?? "chat";
@@ -73,9 +75,18 @@ const isHttpUrl = (text: string) => {
 
 // The filled-in credentials, trimmed; empty ones are left out.
 const filledCredentials = (provider: AvailableProvider, values: AddModelValues) =>
-  Object.fromEntries(provider.credentials.map((field) => [field.key, (values.credentials[field.key] ?? "").trim()]).filter(([, value]) => value !== ""));
+  Object.fromEntries(
+    provider.credentials
+      .map((field) => [field.key, (values.credentials[field.key] ?? "").trim()])
+      .filter(([, value]) => value !== ""),
+  );
 
-const checkCredentials = (provider: AvailableProvider, credentials: Record<string, string>, apiKey: string, errors: AddModelErrors) => {
+const checkCredentials = (
+  provider: AvailableProvider,
+  credentials: Record<string, string>,
+  apiKey: string,
+  errors: AddModelErrors,
+) => {
   for (const field of provider.credentials) {
     const value = credentials[field.key];
     const key = credentialErrorKey(field.key);
@@ -87,11 +98,15 @@ const checkCredentials = (provider: AvailableProvider, credentials: Record<strin
   const alternatives = provider.credentials.filter((field) => field.or_api_key);
   if (alternatives.length === 0 || apiKey || alternatives.every((field) => credentials[field.key])) return;
   errors.apiKey = "models.form.keyOrAccessKeys";
-  for (const field of alternatives) if (!credentials[field.key]) errors[credentialErrorKey(field.key)] ??= "models.form.keyOrAccessKeys";
+  for (const field of alternatives)
+    if (!credentials[field.key]) errors[credentialErrorKey(field.key)] ??= "models.form.keyOrAccessKeys";
 };
 
 // Client-side checks with translated messages; the server checks the same again (and tests the connection).
-export const toModelParams = (provider: AvailableProvider, values: AddModelValues): { params: ModelParams | null; errors: AddModelErrors } => {
+export const toModelParams = (
+  provider: AvailableProvider,
+  values: AddModelValues,
+): { params: ModelParams | null; errors: AddModelErrors } => {
   const errors: AddModelErrors = {};
   const llmName = (isCustomName(provider, values) ? values.customName : values.choice).trim();
   const apiKey = showsApiKey(provider) ? values.apiKey.trim() : "";
@@ -104,7 +119,8 @@ export const toModelParams = (provider: AvailableProvider, values: AddModelValue
   checkCredentials(provider, credentials, apiKey, errors);
   if (!apiBase && !defaultBaseHint(provider) && !provider.binding) errors.apiBase = "models.form.baseUrlRequired";
   else if (apiBase && !isHttpUrl(apiBase)) errors.apiBase = "models.form.baseUrlInvalid";
-  if (!/^\d+$/.test(maxTokens) || !Number.isSafeInteger(Number(maxTokens))) errors.maxTokens = "models.form.maxTokensInvalid";
+  if (!/^\d+$/.test(maxTokens) || !Number.isSafeInteger(Number(maxTokens)))
+    errors.maxTokens = "models.form.maxTokensInvalid";
   if (Object.keys(errors).length > 0) return { params: null, errors };
   return {
     params: {

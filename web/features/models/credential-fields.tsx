@@ -66,7 +66,12 @@ const ServiceAccountInput = ({ name, value, onChange }: InputProps) => {
   );
 };
 
-type FieldProps = { field: CredentialFieldView; value: string; error: AddModelErrors[keyof AddModelErrors]; onChange: (value: string) => void };
+type FieldProps = {
+  field: CredentialFieldView;
+  value: string;
+  error: AddModelErrors[keyof AddModelErrors];
+  onChange: (value: string) => void;
+};
 
 const CredentialField = ({ field, value, error, onChange }: FieldProps) => {
   const { t } = useTranslation();
@@ -75,7 +80,13 @@ const CredentialField = ({ field, value, error, onChange }: FieldProps) => {
   return (
     <FormField
       label={known ? t(`models.credentials.${known}.label`) : field.key}
-      helper={known ? t(`models.credentials.${known}.hint`) : field.secret ? t("models.form.credentialSecretStored") : undefined}
+      helper={
+        known
+          ? t(`models.credentials.${known}.hint`)
+          : field.secret
+            ? t("models.form.credentialSecretStored")
+            : undefined
+      }
       error={error}
       required={field.required}
     >
@@ -96,10 +107,21 @@ const CredentialField = ({ field, value, error, onChange }: FieldProps) => {
   );
 };
 
-type Props = { fields: CredentialFieldView[]; values: Record<string, string>; errors: AddModelErrors; onChange: (key: string, value: string) => void };
+type Props = {
+  fields: CredentialFieldView[];
+  values: Record<string, string>;
+  errors: AddModelErrors;
+  onChange: (key: string, value: string) => void;
+};
 
 // The provider-specific fields of the add dialog (access keys, region, project, service account key, …).
 export const CredentialFields = ({ fields, values, errors, onChange }: Props) =>
   fields.map((field) => (
-    <CredentialField key={field.key} field={field} value={values[field.key] ?? ""} error={errors[credentialErrorKey(field.key)]} onChange={(value) => onChange(field.key, value)} />
+    <CredentialField
+      key={field.key}
+      field={field}
+      value={values[field.key] ?? ""}
+      error={errors[credentialErrorKey(field.key)]}
+      onChange={(value) => onChange(field.key, value)}
+    />
   ));

@@ -11,11 +11,26 @@ import { AddModelDialog } from "./add-model-dialog";
 import { BUILTIN_PROVIDER } from "./model-types";
 import { AvailableProviderCard, ConfiguredProviderCard } from "./provider-cards";
 
-const Section = ({ title, hint, action, children }: { title: string; hint: string; action?: ReactNode; children: ReactNode }) => {
+const Section = ({
+  title,
+  hint,
+  action,
+  children,
+}: {
+  title: string;
+  hint: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) => {
   const headingId = useId();
   return (
     <Stack as="section" aria-labelledby={headingId} gap="4">
-      <Flex justify="space-between" align={{ base: "stretch", md: "end" }} gap="3" direction={{ base: "column", md: "row" }}>
+      <Flex
+        justify="space-between"
+        align={{ base: "stretch", md: "end" }}
+        gap="3"
+        direction={{ base: "column", md: "row" }}
+      >
         <Stack gap="1">
           <Heading as="h2" size="md" id={headingId}>
             {title}
@@ -63,7 +78,13 @@ export const ModelProvidersPage = () => {
           <Stack gap="4">
             {providers.map((provider) => {
               const entry = byName.get(provider.name);
-              return <ConfiguredProviderCard key={provider.name} provider={provider} onAdd={entry && (() => setAdding(entry))} />;
+              return (
+                <ConfiguredProviderCard
+                  key={provider.name}
+                  provider={provider}
+                  onAdd={entry && (() => setAdding(entry))}
+                />
+              );
             })}
             {onlyBuiltin && (
               <Alert.Root status="info" variant="subtle" colorPalette="teal">
@@ -76,7 +97,11 @@ export const ModelProvidersPage = () => {
         <Section
           title={t("models.toAdd")}
           hint={t("models.toAddHint")}
-          action={available.length > 0 && <SearchInput label={t("models.searchProviders")} value={search} onChange={setSearch} delayMs={150} />}
+          action={
+            available.length > 0 && (
+              <SearchInput label={t("models.searchProviders")} value={search} onChange={setSearch} delayMs={150} />
+            )
+          }
         >
           {shown.length === 0 ? (
             <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg">
@@ -84,7 +109,9 @@ export const ModelProvidersPage = () => {
                 <EmptyState.Indicator color="brand.fg">
                   <Boxes />
                 </EmptyState.Indicator>
-                <EmptyState.Description>{needle ? t("models.noMatch", { query: search.trim() }) : t("models.noProviders")}</EmptyState.Description>
+                <EmptyState.Description>
+                  {needle ? t("models.noMatch", { query: search.trim() }) : t("models.noProviders")}
+                </EmptyState.Description>
               </EmptyState.Content>
             </EmptyState.Root>
           ) : (

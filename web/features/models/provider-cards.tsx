@@ -52,7 +52,12 @@ const DeleteModelButton = ({ provider, model }: { provider: string; model: Confi
       loading={remove.isPending}
       onConfirm={() => remove.mutateAsync(model.id).then(() => notifySuccess(t("common.toast.deleted")), notifyError)}
       trigger={
-        <IconButton variant="ghost" size="sm" colorPalette="red" aria-label={t("models.deleteModel", { name: model.llm_name })}>
+        <IconButton
+          variant="ghost"
+          size="sm"
+          colorPalette="red"
+          aria-label={t("models.deleteModel", { name: model.llm_name })}
+        >
           <Trash2 />
         </IconButton>
       }
@@ -69,7 +74,11 @@ const EnabledSwitch = ({ model }: { model: ConfiguredModel }) => {
       colorPalette="teal"
       checked={model.enabled}
       disabled={toggle.isPending}
-      onCheckedChange={(e) => void toggle.mutateAsync({ id: model.id, enabled: e.checked }).then(() => notifySuccess(t("common.toast.updated")), notifyError)}
+      onCheckedChange={(e) =>
+        void toggle
+          .mutateAsync({ id: model.id, enabled: e.checked })
+          .then(() => notifySuccess(t("common.toast.updated")), notifyError)
+      }
       aria-label={t("models.enabledFor", { name: model.llm_name })}
     >
       <Switch.HiddenInput />
@@ -135,7 +144,9 @@ const ModelTable = ({ provider }: { provider: ProviderView }) => {
                   </Table.Cell>
                 )}
                 {!builtin && (
-                  <Table.Cell textAlign="end">{model.builtin ? null : <DeleteModelButton provider={provider.name} model={model} />}</Table.Cell>
+                  <Table.Cell textAlign="end">
+                    {model.builtin ? null : <DeleteModelButton provider={provider.name} model={model} />}
+                  </Table.Cell>
                 )}
               </Table.Row>
             );
@@ -167,7 +178,13 @@ export const ConfiguredProviderCard = ({ provider, onAdd }: ConfiguredProps) => 
             </Stack>
           </HStack>
           {onAdd && (
-            <Button size="sm" variant="outline" colorPalette="teal" onClick={onAdd} aria-label={t("models.addModelFor", { provider: provider.name })}>
+            <Button
+              size="sm"
+              variant="outline"
+              colorPalette="teal"
+              onClick={onAdd}
+              aria-label={t("models.addModelFor", { provider: provider.name })}
+            >
               <Plus /> {t("models.addModel")}
             </Button>
           )}
@@ -201,7 +218,13 @@ export const AvailableProviderCard = ({ provider, onAdd }: AvailableProps) => {
         <ProviderTags types={provider.types} local={provider.local} />
       </Card.Body>
       <Card.Footer>
-        <Button size="sm" variant="outline" colorPalette="teal" onClick={onAdd} aria-label={t("models.addModelFor", { provider: provider.name })}>
+        <Button
+          size="sm"
+          variant="outline"
+          colorPalette="teal"
+          onClick={onAdd}
+          aria-label={t("models.addModelFor", { provider: provider.name })}
+        >
           <Plus /> {t("models.addModel")}
         </Button>
       </Card.Footer>

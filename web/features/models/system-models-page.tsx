@@ -16,12 +16,48 @@ type Field = { key: DefaultKey; type: ModelType; label: ParseKeys; hint: ParseKe
 
 // The six defaults in the order the page shows them; chat and embedding always have one (the built-ins).
 export const DEFAULT_FIELDS: Field[] = [
-  { key: "llm_id", type: "chat", label: "models.system.fields.llm_id", hint: "models.system.hints.llm_id", optional: false },
-  { key: "embd_id", type: "embedding", label: "models.system.fields.embd_id", hint: "models.system.hints.embd_id", optional: false },
-  { key: "img2txt_id", type: "image2text", label: "models.system.fields.img2txt_id", hint: "models.system.hints.optional", optional: true },
-  { key: "asr_id", type: "speech2text", label: "models.system.fields.asr_id", hint: "models.system.hints.optional", optional: true },
-  { key: "rerank_id", type: "rerank", label: "models.system.fields.rerank_id", hint: "models.system.hints.optional", optional: true },
-  { key: "tts_id", type: "tts", label: "models.system.fields.tts_id", hint: "models.system.hints.optional", optional: true },
+  {
+    key: "llm_id",
+    type: "chat",
+    label: "models.system.fields.llm_id",
+    hint: "models.system.hints.llm_id",
+    optional: false,
+  },
+  {
+    key: "embd_id",
+    type: "embedding",
+    label: "models.system.fields.embd_id",
+    hint: "models.system.hints.embd_id",
+    optional: false,
+  },
+  {
+    key: "img2txt_id",
+    type: "image2text",
+    label: "models.system.fields.img2txt_id",
+    hint: "models.system.hints.optional",
+    optional: true,
+  },
+  {
+    key: "asr_id",
+    type: "speech2text",
+    label: "models.system.fields.asr_id",
+    hint: "models.system.hints.optional",
+    optional: true,
+  },
+  {
+    key: "rerank_id",
+    type: "rerank",
+    label: "models.system.fields.rerank_id",
+    hint: "models.system.hints.optional",
+    optional: true,
+  },
+  {
+    key: "tts_id",
+    type: "tts",
+    label: "models.system.fields.tts_id",
+    hint: "models.system.hints.optional",
+    optional: true,
+  },
 ];
 
 export type ModelOption = { value: string; label: string };
@@ -67,7 +103,11 @@ const SystemModelsForm = ({ overview }: { overview: ModelsOverview }) => {
           return (
             <FormField key={field.key} label={t(field.label)} helper={t(field.hint)} required={!field.optional}>
               <NativeSelect.Root>
-                <NativeSelect.Field name={field.key} value={value} onChange={(e) => setValues((current) => ({ ...current, [field.key]: e.target.value }))}>
+                <NativeSelect.Field
+                  name={field.key}
+                  value={value}
+                  onChange={(e) => setValues((current) => ({ ...current, [field.key]: e.target.value }))}
+                >
                   {field.optional && <option value="">{t("models.system.none")}</option>}
                   {missing && <option value={value}>{t("models.system.notSetUp", { id: value })}</option>}
                   {options.map((option) => (

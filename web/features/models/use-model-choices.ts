@@ -9,6 +9,7 @@ export const useModelChoices = (type: ModelType, builtinId: string, value: strin
   // until the list is there (or when it failed), the saved choice is shown by its id rather than as another option
   const saved = value !== "" && value !== builtinId ? [{ value, label: value }] : [];
   const configured = models.data ? optionsFor(models.data, type).filter((option) => option.value !== builtinId) : saved;
-  const missing = value !== "" && value !== builtinId && models.isSuccess && !configured.some((option) => option.value === value);
+  const missing =
+    value !== "" && value !== builtinId && models.isSuccess && !configured.some((option) => option.value === value);
   return { models, configured, missing };
 };

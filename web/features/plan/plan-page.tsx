@@ -32,7 +32,9 @@ const PlanComparison = () => {
               const limit = PLAN_LIMITS[plan][key];
               return (
                 <Table.Cell key={plan} fontVariantNumeric="tabular-nums">
-                  {limit ? `${formatUsage(limit.value, USAGE_UNITS[key])} (${limit.kind === "included" ? t("plan.included") : t("plan.hardLimit")})` : "—"}
+                  {limit
+                    ? `${formatUsage(limit.value, USAGE_UNITS[key])} (${limit.kind === "included" ? t("plan.included") : t("plan.hardLimit")})`
+                    : "—"}
                 </Table.Cell>
               );
             })}

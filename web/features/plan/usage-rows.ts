@@ -1,4 +1,13 @@
-import { type PlanLimit, type Usage, USAGE_KEYS, USAGE_UNITS, type UsageKey, type UsageUnit, usageLevel, usagePercent } from "../../../worker/contract/usage";
+import {
+  type PlanLimit,
+  type Usage,
+  USAGE_KEYS,
+  USAGE_UNITS,
+  type UsageKey,
+  type UsageUnit,
+  usageLevel,
+  usagePercent,
+} from "../../../worker/contract/usage";
 import { formatCount, formatNumber } from "../../lib/format";
 
 export type UsageRow = {
@@ -39,7 +48,8 @@ export const formatBytes = (bytes: number) => {
   return `${formatNumber(value, unit === 0 || Number.isInteger(value) ? 0 : 1)} ${BYTE_UNITS[unit]}`;
 };
 
-export const formatUsage = (value: number, unit: UsageUnit) => (unit === "bytes" ? formatBytes(value) : formatCount(value));
+export const formatUsage = (value: number, unit: UsageUnit) =>
+  unit === "bytes" ? formatBytes(value) : formatCount(value);
 
 // Whole percent, but never 0 % for something that is used, nor 100 % before the limit is reached.
 export const roundPercent = (percent: number) => {

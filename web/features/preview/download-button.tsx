@@ -3,7 +3,6 @@ import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { saveBlob } from "../../lib/save-blob";
 
-
 type Props = Omit<ButtonProps, "onClick"> & { blob: Blob | undefined; name: string };
 
 // Saves the already fetched bytes; disabled until they are there.

@@ -20,7 +20,15 @@ export const MarkdownViewer = ({ blob }: { blob: Blob }) => (
     {({ text, truncated }) => (
       <>
         {truncated && <TruncatedNote />}
-        <Box css={proseCss} p={{ base: "4", md: "8" }} borderWidth="1px" rounded="md" bg="app.surface" wordBreak="break-word" data-testid="markdown-preview">
+        <Box
+          css={proseCss}
+          p={{ base: "4", md: "8" }}
+          borderWidth="1px"
+          rounded="md"
+          bg="app.surface"
+          wordBreak="break-word"
+          data-testid="markdown-preview"
+        >
           <Markdown remarkPlugins={[remarkGfm]} components={components}>
             {text}
           </Markdown>

@@ -7,7 +7,13 @@ export const MIN_ZOOM = 0.25;
 export const MAX_ZOOM = 4;
 const ZOOM_STEP = 1.25;
 
-type Props = { page: number; pages: number; zoom: number; onPage: (page: number) => void; onZoom: (zoom: number) => void };
+type Props = {
+  page: number;
+  pages: number;
+  zoom: number;
+  onPage: (page: number) => void;
+  onZoom: (zoom: number) => void;
+};
 
 // The typed number is applied on Enter or when the field loses focus; anything out of range is clamped by onPage.
 const PageInput = ({ page, pages, onPage }: Pick<Props, "page" | "pages" | "onPage">) => {
@@ -43,13 +49,32 @@ export const PdfToolbar = ({ page, pages, zoom, onPage, onZoom }: Props) => {
   const percent = Math.round(zoom * 100);
   return (
     <HStack role="group" aria-label={t("preview.pdf.controls")} gap="1" flexWrap="wrap" justify="center">
-      <IconButton size="sm" variant="ghost" aria-label={t("preview.pdf.previous")} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <IconButton
+        size="sm"
+        variant="ghost"
+        aria-label={t("preview.pdf.previous")}
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
         <ChevronLeft />
       </IconButton>
-      <Text fontSize="sm" minW="14" textAlign="center" fontVariantNumeric="tabular-nums" aria-live="polite" data-testid="pdf-page-indicator">
+      <Text
+        fontSize="sm"
+        minW="14"
+        textAlign="center"
+        fontVariantNumeric="tabular-nums"
+        aria-live="polite"
+        data-testid="pdf-page-indicator"
+      >
         {page} / {pages}
       </Text>
-      <IconButton size="sm" variant="ghost" aria-label={t("preview.pdf.next")} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <IconButton
+        size="sm"
+        variant="ghost"
+        aria-label={t("preview.pdf.next")}
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
         <ChevronRight />
       </IconButton>
       {/* keyed by page so the field shows the new page after every turn */}
@@ -64,7 +89,13 @@ export const PdfToolbar = ({ page, pages, zoom, onPage, onZoom }: Props) => {
       >
         <ZoomOut />
       </IconButton>
-      <Text fontSize="sm" minW="12" textAlign="center" fontVariantNumeric="tabular-nums" aria-label={t("preview.pdf.zoomLevel", { percent })}>
+      <Text
+        fontSize="sm"
+        minW="12"
+        textAlign="center"
+        fontVariantNumeric="tabular-nums"
+        aria-label={t("preview.pdf.zoomLevel", { percent })}
+      >
         {percent} %
       </Text>
       <IconButton

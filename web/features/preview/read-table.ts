@@ -10,7 +10,9 @@ export const readWorkbook = async (blob: Blob): Promise<Sheet[]> => {
   const workbook = XLSX.read(await blob.arrayBuffer(), { type: "array" });
   return workbook.SheetNames.map((name) => {
     const sheet = workbook.Sheets[name];
-    const rows = sheet ? XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: "", blankrows: false }) : [];
+    const rows = sheet
+      ? XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: "", blankrows: false })
+      : [];
     return { name, rows: rows.map((row) => row.map(asText)) };
   });
 };

@@ -11,9 +11,17 @@ export const TABLE_PREVIEW_MAX_ROWS = 500;
 const SheetTable = ({ sheet }: { sheet: Sheet }) => {
   const { t } = useTranslation();
   const [header = [], ...body] = sheet.rows;
-  if (sheet.rows.length === 0) return <Text color="fg.muted" p="4">{t("preview.table.empty")}</Text>;
+  if (sheet.rows.length === 0)
+    return (
+      <Text color="fg.muted" p="4">
+        {t("preview.table.empty")}
+      </Text>
+    );
   const shown = body.slice(0, TABLE_PREVIEW_MAX_ROWS);
-  const columns = Array.from({ length: Math.max(header.length, ...shown.map((row) => row.length)) }, (_, index) => index);
+  const columns = Array.from(
+    { length: Math.max(header.length, ...shown.map((row) => row.length)) },
+    (_, index) => index,
+  );
   return (
     <Box>
       {body.length > shown.length && (
@@ -54,7 +62,12 @@ const SheetTable = ({ sheet }: { sheet: Sheet }) => {
 const SheetsView = ({ sheets }: { sheets: Sheet[] }) => {
   const { t } = useTranslation();
   const [first] = sheets;
-  if (!first) return <Text color="fg.muted" p="4">{t("preview.table.empty")}</Text>;
+  if (!first)
+    return (
+      <Text color="fg.muted" p="4">
+        {t("preview.table.empty")}
+      </Text>
+    );
   if (sheets.length === 1) return <SheetTable sheet={first} />;
   return (
     <Tabs.Root defaultValue="0" colorPalette="teal" variant="line" lazyMount unmountOnExit>

@@ -5,7 +5,11 @@ export type BlobRead<T> = { status: "pending" } | { status: "error"; error: unkn
 // Runs an async reader (decode, parse, convert) over a blob and re-runs it when the blob changes.
 // read and dispose must be stable (module-level functions), or they would run on every render.
 // dispose frees a result that is no longer shown (a PDF document's memory).
-export const useBlobRead = <T>(blob: Blob, read: (blob: Blob) => Promise<T>, dispose?: (data: T) => void): BlobRead<T> => {
+export const useBlobRead = <T>(
+  blob: Blob,
+  read: (blob: Blob) => Promise<T>,
+  dispose?: (data: T) => void,
+): BlobRead<T> => {
   const [state, setState] = useState<{ blob: Blob; result: BlobRead<T> }>({ blob, result: { status: "pending" } });
   useEffect(() => {
     let current = true;

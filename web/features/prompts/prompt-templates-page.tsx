@@ -3,7 +3,11 @@ import { useQuery } from "@tanstack/react-query";
 import { FileText, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type PromptTemplate, promptTemplatesQueryOptions, useDeletePromptTemplateMutation } from "../../api/prompt-templates";
+import {
+  type PromptTemplate,
+  promptTemplatesQueryOptions,
+  useDeletePromptTemplateMutation,
+} from "../../api/prompt-templates";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { Pager } from "../../components/pager";
@@ -28,14 +32,21 @@ const TemplateRow = ({ template, onEdit }: { template: PromptTemplate; onEdit: (
         {formatDateTime(template.update_time)}
       </Table.Cell>
       <Table.Cell textAlign="end" whiteSpace="nowrap">
-        <IconButton variant="ghost" size="sm" aria-label={t("prompts.editOf", { name: template.name })} onClick={onEdit}>
+        <IconButton
+          variant="ghost"
+          size="sm"
+          aria-label={t("prompts.editOf", { name: template.name })}
+          onClick={onEdit}
+        >
           <Pencil />
         </IconButton>
         <ConfirmDialog
           title={t("prompts.deleteTitle")}
           body={t("prompts.deleteBody", { name: template.name })}
           loading={remove.isPending}
-          onConfirm={() => remove.mutateAsync(template.id).then(() => notifySuccess(t("common.toast.deleted")), notifyError)}
+          onConfirm={() =>
+            remove.mutateAsync(template.id).then(() => notifySuccess(t("common.toast.deleted")), notifyError)
+          }
           trigger={
             <IconButton variant="ghost" size="sm" aria-label={t("prompts.deleteOf", { name: template.name })}>
               <Trash2 />
@@ -81,7 +92,9 @@ export const PromptTemplatesPage = () => {
             <EmptyState.Indicator color="brand.fg">
               <FileText />
             </EmptyState.Indicator>
-            <EmptyState.Description>{keywords ? t("prompts.noMatch", { query: keywords }) : t("prompts.empty")}</EmptyState.Description>
+            <EmptyState.Description>
+              {keywords ? t("prompts.noMatch", { query: keywords }) : t("prompts.empty")}
+            </EmptyState.Description>
           </EmptyState.Content>
         </EmptyState.Root>
       ) : (
@@ -110,7 +123,9 @@ export const PromptTemplatesPage = () => {
           </HStack>
         </Stack>
       )}
-      {editing && <TemplateDialog template={editing === "new" ? undefined : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <TemplateDialog template={editing === "new" ? undefined : editing} onClose={() => setEditing(null)} />
+      )}
     </Stack>
   );
 };

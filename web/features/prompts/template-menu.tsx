@@ -21,7 +21,11 @@ export const TemplateInsertMenu = ({ onInsert }: { onInsert: (content: string) =
     notifySuccess(t("prompts.inserted", { name: template.name }));
   };
   return (
-    <Menu.Root onOpenChange={(e) => setOpen(e.open)} onSelect={({ value }) => choose(value)} positioning={{ placement: "bottom-end" }}>
+    <Menu.Root
+      onOpenChange={(e) => setOpen(e.open)}
+      onSelect={({ value }) => choose(value)}
+      positioning={{ placement: "bottom-end" }}
+    >
       <Menu.Trigger asChild>
         <Button size="xs" variant="outline">
           <FileInput /> {t("prompts.insert")}

@@ -22,7 +22,9 @@ export const CrossLanguagesField = ({ value, onChange }: Props) => {
             <Checkbox.Root key={language} value={language} size="sm" colorPalette="teal">
               <Checkbox.HiddenInput />
               <Checkbox.Control />
-              <Checkbox.Label>{t(`retrieval.crossLanguages.names.${language}`, { defaultValue: language })}</Checkbox.Label>
+              <Checkbox.Label>
+                {t(`retrieval.crossLanguages.names.${language}`, { defaultValue: language })}
+              </Checkbox.Label>
             </Checkbox.Root>
           ))}
         </SimpleGrid>

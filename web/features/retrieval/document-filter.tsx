@@ -15,16 +15,30 @@ type Props = { datasetId: string; value: string[]; onChange: (ids: string[]) => 
 export const DocumentFilter = ({ datasetId, value, onChange }: Props) => {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const query = useQuery({ ...documentsQueryOptions(datasetId, { page: 1, pageSize: DOCUMENT_PAGE_SIZE }), enabled: open });
+  const query = useQuery({
+    ...documentsQueryOptions(datasetId, { page: 1, pageSize: DOCUMENT_PAGE_SIZE }),
+    enabled: open,
+  });
   const docs = query.data?.docs ?? [];
   return (
     <Stack gap="1.5">
       <Text fontSize="sm" fontWeight="medium" id="retrieval-documents-label">
         {t("retrieval.documents")}
       </Text>
-      <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement: "bottom-start" }} lazyMount unmountOnExit>
+      <Popover.Root
+        open={open}
+        onOpenChange={(e) => setOpen(e.open)}
+        positioning={{ placement: "bottom-start" }}
+        lazyMount
+        unmountOnExit
+      >
         <Popover.Trigger asChild>
-          <Button variant="outline" size="sm" justifyContent="space-between" aria-describedby="retrieval-documents-label">
+          <Button
+            variant="outline"
+            size="sm"
+            justifyContent="space-between"
+            aria-describedby="retrieval-documents-label"
+          >
             {value.length ? t("retrieval.documentsSelected", { count: value.length }) : t("retrieval.documentsAll")}
             <ChevronDown />
           </Button>

@@ -1,14 +1,33 @@
 import { Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
-import { META_FILTER_METHODS, type MetaDataFilter, metaDataFilterOf, metadataConditionOf, NO_META_DATA_FILTER } from "../../../worker/contract/chats";
+import {
+  META_FILTER_METHODS,
+  type MetaDataFilter,
+  metaDataFilterOf,
+  metadataConditionOf,
+  NO_META_DATA_FILTER,
+} from "../../../worker/contract/chats";
 import { FormField } from "../../components/form-field";
-import { hasUnnamedCondition, MetadataFilter, metadataConditionFrom, type MetadataFilterValue, metadataFilterValueOf } from "./metadata-filter";
+import {
+  hasUnnamedCondition,
+  MetadataFilter,
+  metadataConditionFrom,
+  type MetadataFilterValue,
+  metadataFilterValueOf,
+} from "./metadata-filter";
 
 type Method = MetaDataFilter["method"];
 // What an assistant's or search app's filter form holds: the method, manual conditions, semi_auto's field names.
 export type MetadataFilterSetting = { method: Method; conditions: MetadataFilterValue; fields: string };
 
-const fieldNames = (text: string) => [...new Set(text.split(",").map((name) => name.trim()).filter(Boolean))];
+const fieldNames = (text: string) => [
+  ...new Set(
+    text
+      .split(",")
+      .map((name) => name.trim())
+      .filter(Boolean),
+  ),
+];
 
 export const metadataFilterSettingOf = (filter: MetaDataFilter = NO_META_DATA_FILTER): MetadataFilterSetting => ({
   method: filter.method,
@@ -28,11 +47,16 @@ export const metadataFilterSettingError = (setting: MetadataFilterSetting) =>
 export const metaDataFilterFrom = (setting: MetadataFilterSetting): MetaDataFilter => {
   if (setting.method === "manual") return metaDataFilterOf(metadataConditionFrom(setting.conditions));
   if (setting.method === "auto") return { ...NO_META_DATA_FILTER, method: "auto" };
-  if (setting.method === "semi_auto") return { ...NO_META_DATA_FILTER, method: "semi_auto", semi_auto: fieldNames(setting.fields) };
+  if (setting.method === "semi_auto")
+    return { ...NO_META_DATA_FILTER, method: "semi_auto", semi_auto: fieldNames(setting.fields) };
   return NO_META_DATA_FILTER;
 };
 
-type Props = { value: MetadataFilterSetting; onChange: (value: MetadataFilterSetting) => void; error?: ReturnType<typeof metadataFilterSettingError> };
+type Props = {
+  value: MetadataFilterSetting;
+  onChange: (value: MetadataFilterSetting) => void;
+  error?: ReturnType<typeof metadataFilterSettingError>;
+};
 
 // Off, the conditions as written, or conditions the chat model writes for each question (over all fields or the
 // ones named).
@@ -42,7 +66,11 @@ export const MetadataFilterSettingField = ({ value, onChange, error }: Props) =>
     <Stack gap="3">
       <FormField label={t("retrieval.metadata.method")} helper={t(`retrieval.metadata.methodHints.${value.method}`)}>
         <NativeSelect.Root size="sm" maxW="sm">
-          <NativeSelect.Field name="meta_data_filter_method" value={value.method} onChange={(e) => onChange({ ...value, method: e.target.value as Method })}>
+          <NativeSelect.Field
+            name="meta_data_filter_method"
+            value={value.method}
+            onChange={(e) => onChange({ ...value, method: e.target.value as Method })}
+          >
             {META_FILTER_METHODS.map((method) => (
               <option key={method} value={method}>
                 {t(`retrieval.metadata.methods.${method}`)}
@@ -61,8 +89,19 @@ export const MetadataFilterSettingField = ({ value, onChange, error }: Props) =>
         />
       )}
       {value.method === "semi_auto" && (
-        <FormField label={t("retrieval.metadata.fields")} helper={t("retrieval.metadata.fieldsHint")} error={error === "retrieval.metadata.fieldsRequired" ? error : undefined} required>
-          <Input name="meta_data_filter_fields" size="sm" value={value.fields} placeholder={t("retrieval.metadata.fieldsPlaceholder")} onChange={(e) => onChange({ ...value, fields: e.target.value })} />
+        <FormField
+          label={t("retrieval.metadata.fields")}
+          helper={t("retrieval.metadata.fieldsHint")}
+          error={error === "retrieval.metadata.fieldsRequired" ? error : undefined}
+          required
+        >
+          <Input
+            name="meta_data_filter_fields"
+            size="sm"
+            value={value.fields}
+            placeholder={t("retrieval.metadata.fieldsPlaceholder")}
+            onChange={(e) => onChange({ ...value, fields: e.target.value })}
+          />
         </FormField>
       )}
       {(value.method === "auto" || value.method === "semi_auto") && (

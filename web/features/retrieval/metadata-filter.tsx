@@ -1,34 +1,60 @@
 import { Button, Fieldset, HStack, IconButton, Input, NativeSelect, Stack } from "@chakra-ui/react";
 import { Plus, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { MAX_METADATA_CONDITIONS, type MetadataCondition, METADATA_OPERATORS } from "../../../worker/contract/metadata-condition";
+import {
+  MAX_METADATA_CONDITIONS,
+  type MetadataCondition,
+  METADATA_OPERATORS,
+} from "../../../worker/contract/metadata-condition";
 
 type Condition = MetadataCondition["conditions"][number];
 // What the editor holds: values stay text while typed (the server compares numbers as numbers).
-export type MetadataFilterValue = { logic: MetadataCondition["logic"]; conditions: (Omit<Condition, "value"> & { value: string })[] };
+export type MetadataFilterValue = {
+  logic: MetadataCondition["logic"];
+  conditions: (Omit<Condition, "value"> & { value: string })[];
+};
 export const NO_METADATA_FILTER: MetadataFilterValue = { logic: "and", conditions: [] };
 
 export const metadataFilterValueOf = (condition: MetadataCondition | undefined): MetadataFilterValue =>
-  condition ? { logic: condition.logic, conditions: condition.conditions.map((item) => ({ ...item, value: String(item.value) })) } : NO_METADATA_FILTER;
+  condition
+    ? {
+        logic: condition.logic,
+        conditions: condition.conditions.map((item) => ({ ...item, value: String(item.value) })),
+      }
+    : NO_METADATA_FILTER;
 
 // A condition the server would refuse: no field name.
-export const hasUnnamedCondition = (value: MetadataFilterValue) => value.conditions.some((condition) => !condition.name.trim());
+export const hasUnnamedCondition = (value: MetadataFilterValue) =>
+  value.conditions.some((condition) => !condition.name.trim());
 
 // The request's metadata_condition (field names trimmed), or none without conditions.
 export const metadataConditionFrom = (value: MetadataFilterValue): MetadataCondition | undefined =>
-  value.conditions.length ? { logic: value.logic, conditions: value.conditions.map((condition) => ({ ...condition, name: condition.name.trim() })) } : undefined;
+  value.conditions.length
+    ? {
+        logic: value.logic,
+        conditions: value.conditions.map((condition) => ({ ...condition, name: condition.name.trim() })),
+      }
+    : undefined;
 
 const WITHOUT_VALUE = new Set(["empty", "not empty"]);
 
 // title: the legend, when the editor sits under another heading ("Metadaten-Filter" by default)
-type Props = { value: MetadataFilterValue; onChange: (value: MetadataFilterValue) => void; invalid: boolean; title?: string };
+type Props = {
+  value: MetadataFilterValue;
+  onChange: (value: MetadataFilterValue) => void;
+  invalid: boolean;
+  title?: string;
+};
 
 // Conditions on the documents' metadata (RAGFlow's metadata_condition): field, comparison, value; all or any.
 export const MetadataFilter = ({ value, onChange, invalid, title }: Props) => {
   const { t } = useTranslation();
   const { conditions } = value;
   const update = (index: number, patch: Partial<MetadataFilterValue["conditions"][number]>) =>
-    onChange({ ...value, conditions: conditions.map((condition, i) => (i === index ? { ...condition, ...patch } : condition)) });
+    onChange({
+      ...value,
+      conditions: conditions.map((condition, i) => (i === index ? { ...condition, ...patch } : condition)),
+    });
   return (
     <Fieldset.Root invalid={invalid}>
       <Fieldset.Legend fontSize="sm" fontWeight="medium">
@@ -38,7 +64,11 @@ export const MetadataFilter = ({ value, onChange, invalid, title }: Props) => {
       <Stack gap="2">
         {conditions.length > 1 && (
           <NativeSelect.Root size="sm" maxW="48">
-            <NativeSelect.Field aria-label={t("retrieval.metadata.logic")} value={value.logic} onChange={(e) => onChange({ ...value, logic: e.target.value as MetadataFilterValue["logic"] })}>
+            <NativeSelect.Field
+              aria-label={t("retrieval.metadata.logic")}
+              value={value.logic}
+              onChange={(e) => onChange({ ...value, logic: e.target.value as MetadataFilterValue["logic"] })}
+            >
               <option value="and">{t("retrieval.metadata.all")}</option>
               <option value="or">{t("retrieval.metadata.any")}</option>
             </NativeSelect.Field>
@@ -70,7 +100,9 @@ export const MetadataFilter = ({ value, onChange, invalid, title }: Props) => {
                 <NativeSelect.Field
                   aria-label={t("retrieval.metadata.operator", { n: index + 1 })}
                   value={condition.comparison_operator}
-                  onChange={(e) => update(index, { comparison_operator: e.target.value as Condition["comparison_operator"] })}
+                  onChange={(e) =>
+                    update(index, { comparison_operator: e.target.value as Condition["comparison_operator"] })
+                  }
                 >
                   {METADATA_OPERATORS.map((operator) => (
                     <option key={operator} value={operator}>
@@ -98,7 +130,9 @@ export const MetadataFilter = ({ value, onChange, invalid, title }: Props) => {
           variant="outline"
           alignSelf="start"
           disabled={conditions.length >= MAX_METADATA_CONDITIONS}
-          onClick={() => onChange({ ...value, conditions: [...conditions, { name: "", comparison_operator: "=", value: "" }] })}
+          onClick={() =>
+            onChange({ ...value, conditions: [...conditions, { name: "", comparison_operator: "=", value: "" }] })
+          }
         >
           <Plus /> {t("retrieval.metadata.add")}
         </Button>

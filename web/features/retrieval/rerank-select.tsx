@@ -5,7 +5,6 @@ import { BUILTIN_RERANK_ID } from "../../../worker/contract/models";
 import { ModelChoiceOptions } from "../models/model-choice-options";
 import { useModelChoices } from "../models/use-model-choices";
 
-
 type Props = { value: string; onChange: (value: string) => void; helper?: string; size?: "sm" | "md" };
 
 // "None", the built-in reranker and the team's rerank models; a chosen model that is gone stays listed as such.
@@ -18,7 +17,12 @@ export const RerankSelect = ({ value, onChange, helper, size = "md" }: Props) =>
         <NativeSelect.Field name="rerank_id" value={value} onChange={(e) => onChange(e.target.value)}>
           <option value="">{t("retrieval.rerankNone")}</option>
           <option value={BUILTIN_RERANK_ID}>{t("retrieval.rerankBuiltin")}</option>
-          <ModelChoiceOptions configured={configured} missing={missing} value={value} missingLabel={t("chatConfig.model.notSetUp", { id: value })} />
+          <ModelChoiceOptions
+            configured={configured}
+            missing={missing}
+            value={value}
+            missingLabel={t("chatConfig.model.notSetUp", { id: value })}
+          />
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>

@@ -10,7 +10,13 @@ import { formatCount, formatNumber } from "../../lib/format";
 import { SettingSwitch } from "../chat/assistants/setting-switch";
 import { CrossLanguagesField } from "./cross-languages-field";
 import { DocumentFilter } from "./document-filter";
-import { hasUnnamedCondition, MetadataFilter, metadataConditionFrom, type MetadataFilterValue, NO_METADATA_FILTER } from "./metadata-filter";
+import {
+  hasUnnamedCondition,
+  MetadataFilter,
+  metadataConditionFrom,
+  type MetadataFilterValue,
+  NO_METADATA_FILTER,
+} from "./metadata-filter";
 import { DocAggregates, NoChunks, RetrievedChunkCard } from "./retrieval-results";
 import { RerankSelect } from "./rerank-select";
 import { roundWeight, WeightSlider } from "./weight-slider";
@@ -69,10 +75,15 @@ export const RetrievalTestingPage = ({ datasetId }: { datasetId: string }) => {
   // the sidebar lists the documents of the whole (unfocused) result; on page 1 this is the same request
   const overview = useRetrievalQuery(submitted && { ...submitted, page: 1, pageSize: RETRIEVAL_PAGE_SIZE }, run);
 
-  const set = <K extends keyof Settings>(key: K, value: Settings[K]) => setSettings((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof Settings>(key: K, value: Settings[K]) =>
+    setSettings((current) => ({ ...current, [key]: value }));
 
   const submit = () => {
-    const next: Errors = { question: !settings.question.trim(), topK: !validTopK(settings.topK), metadata: hasUnnamedCondition(settings.metadata) };
+    const next: Errors = {
+      question: !settings.question.trim(),
+      topK: !validTopK(settings.topK),
+      metadata: hasUnnamedCondition(settings.metadata),
+    };
     setErrors(next);
     if (next.question || next.topK || next.metadata) return;
     setSubmitted({
@@ -122,7 +133,12 @@ export const RetrievalTestingPage = ({ datasetId }: { datasetId: string }) => {
       <Grid templateColumns={{ base: "1fr", lg: "minmax(18rem, 22rem) minmax(0, 1fr)" }} gap="6" alignItems="start">
         <Stack asChild gap="5" borderWidth="1px" rounded="lg" bg="app.surface" p="4">
           <form onSubmit={onSubmit} noValidate aria-label={t("retrieval.title")}>
-            <FormField label={t("retrieval.question")} helper={t("retrieval.questionHint")} error={errors.question ? "retrieval.questionRequired" : undefined} required>
+            <FormField
+              label={t("retrieval.question")}
+              helper={t("retrieval.questionHint")}
+              error={errors.question ? "retrieval.questionRequired" : undefined}
+              required
+            >
               <Textarea
                 name="question"
                 rows={4}
@@ -156,7 +172,11 @@ export const RetrievalTestingPage = ({ datasetId }: { datasetId: string }) => {
                     <>
                       <HStack as="span" justify="space-between" display="flex" fontSize="sm" color="fg">
                         <span>{t("retrieval.keywordWeight")}</span>
-                        <Box as="output" fontVariantNumeric="tabular-nums" data-testid="keyword_similarity_weight-value">
+                        <Box
+                          as="output"
+                          fontVariantNumeric="tabular-nums"
+                          data-testid="keyword_similarity_weight-value"
+                        >
                           {formatNumber(keywordWeight)}
                         </Box>
                       </HStack>
@@ -164,12 +184,38 @@ export const RetrievalTestingPage = ({ datasetId }: { datasetId: string }) => {
                     </>
                   }
                 />
-                <RerankSelect value={settings.rerankId} onChange={(value) => set("rerankId", value)} helper={t("retrieval.rerankHint")} size="sm" />
-                <DocumentFilter datasetId={datasetId} value={settings.documentIds} onChange={(ids) => set("documentIds", ids)} />
-                <MetadataFilter value={settings.metadata} onChange={(value) => set("metadata", value)} invalid={Boolean(errors.metadata)} />
-                <CrossLanguagesField value={settings.crossLanguages} onChange={(languages) => set("crossLanguages", languages)} />
-                <SettingSwitch name="use_kg" label={t("retrieval.useKg")} hint={t("retrieval.useKgHint")} checked={settings.useKg} onChange={(checked) => set("useKg", checked)} />
-                <FormField label={t("retrieval.topK")} helper={t("retrieval.topKHint")} error={errors.topK ? "retrieval.topKInvalid" : undefined}>
+                <RerankSelect
+                  value={settings.rerankId}
+                  onChange={(value) => set("rerankId", value)}
+                  helper={t("retrieval.rerankHint")}
+                  size="sm"
+                />
+                <DocumentFilter
+                  datasetId={datasetId}
+                  value={settings.documentIds}
+                  onChange={(ids) => set("documentIds", ids)}
+                />
+                <MetadataFilter
+                  value={settings.metadata}
+                  onChange={(value) => set("metadata", value)}
+                  invalid={Boolean(errors.metadata)}
+                />
+                <CrossLanguagesField
+                  value={settings.crossLanguages}
+                  onChange={(languages) => set("crossLanguages", languages)}
+                />
+                <SettingSwitch
+                  name="use_kg"
+                  label={t("retrieval.useKg")}
+                  hint={t("retrieval.useKgHint")}
+                  checked={settings.useKg}
+                  onChange={(checked) => set("useKg", checked)}
+                />
+                <FormField
+                  label={t("retrieval.topK")}
+                  helper={t("retrieval.topKHint")}
+                  error={errors.topK ? "retrieval.topKInvalid" : undefined}
+                >
                   <Input
                     name="top_k"
                     type="number"
@@ -208,7 +254,9 @@ export const RetrievalTestingPage = ({ datasetId }: { datasetId: string }) => {
                 {chunks.length === 0 ? (
                   <NoChunks />
                 ) : (
-                  chunks.map((chunk, i) => <RetrievedChunkCard key={chunk.id} chunk={chunk} index={(page - 1) * RETRIEVAL_PAGE_SIZE + i + 1} />)
+                  chunks.map((chunk, i) => (
+                    <RetrievedChunkCard key={chunk.id} chunk={chunk} index={(page - 1) * RETRIEVAL_PAGE_SIZE + i + 1} />
+                  ))
                 )}
                 <Pager page={page} pageSize={RETRIEVAL_PAGE_SIZE} total={query.data.total} onChange={setPage} />
               </Stack>

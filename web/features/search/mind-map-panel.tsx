@@ -12,7 +12,16 @@ export const MindMapPanel = ({ query }: { query: UseQueryResult<MindMapNode> }) 
   const map = query.data;
   return (
     <Collapsible.Root defaultOpen>
-      <Stack as="section" gap="2" aria-labelledby="search-mindmap-title" borderWidth="1px" rounded="md" p="3" bg="app.surface" data-testid="search-mindmap">
+      <Stack
+        as="section"
+        gap="2"
+        aria-labelledby="search-mindmap-title"
+        borderWidth="1px"
+        rounded="md"
+        p="3"
+        bg="app.surface"
+        data-testid="search-mindmap"
+      >
         <Collapsible.Trigger asChild>
           <HStack as="button" justify="space-between" cursor="pointer" textAlign="start">
             <HStack gap="2">

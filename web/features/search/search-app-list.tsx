@@ -3,7 +3,13 @@ import { useQuery } from "@tanstack/react-query";
 import { Pencil, Plus, Search, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type SearchApp, searchesQueryOptions, useCreateSearchMutation, useDeleteSearchMutation, useUpdateSearchMutation } from "../../api/searches";
+import {
+  type SearchApp,
+  searchesQueryOptions,
+  useCreateSearchMutation,
+  useDeleteSearchMutation,
+  useUpdateSearchMutation,
+} from "../../api/searches";
 import { ActionsMenu, DangerItem } from "../../components/actions-menu";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { SideListItem } from "../../components/side-list-item";
@@ -15,7 +21,17 @@ import { RouteErrorMessage } from "../../components/route-error";
 
 type Action = "rename" | "delete";
 
-const SearchAppItem = ({ app, selected, onSelect, onAction }: { app: SearchApp; selected: boolean; onSelect: () => void; onAction: (action: Action) => void }) => {
+const SearchAppItem = ({
+  app,
+  selected,
+  onSelect,
+  onAction,
+}: {
+  app: SearchApp;
+  selected: boolean;
+  onSelect: () => void;
+  onAction: (action: Action) => void;
+}) => {
   const { t } = useTranslation();
   return (
     <SideListItem
@@ -26,7 +42,11 @@ const SearchAppItem = ({ app, selected, onSelect, onAction }: { app: SearchApp; 
       onSelect={onSelect}
       testId="search-app-item"
       menu={
-        <ActionsMenu<Action> label={t("search.list.actionsFor", { name: app.name })} trigger={{ size: "xs" }} onAction={onAction}>
+        <ActionsMenu<Action>
+          label={t("search.list.actionsFor", { name: app.name })}
+          trigger={{ size: "xs" }}
+          onAction={onAction}
+        >
           <Menu.Item value="rename">
             <Pencil size={14} /> {t("search.list.rename")}
           </Menu.Item>
@@ -57,9 +77,22 @@ const CreateSearchDialog = ({ onClose, onCreated }: { onClose: () => void; onCre
     }
   };
   return (
-    <FormDialog title={t("search.list.createTitle")} onSubmit={(event) => void submit(event)} onClose={onClose} loading={create.isPending} submitLabel={t("common.create")}>
+    <FormDialog
+      title={t("search.list.createTitle")}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+      loading={create.isPending}
+      submitLabel={t("common.create")}
+    >
       <FormField label={t("search.list.name")} error={missing ? "validation.required" : undefined} required>
-        <Input name="name" value={name} onChange={(e) => setName(e.target.value)} placeholder={t("search.list.namePlaceholder")} maxLength={255} autoFocus />
+        <Input
+          name="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder={t("search.list.namePlaceholder")}
+          maxLength={255}
+          autoFocus
+        />
       </FormField>
     </FormDialog>
   );
@@ -101,7 +134,14 @@ export const SearchAppList = ({ selectedId, onSelect }: Props) => {
         <Heading as="h2" size="sm">
           {t("search.list.title")}
         </Heading>
-        <IconButton size="xs" variant="outline" colorPalette="teal" aria-label={t("search.list.create")} title={t("search.list.create")} onClick={() => setCreating(true)}>
+        <IconButton
+          size="xs"
+          variant="outline"
+          colorPalette="teal"
+          aria-label={t("search.list.create")}
+          title={t("search.list.create")}
+          onClick={() => setCreating(true)}
+        >
           <Plus />
         </IconButton>
       </HStack>

@@ -12,8 +12,22 @@ export const SearchPage = () => {
   const navigate = useNavigate();
   const select = (next: string | null) => void navigate({ to: ".", search: next ? { id: next } : {}, replace: true });
   return (
-    <Flex minH={{ base: "auto", md: "calc(100dvh - 4rem)" }} direction={{ base: "column", md: "row" }} borderWidth="1px" rounded="lg" overflow="hidden" bg="app.bg" data-testid="search-page">
-      <Box w={{ base: "full", md: "64" }} flexShrink="0" borderEndWidth={{ md: "1px" }} bg="app.surface" overflowY="auto">
+    <Flex
+      minH={{ base: "auto", md: "calc(100dvh - 4rem)" }}
+      direction={{ base: "column", md: "row" }}
+      borderWidth="1px"
+      rounded="lg"
+      overflow="hidden"
+      bg="app.bg"
+      data-testid="search-page"
+    >
+      <Box
+        w={{ base: "full", md: "64" }}
+        flexShrink="0"
+        borderEndWidth={{ md: "1px" }}
+        bg="app.surface"
+        overflowY="auto"
+      >
         <SearchAppList selectedId={id ?? null} onSelect={select} />
       </Box>
       {id ? (

@@ -5,13 +5,25 @@ import { formatCount } from "../../lib/format";
 import { NoChunks, RetrievedChunkCard } from "../retrieval/retrieval-results";
 
 // The hits of one page, with highlight, document name and similarity.
-export const SearchHits = ({ chunks, offset, highlight }: { chunks: RetrievedChunk[]; offset: number; highlight: boolean }) =>
+export const SearchHits = ({
+  chunks,
+  offset,
+  highlight,
+}: {
+  chunks: RetrievedChunk[];
+  offset: number;
+  highlight: boolean;
+}) =>
   chunks.length === 0 ? (
     <NoChunks />
   ) : (
     <Stack gap="3" data-testid="search-hits">
       {chunks.map((chunk, i) => (
-        <RetrievedChunkCard key={chunk.id} chunk={highlight ? chunk : { ...chunk, highlight: "" }} index={offset + i + 1} />
+        <RetrievedChunkCard
+          key={chunk.id}
+          chunk={highlight ? chunk : { ...chunk, highlight: "" }}
+          index={offset + i + 1}
+        />
       ))}
     </Stack>
   );
@@ -24,7 +36,16 @@ export const DocumentFacet = ({ aggs, value, onChange }: FilterProps) => {
   if (!aggs) return <Skeleton h="24" rounded="md" />;
   if (aggs.length === 0) return null;
   return (
-    <Stack as="section" gap="2" borderWidth="1px" rounded="md" bg="app.surface" p="3" aria-labelledby="search-filter-title" data-testid="search-document-filter">
+    <Stack
+      as="section"
+      gap="2"
+      borderWidth="1px"
+      rounded="md"
+      bg="app.surface"
+      p="3"
+      aria-labelledby="search-filter-title"
+      data-testid="search-document-filter"
+    >
       <Text id="search-filter-title" fontSize="sm" fontWeight="semibold">
         {t("search.filter.title")}
       </Text>
@@ -34,7 +55,9 @@ export const DocumentFacet = ({ aggs, value, onChange }: FilterProps) => {
             <Checkbox.Root key={agg.doc_id} value={agg.doc_id} size="sm" colorPalette="teal">
               <Checkbox.HiddenInput />
               <Checkbox.Control />
-              <Checkbox.Label wordBreak="break-all">{t("search.filter.count", { name: agg.doc_name, count: formatCount(agg.count) })}</Checkbox.Label>
+              <Checkbox.Label wordBreak="break-all">
+                {t("search.filter.count", { name: agg.doc_name, count: formatCount(agg.count) })}
+              </Checkbox.Label>
             </Checkbox.Root>
           ))}
         </Stack>

@@ -3,7 +3,12 @@ import { useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type SearchBackend, searchMindMapQueryOptions, searchRelatedQueryOptions, searchResultsQueryOptions } from "../../api/searches";
+import {
+  type SearchBackend,
+  searchMindMapQueryOptions,
+  searchRelatedQueryOptions,
+  searchResultsQueryOptions,
+} from "../../api/searches";
 import { Pager } from "../../components/pager";
 import { RouteErrorMessage } from "../../components/route-error";
 import { formatCount } from "../../lib/format";
@@ -30,11 +35,23 @@ export const SearchRunner = ({ backend, switches, documentLinks }: Props) => {
   const [docIds, setDocIds] = useState<string[]>([]);
 
   const searching = Boolean(question);
-  const results = useQuery({ ...searchResultsQueryOptions(backend, { question, docIds, page, pageSize: SEARCH_PAGE_SIZE }, run), enabled: searching });
+  const results = useQuery({
+    ...searchResultsQueryOptions(backend, { question, docIds, page, pageSize: SEARCH_PAGE_SIZE }, run),
+    enabled: searching,
+  });
   // the filter lists the documents of the whole, unfiltered result (the same request on page 1 without a filter)
-  const overview = useQuery({ ...searchResultsQueryOptions(backend, { question, docIds: [], page: 1, pageSize: SEARCH_PAGE_SIZE }, run), enabled: searching });
-  const related = useQuery({ ...searchRelatedQueryOptions(backend, question, run), enabled: searching && switches.related });
-  const mindMap = useQuery({ ...searchMindMapQueryOptions(backend, question, run), enabled: searching && switches.mindMap });
+  const overview = useQuery({
+    ...searchResultsQueryOptions(backend, { question, docIds: [], page: 1, pageSize: SEARCH_PAGE_SIZE }, run),
+    enabled: searching,
+  });
+  const related = useQuery({
+    ...searchRelatedQueryOptions(backend, question, run),
+    enabled: searching && switches.related,
+  });
+  const mindMap = useQuery({
+    ...searchMindMapQueryOptions(backend, question, run),
+    enabled: searching && switches.mindMap,
+  });
   const summary = useSearchSummary(backend);
 
   const search = (text: string) => {
@@ -75,7 +92,12 @@ export const SearchRunner = ({ backend, switches, documentLinks }: Props) => {
               onChange={(e) => setDraft(e.target.value)}
               maxLength={4000}
             />
-            <Button type="submit" size="lg" colorPalette="teal" loading={results.isFetching && !results.isPlaceholderData}>
+            <Button
+              type="submit"
+              size="lg"
+              colorPalette="teal"
+              loading={results.isFetching && !results.isPlaceholderData}
+            >
               <Search /> {t("search.box.submit")}
             </Button>
           </HStack>
@@ -93,7 +115,11 @@ export const SearchRunner = ({ backend, switches, documentLinks }: Props) => {
         </Text>
       ) : (
         <>
-          <SearchSummary state={summary.state} documentLinks={documentLinks} onRetry={() => summary.start(question, docIds)} />
+          <SearchSummary
+            state={summary.state}
+            documentLinks={documentLinks}
+            onRetry={() => summary.start(question, docIds)}
+          />
           {switches.related && (related.data?.length ?? 0) > 0 && (
             <Stack as="section" gap="2" aria-labelledby="search-related-title">
               <Heading as="h2" size="sm" id="search-related-title">
@@ -101,7 +127,14 @@ export const SearchRunner = ({ backend, switches, documentLinks }: Props) => {
               </Heading>
               <Wrap gap="2" data-testid="search-related">
                 {related.data?.map((text) => (
-                  <Button key={text} size="sm" variant="subtle" colorPalette="teal" rounded="full" onClick={() => search(text)}>
+                  <Button
+                    key={text}
+                    size="sm"
+                    variant="subtle"
+                    colorPalette="teal"
+                    rounded="full"
+                    onClick={() => search(text)}
+                  >
                     {text}
                   </Button>
                 ))}
@@ -134,7 +167,11 @@ export const SearchRunner = ({ backend, switches, documentLinks }: Props) => {
                 </Stack>
               ) : (
                 <Stack gap="3" opacity={results.isPlaceholderData ? 0.6 : 1}>
-                  <SearchHits chunks={results.data.chunks} offset={(page - 1) * SEARCH_PAGE_SIZE} highlight={switches.highlight} />
+                  <SearchHits
+                    chunks={results.data.chunks}
+                    offset={(page - 1) * SEARCH_PAGE_SIZE}
+                    highlight={switches.highlight}
+                  />
                   <Pager page={page} pageSize={SEARCH_PAGE_SIZE} total={results.data.total} onChange={setPage} />
                 </Stack>
               )}

@@ -13,7 +13,16 @@ export const SearchSummary = ({ state, documentLinks, onRetry }: Props) => {
   if (state.status === "idle") return null;
   const streaming = state.status === "streaming";
   return (
-    <Box as="section" borderWidth="1px" rounded="lg" bg="app.surface" p="4" aria-labelledby="search-summary-title" aria-busy={streaming} data-testid="search-summary">
+    <Box
+      as="section"
+      borderWidth="1px"
+      rounded="lg"
+      bg="app.surface"
+      p="4"
+      aria-labelledby="search-summary-title"
+      aria-busy={streaming}
+      data-testid="search-summary"
+    >
       <Stack gap="3">
         <HStack gap="2" color="brand.fg">
           <Sparkles size={16} aria-hidden />

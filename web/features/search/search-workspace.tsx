@@ -50,7 +50,17 @@ const Workspace = ({ app }: { app: SearchApp }) => {
           </EmptyState.Content>
         </EmptyState.Root>
       ) : (
-        <SearchRunner key={`${app.id}:${app.update_time}`} backend={backend} switches={{ summary: config.summary, related: config.related_search, highlight: config.highlight, mindMap: config.query_mindmap ?? false }} documentLinks />
+        <SearchRunner
+          key={`${app.id}:${app.update_time}`}
+          backend={backend}
+          switches={{
+            summary: config.summary,
+            related: config.related_search,
+            highlight: config.highlight,
+            mindMap: config.query_mindmap ?? false,
+          }}
+          documentLinks
+        />
       )}
       {open === "settings" && <SearchSettingsDialog app={app} onClose={() => setOpen(null)} />}
       {open === "share" && <ShareSearchDialog app={app} onClose={() => setOpen(null)} />}

@@ -13,7 +13,13 @@ import { MetadataFilterSettingField, metadataFilterSettingError } from "../retri
 import { CrossLanguagesField } from "../retrieval/cross-languages-field";
 import { RerankSelect } from "../retrieval/rerank-select";
 import { roundWeight, WeightSlider } from "../retrieval/weight-slider";
-import { type SettingsErrors, type SettingsValues, settingsPayload, settingsValuesOf, validateSettings } from "./settings-form";
+import {
+  type SettingsErrors,
+  type SettingsValues,
+  settingsPayload,
+  settingsValuesOf,
+  validateSettings,
+} from "./settings-form";
 
 type Props = { app: SearchApp; onClose: () => void };
 
@@ -25,7 +31,8 @@ export const SearchSettingsDialog = ({ app, onClose }: Props) => {
   // after the first save attempt the errors follow every change
   const [attempted, setAttempted] = useState(false);
   const errors: SettingsErrors = attempted ? validateSettings(values) : {};
-  const set = <K extends keyof SettingsValues>(key: K, value: SettingsValues[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof SettingsValues>(key: K, value: SettingsValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
   const keywordWeight = roundWeight(1 - values.vectorWeight);
 
   const submit = async (event: FormEvent) => {
@@ -43,17 +50,31 @@ export const SearchSettingsDialog = ({ app, onClose }: Props) => {
   };
 
   return (
-    <FormDialog title={t("search.config.title")} onSubmit={(event) => void submit(event)} onClose={onClose} loading={update.isPending} size="lg">
+    <FormDialog
+      title={t("search.config.title")}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+      loading={update.isPending}
+      size="lg"
+    >
       <Stack gap="5" data-testid="search-settings">
         <FormField label={t("search.config.name")} error={errors.name} required>
           <Input name="name" value={values.name} onChange={(e) => set("name", e.target.value)} maxLength={255} />
         </FormField>
         <FormField label={t("search.config.descriptionLabel")}>
-          <Textarea name="description" rows={2} value={values.description} onChange={(e) => set("description", e.target.value)} maxLength={2000} />
+          <Textarea
+            name="description"
+            rows={2}
+            value={values.description}
+            onChange={(e) => set("description", e.target.value)}
+            maxLength={2000}
+          />
         </FormField>
         <KnowledgeSelect
           value={values.kbIds}
-          onToggle={(id, chosen) => set("kbIds", chosen ? [...values.kbIds, id] : values.kbIds.filter((kb) => kb !== id))}
+          onToggle={(id, chosen) =>
+            set("kbIds", chosen ? [...values.kbIds, id] : values.kbIds.filter((kb) => kb !== id))
+          }
           error={errors.kbIds ? { key: errors.kbIds } : undefined}
         />
         <Fieldset.Root>
@@ -85,20 +106,68 @@ export const SearchSettingsDialog = ({ app, onClose }: Props) => {
               }
             />
             <FormField label={t("search.config.topK")} helper={t("search.config.topKHint")} error={errors.topK}>
-              <Input name="top_k" type="number" size="sm" min={1} max={2048} step={1} inputMode="numeric" maxW="32" value={values.topK} onChange={(e) => set("topK", e.target.value)} />
+              <Input
+                name="top_k"
+                type="number"
+                size="sm"
+                min={1}
+                max={2048}
+                step={1}
+                inputMode="numeric"
+                maxW="32"
+                value={values.topK}
+                onChange={(e) => set("topK", e.target.value)}
+              />
             </FormField>
             <RerankSelect value={values.rerankId} onChange={(value) => set("rerankId", value)} size="sm" />
-            <CrossLanguagesField value={values.crossLanguages} onChange={(languages) => set("crossLanguages", languages)} />
+            <CrossLanguagesField
+              value={values.crossLanguages}
+              onChange={(languages) => set("crossLanguages", languages)}
+            />
           </Fieldset.Content>
         </Fieldset.Root>
-        <MetadataFilterSettingField value={values.metadataFilter} onChange={(value) => set("metadataFilter", value)} error={errors.metadataFilter ? metadataFilterSettingError(values.metadataFilter) : undefined} />
+        <MetadataFilterSettingField
+          value={values.metadataFilter}
+          onChange={(value) => set("metadataFilter", value)}
+          error={errors.metadataFilter ? metadataFilterSettingError(values.metadataFilter) : undefined}
+        />
         <ChatModelSelect value={values.chatId} onChange={(chatId) => set("chatId", chatId)} />
         <Stack gap="4">
-          <SettingSwitch name="summary" label={t("search.config.summary")} hint={t("search.config.summaryHint")} checked={values.summary} onChange={(checked) => set("summary", checked)} />
-          <SettingSwitch name="related_search" label={t("search.config.related")} hint={t("search.config.relatedHint")} checked={values.related} onChange={(checked) => set("related", checked)} />
-          <SettingSwitch name="query_mindmap" label={t("search.config.mindMap")} hint={t("search.config.mindMapHint")} checked={values.mindMap} onChange={(checked) => set("mindMap", checked)} />
-          <SettingSwitch name="highlight" label={t("search.config.highlight")} hint={t("search.config.highlightHint")} checked={values.highlight} onChange={(checked) => set("highlight", checked)} />
-          <SettingSwitch name="use_kg" label={t("search.config.useKg")} hint={t("search.config.useKgHint")} checked={values.useKg} onChange={(checked) => set("useKg", checked)} />
+          <SettingSwitch
+            name="summary"
+            label={t("search.config.summary")}
+            hint={t("search.config.summaryHint")}
+            checked={values.summary}
+            onChange={(checked) => set("summary", checked)}
+          />
+          <SettingSwitch
+            name="related_search"
+            label={t("search.config.related")}
+            hint={t("search.config.relatedHint")}
+            checked={values.related}
+            onChange={(checked) => set("related", checked)}
+          />
+          <SettingSwitch
+            name="query_mindmap"
+            label={t("search.config.mindMap")}
+            hint={t("search.config.mindMapHint")}
+            checked={values.mindMap}
+            onChange={(checked) => set("mindMap", checked)}
+          />
+          <SettingSwitch
+            name="highlight"
+            label={t("search.config.highlight")}
+            hint={t("search.config.highlightHint")}
+            checked={values.highlight}
+            onChange={(checked) => set("highlight", checked)}
+          />
+          <SettingSwitch
+            name="use_kg"
+            label={t("search.config.useKg")}
+            hint={t("search.config.useKgHint")}
+            checked={values.useKg}
+            onChange={(checked) => set("useKg", checked)}
+          />
         </Stack>
       </Stack>
     </FormDialog>

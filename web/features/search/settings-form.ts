@@ -1,6 +1,11 @@
 import type { ParseKeys } from "i18next";
 import type { SearchApp, SearchConfig } from "../../api/searches";
-import { metaDataFilterFrom, type MetadataFilterSetting, metadataFilterSettingError, metadataFilterSettingOf } from "../retrieval/metadata-filter-setting";
+import {
+  metaDataFilterFrom,
+  type MetadataFilterSetting,
+  metadataFilterSettingError,
+  metadataFilterSettingOf,
+} from "../retrieval/metadata-filter-setting";
 import { roundWeight } from "../retrieval/weight-slider";
 
 export const TOP_K_MAX = 2048;
@@ -46,7 +51,8 @@ export const settingsValuesOf = (app: SearchApp): SettingsValues => ({
   metadataFilter: metadataFilterSettingOf(app.search_config.meta_data_filter),
 });
 
-const wholeNumberIn = (text: string, min: number, max: number) => /^\s*\d+\s*$/.test(text) && Number(text) >= min && Number(text) <= max;
+const wholeNumberIn = (text: string, min: number, max: number) =>
+  /^\s*\d+\s*$/.test(text) && Number(text) >= min && Number(text) <= max;
 
 export const validateSettings = (values: SettingsValues): SettingsErrors => {
   const errors: SettingsErrors = {};

@@ -22,7 +22,9 @@ export const ShareSearchDialog = ({ app, onClose }: { app: SearchApp; onClose: (
                 {(link) => (
                   <LinkAndEmbed
                     key={link.id}
-                    url={searchShareUrl(window.location.origin, app, link.token, { locale: i18n.language === "en" ? "en" : "de" })}
+                    url={searchShareUrl(window.location.origin, app, link.token, {
+                      locale: i18n.language === "en" ? "en" : "de",
+                    })}
                     linkLabel={t("search.shareDialog.link")}
                     embedLabel={t("search.shareDialog.embed")}
                   />

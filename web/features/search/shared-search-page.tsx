@@ -8,7 +8,12 @@ import { ShareProblemScreen } from "../share/share-problem";
 import { useForcedColorMode, useShareLanguage } from "../share/use-share-environment";
 import { SearchRunner } from "./search-runner";
 
-export type SharedSearchParams = { searchId: string; token: string; locale: "de" | "en" | null; theme: "light" | "dark" | null };
+export type SharedSearchParams = {
+  searchId: string;
+  token: string;
+  locale: "de" | "en" | null;
+  theme: "light" | "dark" | null;
+};
 
 // RAGFlow's search share link: /next-search/share?shared_id=<search_id>&from=search&auth=<token>&tenantId=…&locale=…&theme=…
 export const parseSharedSearchParams = (search: string): SharedSearchParams => {
@@ -58,7 +63,16 @@ export const SharedSearchPage = ({ params }: { params: SharedSearchParams }) => 
             {info.data.description && <Text color="fg.muted">{info.data.description}</Text>}
           </Stack>
         </HStack>
-        <SearchRunner backend={backend} switches={{ summary: config.summary, related: config.related_search, highlight: config.highlight, mindMap: config.query_mindmap ?? false }} documentLinks={false} />
+        <SearchRunner
+          backend={backend}
+          switches={{
+            summary: config.summary,
+            related: config.related_search,
+            highlight: config.highlight,
+            mindMap: config.query_mindmap ?? false,
+          }}
+          documentLinks={false}
+        />
         <Text fontSize="xs" color="fg.subtle" textAlign="center">
           {t("search.shared.poweredBy")}
         </Text>

@@ -7,7 +7,8 @@ import { FormField } from "../../components/form-field";
 
 export const API_DOCS_PATH = "/api/docs";
 // the reference runs scripts, fetches the spec, sends test requests and offers downloads
-const DOCS_SANDBOX = "allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads";
+const DOCS_SANDBOX =
+  "allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads";
 
 // The interactive API reference (Scalar, served by the worker) beside the keys that call it.
 export const ApiDocs = () => {
@@ -32,7 +33,12 @@ export const ApiDocs = () => {
         </Button>
       </Box>
       <Box borderWidth="1px" rounded="md" overflow="hidden" h="70vh">
-        <iframe src={API_DOCS_PATH} title={t("share.apiDocs.frameTitle")} sandbox={DOCS_SANDBOX} style={{ width: "100%", height: "100%", border: 0, display: "block" }} />
+        <iframe
+          src={API_DOCS_PATH}
+          title={t("share.apiDocs.frameTitle")}
+          sandbox={DOCS_SANDBOX}
+          style={{ width: "100%", height: "100%", border: 0, display: "block" }}
+        />
       </Box>
     </Stack>
   );

@@ -32,7 +32,13 @@ export const AvatarPicker = ({ name, value, onChange }: Props) => {
         <Avatar.Fallback name={name} />
         {value && <Avatar.Image src={value} alt="" />}
       </Avatar.Root>
-      <FileUpload.Root accept={["image/png", "image/jpeg"]} maxFiles={1} onFileAccept={(e) => void accept(e.files[0])} onFileReject={() => setError("validation.avatarType")} w="auto">
+      <FileUpload.Root
+        accept={["image/png", "image/jpeg"]}
+        maxFiles={1}
+        onFileAccept={(e) => void accept(e.files[0])}
+        onFileReject={() => setError("validation.avatarType")}
+        w="auto"
+      >
         <FileUpload.HiddenInput aria-label={t("settings.uploadPhoto")} />
         <FileUpload.Trigger asChild>
           <Button variant="outline" size="sm">

@@ -19,7 +19,11 @@ export const LocaleForm = () => {
   return (
     <>
       <SectionHeader title={t("settings.locale")} description={t("settings.localeDescription")} />
-      <RadioGroup.Root value={i18n.language} onValueChange={(e) => e.value && void choose(e.value as Language)} colorPalette="teal">
+      <RadioGroup.Root
+        value={i18n.language}
+        onValueChange={(e) => e.value && void choose(e.value as Language)}
+        colorPalette="teal"
+      >
         <Stack gap="3">
           {UI_LANGUAGES.map((language) => (
             <RadioGroup.Item key={language} value={language}>

@@ -16,7 +16,8 @@ export const PasswordForm = () => {
   const change = useChangePasswordMutation();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const set = (field: keyof typeof EMPTY) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const set = (field: keyof typeof EMPTY) => (value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -24,7 +25,11 @@ export const PasswordForm = () => {
     setErrors(found ?? {});
     if (!output) return;
     try {
-      await change.mutateAsync({ password: values.password, newPassword: values.new_password, confirmPassword: values.confirm_password });
+      await change.mutateAsync({
+        password: values.password,
+        newPassword: values.new_password,
+        confirmPassword: values.confirm_password,
+      });
       setValues(EMPTY);
       notifySuccess(t("settings.passwordChanged"));
     } catch (error) {
@@ -36,7 +41,13 @@ export const PasswordForm = () => {
 
   const field = (name: keyof typeof EMPTY, label: string, autoComplete: string) => (
     <FormField label={label} error={errors[name]} required>
-      <Input type="password" name={name} autoComplete={autoComplete} value={values[name]} onChange={(e) => set(name)(e.target.value)} />
+      <Input
+        type="password"
+        name={name}
+        autoComplete={autoComplete}
+        value={values[name]}
+        onChange={(e) => set(name)(e.target.value)}
+      />
     </FormField>
   );
 

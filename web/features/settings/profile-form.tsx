@@ -13,7 +13,8 @@ import { type FieldErrors, validateForm } from "../../lib/form-errors";
 import { AvatarPicker } from "./avatar-picker";
 import { SectionHeader } from "./section-header";
 
-const timeZones = () => (typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : ["UTC", "Europe/Berlin"]);
+const timeZones = () =>
+  typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : ["UTC", "Europe/Berlin"];
 
 export const ProfileForm = () => {
   const { t } = useTranslation();
@@ -50,14 +51,22 @@ export const ProfileForm = () => {
       <SectionHeader title={t("settings.profile")} description={t("settings.profileDescription")} />
       <Stack gap="5" maxW="lg">
         <FormField label={t("settings.photo")}>
-          <AvatarPicker name={values.nickname} value={values.avatar || null} onChange={(avatar) => set("avatar", avatar)} />
+          <AvatarPicker
+            name={values.nickname}
+            value={values.avatar || null}
+            onChange={(avatar) => set("avatar", avatar)}
+          />
         </FormField>
         <FormField label={t("settings.username")} error={errors.nickname} required>
           <Input name="nickname" value={values.nickname} onChange={(e) => set("nickname", e.target.value)} />
         </FormField>
         <FormField label={t("settings.colorSchema")} required>
           <NativeSelect.Root>
-            <NativeSelect.Field name="color_schema" value={values.color_schema} onChange={(e) => set("color_schema", e.target.value as (typeof COLOR_SCHEMAS)[number])}>
+            <NativeSelect.Field
+              name="color_schema"
+              value={values.color_schema}
+              onChange={(e) => set("color_schema", e.target.value as (typeof COLOR_SCHEMAS)[number])}
+            >
               {COLOR_SCHEMAS.map((schema) => (
                 <option key={schema} value={schema}>
                   {t(schema === "Dark" ? "settings.dark" : "settings.bright")}
@@ -69,7 +78,11 @@ export const ProfileForm = () => {
         </FormField>
         <FormField label={t("settings.language")} required>
           <NativeSelect.Root>
-            <NativeSelect.Field name="language" value={values.language} onChange={(e) => set("language", e.target.value as Language)}>
+            <NativeSelect.Field
+              name="language"
+              value={values.language}
+              onChange={(e) => set("language", e.target.value as Language)}
+            >
               {/* a language without texts (set through the API) stays listed while it is the saved one */}
               {[...new Set<Language>([...UI_LANGUAGES, values.language])].map((language) => (
                 <option key={language} value={language}>
@@ -82,7 +95,11 @@ export const ProfileForm = () => {
         </FormField>
         <FormField label={t("settings.timezone")} error={errors.timezone} required>
           <NativeSelect.Root>
-            <NativeSelect.Field name="timezone" value={values.timezone} onChange={(e) => set("timezone", e.target.value)}>
+            <NativeSelect.Field
+              name="timezone"
+              value={values.timezone}
+              onChange={(e) => set("timezone", e.target.value)}
+            >
               {/* a saved zone the browser does not list (V8 leaves out "UTC") stays shown as itself */}
               {[...new Set([...zones, values.timezone].filter(Boolean))].map((zone) => (
                 <option key={zone} value={zone}>

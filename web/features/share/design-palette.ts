@@ -45,8 +45,18 @@ export const sharePalette = (design: SharedChatInfo["design"], mode: "light" | "
         "--chakra-colors-brand-contrast": readableOn(button),
       }
     : {};
-  const user = userBubble ? { userBubble, userText: readableOn(userBubble) } : { userBubble: "brand.muted", userText: "fg" };
-  if (mode === "dark") return { page: "app.bg", footer: "app.surface", ...user, assistantBubble: "bg.emphasized", assistantText: "fg", cssVars: accents };
+  const user = userBubble
+    ? { userBubble, userText: readableOn(userBubble) }
+    : { userBubble: "brand.muted", userText: "fg" };
+  if (mode === "dark")
+    return {
+      page: "app.bg",
+      footer: "app.surface",
+      ...user,
+      assistantBubble: "bg.emphasized",
+      assistantText: "fg",
+      cssVars: accents,
+    };
 
   const text = colorOf(design, "text_color");
   const border = colorOf(design, "border_color");
@@ -56,7 +66,8 @@ export const sharePalette = (design: SharedChatInfo["design"], mode: "light" | "
   if (border) light["--chakra-colors-border"] = border;
   if (input) light["--chakra-colors-app-surface"] = input;
   // a dark enough button colour also colours links and the follow-up chips
-  if (button && luminance(button) < 0.3) Object.assign(light, { "--chakra-colors-teal-fg": button, "--chakra-colors-brand-fg": button });
+  if (button && luminance(button) < 0.3)
+    Object.assign(light, { "--chakra-colors-teal-fg": button, "--chakra-colors-brand-fg": button });
   return {
     page: colorOf(design, "background_color") ?? "app.bg",
     footer: colorOf(design, "footer_color") ?? "app.surface",

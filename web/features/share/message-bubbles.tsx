@@ -17,7 +17,17 @@ export const UserBubble = ({ content, palette }: { content: string; palette: Sha
   const { t } = useTranslation();
   return (
     <Flex as="article" justify="flex-end" aria-label={t("chat.conversation.you")} data-role="user">
-      <Box maxW={{ base: "90%", md: "75%" }} px="4" py="2.5" rounded="2xl" roundedBottomRight="sm" bg={palette.userBubble} color={palette.userText} whiteSpace="pre-wrap" wordBreak="break-word">
+      <Box
+        maxW={{ base: "90%", md: "75%" }}
+        px="4"
+        py="2.5"
+        rounded="2xl"
+        roundedBottomRight="sm"
+        bg={palette.userBubble}
+        color={palette.userText}
+        whiteSpace="pre-wrap"
+        wordBreak="break-word"
+      >
         {content}
       </Box>
     </Flex>
@@ -35,10 +45,25 @@ type AssistantProps = {
 
 // An answer in the design's colours; its sources list the documents without links a visitor could not open.
 export const AssistantBubble = ({ info, palette, showAvatar, content, reference, footer }: AssistantProps) => (
-  <HStack as="article" align="start" gap="2" maxW={{ base: "100%", md: "85%" }} aria-label={info.name} data-role="assistant">
+  <HStack
+    as="article"
+    align="start"
+    gap="2"
+    maxW={{ base: "100%", md: "85%" }}
+    aria-label={info.name}
+    data-role="assistant"
+  >
     {showAvatar && <AssistantAvatar info={info} size="xs" />}
     <Stack align="start" gap="0" minW="0" flex="1">
-      <Box px="4" py="2.5" rounded="2xl" roundedTopLeft="sm" bg={palette.assistantBubble} color={palette.assistantText} maxW="full">
+      <Box
+        px="4"
+        py="2.5"
+        rounded="2xl"
+        roundedTopLeft="sm"
+        bg={palette.assistantBubble}
+        color={palette.assistantText}
+        maxW="full"
+      >
         {content}
       </Box>
       {info.quote && <SourcesPanel reference={reference} documentLinks={false} />}

@@ -19,7 +19,8 @@ export const parseShareParams = (search: string): ShareParams => {
   const theme = query.get("theme");
   const variables: Record<string, string> = {};
   for (const [key, value] of query) {
-    if (key.startsWith(DATA_PREFIX) && key.length > DATA_PREFIX.length) variables[key.slice(DATA_PREFIX.length)] = value;
+    if (key.startsWith(DATA_PREFIX) && key.length > DATA_PREFIX.length)
+      variables[key.slice(DATA_PREFIX.length)] = value;
   }
   return {
     chatId: query.get("shared_id") ?? "",

@@ -26,7 +26,15 @@ export const ShareProblemScreen = ({ error, onRetry }: { error: unknown; onRetry
   const detail = problem === "limit" || problem === "other" ? errorMessage(error) : null;
   return (
     <Center minH="100dvh" p="6" bg="app.bg">
-      <Stack role="alert" align="center" textAlign="center" gap="3" maxW="md" data-testid="share-problem" data-problem={problem}>
+      <Stack
+        role="alert"
+        align="center"
+        textAlign="center"
+        gap="3"
+        maxW="md"
+        data-testid="share-problem"
+        data-problem={problem}
+      >
         <Icon boxSize="10" color={problem === "limit" ? "fg.warning" : "fg.error"} aria-hidden>
           <ProblemIcon />
         </Icon>

@@ -11,7 +11,10 @@ import { useForcedColorMode, useShareLanguage } from "./use-share-environment";
 // /chat/share: a chat assistant opened with a share token, for visitors without an account.
 export const SharedChatPage = ({ params }: { params: ShareParams }) => {
   useForcedColorMode(params.theme);
-  const client = useMemo(() => ({ chatId: params.chatId, token: params.token, visitorId: visitorId() }), [params.chatId, params.token]);
+  const client = useMemo(
+    () => ({ chatId: params.chatId, token: params.token, visitorId: visitorId() }),
+    [params.chatId, params.token],
+  );
   const complete = Boolean(params.chatId && params.token);
   const info = useQuery({ ...sharedInfoQueryOptions(client), enabled: complete });
   // without a locale in the link the page speaks the assistant's language

@@ -1,9 +1,26 @@
-import { Box, Button, CloseButton, Drawer, Flex, HStack, Heading, IconButton, Portal, Stack, Text } from "@chakra-ui/react";
+import {
+  Box,
+  Button,
+  CloseButton,
+  Drawer,
+  Flex,
+  HStack,
+  Heading,
+  IconButton,
+  Portal,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { MessageSquarePlus, PanelLeft } from "lucide-react";
 import { type CSSProperties, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type ShareClient, type SharedChatInfo, sharedSessionsQueryOptions, useCreateSharedSessionMutation } from "../../api/share";
+import {
+  type ShareClient,
+  type SharedChatInfo,
+  sharedSessionsQueryOptions,
+  useCreateSharedSessionMutation,
+} from "../../api/share";
 import { notifyError } from "../../components/notify";
 import { useColorMode } from "../../components/ui/color-mode";
 import { sharePalette } from "./design-palette";
@@ -17,7 +34,8 @@ import { VisitorSessionList } from "./visitor-session-list";
 
 type Props = { client: ShareClient; info: SharedChatInfo; params: ShareParams };
 
-const designText = (info: SharedChatInfo, key: string) => (typeof info.design[key] === "string" ? (info.design[key] as string) : "");
+const designText = (info: SharedChatInfo, key: string) =>
+  typeof info.design[key] === "string" ? (info.design[key] as string) : "";
 
 // The shared assistant for one visitor: header, its conversations (a drawer on narrow screens) and the chat.
 export const SharedChat = ({ client, info, params }: Props) => {
@@ -31,7 +49,10 @@ export const SharedChat = ({ client, info, params }: Props) => {
   // back in this tab (a reload, or the host site's next page): the conversation it had open, while it exists
   const [rememberedId] = useState(() => tabMemory.get(lastSessionKey) || null);
   const [chosenId, setChosenId] = useState<string | null>(rememberedId);
-  const rememberedGone = chosenId === rememberedId && sessions.data !== undefined && !sessions.data.some((session) => session.id === rememberedId);
+  const rememberedGone =
+    chosenId === rememberedId &&
+    sessions.data !== undefined &&
+    !sessions.data.some((session) => session.id === rememberedId);
   const selectedId = rememberedGone ? null : chosenId;
   const [pending, setPending] = useState<{ sessionId: string; question: string } | null>(null);
   const [typedValues, setTypedValues] = useState<Record<string, string>>({});
@@ -73,11 +94,26 @@ export const SharedChat = ({ client, info, params }: Props) => {
   }, [info.name]);
   useEscapeToHost();
 
-  const sessionList = <VisitorSessionList client={client} sessions={sessions} selectedId={selectedId} onSelect={select} />;
+  const sessionList = (
+    <VisitorSessionList client={client} sessions={sessions} selectedId={selectedId} onSelect={select} />
+  );
   return (
-    <Flex direction="column" h="100dvh" bg={palette.page} color="fg" style={palette.cssVars as CSSProperties} data-testid="shared-chat">
+    <Flex
+      direction="column"
+      h="100dvh"
+      bg={palette.page}
+      color="fg"
+      style={palette.cssVars as CSSProperties}
+      data-testid="shared-chat"
+    >
       <HStack as="header" gap="2" px="3" py="2" borderBottomWidth="1px" bg={palette.footer}>
-        <IconButton hideFrom="md" size="sm" variant="ghost" aria-label={t("share.sessions.open")} onClick={() => setDrawerOpen(true)}>
+        <IconButton
+          hideFrom="md"
+          size="sm"
+          variant="ghost"
+          aria-label={t("share.sessions.open")}
+          onClick={() => setDrawerOpen(true)}
+        >
           <PanelLeft />
         </IconButton>
         {params.visibleAvatar && <AssistantAvatar info={info} size="sm" />}
@@ -91,7 +127,13 @@ export const SharedChat = ({ client, info, params }: Props) => {
             </Text>
           )}
         </Stack>
-        <Button size="sm" colorPalette="teal" aria-label={t("share.sessions.new")} loading={create.isPending} onClick={() => void newChat()}>
+        <Button
+          size="sm"
+          colorPalette="teal"
+          aria-label={t("share.sessions.new")}
+          loading={create.isPending}
+          onClick={() => void newChat()}
+        >
           <MessageSquarePlus />
           <Box as="span" hideBelow="sm">
             {t("share.sessions.new")}
@@ -119,7 +161,14 @@ export const SharedChat = ({ client, info, params }: Props) => {
           footerText={designText(info, "footer_text")}
         />
       </Flex>
-      <Drawer.Root open={drawerOpen} onOpenChange={(e) => setDrawerOpen(e.open)} placement="start" size="xs" lazyMount unmountOnExit>
+      <Drawer.Root
+        open={drawerOpen}
+        onOpenChange={(e) => setDrawerOpen(e.open)}
+        placement="start"
+        size="xs"
+        lazyMount
+        unmountOnExit
+      >
         <Portal>
           <Drawer.Backdrop />
           <Drawer.Positioner>
@@ -135,7 +184,13 @@ export const SharedChat = ({ client, info, params }: Props) => {
           </Drawer.Positioner>
         </Portal>
       </Drawer.Root>
-      {!disclaimer.accepted && <DisclaimerDialog title={designText(info, "disclaimer_title")} text={designText(info, "disclaimer_text")} onAccept={disclaimer.accept} />}
+      {!disclaimer.accepted && (
+        <DisclaimerDialog
+          title={designText(info, "disclaimer_title")}
+          text={designText(info, "disclaimer_text")}
+          onAccept={disclaimer.accept}
+        />
+      )}
     </Flex>
   );
 };

@@ -3,7 +3,14 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../worker/contract/chats";
-import { type ShareClient, type SharedChatInfo, renameSharedSession, sharedKeys, sharedSessionQueryOptions, streamSharedCompletion } from "../../api/share";
+import {
+  type ShareClient,
+  type SharedChatInfo,
+  renameSharedSession,
+  sharedKeys,
+  sharedSessionQueryOptions,
+  streamSharedCompletion,
+} from "../../api/share";
 import { errorMessage } from "../../components/notify";
 import { PageLoader } from "../../components/page-loader";
 import { RouteErrorMessage } from "../../components/route-error";
@@ -12,7 +19,13 @@ import { AnswerMarkdown } from "../chat/conversation/answer-markdown";
 import { Composer, VariableFields } from "../chat/conversation/composer";
 import { TypingDots } from "../chat/conversation/conversation-pane";
 import { RelatedQuestions } from "../chat/conversation/message-actions";
-import { type ChatTransport, questionStored, type Turn, turnView, useChatStream } from "../chat/conversation/use-chat-stream";
+import {
+  type ChatTransport,
+  questionStored,
+  type Turn,
+  turnView,
+  useChatStream,
+} from "../chat/conversation/use-chat-stream";
 import { MessageLog } from "../chat/conversation/message-log";
 import type { SharePalette } from "./design-palette";
 import { AssistantBubble, UserBubble } from "./message-bubbles";
@@ -23,7 +36,10 @@ const AUTO_NAME_CHARS = 60;
 export const conversationName = (question: string) => question.slice(0, AUTO_NAME_CHARS);
 
 // Conversations started with "New chat" carry a default name until their first question names them.
-const isDefaultName = (name: string) => [i18n.getFixedT("de")("share.sessions.newName"), i18n.getFixedT("en")("share.sessions.newName"), "New chat"].includes(name);
+const isDefaultName = (name: string) =>
+  [i18n.getFixedT("de")("share.sessions.newName"), i18n.getFixedT("en")("share.sessions.newName"), "New chat"].includes(
+    name,
+  );
 
 type Props = {
   client: ShareClient;
@@ -45,7 +61,21 @@ type Props = {
 };
 
 export const SharedConversation = (props: Props) => {
-  const { client, info, sessionId, palette, showAvatar, givenValues, typedValues, onTypedValue, pendingQuestion, onPendingTaken, onStart, starting, footerText } = props;
+  const {
+    client,
+    info,
+    sessionId,
+    palette,
+    showAvatar,
+    givenValues,
+    typedValues,
+    onTypedValue,
+    pendingQuestion,
+    onPendingTaken,
+    onStart,
+    starting,
+    footerText,
+  } = props;
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const session = useQuery({ ...sharedSessionQueryOptions(client, sessionId ?? ""), enabled: sessionId !== null });
@@ -62,22 +92,37 @@ export const SharedConversation = (props: Props) => {
     [client, sessionId],
   );
   const onSettled = (turn: Turn, fresh: { name: string; messages: ChatMessage[] } | undefined) => {
-    if (turn.status === "failed" && turn.mode === "ask" && !questionStored(turn, fresh?.messages ?? [])) setText((current) => current || turn.question);
+    if (turn.status === "failed" && turn.mode === "ask" && !questionStored(turn, fresh?.messages ?? []))
+      setText((current) => current || turn.question);
     const firstQuestion = fresh?.messages.filter((message) => message.role === "user").length === 1;
     if (sessionId && turn.status === "done" && fresh && firstQuestion && isDefaultName(fresh.name)) {
-      void renameSharedSession(client, sessionId, conversationName(turn.question)).then(() => queryClient.invalidateQueries({ queryKey: sharedKeys.sessions(client) }), () => undefined);
+      void renameSharedSession(client, sessionId, conversationName(turn.question)).then(
+        () => queryClient.invalidateQueries({ queryKey: sharedKeys.sessions(client) }),
+        () => undefined,
+      );
     }
   };
   const stream = useChatStream({ chatId: client.chatId, sessionId: sessionId ?? "", onSettled, transport });
   const { turn } = stream;
 
-  const opener: ChatMessage[] = info.prologue ? [{ id: "opener", role: "assistant", content: info.prologue, created_at: 0 }] : [];
+  const opener: ChatMessage[] = info.prologue
+    ? [{ id: "opener", role: "assistant", content: info.prologue, created_at: 0 }]
+    : [];
   const stored = sessionId === null ? opener : (session.data?.messages ?? []);
 
-  const values = () => ({ ...givenValues, ...Object.fromEntries(Object.entries(typedValues).map(([key, value]) => [key, value.trim()]).filter(([, value]) => value)) });
+  const values = () => ({
+    ...givenValues,
+    ...Object.fromEntries(
+      Object.entries(typedValues)
+        .map(([key, value]) => [key, value.trim()])
+        .filter(([, value]) => value),
+    ),
+  });
   const variablesReady = () => {
     const merged = values();
-    const lacking = info.variables.filter((variable) => !variable.optional && !merged[variable.key]).map((variable) => variable.key);
+    const lacking = info.variables
+      .filter((variable) => !variable.optional && !merged[variable.key])
+      .map((variable) => variable.key);
     setMissing(lacking);
     return lacking.length === 0;
   };
@@ -106,7 +151,8 @@ export const SharedConversation = (props: Props) => {
     return () => clearTimeout(timer);
   });
 
-  if (sessionId !== null && session.isError) return <RouteErrorMessage error={session.error} onRetry={() => void session.refetch()} />;
+  if (sessionId !== null && session.isError)
+    return <RouteErrorMessage error={session.error} onRetry={() => void session.refetch()} />;
   if (sessionId !== null && !session.data) return <PageLoader />;
 
   const { shown, showQuestion, showAnswer, related, firstUser } = turnView(turn, stored);
@@ -125,11 +171,25 @@ export const SharedConversation = (props: Props) => {
               info={info}
               palette={palette}
               showAvatar={showAvatar}
-              content={<AnswerMarkdown content={message.content} reference={message.reference} documentLinks={false} showImages={info.show_images} />}
+              content={
+                <AnswerMarkdown
+                  content={message.content}
+                  reference={message.reference}
+                  documentLinks={false}
+                  showImages={info.show_images}
+                />
+              }
               reference={message.reference}
               footer={
                 sessionId !== null && (
-                  <VisitorMessageActions client={client} sessionId={sessionId} message={message} answered={firstUser >= 0 && index > firstUser} disabled={stream.busy} tts={info.tts} />
+                  <VisitorMessageActions
+                    client={client}
+                    sessionId={sessionId}
+                    message={message}
+                    answered={firstUser >= 0 && index > firstUser}
+                    disabled={stream.busy}
+                    tts={info.tts}
+                  />
                 )
               }
             />
@@ -141,7 +201,18 @@ export const SharedConversation = (props: Props) => {
             info={info}
             palette={palette}
             showAvatar={showAvatar}
-            content={stream.streaming && turn.answer === "" ? <TypingDots /> : <AnswerMarkdown content={turn.answer} reference={turn.reference} documentLinks={false} showImages={info.show_images} />}
+            content={
+              stream.streaming && turn.answer === "" ? (
+                <TypingDots />
+              ) : (
+                <AnswerMarkdown
+                  content={turn.answer}
+                  reference={turn.reference}
+                  documentLinks={false}
+                  showImages={info.show_images}
+                />
+              )
+            }
             reference={turn.reference}
             footer={
               turn.status === "stopped" && (
@@ -157,7 +228,9 @@ export const SharedConversation = (props: Props) => {
           <Alert.Root status={problem === "limit" ? "warning" : "error"} role="alert">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>{problem === "other" ? t("chat.conversation.failed") : t(`share.problem.${problem ?? "other"}.title`)}</Alert.Title>
+              <Alert.Title>
+                {problem === "other" ? t("chat.conversation.failed") : t(`share.problem.${problem ?? "other"}.title`)}
+              </Alert.Title>
               <Alert.Description>{errorMessage(failure)}</Alert.Description>
             </Alert.Content>
           </Alert.Root>

@@ -6,7 +6,14 @@ import { plainAnswer } from "../chat/conversation/answer-markdown";
 import { CopyAnswerButton, FeedbackButtons } from "../chat/conversation/feedback-buttons";
 import { ReadAloudButton, ReadAloudNotice, useReadAloud } from "../chat/conversation/read-aloud";
 
-type Props = { client: ShareClient; sessionId: string; message: ChatMessage; answered: boolean; disabled: boolean; tts: boolean };
+type Props = {
+  client: ShareClient;
+  sessionId: string;
+  message: ChatMessage;
+  answered: boolean;
+  disabled: boolean;
+  tts: boolean;
+};
 
 // Under a visitor's answer: copy, read aloud (when the assistant has it on) and thumbs (a thumb down asks what
 // was wrong, as in the owner's chat).

@@ -9,7 +9,12 @@ import { notifyError } from "../../components/notify";
 import { RouteErrorMessage } from "../../components/route-error";
 import { RenameSessionDialog, SessionRow } from "../chat/conversation/session-row";
 
-type Props = { client: ShareClient; sessions: UseQueryResult<Session[]>; selectedId: string | null; onSelect(id: string | null): void };
+type Props = {
+  client: ShareClient;
+  sessions: UseQueryResult<Session[]>;
+  selectedId: string | null;
+  onSelect(id: string | null): void;
+};
 
 // The visitor's own conversations with this shared assistant (kept for its visitor id).
 export const VisitorSessionList = ({ client, sessions, selectedId, onSelect }: Props) => {
@@ -62,7 +67,12 @@ export const VisitorSessionList = ({ client, sessions, selectedId, onSelect }: P
         </Stack>
       )}
       {renaming && (
-        <RenameSessionDialog session={renaming} pending={rename.isPending} rename={(name) => rename.mutateAsync({ id: renaming.id, name })} onClose={() => setRenaming(null)} />
+        <RenameSessionDialog
+          session={renaming}
+          pending={rename.isPending}
+          rename={(name) => rename.mutateAsync({ id: renaming.id, name })}
+          onClose={() => setRenaming(null)}
+        />
       )}
       <ConfirmDialog
         open={deleting !== null}

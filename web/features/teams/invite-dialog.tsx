@@ -26,7 +26,13 @@ export const InviteDialog = ({ tenantId, onClose }: { tenantId: string; onClose:
   };
 
   return (
-    <FormDialog title={t("teams.inviteTitle")} onSubmit={submit} onClose={onClose} loading={invite.isPending} submitLabel={t("teams.invite")}>
+    <FormDialog
+      title={t("teams.inviteTitle")}
+      onSubmit={submit}
+      onClose={onClose}
+      loading={invite.isPending}
+      submitLabel={t("teams.invite")}
+    >
       <Text fontSize="sm" color="fg.muted" mb="3">
         {t("teams.inviteHint")}
       </Text>

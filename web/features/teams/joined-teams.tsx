@@ -28,7 +28,17 @@ export const JoinedTeams = ({ teams }: { teams: JoinedTeam[] }) => {
   return (
     <Stack gap="2">
       {others.map((team) => (
-        <HStack key={team.tenant_id} borderWidth="1px" rounded="md" p="3" bg="app.surface" gap="3" wrap="wrap" data-testid="joined-team" data-team={team.name}>
+        <HStack
+          key={team.tenant_id}
+          borderWidth="1px"
+          rounded="md"
+          p="3"
+          bg="app.surface"
+          gap="3"
+          wrap="wrap"
+          data-testid="joined-team"
+          data-team={team.name}
+        >
           <Stack gap="0" flex="1" minW="48">
             <Text fontWeight="medium">{team.name}</Text>
             <Text fontSize="sm" color="fg.muted">
@@ -38,7 +48,14 @@ export const JoinedTeams = ({ teams }: { teams: JoinedTeam[] }) => {
           <RoleBadge role={team.role} />
           {team.role === "invite" ? (
             <>
-              <Button size="sm" colorPalette="teal" loading={accept.isPending} onClick={() => void accept.mutateAsync(team.tenant_id).then(() => notifySuccess(t("teams.accepted")), notifyError)}>
+              <Button
+                size="sm"
+                colorPalette="teal"
+                loading={accept.isPending}
+                onClick={() =>
+                  void accept.mutateAsync(team.tenant_id).then(() => notifySuccess(t("teams.accepted")), notifyError)
+                }
+              >
                 {t("teams.accept")}
               </Button>
               <Button size="sm" variant="outline" onClick={() => void quit(team)}>
@@ -60,7 +77,15 @@ export const JoinedTeams = ({ teams }: { teams: JoinedTeam[] }) => {
         </HStack>
       ))}
       {leaving && (
-        <ConfirmDialog open onClose={() => setLeaving(null)} title={t("teams.leaveTitle", { team: leaving.name })} body={t("teams.leaveBody")} confirmLabel={t("teams.leave")} loading={leave.isPending} onConfirm={() => quit(leaving)} />
+        <ConfirmDialog
+          open
+          onClose={() => setLeaving(null)}
+          title={t("teams.leaveTitle", { team: leaving.name })}
+          body={t("teams.leaveBody")}
+          confirmLabel={t("teams.leave")}
+          loading={leave.isPending}
+          onConfirm={() => quit(leaving)}
+        />
       )}
     </Stack>
   );

@@ -25,10 +25,13 @@ export const MembersTable = ({ tenantId, members, myRole }: Props) => {
   const remove = useRemoveMemberMutation(tenantId);
   const changeRole = useChangeRoleMutation(tenantId);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
-  const mayRemove = (member: TeamMember) => member.role !== "owner" && (myRole === "owner" || (myRole === "admin" && member.role !== "admin"));
+  const mayRemove = (member: TeamMember) =>
+    member.role !== "owner" && (myRole === "owner" || (myRole === "admin" && member.role !== "admin"));
 
   const setRole = (member: TeamMember, role: "admin" | "normal") =>
-    void changeRole.mutateAsync({ userId: member.user_id, role }).then(() => notifySuccess(t("teams.roleChanged")), notifyError);
+    void changeRole
+      .mutateAsync({ userId: member.user_id, role })
+      .then(() => notifySuccess(t("teams.roleChanged")), notifyError);
 
   return (
     <>
@@ -53,7 +56,9 @@ export const MembersTable = ({ tenantId, members, myRole }: Props) => {
                 <Table.Cell>
                   <RoleBadge role={member.role} />
                 </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatDateTime(member.role === "invite" ? member.create_time : member.update_time)}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">
+                  {formatDateTime(member.role === "invite" ? member.create_time : member.update_time)}
+                </Table.Cell>
                 <Table.Cell>
                   <HStack gap="2" justify="end" wrap="wrap">
                     {myRole === "owner" && member.role === "normal" && (

@@ -67,7 +67,13 @@ export const TeamPage = () => {
             {t("teams.myTeamsHint")}
           </Text>
         </Stack>
-        {joined.isError ? <RouteErrorMessage error={joined.error} onRetry={() => void joined.refetch()} /> : joined.data ? <JoinedTeams teams={joined.data} /> : <Skeleton h="16" />}
+        {joined.isError ? (
+          <RouteErrorMessage error={joined.error} onRetry={() => void joined.refetch()} />
+        ) : joined.data ? (
+          <JoinedTeams teams={joined.data} />
+        ) : (
+          <Skeleton h="16" />
+        )}
       </Stack>
       {inviting && <InviteDialog tenantId={teamId} onClose={() => setInviting(false)} />}
     </Stack>

@@ -16,7 +16,12 @@ export const TeamSwitcher = () => {
   return (
     <Menu.Root onSelect={({ value }) => switchTo(value)} positioning={{ placement: "bottom-end" }}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t("teams.current", { team: current ? label(current) : "" })} data-testid="team-switcher">
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={t("teams.current", { team: current ? label(current) : "" })}
+          data-testid="team-switcher"
+        >
           <Users />
           <Text hideBelow="md" maxW="40" truncate>
             {current ? label(current) : t("teams.switcher")}

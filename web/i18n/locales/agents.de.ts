@@ -135,7 +135,8 @@ export const agentsDe = {
     undoShortcut: "Rückgängig (Strg+Z)",
     redoShortcut: "Wiederholen (Strg+Umschalt+Z)",
     readOnly: "Nur lesen",
-    readOnlyNote: "Nur lesen: Ändern dürfen diesen Buddy sein Ersteller und die Inhaber und Admins des Teams. Sie können ihn ansehen, testen und als JSON exportieren.",
+    readOnlyNote:
+      "Nur lesen: Ändern dürfen diesen Buddy sein Ersteller und die Inhaber und Admins des Teams. Sie können ihn ansehen, testen und als JSON exportieren.",
     globals: "Globale Variablen",
     publish: "Als API veröffentlichen",
     testRun: "Testlauf",
@@ -157,7 +158,8 @@ export const agentsDe = {
   },
   canvas: {
     nodeHelp: "Eingabe oder Leertaste wählt einen Baustein aus. Entf löscht ihn, Escape bricht ab.",
-    nodeHelpKeyboard: "Eingabe oder Leertaste wählt einen Baustein aus, die Pfeiltasten verschieben ihn. Entf löscht ihn, Escape bricht ab.",
+    nodeHelpKeyboard:
+      "Eingabe oder Leertaste wählt einen Baustein aus, die Pfeiltasten verschieben ihn. Entf löscht ihn, Escape bricht ab.",
     nodeMoved: "Baustein {{direction}} verschoben. Neue Position x: {{x}}, y: {{y}}",
     directions: { up: "nach oben", down: "nach unten", left: "nach links", right: "nach rechts" },
     edgeHelp: "Eingabe oder Leertaste wählt eine Verbindung aus. Entf löscht sie, Escape bricht ab.",
@@ -252,7 +254,8 @@ export const agentsDe = {
       task: "Aufgabe",
     },
     inputs: "Eingaben",
-    inputsHint: "Werte, die ein Lauf zu Beginn abfragt (im Testlauf als Felder, über die API als inputs); in Texten als {begin@Name}.",
+    inputsHint:
+      "Werte, die ein Lauf zu Beginn abfragt (im Testlauf als Felder, über die API als inputs); in Texten als {begin@Name}.",
     inputKey: "Name der Eingabe",
     inputLabel: "Beschriftung von {{key}}",
     inputLabelPlaceholder: "Beschriftung",
@@ -281,7 +284,8 @@ export const agentsDe = {
     messageN: "Nachricht {{n}}",
     addMessage: "Nachricht hinzufügen",
     autoPlay: "Automatisch vorlesen",
-    autoPlayHint: "Liest die Nachricht beim Testlauf und auf der Freigabeseite mit dem TTS-Modell des Teams vor (Systemmodelleinstellungen), Satz für Satz, während sie erscheint.",
+    autoPlayHint:
+      "Liest die Nachricht beim Testlauf und auf der Freigabeseite mit dem TTS-Modell des Teams vor (Systemmodelleinstellungen), Satz für Satz, während sie erscheint.",
     removeMessage: "Nachricht {{n}} entfernen",
     knowledgeBases: "Wissensdatenbanken",
     kbEmpty: "Es gibt noch keine Wissensdatenbanken.",
@@ -313,7 +317,8 @@ export const agentsDe = {
     cite: "Quellen zitieren",
     citeHint: "Fügt Verweise auf die gefundenen Abschnitte in die Antwort ein.",
     categories: "Kategorien",
-    categoriesHint: "Jede Kategorie ist ein eigener Ausgang des Bausteins. Beschreibung und Beispiele helfen dem Modell bei der Zuordnung.",
+    categoriesHint:
+      "Jede Kategorie ist ein eigener Ausgang des Bausteins. Beschreibung und Beispiele helfen dem Modell bei der Zuordnung.",
     categoryBase: "Kategorie ",
     categoryName: "Name der Kategorie",
     categoryDescription: "Beschreibung von {{name}}",
@@ -340,8 +345,10 @@ export const agentsDe = {
     itemsRefHint: "Die Variable, deren Text in Elemente geteilt wird.",
     delimiter: "Trennzeichen",
     delimiterHint: "Teilt den Text in Elemente, z. B. , oder ;",
-    iterationHint: "Ziehen Sie Bausteine in die Iteration; sie beginnen beim Element und laufen für jedes Element einmal.",
-    iterationItemHint: "Der Einstieg der Iteration: Verbinden Sie ihn mit den Bausteinen darin. Das aktuelle Element und seine Position stehen als Variablen der Iteration bereit (item, index).",
+    iterationHint:
+      "Ziehen Sie Bausteine in die Iteration; sie beginnen beim Element und laufen für jedes Element einmal.",
+    iterationItemHint:
+      "Der Einstieg der Iteration: Verbinden Sie ihn mit den Bausteinen darin. Das aktuelle Element und seine Position stehen als Variablen der Iteration bereit (item, index).",
     concentratorHint: "Führt mehrere eingehende Zweige zu einem zusammen. Keine Einstellungen.",
     url: "URL",
     method: "Methode",
@@ -352,7 +359,7 @@ export const agentsDe = {
     },
     timeout: "Zeitlimit (Sekunden)",
     headers: "Header",
-    headersHint: "Ein JSON-Objekt, z. B. {\"Authorization\": \"Bearer …\"}.",
+    headersHint: 'Ein JSON-Objekt, z. B. {"Authorization": "Bearer …"}.',
     parameters: "Parameter",
     parametersHint: "Werden bei GET als Query, sonst im Body gesendet.",
     parameterKey: "Name von Parameter {{n}}",

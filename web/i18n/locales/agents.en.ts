@@ -139,7 +139,8 @@ export const agentsEn: Shape<typeof agentsDe> = {
     undoShortcut: "Undo (Ctrl+Z)",
     redoShortcut: "Redo (Ctrl+Shift+Z)",
     readOnly: "Read only",
-    readOnlyNote: "Read only: only its author and the team's owners and admins may change this Buddy. You can view, test and export it as JSON.",
+    readOnlyNote:
+      "Read only: only its author and the team's owners and admins may change this Buddy. You can view, test and export it as JSON.",
     globals: "Global variables",
     publish: "Publish as API",
     testRun: "Test run",
@@ -161,7 +162,8 @@ export const agentsEn: Shape<typeof agentsDe> = {
   },
   canvas: {
     nodeHelp: "Press Enter or Space to select a component. Delete removes it, Escape cancels.",
-    nodeHelpKeyboard: "Press Enter or Space to select a component, then move it with the arrow keys. Delete removes it, Escape cancels.",
+    nodeHelpKeyboard:
+      "Press Enter or Space to select a component, then move it with the arrow keys. Delete removes it, Escape cancels.",
     nodeMoved: "Moved the component {{direction}}. New position x: {{x}}, y: {{y}}",
     directions: { up: "up", down: "down", left: "left", right: "right" },
     edgeHelp: "Press Enter or Space to select a connection. Delete removes it, Escape cancels.",
@@ -256,7 +258,8 @@ export const agentsEn: Shape<typeof agentsDe> = {
       task: "Task",
     },
     inputs: "Inputs",
-    inputsHint: "Values a run asks for at the start (fields in the test run, inputs through the API); in texts as {begin@name}.",
+    inputsHint:
+      "Values a run asks for at the start (fields in the test run, inputs through the API); in texts as {begin@name}.",
     inputKey: "Input name",
     inputLabel: "Label of {{key}}",
     inputLabelPlaceholder: "Label",
@@ -285,7 +288,8 @@ export const agentsEn: Shape<typeof agentsDe> = {
     messageN: "Message {{n}}",
     addMessage: "Add message",
     autoPlay: "Read aloud automatically",
-    autoPlayHint: "Reads the message out in the test run and on the share page with the team's TTS model (system model settings), sentence by sentence as it appears.",
+    autoPlayHint:
+      "Reads the message out in the test run and on the share page with the team's TTS model (system model settings), sentence by sentence as it appears.",
     removeMessage: "Remove message {{n}}",
     knowledgeBases: "Knowledge bases",
     kbEmpty: "There are no knowledge bases yet.",
@@ -345,7 +349,8 @@ export const agentsEn: Shape<typeof agentsDe> = {
     delimiter: "Delimiter",
     delimiterHint: "Splits the text into items, e.g. , or ;",
     iterationHint: "Drag components into the iteration; they start at the item and run once per item.",
-    iterationItemHint: "Where the iteration starts: connect it to the components inside. The current item and its position are variables of the iteration (item, index).",
+    iterationItemHint:
+      "Where the iteration starts: connect it to the components inside. The current item and its position are variables of the iteration (item, index).",
     concentratorHint: "Joins several incoming branches into one. No settings.",
     url: "URL",
     method: "Method",
@@ -356,7 +361,7 @@ export const agentsEn: Shape<typeof agentsDe> = {
     },
     timeout: "Timeout (seconds)",
     headers: "Headers",
-    headersHint: "A JSON object, e.g. {\"Authorization\": \"Bearer …\"}.",
+    headersHint: 'A JSON object, e.g. {"Authorization": "Bearer …"}.',
     parameters: "Parameters",
     parametersHint: "Sent as query for GET, otherwise in the body.",
     parameterKey: "Name of parameter {{n}}",

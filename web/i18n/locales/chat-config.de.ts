@@ -52,14 +52,16 @@ export const chatConfigDe = {
     knowledgeChunks_one: "{{count}} Abschnitt",
     knowledgeChunks_other: "{{count}} Abschnitte",
     mixedEmbedding: "Die gewählten Wissensdatenbanken verwenden unterschiedliche Embedding-Modelle: {{models}}.",
-    mixedEmbeddingHint: "Eine Frage wird nur mit einem Modell in einen Vektor übersetzt. Wählen Sie Wissensdatenbanken mit demselben Embedding-Modell.",
+    mixedEmbeddingHint:
+      "Eine Frage wird nur mit einem Modell in einen Vektor übersetzt. Wählen Sie Wissensdatenbanken mit demselben Embedding-Modell.",
     features: "Funktionen",
   },
   toggles: {
     suggestedQuestions: "Folgefragen vorschlagen",
     suggestedQuestionsHint: "Nach jeder Antwort schlägt der Assistent passende weitere Fragen vor.",
     disclaimerShow: "Hinweis anzeigen",
-    disclaimerShowHint: "Besucher eines Freigabelinks sehen vor dem ersten Gespräch diesen Hinweis und bestätigen ihn, etwa dass Antworten keine ärztliche Beratung ersetzen.",
+    disclaimerShowHint:
+      "Besucher eines Freigabelinks sehen vor dem ersten Gespräch diesen Hinweis und bestätigen ihn, etwa dass Antworten keine ärztliche Beratung ersetzen.",
     tts: "Sprachausgabe (Text zu Sprache)",
     ttsHint: "Antworten können vorgelesen werden. Braucht ein eingerichtetes TTS-Modell.",
     stt: "Spracheingabe (Sprache zu Text)",
@@ -67,32 +69,39 @@ export const chatConfigDe = {
     quote: "Quellen anzeigen",
     quoteHint: "Die Antwort verweist mit Zitaten auf die Abschnitte, aus denen sie stammt.",
     llmForQuotes: "Zitate vom Sprachmodell setzen lassen",
-    llmForQuotesHint: "Das Sprachmodell setzt die Zitate selbst, statt sie nachträglich über die Ähnlichkeit der Sätze zuzuordnen.",
+    llmForQuotesHint:
+      "Das Sprachmodell setzt die Zitate selbst, statt sie nachträglich über die Ähnlichkeit der Sätze zuzuordnen.",
     showImages: "Bilder anzeigen",
     showImagesHint: "Bilder aus den zitierten Abschnitten werden in der Antwort angezeigt.",
     useKg: "Wissensgraph verwenden",
-    useKgHint: "Stellt die Entitäten und Beziehungen aus den Wissensgraphen der Wissensdatenbanken, die eine Frage nennt, an den Anfang des Wissens (Wissensgraph in der Konfiguration der Wissensdatenbank erzeugen).",
+    useKgHint:
+      "Stellt die Entitäten und Beziehungen aus den Wissensgraphen der Wissensdatenbanken, die eine Frage nennt, an den Anfang des Wissens (Wissensgraph in der Konfiguration der Wissensdatenbank erzeugen).",
     promptIcon: "Prompt-Symbol anzeigen",
     promptIconHint: "Zeigt an jeder Antwort ein Symbol, mit dem sich der gesendete Prompt ansehen lässt.",
     keyword: "Schlüsselwortanalyse",
-    keywordHint: "Das Sprachmodell ergänzt die Frage um Schlüsselwörter, damit die Suche mehr passende Abschnitte findet. Kostet Zeit und Tokens.",
+    keywordHint:
+      "Das Sprachmodell ergänzt die Frage um Schlüsselwörter, damit die Suche mehr passende Abschnitte findet. Kostet Zeit und Tokens.",
     refineMultiturn: "Mehrstufige Optimierung",
-    refineMultiturnHint: "Formuliert Rückfragen im Verlauf zu einer eigenständigen Frage um, bevor gesucht wird (z. B. „Und bei Kindern?“).",
+    refineMultiturnHint:
+      "Formuliert Rückfragen im Verlauf zu einer eigenständigen Frage um, bevor gesucht wird (z. B. „Und bei Kindern?“).",
     selfRag: "Self-RAG",
     selfRagHint:
       "Bewertet die gefundenen Abschnitte auf ihre Relevanz und sucht mit einer umformulierten Frage erneut, wenn sie nicht passen.",
   },
   prompt: {
     system: "System-Prompt",
-    systemHint: "Anweisungen an das Sprachmodell. An der Stelle von {knowledge} werden die gefundenen Abschnitte eingefügt.",
+    systemHint:
+      "Anweisungen an das Sprachmodell. An der Stelle von {knowledge} werden die gefundenen Abschnitte eingefügt.",
     refine: "Prompt für die Frageverfeinerung",
-    refineHint: "Optional: ersetzt die eingebaute Anweisung, mit der Rückfragen zu eigenständigen Fragen umformuliert werden.",
+    refineHint:
+      "Optional: ersetzt die eingebaute Anweisung, mit der Rückfragen zu eigenständigen Fragen umformuliert werden.",
     citation: "Zitat-Prompt",
     citationHint: "Optional: ersetzt die eingebaute Anweisung, wie das Sprachmodell Quellen zitieren soll.",
     followup: "Prompt für Folgefragen",
     followupHint: "Optional: ersetzt die eingebaute Anweisung, mit der Folgefragen vorgeschlagen werden.",
     glossary: "Glossar",
-    glossaryHint: "Fachbegriffe und ihre Erklärungen; sie werden dem Sprachmodell mitgegeben, wenn sie in der Frage vorkommen.",
+    glossaryHint:
+      "Fachbegriffe und ihre Erklärungen; sie werden dem Sprachmodell mitgegeben, wenn sie in der Frage vorkommen.",
     term: "Begriff",
     explanation: "Erklärung",
     termOf: "Begriff {{index}}",
@@ -123,12 +132,15 @@ export const chatConfigDe = {
   },
   model: {
     llm: "Chat-Modell",
-    llmHint: "Das Sprachmodell, das die Antworten formuliert. Weitere Modelle richten Sie unter Benutzereinstellungen → Modellanbieter ein.",
-    builtinExtractive: "Integriertes Offline-Modell (builtin-extractive): zitiert nur gefundene Passagen, formuliert nicht selbst",
+    llmHint:
+      "Das Sprachmodell, das die Antworten formuliert. Weitere Modelle richten Sie unter Benutzereinstellungen → Modellanbieter ein.",
+    builtinExtractive:
+      "Integriertes Offline-Modell (builtin-extractive): zitiert nur gefundene Passagen, formuliert nicht selbst",
     systemDefault: "Standard-Chat-Modell des Systems",
     notSetUp: "{{id}} (nicht eingerichtet)",
     freedom: "Freiheit",
-    freedomHint: "Voreinstellung für Temperatur, Top P und die Strafen. Wer einen Regler bewegt, wechselt zu „Benutzerdefiniert“.",
+    freedomHint:
+      "Voreinstellung für Temperatur, Top P und die Strafen. Wer einen Regler bewegt, wechselt zu „Benutzerdefiniert“.",
     freedoms: {
       improvise: "Improvisieren",
       balance: "Ausgewogen",
@@ -173,9 +185,11 @@ export const chatConfigDe = {
     topN: "Top N muss eine ganze Zahl von 1 bis 128 sein.",
     variableKey: "Der Schlüssel besteht aus Buchstaben, Ziffern und _ und beginnt nicht mit einer Ziffer.",
     variableDuplicate: "Der Schlüssel „{{key}}“ kommt mehrfach vor.",
-    variableUnused: "Die Pflichtvariable „{{key}}“ kommt im System-Prompt nicht vor. Fügen Sie {{placeholder}} ein oder machen Sie sie optional.",
+    variableUnused:
+      "Die Pflichtvariable „{{key}}“ kommt im System-Prompt nicht vor. Fügen Sie {{placeholder}} ein oder machen Sie sie optional.",
     termRequired: "Bitte einen Begriff eingeben oder die Zeile entfernen.",
     color: "Bitte einen Hex-Farbwert wie #1a7f64 eingeben.",
-    mixedEmbedding: "Die gewählten Wissensdatenbanken verwenden unterschiedliche Embedding-Modelle. Bitte nur Wissensdatenbanken mit demselben Modell wählen.",
+    mixedEmbedding:
+      "Die gewählten Wissensdatenbanken verwenden unterschiedliche Embedding-Modelle. Bitte nur Wissensdatenbanken mit demselben Modell wählen.",
   },
 };

@@ -42,7 +42,8 @@ export const chatConfigEn: Shape<typeof chatConfigDe> = {
     languageHint: "Language of the assistant's fixed texts, such as the notes about missing answers.",
     languages: { German: "German", English: "English" },
     emptyResponse: "Answer when nothing is found",
-    emptyResponseHint: "Shown when the knowledge bases contain nothing relevant. Leave it empty to let the model answer freely.",
+    emptyResponseHint:
+      "Shown when the knowledge bases contain nothing relevant. Leave it empty to let the model answer freely.",
     prologue: "Opener",
     prologueHint: "The assistant's first message in every new conversation.",
     disclaimerTitle: "Disclaimer title",
@@ -55,14 +56,16 @@ export const chatConfigEn: Shape<typeof chatConfigDe> = {
     knowledgeChunks_one: "{{count}} chunk",
     knowledgeChunks_other: "{{count}} chunks",
     mixedEmbedding: "The chosen knowledge bases use different embedding models: {{models}}.",
-    mixedEmbeddingHint: "A question is turned into a vector with one model only. Choose knowledge bases that share an embedding model.",
+    mixedEmbeddingHint:
+      "A question is turned into a vector with one model only. Choose knowledge bases that share an embedding model.",
     features: "Features",
   },
   toggles: {
     suggestedQuestions: "Suggest follow-up questions",
     suggestedQuestionsHint: "After each answer the assistant suggests related questions.",
     disclaimerShow: "Show disclaimer",
-    disclaimerShowHint: "Visitors of a share link see this notice before their first conversation and confirm it, e.g. that answers do not replace medical advice.",
+    disclaimerShowHint:
+      "Visitors of a share link see this notice before their first conversation and confirm it, e.g. that answers do not replace medical advice.",
     tts: "Read answers aloud (text to speech)",
     ttsHint: "Answers can be read aloud. Needs a configured TTS model.",
     stt: "Voice input (speech to text)",
@@ -70,19 +73,24 @@ export const chatConfigEn: Shape<typeof chatConfigDe> = {
     quote: "Show sources",
     quoteHint: "The answer cites the chunks it is based on.",
     llmForQuotes: "Let the language model place citations",
-    llmForQuotesHint: "The language model places the citations itself instead of matching sentences to chunks by similarity afterwards.",
+    llmForQuotesHint:
+      "The language model places the citations itself instead of matching sentences to chunks by similarity afterwards.",
     showImages: "Show images",
     showImagesHint: "Images from the cited chunks are shown in the answer.",
     useKg: "Use knowledge graph",
-    useKgHint: "Puts the entities and relations from the knowledge bases' graphs that a question names first in the knowledge (build the graph in the knowledge base's configuration).",
+    useKgHint:
+      "Puts the entities and relations from the knowledge bases' graphs that a question names first in the knowledge (build the graph in the knowledge base's configuration).",
     promptIcon: "Show prompt icon",
     promptIconHint: "Shows an icon on every answer that reveals the prompt that was sent.",
     keyword: "Keyword analysis",
-    keywordHint: "The language model adds keywords to the question so retrieval finds more relevant chunks. Costs time and tokens.",
+    keywordHint:
+      "The language model adds keywords to the question so retrieval finds more relevant chunks. Costs time and tokens.",
     refineMultiturn: "Multi-turn optimisation",
-    refineMultiturnHint: "Rewrites a follow-up in a conversation into a self-contained question before searching (e.g. “And for children?”).",
+    refineMultiturnHint:
+      "Rewrites a follow-up in a conversation into a self-contained question before searching (e.g. “And for children?”).",
     selfRag: "Self-RAG",
-    selfRagHint: "Grades the retrieved chunks for relevance and searches again with a rewritten question when they do not fit.",
+    selfRagHint:
+      "Grades the retrieved chunks for relevance and searches again with a rewritten question when they do not fit.",
   },
   prompt: {
     system: "System prompt",
@@ -126,7 +134,8 @@ export const chatConfigEn: Shape<typeof chatConfigDe> = {
   model: {
     llm: "Chat model",
     llmHint: "The language model that words the answers. Add more models under User settings → Model providers.",
-    builtinExtractive: "Built-in offline model (builtin-extractive): only quotes retrieved passages, writes nothing of its own",
+    builtinExtractive:
+      "Built-in offline model (builtin-extractive): only quotes retrieved passages, writes nothing of its own",
     systemDefault: "The system's default chat model",
     notSetUp: "{{id}} (not set up)",
     freedom: "Freedom",
@@ -175,9 +184,11 @@ export const chatConfigEn: Shape<typeof chatConfigDe> = {
     topN: "Top N must be a whole number from 1 to 128.",
     variableKey: "A key uses letters, digits and _ and does not start with a digit.",
     variableDuplicate: "The key “{{key}}” appears more than once.",
-    variableUnused: "The required variable “{{key}}” does not appear in the system prompt. Add {{placeholder}} or make it optional.",
+    variableUnused:
+      "The required variable “{{key}}” does not appear in the system prompt. Add {{placeholder}} or make it optional.",
     termRequired: "Please enter a term or remove the row.",
     color: "Please enter a hex colour such as #1a7f64.",
-    mixedEmbedding: "The chosen knowledge bases use different embedding models. Please choose only knowledge bases with the same model.",
+    mixedEmbedding:
+      "The chosen knowledge bases use different embedding models. Please choose only knowledge bases with the same model.",
   },
 };

@@ -22,7 +22,8 @@ export const chatDe = {
     name: "Name",
     delete: "„{{name}}“ löschen",
     deleteTitle: "Unterhaltung löschen?",
-    deleteBody: "Die Unterhaltung „{{name}}“ wird mit allen Nachrichten gelöscht. Das lässt sich nicht rückgängig machen.",
+    deleteBody:
+      "Die Unterhaltung „{{name}}“ wird mit allen Nachrichten gelöscht. Das lässt sich nicht rückgängig machen.",
   },
   conversation: {
     messages: "Nachrichten",
@@ -44,7 +45,8 @@ export const chatDe = {
     noStt: "Bitte zuerst das Speech-to-Text-Modell festlegen.",
     noMicrophone: "Dieser Browser kann keine Sprache aufnehmen.",
     micDenied: "Kein Zugriff auf das Mikrofon.",
-    speakAgain: "Es ist kein Speech-to-Text-Modell festgelegt; die Spracherkennung des Browsers hört jetzt zu. Bitte sprechen Sie noch einmal.",
+    speakAgain:
+      "Es ist kein Speech-to-Text-Modell festgelegt; die Spracherkennung des Browsers hört jetzt zu. Bitte sprechen Sie noch einmal.",
     variables: "Variablen",
   },
   answer: {

@@ -44,7 +44,8 @@ export const chatEn = {
     noStt: "Please set the speech-to-text model first.",
     noMicrophone: "This browser cannot record speech.",
     micDenied: "No access to the microphone.",
-    speakAgain: "No speech-to-text model is set; the browser's speech recognition is listening now. Please speak again.",
+    speakAgain:
+      "No speech-to-text model is set; the browser's speech recognition is listening now. Please speak again.",
     variables: "Variables",
   },
   answer: {

@@ -48,10 +48,13 @@ export const de = {
       noPermission: "Für diese Aktion fehlt die Berechtigung.",
       notYours: "Darauf haben Sie keinen Zugriff.",
       connectionFailed: "Verbindungstest fehlgeschlagen: {{reason}}",
-      raptorNeedsChatModel: "RAPTOR braucht ein Chat-Modell, das die Zusammenfassungen schreibt: Richten Sie eines in den Modelleinstellungen ein.",
+      raptorNeedsChatModel:
+        "RAPTOR braucht ein Chat-Modell, das die Zusammenfassungen schreibt: Richten Sie eines in den Modelleinstellungen ein.",
       raptorRunning: "Für diese Wissensdatenbank läuft bereits eine RAPTOR-Erzeugung.",
-      graphNeedsChatModel: "Der Wissensgraph braucht ein Chat-Modell, das Entitäten und Beziehungen findet: Richten Sie eines in den Modelleinstellungen ein.",
-      mindmapNeedsChatModel: "Die Mindmap braucht ein Chat-Modell, das sie schreibt: Richten Sie eines in den Modelleinstellungen ein.",
+      graphNeedsChatModel:
+        "Der Wissensgraph braucht ein Chat-Modell, das Entitäten und Beziehungen findet: Richten Sie eines in den Modelleinstellungen ein.",
+      mindmapNeedsChatModel:
+        "Die Mindmap braucht ein Chat-Modell, das sie schreibt: Richten Sie eines in den Modelleinstellungen ein.",
       indexRunning: "Für diese Wissensdatenbank läuft diese Erzeugung bereits.",
       raptorNoDocuments: "Die Wissensdatenbank enthält noch keine Dokumente.",
     },
@@ -72,7 +75,8 @@ export const de = {
     notFoundTitle: "Seite nicht gefunden",
     notFoundBody: "Die Seite {{path}} existiert nicht.",
     goHome: "Zur Startseite",
-    chunkLoadTimeout: "Ein Teil der Anwendung wurde nicht innerhalb von {{seconds}} s geladen. Bitte prüfen Sie die Verbindung.",
+    chunkLoadTimeout:
+      "Ein Teil der Anwendung wurde nicht innerhalb von {{seconds}} s geladen. Bitte prüfen Sie die Verbindung.",
     chunkLoadError: "Ein Teil der Anwendung konnte nicht geladen werden ({{type}}: {{url}}).",
     chunkTypes: { script: "Skript", stylesheet: "Stylesheet" },
     chunkLoadReload: "Seite neu laden",
@@ -174,7 +178,8 @@ export const de = {
     deleteKeyBody: "Programme, die diesen Schlüssel verwenden, verlieren sofort den Zugriff.",
     usage: "Beispiel",
     difyTitle: "Als externe Wissensdatenbank in Dify",
-    difyHint: "In Dify unter „Externe Wissensdatenbank-API“ diesen Endpunkt und einen API-Schlüssel eintragen; die Wissens-ID ist die ID einer Wissensdatenbank (in ihrer Adresse nach ?id=).",
+    difyHint:
+      "In Dify unter „Externe Wissensdatenbank-API“ diesen Endpunkt und einen API-Schlüssel eintragen; die Wissens-ID ist die ID einer Wissensdatenbank (in ihrer Adresse nach ?id=).",
     difyEndpoint: "API-Endpunkt für Dify",
   },
   kb: {
@@ -247,9 +252,12 @@ export const de = {
     methodTitle: "Chunk-Methode ändern",
     methodHint: "Nach der Änderung muss die Datei erneut geparst werden; vorhandene Abschnitte werden ersetzt.",
     reparseTitle: "Erneut parsen?",
-    reparseBody: "Die Datei hat bereits Abschnitte. Was soll mit ihnen geschehen? Manuelle Änderungen an Abschnitten gehen beim Löschen verloren.",
-    reparseBodyMany_one: "Eine der ausgewählten Dateien hat bereits Abschnitte. Was soll mit ihnen geschehen? Manuelle Änderungen an Abschnitten gehen beim Löschen verloren.",
-    reparseBodyMany_other: "{{count}} der ausgewählten Dateien haben bereits Abschnitte. Was soll mit ihnen geschehen? Manuelle Änderungen an Abschnitten gehen beim Löschen verloren.",
+    reparseBody:
+      "Die Datei hat bereits Abschnitte. Was soll mit ihnen geschehen? Manuelle Änderungen an Abschnitten gehen beim Löschen verloren.",
+    reparseBodyMany_one:
+      "Eine der ausgewählten Dateien hat bereits Abschnitte. Was soll mit ihnen geschehen? Manuelle Änderungen an Abschnitten gehen beim Löschen verloren.",
+    reparseBodyMany_other:
+      "{{count}} der ausgewählten Dateien haben bereits Abschnitte. Was soll mit ihnen geschehen? Manuelle Änderungen an Abschnitten gehen beim Löschen verloren.",
     reparseDelete: "Löschen und neu parsen",
     reparseKeep: "Behalten und neu parsen",
     reparseManage: "Abschnitte verwalten",
@@ -259,8 +267,10 @@ export const de = {
     metadata: {
       manage: "Metadaten verwalten",
       title: "Metadaten der Dokumente",
-      description: "Jedes Metadatenfeld der Dokumente dieser Wissensdatenbank mit seinen Werten und der Zahl der Dokumente, die ihn haben. Umbenennen und Löschen gelten für alle Dokumente.",
-      empty: "Die Dokumente haben noch keine Metadaten. Legen Sie sie im Zeilenmenü eines Dokuments unter „Metadaten“ an.",
+      description:
+        "Jedes Metadatenfeld der Dokumente dieser Wissensdatenbank mit seinen Werten und der Zahl der Dokumente, die ihn haben. Umbenennen und Löschen gelten für alle Dokumente.",
+      empty:
+        "Die Dokumente haben noch keine Metadaten. Legen Sie sie im Zeilenmenü eines Dokuments unter „Metadaten“ an.",
       types: { string: "Text", number: "Zahl", list: "Liste", time: "Zeitpunkt" },
       value: "Wert",
       documents: "Dokumente",
@@ -282,7 +292,7 @@ export const de = {
     },
     metaTitle: "Metadaten von „{{name}}“",
     metaLabel: "Metadaten (JSON)",
-    metaHint: "Ein JSON-Objekt, z. B. {\"Autor\": \"RKI\", \"Jahr\": 2024, \"Schlagworte\": [\"Impfung\"]}.",
+    metaHint: 'Ein JSON-Objekt, z. B. {"Autor": "RKI", "Jahr": 2024, "Schlagworte": ["Impfung"]}.',
     metaInvalid: "Bitte ein JSON-Objekt mit Texten, Zahlen oder Listen davon eingeben.",
     metaTooLarge: "Die Metadaten dürfen als JSON höchstens 16 KB groß sein.",
     begunAt: "Gestartet {{time}}",
@@ -297,7 +307,8 @@ export const de = {
     tabEmpty: "Leere Datei",
     tabWeb: "Web-Crawl",
     dropzone: "Dateien hierher ziehen oder klicken, um sie auszuwählen",
-    limits: "Bis zu {{files}} Dateien, je höchstens {{mb}} MB. Erlaubt: PDF, DOCX, XLSX, CSV, TXT, MD, HTML, JSON, PPTX, EML, Bilder.",
+    limits:
+      "Bis zu {{files}} Dateien, je höchstens {{mb}} MB. Erlaubt: PDF, DOCX, XLSX, CSV, TXT, MD, HTML, JSON, PPTX, EML, Bilder.",
     tooLarge: "„{{name}}“ ist größer als {{mb}} MB.",
     chooseFolder: "Ordner auswählen",
     tooMany: "Höchstens {{files}} Dateien pro Upload.",

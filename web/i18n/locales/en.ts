@@ -53,7 +53,8 @@ export const en: Shape<typeof de> = {
       connectionFailed: "Connection test failed: {{reason}}",
       raptorNeedsChatModel: "RAPTOR needs a chat model to write its summaries: set one up in the model settings.",
       raptorRunning: "A RAPTOR build is already running for this knowledge base.",
-      graphNeedsChatModel: "The knowledge graph needs a chat model to find entities and relations: set one up in the model settings.",
+      graphNeedsChatModel:
+        "The knowledge graph needs a chat model to find entities and relations: set one up in the model settings.",
       mindmapNeedsChatModel: "The mind map needs a chat model to write it: set one up in the model settings.",
       indexRunning: "This build is already running for this knowledge base.",
       raptorNoDocuments: "The knowledge base has no documents yet.",
@@ -177,7 +178,8 @@ export const en: Shape<typeof de> = {
     deleteKeyBody: "Programs that use this key lose access immediately.",
     usage: "Example",
     difyTitle: "As external knowledge in Dify",
-    difyHint: "In Dify, add an \"External Knowledge API\" with this endpoint and an API key; the knowledge ID is a knowledge base's ID (in its address after ?id=).",
+    difyHint:
+      'In Dify, add an "External Knowledge API" with this endpoint and an API key; the knowledge ID is a knowledge base\'s ID (in its address after ?id=).',
     difyEndpoint: "API endpoint for Dify",
   },
   kb: {
@@ -251,8 +253,10 @@ export const en: Shape<typeof de> = {
     methodHint: "After the change the file has to be parsed again; existing chunks are replaced.",
     reparseTitle: "Re-parse?",
     reparseBody: "The file already has chunks. What should happen to them? Manual chunk edits are lost on deletion.",
-    reparseBodyMany_one: "One of the selected files already has chunks. What should happen to them? Manual chunk edits are lost on deletion.",
-    reparseBodyMany_other: "{{count}} of the selected files already have chunks. What should happen to them? Manual chunk edits are lost on deletion.",
+    reparseBodyMany_one:
+      "One of the selected files already has chunks. What should happen to them? Manual chunk edits are lost on deletion.",
+    reparseBodyMany_other:
+      "{{count}} of the selected files already have chunks. What should happen to them? Manual chunk edits are lost on deletion.",
     reparseDelete: "Delete and re-parse",
     reparseKeep: "Keep and re-parse",
     reparseManage: "Manage chunks",
@@ -262,7 +266,8 @@ export const en: Shape<typeof de> = {
     metadata: {
       manage: "Manage metadata",
       title: "Metadata of the documents",
-      description: "Every metadata field of this knowledge base's documents with its values and how many documents have each. Renaming and deleting apply to all documents.",
+      description:
+        "Every metadata field of this knowledge base's documents with its values and how many documents have each. Renaming and deleting apply to all documents.",
       empty: "The documents have no metadata yet. Add it from a document's row menu under “Metadata”.",
       types: { string: "Text", number: "Number", list: "List", time: "Time" },
       value: "Value",
@@ -285,7 +290,7 @@ export const en: Shape<typeof de> = {
     },
     metaTitle: "Metadata of “{{name}}”",
     metaLabel: "Metadata (JSON)",
-    metaHint: "A JSON object, e.g. {\"author\": \"RKI\", \"year\": 2024, \"tags\": [\"vaccination\"]}.",
+    metaHint: 'A JSON object, e.g. {"author": "RKI", "year": 2024, "tags": ["vaccination"]}.',
     metaInvalid: "Please enter a JSON object of texts, numbers or lists of them.",
     metaTooLarge: "Metadata can be at most 16 KB as JSON.",
     begunAt: "Started {{time}}",
@@ -300,7 +305,8 @@ export const en: Shape<typeof de> = {
     tabEmpty: "Empty file",
     tabWeb: "Web crawl",
     dropzone: "Drag files here or click to choose",
-    limits: "Up to {{files}} files of at most {{mb}} MB each. Allowed: PDF, DOCX, XLSX, CSV, TXT, MD, HTML, JSON, PPTX, EML, images.",
+    limits:
+      "Up to {{files}} files of at most {{mb}} MB each. Allowed: PDF, DOCX, XLSX, CSV, TXT, MD, HTML, JSON, PPTX, EML, images.",
     tooLarge: "“{{name}}” is larger than {{mb}} MB.",
     chooseFolder: "Choose a folder",
     tooMany: "At most {{files}} files per upload.",

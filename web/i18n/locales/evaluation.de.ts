@@ -44,7 +44,8 @@ export const evaluationDe = {
     total_other: "{{count}} Einträge",
   },
   empty: "Kein Feedback im gewählten Zeitraum.",
-  emptyHint: "Ändern Sie den Zeitraum oder die Filter. Bewertungen entstehen über „Hilfreich“ und „Nicht hilfreich“ unter den Antworten im Chat.",
+  emptyHint:
+    "Ändern Sie den Zeitraum oder die Filter. Bewertungen entstehen über „Hilfreich“ und „Nicht hilfreich“ unter den Antworten im Chat.",
   export: {
     csv: "CSV exportieren",
     json: "JSON exportieren",
@@ -83,7 +84,8 @@ export const evaluationDe = {
     newDocument: "Neues Dokument „{{name}}“",
     newDocumentName: "Ergänzte Antworten",
     answer: "Antwort",
-    answerHint: "Die Antwort wird als Abschnitt gespeichert und die Frage als Frage des Abschnitts hinterlegt, damit die Suche ihn findet.",
+    answerHint:
+      "Die Antwort wird als Abschnitt gespeichert und die Frage als Frage des Abschnitts hinterlegt, damit die Suche ihn findet.",
     noKnowledgeBase: "Es gibt noch keine Wissensdatenbank. Legen Sie zuerst eine an.",
   },
 };

@@ -48,7 +48,8 @@ export const evaluationEn: Shape<typeof evaluationDe> = {
     total_other: "{{count}} entries",
   },
   empty: "No feedback in the chosen period.",
-  emptyHint: "Change the period or the filters. Ratings come from “Helpful” and “Not helpful” under the answers in the chat.",
+  emptyHint:
+    "Change the period or the filters. Ratings come from “Helpful” and “Not helpful” under the answers in the chat.",
   export: {
     csv: "Export CSV",
     json: "Export JSON",

@@ -58,7 +58,8 @@ export const filesDe = {
   renameTitle: "Umbenennen",
   deleteTitle_one: "{{count}} Eintrag löschen?",
   deleteTitle_other: "{{count}} Einträge löschen?",
-  deleteBody: "Ordner werden mit ihrem gesamten Inhalt gelöscht; verknüpfte Dateien darin verlieren auch ihre Dokumente in den Wissensdatenbanken. Das kann nicht rückgängig gemacht werden.",
+  deleteBody:
+    "Ordner werden mit ihrem gesamten Inhalt gelöscht; verknüpfte Dateien darin verlieren auch ihre Dokumente in den Wissensdatenbanken. Das kann nicht rückgängig gemacht werden.",
   deleteLinked: "Verknüpft mit: {{names}}. Die Dokumente und Chunks dieser Dateien werden dort ebenfalls gelöscht.",
   moveTitle: "Ziel­ordner wählen",
   moveHere: "Hierher verschieben",
@@ -67,7 +68,8 @@ export const filesDe = {
   collapse: "{{name}} zuklappen",
   moved: "Verschoben",
   linkTitle: "Mit Wissensdatenbanken verknüpfen",
-  linkHint: "Jede Verknüpfung legt ein Dokument an, das dieselbe Datei liest (keine Kopie), und startet das Parsen. Bestehende Verknüpfungen und ihre Chunks bleiben unverändert. Ordner werden zu ihren Dateien aufgelöst.",
+  linkHint:
+    "Jede Verknüpfung legt ein Dokument an, das dieselbe Datei liest (keine Kopie), und startet das Parsen. Bestehende Verknüpfungen und ihre Chunks bleiben unverändert. Ordner werden zu ihren Dateien aufgelöst.",
   linkSubmit: "Verknüpfen",
   linkNone: "Wählen Sie mindestens eine Wissensdatenbank.",
   noDatasets: "Es gibt noch keine Wissensdatenbank.",
@@ -79,7 +81,8 @@ export const filesDe = {
   unlinked: "Verknüpfung gelöst",
   uploadTitle: "Dateien hinzufügen",
   tabLocal: "Dateien & Ordner",
-  limits: "Bis zu {{files}} Dateien pro Upload, jede höchstens {{mb}} MB. Jeder Dateityp; verknüpfen lassen sich die parsbaren.",
+  limits:
+    "Bis zu {{files}} Dateien pro Upload, jede höchstens {{mb}} MB. Jeder Dateityp; verknüpfen lassen sich die parsbaren.",
   tabWeb: "Website",
   tabS3: "S3-Speicher",
   into: "Ziel: {{folder}}",

@@ -62,7 +62,8 @@ export const filesEn: Shape<typeof filesDe> = {
   renameTitle: "Rename",
   deleteTitle_one: "Delete {{count}} entry?",
   deleteTitle_other: "Delete {{count}} entries?",
-  deleteBody: "Folders are deleted with everything in them; linked files inside also lose their documents in the knowledge bases. This cannot be undone.",
+  deleteBody:
+    "Folders are deleted with everything in them; linked files inside also lose their documents in the knowledge bases. This cannot be undone.",
   deleteLinked: "Linked to: {{names}}. The documents and chunks of these files are deleted there too.",
   moveTitle: "Choose the destination folder",
   moveHere: "Move here",
@@ -71,7 +72,8 @@ export const filesEn: Shape<typeof filesDe> = {
   collapse: "Collapse {{name}}",
   moved: "Moved",
   linkTitle: "Link to knowledge bases",
-  linkHint: "Each link creates a document that reads the same file (no copy) and starts parsing. Existing links and their chunks stay as they are. Folders expand to their files.",
+  linkHint:
+    "Each link creates a document that reads the same file (no copy) and starts parsing. Existing links and their chunks stay as they are. Folders expand to their files.",
   linkSubmit: "Link",
   linkNone: "Choose at least one knowledge base.",
   noDatasets: "There is no knowledge base yet.",

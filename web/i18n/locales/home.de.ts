@@ -10,9 +10,17 @@ export const homeDe = {
   showAll: "Alle anzeigen",
   total: "{{count}} insgesamt",
   updated: "Geändert {{date}}",
-  datasets: { title: "Wissensdatenbanken", empty: "Noch keine Wissensdatenbank.", meta: "{{docs}} Dokumente · {{chunks}} Abschnitte" },
+  datasets: {
+    title: "Wissensdatenbanken",
+    empty: "Noch keine Wissensdatenbank.",
+    meta: "{{docs}} Dokumente · {{chunks}} Abschnitte",
+  },
   assistants: { title: "Chat-Assistenten", empty: "Noch kein Assistent." },
   flows: { title: "Buddys (Agenten)", empty: "Noch kein Buddy." },
-  searches: { title: "Such-Apps", empty: "Noch keine Such-App.", unavailable: "Die Such-Apps konnten nicht geladen werden." },
+  searches: {
+    title: "Such-Apps",
+    empty: "Noch keine Such-App.",
+    unavailable: "Die Such-Apps konnten nicht geladen werden.",
+  },
   usage: { title: "Nutzung", details: "Tarif und Nutzung ansehen" },
 };

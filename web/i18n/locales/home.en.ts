@@ -14,7 +14,11 @@ export const homeEn: Shape<typeof homeDe> = {
   showAll: "Show all",
   total: "{{count}} in total",
   updated: "Updated {{date}}",
-  datasets: { title: "Knowledge bases", empty: "No knowledge base yet.", meta: "{{docs}} documents · {{chunks}} chunks" },
+  datasets: {
+    title: "Knowledge bases",
+    empty: "No knowledge base yet.",
+    meta: "{{docs}} documents · {{chunks}} chunks",
+  },
   assistants: { title: "Chat assistants", empty: "No assistant yet." },
   flows: { title: "Buddies (agents)", empty: "No Buddy yet." },
   searches: { title: "Search apps", empty: "No search app yet.", unavailable: "The search apps could not be loaded." },

@@ -1,7 +1,8 @@
 // Strings of a knowledge base's ingestion log (German).
 export const ingestionLogsDe = {
   title: "Protokoll",
-  description: "Jedes abgeschlossene Parsen und Herunterladen einer Datei und jede RAPTOR- oder Wissensgraph-Aufgabe, mit ihrem vollständigen Verlauf. Die neuesten 1.000 Einträge bleiben erhalten.",
+  description:
+    "Jedes abgeschlossene Parsen und Herunterladen einer Datei und jede RAPTOR- oder Wissensgraph-Aufgabe, mit ihrem vollständigen Verlauf. Die neuesten 1.000 Einträge bleiben erhalten.",
   kind: "Art der Einträge",
   fileLogs: "Dateien",
   datasetLogs: "Wissensdatenbank-Aufgaben",
@@ -22,7 +23,13 @@ export const ingestionLogsDe = {
   emptyFiles: "Noch keine abgeschlossene Verarbeitung. Parsen Sie Dateien im Datensatz, dann erscheinen sie hier.",
   emptyDataset: "Noch keine RAPTOR- oder Wissensgraph-Aufgabe. Sie starten sie in der Konfiguration.",
   noMatch: "Kein Eintrag passt zu den Filtern.",
-  taskTypes: { Parse: "Parsen", Download: "Herunterladen", RAPTOR: "RAPTOR", GraphRAG: "Wissensgraph", Mindmap: "Mindmap" },
+  taskTypes: {
+    Parse: "Parsen",
+    Download: "Herunterladen",
+    RAPTOR: "RAPTOR",
+    GraphRAG: "Wissensgraph",
+    Mindmap: "Mindmap",
+  },
   summary: {
     documents: "Dokumente",
     chunks: "Abschnitte",

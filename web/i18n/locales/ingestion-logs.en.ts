@@ -3,7 +3,8 @@ import type { ingestionLogsDe } from "./ingestion-logs.de";
 // Strings of a knowledge base's ingestion log (English).
 export const ingestionLogsEn: typeof ingestionLogsDe = {
   title: "Logs",
-  description: "Every finished parse and download of a file and every RAPTOR or knowledge graph task, with its whole log. The newest 1,000 entries are kept.",
+  description:
+    "Every finished parse and download of a file and every RAPTOR or knowledge graph task, with its whole log. The newest 1,000 entries are kept.",
   kind: "Kind of entries",
   fileLogs: "Files",
   datasetLogs: "Knowledge base tasks",
@@ -24,7 +25,13 @@ export const ingestionLogsEn: typeof ingestionLogsDe = {
   emptyFiles: "Nothing has finished yet. Parse files in the dataset and they appear here.",
   emptyDataset: "No RAPTOR or knowledge graph task yet. You start them in the configuration.",
   noMatch: "No entry matches the filters.",
-  taskTypes: { Parse: "Parse", Download: "Download", RAPTOR: "RAPTOR", GraphRAG: "Knowledge graph", Mindmap: "Mind map" },
+  taskTypes: {
+    Parse: "Parse",
+    Download: "Download",
+    RAPTOR: "RAPTOR",
+    GraphRAG: "Knowledge graph",
+    Mindmap: "Mind map",
+  },
   summary: {
     documents: "Documents",
     chunks: "Chunks",

@@ -9,13 +9,17 @@ export const kbConfigDe = {
     basics: "Grundlagen",
     basicsHint: "Name, Bild und wer die Wissensdatenbank nutzen darf.",
     chunking: "Zerlegung (Chunking)",
-    chunkingHint: "Wie hochgeladene Dokumente in Abschnitte zerlegt werden. Änderungen gelten für neu geparste Dokumente.",
+    chunkingHint:
+      "Wie hochgeladene Dokumente in Abschnitte zerlegt werden. Änderungen gelten für neu geparste Dokumente.",
     raptor: "Erweitert: RAPTOR",
-    raptorHint: "RAPTOR fasst ähnliche Abschnitte rekursiv zusammen, damit auch Fragen zum großen Ganzen beantwortet werden können.",
+    raptorHint:
+      "RAPTOR fasst ähnliche Abschnitte rekursiv zusammen, damit auch Fragen zum großen Ganzen beantwortet werden können.",
     graph: "Wissensgraph",
-    graphHint: "Wie der Wissensgraph aus den Abschnitten entsteht: die Entitätstypen, die Methode und was danach folgt.",
+    graphHint:
+      "Wie der Wissensgraph aus den Abschnitten entsteht: die Entitätstypen, die Methode und was danach folgt.",
     auto: "Automatische Schlüsselwörter und Fragen",
-    autoHint: "Ein Sprachmodell ergänzt jeden Abschnitt um Schlüsselwörter und Fragen; das verbessert die Trefferquote, kostet aber Zeit und Tokens.",
+    autoHint:
+      "Ein Sprachmodell ergänzt jeden Abschnitt um Schlüsselwörter und Fragen; das verbessert die Trefferquote, kostet aber Zeit und Tokens.",
     excel: "Excel",
     excelHint: "Wie Tabellenblätter aus Excel-Dateien gelesen werden.",
     pages: "Seiten",
@@ -33,29 +37,38 @@ export const kbConfigDe = {
     permissionTeam: "Team",
     permissionsHint: "„Team“ gibt die Wissensdatenbank allen Mitgliedern Ihres Teams frei.",
     embeddingModel: "Embedding-Modell",
-    embeddingHint: "Wandelt Abschnitte in Vektoren um. Es kann nur geändert werden, solange die Wissensdatenbank keine Abschnitte enthält.",
-    embeddingFrozen_one: "Das Embedding-Modell ist festgelegt, weil die Wissensdatenbank bereits {{count}} Abschnitt enthält. Löschen Sie alle Abschnitte, um das Modell zu wechseln.",
-    embeddingFrozen_other: "Das Embedding-Modell ist festgelegt, weil die Wissensdatenbank bereits {{count}} Abschnitte enthält. Löschen Sie alle Abschnitte, um das Modell zu wechseln.",
+    embeddingHint:
+      "Wandelt Abschnitte in Vektoren um. Es kann nur geändert werden, solange die Wissensdatenbank keine Abschnitte enthält.",
+    embeddingFrozen_one:
+      "Das Embedding-Modell ist festgelegt, weil die Wissensdatenbank bereits {{count}} Abschnitt enthält. Löschen Sie alle Abschnitte, um das Modell zu wechseln.",
+    embeddingFrozen_other:
+      "Das Embedding-Modell ist festgelegt, weil die Wissensdatenbank bereits {{count}} Abschnitte enthält. Löschen Sie alle Abschnitte, um das Modell zu wechseln.",
     embeddingBuiltin: "Integriertes lexikalisches Offline-Modell (builtin-hash)",
     chunkMethod: "Chunk-Methode",
     chunkTokenNum: "Tokens pro Abschnitt",
-    chunkTokenNumHint: "Zielgröße eines Abschnitts, 1–2048 Tokens. Kleinere Abschnitte treffen genauer, größere liefern mehr Kontext.",
+    chunkTokenNumHint:
+      "Zielgröße eines Abschnitts, 1–2048 Tokens. Kleinere Abschnitte treffen genauer, größere liefern mehr Kontext.",
     delimiter: "Trennzeichen",
     enableChildren: "Eltern-Kind-Abschnitte",
-    enableChildrenHint: "Jeder Abschnitt wird an eigenen Trennzeichen noch einmal in kleine Kind-Abschnitte geteilt. Gesucht wird in den Kind-Abschnitten, der Abruf liefert ihren ganzen Eltern-Abschnitt (nur Methode „Allgemein“; gilt für neu geparste Dokumente).",
+    enableChildrenHint:
+      "Jeder Abschnitt wird an eigenen Trennzeichen noch einmal in kleine Kind-Abschnitte geteilt. Gesucht wird in den Kind-Abschnitten, der Abruf liefert ihren ganzen Eltern-Abschnitt (nur Methode „Allgemein“; gilt für neu geparste Dokumente).",
     childrenDelimiter: "Trennzeichen für Kind-Abschnitte",
-    delimiterHint: "Jedes Zeichen trennt für sich. Mehrzeichen-Trennzeichen gehören in Backticks, z. B. `##`. \\n steht für einen Zeilenumbruch, \\t für einen Tabulator.",
+    delimiterHint:
+      "Jedes Zeichen trennt für sich. Mehrzeichen-Trennzeichen gehören in Backticks, z. B. `##`. \\n steht für einen Zeilenumbruch, \\t für einen Tabulator.",
     insertDelimiter: "Trennzeichen einfügen",
     insert: "{{name}} einfügen",
     layoutRecognize: "Layout-Erkennung",
-    layoutHint: "DeepDOC erkennt Überschriften, Tabellen und Spalten; „Nur Text“ liest den reinen Text und ist schneller.",
+    layoutHint:
+      "DeepDOC erkennt Überschriften, Tabellen und Spalten; „Nur Text“ liest den reinen Text und ist schneller.",
     layoutDeepDoc: "DeepDOC (Layout-Analyse)",
     layoutPlainText: "Nur Text",
     pagerank: "Seitenrang",
     pagerankHint: "0–100. Abschnitte aus Wissensdatenbanken mit höherem Rang werden beim Abruf bevorzugt.",
     tagKbIds: "Tag-Sets",
-    tagKbIdsHint: "Wissensdatenbanken des Teams mit der Chunk-Methode „Tag“: Abschnitte bekommen beim Parsen deren passende Tags, Fragen mit denselben Tags finden sie weiter oben.",
-    tagSetsEmpty: "Noch keine Tag-Sets: Legen Sie eine Wissensdatenbank mit der Chunk-Methode „Tag“ an und laden Sie eine Tabelle (Inhalt, Tags) hoch.",
+    tagKbIdsHint:
+      "Wissensdatenbanken des Teams mit der Chunk-Methode „Tag“: Abschnitte bekommen beim Parsen deren passende Tags, Fragen mit denselben Tags finden sie weiter oben.",
+    tagSetsEmpty:
+      "Noch keine Tag-Sets: Legen Sie eine Wissensdatenbank mit der Chunk-Methode „Tag“ an und laden Sie eine Tabelle (Inhalt, Tags) hoch.",
     tagSetsFailed: "Die Tag-Sets konnten nicht geladen werden. Laden Sie die Seite neu.",
     tagSetUnknown: "Unbekannte Wissensdatenbank ({{id}})",
     topnTags: "Top-N-Tags",
@@ -84,9 +97,11 @@ export const kbConfigDe = {
     },
     graphMethodHint: "Bei beiden Methoden fragt Buddy das Modell bis zu zweimal nach übersehenen Entitäten.",
     graphResolution: "Entitäten zusammenführen",
-    graphResolutionHint: "Das Modell prüft Entitäten desselben Typs mit ähnlichen Namen (z. B. „Robert Koch-Institut“ und „Robert-Koch-Institut“) und führt gleiche zusammen.",
+    graphResolutionHint:
+      "Das Modell prüft Entitäten desselben Typs mit ähnlichen Namen (z. B. „Robert Koch-Institut“ und „Robert-Koch-Institut“) und führt gleiche zusammen.",
     graphCommunity: "Community-Berichte",
-    graphCommunityHint: "Eng verbundene Entitäten werden zu Gruppen zusammengefasst; das Modell schreibt zu jeder Gruppe einen Bericht, den „Wissensgraph verwenden“ den Antworten mitgibt.",
+    graphCommunityHint:
+      "Eng verbundene Entitäten werden zu Gruppen zusammengefasst; das Modell schreibt zu jeder Gruppe einen Bericht, den „Wissensgraph verwenden“ den Antworten mitgibt.",
     addEntityType: "Hinzufügen",
     removeEntityType: "{{name}} entfernen",
     noEntityTypes: "Noch keine Entitätstypen.",
@@ -95,7 +110,8 @@ export const kbConfigDe = {
     autoQuestions: "Automatische Fragen",
     autoQuestionsHint: "0–10 Fragen je Abschnitt; 0 schaltet die Funktion aus.",
     html4excel: "Excel als HTML",
-    html4excelHint: "Tabellen werden als HTML-Tabellen mit höchstens 256 Zeilen je Abschnitt übernommen; sonst wird jede Zeile als Text „Spalte: Wert“ gespeichert.",
+    html4excelHint:
+      "Tabellen werden als HTML-Tabellen mit höchstens 256 Zeilen je Abschnitt übernommen; sonst wird jede Zeile als Text „Spalte: Wert“ gespeichert.",
     pageRanges: "Seitenbereiche",
     pageRangesHint: "Jeder Bereich beginnt nach dem Ende des vorherigen. Ohne Bereich werden alle Seiten geparst.",
     rangeFrom: "Bereich {{index}}: von Seite",
@@ -127,49 +143,59 @@ export const kbConfigDe = {
   methods: {
     naive: {
       label: "Allgemein",
-      description: "Zerlegt den Text an den Trennzeichen und fasst die Stücke zu Abschnitten von höchstens „Tokens pro Abschnitt“ zusammen. Die richtige Wahl für gemischte Dokumente ohne besondere Struktur.",
+      description:
+        "Zerlegt den Text an den Trennzeichen und fasst die Stücke zu Abschnitten von höchstens „Tokens pro Abschnitt“ zusammen. Die richtige Wahl für gemischte Dokumente ohne besondere Struktur.",
       formats: "DOCX, XLSX, PPTX, PDF, TXT, MD, HTML, JSON, CSV, Bilder",
-      example: "Ein 10-seitiger Arztbrief → etwa 12 Abschnitte à ≤ 512 Tokens, jeweils an einem Zeilenumbruch getrennt.",
+      example:
+        "Ein 10-seitiger Arztbrief → etwa 12 Abschnitte à ≤ 512 Tokens, jeweils an einem Zeilenumbruch getrennt.",
     },
     qa: {
       label: "Frage & Antwort",
-      description: "Für Tabellen mit zwei Spalten ohne Kopfzeile: links die Frage, rechts die Antwort. Jedes Paar wird ein Abschnitt; gesucht wird über die Frage.",
+      description:
+        "Für Tabellen mit zwei Spalten ohne Kopfzeile: links die Frage, rechts die Antwort. Jedes Paar wird ein Abschnitt; gesucht wird über die Frage.",
       formats: "XLSX, CSV, TXT (tabulatorgetrennt)",
-      example: "„Was ist HbA1c? | Der Langzeitblutzucker der letzten 8–12 Wochen.“ → Frage: Was ist HbA1c? Antwort: Der Langzeitblutzucker …",
+      example:
+        "„Was ist HbA1c? | Der Langzeitblutzucker der letzten 8–12 Wochen.“ → Frage: Was ist HbA1c? Antwort: Der Langzeitblutzucker …",
     },
     table: {
       label: "Tabelle",
-      description: "Die erste Zeile enthält die Spaltennamen; jede weitere Zeile wird ein Abschnitt aus „Spalte: Wert“-Paaren. Ideal für Kataloge und Listen.",
+      description:
+        "Die erste Zeile enthält die Spaltennamen; jede weitere Zeile wird ein Abschnitt aus „Spalte: Wert“-Paaren. Ideal für Kataloge und Listen.",
       formats: "XLSX, CSV, TXT",
       example: "Wirkstoff: Metformin; Dosis: 500 mg; Einnahme: zweimal täglich zum Essen",
     },
     one: {
       label: "Ganzes Dokument",
-      description: "Das gesamte Dokument wird ein einziger Abschnitt. Sinnvoll für kurze Texte, die nur im Zusammenhang verständlich sind.",
+      description:
+        "Das gesamte Dokument wird ein einziger Abschnitt. Sinnvoll für kurze Texte, die nur im Zusammenhang verständlich sind.",
       formats: "DOCX, XLSX, PDF, TXT, MD, HTML",
       example: "Ein zweiseitiger Aufklärungsbogen → 1 Abschnitt mit dem vollständigen Text.",
     },
     manual: {
       label: "Handbuch",
-      description: "Folgt der Überschriftenhierarchie von Handbüchern: Jeder Abschnitt bekommt seine Kapitelüberschrift, Tabellen und Bilder bleiben beim zugehörigen Text.",
+      description:
+        "Folgt der Überschriftenhierarchie von Handbüchern: Jeder Abschnitt bekommt seine Kapitelüberschrift, Tabellen und Bilder bleiben beim zugehörigen Text.",
       formats: "PDF, DOCX",
       example: "„3.2 Gerät reinigen – Trennen Sie das Gerät vom Netz und …“",
     },
     book: {
       label: "Buch",
-      description: "Erkennt Kapitel und Unterkapitel langer Bücher, entfernt das Inhaltsverzeichnis und hält Abschnitte innerhalb eines Kapitels zusammen.",
+      description:
+        "Erkennt Kapitel und Unterkapitel langer Bücher, entfernt das Inhaltsverzeichnis und hält Abschnitte innerhalb eines Kapitels zusammen.",
       formats: "DOCX, PDF, TXT",
       example: "„Kapitel 4 › Diabetes mellitus › 4.1 Diagnostik: Die Diagnose stützt sich auf …“",
     },
     laws: {
       label: "Gesetze",
-      description: "Zerlegt Rechtstexte entlang ihrer Gliederung (Buch, Abschnitt, Paragraf, Absatz). Jeder Abschnitt behält die übergeordneten Überschriften.",
+      description:
+        "Zerlegt Rechtstexte entlang ihrer Gliederung (Buch, Abschnitt, Paragraf, Absatz). Jeder Abschnitt behält die übergeordneten Überschriften.",
       formats: "DOCX, PDF, TXT",
       example: "„§ 630e BGB Aufklärungspflichten (1) Der Behandelnde ist verpflichtet, …“",
     },
     paper: {
       label: "Fachartikel",
-      description: "Für wissenschaftliche Artikel: erkennt Titel, Autoren, Zusammenfassung und Kapitel; die Zusammenfassung bleibt ein eigener, vollständiger Abschnitt.",
+      description:
+        "Für wissenschaftliche Artikel: erkennt Titel, Autoren, Zusammenfassung und Kapitel; die Zusammenfassung bleibt ein eigener, vollständiger Abschnitt.",
       formats: "PDF",
       example: "„Methoden: 120 Patientinnen und Patienten wurden randomisiert …“",
     },
@@ -181,7 +207,8 @@ export const kbConfigDe = {
     },
     picture: {
       label: "Bild",
-      description: "Liest den Text im Bild per OCR und beschreibt es, falls ein Bildmodell eingerichtet ist. Jedes Bild wird ein Abschnitt.",
+      description:
+        "Liest den Text im Bild per OCR und beschreibt es, falls ein Bildmodell eingerichtet ist. Jedes Bild wird ein Abschnitt.",
       formats: "JPEG, JPG, PNG, TIF, GIF",
       example: "Foto eines Laborbefunds → „Kalium 4,1 mmol/l, Natrium 139 mmol/l …“",
     },
@@ -193,7 +220,8 @@ export const kbConfigDe = {
     },
     tag: {
       label: "Tag",
-      description: "Macht die Wissensdatenbank zu einem Tag-Set: Tabelle mit den Spalten Beschreibung und Tag. Andere Wissensdatenbanken verschlagworten damit ihre Abschnitte.",
+      description:
+        "Macht die Wissensdatenbank zu einem Tag-Set: Tabelle mit den Spalten Beschreibung und Tag. Andere Wissensdatenbanken verschlagworten damit ihre Abschnitte.",
       formats: "XLSX, CSV, TXT",
       example: "„Brustschmerz mit Ausstrahlung in den linken Arm | Kardiologie“",
     },
@@ -210,7 +238,8 @@ export const kbConfigDe = {
     showLog: "Protokoll anzeigen",
     raptor: {
       title: "RAPTOR-Zusammenfassungen",
-      description: "Clustert die Abschnitte Ebene für Ebene und lässt das Chat-Modell jeden Cluster zusammenfassen; die Zusammenfassungen werden wie Abschnitte durchsucht. Verwendet die gespeicherten RAPTOR-Einstellungen.",
+      description:
+        "Clustert die Abschnitte Ebene für Ebene und lässt das Chat-Modell jeden Cluster zusammenfassen; die Zusammenfassungen werden wie Abschnitte durchsucht. Verwendet die gespeicherten RAPTOR-Einstellungen.",
       none: "Es gibt noch keine Zusammenfassungen. Ein Chat-Modell muss eingerichtet sein (Modelleinstellungen).",
       summary_one: "{{count}} Zusammenfassung in {{seconds}} s",
       summary_other: "{{count}} Zusammenfassungen in {{seconds}} s",
@@ -221,12 +250,14 @@ export const kbConfigDe = {
       remove: "Zusammenfassungen löschen",
       cancel: "Abbrechen und löschen",
       removeTitle: "RAPTOR-Zusammenfassungen löschen?",
-      removeBody: "Eine laufende Erzeugung wird abgebrochen und alle Zusammenfassungen dieser Wissensdatenbank werden gelöscht. Die Abschnitte der Dokumente bleiben erhalten.",
+      removeBody:
+        "Eine laufende Erzeugung wird abgebrochen und alle Zusammenfassungen dieser Wissensdatenbank werden gelöscht. Die Abschnitte der Dokumente bleiben erhalten.",
       removed: "Die Zusammenfassungen wurden gelöscht.",
     },
     graph: {
       title: "Wissensgraph",
-      description: "Das Chat-Modell liest jeden Abschnitt und notiert Entitäten der gewählten Typen und ihre Beziehungen; Assistenten, Suchen und Abrufe mit „Wissensgraph verwenden“ stellen die Entitäten, die eine Frage nennt, an den Anfang.",
+      description:
+        "Das Chat-Modell liest jeden Abschnitt und notiert Entitäten der gewählten Typen und ihre Beziehungen; Assistenten, Suchen und Abrufe mit „Wissensgraph verwenden“ stellen die Entitäten, die eine Frage nennt, an den Anfang.",
       none: "Es gibt noch keinen Wissensgraphen. Ein Chat-Modell muss eingerichtet sein (Modelleinstellungen), und die Dokumente müssen geparst sein.",
       summary_one: "Erstellt in {{seconds}} s",
       summary_other: "Erstellt in {{seconds}} s",
@@ -237,11 +268,13 @@ export const kbConfigDe = {
       remove: "Wissensgraph löschen",
       cancel: "Abbrechen und löschen",
       removeTitle: "Wissensgraph löschen?",
-      removeBody: "Eine laufende Erzeugung wird abgebrochen und der Wissensgraph dieser Wissensdatenbank wird gelöscht. Die Abschnitte bleiben erhalten.",
+      removeBody:
+        "Eine laufende Erzeugung wird abgebrochen und der Wissensgraph dieser Wissensdatenbank wird gelöscht. Die Abschnitte bleiben erhalten.",
       removed: "Der Wissensgraph wurde gelöscht.",
       show: "Graph anzeigen",
       viewTitle: "Wissensgraph: {{count}} Entitäten",
-      empty: "Der Graph enthält keine Entitäten: Das Modell hat in den Abschnitten keine Entitäten der gewählten Typen gefunden.",
+      empty:
+        "Der Graph enthält keine Entitäten: Das Modell hat in den Abschnitten keine Entitäten der gewählten Typen gefunden.",
       entities: "Entitäten",
       relations: "Beziehungen",
       communities: "Community-Berichte",
@@ -251,7 +284,8 @@ export const kbConfigDe = {
     },
     mindmap: {
       title: "Mindmap",
-      description: "Das Chat-Modell gliedert die Abschnitte der Wissensdatenbank (in Leserichtung, höchstens 2.000) Teil für Teil zu einer Mindmap; die Teile werden zu einem Baum zusammengeführt.",
+      description:
+        "Das Chat-Modell gliedert die Abschnitte der Wissensdatenbank (in Leserichtung, höchstens 2.000) Teil für Teil zu einer Mindmap; die Teile werden zu einem Baum zusammengeführt.",
       none: "Es gibt noch keine Mindmap. Ein Chat-Modell muss eingerichtet sein (Modelleinstellungen), und die Dokumente müssen geparst sein.",
       summary_one: "Erstellt in {{seconds}} s",
       summary_other: "Erstellt in {{seconds}} s",
@@ -262,7 +296,8 @@ export const kbConfigDe = {
       remove: "Mindmap löschen",
       cancel: "Abbrechen und löschen",
       removeTitle: "Mindmap löschen?",
-      removeBody: "Eine laufende Erzeugung wird abgebrochen und die Mindmap dieser Wissensdatenbank wird gelöscht. Die Abschnitte bleiben erhalten.",
+      removeBody:
+        "Eine laufende Erzeugung wird abgebrochen und die Mindmap dieser Wissensdatenbank wird gelöscht. Die Abschnitte bleiben erhalten.",
       removed: "Die Mindmap wurde gelöscht.",
       show: "Mindmap anzeigen",
       root: "Überblick",
@@ -271,8 +306,10 @@ export const kbConfigDe = {
   },
   tagSet: {
     title: "Tags dieses Tag-Sets",
-    description: "Die Tags aus der zweiten Spalte der hochgeladenen Tabellen. Wissensdatenbanken, die dieses Tag-Set verwenden, vergeben sie beim Parsen; nach Änderungen dort neu parsen.",
-    empty: "Noch keine Tags: Laden Sie eine Tabelle (CSV, Excel) mit Inhalt in der ersten und Tags in der zweiten Spalte hoch und parsen Sie sie.",
+    description:
+      "Die Tags aus der zweiten Spalte der hochgeladenen Tabellen. Wissensdatenbanken, die dieses Tag-Set verwenden, vergeben sie beim Parsen; nach Änderungen dort neu parsen.",
+    empty:
+      "Noch keine Tags: Laden Sie eine Tabelle (CSV, Excel) mit Inhalt in der ersten und Tags in der zweiten Spalte hoch und parsen Sie sie.",
     filter: "Tags filtern",
     count_one: "{{count}} Tag",
     count_other: "{{count}} Tags",
@@ -286,14 +323,16 @@ export const kbConfigDe = {
     renameTitle: "Tag „{{tag}}“ umbenennen",
     newName: "Neuer Name",
     deleteTitle: "Tag „{{tag}}“ löschen?",
-    deleteBody: "Der Tag wird von allen Zeilen dieses Tag-Sets entfernt. Bereits getaggte Abschnitte anderer Wissensdatenbanken behalten ihn bis zum nächsten Parsen.",
+    deleteBody:
+      "Der Tag wird von allen Zeilen dieses Tag-Sets entfernt. Bereits getaggte Abschnitte anderer Wissensdatenbanken behalten ihn bis zum nächsten Parsen.",
   },
   errors: {
     min: "Der Wert muss mindestens {{min}} sein.",
     max: "Der Wert darf höchstens {{max}} sein.",
     integer: "Bitte geben Sie eine ganze Zahl ein.",
     number: "Bitte geben Sie eine Zahl ein.",
-    backticks: "Ungerade Anzahl von Backticks: Mehrzeichen-Trennzeichen müssen vollständig in Backticks stehen, z. B. `##`.",
+    backticks:
+      "Ungerade Anzahl von Backticks: Mehrzeichen-Trennzeichen müssen vollständig in Backticks stehen, z. B. `##`.",
     tagIds: "Jede ID muss aus genau 32 Hex-Zeichen (0–9, a–f) bestehen.",
     pageRange: "Die Bis-Seite muss größer oder gleich der Von-Seite sein.",
     pageOrder: "Jeder Bereich muss nach dem Ende des vorherigen Bereichs beginnen.",
@@ -305,9 +344,11 @@ export const kbConfigDe = {
     title: "Automatische Metadaten",
     hint: "Das Chat-Modell füllt beim Parsen diese Felder jedes Dokuments aus seinen Abschnitten. Von Hand gesetzte Werte bleiben erhalten; Listen erhalten neue Werte dazu.",
     enable: "Metadaten beim Parsen erzeugen",
-    enableHint: "Nutzt das Chat-Modell der Wissensdatenbank oder das Standardmodell des Teams. Gilt für jedes Parsen ab dem Speichern.",
+    enableHint:
+      "Nutzt das Chat-Modell der Wissensdatenbank oder das Standardmodell des Teams. Gilt für jedes Parsen ab dem Speichern.",
     fields: "Felder",
-    fieldsHint: "Name, Art, Bedeutung für das Modell und – bei Text und Liste – die erlaubten Werte, durch Kommas getrennt (leer: beliebig).",
+    fieldsHint:
+      "Name, Art, Bedeutung für das Modell und – bei Text und Liste – die erlaubten Werte, durch Kommas getrennt (leer: beliebig).",
     empty: "Noch keine Felder.",
     add: "Feld hinzufügen",
     name: "Name von Feld {{index}}",

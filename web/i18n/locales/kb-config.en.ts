@@ -14,11 +14,13 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
     chunking: "Chunking",
     chunkingHint: "How uploaded documents are split into chunks. Changes apply to documents parsed from now on.",
     raptor: "Advanced: RAPTOR",
-    raptorHint: "RAPTOR recursively summarizes similar chunks so that questions about the big picture can be answered too.",
+    raptorHint:
+      "RAPTOR recursively summarizes similar chunks so that questions about the big picture can be answered too.",
     graph: "Knowledge graph",
     graphHint: "How the knowledge graph is built from the chunks: the entity types, the method and what follows.",
     auto: "Auto keywords and questions",
-    autoHint: "A language model adds keywords and questions to every chunk; this improves recall but costs time and tokens.",
+    autoHint:
+      "A language model adds keywords and questions to every chunk; this improves recall but costs time and tokens.",
     excel: "Excel",
     excelHint: "How sheets of Excel files are read.",
     pages: "Pages",
@@ -37,17 +39,22 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
     permissionsHint: "“Team” shares the knowledge base with every member of your team.",
     embeddingModel: "Embedding model",
     embeddingHint: "Turns chunks into vectors. It can only be changed while the knowledge base has no chunks.",
-    embeddingFrozen_one: "The embedding model is locked because the knowledge base already contains {{count}} chunk. Delete all chunks to switch models.",
-    embeddingFrozen_other: "The embedding model is locked because the knowledge base already contains {{count}} chunks. Delete all chunks to switch models.",
+    embeddingFrozen_one:
+      "The embedding model is locked because the knowledge base already contains {{count}} chunk. Delete all chunks to switch models.",
+    embeddingFrozen_other:
+      "The embedding model is locked because the knowledge base already contains {{count}} chunks. Delete all chunks to switch models.",
     embeddingBuiltin: "Built-in offline lexical model (builtin-hash)",
     chunkMethod: "Chunk method",
     chunkTokenNum: "Chunk token number",
-    chunkTokenNumHint: "Target size of a chunk, 1–2048 tokens. Smaller chunks match more precisely, larger ones carry more context.",
+    chunkTokenNumHint:
+      "Target size of a chunk, 1–2048 tokens. Smaller chunks match more precisely, larger ones carry more context.",
     delimiter: "Delimiter",
     enableChildren: "Parent-child chunks",
-    enableChildrenHint: "Each chunk is split again at its own delimiters into small child chunks. Search matches the children, retrieval returns their whole parent chunk (General method only; applies to documents parsed from now on).",
+    enableChildrenHint:
+      "Each chunk is split again at its own delimiters into small child chunks. Search matches the children, retrieval returns their whole parent chunk (General method only; applies to documents parsed from now on).",
     childrenDelimiter: "Child chunk delimiter",
-    delimiterHint: "Every character splits on its own. Wrap multi-character delimiters in backticks, e.g. `##`. \\n stands for a line break, \\t for a tab.",
+    delimiterHint:
+      "Every character splits on its own. Wrap multi-character delimiters in backticks, e.g. `##`. \\n stands for a line break, \\t for a tab.",
     insertDelimiter: "Insert delimiter",
     insert: "Insert {{name}}",
     layoutRecognize: "Layout recognition",
@@ -57,8 +64,10 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
     pagerank: "Page rank",
     pagerankHint: "0–100. Chunks from knowledge bases with a higher rank are preferred during retrieval.",
     tagKbIds: "Tag sets",
-    tagKbIdsHint: "The team's knowledge bases with the “Tag” chunk method: chunks get their matching tags when parsed, and questions with the same tags find them higher up.",
-    tagSetsEmpty: "No tag sets yet: create a knowledge base with the “Tag” chunk method and upload a table (content, tags).",
+    tagKbIdsHint:
+      "The team's knowledge bases with the “Tag” chunk method: chunks get their matching tags when parsed, and questions with the same tags find them higher up.",
+    tagSetsEmpty:
+      "No tag sets yet: create a knowledge base with the “Tag” chunk method and upload a table (content, tags).",
     tagSetsFailed: "The tag sets could not be loaded. Reload the page.",
     tagSetUnknown: "Unknown knowledge base ({{id}})",
     topnTags: "Top-N tags",
@@ -87,9 +96,11 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
     },
     graphMethodHint: "With either method Buddy asks the model up to twice for entities it missed.",
     graphResolution: "Entity resolution",
-    graphResolutionHint: "The model checks entities of one type with similar names (e.g. “Robert Koch-Institut” and “Robert-Koch-Institut”) and merges those that are the same.",
+    graphResolutionHint:
+      "The model checks entities of one type with similar names (e.g. “Robert Koch-Institut” and “Robert-Koch-Institut”) and merges those that are the same.",
     graphCommunity: "Community reports",
-    graphCommunityHint: "Closely linked entities are grouped into communities; the model writes a report on each, which “Use knowledge graph” passes on to answers.",
+    graphCommunityHint:
+      "Closely linked entities are grouped into communities; the model writes a report on each, which “Use knowledge graph” passes on to answers.",
     addEntityType: "Add",
     removeEntityType: "Remove {{name}}",
     noEntityTypes: "No entity types yet.",
@@ -98,7 +109,8 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
     autoQuestions: "Auto questions",
     autoQuestionsHint: "0–10 questions per chunk; 0 turns the feature off.",
     html4excel: "Excel to HTML",
-    html4excelHint: "Tables are kept as HTML tables of at most 256 rows each; otherwise every row is stored as “column: value” text.",
+    html4excelHint:
+      "Tables are kept as HTML tables of at most 256 rows each; otherwise every row is stored as “column: value” text.",
     pageRanges: "Page ranges",
     pageRangesHint: "Each range starts after the end of the previous one. Without a range, all pages are parsed.",
     rangeFrom: "Range {{index}}: from page",
@@ -130,19 +142,23 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
   methods: {
     naive: {
       label: "General",
-      description: "Splits the text at the delimiters and merges the pieces into chunks of at most “chunk token number” tokens. The right choice for mixed documents without a special structure.",
+      description:
+        "Splits the text at the delimiters and merges the pieces into chunks of at most “chunk token number” tokens. The right choice for mixed documents without a special structure.",
       formats: "DOCX, XLSX, PPTX, PDF, TXT, MD, HTML, JSON, CSV, images",
       example: "A 10-page discharge letter → about 12 chunks of ≤ 512 tokens, each cut at a line break.",
     },
     qa: {
       label: "Q&A",
-      description: "For two-column tables without a header: question on the left, answer on the right. Every pair becomes one chunk and is found through its question.",
+      description:
+        "For two-column tables without a header: question on the left, answer on the right. Every pair becomes one chunk and is found through its question.",
       formats: "XLSX, CSV, TXT (tab-separated)",
-      example: "“What is HbA1c? | The average blood sugar of the last 8–12 weeks.” → Question: What is HbA1c? Answer: The average blood sugar …",
+      example:
+        "“What is HbA1c? | The average blood sugar of the last 8–12 weeks.” → Question: What is HbA1c? Answer: The average blood sugar …",
     },
     table: {
       label: "Table",
-      description: "The first row holds the column names; every further row becomes one chunk of “column: value” pairs. Ideal for catalogues and lists.",
+      description:
+        "The first row holds the column names; every further row becomes one chunk of “column: value” pairs. Ideal for catalogues and lists.",
       formats: "XLSX, CSV, TXT",
       example: "Drug: Metformin; Dose: 500 mg; Intake: twice daily with meals",
     },
@@ -154,25 +170,29 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
     },
     manual: {
       label: "Manual",
-      description: "Follows the heading hierarchy of manuals: every chunk carries its section title, tables and figures stay with their text.",
+      description:
+        "Follows the heading hierarchy of manuals: every chunk carries its section title, tables and figures stay with their text.",
       formats: "PDF, DOCX",
       example: "“3.2 Cleaning the device – Unplug the device and …”",
     },
     book: {
       label: "Book",
-      description: "Detects chapters and sub-chapters of long books, drops the table of contents and keeps chunks within one chapter.",
+      description:
+        "Detects chapters and sub-chapters of long books, drops the table of contents and keeps chunks within one chapter.",
       formats: "DOCX, PDF, TXT",
       example: "“Chapter 4 › Diabetes mellitus › 4.1 Diagnosis: The diagnosis rests on …”",
     },
     laws: {
       label: "Laws",
-      description: "Splits legal texts along their structure (book, part, section, paragraph). Every chunk keeps its parent headings.",
+      description:
+        "Splits legal texts along their structure (book, part, section, paragraph). Every chunk keeps its parent headings.",
       formats: "DOCX, PDF, TXT",
       example: "“§ 630e BGB Duties to inform (1) The treating party is obliged to …”",
     },
     paper: {
       label: "Paper",
-      description: "For scientific papers: detects title, authors, abstract and sections; the abstract stays one complete chunk of its own.",
+      description:
+        "For scientific papers: detects title, authors, abstract and sections; the abstract stays one complete chunk of its own.",
       formats: "PDF",
       example: "“Methods: 120 patients were randomized …”",
     },
@@ -184,7 +204,8 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
     },
     picture: {
       label: "Picture",
-      description: "Reads the text in the image by OCR and describes it when a vision model is set up. Every image becomes one chunk.",
+      description:
+        "Reads the text in the image by OCR and describes it when a vision model is set up. Every image becomes one chunk.",
       formats: "JPEG, JPG, PNG, TIF, GIF",
       example: "Photo of a lab report → “Potassium 4.1 mmol/l, sodium 139 mmol/l …”",
     },
@@ -196,7 +217,8 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
     },
     tag: {
       label: "Tag",
-      description: "Turns the knowledge base into a tag set: a table with the columns description and tag. Other knowledge bases use it to tag their chunks.",
+      description:
+        "Turns the knowledge base into a tag set: a table with the columns description and tag. Other knowledge bases use it to tag their chunks.",
       formats: "XLSX, CSV, TXT",
       example: "“Chest pain radiating into the left arm | cardiology”",
     },
@@ -213,7 +235,8 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
     showLog: "Show log",
     raptor: {
       title: "RAPTOR summaries",
-      description: "Clusters the chunks level by level and has the chat model summarise each cluster; the summaries are searched like chunks. Uses the saved RAPTOR settings.",
+      description:
+        "Clusters the chunks level by level and has the chat model summarise each cluster; the summaries are searched like chunks. Uses the saved RAPTOR settings.",
       none: "There are no summaries yet. A chat model must be set up (model settings).",
       summary_one: "{{count}} summary in {{seconds}} s",
       summary_other: "{{count}} summaries in {{seconds}} s",
@@ -224,12 +247,14 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
       remove: "Delete summaries",
       cancel: "Cancel and delete",
       removeTitle: "Delete the RAPTOR summaries?",
-      removeBody: "A running build is cancelled and every summary of this knowledge base is deleted. The documents' chunks stay.",
+      removeBody:
+        "A running build is cancelled and every summary of this knowledge base is deleted. The documents' chunks stay.",
       removed: "The summaries were deleted.",
     },
     graph: {
       title: "Knowledge graph",
-      description: "The chat model reads every chunk and notes entities of the chosen types and their relations; assistants, searches and retrievals with “Use knowledge graph” put the entities a question names first.",
+      description:
+        "The chat model reads every chunk and notes entities of the chosen types and their relations; assistants, searches and retrievals with “Use knowledge graph” put the entities a question names first.",
       none: "There is no knowledge graph yet. A chat model must be set up (model settings) and the documents parsed.",
       summary_one: "Built in {{seconds}} s",
       summary_other: "Built in {{seconds}} s",
@@ -254,7 +279,8 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
     },
     mindmap: {
       title: "Mind map",
-      description: "The chat model outlines the knowledge base's chunks (in reading order, at most 2,000) part by part into a mind map; the parts are merged into one tree.",
+      description:
+        "The chat model outlines the knowledge base's chunks (in reading order, at most 2,000) part by part into a mind map; the parts are merged into one tree.",
       none: "There is no mind map yet. A chat model must be set up (model settings) and the documents parsed.",
       summary_one: "Built in {{seconds}} s",
       summary_other: "Built in {{seconds}} s",
@@ -274,8 +300,10 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
   },
   tagSet: {
     title: "Tags of this tag set",
-    description: "The tags from the second column of the uploaded tables. Knowledge bases that use this tag set assign them when parsing; parse again there after changes.",
-    empty: "No tags yet: upload a table (CSV, Excel) with the content in the first and tags in the second column, and parse it.",
+    description:
+      "The tags from the second column of the uploaded tables. Knowledge bases that use this tag set assign them when parsing; parse again there after changes.",
+    empty:
+      "No tags yet: upload a table (CSV, Excel) with the content in the first and tags in the second column, and parse it.",
     filter: "Filter tags",
     count_one: "{{count}} tag",
     count_other: "{{count}} tags",
@@ -289,7 +317,8 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
     renameTitle: "Rename tag “{{tag}}”",
     newName: "New name",
     deleteTitle: "Delete tag “{{tag}}”?",
-    deleteBody: "The tag is removed from every row of this tag set. Chunks of other knowledge bases that were tagged with it keep it until they are parsed again.",
+    deleteBody:
+      "The tag is removed from every row of this tag set. Chunks of other knowledge bases that were tagged with it keep it until they are parsed again.",
   },
   errors: {
     min: "The value must be at least {{min}}.",
@@ -308,9 +337,11 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
     title: "Automatic metadata",
     hint: "While parsing, the chat model fills these fields of every document from its chunks. Values set by hand stay; lists gain the new values.",
     enable: "Generate metadata while parsing",
-    enableHint: "Uses the knowledge base's chat model or the team's default model. Applies to every parse after saving.",
+    enableHint:
+      "Uses the knowledge base's chat model or the team's default model. Applies to every parse after saving.",
     fields: "Fields",
-    fieldsHint: "Name, kind, meaning for the model and, for text and lists, the allowed values separated by commas (empty: any).",
+    fieldsHint:
+      "Name, kind, meaning for the model and, for text and lists, the allowed values separated by commas (empty: any).",
     empty: "No fields yet.",
     add: "Add field",
     name: "Name of field {{index}}",

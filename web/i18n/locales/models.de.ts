@@ -1,11 +1,13 @@
 // Strings of the model provider and system model settings pages (German).
 export const modelsDe = {
   title: "Modellanbieter",
-  description: "Richten Sie Modellanbieter ein und fügen Sie die Modelle hinzu, die Buddy für Embeddings, Chat und Reranking verwenden darf.",
+  description:
+    "Richten Sie Modellanbieter ein und fügen Sie die Modelle hinzu, die Buddy für Embeddings, Chat und Reranking verwenden darf.",
   added: "Hinzugefügte Modelle",
   addedHint: "Diese Modelle stehen in Wissensdatenbanken, im Abruftest und bei den Systemmodellen zur Auswahl.",
   toAdd: "Anbieter zum Hinzufügen",
-  toAddHint: "Wählen Sie einen Anbieter und fügen Sie eines seiner Modelle hinzu. Vor dem Speichern wird die Verbindung geprüft.",
+  toAddHint:
+    "Wählen Sie einen Anbieter und fügen Sie eines seiner Modelle hinzu. Vor dem Speichern wird die Verbindung geprüft.",
   noModels: "Für diesen Anbieter ist kein Modell eingerichtet.",
   noProviders: "Es gibt keine weiteren Anbieter zum Hinzufügen.",
   onlyBuiltin: "Bisher nur die integrierten Modelle. Fügen Sie unten ein Modell eines Anbieters hinzu.",
@@ -18,7 +20,8 @@ export const modelsDe = {
   builtinNote:
     "Die integrierten Modelle laufen ohne externen Dienst und ohne Kosten. Sie sind einfache Platzhalter und ersetzen keine echten Sprach- oder Embedding-Modelle.",
   builtinModels: {
-    "builtin-hash": "Lexikalischer Platzhalter für ein echtes Embedding-Modell: Vektoren aus gehashten Wörtern, ohne Bedeutungsverständnis.",
+    "builtin-hash":
+      "Lexikalischer Platzhalter für ein echtes Embedding-Modell: Vektoren aus gehashten Wörtern, ohne Bedeutungsverständnis.",
     "builtin-extractive": "Antwortet, indem es die gefundenen Passagen zitiert; es formuliert keine eigenen Antworten.",
     "builtin-rerank": "Lexikalischer Reranker: sortiert nach Wortüberschneidung mit der Frage.",
   },
@@ -56,7 +59,8 @@ export const modelsDe = {
     apiKey: "API-Schlüssel",
     apiKeyPlaceholder: "Schlüssel des Anbieters",
     apiKeyRequired: "Dieser Anbieter braucht einen API-Schlüssel.",
-    bindingHint: "Workers AI läuft über das AI-Binding von Cloudflare: kein Schlüssel und keine URL nötig. Es antwortet nur, wenn Buddy auf Cloudflare läuft (oder mit wrangler dev --remote), nicht im lokalen Offline-Modus.",
+    bindingHint:
+      "Workers AI läuft über das AI-Binding von Cloudflare: kein Schlüssel und keine URL nötig. Es antwortet nur, wenn Buddy auf Cloudflare läuft (oder mit wrangler dev --remote), nicht im lokalen Offline-Modus.",
     apiKeyLocal: "Für lokale Anbieter nicht nötig.",
     apiKeyStored: "Der Schlüssel wird verschlüsselt gespeichert und danach nur noch gekürzt angezeigt.",
     baseUrl: "Basis-URL",
@@ -74,18 +78,23 @@ export const modelsDe = {
     saved: "Modell hinzugefügt",
     credentialRequired: "Dieser Anbieter braucht diesen Wert.",
     credentialFormat: "Der Wert hat nicht das erwartete Format (siehe Beispiel im Feld).",
-    serviceAccountInvalid: "Bitte fügen Sie den Dienstkonto-Schlüssel als JSON ein (mit client_email, private_key und token_uri).",
+    serviceAccountInvalid:
+      "Bitte fügen Sie den Dienstkonto-Schlüssel als JSON ein (mit client_email, private_key und token_uri).",
     serviceAccountFile: "JSON-Datei wählen",
     serviceAccountFileLabel: "Dienstkonto-Schlüsseldatei (.json) wählen",
     serviceAccountFileUnreadable: "Die Datei ließ sich nicht lesen.",
     keyOrAccessKeys: "Geben Sie einen API-Schlüssel oder Zugriffsschlüssel-ID und geheimen Zugriffsschlüssel an.",
     keyOrAccessKeysHint:
       "Bedrock: entweder ein Bedrock-API-Schlüssel oder Zugriffsschlüssel-ID und geheimer Zugriffsschlüssel (bei temporären Zugangsdaten mit Sitzungstoken). Mit Zugriffsschlüsseln wird jede Anfrage signiert (AWS Signature V4).",
-    keylessHint: "Dieser Anbieter braucht keinen API-Schlüssel: Buddy holt sich mit dem Dienstkonto-Schlüssel ein Zugriffstoken.",
+    keylessHint:
+      "Dieser Anbieter braucht keinen API-Schlüssel: Buddy holt sich mit dem Dienstkonto-Schlüssel ein Zugriffstoken.",
     credentialSecretStored: "Wird verschlüsselt gespeichert und danach nicht mehr angezeigt.",
   },
   credentials: {
-    aws_access_key_id: { label: "AWS-Zugriffsschlüssel-ID", hint: "Statt eines API-Schlüssels; zusammen mit dem geheimen Zugriffsschlüssel." },
+    aws_access_key_id: {
+      label: "AWS-Zugriffsschlüssel-ID",
+      hint: "Statt eines API-Schlüssels; zusammen mit dem geheimen Zugriffsschlüssel.",
+    },
     aws_secret_access_key: { label: "Geheimer AWS-Zugriffsschlüssel", hint: "Gehört zur Zugriffsschlüssel-ID." },
     aws_session_token: { label: "AWS-Sitzungstoken", hint: "Nur bei temporären Zugangsdaten." },
     aws_region: { label: "AWS-Region", hint: "Die Region, in der Bedrock läuft, z. B. us-east-1." },
@@ -101,11 +110,15 @@ export const modelsDe = {
     },
     endpoint_id: { label: "Endpunkt-ID", hint: "Wird statt des Modellnamens gesendet (z. B. ep-2025…)." },
     yiyan_app_id: { label: "App-ID", hint: "Wird als appid-Header an die Qianfan-v2-API gesendet." },
-    yiyan_secret_key: { label: "Secret Key", hint: "Wird verschlüsselt gespeichert; die Qianfan-v2-API selbst authentifiziert mit dem API-Schlüssel." },
+    yiyan_secret_key: {
+      label: "Secret Key",
+      hint: "Wird verschlüsselt gespeichert; die Qianfan-v2-API selbst authentifiziert mit dem API-Schlüssel.",
+    },
   },
   system: {
     title: "Systemmodelle",
-    description: "Legen Sie fest, welche Modelle Buddy standardmäßig verwendet. Zur Auswahl stehen die integrierten und die von Ihnen hinzugefügten Modelle.",
+    description:
+      "Legen Sie fest, welche Modelle Buddy standardmäßig verwendet. Zur Auswahl stehen die integrierten und die von Ihnen hinzugefügten Modelle.",
     none: "Keines",
     notSetUp: "{{id}} (nicht eingerichtet)",
     saved: "Systemmodelle gespeichert",

@@ -21,7 +21,8 @@ export const modelsEn: Shape<typeof modelsDe> = {
   builtinNote:
     "The built-in models run without an external service and cost nothing. They are simple stand-ins and do not replace real language or embedding models.",
   builtinModels: {
-    "builtin-hash": "A lexical stand-in for a real embedding model: vectors from hashed words, with no understanding of meaning.",
+    "builtin-hash":
+      "A lexical stand-in for a real embedding model: vectors from hashed words, with no understanding of meaning.",
     "builtin-extractive": "Answers by quoting the retrieved passages; it does not write answers of its own.",
     "builtin-rerank": "A lexical reranker: orders results by word overlap with the question.",
   },
@@ -59,7 +60,8 @@ export const modelsEn: Shape<typeof modelsDe> = {
     apiKey: "API key",
     apiKeyPlaceholder: "The provider's key",
     apiKeyRequired: "This provider needs an API key.",
-    bindingHint: "Workers AI runs through the Cloudflare AI binding: no key or URL needed. It answers only when Buddy is deployed to Cloudflare (or runs with wrangler dev --remote), not in the offline local mode.",
+    bindingHint:
+      "Workers AI runs through the Cloudflare AI binding: no key or URL needed. It answers only when Buddy is deployed to Cloudflare (or runs with wrangler dev --remote), not in the offline local mode.",
     apiKeyLocal: "Not needed for local providers.",
     apiKeyStored: "The key is stored encrypted and afterwards only shown shortened.",
     baseUrl: "Base URL",
@@ -77,7 +79,8 @@ export const modelsEn: Shape<typeof modelsDe> = {
     saved: "Model added",
     credentialRequired: "This provider needs this value.",
     credentialFormat: "The value does not have the expected format (see the example in the field).",
-    serviceAccountInvalid: "Please paste the service account key as JSON (with client_email, private_key and token_uri).",
+    serviceAccountInvalid:
+      "Please paste the service account key as JSON (with client_email, private_key and token_uri).",
     serviceAccountFile: "Choose JSON file",
     serviceAccountFileLabel: "Choose the service account key file (.json)",
     serviceAccountFileUnreadable: "The file could not be read.",
@@ -88,7 +91,10 @@ export const modelsEn: Shape<typeof modelsDe> = {
     credentialSecretStored: "Stored encrypted and not shown again.",
   },
   credentials: {
-    aws_access_key_id: { label: "AWS access key ID", hint: "Instead of an API key; together with the secret access key." },
+    aws_access_key_id: {
+      label: "AWS access key ID",
+      hint: "Instead of an API key; together with the secret access key.",
+    },
     aws_secret_access_key: { label: "AWS secret access key", hint: "Belongs to the access key ID." },
     aws_session_token: { label: "AWS session token", hint: "Only for temporary credentials." },
     aws_region: { label: "AWS region", hint: "The region Bedrock runs in, e.g. us-east-1." },
@@ -104,11 +110,15 @@ export const modelsEn: Shape<typeof modelsDe> = {
     },
     endpoint_id: { label: "Endpoint ID", hint: "Sent instead of the model name (e.g. ep-2025…)." },
     yiyan_app_id: { label: "App ID", hint: "Sent as the appid header to the Qianfan v2 API." },
-    yiyan_secret_key: { label: "Secret key", hint: "Stored encrypted; the Qianfan v2 API itself authenticates with the API key." },
+    yiyan_secret_key: {
+      label: "Secret key",
+      hint: "Stored encrypted; the Qianfan v2 API itself authenticates with the API key.",
+    },
   },
   system: {
     title: "System models",
-    description: "Choose the models Buddy uses by default. You can pick the built-in models and the ones you have added.",
+    description:
+      "Choose the models Buddy uses by default. You can pick the built-in models and the ones you have added.",
     none: "None",
     notSetUp: "{{id}} (not set up)",
     saved: "System models saved",

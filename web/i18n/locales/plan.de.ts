@@ -32,7 +32,8 @@ export const planDe = {
   exceeded: "Grenze erreicht",
   usageLabel: "{{label}}: {{percent}} % belegt",
   changeTitle: "Tarif wechseln",
-  changeBody: "Der Tarif ist eine Einstellung der Installation: Setzen Sie in wrangler.toml unter [vars] CF_PLAN = \"paid\" (oder \"free\") und stellen Sie Buddy neu bereit. Den Tarif selbst buchen Sie im Cloudflare-Dashboard.",
+  changeBody:
+    'Der Tarif ist eine Einstellung der Installation: Setzen Sie in wrangler.toml unter [vars] CF_PLAN = "paid" (oder "free") und stellen Sie Buddy neu bereit. Den Tarif selbst buchen Sie im Cloudflare-Dashboard.',
   pricing: "Preise und Grenzen bei Cloudflare",
   asOf: "Stand: {{day}} (UTC)",
   compare: "Grenzen im Vergleich",

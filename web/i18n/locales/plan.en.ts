@@ -36,7 +36,8 @@ export const planEn: Shape<typeof planDe> = {
   exceeded: "Limit reached",
   usageLabel: "{{label}}: {{percent}} % used",
   changeTitle: "Changing the plan",
-  changeBody: "The plan is a setting of the installation: set CF_PLAN = \"paid\" (or \"free\") under [vars] in wrangler.toml and deploy Buddy again. The plan itself is booked in the Cloudflare dashboard.",
+  changeBody:
+    'The plan is a setting of the installation: set CF_PLAN = "paid" (or "free") under [vars] in wrangler.toml and deploy Buddy again. The plan itself is booked in the Cloudflare dashboard.',
   pricing: "Cloudflare's pricing and limits",
   asOf: "As of {{day}} (UTC)",
   compare: "Limits compared",

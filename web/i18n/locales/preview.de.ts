@@ -4,8 +4,10 @@ export const previewDe = {
   downloadError: "Fehler beim Herunterladen der Datei, bitte später erneut versuchen",
   retry: "Erneut versuchen",
   download: "Herunterladen",
-  readError: "Die Datei konnte nicht gelesen werden. Laden Sie sie herunter, um sie mit einem passenden Programm zu öffnen.",
-  chunkLoadError: "Die Vorschau konnte nicht geladen werden: Die Verbindung ist abgebrochen oder hat zu lange gedauert. Laden Sie die Seite neu.",
+  readError:
+    "Die Datei konnte nicht gelesen werden. Laden Sie sie herunter, um sie mit einem passenden Programm zu öffnen.",
+  chunkLoadError:
+    "Die Vorschau konnte nicht geladen werden: Die Verbindung ist abgebrochen oder hat zu lange gedauert. Laden Sie die Seite neu.",
   reload: "Seite neu laden",
   unsupported: "Keine Vorschau für diesen Dateityp",
   unsupportedHint: "Laden Sie die Datei herunter, um sie zu öffnen.",

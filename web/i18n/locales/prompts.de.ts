@@ -1,7 +1,8 @@
 // Strings of the prompt templates page (/profile-setting/prompt) and the chat configuration's template menu.
 export const promptsDe = {
   title: "Prompt-Vorlagen",
-  description: "Wiederverwendbare Prompts des Teams, etwa System-Prompts für Assistenten. Alle Mitglieder sehen sie; ändern dürfen der Ersteller, der Eigentümer und Admins.",
+  description:
+    "Wiederverwendbare Prompts des Teams, etwa System-Prompts für Assistenten. Alle Mitglieder sehen sie; ändern dürfen der Ersteller, der Eigentümer und Admins.",
   search: "Vorlagen durchsuchen",
   create: "Neue Vorlage",
   createTitle: "Neue Prompt-Vorlage",

@@ -5,7 +5,8 @@ type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 // Strings of the prompt templates page and the chat configuration's template menu (English).
 export const promptsEn: Shape<typeof promptsDe> = {
   title: "Prompt templates",
-  description: "Your team's reusable prompts, such as system prompts for assistants. Every member sees them; their creator, the owner and admins may change them.",
+  description:
+    "Your team's reusable prompts, such as system prompts for assistants. Every member sees them; their creator, the owner and admins may change them.",
   search: "Search templates",
   create: "New template",
   createTitle: "New prompt template",

@@ -1,7 +1,8 @@
 // Strings of the retrieval testing tab (German).
 export const retrievalDe = {
   title: "Abruftest",
-  description: "Stellen Sie eine Frage und prüfen Sie, welche Abschnitte dieser Wissensdatenbank der Abruf mit welchen Werten findet.",
+  description:
+    "Stellen Sie eine Frage und prüfen Sie, welche Abschnitte dieser Wissensdatenbank der Abruf mit welchen Werten findet.",
   question: "Frage",
   questionPlaceholder: "Was möchten Sie wissen?",
   questionHint: "Enter startet den Test, Umschalt+Enter fügt eine neue Zeile ein.",
@@ -38,7 +39,8 @@ export const retrievalDe = {
       Vietnamese: "Vietnamesisch",
     },
   },
-  useKgHint: "Stellt die Entitäten und Beziehungen des Wissensgraphen, die die Frage nennt, als ersten Treffer voran (Wissensgraph in der Konfiguration erzeugen).",
+  useKgHint:
+    "Stellt die Entitäten und Beziehungen des Wissensgraphen, die die Frage nennt, als ersten Treffer voran (Wissensgraph in der Konfiguration erzeugen).",
   topK: "Top K",
   topKHint: "So viele Kandidaten werden je Suchverfahren höchstens betrachtet (mindestens 1).",
   topKInvalid: "Top K muss eine ganze Zahl ab 1 sein.",
@@ -94,13 +96,14 @@ export const retrievalDe = {
     fieldsHint: "Kommagetrennte Namen von Metadatenfeldern, z. B. Autor, Jahr.",
     fieldsPlaceholder: "Autor, Jahr",
     fieldsRequired: "Bitte mindestens ein Feld nennen.",
-    modelNote: "Erfüllt kein Dokument die Bedingungen des Modells, wird ohne Filter gesucht; das integrierte Offline-Modell schreibt keine Bedingungen.",
+    modelNote:
+      "Erfüllt kein Dokument die Bedingungen des Modells, wird ohne Filter gesucht; das integrierte Offline-Modell schreibt keine Bedingungen.",
     operators: {
-      "contains": "enthält",
+      contains: "enthält",
       "not contains": "enthält nicht",
       "start with": "beginnt mit",
       "end with": "endet mit",
-      "empty": "ist leer",
+      empty: "ist leer",
       "not empty": "ist nicht leer",
       "=": "ist gleich (=)",
       "≠": "ist ungleich (≠)",

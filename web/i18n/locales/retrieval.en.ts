@@ -41,7 +41,8 @@ export const retrievalEn: Shape<typeof retrievalDe> = {
       Vietnamese: "Vietnamese",
     },
   },
-  useKgHint: "Puts the knowledge graph's entities and relations that the question names first (build the graph in the configuration).",
+  useKgHint:
+    "Puts the knowledge graph's entities and relations that the question names first (build the graph in the configuration).",
   topK: "Top K",
   topKHint: "At most this many candidates are considered per search method (at least 1).",
   topKInvalid: "Top K must be a whole number of at least 1.",
@@ -96,14 +97,15 @@ export const retrievalEn: Shape<typeof retrievalDe> = {
     fieldsHint: "Comma-separated names of metadata fields, e.g. Author, Year.",
     fieldsPlaceholder: "Author, Year",
     fieldsRequired: "Please name at least one field.",
-    modelNote: "When no document meets the model's conditions, the search runs without a filter; the built-in offline model writes no conditions.",
+    modelNote:
+      "When no document meets the model's conditions, the search runs without a filter; the built-in offline model writes no conditions.",
     nameRequired: "Every condition needs a field name.",
     operators: {
-      "contains": "contains",
+      contains: "contains",
       "not contains": "does not contain",
       "start with": "starts with",
       "end with": "ends with",
-      "empty": "is empty",
+      empty: "is empty",
       "not empty": "is not empty",
       "=": "equals (=)",
       "≠": "does not equal (≠)",

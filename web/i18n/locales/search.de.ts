@@ -22,7 +22,8 @@ export const searchDe = {
   pick: "Wählen Sie links eine Such-App",
   pickHint: "Oder erstellen Sie eine neue, um mit der Suche zu beginnen.",
   noKnowledge: "Wählen Sie Wissensdatenbanken",
-  noKnowledgeHint: "Diese Such-App durchsucht noch keine Wissensdatenbank. Wählen Sie in den Einstellungen mindestens eine aus.",
+  noKnowledgeHint:
+    "Diese Such-App durchsucht noch keine Wissensdatenbank. Wählen Sie in den Einstellungen mindestens eine aus.",
   settings: "Einstellungen",
   share: "Teilen",
   box: {
@@ -69,7 +70,8 @@ export const searchDe = {
     related: "Verwandte Fragen",
     relatedHint: "Schlägt weitere Fragen zum Thema vor.",
     mindMap: "Mindmap",
-    mindMapHint: "Fasst die besten zwölf Abschnitte als Gliederung zusammen (mit dem Chat-Modell; ohne eines: Dokumente und erste Sätze).",
+    mindMapHint:
+      "Fasst die besten zwölf Abschnitte als Gliederung zusammen (mit dem Chat-Modell; ohne eines: Dokumente und erste Sätze).",
     useKg: "Wissensgraph verwenden",
     useKgHint: "Zeigt zuerst die Entitäten und Beziehungen aus den Wissensgraphen, die die Suche nennt.",
     highlight: "Treffer hervorheben",

@@ -71,7 +71,8 @@ export const searchEn: typeof searchDe = {
     related: "Related questions",
     relatedHint: "Suggests further questions on the topic.",
     mindMap: "Mind map",
-    mindMapHint: "Summarises the best twelve chunks as an outline (with the chat model; without one: documents and first sentences).",
+    mindMapHint:
+      "Summarises the best twelve chunks as an outline (with the chat model; without one: documents and first sentences).",
     useKg: "Use knowledge graph",
     useKgHint: "Shows the entities and relations from the knowledge graphs that the search names first.",
     highlight: "Highlight hits",

@@ -17,7 +17,8 @@ export const shareDe = {
     name: "Name",
     nameHint: "Nur für Sie, z. B. „Website Praxis“.",
     origins: "Erlaubte Websites",
-    originsHint: "Eine Adresse pro Zeile, nur Schema und Host (und Port), z. B. https://www.example.org. Leer lassen, um jede Website zu erlauben.",
+    originsHint:
+      "Eine Adresse pro Zeile, nur Schema und Host (und Port), z. B. https://www.example.org. Leer lassen, um jede Website zu erlauben.",
     originsInvalid: "Keine gültige Adresse (nur Schema und Host, ohne Pfad): {{origins}}",
     originsTooMany: "Höchstens {{max}} Websites.",
     ratePerMinute: "Anfragen pro Minute",
@@ -42,7 +43,8 @@ export const shareDe = {
     tabWidget: "Chat-Button (Skript)",
     tabExtension: "Chrome-Erweiterung",
     iframeHint: "Fügen Sie diesen Code dort ein, wo der Chat auf Ihrer Seite erscheinen soll.",
-    widgetHint: "Fügt jeder Website einen runden Chat-Button unten rechts hinzu, der den Chat in einem Fenster öffnet. Den Code vor </body> einfügen.",
+    widgetHint:
+      "Fügt jeder Website einen runden Chat-Button unten rechts hinzu, der den Chat in einem Fenster öffnet. Den Code vor </body> einfügen.",
     startQuestion: "Startfrage (optional)",
     startQuestionPlaceholder: "z. B. Welche Leistungen bieten Sie an?",
     startQuestionHint: "Wird beim Öffnen automatisch in einer neuen Unterhaltung gestellt.",
@@ -51,9 +53,11 @@ export const shareDe = {
     previewHint: "So sehen Besucher den Chat. Anfragen aus der Vorschau zählen zum Limit des Links.",
   },
   extension: {
-    intro: "Eine Chrome-Erweiterung, die den Chat in der Seitenleiste des Browsers öffnet. Sie wird hier in Ihrem Browser erstellt.",
+    intro:
+      "Eine Chrome-Erweiterung, die den Chat in der Seitenleiste des Browsers öffnet. Sie wird hier in Ihrem Browser erstellt.",
     download: "Erweiterung herunterladen (.zip)",
-    restricted: "Dieser Link ist auf bestimmte Websites beschränkt; in der Erweiterung lädt er nur, wenn er auf jeder Website erlaubt ist.",
+    restricted:
+      "Dieser Link ist auf bestimmte Websites beschränkt; in der Erweiterung lädt er nur, wenn er auf jeder Website erlaubt ist.",
     step1: "ZIP-Datei herunterladen und entpacken.",
     step2: "In Chrome chrome://extensions öffnen.",
     step3: "Oben rechts den Entwicklermodus einschalten.",
@@ -69,14 +73,17 @@ export const shareDe = {
     endpoint: "Service-Endpunkt",
     chatId: "Chat-ID",
     key: "API-Schlüssel",
-    keyHint: "Programme melden sich mit einem API-Schlüssel an. Ein neuer Schlüssel wird nur einmal angezeigt und in die Beispiele eingesetzt.",
+    keyHint:
+      "Programme melden sich mit einem API-Schlüssel an. Ein neuer Schlüssel wird nur einmal angezeigt und in die Beispiele eingesetzt.",
     examples: "Beispielanfragen",
     reference: "API-Referenz öffnen",
     tabCurl: "curl (Streaming)",
     tabOpenAi: "OpenAI-kompatibel",
     tabPython: "Python-SDK",
-    curlHint: "Stellt eine Frage und empfängt die Antwort als Server-Sent Events; ohne session_id beginnt eine neue Unterhaltung.",
-    openAiHint: "Für Werkzeuge, die die OpenAI-Chat-API sprechen: Die Chat-ID steht im Pfad, das Modell bestimmt der Assistent.",
+    curlHint:
+      "Stellt eine Frage und empfängt die Antwort als Server-Sent Events; ohne session_id beginnt eine neue Unterhaltung.",
+    openAiHint:
+      "Für Werkzeuge, die die OpenAI-Chat-API sprechen: Die Chat-ID steht im Pfad, das Modell bestimmt der Assistent.",
     pythonHint: "Mit dem RAGFlow-Python-SDK (pip install ragflow-sdk).",
     sampleQuestion: "Worum geht es in den Dokumenten?",
   },

@@ -21,7 +21,8 @@ export const shareEn: Shape<typeof shareDe> = {
     name: "Name",
     nameHint: "For you only, e.g. “Practice website”.",
     origins: "Allowed websites",
-    originsHint: "One address per line, scheme and host (and port) only, e.g. https://www.example.org. Leave empty to allow any website.",
+    originsHint:
+      "One address per line, scheme and host (and port) only, e.g. https://www.example.org. Leave empty to allow any website.",
     originsInvalid: "Not a valid address (scheme and host only, no path): {{origins}}",
     originsTooMany: "At most {{max}} websites.",
     ratePerMinute: "Requests per minute",
@@ -46,7 +47,8 @@ export const shareEn: Shape<typeof shareDe> = {
     tabWidget: "Chat button (script)",
     tabExtension: "Chrome extension",
     iframeHint: "Paste this code where the chat should appear on your page.",
-    widgetHint: "Adds a round chat button at the bottom right of any website that opens the chat in a window. Paste the code before </body>.",
+    widgetHint:
+      "Adds a round chat button at the bottom right of any website that opens the chat in a window. Paste the code before </body>.",
     startQuestion: "Start question (optional)",
     startQuestionPlaceholder: "e.g. Which services do you offer?",
     startQuestionHint: "Asked automatically in a new conversation when the chat opens.",
@@ -57,7 +59,8 @@ export const shareEn: Shape<typeof shareDe> = {
   extension: {
     intro: "A Chrome extension that opens the chat in the browser's side panel. It is built here, in your browser.",
     download: "Download extension (.zip)",
-    restricted: "This link is limited to certain websites; inside the extension it loads only when it is allowed on any website.",
+    restricted:
+      "This link is limited to certain websites; inside the extension it loads only when it is allowed on any website.",
     step1: "Download the zip file and unpack it.",
     step2: "Open chrome://extensions in Chrome.",
     step3: "Turn on developer mode at the top right.",
@@ -79,7 +82,8 @@ export const shareEn: Shape<typeof shareDe> = {
     tabCurl: "curl (streaming)",
     tabOpenAi: "OpenAI-compatible",
     tabPython: "Python SDK",
-    curlHint: "Asks a question and receives the answer as server-sent events; without session_id a new conversation starts.",
+    curlHint:
+      "Asks a question and receives the answer as server-sent events; without session_id a new conversation starts.",
     openAiHint: "For tools that speak OpenAI's chat API: the chat ID is in the path, the assistant decides the model.",
     pythonHint: "With the RAGFlow Python SDK (pip install ragflow-sdk).",
     sampleQuestion: "What are the documents about?",

@@ -1,7 +1,8 @@
 // Strings of teams, roles and the team switcher (German).
 export const teamsDe = {
   title: "Team",
-  description: "Laden Sie Kolleginnen und Kollegen ein. Wissensdatenbanken mit der Berechtigung „Team“ teilen alle Mitglieder.",
+  description:
+    "Laden Sie Kolleginnen und Kollegen ein. Wissensdatenbanken mit der Berechtigung „Team“ teilen alle Mitglieder.",
   members: "Mitglieder von {{team}}",
   invite: "Einladen",
   inviteTitle: "Mitglied einladen",

@@ -30,14 +30,19 @@
   var PANEL_ID = "buddy-widget-panel";
   var CHAT_ICON =
     '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z"/></svg>';
-  var CLOSE_ICON = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M18 6 6 18M6 6l12 12"/></svg>';
+  var CLOSE_ICON =
+    '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M18 6 6 18M6 6l12 12"/></svg>';
 
   var css =
     ".buddy-widget-button{all:initial;box-sizing:border-box;position:fixed;right:20px;bottom:20px;z-index:2147483646;" +
-    "width:56px;height:56px;border-radius:50%;background:" + color + ";color:#fff;display:flex;align-items:center;" +
+    "width:56px;height:56px;border-radius:50%;background:" +
+    color +
+    ";color:#fff;display:flex;align-items:center;" +
     "justify-content:center;cursor:pointer;box-shadow:0 6px 20px rgba(0,0,0,.25);transition:transform .15s ease}" +
     ".buddy-widget-button:hover{transform:scale(1.06)}" +
-    ".buddy-widget-button:focus-visible{outline:3px solid " + color + ";outline-offset:3px}" +
+    ".buddy-widget-button:focus-visible{outline:3px solid " +
+    color +
+    ";outline-offset:3px}" +
     ".buddy-widget-button svg{display:block;width:26px;height:26px;fill:none;stroke:currentColor;stroke-width:2;" +
     "stroke-linecap:round;stroke-linejoin:round}" +
     ".buddy-widget-panel{all:initial;box-sizing:border-box;position:fixed;right:20px;bottom:88px;z-index:2147483647;" +
@@ -123,7 +128,8 @@
     });
     // Escape pressed inside the chat: the shared page tells its parent
     window.addEventListener("message", function (event) {
-      if (frame && event.source === frame.contentWindow && event.data && event.data.type === "buddy-widget:close") close();
+      if (frame && event.source === frame.contentWindow && event.data && event.data.type === "buddy-widget:close")
+        close();
     });
   };
 

@@ -17,12 +17,17 @@ export const agents = sqliteTable(
     titleKey: text("title_key").notNull(),
     description: text("description"),
     avatar: text("avatar"),
-    permission: text("permission", { enum: ["me", "team"] }).notNull().default("me"),
+    permission: text("permission", { enum: ["me", "team"] })
+      .notNull()
+      .default("me"),
     canvasType: text("canvas_type").notNull().default(""),
     dsl: text("dsl", { mode: "json" }).$type<Dsl>().notNull(),
     ...timestamps,
   },
-  (t) => [uniqueIndex("agents_tenant_title_idx").on(t.tenantId, t.titleKey), index("agents_tenant_updated_idx").on(t.tenantId, t.updateTime)],
+  (t) => [
+    uniqueIndex("agents_tenant_title_idx").on(t.tenantId, t.titleKey),
+    index("agents_tenant_updated_idx").on(t.tenantId, t.updateTime),
+  ],
 );
 
 // A conversation with an agent: its messages and the run state (where an Answer paused the flow).
@@ -36,7 +41,9 @@ export const agentSessions = sqliteTable(
     tenantId: text("tenant_id").notNull(),
     userId: text("user_id").notNull(),
     source: text("source").notNull().default("agent"),
-    messages: text("messages", { mode: "json" }).$type<{ role: "user" | "assistant"; content: string; id: string; created_at: number }[]>().notNull(),
+    messages: text("messages", { mode: "json" })
+      .$type<{ role: "user" | "assistant"; content: string; id: string; created_at: number }[]>()
+      .notNull(),
     // component ids to continue from on the next question (after an Answer), and values kept between turns
     state: text("state", { mode: "json" }).$type<{ resume: string[]; history: [string, string][] }>().notNull(),
     ...timestamps,

@@ -1,5 +1,13 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { type ChatMessage, type DesignInput, type LlmSetting, type MetaDataFilter, NO_META_DATA_FILTER, type PromptConfig, type Reference } from "../../contract/chats";
+import {
+  type ChatMessage,
+  type DesignInput,
+  type LlmSetting,
+  type MetaDataFilter,
+  NO_META_DATA_FILTER,
+  type PromptConfig,
+  type Reference,
+} from "../../contract/chats";
 import { timestamps } from "./columns";
 import { tenants, users } from "./users";
 
@@ -18,7 +26,9 @@ export const dialogs = sqliteTable(
     nameKey: text("name_key").notNull(),
     icon: text("icon"),
     description: text("description"),
-    language: text("language", { enum: ["German", "English"] }).notNull().default("German"),
+    language: text("language", { enum: ["German", "English"] })
+      .notNull()
+      .default("German"),
     datasetIds: text("dataset_ids", { mode: "json" }).$type<string[]>().notNull(),
     llmId: text("llm_id").notNull(),
     llmSetting: text("llm_setting", { mode: "json" }).$type<LlmSetting & { max_tokens: number }>().notNull(),
@@ -29,10 +39,16 @@ export const dialogs = sqliteTable(
     topN: integer("top_n").notNull().default(6),
     topK: integer("top_k").notNull().default(1024),
     rerankId: text("rerank_id").notNull().default(""),
-    metaDataFilter: text("meta_data_filter", { mode: "json" }).$type<MetaDataFilter>().notNull().default(NO_META_DATA_FILTER),
+    metaDataFilter: text("meta_data_filter", { mode: "json" })
+      .$type<MetaDataFilter>()
+      .notNull()
+      .default(NO_META_DATA_FILTER),
     ...timestamps,
   },
-  (t) => [uniqueIndex("dialogs_tenant_name_idx").on(t.tenantId, t.nameKey), index("dialogs_tenant_created_idx").on(t.tenantId, t.createTime)],
+  (t) => [
+    uniqueIndex("dialogs_tenant_name_idx").on(t.tenantId, t.nameKey),
+    index("dialogs_tenant_created_idx").on(t.tenantId, t.createTime),
+  ],
 );
 
 // Conversations ("sessions" in the API): the messages and the references of the answers.
@@ -46,7 +62,9 @@ export const conversations = sqliteTable(
     tenantId: text("tenant_id").notNull(),
     // who talks: a user id for the web app, any caller-chosen id for API and shared sessions
     userId: text("user_id").notNull().default(""),
-    source: text("source", { enum: ["web", "api", "shared"] }).notNull().default("web"),
+    source: text("source", { enum: ["web", "api", "shared"] })
+      .notNull()
+      .default("web"),
     name: text("name").notNull(),
     messages: text("messages", { mode: "json" }).$type<ChatMessage[]>().notNull(),
     reference: text("reference", { mode: "json" }).$type<Reference[]>().notNull(),
@@ -87,7 +105,8 @@ export const chatTurns = sqliteTable(
   (t) => [
     index("chat_turns_dialog_time_idx").on(t.dialogId, t.createTime),
     index("chat_turns_tenant_time_idx").on(t.tenantId, t.createTime),
-    index("chat_turns_message_idx").on(t.conversationId, t.messageId)],
+    index("chat_turns_message_idx").on(t.conversationId, t.messageId),
+  ],
 );
 
 export type DialogRow = typeof dialogs.$inferSelect;

@@ -102,7 +102,6 @@ export const chunkVectors = sqliteTable(
   (t) => [index("chunk_vectors_namespace_model_idx").on(t.namespace, t.model, t.updatedAt, t.dims)],
 );
 
-
 // Work over a whole dataset (RAPTOR, knowledge graph), reported like RAGFlow's task row; `sample_doc_id` is its first document.
 export const datasetTasks = sqliteTable(
   "dataset_tasks",
@@ -119,7 +118,10 @@ export const datasetTasks = sqliteTable(
     createTime: integer("create_time").notNull(),
     updateTime: integer("update_time").notNull(),
   },
-  (t) => [index("dataset_tasks_dataset_idx").on(t.datasetId), index("dataset_tasks_state_heartbeat_idx").on(t.state, t.heartbeatAt)],
+  (t) => [
+    index("dataset_tasks_dataset_idx").on(t.datasetId),
+    index("dataset_tasks_state_heartbeat_idx").on(t.state, t.heartbeatAt),
+  ],
 );
 
 // A dataset's knowledge graph (nodes and edges as JSON), written whole by the task that built it.

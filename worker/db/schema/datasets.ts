@@ -19,7 +19,9 @@ export const datasets = sqliteTable(
     description: text("description"),
     language: text("language").notNull().default("German"),
     embdId: text("embd_id").notNull(),
-    permission: text("permission", { enum: ["me", "team"] }).notNull().default("me"),
+    permission: text("permission", { enum: ["me", "team"] })
+      .notNull()
+      .default("me"),
     parserId: text("parser_id").notNull().default("naive"),
     parserConfig: text("parser_config", { mode: "json" }).notNull(),
     pagerank: integer("pagerank").notNull().default(0),
@@ -61,7 +63,9 @@ export const documents = sqliteTable(
     size: integer("size").notNull().default(0),
     type: text("type").notNull(),
     suffix: text("suffix").notNull(),
-    sourceType: text("source_type", { enum: ["local", "web", "virtual"] }).notNull().default("local"),
+    sourceType: text("source_type", { enum: ["local", "web", "virtual"] })
+      .notNull()
+      .default("local"),
     sourceUrl: text("source_url"),
     // set when the document links a file of the file manager: the blob is the file's, not the document's
     fileId: text("file_id"),

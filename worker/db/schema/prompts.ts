@@ -19,7 +19,10 @@ export const promptTemplates = sqliteTable(
     content: text("content").notNull(),
     ...timestamps,
   },
-  (t) => [uniqueIndex("prompt_templates_tenant_name_idx").on(t.tenantId, t.nameKey), index("prompt_templates_tenant_updated_idx").on(t.tenantId, t.updateTime)],
+  (t) => [
+    uniqueIndex("prompt_templates_tenant_name_idx").on(t.tenantId, t.nameKey),
+    index("prompt_templates_tenant_updated_idx").on(t.tenantId, t.updateTime),
+  ],
 );
 
 export type PromptTemplateRow = typeof promptTemplates.$inferSelect;

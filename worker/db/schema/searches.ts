@@ -22,7 +22,10 @@ export const searchApps = sqliteTable(
     searchConfig: text("search_config", { mode: "json" }).$type<SearchConfig>().notNull(),
     ...timestamps,
   },
-  (t) => [uniqueIndex("search_apps_tenant_name_idx").on(t.tenantId, t.nameKey), index("search_apps_tenant_updated_idx").on(t.tenantId, t.updateTime)],
+  (t) => [
+    uniqueIndex("search_apps_tenant_name_idx").on(t.tenantId, t.nameKey),
+    index("search_apps_tenant_updated_idx").on(t.tenantId, t.updateTime),
+  ],
 );
 
 export type SearchAppRow = typeof searchApps.$inferSelect;

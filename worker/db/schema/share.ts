@@ -24,7 +24,10 @@ export const shareTokens = sqliteTable(
     lastUsedAt: integer("last_used_at"),
     ...timestamps,
   },
-  (t) => [uniqueIndex("share_tokens_token_idx").on(t.token), index("share_tokens_target_idx").on(t.tenantId, t.targetType, t.targetId)],
+  (t) => [
+    uniqueIndex("share_tokens_token_idx").on(t.token),
+    index("share_tokens_target_idx").on(t.tenantId, t.targetType, t.targetId),
+  ],
 );
 
 // Requests per token and time bucket ("m:<minute>" and "d:<day>") for the rate limit and the daily cap.

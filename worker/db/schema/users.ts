@@ -11,7 +11,9 @@ export const users = sqliteTable("users", {
   passwordHash: text("password_hash").notNull(),
   avatar: text("avatar"),
   language: text("language").notNull().default("de"),
-  colorSchema: text("color_schema", { enum: ["Bright", "Dark"] }).notNull().default("Bright"),
+  colorSchema: text("color_schema", { enum: ["Bright", "Dark"] })
+    .notNull()
+    .default("Bright"),
   timezone: text("timezone").notNull().default("Europe/Berlin"),
   isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
   lastLoginTime: integer("last_login_time"),

@@ -4,7 +4,15 @@ import { geminiChat, geminiEmbedding, geminiImageToText } from "./gemini";
 import { ollamaChat, ollamaEmbedding, ollamaImageToText } from "./ollama";
 import { openAiChat, openAiEmbedding } from "./openai-compatible";
 import { openAiImageToText, openAiRerank, openAiSpeechToText, openAiTextToSpeech } from "./openai-media";
-import type { ChatModel, EmbeddingModel, Endpoint, ImageToTextModel, RerankModel, SpeechToTextModel, TextToSpeechModel } from "./types";
+import type {
+  ChatModel,
+  EmbeddingModel,
+  Endpoint,
+  ImageToTextModel,
+  RerankModel,
+  SpeechToTextModel,
+  TextToSpeechModel,
+} from "./types";
 import {
   type AiRunner,
   workersAiChat,
@@ -64,7 +72,11 @@ const WIRES: Record<Wire, Factories> = {
 };
 
 // The adapter that speaks a provider's wire format for one model type (null = the provider does not offer it).
-export const modelAdapter = <T extends ModelType>(wire: Wire | undefined, type: T, target: Target): ModelOf[T] | null => {
+export const modelAdapter = <T extends ModelType>(
+  wire: Wire | undefined,
+  type: T,
+  target: Target,
+): ModelOf[T] | null => {
   const factory = wire ? (WIRES[wire][type] as ((target: Target) => ModelOf[T]) | undefined) : undefined;
   return factory ? factory(target) : null;
 };

@@ -6,7 +6,10 @@ export const BUILTIN_HASH_ID = "builtin-hash@Builtin";
 
 // RAGFlow's default embedding ids (its test suites and SDK examples send them). Buddy ships no bge weights, so
 // they name the built-in embedder; the dataset keeps the id the client chose.
-export const RAGFLOW_DEFAULT_EMBEDDING_IDS: readonly string[] = ["BAAI/bge-small-en-v1.5@Builtin", "BAAI/bge-small-en-v1.5@Local@Builtin"];
+export const RAGFLOW_DEFAULT_EMBEDDING_IDS: readonly string[] = [
+  "BAAI/bge-small-en-v1.5@Builtin",
+  "BAAI/bge-small-en-v1.5@Local@Builtin",
+];
 const DIMS = 512;
 
 // FNV-1a: fast, stable across runtimes, good enough spread for feature hashing.

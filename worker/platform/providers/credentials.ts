@@ -2,12 +2,14 @@ import type { Credentials } from "../../contract/provider-credentials";
 import type { ProviderEntry } from "./catalogue";
 
 // Whether the API key field must be filled: not for local and keyless providers, nor where credentials replace it.
-export const needsApiKey = (entry: ProviderEntry) => !entry.local && !entry.keyless && !(entry.credentials ?? []).some((field) => field.orApiKey);
+export const needsApiKey = (entry: ProviderEntry) =>
+  !entry.local && !entry.keyless && !(entry.credentials ?? []).some((field) => field.orApiKey);
 
 // Empty values fall back to the field's default.
 export const withDefaults = (entry: ProviderEntry, credentials: Credentials): Credentials => {
   const filled = { ...credentials };
-  for (const field of entry.credentials ?? []) if (!filled[field.key] && field.default) filled[field.key] = field.default;
+  for (const field of entry.credentials ?? [])
+    if (!filled[field.key] && field.default) filled[field.key] = field.default;
   return filled;
 };
 

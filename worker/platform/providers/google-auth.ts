@@ -9,13 +9,20 @@ const SCOPE = "https://www.googleapis.com/auth/cloud-platform";
 const ASSERTION_LIFETIME_S = 3600;
 const REFRESH_BEFORE_EXPIRY_MS = 5 * 60_000;
 
-const base64Url = (bytes: Uint8Array) => bytesToBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const base64Url = (bytes: Uint8Array) =>
+  bytesToBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 const base64UrlJson = (value: unknown) => base64Url(new TextEncoder().encode(JSON.stringify(value)));
 
 const importPrivateKey = async (pem: string) => {
   const der = pem.replace(/-----(BEGIN|END) PRIVATE KEY-----/g, "").replace(/\s+/g, "");
   try {
-    return await crypto.subtle.importKey("pkcs8", base64ToBytes(der) as BufferSource, { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" }, false, ["sign"]);
+    return await crypto.subtle.importKey(
+      "pkcs8",
+      base64ToBytes(der) as BufferSource,
+      { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" },
+      false,
+      ["sign"],
+    );
   } catch {
     throw new ProviderError(0, "The service account key's private_key is not a PEM-encoded RSA private key.");
   }
@@ -24,19 +31,35 @@ const importPrivateKey = async (pem: string) => {
 // The RS256-signed JWT the service account presents at its token_uri.
 export const serviceAccountAssertion = async (key: ServiceAccountKey, nowS = nowSeconds()) => {
   const header = { alg: "RS256", typ: "JWT", ...(key.private_key_id ? { kid: key.private_key_id } : {}) };
-  const claims = { iss: key.client_email, scope: SCOPE, aud: key.token_uri, iat: nowS, exp: nowS + ASSERTION_LIFETIME_S };
+  const claims = {
+    iss: key.client_email,
+    scope: SCOPE,
+    aud: key.token_uri,
+    iat: nowS,
+    exp: nowS + ASSERTION_LIFETIME_S,
+  };
   const unsigned = `${base64UrlJson(header)}.${base64UrlJson(claims)}`;
-  const signature = await crypto.subtle.sign("RSASSA-PKCS1-v1_5", await importPrivateKey(key.private_key), new TextEncoder().encode(unsigned));
+  const signature = await crypto.subtle.sign(
+    "RSASSA-PKCS1-v1_5",
+    await importPrivateKey(key.private_key),
+    new TextEncoder().encode(unsigned),
+  );
   return `${unsigned}.${base64Url(new Uint8Array(signature))}`;
 };
 
 const exchange = async (key: ServiceAccountKey, timeoutMs?: number) => {
-  const form = new URLSearchParams({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion: await serviceAccountAssertion(key) });
+  const form = new URLSearchParams({
+    grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer",
+    assertion: await serviceAccountAssertion(key),
+  });
   let response: Response;
   try {
-    response = await post({ baseUrl: key.token_uri, model: "", timeoutMs }, "", form.toString(), { "Content-Type": "application/x-www-form-urlencoded" });
+    response = await post({ baseUrl: key.token_uri, model: "", timeoutMs }, "", form.toString(), {
+      "Content-Type": "application/x-www-form-urlencoded",
+    });
   } catch (error) {
-    if (error instanceof ProviderError) throw new ProviderError(error.status, `Google token exchange failed: ${error.message}`);
+    if (error instanceof ProviderError)
+      throw new ProviderError(error.status, `Google token exchange failed: ${error.message}`);
     throw error;
   }
   const json = (await response.json()) as { access_token?: string; expires_in?: number };

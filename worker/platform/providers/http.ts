@@ -12,15 +12,21 @@ const explain = (status: number, body: string) => {
       return body;
     }
   })().slice(0, 300);
-  if (status === 401 || status === 403) return `Invalid API key (${status}): ${detail}. Set the provider's API key in the model settings.`;
+  if (status === 401 || status === 403)
+    return `Invalid API key (${status}): ${detail}. Set the provider's API key in the model settings.`;
   if (status === 404) return `Model or endpoint not found (404): ${detail}. Check the model name and base URL.`;
   if (status === 429) return `Rate limited by the provider (429): ${detail}`;
   return `The provider answered ${status}: ${detail}`;
 };
 
 // POST JSON with a timeout, retrying 429 and 5xx with exponential backoff; errors become ProviderError.
-export const postJson = (endpoint: Endpoint, path: string, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) =>
-  post(endpoint, path, JSON.stringify(body), { "Content-Type": "application/json", ...headers }, signal);
+export const postJson = (
+  endpoint: Endpoint,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  signal?: AbortSignal,
+) => post(endpoint, path, JSON.stringify(body), { "Content-Type": "application/json", ...headers }, signal);
 
 const urlOf = (endpoint: Endpoint, path: string) => {
   const url = `${endpoint.baseUrl.replace(/\/+$/, "")}${path}`;
@@ -31,7 +37,13 @@ const urlOf = (endpoint: Endpoint, path: string) => {
 };
 
 // The same for any body (multipart uploads set their own content type).
-export const post = async (endpoint: Endpoint, path: string, body: string | FormData, headers: Record<string, string> = {}, signal?: AbortSignal) => {
+export const post = async (
+  endpoint: Endpoint,
+  path: string,
+  body: string | FormData,
+  headers: Record<string, string> = {},
+  signal?: AbortSignal,
+) => {
   const url = urlOf(endpoint, path);
   for (let attempt = 0; ; attempt++) {
     // worked out again for each attempt: a signature carries its time
@@ -44,18 +56,27 @@ export const post = async (endpoint: Endpoint, path: string, body: string | Form
         redirect: "manual",
         headers: { ...headers, ...extra },
         body,
-        signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(endpoint.timeoutMs ?? DEFAULT_TIMEOUT_MS)]) : AbortSignal.timeout(endpoint.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+        signal: signal
+          ? AbortSignal.any([signal, AbortSignal.timeout(endpoint.timeoutMs ?? DEFAULT_TIMEOUT_MS)])
+          : AbortSignal.timeout(endpoint.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       });
     } catch (error) {
       const name = (error as Error).name;
-      if (name === "TimeoutError") throw new ProviderError(0, `The provider did not answer within ${(endpoint.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000} s (${url}).`);
+      if (name === "TimeoutError")
+        throw new ProviderError(
+          0,
+          `The provider did not answer within ${(endpoint.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000} s (${url}).`,
+        );
       if (name === "AbortError") throw error;
       if (attempt < RETRIES) continue;
       throw new ProviderError(0, `Cannot reach the provider at ${url}: ${(error as Error).message}`);
     }
     if (response.ok) return response;
     if (response.status >= 300 && response.status < 400) {
-      throw new ProviderError(response.status, `The provider redirected to ${response.headers.get("location") ?? "another address"}: set that as the base URL.`);
+      throw new ProviderError(
+        response.status,
+        `The provider redirected to ${response.headers.get("location") ?? "another address"}: set that as the base URL.`,
+      );
     }
     if ((response.status === 429 || response.status >= 500) && attempt < RETRIES) {
       await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));

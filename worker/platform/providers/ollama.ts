@@ -11,7 +11,13 @@ const ollamaOptions = (options: ChatOptions) => ({
   frequency_penalty: options.frequency_penalty,
 });
 
-type OllamaChunk = { message?: { content?: string }; done?: boolean; prompt_eval_count?: number; eval_count?: number; error?: string };
+type OllamaChunk = {
+  message?: { content?: string };
+  done?: boolean;
+  prompt_eval_count?: number;
+  eval_count?: number;
+  error?: string;
+};
 
 const body = (endpoint: Endpoint, messages: ChatMessage[], options: ChatOptions, stream: boolean) => ({
   model: endpoint.model,
@@ -24,9 +30,18 @@ const body = (endpoint: Endpoint, messages: ChatMessage[], options: ChatOptions,
 export const ollamaChat = (id: string, endpoint: Endpoint): ChatModel => ({
   id,
   async complete(messages, options = {}) {
-    const response = await postJson(endpoint, "/api/chat", body(endpoint, messages, options, false), {}, options.signal);
+    const response = await postJson(
+      endpoint,
+      "/api/chat",
+      body(endpoint, messages, options, false),
+      {},
+      options.signal,
+    );
     const json = (await response.json()) as OllamaChunk;
-    return { text: stripThinking(json.message?.content ?? ""), usage: { promptTokens: json.prompt_eval_count ?? 0, completionTokens: json.eval_count ?? 0 } };
+    return {
+      text: stripThinking(json.message?.content ?? ""),
+      usage: { promptTokens: json.prompt_eval_count ?? 0, completionTokens: json.eval_count ?? 0 },
+    };
   },
   async *stream(messages, options = {}) {
     const response = await postJson(endpoint, "/api/chat", body(endpoint, messages, options, true), {}, options.signal);
@@ -36,7 +51,8 @@ export const ollamaChat = (id: string, endpoint: Endpoint): ChatModel => ({
       const chunk = JSON.parse(line) as OllamaChunk;
       if (chunk.error) throw new Error(chunk.error);
       if (chunk.message?.content) yield { delta: chunk.message.content };
-      if (chunk.done) yield { usage: { promptTokens: chunk.prompt_eval_count ?? 0, completionTokens: chunk.eval_count ?? 0 } };
+      if (chunk.done)
+        yield { usage: { promptTokens: chunk.prompt_eval_count ?? 0, completionTokens: chunk.eval_count ?? 0 } };
     }
   },
 });
@@ -58,6 +74,9 @@ export const ollamaImageToText = (id: string, endpoint: Endpoint): ImageToTextMo
     const messages = [{ role: "user", content: prompt, images: [bytesToBase64(image)] }];
     const response = await postJson(endpoint, "/api/chat", { model: endpoint.model, messages, stream: false });
     const json = (await response.json()) as OllamaChunk;
-    return { text: stripThinking(json.message?.content ?? ""), usage: { promptTokens: json.prompt_eval_count ?? 0, completionTokens: json.eval_count ?? 0 } };
+    return {
+      text: stripThinking(json.message?.content ?? ""),
+      usage: { promptTokens: json.prompt_eval_count ?? 0, completionTokens: json.eval_count ?? 0 },
+    };
   },
 });

@@ -1,10 +1,14 @@
 import { postJson, readLines } from "./http";
 import type { ChatMessage, ChatModel, ChatOptions, EmbeddingModel, Endpoint, TokenUsage } from "./types";
 
-export const authHeaders = (endpoint: Endpoint): Record<string, string> => (endpoint.apiKey ? { Authorization: `Bearer ${endpoint.apiKey}` } : {});
+export const authHeaders = (endpoint: Endpoint): Record<string, string> =>
+  endpoint.apiKey ? { Authorization: `Bearer ${endpoint.apiKey}` } : {};
 
 export type Usage = { prompt_tokens?: number; completion_tokens?: number };
-export const usageOf = (usage: Usage | undefined): TokenUsage => ({ promptTokens: usage?.prompt_tokens ?? 0, completionTokens: usage?.completion_tokens ?? 0 });
+export const usageOf = (usage: Usage | undefined): TokenUsage => ({
+  promptTokens: usage?.prompt_tokens ?? 0,
+  completionTokens: usage?.completion_tokens ?? 0,
+});
 
 // Reasoning models wrap their thinking in <think>…</think>; answers leave it out.
 export const stripThinking = (text: string) => text.replace(/<think>[\s\S]*?<\/think>\s*/g, "");
@@ -26,19 +30,37 @@ export const visibleAnswer = (streamed: string, finished = false) => {
 
 const chatBody = (endpoint: Endpoint, messages: ChatMessage[], options: ChatOptions, stream: boolean) => {
   const { signal: _signal, ...params } = options;
-  return { model: endpoint.model, messages, stream, ...(stream ? { stream_options: { include_usage: true } } : {}), ...params };
+  return {
+    model: endpoint.model,
+    messages,
+    stream,
+    ...(stream ? { stream_options: { include_usage: true } } : {}),
+    ...params,
+  };
 };
 
 // The OpenAI wire format, which most providers speak: /chat/completions (SSE when streaming), /embeddings.
 export const openAiChat = (id: string, endpoint: Endpoint): ChatModel => ({
   id,
   async complete(messages, options = {}) {
-    const response = await postJson(endpoint, "/chat/completions", chatBody(endpoint, messages, options, false), authHeaders(endpoint), options.signal);
+    const response = await postJson(
+      endpoint,
+      "/chat/completions",
+      chatBody(endpoint, messages, options, false),
+      authHeaders(endpoint),
+      options.signal,
+    );
     const json = (await response.json()) as { choices?: { message?: { content?: string } }[]; usage?: Usage };
     return { text: stripThinking(json.choices?.[0]?.message?.content ?? ""), usage: usageOf(json.usage) };
   },
   async *stream(messages, options = {}) {
-    const response = await postJson(endpoint, "/chat/completions", chatBody(endpoint, messages, options, true), authHeaders(endpoint), options.signal);
+    const response = await postJson(
+      endpoint,
+      "/chat/completions",
+      chatBody(endpoint, messages, options, true),
+      authHeaders(endpoint),
+      options.signal,
+    );
     if (!response.body) return;
     for await (const line of readLines(response.body)) {
       if (!line.startsWith("data:")) continue;
@@ -65,9 +87,18 @@ export const normalize = (values: number[]) => {
   return vector.map((value) => value / norm);
 };
 
-export const openAiEmbedding = (id: string, endpoint: Endpoint, similarityFloor = 0.2): EmbeddingModel & { probe(): Promise<number> } => {
+export const openAiEmbedding = (
+  id: string,
+  endpoint: Endpoint,
+  similarityFloor = 0.2,
+): EmbeddingModel & { probe(): Promise<number> } => {
   const embed = async (texts: string[]) => {
-    const response = await postJson(endpoint, "/embeddings", { model: endpoint.model, input: texts }, authHeaders(endpoint));
+    const response = await postJson(
+      endpoint,
+      "/embeddings",
+      { model: endpoint.model, input: texts },
+      authHeaders(endpoint),
+    );
     const json = (await response.json()) as { data?: { index?: number; embedding: number[] }[] };
     const rows = (json.data ?? []).toSorted((a, b) => (a.index ?? 0) - (b.index ?? 0));
     return rows.map((row) => normalize(row.embedding));

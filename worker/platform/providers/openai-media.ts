@@ -11,7 +11,12 @@ export const openAiRerank = (id: string, endpoint: Endpoint): RerankModel => ({
   id,
   async score(query, texts) {
     if (texts.length === 0) return [];
-    const response = await postJson(endpoint, "/rerank", { model: endpoint.model, query, documents: texts, top_n: texts.length }, authHeaders(endpoint));
+    const response = await postJson(
+      endpoint,
+      "/rerank",
+      { model: endpoint.model, query, documents: texts, top_n: texts.length },
+      authHeaders(endpoint),
+    );
     const json = (await response.json()) as { results?: RerankResult[]; data?: RerankResult[] };
     const scores = texts.map(() => 0);
     for (const row of json.results ?? json.data ?? []) scores[row.index] = row.relevance_score ?? row.score ?? 0;
@@ -27,7 +32,12 @@ export const openAiImageToText = (id: string, endpoint: Endpoint): ImageToTextMo
       { type: "text", text: prompt },
       { type: "image_url", image_url: { url: `data:${mimeType};base64,${bytesToBase64(image)}` } },
     ];
-    const response = await postJson(endpoint, "/chat/completions", { model: endpoint.model, messages: [{ role: "user", content }] }, authHeaders(endpoint));
+    const response = await postJson(
+      endpoint,
+      "/chat/completions",
+      { model: endpoint.model, messages: [{ role: "user", content }] },
+      authHeaders(endpoint),
+    );
     const json = (await response.json()) as { choices?: { message?: { content?: string } }[]; usage?: Usage };
     return { text: stripThinking(json.choices?.[0]?.message?.content ?? ""), usage: usageOf(json.usage) };
   },
@@ -48,7 +58,15 @@ export const openAiSpeechToText = (id: string, endpoint: Endpoint): SpeechToText
 export const openAiTextToSpeech = (id: string, endpoint: Endpoint): TextToSpeechModel => ({
   id,
   async speak(text) {
-    const response = await postJson(endpoint, "/audio/speech", { model: endpoint.model, input: text, voice: "alloy", response_format: "mp3" }, authHeaders(endpoint));
-    return { audio: new Uint8Array(await response.arrayBuffer()), mimeType: response.headers.get("Content-Type") ?? "audio/mpeg" };
+    const response = await postJson(
+      endpoint,
+      "/audio/speech",
+      { model: endpoint.model, input: text, voice: "alloy", response_format: "mp3" },
+      authHeaders(endpoint),
+    );
+    return {
+      audio: new Uint8Array(await response.arrayBuffer()),
+      mimeType: response.headers.get("Content-Type") ?? "audio/mpeg",
+    };
   },
 });

@@ -4,9 +4,20 @@ import { signV4 } from "./sigv4";
 import { type Endpoint, ProviderError } from "./types";
 
 // What a tenant set up for one model: where it answers, the API key and the provider-specific credentials.
-export type ModelSettings = { baseUrl: string; apiKey?: string; model: string; credentials: Credentials; timeoutMs?: number };
+export type ModelSettings = {
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  credentials: Credentials;
+  timeoutMs?: number;
+};
 
-const plain = ({ baseUrl, apiKey, model, timeoutMs }: ModelSettings): Endpoint => ({ baseUrl, apiKey, model, timeoutMs });
+const plain = ({ baseUrl, apiKey, model, timeoutMs }: ModelSettings): Endpoint => ({
+  baseUrl,
+  apiKey,
+  model,
+  timeoutMs,
+});
 
 // Providers whose calls differ from the plain OpenAI wire format in URL, model or authentication.
 const BUILDERS: Record<string, (settings: ModelSettings) => Endpoint> = {
@@ -20,13 +31,22 @@ const BUILDERS: Record<string, (settings: ModelSettings) => Endpoint> = {
   }),
   // a Bedrock API key is a bearer token; access keys sign each request (SigV4, service "bedrock") instead
   Bedrock: (settings) => {
-    const { aws_access_key_id: accessKeyId, aws_secret_access_key: secretAccessKey, aws_session_token: sessionToken, aws_region: region = "" } = settings.credentials;
+    const {
+      aws_access_key_id: accessKeyId,
+      aws_secret_access_key: secretAccessKey,
+      aws_session_token: sessionToken,
+      aws_region: region = "",
+    } = settings.credentials;
     if (settings.apiKey || !accessKeyId || !secretAccessKey) return plain(settings);
     return {
       ...plain(settings),
       requestHeaders: async (request) => {
         if (typeof request.body !== "string") throw new ProviderError(0, "Bedrock signs JSON requests only.");
-        return signV4({ ...request, body: request.body }, { accessKeyId, secretAccessKey, sessionToken }, { region, service: "bedrock" });
+        return signV4(
+          { ...request, body: request.body },
+          { accessKeyId, secretAccessKey, sessionToken },
+          { region, service: "bedrock" },
+        );
       },
     };
   },
@@ -37,7 +57,8 @@ const BUILDERS: Record<string, (settings: ModelSettings) => Endpoint> = {
       ...plain(settings),
       apiKey: undefined,
       requestHeaders: async () => {
-        if (!key) throw new ProviderError(0, "VertexAI needs a service account key (JSON). Set it in the model settings.");
+        if (!key)
+          throw new ProviderError(0, "VertexAI needs a service account key (JSON). Set it in the model settings.");
         return { Authorization: `Bearer ${await googleAccessToken(key, settings.timeoutMs)}` };
       },
     };
@@ -51,4 +72,5 @@ const BUILDERS: Record<string, (settings: ModelSettings) => Endpoint> = {
   },
 };
 
-export const providerEndpoint = (provider: string, settings: ModelSettings): Endpoint => (BUILDERS[provider] ?? plain)(settings);
+export const providerEndpoint = (provider: string, settings: ModelSettings): Endpoint =>
+  (BUILDERS[provider] ?? plain)(settings);

@@ -18,7 +18,10 @@ import {
 export type AiRunner = { run(model: string, inputs: Record<string, unknown>): Promise<unknown> };
 
 type AiUsage = { prompt_tokens?: number; completion_tokens?: number };
-const usageOf = (usage: AiUsage | undefined): TokenUsage => ({ promptTokens: usage?.prompt_tokens ?? 0, completionTokens: usage?.completion_tokens ?? 0 });
+const usageOf = (usage: AiUsage | undefined): TokenUsage => ({
+  promptTokens: usage?.prompt_tokens ?? 0,
+  completionTokens: usage?.completion_tokens ?? 0,
+});
 
 const call = async <T>(ai: AiRunner | null, model: string, inputs: Record<string, unknown>): Promise<T> => {
   if (!ai) throw new ProviderError(0, "Workers AI is not bound to this deployment (the [ai] binding is missing).");
@@ -27,7 +30,10 @@ const call = async <T>(ai: AiRunner | null, model: string, inputs: Record<string
   } catch (error) {
     const message = (error as Error).message;
     // local `wrangler dev` cannot run Workers AI without a Cloudflare login
-    throw new ProviderError(0, `Workers AI failed: ${message}. Workers AI runs only on Cloudflare (deployed, or wrangler dev --remote).`);
+    throw new ProviderError(
+      0,
+      `Workers AI failed: ${message}. Workers AI runs only on Cloudflare (deployed, or wrangler dev --remote).`,
+    );
   }
 };
 
@@ -42,12 +48,19 @@ const generationInputs = (options: ChatOptions) => ({
 export const workersAiChat = (id: string, model: string, ai: AiRunner | null): ChatModel => ({
   id,
   async complete(messages, options = {}) {
-    const result = await call<{ response?: string; usage?: AiUsage }>(ai, model, { messages, ...generationInputs(options) });
+    const result = await call<{ response?: string; usage?: AiUsage }>(ai, model, {
+      messages,
+      ...generationInputs(options),
+    });
     return { text: stripThinking(result.response ?? ""), usage: usageOf(result.usage) };
   },
   // streams arrive as SSE: data: {"response":"…"} … data: [DONE]
   async *stream(messages, options = {}) {
-    const body = await call<ReadableStream<Uint8Array>>(ai, model, { messages, stream: true, ...generationInputs(options) });
+    const body = await call<ReadableStream<Uint8Array>>(ai, model, {
+      messages,
+      stream: true,
+      ...generationInputs(options),
+    });
     for await (const line of readLines(body)) {
       if (options.signal?.aborted) return;
       if (!line.startsWith("data:")) continue;
@@ -74,7 +87,11 @@ export const workersAiRerank = (id: string, model: string, ai: AiRunner | null):
   id,
   async score(query, texts) {
     if (texts.length === 0) return [];
-    const result = await call<{ response?: { id: number; score: number }[] }>(ai, model, { query, contexts: texts.map((text) => ({ text })), top_k: texts.length });
+    const result = await call<{ response?: { id: number; score: number }[] }>(ai, model, {
+      query,
+      contexts: texts.map((text) => ({ text })),
+      top_k: texts.length,
+    });
     const scores = texts.map(() => 0);
     for (const row of result.response ?? []) scores[row.id] = row.score;
     return scores;

@@ -11,11 +11,18 @@ export const repairCitations = (answer: string, chunkCount: number) =>
   });
 
 // Markers that point at a chunk that exists; others are dropped from the text.
-export const keepValidCitations = (answer: string, chunkCount: number) => answer.replace(CANONICAL, (whole, n) => (Number(n) < chunkCount ? whole : ""));
+export const keepValidCitations = (answer: string, chunkCount: number) =>
+  answer.replace(CANONICAL, (whole, n) => (Number(n) < chunkCount ? whole : ""));
 
-export const citedIndexes = (answer: string) => [...new Set([...answer.matchAll(CANONICAL)].map((match) => Number(match[1])))];
+export const citedIndexes = (answer: string) => [
+  ...new Set([...answer.matchAll(CANONICAL)].map((match) => Number(match[1]))),
+];
 
-const withoutMarkers = (text: string) => text.replace(/\s*\[ID:\d+\]/g, "").replace(/\s+/g, " ").trim();
+const withoutMarkers = (text: string) =>
+  text
+    .replace(/\s*\[ID:\d+\]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
 
 // The answer with the citations a model placed in it, if it kept every other character; null when it changed the
 // text (then the citations are placed by similarity instead).
@@ -55,14 +62,19 @@ export const termSimilarityOf = (chunks: string[]): SimilarityOf => {
 export const insertCitations = (answer: string, chunkCount: number, similarity: SimilarityOf) => {
   const sentences = sentencesOf(answer);
   const scores = sentences.map((sentence) =>
-    sentence.code || sentence.text.trim().length < MIN_SENTENCE ? [] : Array.from({ length: chunkCount }, (_, i) => similarity(sentence.text, i)),
+    sentence.code || sentence.text.trim().length < MIN_SENTENCE
+      ? []
+      : Array.from({ length: chunkCount }, (_, i) => similarity(sentence.text, i)),
   );
   for (let threshold = 0.63; threshold >= 0.3; threshold *= 0.8) {
     const used = new Set<number>();
     const cited = scores.map((row) => {
       const best = Math.max(0, ...row);
       if (best < threshold) return [];
-      const picks = row.map((score, i) => ({ score, i })).filter(({ score, i }) => score >= best * 0.99 && !used.has(i)).slice(0, MAX_PER_SENTENCE);
+      const picks = row
+        .map((score, i) => ({ score, i }))
+        .filter(({ score, i }) => score >= best * 0.99 && !used.has(i))
+        .slice(0, MAX_PER_SENTENCE);
       for (const pick of picks) used.add(pick.i);
       return picks.map((pick) => pick.i);
     });

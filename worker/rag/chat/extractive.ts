@@ -11,7 +11,8 @@ const clean = (sentence: string) =>
     .replace(/\s+/g, " ")
     .trim();
 
-const shorten = (sentence: string) => (sentence.length > MAX_SENTENCE_CHARS ? `${sentence.slice(0, MAX_SENTENCE_CHARS).replace(/\s+\S*$/, "")} …` : sentence);
+const shorten = (sentence: string) =>
+  sentence.length > MAX_SENTENCE_CHARS ? `${sentence.slice(0, MAX_SENTENCE_CHARS).replace(/\s+\S*$/, "")} …` : sentence;
 
 // The built-in offline "chat model": it writes no text of its own. It picks the sentences of the retrieved
 // chunks that cover the question best (term coverage, the better-ranked chunk first on ties), keeps them in
@@ -19,12 +20,15 @@ const shorten = (sentence: string) => (sentence.length > MAX_SENTENCE_CHARS ? `$
 export const extractiveAnswer = (question: string, chunks: string[]) => {
   const query = analyzeQuery(question);
   const candidates = chunks.flatMap((content, chunk) =>
-    (content.match(SENTENCE) ?? []).map(clean).filter((sentence) => sentence.length > 3).map((sentence, position) => ({
-      sentence: shorten(sentence),
-      chunk,
-      position,
-      score: termSimilarity(query, new Map(), chunkText([sentence])) + (chunks.length - chunk) * 1e-3,
-    })),
+    (content.match(SENTENCE) ?? [])
+      .map(clean)
+      .filter((sentence) => sentence.length > 3)
+      .map((sentence, position) => ({
+        sentence: shorten(sentence),
+        chunk,
+        position,
+        score: termSimilarity(query, new Map(), chunkText([sentence])) + (chunks.length - chunk) * 1e-3,
+      })),
   );
   const relevant = candidates.filter((candidate) => candidate.score > 0.01);
   const picked = (relevant.length ? relevant : candidates.slice(0, 1))

@@ -1,6 +1,11 @@
 import { countTokens } from "../tokens";
 
-export type KnowledgeChunk = { content: string; document_name: string; url?: string | null; meta?: Record<string, unknown> };
+export type KnowledgeChunk = {
+  content: string;
+  document_name: string;
+  url?: string | null;
+  meta?: Record<string, unknown>;
+};
 
 // a metadata value on one line (lists joined), as RAGFlow's draw_node flattens line breaks
 const metaLine = (value: unknown) => (Array.isArray(value) ? value.join(", ") : String(value)).replace(/\n+/g, " ");
@@ -13,7 +18,13 @@ export const knowledgePrompt = (chunks: KnowledgeChunk[], budgetTokens: number) 
     const meta = Object.entries(chunk.meta ?? {})
       .filter(([, value]) => value !== "" && value !== null)
       .map(([key, value]) => `├── ${key}: ${metaLine(value)}`);
-    const part = [`ID: ${i}`, `├── Title: ${chunk.document_name}`, ...(chunk.url ? [`├── URL: ${chunk.url}`] : []), ...meta, `└── Content:\n${chunk.content}`].join("\n");
+    const part = [
+      `ID: ${i}`,
+      `├── Title: ${chunk.document_name}`,
+      ...(chunk.url ? [`├── URL: ${chunk.url}`] : []),
+      ...meta,
+      `└── Content:\n${chunk.content}`,
+    ].join("\n");
     const tokens = countTokens(part);
     if (parts.length > 0 && used + tokens > budgetTokens) break;
     parts.push(part);

@@ -32,12 +32,18 @@ const today = () => new Date().toISOString().slice(0, 10);
 export const refinePrompt = (custom: string, history: ChatMessage[]): ChatMessage[] => [
   {
     role: "system",
-    content:
-      (custom ||
-        "Rewrite the user's last question as one standalone question that can be understood without the conversation. " +
-          "Resolve pronouns and relative dates (today is {date}). Keep the language of the question. Output the question only.").replaceAll("{date}", today()),
+    content: (
+      custom ||
+      "Rewrite the user's last question as one standalone question that can be understood without the conversation. " +
+        "Resolve pronouns and relative dates (today is {date}). Keep the language of the question. Output the question only."
+    ).replaceAll("{date}", today()),
   },
-  { role: "user", content: history.map((message) => `${message.role === "user" ? "USER" : "ASSISTANT"}: ${message.content}`).join("\n") },
+  {
+    role: "user",
+    content: history
+      .map((message) => `${message.role === "user" ? "USER" : "ASSISTANT"}: ${message.content}`)
+      .join("\n"),
+  },
 ];
 
 export const followUpPrompt = (custom: string, question: string, answer: string, count: number): ChatMessage[] => [
@@ -53,7 +59,8 @@ export const followUpPrompt = (custom: string, question: string, answer: string,
 export const relevancePrompt = (question: string, knowledge: string): ChatMessage[] => [
   {
     role: "system",
-    content: "You grade retrieved documents. Answer yes when the documents contain information that helps answer the question, otherwise no. Answer with one word: yes or no.",
+    content:
+      "You grade retrieved documents. Answer yes when the documents contain information that helps answer the question, otherwise no. Answer with one word: yes or no.",
   },
   { role: "user", content: `Question: ${question}\n\nDocuments:\n${knowledge}` },
 ];
@@ -70,13 +77,16 @@ export const rewritePrompt = (question: string): ChatMessage[] => [
 export const relatedQuestionsPrompt = (question: string): ChatMessage[] => [
   {
     role: "system",
-    content: "List 5 to 10 related search queries for the user's question, in the same language, one per line, numbered like '1. …'. Output the list only.",
+    content:
+      "List 5 to 10 related search queries for the user's question, in the same language, one per line, numbered like '1. …'. Output the list only.",
   },
   { role: "user", content: question },
 ];
 
 // The search app's "ask summary" (RAGFlow's ask_summary prompt, in our words): a short answer from the knowledge only.
-export const askSummaryPrompt = (knowledge: string) => `Role: You summarise what the knowledge base says about the user's question.
+export const askSummaryPrompt = (
+  knowledge: string,
+) => `Role: You summarise what the knowledge base says about the user's question.
 Rules:
 - Use only the knowledge below; never make things up, above all numbers, doses and dates.
 - If the knowledge does not answer the question, say so in one sentence.

@@ -10,6 +10,11 @@ export const withChildren = (drafts: ChunkDraft[], childrenDelimiter: string): C
     const pieces = splitOn(draft.content, custom, { drop: true }).flatMap((part) => splitOn(part, singles));
     if (pieces.length < 2) return [draft];
     // the parent's text is part of each child's id: the same sentence under two parents makes two children
-    return pieces.map((piece) => ({ ...draft, content: piece, parent: draft.content, idKey: `${draft.content}\u0000${piece}` }));
+    return pieces.map((piece) => ({
+      ...draft,
+      content: piece,
+      parent: draft.content,
+      idKey: `${draft.content}\u0000${piece}`,
+    }));
   });
 };

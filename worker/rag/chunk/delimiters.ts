@@ -11,7 +11,12 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 // are dropped (`drop`), as RAGFlow's naive_merge skips them.
 export const splitOn = (text: string, delimiters: string[], { drop = false } = {}): string[] => {
   if (delimiters.length === 0) return [text];
-  const pattern = new RegExp(`(${delimiters.toSorted((a, b) => b.length - a.length).map(escape).join("|")})`);
+  const pattern = new RegExp(
+    `(${delimiters
+      .toSorted((a, b) => b.length - a.length)
+      .map(escape)
+      .join("|")})`,
+  );
   const pieces: string[] = [];
   let current = "";
   for (const part of text.split(pattern)) {

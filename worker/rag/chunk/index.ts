@@ -25,7 +25,12 @@ export const chunkDocument = (method: ChunkMethod, parsed: ParsedDocument, confi
       case "tag":
         return tagChunks(parsed);
       case "one":
-        return [{ content: parsed.blocks.map((b) => b.text).join("\n"), pages: [...new Set(parsed.blocks.flatMap((b) => (b.page ? [b.page] : [])))] }];
+        return [
+          {
+            content: parsed.blocks.map((b) => b.text).join("\n"),
+            pages: [...new Set(parsed.blocks.flatMap((b) => (b.page ? [b.page] : [])))],
+          },
+        ];
       case "presentation":
         return byPage(parsed);
       case "manual":

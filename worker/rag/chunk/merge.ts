@@ -16,7 +16,10 @@ const fitSection = (block: Block, budget: number, levels: string[][]): Block[] =
     return fitSection(block, budget, rest);
   }
   const size = budget * 4;
-  return Array.from({ length: Math.ceil(block.text.length / size) }, (_, i) => ({ ...block, text: block.text.slice(i * size, (i + 1) * size) }));
+  return Array.from({ length: Math.ceil(block.text.length / size) }, (_, i) => ({
+    ...block,
+    text: block.text.slice(i * size, (i + 1) * size),
+  }));
 };
 
 const overlapTail = (text: string, percent: number) =>
@@ -27,7 +30,12 @@ const overlapTail = (text: string, percent: number) =>
 export const naiveMerge = (blocks: Block[], config: ChunkConfig): ChunkDraft[] => {
   const { custom, singles } = parseDelimiters(config.delimiter);
   if (custom.length > 0) {
-    return blocks.flatMap((block) => splitOn(block.text, custom, { drop: true }).map((content) => ({ content, pages: block.page ? [block.page] : [] })));
+    return blocks.flatMap((block) =>
+      splitOn(block.text, custom, { drop: true }).map((content) => ({
+        content,
+        pages: block.page ? [block.page] : [],
+      })),
+    );
   }
   const budget = Math.max(1, Math.floor((config.chunkTokenNum * (100 - config.overlappedPercent)) / 100));
   const chunks: ChunkDraft[] = [];

@@ -4,7 +4,8 @@ import type { ChunkDraft } from "./types";
 const KNOWN_HEADER = /^(q|question|questions|frage|fragen|content|inhalt|text)$/i;
 
 // Q&A and tag sheets often have no header row (RAGFlow expects none): a first row that is not a known header is data.
-const allRows = (table: Table) => (table.headers.length && !KNOWN_HEADER.test(table.headers[0] ?? "") ? [table.headers, ...table.rows] : table.rows);
+const allRows = (table: Table) =>
+  table.headers.length && !KNOWN_HEADER.test(table.headers[0] ?? "") ? [table.headers, ...table.rows] : table.rows;
 
 // A Q&A chunk's text, as RAGFlow writes it.
 export const qaContent = (question: string, answer: string) => `Question: ${question}\tAnswer: ${answer}`;
@@ -54,17 +55,25 @@ export const qaChunks = (parsed: ParsedDocument): ChunkDraft[] => {
 export const rowChunks = (parsed: ParsedDocument): ChunkDraft[] =>
   (parsed.tables ?? []).flatMap((table) =>
     table.rows.map((row) => ({
-      content: row.map((cell, i) => `${table.headers[i] || `column ${i + 1}`}: ${cell}`).filter((pair) => !pair.endsWith(": ")).join("; "),
+      content: row
+        .map((cell, i) => `${table.headers[i] || `column ${i + 1}`}: ${cell}`)
+        .filter((pair) => !pair.endsWith(": "))
+        .join("; "),
       pages: [],
     })),
   );
 
 // tag: rows of (content, tags); the tags are stored with the chunk and make the base a tag set.
 export const tagChunks = (parsed: ParsedDocument): ChunkDraft[] =>
-  (parsed.tables ?? []).flatMap((table) =>
-    allRows(table).map(([content = "", tags = ""]) => ({
-      content: content.trim(),
-      pages: [],
-      tags: tags.split(/[,;]/).map((tag) => tag.trim()).filter(Boolean),
-    })),
-  ).filter((chunk) => chunk.content);
+  (parsed.tables ?? [])
+    .flatMap((table) =>
+      allRows(table).map(([content = "", tags = ""]) => ({
+        content: content.trim(),
+        pages: [],
+        tags: tags
+          .split(/[,;]/)
+          .map((tag) => tag.trim())
+          .filter(Boolean),
+      })),
+    )
+    .filter((chunk) => chunk.content);

@@ -4,7 +4,8 @@ import type { ChunkConfig, ChunkDraft } from "./types";
 
 export type BoundaryRule = (block: Block) => boolean;
 
-const LAW_NUMBERING = /^(§+\s*\d+[a-z]?|Art(ikel|\.)?\s*\d+|Abschnitt\s+\d+|Kapitel\s+\d+|Teil\s+\d+|Chapter\s+\d+|Section\s+\d+|Article\s+\d+)\b/i;
+const LAW_NUMBERING =
+  /^(§+\s*\d+[a-z]?|Art(ikel|\.)?\s*\d+|Abschnitt\s+\d+|Kapitel\s+\d+|Teil\s+\d+|Chapter\s+\d+|Section\s+\d+|Article\s+\d+)\b/i;
 const BOOK_NUMBERING = /^((Chapter|Kapitel|Part|Teil)\s+[\dIVXLC]+|\d+(\.\d+)*\s+\S)/i;
 
 export const BOUNDARIES: Record<"manual" | "book" | "laws" | "paper", BoundaryRule> = {
@@ -24,7 +25,7 @@ export const sectionChunks = (blocks: Block[], config: ChunkConfig, isBoundary: 
   }
   return sections.flatMap((section) => {
     const [first] = section;
-    const title = first && isBoundary(first) ? first.text.split("\n")[0] ?? "" : "";
+    const title = first && isBoundary(first) ? (first.text.split("\n")[0] ?? "") : "";
     return naiveMerge(section, { ...config, delimiter: config.delimiter.replace(/`[^`]*`/g, "") }).map((chunk, i) =>
       i === 0 || !title ? chunk : { ...chunk, content: `${title}\n${chunk.content}` },
     );
@@ -33,11 +34,18 @@ export const sectionChunks = (blocks: Block[], config: ChunkConfig, isBoundary: 
 
 // A paper's opening (title, authors, abstract) stays whole, up to the first heading after it.
 export const paperChunks = (blocks: Block[], config: ChunkConfig): ChunkDraft[] => {
-  const firstHeading = blocks.findIndex((block, i) => i > 0 && block.kind === "heading" && !/abstract|zusammenfassung/i.test(block.text));
+  const firstHeading = blocks.findIndex(
+    (block, i) => i > 0 && block.kind === "heading" && !/abstract|zusammenfassung/i.test(block.text),
+  );
   const split = firstHeading > 0 ? firstHeading : Math.min(blocks.length, 3);
   const opening = blocks.slice(0, split);
   const head: ChunkDraft[] = opening.length
-    ? [{ content: opening.map((b) => b.text).join("\n"), pages: [...new Set(opening.flatMap((b) => (b.page ? [b.page] : [])))] }]
+    ? [
+        {
+          content: opening.map((b) => b.text).join("\n"),
+          pages: [...new Set(opening.flatMap((b) => (b.page ? [b.page] : [])))],
+        },
+      ]
     : [];
   return [...head, ...sectionChunks(blocks.slice(split), config, BOUNDARIES.paper)];
 };

@@ -12,7 +12,9 @@ const adjacencyOf = (size: number, links: Link[]) => {
     adjacency[a]?.set(b, (adjacency[a]?.get(b) ?? 0) + weight);
     if (a !== b) adjacency[b]?.set(a, (adjacency[b]?.get(a) ?? 0) + weight);
   }
-  const degree = adjacency.map((neighbours, i) => [...neighbours].reduce((sum, [j, weight]) => sum + (j === i ? 2 * weight : weight), 0));
+  const degree = adjacency.map((neighbours, i) =>
+    [...neighbours].reduce((sum, [j, weight]) => sum + (j === i ? 2 * weight : weight), 0),
+  );
   return { adjacency, degree };
 };
 
@@ -30,7 +32,8 @@ const localMoves = (size: number, links: Link[]) => {
       const own = community[i] as number;
       const k = degree[i] ?? 0;
       const toCommunity = new Map<number, number>();
-      for (const [j, weight] of adjacency[i] ?? []) if (j !== i) toCommunity.set(community[j] as number, (toCommunity.get(community[j] as number) ?? 0) + weight);
+      for (const [j, weight] of adjacency[i] ?? [])
+        if (j !== i) toCommunity.set(community[j] as number, (toCommunity.get(community[j] as number) ?? 0) + weight);
       totals[own] = (totals[own] ?? 0) - k;
       let best = own;
       let bestGain = (toCommunity.get(own) ?? 0) - ((totals[own] ?? 0) * k) / twiceTotal;
@@ -98,6 +101,9 @@ export const hierarchicalCommunities = (graph: KnowledgeGraph, maxSize = 12): Co
       if (group.length > maxSize) cluster(group, level + 1);
     }
   };
-  cluster(graph.nodes.map((node) => node.id), 0);
+  cluster(
+    graph.nodes.map((node) => node.id),
+    0,
+  );
   return found;
 };

@@ -66,13 +66,21 @@ export const parseCommunityReport = (answer: string): Omit<CommunityReport, "ent
 // A community's weight (RAGFlow's): the links of its entities, relative to the heaviest community of its level.
 export const communityWeights = (graph: KnowledgeGraph, communities: Community[]) => {
   const degree = new Map<string, number>();
-  for (const edge of graph.edges) for (const end of [edge.source, edge.target]) degree.set(end, (degree.get(end) ?? 0) + 1);
+  for (const edge of graph.edges)
+    for (const end of [edge.source, edge.target]) degree.set(end, (degree.get(end) ?? 0) + 1);
   const raw = communities.map((community) => community.members.reduce((sum, id) => sum + (degree.get(id) ?? 0), 0));
   const heaviest = new Map<number, number>();
-  for (const [i, community] of communities.entries()) heaviest.set(community.level, Math.max(heaviest.get(community.level) ?? 0, raw[i] ?? 0));
-  return communities.map((community, i) => Math.round(((raw[i] ?? 0) / Math.max(1, heaviest.get(community.level) ?? 0)) * 10_000) / 10_000);
+  for (const [i, community] of communities.entries())
+    heaviest.set(community.level, Math.max(heaviest.get(community.level) ?? 0, raw[i] ?? 0));
+  return communities.map(
+    (community, i) => Math.round(((raw[i] ?? 0) / Math.max(1, heaviest.get(community.level) ?? 0)) * 10_000) / 10_000,
+  );
 };
 
 // The report as RAGFlow's community chunk writes it: title, summary, then each finding.
 export const communityReportText = (report: CommunityReport) =>
-  [`# ${report.title}`, report.summary, ...report.findings.map((finding) => `## ${finding.summary}\n${finding.explanation}`)].join("\n\n");
+  [
+    `# ${report.title}`,
+    report.summary,
+    ...report.findings.map((finding) => `## ${finding.summary}\n${finding.explanation}`),
+  ].join("\n\n");

@@ -3,7 +3,6 @@ import type { GraphragMethod } from "../../contract/parser-config";
 import type { ChatMessage } from "../../platform/providers/types";
 import { jsonObjectIn } from "../json-answer";
 
-
 const ANSWER_SHAPE =
   'Answer with JSON only: {"entities": [{"name": "...", "type": "...", "description": "..."}], ' +
   '"relations": [{"source": "<entity name>", "target": "<entity name>", "description": "...", "weight": <1-10 strength>';
@@ -34,12 +33,18 @@ export const extractionPrompt = (content: string, entityTypes: string[], method:
 // Gleaning (both methods in RAGFlow): after the first answer the model is asked for what it missed, at most
 // twice, and between the two asked whether anything is still missing.
 export const MAX_GLEANINGS = 2;
-export const CONTINUE_PROMPT = "MANY entities were missed in the last extraction. Add them below using the same JSON format:";
+export const CONTINUE_PROMPT =
+  "MANY entities were missed in the last extraction. Add them below using the same JSON format:";
 export const LOOP_PROMPT =
   "It appears some entities may have still been missed. Answer Y if there are still entities that need to be added, " +
   "or N if there are none. Please answer with a single letter Y or N.";
 
-export const wantsMoreGleaning = (answer: string) => answer.trim().replace(/^["']|["'.]$/g, "").toUpperCase().startsWith("Y");
+export const wantsMoreGleaning = (answer: string) =>
+  answer
+    .trim()
+    .replace(/^["']|["'.]$/g, "")
+    .toUpperCase()
+    .startsWith("Y");
 
 const text = (value: unknown, max: number) => (typeof value === "string" ? value.trim().slice(0, max) : "");
 
@@ -48,7 +53,13 @@ const MAX_DESCRIPTION = 1000;
 const MAX_KEYWORDS = 3;
 
 const keywordsOf = (value: unknown) =>
-  [...new Set((Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : []).map((word) => text(word, MAX_NAME)).filter(Boolean))].slice(0, MAX_KEYWORDS);
+  [
+    ...new Set(
+      (Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : [])
+        .map((word) => text(word, MAX_NAME))
+        .filter(Boolean),
+    ),
+  ].slice(0, MAX_KEYWORDS);
 
 // The model's answer as entities of the configured types (case-insensitive) and relations between them;
 // anything else the model invents is dropped. Null when the answer holds no JSON object. `known` names
@@ -57,27 +68,32 @@ export const parseExtraction = (answer: string, entityTypes: string[], known: En
   const json = jsonObjectIn(answer);
   if (!json) return null;
   const types = new Map(entityTypes.map((type) => [type.toLowerCase(), type]));
-  const entities = (Array.isArray(json.entities) ? json.entities : []).flatMap((item: Record<string, unknown>): Entity[] => {
-    const name = text(item?.name, MAX_NAME);
-    const type = types.get(text(item?.type, MAX_NAME).toLowerCase());
-    return name && type ? [{ name, type, description: text(item?.description, MAX_DESCRIPTION) }] : [];
-  });
+  const entities = (Array.isArray(json.entities) ? json.entities : []).flatMap(
+    (item: Record<string, unknown>): Entity[] => {
+      const name = text(item?.name, MAX_NAME);
+      const type = types.get(text(item?.type, MAX_NAME).toLowerCase());
+      return name && type ? [{ name, type, description: text(item?.description, MAX_DESCRIPTION) }] : [];
+    },
+  );
   const names = new Set([...known, ...entities].map((entity) => entityKey(entity.name)));
-  const relations = (Array.isArray(json.relations) ? json.relations : []).flatMap((item: Record<string, unknown>): Relation[] => {
-    const source = text(item?.source, MAX_NAME);
-    const target = text(item?.target, MAX_NAME);
-    if (!names.has(entityKey(source)) || !names.has(entityKey(target)) || entityKey(source) === entityKey(target)) return [];
-    const weight = Number(item?.weight);
-    return [
-      {
-        source,
-        target,
-        description: text(item?.description, MAX_DESCRIPTION),
-        weight: Number.isFinite(weight) ? Math.min(10, Math.max(1, weight)) : 1,
-        keywords: keywordsOf(item?.keywords),
-      },
-    ];
-  });
+  const relations = (Array.isArray(json.relations) ? json.relations : []).flatMap(
+    (item: Record<string, unknown>): Relation[] => {
+      const source = text(item?.source, MAX_NAME);
+      const target = text(item?.target, MAX_NAME);
+      if (!names.has(entityKey(source)) || !names.has(entityKey(target)) || entityKey(source) === entityKey(target))
+        return [];
+      const weight = Number(item?.weight);
+      return [
+        {
+          source,
+          target,
+          description: text(item?.description, MAX_DESCRIPTION),
+          weight: Number.isFinite(weight) ? Math.min(10, Math.max(1, weight)) : 1,
+          keywords: keywordsOf(item?.keywords),
+        },
+      ];
+    },
+  );
   return { entities, relations };
 };
 

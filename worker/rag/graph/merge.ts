@@ -8,7 +8,14 @@ const addDescription = (list: string[], description: string) => {
 };
 
 type NodeDraft = { name: string; types: Map<string, number>; descriptions: string[]; sources: Set<string> };
-type EdgeDraft = { source: string; target: string; weight: number; descriptions: string[]; keywords: Set<string>; sources: Set<string> };
+type EdgeDraft = {
+  source: string;
+  target: string;
+  weight: number;
+  descriptions: string[];
+  keywords: Set<string>;
+  sources: Set<string>;
+};
 
 export type ChunkExtraction = { chunkId: string; documentId: string; extraction: Extraction };
 
@@ -22,7 +29,9 @@ export const rankedGraph = (nodes: GraphNode[], edges: GraphEdge[]): KnowledgeGr
     nodes: nodes
       .map((node) => ({ ...node, pagerank: Math.round(((degree.get(node.id) ?? 0) / links) * 10_000) / 10_000 }))
       .toSorted((a, b) => b.pagerank - a.pagerank || a.id.localeCompare(b.id)),
-    edges: edges.toSorted((a, b) => b.weight - a.weight || a.source.localeCompare(b.source) || a.target.localeCompare(b.target)),
+    edges: edges.toSorted(
+      (a, b) => b.weight - a.weight || a.source.localeCompare(b.source) || a.target.localeCompare(b.target),
+    ),
   };
 };
 
@@ -30,7 +39,10 @@ export const rankedGraph = (nodes: GraphNode[], edges: GraphEdge[]): KnowledgeGr
 // five distinct descriptions), a relation between two entities is one edge in either direction (weights
 // added up, keywords joined); `source_id` lists the documents they come from, as in RAGFlow. `sameAs` maps
 // entity names to the name they were resolved into (entity resolution).
-export const mergeExtractions = (extractions: ChunkExtraction[], sameAs = new Map<string, string>()): KnowledgeGraph => {
+export const mergeExtractions = (
+  extractions: ChunkExtraction[],
+  sameAs = new Map<string, string>(),
+): KnowledgeGraph => {
   const keyOf = (name: string) => {
     const key = entityKey(name);
     return sameAs.get(key) ?? key;
@@ -49,7 +61,14 @@ export const mergeExtractions = (extractions: ChunkExtraction[], sameAs = new Ma
     for (const relation of extraction.relations) {
       const [source, target] = [keyOf(relation.source), keyOf(relation.target)].toSorted();
       if (!source || !target || source === target) continue;
-      const edge = edges.get(`${source}\n${target}`) ?? { source, target, weight: 0, descriptions: [], keywords: new Set(), sources: new Set() };
+      const edge = edges.get(`${source}\n${target}`) ?? {
+        source,
+        target,
+        weight: 0,
+        descriptions: [],
+        keywords: new Set(),
+        sources: new Set(),
+      };
       edge.weight += relation.weight;
       addDescription(edge.descriptions, relation.description);
       for (const keyword of relation.keywords) edge.keywords.add(keyword);
@@ -82,10 +101,15 @@ export const mergeExtractions = (extractions: ChunkExtraction[], sameAs = new Ma
 export const withoutDocuments = (graph: KnowledgeGraph, documentIds: Set<string>): KnowledgeGraph | null => {
   const touched = (item: { source_id: string[] }) => item.source_id.some((id) => documentIds.has(id));
   if (!graph.nodes.some(touched) && !graph.edges.some(touched)) return null;
-  const rest = <T extends { source_id: string[] }>(item: T): T => ({ ...item, source_id: item.source_id.filter((id) => !documentIds.has(id)) });
+  const rest = <T extends { source_id: string[] }>(item: T): T => ({
+    ...item,
+    source_id: item.source_id.filter((id) => !documentIds.has(id)),
+  });
   const nodes = graph.nodes.map(rest).filter((node) => node.source_id.length > 0);
   const kept = new Set(nodes.map((node) => node.id));
-  const edges = graph.edges.map(rest).filter((edge) => edge.source_id.length > 0 && kept.has(edge.source) && kept.has(edge.target));
+  const edges = graph.edges
+    .map(rest)
+    .filter((edge) => edge.source_id.length > 0 && kept.has(edge.source) && kept.has(edge.target));
   return rankedGraph(nodes, edges);
 };
 
@@ -95,7 +119,10 @@ export const GRAPH_MAX_BYTES = 1_800_000;
 
 const bytesOf = (graph: KnowledgeGraph) => new TextEncoder().encode(JSON.stringify(graph)).length;
 
-export const fitGraph = (graph: KnowledgeGraph, maxBytes = GRAPH_MAX_BYTES): { graph: KnowledgeGraph; dropped: number } => {
+export const fitGraph = (
+  graph: KnowledgeGraph,
+  maxBytes = GRAPH_MAX_BYTES,
+): { graph: KnowledgeGraph; dropped: number } => {
   let nodes = graph.nodes;
   let edges = graph.edges;
   while (nodes.length > 0 && bytesOf({ nodes, edges }) > maxBytes) {

@@ -9,23 +9,32 @@ const levenshtein = (a: string, b: string) => {
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      current[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     }
     previous = current;
   }
   return previous[b.length] ?? 0;
 };
 
-const bigrams = (name: string) => new Set(Array.from({ length: Math.max(0, name.length - 1) }, (_, i) => name.slice(i, i + 2)));
+const bigrams = (name: string) =>
+  new Set(Array.from({ length: Math.max(0, name.length - 1) }, (_, i) => name.slice(i, i + 2)));
 
 // "2023 REPORT" and "2024 REPORT" differ in a number: never the same thing
 const differInDigits = (a: string, b: string) => {
   const [first, second] = [bigrams(a), bigrams(b)];
-  return [...first].some((gram) => !second.has(gram) && /\d/.test(gram)) || [...second].some((gram) => !first.has(gram) && /\d/.test(gram));
+  return (
+    [...first].some((gram) => !second.has(gram) && /\d/.test(gram)) ||
+    [...second].some((gram) => !first.has(gram) && /\d/.test(gram))
+  );
 };
 
 const ENGLISH_CHAR = /[a-zA-Z0-9\s.,':;/"?<>!()-]/;
-const isEnglish = (name: string) => [...name].filter((char) => ENGLISH_CHAR.test(char)).length / Math.max(1, name.length) > 0.8;
+const isEnglish = (name: string) =>
+  [...name].filter((char) => ENGLISH_CHAR.test(char)).length / Math.max(1, name.length) > 0.8;
 
 // RAGFlow's test for names worth asking about: English names within half the shorter one's length in edits,
 // others sharing at least 80 % of their characters (more than one for names of under four).
@@ -85,7 +94,12 @@ export const resolutionPrompt = (type: string, pairs: NamePair[]): ChatMessage[]
       "factors such as case, spelling variants, abbreviations and word order. For each question answer whether the " +
       'two names are the same entity. Answer with JSON only: {"answers": [{"question": <number>, "same": true or false}]}',
   },
-  { role: "user", content: pairs.map((pair, i) => `Question ${i + 1}: name of ${type} A is ${pair.a}, name of ${type} B is ${pair.b}`).join("\n") },
+  {
+    role: "user",
+    content: pairs
+      .map((pair, i) => `Question ${i + 1}: name of ${type} A is ${pair.a}, name of ${type} B is ${pair.b}`)
+      .join("\n"),
+  },
 ];
 
 // The pairs the model called the same (null when the answer holds no JSON object).
@@ -94,7 +108,9 @@ export const parseResolution = (answer: string, pairs: NamePair[]): NamePair[] |
   if (!json) return null;
   const answers = Array.isArray(json.answers) ? (json.answers as Record<string, unknown>[]) : [];
   const same = answers.filter((item) => item?.same === true || String(item?.same).toLowerCase() === "yes");
-  return [...new Set(same.map((item) => Number(item.question)))].flatMap((question) => (Number.isInteger(question) && pairs[question - 1] ? [pairs[question - 1] as NamePair] : []));
+  return [...new Set(same.map((item) => Number(item.question)))].flatMap((question) =>
+    Number.isInteger(question) && pairs[question - 1] ? [pairs[question - 1] as NamePair] : [],
+  );
 };
 
 // Names the same entity go by, mapped to one of them: the best-ranked of each connected group of "same"

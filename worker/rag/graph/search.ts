@@ -61,7 +61,10 @@ Answer type pool: ${JSON.stringify(pool)}
 Output:
 `;
 
-const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string" && item.trim() !== "").map((item) => item.trim()) : []);
+const strings = (value: unknown) =>
+  Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === "string" && item.trim() !== "").map((item) => item.trim())
+    : [];
 
 // The model's answer, or null when it holds no such JSON (the question itself is then the one entity).
 export const parseQueryAnalysis = (answer: string, pool: Record<string, string[]>) => {
@@ -91,9 +94,14 @@ type Signals = {
 // The part of the graphs for a question (RAGFlow's scoring): n-hop paths from a found entity add its
 // similarity to the relations along them, halved and then thirded by distance; entities of an answer type count
 // double, relations get a share for each typed end.
-export const rankGraphContext = (graphs: KnowledgeGraph[], { entitySimilarity, typed, relationSimilarity }: Signals) => {
+export const rankGraphContext = (
+  graphs: KnowledgeGraph[],
+  { entitySimilarity, typed, relationSimilarity }: Signals,
+) => {
   const nodes = new Map(graphs.flatMap((graph) => graph.nodes.map((node) => [node.id, node] as const)));
-  const edges = new Map(graphs.flatMap((graph) => graph.edges.map((edge) => [pairKey(edge.source, edge.target), edge] as const)));
+  const edges = new Map(
+    graphs.flatMap((graph) => graph.edges.map((edge) => [pairKey(edge.source, edge.target), edge] as const)),
+  );
   const neighbours = new Map<string, GraphEdge[]>();
   for (const edge of edges.values()) {
     for (const end of [edge.source, edge.target]) {
@@ -138,23 +146,37 @@ export const rankGraphContext = (graphs: KnowledgeGraph[], { entitySimilarity, t
       const edge = edges.get(key);
       return edge ? [{ edge, score: score * edge.weight }] : [];
     })
-    .toSorted((a, b) => b.score - a.score || a.edge.source.localeCompare(b.edge.source) || a.edge.target.localeCompare(b.edge.target))
+    .toSorted(
+      (a, b) =>
+        b.score - a.score || a.edge.source.localeCompare(b.edge.source) || a.edge.target.localeCompare(b.edge.target),
+    )
     .slice(0, TOP_RELATIONS);
   return { entities, relations };
 };
 
 const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-const csv = (header: string[], rows: string[][]) => [`,${header.join(",")}`, ...rows.map((row, i) => [String(i), ...row.map(csvCell)].join(","))].join("\n");
+const csv = (header: string[], rows: string[][]) =>
+  [`,${header.join(",")}`, ...rows.map((row, i) => [String(i), ...row.map(csvCell)].join(","))].join("\n");
 
 // The text of the knowledge-graph chunk, as RAGFlow writes it: CSV tables of entities and relations with their
 // scores, then the community report.
 export const graphContextText = ({ entities, relations }: ReturnType<typeof rankGraphContext>, report: string | null) =>
   [
     ...(entities.length
-      ? [`---- Entities ----\n${csv(["Entity", "Score", "Description"], entities.map(({ node, score }) => [node.entity_name, score.toFixed(2), node.description]))}`]
+      ? [
+          `---- Entities ----\n${csv(
+            ["Entity", "Score", "Description"],
+            entities.map(({ node, score }) => [node.entity_name, score.toFixed(2), node.description]),
+          )}`,
+        ]
       : []),
     ...(relations.length
-      ? [`---- Relations ----\n${csv(["From Entity", "To Entity", "Score", "Description"], relations.map(({ edge, score }) => [edge.source, edge.target, score.toFixed(2), edge.description]))}`]
+      ? [
+          `---- Relations ----\n${csv(
+            ["From Entity", "To Entity", "Score", "Description"],
+            relations.map(({ edge, score }) => [edge.source, edge.target, score.toFixed(2), edge.description]),
+          )}`,
+        ]
       : []),
     ...(report ? [`---- Community Report ----\n${report}`] : []),
   ].join("\n\n");

@@ -8,5 +8,8 @@ export const parseCsv = (bytes: Uint8Array, name: string): ParsedDocument => {
   const result = Papa.parse<string[]>(decodeText(bytes).trim(), { skipEmptyLines: true });
   const [headers = [], ...rows] = result.data.map((row) => row.map((cell) => String(cell).trim()));
   const table: Table = { name, headers, rows };
-  return { blocks: rows.map((row) => ({ kind: "text" as const, text: tableToText({ ...table, rows: [row] }) })), tables: [table] };
+  return {
+    blocks: rows.map((row) => ({ kind: "text" as const, text: tableToText({ ...table, rows: [row] }) })),
+    tables: [table],
+  };
 };

@@ -20,11 +20,20 @@ export const parseDocx = async (bytes: Uint8Array, withFigures = false): Promise
     const convertImage = mammoth.images.imgElement(async (image: MammothImage) => {
       if (withFigures && FIGURE_MIME_TYPES.has(image.contentType) && figures.length < MAX_FIGURES) {
         const data = base64ToBytes(await image.read("base64"));
-        if (data.length >= MIN_FIGURE_BYTES) figures.push({ page: 1, bytes: data, mimeType: image.contentType, caption: (image.altText ?? "").replace(GENERATED, "").trim() });
+        if (data.length >= MIN_FIGURE_BYTES)
+          figures.push({
+            page: 1,
+            bytes: data,
+            mimeType: image.contentType,
+            caption: (image.altText ?? "").replace(GENERATED, "").trim(),
+          });
       }
       return { src: "" };
     });
-    const { value } = await mammoth.convertToHtml({ arrayBuffer, buffer: Buffer.from(bytes) } as Parameters<typeof mammoth.convertToHtml>[0], { convertImage });
+    const { value } = await mammoth.convertToHtml(
+      { arrayBuffer, buffer: Buffer.from(bytes) } as Parameters<typeof mammoth.convertToHtml>[0],
+      { convertImage },
+    );
     return { ...parseHtmlString(value), figures };
   } catch (error) {
     throw new UnreadableDocumentError(`The Word document cannot be read: ${(error as Error).message}`);

@@ -3,7 +3,8 @@ import { parseHtmlString } from "./html";
 import type { ParsedDocument } from "./types";
 
 // Headers first (From, To, Subject, Date), then the plain-text body (or the HTML body as text).
-const who = (a: { name?: string; address?: string } | undefined) => (a ? [a.name, a.address && `<${a.address}>`].filter(Boolean).join(" ") : "");
+const who = (a: { name?: string; address?: string } | undefined) =>
+  a ? [a.name, a.address && `<${a.address}>`].filter(Boolean).join(" ") : "";
 
 export const parseEml = async (bytes: Uint8Array): Promise<ParsedDocument> => {
   const email = await PostalMime.parse(bytes);
@@ -13,6 +14,8 @@ export const parseEml = async (bytes: Uint8Array): Promise<ParsedDocument> => {
     `Subject: ${email.subject ?? ""}`,
     email.date ? `Date: ${email.date}` : "",
   ].filter((line) => !line.endsWith(": "));
-  const body = email.text?.trim() ? { blocks: [{ kind: "text" as const, text: email.text.trim() }] } : parseHtmlString(email.html ?? "");
+  const body = email.text?.trim()
+    ? { blocks: [{ kind: "text" as const, text: email.text.trim() }] }
+    : parseHtmlString(email.html ?? "");
   return { blocks: [{ kind: "heading", level: 1, text: headers.join("\n") }, ...body.blocks] };
 };

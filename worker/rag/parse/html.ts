@@ -18,7 +18,12 @@ const tableOf = (html: string, index: number): Table => {
 
 export const tableToText = (table: Table) =>
   table.rows
-    .map((row) => row.map((cell, i) => (table.headers[i] ? `${table.headers[i]}: ${cell}` : cell)).filter(Boolean).join("; "))
+    .map((row) =>
+      row
+        .map((cell, i) => (table.headers[i] ? `${table.headers[i]}: ${cell}` : cell))
+        .filter(Boolean)
+        .join("; "),
+    )
     .join("\n");
 
 // Headings, paragraphs, list items and tables in document order; scripts, styles and navigation dropped.
@@ -29,7 +34,8 @@ export const parseHtmlString = (html: string): ParsedDocument => {
     .replace(/<head[\s\S]*?<\/head>/i, "");
   const blocks: Block[] = [];
   const tables: Table[] = [];
-  const pattern = /<h([1-6])[^>]*>([\s\S]*?)<\/h\1>|<table[\s\S]*?<\/table>|<(p|li|pre|blockquote|dd|dt|figcaption|caption)[^>]*>([\s\S]*?)<\/\3>/gi;
+  const pattern =
+    /<h([1-6])[^>]*>([\s\S]*?)<\/h\1>|<table[\s\S]*?<\/table>|<(p|li|pre|blockquote|dd|dt|figcaption|caption)[^>]*>([\s\S]*?)<\/\3>/gi;
   let last = 0;
   const pushLoose = (fragment: string) => {
     const text = stripTags(fragment);

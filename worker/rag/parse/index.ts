@@ -10,7 +10,12 @@ import { type ParsedDocument, type ParseOptions, UnreadableDocumentError } from 
 import { parseXlsx } from "./xlsx";
 
 // Picks the reader by file extension. Every reader returns blocks of text in reading order.
-export const parseDocument = async (suffix: string, name: string, bytes: Uint8Array, options: ParseOptions): Promise<ParsedDocument> => {
+export const parseDocument = async (
+  suffix: string,
+  name: string,
+  bytes: Uint8Array,
+  options: ParseOptions,
+): Promise<ParsedDocument> => {
   if (bytes.byteLength === 0 && suffix !== "pdf") throw new UnreadableDocumentError("The file is empty (0 bytes).");
   switch (suffix) {
     case "pdf":
@@ -38,7 +43,9 @@ export const parseDocument = async (suffix: string, name: string, bytes: Uint8Ar
     case "eml":
       return parseEml(bytes);
     case "doc":
-      throw new UnreadableDocumentError("Old binary Word files (.doc) cannot be read. Save the file as .docx and upload it again.");
+      throw new UnreadableDocumentError(
+        "Old binary Word files (.doc) cannot be read. Save the file as .docx and upload it again.",
+      );
     default:
       throw new UnreadableDocumentError(`Files of type .${suffix} cannot be parsed.`);
   }

@@ -14,7 +14,10 @@ export const parseJson = (bytes: Uint8Array, lines: boolean): ParsedDocument => 
   let records: unknown[];
   try {
     records = lines
-      ? text.split(/\r?\n/).filter((line) => line.trim()).map((line) => JSON.parse(line) as unknown)
+      ? text
+          .split(/\r?\n/)
+          .filter((line) => line.trim())
+          .map((line) => JSON.parse(line) as unknown)
       : [JSON.parse(text) as unknown];
   } catch (error) {
     throw new UnreadableDocumentError(`The JSON is not valid: ${(error as Error).message}`);

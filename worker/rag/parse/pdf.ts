@@ -14,7 +14,8 @@ const openPdf = async (bytes: Uint8Array) => {
     return await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, maxImageSize: MAX_DECODED_PIXELS });
   } catch (error) {
     const name = (error as { name?: string }).name ?? "";
-    if (name === "PasswordException") throw new UnreadableDocumentError("The PDF is password-protected. Remove the password and upload it again.");
+    if (name === "PasswordException")
+      throw new UnreadableDocumentError("The PDF is password-protected. Remove the password and upload it again.");
     throw new UnreadableDocumentError(`The PDF cannot be read: ${(error as Error).message}`);
   }
 };
@@ -27,13 +28,19 @@ type DecodedImage = { width: number; height: number; kind?: number; data?: Uint8
 // pdf.js's ImageKind.GRAYSCALE_1BPP: rows of packed bits, a set bit white
 const GRAYSCALE_1BPP = 1;
 
-const pixelsOf = (image: { width: number; height: number; kind?: number; data: Uint8Array | Uint8ClampedArray }): { channels: 1 | 3 | 4; pixels: Uint8Array } | null => {
+const pixelsOf = (image: {
+  width: number;
+  height: number;
+  kind?: number;
+  data: Uint8Array | Uint8ClampedArray;
+}): { channels: 1 | 3 | 4; pixels: Uint8Array } | null => {
   const data = new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.length);
   if (image.kind === GRAYSCALE_1BPP) {
     const rowBytes = Math.ceil(image.width / 8);
     const pixels = new Uint8Array(image.width * image.height);
     for (let y = 0; y < image.height; y++) {
-      for (let x = 0; x < image.width; x++) pixels[y * image.width + x] = ((data[y * rowBytes + (x >> 3)] ?? 0) >> (7 - (x & 7))) & 1 ? 255 : 0;
+      for (let x = 0; x < image.width; x++)
+        pixels[y * image.width + x] = ((data[y * rowBytes + (x >> 3)] ?? 0) >> (7 - (x & 7))) & 1 ? 255 : 0;
     }
     return { channels: 1, pixels };
   }
@@ -50,11 +57,19 @@ const CAPTION = /^(?:Abbildung|Abb\.|Figure|Fig\.|Grafik|Bild|Diagramm|Chart)\s*
 const DECODE_WAIT_MS = 5000;
 
 const isFigureSize = (width: unknown, height: unknown) =>
-  typeof width !== "number" || typeof height !== "number" || (width >= MIN_FIGURE_SIDE && height >= MIN_FIGURE_SIDE && width * height <= MAX_DECODED_PIXELS);
+  typeof width !== "number" ||
+  typeof height !== "number" ||
+  (width >= MIN_FIGURE_SIDE && height >= MIN_FIGURE_SIDE && width * height <= MAX_DECODED_PIXELS);
 
 // The page's images large enough to be figures, up to `quota`, as PNG (pdf.js decodes them; 1-bit, grey, RGB or
 // RGBA). An image drawn again (a logo on every page) is taken once: `seen` holds the keys taken so far.
-const pageFigures = async (page: PdfPage, pageNumber: number, captions: string[], seen: Set<string>, quota: number): Promise<Figure[]> => {
+const pageFigures = async (
+  page: PdfPage,
+  pageNumber: number,
+  captions: string[],
+  seen: Set<string>,
+  quota: number,
+): Promise<Figure[]> => {
   const { OPS } = await getResolvedPDFJS();
   const operators = await page.getOperatorList();
   const figures: Figure[] = [];
@@ -80,14 +95,24 @@ const pageFigures = async (page: PdfPage, pageNumber: number, captions: string[]
     if (!decoded) continue;
     const { channels } = decoded;
     const small = shrinkPixels(image.width, image.height, channels, decoded.pixels, MAX_FIGURE_SIDE);
-    figures.push({ page: pageNumber, bytes: await encodePng(small.width, small.height, channels, small.pixels), mimeType: "image/png", caption: captions[figures.length] ?? "" });
+    figures.push({
+      page: pageNumber,
+      bytes: await encodePng(small.width, small.height, channels, small.pixels),
+      mimeType: "image/png",
+      caption: captions[figures.length] ?? "",
+    });
   }
   return figures;
 };
 
 // Text per page for the task's page range (1-based, inclusive), and (`withFigures`) the figures on those pages
 // with the captions ("Abbildung 2: …") of the page in order.
-export const parsePdf = async (bytes: Uint8Array, fromPage: number, toPage: number, withFigures = false): Promise<ParsedDocument> => {
+export const parsePdf = async (
+  bytes: Uint8Array,
+  fromPage: number,
+  toPage: number,
+  withFigures = false,
+): Promise<ParsedDocument> => {
   const pdf = await openPdf(bytes);
   try {
     const last = Math.min(toPage, pdf.numPages);
@@ -107,7 +132,10 @@ export const parsePdf = async (bytes: Uint8Array, fromPage: number, toPage: numb
         if (paragraph.trim()) blocks.push({ kind: "text", page: number, text: paragraph.trim() });
       }
       if (withFigures && figures.length < MAX_FIGURES) {
-        const captions = text.split("\n").map((line) => line.trim()).filter((line) => CAPTION.test(line));
+        const captions = text
+          .split("\n")
+          .map((line) => line.trim())
+          .filter((line) => CAPTION.test(line));
         figures.push(...(await pageFigures(page, number, captions, seen, MAX_FIGURES - figures.length)));
       }
       // decoded images and fonts of the page go before the next one

@@ -1,20 +1,34 @@
 import { strFromU8, unzipSync } from "fflate";
 import { decodeEntities } from "../html-links";
 import { contentTypeFor } from "../../lib/content-types";
-import { type Block, FIGURE_MIME_TYPES, type Figure, MAX_FIGURES, MIN_FIGURE_BYTES, type ParsedDocument } from "./types";
+import {
+  type Block,
+  FIGURE_MIME_TYPES,
+  type Figure,
+  MAX_FIGURES,
+  MIN_FIGURE_BYTES,
+  type ParsedDocument,
+} from "./types";
 import { UnreadableDocumentError } from "./types";
 
 const SLIDE = /^ppt\/slides\/slide(\d+)\.xml$/;
 const SLIDE_RELS = /^ppt\/slides\/_rels\/slide(\d+)\.xml\.rels$/;
 const MEDIA = /^ppt\/media\//;
 
-
-const attribute = (xml: string, name: string) => decodeEntities(new RegExp(`\\b${name}="([^"]*)"`).exec(xml)?.[1] ?? "");
+const attribute = (xml: string, name: string) =>
+  decodeEntities(new RegExp(`\\b${name}="([^"]*)"`).exec(xml)?.[1] ?? "");
 
 // The slide's pictures in order (<p:pic>: alt text in cNvPr's descr, the image by relationship id), each media
 // file once in the whole presentation.
-const slideFigures = (slide: { number: number; xml: string }, rels: string, files: Record<string, Uint8Array>, seen: Set<string>): Figure[] => {
-  const targets = new Map([...rels.matchAll(/<Relationship\b[^>]*>/g)].map(([tag]) => [attribute(tag, "Id"), attribute(tag, "Target")]));
+const slideFigures = (
+  slide: { number: number; xml: string },
+  rels: string,
+  files: Record<string, Uint8Array>,
+  seen: Set<string>,
+): Figure[] => {
+  const targets = new Map(
+    [...rels.matchAll(/<Relationship\b[^>]*>/g)].map(([tag]) => [attribute(tag, "Id"), attribute(tag, "Target")]),
+  );
   return [...slide.xml.matchAll(/<p:pic>([\s\S]*?)<\/p:pic>/g)].flatMap(([, pic]): Figure[] => {
     const target = targets.get(attribute(/<a:blip\b[^>]*>/.exec(pic ?? "")?.[0] ?? "", "r:embed")) ?? "";
     const path = `ppt/${target.replace(/^\.\.\//, "")}`;
@@ -22,7 +36,14 @@ const slideFigures = (slide: { number: number; xml: string }, rels: string, file
     const bytes = files[path];
     if (!FIGURE_MIME_TYPES.has(mimeType) || !bytes || bytes.length < MIN_FIGURE_BYTES || seen.has(path)) return [];
     seen.add(path);
-    return [{ page: slide.number, bytes, mimeType, caption: attribute(/<p:cNvPr\b[^>]*>/.exec(pic ?? "")?.[0] ?? "", "descr").trim() }];
+    return [
+      {
+        page: slide.number,
+        bytes,
+        mimeType,
+        caption: attribute(/<p:cNvPr\b[^>]*>/.exec(pic ?? "")?.[0] ?? "", "descr").trim(),
+      },
+    ];
   });
 };
 
@@ -31,7 +52,9 @@ const slideFigures = (slide: { number: number; xml: string }, rels: string, file
 export const parsePptx = (bytes: Uint8Array, withFigures = false): ParsedDocument => {
   let files: Record<string, Uint8Array>;
   try {
-    files = unzipSync(bytes, { filter: (file) => SLIDE.test(file.name) || (withFigures && (SLIDE_RELS.test(file.name) || MEDIA.test(file.name))) });
+    files = unzipSync(bytes, {
+      filter: (file) => SLIDE.test(file.name) || (withFigures && (SLIDE_RELS.test(file.name) || MEDIA.test(file.name))),
+    });
   } catch (error) {
     throw new UnreadableDocumentError(`The presentation cannot be read: ${(error as Error).message}`);
   }
@@ -47,7 +70,16 @@ export const parsePptx = (bytes: Uint8Array, withFigures = false): ParsedDocumen
   });
   const seen = new Set<string>();
   const figures = withFigures
-    ? slides.flatMap((slide) => slideFigures(slide, strFromU8(files[`ppt/slides/_rels/slide${slide.number}.xml.rels`] ?? new Uint8Array()), files, seen)).slice(0, MAX_FIGURES)
+    ? slides
+        .flatMap((slide) =>
+          slideFigures(
+            slide,
+            strFromU8(files[`ppt/slides/_rels/slide${slide.number}.xml.rels`] ?? new Uint8Array()),
+            files,
+            seen,
+          ),
+        )
+        .slice(0, MAX_FIGURES)
     : [];
   return { blocks: blocks.filter((block) => block.text.trim()), pageCount: slides.length, figures };
 };

@@ -38,7 +38,10 @@ export const parseXlsx = (bytes: Uint8Array, html4excel: boolean): ParsedDocumen
   const blocks: Block[] = tables.flatMap((table): Block[] =>
     html4excel
       ? tableToHtmlChunks(table).map((text) => ({ kind: "table" as const, text }))
-      : table.rows.map((row) => ({ kind: "text" as const, text: `${table.name}: ${tableToText({ ...table, rows: [row] })}` })),
+      : table.rows.map((row) => ({
+          kind: "text" as const,
+          text: `${table.name}: ${tableToText({ ...table, rows: [row] })}`,
+        })),
   );
   return { blocks, tables };
 };

@@ -19,7 +19,6 @@ export const seededRandom = (seed: number): Random => {
   };
 };
 
-
 const POWER_ITERATIONS = 30;
 
 const EXPLAINED_SHARE = 0.9;
@@ -32,7 +31,9 @@ export const principalComponents = (vectors: ArrayLike<number>[], dims: number, 
   const width = vectors[0]?.length ?? 0;
   const mean = new Float64Array(width);
   for (const vector of vectors) for (let j = 0; j < width; j++) mean[j] = (mean[j] ?? 0) + (vector[j] ?? 0) / n;
-  const centred = vectors.map((vector) => Float64Array.from({ length: width }, (_, j) => (vector[j] ?? 0) - (mean[j] ?? 0)));
+  const centred = vectors.map((vector) =>
+    Float64Array.from({ length: width }, (_, j) => (vector[j] ?? 0) - (mean[j] ?? 0)),
+  );
   const total = centred.reduce((sum, row) => sum + dot(row, row), 0);
   const projected: number[][] = centred.map(() => []);
   let explained = 0;
@@ -110,7 +111,11 @@ export const fitMixture = (points: number[][], k: number, random: Random) => {
   // a cluster's variance never drops below 1% of the layer's: otherwise one-point clusters have unbounded
   // likelihood and BIC picks as many clusters as points
   const floor = spread.map((variance) => VARIANCE_FLOOR * variance);
-  const mixture: Mixture = { means: initialMeans(points, k, random), variances: Array.from({ length: k }, () => [...spread]), weights: Array.from({ length: k }, () => 1 / k) };
+  const mixture: Mixture = {
+    means: initialMeans(points, k, random),
+    variances: Array.from({ length: k }, () => [...spread]),
+    weights: Array.from({ length: k }, () => 1 / k),
+  };
   let responsibilities: number[][] = [];
   let logLikelihood = -Infinity;
   for (let iteration = 0; iteration < EM_ITERATIONS; iteration++) {
@@ -123,11 +128,22 @@ export const fitMixture = (points: number[][], k: number, random: Random) => {
     });
     for (let c = 0; c < k; c++) {
       const mass = responsibilities.reduce((sum, r) => sum + (r[c] as number), 0) + 1e-10;
-      const mean = Array.from({ length: dims }, (_, j) => responsibilities.reduce((sum, r, i) => sum + (r[c] as number) * ((points[i] as number[])[j] as number), 0) / mass);
+      const mean = Array.from(
+        { length: dims },
+        (_, j) =>
+          responsibilities.reduce((sum, r, i) => sum + (r[c] as number) * ((points[i] as number[])[j] as number), 0) /
+          mass,
+      );
       mixture.means[c] = mean;
       mixture.variances[c] = Array.from(
         { length: dims },
-        (_, j) => responsibilities.reduce((sum, r, i) => sum + (r[c] as number) * (((points[i] as number[])[j] as number) - (mean[j] as number)) ** 2, 0) / mass + (floor[j] as number),
+        (_, j) =>
+          responsibilities.reduce(
+            (sum, r, i) => sum + (r[c] as number) * (((points[i] as number[])[j] as number) - (mean[j] as number)) ** 2,
+            0,
+          ) /
+            mass +
+          (floor[j] as number),
       );
       mixture.weights[c] = mass / n;
     }
@@ -139,7 +155,8 @@ export const fitMixture = (points: number[][], k: number, random: Random) => {
 };
 
 // Bayesian information criterion of a diagonal mixture: means, variances and k − 1 free weights.
-const bic = (logLikelihood: number, k: number, dims: number, n: number) => -2 * logLikelihood + (2 * k * dims + k - 1) * Math.log(n);
+const bic = (logLikelihood: number, k: number, dims: number, n: number) =>
+  -2 * logLikelihood + (2 * k * dims + k - 1) * Math.log(n);
 
 // Every count up to 16, then a geometric ladder: BIC is flat near its minimum, and each fit costs n·k.
 export const candidateCounts = (largest: number) => {
@@ -150,7 +167,10 @@ export const candidateCounts = (largest: number) => {
 };
 
 // Cluster label per point: RAGFlow tries counts 1 … min(max_cluster, n) − 1.
-export const clusterLayer = (vectors: ArrayLike<number>[], options: { maxCluster: number; threshold: number; seed: number }) => {
+export const clusterLayer = (
+  vectors: ArrayLike<number>[],
+  options: { maxCluster: number; threshold: number; seed: number },
+) => {
   const n = vectors.length;
   const random = seededRandom(options.seed);
   const points = principalComponents(vectors, Math.max(1, Math.min(12, n - 2)), random);

@@ -35,7 +35,13 @@ export const buildRaptorTree = async (
   const nodes = [...leaves];
   let layer = leaves;
   for (let depth = 0; layer.length > 1 && depth < MAX_LAYERS; depth++) {
-    const labels = layer.length === 2 ? [0, 0] : clusterLayer(layer.map((node) => node.vector), { maxCluster: options.maxCluster, threshold: options.threshold, seed: options.seed });
+    const labels =
+      layer.length === 2
+        ? [0, 0]
+        : clusterLayer(
+            layer.map((node) => node.vector),
+            { maxCluster: options.maxCluster, threshold: options.threshold, seed: options.seed },
+          );
     const clusters = [...new Set(labels)].map((label) => layer.filter((_, i) => labels[i] === label));
     const summaries: (RaptorNode | null)[] = clusters.map(() => null);
     await inParallel([...clusters.keys()], async (i) => {

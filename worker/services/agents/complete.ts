@@ -1,5 +1,13 @@
 import { eq } from "drizzle-orm";
-import { type AgentCompletionInput, type AgentEvent, type BeginInputSpec, beginOptions, inputsWithoutOptions, invalidBeginInputs, missingBeginInputs } from "../../contract/agents";
+import {
+  type AgentCompletionInput,
+  type AgentEvent,
+  type BeginInputSpec,
+  beginOptions,
+  inputsWithoutOptions,
+  invalidBeginInputs,
+  missingBeginInputs,
+} from "../../contract/agents";
 import { agentSessions, agentTasks } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -19,7 +27,12 @@ export const openAiUsage = (question: string, answer: string) => {
   return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
 };
 
-export type EnvelopedEvent = AgentEvent & { message_id: string; created_at: number; task_id: string; session_id: string };
+export type EnvelopedEvent = AgentEvent & {
+  message_id: string;
+  created_at: number;
+  task_id: string;
+  session_id: string;
+};
 
 // One question to an agent: in a session (a new one when none is given), run as a cancellable task; every
 // event goes to `emit` with the ids clients need. Checks happen here, before any streaming starts.
@@ -35,21 +48,44 @@ export const prepareAgentRun = async (ctx: ServiceContext, agentId: string, inpu
   if (!existing || existing.state.resume.length === 0) {
     const inputs = (beginParams.inputs ?? {}) as Record<string, BeginInputSpec>;
     const [choiceless] = inputsWithoutOptions(inputs);
-    if (choiceless) throw dataError(`The input \`${inputs[choiceless]?.name || choiceless}\` has no options to choose from.`);
+    if (choiceless)
+      throw dataError(`The input \`${inputs[choiceless]?.name || choiceless}\` has no options to choose from.`);
     const [missing] = missingBeginInputs(inputs, input.inputs);
     if (missing) throw dataError(`The input \`${inputs[missing]?.name || missing}\` is required.`);
     const [invalid] = invalidBeginInputs(inputs, input.inputs);
     const spec = invalid ? inputs[invalid] : undefined;
-    if (invalid && spec?.type === "options") throw dataError(`The input \`${spec.name || invalid}\` must be one of: ${beginOptions(spec).join(", ")}.`);
+    if (invalid && spec?.type === "options")
+      throw dataError(`The input \`${spec.name || invalid}\` must be one of: ${beginOptions(spec).join(", ")}.`);
     if (invalid) throw dataError(`The input \`${spec?.name || invalid}\` must be a number.`);
   }
   const session = existing ?? (await newAgentSession(ctx, agent));
-  if (!question && !taskMode && session.state.resume.length === 0 && session.messages.some((message) => message.role === "user")) throw dataError("`question` is required.");
+  if (
+    !question &&
+    !taskMode &&
+    session.state.resume.length === 0 &&
+    session.messages.some((message) => message.role === "user")
+  )
+    throw dataError("`question` is required.");
   const taskId = newId();
   const messageId = newId();
   const now = nowMs();
-  await ctx.db.insert(agentTasks).values({ id: taskId, agentId: agent.id, tenantId: agent.tenantId, userId: ctx.actor.userId, status: "running", createTime: now, updateTime: now });
-  return { taskId, sessionId: session.id, run: (emit: (event: EnvelopedEvent) => Promise<void>) => runTurn(ctx, { agent, session, question, input, taskId, messageId }, emit) };
+  await ctx.db
+    .insert(agentTasks)
+    .values({
+      id: taskId,
+      agentId: agent.id,
+      tenantId: agent.tenantId,
+      userId: ctx.actor.userId,
+      status: "running",
+      createTime: now,
+      updateTime: now,
+    });
+  return {
+    taskId,
+    sessionId: session.id,
+    run: (emit: (event: EnvelopedEvent) => Promise<void>) =>
+      runTurn(ctx, { agent, session, question, input, taskId, messageId }, emit),
+  };
 };
 
 type Turn = {
@@ -69,16 +105,34 @@ const forVisitor = (event: AgentEvent): AgentEvent => {
   return event;
 };
 
-const runTurn = async (ctx: ServiceContext, { agent, session, question, input, taskId, messageId }: Turn, emit: (event: EnvelopedEvent) => Promise<void>) => {
+const runTurn = async (
+  ctx: ServiceContext,
+  { agent, session, question, input, taskId, messageId }: Turn,
+  emit: (event: EnvelopedEvent) => Promise<void>,
+) => {
   const visitor = ctx.actor.via === "share";
   const envelope = async (event: AgentEvent) =>
-    emit({ ...(visitor ? forVisitor(event) : event), message_id: messageId, created_at: nowSeconds(), task_id: taskId, session_id: session.id });
+    emit({
+      ...(visitor ? forVisitor(event) : event),
+      message_id: messageId,
+      created_at: nowSeconds(),
+      task_id: taskId,
+      session_id: session.id,
+    });
   const turns = session.messages.filter((message) => message.role === "user").length + 1;
   const overridesGlobals = !visitor && mayEditAgent(ctx, agent);
   const outcome = await runFlow(
     ctx,
     agent.dsl,
-    { question, inputs: input.inputs, resume: session.state.resume, history: session.state.history, turns, authorId: agent.createdBy, overridesGlobals },
+    {
+      question,
+      inputs: input.inputs,
+      resume: session.state.resume,
+      history: session.state.history,
+      turns,
+      authorId: agent.createdBy,
+      overridesGlobals,
+    },
     envelope,
     taskId,
   );
@@ -88,19 +142,40 @@ const runTurn = async (ctx: ServiceContext, { agent, session, question, input, t
     ctx.db
       .update(agentSessions)
       .set({
-        messages: [...session.messages, { role: "user", content: question, id: newId(), created_at: finished }, { role: "assistant", content: answer, id: messageId, created_at: finished }],
-        state: { resume: outcome.resume, history: [...session.state.history, ["user", question] as [string, string], ["assistant", answer] as [string, string]].slice(-HISTORY_TURNS * 2) },
+        messages: [
+          ...session.messages,
+          { role: "user", content: question, id: newId(), created_at: finished },
+          { role: "assistant", content: answer, id: messageId, created_at: finished },
+        ],
+        state: {
+          resume: outcome.resume,
+          history: [
+            ...session.state.history,
+            ["user", question] as [string, string],
+            ["assistant", answer] as [string, string],
+          ].slice(-HISTORY_TURNS * 2),
+        },
         updateTime: finished,
       })
       .where(eq(agentSessions.id, session.id)),
     ctx.db.update(agentTasks).set({ status: "done", updateTime: finished }).where(eq(agentTasks.id, taskId)),
   ]);
-  return { content: answer, reference: outcome.reference, trace: visitor ? [] : outcome.trace, error: outcome.error, session_id: session.id, message_id: messageId, task_id: taskId };
+  return {
+    content: answer,
+    reference: outcome.reference,
+    trace: visitor ? [] : outcome.trace,
+    error: outcome.error,
+    session_id: session.id,
+    message_id: messageId,
+    task_id: taskId,
+  };
 };
 
 export const cancelAgentTask = async (ctx: ServiceContext, taskId: string) => {
   const task = await ctx.db.query.agentTasks.findFirst({ where: eq(agentTasks.id, taskId) });
-  if (!task || task.tenantId !== ctx.actor.tenantId || task.userId !== ctx.actor.userId) throw dataError(`Task ${taskId} not found.`);
-  if (task.status === "running") await ctx.db.update(agentTasks).set({ status: "cancelled", updateTime: nowMs() }).where(eq(agentTasks.id, taskId));
+  if (!task || task.tenantId !== ctx.actor.tenantId || task.userId !== ctx.actor.userId)
+    throw dataError(`Task ${taskId} not found.`);
+  if (task.status === "running")
+    await ctx.db.update(agentTasks).set({ status: "cancelled", updateTime: nowMs() }).where(eq(agentTasks.id, taskId));
   return true;
 };

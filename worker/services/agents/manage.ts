@@ -12,7 +12,12 @@ import { canManageTeam } from "../teams/membership";
 // A flow as someone who may only run it reads it (list, viewer, copy): credentials in parameters and globals masked.
 const withoutSecrets = (dsl: AgentRow["dsl"]): AgentRow["dsl"] => ({
   ...dsl,
-  components: Object.fromEntries(Object.entries(dsl.components).map(([id, component]) => [id, { ...component, obj: { ...component.obj, params: maskSecrets(component.obj.params) } }])),
+  components: Object.fromEntries(
+    Object.entries(dsl.components).map(([id, component]) => [
+      id,
+      { ...component, obj: { ...component.obj, params: maskSecrets(component.obj.params) } },
+    ]),
+  ),
   globals: maskSecrets(dsl.globals ?? {}),
 });
 
@@ -31,7 +36,12 @@ export const toAgent = (row: AgentRow, editable = true): Agent => ({
 
 // Like knowledge bases: a team's shared flows and the caller's own.
 const visibleAgents = (ctx: ServiceContext): SQL =>
-  ctx.actor.via === "share" ? eq(agents.tenantId, ctx.actor.tenantId) : (and(eq(agents.tenantId, ctx.actor.tenantId), or(eq(agents.permission, "team"), eq(agents.createdBy, ctx.actor.userId))) as SQL);
+  ctx.actor.via === "share"
+    ? eq(agents.tenantId, ctx.actor.tenantId)
+    : (and(
+        eq(agents.tenantId, ctx.actor.tenantId),
+        or(eq(agents.permission, "team"), eq(agents.createdBy, ctx.actor.userId)),
+      ) as SQL);
 
 export const getVisibleAgent = async (ctx: ServiceContext, id: string) => {
   const row = await ctx.db.query.agents.findFirst({ where: and(eq(agents.id, id), visibleAgents(ctx)) });
@@ -41,7 +51,8 @@ export const getVisibleAgent = async (ctx: ServiceContext, id: string) => {
 
 const onlyOwner = () => new AppError(RetCode.OPERATING_ERROR, "Only owner of canvas authorized for this operation.");
 
-export const mayEditAgent = (ctx: ServiceContext, row: AgentRow) => ctx.actor.via !== "share" && (row.createdBy === ctx.actor.userId || canManageTeam(ctx.actor.role));
+export const mayEditAgent = (ctx: ServiceContext, row: AgentRow) =>
+  ctx.actor.via !== "share" && (row.createdBy === ctx.actor.userId || canManageTeam(ctx.actor.role));
 
 export const getManageableAgent = async (ctx: ServiceContext, id: string) => {
   const row = await getVisibleAgent(ctx, id);
@@ -57,7 +68,9 @@ export const getAgentForEditor = async (ctx: ServiceContext, id: string): Promis
 };
 
 const assertTitleFree = async (ctx: ServiceContext, title: string, exceptId?: string) => {
-  const clash = await ctx.db.query.agents.findFirst({ where: and(eq(agents.tenantId, ctx.actor.tenantId), eq(agents.titleKey, title.toLowerCase())) });
+  const clash = await ctx.db.query.agents.findFirst({
+    where: and(eq(agents.tenantId, ctx.actor.tenantId), eq(agents.titleKey, title.toLowerCase())),
+  });
   if (clash && clash.id !== exceptId) throw dataError(`Agent with title ${title} already exists.`);
 };
 
@@ -70,7 +83,13 @@ export const listAgents = async (ctx: ServiceContext, query: ListAgentsQuery) =>
   );
   const column = query.orderby === "create_time" ? agents.createTime : agents.updateTime;
   const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(agents).where(where).orderBy(query.desc ? desc(column) : asc(column), asc(agents.id)).limit(query.page_size).offset((query.page - 1) * query.page_size),
+    ctx.db
+      .select()
+      .from(agents)
+      .where(where)
+      .orderBy(query.desc ? desc(column) : asc(column), asc(agents.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
     ctx.db.select({ n: count() }).from(agents).where(where),
   ]);
   return { agents: rows.map((row) => toAgent(row, mayEditAgent(ctx, row))), total: total?.n ?? 0 };
@@ -126,9 +145,16 @@ export const duplicateAgent = async (ctx: ServiceContext, id: string) => {
   const source = await getVisibleAgent(ctx, id);
   for (let n = 1; ; n++) {
     const title = n === 1 ? `${source.title} (copy)` : `${source.title} (copy ${n})`;
-    const clash = await ctx.db.query.agents.findFirst({ where: and(eq(agents.tenantId, ctx.actor.tenantId), eq(agents.titleKey, title.toLowerCase())) });
+    const clash = await ctx.db.query.agents.findFirst({
+      where: and(eq(agents.tenantId, ctx.actor.tenantId), eq(agents.titleKey, title.toLowerCase())),
+    });
     const dsl = mayEditAgent(ctx, source) ? source.dsl : withoutSecrets(source.dsl);
-    if (!clash) return createAgent(ctx, { title, description: source.description, avatar: source.avatar, permission: "me", dsl }, source.canvasType);
+    if (!clash)
+      return createAgent(
+        ctx,
+        { title, description: source.description, avatar: source.avatar, permission: "me", dsl },
+        source.canvasType,
+      );
   }
 };
 
@@ -138,5 +164,13 @@ export const sharedAgentInfo = async (ctx: ServiceContext, id: string) => {
   const agent = await getVisibleAgent(ctx, id);
   const begin = agent.dsl.components.begin?.obj.params ?? {};
   const mode = begin.mode === "task" ? "task" : "conversational";
-  return { id: agent.id, title: agent.title, description: agent.description, avatar: agent.avatar, prologue: String(begin.prologue ?? ""), inputs: begin.inputs ?? {}, mode };
+  return {
+    id: agent.id,
+    title: agent.title,
+    description: agent.description,
+    avatar: agent.avatar,
+    prologue: String(begin.prologue ?? ""),
+    inputs: begin.inputs ?? {},
+    mode,
+  };
 };

@@ -43,13 +43,19 @@ export const newAgentSession = async (ctx: ServiceContext, agent: AgentRow) => {
 
 export const getAgentSession = async (ctx: ServiceContext, agentId: string, sessionId: string) => {
   const row = await ctx.db.query.agentSessions.findFirst({
-    where: and(eq(agentSessions.id, sessionId), eq(agentSessions.agentId, agentId), eq(agentSessions.userId, ctx.actor.userId), eq(agentSessions.source, sourceOf(ctx))),
+    where: and(
+      eq(agentSessions.id, sessionId),
+      eq(agentSessions.agentId, agentId),
+      eq(agentSessions.userId, ctx.actor.userId),
+      eq(agentSessions.source, sourceOf(ctx)),
+    ),
   });
   if (!row) throw dataError(`Session ${sessionId} not found for this agent.`);
   return row;
 };
 
-export const createAgentSession = async (ctx: ServiceContext, agentId: string) => toAgentSession(await newAgentSession(ctx, await getVisibleAgent(ctx, agentId)));
+export const createAgentSession = async (ctx: ServiceContext, agentId: string) =>
+  toAgentSession(await newAgentSession(ctx, await getVisibleAgent(ctx, agentId)));
 
 export const listAgentSessions = async (ctx: ServiceContext, agentId: string, query: ListAgentSessionsQuery) => {
   await getVisibleAgent(ctx, agentId);
@@ -68,12 +74,27 @@ export const listAgentSessions = async (ctx: ServiceContext, agentId: string, qu
   return rows.map(toAgentSession);
 };
 
-export const removeAgentSessions = async (ctx: ServiceContext, agentId: string, ids: string[] | undefined, all: boolean) => {
+export const removeAgentSessions = async (
+  ctx: ServiceContext,
+  agentId: string,
+  ids: string[] | undefined,
+  all: boolean,
+) => {
   await getVisibleAgent(ctx, agentId);
-  const mine = and(eq(agentSessions.agentId, agentId), eq(agentSessions.userId, ctx.actor.userId), eq(agentSessions.source, sourceOf(ctx)));
+  const mine = and(
+    eq(agentSessions.agentId, agentId),
+    eq(agentSessions.userId, ctx.actor.userId),
+    eq(agentSessions.source, sourceOf(ctx)),
+  );
   const where = all ? mine : and(mine, inArray(agentSessions.id, ids ?? []));
   const rows = await ctx.db.select({ id: agentSessions.id }).from(agentSessions).where(where);
   if (!all && rows.length !== new Set(ids).size) throw dataError("Some sessions do not belong to this agent.");
-  if (rows.length) await ctx.db.delete(agentSessions).where(inArray(agentSessions.id, rows.map((row) => row.id)));
+  if (rows.length)
+    await ctx.db.delete(agentSessions).where(
+      inArray(
+        agentSessions.id,
+        rows.map((row) => row.id),
+      ),
+    );
   return true;
 };

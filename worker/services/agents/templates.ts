@@ -12,7 +12,13 @@ const knowledgePrompt = (say: Say) =>
 
 type Definition = Omit<AgentTemplate, "dsl"> & { dsl: (say: Say) => Dsl };
 
-const template = (id: string, de: [string, string], en: [string, string], canvasType: string, dsl: (say: Say) => Dsl): Definition => ({
+const template = (
+  id: string,
+  de: [string, string],
+  en: [string, string],
+  canvasType: string,
+  dsl: (say: Say) => Dsl,
+): Definition => ({
   id,
   title: { de: de[0], en: en[0] },
   description: { de: de[1], en: en[1] },
@@ -29,9 +35,41 @@ const DEFINITIONS: Definition[] = [
     "Recommended",
     (say) =>
       dslFromSpecs([
-        ["begin", "Begin", { name: "Start", prologue: say("Hallo! Was möchten Sie über Ihre Gesundheit wissen?", "Hello! What would you like to know about your health?") }, ["Retrieval:kb"]],
-        ["Retrieval:kb", "Retrieval", { name: say("Wissen suchen", "Search knowledge"), kb_ids: [], empty_response: say("Dazu habe ich in der Wissensdatenbank nichts gefunden.", "I found nothing about that in the knowledge base.") }, ["Generate:answer"]],
-        ["Generate:answer", "Generate", { name: say("Antwort schreiben", "Write the answer"), sys_prompt: knowledgePrompt(say), prompt: "{sys.query}" }, ["Answer:reply"]],
+        [
+          "begin",
+          "Begin",
+          {
+            name: "Start",
+            prologue: say(
+              "Hallo! Was möchten Sie über Ihre Gesundheit wissen?",
+              "Hello! What would you like to know about your health?",
+            ),
+          },
+          ["Retrieval:kb"],
+        ],
+        [
+          "Retrieval:kb",
+          "Retrieval",
+          {
+            name: say("Wissen suchen", "Search knowledge"),
+            kb_ids: [],
+            empty_response: say(
+              "Dazu habe ich in der Wissensdatenbank nichts gefunden.",
+              "I found nothing about that in the knowledge base.",
+            ),
+          },
+          ["Generate:answer"],
+        ],
+        [
+          "Generate:answer",
+          "Generate",
+          {
+            name: say("Antwort schreiben", "Write the answer"),
+            sys_prompt: knowledgePrompt(say),
+            prompt: "{sys.query}",
+          },
+          ["Answer:reply"],
+        ],
         ["Answer:reply", "Answer", { name: say("Antworten", "Answer") }, ["Retrieval:kb"]],
       ]),
   ),
@@ -42,23 +80,86 @@ const DEFINITIONS: Definition[] = [
     "Customer Support",
     (say) =>
       dslFromSpecs([
-        ["begin", "Begin", { name: "Start", prologue: say("Worum geht es? Symptome, Termine oder etwas anderes?", "What is it about? Symptoms, appointments or something else?") }, ["Categorize:topic"]],
+        [
+          "begin",
+          "Begin",
+          {
+            name: "Start",
+            prologue: say(
+              "Worum geht es? Symptome, Termine oder etwas anderes?",
+              "What is it about? Symptoms, appointments or something else?",
+            ),
+          },
+          ["Categorize:topic"],
+        ],
         [
           "Categorize:topic",
           "Categorize",
           {
             name: say("Thema erkennen", "Recognise the topic"),
             category_description: {
-              [say("Symptome", "Symptoms")]: { description: say("Beschwerden, Schmerzen, Fieber, Krankheitszeichen", "complaints, pain, fever, signs of illness"), examples: [say("Ich habe Fieber und Husten", "I have a fever and a cough"), say("Mir tut der Kopf weh", "My head hurts")], to: "Message:symptoms" },
-              [say("Termin", "Appointment")]: { description: say("Termine vereinbaren, verschieben oder absagen", "make, move or cancel appointments"), examples: [say("Ich brauche einen Termin", "I need an appointment"), say("Kann ich meinen Termin verschieben?", "Can I move my appointment?")], to: "Message:appointment" },
-              [say("Sonstiges", "Other")]: { description: say("Alles andere", "everything else"), examples: [say("Wie sind Ihre Öffnungszeiten?", "What are your opening hours?")], to: "Message:other" },
+              [say("Symptome", "Symptoms")]: {
+                description: say(
+                  "Beschwerden, Schmerzen, Fieber, Krankheitszeichen",
+                  "complaints, pain, fever, signs of illness",
+                ),
+                examples: [
+                  say("Ich habe Fieber und Husten", "I have a fever and a cough"),
+                  say("Mir tut der Kopf weh", "My head hurts"),
+                ],
+                to: "Message:symptoms",
+              },
+              [say("Termin", "Appointment")]: {
+                description: say("Termine vereinbaren, verschieben oder absagen", "make, move or cancel appointments"),
+                examples: [
+                  say("Ich brauche einen Termin", "I need an appointment"),
+                  say("Kann ich meinen Termin verschieben?", "Can I move my appointment?"),
+                ],
+                to: "Message:appointment",
+              },
+              [say("Sonstiges", "Other")]: {
+                description: say("Alles andere", "everything else"),
+                examples: [say("Wie sind Ihre Öffnungszeiten?", "What are your opening hours?")],
+                to: "Message:other",
+              },
             },
           },
           ["Message:symptoms", "Message:appointment", "Message:other"],
         ],
-        ["Message:symptoms", "Message", { name: say("Symptome", "Symptoms"), content: [say("Bei akuten Beschwerden rufen Sie bitte 116 117 an; im Notfall 112.", "For acute complaints please call 116 117; in an emergency 112.")] }],
-        ["Message:appointment", "Message", { name: say("Termin", "Appointment"), content: [say("Termine vereinbaren Sie online oder telefonisch in der Praxis.", "Make appointments online or by phone with the practice.")] }],
-        ["Message:other", "Message", { name: say("Sonstiges", "Other"), content: [say("Ich leite Ihre Frage an das Team weiter.", "I will pass your question on to the team.")] }],
+        [
+          "Message:symptoms",
+          "Message",
+          {
+            name: say("Symptome", "Symptoms"),
+            content: [
+              say(
+                "Bei akuten Beschwerden rufen Sie bitte 116 117 an; im Notfall 112.",
+                "For acute complaints please call 116 117; in an emergency 112.",
+              ),
+            ],
+          },
+        ],
+        [
+          "Message:appointment",
+          "Message",
+          {
+            name: say("Termin", "Appointment"),
+            content: [
+              say(
+                "Termine vereinbaren Sie online oder telefonisch in der Praxis.",
+                "Make appointments online or by phone with the practice.",
+              ),
+            ],
+          },
+        ],
+        [
+          "Message:other",
+          "Message",
+          {
+            name: say("Sonstiges", "Other"),
+            content: [say("Ich leite Ihre Frage an das Team weiter.", "I will pass your question on to the team.")],
+          },
+        ],
       ]),
   ),
   template(
@@ -68,14 +169,38 @@ const DEFINITIONS: Definition[] = [
     "Agent",
     (say) =>
       dslFromSpecs([
-        ["begin", "Begin", { name: "Start", prologue: say("Wonach soll ich suchen?", "What should I search for?") }, ["Invoke:search"]],
+        [
+          "begin",
+          "Begin",
+          { name: "Start", prologue: say("Wonach soll ich suchen?", "What should I search for?") },
+          ["Invoke:search"],
+        ],
         [
           "Invoke:search",
           "Invoke",
-          { name: say("Wikipedia suchen", "Search Wikipedia"), url: `https://${say("de", "en")}.wikipedia.org/w/api.php?action=query&list=search&format=json&srlimit=5&srsearch={sys.query}`, method: "GET", timeout: 15, exception_method: "comment", exception_default_value: say("Die Suche war nicht erreichbar.", "The search could not be reached.") },
+          {
+            name: say("Wikipedia suchen", "Search Wikipedia"),
+            url: `https://${say("de", "en")}.wikipedia.org/w/api.php?action=query&list=search&format=json&srlimit=5&srsearch={sys.query}`,
+            method: "GET",
+            timeout: 15,
+            exception_method: "comment",
+            exception_default_value: say("Die Suche war nicht erreichbar.", "The search could not be reached."),
+          },
           ["Generate:summary"],
         ],
-        ["Generate:summary", "Generate", { name: say("Zusammenfassen", "Summarise"), sys_prompt: say("Fasse diese Suchergebnisse in drei Sätzen zusammen:\n{Invoke:search@result}", "Summarise these search results in three sentences:\n{Invoke:search@result}"), prompt: "{sys.query}" }, ["Answer:reply"]],
+        [
+          "Generate:summary",
+          "Generate",
+          {
+            name: say("Zusammenfassen", "Summarise"),
+            sys_prompt: say(
+              "Fasse diese Suchergebnisse in drei Sätzen zusammen:\n{Invoke:search@result}",
+              "Summarise these search results in three sentences:\n{Invoke:search@result}",
+            ),
+            prompt: "{sys.query}",
+          },
+          ["Answer:reply"],
+        ],
         ["Answer:reply", "Answer", { name: say("Antworten", "Answer") }, ["Invoke:search"]],
       ]),
   ),
@@ -87,8 +212,31 @@ const DEFINITIONS: Definition[] = [
     (say) =>
       dslFromSpecs(
         [
-          ["begin", "Begin", { name: "Start", prologue: say("Schicken Sie mir den Text, den ich übersetzen soll.", "Send me the text you want translated.") }, ["Generate:translate"]],
-          ["Generate:translate", "Generate", { name: say("Übersetzen", "Translate"), sys_prompt: say("Übersetze den Text des Nutzers nach {env.target_language}. Gib nur die Übersetzung aus.", "Translate the user's text into {env.target_language}. Give only the translation."), prompt: "{sys.query}" }, ["Answer:reply"]],
+          [
+            "begin",
+            "Begin",
+            {
+              name: "Start",
+              prologue: say(
+                "Schicken Sie mir den Text, den ich übersetzen soll.",
+                "Send me the text you want translated.",
+              ),
+            },
+            ["Generate:translate"],
+          ],
+          [
+            "Generate:translate",
+            "Generate",
+            {
+              name: say("Übersetzen", "Translate"),
+              sys_prompt: say(
+                "Übersetze den Text des Nutzers nach {env.target_language}. Gib nur die Übersetzung aus.",
+                "Translate the user's text into {env.target_language}. Give only the translation.",
+              ),
+              prompt: "{sys.query}",
+            },
+            ["Answer:reply"],
+          ],
           ["Answer:reply", "Answer", { name: say("Antworten", "Answer") }, ["Generate:translate"]],
         ],
         { target_language: say("Englisch", "German") },
@@ -96,21 +244,49 @@ const DEFINITIONS: Definition[] = [
   ),
   template(
     "support-triage",
-    ["Support mit E-Mail-Übergabe", "Beantwortet Fragen aus der Wissensdatenbank; Beschwerden gehen per E-Mail an das Team."],
+    [
+      "Support mit E-Mail-Übergabe",
+      "Beantwortet Fragen aus der Wissensdatenbank; Beschwerden gehen per E-Mail an das Team.",
+    ],
     ["Support with email hand-off", "Answers questions from the knowledge base; complaints go to the team by email."],
     "Customer Support",
     (say) =>
       dslFromSpecs(
         [
-          ["begin", "Begin", { name: "Start", prologue: say("Wie kann ich helfen?", "How can I help?") }, ["Categorize:kind"]],
+          [
+            "begin",
+            "Begin",
+            { name: "Start", prologue: say("Wie kann ich helfen?", "How can I help?") },
+            ["Categorize:kind"],
+          ],
           [
             "Categorize:kind",
             "Categorize",
             {
               name: say("Anliegen", "Request"),
               category_description: {
-                [say("Beschwerde", "Complaint")]: { description: say("Unzufriedenheit, Reklamation, Beschwerde über Service oder Rechnung", "dissatisfaction, complaint about service or invoice"), examples: [say("Ich bin sehr unzufrieden", "I am very unhappy"), say("Ich möchte mich beschweren", "I want to complain")], to: "Email:handoff" },
-                [say("Frage", "Question")]: { description: say("Fragen zu Leistungen, Gesundheit, Abläufen", "questions about services, health, procedures"), examples: [say("Wie funktioniert das?", "How does this work?"), say("Was muss ich mitbringen?", "What do I need to bring?")], to: "Retrieval:kb" },
+                [say("Beschwerde", "Complaint")]: {
+                  description: say(
+                    "Unzufriedenheit, Reklamation, Beschwerde über Service oder Rechnung",
+                    "dissatisfaction, complaint about service or invoice",
+                  ),
+                  examples: [
+                    say("Ich bin sehr unzufrieden", "I am very unhappy"),
+                    say("Ich möchte mich beschweren", "I want to complain"),
+                  ],
+                  to: "Email:handoff",
+                },
+                [say("Frage", "Question")]: {
+                  description: say(
+                    "Fragen zu Leistungen, Gesundheit, Abläufen",
+                    "questions about services, health, procedures",
+                  ),
+                  examples: [
+                    say("Wie funktioniert das?", "How does this work?"),
+                    say("Was muss ich mitbringen?", "What do I need to bring?"),
+                  ],
+                  to: "Retrieval:kb",
+                },
               },
             },
             ["Email:handoff", "Retrieval:kb"],
@@ -118,12 +294,53 @@ const DEFINITIONS: Definition[] = [
           [
             "Email:handoff",
             "Email",
-            { name: say("An das Team", "To the team"), smtp_server: "{env.smtp_server}", smtp_port: 465, email: "{env.smtp_user}", password: "{env.smtp_password}", to: "{env.support_email}", subject: say("Beschwerde über den Buddy", "Complaint via the Buddy"), content: "{sys.query}", exception_method: "comment", exception_default_value: say("E-Mail nicht versendet", "Email not sent") },
+            {
+              name: say("An das Team", "To the team"),
+              smtp_server: "{env.smtp_server}",
+              smtp_port: 465,
+              email: "{env.smtp_user}",
+              password: "{env.smtp_password}",
+              to: "{env.support_email}",
+              subject: say("Beschwerde über den Buddy", "Complaint via the Buddy"),
+              content: "{sys.query}",
+              exception_method: "comment",
+              exception_default_value: say("E-Mail nicht versendet", "Email not sent"),
+            },
             ["Message:handoff"],
           ],
-          ["Message:handoff", "Message", { name: say("Bestätigen", "Confirm"), content: [say("Danke! Ihr Anliegen ist an unser Team weitergeleitet.", "Thank you! Your request has been passed on to our team.")] }],
-          ["Retrieval:kb", "Retrieval", { name: say("Wissen suchen", "Search knowledge"), kb_ids: [], empty_response: say("Dazu weiß ich leider nichts.", "Sorry, I know nothing about that.") }, ["Generate:answer"]],
-          ["Generate:answer", "Generate", { name: say("Antwort schreiben", "Write the answer"), sys_prompt: knowledgePrompt(say), prompt: "{sys.query}" }, ["Answer:reply"]],
+          [
+            "Message:handoff",
+            "Message",
+            {
+              name: say("Bestätigen", "Confirm"),
+              content: [
+                say(
+                  "Danke! Ihr Anliegen ist an unser Team weitergeleitet.",
+                  "Thank you! Your request has been passed on to our team.",
+                ),
+              ],
+            },
+          ],
+          [
+            "Retrieval:kb",
+            "Retrieval",
+            {
+              name: say("Wissen suchen", "Search knowledge"),
+              kb_ids: [],
+              empty_response: say("Dazu weiß ich leider nichts.", "Sorry, I know nothing about that."),
+            },
+            ["Generate:answer"],
+          ],
+          [
+            "Generate:answer",
+            "Generate",
+            {
+              name: say("Antwort schreiben", "Write the answer"),
+              sys_prompt: knowledgePrompt(say),
+              prompt: "{sys.query}",
+            },
+            ["Answer:reply"],
+          ],
           ["Answer:reply", "Answer", { name: say("Antworten", "Answer") }, ["Categorize:kind"]],
         ],
         { smtp_server: "", smtp_user: "", smtp_password: "", support_email: "" },
@@ -136,10 +353,36 @@ const DEFINITIONS: Definition[] = [
     "Other",
     (say) =>
       dslFromSpecs([
-        ["begin", "Begin", { name: "Start", prologue: say("Nennen Sie mir eine Liste, durch Kommas getrennt.", "Give me a list, separated by commas.") }, ["Iteration:items"]],
-        ["Iteration:items", "Iteration", { name: say("Für jeden Eintrag", "For each item"), items_ref: "{sys.query}", delimiter: "," }, ["Message:done"]],
-        ["Template:item", "Template", { name: say("Eintrag", "Item"), content: "{Iteration:items@index}. {Iteration:items@item}" }, [], "Iteration:items"],
-        ["Message:done", "Message", { name: say("Ergebnis", "Result"), content: [say("Ihre Liste:\n{Iteration:items@content}", "Your list:\n{Iteration:items@content}")] }],
+        [
+          "begin",
+          "Begin",
+          {
+            name: "Start",
+            prologue: say("Nennen Sie mir eine Liste, durch Kommas getrennt.", "Give me a list, separated by commas."),
+          },
+          ["Iteration:items"],
+        ],
+        [
+          "Iteration:items",
+          "Iteration",
+          { name: say("Für jeden Eintrag", "For each item"), items_ref: "{sys.query}", delimiter: "," },
+          ["Message:done"],
+        ],
+        [
+          "Template:item",
+          "Template",
+          { name: say("Eintrag", "Item"), content: "{Iteration:items@index}. {Iteration:items@item}" },
+          [],
+          "Iteration:items",
+        ],
+        [
+          "Message:done",
+          "Message",
+          {
+            name: say("Ergebnis", "Result"),
+            content: [say("Ihre Liste:\n{Iteration:items@content}", "Your list:\n{Iteration:items@content}")],
+          },
+        ],
       ]),
   ),
   template(
@@ -150,9 +393,38 @@ const DEFINITIONS: Definition[] = [
     (say) =>
       dslFromSpecs(
         [
-          ["begin", "Begin", { name: "Start", prologue: say("Was soll ich nachschlagen?", "What should I look up?") }, ["Invoke:api"]],
-          ["Invoke:api", "Invoke", { name: say("API abfragen", "Query the API"), url: "{env.api_url}", method: "GET", variables: [{ key: "q", ref: "{sys.query}" }], timeout: 15, exception_method: "comment", exception_default_value: say("Die API war nicht erreichbar.", "The API could not be reached.") }, ["Template:result"]],
-          ["Template:result", "Template", { name: say("Ergebnis formatieren", "Format the result"), content: say("Ergebnis für „{sys.query}“:\n{Invoke:api@result}", "Result for “{sys.query}”:\n{Invoke:api@result}") }, ["Message:result"]],
+          [
+            "begin",
+            "Begin",
+            { name: "Start", prologue: say("Was soll ich nachschlagen?", "What should I look up?") },
+            ["Invoke:api"],
+          ],
+          [
+            "Invoke:api",
+            "Invoke",
+            {
+              name: say("API abfragen", "Query the API"),
+              url: "{env.api_url}",
+              method: "GET",
+              variables: [{ key: "q", ref: "{sys.query}" }],
+              timeout: 15,
+              exception_method: "comment",
+              exception_default_value: say("Die API war nicht erreichbar.", "The API could not be reached."),
+            },
+            ["Template:result"],
+          ],
+          [
+            "Template:result",
+            "Template",
+            {
+              name: say("Ergebnis formatieren", "Format the result"),
+              content: say(
+                "Ergebnis für „{sys.query}“:\n{Invoke:api@result}",
+                "Result for “{sys.query}”:\n{Invoke:api@result}",
+              ),
+            },
+            ["Message:result"],
+          ],
           ["Message:result", "Message", { name: say("Zeigen", "Show"), content: ["{Template:result@content}"] }],
         ],
         { api_url: "https://api.example.org/search" },
@@ -165,12 +437,60 @@ const DEFINITIONS: Definition[] = [
     "Recommended",
     (say) =>
       dslFromSpecs([
-        ["begin", "Begin", { name: "Start", prologue: say("Stellen Sie mir eine Gesundheitsfrage.", "Ask me a health question.") }, ["Relevant:topic"]],
-        ["Relevant:topic", "Relevant", { name: say("Passt das Thema?", "On topic?"), criteria: say("Gesundheit Krankheit Symptome Impfung Ernährung Schlaf Bewegung Medikamente", "health illness symptoms vaccination nutrition sleep exercise medication"), yes: "Retrieval:kb", no: "Message:off" }, ["Retrieval:kb", "Message:off"]],
-        ["Retrieval:kb", "Retrieval", { name: say("Wissen suchen", "Search knowledge"), kb_ids: [], empty_response: say("Dazu habe ich nichts gefunden.", "I found nothing about that.") }, ["Generate:answer"]],
-        ["Generate:answer", "Generate", { name: say("Antwort schreiben", "Write the answer"), sys_prompt: knowledgePrompt(say), prompt: "{sys.query}" }, ["Answer:reply"]],
+        [
+          "begin",
+          "Begin",
+          { name: "Start", prologue: say("Stellen Sie mir eine Gesundheitsfrage.", "Ask me a health question.") },
+          ["Relevant:topic"],
+        ],
+        [
+          "Relevant:topic",
+          "Relevant",
+          {
+            name: say("Passt das Thema?", "On topic?"),
+            criteria: say(
+              "Gesundheit Krankheit Symptome Impfung Ernährung Schlaf Bewegung Medikamente",
+              "health illness symptoms vaccination nutrition sleep exercise medication",
+            ),
+            yes: "Retrieval:kb",
+            no: "Message:off",
+          },
+          ["Retrieval:kb", "Message:off"],
+        ],
+        [
+          "Retrieval:kb",
+          "Retrieval",
+          {
+            name: say("Wissen suchen", "Search knowledge"),
+            kb_ids: [],
+            empty_response: say("Dazu habe ich nichts gefunden.", "I found nothing about that."),
+          },
+          ["Generate:answer"],
+        ],
+        [
+          "Generate:answer",
+          "Generate",
+          {
+            name: say("Antwort schreiben", "Write the answer"),
+            sys_prompt: knowledgePrompt(say),
+            prompt: "{sys.query}",
+          },
+          ["Answer:reply"],
+        ],
         ["Answer:reply", "Answer", { name: say("Antworten", "Answer") }, ["Relevant:topic"]],
-        ["Message:off", "Message", { name: say("Ablehnen", "Decline"), content: [say("Dazu kann ich nichts sagen; ich beantworte nur Gesundheitsfragen.", "I cannot say anything about that; I only answer health questions.")] }],
+        [
+          "Message:off",
+          "Message",
+          {
+            name: say("Ablehnen", "Decline"),
+            content: [
+              say(
+                "Dazu kann ich nichts sagen; ich beantworte nur Gesundheitsfragen.",
+                "I cannot say anything about that; I only answer health questions.",
+              ),
+            ],
+          },
+        ],
       ]),
   ),
   template(
@@ -180,10 +500,54 @@ const DEFINITIONS: Definition[] = [
     "Other",
     (say) =>
       dslFromSpecs([
-        ["begin", "Begin", { name: "Start", prologue: say("Wie alt sind Sie?", "How old are you?"), inputs: {} }, ["Switch:age"]],
-        ["Switch:age", "Switch", { name: say("Alter prüfen", "Check the age"), conditions: [{ logical_operator: "and", items: [{ cpn_id: "{sys.query}", operator: "≥", value: "60" }], to: "Message:senior" }], end_cpn_ids: ["Message:adult"] }, ["Message:senior", "Message:adult"]],
-        ["Message:senior", "Message", { name: say("Ab 60", "From 60"), content: [say("Ab 60 Jahren empfiehlt die STIKO die jährliche Grippeimpfung.", "From the age of 60 the STIKO recommends a yearly flu vaccination.")] }],
-        ["Message:adult", "Message", { name: say("Unter 60", "Under 60"), content: [say("Unter 60 Jahren ist die Grippeimpfung vor allem bei Vorerkrankungen empfohlen.", "Under 60 the flu vaccination is recommended mainly for people with pre-existing conditions.")] }],
+        [
+          "begin",
+          "Begin",
+          { name: "Start", prologue: say("Wie alt sind Sie?", "How old are you?"), inputs: {} },
+          ["Switch:age"],
+        ],
+        [
+          "Switch:age",
+          "Switch",
+          {
+            name: say("Alter prüfen", "Check the age"),
+            conditions: [
+              {
+                logical_operator: "and",
+                items: [{ cpn_id: "{sys.query}", operator: "≥", value: "60" }],
+                to: "Message:senior",
+              },
+            ],
+            end_cpn_ids: ["Message:adult"],
+          },
+          ["Message:senior", "Message:adult"],
+        ],
+        [
+          "Message:senior",
+          "Message",
+          {
+            name: say("Ab 60", "From 60"),
+            content: [
+              say(
+                "Ab 60 Jahren empfiehlt die STIKO die jährliche Grippeimpfung.",
+                "From the age of 60 the STIKO recommends a yearly flu vaccination.",
+              ),
+            ],
+          },
+        ],
+        [
+          "Message:adult",
+          "Message",
+          {
+            name: say("Unter 60", "Under 60"),
+            content: [
+              say(
+                "Unter 60 Jahren ist die Grippeimpfung vor allem bei Vorerkrankungen empfohlen.",
+                "Under 60 the flu vaccination is recommended mainly for people with pre-existing conditions.",
+              ),
+            ],
+          },
+        ],
       ]),
   ),
 ];

@@ -20,10 +20,22 @@ export const readInputFile = async (ctx: ServiceContext, agentId: string, files:
   try {
     const parsed = IMAGE_SUFFIXES.has(suffix)
       ? await describeImage(ctx, ctx.actor.tenantId, suffix, bytes)
-      : await parseDocument(suffix, file.name, bytes, { fromPage: 1, toPage: Number.MAX_SAFE_INTEGER, html4excel: false });
-    const text = parsed.blocks.map((block) => block.text).join("\n\n").trim();
+      : await parseDocument(suffix, file.name, bytes, {
+          fromPage: 1,
+          toPage: Number.MAX_SAFE_INTEGER,
+          html4excel: false,
+        });
+    const text = parsed.blocks
+      .map((block) => block.text)
+      .join("\n\n")
+      .trim();
     if (!text) throw dataError(`No text found in "${file.name}".`);
-    return { name: file.name, size: file.size, content: text.slice(0, AGENT_FILE_TEXT_MAX), truncated: text.length > AGENT_FILE_TEXT_MAX };
+    return {
+      name: file.name,
+      size: file.size,
+      content: text.slice(0, AGENT_FILE_TEXT_MAX),
+      truncated: text.length > AGENT_FILE_TEXT_MAX,
+    };
   } catch (error) {
     if (error instanceof UnreadableDocumentError) throw dataError(`"${file.name}" could not be read: ${error.message}`);
     throw error;

@@ -16,7 +16,10 @@ export const loginKeys = (email: string, ip: string): LoginKeys => [`email:${ema
 
 export const assertLoginAllowed = async ({ db }: Deps, keys: LoginKeys) => {
   const now = nowMs();
-  const rows = await db.select().from(loginAttempts).where(inArray(loginAttempts.key, [...keys]));
+  const rows = await db
+    .select()
+    .from(loginAttempts)
+    .where(inArray(loginAttempts.key, [...keys]));
   for (const row of rows) {
     const windowEnd = row.windowStart + LOGIN_WINDOW_MS;
     if (windowEnd > now && row.failures >= limitFor(row.key)) {

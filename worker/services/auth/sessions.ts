@@ -37,8 +37,5 @@ export const revokeSession = async ({ db }: Deps, sessionId: string) => {
 
 export const revokeOtherSessions = async ({ db }: Deps, userId: string, keepSessionId: string | null) => {
   const others = eq(sessions.userId, userId);
-  await db
-    .delete(sessions)
-    .where(keepSessionId ? and(others, ne(sessions.id, keepSessionId)) : others);
+  await db.delete(sessions).where(keepSessionId ? and(others, ne(sessions.id, keepSessionId)) : others);
 };
-

@@ -1,5 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { BUILTIN_CHAT_ID, KNOWLEDGE_KEY, type Reference, type ReferenceChunk, SUGGESTED_QUESTIONS } from "../../contract/chats";
+import {
+  BUILTIN_CHAT_ID,
+  KNOWLEDGE_KEY,
+  type Reference,
+  type ReferenceChunk,
+  SUGGESTED_QUESTIONS,
+} from "../../contract/chats";
 import type { RetrievedChunk } from "../../contract/retrieval";
 import type { MetadataCondition } from "../../contract/metadata-condition";
 import { type DialogRow, tenantModels } from "../../db/schema";
@@ -9,7 +15,15 @@ import type { ChatMessage, ChatModel, TokenUsage } from "../../platform/provider
 import { citedIndexes } from "../../rag/chat/citations";
 import { extractiveAnswer, pieces } from "../../rag/chat/extractive";
 import { knowledgePrompt } from "../../rag/chat/knowledge";
-import { CITATION_GUIDELINES, followUpPrompt, glossaryBlock, isYes, refinePrompt, relevancePrompt, rewritePrompt } from "../../rag/chat/prompts";
+import {
+  CITATION_GUIDELINES,
+  followUpPrompt,
+  glossaryBlock,
+  isYes,
+  refinePrompt,
+  relevancePrompt,
+  rewritePrompt,
+} from "../../rag/chat/prompts";
 import { parseQuestions } from "../../rag/enrich";
 import { countTokens } from "../../rag/tokens";
 import type { ServiceContext } from "../context";
@@ -29,8 +43,10 @@ const NOTHING_FOUND = {
   English: "Nothing about this was found in the knowledge bases.",
 };
 const BUILTIN_NEEDS_KNOWLEDGE = {
-  German: "Das integrierte Offline-Modell antwortet nur aus Wissensdatenbanken. Fügen Sie dem Assistenten eine Wissensdatenbank hinzu oder wählen Sie ein Chat-Modell.",
-  English: "The built-in offline model answers only from knowledge bases. Add a knowledge base to this assistant or choose a chat model.",
+  German:
+    "Das integrierte Offline-Modell antwortet nur aus Wissensdatenbanken. Fügen Sie dem Assistenten eine Wissensdatenbank hinzu oder wählen Sie ein Chat-Modell.",
+  English:
+    "The built-in offline model answers only from knowledge bases. Add a knowledge base to this assistant or choose a chat model.",
 };
 
 export type AnswerRequest = {
@@ -63,7 +79,12 @@ export const contextTokens = async (ctx: ServiceContext, tenantId: string, llmId
   if (llmId === BUILTIN_CHAT_ID) return DEFAULT_CONTEXT_TOKENS;
   const { model, provider } = parseModelId(llmId);
   const row = await ctx.db.query.tenantModels.findFirst({
-    where: and(eq(tenantModels.tenantId, tenantId), eq(tenantModels.provider, provider), eq(tenantModels.modelName, model), eq(tenantModels.modelType, "chat")),
+    where: and(
+      eq(tenantModels.tenantId, tenantId),
+      eq(tenantModels.provider, provider),
+      eq(tenantModels.modelName, model),
+      eq(tenantModels.modelType, "chat"),
+    ),
   });
   return row?.maxTokens && row.maxTokens > 0 ? row.maxTokens : DEFAULT_CONTEXT_TOKENS;
 };
@@ -90,7 +111,11 @@ export const toReference = (chunks: RetrievedChunk[], cited: number[]): Referenc
   const counts = new Map<string, { doc_name: string; doc_id: string; count: number }>();
   for (const chunk of chunks) {
     if (citedDocs.size > 0 && !citedDocs.has(chunk.document_id)) continue;
-    const entry = counts.get(chunk.document_id) ?? { doc_name: chunk.document_keyword, doc_id: chunk.document_id, count: 0 };
+    const entry = counts.get(chunk.document_id) ?? {
+      doc_name: chunk.document_keyword,
+      doc_id: chunk.document_id,
+      count: 0,
+    };
     entry.count++;
     counts.set(chunk.document_id, entry);
   }
@@ -108,7 +133,8 @@ export async function* answerQuestion(ctx: ServiceContext, request: AnswerReques
   const started = Date.now();
   const { dialog, values } = request;
   const config = dialog.promptConfig;
-  const model: ChatModel | null = dialog.llmId === BUILTIN_CHAT_ID ? null : await resolveChat(ctx, dialog.tenantId, dialog.llmId);
+  const model: ChatModel | null =
+    dialog.llmId === BUILTIN_CHAT_ID ? null : await resolveChat(ctx, dialog.tenantId, dialog.llmId);
   const usage: TokenUsage = { promptTokens: 0, completionTokens: 0 };
   const ask = async (messages: ChatMessage[], temperature = 0.1) => {
     if (!model) return "";
@@ -135,40 +161,48 @@ export async function* answerQuestion(ctx: ServiceContext, request: AnswerReques
     ? (
         await ctx.db.query.documents.findMany({
           columns: { id: true },
-          where: (t, { and: all, inArray: within }) => all(within(t.id, request.docIds), within(t.datasetId, dialog.datasetIds)),
+          where: (t, { and: all, inArray: within }) =>
+            all(within(t.id, request.docIds), within(t.datasetId, dialog.datasetIds)),
         })
       ).map((doc) => doc.id)
     : [];
-  const useKnowledge = dialog.datasetIds.length > 0 && config.parameters.some((parameter) => parameter.key === KNOWLEDGE_KEY);
+  const useKnowledge =
+    dialog.datasetIds.length > 0 && config.parameters.some((parameter) => parameter.key === KNOWLEDGE_KEY);
   const metadataCondition = useKnowledge
-    ? (request.metadataCondition ?? (await metadataConditionFor(ctx, dialog.datasetIds, dialog.metaDataFilter, question, model, usage)))
+    ? (request.metadataCondition ??
+      (await metadataConditionFor(ctx, dialog.datasetIds, dialog.metaDataFilter, question, model, usage)))
     : undefined;
   const search = async (text: string) =>
     request.docIds.length > 0 && docIds.length === 0
       ? []
       : (
-      await retrieve(ctx, {
-        question: text,
-        dataset_ids: dialog.datasetIds,
-        document_ids: docIds,
-        page: 1,
-        page_size: dialog.topN,
-        similarity_threshold: dialog.similarityThreshold,
-        vector_similarity_weight: dialog.vectorSimilarityWeight,
-        top_k: dialog.topK,
-        rerank_id: dialog.rerankId || undefined,
-        keyword: config.keyword,
-        highlight: false,
-        use_kg: config.use_kg,
-        cross_languages: config.cross_languages ?? [],
-        metadata_condition: metadataCondition,
-      }, { chatModel: model, usage, signal: request.signal })
-    ).chunks;
+          await retrieve(
+            ctx,
+            {
+              question: text,
+              dataset_ids: dialog.datasetIds,
+              document_ids: docIds,
+              page: 1,
+              page_size: dialog.topN,
+              similarity_threshold: dialog.similarityThreshold,
+              vector_similarity_weight: dialog.vectorSimilarityWeight,
+              top_k: dialog.topK,
+              rerank_id: dialog.rerankId || undefined,
+              keyword: config.keyword,
+              highlight: false,
+              use_kg: config.use_kg,
+              cross_languages: config.cross_languages ?? [],
+              metadata_condition: metadataCondition,
+            },
+            { chatModel: model, usage, signal: request.signal },
+          )
+        ).chunks;
   let chunks = useKnowledge ? await search(question) : [];
 
   const budget = await contextTokens(ctx, dialog.tenantId, dialog.llmId);
   const maxAnswer = dialog.llmSetting.max_tokens > 0 ? dialog.llmSetting.max_tokens : undefined;
-  const knowledgeBudget = () => Math.max(256, Math.floor(budget * 0.97) - countTokens(config.system) - (maxAnswer ?? 512));
+  const knowledgeBudget = () =>
+    Math.max(256, Math.floor(budget * 0.97) - countTokens(config.system) - (maxAnswer ?? 512));
   let knowledge = knowledgePrompt(await knowledgeChunks(ctx, chunks), knowledgeBudget());
 
   if (useKnowledge && config.self_rag && model) {
@@ -189,7 +223,11 @@ export async function* answerQuestion(ctx: ServiceContext, request: AnswerReques
     return { delta };
   };
   const language = dialog.language;
-  const system = [fillPrompt(config.system, { ...values, [KNOWLEDGE_KEY]: knowledge.text }), glossaryBlock(config.glossary), config.quote && chunks.length ? config.citation_prompt || CITATION_GUIDELINES : ""]
+  const system = [
+    fillPrompt(config.system, { ...values, [KNOWLEDGE_KEY]: knowledge.text }),
+    glossaryBlock(config.glossary),
+    config.quote && chunks.length ? config.citation_prompt || CITATION_GUIDELINES : "",
+  ]
     .filter(Boolean)
     .join("\n\n");
 
@@ -197,7 +235,12 @@ export async function* answerQuestion(ctx: ServiceContext, request: AnswerReques
     // nothing found: the empty response (or the built-in model's own sentence), no model call
     for (const piece of pieces(config.empty_response || NOTHING_FOUND[language])) yield emit(piece);
   } else if (!model) {
-    const text = useKnowledge ? extractiveAnswer(question, chunks.map((chunk) => chunk.content)) : BUILTIN_NEEDS_KNOWLEDGE[language];
+    const text = useKnowledge
+      ? extractiveAnswer(
+          question,
+          chunks.map((chunk) => chunk.content),
+        )
+      : BUILTIN_NEEDS_KNOWLEDGE[language];
     for (const piece of pieces(text)) yield emit(piece);
   } else {
     const messages = fitMessages(system, request.history, Math.floor(budget * 0.95) - (maxAnswer ?? 0));
@@ -208,14 +251,25 @@ export async function* answerQuestion(ctx: ServiceContext, request: AnswerReques
     }
   }
 
-  const { thinking, body } = await citeAnswer(ctx, answer, config.quote ? chunks : [], model ? dialog : null, model && config.llm_for_quotes ? ask : undefined);
+  const { thinking, body } = await citeAnswer(
+    ctx,
+    answer,
+    config.quote ? chunks : [],
+    model ? dialog : null,
+    model && config.llm_for_quotes ? ask : undefined,
+  );
   const cited = config.quote ? citedIndexes(body) : [];
 
   let relatedQuestions: string[] = [];
   if (config.suggested_questions && chunks.length > 0) {
     relatedQuestions = model
-      ? parseQuestions(await ask(followUpPrompt(config.followup_prompt, question, body, SUGGESTED_QUESTIONS), 0.7), SUGGESTED_QUESTIONS)
-      : [...new Set(chunks.flatMap((chunk) => chunk.questions))].filter((candidate) => candidate.toLowerCase() !== latest.toLowerCase()).slice(0, SUGGESTED_QUESTIONS);
+      ? parseQuestions(
+          await ask(followUpPrompt(config.followup_prompt, question, body, SUGGESTED_QUESTIONS), 0.7),
+          SUGGESTED_QUESTIONS,
+        )
+      : [...new Set(chunks.flatMap((chunk) => chunk.questions))]
+          .filter((candidate) => candidate.toLowerCase() !== latest.toLowerCase())
+          .slice(0, SUGGESTED_QUESTIONS);
   }
   if (model) await recordUsage(ctx, dialog.tenantId, model.id, usage);
   if (!model) usage.completionTokens = countTokens(answer);

@@ -10,7 +10,11 @@ const MAX_AUDIO_BYTES = 10 * 1024 * 1024;
 const tenantOf = (ctx: ServiceContext) => ctx.db.query.tenants.findFirst({ where: eq(tenants.id, ctx.actor.tenantId) });
 
 // markdown, citation markers and emoji are not read out
-const speakable = (text: string) => text.replace(/\[ID:\d+\]/g, "").replace(/[#*_`>|]/g, "").replace(/\p{Extended_Pictographic}/gu, "");
+const speakable = (text: string) =>
+  text
+    .replace(/\[ID:\d+\]/g, "")
+    .replace(/[#*_`>|]/g, "")
+    .replace(/\p{Extended_Pictographic}/gu, "");
 
 // Read aloud with the tenant's text-to-speech model (RAGFlow: /chat/audio/speech → audio/mpeg).
 export const speak = async (ctx: ServiceContext, text: string) => {
@@ -25,7 +29,8 @@ const MIN_SPOKEN = 16;
 const SENTENCE_END = /[.!?;:。！？\n](?=\s|$)/g;
 
 // Where the last finished sentence of the text ends (-1: none yet).
-const lastSentenceEnd = (text: string) => Math.max(-1, ...[...text.matchAll(SENTENCE_END)].map((match) => match.index + 1));
+const lastSentenceEnd = (text: string) =>
+  Math.max(-1, ...[...text.matchAll(SENTENCE_END)].map((match) => match.index + 1));
 
 export type AnswerSpeaker = Awaited<ReturnType<typeof answerSpeaker>>;
 
@@ -33,7 +38,9 @@ export type AnswerSpeaker = Awaited<ReturnType<typeof answerSpeaker>>;
 // sentence by sentence, with the tenant's TTS model; null without one (or when a call fails: the text matters more).
 export const answerSpeaker = async (ctx: ServiceContext, on: boolean) => {
   const tenant = on ? await tenantOf(ctx) : null;
-  const model = tenant?.ttsId ? await resolveModel(ctx, ctx.actor.tenantId, tenant.ttsId, "tts").catch(() => null) : null;
+  const model = tenant?.ttsId
+    ? await resolveModel(ctx, ctx.actor.tenantId, tenant.ttsId, "tts").catch(() => null)
+    : null;
   let pending = "";
   const say = async (text: string) => {
     const plain = speakable(text).trim();

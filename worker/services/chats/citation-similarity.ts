@@ -1,12 +1,19 @@
 import type { RetrievedChunk } from "../../contract/retrieval";
 import type { DialogRow } from "../../db/schema";
-import { citedIndexes, insertCitations, keepValidCitations, placedCitations, repairCitations, type SimilarityOf, termSimilarityOf } from "../../rag/chat/citations";
+import {
+  citedIndexes,
+  insertCitations,
+  keepValidCitations,
+  placedCitations,
+  repairCitations,
+  type SimilarityOf,
+  termSimilarityOf,
+} from "../../rag/chat/citations";
 import { citationPlacementPrompt } from "../../rag/chat/prompts";
 import { dot } from "../../rag/vector-math";
 import type { ChatMessage } from "../../platform/providers/types";
 import type { ServiceContext } from "../context";
 import { resolveEmbedding } from "../models/resolve";
-
 
 const SENTENCE = /[^.!?。！？\n]+[.!?。！？]*\s*|\n+/g;
 
@@ -14,7 +21,12 @@ const SENTENCE = /[^.!?。！？\n]+[.!?。！？]*\s*|\n+/g;
 // datasets' embedding model; term similarity alone if the embedding call fails.
 export type CitationBasis = Pick<DialogRow, "tenantId" | "datasetIds" | "vectorSimilarityWeight">;
 
-export const citationSimilarity = async (ctx: ServiceContext, dialog: CitationBasis, answer: string, chunks: RetrievedChunk[]): Promise<SimilarityOf> => {
+export const citationSimilarity = async (
+  ctx: ServiceContext,
+  dialog: CitationBasis,
+  answer: string,
+  chunks: RetrievedChunk[],
+): Promise<SimilarityOf> => {
   const term = termSimilarityOf(chunks.map((chunk) => chunk.content));
   const w = dialog.vectorSimilarityWeight;
   const dataset = await ctx.db.query.datasets.findFirst({ where: (t, { eq }) => eq(t.id, dialog.datasetIds[0] ?? "") });
@@ -43,7 +55,13 @@ export type PlaceCitations = (messages: ChatMessage[]) => Promise<string>;
 // Citations apply to the answer proper, not to a model's <think> block: the [ID:n] it wrote are repaired and kept
 // in range. Where it cited nothing, `placeWith` lets the model place them (kept only if it changed nothing else),
 // else they are inserted by similarity when `insertBy` is given (a model wrote it).
-export const citeAnswer = async (ctx: ServiceContext, answer: string, chunks: RetrievedChunk[], insertBy: CitationBasis | null, placeWith?: PlaceCitations) => {
+export const citeAnswer = async (
+  ctx: ServiceContext,
+  answer: string,
+  chunks: RetrievedChunk[],
+  insertBy: CitationBasis | null,
+  placeWith?: PlaceCitations,
+) => {
   const thinkEnd = answer.lastIndexOf(THINK_END);
   const thinking = thinkEnd >= 0 ? answer.slice(0, thinkEnd + THINK_END.length) : "";
   let body = thinkEnd >= 0 ? answer.slice(thinkEnd + THINK_END.length) : answer;
@@ -58,7 +76,16 @@ export const citeAnswer = async (ctx: ServiceContext, answer: string, chunks: Re
 
 const modelCitations = async (placeWith: PlaceCitations, body: string, chunks: RetrievedChunk[]) => {
   try {
-    const placed = placedCitations(body, await placeWith(citationPlacementPrompt(body, chunks.map((chunk) => chunk.content))), chunks.length);
+    const placed = placedCitations(
+      body,
+      await placeWith(
+        citationPlacementPrompt(
+          body,
+          chunks.map((chunk) => chunk.content),
+        ),
+      ),
+      chunks.length,
+    );
     return placed && citedIndexes(placed).length > 0 ? placed : null;
   } catch {
     return null;

@@ -13,15 +13,38 @@ import { getConversation, openConversation, type SessionSource } from "./session
 
 const PARTIAL_SAVE_MS = 1000;
 
-const KNOWN_KEYS = new Set(["chat_id", "question", "messages", "stream", "session_id", "user_id", "doc_ids", "llm_id", "quote", "legacy", "pass_all_history_messages"]);
+const KNOWN_KEYS = new Set([
+  "chat_id",
+  "question",
+  "messages",
+  "stream",
+  "session_id",
+  "user_id",
+  "doc_ids",
+  "llm_id",
+  "quote",
+  "legacy",
+  "pass_all_history_messages",
+]);
 
-export const variablesOf = (input: Record<string, unknown>) => Object.fromEntries(Object.entries(input).filter(([key]) => !KNOWN_KEYS.has(key)));
+export const variablesOf = (input: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(input).filter(([key]) => !KNOWN_KEYS.has(key)));
 
-const docIdsOf = (input: CompletionInput) => (typeof input.doc_ids === "string" ? input.doc_ids.split(",").filter(Boolean) : (input.doc_ids ?? []));
+const docIdsOf = (input: CompletionInput) =>
+  typeof input.doc_ids === "string" ? input.doc_ids.split(",").filter(Boolean) : (input.doc_ids ?? []);
 
-export const toProviderHistory = (messages: StoredMessage[]): ChatMessage[] => messages.map((message) => ({ role: message.role, content: message.content }));
+export const toProviderHistory = (messages: StoredMessage[]): ChatMessage[] =>
+  messages.map((message) => ({ role: message.role, content: message.content }));
 
-type Turn = { dialog: DialogRow; conversationId: string | null; messageId: string; userId: string; source: SessionSource; result: AnswerResult; durationMs: number };
+type Turn = {
+  dialog: DialogRow;
+  conversationId: string | null;
+  messageId: string;
+  userId: string;
+  source: SessionSource;
+  result: AnswerResult;
+  durationMs: number;
+};
 
 // Every answered question becomes one row for stats, feedback and evaluation, whatever the channel.
 export const recordTurn = (ctx: ServiceContext, turn: Turn) =>
@@ -61,13 +84,27 @@ export const prepareCompletion = async (
   const values = variableValues(dialog.promptConfig, variablesOf(input));
   const question = input.question?.trim() ?? "";
   if (!input.messages && !question) throw dataError("Please input your question.");
-  if (input.messages && input.messages.at(-1)?.role !== "user") throw dataError("The last content of this conversation is not from user.");
+  if (input.messages && input.messages.at(-1)?.role !== "user")
+    throw dataError("The last content of this conversation is not from user.");
   const session = input.session_id
     ? await getConversation(ctx, dialog, input.session_id)
-    : await openConversation(ctx, dialog, (question || input.messages?.at(-1)?.content || "New session").slice(0, 60), input.user_id ?? caller.userId, caller.source);
+    : await openConversation(
+        ctx,
+        dialog,
+        (question || input.messages?.at(-1)?.content || "New session").slice(0, 60),
+        input.user_id ?? caller.userId,
+        caller.source,
+      );
   const now = nowMs();
   const history: StoredMessage[] = input.messages
-    ? input.messages.filter((message) => message.role !== "system").map((message) => ({ id: message.id ?? newId(), role: message.role as "user" | "assistant", content: message.content, created_at: now / 1000 }))
+    ? input.messages
+        .filter((message) => message.role !== "system")
+        .map((message) => ({
+          id: message.id ?? newId(),
+          role: message.role as "user" | "assistant",
+          content: message.content,
+          created_at: now / 1000,
+        }))
     : [...session.messages, { id: newId(), role: "user", content: question, created_at: now / 1000 }];
   const messageId = history.at(-1)?.id ?? newId();
   // references stay aligned with the answers that are kept (regenerating drops the later ones)
@@ -78,28 +115,51 @@ export const prepareCompletion = async (
     .filter((reference) => reference !== undefined);
 
   const save = async (messages: StoredMessage[], reference = keptReference) =>
-    ctx.db.update(conversations).set({ messages, reference, updateTime: nowMs() }).where(eq(conversations.id, session.id));
+    ctx.db
+      .update(conversations)
+      .set({ messages, reference, updateTime: nowMs() })
+      .where(eq(conversations.id, session.id));
   // the question is stored before anything can fail
   await save(history);
 
   // `wholeAudio` (stream: false): the answer is read out once at the end instead of sentence by sentence
   async function* frames(signal: AbortSignal, wholeAudio = false): AsyncGenerator<CompletionFrame> {
-    const base = { reference: {}, audio_binary: null, id: messageId, session_id: session.id, chat_id: dialog.id } as const;
+    const base = {
+      reference: {},
+      audio_binary: null,
+      id: messageId,
+      session_id: session.id,
+      chat_id: dialog.id,
+    } as const;
     const speaker = await answerSpeaker(ctx, dialog.promptConfig.tts);
     const started = nowMs();
     let partial = "";
     let finished = false;
     let savedAt = started;
     try {
-      for await (const event of answerQuestion(ctx, { dialog, history: toProviderHistory(history), values, docIds: docIdsOf(input), signal })) {
+      for await (const event of answerQuestion(ctx, {
+        dialog,
+        history: toProviderHistory(history),
+        values,
+        docIds: docIdsOf(input),
+        signal,
+      })) {
         if ("delta" in event) {
           partial += event.delta;
           // saved as it grows: a client that hangs up can take the whole request down with it
           if (nowMs() - savedAt > PARTIAL_SAVE_MS) {
             savedAt = nowMs();
-            await save([...history, { id: messageId, role: "assistant", content: partial, created_at: savedAt / 1000 }]);
+            await save([
+              ...history,
+              { id: messageId, role: "assistant", content: partial, created_at: savedAt / 1000 },
+            ]);
           }
-          yield { ...base, answer: event.delta, audio_binary: wholeAudio ? null : await speaker.delta(event.delta), final: false };
+          yield {
+            ...base,
+            answer: event.delta,
+            audio_binary: wholeAudio ? null : await speaker.delta(event.delta),
+            final: false,
+          };
           continue;
         }
         const result = event.done;
@@ -119,13 +179,34 @@ export const prepareCompletion = async (
           ],
           [...keptReference, result.reference],
         );
-        await recordTurn(ctx, { dialog, conversationId: session.id, messageId, userId: session.userId, source: session.source, result, durationMs: nowMs() - started });
+        await recordTurn(ctx, {
+          dialog,
+          conversationId: session.id,
+          messageId,
+          userId: session.userId,
+          source: session.source,
+          result,
+          durationMs: nowMs() - started,
+        });
         finished = true;
-        yield { ...base, answer: "", audio_binary: await (wholeAudio ? speaker.whole(result.answer) : speaker.rest()), reference: result.reference, final: true, content: result.answer, related_questions: result.relatedQuestions, prompt: result.prompt, created_at: created };
+        yield {
+          ...base,
+          answer: "",
+          audio_binary: await (wholeAudio ? speaker.whole(result.answer) : speaker.rest()),
+          reference: result.reference,
+          final: true,
+          content: result.answer,
+          related_questions: result.relatedQuestions,
+          prompt: result.prompt,
+          created_at: created,
+        };
       }
     } finally {
       // stopped by the client or failed: what was said so far stays (the request may already be gone, hence waitUntil)
-      if (!finished && partial) caller.waitUntil(save([...history, { id: messageId, role: "assistant", content: partial, created_at: nowMs() / 1000 }]));
+      if (!finished && partial)
+        caller.waitUntil(
+          save([...history, { id: messageId, role: "assistant", content: partial, created_at: nowMs() / 1000 }]),
+        );
     }
   }
   return { session, messageId, frames };

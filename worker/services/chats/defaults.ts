@@ -35,10 +35,14 @@ export const DEFAULT_PROMPT_CONFIG: PromptConfig = {
   glossary: [],
 };
 
+export const DEFAULT_LLM_SETTING = {
+  freedom: "precise" as const,
+  ...FREEDOM_PRESETS.precise,
+  max_tokens: DEFAULT_MAX_TOKENS,
+};
 
-export const DEFAULT_LLM_SETTING = { freedom: "precise" as const, ...FREEDOM_PRESETS.precise, max_tokens: DEFAULT_MAX_TOKENS };
-
-const defined = <T extends object>(value: T) => Object.fromEntries(Object.entries(value).filter(([, inner]) => inner !== undefined)) as Partial<T>;
+const defined = <T extends object>(value: T) =>
+  Object.fromEntries(Object.entries(value).filter(([, inner]) => inner !== undefined)) as Partial<T>;
 
 export const mergePromptConfig = (base: PromptConfig, changes: PromptConfigInput | undefined): PromptConfig => {
   const merged = { ...base, ...defined(changes ?? {}) } as PromptConfig;
@@ -46,4 +50,8 @@ export const mergePromptConfig = (base: PromptConfig, changes: PromptConfigInput
   return merged;
 };
 
-export const mergeDesign = (base: DesignInput, changes: DesignInput | undefined): Design => ({ ...DEFAULT_DESIGN, ...base, ...defined(changes ?? {}) });
+export const mergeDesign = (base: DesignInput, changes: DesignInput | undefined): Design => ({
+  ...DEFAULT_DESIGN,
+  ...base,
+  ...defined(changes ?? {}),
+});

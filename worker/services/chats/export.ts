@@ -14,7 +14,13 @@ export const exportHistory = async (ctx: ServiceContext, dialog: DialogRow, quer
     .select({ turn: chatTurns, sessionName: conversations.name })
     .from(chatTurns)
     .leftJoin(conversations, eq(conversations.id, chatTurns.conversationId))
-    .where(and(eq(chatTurns.dialogId, dialog.id), gte(chatTurns.createTime, range.fromMs), lt(chatTurns.createTime, range.endMs)))
+    .where(
+      and(
+        eq(chatTurns.dialogId, dialog.id),
+        gte(chatTurns.createTime, range.fromMs),
+        lt(chatTurns.createTime, range.endMs),
+      ),
+    )
     .orderBy(asc(chatTurns.createTime));
   const items = rows.map(({ turn, sessionName }) => ({
     time: iso(turn.createTime),
@@ -31,7 +37,19 @@ export const exportHistory = async (ctx: ServiceContext, dialog: DialogRow, quer
   }));
   const name = `${dialog.name.replace(/[^\p{L}\p{N}_-]+/gu, "_")}_${range.from}_${range.to}`;
   if (query.format === "csv") {
-    const header = ["time", "session_id", "session_name", "user_id", "source", "question", "answer", "thumbup", "feedback_reason", "feedback", "tokens"] as const;
+    const header = [
+      "time",
+      "session_id",
+      "session_name",
+      "user_id",
+      "source",
+      "question",
+      "answer",
+      "thumbup",
+      "feedback_reason",
+      "feedback",
+      "tokens",
+    ] as const;
     return { body: csvFile(header, items), type: "text/csv; charset=utf-8", file: `${name}.csv` };
   }
   if (query.format === "md") {
@@ -39,7 +57,19 @@ export const exportHistory = async (ctx: ServiceContext, dialog: DialogRow, quer
       (item) =>
         `## ${item.time} · ${item.session_name ?? item.source}\n\n**Question:** ${item.question}\n\n**Answer:**\n\n${item.answer}\n${item.thumbup === null ? "" : `\n_Feedback: ${item.thumbup ? "👍" : "👎"}${item.feedback_reason ? ` (${item.feedback_reason})` : ""}${item.feedback ? ` ${item.feedback}` : ""}_\n`}`,
     );
-    return { body: `# ${dialog.name}: ${range.from} – ${range.to}\n\n${sections.join("\n---\n\n")}`, type: "text/markdown; charset=utf-8", file: `${name}.md` };
+    return {
+      body: `# ${dialog.name}: ${range.from} – ${range.to}\n\n${sections.join("\n---\n\n")}`,
+      type: "text/markdown; charset=utf-8",
+      file: `${name}.md`,
+    };
   }
-  return { body: JSON.stringify({ chat_id: dialog.id, chat_name: dialog.name, from: range.from, to: range.to, items }, null, 2), type: "application/json; charset=utf-8", file: `${name}.json` };
+  return {
+    body: JSON.stringify(
+      { chat_id: dialog.id, chat_name: dialog.name, from: range.from, to: range.to, items },
+      null,
+      2,
+    ),
+    type: "application/json; charset=utf-8",
+    file: `${name}.json`,
+  };
 };

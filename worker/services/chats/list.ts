@@ -6,7 +6,11 @@ import type { ServiceContext } from "../context";
 import { kbNamesOf, ownDialogs } from "./manage";
 import { toChat } from "./serialize";
 
-const ORDER_COLUMNS = { create_time: dialogs.createTime, update_time: dialogs.updateTime, name: dialogs.nameKey } as const;
+const ORDER_COLUMNS = {
+  create_time: dialogs.createTime,
+  update_time: dialogs.updateTime,
+  name: dialogs.nameKey,
+} as const;
 
 export const listChats = async (ctx: ServiceContext, query: ListChatsQuery) => {
   const column = ORDER_COLUMNS[query.orderby as keyof typeof ORDER_COLUMNS];

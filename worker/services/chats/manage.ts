@@ -1,5 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { type CreateChatInput, DEFAULT_PROLOGUES, NO_META_DATA_FILTER, type UpdateChatInput } from "../../contract/chats";
+import {
+  type CreateChatInput,
+  DEFAULT_PROLOGUES,
+  NO_META_DATA_FILTER,
+  type UpdateChatInput,
+} from "../../contract/chats";
 import type { DeleteByIdsInput } from "../../contract/datasets";
 import { datasets, dialogs, type DialogRow } from "../../db/schema";
 import { AppError, dataError, RetCode } from "../../lib/errors";
@@ -15,12 +20,16 @@ import { checkChatModel, checkDatasets, checkPromptConfig, checkRerankModel, vec
 export type Dialog = DialogRow;
 
 // The chat pipeline runs as the assistant's tenant, whoever asks (owner, API key, or later a share token).
-export const asDialogTenant = (ctx: ServiceContext, dialog: DialogRow): ServiceContext => ({ ...ctx, actor: { ...ctx.actor, tenantId: dialog.tenantId } });
+export const asDialogTenant = (ctx: ServiceContext, dialog: DialogRow): ServiceContext => ({
+  ...ctx,
+  actor: { ...ctx.actor, tenantId: dialog.tenantId },
+});
 
 export const noAuthorization = () => new AppError(RetCode.AUTHENTICATION_ERROR, "no authorization");
 
 // Assistants are personal: each member of a team sees the ones they made in it.
-export const ownDialogs = (ctx: ServiceContext) => and(eq(dialogs.tenantId, ctx.actor.tenantId), eq(dialogs.createdBy, ctx.actor.userId));
+export const ownDialogs = (ctx: ServiceContext) =>
+  and(eq(dialogs.tenantId, ctx.actor.tenantId), eq(dialogs.createdBy, ctx.actor.userId));
 
 // The assistant must be the caller's in the current team; anything else reads as "no authorization" (RAGFlow's 109).
 export const getDialogInTenant = async (ctx: ServiceContext, id: string) => {
@@ -31,15 +40,20 @@ export const getDialogInTenant = async (ctx: ServiceContext, id: string) => {
 
 export const kbNamesOf = async (ctx: ServiceContext, rows: DialogRow[]) => {
   const ids = [...new Set(rows.flatMap((row) => row.datasetIds))];
-  const found = ids.length ? await ctx.db.select({ id: datasets.id, name: datasets.name }).from(datasets).where(inArray(datasets.id, ids)) : [];
+  const found = ids.length
+    ? await ctx.db.select({ id: datasets.id, name: datasets.name }).from(datasets).where(inArray(datasets.id, ids))
+    : [];
   const names = new Map(found.map((row) => [row.id, row.name]));
-  return (row: DialogRow) => row.datasetIds.map((id) => names.get(id)).filter((name): name is string => name !== undefined);
+  return (row: DialogRow) =>
+    row.datasetIds.map((id) => names.get(id)).filter((name): name is string => name !== undefined);
 };
 
 const serialize = async (ctx: ServiceContext, row: DialogRow) => toChat(row, (await kbNamesOf(ctx, [row]))(row));
 
 const assertNameFree = async (ctx: ServiceContext, name: string, exceptId?: string) => {
-  const clash = await ctx.db.query.dialogs.findFirst({ where: and(ownDialogs(ctx), eq(dialogs.nameKey, name.toLowerCase())) });
+  const clash = await ctx.db.query.dialogs.findFirst({
+    where: and(ownDialogs(ctx), eq(dialogs.nameKey, name.toLowerCase())),
+  });
   if (clash && clash.id !== exceptId) throw dataError("Duplicated chat name.");
 };
 
@@ -50,7 +64,10 @@ const completeRow = async (ctx: ServiceContext, input: CreateChatInput) => {
   await checkChatModel(ctx, llmId);
   await checkRerankModel(ctx, input.rerank_id ?? "");
   const language = input.language ?? "German";
-  const promptConfig = mergePromptConfig({ ...DEFAULT_PROMPT_CONFIG, prologue: DEFAULT_PROLOGUES[language] }, input.prompt_config);
+  const promptConfig = mergePromptConfig(
+    { ...DEFAULT_PROMPT_CONFIG, prologue: DEFAULT_PROLOGUES[language] },
+    input.prompt_config,
+  );
   checkPromptConfig(promptConfig);
   return {
     name: input.name,
@@ -77,7 +94,14 @@ export const createChat = async (ctx: ServiceContext, input: CreateChatInput) =>
   const now = nowMs();
   const [row] = await ctx.db
     .insert(dialogs)
-    .values({ id: newId(), tenantId: ctx.actor.tenantId, createdBy: ctx.actor.userId, createTime: now, updateTime: now, ...(await completeRow(ctx, input)) })
+    .values({
+      id: newId(),
+      tenantId: ctx.actor.tenantId,
+      createdBy: ctx.actor.userId,
+      createTime: now,
+      updateTime: now,
+      ...(await completeRow(ctx, input)),
+    })
     .returning();
   return serialize(ctx, row as DialogRow);
 };
@@ -143,7 +167,11 @@ export const removeChats = async (ctx: ServiceContext, input: DeleteByIdsInput) 
   const owned = await ctx.db.select({ id: dialogs.id }).from(dialogs).where(ownDialogs(ctx));
   if (input.delete_all) {
     if (owned.length) await ctx.db.delete(dialogs).where(ownDialogs(ctx));
-    await removeShareTokensOf(ctx, "chat", owned.map((row) => row.id));
+    await removeShareTokensOf(
+      ctx,
+      "chat",
+      owned.map((row) => row.id),
+    );
     return { success_count: owned.length };
   }
   const ids = [...new Set(input.ids ?? [])];

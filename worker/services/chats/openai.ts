@@ -9,7 +9,13 @@ import { type AnswerResult, answerQuestion } from "./answer";
 import { recordTurn, variablesOf } from "./completion";
 import { variableValues } from "./messages";
 
-const chunkObject = (id: string, model: string, delta: Record<string, unknown>, finish: string | null, extra: Record<string, unknown> = {}) => ({
+const chunkObject = (
+  id: string,
+  model: string,
+  delta: Record<string, unknown>,
+  finish: string | null,
+  extra: Record<string, unknown> = {},
+) => ({
   id,
   object: "chat.completion.chunk",
   created: Math.floor(nowMs() / 1000),
@@ -31,15 +37,32 @@ type MetadataRequest = NonNullable<NonNullable<OpenAiCompletionInput["extra_body
 const referenceChunks = async (ctx: ServiceContext, reference: Reference, metadata: MetadataRequest | undefined) => {
   if (!metadata?.include || metadata.fields?.length === 0) return reference.chunks;
   const ids = [...new Set(reference.chunks.map((chunk) => chunk.document_id))];
-  const rows = ids.length ? await ctx.db.select({ id: documents.id, meta: documents.metaFields }).from(documents).where(inArray(documents.id, ids)) : [];
+  const rows = ids.length
+    ? await ctx.db
+        .select({ id: documents.id, meta: documents.metaFields })
+        .from(documents)
+        .where(inArray(documents.id, ids))
+    : [];
   const wanted = metadata.fields ? new Set(metadata.fields) : null;
-  const metaOf = new Map(rows.map((row) => [row.id, Object.fromEntries(Object.entries((row.meta ?? {}) as Record<string, unknown>).filter(([key]) => !wanted || wanted.has(key)))]));
+  const metaOf = new Map(
+    rows.map((row) => [
+      row.id,
+      Object.fromEntries(
+        Object.entries((row.meta ?? {}) as Record<string, unknown>).filter(([key]) => !wanted || wanted.has(key)),
+      ),
+    ]),
+  );
   return reference.chunks.map((chunk) => ({ ...chunk, document_metadata: metaOf.get(chunk.document_id) ?? {} }));
 };
 
 // /openai/{chat_id}/chat/completions: the OpenAI shape over the same pipeline; nothing is stored as a
 // session, but the turn counts in the assistant's stats.
-export const openAiCompletion = async (ctx: ServiceContext, dialog: DialogRow, input: OpenAiCompletionInput, userId: string) => {
+export const openAiCompletion = async (
+  ctx: ServiceContext,
+  dialog: DialogRow,
+  input: OpenAiCompletionInput,
+  userId: string,
+) => {
   const history = input.messages.filter((message) => message.role !== "system");
   if (history.at(-1)?.role !== "user") throw dataError("The last content of this conversation is not from user.");
   const values = variableValues(dialog.promptConfig, variablesOf(input));
@@ -57,7 +80,15 @@ export const openAiCompletion = async (ctx: ServiceContext, dialog: DialogRow, i
       signal,
     });
   const finish = async (result: AnswerResult, started: number) =>
-    recordTurn(ctx, { dialog, conversationId: null, messageId: id, userId, source: "api", result, durationMs: nowMs() - started });
+    recordTurn(ctx, {
+      dialog,
+      conversationId: null,
+      messageId: id,
+      userId,
+      source: "api",
+      result,
+      durationMs: nowMs() - started,
+    });
 
   async function* stream(signal: AbortSignal) {
     const started = nowMs();
@@ -68,7 +99,9 @@ export const openAiCompletion = async (ctx: ServiceContext, dialog: DialogRow, i
         continue;
       }
       await finish(event.done, started);
-      const final = withReference ? { content: "", reference: await references(event.done.reference), final_content: event.done.answer } : {};
+      const final = withReference
+        ? { content: "", reference: await references(event.done.reference), final_content: event.done.answer }
+        : {};
       yield chunkObject(id, model, final, "stop", { usage: usageOf(event.done) });
     }
     yield "data:[DONE]\n\n";
@@ -84,7 +117,18 @@ export const openAiCompletion = async (ctx: ServiceContext, dialog: DialogRow, i
         object: "chat.completion",
         created: Math.floor(started / 1000),
         model,
-        choices: [{ index: 0, message: { role: "assistant", content: event.done.answer, ...(withReference && { reference: await references(event.done.reference) }) }, finish_reason: "stop", logprobs: null }],
+        choices: [
+          {
+            index: 0,
+            message: {
+              role: "assistant",
+              content: event.done.answer,
+              ...(withReference && { reference: await references(event.done.reference) }),
+            },
+            finish_reason: "stop",
+            logprobs: null,
+          },
+        ],
         usage: usageOf(event.done),
       };
     }

@@ -10,23 +10,48 @@ import { toSession } from "./serialize";
 export type SessionSource = ConversationRow["source"];
 
 // A new conversation starts with the assistant's opener as its first message (RAGFlow's prologue).
-export const openConversation = async (ctx: ServiceContext, dialog: DialogRow, name: string, userId: string, source: SessionSource) => {
+export const openConversation = async (
+  ctx: ServiceContext,
+  dialog: DialogRow,
+  name: string,
+  userId: string,
+  source: SessionSource,
+) => {
   const now = nowMs();
-  const opener: ChatMessage[] = dialog.promptConfig.prologue ? [{ id: newId(), role: "assistant", content: dialog.promptConfig.prologue, created_at: now / 1000 }] : [];
+  const opener: ChatMessage[] = dialog.promptConfig.prologue
+    ? [{ id: newId(), role: "assistant", content: dialog.promptConfig.prologue, created_at: now / 1000 }]
+    : [];
   const [row] = await ctx.db
     .insert(conversations)
-    .values({ id: newId(), dialogId: dialog.id, tenantId: dialog.tenantId, userId, source, name: name.slice(0, 255), messages: opener, reference: [], createTime: now, updateTime: now })
+    .values({
+      id: newId(),
+      dialogId: dialog.id,
+      tenantId: dialog.tenantId,
+      userId,
+      source,
+      name: name.slice(0, 255),
+      messages: opener,
+      reference: [],
+      createTime: now,
+      updateTime: now,
+    })
     .returning();
   return row as ConversationRow;
 };
 
 export const getConversation = async (ctx: ServiceContext, dialog: DialogRow, id: string) => {
-  const row = await ctx.db.query.conversations.findFirst({ where: and(eq(conversations.id, id), eq(conversations.dialogId, dialog.id)) });
+  const row = await ctx.db.query.conversations.findFirst({
+    where: and(eq(conversations.id, id), eq(conversations.dialogId, dialog.id)),
+  });
   if (!row) throw dataError("Session not found!");
   return row;
 };
 
-const ORDER_COLUMNS = { create_time: conversations.createTime, update_time: conversations.updateTime, name: conversations.name } as const;
+const ORDER_COLUMNS = {
+  create_time: conversations.createTime,
+  update_time: conversations.updateTime,
+  name: conversations.name,
+} as const;
 
 export const listConversations = async (ctx: ServiceContext, dialog: DialogRow, query: ListSessionsQuery) => {
   const column = ORDER_COLUMNS[query.orderby as keyof typeof ORDER_COLUMNS];
@@ -51,12 +76,24 @@ export const listConversations = async (ctx: ServiceContext, dialog: DialogRow, 
 
 export const renameConversation = async (ctx: ServiceContext, dialog: DialogRow, id: string, name: string) => {
   await getConversation(ctx, dialog, id);
-  const [row] = await ctx.db.update(conversations).set({ name, updateTime: nowMs() }).where(eq(conversations.id, id)).returning();
+  const [row] = await ctx.db
+    .update(conversations)
+    .set({ name, updateTime: nowMs() })
+    .where(eq(conversations.id, id))
+    .returning();
   return toSession(row as ConversationRow);
 };
 
-export const removeConversations = async (ctx: ServiceContext, dialog: DialogRow, ids: string[] | null | undefined, all: boolean) => {
-  const owned = await ctx.db.select({ id: conversations.id }).from(conversations).where(eq(conversations.dialogId, dialog.id));
+export const removeConversations = async (
+  ctx: ServiceContext,
+  dialog: DialogRow,
+  ids: string[] | null | undefined,
+  all: boolean,
+) => {
+  const owned = await ctx.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(eq(conversations.dialogId, dialog.id));
   const targets = all ? owned.map((row) => row.id) : [...new Set(ids ?? [])];
   const foreign = targets.find((id) => !owned.some((row) => row.id === id));
   if (foreign) throw dataError(`The chat doesn't own the session ${foreign}`);
@@ -65,7 +102,12 @@ export const removeConversations = async (ctx: ServiceContext, dialog: DialogRow
 };
 
 // Deletes a question and its answer (they share one id, as in RAGFlow) with the answer's reference.
-export const removeMessage = async (ctx: ServiceContext, dialog: DialogRow, conversationId: string, messageId: string) => {
+export const removeMessage = async (
+  ctx: ServiceContext,
+  dialog: DialogRow,
+  conversationId: string,
+  messageId: string,
+) => {
   const row = await getConversation(ctx, dialog, conversationId);
   if (!row.messages.some((message) => message.id === messageId)) throw dataError(`Message ${messageId} not found.`);
   const answered = row.messages.filter((message, i) => i > 0 && message.role === "assistant");
@@ -83,14 +125,26 @@ export const removeMessage = async (ctx: ServiceContext, dialog: DialogRow, conv
 };
 
 // Thumbs on an answer; the reason and comment are kept for thumbs down only (RAGFlow keeps feedback likewise).
-export const setFeedback = async (ctx: ServiceContext, dialog: DialogRow, conversationId: string, messageId: string, input: FeedbackInput) => {
+export const setFeedback = async (
+  ctx: ServiceContext,
+  dialog: DialogRow,
+  conversationId: string,
+  messageId: string,
+  input: FeedbackInput,
+) => {
   const row = await getConversation(ctx, dialog, conversationId);
   const target = row.messages.find((message) => message.id === messageId && message.role === "assistant");
   if (!target) throw dataError(`Message ${messageId} not found.`);
   const reason = input.thumbup ? null : (input.reason ?? null);
   const feedback = input.thumbup ? "" : (input.feedback ?? "");
-  const messages = row.messages.map((message) => (message === target ? { ...message, thumbup: input.thumbup, reason, feedback } : message));
-  const [updated] = await ctx.db.update(conversations).set({ messages, updateTime: nowMs() }).where(eq(conversations.id, row.id)).returning();
+  const messages = row.messages.map((message) =>
+    message === target ? { ...message, thumbup: input.thumbup, reason, feedback } : message,
+  );
+  const [updated] = await ctx.db
+    .update(conversations)
+    .set({ messages, updateTime: nowMs() })
+    .where(eq(conversations.id, row.id))
+    .returning();
   await ctx.db
     .update(chatTurns)
     .set({ thumbup: input.thumbup, feedbackReason: reason, feedback })

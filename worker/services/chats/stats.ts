@@ -43,19 +43,40 @@ const figures = (row: Row) => ({
   satisfaction: row.rated > 0 ? Math.round((row.liked / row.rated) * 1000) / 10 : null,
 });
 
-const inDays = (where: SQL | undefined, range: ReturnType<typeof dayRange>) => and(where, gte(chatTurns.createTime, range.fromMs), lt(chatTurns.createTime, range.endMs));
+const inDays = (where: SQL | undefined, range: ReturnType<typeof dayRange>) =>
+  and(where, gte(chatTurns.createTime, range.fromMs), lt(chatTurns.createTime, range.endMs));
 
 // The raw sums of the turns matching `where`, per UTC day with turns.
 export const dailyTurnSums = (ctx: ServiceContext, where: SQL | undefined, range: ReturnType<typeof dayRange>) => {
   const dayOf = sql<string>`date(${chatTurns.createTime} / 1000, 'unixepoch')`;
-  return ctx.db.select({ date: dayOf, ...metrics }).from(chatTurns).where(inDays(where, range)).groupBy(dayOf).orderBy(asc(dayOf));
+  return ctx.db
+    .select({ date: dayOf, ...metrics })
+    .from(chatTurns)
+    .where(inDays(where, range))
+    .groupBy(dayOf)
+    .orderBy(asc(dayOf));
 };
 
 // Stats of the turns matching `where` in a day range, in total and per day (one assistant's or a team's).
-export const turnStats = async (ctx: ServiceContext, where: SQL | undefined, range: ReturnType<typeof dayRange>): Promise<ChatStats> => {
+export const turnStats = async (
+  ctx: ServiceContext,
+  where: SQL | undefined,
+  range: ReturnType<typeof dayRange>,
+): Promise<ChatStats> => {
   const [total] = await ctx.db.select(metrics).from(chatTurns).where(inDays(where, range));
   const days = await dailyTurnSums(ctx, where, range);
-  const empty = { messages: 0, users: 0, conversations: 0, tokens: 0, completion: 0, duration: 0, liked: 0, rated: 0, unanswered: 0, active_users: 0 };
+  const empty = {
+    messages: 0,
+    users: 0,
+    conversations: 0,
+    tokens: 0,
+    completion: 0,
+    duration: 0,
+    liked: 0,
+    rated: 0,
+    unanswered: 0,
+    active_users: 0,
+  };
   const totalRow = total ?? empty;
   return {
     from: range.from,

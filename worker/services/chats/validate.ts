@@ -42,9 +42,13 @@ export const checkPromptConfig = (config: PromptConfig) => {
     if (seen.has(parameter.key)) throw dataError(`Duplicate variable key: ${parameter.key}`);
     seen.add(parameter.key);
     if (parameter.key === KNOWLEDGE_KEY) continue;
-    if (!parameter.optional && !config.system.includes(`{${parameter.key}}`)) throw dataError(`Parameter '${parameter.key}' is not used`);
+    if (!parameter.optional && !config.system.includes(`{${parameter.key}}`))
+      throw dataError(`Parameter '${parameter.key}' is not used`);
   }
 };
 
-export const vectorWeightOf = (input: Pick<CreateChatInput, "vector_similarity_weight" | "keywords_similarity_weight">) =>
-  input.vector_similarity_weight ?? (input.keywords_similarity_weight === undefined ? undefined : 1 - input.keywords_similarity_weight);
+export const vectorWeightOf = (
+  input: Pick<CreateChatInput, "vector_similarity_weight" | "keywords_similarity_weight">,
+) =>
+  input.vector_similarity_weight ??
+  (input.keywords_similarity_weight === undefined ? undefined : 1 - input.keywords_similarity_weight);

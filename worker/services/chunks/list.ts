@@ -9,26 +9,44 @@ import { toDocument } from "../documents/serialize";
 import { getChunkScope } from "./internal";
 import { toChunk, toStoredChunk } from "./serialize";
 
-export const listChunks = async (ctx: ServiceContext, datasetId: string, documentId: string, query: ListChunksQuery) => {
+export const listChunks = async (
+  ctx: ServiceContext,
+  datasetId: string,
+  documentId: string,
+  query: ListChunksQuery,
+) => {
   const { document } = await getChunkScope(ctx, datasetId, documentId);
   const filters: SQL[] = [eq(chunks.documentId, documentId)];
   if (query.id) filters.push(eq(chunks.id, query.id));
-  if (query.available !== undefined) filters.push(eq(chunks.available, query.available === "1" || query.available === "true"));
+  if (query.available !== undefined)
+    filters.push(eq(chunks.available, query.available === "1" || query.available === "true"));
   if (query.keywords) {
     const needle = foldSharpS(query.keywords.toLowerCase());
     filters.push(sql`instr(replace(lower(${chunks.content}), 'ß', 'ss'), ${needle}) > 0`);
   }
   const where = and(...filters);
   const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(chunks).where(where).orderBy(asc(chunks.position), asc(chunks.createTime)).limit(query.page_size).offset((query.page - 1) * query.page_size),
+    ctx.db
+      .select()
+      .from(chunks)
+      .where(where)
+      .orderBy(asc(chunks.position), asc(chunks.createTime))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
     ctx.db.select({ n: count() }).from(chunks).where(where),
   ]);
-  return { chunks: await withImageUrls(ctx.config, rows.map(toChunk)), doc: toDocument(document), total: total?.n ?? 0 };
+  return {
+    chunks: await withImageUrls(ctx.config, rows.map(toChunk)),
+    doc: toDocument(document),
+    total: total?.n ?? 0,
+  };
 };
 
 export const getStoredChunk = async (ctx: ServiceContext, datasetId: string, documentId: string, chunkId: string) => {
   await getChunkScope(ctx, datasetId, documentId);
-  const row = await ctx.db.query.chunks.findFirst({ where: and(eq(chunks.id, chunkId), eq(chunks.documentId, documentId)) });
+  const row = await ctx.db.query.chunks.findFirst({
+    where: and(eq(chunks.id, chunkId), eq(chunks.documentId, documentId)),
+  });
   if (!row) throw dataError("Chunk not found!");
   return toStoredChunk(row);
 };

@@ -15,10 +15,18 @@ import { decodeChunkImage, givenImageId, storeChunkImage } from "../documents/ch
 import { toChunk } from "./serialize";
 
 // A manual chunk is indexed at once (keyword index by trigger, vector here) and counted.
-export const createChunk = async (ctx: ServiceContext, datasetId: string, documentId: string, input: CreateChunkInput) => {
+export const createChunk = async (
+  ctx: ServiceContext,
+  datasetId: string,
+  documentId: string,
+  input: CreateChunkInput,
+) => {
   const { dataset, document } = await getChunkScope(ctx, datasetId, documentId);
   const image = input.image_base64 ? decodeChunkImage(input.image_base64) : null;
-  const [last] = await ctx.db.select({ position: max(chunks.position) }).from(chunks).where(eq(chunks.documentId, documentId));
+  const [last] = await ctx.db
+    .select({ position: max(chunks.position) })
+    .from(chunks)
+    .where(eq(chunks.documentId, documentId));
   const now = nowMs();
   const id = (await sha256Hex(`${documentId}\n${input.content}`)).slice(0, 32);
   const imageId = image ? givenImageId(document, id) : "";
@@ -52,7 +60,13 @@ export const createChunk = async (ctx: ServiceContext, datasetId: string, docume
 };
 
 // Edits re-index the keyword fields (trigger) and re-embed when the text that feeds the vector changed.
-export const updateChunk = async (ctx: ServiceContext, datasetId: string, documentId: string, chunkId: string, input: UpdateChunkInput) => {
+export const updateChunk = async (
+  ctx: ServiceContext,
+  datasetId: string,
+  documentId: string,
+  chunkId: string,
+  input: UpdateChunkInput,
+) => {
   const { dataset, document } = await getChunkScope(ctx, datasetId, documentId);
   const current = await getChunkInDocument(ctx, documentId, chunkId);
   const image = input.image_base64 ? decodeChunkImage(input.image_base64) : null;
@@ -83,23 +97,45 @@ export const updateChunk = async (ctx: ServiceContext, datasetId: string, docume
   return true;
 };
 
-export const switchChunks = async (ctx: ServiceContext, datasetId: string, documentId: string, ids: string[], available: boolean) => {
+export const switchChunks = async (
+  ctx: ServiceContext,
+  datasetId: string,
+  documentId: string,
+  ids: string[],
+  available: boolean,
+) => {
   await getChunkScope(ctx, datasetId, documentId);
   for (const part of inChunks(ids)) {
-    await ctx.db.update(chunks).set({ available, updateTime: nowMs() }).where(and(eq(chunks.documentId, documentId), inArray(chunks.id, part)));
+    await ctx.db
+      .update(chunks)
+      .set({ available, updateTime: nowMs() })
+      .where(and(eq(chunks.documentId, documentId), inArray(chunks.id, part)));
   }
   return true;
 };
 
-export const removeChunks = async (ctx: ServiceContext, datasetId: string, documentId: string, ids: string[] | null, all: boolean) => {
+export const removeChunks = async (
+  ctx: ServiceContext,
+  datasetId: string,
+  documentId: string,
+  ids: string[] | null,
+  all: boolean,
+) => {
   await getChunkScope(ctx, datasetId, documentId);
   const targets = all
-    ? (await ctx.db.select({ id: chunks.id }).from(chunks).where(eq(chunks.documentId, documentId))).map((row) => row.id)
+    ? (await ctx.db.select({ id: chunks.id }).from(chunks).where(eq(chunks.documentId, documentId))).map(
+        (row) => row.id,
+      )
     : [...new Set(ids ?? [])];
   if (targets.length === 0) throw dataError("Please select chunk!");
   let found = 0;
   for (const part of inChunks(targets)) {
-    found += (await ctx.db.select({ id: chunks.id }).from(chunks).where(and(eq(chunks.documentId, documentId), inArray(chunks.id, part)))).length;
+    found += (
+      await ctx.db
+        .select({ id: chunks.id })
+        .from(chunks)
+        .where(and(eq(chunks.documentId, documentId), inArray(chunks.id, part)))
+    ).length;
   }
   // nothing is deleted unless every requested chunk exists
   if (found !== targets.length) throw dataError(`rm_chunk deleted chunks 0, expect ${targets.length}`);

@@ -10,15 +10,24 @@ const USER_AGENT = "BuddyCrawler/0.1 (+https://github.com/buddy)";
 export type CrawledPage = { url: URL; html: string; title: string; bytes: Uint8Array };
 type Page = { url: URL; html: string };
 
-const notAPage = (type: string, url: URL) => (/text\/html|text\/plain|application\/xhtml/.test(type) ? null : `${url.href} is not a web page (${type || "no content type"})`);
+const notAPage = (type: string, url: URL) =>
+  /text\/html|text\/plain|application\/xhtml/.test(type)
+    ? null
+    : `${url.href} is not a web page (${type || "no content type"})`;
 
 // Only web pages are read; redirects and private addresses as for every outbound call.
 const fetchPage = async (ctx: ServiceContext, url: URL): Promise<Page> => {
-  const page = await safeFetch(ctx, url, { headers: { "User-Agent": USER_AGENT, Accept: "text/html,text/plain;q=0.8" } }, null, {
-    timeoutSeconds: PAGE_TIMEOUT_MS / 1000,
-    maxChars: PAGE_MAX_BYTES,
-    refuseType: notAPage,
-  });
+  const page = await safeFetch(
+    ctx,
+    url,
+    { headers: { "User-Agent": USER_AGENT, Accept: "text/html,text/plain;q=0.8" } },
+    null,
+    {
+      timeoutSeconds: PAGE_TIMEOUT_MS / 1000,
+      maxChars: PAGE_MAX_BYTES,
+      refuseType: notAPage,
+    },
+  );
   return { url: page.url, html: page.text };
 };
 
@@ -26,7 +35,10 @@ const fetchPage = async (ctx: ServiceContext, url: URL): Promise<Page> => {
 const ROBOTS_MAX_CHARS = 512 * 1024;
 const loadRobots = async (ctx: ServiceContext, origin: string): Promise<RobotsRules> => {
   try {
-    const robots = await safeFetch(ctx, `${origin}/robots.txt`, { headers: { "User-Agent": USER_AGENT } }, null, { timeoutSeconds: PAGE_TIMEOUT_MS / 1000, maxChars: ROBOTS_MAX_CHARS });
+    const robots = await safeFetch(ctx, `${origin}/robots.txt`, { headers: { "User-Agent": USER_AGENT } }, null, {
+      timeoutSeconds: PAGE_TIMEOUT_MS / 1000,
+      maxChars: ROBOTS_MAX_CHARS,
+    });
     return parseRobots(robots.text);
   } catch {
     return parseRobots("");
@@ -35,13 +47,22 @@ const loadRobots = async (ctx: ServiceContext, origin: string): Promise<RobotsRu
 
 export const pageName = (title: string, url: URL) => {
   const base = title || url.pathname.replace(/\/$/, "").split("/").pop() || url.hostname;
-  return `${base.replace(/[\\/:*?"<>|]+/g, " ").trim().slice(0, 120) || url.hostname}.html`;
+  return `${
+    base
+      .replace(/[\\/:*?"<>|]+/g, " ")
+      .trim()
+      .slice(0, 120) || url.hostname
+  }.html`;
 };
 
 export type CrawlLimits = { url: string; maxDepth: number; maxPages: number };
 
 // Breadth-first, same origin, robots-aware; every page fetched is handed to `onPage` in crawl order.
-export const crawlSite = async (ctx: ServiceContext, limits: CrawlLimits, onPage: (page: CrawledPage, index: number) => Promise<void>) => {
+export const crawlSite = async (
+  ctx: ServiceContext,
+  limits: CrawlLimits,
+  onPage: (page: CrawledPage, index: number) => Promise<void>,
+) => {
   const startUrl = new URL(limits.url);
   const robots = await loadRobots(ctx, startUrl.origin);
   const queue: { url: URL; depth: number }[] = [{ url: startUrl, depth: 0 }];

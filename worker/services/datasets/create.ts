@@ -16,7 +16,8 @@ export const createDataset = async (ctx: ServiceContext, input: CreateDatasetInp
   const embdId = input.embedding_model ?? (tenant?.embdId || DEFAULT_EMBEDDING_MODEL);
   await assertEmbeddingModelUsable(ctx, embdId);
 
-  if (input.parser_config?.tag_kb_ids) await assertUsableTagSets(ctx.db, ctx.actor.tenantId, input.parser_config.tag_kb_ids);
+  if (input.parser_config?.tag_kb_ids)
+    await assertUsableTagSets(ctx.db, ctx.actor.tenantId, input.parser_config.tag_kb_ids);
   const method = input.chunk_method ?? "naive";
   const name = nextFreeName(input.name, await takenDatasetNames(ctx, input.name));
   const now = nowMs();

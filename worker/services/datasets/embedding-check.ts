@@ -29,9 +29,18 @@ const samplePositions = (size: number, n: number) => {
   return pool.slice(0, n).toSorted((a, b) => a - b);
 };
 
-type Sampled = { id: string; documentId: string; docName: string; content: string; questions: unknown; parserConfig: unknown };
+type Sampled = {
+  id: string;
+  documentId: string;
+  docName: string;
+  content: string;
+  questions: unknown;
+  parserConfig: unknown;
+};
 const textOf = (chunk: Sampled) => {
-  const questions = Array.isArray(chunk.questions) ? chunk.questions.filter((q): q is string => typeof q === "string") : [];
+  const questions = Array.isArray(chunk.questions)
+    ? chunk.questions.filter((q): q is string => typeof q === "string")
+    : [];
   return embeddingText({ content: chunk.content, questions }).trim();
 };
 
@@ -51,11 +60,20 @@ const similaritiesOf = async (model: EmbeddingModel, items: Comparable[]) => {
       const content = vectors[2 * i + 1];
       if (!title || !content) throw dataError("Embedding failure. The model returned no vector.");
       if (content.length !== stored.length) {
-        throw dataError(`Embedding failure. The dimension (${content.length}) of given embedding model is different from the original (${stored.length})`);
+        throw dataError(
+          `Embedding failure. The dimension (${content.length}) of given embedding model is different from the original (${stored.length})`,
+        );
       }
       const contentOnly = cosine(content, stored);
-      const withTitle = cosine(mixTitle(title, content, titleWeightOf(batch[i]?.chunk.parserConfig as ParserConfig)), stored);
-      found.push(withTitle > contentOnly ? { similarity: withTitle, mode: "title+content" } : { similarity: contentOnly, mode: "content_only" });
+      const withTitle = cosine(
+        mixTitle(title, content, titleWeightOf(batch[i]?.chunk.parserConfig as ParserConfig)),
+        stored,
+      );
+      found.push(
+        withTitle > contentOnly
+          ? { similarity: withTitle, mode: "title+content" }
+          : { similarity: contentOnly, mode: "content_only" },
+      );
     }
   }
   return found;
@@ -64,20 +82,37 @@ const similaritiesOf = async (model: EmbeddingModel, items: Comparable[]) => {
 // POST /datasets/{id}/embedding/check (RAGFlow's): re-embed a random sample of the first 1,000 stored chunks
 // with another model and compare with the vectors they were indexed with; ≥ 0.9 on average means the new model
 // places them in the same space, so the dataset could switch without re-parsing.
-export const checkEmbeddingModel = async (ctx: ServiceContext, datasetId: string, input: EmbeddingCheckInput): Promise<{ passed: boolean; result: EmbeddingCheckResult }> => {
+export const checkEmbeddingModel = async (
+  ctx: ServiceContext,
+  datasetId: string,
+  input: EmbeddingCheckInput,
+): Promise<{ passed: boolean; result: EmbeddingCheckResult }> => {
   if (!input.embd_id) throw dataError("`embd_id` is required.");
   const dataset = await getDatasetInTenant(ctx, datasetId);
   await assertEmbeddingModelUsable(ctx, input.embd_id);
   const model = await resolveEmbedding(ctx, dataset.tenantId, input.embd_id);
   const pool = await ctx.db
-    .select({ id: chunks.id, documentId: chunks.documentId, docName: chunks.docName, content: chunks.content, questions: chunks.questions, parserConfig: documents.parserConfig })
+    .select({
+      id: chunks.id,
+      documentId: chunks.documentId,
+      docName: chunks.docName,
+      content: chunks.content,
+      questions: chunks.questions,
+      parserConfig: documents.parserConfig,
+    })
     .from(chunks)
     .innerJoin(documents, eq(documents.id, chunks.documentId))
     .where(and(eq(chunks.datasetId, datasetId), eq(chunks.available, true)))
     .orderBy(asc(chunks.documentId), asc(chunks.position))
     .limit(EMBEDDING_CHECK_POOL);
   const sample = samplePositions(pool.length, Math.min(input.check_num, pool.length)).map((i) => pool[i] as Sampled);
-  const stored = sample.length ? await ctx.vectors.vectorsOf(datasetId, dataset.embdId, sample.map((chunk) => chunk.id)) : new Map<string, Float32Array>();
+  const stored = sample.length
+    ? await ctx.vectors.vectorsOf(
+        datasetId,
+        dataset.embdId,
+        sample.map((chunk) => chunk.id),
+      )
+    : new Map<string, Float32Array>();
 
   const comparable: Comparable[] = sample.flatMap((chunk) => {
     const text = textOf(chunk);
@@ -90,8 +125,16 @@ export const checkEmbeddingModel = async (ctx: ServiceContext, datasetId: string
   const results = sample.map((chunk): EmbeddingCheckSample => {
     const vector = stored.get(chunk.id);
     const similarity = byChunk.get(chunk.id);
-    if (similarity === undefined || !vector) return { chunk_id: chunk.id, reason: textOf(chunk) ? "no_stored_vector" : "no_text" };
-    return { chunk_id: chunk.id, doc_id: chunk.documentId, doc_name: chunk.docName, vector_field: `q_${vector.length}_vec`, vector_dim: vector.length, cos_sim: round6(similarity) };
+    if (similarity === undefined || !vector)
+      return { chunk_id: chunk.id, reason: textOf(chunk) ? "no_stored_vector" : "no_text" };
+    return {
+      chunk_id: chunk.id,
+      doc_id: chunk.documentId,
+      doc_name: chunk.docName,
+      vector_field: `q_${vector.length}_vec`,
+      vector_dim: vector.length,
+      cos_sim: round6(similarity),
+    };
   });
   const similarities = found.map((entry) => entry.similarity);
   // RAGFlow reports the last sample's mode

@@ -15,7 +15,9 @@ export const datasetsVisibleTo = (tenantId: string, userId: string): SQL =>
 // The datasets of the caller's team the caller may see. Share visitors and queue jobs act for an assistant or a
 // document already bound to the team: the team decides.
 export const visibleDatasets = (ctx: ServiceContext): SQL =>
-  ctx.actor.via === "share" || ctx.actor.via === "job" ? eq(datasets.tenantId, ctx.actor.tenantId) : datasetsVisibleTo(ctx.actor.tenantId, ctx.actor.userId);
+  ctx.actor.via === "share" || ctx.actor.via === "job"
+    ? eq(datasets.tenantId, ctx.actor.tenantId)
+    : datasetsVisibleTo(ctx.actor.tenantId, ctx.actor.userId);
 
 // Fetch-or-throw: the dataset must be visible to the caller in the current team.
 export const getDatasetInTenant = async (ctx: ServiceContext, id: string) => {

@@ -58,7 +58,12 @@ export const listDatasets = async (ctx: ServiceContext, query: ListDatasetsQuery
   if ((query.id || query.name) && (total?.n ?? 0) === 0) {
     throw lacksPermission(ctx, query.id ?? query.name ?? "");
   }
-  const counts = query.include_parsing_status ? await parsingStatus(ctx, rows.map((row) => row.id)) : null;
+  const counts = query.include_parsing_status
+    ? await parsingStatus(
+        ctx,
+        rows.map((row) => row.id),
+      )
+    : null;
   return {
     datasets: rows.map((row) => ({ ...toDataset(row), ...counts?.get(row.id) })),
     total: total?.n ?? 0,

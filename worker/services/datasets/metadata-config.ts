@@ -23,7 +23,11 @@ export const getMetadataConfig = async (ctx: ServiceContext, datasetId: string) 
 // PUT: replaces both lists (the rest of parser_config stays); `enable_metadata` switches extraction on.
 export const putMetadataConfig = async (ctx: ServiceContext, datasetId: string, input: MetadataConfig) => {
   const dataset = await getManageableDataset(ctx, datasetId).catch(refused(ctx, datasetId));
-  const parserConfig = { ...(dataset.parserConfig as ParserConfig), metadata: input.metadata, built_in_metadata: input.built_in_metadata };
+  const parserConfig = {
+    ...(dataset.parserConfig as ParserConfig),
+    metadata: input.metadata,
+    built_in_metadata: input.built_in_metadata,
+  };
   await ctx.db.update(datasets).set({ parserConfig, updateTime: nowMs() }).where(eq(datasets.id, datasetId));
   return configOf(parserConfig);
 };

@@ -11,10 +11,13 @@ import { datasetPrefix } from "./storage-keys";
 // All or nothing: an unknown or foreign id fails the whole request before anything is deleted.
 export const removeDatasets = async (ctx: ServiceContext, input: DeleteByIdsInput) => {
   const tenantFilter = visibleDatasets(ctx);
-  const manageable = (rows: { id: string; createdBy: string }[]) => rows.filter((row) => mayManageDataset(ctx, row)).map((row) => row.id);
+  const manageable = (rows: { id: string; createdBy: string }[]) =>
+    rows.filter((row) => mayManageDataset(ctx, row)).map((row) => row.id);
   let ids: string[];
   if (input.delete_all) {
-    ids = manageable(await ctx.db.select({ id: datasets.id, createdBy: datasets.createdBy }).from(datasets).where(tenantFilter));
+    ids = manageable(
+      await ctx.db.select({ id: datasets.id, createdBy: datasets.createdBy }).from(datasets).where(tenantFilter),
+    );
   } else {
     ids = input.ids ?? [];
     const duplicates = ids.filter((id, i) => ids.indexOf(id) !== i);

@@ -12,7 +12,11 @@ import { toDataset } from "./serialize";
 
 const assertNameFree = async (ctx: ServiceContext, id: string, name: string) => {
   const clash = await ctx.db.query.datasets.findFirst({
-    where: and(eq(datasets.tenantId, ctx.actor.tenantId), eq(datasets.nameKey, name.toLowerCase()), ne(datasets.id, id)),
+    where: and(
+      eq(datasets.tenantId, ctx.actor.tenantId),
+      eq(datasets.nameKey, name.toLowerCase()),
+      ne(datasets.id, id),
+    ),
   });
   if (clash) throw dataError(`Dataset name '${name}' already exists`);
 };
@@ -26,14 +30,12 @@ export const updateDataset = async (ctx: ServiceContext, id: string, input: Upda
     }
     await assertEmbeddingModelUsable(ctx, input.embedding_model);
   }
-  if (input.parser_config?.tag_kb_ids) await assertUsableTagSets(ctx.db, current.tenantId, input.parser_config.tag_kb_ids, id);
+  if (input.parser_config?.tag_kb_ids)
+    await assertUsableTagSets(ctx.db, current.tenantId, input.parser_config.tag_kb_ids, id);
   // A new chunk method starts from that method's defaults; otherwise the stored config is patched.
   const methodChanged = input.chunk_method !== undefined && input.chunk_method !== current.parserId;
-  const base = methodChanged
-    ? defaultParserConfig(input.chunk_method)
-    : (current.parserConfig as ParserConfig);
-  const parserConfig =
-    input.parser_config || methodChanged ? mergeParserConfig(base, input.parser_config) : undefined;
+  const base = methodChanged ? defaultParserConfig(input.chunk_method) : (current.parserConfig as ParserConfig);
+  const parserConfig = input.parser_config || methodChanged ? mergeParserConfig(base, input.parser_config) : undefined;
 
   const [row] = await ctx.db
     .update(datasets)

@@ -37,38 +37,64 @@ export const decodeChunkImage = (base64: string) => {
 
 export const givenImageId = (doc: DocumentRef, chunkId: string) => `${doc.datasetId}-${doc.id}-chunk-${chunkId}`;
 
-export const storeChunkImage = (deps: Deps, doc: DocumentRef, chunkId: string, image: { bytes: Uint8Array; contentType: string }) =>
-  deps.storage.put(givenImageKey(doc, chunkId), image.bytes.slice().buffer, image.contentType);
+export const storeChunkImage = (
+  deps: Deps,
+  doc: DocumentRef,
+  chunkId: string,
+  image: { bytes: Uint8Array; contentType: string },
+) => deps.storage.put(givenImageKey(doc, chunkId), image.bytes.slice().buffer, image.contentType);
 
-const signatureOf = (config: AppConfig, imageId: string) => hmacSha256Hex(config.providerSecret, `chunk-image:${imageId}`);
+const signatureOf = (config: AppConfig, imageId: string) =>
+  hmacSha256Hex(config.providerSecret, `chunk-image:${imageId}`);
 
 // An address an <img> can load without signing in: signed for this one image, so it only opens what was shown
 // with a chunk; it stops working once no chunk shows the image (deleted chunk or document).
-export const chunkImageUrl = async (config: AppConfig, imageId: string) => `/api/v1/document/image/${imageId}?signature=${await signatureOf(config, imageId)}`;
+export const chunkImageUrl = async (config: AppConfig, imageId: string) =>
+  `/api/v1/document/image/${imageId}?signature=${await signatureOf(config, imageId)}`;
 
 // Chunks that show an image get their signed image_url (retrieval signs them, so chat, search apps, agents and
 // retrieval testing all have it).
-export const withImageUrls = <T extends { image_id: string }>(config: AppConfig, items: T[]): Promise<(T & { image_url?: string })[]> =>
-  Promise.all(items.map(async (item) => (item.image_id ? { ...item, image_url: await chunkImageUrl(config, item.image_id) } : item)));
+export const withImageUrls = <T extends { image_id: string }>(
+  config: AppConfig,
+  items: T[],
+): Promise<(T & { image_url?: string })[]> =>
+  Promise.all(
+    items.map(async (item) =>
+      item.image_id ? { ...item, image_url: await chunkImageUrl(config, item.image_id) } : item,
+    ),
+  );
 
 export const readChunkImage = async (deps: Deps, imageId: string, signature: string) => {
   const match = IMAGE_ID.exec(imageId);
   // the signature is the credential: a wrong one is refused like a wrong token
   if (!match || !constantTimeEqual(signature, await signatureOf(deps.config, imageId))) throw unauthorized();
   const [, datasetId, documentId, page, index, chunkId] = match;
-  const doc = await deps.db.query.documents.findFirst({ where: and(eq(documents.id, documentId as string), eq(documents.datasetId, datasetId as string)) });
+  const doc = await deps.db.query.documents.findFirst({
+    where: and(eq(documents.id, documentId as string), eq(documents.datasetId, datasetId as string)),
+  });
   // only while a chunk shows it: a deleted figure chunk's image is gone for every link that carried it
-  const shown = doc && (await deps.db.query.chunks.findFirst({ columns: { id: true }, where: and(eq(chunks.documentId, doc.id), eq(chunks.imageId, imageId)) }));
-  const location = !doc || !shown
-    ? null
-    : chunkId !== undefined
-      ? givenImageKey(doc, chunkId)
-      : page !== undefined
-        ? figureKey(doc, Number(page), Number(index))
-        : IMAGE_SUFFIXES.has(doc.suffix)
-          ? doc.location
-          : null;
+  const shown =
+    doc &&
+    (await deps.db.query.chunks.findFirst({
+      columns: { id: true },
+      where: and(eq(chunks.documentId, doc.id), eq(chunks.imageId, imageId)),
+    }));
+  const location =
+    !doc || !shown
+      ? null
+      : chunkId !== undefined
+        ? givenImageKey(doc, chunkId)
+        : page !== undefined
+          ? figureKey(doc, Number(page), Number(index))
+          : IMAGE_SUFFIXES.has(doc.suffix)
+            ? doc.location
+            : null;
   const blob = location ? await deps.storage.get(location) : null;
   if (!doc || !blob) throw notFoundError("Image not found.");
-  return { body: blob.body, size: blob.size, contentType: blob.contentType ?? (page !== undefined || chunkId !== undefined ? "image/png" : contentTypeFor(doc.suffix)) };
+  return {
+    body: blob.body,
+    size: blob.size,
+    contentType:
+      blob.contentType ?? (page !== undefined || chunkId !== undefined ? "image/png" : contentTypeFor(doc.suffix)),
+  };
 };

@@ -10,7 +10,11 @@ import { newDocumentRow } from "./new-document";
 import { recordDocumentLogById } from "../ingestion-logs/record";
 import { insertDocuments } from "./upload";
 
-const setStartDocument = (ctx: ServiceContext, message: CrawlMessage, changes: Partial<typeof documents.$inferInsert>) =>
+const setStartDocument = (
+  ctx: ServiceContext,
+  message: CrawlMessage,
+  changes: Partial<typeof documents.$inferInsert>,
+) =>
   ctx.db
     .update(documents)
     .set({ ...changes, updateTime: nowMs() })
@@ -19,10 +23,15 @@ const setStartDocument = (ctx: ServiceContext, message: CrawlMessage, changes: P
 // The start page fills the requested document;
 // every further page becomes a document of its own in the same dataset.
 export const runCrawl = async (deps: Deps, message: CrawlMessage) => {
-  const ctx: ServiceContext = { ...deps, actor: { userId: message.userId, tenantId: message.tenantId, role: "normal", via: "job", sessionId: null } };
+  const ctx: ServiceContext = {
+    ...deps,
+    actor: { userId: message.userId, tenantId: message.tenantId, role: "normal", via: "job", sessionId: null },
+  };
   const start = await ctx.db.query.documents.findFirst({ where: eq(documents.id, message.documentId) });
   if (!start) return { pages: 0 };
-  const dataset = await ctx.db.query.datasets.findFirst({ where: (t, { eq: equals }) => equals(t.id, message.datasetId) });
+  const dataset = await ctx.db.query.datasets.findFirst({
+    where: (t, { eq: equals }) => equals(t.id, message.datasetId),
+  });
   if (!dataset) return { pages: 0 };
 
   const taken = await takenDocumentNames(ctx, message.datasetId);
@@ -34,7 +43,12 @@ export const runCrawl = async (deps: Deps, message: CrawlMessage) => {
     }
     const name = nextFreeName(pageName(page.title, page.url), taken, true);
     taken.push(name);
-    const row = newDocumentRow(ctx, dataset, { name, size: page.bytes.byteLength, sourceType: "web", sourceUrl: page.url.href });
+    const row = newDocumentRow(ctx, dataset, {
+      name,
+      size: page.bytes.byteLength,
+      sourceType: "web",
+      sourceUrl: page.url.href,
+    });
     await ctx.storage.put(row.location, page.bytes.buffer as ArrayBuffer, "text/html; charset=utf-8");
     await insertDocuments(ctx, dataset.id, [row]);
   });
@@ -43,7 +57,9 @@ export const runCrawl = async (deps: Deps, message: CrawlMessage) => {
   await setStartDocument(
     ctx,
     message,
-    pages > 0 ? { run: "0", progressMsg: summary } : { run: "4", progress: -1, progressMsg: `Crawl failed. ${errors.join("; ")}` },
+    pages > 0
+      ? { run: "0", progressMsg: summary }
+      : { run: "4", progress: -1, progressMsg: `Crawl failed. ${errors.join("; ")}` },
   );
   await recordDocumentLogById(deps, message.documentId, "Download", pages > 0 ? "3" : "4");
   return { pages };

@@ -5,7 +5,11 @@ import type { ServiceContext } from "../context";
 
 export const getDocumentInDataset = async (ctx: ServiceContext, datasetId: string, documentId: string) => {
   const row = await ctx.db.query.documents.findFirst({
-    where: and(eq(documents.id, documentId), eq(documents.datasetId, datasetId), eq(documents.tenantId, ctx.actor.tenantId)),
+    where: and(
+      eq(documents.id, documentId),
+      eq(documents.datasetId, datasetId),
+      eq(documents.tenantId, ctx.actor.tenantId),
+    ),
   });
   if (!row) throw dataError(`The dataset doesn't own the document ${documentId}.`);
   return row;

@@ -31,7 +31,8 @@ const metadataConditionFromQuery = (raw: string) => {
   } catch {
     throw dataError("metadata_condition must be valid JSON.");
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw dataError("metadata_condition must be an object.");
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    throw dataError("metadata_condition must be an object.");
   const result = v.safeParse(MetadataConditionSchema, parsed);
   if (!result.success) throw dataError(`metadata_condition: ${result.issues[0]?.message}`);
   return result.output;

@@ -1,5 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { type FlattenedMetadata, METADATA_TOO_LARGE, type MetadataSummary, type MetadataUpdateInput } from "../../contract/dataset-metadata";
+import {
+  type FlattenedMetadata,
+  METADATA_TOO_LARGE,
+  type MetadataSummary,
+  type MetadataUpdateInput,
+} from "../../contract/dataset-metadata";
 import { fitsMetaFields } from "../../contract/limits";
 import { documents } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
@@ -16,7 +21,9 @@ const metadataRows = async (ctx: ServiceContext, datasetIds: string | string[]) 
     await ctx.db
       .select({ id: documents.id, meta: documents.metaFields })
       .from(documents)
-      .where(typeof datasetIds === "string" ? eq(documents.datasetId, datasetIds) : inArray(documents.datasetId, datasetIds))
+      .where(
+        typeof datasetIds === "string" ? eq(documents.datasetId, datasetIds) : inArray(documents.datasetId, datasetIds),
+      )
   ).map((row) => ({ id: row.id, meta: (row.meta ?? {}) as Record<string, unknown> }));
 
 const MAX_FLATTENED_DATASETS = 64;
@@ -24,7 +31,14 @@ const MAX_FLATTENED_DATASETS = 64;
 // GET /datasets/metadata/flattened?dataset_ids=a,b (RAGFlow's get_flatted_meta_by_kbs); a dataset the caller
 // cannot see is refused as the tag aggregation refuses it.
 export const flattenedMetadata = async (ctx: ServiceContext, idList: string): Promise<FlattenedMetadata> => {
-  const ids = [...new Set(idList.split(",").map((id) => id.trim()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      idList
+        .split(",")
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (ids.length > MAX_FLATTENED_DATASETS) throw dataError(`At most ${MAX_FLATTENED_DATASETS} dataset_ids.`);
   for (const id of ids) {
     await getDatasetInTenant(ctx, id).catch(() => {
@@ -52,7 +66,10 @@ export const updateMetadata = async (ctx: ServiceContext, datasetId: string, inp
     if (missing.length) throw dataError(`Documents not found: ${pythonRepr(missing)}`);
   }
   const chosen = new Set(ids ?? []);
-  const matched = rows.filter((row) => (!ids?.length || chosen.has(row.id)) && (!condition?.conditions.length || metadataMatches(row.meta, condition)));
+  const matched = rows.filter(
+    (row) =>
+      (!ids?.length || chosen.has(row.id)) && (!condition?.conditions.length || metadataMatches(row.meta, condition)),
+  );
   const changed = matched
     .map((row) => ({ id: row.id, before: row.meta, after: applyMetadataEdits(row.meta, input) }))
     .filter((row) => JSON.stringify(row.after) !== JSON.stringify(row.before));
@@ -60,7 +77,10 @@ export const updateMetadata = async (ctx: ServiceContext, datasetId: string, inp
   const now = nowMs();
   for (const part of inChunks(changed, 50)) {
     const [first, ...rest] = part.map((row) =>
-      ctx.db.update(documents).set({ metaFields: row.after, updateTime: now }).where(and(eq(documents.id, row.id), eq(documents.datasetId, datasetId))),
+      ctx.db
+        .update(documents)
+        .set({ metaFields: row.after, updateTime: now })
+        .where(and(eq(documents.id, row.id), eq(documents.datasetId, datasetId))),
     );
     if (first) await ctx.db.batch([first, ...rest]);
   }

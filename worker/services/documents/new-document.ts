@@ -29,9 +29,7 @@ export const newDocumentRow = (ctx: ServiceContext, dataset: DatasetRow, doc: Ne
   const id = newId();
   const extension = extensionOf(doc.name);
   const now = nowMs();
-  const type: DocumentType = doc.virtual
-    ? "virtual"
-    : (UPLOAD_EXTENSIONS[extension as UploadExtension] ?? "doc");
+  const type: DocumentType = doc.virtual ? "virtual" : (UPLOAD_EXTENSIONS[extension as UploadExtension] ?? "doc");
   return {
     id,
     datasetId: dataset.id,

@@ -12,7 +12,11 @@ import { toDocument } from "./serialize";
 const assertRenameAllowed = async (ctx: ServiceContext, doc: DocumentRow, name: string) => {
   if (extensionOf(name) !== extensionOf(doc.name)) throw argumentError("The extension of file can't be changed");
   const clash = await ctx.db.query.documents.findFirst({
-    where: and(eq(documents.datasetId, doc.datasetId), eq(documents.nameKey, name.toLowerCase()), ne(documents.id, doc.id)),
+    where: and(
+      eq(documents.datasetId, doc.datasetId),
+      eq(documents.nameKey, name.toLowerCase()),
+      ne(documents.id, doc.id),
+    ),
   });
   if (clash) throw dataError("Duplicated document name in the same dataset.");
 };
@@ -31,12 +35,20 @@ const parsingReset = (doc: DocumentRow, input: UpdateDocumentInput): Partial<Doc
 
 // RAGFlow's immutable fields: sending the stored value back is fine, another one is refused.
 const assertUnchangedCounts = (doc: DocumentRow, input: UpdateDocumentInput) => {
-  if (input.chunk_count !== undefined && input.chunk_count !== doc.chunkNum) throw dataError("Can't change `chunk_count`.");
-  if (input.token_count !== undefined && input.token_count !== doc.tokenNum) throw dataError("Can't change `token_count`.");
-  if (input.progress !== undefined && Math.abs(input.progress - doc.progress) > 1e-9) throw dataError("Can't change `progress`.");
+  if (input.chunk_count !== undefined && input.chunk_count !== doc.chunkNum)
+    throw dataError("Can't change `chunk_count`.");
+  if (input.token_count !== undefined && input.token_count !== doc.tokenNum)
+    throw dataError("Can't change `token_count`.");
+  if (input.progress !== undefined && Math.abs(input.progress - doc.progress) > 1e-9)
+    throw dataError("Can't change `progress`.");
 };
 
-export const updateDocument = async (ctx: ServiceContext, datasetId: string, documentId: string, input: UpdateDocumentInput) => {
+export const updateDocument = async (
+  ctx: ServiceContext,
+  datasetId: string,
+  documentId: string,
+  input: UpdateDocumentInput,
+) => {
   await getDatasetInTenant(ctx, datasetId);
   const doc = await getDocumentInDataset(ctx, datasetId, documentId);
   assertUnchangedCounts(doc, input);

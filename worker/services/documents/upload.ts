@@ -26,7 +26,9 @@ export const assertUploadable = (files: File[]) => {
       throw argumentError(`The file type of "${file.name}" is not supported. Allowed: ${ALLOWED}.`);
     }
     if (file.size > UPLOAD_FILE_MAX_BYTES) {
-      throw payloadTooLarge(`"${file.name}" is ${(file.size / MB).toFixed(1)} MB; each file may be at most ${UPLOAD_FILE_MAX_BYTES / MB} MB.`);
+      throw payloadTooLarge(
+        `"${file.name}" is ${(file.size / MB).toFixed(1)} MB; each file may be at most ${UPLOAD_FILE_MAX_BYTES / MB} MB.`,
+      );
     }
   }
 };

@@ -17,7 +17,9 @@ const thumbFilter = (filters: FeedbackFilters) => {
 // the term (as typed, lower case, capitalised, upper case) are each looked for.
 const spellings = (term: string) => {
   const lower = term.toLocaleLowerCase("de");
-  return [...new Set([term, lower, lower.charAt(0).toLocaleUpperCase("de") + lower.slice(1), term.toLocaleUpperCase("de")])];
+  return [
+    ...new Set([term, lower, lower.charAt(0).toLocaleUpperCase("de") + lower.slice(1), term.toLocaleUpperCase("de")]),
+  ];
 };
 
 const keywordFilter = (keywords: string | undefined) => {
@@ -44,7 +46,13 @@ export const feedbackWhere = async (ctx: ServiceContext, filters: FeedbackFilter
 // Turns with their assistant, session and (for members signed in on the web or by API key) user names.
 export const selectTurns = (ctx: ServiceContext) =>
   ctx.db
-    .select({ turn: chatTurns, chatName: dialogs.name, sessionName: conversations.name, nickname: users.nickname, email: users.email })
+    .select({
+      turn: chatTurns,
+      chatName: dialogs.name,
+      sessionName: conversations.name,
+      nickname: users.nickname,
+      email: users.email,
+    })
     .from(chatTurns)
     .innerJoin(dialogs, eq(dialogs.id, chatTurns.dialogId))
     .leftJoin(conversations, eq(conversations.id, chatTurns.conversationId))

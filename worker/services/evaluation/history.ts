@@ -7,7 +7,10 @@ import { ownDialogs } from "../chats/manage";
 import { selectTurns, toFeedbackItem } from "./feedback";
 
 // One conversation of the caller's assistants: every answered question in order, with its feedback.
-export const conversationHistory = async (ctx: ServiceContext, conversationId: string): Promise<ConversationHistory> => {
+export const conversationHistory = async (
+  ctx: ServiceContext,
+  conversationId: string,
+): Promise<ConversationHistory> => {
   const [found] = await ctx.db
     .select({ conversation: conversations, chatName: dialogs.name, nickname: users.nickname, email: users.email })
     .from(conversations)
@@ -16,7 +19,9 @@ export const conversationHistory = async (ctx: ServiceContext, conversationId: s
     .where(and(eq(conversations.id, conversationId), ownDialogs(ctx)));
   if (!found) throw dataError("Session not found!");
   const { conversation } = found;
-  const rows = await selectTurns(ctx).where(eq(chatTurns.conversationId, conversation.id)).orderBy(asc(chatTurns.createTime), asc(chatTurns.id));
+  const rows = await selectTurns(ctx)
+    .where(eq(chatTurns.conversationId, conversation.id))
+    .orderBy(asc(chatTurns.createTime), asc(chatTurns.id));
   return {
     conversation_id: conversation.id,
     chat_id: conversation.dialogId,

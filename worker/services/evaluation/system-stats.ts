@@ -12,11 +12,21 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 // RAGFlow's default: the last 7 days up to today.
 const statsRange = (query: SystemStatsQuery) => {
   const to = query.to_date?.slice(0, 10) ?? new Date().toISOString().slice(0, 10);
-  const from = query.from_date?.slice(0, 10) ?? new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+  const from =
+    query.from_date?.slice(0, 10) ??
+    new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
   return dayRange({ from, to });
 };
 
-type DayFigures = { date: string; pv: number; uv: number; speed: number; tokens: number; round: number; thumb_up: number };
+type DayFigures = {
+  date: string;
+  pv: number;
+  uv: number;
+  speed: number;
+  tokens: number;
+  round: number;
+  thumb_up: number;
+};
 
 const asSeries = (days: DayFigures[]): SystemStats => ({
   pv: days.map((day) => [day.date, day.pv]),
@@ -34,13 +44,33 @@ const agentDays = async (ctx: ServiceContext, range: ReturnType<typeof dayRange>
   const questions = sql<number>`(SELECT count(*) FROM json_each(${agentSessions.messages}) WHERE json_extract(value, '$.role') = 'user')`;
   const visible = or(eq(agents.permission, "team"), eq(agents.createdBy, ctx.actor.userId)) as SQL;
   const rows = await ctx.db
-    .select({ date: dayOf, pv: sql<number>`count(*)`, uv: sql<number>`count(distinct ${agentSessions.userId})`, questions: sql<number>`coalesce(sum(${questions}), 0)` })
+    .select({
+      date: dayOf,
+      pv: sql<number>`count(*)`,
+      uv: sql<number>`count(distinct ${agentSessions.userId})`,
+      questions: sql<number>`coalesce(sum(${questions}), 0)`,
+    })
     .from(agentSessions)
     .innerJoin(agents, eq(agents.id, agentSessions.agentId))
-    .where(and(eq(agentSessions.tenantId, ctx.actor.tenantId), visible, gte(agentSessions.createTime, range.fromMs), lt(agentSessions.createTime, range.endMs)))
+    .where(
+      and(
+        eq(agentSessions.tenantId, ctx.actor.tenantId),
+        visible,
+        gte(agentSessions.createTime, range.fromMs),
+        lt(agentSessions.createTime, range.endMs),
+      ),
+    )
     .groupBy(dayOf)
     .orderBy(asc(dayOf));
-  return rows.map((row) => ({ date: row.date, pv: row.pv, uv: row.uv, speed: 0, tokens: 0, round: round2(row.questions / row.pv), thumb_up: 0 }));
+  return rows.map((row) => ({
+    date: row.date,
+    pv: row.pv,
+    uv: row.uv,
+    speed: 0,
+    tokens: 0,
+    round: round2(row.questions / row.pv),
+    thumb_up: 0,
+  }));
 };
 
 // GET /system/stats, RAGFlow's usage statistics: per day, sessions (pv), distinct users (uv), tokens per second,

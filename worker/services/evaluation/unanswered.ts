@@ -1,5 +1,11 @@
 import { and, desc, eq, gte, inArray, isNull, lt } from "drizzle-orm";
-import { EVALUATION_MAX_ROWS, type ResolveUnansweredInput, type UnansweredPage, type UnansweredQuery, type UnansweredQuestion } from "../../contract/evaluation";
+import {
+  EVALUATION_MAX_ROWS,
+  type ResolveUnansweredInput,
+  type UnansweredPage,
+  type UnansweredQuery,
+  type UnansweredQuestion,
+} from "../../contract/evaluation";
 import { chatTurns, chunks, datasets, dialogs } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
 import { dataError } from "../../lib/errors";
@@ -42,7 +48,12 @@ const group = (turns: Turn[], chats: Map<string, { name: string; datasetIds: str
 export const listUnanswered = async (ctx: ServiceContext, query: UnansweredQuery): Promise<UnansweredPage> => {
   const range = dayRange(query);
   const turns = await ctx.db
-    .select({ question: chatTurns.question, createTime: chatTurns.createTime, dialogId: chatTurns.dialogId, resolvedChunkId: chatTurns.resolvedChunkId })
+    .select({
+      question: chatTurns.question,
+      createTime: chatTurns.createTime,
+      dialogId: chatTurns.dialogId,
+      resolvedChunkId: chatTurns.resolvedChunkId,
+    })
     .from(chatTurns)
     .where(
       and(
@@ -55,7 +66,10 @@ export const listUnanswered = async (ctx: ServiceContext, query: UnansweredQuery
     )
     .orderBy(desc(chatTurns.createTime))
     .limit(EVALUATION_MAX_ROWS);
-  const own = await ctx.db.select({ id: dialogs.id, name: dialogs.name, datasetIds: dialogs.datasetIds }).from(dialogs).where(ownDialogs(ctx));
+  const own = await ctx.db
+    .select({ id: dialogs.id, name: dialogs.name, datasetIds: dialogs.datasetIds })
+    .from(dialogs)
+    .where(ownDialogs(ctx));
   const groups = group(turns, new Map(own.map((row) => [row.id, row])));
   groups.sort((a, b) => b.count - a.count || b.last_time - a.last_time);
   const start = (query.page - 1) * query.page_size;

@@ -10,9 +10,13 @@ import { datasetAsFolder, documentAsFile, toFileEntry } from "./serialize";
 // Entries under ".knowledgebase" are datasets and their documents; their chain is built from the dataset.
 const virtualChain = async (ctx: ServiceContext, id: string): Promise<FileEntry[]> => {
   const tenantId = ctx.actor.tenantId;
-  const doc = await ctx.db.query.documents.findFirst({ where: and(eq(documents.id, id), eq(documents.tenantId, tenantId)) });
+  const doc = await ctx.db.query.documents.findFirst({
+    where: and(eq(documents.id, id), eq(documents.tenantId, tenantId)),
+  });
   const datasetId = doc?.fileId === null ? doc.datasetId : id;
-  const dataset = await ctx.db.query.datasets.findFirst({ where: and(eq(datasets.id, datasetId), visibleDatasets(ctx)) });
+  const dataset = await ctx.db.query.datasets.findFirst({
+    where: and(eq(datasets.id, datasetId), visibleDatasets(ctx)),
+  });
   if (!dataset) throw dataError(`File or folder ${id} not found.`);
   const [root, knowledgebase] = await Promise.all([rootFolder(ctx), knowledgebaseFolder(ctx)]);
   const chain = [toFileEntry(root), toFileEntry(knowledgebase), datasetAsFolder(dataset, knowledgebase.id)];

@@ -7,13 +7,22 @@ import type { ServiceContext } from "../context";
 import { getDatasetInTenant } from "../datasets/internal";
 import { isFolder } from "./internal";
 
-const empty = (name: string) => ({ name, body: new Blob([]).stream(), size: 0, contentType: contentTypeFor(extensionOf(name)) });
+const empty = (name: string) => ({
+  name,
+  body: new Blob([]).stream(),
+  size: 0,
+  contentType: contentTypeFor(extensionOf(name)),
+});
 
 // A file of the manager, or a dataset's own upload shown under ".knowledgebase".
 export const downloadFile = async (ctx: ServiceContext, id: string) => {
   const tenantId = ctx.actor.tenantId;
   const file = await ctx.db.query.files.findFirst({ where: and(eq(files.id, id), eq(files.tenantId, tenantId)) });
-  const doc = file ? null : await ctx.db.query.documents.findFirst({ where: and(eq(documents.id, id), eq(documents.tenantId, tenantId), isNull(documents.fileId)) });
+  const doc = file
+    ? null
+    : await ctx.db.query.documents.findFirst({
+        where: and(eq(documents.id, id), eq(documents.tenantId, tenantId), isNull(documents.fileId)),
+      });
   if (doc) await getDatasetInTenant(ctx, doc.datasetId);
   const entry = file ?? (doc ? { name: doc.name, location: doc.location, type: doc.type } : null);
   if (!entry) throw dataError(`File or folder ${id} not found.`);
@@ -24,5 +33,10 @@ export const downloadFile = async (ctx: ServiceContext, id: string) => {
     if (entry.type === "virtual") return empty(entry.name);
     throw dataError("Error downloading file, try again later");
   }
-  return { name: entry.name, body: blob.body, size: blob.size, contentType: blob.contentType ?? contentTypeFor(extensionOf(entry.name)) };
+  return {
+    name: entry.name,
+    body: blob.body,
+    size: blob.size,
+    contentType: blob.contentType ?? contentTypeFor(extensionOf(entry.name)),
+  };
 };

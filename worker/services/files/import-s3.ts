@@ -12,7 +12,13 @@ const LIST_PAGE = 200;
 const clientFor = (ctx: ServiceContext, input: ListS3Input | ImportS3Input) => {
   const check = checkOutboundUrl(input.endpoint, ctx.config.allowPrivateFetch);
   if (!check.ok) throw argumentError(check.reason);
-  return createS3Client({ endpoint: check.url.href, region: input.region, bucket: input.bucket, accessKeyId: input.access_key_id, secretAccessKey: input.secret_access_key });
+  return createS3Client({
+    endpoint: check.url.href,
+    region: input.region,
+    bucket: input.bucket,
+    accessKeyId: input.access_key_id,
+    secretAccessKey: input.secret_access_key,
+  });
 };
 
 const readable = async <T>(work: () => Promise<T>) => {
@@ -29,7 +35,9 @@ export const listS3Objects = async (ctx: ServiceContext, input: ListS3Input): Pr
   const client = clientFor(ctx, input);
   const page = await readable(() => client.list(input.prefix, input.continuation_token, LIST_PAGE, { delimiter: "/" }));
   return {
-    objects: page.objects.filter((object) => !object.key.endsWith("/")).map((object) => ({ key: object.key, size: object.size, last_modified: object.lastModified })),
+    objects: page.objects
+      .filter((object) => !object.key.endsWith("/"))
+      .map((object) => ({ key: object.key, size: object.size, last_modified: object.lastModified })),
     folders: page.folders,
     next_token: page.nextToken,
   };
@@ -44,7 +52,13 @@ export const importS3Objects = async (ctx: ServiceContext, input: ImportS3Input)
   const stored: StoredFile[] = [];
   for (const key of keys) {
     const object = await readable(() => client.get(key, UPLOAD_FILE_MAX_BYTES));
-    stored.push({ name: key.split("/").at(-1) as string, bytes: object.body, contentType: object.contentType, sourceType: "s3", sourceUrl: `s3://${input.bucket}/${key}` });
+    stored.push({
+      name: key.split("/").at(-1) as string,
+      bytes: object.body,
+      contentType: object.contentType,
+      sourceType: "s3",
+      sourceUrl: `s3://${input.bucket}/${key}`,
+    });
   }
   return storeFiles(ctx, input.parent_id, stored);
 };

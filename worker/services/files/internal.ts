@@ -16,7 +16,11 @@ export const fileTypeOf = (name: string) => UPLOAD_EXTENSIONS[extensionOf(name) 
 
 export const isFolder = (row: Pick<FileRow, "type">) => row.type === FOLDER;
 
-export const newFileRow = (ctx: ServiceContext, parentId: string, entry: Partial<FileRow> & Pick<FileRow, "name" | "type">): FileRow => {
+export const newFileRow = (
+  ctx: ServiceContext,
+  parentId: string,
+  entry: Partial<FileRow> & Pick<FileRow, "name" | "type">,
+): FileRow => {
   const now = nowMs();
   const id = entry.id ?? newId();
   return {
@@ -43,7 +47,10 @@ export const rootFolder = async (ctx: ServiceContext): Promise<FileRow> => {
   if (existing) return existing;
   const root = newFileRow(ctx, id, { id, name: "/", type: FOLDER });
   const knowledgebase = newFileRow(ctx, id, { name: KNOWLEDGEBASE_FOLDER, type: FOLDER, sourceType: "knowledgebase" });
-  await ctx.db.batch([ctx.db.insert(files).values(root).onConflictDoNothing(), ctx.db.insert(files).values(knowledgebase).onConflictDoNothing()]);
+  await ctx.db.batch([
+    ctx.db.insert(files).values(root).onConflictDoNothing(),
+    ctx.db.insert(files).values(knowledgebase).onConflictDoNothing(),
+  ]);
   return (await ctx.db.query.files.findFirst({ where: eq(files.id, id) })) as FileRow;
 };
 
@@ -55,7 +62,9 @@ export const knowledgebaseFolder = async (ctx: ServiceContext) => {
 };
 
 export const getFileInTenant = async (ctx: ServiceContext, id: string) => {
-  const row = await ctx.db.query.files.findFirst({ where: and(eq(files.id, id), eq(files.tenantId, ctx.actor.tenantId)) });
+  const row = await ctx.db.query.files.findFirst({
+    where: and(eq(files.id, id), eq(files.tenantId, ctx.actor.tenantId)),
+  });
   if (!row) throw dataError(`File or folder ${id} not found.`);
   return row;
 };
@@ -64,7 +73,12 @@ export const getFilesInTenant = async (ctx: ServiceContext, ids: string[]) => {
   const unique = [...new Set(ids)];
   const rows = (
     await Promise.all(
-      inChunks(unique, 80).map((part) => ctx.db.select().from(files).where(and(eq(files.tenantId, ctx.actor.tenantId), inArray(files.id, part)))),
+      inChunks(unique, 80).map((part) =>
+        ctx.db
+          .select()
+          .from(files)
+          .where(and(eq(files.tenantId, ctx.actor.tenantId), inArray(files.id, part))),
+      ),
     )
   ).flat();
   const missing = unique.filter((id) => !rows.some((row) => row.id === id));

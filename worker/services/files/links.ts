@@ -17,7 +17,10 @@ export const linksOf = async (ctx: ServiceContext, fileIds: string[]) => {
       .where(and(inArray(documents.fileId, part), visibleDatasets(ctx)));
     for (const row of rows) {
       if (!row.fileId || row.kbId === undefined) continue;
-      links.set(row.fileId, [...(links.get(row.fileId) ?? []), { kb_id: row.kbId, kb_name: row.kbName, doc_id: row.docId }]);
+      links.set(row.fileId, [
+        ...(links.get(row.fileId) ?? []),
+        { kb_id: row.kbId, kb_name: row.kbName, doc_id: row.docId },
+      ]);
     }
   }
   return links;

@@ -10,14 +10,29 @@ import { datasetAsFolder, documentAsFile, toFileEntry } from "./serialize";
 
 // case-insensitive "contains": name keys are lower case; % and _ in the keywords match themselves
 const nameContains = (column: Column, keywords: string | undefined) =>
-  sql`${column} LIKE ${`%${(keywords ?? "").trim().toLowerCase().replace(/[%_\\]/g, "\\$&")}%`} ESCAPE '\\'`;
+  sql`${column} LIKE ${`%${(keywords ?? "")
+    .trim()
+    .toLowerCase()
+    .replace(/[%_\\]/g, "\\$&")}%`} ESCAPE '\\'`;
 
-const sorted = (column: SQL | Parameters<typeof asc>[0], descending: boolean) => (descending ? desc(column) : asc(column));
+const sorted = (column: SQL | Parameters<typeof asc>[0], descending: boolean) =>
+  descending ? desc(column) : asc(column);
 
 // Folders first, then the requested order; the root lists ".knowledgebase" like any folder.
 const listFolder = async (ctx: ServiceContext, parent: FileRow, query: ListFilesQuery): Promise<FileListing> => {
-  const where = and(eq(files.parentId, parent.id), ne(files.id, parent.id), eq(files.tenantId, ctx.actor.tenantId), nameContains(files.nameKey, query.keywords));
-  const column = { create_time: files.createTime, update_time: files.updateTime, name: files.nameKey, size: files.size, type: files.type }[query.orderby];
+  const where = and(
+    eq(files.parentId, parent.id),
+    ne(files.id, parent.id),
+    eq(files.tenantId, ctx.actor.tenantId),
+    nameContains(files.nameKey, query.keywords),
+  );
+  const column = {
+    create_time: files.createTime,
+    update_time: files.updateTime,
+    name: files.nameKey,
+    size: files.size,
+    type: files.type,
+  }[query.orderby];
   const [total, rows] = await Promise.all([
     ctx.db.select({ n: count() }).from(files).where(where),
     ctx.db
@@ -28,7 +43,10 @@ const listFolder = async (ctx: ServiceContext, parent: FileRow, query: ListFiles
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
   ]);
-  const links = await linksOf(ctx, rows.map((row) => row.id));
+  const links = await linksOf(
+    ctx,
+    rows.map((row) => row.id),
+  );
   return {
     total: total[0]?.n ?? 0,
     files: rows.map((row) => toFileEntry(row, links.get(row.id))),
@@ -38,24 +56,64 @@ const listFolder = async (ctx: ServiceContext, parent: FileRow, query: ListFiles
 
 const listDatasets = async (ctx: ServiceContext, folder: FileRow, query: ListFilesQuery): Promise<FileListing> => {
   const where = and(visibleDatasets(ctx), nameContains(datasets.nameKey, query.keywords));
-  const column = { create_time: datasets.createTime, update_time: datasets.updateTime, name: datasets.nameKey, size: datasets.docNum, type: datasets.nameKey }[query.orderby];
+  const column = {
+    create_time: datasets.createTime,
+    update_time: datasets.updateTime,
+    name: datasets.nameKey,
+    size: datasets.docNum,
+    type: datasets.nameKey,
+  }[query.orderby];
   const [total, rows] = await Promise.all([
     ctx.db.select({ n: count() }).from(datasets).where(where),
-    ctx.db.select().from(datasets).where(where).orderBy(sorted(column, query.desc)).limit(query.page_size).offset((query.page - 1) * query.page_size),
+    ctx.db
+      .select()
+      .from(datasets)
+      .where(where)
+      .orderBy(sorted(column, query.desc))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
   ]);
-  return { total: total[0]?.n ?? 0, files: rows.map((row) => datasetAsFolder(row, folder.id)), parent_folder: toFileEntry(folder) };
+  return {
+    total: total[0]?.n ?? 0,
+    files: rows.map((row) => datasetAsFolder(row, folder.id)),
+    parent_folder: toFileEntry(folder),
+  };
 };
 
 // A dataset's own uploads (documents that link a file of the manager are listed where the file is).
-const listDatasetUploads = async (ctx: ServiceContext, datasetId: string, query: ListFilesQuery): Promise<FileListing> => {
-  const dataset = await ctx.db.query.datasets.findFirst({ where: and(eq(datasets.id, datasetId), visibleDatasets(ctx)) });
+const listDatasetUploads = async (
+  ctx: ServiceContext,
+  datasetId: string,
+  query: ListFilesQuery,
+): Promise<FileListing> => {
+  const dataset = await ctx.db.query.datasets.findFirst({
+    where: and(eq(datasets.id, datasetId), visibleDatasets(ctx)),
+  });
   if (!dataset) throw dataError(`File or folder ${datasetId} not found.`);
-  const where = and(eq(documents.datasetId, dataset.id), isNull(documents.fileId), nameContains(documents.nameKey, query.keywords));
-  const column = { create_time: documents.createTime, update_time: documents.updateTime, name: documents.nameKey, size: documents.size, type: documents.type }[query.orderby];
+  const where = and(
+    eq(documents.datasetId, dataset.id),
+    isNull(documents.fileId),
+    nameContains(documents.nameKey, query.keywords),
+  );
+  const column = {
+    create_time: documents.createTime,
+    update_time: documents.updateTime,
+    name: documents.nameKey,
+    size: documents.size,
+    type: documents.type,
+  }[query.orderby];
   const [total, rows, knowledgebase] = await Promise.all([
     ctx.db.select({ n: count() }).from(documents).where(where),
-    ctx.db.select().from(documents).where(where).orderBy(sorted(column, query.desc)).limit(query.page_size).offset((query.page - 1) * query.page_size),
-    ctx.db.query.files.findFirst({ where: and(eq(files.tenantId, ctx.actor.tenantId), eq(files.sourceType, "knowledgebase")) }),
+    ctx.db
+      .select()
+      .from(documents)
+      .where(where)
+      .orderBy(sorted(column, query.desc))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    ctx.db.query.files.findFirst({
+      where: and(eq(files.tenantId, ctx.actor.tenantId), eq(files.sourceType, "knowledgebase")),
+    }),
   ]);
   return {
     total: total[0]?.n ?? 0,
@@ -67,7 +125,12 @@ const listDatasetUploads = async (ctx: ServiceContext, datasetId: string, query:
 export const listFiles = async (ctx: ServiceContext, query: ListFilesQuery): Promise<FileListing> => {
   const root = await rootFolder(ctx);
   const parentId = query.parent_id || root.id;
-  const parent = parentId === root.id ? root : await ctx.db.query.files.findFirst({ where: and(eq(files.id, parentId), eq(files.tenantId, ctx.actor.tenantId)) });
+  const parent =
+    parentId === root.id
+      ? root
+      : await ctx.db.query.files.findFirst({
+          where: and(eq(files.id, parentId), eq(files.tenantId, ctx.actor.tenantId)),
+        });
   if (!parent) return listDatasetUploads(ctx, parentId, query);
   if (parent.type !== FOLDER) throw dataError(`${parent.name} is not a folder.`);
   return parent.sourceType === "knowledgebase" ? listDatasets(ctx, parent, query) : listFolder(ctx, parent, query);

@@ -17,15 +17,24 @@ const assertMovable = (row: FileRow) => {
 // it are renamed too.
 const rename = async (ctx: ServiceContext, row: FileRow, newName: string, destinationId: string) => {
   assertMovable(row);
-  if (!isFolder(row) && extensionOf(newName) !== extensionOf(row.name)) throw argumentError("The extension of file can't be changed");
+  if (!isFolder(row) && extensionOf(newName) !== extensionOf(row.name))
+    throw argumentError("The extension of file can't be changed");
   if (destinationId !== row.parentId) await assertDestination(ctx, [row], destinationId);
-  const clash = (await childNames(ctx, destinationId)).some((name) => name.toLowerCase() === newName.toLowerCase() && !(name === row.name && destinationId === row.parentId));
+  const clash = (await childNames(ctx, destinationId)).some(
+    (name) => name.toLowerCase() === newName.toLowerCase() && !(name === row.name && destinationId === row.parentId),
+  );
   if (clash) throw dataError(`Duplicated name in the same folder: ${newName}`);
   const now = nowMs();
   const renamed = { ...row, parentId: destinationId, name: newName, nameKey: newName.toLowerCase(), updateTime: now };
   await ctx.db.batch([
-    ctx.db.update(files).set({ parentId: destinationId, name: newName, nameKey: renamed.nameKey, updateTime: now }).where(eq(files.id, row.id)),
-    ctx.db.update(documents).set({ name: newName, nameKey: renamed.nameKey, updateTime: now }).where(eq(documents.fileId, row.id)),
+    ctx.db
+      .update(files)
+      .set({ parentId: destinationId, name: newName, nameKey: renamed.nameKey, updateTime: now })
+      .where(eq(files.id, row.id)),
+    ctx.db
+      .update(documents)
+      .set({ name: newName, nameKey: renamed.nameKey, updateTime: now })
+      .where(eq(documents.fileId, row.id)),
   ]);
   return [toFileEntry(renamed)];
 };
@@ -46,11 +55,15 @@ const move = async (ctx: ServiceContext, rows: FileRow[], destinationId: string 
   const taken = new Set((await childNames(ctx, destination.id)).map((name) => name.toLowerCase()));
   for (const row of rows) {
     if (row.parentId === destination.id) continue;
-    if (taken.has(row.nameKey)) throw dataError(`${destination.name === "/" ? "The root folder" : destination.name} already has an entry named ${row.name}.`);
+    if (taken.has(row.nameKey))
+      throw dataError(
+        `${destination.name === "/" ? "The root folder" : destination.name} already has an entry named ${row.name}.`,
+      );
     taken.add(row.nameKey);
   }
   const moving = rows.filter((row) => row.parentId !== destination.id).map((row) => row.id);
-  if (moving.length) await ctx.db.update(files).set({ parentId: destination.id, updateTime: nowMs() }).where(inArray(files.id, moving));
+  if (moving.length)
+    await ctx.db.update(files).set({ parentId: destination.id, updateTime: nowMs() }).where(inArray(files.id, moving));
   return rows.map((row) => toFileEntry({ ...row, parentId: destination.id }));
 };
 

@@ -15,19 +15,28 @@ export const removeFiles = async (ctx: ServiceContext, ids: string[]) => {
     if (row.id === row.parentId) throw dataError("The root folder cannot be deleted.");
     if (row.sourceType === "knowledgebase") throw dataError(`The folder ${KNOWLEDGEBASE_FOLDER} is read-only.`);
   }
-  const below = await descendantsOf(ctx, chosen.filter(isFolder).map((row) => row.id));
+  const below = await descendantsOf(
+    ctx,
+    chosen.filter(isFolder).map((row) => row.id),
+  );
   const all = [...chosen.map((row) => ({ id: row.id, location: row.location })), ...below];
   const allIds = all.map((row) => row.id);
 
   const linked = (
     await Promise.all(
       inChunks(allIds, 80).map((part) =>
-        ctx.db.select({ id: documents.id, datasetId: documents.datasetId }).from(documents).where(inArray(documents.fileId, part)),
+        ctx.db
+          .select({ id: documents.id, datasetId: documents.datasetId })
+          .from(documents)
+          .where(inArray(documents.fileId, part)),
       ),
     )
   ).flat();
   for (const datasetId of new Set(linked.map((doc) => doc.datasetId))) {
-    await removeDocuments(ctx, datasetId, { ids: linked.filter((doc) => doc.datasetId === datasetId).map((doc) => doc.id), delete_all: false });
+    await removeDocuments(ctx, datasetId, {
+      ids: linked.filter((doc) => doc.datasetId === datasetId).map((doc) => doc.id),
+      delete_all: false,
+    });
   }
   const [first, ...rest] = inChunks(allIds, 80).map((part) => ctx.db.delete(files).where(inArray(files.id, part)));
   if (first) await ctx.db.batch([first, ...rest]);

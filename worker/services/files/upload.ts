@@ -14,8 +14,16 @@ const MB = 1024 * 1024;
 
 // "docs/2024/report.pdf" → ["docs", "2024", "report.pdf"]; a browser sends a folder upload's relative path as the name.
 export const pathSegments = (name: string) => {
-  const segments = name.split("/").map((part) => part.trim()).filter(Boolean);
-  if (segments.length === 0 || segments.some((part) => part === "." || part === ".." || part.includes("\\") || hasControlCharacter(part) || part.length > 255)) {
+  const segments = name
+    .split("/")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (
+    segments.length === 0 ||
+    segments.some(
+      (part) => part === "." || part === ".." || part.includes("\\") || hasControlCharacter(part) || part.length > 255,
+    )
+  ) {
     throw argumentError(`"${name}" is not a valid file name.`);
   }
   return segments;
@@ -23,16 +31,20 @@ export const pathSegments = (name: string) => {
 
 export const assertFilesAcceptable = (uploads: File[]) => {
   if (uploads.length === 0) throw argumentError("No file part!");
-  if (uploads.length > UPLOAD_MAX_FILES) throw payloadTooLarge(`Too many files: ${uploads.length}. At most ${UPLOAD_MAX_FILES} files per upload.`);
+  if (uploads.length > UPLOAD_MAX_FILES)
+    throw payloadTooLarge(`Too many files: ${uploads.length}. At most ${UPLOAD_MAX_FILES} files per upload.`);
   for (const file of uploads) {
     if (!file.name) throw argumentError("No file selected!");
     if (file.size > UPLOAD_FILE_MAX_BYTES) {
-      throw payloadTooLarge(`"${file.name}" is ${(file.size / MB).toFixed(1)} MB; each file may be at most ${UPLOAD_FILE_MAX_BYTES / MB} MB.`);
+      throw payloadTooLarge(
+        `"${file.name}" is ${(file.size / MB).toFixed(1)} MB; each file may be at most ${UPLOAD_FILE_MAX_BYTES / MB} MB.`,
+      );
     }
   }
 };
 
-const isNameClash = (error: unknown) => String((error as { cause?: unknown })?.cause ?? error).includes("UNIQUE constraint failed");
+const isNameClash = (error: unknown) =>
+  String((error as { cause?: unknown })?.cause ?? error).includes("UNIQUE constraint failed");
 
 // Resolves (and creates) the sub-folders of upload paths, reusing folders that exist by name. Parallel uploads
 // of one folder race to create its sub-folders: the loser takes the winner's folder.
@@ -62,7 +74,13 @@ const folderResolver = (ctx: ServiceContext, created: FileRow[]) => {
   };
 };
 
-export type StoredFile = { name: string; bytes: ArrayBuffer; contentType?: string; sourceType?: FileRow["sourceType"]; sourceUrl?: string | null };
+export type StoredFile = {
+  name: string;
+  bytes: ArrayBuffer;
+  contentType?: string;
+  sourceType?: FileRow["sourceType"];
+  sourceUrl?: string | null;
+};
 
 // Names in the target folders, picked so they do not clash ("a(1).txt"), for rows whose ids stay fixed.
 const withFreeNames = async (ctx: ServiceContext, rows: FileRow[]) => {
@@ -91,10 +109,24 @@ export const storeFiles = async (ctx: ServiceContext, parentId: string | undefin
     let folderId = parent.id;
     for (const folder of segments.slice(0, -1)) folderId = await resolveFolder(folderId, folder);
     const name = segments.at(-1) as string;
-    const row = newFileRow(ctx, folderId, { name, type: fileTypeOf(name), size: upload.bytes.byteLength, sourceType: upload.sourceType ?? "", sourceUrl: upload.sourceUrl ?? null });
+    const row = newFileRow(ctx, folderId, {
+      name,
+      type: fileTypeOf(name),
+      size: upload.bytes.byteLength,
+      sourceType: upload.sourceType ?? "",
+      sourceUrl: upload.sourceUrl ?? null,
+    });
     wanted.push({ ...row, location: fileKey(ctx.actor.tenantId, row.id) });
   }
-  await Promise.all(wanted.map((row, i) => ctx.storage.put(row.location, uploads[i]?.bytes as ArrayBuffer, uploads[i]?.contentType ?? contentTypeFor(extensionOf(row.name)))));
+  await Promise.all(
+    wanted.map((row, i) =>
+      ctx.storage.put(
+        row.location,
+        uploads[i]?.bytes as ArrayBuffer,
+        uploads[i]?.contentType ?? contentTypeFor(extensionOf(row.name)),
+      ),
+    ),
+  );
   for (let attempt = 1; ; attempt++) {
     const rows = await withFreeNames(ctx, wanted);
     try {
@@ -111,5 +143,15 @@ export const storeFiles = async (ctx: ServiceContext, parentId: string | undefin
 
 export const uploadFiles = async (ctx: ServiceContext, parentId: string | undefined, uploads: File[]) => {
   assertFilesAcceptable(uploads);
-  return storeFiles(ctx, parentId, await Promise.all(uploads.map(async (file) => ({ name: file.name, bytes: await file.arrayBuffer(), contentType: file.type || undefined }))));
+  return storeFiles(
+    ctx,
+    parentId,
+    await Promise.all(
+      uploads.map(async (file) => ({
+        name: file.name,
+        bytes: await file.arrayBuffer(),
+        contentType: file.type || undefined,
+      })),
+    ),
+  );
 };

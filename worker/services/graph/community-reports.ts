@@ -2,7 +2,12 @@ import type { CommunityReport, KnowledgeGraph } from "../../contract/knowledge-g
 import { inParallel } from "../../lib/batches";
 import type { ChatModel, TokenUsage } from "../../platform/providers/types";
 import { hierarchicalCommunities } from "../../rag/graph/cluster";
-import { communityInput, communityReportPrompt, communityWeights, parseCommunityReport } from "../../rag/graph/communities";
+import {
+  communityInput,
+  communityReportPrompt,
+  communityWeights,
+  parseCommunityReport,
+} from "../../rag/graph/communities";
 import { askModel } from "../index-tasks/ask-model";
 import type { Reporter } from "../index-tasks/runner";
 
@@ -25,12 +30,20 @@ export const writeCommunityReports = async (
     .map((community, i) => ({ community, weight: weights[i] ?? 0 }))
     .toSorted((a, b) => a.community.level - b.community.level || b.weight - a.weight)
     .slice(0, MAX_REPORTS);
-  if (communities.length > ranked.length) await note(`Community reports: ${communities.length} communities, reports for the ${ranked.length} heaviest.`);
+  if (communities.length > ranked.length)
+    await note(`Community reports: ${communities.length} communities, reports for the ${ranked.length} heaviest.`);
   const reports: { index: number; report: CommunityReport }[] = [];
   let done = 0;
   await inParallel([...ranked.entries()], async ([index, { community, weight }]) => {
-    const asked = await askModel(model, communityReportPrompt(communityInput(graph, community)), { temperature: 0.3 }, parseCommunityReport, usage);
-    if ("value" in asked) reports.push({ index, report: { ...asked.value, entities: community.members, level: community.level, weight } });
+    const asked = await askModel(
+      model,
+      communityReportPrompt(communityInput(graph, community)),
+      { temperature: 0.3 },
+      parseCommunityReport,
+      usage,
+    );
+    if ("value" in asked)
+      reports.push({ index, report: { ...asked.value, entities: community.members, level: community.level, weight } });
     else await note(`A community report was skipped: ${asked.reason}`);
     await progress(++done, ranked.length);
   });
@@ -41,6 +54,7 @@ export const writeCommunityReports = async (
 // none has no such attribute (undefined is left out of the stored JSON).
 export const withCommunities = (graph: KnowledgeGraph, reports: CommunityReport[]): KnowledgeGraph => {
   const titles = new Map<string, string[]>();
-  for (const report of reports) for (const id of report.entities) titles.set(id, [...(titles.get(id) ?? []), report.title]);
+  for (const report of reports)
+    for (const id of report.entities) titles.set(id, [...(titles.get(id) ?? []), report.title]);
   return { ...graph, nodes: graph.nodes.map((node) => ({ ...node, communities: titles.get(node.id) })) };
 };

@@ -1,7 +1,14 @@
 import type { GraphragMethod } from "../../contract/parser-config";
 import type { ChatMessage, ChatModel, TokenUsage } from "../../platform/providers/types";
 import type { Extraction } from "../../contract/knowledge-graph";
-import { CONTINUE_PROMPT, extractionPrompt, LOOP_PROMPT, MAX_GLEANINGS, parseExtraction, wantsMoreGleaning } from "../../rag/graph/extract";
+import {
+  CONTINUE_PROMPT,
+  extractionPrompt,
+  LOOP_PROMPT,
+  MAX_GLEANINGS,
+  parseExtraction,
+  wantsMoreGleaning,
+} from "../../rag/graph/extract";
 import { type Asked, askModel } from "../index-tasks/ask-model";
 import { addUsage } from "../models/usage";
 
@@ -37,7 +44,14 @@ export const extractEntities = async (
   for (let round = 1; round <= MAX_GLEANINGS; round++) {
     history.push({ role: "user", content: CONTINUE_PROMPT });
     // asked once: "nothing more" in prose is an answer too
-    const more = await askModel(model, history, OPTIONS, (answer) => parseExtraction(answer, entityTypes, extraction.entities), usage, 1);
+    const more = await askModel(
+      model,
+      history,
+      OPTIONS,
+      (answer) => parseExtraction(answer, entityTypes, extraction.entities),
+      usage,
+      1,
+    );
     if (!("value" in more)) break;
     extraction.entities.push(...more.value.entities);
     extraction.relations.push(...more.value.relations);

@@ -17,7 +17,9 @@ export const removeDocumentsFromGraph = async (deps: Deps, datasetId: string, do
     const graph = row && withoutDocuments(row.graph, new Set(documentIds));
     if (!row || !graph) return;
     const kept = new Set(graph.nodes.map((node) => node.id));
-    const reports = (await loadCommunityReports(deps, datasetId)).filter((report) => report.entities.every((id) => kept.has(id)));
+    const reports = (await loadCommunityReports(deps, datasetId)).filter((report) =>
+      report.entities.every((id) => kept.has(id)),
+    );
     if (await updateKnowledgeGraph(deps, datasetId, row.updateTime, withCommunities(graph, reports), reports)) {
       await deleteGraphVectors(deps, datasetId, row.graph, await graphVectorIds(datasetId, graph));
       return;

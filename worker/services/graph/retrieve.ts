@@ -6,7 +6,16 @@ import type { EmbeddingModel } from "../../platform/providers/types";
 import { communityReportText } from "../../rag/graph/communities";
 import { namedEntities } from "../../rag/graph/match";
 import { aboveFloor } from "../../rag/vector-math";
-import { graphContextText, KG_CANDIDATES, KG_SIMILARITY_THRESHOLD, pairKey, parseQueryAnalysis, queryAnalysisPrompt, rankGraphContext, typePool } from "../../rag/graph/search";
+import {
+  graphContextText,
+  KG_CANDIDATES,
+  KG_SIMILARITY_THRESHOLD,
+  pairKey,
+  parseQueryAnalysis,
+  queryAnalysisPrompt,
+  rankGraphContext,
+  typePool,
+} from "../../rag/graph/search";
 import type { ServiceContext } from "../context";
 import { teamChatModel } from "../ingestion/enrich";
 import { recordUsage } from "../models/usage";
@@ -17,7 +26,10 @@ export const KNOWLEDGE_GRAPH_DOCUMENT = "Related content in Knowledge Graph";
 
 // RAGFlow adds one community report: the heaviest of those on the entities found.
 const communityReportOn = async (ctx: ServiceContext, datasetIds: string[], entities: Set<string>) => {
-  const rows = await ctx.db.select({ report: graphCommunities.report }).from(graphCommunities).where(inArray(graphCommunities.datasetId, datasetIds));
+  const rows = await ctx.db
+    .select({ report: graphCommunities.report })
+    .from(graphCommunities)
+    .where(inArray(graphCommunities.datasetId, datasetIds));
   return rows
     .map((row) => row.report as CommunityReport)
     .filter((report) => report.entities.some((id) => entities.has(id)))
@@ -31,7 +43,9 @@ const analyseQuestion = async (ctx: ServiceContext, question: string, pool: Reco
   const model = await teamChatModel(ctx, ctx.actor.tenantId);
   if (!model) return fallback;
   try {
-    const { text, usage } = await model.complete([{ role: "user", content: queryAnalysisPrompt(question, pool) }], { temperature: 0.5 });
+    const { text, usage } = await model.complete([{ role: "user", content: queryAnalysisPrompt(question, pool) }], {
+      temperature: 0.5,
+    });
     await recordUsage(ctx, ctx.actor.tenantId, model.id, usage);
     const analysis = parseQueryAnalysis(text, pool);
     return analysis && analysis.entities.length ? analysis : { ...fallback, types: analysis?.types ?? [] };
@@ -43,7 +57,9 @@ const analyseQuestion = async (ctx: ServiceContext, question: string, pool: Reco
 // the threshold on similarities rescaled from the model's floor, as chunk retrieval's (a bge model rates unrelated
 // names above 0.3 by raw cosine)
 const above = <T extends { score: number }>(model: EmbeddingModel, hits: T[]) =>
-  hits.map((hit) => ({ ...hit, score: aboveFloor(model.similarityFloor, hit.score) })).filter((hit) => hit.score >= KG_SIMILARITY_THRESHOLD);
+  hits
+    .map((hit) => ({ ...hit, score: aboveFloor(model.similarityFloor, hit.score) }))
+    .filter((hit) => hit.score >= KG_SIMILARITY_THRESHOLD);
 
 // The graph's vectors are a help, not a condition: a provider error leaves the entities the question names.
 const similarOrNone = (...args: Parameters<typeof similarGraphItems>) => similarGraphItems(...args).catch(() => []);
@@ -57,7 +73,10 @@ export const knowledgeGraphChunk = async (
   model: EmbeddingModel,
   questionVector: Float32Array | null,
 ): Promise<RetrievedChunk | null> => {
-  const rows = await ctx.db.select({ graph: knowledgeGraphs.graph }).from(knowledgeGraphs).where(inArray(knowledgeGraphs.datasetId, datasetIds));
+  const rows = await ctx.db
+    .select({ graph: knowledgeGraphs.graph })
+    .from(knowledgeGraphs)
+    .where(inArray(knowledgeGraphs.datasetId, datasetIds));
   const graphs = rows.map((row) => row.graph as KnowledgeGraph).filter((graph) => graph.nodes.length > 0);
   if (graphs.length === 0) return null;
   const pool = typePool(graphs);
@@ -72,8 +91,15 @@ export const knowledgeGraphChunk = async (
     entitySimilarity.set(name, Math.max(hit.score, entitySimilarity.get(name) ?? 0));
   }
   const types = new Set(analysis.types);
-  const typed = new Set(graphs.flatMap((graph) => graph.nodes.filter((node) => types.has(node.entity_type)).map((node) => node.id)));
-  const relationSimilarity = new Map(above(model, relationHits).map((hit) => [pairKey(String(hit.metadata.source), String(hit.metadata.target)), hit.score]));
+  const typed = new Set(
+    graphs.flatMap((graph) => graph.nodes.filter((node) => types.has(node.entity_type)).map((node) => node.id)),
+  );
+  const relationSimilarity = new Map(
+    above(model, relationHits).map((hit) => [
+      pairKey(String(hit.metadata.source), String(hit.metadata.target)),
+      hit.score,
+    ]),
+  );
   const ranked = rankGraphContext(graphs, { entitySimilarity, typed, relationSimilarity });
   if (ranked.entities.length === 0 && ranked.relations.length === 0) return null;
   const report = await communityReportOn(ctx, datasetIds, new Set(ranked.entities.map(({ node }) => node.id)));

@@ -21,7 +21,13 @@ const replaceReports = (deps: Deps, datasetId: string, taskId: string, reports: 
 };
 
 // The graph and its community reports replace the previous ones together.
-export const saveKnowledgeGraph = async (deps: Deps, datasetId: string, taskId: string, graph: KnowledgeGraph, reports: CommunityReport[]) => {
+export const saveKnowledgeGraph = async (
+  deps: Deps,
+  datasetId: string,
+  taskId: string,
+  graph: KnowledgeGraph,
+  reports: CommunityReport[],
+) => {
   await deps.db.batch([
     deps.db
       .insert(knowledgeGraphs)
@@ -32,7 +38,13 @@ export const saveKnowledgeGraph = async (deps: Deps, datasetId: string, taskId: 
 };
 
 // Changes a graph read at `readAt` (its update_time): false when it was written meanwhile (read it again).
-export const updateKnowledgeGraph = async (deps: Deps, datasetId: string, readAt: number, graph: KnowledgeGraph, reports: CommunityReport[]) => {
+export const updateKnowledgeGraph = async (
+  deps: Deps,
+  datasetId: string,
+  readAt: number,
+  graph: KnowledgeGraph,
+  reports: CommunityReport[],
+) => {
   const [row] = await deps.db
     .update(knowledgeGraphs)
     .set({ graph, updateTime: Math.max(nowMs(), readAt + 1) })
@@ -48,9 +60,13 @@ export const loadKnowledgeGraph = async (deps: Deps, datasetId: string) =>
   (await deps.db.query.knowledgeGraphs.findFirst({ where: eq(knowledgeGraphs.datasetId, datasetId) }))?.graph ?? null;
 
 export const loadCommunityReports = async (deps: Deps, datasetId: string) =>
-  (await deps.db.select({ report: graphCommunities.report }).from(graphCommunities).where(eq(graphCommunities.datasetId, datasetId)).orderBy(asc(graphCommunities.position))).map(
-    (row) => row.report,
-  );
+  (
+    await deps.db
+      .select({ report: graphCommunities.report })
+      .from(graphCommunities)
+      .where(eq(graphCommunities.datasetId, datasetId))
+      .orderBy(asc(graphCommunities.position))
+  ).map((row) => row.report);
 
 // The whole graph with what was extracted for it (the next build reads every chunk again), or only what one
 // task wrote (a cancelled task's late write; its extractions stay for the next build).
@@ -59,8 +75,12 @@ export const removeKnowledgeGraph = async (deps: Deps, datasetId: string, taskId
   if (current && (!taskId || current.taskId === taskId)) await deleteGraphVectors(deps, datasetId, current.graph);
   if (taskId) {
     await deps.db.batch([
-      deps.db.delete(knowledgeGraphs).where(and(eq(knowledgeGraphs.datasetId, datasetId), eq(knowledgeGraphs.taskId, taskId))),
-      deps.db.delete(graphCommunities).where(and(eq(graphCommunities.datasetId, datasetId), eq(graphCommunities.taskId, taskId))),
+      deps.db
+        .delete(knowledgeGraphs)
+        .where(and(eq(knowledgeGraphs.datasetId, datasetId), eq(knowledgeGraphs.taskId, taskId))),
+      deps.db
+        .delete(graphCommunities)
+        .where(and(eq(graphCommunities.datasetId, datasetId), eq(graphCommunities.taskId, taskId))),
     ]);
     return;
   }
@@ -74,7 +94,11 @@ export const removeKnowledgeGraph = async (deps: Deps, datasetId: string, taskId
 // GET /datasets/{id}/knowledge_graph: `graph` and `mind_map` are {} until they are built.
 export const getKnowledgeGraph = async (ctx: ServiceContext, datasetId: string): Promise<KnowledgeGraphResponse> => {
   await getDatasetInTenant(ctx, datasetId);
-  const [graph, mindMap, community_reports] = await Promise.all([loadKnowledgeGraph(ctx, datasetId), loadMindMap(ctx, datasetId), loadCommunityReports(ctx, datasetId)]);
+  const [graph, mindMap, community_reports] = await Promise.all([
+    loadKnowledgeGraph(ctx, datasetId),
+    loadMindMap(ctx, datasetId),
+    loadCommunityReports(ctx, datasetId),
+  ]);
   const mind_map = mindMap ?? {};
   if (!graph) return { graph: {}, mind_map, community_reports: [] };
   const nodes = graph.nodes.slice(0, SHOWN_NODES);

@@ -11,13 +11,22 @@ const EMBED_BATCH = 32;
 // A graph's entity and relation vectors live beside its chunks' in the vector index, in namespaces of their own
 // (chunk searches never meet them; no metadata filter is needed, which Vectorize would have to index first), under
 // ids derived from the dataset and the entity or relation.
-export const graphNamespace = (datasetId: string, kind: "entity" | "relation") => `${kind === "entity" ? "kge" : "kgr"}-${datasetId}`;
+export const graphNamespace = (datasetId: string, kind: "entity" | "relation") =>
+  `${kind === "entity" ? "kge" : "kgr"}-${datasetId}`;
 
-type GraphVector = { id: string; text: string; metadata: { kind: "entity"; name: string } | { kind: "relation"; source: string; target: string } };
+type GraphVector = {
+  id: string;
+  text: string;
+  metadata: { kind: "entity"; name: string } | { kind: "relation"; source: string; target: string };
+};
 
 const vectorsOf = async (datasetId: string, graph: KnowledgeGraph): Promise<GraphVector[]> => [
   ...(await Promise.all(
-    graph.nodes.map(async (node) => ({ id: `kge-${(await sha256Hex(`${datasetId}|${node.id}`)).slice(0, 40)}`, text: entityVectorText(node), metadata: { kind: "entity" as const, name: node.id } })),
+    graph.nodes.map(async (node) => ({
+      id: `kge-${(await sha256Hex(`${datasetId}|${node.id}`)).slice(0, 40)}`,
+      text: entityVectorText(node),
+      metadata: { kind: "entity" as const, name: node.id },
+    })),
   )),
   ...(await Promise.all(
     graph.edges.map(async (edge) => ({
@@ -46,23 +55,38 @@ export const storeGraphVectors = async (
       await beat();
       const batch = ofKind.slice(start, start + EMBED_BATCH);
       const vectors = (await model.embed(batch.map((record) => record.text))).map(normalize);
-      await deps.vectors.upsert(graphNamespace(dataset.id, kind), model.id, batch.map((record, i) => ({ id: record.id, values: vectors[i] as Float32Array, metadata: record.metadata })));
+      await deps.vectors.upsert(
+        graphNamespace(dataset.id, kind),
+        model.id,
+        batch.map((record, i) => ({ id: record.id, values: vectors[i] as Float32Array, metadata: record.metadata })),
+      );
     }
   }
   return records.map((record) => record.id);
 };
 
 // Vectors a build wrote that the graph now stored does not have.
-export const deleteWrittenVectors = async (deps: Deps, datasetId: string, written: string[], current: KnowledgeGraph | null) => {
+export const deleteWrittenVectors = async (
+  deps: Deps,
+  datasetId: string,
+  written: string[],
+  current: KnowledgeGraph | null,
+) => {
   const kept = current ? await graphVectorIds(datasetId, current) : new Set<string>();
   const gone = written.filter((id) => !kept.has(id));
   if (gone.length) await deps.vectors.deleteByIds(gone);
 };
 
-export const graphVectorIds = async (datasetId: string, graph: KnowledgeGraph) => new Set((await vectorsOf(datasetId, graph)).map((record) => record.id));
+export const graphVectorIds = async (datasetId: string, graph: KnowledgeGraph) =>
+  new Set((await vectorsOf(datasetId, graph)).map((record) => record.id));
 
 // The vectors of a graph (all of them, or those not in `keep`): on deletion, pruning and rebuilds.
-export const deleteGraphVectors = async (deps: Deps, datasetId: string, graph: KnowledgeGraph, keep = new Set<string>()) => {
+export const deleteGraphVectors = async (
+  deps: Deps,
+  datasetId: string,
+  graph: KnowledgeGraph,
+  keep = new Set<string>(),
+) => {
   const gone = [...(await graphVectorIds(datasetId, graph))].filter((id) => !keep.has(id));
   if (gone.length) await deps.vectors.deleteByIds(gone);
 };
@@ -70,10 +94,18 @@ export const deleteGraphVectors = async (deps: Deps, datasetId: string, graph: K
 // Entities (by name) or relations (by their ends) of the datasets' graphs most similar to a text, with their
 // cosine; a graph built before vectors existed has none and answers nothing here. (Vectorize answers at most 20.)
 // `query`: a text, or its vector when the caller has it already (the question's, from chunk search).
-export const similarGraphItems = async (deps: Deps, datasetIds: string[], model: EmbeddingModel, query: string | Float32Array, kind: "entity" | "relation", topK: number) => {
+export const similarGraphItems = async (
+  deps: Deps,
+  datasetIds: string[],
+  model: EmbeddingModel,
+  query: string | Float32Array,
+  kind: "entity" | "relation",
+  topK: number,
+) => {
   const vector = typeof query === "string" ? (await model.embed([query]))[0] : query;
   const found: { metadata: Record<string, string | number | boolean>; score: number }[] = [];
   if (!vector) return found;
-  for (const datasetId of datasetIds) found.push(...(await deps.vectors.query(graphNamespace(datasetId, kind), model.id, normalize(vector), topK, true)));
+  for (const datasetId of datasetIds)
+    found.push(...(await deps.vectors.query(graphNamespace(datasetId, kind), model.id, normalize(vector), topK, true)));
   return found.toSorted((a, b) => b.score - a.score).slice(0, topK);
 };

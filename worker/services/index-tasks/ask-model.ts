@@ -30,7 +30,11 @@ export const askModel = async <T>(
 };
 
 // A step that failed too often ends the task; fewer failures are noted and skipped.
-export const failureCounter = (limit: number, note: (message: string) => Promise<void>, stop: (failures: number, reason: string) => Error) => {
+export const failureCounter = (
+  limit: number,
+  note: (message: string) => Promise<void>,
+  stop: (failures: number, reason: string) => Error,
+) => {
   let failures = 0;
   return async (what: string, reason: string) => {
     failures++;

@@ -4,4 +4,8 @@ import { mindMapBuilder } from "../mindmap/build";
 import { raptorBuilder } from "../raptor/run";
 import type { IndexBuilder } from "./runner";
 
-export const INDEX_BUILDERS: Record<IndexType, IndexBuilder> = { raptor: raptorBuilder, graph: graphBuilder, mindmap: mindMapBuilder };
+export const INDEX_BUILDERS: Record<IndexType, IndexBuilder> = {
+  raptor: raptorBuilder,
+  graph: graphBuilder,
+  mindmap: mindMapBuilder,
+};

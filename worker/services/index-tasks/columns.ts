@@ -15,4 +15,6 @@ export const taskFields = (type: IndexType, taskId: string | null, finishAt: num
   [FIELDS[type].finishAt]: finishAt,
 });
 
-export const finishField = (type: IndexType, finishAt: number): Partial<DatasetRow> => ({ [FIELDS[type].finishAt]: finishAt });
+export const finishField = (type: IndexType, finishAt: number): Partial<DatasetRow> => ({
+  [FIELDS[type].finishAt]: finishAt,
+});

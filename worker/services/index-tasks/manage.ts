@@ -17,8 +17,15 @@ import { toDatasetTask } from "./serialize";
 
 const ACTIVE_STATES = ["queued", "running"] as const;
 
-const KINDS: Record<IndexType, { responseKey: string; remove: (deps: Deps, datasetId: string) => Promise<void>; needs: string }> = {
-  raptor: { responseKey: "raptor_task_id", remove: (deps, id) => removeRaptorChunks(deps, id), needs: "to write its summaries" },
+const KINDS: Record<
+  IndexType,
+  { responseKey: string; remove: (deps: Deps, datasetId: string) => Promise<void>; needs: string }
+> = {
+  raptor: {
+    responseKey: "raptor_task_id",
+    remove: (deps, id) => removeRaptorChunks(deps, id),
+    needs: "to write its summaries",
+  },
   graph: { responseKey: "graphrag_task_id", remove: removeKnowledgeGraph, needs: "to extract entities and relations" },
   mindmap: { responseKey: "mindmap_task_id", remove: removeMindMap, needs: "to write the mind map" },
 };
@@ -45,9 +52,16 @@ export const startIndexTask = async (ctx: ServiceContext, datasetId: string, typ
   const dataset = await manageableDataset(ctx, datasetId);
   const running = await taskById(ctx, currentTaskId(dataset, type));
   if (running && ACTIVE_STATES.includes(running.state as (typeof ACTIVE_STATES)[number])) {
-    throw dataError(`Task ${running.id} in progress with status ${running.progress}. A ${INDEX_LABELS[type]} Task is already running.`);
+    throw dataError(
+      `Task ${running.id} in progress with status ${running.progress}. A ${INDEX_LABELS[type]} Task is already running.`,
+    );
   }
-  const [sample] = await ctx.db.select({ id: documents.id }).from(documents).where(eq(documents.datasetId, datasetId)).orderBy(asc(documents.createTime)).limit(1);
+  const [sample] = await ctx.db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(eq(documents.datasetId, datasetId))
+    .orderBy(asc(documents.createTime))
+    .limit(1);
   if (!sample) throw dataError(`No documents in Knowledgebase ${datasetId}`);
   if (!(await enrichmentModel(ctx, dataset.tenantId, dataset.parserConfig as ParserConfig))) {
     throw dataError(`${INDEX_LABELS[type]} needs a chat model ${kind.needs}: set one up in the model settings.`);
@@ -55,8 +69,21 @@ export const startIndexTask = async (ctx: ServiceContext, datasetId: string, typ
   const now = nowMs();
   const id = newId();
   await ctx.db.batch([
-    ctx.db.insert(datasetTasks).values({ id, datasetId, tenantId: dataset.tenantId, taskType: type, sampleDocId: sample.id, createTime: now, updateTime: now }),
-    ctx.db.update(datasets).set(taskFields(type, id, null)).where(eq(datasets.id, datasetId)),
+    ctx.db
+      .insert(datasetTasks)
+      .values({
+        id,
+        datasetId,
+        tenantId: dataset.tenantId,
+        taskType: type,
+        sampleDocId: sample.id,
+        createTime: now,
+        updateTime: now,
+      }),
+    ctx.db
+      .update(datasets)
+      .set(taskFields(type, id, null))
+      .where(eq(datasets.id, datasetId)),
   ]);
   await ctx.queue.send({ type: "index", tenantId: dataset.tenantId, taskId: id });
   return { [kind.responseKey]: id };
@@ -82,6 +109,9 @@ export const removeIndex = async (ctx: ServiceContext, datasetId: string, type: 
     if (cancelled) await recordDatasetTaskLog(ctx, cancelled, "2");
   }
   await KINDS[type].remove(ctx, datasetId);
-  await ctx.db.update(datasets).set(taskFields(type, null, null)).where(eq(datasets.id, datasetId));
+  await ctx.db
+    .update(datasets)
+    .set(taskFields(type, null, null))
+    .where(eq(datasets.id, datasetId));
   return true;
 };

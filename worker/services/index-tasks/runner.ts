@@ -46,7 +46,12 @@ const reporter = (deps: Deps, task: DatasetTaskRow) => {
     current = progress;
     return write({ progress }, message);
   };
-  return { report, note: (message: string) => write({ progress: current }, message), beat: () => write({ progress: current }), write };
+  return {
+    report,
+    note: (message: string) => write({ progress: current }, message),
+    beat: () => write({ progress: current }),
+    write,
+  };
 };
 
 export const failDatasetTask = async (deps: Deps, taskId: string, reason: string) => {
@@ -54,7 +59,12 @@ export const failDatasetTask = async (deps: Deps, taskId: string, reason: string
   if (!task || task.state === "done" || task.state === "cancelled" || task.state === "failed") return;
   const [failed] = await deps.db
     .update(datasetTasks)
-    .set({ state: "failed", progress: -1, progressMsg: appendLine(task.progressMsg, line(`[ERROR] ${reason}`)), updateTime: nowMs() })
+    .set({
+      state: "failed",
+      progress: -1,
+      progressMsg: appendLine(task.progressMsg, line(`[ERROR] ${reason}`)),
+      updateTime: nowMs(),
+    })
     .where(eq(datasetTasks.id, taskId))
     .returning();
   if (failed) await recordDatasetTaskLog(deps, failed, "4");
@@ -63,22 +73,33 @@ export const failDatasetTask = async (deps: Deps, taskId: string, reason: string
 // One dataset task from the queue: only the dataset's current task of its kind runs; progress lines, a
 // heartbeat with each, and the "done" line with the duration; cancellation is noticed at the next line.
 export const runIndexTask = async (deps: Deps, message: IndexMessage, builders: Record<IndexType, IndexBuilder>) => {
-  const task = await deps.db.query.datasetTasks.findFirst({ where: and(eq(datasetTasks.id, message.taskId), eq(datasetTasks.tenantId, message.tenantId)) });
+  const task = await deps.db.query.datasetTasks.findFirst({
+    where: and(eq(datasetTasks.id, message.taskId), eq(datasetTasks.tenantId, message.tenantId)),
+  });
   if (!task || task.state === "done" || task.state === "cancelled" || task.state === "failed") return;
   const dataset = await deps.db.query.datasets.findFirst({ where: eq(datasets.id, task.datasetId) });
   if (!dataset || currentTaskId(dataset, task.taskType) !== task.id) {
-    await deps.db.update(datasetTasks).set({ state: "cancelled", updateTime: nowMs() }).where(eq(datasetTasks.id, task.id));
+    await deps.db
+      .update(datasetTasks)
+      .set({ state: "cancelled", updateTime: nowMs() })
+      .where(eq(datasetTasks.id, task.id));
     return;
   }
   const started = nowMs();
-  await deps.db.update(datasetTasks).set({ state: "running", attempts: task.attempts + 1, beginAt: started, heartbeatAt: started }).where(eq(datasetTasks.id, task.id));
+  await deps.db
+    .update(datasetTasks)
+    .set({ state: "running", attempts: task.attempts + 1, beginAt: started, heartbeatAt: started })
+    .where(eq(datasetTasks.id, task.id));
   const running = { ...task, state: "running" as const };
   const { report, note, beat, write } = reporter(deps, running);
   const builder = builders[task.taskType];
   try {
     await report(0.01, "Task has been received.");
     const chunkIds = await builder.build(deps, dataset, running, { report, note, beat });
-    await write({ state: "done", progress: 1, duration: (nowMs() - started) / 1000, chunkIds }, `Task done (${seconds(started)}).`);
+    await write(
+      { state: "done", progress: 1, duration: (nowMs() - started) / 1000, chunkIds },
+      `Task done (${seconds(started)}).`,
+    );
     await deps.db.update(datasets).set(finishField(task.taskType, nowMs())).where(eq(datasets.id, dataset.id));
     const finished = await deps.db.query.datasetTasks.findFirst({ where: eq(datasetTasks.id, task.id) });
     if (finished) await recordDatasetTaskLog(deps, finished, "3");

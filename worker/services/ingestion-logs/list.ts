@@ -1,5 +1,10 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import type { IngestionLog, IngestionLogList, IngestionLogsQuery, IngestionSummary } from "../../contract/ingestion-logs";
+import type {
+  IngestionLog,
+  IngestionLogList,
+  IngestionLogsQuery,
+  IngestionSummary,
+} from "../../contract/ingestion-logs";
 import { documents, ingestionLogs, type IngestionLogRow } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { httpDate } from "../../lib/time";
@@ -51,7 +56,11 @@ const readableDataset = (ctx: ServiceContext, datasetId: string) =>
   });
 
 // GET /datasets/{id}/ingestions: file logs (a document's parse or download) or dataset logs (RAPTOR, graph).
-export const listIngestionLogs = async (ctx: ServiceContext, datasetId: string, query: IngestionLogsQuery): Promise<IngestionLogList> => {
+export const listIngestionLogs = async (
+  ctx: ServiceContext,
+  datasetId: string,
+  query: IngestionLogsQuery,
+): Promise<IngestionLogList> => {
   await readableDataset(ctx, datasetId);
   const filters: (SQL | undefined)[] = [
     eq(ingestionLogs.datasetId, datasetId),
@@ -70,25 +79,40 @@ export const listIngestionLogs = async (ctx: ServiceContext, datasetId: string, 
     .where(where)
     .orderBy(query.desc ? desc(column) : asc(column), query.desc ? desc(ingestionLogs.id) : asc(ingestionLogs.id));
   // RAGFlow pages only when both page and page_size are given
-  const rows = query.page > 0 && query.page_size > 0 ? await ordered.limit(query.page_size).offset((query.page - 1) * query.page_size) : await ordered;
+  const rows =
+    query.page > 0 && query.page_size > 0
+      ? await ordered.limit(query.page_size).offset((query.page - 1) * query.page_size)
+      : await ordered;
   return { total: counted?.total ?? 0, logs: rows.map(toIngestionLog) };
 };
 
 export const getIngestionLog = async (ctx: ServiceContext, datasetId: string, logId: string): Promise<IngestionLog> => {
   await readableDataset(ctx, datasetId);
-  const row = await ctx.db.query.ingestionLogs.findFirst({ where: and(eq(ingestionLogs.id, logId), eq(ingestionLogs.datasetId, datasetId)) });
+  const row = await ctx.db.query.ingestionLogs.findFirst({
+    where: and(eq(ingestionLogs.id, logId), eq(ingestionLogs.datasetId, datasetId)),
+  });
   if (!row) throw dataError("Log not found");
   return toIngestionLog(row);
 };
 
-const STATUS_KEYS = { "0": "unstart_count", "1": "running_count", "2": "cancel_count", "3": "done_count", "4": "fail_count" } as const;
+const STATUS_KEYS = {
+  "0": "unstart_count",
+  "1": "running_count",
+  "2": "cancel_count",
+  "3": "done_count",
+  "4": "fail_count",
+} as const;
 
 // GET /datasets/{id}/ingestions/summary: the dataset's counters and its documents by parse state.
 export const ingestionSummary = async (ctx: ServiceContext, datasetId: string): Promise<IngestionSummary> => {
   const dataset = await getDatasetInTenant(ctx, datasetId).catch(() => {
     throw lacksPermission(ctx, datasetId);
   });
-  const byRun = await ctx.db.select({ run: documents.run, count: sql<number>`count(*)` }).from(documents).where(eq(documents.datasetId, datasetId)).groupBy(documents.run);
+  const byRun = await ctx.db
+    .select({ run: documents.run, count: sql<number>`count(*)` })
+    .from(documents)
+    .where(eq(documents.datasetId, datasetId))
+    .groupBy(documents.run);
   const status = { unstart_count: 0, running_count: 0, cancel_count: 0, done_count: 0, fail_count: 0 };
   for (const row of byRun) status[STATUS_KEYS[row.run]] = row.count;
   return { doc_num: dataset.docNum, chunk_num: dataset.chunkNum, token_num: dataset.tokenNum, status };

@@ -1,6 +1,12 @@
 import { and, desc, eq, lt } from "drizzle-orm";
 import { INDEX_LABELS } from "../../contract/dataset-index";
-import { documents, ingestionLogs, type DatasetTaskRow, type DocumentRow, type IngestionTaskType } from "../../db/schema";
+import {
+  documents,
+  ingestionLogs,
+  type DatasetTaskRow,
+  type DocumentRow,
+  type IngestionTaskType,
+} from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
 import type { Deps } from "../context";
@@ -20,11 +26,19 @@ const insertLog = async (deps: Deps, row: typeof ingestionLogs.$inferInsert) => 
     .orderBy(desc(ingestionLogs.createTime))
     .limit(1)
     .offset(INGESTION_LOG_LIMIT - 1);
-  if (cutoff) await deps.db.delete(ingestionLogs).where(and(eq(ingestionLogs.datasetId, row.datasetId), lt(ingestionLogs.createTime, cutoff.createTime)));
+  if (cutoff)
+    await deps.db
+      .delete(ingestionLogs)
+      .where(and(eq(ingestionLogs.datasetId, row.datasetId), lt(ingestionLogs.createTime, cutoff.createTime)));
 };
 
 // A document's parse (or web download) has ended: done, failed or cancelled, with its log and duration.
-export const recordDocumentLog = async (deps: Deps, doc: DocumentRow, taskType: IngestionTaskType, status: FinalStatus) => {
+export const recordDocumentLog = async (
+  deps: Deps,
+  doc: DocumentRow,
+  taskType: IngestionTaskType,
+  status: FinalStatus,
+) => {
   const now = nowMs();
   await insertLog(deps, {
     id: newId(),
@@ -47,7 +61,12 @@ export const recordDocumentLog = async (deps: Deps, doc: DocumentRow, taskType: 
   });
 };
 
-export const recordDocumentLogById = async (deps: Deps, documentId: string, taskType: IngestionTaskType, status: FinalStatus) => {
+export const recordDocumentLogById = async (
+  deps: Deps,
+  documentId: string,
+  taskType: IngestionTaskType,
+  status: FinalStatus,
+) => {
   const doc = await deps.db.query.documents.findFirst({ where: eq(documents.id, documentId) });
   if (doc) await recordDocumentLog(deps, doc, taskType, status);
 };

@@ -10,13 +10,19 @@ import { recountDocument } from "./counters";
 export const aggregateDocument = async (deps: Deps, documentId: string) => {
   const doc = await deps.db.query.documents.findFirst({ where: eq(documents.id, documentId) });
   if (!doc || doc.run !== "1") return;
-  const rows = await deps.db.query.tasks.findMany({ where: eq(tasks.documentId, documentId), orderBy: (t, { asc }) => [asc(t.fromPage)] });
+  const rows = await deps.db.query.tasks.findMany({
+    where: eq(tasks.documentId, documentId),
+    orderBy: (t, { asc }) => [asc(t.fromPage)],
+  });
   if (rows.length === 0) return;
   const finished = rows.every((task) => task.state === "done" || task.state === "failed" || task.state === "cancelled");
   const failed = rows.some((task) => task.state === "failed");
   const progress = failed ? -1 : rows.reduce((sum, task) => sum + Math.max(0, task.progress), 0) / rows.length;
   const waiting = rows.filter((task) => task.state === "queued").length;
-  const log = rows.map((task) => task.progressMsg).filter(Boolean).join("\n");
+  const log = rows
+    .map((task) => task.progressMsg)
+    .filter(Boolean)
+    .join("\n");
   const message = log || `${waiting} task(s) are ahead in the queue...`;
   await recountDocument(deps, documentId, doc.datasetId);
   const now = nowMs();

@@ -11,7 +11,6 @@ import { addUsage, recordUsage } from "../models/usage";
 import { enrichmentModel } from "./enrich";
 import { seconds } from "./progress";
 
-
 // RAGFlow's auto metadata: with `enable_metadata` on the knowledge base, the chat model fills the configured
 // fields from every chunk; the values join the document's metadata (lists gain values, a later single value
 // replaces an earlier one), and what someone set by hand wins over what the model found.
@@ -34,11 +33,14 @@ export const extractDocumentMetadata = async (
   await report(0.67, `Start to generate meta-data for ${drafts.length} chunks with ${model.id}.`);
   const found: Metadata[] = Array.from({ length: drafts.length }, () => ({}));
   const usage = { promptTokens: 0, completionTokens: 0 };
-  await inParallel(drafts.map((draft, i) => ({ draft, i })), async ({ draft, i }) => {
-    const answer = await model.complete(metadataPrompt(fields, draft.content), { temperature: 0.1 });
-    addUsage(usage, answer.usage);
-    found[i] = parseMetadataAnswer(answer.text, fields);
-  });
+  await inParallel(
+    drafts.map((draft, i) => ({ draft, i })),
+    async ({ draft, i }) => {
+      const answer = await model.complete(metadataPrompt(fields, draft.content), { temperature: 0.1 });
+      addUsage(usage, answer.usage);
+      found[i] = parseMetadataAnswer(answer.text, fields);
+    },
+  );
   await recordUsage(deps, dataset.tenantId, model.id, usage);
   const extracted = found.reduce(mergeMetadata, {});
   const doc = await deps.db.query.documents.findFirst({ where: eq(documents.id, documentId) });
@@ -48,6 +50,13 @@ export const extractDocumentMetadata = async (
     await report(0.68, `Metadata not saved: it would exceed ${META_FIELDS_MAX_BYTES / 1024} KB as JSON.`);
     return;
   }
-  if (keys.length) await deps.db.update(documents).set({ metaFields: merged, updateTime: nowMs() }).where(eq(documents.id, documentId));
-  await report(0.68, `Metadata generation ${drafts.length} chunks completed (${seconds(started)}): ${keys.length ? keys.join(", ") : "nothing found"}.`);
+  if (keys.length)
+    await deps.db
+      .update(documents)
+      .set({ metaFields: merged, updateTime: nowMs() })
+      .where(eq(documents.id, documentId));
+  await report(
+    0.68,
+    `Metadata generation ${drafts.length} chunks completed (${seconds(started)}): ${keys.length ? keys.join(", ") : "nothing found"}.`,
+  );
 };

@@ -22,16 +22,30 @@ export const imageModelOf = async (deps: Deps, tenantId: string) => {
 export type ImageModel = NonNullable<Awaited<ReturnType<typeof imageModelOf>>>;
 
 // What the model sees in an image, for the search index ("" when nothing).
-export const imageText = async (deps: Deps, tenantId: string, model: ImageModel, bytes: Uint8Array, mimeType: string) => {
+export const imageText = async (
+  deps: Deps,
+  tenantId: string,
+  model: ImageModel,
+  bytes: Uint8Array,
+  mimeType: string,
+) => {
   const { text, usage } = await model.describe(bytes, mimeType, PROMPT);
   await recordUsage(deps, tenantId, model.id, usage);
   return text.trim();
 };
 
 // An image becomes one text block written by the tenant's image-to-text model.
-export const describeImage = async (deps: Deps, tenantId: string, suffix: string, bytes: Uint8Array): Promise<ParsedDocument> => {
+export const describeImage = async (
+  deps: Deps,
+  tenantId: string,
+  suffix: string,
+  bytes: Uint8Array,
+): Promise<ParsedDocument> => {
   const model = await imageModelOf(deps, tenantId);
-  if (!model) throw new UnreadableDocumentError("Images need an image-to-text model to be parsed. Set one in the system model settings.");
+  if (!model)
+    throw new UnreadableDocumentError(
+      "Images need an image-to-text model to be parsed. Set one in the system model settings.",
+    );
   const text = await imageText(deps, tenantId, model, bytes, contentTypeFor(suffix));
   if (!text) throw new UnreadableDocumentError("The image-to-text model found nothing to describe.");
   return { blocks: [{ text, kind: "text" }] };

@@ -12,7 +12,11 @@ import { inParallel } from "../../lib/batches";
 
 // The chat model for enrichment: the dataset's parser_config.llm_id, else the tenant's default; the
 // built-in extractive model cannot write keywords or questions, so it means "none".
-export const enrichmentModel = async (deps: Deps, tenantId: string, config: Pick<ParserConfig, "llm_id">): Promise<ChatModel | null> => {
+export const enrichmentModel = async (
+  deps: Deps,
+  tenantId: string,
+  config: Pick<ParserConfig, "llm_id">,
+): Promise<ChatModel | null> => {
   const id = config.llm_id || (await tenantDefaultsFor(deps, tenantId)).llm_id;
   if (!id || parseModelId(id).provider === BUILTIN_PROVIDER) return null;
   return resolveChat(deps, tenantId, id).catch(() => null);
@@ -20,7 +24,6 @@ export const enrichmentModel = async (deps: Deps, tenantId: string, config: Pick
 
 // The team's default chat model (null for the built-in one or none).
 export const teamChatModel = (deps: Deps, tenantId: string) => enrichmentModel(deps, tenantId, { llm_id: "" });
-
 
 // Adds LLM keywords and questions to chunk drafts (auto_keywords / auto_questions > 0).
 export const enrichDrafts = async (
@@ -49,7 +52,9 @@ export const enrichDrafts = async (
     if (config.auto_questions > 0) {
       const answer = await model.complete(questionPrompt(draft.content, config.auto_questions), { temperature: 0.2 });
       addUsage(usage, answer.usage);
-      draft.questions = [...new Set([...(draft.questions ?? []), ...parseQuestions(answer.text, config.auto_questions)])];
+      draft.questions = [
+        ...new Set([...(draft.questions ?? []), ...parseQuestions(answer.text, config.auto_questions)]),
+      ];
     }
   });
   await recordUsage(deps, tenantId, model.id, usage);

@@ -28,7 +28,11 @@ export const failTask = async (deps: Deps, taskId: string, reason: string) => {
   if (!task || task.state === "done" || task.state === "cancelled") return;
   await deps.db
     .update(tasks)
-    .set({ state: "failed", progress: -1, progressMsg: appendLine(task.progressMsg, progressLine(`[ERROR] ${reason}`, task.fromPage, task.toPage)) })
+    .set({
+      state: "failed",
+      progress: -1,
+      progressMsg: appendLine(task.progressMsg, progressLine(`[ERROR] ${reason}`, task.fromPage, task.toPage)),
+    })
     .where(eq(tasks.id, taskId));
   await aggregateDocument(deps, task.documentId);
 };

@@ -31,10 +31,12 @@ export const figureDrafts = async (
   for (const [index, figure] of figures.entries()) {
     // a stopped or re-queued task stops here, not after every figure was paid for
     await beat();
-    const described = await imageText(deps, doc.tenantId, model, figure.bytes, figure.mimeType).catch(async (error: Error) => {
-      await note(`Figure ${index + 1} on page ${figure.page} was not described: ${error.message}`);
-      return "";
-    });
+    const described = await imageText(deps, doc.tenantId, model, figure.bytes, figure.mimeType).catch(
+      async (error: Error) => {
+        await note(`Figure ${index + 1} on page ${figure.page} was not described: ${error.message}`);
+        return "";
+      },
+    );
     const content = [figure.caption, described].filter(Boolean).join("\n");
     if (!content) continue;
     await deps.storage.put(figureKey(doc, fromPage, index), figure.bytes.slice().buffer, figure.mimeType);

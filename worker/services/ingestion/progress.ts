@@ -8,4 +8,5 @@ export const progressLine = (message: string, fromPage: number, toPage: number, 
 export const seconds = (sinceMs: number) => `${((Date.now() - sinceMs) / 1000).toFixed(2)}s`;
 
 // progress_msg keeps the most recent lines only, so it never grows without bound
-export const appendLine = (log: string, line: string, keep = 200) => [...log.split("\n").filter(Boolean), line].slice(-keep).join("\n");
+export const appendLine = (log: string, line: string, keep = 200) =>
+  [...log.split("\n").filter(Boolean), line].slice(-keep).join("\n");

@@ -1,5 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { type ChunkMethod, defaultParserConfig, mergeParserConfig, type ParserConfigInput } from "../../contract/parser-config";
+import {
+  type ChunkMethod,
+  defaultParserConfig,
+  mergeParserConfig,
+  type ParserConfigInput,
+} from "../../contract/parser-config";
 import { chunks, documents, tasks, type TaskRow } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
 import { sha256Hex } from "../../lib/crypto";
@@ -57,12 +62,15 @@ const reporter = (deps: Deps, task: TaskRow) => {
   return { report, finish };
 };
 
-const chunkId = async (documentId: string, content: string) => (await sha256Hex(`${documentId}\n${content}`)).slice(0, 32);
+const chunkId = async (documentId: string, content: string) =>
+  (await sha256Hex(`${documentId}\n${content}`)).slice(0, 32);
 
 // One parse task: read the file, parse the page range, chunk, embed in batches, index.
 // Idempotent: chunk ids hash (document, content), so a retried task rewrites the same rows.
 export const runTask = async (deps: Deps, message: TaskMessage) => {
-  const task = await deps.db.query.tasks.findFirst({ where: and(eq(tasks.id, message.taskId), eq(tasks.tenantId, message.tenantId)) });
+  const task = await deps.db.query.tasks.findFirst({
+    where: and(eq(tasks.id, message.taskId), eq(tasks.tenantId, message.tenantId)),
+  });
   if (!task || task.state === "done" || task.state === "cancelled" || task.state === "failed") return;
   const doc = await deps.db.query.documents.findFirst({ where: eq(documents.id, task.documentId) });
   if (!doc || doc.run !== "1") {
@@ -80,7 +88,10 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
     .where(eq(tasks.id, task.id));
   const { report, finish } = reporter(deps, { ...task, state: "running" });
   // keys a configuration saved before they existed lacks come from the method's defaults
-  const config = mergeParserConfig(defaultParserConfig(doc.parserId as ChunkMethod), doc.parserConfig as ParserConfigInput);
+  const config = mergeParserConfig(
+    defaultParserConfig(doc.parserId as ChunkMethod),
+    doc.parserConfig as ParserConfigInput,
+  );
   try {
     await report(0.1, "Start to parse.");
     const blob = await deps.storage.get(doc.location);
@@ -94,12 +105,20 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
         ? { blocks: [] }
         : IMAGE_SUFFIXES.has(doc.suffix)
           ? await describeImage(deps, doc.tenantId, doc.suffix, bytes)
-          : await parseDocument(doc.suffix, doc.name, bytes, { fromPage, toPage: task.toPage || Number.MAX_SAFE_INTEGER, html4excel: config.html4excel, figures: Boolean(figureModel) });
+          : await parseDocument(doc.suffix, doc.name, bytes, {
+              fromPage,
+              toPage: task.toPage || Number.MAX_SAFE_INTEGER,
+              html4excel: config.html4excel,
+              figures: Boolean(figureModel),
+            });
     await report(0.5, `Finish parsing (${seconds(started)}).`);
 
     const figures = parsed.figures ?? [];
     const note = (line: string) => report(0.5, line);
-    const figureChunks = figureModel && figures.length ? await figureDrafts(deps, doc, fromPage, figures, figureModel, note, () => report(0.5)) : [];
+    const figureChunks =
+      figureModel && figures.length
+        ? await figureDrafts(deps, doc, fromPage, figures, figureModel, note, () => report(0.5))
+        : [];
     if (figures.length) await report(0.55, `${figureChunks.length} of ${figures.length} figures described.`);
     // an image file's chunks show the image itself
     const imageId = IMAGE_SUFFIXES.has(doc.suffix) ? `${doc.datasetId}-${doc.id}` : undefined;
@@ -111,13 +130,21 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
       }).map((draft) => (imageId ? { ...draft, imageId } : draft)),
       ...figureChunks,
     ];
-    const matched = doc.parserId === "naive" && config.enable_children ? withChildren(drafts, config.children_delimiter) : drafts;
+    const matched =
+      doc.parserId === "naive" && config.enable_children ? withChildren(drafts, config.children_delimiter) : drafts;
     if (drafts.length === 0 && doc.type !== "virtual") {
       throw new UnreadableDocumentError(
-        doc.suffix === "pdf" ? "No text found on these pages. The PDF may contain only scanned images; OCR is not available offline." : "No text found in the file.",
+        doc.suffix === "pdf"
+          ? "No text found on these pages. The PDF may contain only scanned images; OCR is not available offline."
+          : "No text found in the file.",
       );
     }
-    await report(0.6, matched === drafts ? `Generate ${drafts.length} chunks.` : `Generate ${drafts.length} chunks with ${matched.length} child chunks.`);
+    await report(
+      0.6,
+      matched === drafts
+        ? `Generate ${drafts.length} chunks.`
+        : `Generate ${drafts.length} chunks with ${matched.length} child chunks.`,
+    );
     const enriched = await enrichDrafts(deps, doc.tenantId, config, matched, report);
     const tagged = await tagDrafts(deps, dataset, enriched, report);
     await extractDocumentMetadata(deps, dataset, doc.id, drafts, report);
@@ -142,7 +169,13 @@ const indexChunks = async (
   const embedStarted = nowMs();
   const now = nowMs();
   // one id per parent, shared by its children
-  const parentIds = new Map(await Promise.all([...new Set(drafts.flatMap((draft) => (draft.parent ? [draft.parent] : [])))].map(async (parent) => [parent, await chunkId(doc.id, parent)] as const)));
+  const parentIds = new Map(
+    await Promise.all(
+      [...new Set(drafts.flatMap((draft) => (draft.parent ? [draft.parent] : [])))].map(
+        async (parent) => [parent, await chunkId(doc.id, parent)] as const,
+      ),
+    ),
+  );
   const rows = await Promise.all(
     drafts.map(async (draft, i) => ({
       id: await chunkId(doc.id, draft.idKey ?? draft.content),
@@ -201,7 +234,12 @@ const indexChunks = async (
   }
   await report(0.95, `Embedding and indexing ${unique.length} chunks (${seconds(embedStarted)}).`);
   // chunks of this task that a previous attempt made but this one no longer produces are dropped
-  const stale = (await deps.db.select({ id: chunks.id }).from(chunks).where(and(eq(chunks.taskId, task.id))))
+  const stale = (
+    await deps.db
+      .select({ id: chunks.id })
+      .from(chunks)
+      .where(and(eq(chunks.taskId, task.id)))
+  )
     .map((row) => row.id)
     .filter((id) => !unique.some((row) => row.id === id));
   for (const part of inChunks(stale)) await deps.db.delete(chunks).where(inArray(chunks.id, part));

@@ -16,7 +16,10 @@ export const loadDocumentsForParsing = async (ctx: ServiceContext, datasetId: st
   const rows = (
     await Promise.all(
       inChunks(unique).map((part) =>
-        ctx.db.select().from(documents).where(and(eq(documents.datasetId, datasetId), inArray(documents.id, part))),
+        ctx.db
+          .select()
+          .from(documents)
+          .where(and(eq(documents.datasetId, datasetId), inArray(documents.id, part))),
       ),
     )
   ).flat();
@@ -27,9 +30,14 @@ export const loadDocumentsForParsing = async (ctx: ServiceContext, datasetId: st
 
 // Removes a document's chunks from D1 (the FTS index follows by trigger), from the vector index, and its
 // figures from storage.
-export const deleteDocumentChunks = async (ctx: ServiceContext, doc: { id: string; datasetId: string; tenantId: string; suffix: string }) => {
+export const deleteDocumentChunks = async (
+  ctx: ServiceContext,
+  doc: { id: string; datasetId: string; tenantId: string; suffix: string },
+) => {
   const [documentId, datasetId] = [doc.id, doc.datasetId];
-  const ids = (await ctx.db.select({ id: chunks.id }).from(chunks).where(eq(chunks.documentId, documentId))).map((row) => row.id);
+  const ids = (await ctx.db.select({ id: chunks.id }).from(chunks).where(eq(chunks.documentId, documentId))).map(
+    (row) => row.id,
+  );
   if (WITH_FIGURES.has(doc.suffix)) await ctx.storage.deletePrefix(figuresOf(doc));
   if (ids.length === 0) return;
   await ctx.db.delete(chunks).where(eq(chunks.documentId, documentId));
@@ -47,9 +55,18 @@ export const startParsing = async (ctx: ServiceContext, datasetId: string, ids: 
     if (deleteChunks) await deleteDocumentChunks(ctx, doc);
     await ctx.db
       .update(documents)
-      .set({ run: "1", progress: 0, progressMsg: "Queued for parsing.", processBeginAt: begin, processDuration: 0, updateTime: begin })
+      .set({
+        run: "1",
+        progress: 0,
+        progressMsg: "Queued for parsing.",
+        processBeginAt: begin,
+        processDuration: 0,
+        updateTime: begin,
+      })
       .where(eq(documents.id, doc.id));
   }
-  await ctx.queue.sendMany(docs.map((doc) => ({ type: "plan" as const, tenantId: ctx.actor.tenantId, documentId: doc.id, begin })));
+  await ctx.queue.sendMany(
+    docs.map((doc) => ({ type: "plan" as const, tenantId: ctx.actor.tenantId, documentId: doc.id, begin })),
+  );
   return true;
 };

@@ -20,8 +20,13 @@ export const stopParsing = async (ctx: ServiceContext, datasetId: string, ids: s
       .select({ id: tasks.id })
       .from(tasks)
       .where(and(eq(tasks.documentId, doc.id), inArray(tasks.state, ["queued", "running"])));
-    await ctx.db.update(tasks).set({ state: "cancelled" }).where(and(eq(tasks.documentId, doc.id), inArray(tasks.state, ["queued", "running"])));
-    const runChunks = (await ctx.db.select({ id: chunks.id, taskId: chunks.taskId }).from(chunks).where(eq(chunks.documentId, doc.id)))
+    await ctx.db
+      .update(tasks)
+      .set({ state: "cancelled" })
+      .where(and(eq(tasks.documentId, doc.id), inArray(tasks.state, ["queued", "running"])));
+    const runChunks = (
+      await ctx.db.select({ id: chunks.id, taskId: chunks.taskId }).from(chunks).where(eq(chunks.documentId, doc.id))
+    )
       .filter((chunk) => chunk.taskId && open.some((task) => task.id === chunk.taskId))
       .map((chunk) => chunk.id);
     if (runChunks.length) {

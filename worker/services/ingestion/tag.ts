@@ -51,6 +51,9 @@ export const tagDrafts = async (
     await recordUsage(deps, dataset.tenantId, model.id, usage);
   }
   const withTags = tagged.filter(hasTags).length;
-  await report(0.68, `Tagging ${drafts.length} chunks completed (${seconds(started)}): ${withTags} tagged${model ? `, ${unmatched.length} of them asked of ${model.id}` : ""}.`);
+  await report(
+    0.68,
+    `Tagging ${drafts.length} chunks completed (${seconds(started)}): ${withTags} tagged${model ? `, ${unmatched.length} of them asked of ${model.id}` : ""}.`,
+  );
   return tagged;
 };

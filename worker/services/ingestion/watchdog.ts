@@ -50,7 +50,12 @@ export const sweepStuckWork = async (deps: Deps, datasetId?: string) => {
     .limit(100);
   const planMsgs = orphanDocs
     .filter((doc) => doc.sourceType !== "web" || doc.size > 0)
-    .map((doc) => ({ type: "plan" as const, tenantId: doc.tenantId, documentId: doc.id, begin: doc.processBeginAt ?? 0 }));
+    .map((doc) => ({
+      type: "plan" as const,
+      tenantId: doc.tenantId,
+      documentId: doc.id,
+      begin: doc.processBeginAt ?? 0,
+    }));
   const indexMsgs = await requeueSilentDatasetTasks(deps, silentSince, datasetId);
   await deps.queue.sendMany([...tasksMsgs, ...planMsgs, ...indexMsgs]);
   return { requeuedTasks: tasksMsgs.length + indexMsgs.length, replannedDocuments: planMsgs.length };
@@ -62,7 +67,13 @@ const requeueSilentDatasetTasks = async (deps: Deps, silentSince: number, datase
   const silent = await deps.db
     .select()
     .from(datasetTasks)
-    .where(and(inArray(datasetTasks.state, ["running", "queued"]), lt(datasetTasks.updateTime, silentSince), ...(datasetId ? [eq(datasetTasks.datasetId, datasetId)] : [])))
+    .where(
+      and(
+        inArray(datasetTasks.state, ["running", "queued"]),
+        lt(datasetTasks.updateTime, silentSince),
+        ...(datasetId ? [eq(datasetTasks.datasetId, datasetId)] : []),
+      ),
+    )
     .limit(100);
   const messages = [];
   for (const task of silent) {
@@ -71,7 +82,10 @@ const requeueSilentDatasetTasks = async (deps: Deps, silentSince: number, datase
       await failDatasetTask(deps, task.id, `The task stopped responding ${task.attempts} times and was given up.`);
       continue;
     }
-    await deps.db.update(datasetTasks).set({ state: "queued", updateTime: nowMs() }).where(eq(datasetTasks.id, task.id));
+    await deps.db
+      .update(datasetTasks)
+      .set({ state: "queued", updateTime: nowMs() })
+      .where(eq(datasetTasks.id, task.id));
     messages.push({ type: "index" as const, tenantId: task.tenantId, taskId: task.id });
   }
   return messages;

@@ -26,11 +26,16 @@ export const mindMapBuilder: IndexBuilder = {
       .where(and(eq(chunks.datasetId, dataset.id), eq(chunks.raptor, false), eq(chunks.available, true)))
       .orderBy(asc(chunks.documentId), asc(chunks.position))
       .limit(MAX_CHUNKS);
-    if (rows.length === 0) throw new IndexTaskFailed("The knowledge base has no parsed chunks yet: parse its documents first.");
+    if (rows.length === 0)
+      throw new IndexTaskFailed("The knowledge base has no parsed chunks yet: parse its documents first.");
     const parts = mindMapParts(rows.map((row) => row.content));
     await report(0.02, `Mapping ${rows.length} chunks in ${parts.length} part(s) with ${model.id}.`);
     const usage = { promptTokens: 0, completionTokens: 0 };
-    const failed = failureCounter(MAX_FAILED_PARTS, note, (count, reason) => new IndexTaskFailed(`The mind map stopped after ${count} parts failed: ${reason}`));
+    const failed = failureCounter(
+      MAX_FAILED_PARTS,
+      note,
+      (count, reason) => new IndexTaskFailed(`The mind map stopped after ${count} parts failed: ${reason}`),
+    );
     let forest: MindMapNode[] = [];
     for (const [i, part] of parts.entries()) {
       const asked = await askModel(model, mindMapPrompt(part.join("\n")), { temperature: 0.5 }, outlineToNodes, usage);

@@ -15,5 +15,7 @@ export const loadMindMap = async (deps: Deps, datasetId: string) =>
 
 // The whole mind map, or only what one task wrote (a cancelled task's late write).
 export const removeMindMap = async (deps: Deps, datasetId: string, taskId?: string) => {
-  await deps.db.delete(datasetMindMaps).where(and(eq(datasetMindMaps.datasetId, datasetId), ...(taskId ? [eq(datasetMindMaps.taskId, taskId)] : [])));
+  await deps.db
+    .delete(datasetMindMaps)
+    .where(and(eq(datasetMindMaps.datasetId, datasetId), ...(taskId ? [eq(datasetMindMaps.taskId, taskId)] : [])));
 };

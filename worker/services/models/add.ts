@@ -6,7 +6,13 @@ import { dataError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { maskSecret, sealSecret } from "../../lib/secret-box";
 import { nowMs } from "../../lib/time";
-import { BUILTIN_PROVIDER, findProvider, knowsModel, type ModelType, type ProviderEntry } from "../../platform/providers/catalogue";
+import {
+  BUILTIN_PROVIDER,
+  findProvider,
+  knowsModel,
+  type ModelType,
+  type ProviderEntry,
+} from "../../platform/providers/catalogue";
 import { type ModelOf, modelAdapter } from "../../platform/providers/adapters";
 import { defaultBaseOf, needsApiKey, withDefaults } from "../../platform/providers/credentials";
 import { providerEndpoint } from "../../platform/providers/provider-endpoints";
@@ -35,15 +41,31 @@ const checkEntry = (deps: Deps, input: AddModelInput) => {
 
 // What the listing may show: which credentials are set, non-secret ones shortened.
 const credentialHints = (entry: ProviderEntry, credentials: Credentials) =>
-  Object.fromEntries(Object.entries(credentials).map(([key, value]) => [key, entry.credentials?.find((field) => field.key === key)?.secret ? null : maskSecret(value)]));
+  Object.fromEntries(
+    Object.entries(credentials).map(([key, value]) => [
+      key,
+      entry.credentials?.find((field) => field.key === key)?.secret ? null : maskSecret(value),
+    ]),
+  );
 
-const runProbe = <T extends ModelType>(type: T, model: ModelOf[T]) => (PROBES[type] as (model: ModelOf[T]) => Promise<string>)(model);
+const runProbe = <T extends ModelType>(type: T, model: ModelOf[T]) =>
+  (PROBES[type] as (model: ModelOf[T]) => Promise<string>)(model);
 
 // "Test connection": one tiny real call with the given settings; the provider's own words on failure.
 export const testModel = async (deps: Deps, input: AddModelInput) => {
   const { entry, baseUrl, credentials } = checkEntry(deps, input);
-  const endpoint = providerEndpoint(entry.name, { baseUrl, apiKey: input.api_key || undefined, model: input.llm_name, credentials, timeoutMs: 20_000 });
-  const model = modelAdapter(entry.wire, input.model_type, { id: `${input.llm_name}@${input.llm_factory}`, endpoint, ai: deps.ai });
+  const endpoint = providerEndpoint(entry.name, {
+    baseUrl,
+    apiKey: input.api_key || undefined,
+    model: input.llm_name,
+    credentials,
+    timeoutMs: 20_000,
+  });
+  const model = modelAdapter(entry.wire, input.model_type, {
+    id: `${input.llm_name}@${input.llm_factory}`,
+    endpoint,
+    ai: deps.ai,
+  });
   if (!model) throw dataError(`${input.llm_factory} does not offer ${input.model_type} models.`);
   try {
     return { ok: true, detail: await runProbe(input.model_type, model) };
@@ -71,15 +93,34 @@ export const addModel = async (ctx: ServiceContext, input: AddModelInput) => {
   };
   await ctx.db
     .insert(tenantModels)
-    .values({ id: newId(), tenantId: ctx.actor.tenantId, provider: input.llm_factory, modelName: input.llm_name, modelType: input.model_type, createTime: now, ...values })
-    .onConflictDoUpdate({ target: [tenantModels.tenantId, tenantModels.provider, tenantModels.modelName, tenantModels.modelType], set: values });
+    .values({
+      id: newId(),
+      tenantId: ctx.actor.tenantId,
+      provider: input.llm_factory,
+      modelName: input.llm_name,
+      modelType: input.model_type,
+      createTime: now,
+      ...values,
+    })
+    .onConflictDoUpdate({
+      target: [tenantModels.tenantId, tenantModels.provider, tenantModels.modelName, tenantModels.modelType],
+      set: values,
+    });
   return ctx.db.query.tenantModels.findFirst({
-    where: and(eq(tenantModels.tenantId, ctx.actor.tenantId), eq(tenantModels.provider, input.llm_factory), eq(tenantModels.modelName, input.llm_name), eq(tenantModels.modelType, input.model_type)),
+    where: and(
+      eq(tenantModels.tenantId, ctx.actor.tenantId),
+      eq(tenantModels.provider, input.llm_factory),
+      eq(tenantModels.modelName, input.llm_name),
+      eq(tenantModels.modelType, input.model_type),
+    ),
   });
 };
 
 export const removeModel = async (ctx: ServiceContext, id: string) => {
-  const [row] = await ctx.db.delete(tenantModels).where(and(eq(tenantModels.id, id), eq(tenantModels.tenantId, ctx.actor.tenantId))).returning({ id: tenantModels.id });
+  const [row] = await ctx.db
+    .delete(tenantModels)
+    .where(and(eq(tenantModels.id, id), eq(tenantModels.tenantId, ctx.actor.tenantId)))
+    .returning({ id: tenantModels.id });
   if (!row) throw dataError(`Model ${id} not found.`);
   return true;
 };

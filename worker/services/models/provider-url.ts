@@ -8,10 +8,21 @@ import type { Deps } from "../context";
 // servers, Ollama, LM Studio, vLLM, LocalAI, Xinference) or where private fetches are allowed (tests): a hosted provider's URL aimed at
 // 127.0.0.1 or 169.254.169.254 would make the worker fetch for whoever typed it.
 // A service account's token_uri is fetched too.
-export const assertProviderUrl = (deps: Pick<Deps, "config">, entry: ProviderEntry, baseUrl: string, credentials: Credentials) => {
+export const assertProviderUrl = (
+  deps: Pick<Deps, "config">,
+  entry: ProviderEntry,
+  baseUrl: string,
+  credentials: Credentials,
+) => {
   const tokenUri = parseServiceAccountKey(credentials.google_service_account_key ?? "")?.token_uri;
   for (const url of [baseUrl, ...(tokenUri ? [tokenUri] : [])]) {
-    const check = checkOutboundUrl(url, deps.config.allowPrivateFetch || entry.local === true || entry.selfHosted === true);
-    if (!check.ok) throw dataError(`${check.reason}. Private addresses are for self-hosted providers (OpenAI-API-Compatible, Ollama, LM-Studio, VLLM, LocalAI, Xinference).`);
+    const check = checkOutboundUrl(
+      url,
+      deps.config.allowPrivateFetch || entry.local === true || entry.selfHosted === true,
+    );
+    if (!check.ok)
+      throw dataError(
+        `${check.reason}. Private addresses are for self-hosted providers (OpenAI-API-Compatible, Ollama, LM-Studio, VLLM, LocalAI, Xinference).`,
+      );
   }
 };

@@ -16,14 +16,27 @@ import { assertProviderUrl } from "./provider-url";
 export const findTenantModel = async (deps: Deps, tenantId: string, id: string, type: ModelType) => {
   const { model, provider } = parseModelId(id);
   return deps.db.query.tenantModels.findFirst({
-    where: and(eq(tenantModels.tenantId, tenantId), eq(tenantModels.provider, provider), eq(tenantModels.modelName, model), eq(tenantModels.modelType, type)),
+    where: and(
+      eq(tenantModels.tenantId, tenantId),
+      eq(tenantModels.provider, provider),
+      eq(tenantModels.modelName, model),
+      eq(tenantModels.modelType, type),
+    ),
   });
 };
 
-type StoredModel = { apiBase: string | null; apiKeySealed: string | null; credentialsSealed: string | null; modelName: string; provider: string };
+type StoredModel = {
+  apiBase: string | null;
+  apiKeySealed: string | null;
+  credentialsSealed: string | null;
+  modelName: string;
+  provider: string;
+};
 
 export const endpointOf = async (deps: Deps, row: StoredModel): Promise<Endpoint> => {
-  const credentials: Credentials = row.credentialsSealed ? JSON.parse(await openSecret(row.credentialsSealed, deps.config.providerSecret)) : {};
+  const credentials: Credentials = row.credentialsSealed
+    ? JSON.parse(await openSecret(row.credentialsSealed, deps.config.providerSecret))
+    : {};
   const entry = findProvider(row.provider);
   const baseUrl = row.apiBase || (entry ? defaultBaseOf(entry, credentials) : "");
   if (entry && baseUrl) assertProviderUrl(deps, entry, baseUrl, credentials);
@@ -47,16 +60,27 @@ const LABELS: Record<ModelType, string> = {
 const BUILTINS: { [T in ModelType]?: ModelOf[T] } = { embedding: builtinHashEmbedding, rerank: builtinLexicalRerank };
 
 // A tenant's model of one type by id: a built-in one, or one configured (and enabled) with a provider.
-export const resolveModel = async <T extends ModelType>(deps: Deps, tenantId: string, id: string, type: T): Promise<ModelOf[T]> => {
+export const resolveModel = async <T extends ModelType>(
+  deps: Deps,
+  tenantId: string,
+  id: string,
+  type: T,
+): Promise<ModelOf[T]> => {
   const builtin = BUILTINS[type] as ModelOf[T] | undefined;
   if (builtin && builtin.id === id) return builtin;
-  if (type === "embedding" && RAGFLOW_DEFAULT_EMBEDDING_IDS.includes(id)) return { ...builtinHashEmbedding, id } as ModelOf[T];
+  if (type === "embedding" && RAGFLOW_DEFAULT_EMBEDDING_IDS.includes(id))
+    return { ...builtinHashEmbedding, id } as ModelOf[T];
   const row = await findTenantModel(deps, tenantId, id, type);
   if (!row || !row.enabled) throw dataError(`${LABELS[type]} model ${id} is not set up. Add it in the model settings.`);
-  const model = modelAdapter(findProvider(row.provider)?.wire, type, { id, endpoint: await endpointOf(deps, row), ai: deps.ai });
+  const model = modelAdapter(findProvider(row.provider)?.wire, type, {
+    id,
+    endpoint: await endpointOf(deps, row),
+    ai: deps.ai,
+  });
   if (!model) throw dataError(`${row.provider} does not offer ${LABELS[type].toLowerCase()} models.`);
   return model;
 };
 
-export const resolveEmbedding = (deps: Deps, tenantId: string, id: string) => resolveModel(deps, tenantId, id, "embedding");
+export const resolveEmbedding = (deps: Deps, tenantId: string, id: string) =>
+  resolveModel(deps, tenantId, id, "embedding");
 export const resolveChat = (deps: Deps, tenantId: string, id: string) => resolveModel(deps, tenantId, id, "chat");

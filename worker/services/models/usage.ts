@@ -12,7 +12,9 @@ export const recordUsage = async (deps: Deps, tenantId: string, modelId: string,
   await deps.db
     .update(tenantModels)
     .set({ usedTokens: sql`${tenantModels.usedTokens} + ${tokens}` })
-    .where(and(eq(tenantModels.tenantId, tenantId), eq(tenantModels.provider, provider), eq(tenantModels.modelName, model)));
+    .where(
+      and(eq(tenantModels.tenantId, tenantId), eq(tenantModels.provider, provider), eq(tenantModels.modelName, model)),
+    );
 };
 
 export const addUsage = (total: TokenUsage, usage: TokenUsage) => {

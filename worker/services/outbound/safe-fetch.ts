@@ -50,7 +50,13 @@ const cappedText = async (response: Response, maxBytes: number, tooLarge: () => 
 
 // Every outbound HTTP call of the crawler and the agent tools: each hop (redirects followed by hand) is checked
 // against private addresses, with a timeout, cancellation and a size cap.
-export const safeFetch = async (ctx: ServiceContext, target: string | URL, firstInit: RequestInit, signal: AbortSignal | null, limits: Limits = {}) => {
+export const safeFetch = async (
+  ctx: ServiceContext,
+  target: string | URL,
+  firstInit: RequestInit,
+  signal: AbortSignal | null,
+  limits: Limits = {},
+) => {
   const { timeoutSeconds = 30, maxChars = 2 * 1024 * 1024, refuseType, acceptErrors = false } = limits;
   const deadline = AbortSignal.timeout(Math.max(1, timeoutSeconds) * 1000);
   const timeout = signal ? AbortSignal.any([signal, deadline]) : deadline;

@@ -26,7 +26,9 @@ export const toPromptTemplate = (row: PromptTemplateRow): PromptTemplate => ({
 
 // Every member of the team reads the team's templates.
 const getTemplateInTeam = async (ctx: ServiceContext, id: string) => {
-  const row = await ctx.db.query.promptTemplates.findFirst({ where: and(eq(promptTemplates.id, id), eq(promptTemplates.tenantId, ctx.actor.tenantId)) });
+  const row = await ctx.db.query.promptTemplates.findFirst({
+    where: and(eq(promptTemplates.id, id), eq(promptTemplates.tenantId, ctx.actor.tenantId)),
+  });
   if (!row) throw dataError(`You don't own the prompt template ${id}.`);
   return row;
 };
@@ -49,7 +51,8 @@ const assertNameFree = async (ctx: ServiceContext, name: string, exceptId?: stri
 
 // Two requests may pass the check at once; the unique index decides, with the same message.
 const orNameTaken = (error: unknown): never => {
-  if (String((error as { cause?: unknown })?.cause ?? error).includes("UNIQUE constraint failed")) throw dataError(PROMPT_NAME_TAKEN);
+  if (String((error as { cause?: unknown })?.cause ?? error).includes("UNIQUE constraint failed"))
+    throw dataError(PROMPT_NAME_TAKEN);
   throw error;
 };
 
@@ -57,9 +60,18 @@ export const listPromptTemplates = async (ctx: ServiceContext, query: ListPrompt
   const keywords = query.keywords?.trim().toLowerCase();
   const where = and(
     eq(promptTemplates.tenantId, ctx.actor.tenantId),
-    keywords ? or(sql`instr(${promptTemplates.nameKey}, ${keywords}) > 0`, sql`instr(lower(${promptTemplates.description}), ${keywords}) > 0`) : undefined,
+    keywords
+      ? or(
+          sql`instr(${promptTemplates.nameKey}, ${keywords}) > 0`,
+          sql`instr(lower(${promptTemplates.description}), ${keywords}) > 0`,
+        )
+      : undefined,
   );
-  const column = { create_time: promptTemplates.createTime, update_time: promptTemplates.updateTime, name: promptTemplates.nameKey }[query.orderby];
+  const column = {
+    create_time: promptTemplates.createTime,
+    update_time: promptTemplates.updateTime,
+    name: promptTemplates.nameKey,
+  }[query.orderby];
   const [rows, [total]] = await Promise.all([
     ctx.db
       .select()
@@ -73,7 +85,8 @@ export const listPromptTemplates = async (ctx: ServiceContext, query: ListPrompt
   return { templates: rows.map(toPromptTemplate), total: total?.n ?? 0 };
 };
 
-export const getPromptTemplate = async (ctx: ServiceContext, id: string) => toPromptTemplate(await getTemplateInTeam(ctx, id));
+export const getPromptTemplate = async (ctx: ServiceContext, id: string) =>
+  toPromptTemplate(await getTemplateInTeam(ctx, id));
 
 export const createPromptTemplate = async (ctx: ServiceContext, input: CreatePromptTemplateInput) => {
   await assertNameFree(ctx, input.name);

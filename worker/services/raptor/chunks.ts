@@ -10,10 +10,13 @@ export const removeRaptorChunks = async (deps: Deps, datasetId: string, taskId?:
   const rows = await deps.db
     .select({ id: chunks.id, documentId: chunks.documentId })
     .from(chunks)
-    .where(and(eq(chunks.datasetId, datasetId), eq(chunks.raptor, true), ...(taskId ? [eq(chunks.taskId, taskId)] : [])));
+    .where(
+      and(eq(chunks.datasetId, datasetId), eq(chunks.raptor, true), ...(taskId ? [eq(chunks.taskId, taskId)] : [])),
+    );
   if (rows.length === 0) return;
   const ids = rows.map((row) => row.id);
   for (const part of inChunks(ids)) await deps.db.delete(chunks).where(inArray(chunks.id, part));
   await deps.vectors.deleteByIds(ids);
-  for (const documentId of new Set(rows.map((row) => row.documentId))) await recountDocument(deps, documentId, datasetId);
+  for (const documentId of new Set(rows.map((row) => row.documentId)))
+    await recountDocument(deps, documentId, datasetId);
 };

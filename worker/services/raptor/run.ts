@@ -5,7 +5,13 @@ import { inChunks } from "../../lib/batches";
 import { sha256Hex } from "../../lib/crypto";
 import { nowMs } from "../../lib/time";
 import type { ChatModel, EmbeddingModel } from "../../platform/providers/types";
-import { buildRaptorTree, type RaptorNode, type RaptorOptions, summaryMaxTokens, summaryPrompt } from "../../rag/raptor/tree";
+import {
+  buildRaptorTree,
+  type RaptorNode,
+  type RaptorOptions,
+  summaryMaxTokens,
+  summaryPrompt,
+} from "../../rag/raptor/tree";
 import { countTokens } from "../../rag/tokens";
 import type { Deps } from "../context";
 import { recountDocument } from "../ingestion/counters";
@@ -32,10 +38,18 @@ const leavesOf = async (deps: Deps, datasetId: string, embedding: EmbeddingModel
     .select({ id: chunks.id, content: chunks.content })
     .from(chunks)
     // one JSON parameter, however many documents a dataset-wide tree covers
-    .where(and(sql`${chunks.documentId} IN (SELECT value FROM json_each(${JSON.stringify(documentIds)}))`, eq(chunks.raptor, false)))
+    .where(
+      and(
+        sql`${chunks.documentId} IN (SELECT value FROM json_each(${JSON.stringify(documentIds)}))`,
+        eq(chunks.raptor, false),
+      ),
+    )
     .orderBy(asc(chunks.documentId), asc(chunks.position));
   const vectors = new Map<string, Float32Array>();
-  for (const part of inChunks(rows.map((row) => row.id), 500)) {
+  for (const part of inChunks(
+    rows.map((row) => row.id),
+    500,
+  )) {
     for (const [id, vector] of await deps.vectors.vectorsOf(datasetId, embedding.id, part)) vectors.set(id, vector);
   }
   return rows.flatMap((row): Leaf[] => {
@@ -44,11 +58,24 @@ const leavesOf = async (deps: Deps, datasetId: string, embedding: EmbeddingModel
   });
 };
 
-const summariser = (model: ChatModel, embedding: EmbeddingModel, options: RaptorOptions, onError: (reason: string) => Promise<void>, beat: () => Promise<void>) => {
+const summariser = (
+  model: ChatModel,
+  embedding: EmbeddingModel,
+  options: RaptorOptions,
+  onError: (reason: string) => Promise<void>,
+  beat: () => Promise<void>,
+) => {
   const usage = { promptTokens: 0, completionTokens: 0 };
-  const failed = failureCounter(MAX_FAILED_SUMMARIES, onError, (count, reason) => new IndexTaskFailed(`RAPTOR stopped after ${count} failed summaries: ${reason}`));
+  const failed = failureCounter(
+    MAX_FAILED_SUMMARIES,
+    onError,
+    (count, reason) => new IndexTaskFailed(`RAPTOR stopped after ${count} failed summaries: ${reason}`),
+  );
   const attempt = async (texts: string[]): Promise<RaptorNode> => {
-    const answer = await model.complete(summaryPrompt(options, texts), { temperature: 0.3, max_tokens: summaryMaxTokens(options.maxToken) });
+    const answer = await model.complete(summaryPrompt(options, texts), {
+      temperature: 0.3,
+      max_tokens: summaryMaxTokens(options.maxToken),
+    });
     addUsage(usage, answer.usage);
     const text = answer.text.trim();
     if (!text) throw new Error("The model answered with an empty summary.");
@@ -79,14 +106,24 @@ export const raptorBuilder: IndexBuilder = {
   cleanup: (deps, datasetId, taskId) => removeRaptorChunks(deps, datasetId, taskId),
   build: async (deps, dataset, task, { report, note, beat }) => {
     const config = { ...defaultParserConfig().raptor, ...(dataset.parserConfig as ParserConfig).raptor };
-    const options: RaptorOptions = { prompt: config.prompt, maxToken: config.max_token, threshold: config.threshold, maxCluster: config.max_cluster, seed: config.random_seed };
+    const options: RaptorOptions = {
+      prompt: config.prompt,
+      maxToken: config.max_token,
+      threshold: config.threshold,
+      maxCluster: config.max_cluster,
+      seed: config.random_seed,
+    };
     const model = await enrichmentModel(deps, dataset.tenantId, dataset.parserConfig as ParserConfig);
     if (!model) throw new IndexTaskFailed("No chat model is set up to write the summaries (model settings).");
     const embedding = await resolveEmbedding(deps, dataset.tenantId, dataset.embdId);
     await removeRaptorChunks(deps, dataset.id);
-    const docs = (await deps.db.select().from(documents).where(eq(documents.datasetId, dataset.id)).orderBy(asc(documents.createTime))).filter(
-      (doc) => !SKIPPED_METHODS.has(doc.parserId),
-    );
+    const docs = (
+      await deps.db
+        .select()
+        .from(documents)
+        .where(eq(documents.datasetId, dataset.id))
+        .orderBy(asc(documents.createTime))
+    ).filter((doc) => !SKIPPED_METHODS.has(doc.parserId));
     const groups = config.scope === "dataset" ? [docs] : docs.map((doc) => [doc]);
     const { summarise, usage } = summariser(model, embedding, options, note, beat);
     const created: string[] = [];
@@ -94,14 +131,21 @@ export const raptorBuilder: IndexBuilder = {
       const owner = group[0];
       if (!owner) continue;
       const label = config.scope === "dataset" ? "The dataset" : owner.name;
-      const leaves = await leavesOf(deps, dataset.id, embedding, group.map((doc) => doc.id));
+      const leaves = await leavesOf(
+        deps,
+        dataset.id,
+        embedding,
+        group.map((doc) => doc.id),
+      );
       const base = g / groups.length;
       if (leaves.length < 2) {
         await report(base, `${label}: fewer than 2 chunks, nothing to summarise.`);
         continue;
       }
       await report(base, `${label}: clustering ${leaves.length} chunks.`);
-      const summaries = await buildRaptorTree(leaves, options, summarise, (from, to) => report(base, `Cluster one layer: ${from} -> ${to}`));
+      const summaries = await buildRaptorTree(leaves, options, summarise, (from, to) =>
+        report(base, `Cluster one layer: ${from} -> ${to}`),
+      );
       created.push(...(await storeSummaries(deps, dataset, owner, summaries, task.id, embedding.id)));
       await report(((g + 1) / groups.length) * 0.99, `${label}: ${summaries.length} summaries indexed.`);
     }
@@ -119,8 +163,14 @@ const storeSummaries = async (
   modelId: string,
 ) => {
   const now = nowMs();
-  const ids = await Promise.all(summaries.map(async (node) => (await sha256Hex(`raptor\n${owner.id}\n${node.text}`)).slice(0, 32)));
-  const unique = [...new Map(summaries.map((node, i) => [ids[i] as string, node])).entries()].map(([id, node], i) => ({ id, node, position: SUMMARY_POSITION + i }));
+  const ids = await Promise.all(
+    summaries.map(async (node) => (await sha256Hex(`raptor\n${owner.id}\n${node.text}`)).slice(0, 32)),
+  );
+  const unique = [...new Map(summaries.map((node, i) => [ids[i] as string, node])).entries()].map(([id, node], i) => ({
+    id,
+    node,
+    position: SUMMARY_POSITION + i,
+  }));
   for (const part of inChunks(unique, 10)) {
     const [first, ...rest] = part.map(({ id, node, position }) =>
       deps.db
@@ -144,7 +194,11 @@ const storeSummaries = async (
     if (first) await deps.db.batch([first, ...rest]);
   }
   // the summary's own embedding, without the title mixed in (as RAGFlow stores it)
-  await deps.vectors.upsert(dataset.id, modelId, unique.map(({ id, node }) => ({ id, values: node.vector, metadata: { doc_id: owner.id } })));
+  await deps.vectors.upsert(
+    dataset.id,
+    modelId,
+    unique.map(({ id, node }) => ({ id, values: node.vector, metadata: { doc_id: owner.id } })),
+  );
   await recountDocument(deps, owner.id, dataset.id);
   return unique.map(({ id }) => id);
 };

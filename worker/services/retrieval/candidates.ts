@@ -3,7 +3,11 @@ import type { Db } from "../../db/client";
 
 export type Scope = { datasetIds: string[]; documentIds: string[] };
 
-const inList = (column: SQL, values: string[]) => sql`${column} IN (${sql.join(values.map((value) => sql`${value}`), sql`, `)})`;
+const inList = (column: SQL, values: string[]) =>
+  sql`${column} IN (${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )})`;
 
 // Only enabled chunks of enabled documents, inside the requested datasets (and documents).
 const scopeFilter = (scope: Scope) =>
@@ -13,7 +17,9 @@ const scopeFilter = (scope: Scope) =>
       sql`c.available = 1`,
       sql`d.enabled = 1`,
       // one JSON parameter, however many documents a metadata filter picked
-      ...(scope.documentIds.length ? [sql`c.document_id IN (SELECT value FROM json_each(${JSON.stringify(scope.documentIds)}))`] : []),
+      ...(scope.documentIds.length
+        ? [sql`c.document_id IN (SELECT value FROM json_each(${JSON.stringify(scope.documentIds)}))`]
+        : []),
     ],
     sql` AND `,
   );

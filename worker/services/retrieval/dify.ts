@@ -13,7 +13,10 @@ const DIFY_VECTOR_WEIGHT = 0.3;
 // Dify's external knowledge retrieval over one knowledge base the caller can see: the one retrieval path with the
 // request's top_k and score threshold; each record carries its document's metadata and doc_id.
 export const difyRecords = async (ctx: ServiceContext, input: DifyRetrievalInput): Promise<DifyRecord[]> => {
-  const dataset = await ctx.db.query.datasets.findFirst({ columns: { id: true }, where: and(eq(datasets.id, input.knowledge_id), visibleDatasets(ctx)) });
+  const dataset = await ctx.db.query.datasets.findFirst({
+    columns: { id: true },
+    where: and(eq(datasets.id, input.knowledge_id), visibleDatasets(ctx)),
+  });
   if (!dataset) throw notFoundError("Knowledgebase not found!");
   const { top_k, score_threshold } = input.retrieval_setting;
   const { chunks } = await retrieve(ctx, {

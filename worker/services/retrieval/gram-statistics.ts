@@ -1,5 +1,12 @@
 import type { Db } from "../../db/client";
-import { COUNT_CACHE_MAX, countGrams, sampleCollection, type Scope, statisticsCache, type TextFields } from "./candidates";
+import {
+  COUNT_CACHE_MAX,
+  countGrams,
+  sampleCollection,
+  type Scope,
+  statisticsCache,
+  type TextFields,
+} from "./candidates";
 import { gramText, weightedFields } from "./scope-bm25";
 
 // Chunks of the collection read to estimate the commonest 4-grams; a collection this small is read whole,

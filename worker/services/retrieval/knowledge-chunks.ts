@@ -11,11 +11,21 @@ export const knowledgeChunks = async (ctx: ServiceContext, chunks: RetrievedChun
   const ids = [...new Set(chunks.map((chunk) => chunk.document_id))];
   const rows = [];
   for (const part of inChunks(ids)) {
-    rows.push(...(await ctx.db.select({ id: documents.id, url: documents.sourceUrl, meta: documents.metaFields }).from(documents).where(inArray(documents.id, part))));
+    rows.push(
+      ...(await ctx.db
+        .select({ id: documents.id, url: documents.sourceUrl, meta: documents.metaFields })
+        .from(documents)
+        .where(inArray(documents.id, part))),
+    );
   }
   const byId = new Map(rows.map((row) => [row.id, row]));
   return chunks.map((chunk) => {
     const doc = byId.get(chunk.document_id);
-    return { content: chunk.content, document_name: chunk.document_keyword, url: doc?.url, meta: (doc?.meta ?? {}) as Record<string, unknown> };
+    return {
+      content: chunk.content,
+      document_name: chunk.document_keyword,
+      url: doc?.url,
+      meta: (doc?.meta ?? {}) as Record<string, unknown>,
+    };
   });
 };

@@ -4,7 +4,16 @@ import { datasets } from "../../db/schema";
 import { AppError, dataError, RetCode } from "../../lib/errors";
 import type { ChatModel, EmbeddingModel, TokenUsage } from "../../platform/providers/types";
 import { analyzeQuery, chunkText, idf, termSimilarity } from "../../lib/terms";
-import { ftsExpression, gramFrequencyBound, gramShare, highlight, ngramExpression, queryGrams, selectiveGrams, trigramsOf } from "../../rag/query";
+import {
+  ftsExpression,
+  gramFrequencyBound,
+  gramShare,
+  highlight,
+  ngramExpression,
+  queryGrams,
+  selectiveGrams,
+  trigramsOf,
+} from "../../rag/query";
 import { keywordPrompt, parseKeywords } from "../../rag/enrich";
 import { crossLanguagesPrompt, parseTranslations } from "../../rag/cross-languages";
 import type { ServiceContext } from "../context";
@@ -15,7 +24,16 @@ import { addUsage, recordUsage } from "../models/usage";
 import { tagCosine, type TagFeatures } from "../../rag/tags";
 import { questionTagsOf } from "../tags/tag-sets";
 import { knowledgeGraphChunk } from "../graph/retrieve";
-import { type CandidateRow, parseList as parse, keywordCandidates, loadCandidates, ngramCandidates, type Scope, termStatistics, trigramFrequencies } from "./candidates";
+import {
+  type CandidateRow,
+  parseList as parse,
+  keywordCandidates,
+  loadCandidates,
+  ngramCandidates,
+  type Scope,
+  termStatistics,
+  trigramFrequencies,
+} from "./candidates";
 import { gramStatistics } from "./gram-statistics";
 import { documentsByMetadata } from "./metadata-scope";
 import { gramBm25, gramText, weightedFields, wordBm25 } from "./scope-bm25";
@@ -36,7 +54,9 @@ const RESCORE_WINDOW = 64;
 type Scored = { row: CandidateRow; term: number; vector: number; score: number; matched: boolean };
 
 const datasetsInScope = async (ctx: ServiceContext, ids: string[]) => {
-  const rows = ids.length ? await ctx.db.query.datasets.findMany({ where: and(visibleDatasets(ctx), inArray(datasets.id, ids)) }) : [];
+  const rows = ids.length
+    ? await ctx.db.query.datasets.findMany({ where: and(visibleDatasets(ctx), inArray(datasets.id, ids)) })
+    : [];
   const missing = ids.find((id) => !rows.some((row) => row.id === id));
   if (missing) throw dataError(`You don't own the dataset ${missing}.`);
   if (new Set(rows.map((row) => row.embdId)).size > 1) throw dataError("Datasets use different embedding models.");
@@ -47,7 +67,10 @@ const datasetsInScope = async (ctx: ServiceContext, ids: string[]) => {
 // them the datasets of the given documents.
 const scopeDatasetIds = async (ctx: ServiceContext, input: RetrievalInput) => {
   if (input.document_ids.length === 0) return input.dataset_ids;
-  const found = await ctx.db.query.documents.findMany({ columns: { id: true, datasetId: true }, where: (t, { inArray: within }) => within(t.id, input.document_ids) });
+  const found = await ctx.db.query.documents.findMany({
+    columns: { id: true, datasetId: true },
+    where: (t, { inArray: within }) => within(t.id, input.document_ids),
+  });
   const datasetOf = new Map(found.map((doc) => [doc.id, doc.datasetId]));
   const allowed = new Set(input.dataset_ids.length ? input.dataset_ids : found.map((doc) => doc.datasetId));
   const stray = input.document_ids.find((id) => !allowed.has(datasetOf.get(id) ?? ""));
@@ -68,20 +91,28 @@ export type RetrieveOptions = { chatModel?: ChatModel | null; usage?: TokenUsage
 
 // The one retrieval path (testing tab, chat, agents): keyword (FTS5 bm25 + trigram) and vector candidates,
 // re-scored as (1 − w)·keyword + w·vector (+ page rank and tags), thresholded, paged.
-export const retrieve = async (ctx: ServiceContext, input: RetrievalInput, options: RetrieveOptions = {}): Promise<Retrieved> => {
+export const retrieve = async (
+  ctx: ServiceContext,
+  input: RetrievalInput,
+  options: RetrieveOptions = {},
+): Promise<Retrieved> => {
   const rows = await datasetsInScope(ctx, await scopeDatasetIds(ctx, input));
   if (rows.length === 0) return nothingFound({});
   const datasetIds = rows.map((row) => row.id);
   const labels = questionTagsOf(ctx.db, rows, input.question);
   const filter = input.metadata_condition?.conditions.length ? input.metadata_condition : null;
-  const documentIds = filter ? await documentsByMetadata(ctx, datasetIds, filter, input.document_ids) : input.document_ids;
+  const documentIds = filter
+    ? await documentsByMetadata(ctx, datasetIds, filter, input.document_ids)
+    : input.document_ids;
   // no document passes the metadata filter: nothing to search, not everything
   if (filter && documentIds.length === 0) return nothingFound(await labels);
   const scope: Scope = { datasetIds, documentIds };
   const w = input.vector_similarity_weight;
   // Like RAGFlow's RERANK_LIMIT, only a window of candidates is re-scored: enough to fill the requested page.
   const topK = Math.min(input.top_k, 1024, Math.max(RESCORE_WINDOW, input.page * input.page_size));
-  const question = input.cross_languages.length ? await withTranslations(ctx, input.question, input.cross_languages, options) : input.question;
+  const question = input.cross_languages.length
+    ? await withTranslations(ctx, input.question, input.cross_languages, options)
+    : input.question;
   const query = analyzeQuery(input.keyword ? await withLlmKeywords(ctx, question) : question);
   const grams = queryGrams(query.terms);
 
@@ -107,16 +138,29 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput, optio
 
   const rerank = input.rerank_id ? await rerankModel(ctx, input.rerank_id) : null;
   if (vectorSearch && !rerank) await scoreOtherCandidates(ctx, model, vectorSearch, candidates);
-  const reranked = rerank ? await rerank.score(question, candidates.map((row) => row.content)) : null;
+  const reranked = rerank
+    ? await rerank.score(
+        question,
+        candidates.map((row) => row.content),
+      )
+    : null;
   const pagerank = new Map(rows.map((row) => [row.id, row.pagerank]));
 
   const scored: Scored[] = candidates.map((row, i) => {
     // a chunk with questions (Q&A, auto questions) is matched on its questions, as RAGFlow tokenises only them
     const questions = parse(row.question_kwd);
-    const text = chunkText(questions.length ? [...questions, ...parse(row.important_kwd)] : [row.doc_name, row.content, ...parse(row.important_kwd)]);
+    const text = chunkText(
+      questions.length
+        ? [...questions, ...parse(row.important_kwd)]
+        : [row.doc_name, row.content, ...parse(row.important_kwd)],
+    );
     const coverage = termSimilarity(query, weights, text);
-    const ngramScore = ((ngramBm25.get(row.id) ?? 0) / bestNgram) * Math.sqrt(gramShare(grams, gramTexts.get(row.id) ?? ""));
-    const term = COVERAGE_SHARE * coverage + WORD_BM25_SHARE * ((bm25.get(row.id) ?? 0) / bestBm25) + NGRAM_BM25_SHARE * ngramScore;
+    const ngramScore =
+      ((ngramBm25.get(row.id) ?? 0) / bestNgram) * Math.sqrt(gramShare(grams, gramTexts.get(row.id) ?? ""));
+    const term =
+      COVERAGE_SHARE * coverage +
+      WORD_BM25_SHARE * ((bm25.get(row.id) ?? 0) / bestBm25) +
+      NGRAM_BM25_SHARE * ngramScore;
     const vector = reranked ? (reranked[i] ?? 0) : (vectorHits.get(row.id) ?? 0);
     const tagMatch = tagCosine(questionFeatures, JSON.parse(row.tag_feas) as TagFeatures);
     const boost = ((pagerank.get(row.dataset_id) ?? 0) / 100) * PAGERANK_BOOST + tagMatch * TAG_BOOST;
@@ -129,13 +173,25 @@ export const retrieve = async (ctx: ServiceContext, input: RetrievalInput, optio
     .toSorted(byScore);
   const results = withParents(kept);
   const start = (input.page - 1) * input.page_size;
-  const page = await withImageUrls(ctx.config, results.slice(start, start + input.page_size).map((hit) => toRetrieved(hit, query.terms, input.highlight)));
-  const graph = input.use_kg && input.page === 1 ? await knowledgeGraphChunk(ctx, datasetIds, question, model, vectorSearch?.queryVector ?? null) : null;
-  return { chunks: graph ? [graph, ...page] : page, doc_aggs: aggregate(results), total: results.length, labels: questionFeatures };
+  const page = await withImageUrls(
+    ctx.config,
+    results.slice(start, start + input.page_size).map((hit) => toRetrieved(hit, query.terms, input.highlight)),
+  );
+  const graph =
+    input.use_kg && input.page === 1
+      ? await knowledgeGraphChunk(ctx, datasetIds, question, model, vectorSearch?.queryVector ?? null)
+      : null;
+  return {
+    chunks: graph ? [graph, ...page] : page,
+    doc_aggs: aggregate(results),
+    total: results.length,
+    labels: questionFeatures,
+  };
 };
 
 const byScore = (a: Scored, b: Scored) => b.score - a.score || a.row.id.localeCompare(b.row.id);
-const meanOf = (hits: Scored[], pick: (hit: Scored) => number) => hits.reduce((sum, hit) => sum + pick(hit), 0) / hits.length;
+const meanOf = (hits: Scored[], pick: (hit: Scored) => number) =>
+  hits.reduce((sum, hit) => sum + pick(hit), 0) / hits.length;
 
 // RAGFlow's children → parent: the children of one parent that passed become one hit with the parent's text and
 // the mean of their scores (under the best child's id, a chunk that exists).
@@ -150,7 +206,13 @@ const withParents = (hits: Scored[]) => {
   if (children.size === 0) return hits;
   const parents = [...children.values()].map((group) => {
     const best = group[0] as Scored;
-    return { ...best, row: { ...best.row, content: best.row.mom_content }, score: meanOf(group, (hit) => hit.score), term: meanOf(group, (hit) => hit.term), vector: meanOf(group, (hit) => hit.vector) };
+    return {
+      ...best,
+      row: { ...best.row, content: best.row.mom_content },
+      score: meanOf(group, (hit) => hit.score),
+      term: meanOf(group, (hit) => hit.term),
+      vector: meanOf(group, (hit) => hit.vector),
+    };
   });
   return [...hits.filter((hit) => !hit.row.mom_id), ...parents].toSorted(byScore);
 };
@@ -164,7 +226,13 @@ const noNgramCandidates = () => ({ hits: [] as { id: string }[], counts: new Map
 
 // Candidates by the selective 4-grams, and the collection's count of every 4-gram that occurs (all of them
 // score, whatever else the database holds).
-const selectiveNgramCandidates = async (ctx: ServiceContext, scope: Scope, grams: string[], topK: number, statistics: Promise<{ total: number }>) => {
+const selectiveNgramCandidates = async (
+  ctx: ServiceContext,
+  scope: Scope,
+  grams: string[],
+  topK: number,
+  statistics: Promise<{ total: number }>,
+) => {
   const { df, total } = await trigramFrequencies(ctx.db, trigramsOf(grams));
   const selected = selectiveGrams(grams, df, total);
   if (selected.length === 0) return noNgramCandidates();
@@ -179,10 +247,17 @@ const selectiveNgramCandidates = async (ctx: ServiceContext, scope: Scope, grams
 
 // `cross_languages`: the question and its translations, searched together. Without a model, or when it fails,
 // the question alone (RAGFlow goes on with the question too).
-const withTranslations = async (ctx: ServiceContext, question: string, languages: string[], { chatModel, usage, signal }: RetrieveOptions) => {
+const withTranslations = async (
+  ctx: ServiceContext,
+  question: string,
+  languages: string[],
+  { chatModel, usage, signal }: RetrieveOptions,
+) => {
   const model = chatModel === undefined ? await teamChatModel(ctx, ctx.actor.tenantId) : chatModel;
   if (!model) return question;
-  const reply = await model.complete(crossLanguagesPrompt(question, languages), { temperature: 0.2, signal }).catch(() => null);
+  const reply = await model
+    .complete(crossLanguagesPrompt(question, languages), { temperature: 0.2, signal })
+    .catch(() => null);
   if (!reply) return question;
   await recordUsage(ctx, ctx.actor.tenantId, model.id, reply.usage);
   if (usage) addUsage(usage, reply.usage);
@@ -209,7 +284,8 @@ const vectorCandidates = async (
   const hits = new Map<string, number>();
   if (!queryVector) return null;
   for (const datasetId of scope.datasetIds) {
-    for (const match of await ctx.vectors.query(datasetId, model.id, queryVector, topK)) hits.set(match.id, rescaled(model, match.score));
+    for (const match of await ctx.vectors.query(datasetId, model.id, queryVector, topK))
+      hits.set(match.id, rescaled(model, match.score));
   }
   return { queryVector, hits };
 };

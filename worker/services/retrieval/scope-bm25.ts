@@ -12,9 +12,18 @@ export const weightedFields = (row: TextFields): WeightedField[] => [
 
 // Word bm25 of each candidate (its fields by id) with the collection's document frequencies (see
 // termStatistics); a chunk's length is its word count.
-export const wordBm25 = (fieldsById: Map<string, WeightedField[]>, terms: string[], df: Map<string, number>, total: number) =>
+export const wordBm25 = (
+  fieldsById: Map<string, WeightedField[]>,
+  terms: string[],
+  df: Map<string, number>,
+  total: number,
+) =>
   bm25Scores(
-    [...fieldsById].map(([id, fields]) => ({ id, length: fields.reduce((sum, field) => sum + field.words.length, 0), tf: (term: string) => fieldFrequency(fields, term) })),
+    [...fieldsById].map(([id, fields]) => ({
+      id,
+      length: fields.reduce((sum, field) => sum + field.words.length, 0),
+      tf: (term: string) => fieldFrequency(fields, term),
+    })),
     new Map(terms.map((term) => [term, bm25Idf(df.get(term) ?? 0, total)])),
   );
 

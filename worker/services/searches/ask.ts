@@ -29,7 +29,12 @@ type ScopeInput = { kb_ids?: string[]; doc_ids?: string[] };
 
 // Which knowledge bases and documents one search covers: the request's, else the saved ones. A share-link
 // visitor (savedOnly) may only narrow the saved knowledge bases and the saved document filter, never widen them.
-export const searchScope = async (ctx: ServiceContext, app: SearchAppRow, input: ScopeInput, savedOnly = false): Promise<SearchScope> => {
+export const searchScope = async (
+  ctx: ServiceContext,
+  app: SearchAppRow,
+  input: ScopeInput,
+  savedOnly = false,
+): Promise<SearchScope> => {
   const saved = searchConfigOf(app);
   const kbIds = [...new Set(input.kb_ids?.length ? input.kb_ids : saved.kb_ids)];
   if (kbIds.length === 0) throw dataError("`kb_ids` is required.");
@@ -62,7 +67,12 @@ export const searchModel = async (ctx: ServiceContext, config: SearchConfig) => 
 };
 
 // The app's metadata filter for one question; a model-written one (auto, semi_auto) asks the app's chat model.
-const searchMetadataCondition = async (ctx: ServiceContext, config: SearchConfig, scope: SearchScope, question: string) => {
+const searchMetadataCondition = async (
+  ctx: ServiceContext,
+  config: SearchConfig,
+  scope: SearchScope,
+  question: string,
+) => {
   // apps saved before the filter existed have none
   const filter = config.meta_data_filter ?? NO_META_DATA_FILTER;
   const model = isModelWrittenFilter(filter) ? (await searchModel(ctx, config)).model : null;
@@ -74,31 +84,50 @@ const searchMetadataCondition = async (ctx: ServiceContext, config: SearchConfig
 
 // One retrieval with the app's settings (threshold, weight, top_k, rerank, keyword, knowledge graph, metadata
 // filter) over the scope.
-export const searchChunks = async (ctx: ServiceContext, config: SearchConfig, scope: SearchScope, question: string, page: { page: number; size: number; highlight: boolean }) =>
-  retrieve(ctx, {
-    question,
-    dataset_ids: scope.kbIds,
-    document_ids: scope.docIds,
-    page: page.page,
-    page_size: page.size,
-    similarity_threshold: config.similarity_threshold,
-    vector_similarity_weight: config.vector_similarity_weight,
-    top_k: config.top_k,
-    rerank_id: config.rerank_id || undefined,
-    keyword: config.keyword,
-    highlight: page.highlight,
-    use_kg: config.use_kg,
-    cross_languages: config.cross_languages,
-    metadata_condition: await searchMetadataCondition(ctx, config, scope, question),
-  }, { chatModel: config.cross_languages.length ? await translatingModel(ctx, config) : undefined });
+export const searchChunks = async (
+  ctx: ServiceContext,
+  config: SearchConfig,
+  scope: SearchScope,
+  question: string,
+  page: { page: number; size: number; highlight: boolean },
+) =>
+  retrieve(
+    ctx,
+    {
+      question,
+      dataset_ids: scope.kbIds,
+      document_ids: scope.docIds,
+      page: page.page,
+      page_size: page.size,
+      similarity_threshold: config.similarity_threshold,
+      vector_similarity_weight: config.vector_similarity_weight,
+      top_k: config.top_k,
+      rerank_id: config.rerank_id || undefined,
+      keyword: config.keyword,
+      highlight: page.highlight,
+      use_kg: config.use_kg,
+      cross_languages: config.cross_languages,
+      metadata_condition: await searchMetadataCondition(ctx, config, scope, question),
+    },
+    { chatModel: config.cross_languages.length ? await translatingModel(ctx, config) : undefined },
+  );
 
 // The app's chat model translates for cross_languages; one removed since the app was saved leaves the question as
 // it is (the results need no model).
-const translatingModel = (ctx: ServiceContext, config: SearchConfig) => searchModel(ctx, config).then(({ model }) => model, () => null);
+const translatingModel = (ctx: ServiceContext, config: SearchConfig) =>
+  searchModel(ctx, config).then(
+    ({ model }) => model,
+    () => null,
+  );
 
 // POST /searches/{id}/completions (and the shared /searchbots/ask): everything that can be refused is
 // checked before the stream starts; the frames are RAGFlow's delta frames, the last one with the reference.
-export const prepareSearchAnswer = async (ctx: ServiceContext, app: SearchAppRow, input: ScopeInput & { question: string }, savedOnly = false) => {
+export const prepareSearchAnswer = async (
+  ctx: ServiceContext,
+  app: SearchAppRow,
+  input: ScopeInput & { question: string },
+  savedOnly = false,
+) => {
   const scope = await searchScope(ctx, app, input, savedOnly);
   const question = input.question;
   const config = searchConfigOf(app);
@@ -106,13 +135,23 @@ export const prepareSearchAnswer = async (ctx: ServiceContext, app: SearchAppRow
   return (signal: AbortSignal) => summarise(ctx, { config, scope, question, model, llmId, signal });
 };
 
-type Summary = { config: SearchConfig; scope: SearchScope; question: string; model: ChatModel | null; llmId: string; signal: AbortSignal };
+type Summary = {
+  config: SearchConfig;
+  scope: SearchScope;
+  question: string;
+  model: ChatModel | null;
+  llmId: string;
+  signal: AbortSignal;
+};
 
 async function* summarise(ctx: ServiceContext, request: Summary): AsyncGenerator<SearchFrame> {
   const { config, model, question } = request;
   const usage: TokenUsage = { promptTokens: 0, completionTokens: 0 };
-  const found = (await searchChunks(ctx, config, request.scope, question, { page: 1, size: SEARCH_SUMMARY_CHUNKS, highlight: false })).chunks;
-  const maxAnswer = config.llm_setting.max_tokens && config.llm_setting.max_tokens > 0 ? config.llm_setting.max_tokens : undefined;
+  const found = (
+    await searchChunks(ctx, config, request.scope, question, { page: 1, size: SEARCH_SUMMARY_CHUNKS, highlight: false })
+  ).chunks;
+  const maxAnswer =
+    config.llm_setting.max_tokens && config.llm_setting.max_tokens > 0 ? config.llm_setting.max_tokens : undefined;
   const budget = await contextTokens(ctx, ctx.actor.tenantId, request.llmId);
   const knowledge = knowledgePrompt(
     await knowledgeChunks(ctx, found),
@@ -127,19 +166,33 @@ async function* summarise(ctx: ServiceContext, request: Summary): AsyncGenerator
   };
   // nothing found: no model call and an empty answer (the page says so in the reader's language)
   if (chunks.length > 0 && !model) {
-    for (const piece of pieces(extractiveAnswer(question, chunks.map((chunk) => chunk.content)))) yield delta(piece);
+    for (const piece of pieces(
+      extractiveAnswer(
+        question,
+        chunks.map((chunk) => chunk.content),
+      ),
+    ))
+      yield delta(piece);
   } else if (chunks.length > 0 && model) {
     const messages: ChatMessage[] = [
       { role: "system", content: `${askSummaryPrompt(knowledge.text)}\n\n${CITATION_GUIDELINES}` },
       { role: "user", content: question },
     ];
-    for await (const part of model.stream(messages, { temperature: SUMMARY_TEMPERATURE, max_tokens: maxAnswer, signal: request.signal })) {
+    for await (const part of model.stream(messages, {
+      temperature: SUMMARY_TEMPERATURE,
+      max_tokens: maxAnswer,
+      signal: request.signal,
+    })) {
       if ("delta" in part) yield delta(part.delta);
       else addUsage(usage, part.usage);
     }
   }
 
-  const basis = { tenantId: ctx.actor.tenantId, datasetIds: request.scope.kbIds, vectorSimilarityWeight: CITATION_VECTOR_WEIGHT };
+  const basis = {
+    tenantId: ctx.actor.tenantId,
+    datasetIds: request.scope.kbIds,
+    vectorSimilarityWeight: CITATION_VECTOR_WEIGHT,
+  };
   const { thinking, body } = await citeAnswer(ctx, answer, chunks, model ? basis : null);
   if (model) await recordUsage(ctx, ctx.actor.tenantId, model.id, usage);
   yield { answer: "", reference: toReference(chunks, citedIndexes(body)), final: true, content: thinking + body };

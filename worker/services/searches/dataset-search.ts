@@ -46,13 +46,21 @@ const searchConfigFor = async (ctx: ServiceContext, input: DatasetSearchInput): 
 
 // RAGFlow's dataset search (the retrieval test of its web app): the one retrieval path, with the doc-store field
 // names, `total` = the chunks on this page, and the question's tag-set labels.
-export const searchDatasets = async (ctx: ServiceContext, datasetIds: string[], input: DatasetSearchInput): Promise<DatasetSearchResult> => {
+export const searchDatasets = async (
+  ctx: ServiceContext,
+  datasetIds: string[],
+  input: DatasetSearchInput,
+): Promise<DatasetSearchResult> => {
   const kbIds = [...new Set(datasetIds)];
   await checkDatasets(ctx, kbIds);
   const docIds = [...new Set(input.doc_ids)];
   if (docIds.length) await checkDocuments(ctx, kbIds, docIds);
   const config = await searchConfigFor(ctx, input);
-  const result = await searchChunks(ctx, config, { kbIds, docIds }, input.question, { page: input.page, size: input.size, highlight: input.highlight });
+  const result = await searchChunks(ctx, config, { kbIds, docIds }, input.question, {
+    page: input.page,
+    size: input.size,
+    highlight: input.highlight,
+  });
   return {
     total: result.chunks.length,
     chunks: result.chunks.map((chunk) => toStoredSearchChunk(chunk, input.highlight)),

@@ -1,6 +1,13 @@
 import * as v from "valibot";
 import { and, asc, count, desc, eq, like, or } from "drizzle-orm";
-import { type CreateSearchInput, type ListSearchesQuery, type SearchApp, type SearchConfig, SearchConfigSchema, type UpdateSearchInput } from "../../contract/searches";
+import {
+  type CreateSearchInput,
+  type ListSearchesQuery,
+  type SearchApp,
+  type SearchConfig,
+  SearchConfigSchema,
+  type UpdateSearchInput,
+} from "../../contract/searches";
 import { searchApps, type SearchAppRow } from "../../db/schema";
 import { argumentError, dataError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -15,7 +22,10 @@ const defaultConfig = (): SearchConfig => v.parse(SearchConfigSchema, {});
 
 // A saved app's settings with every key: apps saved before a key existed get its default. Every reader of a
 // row's settings goes through here.
-export const searchConfigOf = (row: Pick<SearchAppRow, "searchConfig"> | null): SearchConfig => ({ ...defaultConfig(), ...row?.searchConfig });
+export const searchConfigOf = (row: Pick<SearchAppRow, "searchConfig"> | null): SearchConfig => ({
+  ...defaultConfig(),
+  ...row?.searchConfig,
+});
 
 export const toSearchApp = (row: SearchAppRow): SearchApp => ({
   id: row.id,
@@ -37,7 +47,6 @@ export const getSearchInTenant = async (ctx: ServiceContext, id: string) => {
   if (!row) throw dataError("Has no permission for this operation.");
   return row;
 };
-
 
 // Everything a saved configuration names must be the caller's to use: knowledge bases, documents, chat and
 // rerank models. An update checks only what it changes (a rename must not fail on a base deleted since).
@@ -61,34 +70,45 @@ const takenNames = async (ctx: ServiceContext, name: string) => {
 };
 
 export const createSearch = async (ctx: ServiceContext, input: CreateSearchInput) => {
-  const config = { ...defaultConfig(), ...input.search_config, kb_ids: [...new Set(input.search_config?.kb_ids ?? [])] };
+  const config = {
+    ...defaultConfig(),
+    ...input.search_config,
+    kb_ids: [...new Set(input.search_config?.kb_ids ?? [])],
+  };
   await checkConfig(ctx, config);
   const name = nextFreeName(input.name, await takenNames(ctx, input.name));
   const now = nowMs();
   const [row] = await ctx.db
     .insert(searchApps)
     .values({
-    id: newId(),
-    tenantId: ctx.actor.tenantId,
-    createdBy: ctx.actor.userId,
-    name,
-    nameKey: name.toLowerCase(),
-    description: input.description,
-    avatar: input.avatar ?? null,
-    searchConfig: config,
-    createTime: now,
-    updateTime: now,
+      id: newId(),
+      tenantId: ctx.actor.tenantId,
+      createdBy: ctx.actor.userId,
+      name,
+      nameKey: name.toLowerCase(),
+      description: input.description,
+      avatar: input.avatar ?? null,
+      searchConfig: config,
+      createTime: now,
+      updateTime: now,
     })
     .returning({ id: searchApps.id });
   return { search_id: row?.id ?? "" };
 };
 
-const ORDER_COLUMNS = { create_time: searchApps.createTime, update_time: searchApps.updateTime, name: searchApps.nameKey } as const;
+const ORDER_COLUMNS = {
+  create_time: searchApps.createTime,
+  update_time: searchApps.updateTime,
+  name: searchApps.nameKey,
+} as const;
 
 export const listSearches = async (ctx: ServiceContext, query: ListSearchesQuery) => {
   const column = ORDER_COLUMNS[query.orderby as keyof typeof ORDER_COLUMNS];
   if (!column) throw argumentError(`invalid orderby field: ${query.orderby}`);
-  const where = and(inTeam(ctx), query.keywords ? like(searchApps.nameKey, `%${query.keywords.toLowerCase().replace(/[%_]/g, "")}%`) : undefined);
+  const where = and(
+    inTeam(ctx),
+    query.keywords ? like(searchApps.nameKey, `%${query.keywords.toLowerCase().replace(/[%_]/g, "")}%`) : undefined,
+  );
   const rows = await ctx.db
     .select()
     .from(searchApps)
@@ -105,7 +125,9 @@ export const getSearch = async (ctx: ServiceContext, id: string) => toSearchApp(
 // PUT: name and search_config are required; the config is merged key by key into the stored one.
 export const updateSearch = async (ctx: ServiceContext, id: string, input: UpdateSearchInput) => {
   const current = await getSearchInTenant(ctx, id);
-  const clash = await ctx.db.query.searchApps.findFirst({ where: and(inTeam(ctx), eq(searchApps.nameKey, input.name.toLowerCase())) });
+  const clash = await ctx.db.query.searchApps.findFirst({
+    where: and(inTeam(ctx), eq(searchApps.nameKey, input.name.toLowerCase())),
+  });
   if (clash && clash.id !== id) throw dataError("Duplicated search name.");
   const patch = Object.fromEntries(Object.entries(input.search_config).filter(([, value]) => value !== undefined));
   const config: SearchConfig = { ...searchConfigOf(current), ...patch };
@@ -129,7 +151,8 @@ export const updateSearch = async (ctx: ServiceContext, id: string, input: Updat
 // Every member uses and edits the team's search apps; deleting one is for its creator or a team manager.
 export const removeSearch = async (ctx: ServiceContext, id: string) => {
   const row = await getSearchInTenant(ctx, id);
-  if (row.createdBy !== ctx.actor.userId && !canManageTeam(ctx.actor.role)) throw dataError("Has no permission for this operation.");
+  if (row.createdBy !== ctx.actor.userId && !canManageTeam(ctx.actor.role))
+    throw dataError("Has no permission for this operation.");
   await ctx.db.delete(searchApps).where(eq(searchApps.id, id));
   await removeShareTokensOf(ctx, "search", [id]);
   return true;

@@ -1,7 +1,14 @@
 import type { MindMapInput, MindMapNode } from "../../contract/mindmap";
 import type { SearchAppRow } from "../../db/schema";
 import type { ChatModel, TokenUsage } from "../../platform/providers/types";
-import { extractiveMindMap, mergeNodes, mindMapOf, mindMapParts, mindMapPrompt, outlineToNodes } from "../../rag/mindmap";
+import {
+  extractiveMindMap,
+  mergeNodes,
+  mindMapOf,
+  mindMapParts,
+  mindMapPrompt,
+  outlineToNodes,
+} from "../../rag/mindmap";
 import type { ServiceContext } from "../context";
 import { addUsage, recordUsage } from "../models/usage";
 import { type SearchScope, searchChunks, searchModel, searchScope } from "./ask";
@@ -26,13 +33,30 @@ const modelMindMap = async (ctx: ServiceContext, model: ChatModel, texts: string
 
 // A mind map of the best chunks for a question, with a search app's settings (RAGFlow's gen_mindmap); the
 // built-in model maps the documents found and their chunks' first sentences.
-const mindMapOver = async (ctx: ServiceContext, app: SearchAppRow | null, scope: SearchScope, question: string): Promise<MindMapNode> => {
+const mindMapOver = async (
+  ctx: ServiceContext,
+  app: SearchAppRow | null,
+  scope: SearchScope,
+  question: string,
+): Promise<MindMapNode> => {
   const config = searchConfigOf(app);
-  const { chunks } = await searchChunks(ctx, config, scope, question, { page: 1, size: MIND_MAP_CHUNKS, highlight: false });
+  const { chunks } = await searchChunks(ctx, config, scope, question, {
+    page: 1,
+    size: MIND_MAP_CHUNKS,
+    highlight: false,
+  });
   if (chunks.length === 0) return { id: "root", children: [] };
   const { model } = await searchModel(ctx, config);
-  if (!model) return extractiveMindMap(question, chunks.map((chunk) => ({ document: chunk.document_keyword, content: chunk.content })));
-  return modelMindMap(ctx, model, chunks.map((chunk) => chunk.content));
+  if (!model)
+    return extractiveMindMap(
+      question,
+      chunks.map((chunk) => ({ document: chunk.document_keyword, content: chunk.content })),
+    );
+  return modelMindMap(
+    ctx,
+    model,
+    chunks.map((chunk) => chunk.content),
+  );
 };
 
 // POST /chat/mindmap: over the named knowledge bases; with search_id, that app's settings and document filter.

@@ -10,7 +10,9 @@ export { checkChatModel, checkRerankModel } from "../chats/validate";
 // link never opens a base that is private to someone else) and share one embedding model (one query vector).
 export const checkDatasets = async (ctx: ServiceContext, ids: string[]) => {
   if (ids.length === 0) return [];
-  const rows = await ctx.db.query.datasets.findMany({ where: and(datasetsVisibleTo(ctx.actor.tenantId, ctx.actor.userId), inArray(datasets.id, ids)) });
+  const rows = await ctx.db.query.datasets.findMany({
+    where: and(datasetsVisibleTo(ctx.actor.tenantId, ctx.actor.userId), inArray(datasets.id, ids)),
+  });
   const missing = ids.find((id) => !rows.some((row) => row.id === id));
   if (missing) throw dataError(`You don't own the dataset ${missing}`);
   if (new Set(rows.map((row) => row.embdId)).size > 1) throw dataError("Datasets use different embedding models.");
@@ -21,7 +23,12 @@ export const checkDatasets = async (ctx: ServiceContext, ids: string[]) => {
 export const documentsWithin = async (ctx: ServiceContext, kbIds: string[], docIds: string[]) =>
   docIds.length === 0
     ? []
-    : (await ctx.db.select({ id: documents.id }).from(documents).where(and(inArray(documents.id, docIds), inArray(documents.datasetId, kbIds)))).map((row) => row.id);
+    : (
+        await ctx.db
+          .select({ id: documents.id })
+          .from(documents)
+          .where(and(inArray(documents.id, docIds), inArray(documents.datasetId, kbIds)))
+      ).map((row) => row.id);
 
 // A document filter may only name documents of the searched knowledge bases.
 export const checkDocuments = async (ctx: ServiceContext, kbIds: string[], docIds: string[]) => {

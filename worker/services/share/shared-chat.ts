@@ -4,7 +4,14 @@ import type { DialogRow } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { prepareCompletion } from "../chats/completion";
 import { toSession } from "../chats/serialize";
-import { getConversation, listConversations, openConversation, removeConversations, renameConversation, setFeedback } from "../chats/sessions";
+import {
+  getConversation,
+  listConversations,
+  openConversation,
+  removeConversations,
+  renameConversation,
+  setFeedback,
+} from "../chats/sessions";
 import type { FeedbackInput } from "../../contract/chats";
 import type { ServiceContext } from "../context";
 
@@ -32,14 +39,27 @@ const visitorConversation = async (ctx: ServiceContext, dialog: DialogRow, visit
 };
 
 export const visitorSessions = (ctx: ServiceContext, dialog: DialogRow, visitorId: string) =>
-  listConversations(ctx, dialog, { page: 1, page_size: 100, orderby: "update_time", desc: true, user_id: visitorId }).then((rows) => rows.filter((row) => row.source === "shared"));
+  listConversations(ctx, dialog, {
+    page: 1,
+    page_size: 100,
+    orderby: "update_time",
+    desc: true,
+    user_id: visitorId,
+  }).then((rows) => rows.filter((row) => row.source === "shared"));
 
 export const startVisitorSession = async (ctx: ServiceContext, dialog: DialogRow, visitorId: string, name: string) =>
   toSession(await openConversation(ctx, dialog, name, visitorId, "shared"));
 
-export const visitorSession = async (ctx: ServiceContext, dialog: DialogRow, visitorId: string, id: string) => toSession(await visitorConversation(ctx, dialog, visitorId, id));
+export const visitorSession = async (ctx: ServiceContext, dialog: DialogRow, visitorId: string, id: string) =>
+  toSession(await visitorConversation(ctx, dialog, visitorId, id));
 
-export const renameVisitorSession = async (ctx: ServiceContext, dialog: DialogRow, visitorId: string, id: string, name: string) => {
+export const renameVisitorSession = async (
+  ctx: ServiceContext,
+  dialog: DialogRow,
+  visitorId: string,
+  id: string,
+  name: string,
+) => {
   await visitorConversation(ctx, dialog, visitorId, id);
   return renameConversation(ctx, dialog, id, name);
 };
@@ -49,12 +69,30 @@ export const removeVisitorSession = async (ctx: ServiceContext, dialog: DialogRo
   return removeConversations(ctx, dialog, [id], false);
 };
 
-export const visitorFeedback = async (ctx: ServiceContext, dialog: DialogRow, visitorId: string, id: string, messageId: string, input: FeedbackInput) => {
+export const visitorFeedback = async (
+  ctx: ServiceContext,
+  dialog: DialogRow,
+  visitorId: string,
+  id: string,
+  messageId: string,
+  input: FeedbackInput,
+) => {
   await visitorConversation(ctx, dialog, visitorId, id);
   return setFeedback(ctx, dialog, id, messageId, input);
 };
 
-export const prepareVisitorCompletion = async (ctx: ServiceContext, dialog: DialogRow, visitorId: string, input: CompletionInput, waitUntil: (work: Promise<unknown>) => void) => {
+export const prepareVisitorCompletion = async (
+  ctx: ServiceContext,
+  dialog: DialogRow,
+  visitorId: string,
+  input: CompletionInput,
+  waitUntil: (work: Promise<unknown>) => void,
+) => {
   if (input.session_id) await visitorConversation(ctx, dialog, visitorId, input.session_id);
-  return prepareCompletion(ctx, dialog, { ...input, user_id: visitorId, llm_id: undefined }, { userId: visitorId, source: "shared", waitUntil });
+  return prepareCompletion(
+    ctx,
+    dialog,
+    { ...input, user_id: visitorId, llm_id: undefined },
+    { userId: visitorId, source: "shared", waitUntil },
+  );
 };

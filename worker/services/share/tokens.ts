@@ -1,5 +1,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { SHARE_TOKEN_PREFIX, type ShareToken, type ShareTokenInput, type UpdateShareTokenInput } from "../../contract/share";
+import {
+  SHARE_TOKEN_PREFIX,
+  type ShareToken,
+  type ShareTokenInput,
+  type UpdateShareTokenInput,
+} from "../../contract/share";
 import { shareTokens, type ShareTokenRow, shareUsage } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { newId, randomToken } from "../../lib/ids";
@@ -50,15 +55,31 @@ export const listShareTokens = async (ctx: ServiceContext, target: Target) => {
     .select({ token: shareTokens, usedToday: sql<number>`coalesce(${shareUsage.count}, 0)` })
     .from(shareTokens)
     .leftJoin(shareUsage, and(eq(shareUsage.tokenId, shareTokens.id), eq(shareUsage.bucket, dayBucket(nowMs()))))
-    .where(and(eq(shareTokens.tenantId, ctx.actor.tenantId), eq(shareTokens.targetType, target.type), eq(shareTokens.targetId, target.id)))
+    .where(
+      and(
+        eq(shareTokens.tenantId, ctx.actor.tenantId),
+        eq(shareTokens.targetType, target.type),
+        eq(shareTokens.targetId, target.id),
+      ),
+    )
     .orderBy(shareTokens.createTime);
   return rows.map((row) => toShareToken(row.token, row.usedToday));
 };
 
 const ownToken = (ctx: ServiceContext, target: Target, id: string) =>
-  and(eq(shareTokens.id, id), eq(shareTokens.tenantId, ctx.actor.tenantId), eq(shareTokens.targetType, target.type), eq(shareTokens.targetId, target.id));
+  and(
+    eq(shareTokens.id, id),
+    eq(shareTokens.tenantId, ctx.actor.tenantId),
+    eq(shareTokens.targetType, target.type),
+    eq(shareTokens.targetId, target.id),
+  );
 
-export const updateShareToken = async (ctx: ServiceContext, target: Target, id: string, input: UpdateShareTokenInput) => {
+export const updateShareToken = async (
+  ctx: ServiceContext,
+  target: Target,
+  id: string,
+  input: UpdateShareTokenInput,
+) => {
   const [row] = await ctx.db
     .update(shareTokens)
     .set({
@@ -75,7 +96,10 @@ export const updateShareToken = async (ctx: ServiceContext, target: Target, id: 
 };
 
 export const removeShareToken = async (ctx: ServiceContext, target: Target, id: string) => {
-  const [row] = await ctx.db.delete(shareTokens).where(ownToken(ctx, target, id)).returning({ id: shareTokens.id });
+  const [row] = await ctx.db
+    .delete(shareTokens)
+    .where(ownToken(ctx, target, id))
+    .returning({ id: shareTokens.id });
   if (!row) throw dataError("Share link not found.");
   return true;
 };
@@ -84,4 +108,12 @@ export const removeShareToken = async (ctx: ServiceContext, target: Target, id: 
 export const removeShareTokensOf = (ctx: ServiceContext, type: Target["type"], ids: string[]) =>
   ids.length === 0
     ? Promise.resolve()
-    : ctx.db.delete(shareTokens).where(and(eq(shareTokens.tenantId, ctx.actor.tenantId), eq(shareTokens.targetType, type), inArray(shareTokens.targetId, ids)));
+    : ctx.db
+        .delete(shareTokens)
+        .where(
+          and(
+            eq(shareTokens.tenantId, ctx.actor.tenantId),
+            eq(shareTokens.targetType, type),
+            inArray(shareTokens.targetId, ids),
+          ),
+        );

@@ -11,7 +11,10 @@ export const countRequest = async (deps: Deps, tokenId: string, bucket: string) 
   const [row] = await deps.db
     .insert(shareUsage)
     .values({ tokenId, bucket, count: 1 })
-    .onConflictDoUpdate({ target: [shareUsage.tokenId, shareUsage.bucket], set: { count: sql`${shareUsage.count} + 1` } })
+    .onConflictDoUpdate({
+      target: [shareUsage.tokenId, shareUsage.bucket],
+      set: { count: sql`${shareUsage.count} + 1` },
+    })
     .returning({ count: shareUsage.count });
   return row?.count ?? 1;
 };

@@ -19,7 +19,14 @@ export const listTags = async (ctx: ServiceContext, datasetId: string): Promise<
 
 // Tags of several datasets, counts added up.
 export const aggregateTags = async (ctx: ServiceContext, idList: string) => {
-  const ids = [...new Set(idList.split(",").map((id) => id.trim()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      idList
+        .split(",")
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ];
   for (const id of ids) {
     await getDatasetInTenant(ctx, id).catch(() => {
       throw dataError(`No authorization for dataset '${id}'`);

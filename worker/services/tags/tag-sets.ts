@@ -16,7 +16,12 @@ export type TagSet = { scope: Scope; shares: Map<string, number>; tags: string[]
 // Of the tag sets a parser_config names, those it may use: datasets of the same team with the Tag method.
 export const usableTagSetIds = async (db: Db, tenantId: string, ids: string[]) =>
   ids.length
-    ? (await db.select({ id: datasets.id }).from(datasets).where(and(eq(datasets.tenantId, tenantId), eq(datasets.parserId, "tag"), inArray(datasets.id, ids)))).map((row) => row.id)
+    ? (
+        await db
+          .select({ id: datasets.id })
+          .from(datasets)
+          .where(and(eq(datasets.tenantId, tenantId), eq(datasets.parserId, "tag"), inArray(datasets.id, ids)))
+      ).map((row) => row.id)
     : [];
 
 // A parser_config may name only tag sets it can use (never the dataset itself).
@@ -72,10 +77,19 @@ const tagSetIdsOf = (dataset: { parserConfig: unknown }) => (dataset.parserConfi
 
 // The question's tags from the tag sets of the searched datasets ({} when none has any), with the first such
 // dataset's topn_tags.
-export const questionTagsOf = async (db: Db, searched: { tenantId: string; parserConfig: unknown }[], question: string): Promise<TagFeatures> => {
+export const questionTagsOf = async (
+  db: Db,
+  searched: { tenantId: string; parserConfig: unknown }[],
+  question: string,
+): Promise<TagFeatures> => {
   const withSets = searched.filter((dataset) => tagSetIdsOf(dataset).length > 0);
   const first = withSets[0];
   if (!first) return {};
-  const set = await loadTagSet(db, first.tenantId, [...new Set(withSets.flatMap(tagSetIdsOf))], (first.parserConfig as ParserConfig).topn_tags);
+  const set = await loadTagSet(
+    db,
+    first.tenantId,
+    [...new Set(withSets.flatMap(tagSetIdsOf))],
+    (first.parserConfig as ParserConfig).topn_tags,
+  );
   return set ? questionTags(db, set, question) : {};
 };

@@ -29,12 +29,28 @@ const membership = (tenantId: string, userId: string) =>
 export const listMembers = async (ctx: ServiceContext, tenantId: string): Promise<TeamMember[]> => {
   await myRole(ctx, tenantId);
   const rows = await ctx.db
-    .select({ userId: users.id, email: users.email, nickname: users.nickname, avatar: users.avatar, role: userTenants.role, createTime: userTenants.createTime, updateTime: userTenants.updateTime })
+    .select({
+      userId: users.id,
+      email: users.email,
+      nickname: users.nickname,
+      avatar: users.avatar,
+      role: userTenants.role,
+      createTime: userTenants.createTime,
+      updateTime: userTenants.updateTime,
+    })
     .from(userTenants)
     .innerJoin(users, eq(users.id, userTenants.userId))
     .where(eq(userTenants.tenantId, tenantId))
     .orderBy(asc(userTenants.createTime));
-  return rows.map((row) => ({ user_id: row.userId, email: row.email, nickname: row.nickname, avatar: row.avatar, role: row.role, create_time: row.createTime, update_time: row.updateTime }));
+  return rows.map((row) => ({
+    user_id: row.userId,
+    email: row.email,
+    nickname: row.nickname,
+    avatar: row.avatar,
+    role: row.role,
+    create_time: row.createTime,
+    update_time: row.updateTime,
+  }));
 };
 
 // With SMTP configured the invitee also gets an email; the invitation stands even when mailing fails.
@@ -65,11 +81,31 @@ export const inviteMember = async (ctx: ServiceContext, tenantId: string, email:
   const invitee = await ctx.db.query.users.findFirst({ where: eq(users.email, email) });
   if (!invitee) throw dataError(`User not found: ${email}. Only registered users can be invited.`);
   const existing = await ctx.db.query.userTenants.findFirst({ where: membership(tenantId, invitee.id) });
-  if (existing) throw dataError(existing.role === "invite" ? `${email} is already invited.` : `${email} is already in the team.`);
+  if (existing)
+    throw dataError(existing.role === "invite" ? `${email} is already invited.` : `${email} is already in the team.`);
   const now = nowMs();
-  await ctx.db.insert(userTenants).values({ id: newId(), userId: invitee.id, tenantId, role: "invite", invitedBy: ctx.actor.userId, createTime: now, updateTime: now });
+  await ctx.db
+    .insert(userTenants)
+    .values({
+      id: newId(),
+      userId: invitee.id,
+      tenantId,
+      role: "invite",
+      invitedBy: ctx.actor.userId,
+      createTime: now,
+      updateTime: now,
+    });
   const emailSent = await mailInvitation(ctx, tenantId, invitee.email);
-  return { user_id: invitee.id, email: invitee.email, nickname: invitee.nickname, avatar: invitee.avatar, role: "invite" as const, create_time: now, update_time: now, email_sent: emailSent };
+  return {
+    user_id: invitee.id,
+    email: invitee.email,
+    nickname: invitee.nickname,
+    avatar: invitee.avatar,
+    role: "invite" as const,
+    create_time: now,
+    update_time: now,
+    email_sent: emailSent,
+  };
 };
 
 export const acceptInvitation = async (ctx: ServiceContext, tenantId: string) => {
@@ -109,13 +145,37 @@ export const changeRole = async (ctx: ServiceContext, tenantId: string, userId: 
 // Every team the user is in or invited to, the own one first.
 export const listJoinedTeams = async (ctx: ServiceContext): Promise<JoinedTeam[]> => {
   const rows = await ctx.db
-    .select({ tenantId: tenants.id, name: tenants.name, role: userTenants.role, ownerId: users.id, nickname: users.nickname, email: users.email, avatar: users.avatar, createTime: userTenants.createTime, updateTime: userTenants.updateTime })
+    .select({
+      tenantId: tenants.id,
+      name: tenants.name,
+      role: userTenants.role,
+      ownerId: users.id,
+      nickname: users.nickname,
+      email: users.email,
+      avatar: users.avatar,
+      createTime: userTenants.createTime,
+      updateTime: userTenants.updateTime,
+    })
     .from(userTenants)
     .innerJoin(tenants, eq(tenants.id, userTenants.tenantId))
     .innerJoin(users, eq(users.id, tenants.id))
     .where(eq(userTenants.userId, ctx.actor.userId))
     .orderBy(asc(userTenants.createTime));
   return rows
-    .map((row) => ({ tenant_id: row.tenantId, name: row.name, role: row.role, owner_id: row.ownerId, nickname: row.nickname, email: row.email, avatar: row.avatar, create_time: row.createTime, update_time: row.updateTime }))
-    .toSorted((a, b) => Number(b.role === "owner" && b.tenant_id === ctx.actor.userId) - Number(a.role === "owner" && a.tenant_id === ctx.actor.userId));
+    .map((row) => ({
+      tenant_id: row.tenantId,
+      name: row.name,
+      role: row.role,
+      owner_id: row.ownerId,
+      nickname: row.nickname,
+      email: row.email,
+      avatar: row.avatar,
+      create_time: row.createTime,
+      update_time: row.updateTime,
+    }))
+    .toSorted(
+      (a, b) =>
+        Number(b.role === "owner" && b.tenant_id === ctx.actor.userId) -
+        Number(a.role === "owner" && a.tenant_id === ctx.actor.userId),
+    );
 };

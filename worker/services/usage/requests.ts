@@ -21,7 +21,10 @@ export const flushRequests = async ({ db }: Pick<Deps, "db">, now = Date.now()) 
     await db
       .insert(usageDaily)
       .values(count)
-      .onConflictDoUpdate({ target: [usageDaily.tenantId, usageDaily.day], set: { requests: sql`${usageDaily.requests} + ${count.requests}` } })
+      .onConflictDoUpdate({
+        target: [usageDaily.tenantId, usageDaily.day],
+        set: { requests: sql`${usageDaily.requests} + ${count.requests}` },
+      })
       // a team deleted since: its count goes with it
       .catch((error: unknown) => console.warn("request count failed", error));
   }

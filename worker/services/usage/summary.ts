@@ -25,7 +25,10 @@ export const usageSummary = async (ctx: ServiceContext, now = Date.now()): Promi
   await flushRequests(ctx, now);
   const day = utcDay(now);
   const [counts, documentBytes, fileBytes, today, month, dbBytes, datasetIds] = await Promise.all([
-    ctx.db.select({ documents: sum(datasets.docNum), chunks: sum(datasets.chunkNum) }).from(datasets).where(eq(datasets.tenantId, tenantId)),
+    ctx.db
+      .select({ documents: sum(datasets.docNum), chunks: sum(datasets.chunkNum) })
+      .from(datasets)
+      .where(eq(datasets.tenantId, tenantId)),
     ctx.db
       .select({ bytes: sum(documents.size) })
       .from(documents)
@@ -35,16 +38,24 @@ export const usageSummary = async (ctx: ServiceContext, now = Date.now()): Promi
       .select({ bytes: sum(files.size) })
       .from(files)
       .where(and(eq(files.tenantId, tenantId), ne(files.type, FOLDER))),
-    ctx.db.select({ n: usageDaily.requests }).from(usageDaily).where(and(eq(usageDaily.tenantId, tenantId), eq(usageDaily.day, day))),
+    ctx.db
+      .select({ n: usageDaily.requests })
+      .from(usageDaily)
+      .where(and(eq(usageDaily.tenantId, tenantId), eq(usageDaily.day, day))),
     ctx.db
       .select({ n: sum(usageDaily.requests) })
       .from(usageDaily)
-      .where(and(eq(usageDaily.tenantId, tenantId), gte(usageDaily.day, `${day.slice(0, 7)}-01`), lte(usageDaily.day, day))),
+      .where(
+        and(eq(usageDaily.tenantId, tenantId), gte(usageDaily.day, `${day.slice(0, 7)}-01`), lte(usageDaily.day, day)),
+      ),
     databaseBytes(ctx),
     ctx.db.select({ id: datasets.id }).from(datasets).where(eq(datasets.tenantId, tenantId)),
   ]);
   const chunks = asNumber(counts[0]?.chunks);
-  const dimensions = await ctx.vectors.storedDimensions(datasetIds.map((row) => row.id), chunks);
+  const dimensions = await ctx.vectors.storedDimensions(
+    datasetIds.map((row) => row.id),
+    chunks,
+  );
   return {
     plan: ctx.config.plan,
     day,

@@ -10,7 +10,11 @@ import { type AgentInfo, AgentInfoFields } from "../list/agent-info-fields";
 export const AgentSettingsDialog = ({ agent, onClose }: { agent: Agent; onClose: () => void }) => {
   const { t } = useTranslation();
   const update = useUpdateAgentMutation(agent.id);
-  const [values, setValues] = useState<AgentInfo>({ title: agent.title, description: agent.description ?? "", permission: agent.permission });
+  const [values, setValues] = useState<AgentInfo>({
+    title: agent.title,
+    description: agent.description ?? "",
+    permission: agent.permission,
+  });
   const [titleError, setTitleError] = useState<string | undefined>();
 
   const submit = async (event: FormEvent) => {
@@ -19,7 +23,11 @@ export const AgentSettingsDialog = ({ agent, onClose }: { agent: Agent; onClose:
     if (!title) return setTitleError(t("validation.required"));
     setTitleError(undefined);
     try {
-      await update.mutateAsync({ title, description: values.description.trim() || null, permission: values.permission });
+      await update.mutateAsync({
+        title,
+        description: values.description.trim() || null,
+        permission: values.permission,
+      });
       notifySuccess(t("common.toast.modified"));
       onClose();
     } catch (error) {

@@ -44,7 +44,14 @@ export const ComponentPalette = ({ onAdd }: { onAdd: (name: ComponentName) => vo
       </Text>
       {Object.entries(PALETTE_GROUPS).map(([group, names]) => (
         <Stack key={group} gap="1" role="group" aria-labelledby={`palette-${group}`}>
-          <Heading as="h2" id={`palette-${group}`} size="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
+          <Heading
+            as="h2"
+            id={`palette-${group}`}
+            size="xs"
+            color="fg.muted"
+            textTransform="uppercase"
+            letterSpacing="wide"
+          >
             {t(`agents.editor.groups.${group as keyof typeof PALETTE_GROUPS}`)}
           </Heading>
           {names.map((name) => (

@@ -24,7 +24,20 @@ type Props = {
   onExport: () => void;
 };
 
-export const EditorToolbar = ({ agent, readOnly, saveState, canUndo, canRedo, onUndo, onRedo, onSave, onOpen, onSettings, onPublish, onExport }: Props) => {
+export const EditorToolbar = ({
+  agent,
+  readOnly,
+  saveState,
+  canUndo,
+  canRedo,
+  onUndo,
+  onRedo,
+  onSave,
+  onOpen,
+  onSettings,
+  onPublish,
+  onExport,
+}: Props) => {
   const { t } = useTranslation();
   return (
     <HStack gap="2" px="3" py="2" borderBottomWidth="1px" bg="app.surface" wrap="wrap">
@@ -42,21 +55,47 @@ export const EditorToolbar = ({ agent, readOnly, saveState, canUndo, canRedo, on
           {t("agents.editor.readOnly")}
         </Badge>
       ) : (
-        <IconButton size="xs" variant="ghost" aria-label={t("agents.editor.settings")} title={t("agents.editor.settings")} onClick={onSettings}>
+        <IconButton
+          size="xs"
+          variant="ghost"
+          aria-label={t("agents.editor.settings")}
+          title={t("agents.editor.settings")}
+          onClick={onSettings}
+        >
           <Settings2 />
         </IconButton>
       )}
-      <IconButton size="xs" variant="ghost" aria-label={t("agents.editor.exportJson")} title={t("agents.editor.exportJson")} onClick={onExport}>
+      <IconButton
+        size="xs"
+        variant="ghost"
+        aria-label={t("agents.editor.exportJson")}
+        title={t("agents.editor.exportJson")}
+        onClick={onExport}
+      >
         <FileDown />
       </IconButton>
       {!readOnly && <SaveStatus state={saveState} />}
       <HStack gap="1" ms="auto" wrap="wrap">
         {!readOnly && (
           <>
-            <IconButton size="sm" variant="ghost" aria-label={t("agents.editor.undo")} title={t("agents.editor.undoShortcut")} disabled={!canUndo} onClick={onUndo}>
+            <IconButton
+              size="sm"
+              variant="ghost"
+              aria-label={t("agents.editor.undo")}
+              title={t("agents.editor.undoShortcut")}
+              disabled={!canUndo}
+              onClick={onUndo}
+            >
               <Undo2 />
             </IconButton>
-            <IconButton size="sm" variant="ghost" aria-label={t("agents.editor.redo")} title={t("agents.editor.redoShortcut")} disabled={!canRedo} onClick={onRedo}>
+            <IconButton
+              size="sm"
+              variant="ghost"
+              aria-label={t("agents.editor.redo")}
+              title={t("agents.editor.redoShortcut")}
+              disabled={!canRedo}
+              onClick={onRedo}
+            >
               <Redo2 />
             </IconButton>
             <Separator orientation="vertical" h="6" />
@@ -72,7 +111,13 @@ export const EditorToolbar = ({ agent, readOnly, saveState, canUndo, canRedo, on
           <FlaskConical /> {t("agents.editor.testRun")}
         </Button>
         {!readOnly && (
-          <Button size="sm" colorPalette="teal" onClick={onSave} loading={saveState === "saving"} disabled={saveState === "saved"}>
+          <Button
+            size="sm"
+            colorPalette="teal"
+            onClick={onSave}
+            loading={saveState === "saving"}
+            disabled={saveState === "saved"}
+          >
             <Save /> {t("common.save")}
           </Button>
         )}

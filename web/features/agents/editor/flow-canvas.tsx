@@ -1,5 +1,13 @@
 import { Box } from "@chakra-ui/react";
-import { Background, Controls, MarkerType, MiniMap, type OnSelectionChangeParams, ReactFlow, useReactFlow } from "@xyflow/react";
+import {
+  Background,
+  Controls,
+  MarkerType,
+  MiniMap,
+  type OnSelectionChangeParams,
+  ReactFlow,
+  useReactFlow,
+} from "@xyflow/react";
 import { type DragEvent, type RefObject, useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { ComponentName } from "../../../../worker/contract/agents";
@@ -27,7 +35,8 @@ type Props = {
   readOnly?: boolean;
 };
 
-const isComponentName = (value: string): value is ComponentName => (COMPONENT_NAMES as readonly string[]).includes(value);
+const isComponentName = (value: string): value is ComponentName =>
+  (COMPONENT_NAMES as readonly string[]).includes(value);
 
 const onDragOver = (event: DragEvent) => {
   if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
@@ -36,7 +45,15 @@ const onDragOver = (event: DragEvent) => {
 };
 
 // The React Flow canvas: custom nodes, minimap, zoom controls and fit view; Delete removes the selection.
-export const FlowCanvas = ({ editor, containerRef, onDropComponent, onNodeOpen, onNodeSelected, onPaneClick, readOnly = false }: Props) => {
+export const FlowCanvas = ({
+  editor,
+  containerRef,
+  onDropComponent,
+  onNodeOpen,
+  onNodeSelected,
+  onPaneClick,
+  readOnly = false,
+}: Props) => {
   const { t } = useTranslation();
   const { colorMode } = useColorMode();
   const { screenToFlowPosition } = useReactFlow();
@@ -58,7 +75,17 @@ export const FlowCanvas = ({ editor, containerRef, onDropComponent, onNodeOpen, 
   };
 
   return (
-    <Box ref={containerRef} flex="1" minW="0" h="full" position="relative" aria-label={t("agents.editor.canvas")} role="region" onDragOver={onDragOver} onDrop={onDrop}>
+    <Box
+      ref={containerRef}
+      flex="1"
+      minW="0"
+      h="full"
+      position="relative"
+      aria-label={t("agents.editor.canvas")}
+      role="region"
+      onDragOver={onDragOver}
+      onDrop={onDrop}
+    >
       <ReactFlow<EditorNode>
         nodes={editor.nodes}
         edges={editor.edges}
@@ -85,7 +112,11 @@ export const FlowCanvas = ({ editor, containerRef, onDropComponent, onNodeOpen, 
       >
         <Background gap={16} />
         <Controls />
-        <MiniMap<EditorNode> pannable zoomable nodeColor={(node) => `var(--chakra-colors-${COMPONENT_COLORS[node.data.label]}-solid)`} />
+        <MiniMap<EditorNode>
+          pannable
+          zoomable
+          nodeColor={(node) => `var(--chakra-colors-${COMPONENT_COLORS[node.data.label]}-solid)`}
+        />
       </ReactFlow>
     </Box>
   );

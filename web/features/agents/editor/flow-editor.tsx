@@ -37,7 +37,10 @@ const Editor = ({ agent }: { agent: Agent }) => {
   // a team flow someone else made opens read-only (the server would refuse every save)
   const readOnly = agent.can_edit === false;
 
-  const dsl = useMemo(() => dslOfGraph({ nodes: editor.nodes, edges: editor.edges }, globals), [editor.nodes, editor.edges, globals]);
+  const dsl = useMemo(
+    () => dslOfGraph({ nodes: editor.nodes, edges: editor.edges }, globals),
+    [editor.nodes, editor.edges, globals],
+  );
   const autosave = useAutosave(dsl, (next) => (readOnly ? Promise.resolve() : update.mutateAsync({ dsl: next })));
   const invalid = useMemo(() => new Set(invalidNodes(editor.nodes).map(({ node }) => node.id)), [editor.nodes]);
   useUndoShortcuts(editor.undo, editor.redo);
@@ -55,9 +58,16 @@ const Editor = ({ agent }: { agent: Agent }) => {
   // a click adds at the top level, in the middle of the visible canvas or the first free place below it
   const addAtCenter = (name: ComponentName) => {
     const rect = canvasRef.current?.getBoundingClientRect();
-    const center = screenToFlowPosition({ x: (rect?.left ?? 0) + (rect?.width ?? 0) / 2, y: (rect?.top ?? 0) + (rect?.height ?? 0) / 2 });
+    const center = screenToFlowPosition({
+      x: (rect?.left ?? 0) + (rect?.width ?? 0) / 2,
+      y: (rect?.top ?? 0) + (rect?.height ?? 0) / 2,
+    });
     const size = newNodeSize(nodeTypeFor(name));
-    editor.addComponent(name, freeSpot(editor.nodes, { x: center.x - size.width / 2, y: center.y - size.height / 2 }, size), displayName);
+    editor.addComponent(
+      name,
+      freeSpot(editor.nodes, { x: center.x - size.width / 2, y: center.y - size.height / 2 }, size),
+      displayName,
+    );
     setPanel("node");
   };
   const save = () => void autosave.saveNow().then((ok) => !ok && notifyError(autosave.lastError()));
@@ -76,7 +86,9 @@ const Editor = ({ agent }: { agent: Agent }) => {
         onOpen={setPanel}
         onSettings={() => setDialog("settings")}
         onPublish={() => setDialog("publish")}
-        onExport={() => saveBlob(new Blob([JSON.stringify(dsl, null, 2)], { type: "application/json" }), dslFileName(agent.title))}
+        onExport={() =>
+          saveBlob(new Blob([JSON.stringify(dsl, null, 2)], { type: "application/json" }), dslFileName(agent.title))
+        }
       />
       {readOnly && (
         <Alert.Root status="info" variant="subtle" rounded="none" py="2" data-testid="read-only-note">
@@ -102,22 +114,48 @@ const Editor = ({ agent }: { agent: Agent }) => {
           />
         </InvalidNodesContext.Provider>
         {panel !== null && (panel !== "node" || selectedNode) && (
-          <Box w={{ base: "full", md: "sm", xl: "md" }} maxW="100vw" flexShrink="0" borderStartWidth="1px" bg="app.surface" minH="0">
+          <Box
+            w={{ base: "full", md: "sm", xl: "md" }}
+            maxW="100vw"
+            flexShrink="0"
+            borderStartWidth="1px"
+            bg="app.surface"
+            minH="0"
+          >
             {/* a disabled fieldset makes every form control inside it read-only */}
-            <fieldset disabled={readOnly && panel !== "run"} style={{ border: 0, margin: 0, padding: 0, minWidth: 0, height: "100%" }}>
+            <fieldset
+              disabled={readOnly && panel !== "run"}
+              style={{ border: 0, margin: 0, padding: 0, minWidth: 0, height: "100%" }}
+            >
               {panel === "node" && selectedNode && (
-                <NodePanel node={selectedNode} nodes={editor.nodes} globals={globals} onUpdate={(change) => editor.updateNode(selectedNode.id, change)} onClose={() => setPanel(null)} />
+                <NodePanel
+                  node={selectedNode}
+                  nodes={editor.nodes}
+                  globals={globals}
+                  onUpdate={(change) => editor.updateNode(selectedNode.id, change)}
+                  onClose={() => setPanel(null)}
+                />
               )}
-              {panel === "globals" && <GlobalsPanel globals={globals} onChange={setGlobals} onClose={() => setPanel(null)} />}
+              {panel === "globals" && (
+                <GlobalsPanel globals={globals} onChange={setGlobals} onClose={() => setPanel(null)} />
+              )}
               {panel === "run" && (
-                <TestRunPanel agentId={agent.id} agentName={agent.title} nodes={editor.nodes} beforeRun={readOnly ? async () => true : autosave.saveNow} onClose={() => setPanel(null)} />
+                <TestRunPanel
+                  agentId={agent.id}
+                  agentName={agent.title}
+                  nodes={editor.nodes}
+                  beforeRun={readOnly ? async () => true : autosave.saveNow}
+                  onClose={() => setPanel(null)}
+                />
               )}
             </fieldset>
           </Box>
         )}
       </Flex>
       {dialog === "settings" && <AgentSettingsDialog agent={agent} onClose={() => setDialog(null)} />}
-      {dialog === "publish" && <PublishApiDialog agentId={agent.id} title={agent.title} onClose={() => setDialog(null)} />}
+      {dialog === "publish" && (
+        <PublishApiDialog agentId={agent.id} title={agent.title} onClose={() => setDialog(null)} />
+      )}
     </Flex>
   );
 };

@@ -7,7 +7,13 @@ import { COMPONENT_COLORS } from "../model/catalog";
 import { type EditorNode, isFixedNode, type NodeUpdate } from "../model/graph";
 import { ComponentIcon } from "../nodes/component-icon";
 
-type Props = { node: EditorNode; nodes: EditorNode[]; globals: Record<string, unknown>; onUpdate: (update: NodeUpdate) => void; onClose: () => void };
+type Props = {
+  node: EditorNode;
+  nodes: EditorNode[];
+  globals: Record<string, unknown>;
+  onUpdate: (update: NodeUpdate) => void;
+  onClose: () => void;
+};
 
 // The side panel of the selected node; deleting goes through the canvas so it undoes like the Delete key.
 export const NodePanel = ({ node, nodes, globals, onUpdate, onClose }: Props) => {
@@ -26,13 +32,22 @@ export const NodePanel = ({ node, nodes, globals, onUpdate, onClose }: Props) =>
               {node.data.name}
             </Text>
             <Text fontSize="xs" color="fg.muted">
-              {type} · <Text as="span" fontFamily="mono">{node.id}</Text>
+              {type} ·{" "}
+              <Text as="span" fontFamily="mono">
+                {node.id}
+              </Text>
             </Text>
           </Stack>
         </HStack>
         <HStack gap="1">
           {!isFixedNode(node) && (
-            <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={t("agents.editor.deleteNode", { name: node.data.name })} onClick={() => void deleteElements({ nodes: [{ id: node.id }] })}>
+            <IconButton
+              size="sm"
+              variant="ghost"
+              colorPalette="red"
+              aria-label={t("agents.editor.deleteNode", { name: node.data.name })}
+              onClick={() => void deleteElements({ nodes: [{ id: node.id }] })}
+            >
               <Trash2 />
             </IconButton>
           )}

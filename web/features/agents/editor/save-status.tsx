@@ -9,7 +9,15 @@ export const SaveStatus = ({ state }: { state: SaveState }) => {
   const { t } = useTranslation();
   const Icon = ICONS[state];
   return (
-    <HStack gap="1.5" fontSize="xs" color={state === "failed" ? "fg.error" : "fg.muted"} role="status" aria-live="polite" data-testid="save-status" data-state={state}>
+    <HStack
+      gap="1.5"
+      fontSize="xs"
+      color={state === "failed" ? "fg.error" : "fg.muted"}
+      role="status"
+      aria-live="polite"
+      data-testid="save-status"
+      data-state={state}
+    >
       <Box as="span" display="inline-flex" animation={state === "saving" ? "spin" : undefined}>
         <Icon size={14} aria-hidden />
       </Box>

@@ -68,7 +68,8 @@ export const useAutosave = <T>(value: T, save: (value: T) => Promise<unknown>, d
     return () => {
       window.removeEventListener("beforeunload", warn);
       clearTimeout(timer.current);
-      if (latest.current.serialized !== savedAs.current) void latest.current.save(latest.current.value).catch(() => undefined);
+      if (latest.current.serialized !== savedAs.current)
+        void latest.current.save(latest.current.value).catch(() => undefined);
     };
   }, []);
 

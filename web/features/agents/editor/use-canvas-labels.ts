@@ -7,7 +7,12 @@ export const useCanvasLabels = (): Partial<AriaLabelConfig> => {
   return {
     "node.a11yDescription.default": t("agents.canvas.nodeHelp"),
     "node.a11yDescription.keyboardDisabled": t("agents.canvas.nodeHelpKeyboard"),
-    "node.a11yDescription.ariaLiveMessage": ({ direction, x, y }) => t("agents.canvas.nodeMoved", { direction: t(`agents.canvas.directions.${direction as "up" | "down" | "left" | "right"}`), x, y }),
+    "node.a11yDescription.ariaLiveMessage": ({ direction, x, y }) =>
+      t("agents.canvas.nodeMoved", {
+        direction: t(`agents.canvas.directions.${direction as "up" | "down" | "left" | "right"}`),
+        x,
+        y,
+      }),
     "edge.a11yDescription.default": t("agents.canvas.edgeHelp"),
     "controls.ariaLabel": t("agents.canvas.controls"),
     "controls.zoomIn.ariaLabel": t("agents.canvas.zoomIn"),

@@ -1,4 +1,11 @@
-import { applyEdgeChanges, applyNodeChanges, type Connection, type OnBeforeDelete, type OnEdgesChange, type OnNodesChange } from "@xyflow/react";
+import {
+  applyEdgeChanges,
+  applyNodeChanges,
+  type Connection,
+  type OnBeforeDelete,
+  type OnEdgesChange,
+  type OnNodesChange,
+} from "@xyflow/react";
 import { useCallback, useState } from "react";
 import type { ComponentName } from "../../../../worker/contract/agents";
 import { canConnect, connect } from "../model/branches";
@@ -11,7 +18,9 @@ const unselected = (node: EditorNode) => (node.selected ? { ...node, selected: f
 // Begin stays; an Iteration's start node goes only with its Iteration. Edges of what stays are kept unless picked themselves.
 const deletable = (nodes: EditorNode[], edges: EditorEdge[]) => {
   const removing = new Set(nodes.map((node) => node.id));
-  const keptNodes = nodes.filter((node) => node.data.label !== "IterationItem" || (node.parentId !== undefined && removing.has(node.parentId)));
+  const keptNodes = nodes.filter(
+    (node) => node.data.label !== "IterationItem" || (node.parentId !== undefined && removing.has(node.parentId)),
+  );
   const gone = new Set(keptNodes.map((node) => node.id));
   const keptEdges = edges.filter((edge) => edge.selected || gone.has(edge.source) || gone.has(edge.target));
   return { nodes: keptNodes, edges: keptEdges };
@@ -22,9 +31,21 @@ const deletable = (nodes: EditorNode[], edges: EditorEdge[]) => {
 export const useFlowEditor = (initial: Graph) => {
   const [state, setState] = useState<EditorState>(() => initialState(initial));
 
-  const onNodesChange: OnNodesChange<EditorNode> = useCallback((changes) => setState((current) => ({ ...current, nodes: applyNodeChanges(changes, current.nodes) })), []);
-  const onEdgesChange: OnEdgesChange<EditorEdge> = useCallback((changes) => setState((current) => ({ ...current, edges: applyEdgeChanges(changes, current.edges) })), []);
-  const onConnect = useCallback((connection: Connection) => setState((current) => change(current, (graph) => ({ ...graph, edges: connect(graph.edges, graph.nodes, connection) }))), []);
+  const onNodesChange: OnNodesChange<EditorNode> = useCallback(
+    (changes) => setState((current) => ({ ...current, nodes: applyNodeChanges(changes, current.nodes) })),
+    [],
+  );
+  const onEdgesChange: OnEdgesChange<EditorEdge> = useCallback(
+    (changes) => setState((current) => ({ ...current, edges: applyEdgeChanges(changes, current.edges) })),
+    [],
+  );
+  const onConnect = useCallback(
+    (connection: Connection) =>
+      setState((current) =>
+        change(current, (graph) => ({ ...graph, edges: connect(graph.edges, graph.nodes, connection) })),
+      ),
+    [],
+  );
   const onNodeDragStart = useCallback(() => setState((current) => remember(current)), []);
 
   const onBeforeDelete: OnBeforeDelete<EditorNode, EditorEdge> = async ({ nodes, edges }) => {
@@ -34,9 +55,17 @@ export const useFlowEditor = (initial: Graph) => {
     return allowed;
   };
 
-  const addComponent = (name: ComponentName, position: { x: number; y: number }, displayName: (name: ComponentName) => string, parentId?: string) =>
+  const addComponent = (
+    name: ComponentName,
+    position: { x: number; y: number },
+    displayName: (name: ComponentName) => string,
+    parentId?: string,
+  ) =>
     setState((current) =>
-      change(current, (graph) => ({ ...graph, nodes: [...graph.nodes.map(unselected), ...createNodes(graph.nodes, { name, position, displayName, parentId })] })),
+      change(current, (graph) => ({
+        ...graph,
+        nodes: [...graph.nodes.map(unselected), ...createNodes(graph.nodes, { name, position, displayName, parentId })],
+      })),
     );
 
   const updateNode = (id: string, update: NodeUpdate) =>
@@ -46,7 +75,11 @@ export const useFlowEditor = (initial: Graph) => {
         (graph) => ({
           nodes: graph.nodes.map((node) => {
             if (node.id !== id) return node;
-            const data: NodeData = { ...node.data, ...(update.name === undefined ? {} : { name: update.name }), ...(update.form ? { form: update.form } : {}) };
+            const data: NodeData = {
+              ...node.data,
+              ...(update.name === undefined ? {} : { name: update.name }),
+              ...(update.form ? { form: update.form } : {}),
+            };
             return { ...node, data };
           }),
           edges: update.edges ? update.edges(graph.edges) : graph.edges,

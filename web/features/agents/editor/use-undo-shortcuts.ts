@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 
 const isTyping = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
 
 // Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y; ⌘ on macOS) for the graph, except while typing: a text field keeps its own undo.
 export const useUndoShortcuts = (undo: () => void, redo: () => void) => {

@@ -14,11 +14,19 @@ export const CategorizeFields = ({ node, form, set, errors, variables }: FieldsP
   const { t } = useTranslation();
   const categories = (form.category_description ?? {}) as Record<string, Category>;
   const names = Object.keys(categories);
-  const change = (name: string, patch: Partial<Category>) => set("category_description", { ...categories, [name]: { ...categories[name], ...patch } });
+  const change = (name: string, patch: Partial<Category>) =>
+    set("category_description", { ...categories, [name]: { ...categories[name], ...patch } });
   return (
     <Stack gap="4">
       <ModelSelect value={text(form.llm_id)} onChange={(value) => set("llm_id", value)} />
-      <VariableTextField name="query" label={t("agents.form.query")} value={text(form.query)} onChange={(value) => set("query", value)} variables={variables} multiline={false} />
+      <VariableTextField
+        name="query"
+        label={t("agents.form.query")}
+        value={text(form.query)}
+        onChange={(value) => set("query", value)}
+        variables={variables}
+        multiline={false}
+      />
       <Fieldset.Root invalid={Boolean(errors.category_description)}>
         <Fieldset.Legend fontWeight="medium">{t("agents.form.categories")}</Fieldset.Legend>
         <Fieldset.HelperText>{t("agents.form.categoriesHint")}</Fieldset.HelperText>
@@ -32,7 +40,11 @@ export const CategorizeFields = ({ node, form, set, errors, variables }: FieldsP
                     value={name}
                     taken={names.filter((other) => other !== name)}
                     label={t("agents.form.categoryName")}
-                    onRename={(next) => set("category_description", renameKey(categories, name, next), (edges) => renameBranch(edges, node.id, name, next))}
+                    onRename={(next) =>
+                      set("category_description", renameKey(categories, name, next), (edges) =>
+                        renameBranch(edges, node.id, name, next),
+                      )
+                    }
                   />
                   <IconButton
                     size="sm"
@@ -74,7 +86,12 @@ export const CategorizeFields = ({ node, form, set, errors, variables }: FieldsP
           size="sm"
           variant="outline"
           alignSelf="start"
-          onClick={() => set("category_description", { ...categories, [freeKey(t("agents.form.categoryBase"), categories)]: { description: "", examples: [] } })}
+          onClick={() =>
+            set("category_description", {
+              ...categories,
+              [freeKey(t("agents.form.categoryBase"), categories)]: { description: "", examples: [] },
+            })
+          }
         >
           <Plus /> {t("agents.form.addCategory")}
         </Button>

@@ -13,7 +13,13 @@ export const ErrorHandlingFields = ({ node, form, set, nodes }: FieldsProps) => 
   const { t } = useTranslation();
   const method = (form.exception_method as string | null | undefined) ?? "none";
   const goto = ((form.exception_goto ?? []) as string[])[0] ?? "";
-  const targets = nodes.filter((other) => other.id !== node.id && (other.parentId ?? null) === (node.parentId ?? null) && other.data.label !== "Note" && other.id !== "begin");
+  const targets = nodes.filter(
+    (other) =>
+      other.id !== node.id &&
+      (other.parentId ?? null) === (node.parentId ?? null) &&
+      other.data.label !== "Note" &&
+      other.id !== "begin",
+  );
   return (
     <Collapsible.Root defaultOpen={method !== "none" || numberOr(form.max_retries, 0) > 0}>
       <Collapsible.Trigger asChild>
@@ -23,7 +29,14 @@ export const ErrorHandlingFields = ({ node, form, set, nodes }: FieldsProps) => 
       </Collapsible.Trigger>
       <Collapsible.Content>
         <Stack gap="4" pt="2">
-          <NumberField name="max_retries" label={t("agents.form.maxRetries")} value={numberOr(form.max_retries, COMMON_PARAMS.max_retries)} onChange={(value) => set("max_retries", value)} min={0} max={10} />
+          <NumberField
+            name="max_retries"
+            label={t("agents.form.maxRetries")}
+            value={numberOr(form.max_retries, COMMON_PARAMS.max_retries)}
+            onChange={(value) => set("max_retries", value)}
+            min={0}
+            max={10}
+          />
           <NumberField
             name="delay_after_error"
             label={t("agents.form.delayAfterError")}
@@ -35,7 +48,11 @@ export const ErrorHandlingFields = ({ node, form, set, nodes }: FieldsProps) => 
           />
           <FormField label={t("agents.form.exceptionMethod")}>
             <NativeSelect.Root>
-              <NativeSelect.Field name="exception_method" value={method} onChange={(e) => set("exception_method", e.target.value === "none" ? null : e.target.value)}>
+              <NativeSelect.Field
+                name="exception_method"
+                value={method}
+                onChange={(e) => set("exception_method", e.target.value === "none" ? null : e.target.value)}
+              >
                 {METHODS.map((option) => (
                   <option key={option} value={option}>
                     {t(`agents.form.exceptionMethods.${option}`)}
@@ -47,13 +64,22 @@ export const ErrorHandlingFields = ({ node, form, set, nodes }: FieldsProps) => 
           </FormField>
           {method === "comment" && (
             <FormField label={t("agents.form.exceptionDefault")} helper={t("agents.form.exceptionDefaultHint")}>
-              <Textarea name="exception_default_value" rows={2} value={text(form.exception_default_value)} onChange={(e) => set("exception_default_value", e.target.value)} />
+              <Textarea
+                name="exception_default_value"
+                rows={2}
+                value={text(form.exception_default_value)}
+                onChange={(e) => set("exception_default_value", e.target.value)}
+              />
             </FormField>
           )}
           {method === "goto" && (
             <FormField label={t("agents.form.exceptionGoto")}>
               <NativeSelect.Root>
-                <NativeSelect.Field name="exception_goto" value={goto} onChange={(e) => set("exception_goto", e.target.value ? [e.target.value] : [])}>
+                <NativeSelect.Field
+                  name="exception_goto"
+                  value={goto}
+                  onChange={(e) => set("exception_goto", e.target.value ? [e.target.value] : [])}
+                >
                   <option value="">{t("agents.variables.choose")}</option>
                   {targets.map((target) => (
                     <option key={target.id} value={target.id}>

@@ -14,4 +14,5 @@ export type FieldsProps = {
 };
 
 export const text = (value: unknown) => (typeof value === "string" ? value : "");
-export const numberOr = (value: unknown, fallback: number) => (typeof value === "number" && Number.isFinite(value) ? value : fallback);
+export const numberOr = (value: unknown, fallback: number) =>
+  typeof value === "number" && Number.isFinite(value) ? value : fallback;

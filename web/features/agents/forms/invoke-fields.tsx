@@ -32,11 +32,24 @@ export const InvokeFields = ({ form, set, errors, variables }: FieldsProps) => {
   const setParams = (next: InvokeVariable[]) => set("variables", next);
   return (
     <Stack gap="4">
-      <VariableTextField name="url" label={t("agents.form.url")} value={text(form.url)} onChange={(value) => set("url", value)} variables={variables} error={errors.url} required multiline={false} />
+      <VariableTextField
+        name="url"
+        label={t("agents.form.url")}
+        value={text(form.url)}
+        onChange={(value) => set("url", value)}
+        variables={variables}
+        error={errors.url}
+        required
+        multiline={false}
+      />
       <HStack gap="3" align="start">
         <FormField label={t("agents.form.method")}>
           <NativeSelect.Root>
-            <NativeSelect.Field name="method" value={text(form.method) || "GET"} onChange={(e) => set("method", e.target.value)}>
+            <NativeSelect.Field
+              name="method"
+              value={text(form.method) || "GET"}
+              onChange={(e) => set("method", e.target.value)}
+            >
               {METHODS.map((method) => (
                 <option key={method}>{method}</option>
               ))}
@@ -46,7 +59,11 @@ export const InvokeFields = ({ form, set, errors, variables }: FieldsProps) => {
         </FormField>
         <FormField label={t("agents.form.datatype")}>
           <NativeSelect.Root>
-            <NativeSelect.Field name="datatype" value={text(form.datatype) || "json"} onChange={(e) => set("datatype", e.target.value)}>
+            <NativeSelect.Field
+              name="datatype"
+              value={text(form.datatype) || "json"}
+              onChange={(e) => set("datatype", e.target.value)}
+            >
               {DATATYPES.map((datatype) => (
                 <option key={datatype} value={datatype}>
                   {t(`agents.form.datatypes.${datatype}`)}
@@ -57,9 +74,27 @@ export const InvokeFields = ({ form, set, errors, variables }: FieldsProps) => {
           </NativeSelect.Root>
         </FormField>
       </HStack>
-      <NumberField name="timeout" label={t("agents.form.timeout")} value={numberOr(form.timeout, DEFAULT_TIMEOUT)} onChange={(value) => set("timeout", value)} min={1} max={600} />
-      <FormField label={t("agents.form.headers")} helper={t("agents.form.headersHint")} error={isJsonObject(headers) ? undefined : "agents.validation.json"}>
-        <Textarea name="headers" rows={3} fontFamily="mono" fontSize="sm" value={headers} onChange={(e) => set("headers", e.target.value)} />
+      <NumberField
+        name="timeout"
+        label={t("agents.form.timeout")}
+        value={numberOr(form.timeout, DEFAULT_TIMEOUT)}
+        onChange={(value) => set("timeout", value)}
+        min={1}
+        max={600}
+      />
+      <FormField
+        label={t("agents.form.headers")}
+        helper={t("agents.form.headersHint")}
+        error={isJsonObject(headers) ? undefined : "agents.validation.json"}
+      >
+        <Textarea
+          name="headers"
+          rows={3}
+          fontFamily="mono"
+          fontSize="sm"
+          value={headers}
+          onChange={(e) => set("headers", e.target.value)}
+        />
       </FormField>
       <Fieldset.Root>
         <Fieldset.Legend fontWeight="medium">{t("agents.form.parameters")}</Fieldset.Legend>
@@ -67,7 +102,15 @@ export const InvokeFields = ({ form, set, errors, variables }: FieldsProps) => {
         <Stack gap="2">
           {params.map((param, index) => (
             <HStack key={index} gap="2">
-              <Input size="sm" w="32" aria-label={t("agents.form.parameterKey", { n: index + 1 })} value={param.key} onChange={(e) => setParams(params.map((other, i) => (i === index ? { ...other, key: e.target.value } : other)))} />
+              <Input
+                size="sm"
+                w="32"
+                aria-label={t("agents.form.parameterKey", { n: index + 1 })}
+                value={param.key}
+                onChange={(e) =>
+                  setParams(params.map((other, i) => (i === index ? { ...other, key: e.target.value } : other)))
+                }
+              />
               <VariableSelect
                 name={`variables.${index}.ref`}
                 label={t("agents.form.parameterValue", { n: index + 1 })}
@@ -75,17 +118,33 @@ export const InvokeFields = ({ form, set, errors, variables }: FieldsProps) => {
                 onChange={(ref) => setParams(params.map((other, i) => (i === index ? { ...other, ref } : other)))}
                 variables={variables}
               />
-              <IconButton size="sm" variant="ghost" aria-label={t("agents.form.removeParameter", { n: index + 1 })} onClick={() => setParams(params.filter((_, i) => i !== index))}>
+              <IconButton
+                size="sm"
+                variant="ghost"
+                aria-label={t("agents.form.removeParameter", { n: index + 1 })}
+                onClick={() => setParams(params.filter((_, i) => i !== index))}
+              >
                 <Trash2 />
               </IconButton>
             </HStack>
           ))}
         </Stack>
-        <Button size="sm" variant="outline" alignSelf="start" onClick={() => setParams([...params, { key: "", ref: "" }])}>
+        <Button
+          size="sm"
+          variant="outline"
+          alignSelf="start"
+          onClick={() => setParams([...params, { key: "", ref: "" }])}
+        >
           <Plus /> {t("agents.form.addParameter")}
         </Button>
       </Fieldset.Root>
-      <SettingSwitch name="clean_html" label={t("agents.form.cleanHtml")} hint={t("agents.form.cleanHtmlHint")} checked={form.clean_html === true} onChange={(checked) => set("clean_html", checked)} />
+      <SettingSwitch
+        name="clean_html"
+        label={t("agents.form.cleanHtml")}
+        hint={t("agents.form.cleanHtmlHint")}
+        checked={form.clean_html === true}
+        onChange={(checked) => set("clean_html", checked)}
+      />
     </Stack>
   );
 };

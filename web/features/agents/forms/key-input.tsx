@@ -19,7 +19,9 @@ export const keyProblem = (key: string, taken: string[], identifier: boolean): P
   const trimmed = key.trim();
   if (!trimmed) return "validation.required";
   if (identifier && !IDENTIFIER.test(trimmed)) return "agents.validation.identifier";
-  return taken.some((other) => other.toLowerCase() === trimmed.toLowerCase()) ? "agents.validation.keyTaken" : undefined;
+  return taken.some((other) => other.toLowerCase() === trimmed.toLowerCase())
+    ? "agents.validation.keyTaken"
+    : undefined;
 };
 
 // The key of a map entry (a category, an input, a global). Renaming moves the entry, so it happens when the

@@ -13,8 +13,12 @@ export const KnowledgeBaseSelect = ({ value, onChange, error }: Props) => {
   const query = useQuery(datasetsQueryOptions({ page: 1, pageSize: 1000 }));
   const datasets = query.data?.datasets ?? [];
   const unknown = query.data ? value.filter((id) => !datasets.some((dataset) => dataset.id === id)) : [];
-  const toggle = (id: string, chosen: boolean) => onChange(chosen ? [...value, id] : value.filter((other) => other !== id));
-  const rows = [...datasets.map((dataset) => ({ id: dataset.id, label: dataset.name })), ...unknown.map((id) => ({ id, label: t("agents.form.kbUnknown", { id }) }))];
+  const toggle = (id: string, chosen: boolean) =>
+    onChange(chosen ? [...value, id] : value.filter((other) => other !== id));
+  const rows = [
+    ...datasets.map((dataset) => ({ id: dataset.id, label: dataset.name })),
+    ...unknown.map((id) => ({ id, label: t("agents.form.kbUnknown", { id }) })),
+  ];
   return (
     <Fieldset.Root invalid={Boolean(error)}>
       <Fieldset.Legend fontWeight="medium">{t("agents.form.knowledgeBases")}</Fieldset.Legend>
@@ -27,9 +31,24 @@ export const KnowledgeBaseSelect = ({ value, onChange, error }: Props) => {
           {t("agents.form.kbEmpty")}
         </Text>
       ) : (
-        <Stack gap="2" maxH="48" overflowY="auto" borderWidth="1px" rounded="md" p="3" role="group" aria-label={t("agents.form.knowledgeBases")}>
+        <Stack
+          gap="2"
+          maxH="48"
+          overflowY="auto"
+          borderWidth="1px"
+          rounded="md"
+          p="3"
+          role="group"
+          aria-label={t("agents.form.knowledgeBases")}
+        >
           {rows.map((row) => (
-            <Checkbox.Root key={row.id} size="sm" colorPalette="teal" checked={value.includes(row.id)} onCheckedChange={(e) => toggle(row.id, e.checked === true)}>
+            <Checkbox.Root
+              key={row.id}
+              size="sm"
+              colorPalette="teal"
+              checked={value.includes(row.id)}
+              onCheckedChange={(e) => toggle(row.id, e.checked === true)}
+            >
               <Checkbox.HiddenInput />
               <Checkbox.Control />
               <Checkbox.Label>{row.label}</Checkbox.Label>

@@ -26,7 +26,13 @@ export const MessageFields = ({ form, set, errors, variables }: FieldsProps) => 
               rows={3}
             />
             {messages.length > 1 && (
-              <IconButton size="sm" variant="ghost" mt="6" aria-label={t("agents.form.removeMessage", { n: index + 1 })} onClick={() => setMessages(messages.filter((_, i) => i !== index))}>
+              <IconButton
+                size="sm"
+                variant="ghost"
+                mt="6"
+                aria-label={t("agents.form.removeMessage", { n: index + 1 })}
+                onClick={() => setMessages(messages.filter((_, i) => i !== index))}
+              >
                 <Trash2 />
               </IconButton>
             )}
@@ -37,7 +43,13 @@ export const MessageFields = ({ form, set, errors, variables }: FieldsProps) => 
       <Button size="sm" variant="outline" alignSelf="start" onClick={() => setMessages([...messages, ""])}>
         <Plus /> {t("agents.form.addMessage")}
       </Button>
-      <SettingSwitch name="auto_play" label={t("agents.form.autoPlay")} hint={t("agents.form.autoPlayHint")} checked={form.auto_play === true} onChange={(checked) => set("auto_play", checked)} />
+      <SettingSwitch
+        name="auto_play"
+        label={t("agents.form.autoPlay")}
+        hint={t("agents.form.autoPlayHint")}
+        checked={form.auto_play === true}
+        onChange={(checked) => set("auto_play", checked)}
+      />
     </Fieldset.Root>
   );
 };

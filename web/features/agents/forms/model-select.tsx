@@ -16,7 +16,12 @@ export const ModelSelect = ({ value, onChange }: { value: string; onChange: (val
         <NativeSelect.Field name="llm_id" value={value} onChange={(e) => onChange(e.target.value)}>
           <option value="">{t("agents.form.modelDefault")}</option>
           <option value={BUILTIN_CHAT_ID}>{t("agents.form.modelBuiltin")}</option>
-          <ModelChoiceOptions configured={configured} missing={missing} value={value} missingLabel={t("agents.form.modelMissing", { id: value })} />
+          <ModelChoiceOptions
+            configured={configured}
+            missing={missing}
+            value={value}
+            missingLabel={t("agents.form.modelMissing", { id: value })}
+          />
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>

@@ -43,7 +43,12 @@ const FIELDS: Partial<Record<ComponentName, ComponentType<FieldsProps>>> = {
   ...Object.fromEntries(Object.keys(TOOL_FIELDS).map((name) => [name, ToolFields])),
 };
 
-type Props = { node: EditorNode; nodes: EditorNode[]; globals: Record<string, unknown>; onUpdate: (update: NodeUpdate) => void };
+type Props = {
+  node: EditorNode;
+  nodes: EditorNode[];
+  globals: Record<string, unknown>;
+  onUpdate: (update: NodeUpdate) => void;
+};
 
 // The settings of one node: its name, its component's params and, where it can fail, what to do then.
 export const NodeForm = ({ node, nodes, globals, onUpdate }: Props) => {

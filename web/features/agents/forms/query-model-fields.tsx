@@ -13,9 +13,23 @@ export const QueryModelFields = ({ node, form, set, variables }: FieldsProps) =>
   return (
     <Stack gap="4">
       <ModelSelect value={text(form.llm_id)} onChange={(value) => set("llm_id", value)} />
-      <VariableTextField name="query" label={t("agents.form.query")} value={text(form.query)} onChange={(value) => set("query", value)} variables={variables} multiline={false} />
+      <VariableTextField
+        name="query"
+        label={t("agents.form.query")}
+        value={text(form.query)}
+        onChange={(value) => set("query", value)}
+        variables={variables}
+        multiline={false}
+      />
       {node.data.label === "KeywordExtract" && (
-        <NumberField name="top_n" label={t("agents.form.keywordCount")} value={numberOr(form.top_n, KEYWORDS_DEFAULT)} onChange={(value) => set("top_n", value)} min={1} max={50} />
+        <NumberField
+          name="top_n"
+          label={t("agents.form.keywordCount")}
+          value={numberOr(form.top_n, KEYWORDS_DEFAULT)}
+          onChange={(value) => set("top_n", value)}
+          min={1}
+          max={50}
+        />
       )}
     </Stack>
   );

@@ -11,9 +11,26 @@ export const RelevantFields = ({ form, set, errors, variables }: FieldsProps) =>
   return (
     <Stack gap="4">
       <ModelSelect value={text(form.llm_id)} onChange={(value) => set("llm_id", value)} />
-      <VariableTextField name="query" label={t("agents.form.query")} value={text(form.query)} onChange={(value) => set("query", value)} variables={variables} multiline={false} />
-      <FormField label={t("agents.form.criteria")} helper={t("agents.form.criteriaHint")} error={errors.criteria} required>
-        <Textarea name="criteria" rows={3} value={text(form.criteria)} onChange={(e) => set("criteria", e.target.value)} />
+      <VariableTextField
+        name="query"
+        label={t("agents.form.query")}
+        value={text(form.query)}
+        onChange={(value) => set("query", value)}
+        variables={variables}
+        multiline={false}
+      />
+      <FormField
+        label={t("agents.form.criteria")}
+        helper={t("agents.form.criteriaHint")}
+        error={errors.criteria}
+        required
+      >
+        <Textarea
+          name="criteria"
+          rows={3}
+          value={text(form.criteria)}
+          onChange={(e) => set("criteria", e.target.value)}
+        />
       </FormField>
     </Stack>
   );

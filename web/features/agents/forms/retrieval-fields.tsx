@@ -11,7 +11,11 @@ import { KnowledgeBaseSelect } from "./knowledge-base-select";
 import { NumberField } from "./number-field";
 import { VariableTextField } from "./variable-text-field";
 
-const DEFAULTS = COMPONENT_DEFAULTS.Retrieval as { similarity_threshold: number; keywords_similarity_weight: number; top_n: number };
+const DEFAULTS = COMPONENT_DEFAULTS.Retrieval as {
+  similarity_threshold: number;
+  keywords_similarity_weight: number;
+  top_n: number;
+};
 
 export const RetrievalFields = ({ form, set, errors, variables }: FieldsProps) => {
   const { t } = useTranslation();
@@ -29,16 +33,53 @@ export const RetrievalFields = ({ form, set, errors, variables }: FieldsProps) =
   );
   return (
     <Stack gap="4">
-      <KnowledgeBaseSelect value={(form.kb_ids ?? []) as string[]} onChange={(ids) => set("kb_ids", ids)} error={errors.kb_ids} />
-      <VariableTextField name="query" label={t("agents.form.query")} helper={t("agents.form.queryHint")} value={text(form.query)} onChange={(value) => set("query", value)} variables={variables} multiline={false} />
+      <KnowledgeBaseSelect
+        value={(form.kb_ids ?? []) as string[]}
+        onChange={(ids) => set("kb_ids", ids)}
+        error={errors.kb_ids}
+      />
+      <VariableTextField
+        name="query"
+        label={t("agents.form.query")}
+        helper={t("agents.form.queryHint")}
+        value={text(form.query)}
+        onChange={(value) => set("query", value)}
+        variables={variables}
+        multiline={false}
+      />
       {slider("similarity_threshold", t("agents.form.similarityThreshold"), t("agents.form.similarityThresholdHint"))}
       {slider("keywords_similarity_weight", t("agents.form.keywordWeight"), t("agents.form.keywordWeightHint"))}
-      <NumberField name="top_n" label={t("agents.form.topN")} value={numberOr(form.top_n, DEFAULTS.top_n)} onChange={(value) => set("top_n", value)} min={1} max={100} />
-      <RerankSelect value={text(form.rerank_id)} onChange={(value) => set("rerank_id", value)} helper={t("retrieval.rerankHint")} />
-      <CrossLanguagesField value={(form.cross_languages ?? []) as string[]} onChange={(languages) => set("cross_languages", languages)} />
-      <SettingSwitch name="use_kg" label={t("agents.form.useKg")} hint={t("agents.form.useKgHint")} checked={form.use_kg === true} onChange={(checked) => set("use_kg", checked)} />
+      <NumberField
+        name="top_n"
+        label={t("agents.form.topN")}
+        value={numberOr(form.top_n, DEFAULTS.top_n)}
+        onChange={(value) => set("top_n", value)}
+        min={1}
+        max={100}
+      />
+      <RerankSelect
+        value={text(form.rerank_id)}
+        onChange={(value) => set("rerank_id", value)}
+        helper={t("retrieval.rerankHint")}
+      />
+      <CrossLanguagesField
+        value={(form.cross_languages ?? []) as string[]}
+        onChange={(languages) => set("cross_languages", languages)}
+      />
+      <SettingSwitch
+        name="use_kg"
+        label={t("agents.form.useKg")}
+        hint={t("agents.form.useKgHint")}
+        checked={form.use_kg === true}
+        onChange={(checked) => set("use_kg", checked)}
+      />
       <FormField label={t("agents.form.emptyResponse")} helper={t("agents.form.emptyResponseHint")}>
-        <Textarea name="empty_response" rows={2} value={text(form.empty_response)} onChange={(e) => set("empty_response", e.target.value)} />
+        <Textarea
+          name="empty_response"
+          rows={2}
+          value={text(form.empty_response)}
+          onChange={(e) => set("empty_response", e.target.value)}
+        />
       </FormField>
     </Stack>
   );

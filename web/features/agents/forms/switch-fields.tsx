@@ -18,9 +18,12 @@ export const SwitchFields = ({ node, form, set, variables }: FieldsProps) => {
   const { t } = useTranslation();
   const conditions = (form.conditions ?? []) as SwitchCondition[];
   const setConditions = (next: SwitchCondition[]) => set("conditions", next);
-  const changeCondition = (index: number, patch: Partial<SwitchCondition>) => setConditions(conditions.map((condition, i) => (i === index ? { ...condition, ...patch } : condition)));
+  const changeCondition = (index: number, patch: Partial<SwitchCondition>) =>
+    setConditions(conditions.map((condition, i) => (i === index ? { ...condition, ...patch } : condition)));
   const changeItem = (index: number, itemIndex: number, patch: Partial<SwitchItem>) =>
-    changeCondition(index, { items: (conditions[index]?.items ?? []).map((item, i) => (i === itemIndex ? { ...item, ...patch } : item)) });
+    changeCondition(index, {
+      items: (conditions[index]?.items ?? []).map((item, i) => (i === itemIndex ? { ...item, ...patch } : item)),
+    });
   return (
     <Stack gap="3">
       {conditions.map((condition, index) => {
@@ -32,7 +35,11 @@ export const SwitchFields = ({ node, form, set, variables }: FieldsProps) => {
               <HStack gap="1">
                 {condition.items.length > 1 && (
                   <NativeSelect.Root size="xs" w="28">
-                    <NativeSelect.Field aria-label={t("agents.form.logicalOperator", { n })} value={condition.logical_operator} onChange={(e) => changeCondition(index, { logical_operator: e.target.value as "and" | "or" })}>
+                    <NativeSelect.Field
+                      aria-label={t("agents.form.logicalOperator", { n })}
+                      value={condition.logical_operator}
+                      onChange={(e) => changeCondition(index, { logical_operator: e.target.value as "and" | "or" })}
+                    >
                       <option value="and">{t("agents.form.and")}</option>
                       <option value="or">{t("agents.form.or")}</option>
                     </NativeSelect.Field>
@@ -43,7 +50,13 @@ export const SwitchFields = ({ node, form, set, variables }: FieldsProps) => {
                   size="xs"
                   variant="ghost"
                   aria-label={t("agents.form.removeCase", { n })}
-                  onClick={() => set("conditions", conditions.filter((_, i) => i !== index), (edges) => removeCase(edges, node.id, index))}
+                  onClick={() =>
+                    set(
+                      "conditions",
+                      conditions.filter((_, i) => i !== index),
+                      (edges) => removeCase(edges, node.id, index),
+                    )
+                  }
                 >
                   <Trash2 />
                 </IconButton>
@@ -51,7 +64,12 @@ export const SwitchFields = ({ node, form, set, variables }: FieldsProps) => {
             </Card.Header>
             <Card.Body gap="2">
               {condition.items.map((item, itemIndex) => (
-                <Stack key={itemIndex} gap="1.5" borderBottomWidth={itemIndex < condition.items.length - 1 ? "1px" : undefined} pb="2">
+                <Stack
+                  key={itemIndex}
+                  gap="1.5"
+                  borderBottomWidth={itemIndex < condition.items.length - 1 ? "1px" : undefined}
+                  pb="2"
+                >
                   <HStack gap="1.5">
                     <VariableSelect
                       name={`conditions.${index}.items.${itemIndex}.cpn_id`}
@@ -66,7 +84,9 @@ export const SwitchFields = ({ node, form, set, variables }: FieldsProps) => {
                       variant="ghost"
                       aria-label={t("agents.form.removeConditionItem", { n, m: itemIndex + 1 })}
                       disabled={condition.items.length === 1}
-                      onClick={() => changeCondition(index, { items: condition.items.filter((_, i) => i !== itemIndex) })}
+                      onClick={() =>
+                        changeCondition(index, { items: condition.items.filter((_, i) => i !== itemIndex) })
+                      }
                     >
                       <X />
                     </IconButton>
@@ -87,12 +107,22 @@ export const SwitchFields = ({ node, form, set, variables }: FieldsProps) => {
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>
                     {!NO_VALUE.includes(item.operator) && (
-                      <Input size="xs" aria-label={t("agents.form.conditionValue", { n, m: itemIndex + 1 })} value={item.value} onChange={(e) => changeItem(index, itemIndex, { value: e.target.value })} />
+                      <Input
+                        size="xs"
+                        aria-label={t("agents.form.conditionValue", { n, m: itemIndex + 1 })}
+                        value={item.value}
+                        onChange={(e) => changeItem(index, itemIndex, { value: e.target.value })}
+                      />
                     )}
                   </HStack>
                 </Stack>
               ))}
-              <Button size="xs" variant="ghost" alignSelf="start" onClick={() => changeCondition(index, { items: [...condition.items, newItem()] })}>
+              <Button
+                size="xs"
+                variant="ghost"
+                alignSelf="start"
+                onClick={() => changeCondition(index, { items: [...condition.items, newItem()] })}
+              >
                 <Plus /> {t("agents.form.addConditionItem")}
               </Button>
             </Card.Body>
@@ -102,7 +132,12 @@ export const SwitchFields = ({ node, form, set, variables }: FieldsProps) => {
       <Text fontSize="sm" color="fg.muted">
         {t("agents.form.elseHint")}
       </Text>
-      <Button size="sm" variant="outline" alignSelf="start" onClick={() => setConditions([...conditions, { logical_operator: "and", items: [newItem()] }])}>
+      <Button
+        size="sm"
+        variant="outline"
+        alignSelf="start"
+        onClick={() => setConditions([...conditions, { logical_operator: "and", items: [newItem()] }])}
+      >
         <Plus /> {t("agents.form.addCase")}
       </Button>
     </Stack>

@@ -16,7 +16,26 @@ export const TOOL_OPTIONS = {
 } as const;
 
 type SelectKey = keyof typeof TOOL_OPTIONS;
-type ToolParam = "query" | "language" | "base_url" | "email" | "api_key" | "country" | "searxng_url" | "symbol" | "text" | "auth_key" | "target_lang" | "url" | "location" | "lang" | "geo_url" | "sql" | "account_id" | "database_id" | "api_token";
+type ToolParam =
+  | "query"
+  | "language"
+  | "base_url"
+  | "email"
+  | "api_key"
+  | "country"
+  | "searxng_url"
+  | "symbol"
+  | "text"
+  | "auth_key"
+  | "target_lang"
+  | "url"
+  | "location"
+  | "lang"
+  | "geo_url"
+  | "sql"
+  | "account_id"
+  | "database_id"
+  | "api_token";
 type ToolField =
   // a text that may hold variables (the query, a URL to crawl)
   | { key: ToolParam; kind: "variable" }
@@ -43,11 +62,36 @@ export const TOOL_FIELDS: Partial<Record<ComponentName, ToolField[]>> = {
   SearXNG: [query, { key: "searxng_url", kind: "url" }, count],
   GitHub: [query, count, baseUrl],
   YahooFinance: [{ key: "symbol", kind: "variable" }, baseUrl],
-  DeepL: [{ key: "text", kind: "variable" }, { key: "auth_key", kind: "secret" }, { key: "target_lang", kind: "text" }, baseUrl],
-  Translate: [{ key: "llm_id", kind: "model" }, { key: "text", kind: "variable" }, { key: "target_lang", kind: "text" }],
-  Crawler: [{ key: "url", kind: "variable" }, { key: "extract_type", kind: "select" }],
-  QWeather: [{ key: "location", kind: "variable" }, apiKey, { key: "period", kind: "select" }, { key: "lang", kind: "text" }, baseUrl, { key: "geo_url", kind: "url" }],
-  ExeSQL: [{ key: "sql", kind: "variable" }, { key: "account_id", kind: "text" }, { key: "database_id", kind: "text" }, { key: "api_token", kind: "secret" }, baseUrl],
+  DeepL: [
+    { key: "text", kind: "variable" },
+    { key: "auth_key", kind: "secret" },
+    { key: "target_lang", kind: "text" },
+    baseUrl,
+  ],
+  Translate: [
+    { key: "llm_id", kind: "model" },
+    { key: "text", kind: "variable" },
+    { key: "target_lang", kind: "text" },
+  ],
+  Crawler: [
+    { key: "url", kind: "variable" },
+    { key: "extract_type", kind: "select" },
+  ],
+  QWeather: [
+    { key: "location", kind: "variable" },
+    apiKey,
+    { key: "period", kind: "select" },
+    { key: "lang", kind: "text" },
+    baseUrl,
+    { key: "geo_url", kind: "url" },
+  ],
+  ExeSQL: [
+    { key: "sql", kind: "variable" },
+    { key: "account_id", kind: "text" },
+    { key: "database_id", kind: "text" },
+    { key: "api_token", kind: "secret" },
+    baseUrl,
+  ],
 };
 
 // One form for every search and data tool, driven by TOOL_FIELDS.
@@ -62,15 +106,39 @@ export const ToolFields = ({ node, form, set, errors, variables }: FieldsProps) 
         return <ModelSelect key={spec.key} value={text(form.llm_id)} onChange={(value) => set("llm_id", value)} />;
       case "variable":
         return (
-          <VariableTextField key={spec.key} name={spec.key} label={label(spec.key)} value={text(form[spec.key])} onChange={(value) => set(spec.key, value)} variables={variables} error={errors[spec.key]} required={isRequired} multiline={false} />
+          <VariableTextField
+            key={spec.key}
+            name={spec.key}
+            label={label(spec.key)}
+            value={text(form[spec.key])}
+            onChange={(value) => set(spec.key, value)}
+            variables={variables}
+            error={errors[spec.key]}
+            required={isRequired}
+            multiline={false}
+          />
         );
       case "count":
-        return <NumberField key={spec.key} name="top_n" label={t("agents.form.tool.top_n")} value={numberOr(form.top_n, 5)} onChange={(value) => set("top_n", value)} min={1} max={COUNT_MAX} />;
+        return (
+          <NumberField
+            key={spec.key}
+            name="top_n"
+            label={t("agents.form.tool.top_n")}
+            value={numberOr(form.top_n, 5)}
+            onChange={(value) => set("top_n", value)}
+            min={1}
+            max={COUNT_MAX}
+          />
+        );
       case "select":
         return (
           <FormField key={spec.key} label={label(spec.key)}>
             <NativeSelect.Root>
-              <NativeSelect.Field name={spec.key} value={text(form[spec.key]) || TOOL_OPTIONS[spec.key][0]} onChange={(e) => set(spec.key, e.target.value)}>
+              <NativeSelect.Field
+                name={spec.key}
+                value={text(form[spec.key]) || TOOL_OPTIONS[spec.key][0]}
+                onChange={(e) => set(spec.key, e.target.value)}
+              >
                 {TOOL_OPTIONS[spec.key].map((option) => (
                   <option key={option} value={option}>
                     {t(`agents.form.toolOptions.${option}`)}
@@ -83,7 +151,13 @@ export const ToolFields = ({ node, form, set, errors, variables }: FieldsProps) 
         );
       default:
         return (
-          <FormField key={spec.key} label={label(spec.key)} error={errors[spec.key]} required={isRequired} helper={spec.key === "base_url" ? t("agents.form.tool.baseUrlHint") : undefined}>
+          <FormField
+            key={spec.key}
+            label={label(spec.key)}
+            error={errors[spec.key]}
+            required={isRequired}
+            helper={spec.key === "base_url" ? t("agents.form.tool.baseUrlHint") : undefined}
+          >
             <Input
               name={spec.key}
               type={spec.kind === "secret" ? "password" : spec.kind === "url" ? "url" : "text"}

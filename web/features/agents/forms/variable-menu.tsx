@@ -6,13 +6,25 @@ import type { VariableOption } from "../model/variables";
 export const useVariableLabel = () => {
   const { t } = useTranslation();
   return (option: VariableOption) =>
-    option.kind === "sys" ? t(`agents.variables.sys.${option.name}`) : option.kind === "env" ? `env.${option.name}` : `${option.nodeName} · ${option.output}`;
+    option.kind === "sys"
+      ? t(`agents.variables.sys.${option.name}`)
+      : option.kind === "env"
+        ? `env.${option.name}`
+        : `${option.nodeName} · ${option.output}`;
 };
 
 const GROUPS = ["sys", "env", "node"] as const;
 
 // "Insert variable": {sys.query}, the globals and the other nodes' outputs, grouped.
-export const VariableMenu = ({ variables, onPick, fieldLabel }: { variables: VariableOption[]; onPick: (ref: string) => void; fieldLabel: string }) => {
+export const VariableMenu = ({
+  variables,
+  onPick,
+  fieldLabel,
+}: {
+  variables: VariableOption[];
+  onPick: (ref: string) => void;
+  fieldLabel: string;
+}) => {
   const { t } = useTranslation();
   const labelOf = useVariableLabel();
   return (

@@ -3,7 +3,14 @@ import { useTranslation } from "react-i18next";
 import type { VariableOption } from "../model/variables";
 import { useVariableLabel } from "./variable-menu";
 
-type Props = { value: string; onChange: (value: string) => void; variables: VariableOption[]; label: string; name: string; size?: "xs" | "sm" | "md" };
+type Props = {
+  value: string;
+  onChange: (value: string) => void;
+  variables: VariableOption[];
+  label: string;
+  name: string;
+  size?: "xs" | "sm" | "md";
+};
 
 // Picks one variable reference; a reference no longer offered (its node was removed) stays visible until changed.
 export const VariableSelect = ({ value, onChange, variables, label, name, size = "sm" }: Props) => {

@@ -19,7 +19,18 @@ type Props = {
 };
 
 // A text that may contain variable references; the menu beside the label inserts one where the cursor is.
-export const VariableTextField = ({ name, label, value, onChange, variables, error, helper, required, multiline = true, rows = 4 }: Props) => {
+export const VariableTextField = ({
+  name,
+  label,
+  value,
+  onChange,
+  variables,
+  error,
+  helper,
+  required,
+  multiline = true,
+  rows = 4,
+}: Props) => {
   const { t } = useTranslation();
   const ref = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const insert = (reference: string) => {
@@ -43,9 +54,24 @@ export const VariableTextField = ({ name, label, value, onChange, variables, err
         <VariableMenu variables={variables} onPick={insert} fieldLabel={label} />
       </HStack>
       {multiline ? (
-        <Textarea ref={ref} name={name} value={value} rows={rows} fontFamily="mono" fontSize="sm" onChange={(e) => onChange(e.target.value)} />
+        <Textarea
+          ref={ref}
+          name={name}
+          value={value}
+          rows={rows}
+          fontFamily="mono"
+          fontSize="sm"
+          onChange={(e) => onChange(e.target.value)}
+        />
       ) : (
-        <Input ref={ref} name={name} value={value} fontFamily="mono" fontSize="sm" onChange={(e) => onChange(e.target.value)} />
+        <Input
+          ref={ref}
+          name={name}
+          value={value}
+          fontFamily="mono"
+          fontSize="sm"
+          onChange={(e) => onChange(e.target.value)}
+        />
       )}
       {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
       {error && <Field.ErrorText>{t(error)}</Field.ErrorText>}

@@ -8,7 +8,11 @@ export type AgentAction = "open" | "duplicate" | "delete";
 export const AgentCardMenu = ({ title, onAction }: { title: string; onAction: (action: AgentAction) => void }) => {
   const { t } = useTranslation();
   return (
-    <ActionsMenu<AgentAction> label={t("agents.list.menu", { name: title })} trigger={{ position: "relative", zIndex: "1" }} onAction={onAction}>
+    <ActionsMenu<AgentAction>
+      label={t("agents.list.menu", { name: title })}
+      trigger={{ position: "relative", zIndex: "1" }}
+      onAction={onAction}
+    >
       <Menu.Item value="open">
         <SquarePen size={14} /> {t("agents.list.open")}
       </Menu.Item>

@@ -19,7 +19,13 @@ export const PermissionBadge = ({ permission }: { permission: Agent["permission"
 export const AgentCard = ({ agent, onAction }: { agent: Agent; onAction: (action: AgentAction) => void }) => {
   const { t } = useTranslation();
   return (
-    <Card.Root position="relative" bg="app.surface" _hover={{ shadow: "md", borderColor: "brand.emphasized" }} transition="all 0.15s" data-testid="agent-card">
+    <Card.Root
+      position="relative"
+      bg="app.surface"
+      _hover={{ shadow: "md", borderColor: "brand.emphasized" }}
+      transition="all 0.15s"
+      data-testid="agent-card"
+    >
       <Card.Body gap="3">
         <HStack justify="space-between" align="start">
           <HStack gap="2" color="brand.fg">

@@ -24,13 +24,32 @@ export const AgentInfoFields = ({ values, onChange, titleError }: Props) => {
           {t("agents.info.title")}
           <Field.RequiredIndicator />
         </Field.Label>
-        <Input name="title" value={values.title} maxLength={AGENT_TITLE_MAX} placeholder={t("agents.info.titlePlaceholder")} onChange={(e) => set("title", e.target.value)} autoFocus />
+        <Input
+          name="title"
+          value={values.title}
+          maxLength={AGENT_TITLE_MAX}
+          placeholder={t("agents.info.titlePlaceholder")}
+          onChange={(e) => set("title", e.target.value)}
+          autoFocus
+        />
         {titleError && <Field.ErrorText>{titleError}</Field.ErrorText>}
       </Field.Root>
       <FormField label={t("agents.info.description")}>
-        <Textarea name="description" rows={3} maxLength={2000} value={values.description} onChange={(e) => set("description", e.target.value)} />
+        <Textarea
+          name="description"
+          rows={3}
+          maxLength={2000}
+          value={values.description}
+          onChange={(e) => set("description", e.target.value)}
+        />
       </FormField>
-      <RadioGroup.Root name="permission" value={values.permission} onValueChange={(e) => set("permission", e.value as AgentPermission)} colorPalette="teal" size="sm">
+      <RadioGroup.Root
+        name="permission"
+        value={values.permission}
+        onValueChange={(e) => set("permission", e.value as AgentPermission)}
+        colorPalette="teal"
+        size="sm"
+      >
         <Stack gap="2">
           <RadioGroup.Label>{t("agents.info.permission")}</RadioGroup.Label>
           <HStack gap="5">

@@ -45,7 +45,12 @@ export const AgentsPage = ({ search, onSearchChange }: Props) => {
   const agents = query.data?.agents ?? [];
   return (
     <Stack gap="6" p={{ base: "4", md: "8" }} maxW="7xl" mx="auto">
-      <Flex justify="space-between" align={{ base: "stretch", md: "end" }} gap="4" direction={{ base: "column", md: "row" }}>
+      <Flex
+        justify="space-between"
+        align={{ base: "stretch", md: "end" }}
+        gap="4"
+        direction={{ base: "column", md: "row" }}
+      >
         <Stack gap="1">
           <Heading as="h1" size="2xl">
             {t("agents.list.title")}
@@ -84,7 +89,12 @@ export const AgentsPage = ({ search, onSearchChange }: Props) => {
               <AgentCard key={agent.id} agent={agent} onAction={(action) => onAction(agent, action)} />
             ))}
           </SimpleGrid>
-          <Pager page={page} pageSize={PAGE_SIZE} total={query.data.total} onChange={(next) => setSearch({ page: next })} />
+          <Pager
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={query.data.total}
+            onChange={(next) => setSearch({ page: next })}
+          />
         </>
       )}
       {creating && <CreateAgentDialog onClose={() => setCreating(false)} onCreated={(agent) => open(agent)} />}

@@ -28,7 +28,11 @@ export const CreateAgentDialog = ({ onClose, onCreated }: Props) => {
   // picking a template or a file fills title and description unless the user wrote their own
   const pickSource = (next: Source) => {
     const suggested = (from: Source, field: "title" | "description") =>
-      from.template ? localized(from.template[field], i18n.language) : from.imported && field === "title" ? from.imported.name.replace(/\.json$/i, "") : "";
+      from.template
+        ? localized(from.template[field], i18n.language)
+        : from.imported && field === "title"
+          ? from.imported.name.replace(/\.json$/i, "")
+          : "";
     const untouched = (field: "title" | "description") => !values[field] || values[field] === suggested(source, field);
     setSource(next);
     setValues((current) => ({
@@ -45,7 +49,12 @@ export const CreateAgentDialog = ({ onClose, onCreated }: Props) => {
     setTitleError(undefined);
     try {
       const dsl = source.imported?.dsl ?? source.template?.dsl ?? blankDsl(t("agents.components.Begin"));
-      const agent = await create.mutateAsync({ title, description: values.description.trim() || null, permission: values.permission, dsl });
+      const agent = await create.mutateAsync({
+        title,
+        description: values.description.trim() || null,
+        permission: values.permission,
+        dsl,
+      });
       notifySuccess(t("common.toast.created"));
       onCreated(agent);
     } catch (error) {
@@ -56,10 +65,20 @@ export const CreateAgentDialog = ({ onClose, onCreated }: Props) => {
   };
 
   return (
-    <FormDialog title={t("agents.create.title")} onSubmit={submit} onClose={onClose} loading={create.isPending} submitLabel={t("common.create")} size="lg">
+    <FormDialog
+      title={t("agents.create.title")}
+      onSubmit={submit}
+      onClose={onClose}
+      loading={create.isPending}
+      submitLabel={t("common.create")}
+      size="lg"
+    >
       <Stack gap="5">
         <TemplateGallery value={source.id} onChange={(id, template) => pickSource({ id, template })} />
-        <ImportDslField imported={source.imported?.name} onImported={(name, dsl) => pickSource({ id: IMPORTED, template: null, imported: { name, dsl } })} />
+        <ImportDslField
+          imported={source.imported?.name}
+          onImported={(name, dsl) => pickSource({ id: IMPORTED, template: null, imported: { name, dsl } })}
+        />
         <AgentInfoFields values={values} onChange={setValues} titleError={titleError} />
       </Stack>
     </FormDialog>

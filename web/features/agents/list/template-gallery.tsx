@@ -8,7 +8,8 @@ import { RouteErrorMessage } from "../../../components/route-error";
 export const BLANK = "blank";
 
 // The localized text of a template (German unless the app speaks English).
-export const localized = (text: AgentTemplate["title"], language: string) => (language.startsWith("en") ? text.en : text.de);
+export const localized = (text: AgentTemplate["title"], language: string) =>
+  language.startsWith("en") ? text.en : text.de;
 
 type Props = { value: string; onChange: (value: string, template: AgentTemplate | null) => void };
 
@@ -21,7 +22,14 @@ export const TemplateGallery = ({ value, onChange }: Props) => {
   return (
     <RadioCard.Root size="sm" colorPalette="teal" value={value} onValueChange={(e) => e.value && pick(e.value)}>
       <RadioCard.Label>{t("agents.create.startFrom")}</RadioCard.Label>
-      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2" maxH="64" overflowY="auto" p="0.5" data-testid="template-gallery">
+      <SimpleGrid
+        columns={{ base: 1, sm: 2 }}
+        gap="2"
+        maxH="64"
+        overflowY="auto"
+        p="0.5"
+        data-testid="template-gallery"
+      >
         <RadioCard.Item value={BLANK}>
           <RadioCard.ItemHiddenInput />
           <RadioCard.ItemControl>

@@ -14,10 +14,12 @@ export const branchHandles = (node: Pick<EditorNode, "data">): string[] | null =
 };
 
 // Nodes that take no incoming connection, and those that give none.
-const noInput = (node: EditorNode) => node.data.label === "Begin" || node.data.label === "IterationItem" || node.data.label === "Note";
+const noInput = (node: EditorNode) =>
+  node.data.label === "Begin" || node.data.label === "IterationItem" || node.data.label === "Note";
 const noOutput = (node: EditorNode) => node.data.label === "Note";
 
-export const edgeId = (source: string, handle: string | null | undefined, target: string) => `${source}:${handle ?? "out"}->${target}`;
+export const edgeId = (source: string, handle: string | null | undefined, target: string) =>
+  `${source}:${handle ?? "out"}->${target}`;
 
 // Connections stay inside one level (the canvas, or one Iteration) and never loop onto the same node.
 export const canConnect = (nodes: EditorNode[], connection: Pick<Connection, "source" | "target">) => {
@@ -36,18 +38,36 @@ export const connect = (edges: EditorEdge[], nodes: EditorNode[], connection: Co
   const branching = source ? branchHandles(source) !== null : false;
   const kept = edges.filter(
     (edge) =>
-      !(edge.source === connection.source && (edge.sourceHandle ?? null) === handle && (branching || edge.target === connection.target)),
+      !(
+        edge.source === connection.source &&
+        (edge.sourceHandle ?? null) === handle &&
+        (branching || edge.target === connection.target)
+      ),
   );
-  return [...kept, { id: edgeId(connection.source, handle, connection.target), source: connection.source, target: connection.target, sourceHandle: handle, targetHandle: connection.targetHandle ?? null }];
+  return [
+    ...kept,
+    {
+      id: edgeId(connection.source, handle, connection.target),
+      source: connection.source,
+      target: connection.target,
+      sourceHandle: handle,
+      targetHandle: connection.targetHandle ?? null,
+    },
+  ];
 };
 
-const retarget = (edge: EditorEdge, handle: string): EditorEdge => ({ ...edge, sourceHandle: handle, id: edgeId(edge.source, handle, edge.target) });
+const retarget = (edge: EditorEdge, handle: string): EditorEdge => ({
+  ...edge,
+  sourceHandle: handle,
+  id: edgeId(edge.source, handle, edge.target),
+});
 
 // A category renamed: its edge follows the new name.
 export const renameBranch = (edges: EditorEdge[], nodeId: string, from: string, to: string) =>
   edges.map((edge) => (edge.source === nodeId && edge.sourceHandle === from ? retarget(edge, to) : edge));
 
-export const dropBranch = (edges: EditorEdge[], nodeId: string, handle: string) => edges.filter((edge) => !(edge.source === nodeId && edge.sourceHandle === handle));
+export const dropBranch = (edges: EditorEdge[], nodeId: string, handle: string) =>
+  edges.filter((edge) => !(edge.source === nodeId && edge.sourceHandle === handle));
 
 // A Switch condition removed: its edge goes, the later cases move up one place.
 export const removeCase = (edges: EditorEdge[], nodeId: string, index: number) =>

@@ -12,7 +12,16 @@ export const PALETTE_GROUPS = {
 export const PALETTE: ComponentName[] = Object.values(PALETTE_GROUPS).flat();
 
 // Components without an error-handling section: nothing of theirs can fail in a way worth handling.
-const NO_ERROR_HANDLING: ComponentName[] = ["Begin", "Answer", "Message", "Note", "Concentrator", "IterationItem", "Switch", "Iteration"];
+const NO_ERROR_HANDLING: ComponentName[] = [
+  "Begin",
+  "Answer",
+  "Message",
+  "Note",
+  "Concentrator",
+  "IterationItem",
+  "Switch",
+  "Iteration",
+];
 export const HANDLES_ERRORS: ComponentName[] = COMPONENT_NAMES.filter((name) => !NO_ERROR_HANDLING.includes(name));
 
 const SEARCH_COLOR = "blue";

@@ -5,7 +5,10 @@ import { isPlainObject } from "../../../../worker/contract/pydantic";
 export type DslFileProblem = "agents.import.notJson" | "agents.import.invalid";
 
 const isGraph = (value: unknown): value is { nodes: FlowNode[]; edges: FlowEdge[] } =>
-  isPlainObject(value) && Array.isArray(value.nodes) && Array.isArray(value.edges) && value.nodes.every((node) => isPlainObject(node) && isPlainObject(node.data) && typeof node.data.label === "string");
+  isPlainObject(value) &&
+  Array.isArray(value.nodes) &&
+  Array.isArray(value.edges) &&
+  value.nodes.every((node) => isPlainObject(node) && isPlainObject(node.data) && typeof node.data.label === "string");
 
 // An agent file holds a DSL (Buddy's export), an agent with its DSL, or only the editor graph (RAGFlow's export).
 export const dslOfJson = (value: unknown): Dsl | null => {

@@ -18,17 +18,27 @@ export type Graph = { nodes: EditorNode[]; edges: EditorEdge[] };
 // What the DSL's graph keeps of a node: FlowNode plus the size of the nodes the user can resize.
 type SavedNode = FlowNode & { width?: number; height?: number };
 
-export const nodeTypeFor = (label: ComponentName): EditorNodeType => (label === "Note" ? "note" : label === "Iteration" ? "iteration" : "component");
+export const nodeTypeFor = (label: ComponentName): EditorNodeType =>
+  label === "Note" ? "note" : label === "Iteration" ? "iteration" : "component";
 
 // Components that stay in the graph as long as their owner does: Begin, and the start of each Iteration.
-export const isFixedNode = (node: Pick<EditorNode, "id" | "data">) => node.id === BEGIN_ID || node.data.label === "IterationItem";
+export const isFixedNode = (node: Pick<EditorNode, "id" | "data">) =>
+  node.id === BEGIN_ID || node.data.label === "IterationItem";
 
 // React Flow wants a parent before its children.
-const parentsFirst = (nodes: EditorNode[]) => [...nodes.filter((node) => !node.parentId), ...nodes.filter((node) => node.parentId)];
+const parentsFirst = (nodes: EditorNode[]) => [
+  ...nodes.filter((node) => !node.parentId),
+  ...nodes.filter((node) => node.parentId),
+];
 
 const editorNode = (node: SavedNode): EditorNode => {
   const label = node.data.label as ComponentName;
-  const size = node.width && node.height ? { width: node.width, height: node.height } : label === "Iteration" ? ITERATION_SIZE : null;
+  const size =
+    node.width && node.height
+      ? { width: node.width, height: node.height }
+      : label === "Iteration"
+        ? ITERATION_SIZE
+        : null;
   // the display name lives in data.name; params.name is only its copy in the DSL
   const form: Record<string, unknown> = { ...node.data.form };
   delete form.name;
@@ -53,11 +63,20 @@ const nestIterations = (nodes: EditorNode[], dsl: Dsl): EditorNode[] => {
     const parentId = dsl.components[node.id]?.parent_id as string;
     const index = counts.get(parentId) ?? 0;
     counts.set(parentId, index + 1);
-    placed.set(node.id, { ...node, parentId, extent: "parent", position: { x: CHILD_ORIGIN.x + index * CHILD_STEP, y: CHILD_ORIGIN.y } });
+    placed.set(node.id, {
+      ...node,
+      parentId,
+      extent: "parent",
+      position: { x: CHILD_ORIGIN.x + index * CHILD_STEP, y: CHILD_ORIGIN.y },
+    });
   }
   return nodes.map((node) => {
     const count = counts.get(node.id);
-    if (count) return { ...node, width: Math.max(node.width ?? 0, ITERATION_SIZE.width, CHILD_ORIGIN.x * 2 + count * CHILD_STEP) };
+    if (count)
+      return {
+        ...node,
+        width: Math.max(node.width ?? 0, ITERATION_SIZE.width, CHILD_ORIGIN.x * 2 + count * CHILD_STEP),
+      };
     return placed.get(node.id) ?? node;
   });
 };
@@ -67,7 +86,13 @@ export const graphOfDsl = (dsl: Dsl, beginName: string): Graph => {
   const graph = graphFromDsl(dsl);
   const nodes = nestIterations((graph.nodes as SavedNode[]).map(editorNode), dsl);
   if (!nodes.some((node) => node.id === BEGIN_ID)) nodes.unshift(beginNode(beginName));
-  const edges = (graph.edges as FlowEdge[]).map((edge) => ({ id: edge.id, source: edge.source, target: edge.target, sourceHandle: edge.sourceHandle ?? null, targetHandle: edge.targetHandle ?? null }));
+  const edges = (graph.edges as FlowEdge[]).map((edge) => ({
+    id: edge.id,
+    source: edge.source,
+    target: edge.target,
+    sourceHandle: edge.sourceHandle ?? null,
+    targetHandle: edge.targetHandle ?? null,
+  }));
   return { nodes: parentsFirst(nodes), edges };
 };
 
@@ -85,16 +110,30 @@ const savedNode = (node: EditorNode): SavedNode => ({
   position: { x: Math.round(node.position.x), y: Math.round(node.position.y) },
   data: { label: node.data.label, name: node.data.name, form: node.data.form },
   ...(node.parentId ? { parentId: node.parentId } : {}),
-  ...(node.type !== "component" && node.width && node.height ? { width: Math.round(node.width), height: Math.round(node.height) } : {}),
+  ...(node.type !== "component" && node.width && node.height
+    ? { width: Math.round(node.width), height: Math.round(node.height) }
+    : {}),
 });
 
-const savedEdge = (edge: EditorEdge): FlowEdge => ({ id: edge.id, source: edge.source, target: edge.target, sourceHandle: edge.sourceHandle ?? null, targetHandle: edge.targetHandle ?? null });
+const savedEdge = (edge: EditorEdge): FlowEdge => ({
+  id: edge.id,
+  source: edge.source,
+  target: edge.target,
+  sourceHandle: edge.sourceHandle ?? null,
+  targetHandle: edge.targetHandle ?? null,
+});
 
 // The DSL to save: selection, measurements and other canvas state are left out, so they never count as a change.
-export const dslOfGraph = ({ nodes, edges }: Graph, globals: Record<string, unknown>): Dsl => dslFromGraph(nodes.map(savedNode), edges.map(savedEdge), globals);
+export const dslOfGraph = ({ nodes, edges }: Graph, globals: Record<string, unknown>): Dsl =>
+  dslFromGraph(nodes.map(savedNode), edges.map(savedEdge), globals);
 
 export const blankDsl = (beginName: string): Dsl => dslOfGraph({ nodes: [beginNode(beginName)], edges: [] }, {});
 
 // A change of one node from its form; `edges` moves edges along (a renamed category, a removed Switch case)
 // and changes with the same `key` in quick succession undo as one step.
-export type NodeUpdate = { name?: string; form?: Record<string, unknown>; edges?: (edges: EditorEdge[]) => EditorEdge[]; key?: string };
+export type NodeUpdate = {
+  name?: string;
+  form?: Record<string, unknown>;
+  edges?: (edges: EditorEdge[]) => EditorEdge[];
+  key?: string;
+};

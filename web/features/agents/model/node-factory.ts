@@ -5,7 +5,8 @@ import { type EditorNode, ITERATION_SIZE, nodeTypeFor } from "./graph";
 const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 const ITERATION_ITEM_OFFSET = { x: 24, y: 72 };
 
-const randomSuffix = () => Array.from(crypto.getRandomValues(new Uint8Array(4)), (byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join("");
+const randomSuffix = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(4)), (byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join("");
 
 // Ids look like RAGFlow's ("Generate:ab12"); a clash with an existing node just draws again.
 export const newNodeId = (name: ComponentName, nodes: Pick<EditorNode, "id">[]) => {
@@ -23,7 +24,12 @@ export const uniqueName = (base: string, nodes: Pick<EditorNode, "data">[]) => {
   for (let n = 2; ; n++) if (!taken.has(`${base} ${n}`.toLowerCase())) return `${base} ${n}`;
 };
 
-type NewNode = { name: ComponentName; position: { x: number; y: number }; displayName: (name: ComponentName) => string; parentId?: string };
+type NewNode = {
+  name: ComponentName;
+  position: { x: number; y: number };
+  displayName: (name: ComponentName) => string;
+  parentId?: string;
+};
 
 const plainNode = (nodes: EditorNode[], { name, position, displayName, parentId }: NewNode): EditorNode => ({
   id: newNodeId(name, nodes),
@@ -39,6 +45,11 @@ export const createNodes = (nodes: EditorNode[], request: NewNode): EditorNode[]
   const node = plainNode(nodes, request);
   if (request.name !== "Iteration") return [node];
   const group = { ...node, ...ITERATION_SIZE };
-  const item = plainNode([...nodes, group], { name: "IterationItem", position: ITERATION_ITEM_OFFSET, displayName: request.displayName, parentId: group.id });
+  const item = plainNode([...nodes, group], {
+    name: "IterationItem",
+    position: ITERATION_ITEM_OFFSET,
+    displayName: request.displayName,
+    parentId: group.id,
+  });
   return [group, { ...item, selected: false }];
 };

@@ -15,10 +15,16 @@ export const isMissing = (value: unknown): boolean => {
 };
 
 // Display names are how people (and variable pickers) tell nodes apart: required and unique, ignoring case.
-export const nameProblem = (name: string, nodeId: string, nodes: Pick<EditorNode, "id" | "data">[]): ParseKeys | undefined => {
+export const nameProblem = (
+  name: string,
+  nodeId: string,
+  nodes: Pick<EditorNode, "id" | "data">[],
+): ParseKeys | undefined => {
   const trimmed = name.trim();
   if (!trimmed) return "validation.required";
-  const clash = nodes.some((node) => node.id !== nodeId && node.data.name.trim().toLowerCase() === trimmed.toLowerCase());
+  const clash = nodes.some(
+    (node) => node.id !== nodeId && node.data.name.trim().toLowerCase() === trimmed.toLowerCase(),
+  );
   return clash ? "agents.validation.nameTaken" : undefined;
 };
 
@@ -32,10 +38,16 @@ export const validateNode = (node: EditorNode, nodes: EditorNode[]): NodeErrors 
     // a list (Message's alternatives) has no empty entries: each is filled in or removed
     else if (Array.isArray(value) && value.some(isMissing)) errors[key] = "agents.validation.fillOrRemove";
   }
-  if (node.data.label === "Begin" && inputsWithoutOptions((node.data.form.inputs ?? {}) as Record<string, BeginInputSpec>).length > 0) errors.inputs = "agents.form.inputOptionsRequired";
+  if (
+    node.data.label === "Begin" &&
+    inputsWithoutOptions((node.data.form.inputs ?? {}) as Record<string, BeginInputSpec>).length > 0
+  )
+    errors.inputs = "agents.form.inputOptionsRequired";
   return errors;
 };
 
 // Every node with something to fix, for the canvas markers and before a test run.
 export const invalidNodes = (nodes: EditorNode[]) =>
-  nodes.map((node) => ({ node, errors: validateNode(node, nodes) })).filter(({ errors }) => Object.keys(errors).length > 0);
+  nodes
+    .map((node) => ({ node, errors: validateNode(node, nodes) }))
+    .filter(({ errors }) => Object.keys(errors).length > 0);

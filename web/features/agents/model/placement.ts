@@ -10,8 +10,14 @@ const GAP = 24;
 const MAX_TRIES = 40;
 
 export const sizeOf = (node: Pick<EditorNode, "type" | "measured" | "width" | "height">): Size => ({
-  width: node.measured?.width ?? node.width ?? (node.type === "iteration" ? ITERATION_SIZE : node.type === "note" ? NOTE_SIZE : COMPONENT_SIZE).width,
-  height: node.measured?.height ?? node.height ?? (node.type === "iteration" ? ITERATION_SIZE : node.type === "note" ? NOTE_SIZE : COMPONENT_SIZE).height,
+  width:
+    node.measured?.width ??
+    node.width ??
+    (node.type === "iteration" ? ITERATION_SIZE : node.type === "note" ? NOTE_SIZE : COMPONENT_SIZE).width,
+  height:
+    node.measured?.height ??
+    node.height ??
+    (node.type === "iteration" ? ITERATION_SIZE : node.type === "note" ? NOTE_SIZE : COMPONENT_SIZE).height,
 });
 
 export const newNodeSize = (type: EditorNode["type"]) => sizeOf({ type });
@@ -36,5 +42,10 @@ export const iterationAt = (nodes: EditorNode[], point: Point) =>
   nodes.find((node) => {
     if (node.type !== "iteration" || node.parentId) return false;
     const { width, height } = sizeOf(node);
-    return point.x >= node.position.x && point.x <= node.position.x + width && point.y >= node.position.y && point.y <= node.position.y + height;
+    return (
+      point.x >= node.position.x &&
+      point.x <= node.position.x + width &&
+      point.y >= node.position.y &&
+      point.y <= node.position.y + height
+    );
   });

@@ -24,15 +24,26 @@ const outputsOf = (node: EditorNode) => {
   return [...outputs, ...Object.keys((node.data.form.inputs ?? {}) as Record<string, unknown>)];
 };
 
-const nodeOption = (node: EditorNode, output: string): VariableOption => ({ kind: "node", ref: outputRef(node.id, output), nodeName: node.data.name, output });
+const nodeOption = (node: EditorNode, output: string): VariableOption => ({
+  kind: "node",
+  ref: outputRef(node.id, output),
+  nodeName: node.data.name,
+  output,
+});
 
 // What a node can refer to: the system values, the globals and the outputs of the other nodes on the canvas;
 // inside an Iteration also its siblings and the current item, never the Iteration's own results.
-export const variableOptions = (nodes: EditorNode[], nodeId: string, globals: Record<string, unknown>): VariableOption[] => {
+export const variableOptions = (
+  nodes: EditorNode[],
+  nodeId: string,
+  globals: Record<string, unknown>,
+): VariableOption[] => {
   const self = nodes.find((node) => node.id === nodeId);
   const level = self?.parentId ?? null;
   const parent = level ? nodes.find((node) => node.id === level) : undefined;
-  const visible = nodes.filter((node) => node.id !== nodeId && node.id !== level && (!node.parentId || node.parentId === level));
+  const visible = nodes.filter(
+    (node) => node.id !== nodeId && node.id !== level && (!node.parentId || node.parentId === level),
+  );
   return [
     ...SYS_VARIABLES.map((name): VariableOption => ({ kind: "sys", ref: `{sys.${name}}`, name })),
     ...Object.keys(globals).map((name): VariableOption => ({ kind: "env", ref: envRef(name), name })),

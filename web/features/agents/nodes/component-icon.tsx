@@ -1,4 +1,34 @@
-import { BookOpenText, BookSearch, Braces, CloudSun, Combine, Database, FileCode, FileText, GitBranch, Globe, KeyRound, Languages, Mail, MessageSquareReply, MessageSquareText, Microscope, Network, PenLine, Play, Repeat, Scale, Search, Signpost, Sparkles, Split, StickyNote, Tags, TrendingUp, type LucideIcon } from "lucide-react";
+import {
+  BookOpenText,
+  BookSearch,
+  Braces,
+  CloudSun,
+  Combine,
+  Database,
+  FileCode,
+  FileText,
+  GitBranch,
+  Globe,
+  KeyRound,
+  Languages,
+  Mail,
+  MessageSquareReply,
+  MessageSquareText,
+  Microscope,
+  Network,
+  PenLine,
+  Play,
+  Repeat,
+  Scale,
+  Search,
+  Signpost,
+  Sparkles,
+  Split,
+  StickyNote,
+  Tags,
+  TrendingUp,
+  type LucideIcon,
+} from "lucide-react";
 import type { ComponentName } from "../../../../worker/contract/agents";
 
 const ICONS: Record<ComponentName, LucideIcon> = {

@@ -4,7 +4,8 @@ const shellQuoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 type ExampleInput = { origin: string; agentId: string; apiKey: string; question: string };
 
 export const agentCompletionUrl = (origin: string) => `${origin}/api/v1/agents/chat/completions`;
-export const agentOpenAiUrl = (origin: string, agentId: string) => `${origin}/api/v1/agents_openai/${agentId}/chat/completions`;
+export const agentOpenAiUrl = (origin: string, agentId: string) =>
+  `${origin}/api/v1/agents_openai/${agentId}/chat/completions`;
 
 const curl = (url: string, apiKey: string, body: unknown, stream: boolean) =>
   [
@@ -19,11 +20,21 @@ export const curlAgentCompletion = ({ origin, agentId, apiKey, question }: Examp
   curl(agentCompletionUrl(origin), apiKey, { agent_id: agentId, question, stream: true }, true);
 
 export const curlAgentFollowUp = ({ origin, agentId, apiKey, question }: ExampleInput) =>
-  curl(agentCompletionUrl(origin), apiKey, { agent_id: agentId, question, stream: false, session_id: "<SESSION_ID>" }, false);
+  curl(
+    agentCompletionUrl(origin),
+    apiKey,
+    { agent_id: agentId, question, stream: false, session_id: "<SESSION_ID>" },
+    false,
+  );
 
 // OpenAI's chat completions shape: any model name, the agent is chosen by the URL.
 export const curlAgentOpenAi = ({ origin, agentId, apiKey, question }: ExampleInput) =>
-  curl(agentOpenAiUrl(origin, agentId), apiKey, { model: "buddy", messages: [{ role: "user", content: question }], stream: false }, false);
+  curl(
+    agentOpenAiUrl(origin, agentId),
+    apiKey,
+    { model: "buddy", messages: [{ role: "user", content: question }], stream: false },
+    false,
+  );
 
 export const pythonOpenAi = ({ origin, agentId, apiKey, question }: ExampleInput) =>
   [

@@ -5,7 +5,14 @@ import { CopyField } from "../../../components/copy-field";
 import { FormField } from "../../../components/form-field";
 import { ViewDialog } from "../../../components/view-dialog";
 import { CodeBlock } from "../../chat/share-dialog/code-block";
-import { agentCompletionUrl, agentOpenAiUrl, curlAgentCompletion, curlAgentFollowUp, curlAgentOpenAi, pythonOpenAi } from "./agent-api-examples";
+import {
+  agentCompletionUrl,
+  agentOpenAiUrl,
+  curlAgentCompletion,
+  curlAgentFollowUp,
+  curlAgentOpenAi,
+  pythonOpenAi,
+} from "./agent-api-examples";
 import { ApiKeySection, ExamplesHeading } from "../../settings/api-access";
 import { ShareLinkSection } from "./share-link-section";
 

@@ -10,7 +10,14 @@ export const ShareLinkSection = ({ agentId }: { agentId: string }) => {
   return (
     <Stack gap="3" data-testid="agent-share">
       <ShareLinksSection target={{ kind: "agent", id: agentId }} hint={t("agents.share.hint")}>
-        {(link) => <LinkAndEmbed key={link.id} url={agentShareUrl(window.location.origin, agentId, link.token)} linkLabel={t("agents.share.link")} embedLabel={t("agents.share.embed")} />}
+        {(link) => (
+          <LinkAndEmbed
+            key={link.id}
+            url={agentShareUrl(window.location.origin, agentId, link.token)}
+            linkLabel={t("agents.share.link")}
+            embedLabel={t("agents.share.embed")}
+          />
+        )}
       </ShareLinksSection>
     </Stack>
   );

@@ -3,7 +3,13 @@ import { PageLoader } from "../../../components/page-loader";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type AgentShareClient, type SharedAgentInfo, sharedAgentQueryOptions, streamSharedAgentRun, uploadSharedAgentInput } from "../../../api/shared-agents";
+import {
+  type AgentShareClient,
+  type SharedAgentInfo,
+  sharedAgentQueryOptions,
+  streamSharedAgentRun,
+  uploadSharedAgentInput,
+} from "../../../api/shared-agents";
 import { Composer } from "../../chat/conversation/composer";
 import { ShareProblemScreen } from "../../share/share-problem";
 import { RunMessages } from "../test-run/run-messages";
@@ -22,7 +28,11 @@ const linkValue = (input: BeginInput | undefined, raw: string) => {
 // The link's data_<key> values fill the Begin inputs they name (numbers and yes/no as the input expects); a
 // value that does not fit (a choice not offered, a number that is not one) is left out.
 const prefilledValues = (inputs: Record<string, BeginInput>, prefilled: Record<string, string>) => {
-  const values = Object.fromEntries(Object.entries(prefilled).filter(([key]) => key in inputs).map(([key, raw]) => [key, linkValue(inputs[key], raw)]));
+  const values = Object.fromEntries(
+    Object.entries(prefilled)
+      .filter(([key]) => key in inputs)
+      .map(([key, raw]) => [key, linkValue(inputs[key], raw)]),
+  );
   const unfit = invalidBeginInputs(inputs, values);
   return Object.fromEntries(Object.entries(values).filter(([key]) => !unfit.includes(key)));
 };
@@ -63,9 +73,24 @@ const Conversation = ({ client, info, prefilled }: Props) => {
       </Box>
       <Box px="4" pb="4">
         <Box mb="2" maxW="xl">
-          <RunInputs inputs={inputs} values={values} missing={missing} onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))} upload={upload} />
+          <RunInputs
+            inputs={inputs}
+            values={values}
+            missing={missing}
+            onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))}
+            upload={upload}
+          />
         </Box>
-        <Composer value={text} onChange={setText} onSend={send} onStop={run.stop} streaming={run.busy} busy={run.busy} stt={false} allowEmpty={taskMode} />
+        <Composer
+          value={text}
+          onChange={setText}
+          onSend={send}
+          onStop={run.stop}
+          streaming={run.busy}
+          busy={run.busy}
+          stt={false}
+          allowEmpty={taskMode}
+        />
         <Text fontSize="xs" color="fg.muted" mt="1">
           {t("agents.share.poweredBy")}
         </Text>
@@ -75,7 +100,13 @@ const Conversation = ({ client, info, prefilled }: Props) => {
 };
 
 // /agent/share?shared_id=…&auth=…: a visitor talks to a shared flow without signing in.
-export const SharedAgentPage = ({ client, prefilled = {} }: { client: AgentShareClient; prefilled?: Record<string, string> }) => {
+export const SharedAgentPage = ({
+  client,
+  prefilled = {},
+}: {
+  client: AgentShareClient;
+  prefilled?: Record<string, string>;
+}) => {
   const info = useQuery({ ...sharedAgentQueryOptions(client), enabled: Boolean(client.agentId && client.token) });
   if (!client.agentId || !client.token) return <ShareProblemScreen error={null} />;
   if (info.isError) return <ShareProblemScreen error={info.error} onRetry={() => void info.refetch()} />;

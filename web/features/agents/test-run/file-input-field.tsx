@@ -10,9 +10,17 @@ import { formatNumber } from "../../../lib/format";
 
 const ACCEPT = Object.keys(UPLOAD_EXTENSIONS).map((extension) => `.${extension}`);
 
-type State = { status: "idle" } | { status: "reading" } | { status: "read"; file: AgentInputFile } | { status: "failed"; message: string };
+type State =
+  | { status: "idle" }
+  | { status: "reading" }
+  | { status: "read"; file: AgentInputFile }
+  | { status: "failed"; message: string };
 
-type Props = { label: string; upload: (file: File) => Promise<AgentInputFile>; onChange: (text: string | undefined) => void };
+type Props = {
+  label: string;
+  upload: (file: File) => Promise<AgentInputFile>;
+  onChange: (text: string | undefined) => void;
+};
 
 // A Begin file input: the chosen file is read by the server and its text becomes the input's value.
 export const FileInputField = ({ label, upload, onChange }: Props) => {
@@ -42,16 +50,27 @@ export const FileInputField = ({ label, upload, onChange }: Props) => {
         onChange={(e) => {
           const file = e.target.files?.[0];
           e.target.value = "";
-          if (file && !isUploadable(file.name)) setState({ status: "failed", message: t("agents.run.fileType", { types: ACCEPT.join(" ") }) });
+          if (file && !isUploadable(file.name))
+            setState({ status: "failed", message: t("agents.run.fileType", { types: ACCEPT.join(" ") }) });
           else void choose(file);
         }}
       />
-      <Button size="xs" variant="outline" loading={state.status === "reading"} loadingText={t("agents.run.fileReading")} onClick={() => picker.current?.click()}>
+      <Button
+        size="xs"
+        variant="outline"
+        loading={state.status === "reading"}
+        loadingText={t("agents.run.fileReading")}
+        onClick={() => picker.current?.click()}
+      >
         <FileUp /> {state.status === "read" ? t("agents.run.fileOther") : t("agents.run.fileChoose")}
       </Button>
       {state.status === "read" && (
         <Text fontSize="xs" color="fg.muted" data-testid="file-input-read">
-          {t(state.file.truncated ? "agents.run.fileTruncated" : "agents.run.fileRead", { name: state.file.name, size: formatFileSize(state.file.size), characters: formatNumber(state.file.content.length, 0) })}
+          {t(state.file.truncated ? "agents.run.fileTruncated" : "agents.run.fileRead", {
+            name: state.file.name,
+            size: formatFileSize(state.file.size),
+            characters: formatNumber(state.file.content.length, 0),
+          })}
         </Text>
       )}
       {state.status === "failed" && (

@@ -5,12 +5,32 @@ import { ChevronRight } from "lucide-react";
 export const JsonDetails = ({ label, value }: { label: string; value: unknown }) => (
   <Collapsible.Root>
     <Collapsible.Trigger asChild>
-      <Button size="2xs" variant="ghost" px="1" color="fg.muted" css={{ "&[data-state=open] svg": { transform: "rotate(90deg)" } }}>
+      <Button
+        size="2xs"
+        variant="ghost"
+        px="1"
+        color="fg.muted"
+        css={{ "&[data-state=open] svg": { transform: "rotate(90deg)" } }}
+      >
         <ChevronRight /> {label}
       </Button>
     </Collapsible.Trigger>
     <Collapsible.Content>
-      <Box as="pre" m="0" mt="1" p="2" rounded="md" bg="bg.muted" fontFamily="mono" fontSize="xs" whiteSpace="pre-wrap" wordBreak="break-word" maxH="60" overflowY="auto" tabIndex={0}>
+      <Box
+        as="pre"
+        m="0"
+        mt="1"
+        p="2"
+        rounded="md"
+        bg="bg.muted"
+        fontFamily="mono"
+        fontSize="xs"
+        whiteSpace="pre-wrap"
+        wordBreak="break-word"
+        maxH="60"
+        overflowY="auto"
+        tabIndex={0}
+      >
         {JSON.stringify(value ?? {}, null, 2)}
       </Box>
     </Collapsible.Content>

@@ -5,7 +5,13 @@ import { FileInputField } from "./file-input-field";
 import type { BeginInput } from "../forms/begin-fields";
 
 // upload: reads a file for a file input (the owner's or the visitor's route)
-type Props = { inputs: Record<string, BeginInput>; values: Record<string, unknown>; missing: string[]; onChange: (key: string, value: unknown) => void; upload: (file: File) => Promise<AgentInputFile> };
+type Props = {
+  inputs: Record<string, BeginInput>;
+  values: Record<string, unknown>;
+  missing: string[];
+  onChange: (key: string, value: unknown) => void;
+  upload: (file: File) => Promise<AgentInputFile>;
+};
 
 // The Begin component's inputs, filled in for the test run; required ones must have a value.
 export const RunInputs = ({ inputs, values, missing, onChange, upload }: Props) => {
@@ -21,7 +27,11 @@ export const RunInputs = ({ inputs, values, missing, onChange, upload }: Props) 
         return (
           <Field.Root key={key} required={!input.optional} invalid={missing.includes(key)}>
             {input.type === "boolean" ? (
-              <Checkbox.Root size="sm" checked={value === true} onCheckedChange={(e) => onChange(key, e.checked === true)}>
+              <Checkbox.Root
+                size="sm"
+                checked={value === true}
+                onCheckedChange={(e) => onChange(key, e.checked === true)}
+              >
                 <Checkbox.HiddenInput />
                 <Checkbox.Control />
                 <Checkbox.Label>{label}</Checkbox.Label>
@@ -33,7 +43,12 @@ export const RunInputs = ({ inputs, values, missing, onChange, upload }: Props) 
                   <Field.RequiredIndicator />
                 </Field.Label>
                 {input.type === "paragraph" ? (
-                  <Textarea size="xs" rows={2} value={String(value ?? "")} onChange={(e) => onChange(key, e.target.value)} />
+                  <Textarea
+                    size="xs"
+                    rows={2}
+                    value={String(value ?? "")}
+                    onChange={(e) => onChange(key, e.target.value)}
+                  />
                 ) : input.type === "file" ? (
                   <FileInputField label={label} upload={upload} onChange={(text) => onChange(key, text)} />
                 ) : input.type === "options" ? (
@@ -49,7 +64,14 @@ export const RunInputs = ({ inputs, values, missing, onChange, upload }: Props) 
                     <NativeSelect.Indicator />
                   </NativeSelect.Root>
                 ) : (
-                  <Input size="xs" type={numeric ? "number" : "text"} value={String(value ?? "")} onChange={(e) => onChange(key, numeric && e.target.value !== "" ? Number(e.target.value) : e.target.value)} />
+                  <Input
+                    size="xs"
+                    type={numeric ? "number" : "text"}
+                    value={String(value ?? "")}
+                    onChange={(e) =>
+                      onChange(key, numeric && e.target.value !== "" ? Number(e.target.value) : e.target.value)
+                    }
+                  />
                 )}
               </>
             )}

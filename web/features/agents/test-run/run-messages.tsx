@@ -15,15 +15,51 @@ export const RunMessages = ({ messages, busy, agentName }: Props) => {
     <MessageLog busy={busy} empty={messages.length === 0} followFrom={messages.length}>
       {messages.map((message) =>
         message.role === "user" ? (
-          <Flex key={message.id} as="article" justify="flex-end" aria-label={t("chat.conversation.you")} data-role="user">
-            <Box maxW="90%" px="3" py="2" rounded="2xl" roundedBottomRight="sm" bg="brand.muted" whiteSpace="pre-wrap" wordBreak="break-word" fontSize="sm">
+          <Flex
+            key={message.id}
+            as="article"
+            justify="flex-end"
+            aria-label={t("chat.conversation.you")}
+            data-role="user"
+          >
+            <Box
+              maxW="90%"
+              px="3"
+              py="2"
+              rounded="2xl"
+              roundedBottomRight="sm"
+              bg="brand.muted"
+              whiteSpace="pre-wrap"
+              wordBreak="break-word"
+              fontSize="sm"
+            >
               {message.content}
             </Box>
           </Flex>
         ) : (
-          <Stack key={message.id} as="article" align="start" gap="1" maxW="90%" aria-label={agentName} data-role="assistant">
-            <Box px="3" py="2" rounded="2xl" roundedBottomLeft="sm" bg={{ base: "bg.muted", _dark: "bg.emphasized" }} fontSize="sm" maxW="full">
-              {busy && message === last && message.content === "" ? <TypingDots /> : <AnswerMarkdown content={message.content} reference={message.reference} documentLinks={false} />}
+          <Stack
+            key={message.id}
+            as="article"
+            align="start"
+            gap="1"
+            maxW="90%"
+            aria-label={agentName}
+            data-role="assistant"
+          >
+            <Box
+              px="3"
+              py="2"
+              rounded="2xl"
+              roundedBottomLeft="sm"
+              bg={{ base: "bg.muted", _dark: "bg.emphasized" }}
+              fontSize="sm"
+              maxW="full"
+            >
+              {busy && message === last && message.content === "" ? (
+                <TypingDots />
+              ) : (
+                <AnswerMarkdown content={message.content} reference={message.reference} documentLinks={false} />
+              )}
             </Box>
             {message.error && (
               <Text fontSize="sm" color="fg.error" role="alert">

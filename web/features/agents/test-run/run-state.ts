@@ -3,7 +3,14 @@ import type { AgentFrame } from "../../../api/agents";
 import type { Reference } from "../../../../worker/contract/chats";
 
 // `reference`: the chunks the answer's [ID:n] citations point to
-export type RunMessage = { id: number; role: "user" | "assistant"; content: string; error?: string; stopped?: boolean; reference?: Reference | null };
+export type RunMessage = {
+  id: number;
+  role: "user" | "assistant";
+  content: string;
+  error?: string;
+  stopped?: boolean;
+  reference?: Reference | null;
+};
 
 export type RunState = {
   messages: RunMessage[];
@@ -32,7 +39,11 @@ export const initialRun = (prologue: string): RunState => ({
 // A task flow started without a question shows no empty question bubble.
 export const startTurn = (state: RunState, question: string): RunState => ({
   ...state,
-  messages: [...state.messages, ...(question ? [{ id: state.nextId, role: "user" as const, content: question }] : []), { id: state.nextId + 1, role: "assistant", content: "" }],
+  messages: [
+    ...state.messages,
+    ...(question ? [{ id: state.nextId, role: "user" as const, content: question }] : []),
+    { id: state.nextId + 1, role: "assistant", content: "" },
+  ],
   nextId: state.nextId + 2,
   trace: [],
   finished: null,
@@ -63,13 +74,25 @@ export const applyFrame = (state: RunState, frame: AgentFrame): RunState => {
       const { outputs, elapsed_time: elapsed, error } = frame.data;
       const finished = { ...next, activeNode: null, finished: { elapsed, error } };
       const fallback = typeof outputs?.content === "string" ? outputs.content : "";
-      return updateAnswer(finished, (message) => ({ ...message, content: message.content || fallback, ...(error ? { error } : {}) }));
+      return updateAnswer(finished, (message) => ({
+        ...message,
+        content: message.content || fallback,
+        ...(error ? { error } : {}),
+      }));
     }
     default:
       return next;
   }
 };
 
-export const failTurn = (state: RunState, error: string): RunState => ({ ...updateAnswer(state, (message) => ({ ...message, error })), busy: false, activeNode: null });
+export const failTurn = (state: RunState, error: string): RunState => ({
+  ...updateAnswer(state, (message) => ({ ...message, error })),
+  busy: false,
+  activeNode: null,
+});
 
-export const stopTurn = (state: RunState): RunState => ({ ...updateAnswer(state, (message) => ({ ...message, stopped: true })), busy: false, activeNode: null });
+export const stopTurn = (state: RunState): RunState => ({
+  ...updateAnswer(state, (message) => ({ ...message, stopped: true })),
+  busy: false,
+  activeNode: null,
+});

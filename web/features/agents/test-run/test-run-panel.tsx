@@ -42,7 +42,8 @@ export const TestRunPanel = ({ agentId, agentName, nodes, beforeRun, onClose }: 
     const question = text.trim();
     if ((!question && !taskMode) || run.busy) return;
     const broken = invalidNodes(nodes);
-    if (broken.length) return setProblem(t("agents.run.invalid", { names: broken.map(({ node }) => node.data.name).join(", ") }));
+    if (broken.length)
+      return setProblem(t("agents.run.invalid", { names: broken.map(({ node }) => node.data.name).join(", ") }));
     const lacking = missingInputs(inputs, values);
     setMissing(lacking);
     if (lacking.length) return;
@@ -57,7 +58,13 @@ export const TestRunPanel = ({ agentId, agentName, nodes, beforeRun, onClose }: 
       <HStack justify="space-between" px="3" py="2" borderBottomWidth="1px" gap="1">
         <Text fontWeight="semibold">{t("agents.run.title")}</Text>
         <HStack gap="1">
-          <IconButton size="sm" variant="ghost" aria-label={t("agents.run.newConversation")} title={t("agents.run.newConversation")} onClick={run.reset}>
+          <IconButton
+            size="sm"
+            variant="ghost"
+            aria-label={t("agents.run.newConversation")}
+            title={t("agents.run.newConversation")}
+            onClick={run.reset}
+          >
             <MessageSquarePlus />
           </IconButton>
           <IconButton size="sm" variant="ghost" aria-label={t("common.close")} onClick={onClose}>
@@ -65,7 +72,18 @@ export const TestRunPanel = ({ agentId, agentName, nodes, beforeRun, onClose }: 
           </IconButton>
         </HStack>
       </HStack>
-      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount unmountOnExit size="sm" colorPalette="teal" display="flex" flexDirection="column" flex="1" minH="0">
+      <Tabs.Root
+        value={tab}
+        onValueChange={(e) => setTab(e.value)}
+        lazyMount
+        unmountOnExit
+        size="sm"
+        colorPalette="teal"
+        display="flex"
+        flexDirection="column"
+        flex="1"
+        minH="0"
+      >
         <Tabs.List px="2">
           <Tabs.Trigger value="chat">{t("agents.run.conversation")}</Tabs.Trigger>
           <Tabs.Trigger value="trace">
@@ -91,8 +109,23 @@ export const TestRunPanel = ({ agentId, agentName, nodes, beforeRun, onClose }: 
                 <Alert.Title>{problem}</Alert.Title>
               </Alert.Root>
             )}
-            <RunInputs inputs={inputs} values={values} missing={missing} onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))} upload={uploadAgentInput(agentId)} />
-            <Composer value={text} onChange={setText} onSend={() => void send()} onStop={run.stop} streaming={run.busy} busy={run.busy} stt={false} allowEmpty={taskMode} />
+            <RunInputs
+              inputs={inputs}
+              values={values}
+              missing={missing}
+              onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))}
+              upload={uploadAgentInput(agentId)}
+            />
+            <Composer
+              value={text}
+              onChange={setText}
+              onSend={() => void send()}
+              onStop={run.stop}
+              streaming={run.busy}
+              busy={run.busy}
+              stt={false}
+              allowEmpty={taskMode}
+            />
           </Stack>
         </Tabs.Content>
         <Tabs.Content value="trace" flex="1" minH="0" overflowY="auto" px="3">

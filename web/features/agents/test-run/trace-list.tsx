@@ -21,11 +21,22 @@ export const TraceList = ({ entries, nameOf }: Props) => {
   return (
     <List.Root as="ol" listStyle="none" gap="2" aria-label={t("agents.run.trace")} data-testid="trace-list">
       {entries.map((entry, index) => (
-        <List.Item key={`${entry.component_id}:${index}`} borderWidth="1px" borderColor={entry.error ? "border.error" : "border"} rounded="md" p="2" data-testid="trace-entry">
+        <List.Item
+          key={`${entry.component_id}:${index}`}
+          borderWidth="1px"
+          borderColor={entry.error ? "border.error" : "border"}
+          rounded="md"
+          p="2"
+          data-testid="trace-entry"
+        >
           <Stack gap="1" w="full">
             <HStack gap="2">
               <Box color={entry.error ? "fg.error" : "fg.success"} flexShrink="0">
-                {entry.error ? <CircleAlert size={16} aria-label={t("agents.run.failedStep")} /> : <CircleCheck size={16} aria-label={t("agents.run.okStep")} />}
+                {entry.error ? (
+                  <CircleAlert size={16} aria-label={t("agents.run.failedStep")} />
+                ) : (
+                  <CircleCheck size={16} aria-label={t("agents.run.okStep")} />
+                )}
               </Box>
               <Text fontWeight="medium" fontSize="sm" truncate flex="1">
                 {nameOf(entry.component_id)}

@@ -22,7 +22,11 @@ export const AssistantItem = ({ chat, selected, onSelect, onAction }: Props) => 
       onSelect={onSelect}
       testId="assistant-item"
       menu={
-        <ActionsMenu<ItemAction> label={t("chatConfig.list.actionsFor", { name: chat.name })} trigger={{ size: "xs" }} onAction={onAction}>
+        <ActionsMenu<ItemAction>
+          label={t("chatConfig.list.actionsFor", { name: chat.name })}
+          trigger={{ size: "xs" }}
+          onAction={onAction}
+        >
           <Menu.Item value="edit">
             <Pencil size={14} /> {t("chatConfig.list.edit")}
           </Menu.Item>

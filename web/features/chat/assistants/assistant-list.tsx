@@ -17,7 +17,9 @@ type Props = { selectedId: string | null; onSelect: (id: string | null) => void 
 const matching = (chats: Chat[], search: string) => {
   const needle = search.trim().toLowerCase();
   if (!needle) return chats;
-  return chats.filter((chat) => chat.name.toLowerCase().includes(needle) || (chat.description ?? "").toLowerCase().includes(needle));
+  return chats.filter(
+    (chat) => chat.name.toLowerCase().includes(needle) || (chat.description ?? "").toLowerCase().includes(needle),
+  );
 };
 
 // The left column of /chat: the user's assistants, searchable, with create, edit and delete.
@@ -58,7 +60,14 @@ export const AssistantList = ({ selectedId, onSelect }: Props) => {
         <Heading as="h2" size="sm">
           {t("chatConfig.list.title")}
         </Heading>
-        <IconButton size="xs" variant="outline" colorPalette="teal" aria-label={t("chatConfig.list.create")} title={t("chatConfig.list.create")} onClick={() => setEditing("new")}>
+        <IconButton
+          size="xs"
+          variant="outline"
+          colorPalette="teal"
+          aria-label={t("chatConfig.list.create")}
+          title={t("chatConfig.list.create")}
+          onClick={() => setEditing("new")}
+        >
           <Plus />
         </IconButton>
       </HStack>
@@ -99,7 +108,13 @@ export const AssistantList = ({ selectedId, onSelect }: Props) => {
           ))}
         </Stack>
       )}
-      {editing && <ChatConfigDialog chat={editing === "new" ? undefined : editing} onClose={() => setEditing(null)} onSaved={onSaved} />}
+      {editing && (
+        <ChatConfigDialog
+          chat={editing === "new" ? undefined : editing}
+          onClose={() => setEditing(null)}
+          onSaved={onSaved}
+        />
+      )}
       {deleting && (
         <ConfirmDialog
           open

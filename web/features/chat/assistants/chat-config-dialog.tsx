@@ -5,7 +5,17 @@ import { useTranslation } from "react-i18next";
 import { type Chat, useCreateChatMutation, useUpdateChatMutation } from "../../../api/chats";
 import { FormDialog } from "../../../components/form-dialog";
 import { errorMessage, notifySuccess } from "../../../components/notify";
-import { CONFIG_TABS, type ConfigTab, type ConfigValues, hasErrors, initialValues, type SetValue, toPayload, type Validation, validate } from "./config-form";
+import {
+  CONFIG_TABS,
+  type ConfigTab,
+  type ConfigValues,
+  hasErrors,
+  initialValues,
+  type SetValue,
+  toPayload,
+  type Validation,
+  validate,
+} from "./config-form";
 import { allDatasetsQueryOptions } from "../../../api/datasets";
 import { AssistantTab } from "./tab-assistant";
 import { DesignTab } from "./tab-design";
@@ -14,7 +24,10 @@ import { PromptTab } from "./tab-prompt";
 
 type Props = { chat?: Chat; onClose: () => void; onSaved: (chat: Chat) => void };
 
-const NO_ERRORS: Validation = { errors: {}, tabErrors: { assistant: false, prompt: false, model: false, design: false } };
+const NO_ERRORS: Validation = {
+  errors: {},
+  tabErrors: { assistant: false, prompt: false, model: false, design: false },
+};
 
 // Creates an assistant (no `chat`) or edits one; server errors stay in the dialog so nothing typed is lost.
 export const ChatConfigDialog = ({ chat, onClose, onSaved }: Props) => {
@@ -84,7 +97,15 @@ export const ChatConfigDialog = ({ chat, onClose, onSaved }: Props) => {
                 {t(`chatConfig.tabs.${name}`)}
                 {validation.tabErrors[name] && (
                   <>
-                    <Box as="span" w="2" h="2" rounded="full" bg="fg.error" aria-hidden data-testid={`tab-error-${name}`} />
+                    <Box
+                      as="span"
+                      w="2"
+                      h="2"
+                      rounded="full"
+                      bg="fg.error"
+                      aria-hidden
+                      data-testid={`tab-error-${name}`}
+                    />
                     <VisuallyHidden>{t("chatConfig.dialog.tabHasErrors")}</VisuallyHidden>
                   </>
                 )}

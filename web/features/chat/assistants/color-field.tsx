@@ -36,7 +36,14 @@ export const ColorField = ({ name, label, value, onChange, error }: Props) => {
           bg="transparent"
           cursor="pointer"
         />
-        <Input size="sm" name={name} fontFamily="mono" maxLength={9} value={value} onChange={(e) => onChange(e.target.value)} />
+        <Input
+          size="sm"
+          name={name}
+          fontFamily="mono"
+          maxLength={9}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
       </HStack>
       {error && <Field.ErrorText>{t(error.key, error.values ?? {})}</Field.ErrorText>}
     </Field.Root>

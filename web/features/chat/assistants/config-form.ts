@@ -1,4 +1,9 @@
-import { metaDataFilterFrom, type MetadataFilterSetting, metadataFilterSettingError, metadataFilterSettingOf } from "../../retrieval/metadata-filter-setting";
+import {
+  metaDataFilterFrom,
+  type MetadataFilterSetting,
+  metadataFilterSettingError,
+  metadataFilterSettingOf,
+} from "../../retrieval/metadata-filter-setting";
 import { roundWeight } from "../../retrieval/weight-slider";
 import type { ParseKeys } from "i18next";
 import {
@@ -103,11 +108,12 @@ export type SetValue = <K extends keyof ConfigValues>(key: K, value: ConfigValue
 export type ChangeValues = (update: (values: ConfigValues) => ConfigValues) => void;
 export type TabProps = { values: ConfigValues; set: SetValue; change: ChangeValues; errors: ConfigErrors };
 
-
 const presetOf = (preset: Preset): Record<ModelParameter, number> => ({ ...FREEDOM_PRESETS[preset] });
 
 const matchesPreset = (freedom: Freedom | undefined, parameters: Record<ModelParameter, number>): freedom is Preset =>
-  freedom !== undefined && freedom !== "custom" && (Object.keys(parameters) as ModelParameter[]).every((key) => FREEDOM_PRESETS[freedom][key] === parameters[key]);
+  freedom !== undefined &&
+  freedom !== "custom" &&
+  (Object.keys(parameters) as ModelParameter[]).every((key) => FREEDOM_PRESETS[freedom][key] === parameters[key]);
 
 // `knowledge` is always the first variable, whether or not the stored list has it.
 const withKnowledgeFirst = (variables: Variable[]): Variable[] => [
@@ -130,7 +136,10 @@ const modelParametersOf = (chat: Chat | undefined): Pick<ConfigValues, "freedom"
 };
 
 const colorsOf = (design: Design | undefined): Record<DesignColor, string> =>
-  Object.fromEntries(DESIGN_COLORS.map((key) => [key, design?.[key] || DEFAULT_DESIGN[key]])) as Record<DesignColor, string>;
+  Object.fromEntries(DESIGN_COLORS.map((key) => [key, design?.[key] || DEFAULT_DESIGN[key]])) as Record<
+    DesignColor,
+    string
+  >;
 
 export const initialValues = (chat?: Chat): ConfigValues => {
   const prompt = chat?.prompt_config;
@@ -205,12 +214,16 @@ export const embeddingModelsOf = (datasetIds: string[], datasets: DatasetModel[]
 
 const FIELD_TABS: [RegExp, ConfigTab][] = [
   [/^(name|avatar|description|datasetIds|prologue|emptyResponse|disclaimer\w*)$/, "assistant"],
-  [/^(system|refinePrompt|citationPrompt|followupPrompt|topN|rerankId|metadataFilter|glossary\.\d+|variables\.\d+)$/, "prompt"],
+  [
+    /^(system|refinePrompt|citationPrompt|followupPrompt|topN|rerankId|metadataFilter|glossary\.\d+|variables\.\d+)$/,
+    "prompt",
+  ],
   [/^(llmId|maxTokens)$/, "model"],
   [/^(colors\.\w+|footerText|inputPlaceholder)$/, "design"],
 ];
 
-export const tabOf = (field: string): ConfigTab => FIELD_TABS.find(([pattern]) => pattern.test(field))?.[1] ?? "assistant";
+export const tabOf = (field: string): ConfigTab =>
+  FIELD_TABS.find(([pattern]) => pattern.test(field))?.[1] ?? "assistant";
 
 const required: FieldError = { key: "validation.required" };
 
@@ -220,9 +233,13 @@ const checkVariables = (values: ConfigValues, errors: ConfigErrors) => {
     const key = variable.key.trim();
     if (key === KNOWLEDGE_KEY && index === 0) return;
     if (!VARIABLE_KEY.test(key)) errors[`variables.${index}`] = { key: "chatConfig.errors.variableKey" };
-    else if (seen.has(key) || key === KNOWLEDGE_KEY) errors[`variables.${index}`] = { key: "chatConfig.errors.variableDuplicate", values: { key } };
+    else if (seen.has(key) || key === KNOWLEDGE_KEY)
+      errors[`variables.${index}`] = { key: "chatConfig.errors.variableDuplicate", values: { key } };
     else if (!variable.optional && !values.system.includes(`{${key}}`))
-      errors[`variables.${index}`] = { key: "chatConfig.errors.variableUnused", values: { key, placeholder: `{${key}}` } };
+      errors[`variables.${index}`] = {
+        key: "chatConfig.errors.variableUnused",
+        values: { key, placeholder: `{${key}}` },
+      };
     seen.add(key);
   });
 };
@@ -231,19 +248,23 @@ const checkGlossary = (values: ConfigValues, errors: ConfigErrors) => {
   values.glossary.forEach((entry, index) => {
     const term = entry.term.trim();
     if (!term && entry.explanation.trim()) errors[`glossary.${index}`] = { key: "chatConfig.errors.termRequired" };
-    else if (term.length > GLOSSARY_TERM_MAX) errors[`glossary.${index}`] = { key: "chatConfig.errors.textTooLong", values: { max: GLOSSARY_TERM_MAX } };
+    else if (term.length > GLOSSARY_TERM_MAX)
+      errors[`glossary.${index}`] = { key: "chatConfig.errors.textTooLong", values: { max: GLOSSARY_TERM_MAX } };
   });
 };
 
-const wholeNumberIn = (text: string, min: number, max: number) => WHOLE_NUMBER.test(text) && Number(text) >= min && Number(text) <= max;
+const wholeNumberIn = (text: string, min: number, max: number) =>
+  WHOLE_NUMBER.test(text) && Number(text) >= min && Number(text) <= max;
 
 // Everything the server would refuse, found before sending; tabErrors marks the tabs that hold an error.
 export const validate = (values: ConfigValues, datasets: DatasetModel[]): Validation => {
   const errors: ConfigErrors = {};
   const name = values.name.trim();
   if (!name) errors.name = required;
-  else if (name.length > CHAT_NAME_MAX) errors.name = { key: "chatConfig.errors.nameTooLong", values: { max: CHAT_NAME_MAX } };
-  if (embeddingModelsOf(values.datasetIds, datasets).length > 1) errors.datasetIds = { key: "chatConfig.errors.mixedEmbedding" };
+  else if (name.length > CHAT_NAME_MAX)
+    errors.name = { key: "chatConfig.errors.nameTooLong", values: { max: CHAT_NAME_MAX } };
+  if (embeddingModelsOf(values.datasetIds, datasets).length > 1)
+    errors.datasetIds = { key: "chatConfig.errors.mixedEmbedding" };
   if (!values.system.trim()) errors.system = required;
   checkVariables(values, errors);
   checkGlossary(values, errors);
@@ -251,8 +272,10 @@ export const validate = (values: ConfigValues, datasets: DatasetModel[]): Valida
   const filterError = metadataFilterSettingError(values.metadataFilter);
   if (filterError) errors.metadataFilter = { key: filterError };
   if (!values.maxTokens.trim()) errors.maxTokens = required;
-  else if (!wholeNumberIn(values.maxTokens, 0, MAX_TOKENS_LIMIT)) errors.maxTokens = { key: "chatConfig.errors.maxTokens" };
-  for (const key of DESIGN_COLORS) if (!HEX_COLOR.test(values.colors[key].trim())) errors[`colors.${key}`] = { key: "chatConfig.errors.color" };
+  else if (!wholeNumberIn(values.maxTokens, 0, MAX_TOKENS_LIMIT))
+    errors.maxTokens = { key: "chatConfig.errors.maxTokens" };
+  for (const key of DESIGN_COLORS)
+    if (!HEX_COLOR.test(values.colors[key].trim())) errors[`colors.${key}`] = { key: "chatConfig.errors.color" };
   const tabErrors: TabErrors = { assistant: false, prompt: false, model: false, design: false };
   for (const field of Object.keys(errors)) tabErrors[tabOf(field)] = true;
   return { errors, tabErrors };
@@ -299,7 +322,10 @@ export const toPayload = (values: ConfigValues): CreateChatInput => {
       disclaimer_show: values.disclaimerShow,
       disclaimer_title: values.disclaimerTitle,
       disclaimer_text: values.disclaimerText,
-      ...(Object.fromEntries(DESIGN_COLORS.map((key) => [key, values.colors[key].trim()])) as Record<DesignColor, string>),
+      ...(Object.fromEntries(DESIGN_COLORS.map((key) => [key, values.colors[key].trim()])) as Record<
+        DesignColor,
+        string
+      >),
       footer_text: values.footerText,
       input_placeholder: values.inputPlaceholder,
     },

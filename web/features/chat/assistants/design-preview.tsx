@@ -23,24 +23,69 @@ export const DesignPreview = ({ colors, footerText, inputPlaceholder }: Props) =
       <Text fontSize="sm" fontWeight="medium">
         {t("chatConfig.design.preview")}
       </Text>
-      <Box borderWidth="1px" borderColor={color("border_color")} bg={color("background_color")} rounded="md" overflow="hidden" fontSize="sm" data-testid="design-preview" aria-hidden>
+      <Box
+        borderWidth="1px"
+        borderColor={color("border_color")}
+        bg={color("background_color")}
+        rounded="md"
+        overflow="hidden"
+        fontSize="sm"
+        data-testid="design-preview"
+        aria-hidden
+      >
         <Stack gap="2" p="3">
-          <Box alignSelf="flex-end" maxW="80%" px="3" py="2" rounded="lg" bg={color("user_bubble_color")} color={readableOn(colors.user_bubble_color)}>
+          <Box
+            alignSelf="flex-end"
+            maxW="80%"
+            px="3"
+            py="2"
+            rounded="lg"
+            bg={color("user_bubble_color")}
+            color={readableOn(colors.user_bubble_color)}
+          >
             {t("chatConfig.design.previewQuestion")}
           </Box>
-          <Box alignSelf="flex-start" maxW="80%" px="3" py="2" rounded="lg" bg={color("assistant_bubble_color")} color={color("text_color")}>
+          <Box
+            alignSelf="flex-start"
+            maxW="80%"
+            px="3"
+            py="2"
+            rounded="lg"
+            bg={color("assistant_bubble_color")}
+            color={color("text_color")}
+          >
             {t("chatConfig.design.previewAnswer")}
           </Box>
         </Stack>
         <HStack gap="2" px="3" py="2" borderTopWidth="1px" borderColor={color("border_color")}>
-          <Box flex="1" minW="0" truncate px="3" py="1.5" rounded="md" borderWidth="1px" borderColor={color("border_color")} bg={color("input_color")} color={color("text_color")} opacity={0.7}>
+          <Box
+            flex="1"
+            minW="0"
+            truncate
+            px="3"
+            py="1.5"
+            rounded="md"
+            borderWidth="1px"
+            borderColor={color("border_color")}
+            bg={color("input_color")}
+            color={color("text_color")}
+            opacity={0.7}
+          >
             {inputPlaceholder || t("chatConfig.design.inputPlaceholderDefault")}
           </Box>
           <Box px="3" py="1.5" rounded="md" bg={color("button_color")} color={readableOn(colors.button_color)}>
             {t("chatConfig.design.previewSend")}
           </Box>
         </HStack>
-        <Box minH="7" px="3" py="1.5" textAlign="center" fontSize="xs" bg={color("footer_color")} color={color("text_color")}>
+        <Box
+          minH="7"
+          px="3"
+          py="1.5"
+          textAlign="center"
+          fontSize="xs"
+          bg={color("footer_color")}
+          color={color("text_color")}
+        >
           {footerText}
         </Box>
       </Box>

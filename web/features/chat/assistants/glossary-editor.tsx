@@ -9,7 +9,8 @@ type Props = { glossary: GlossaryEntry[]; errors: ConfigErrors; onChange: (gloss
 // Terms and explanations as editable rows; rows left completely empty are dropped on save.
 export const GlossaryEditor = ({ glossary, errors, onChange }: Props) => {
   const { t } = useTranslation();
-  const change = (index: number, next: Partial<GlossaryEntry>) => onChange(glossary.map((entry, i) => (i === index ? { ...entry, ...next } : entry)));
+  const change = (index: number, next: Partial<GlossaryEntry>) =>
+    onChange(glossary.map((entry, i) => (i === index ? { ...entry, ...next } : entry)));
   return (
     <Fieldset.Root>
       <Fieldset.Legend fontWeight="medium">{t("chatConfig.prompt.glossary")}</Fieldset.Legend>

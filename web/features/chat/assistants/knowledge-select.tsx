@@ -26,7 +26,16 @@ export const KnowledgeSelect = ({ value, onToggle, error }: Props) => {
           {t("chatConfig.assistant.knowledgeEmpty")}
         </Text>
       ) : (
-        <Stack gap="2" maxH="48" overflowY="auto" borderWidth="1px" rounded="md" p="3" role="group" aria-label={t("chatConfig.assistant.knowledge")}>
+        <Stack
+          gap="2"
+          maxH="48"
+          overflowY="auto"
+          borderWidth="1px"
+          rounded="md"
+          p="3"
+          role="group"
+          aria-label={t("chatConfig.assistant.knowledge")}
+        >
           {datasets.map((dataset) => {
             const unparsed = dataset.chunk_count === 0;
             return (
@@ -47,13 +56,23 @@ export const KnowledgeSelect = ({ value, onToggle, error }: Props) => {
                 </Checkbox.Root>
                 <Text fontSize="xs" color="fg.muted">
                   {dataset.embedding_model} ·{" "}
-                  {unparsed ? t("chatConfig.assistant.knowledgeUnparsed") : t("chatConfig.assistant.knowledgeChunks", { count: dataset.chunk_count })}
+                  {unparsed
+                    ? t("chatConfig.assistant.knowledgeUnparsed")
+                    : t("chatConfig.assistant.knowledgeChunks", { count: dataset.chunk_count })}
                 </Text>
               </HStack>
             );
           })}
           {unknown.map((id) => (
-            <Checkbox.Root key={id} name="dataset_ids" value={id} size="sm" colorPalette="teal" checked onCheckedChange={() => onToggle(id, false)}>
+            <Checkbox.Root
+              key={id}
+              name="dataset_ids"
+              value={id}
+              size="sm"
+              colorPalette="teal"
+              checked
+              onCheckedChange={() => onToggle(id, false)}
+            >
               <Checkbox.HiddenInput />
               <Checkbox.Control />
               <Checkbox.Label>{t("chatConfig.assistant.knowledgeUnknown", { id })}</Checkbox.Label>

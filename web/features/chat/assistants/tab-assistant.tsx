@@ -14,13 +14,28 @@ const TEXT_MAX = 5000;
 // Switches of the assistant tab, in the order they show; each maps one prompt_config flag.
 const FEATURE_SWITCHES = [
   { key: "quote", name: "quote", label: "chatConfig.toggles.quote", hint: "chatConfig.toggles.quoteHint" },
-  { key: "llmForQuotes", name: "llm_for_quotes", label: "chatConfig.toggles.llmForQuotes", hint: "chatConfig.toggles.llmForQuotesHint" },
-  { key: "showImages", name: "show_images", label: "chatConfig.toggles.showImages", hint: "chatConfig.toggles.showImagesHint" },
+  {
+    key: "llmForQuotes",
+    name: "llm_for_quotes",
+    label: "chatConfig.toggles.llmForQuotes",
+    hint: "chatConfig.toggles.llmForQuotesHint",
+  },
+  {
+    key: "showImages",
+    name: "show_images",
+    label: "chatConfig.toggles.showImages",
+    hint: "chatConfig.toggles.showImagesHint",
+  },
   { key: "keyword", name: "keyword", label: "chatConfig.toggles.keyword", hint: "chatConfig.toggles.keywordHint" },
   { key: "useKg", name: "use_kg", label: "chatConfig.toggles.useKg", hint: "chatConfig.toggles.useKgHint" },
   { key: "tts", name: "tts", label: "chatConfig.toggles.tts", hint: "chatConfig.toggles.ttsHint" },
   { key: "stt", name: "stt", label: "chatConfig.toggles.stt", hint: "chatConfig.toggles.sttHint" },
-  { key: "promptIcon", name: "prompt_icon", label: "chatConfig.toggles.promptIcon", hint: "chatConfig.toggles.promptIconHint" },
+  {
+    key: "promptIcon",
+    name: "prompt_icon",
+    label: "chatConfig.toggles.promptIcon",
+    hint: "chatConfig.toggles.promptIconHint",
+  },
 ] as const;
 
 export const AssistantTab = ({ values, set, change, errors }: TabProps) => {
@@ -33,7 +48,13 @@ export const AssistantTab = ({ values, set, change, errors }: TabProps) => {
   return (
     <Stack gap="5">
       <ConfigField label={t("chatConfig.assistant.name")} error={errors.name} required>
-        <Input name="name" value={values.name} maxLength={CHAT_NAME_MAX} placeholder={t("chatConfig.assistant.namePlaceholder")} onChange={(e) => set("name", e.target.value)} />
+        <Input
+          name="name"
+          value={values.name}
+          maxLength={CHAT_NAME_MAX}
+          placeholder={t("chatConfig.assistant.namePlaceholder")}
+          onChange={(e) => set("name", e.target.value)}
+        />
       </ConfigField>
       <ConfigField label={t("chatConfig.assistant.avatar")} error={errors.avatar}>
         <AvatarPicker name={values.name} value={values.avatar || null} onChange={(avatar) => set("avatar", avatar)} />
@@ -50,7 +71,11 @@ export const AssistantTab = ({ values, set, change, errors }: TabProps) => {
       </ConfigField>
       <ConfigField label={t("chatConfig.assistant.language")} helper={t("chatConfig.assistant.languageHint")}>
         <NativeSelect.Root maxW="xs">
-          <NativeSelect.Field name="language" value={values.language} onChange={(e) => changeLanguage(e.target.value as (typeof LANGUAGES)[number])}>
+          <NativeSelect.Field
+            name="language"
+            value={values.language}
+            onChange={(e) => changeLanguage(e.target.value as (typeof LANGUAGES)[number])}
+          >
             {LANGUAGES.map((language) => (
               <option key={language} value={language}>
                 {t(`chatConfig.assistant.languages.${language}`)}
@@ -65,11 +90,33 @@ export const AssistantTab = ({ values, set, change, errors }: TabProps) => {
         onToggle={(id, chosen) => change((current) => toggleDataset(current, id, chosen))}
         error={errors.datasetIds}
       />
-      <ConfigField label={t("chatConfig.assistant.emptyResponse")} helper={t("chatConfig.assistant.emptyResponseHint")} error={errors.emptyResponse}>
-        <Textarea name="empty_response" value={values.emptyResponse} maxLength={TEXT_MAX} autoresize minH="12" onChange={(e) => set("emptyResponse", e.target.value)} />
+      <ConfigField
+        label={t("chatConfig.assistant.emptyResponse")}
+        helper={t("chatConfig.assistant.emptyResponseHint")}
+        error={errors.emptyResponse}
+      >
+        <Textarea
+          name="empty_response"
+          value={values.emptyResponse}
+          maxLength={TEXT_MAX}
+          autoresize
+          minH="12"
+          onChange={(e) => set("emptyResponse", e.target.value)}
+        />
       </ConfigField>
-      <ConfigField label={t("chatConfig.assistant.prologue")} helper={t("chatConfig.assistant.prologueHint")} error={errors.prologue}>
-        <Textarea name="prologue" value={values.prologue} maxLength={TEXT_MAX} autoresize minH="12" onChange={(e) => set("prologue", e.target.value)} />
+      <ConfigField
+        label={t("chatConfig.assistant.prologue")}
+        helper={t("chatConfig.assistant.prologueHint")}
+        error={errors.prologue}
+      >
+        <Textarea
+          name="prologue"
+          value={values.prologue}
+          maxLength={TEXT_MAX}
+          autoresize
+          minH="12"
+          onChange={(e) => set("prologue", e.target.value)}
+        />
       </ConfigField>
       <SettingSwitch
         name="suggested_questions"
@@ -88,10 +135,22 @@ export const AssistantTab = ({ values, set, change, errors }: TabProps) => {
       {values.disclaimerShow && (
         <Stack gap="4" ps="4" borderStartWidth="2px" borderColor="brand.emphasized">
           <ConfigField label={t("chatConfig.assistant.disclaimerTitle")} error={errors.disclaimerTitle}>
-            <Input name="disclaimer_title" value={values.disclaimerTitle} maxLength={200} onChange={(e) => set("disclaimerTitle", e.target.value)} />
+            <Input
+              name="disclaimer_title"
+              value={values.disclaimerTitle}
+              maxLength={200}
+              onChange={(e) => set("disclaimerTitle", e.target.value)}
+            />
           </ConfigField>
           <ConfigField label={t("chatConfig.assistant.disclaimerText")} error={errors.disclaimerText}>
-            <Textarea name="disclaimer_text" value={values.disclaimerText} maxLength={TEXT_MAX} autoresize minH="16" onChange={(e) => set("disclaimerText", e.target.value)} />
+            <Textarea
+              name="disclaimer_text"
+              value={values.disclaimerText}
+              maxLength={TEXT_MAX}
+              autoresize
+              minH="16"
+              onChange={(e) => set("disclaimerText", e.target.value)}
+            />
           </ConfigField>
         </Stack>
       )}

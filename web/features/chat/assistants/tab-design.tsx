@@ -28,7 +28,12 @@ export const DesignTab = ({ values, set, errors }: TabProps) => {
         ))}
       </SimpleGrid>
       <ConfigField label={t("chatConfig.design.footerText")} error={errors.footerText}>
-        <Input name="footer_text" value={values.footerText} maxLength={500} onChange={(e) => set("footerText", e.target.value)} />
+        <Input
+          name="footer_text"
+          value={values.footerText}
+          maxLength={500}
+          onChange={(e) => set("footerText", e.target.value)}
+        />
       </ConfigField>
       <ConfigField label={t("chatConfig.design.inputPlaceholder")} error={errors.inputPlaceholder}>
         <Input

@@ -9,7 +9,12 @@ import { BUILTIN_CHAT_ID } from "../../../../worker/contract/chats";
 import { applyFreedom, type Freedom, type ModelParameter, setModelParameter, type TabProps } from "./config-form";
 import { NumberSlider } from "../../../components/number-slider";
 
-const SLIDERS: { key: ModelParameter; min: number; max: number; label: "temperature" | "topP" | "presencePenalty" | "frequencyPenalty" }[] = [
+const SLIDERS: {
+  key: ModelParameter;
+  min: number;
+  max: number;
+  label: "temperature" | "topP" | "presencePenalty" | "frequencyPenalty";
+}[] = [
   { key: "temperature", min: 0, max: 2, label: "temperature" },
   { key: "top_p", min: 0, max: 1, label: "topP" },
   { key: "presence_penalty", min: -2, max: 2, label: "presencePenalty" },
@@ -27,7 +32,12 @@ export const ChatModelSelect = ({ value, onChange }: { value: string; onChange: 
           <NativeSelect.Field name="llm_id" value={value} onChange={(e) => onChange(e.target.value)}>
             {value === "" && <option value="">{t("chatConfig.model.systemDefault")}</option>}
             <option value={BUILTIN_CHAT_ID}>{t("chatConfig.model.builtinExtractive")}</option>
-            <ModelChoiceOptions configured={configured} missing={missing} value={value} missingLabel={t("chatConfig.model.notSetUp", { id: value })} />
+            <ModelChoiceOptions
+              configured={configured}
+              missing={missing}
+              value={value}
+              missingLabel={t("chatConfig.model.notSetUp", { id: value })}
+            />
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
@@ -44,7 +54,11 @@ export const ModelTab = ({ values, set, errors, change }: TabProps) => {
       <ChatModelSelect value={values.llmId} onChange={(llmId) => set("llmId", llmId)} />
       <ConfigField label={t("chatConfig.model.freedom")} helper={t("chatConfig.model.freedomHint")}>
         <NativeSelect.Root maxW="xs">
-          <NativeSelect.Field name="freedom" value={values.freedom} onChange={(e) => change((current) => applyFreedom(current, e.target.value as Freedom))}>
+          <NativeSelect.Field
+            name="freedom"
+            value={values.freedom}
+            onChange={(e) => change((current) => applyFreedom(current, e.target.value as Freedom))}
+          >
             {FREEDOMS.map((freedom) => (
               <option key={freedom} value={freedom}>
                 {t(`chatConfig.model.freedoms.${freedom}`)}
@@ -70,8 +84,22 @@ export const ModelTab = ({ values, set, errors, change }: TabProps) => {
           />
         );
       })}
-      <ConfigField label={t("chatConfig.model.maxTokens")} helper={t("chatConfig.model.maxTokensHint")} error={errors.maxTokens} required>
-        <Input name="max_tokens" type="number" min={0} step={1} inputMode="numeric" maxW="40" value={values.maxTokens} onChange={(e) => set("maxTokens", e.target.value)} />
+      <ConfigField
+        label={t("chatConfig.model.maxTokens")}
+        helper={t("chatConfig.model.maxTokensHint")}
+        error={errors.maxTokens}
+        required
+      >
+        <Input
+          name="max_tokens"
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          maxW="40"
+          value={values.maxTokens}
+          onChange={(e) => set("maxTokens", e.target.value)}
+        />
       </ConfigField>
     </Stack>
   );

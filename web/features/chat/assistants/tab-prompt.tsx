@@ -14,7 +14,19 @@ import { NumberSlider } from "../../../components/number-slider";
 import { SettingSwitch } from "./setting-switch";
 import { VariablesEditor } from "./variables-editor";
 
-const PromptTextarea = ({ name, label, hint, value, onChange }: { name: string; label: string; hint: string; value: string; onChange: (value: string) => void }) => (
+const PromptTextarea = ({
+  name,
+  label,
+  hint,
+  value,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+}) => (
   <ConfigField label={label} helper={hint}>
     <Textarea name={name} value={value} autoresize minH="16" maxH="60" onChange={(e) => onChange(e.target.value)} />
   </ConfigField>
@@ -26,17 +38,53 @@ export const PromptTab = ({ values, set, errors }: TabProps) => {
   const sliderLabel = (label: string) => t("chatConfig.prompt.valueOf", { label });
   return (
     <Stack gap="5">
-      <ConfigField label={t("chatConfig.prompt.system")} helper={t("chatConfig.prompt.systemHint")} error={errors.system} required>
-        <Textarea name="system" value={values.system} fontFamily="mono" fontSize="sm" autoresize minH="32" maxH="80" onChange={(e) => set("system", e.target.value)} />
+      <ConfigField
+        label={t("chatConfig.prompt.system")}
+        helper={t("chatConfig.prompt.systemHint")}
+        error={errors.system}
+        required
+      >
+        <Textarea
+          name="system"
+          value={values.system}
+          fontFamily="mono"
+          fontSize="sm"
+          autoresize
+          minH="32"
+          maxH="80"
+          onChange={(e) => set("system", e.target.value)}
+        />
         <HStack gap="2" justify="flex-end" w="full">
           <TemplateInsertMenu onInsert={(content) => set("system", content)} />
           <SaveAsTemplateButton content={values.system} />
         </HStack>
       </ConfigField>
-      <VariablesEditor variables={values.variables} errors={errors} onChange={(variables) => set("variables", variables)} />
-      <PromptTextarea name="refine_prompt" label={t("chatConfig.prompt.refine")} hint={t("chatConfig.prompt.refineHint")} value={values.refinePrompt} onChange={(value) => set("refinePrompt", value)} />
-      <PromptTextarea name="citation_prompt" label={t("chatConfig.prompt.citation")} hint={t("chatConfig.prompt.citationHint")} value={values.citationPrompt} onChange={(value) => set("citationPrompt", value)} />
-      <PromptTextarea name="followup_prompt" label={t("chatConfig.prompt.followup")} hint={t("chatConfig.prompt.followupHint")} value={values.followupPrompt} onChange={(value) => set("followupPrompt", value)} />
+      <VariablesEditor
+        variables={values.variables}
+        errors={errors}
+        onChange={(variables) => set("variables", variables)}
+      />
+      <PromptTextarea
+        name="refine_prompt"
+        label={t("chatConfig.prompt.refine")}
+        hint={t("chatConfig.prompt.refineHint")}
+        value={values.refinePrompt}
+        onChange={(value) => set("refinePrompt", value)}
+      />
+      <PromptTextarea
+        name="citation_prompt"
+        label={t("chatConfig.prompt.citation")}
+        hint={t("chatConfig.prompt.citationHint")}
+        value={values.citationPrompt}
+        onChange={(value) => set("citationPrompt", value)}
+      />
+      <PromptTextarea
+        name="followup_prompt"
+        label={t("chatConfig.prompt.followup")}
+        hint={t("chatConfig.prompt.followupHint")}
+        value={values.followupPrompt}
+        onChange={(value) => set("followupPrompt", value)}
+      />
       <GlossaryEditor glossary={values.glossary} errors={errors} onChange={(glossary) => set("glossary", glossary)} />
       <Separator />
       <Heading as="h3" size="sm">
@@ -73,11 +121,29 @@ export const PromptTab = ({ values, set, errors }: TabProps) => {
         }
       />
       <ConfigField label={t("chatConfig.prompt.topN")} helper={t("chatConfig.prompt.topNHint")} error={errors.topN}>
-        <Input name="top_n" type="number" min={1} max={TOP_N_MAX} step={1} inputMode="numeric" maxW="32" value={values.topN} onChange={(e) => set("topN", e.target.value)} />
+        <Input
+          name="top_n"
+          type="number"
+          min={1}
+          max={TOP_N_MAX}
+          step={1}
+          inputMode="numeric"
+          maxW="32"
+          value={values.topN}
+          onChange={(e) => set("topN", e.target.value)}
+        />
       </ConfigField>
-      <RerankSelect value={values.rerankId} onChange={(value) => set("rerankId", value)} helper={t("chatConfig.prompt.rerankHint")} />
+      <RerankSelect
+        value={values.rerankId}
+        onChange={(value) => set("rerankId", value)}
+        helper={t("chatConfig.prompt.rerankHint")}
+      />
       <CrossLanguagesField value={values.crossLanguages} onChange={(languages) => set("crossLanguages", languages)} />
-      <MetadataFilterSettingField value={values.metadataFilter} onChange={(value) => set("metadataFilter", value)} error={errors.metadataFilter ? metadataFilterSettingError(values.metadataFilter) : undefined} />
+      <MetadataFilterSettingField
+        value={values.metadataFilter}
+        onChange={(value) => set("metadataFilter", value)}
+        error={errors.metadataFilter ? metadataFilterSettingError(values.metadataFilter) : undefined}
+      />
       <SettingSwitch
         name="refine_multiturn"
         label={t("chatConfig.toggles.refineMultiturn")}
@@ -85,7 +151,13 @@ export const PromptTab = ({ values, set, errors }: TabProps) => {
         checked={values.refineMultiturn}
         onChange={(checked) => set("refineMultiturn", checked)}
       />
-      <SettingSwitch name="self_rag" label={t("chatConfig.toggles.selfRag")} hint={t("chatConfig.toggles.selfRagHint")} checked={values.selfRag} onChange={(checked) => set("selfRag", checked)} />
+      <SettingSwitch
+        name="self_rag"
+        label={t("chatConfig.toggles.selfRag")}
+        hint={t("chatConfig.toggles.selfRagHint")}
+        checked={values.selfRag}
+        onChange={(checked) => set("selfRag", checked)}
+      />
     </Stack>
   );
 };

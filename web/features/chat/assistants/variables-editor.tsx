@@ -9,7 +9,8 @@ type Props = { variables: Variable[]; errors: ConfigErrors; onChange: (variables
 // Prompt variables; the first row is the reserved `knowledge` and cannot be renamed or removed.
 export const VariablesEditor = ({ variables, errors, onChange }: Props) => {
   const { t } = useTranslation();
-  const change = (index: number, next: Partial<Variable>) => onChange(variables.map((variable, i) => (i === index ? { ...variable, ...next } : variable)));
+  const change = (index: number, next: Partial<Variable>) =>
+    onChange(variables.map((variable, i) => (i === index ? { ...variable, ...next } : variable)));
   return (
     <Fieldset.Root>
       <Fieldset.Legend fontWeight="medium">{t("chatConfig.prompt.variables")}</Fieldset.Legend>
@@ -37,7 +38,13 @@ export const VariablesEditor = ({ variables, errors, onChange }: Props) => {
               </Field.Root>
               {!reserved && (
                 <>
-                  <Switch.Root size="sm" mt="1.5" colorPalette="teal" checked={variable.optional} onCheckedChange={(e) => change(index, { optional: e.checked })}>
+                  <Switch.Root
+                    size="sm"
+                    mt="1.5"
+                    colorPalette="teal"
+                    checked={variable.optional}
+                    onCheckedChange={(e) => change(index, { optional: e.checked })}
+                  >
                     <Switch.HiddenInput aria-label={t("chatConfig.prompt.optionalOf", { index: position })} />
                     <Switch.Control />
                     <Switch.Label aria-hidden>{t("chatConfig.prompt.optional")}</Switch.Label>

@@ -19,13 +19,19 @@ export const splitThinking = (content: string) => {
 };
 
 // What copy and read aloud use: the answer without reasoning and citation markers.
-export const plainAnswer = (content: string) => splitThinking(content).answer.replace(CITATION, "").replace(/ {2,}/g, " ");
+export const plainAnswer = (content: string) =>
+  splitThinking(content).answer.replace(CITATION, "").replace(/ {2,}/g, " ");
 
 // (the knowledge-graph chunk has no document to open: callers show no link for it)
 export const documentHref = (chunk: Pick<ReferenceChunk, "document_id" | "dataset_id" | "id">) =>
   `/document/${encodeURIComponent(chunk.document_id)}?source=document&dataset=${encodeURIComponent(chunk.dataset_id)}&chunk=${encodeURIComponent(chunk.id)}`;
 
-type MdNode = { type: string; value?: string; children?: MdNode[]; data?: { hName?: string; hProperties?: Record<string, string> } };
+type MdNode = {
+  type: string;
+  value?: string;
+  children?: MdNode[];
+  data?: { hName?: string; hProperties?: Record<string, string> };
+};
 
 const splitCitations = (node: MdNode): MdNode[] => {
   const text = node.value ?? "";
@@ -66,7 +72,10 @@ const Citation = ({ index, chunk, documentLinks }: CitationProps) => {
   };
   const hoverClose = (event: PointerEvent) => {
     if (event.pointerType !== "mouse") return;
-    closeTimer.current = setTimeout(() => setOpenedBy((current) => (current === "hover" ? null : current)), HOVER_CLOSE_MS);
+    closeTimer.current = setTimeout(
+      () => setOpenedBy((current) => (current === "hover" ? null : current)),
+      HOVER_CLOSE_MS,
+    );
   };
   const onOpenChange = (open: boolean) => {
     // a click on a trigger that hovering already opened keeps it open instead of toggling it shut
@@ -123,11 +132,25 @@ const Citation = ({ index, chunk, documentLinks }: CitationProps) => {
                     {t("chat.answer.similarity", { value: formatNumber(chunk.similarity) })}
                   </Badge>
                 </HStack>
-                <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" maxH="48" overflowY="auto" data-testid="citation-chunk">
+                <Text
+                  fontSize="sm"
+                  whiteSpace="pre-wrap"
+                  wordBreak="break-word"
+                  maxH="48"
+                  overflowY="auto"
+                  data-testid="citation-chunk"
+                >
                   {chunk.content}
                 </Text>
                 {documentLinks && chunk.document_id && (
-                  <Link href={documentHref(chunk)} target="_blank" rel="noreferrer noopener" fontSize="sm" color="brand.fg" alignSelf="start">
+                  <Link
+                    href={documentHref(chunk)}
+                    target="_blank"
+                    rel="noreferrer noopener"
+                    fontSize="sm"
+                    color="brand.fg"
+                    alignSelf="start"
+                  >
                     {t("chat.answer.openDocument")} <ExternalLink size={12} aria-hidden />
                   </Link>
                 )}
@@ -171,12 +194,29 @@ const proseCss = {
   "& h1, & h2, & h3, & h4": { fontWeight: "semibold" },
   "& h1": { fontSize: "lg" },
   "& h2": { fontSize: "md" },
-  "& code": { fontFamily: "mono", fontSize: "0.9em", bg: { base: "blackAlpha.100", _dark: "whiteAlpha.200" }, paddingX: "1", rounded: "sm" },
+  "& code": {
+    fontFamily: "mono",
+    fontSize: "0.9em",
+    bg: { base: "blackAlpha.100", _dark: "whiteAlpha.200" },
+    paddingX: "1",
+    rounded: "sm",
+  },
   "& pre": { bg: { base: "blackAlpha.100", _dark: "whiteAlpha.200" }, padding: "3", rounded: "md", overflowX: "auto" },
   "& pre code": { bg: "transparent", padding: 0 },
-  "& blockquote": { borderInlineStartWidth: "3px", borderColor: "border.emphasized", paddingInlineStart: "3", color: "fg.muted" },
+  "& blockquote": {
+    borderInlineStartWidth: "3px",
+    borderColor: "border.emphasized",
+    paddingInlineStart: "3",
+    color: "fg.muted",
+  },
   "& table": { display: "block", overflowX: "auto", borderCollapse: "collapse", fontSize: "sm" },
-  "& th, & td": { borderWidth: "1px", borderColor: "border.emphasized", paddingX: "2", paddingY: "1", textAlign: "start" },
+  "& th, & td": {
+    borderWidth: "1px",
+    borderColor: "border.emphasized",
+    paddingX: "2",
+    paddingY: "1",
+    textAlign: "start",
+  },
   "& img": { maxWidth: "100%" },
   "& hr": { marginY: "3", borderColor: "border" },
 };
@@ -186,12 +226,26 @@ const Reasoning = ({ text }: { text: string }) => {
   return (
     <Collapsible.Root mb="2">
       <Collapsible.Trigger asChild>
-        <Button size="xs" variant="ghost" color="fg.muted" px="1" css={{ "&[data-state=open] svg": { transform: "rotate(90deg)" } }}>
+        <Button
+          size="xs"
+          variant="ghost"
+          color="fg.muted"
+          px="1"
+          css={{ "&[data-state=open] svg": { transform: "rotate(90deg)" } }}
+        >
           <ChevronRight /> {t("chat.answer.reasoning")}
         </Button>
       </Collapsible.Trigger>
       <Collapsible.Content>
-        <Text fontSize="sm" color="fg.muted" whiteSpace="pre-wrap" borderInlineStartWidth="2px" ps="3" py="1" data-testid="reasoning">
+        <Text
+          fontSize="sm"
+          color="fg.muted"
+          whiteSpace="pre-wrap"
+          borderInlineStartWidth="2px"
+          ps="3"
+          py="1"
+          data-testid="reasoning"
+        >
           {text}
         </Text>
       </Collapsible.Content>
@@ -211,7 +265,10 @@ export const AnswerMarkdown = ({ content, reference, documentLinks = true, showI
     <Box>
       {reasoning && <Reasoning text={reasoning} />}
       <Box css={proseCss} wordBreak="break-word" data-testid="answer-markdown">
-        <Markdown remarkPlugins={[remarkGfm, remarkCitations]} components={markdownComponents(reference, documentLinks)}>
+        <Markdown
+          remarkPlugins={[remarkGfm, remarkCitations]}
+          components={markdownComponents(reference, documentLinks)}
+        >
           {answer}
         </Markdown>
       </Box>
@@ -223,7 +280,9 @@ export const AnswerMarkdown = ({ content, reference, documentLinks = true, showI
 // The images of the chunks the answer cites, in citation order; each opens full size in a new tab.
 const CitedImages = ({ answer, reference }: { answer: string; reference?: Reference | null }) => {
   const cited = [...new Set([...answer.matchAll(CITATION)].map((match) => Number(match[1])))];
-  const images = cited.map((index) => reference?.chunks[index]).filter((chunk): chunk is ReferenceChunk & { image_url: string } => Boolean(chunk?.image_url));
+  const images = cited
+    .map((index) => reference?.chunks[index])
+    .filter((chunk): chunk is ReferenceChunk & { image_url: string } => Boolean(chunk?.image_url));
   const unique = images.filter((chunk, i) => images.findIndex((other) => other.image_url === chunk.image_url) === i);
   if (unique.length === 0) return null;
   return (

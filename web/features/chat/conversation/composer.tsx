@@ -19,7 +19,10 @@ type Recognition = {
 };
 
 const recognitionClass = () => {
-  const scope = globalThis as { SpeechRecognition?: new () => Recognition; webkitSpeechRecognition?: new () => Recognition };
+  const scope = globalThis as {
+    SpeechRecognition?: new () => Recognition;
+    webkitSpeechRecognition?: new () => Recognition;
+  };
   return scope.SpeechRecognition ?? scope.webkitSpeechRecognition;
 };
 
@@ -57,7 +60,9 @@ const useSpeechInput = (onText: (text: string) => void, browserOnly = false) => 
     listener.lang = speechLang();
     listener.interimResults = false;
     listener.onresult = (event) => {
-      const text = Array.from(event.results, (result) => result[0]?.transcript ?? "").join(" ").trim();
+      const text = Array.from(event.results, (result) => result[0]?.transcript ?? "")
+        .join(" ")
+        .trim();
       if (text) onText(text);
     };
     listener.onend = () => setState("idle");
@@ -117,7 +122,12 @@ const useSpeechInput = (onText: (text: string) => void, browserOnly = false) => 
   return { state, notice, toggle };
 };
 
-type VariableProps = { variables: Variable[]; values: Record<string, string>; missing: string[]; onChange(key: string, value: string): void };
+type VariableProps = {
+  variables: Variable[];
+  values: Record<string, string>;
+  missing: string[];
+  onChange(key: string, value: string): void;
+};
 
 // The assistant's prompt variables (other than {knowledge}); required ones must be filled before sending.
 export const VariableFields = ({ variables, values, missing, onChange }: VariableProps) => {
@@ -131,7 +141,12 @@ export const VariableFields = ({ variables, values, missing, onChange }: Variabl
             {variable.key}
             <Field.RequiredIndicator />
           </Field.Label>
-          <Input size="xs" name={`variable-${variable.key}`} value={values[variable.key] ?? ""} onChange={(e) => onChange(variable.key, e.target.value)} />
+          <Input
+            size="xs"
+            name={`variable-${variable.key}`}
+            value={values[variable.key] ?? ""}
+            onChange={(e) => onChange(variable.key, e.target.value)}
+          />
           <Field.ErrorText>{t("validation.required")}</Field.ErrorText>
         </Field.Root>
       ))}
@@ -155,13 +170,27 @@ type Props = {
 };
 
 // The question box: Enter sends, Shift+Enter adds a line; while an answer streams it is locked and Stop shows.
-export const Composer = ({ value, onChange, onSend, onStop, streaming, busy, stt, placeholder, browserSpeechOnly, allowEmpty = false }: Props) => {
+export const Composer = ({
+  value,
+  onChange,
+  onSend,
+  onStop,
+  streaming,
+  busy,
+  stt,
+  placeholder,
+  browserSpeechOnly,
+  allowEmpty = false,
+}: Props) => {
   const { t } = useTranslation();
   const latest = useRef(value);
   useEffect(() => {
     latest.current = value;
   });
-  const speech = useSpeechInput((text) => onChange(latest.current.trim() ? `${latest.current.trimEnd()} ${text}` : text), browserSpeechOnly);
+  const speech = useSpeechInput(
+    (text) => onChange(latest.current.trim() ? `${latest.current.trimEnd()} ${text}` : text),
+    browserSpeechOnly,
+  );
   const canSend = !busy && (allowEmpty || value.trim().length > 0);
 
   const submit = (event: FormEvent) => {
@@ -182,7 +211,15 @@ export const Composer = ({ value, onChange, onSend, onStop, streaming, busy, stt
 
   return (
     <Stack as="form" gap="1" onSubmit={submit}>
-      <HStack align="end" gap="2" borderWidth="1px" rounded="lg" bg="app.surface" p="2" _focusWithin={{ borderColor: "brand.solid" }}>
+      <HStack
+        align="end"
+        gap="2"
+        borderWidth="1px"
+        rounded="lg"
+        bg="app.surface"
+        p="2"
+        _focusWithin={{ borderColor: "brand.solid" }}
+      >
         <Textarea
           value={value}
           onChange={(e) => onChange(e.target.value)}
@@ -214,18 +251,35 @@ export const Composer = ({ value, onChange, onSend, onStop, streaming, busy, stt
           </IconButton>
         )}
         {streaming ? (
-          <IconButton size="sm" colorPalette="red" variant="subtle" aria-label={t("chat.composer.stop")} onClick={onStop}>
+          <IconButton
+            size="sm"
+            colorPalette="red"
+            variant="subtle"
+            aria-label={t("chat.composer.stop")}
+            onClick={onStop}
+          >
             <Square />
           </IconButton>
         ) : (
-          <IconButton type="submit" size="sm" colorPalette="teal" aria-label={t("chat.composer.send")} disabled={!canSend} loading={busy}>
+          <IconButton
+            type="submit"
+            size="sm"
+            colorPalette="teal"
+            aria-label={t("chat.composer.send")}
+            disabled={!canSend}
+            loading={busy}
+          >
             <Send />
           </IconButton>
         )}
       </HStack>
       <Box minH="4">
         {speech.notice ? (
-          <Text fontSize="xs" color={speech.notice.error ? "fg.error" : "fg.muted"} role={speech.notice.error ? "alert" : "status"}>
+          <Text
+            fontSize="xs"
+            color={speech.notice.error ? "fg.error" : "fg.muted"}
+            role={speech.notice.error ? "alert" : "status"}
+          >
             {speech.notice.text}
           </Text>
         ) : (

@@ -20,14 +20,25 @@ type Props = { chat: Chat; sessionId: string; onSessionRenamed?(): void };
 const AUTO_NAME_CHARS = 60;
 // Sessions still carrying a default name are named after their first question, as RAGFlow does.
 const isDefaultName = (name: string) =>
-  [i18n.getFixedT("de")("chat.sessions.newName"), i18n.getFixedT("en")("chat.sessions.newName"), "New session"].includes(name);
+  [
+    i18n.getFixedT("de")("chat.sessions.newName"),
+    i18n.getFixedT("en")("chat.sessions.newName"),
+    "New session",
+  ].includes(name);
 
 export const TypingDots = () => {
   const { t } = useTranslation();
   return (
     <HStack gap="1" py="1.5" role="status" aria-label={t("chat.conversation.typing")} data-testid="typing">
       {[0, 1, 2].map((dot) => (
-        <Box key={dot} boxSize="1.5" rounded="full" bg="fg.muted" animation="pulse" css={{ animationDelay: `${dot * 150}ms` }} />
+        <Box
+          key={dot}
+          boxSize="1.5"
+          rounded="full"
+          bg="fg.muted"
+          animation="pulse"
+          css={{ animationDelay: `${dot * 150}ms` }}
+        />
       ))}
     </HStack>
   );
@@ -37,7 +48,17 @@ const UserMessage = ({ content }: { content: string }) => {
   const { t } = useTranslation();
   return (
     <Flex as="article" justify="flex-end" aria-label={t("chat.conversation.you")} data-role="user">
-      <Box maxW={{ base: "95%", md: "80%" }} px="4" py="2.5" rounded="2xl" roundedBottomRight="sm" bg="brand.muted" color="fg" whiteSpace="pre-wrap" wordBreak="break-word">
+      <Box
+        maxW={{ base: "95%", md: "80%" }}
+        px="4"
+        py="2.5"
+        rounded="2xl"
+        roundedBottomRight="sm"
+        bg="brand.muted"
+        color="fg"
+        whiteSpace="pre-wrap"
+        wordBreak="break-word"
+      >
         {content}
       </Box>
     </Flex>
@@ -48,7 +69,15 @@ type AssistantProps = { name: string; content: ReactNode; reference?: Reference 
 
 const AssistantMessage = ({ name, content, reference, footer }: AssistantProps) => (
   <Stack as="article" align="start" gap="0" maxW={{ base: "95%", md: "80%" }} aria-label={name} data-role="assistant">
-    <Box px="4" py="2.5" rounded="2xl" roundedBottomLeft="sm" bg={{ base: "bg.muted", _dark: "bg.emphasized" }} color="fg" maxW="full">
+    <Box
+      px="4"
+      py="2.5"
+      rounded="2xl"
+      roundedBottomLeft="sm"
+      bg={{ base: "bg.muted", _dark: "bg.emphasized" }}
+      color="fg"
+      maxW="full"
+    >
       {content}
     </Box>
     <SourcesPanel reference={reference} />
@@ -68,10 +97,14 @@ export const ConversationPane = ({ chat, sessionId, onSessionRenamed }: Props) =
 
   const onSettled = (turn: Turn, fresh: Session | undefined) => {
     // a question the server never stored goes back into the box
-    if (turn.status === "failed" && turn.mode === "ask" && !questionStored(turn, fresh?.messages ?? [])) setText((current) => current || turn.question);
+    if (turn.status === "failed" && turn.mode === "ask" && !questionStored(turn, fresh?.messages ?? []))
+      setText((current) => current || turn.question);
     const firstQuestion = fresh?.messages.filter((message) => message.role === "user").length === 1;
     if (turn.mode === "ask" && turn.status === "done" && fresh && firstQuestion && isDefaultName(fresh.name)) {
-      rename.mutate({ id: sessionId, name: turn.question.slice(0, AUTO_NAME_CHARS) }, { onSuccess: () => onSessionRenamed?.() });
+      rename.mutate(
+        { id: sessionId, name: turn.question.slice(0, AUTO_NAME_CHARS) },
+        { onSuccess: () => onSessionRenamed?.() },
+      );
     }
   };
   const stream = useChatStream({ chatId: chat.id, sessionId, onSettled });
@@ -85,9 +118,14 @@ export const ConversationPane = ({ chat, sessionId, onSessionRenamed }: Props) =
   const { shown, showQuestion, showAnswer, related, firstUser } = turnView(turn, stored);
   const lastUser = stored.findLastIndex((message) => message.role === "user");
 
-  const variableValues = () => Object.fromEntries(variables.map((variable) => [variable.key, values[variable.key]?.trim() ?? ""]).filter(([, value]) => value));
+  const variableValues = () =>
+    Object.fromEntries(
+      variables.map((variable) => [variable.key, values[variable.key]?.trim() ?? ""]).filter(([, value]) => value),
+    );
   const variablesReady = () => {
-    const lacking = variables.filter((variable) => !variable.optional && !values[variable.key]?.trim()).map((variable) => variable.key);
+    const lacking = variables
+      .filter((variable) => !variable.optional && !values[variable.key]?.trim())
+      .map((variable) => variable.key);
     setMissing(lacking);
     return lacking.length === 0;
   };
@@ -116,7 +154,13 @@ export const ConversationPane = ({ chat, sessionId, onSessionRenamed }: Props) =
             <AssistantMessage
               key={`assistant:${message.id}`}
               name={chat.name}
-              content={<AnswerMarkdown content={message.content} reference={message.reference} showImages={chat.prompt_config.show_images} />}
+              content={
+                <AnswerMarkdown
+                  content={message.content}
+                  reference={message.reference}
+                  showImages={chat.prompt_config.show_images}
+                />
+              }
               reference={message.reference}
               footer={
                 <MessageActions
@@ -127,7 +171,11 @@ export const ConversationPane = ({ chat, sessionId, onSessionRenamed }: Props) =
                   tts={chat.prompt_config.tts}
                   showPrompt={chat.prompt_config.prompt_icon}
                   disabled={stream.busy}
-                  onRegenerate={index === shown.length - 1 && !showAnswer && lastUser >= 0 && index > lastUser ? regenerate : undefined}
+                  onRegenerate={
+                    index === shown.length - 1 && !showAnswer && lastUser >= 0 && index > lastUser
+                      ? regenerate
+                      : undefined
+                  }
                 />
               }
             />
@@ -137,7 +185,17 @@ export const ConversationPane = ({ chat, sessionId, onSessionRenamed }: Props) =
         {showAnswer && turn && (
           <AssistantMessage
             name={chat.name}
-            content={stream.streaming && turn.answer === "" ? <TypingDots /> : <AnswerMarkdown content={turn.answer} reference={turn.reference} showImages={chat.prompt_config.show_images} />}
+            content={
+              stream.streaming && turn.answer === "" ? (
+                <TypingDots />
+              ) : (
+                <AnswerMarkdown
+                  content={turn.answer}
+                  reference={turn.reference}
+                  showImages={chat.prompt_config.show_images}
+                />
+              )
+            }
             reference={turn.reference}
             footer={
               turn.status === "stopped" && (

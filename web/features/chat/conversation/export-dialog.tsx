@@ -52,7 +52,12 @@ export const ExportDialog = ({ chatId, chatName, onClose }: Props) => {
           {t("chat.exporter.hint")}
         </Text>
         <DateRangeFields value={range} onChange={setRange} />
-        <RadioGroup.Root value={format} onValueChange={(e) => e.value && setFormat(e.value as ExportFormat)} colorPalette="teal" size="sm">
+        <RadioGroup.Root
+          value={format}
+          onValueChange={(e) => e.value && setFormat(e.value as ExportFormat)}
+          colorPalette="teal"
+          size="sm"
+        >
           <RadioGroup.Label>{t("chat.exporter.format")}</RadioGroup.Label>
           <HStack gap="4" mt="2">
             {FORMATS.map((item) => (

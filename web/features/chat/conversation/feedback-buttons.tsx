@@ -16,7 +16,15 @@ export const CopyAnswerButton = ({ text }: { text: string }) => {
   return <CopyButton value={text} label={t("chat.actions.copy")} />;
 };
 
-const FeedbackDialog = ({ onSubmit, onClose, loading }: { onSubmit(reason: FeedbackReason | null, comment: string): void; onClose(): void; loading: boolean }) => {
+const FeedbackDialog = ({
+  onSubmit,
+  onClose,
+  loading,
+}: {
+  onSubmit(reason: FeedbackReason | null, comment: string): void;
+  onClose(): void;
+  loading: boolean;
+}) => {
   const { t } = useTranslation();
   const [reason, setReason] = useState<FeedbackReason | null>(null);
   const [comment, setComment] = useState("");
@@ -25,9 +33,20 @@ const FeedbackDialog = ({ onSubmit, onClose, loading }: { onSubmit(reason: Feedb
     onSubmit(reason, comment.trim());
   };
   return (
-    <FormDialog title={t("chat.feedback.title")} onSubmit={submit} onClose={onClose} loading={loading} submitLabel={t("chat.feedback.send")}>
+    <FormDialog
+      title={t("chat.feedback.title")}
+      onSubmit={submit}
+      onClose={onClose}
+      loading={loading}
+      submitLabel={t("chat.feedback.send")}
+    >
       <Stack gap="4">
-        <RadioCard.Root size="sm" colorPalette="teal" value={reason} onValueChange={(e) => setReason(e.value as FeedbackReason | null)}>
+        <RadioCard.Root
+          size="sm"
+          colorPalette="teal"
+          value={reason}
+          onValueChange={(e) => setReason(e.value as FeedbackReason | null)}
+        >
           <RadioCard.Label>{t("chat.feedback.reason")}</RadioCard.Label>
           <Wrap gap="2">
             {FEEDBACK_REASONS.map((value) => (
@@ -41,7 +60,14 @@ const FeedbackDialog = ({ onSubmit, onClose, loading }: { onSubmit(reason: Feedb
           </Wrap>
         </RadioCard.Root>
         <FormField label={t("chat.feedback.comment")} helper={t("chat.feedback.commentHint")}>
-          <Textarea name="feedback" value={comment} maxLength={FEEDBACK_MAX} autoresize minH="20" onChange={(e) => setComment(e.target.value)} />
+          <Textarea
+            name="feedback"
+            value={comment}
+            maxLength={FEEDBACK_MAX}
+            autoresize
+            minH="20"
+            onChange={(e) => setComment(e.target.value)}
+          />
         </FormField>
       </Stack>
     </FormDialog>
@@ -50,7 +76,12 @@ const FeedbackDialog = ({ onSubmit, onClose, loading }: { onSubmit(reason: Feedb
 
 export type FeedbackBody = { thumbup: boolean; reason?: FeedbackReason | null; feedback?: string };
 
-type FeedbackProps = { thumbup?: boolean | null; disabled?: boolean; pending: boolean; save(body: FeedbackBody): Promise<unknown> };
+type FeedbackProps = {
+  thumbup?: boolean | null;
+  disabled?: boolean;
+  pending: boolean;
+  save(body: FeedbackBody): Promise<unknown>;
+};
 
 // Thumbs up and down under an answer (the owner's chat and a shared chat's visitor); a thumb down asks what was
 // wrong first.
@@ -92,7 +123,13 @@ export const FeedbackButtons = ({ thumbup, disabled, pending, save }: FeedbackPr
       >
         <ThumbsDown />
       </IconButton>
-      {asking && <FeedbackDialog loading={pending} onSubmit={(reason, comment) => void thumbDown(reason, comment)} onClose={() => setAsking(false)} />}
+      {asking && (
+        <FeedbackDialog
+          loading={pending}
+          onSubmit={(reason, comment) => void thumbDown(reason, comment)}
+          onClose={() => setAsking(false)}
+        />
+      )}
     </>
   );
 };

@@ -33,8 +33,22 @@ const PromptButton = ({ prompt }: { prompt: string }) => {
         <ScrollText />
       </IconButton>
       {open && (
-        <ViewDialog title={t("chat.actions.promptTitle")} size="xl" testId="prompt-dialog" onClose={() => setOpen(false)}>
-          <Box as="pre" fontSize="xs" whiteSpace="pre-wrap" wordBreak="break-word" fontFamily="mono" bg="bg.muted" p="3" rounded="md">
+        <ViewDialog
+          title={t("chat.actions.promptTitle")}
+          size="xl"
+          testId="prompt-dialog"
+          onClose={() => setOpen(false)}
+        >
+          <Box
+            as="pre"
+            fontSize="xs"
+            whiteSpace="pre-wrap"
+            wordBreak="break-word"
+            fontFamily="mono"
+            bg="bg.muted"
+            p="3"
+            rounded="md"
+          >
             {prompt}
           </Box>
         </ViewDialog>
@@ -44,7 +58,16 @@ const PromptButton = ({ prompt }: { prompt: string }) => {
 };
 
 // Under a finished answer: copy, read aloud, thumbs, regenerate (last answer only) and delete the pair.
-export const MessageActions = ({ chatId, sessionId, message, answered, tts, showPrompt, disabled, onRegenerate }: Props) => {
+export const MessageActions = ({
+  chatId,
+  sessionId,
+  message,
+  answered,
+  tts,
+  showPrompt,
+  disabled,
+  onRegenerate,
+}: Props) => {
   const { t } = useTranslation();
   const text = plainAnswer(message.content);
   const readAloud = useReadAloud(text, speak);
@@ -70,7 +93,13 @@ export const MessageActions = ({ chatId, sessionId, message, answered, tts, show
               save={(body) => feedback.mutateAsync({ messageId: message.id, ...body })}
             />
             {onRegenerate && (
-              <IconButton size="xs" variant="ghost" aria-label={t("chat.actions.regenerate")} disabled={disabled} onClick={onRegenerate}>
+              <IconButton
+                size="xs"
+                variant="ghost"
+                aria-label={t("chat.actions.regenerate")}
+                disabled={disabled}
+                onClick={onRegenerate}
+              >
                 <RefreshCw />
               </IconButton>
             )}
@@ -94,7 +123,15 @@ export const MessageActions = ({ chatId, sessionId, message, answered, tts, show
 };
 
 // The suggested follow-up questions of the last answer; a click asks one.
-export const RelatedQuestions = ({ questions, disabled, onAsk }: { questions: string[]; disabled?: boolean; onAsk(question: string): void }) => {
+export const RelatedQuestions = ({
+  questions,
+  disabled,
+  onAsk,
+}: {
+  questions: string[];
+  disabled?: boolean;
+  onAsk(question: string): void;
+}) => {
   const { t } = useTranslation();
   if (questions.length === 0) return null;
   return (

@@ -71,7 +71,6 @@ export const useReadAloud = (text: string, speakText: (text: string) => Promise<
   return { state, notice, toggle: () => (state === "idle" ? void play() : stop()) };
 };
 
-
 type ReadAloud = ReturnType<typeof useReadAloud>;
 
 export const ReadAloudButton = ({ readAloud }: { readAloud: ReadAloud }) => {

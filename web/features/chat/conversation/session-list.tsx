@@ -3,7 +3,13 @@ import { useQuery } from "@tanstack/react-query";
 import { MessageSquarePlus, MessagesSquare } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type Session, sessionsQueryOptions, useCreateSessionMutation, useDeleteSessionMutation, useRenameSessionMutation } from "../../../api/chats";
+import {
+  type Session,
+  sessionsQueryOptions,
+  useCreateSessionMutation,
+  useDeleteSessionMutation,
+  useRenameSessionMutation,
+} from "../../../api/chats";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { notifyError, notifySuccess } from "../../../components/notify";
 import { RouteErrorMessage } from "../../../components/route-error";
@@ -36,7 +42,13 @@ export const SessionList = ({ chatId, selectedId, onSelect }: Props) => {
   };
 
   const newChat = (
-    <Button size="sm" colorPalette="teal" variant="subtle" loading={create.isPending} onClick={() => void createSession()}>
+    <Button
+      size="sm"
+      colorPalette="teal"
+      variant="subtle"
+      loading={create.isPending}
+      onClick={() => void createSession()}
+    >
       <MessageSquarePlus /> {t("chat.sessions.new")}
     </Button>
   );
@@ -86,7 +98,12 @@ export const SessionList = ({ chatId, selectedId, onSelect }: Props) => {
         </Stack>
       )}
       {renaming && (
-        <RenameSessionDialog session={renaming} pending={rename.isPending} rename={(name) => rename.mutateAsync({ id: renaming.id, name })} onClose={() => setRenaming(null)} />
+        <RenameSessionDialog
+          session={renaming}
+          pending={rename.isPending}
+          rename={(name) => rename.mutateAsync({ id: renaming.id, name })}
+          onClose={() => setRenaming(null)}
+        />
       )}
       <ConfirmDialog
         open={deleting !== null}

@@ -28,9 +28,20 @@ export const RenameSessionDialog = ({ session, pending, rename, onClose }: Renam
     onClose();
   };
   return (
-    <FormDialog title={t("chat.sessions.renameTitle")} onSubmit={(event) => void submit(event)} onClose={onClose} loading={pending}>
+    <FormDialog
+      title={t("chat.sessions.renameTitle")}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+      loading={pending}
+    >
       <FormField label={t("chat.sessions.name")} error={empty ? "validation.required" : undefined} required>
-        <Input name="sessionName" value={name} maxLength={SESSION_NAME_MAX} onChange={(e) => setName(e.target.value)} autoFocus />
+        <Input
+          name="sessionName"
+          value={name}
+          maxLength={SESSION_NAME_MAX}
+          onChange={(e) => setName(e.target.value)}
+          autoFocus
+        />
       </FormField>
     </FormDialog>
   );
@@ -48,7 +59,15 @@ type RowProps = {
 };
 
 // One conversation in a list: name and last change, with rename and delete.
-export const SessionRow = ({ session, selected, toolsOnHover = false, testId, onSelect, onRename, onDelete }: RowProps) => {
+export const SessionRow = ({
+  session,
+  selected,
+  toolsOnHover = false,
+  testId,
+  onSelect,
+  onRename,
+  onDelete,
+}: RowProps) => {
   const { t } = useTranslation();
   const hiddenTools = toolsOnHover && !selected;
   return (
@@ -58,12 +77,32 @@ export const SessionRow = ({ session, selected, toolsOnHover = false, testId, on
       rounded="md"
       bg={selected ? "brand.subtle" : undefined}
       _hover={{ bg: selected ? "brand.subtle" : "bg.muted" }}
-      css={{ "& .session-tools": { opacity: hiddenTools ? 0 : 1 }, "&:hover .session-tools, &:focus-within .session-tools": { opacity: 1 } }}
+      css={{
+        "& .session-tools": { opacity: hiddenTools ? 0 : 1 },
+        "&:hover .session-tools, &:focus-within .session-tools": { opacity: 1 },
+      }}
       data-testid={testId}
     >
-      <Button variant="plain" flex="1" minW="0" h="auto" py="2" ps="3" pe="1" justifyContent="start" aria-current={selected ? "true" : undefined} onClick={onSelect}>
+      <Button
+        variant="plain"
+        flex="1"
+        minW="0"
+        h="auto"
+        py="2"
+        ps="3"
+        pe="1"
+        justifyContent="start"
+        aria-current={selected ? "true" : undefined}
+        onClick={onSelect}
+      >
         <Stack gap="0" minW="0" align="start">
-          <Text fontSize="sm" fontWeight={selected ? "semibold" : "normal"} color={selected ? "brand.fg" : "fg"} truncate maxW="full">
+          <Text
+            fontSize="sm"
+            fontWeight={selected ? "semibold" : "normal"}
+            color={selected ? "brand.fg" : "fg"}
+            truncate
+            maxW="full"
+          >
             {session.name}
           </Text>
           <Text fontSize="xs" color="fg.muted" fontWeight="normal">
@@ -72,10 +111,21 @@ export const SessionRow = ({ session, selected, toolsOnHover = false, testId, on
         </Stack>
       </Button>
       <HStack className="session-tools" gap="0" pe="1">
-        <IconButton size="2xs" variant="ghost" aria-label={t("chat.sessions.rename", { name: session.name })} onClick={onRename}>
+        <IconButton
+          size="2xs"
+          variant="ghost"
+          aria-label={t("chat.sessions.rename", { name: session.name })}
+          onClick={onRename}
+        >
           <Pencil />
         </IconButton>
-        <IconButton size="2xs" variant="ghost" colorPalette="red" aria-label={t("chat.sessions.delete", { name: session.name })} onClick={onDelete}>
+        <IconButton
+          size="2xs"
+          variant="ghost"
+          colorPalette="red"
+          aria-label={t("chat.sessions.delete", { name: session.name })}
+          onClick={onDelete}
+        >
           <Trash2 />
         </IconButton>
       </HStack>

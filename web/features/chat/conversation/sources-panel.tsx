@@ -7,7 +7,13 @@ import { documentHref } from "./answer-markdown";
 
 // Under an answer: the documents its context came from, each expandable to the chunks used.
 // documentLinks: false where the reader cannot open the knowledge base's documents (a shared chat's visitor)
-export const SourcesPanel = ({ reference, documentLinks = true }: { reference: Reference | null | undefined; documentLinks?: boolean }) => {
+export const SourcesPanel = ({
+  reference,
+  documentLinks = true,
+}: {
+  reference: Reference | null | undefined;
+  documentLinks?: boolean;
+}) => {
   const { t } = useTranslation();
   const docs = reference?.doc_aggs ?? [];
   if (!reference || docs.length === 0) return null;

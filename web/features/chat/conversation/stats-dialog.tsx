@@ -15,7 +15,11 @@ export const StatsDialog = ({ chatId, chatName, onClose }: Props) => {
   const { t } = useTranslation();
   const [range, setRange] = useState(() => lastDays());
   const valid = isValidRange(range);
-  const stats = useQuery({ ...chatStatsQueryOptions(chatId, range.from, range.to), enabled: valid, placeholderData: keepPreviousData });
+  const stats = useQuery({
+    ...chatStatsQueryOptions(chatId, range.from, range.to),
+    enabled: valid,
+    placeholderData: keepPreviousData,
+  });
   return (
     <ViewDialog
       title={t("chat.stats.title", { name: chatName })}

@@ -37,10 +37,15 @@ export const answerStored = (turn: Turn, messages: ChatMessage[]) =>
 export const turnView = (turn: Turn | null, stored: ChatMessage[]) => {
   const live = isLive(turn);
   const shown = live && turn ? stored.slice(0, turn.keep) : stored;
-  const showQuestion = turn?.mode === "ask" && (live || (turn.draft && turn.status === "stopped" && !questionStored(turn, stored)));
+  const showQuestion =
+    turn?.mode === "ask" && (live || (turn.draft && turn.status === "stopped" && !questionStored(turn, stored)));
   const showAnswer = turn !== null && (live || (turn.draft && turn.answer !== "" && !answerStored(turn, stored)));
   const lastShown = shown.at(-1);
-  const related = showAnswer ? (turn?.relatedQuestions ?? []) : lastShown?.role === "assistant" ? (lastShown.related_questions ?? []) : [];
+  const related = showAnswer
+    ? (turn?.relatedQuestions ?? [])
+    : lastShown?.role === "assistant"
+      ? (lastShown.related_questions ?? [])
+      : [];
   return { shown, showQuestion, showAnswer, related, firstUser: shown.findIndex((message) => message.role === "user") };
 };
 
@@ -87,7 +92,8 @@ export const useChatStream = ({ chatId, sessionId, onSettled, transport }: Optio
     setTurn(next);
     return next;
   };
-  const update = (id: number, change: (turn: Turn) => Turn) => (latest.current?.seq === id ? replace(change(latest.current)) : null);
+  const update = (id: number, change: (turn: Turn) => Turn) =>
+    latest.current?.seq === id ? replace(change(latest.current)) : null;
 
   const settle = async (id: number, status: Turn["status"], error: unknown) => {
     update(id, (current) => ({ ...current, status: "settling" }));
@@ -97,20 +103,38 @@ export const useChatStream = ({ chatId, sessionId, onSettled, transport }: Optio
     const fresh = queryClient.getQueryData<Session>(key);
     const finished = update(id, (current) => {
       const messages = fresh?.messages ?? [];
-      const covered = (current.mode === "regenerate" || questionStored(current, messages)) && (current.answer === "" || answerStored(current, messages));
+      const covered =
+        (current.mode === "regenerate" || questionStored(current, messages)) &&
+        (current.answer === "" || answerStored(current, messages));
       return { ...current, status, error, draft: !covered };
     });
     if (finished) settled.current?.(finished, fresh);
   };
 
-  const complete = transport?.complete ?? ((params: StreamParams, onFrame: (frame: CompletionFrame) => void, signal: AbortSignal) => streamCompletion({ chatId, ...params }, onFrame, signal));
+  const complete =
+    transport?.complete ??
+    ((params: StreamParams, onFrame: (frame: CompletionFrame) => void, signal: AbortSignal) =>
+      streamCompletion({ chatId, ...params }, onFrame, signal));
 
-  const start = async (base: Pick<Turn, "mode" | "question" | "keep">, params: Omit<AskParams, "chatId" | "sessionId">) => {
+  const start = async (
+    base: Pick<Turn, "mode" | "question" | "keep">,
+    params: Omit<AskParams, "chatId" | "sessionId">,
+  ) => {
     controller.current?.abort();
     const own = new AbortController();
     controller.current = own;
     const id = ++seq.current;
-    replace({ ...base, seq: id, messageId: null, answer: "", reference: null, relatedQuestions: [], status: "streaming", error: null, draft: true });
+    replace({
+      ...base,
+      seq: id,
+      messageId: null,
+      answer: "",
+      reference: null,
+      relatedQuestions: [],
+      status: "streaming",
+      error: null,
+      draft: true,
+    });
     let error: unknown = null;
     try {
       await complete(

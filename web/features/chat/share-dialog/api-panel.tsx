@@ -19,7 +19,12 @@ export const ApiPanel = ({ chat, onClose }: Props) => {
   const { t } = useTranslation();
   const [apiKey, setApiKey] = useState<string | null>(null);
   const origin = window.location.origin;
-  const example = { origin, chatId: chat.id, apiKey: apiKey ?? KEY_PLACEHOLDER, question: t("share.api.sampleQuestion") };
+  const example = {
+    origin,
+    chatId: chat.id,
+    apiKey: apiKey ?? KEY_PLACEHOLDER,
+    question: t("share.api.sampleQuestion"),
+  };
   return (
     <ViewDialog title={t("share.api.title", { name: chat.name })} size="lg" testId="api-panel" onClose={onClose}>
       <Stack gap="5">

@@ -54,4 +54,10 @@ export const buildExtensionZip = (input: ExtensionInput) =>
     icons: Object.fromEntries(ICON_SIZES.map((size) => [`icon-${size}.png`, chatIconPng(size, input.color)])),
   });
 
-export const extensionFileName = (name: string) => `${name.replace(/[^\p{L}\p{N}_-]+/gu, "-").replace(/^-+|-+$/g, "").slice(0, 60) || "buddy"}-chrome-extension.zip`;
+export const extensionFileName = (name: string) =>
+  `${
+    name
+      .replace(/[^\p{L}\p{N}_-]+/gu, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60) || "buddy"
+  }-chrome-extension.zip`;

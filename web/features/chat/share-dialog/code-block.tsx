@@ -26,7 +26,14 @@ export const CodeBlock = ({ code, label }: { code: string; label: string }) => {
       >
         {code}
       </Box>
-      <CopyButton value={code} label={t("share.embed.copyCode", { label })} variant="surface" position="absolute" top="1.5" insetEnd="1.5" />
+      <CopyButton
+        value={code}
+        label={t("share.embed.copyCode", { label })}
+        variant="surface"
+        position="absolute"
+        top="1.5"
+        insetEnd="1.5"
+      />
     </Box>
   );
 };

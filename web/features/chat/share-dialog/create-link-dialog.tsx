@@ -32,7 +32,12 @@ export const CreateLinkDialog = ({ target, onClose, onCreated }: Props) => {
   const origins = checkAllowedOrigins(originsText);
   const ratePerMinute = wholeNumberIn(rate, RATE_MAX);
   const dailyCap = wholeNumberIn(cap, CAP_MAX);
-  const originsError = origins.invalid.length > 0 ? t("share.links.originsInvalid", { origins: origins.invalid.join(", ") }) : origins.tooMany ? t("share.links.originsTooMany", { max: MAX_ALLOWED_ORIGINS }) : null;
+  const originsError =
+    origins.invalid.length > 0
+      ? t("share.links.originsInvalid", { origins: origins.invalid.join(", ") })
+      : origins.tooMany
+        ? t("share.links.originsTooMany", { max: MAX_ALLOWED_ORIGINS })
+        : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,7 +45,12 @@ export const CreateLinkDialog = ({ target, onClose, onCreated }: Props) => {
     if (originsError || ratePerMinute === null || dailyCap === null) return;
     setServerError(null);
     try {
-      const token = await create.mutateAsync({ name: name.trim(), allowed_origins: origins.origins, rate_per_minute: ratePerMinute, daily_cap: dailyCap });
+      const token = await create.mutateAsync({
+        name: name.trim(),
+        allowed_origins: origins.origins,
+        rate_per_minute: ratePerMinute,
+        daily_cap: dailyCap,
+      });
       notifySuccess(t("common.toast.created"));
       onCreated(token);
     } catch (error) {
@@ -49,7 +59,13 @@ export const CreateLinkDialog = ({ target, onClose, onCreated }: Props) => {
   };
 
   return (
-    <FormDialog title={t("share.links.createTitle")} onSubmit={(event) => void submit(event)} onClose={onClose} loading={create.isPending} submitLabel={t("common.create")}>
+    <FormDialog
+      title={t("share.links.createTitle")}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+      loading={create.isPending}
+      submitLabel={t("common.create")}
+    >
       <Stack gap="4">
         {serverError && (
           <Alert.Root status="error">
@@ -72,14 +88,42 @@ export const CreateLinkDialog = ({ target, onClose, onCreated }: Props) => {
             rows={3}
             autoresize
           />
-          {attempted && originsError ? <Field.ErrorText>{originsError}</Field.ErrorText> : <Field.HelperText>{t("share.links.originsHint")}</Field.HelperText>}
+          {attempted && originsError ? (
+            <Field.ErrorText>{originsError}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>{t("share.links.originsHint")}</Field.HelperText>
+          )}
         </Field.Root>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <FormField label={t("share.links.ratePerMinute")} helper={t("share.links.rateHint", { max: RATE_MAX })} error={attempted && ratePerMinute === null ? "share.links.numberInvalid" : undefined}>
-            <Input name="rate_per_minute" type="number" inputMode="numeric" min={1} max={RATE_MAX} value={rate} onChange={(e) => setRate(e.target.value)} />
+          <FormField
+            label={t("share.links.ratePerMinute")}
+            helper={t("share.links.rateHint", { max: RATE_MAX })}
+            error={attempted && ratePerMinute === null ? "share.links.numberInvalid" : undefined}
+          >
+            <Input
+              name="rate_per_minute"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={RATE_MAX}
+              value={rate}
+              onChange={(e) => setRate(e.target.value)}
+            />
           </FormField>
-          <FormField label={t("share.links.dailyCap")} helper={t("share.links.capHint")} error={attempted && dailyCap === null ? "share.links.numberInvalid" : undefined}>
-            <Input name="daily_cap" type="number" inputMode="numeric" min={1} max={CAP_MAX} value={cap} onChange={(e) => setCap(e.target.value)} />
+          <FormField
+            label={t("share.links.dailyCap")}
+            helper={t("share.links.capHint")}
+            error={attempted && dailyCap === null ? "share.links.numberInvalid" : undefined}
+          >
+            <Input
+              name="daily_cap"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={CAP_MAX}
+              value={cap}
+              onChange={(e) => setCap(e.target.value)}
+            />
           </FormField>
         </SimpleGrid>
       </Stack>

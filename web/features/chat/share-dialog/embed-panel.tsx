@@ -13,7 +13,8 @@ import { ExtensionTab } from "./extension-tab";
 
 const FALLBACK_BUTTON_COLOR = "#0f766e";
 // what the shared page needs: its scripts and storage, forms, links opening in new tabs
-const PREVIEW_SANDBOX = "allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals";
+const PREVIEW_SANDBOX =
+  "allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals";
 
 type Props = { chat: Chat; link: ShareToken };
 
@@ -23,7 +24,11 @@ export const EmbedPanel = ({ chat, link }: Props) => {
   const [options, setOptions] = useState<EmbedOptions>(DEFAULT_EMBED_OPTIONS);
   const [question, setQuestion] = useState("");
   const origin = window.location.origin;
-  const url = shareUrl(origin, chat.id, link.token, { locale: options.locale || undefined, theme: options.theme, visibleAvatar: options.visibleAvatar });
+  const url = shareUrl(origin, chat.id, link.token, {
+    locale: options.locale || undefined,
+    theme: options.theme,
+    visibleAvatar: options.visibleAvatar,
+  });
 
   return (
     <Stack gap="4" data-testid="embed-panel">
@@ -61,10 +66,20 @@ export const EmbedPanel = ({ chat, link }: Props) => {
             </Text>
             <Field.Root>
               <Field.Label>{t("share.embed.startQuestion")}</Field.Label>
-              <Input name="start_question" size="sm" value={question} maxLength={500} placeholder={t("share.embed.startQuestionPlaceholder")} onChange={(e) => setQuestion(e.target.value)} />
+              <Input
+                name="start_question"
+                size="sm"
+                value={question}
+                maxLength={500}
+                placeholder={t("share.embed.startQuestionPlaceholder")}
+                onChange={(e) => setQuestion(e.target.value)}
+              />
               <Field.HelperText>{t("share.embed.startQuestionHint")}</Field.HelperText>
             </Field.Root>
-            <CodeBlock code={widgetCode({ origin, url, question, title: chat.name })} label={t("share.embed.tabWidget")} />
+            <CodeBlock
+              code={widgetCode({ origin, url, question, title: chat.name })}
+              label={t("share.embed.tabWidget")}
+            />
           </Stack>
         </Tabs.Content>
         <Tabs.Content value="extension">
@@ -84,7 +99,14 @@ export const EmbedPanel = ({ chat, link }: Props) => {
           {t("share.embed.previewHint")}
         </Text>
         <Box borderWidth="1px" rounded="md" overflow="hidden" h="480px">
-          <iframe key={url} src={url} title={t("share.embed.preview")} sandbox={PREVIEW_SANDBOX} style={{ width: "100%", height: "100%", border: 0, display: "block" }} allow="microphone" />
+          <iframe
+            key={url}
+            src={url}
+            title={t("share.embed.preview")}
+            sandbox={PREVIEW_SANDBOX}
+            style={{ width: "100%", height: "100%", border: 0, display: "block" }}
+            allow="microphone"
+          />
         </Box>
       </Stack>
     </Stack>

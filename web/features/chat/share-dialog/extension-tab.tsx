@@ -10,10 +10,22 @@ type Props = { name: string; url: string; color: string; restricted: boolean };
 export const ExtensionTab = ({ name, url, color, restricted }: Props) => {
   const { t } = useTranslation();
   const download = () => {
-    const zip = buildExtensionZip({ name, url, color, description: t("share.extension.description", { name }), readme: t("share.extension.readme", { name, url }) });
+    const zip = buildExtensionZip({
+      name,
+      url,
+      color,
+      description: t("share.extension.description", { name }),
+      readme: t("share.extension.readme", { name, url }),
+    });
     saveBlob(new Blob([zip], { type: "application/zip" }), extensionFileName(name));
   };
-  const steps = [t("share.extension.step1"), t("share.extension.step2"), t("share.extension.step3"), t("share.extension.step4"), t("share.extension.step5")];
+  const steps = [
+    t("share.extension.step1"),
+    t("share.extension.step2"),
+    t("share.extension.step3"),
+    t("share.extension.step4"),
+    t("share.extension.step5"),
+  ];
   return (
     <Stack gap="3">
       <Text fontSize="sm" color="fg.muted">
@@ -36,4 +48,3 @@ export const ExtensionTab = ({ name, url, color, restricted }: Props) => {
     </Stack>
   );
 };
-

@@ -32,7 +32,8 @@ const rgbOf = (hex: string) => {
 };
 
 // coverage of a pixel by a disc, softened over one pixel so the edge is smooth
-const coverage = (x: number, y: number, cx: number, cy: number, radius: number) => Math.min(1, Math.max(0, radius - Math.hypot(x + 0.5 - cx, y + 0.5 - cy) + 0.5));
+const coverage = (x: number, y: number, cx: number, cy: number, radius: number) =>
+  Math.min(1, Math.max(0, radius - Math.hypot(x + 0.5 - cx, y + 0.5 - cy) + 0.5));
 
 // A square RGBA PNG: a disc in the given colour with three white dots (a chat bubble's "typing"), for
 // the Chrome extension's toolbar and store icons (Manifest V3 wants PNG).
@@ -61,7 +62,12 @@ export const chatIconPng = (size: number, color: string) => {
   view.setUint32(4, size);
   header.set([8, 6, 0, 0, 0], 8);
   const signature = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  const parts = [signature, pngChunk("IHDR", header), pngChunk("IDAT", zlibSync(raw)), pngChunk("IEND", new Uint8Array(0))];
+  const parts = [
+    signature,
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", zlibSync(raw)),
+    pngChunk("IEND", new Uint8Array(0)),
+  ];
   const png = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
   let offset = 0;
   for (const part of parts) {

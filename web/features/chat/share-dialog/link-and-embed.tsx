@@ -4,7 +4,15 @@ import { FormField } from "../../../components/form-field";
 import { iframeCode } from "./embed-code";
 
 // A share link's address and the iframe code that embeds it, both to copy (agents and search apps).
-export const LinkAndEmbed = ({ url, linkLabel, embedLabel }: { url: string; linkLabel: string; embedLabel: string }) => (
+export const LinkAndEmbed = ({
+  url,
+  linkLabel,
+  embedLabel,
+}: {
+  url: string;
+  linkLabel: string;
+  embedLabel: string;
+}) => (
   <Stack gap="3">
     <FormField label={linkLabel}>
       <CopyField value={url} label={linkLabel} />

@@ -39,7 +39,17 @@ export const ShareLinkList = ({ target, links, selectedId, onSelect }: Props) =>
             bg={selected ? "brand.subtle" : "app.surface"}
             data-testid="share-link"
           >
-            <Button variant="plain" flex="1" minW="0" h="auto" py="2" ps="3" justifyContent="start" aria-pressed={selected} onClick={() => onSelect(link.id)}>
+            <Button
+              variant="plain"
+              flex="1"
+              minW="0"
+              h="auto"
+              py="2"
+              ps="3"
+              justifyContent="start"
+              aria-pressed={selected}
+              onClick={() => onSelect(link.id)}
+            >
               <Stack gap="0.5" align="start" minW="0">
                 <Text fontSize="sm" fontWeight="semibold" color="fg" truncate maxW="full">
                   {name}
@@ -49,7 +59,12 @@ export const ShareLinkList = ({ target, links, selectedId, onSelect }: Props) =>
                 </Text>
               </Stack>
             </Button>
-            <Badge variant="surface" colorPalette={link.used_today >= link.daily_cap ? "red" : "gray"} fontVariantNumeric="tabular-nums" flexShrink="0">
+            <Badge
+              variant="surface"
+              colorPalette={link.used_today >= link.daily_cap ? "red" : "gray"}
+              fontVariantNumeric="tabular-nums"
+              flexShrink="0"
+            >
               {t("share.links.usedToday", { used: formatCount(link.used_today), cap: formatCount(link.daily_cap) })}
             </Badge>
             <ConfirmDialog

@@ -11,7 +11,11 @@ import { MetadataFieldRow } from "./metadata-field-row";
 export const AutoMetadataSection = ({ values, set, errors }: SectionProps) => {
   const { t } = useTranslation();
   const rows = values.metadataFields;
-  const update = (key: number, patch: Partial<MetadataRow>) => set("metadataFields", rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+  const update = (key: number, patch: Partial<MetadataRow>) =>
+    set(
+      "metadataFields",
+      rows.map((row) => (row.key === key ? { ...row, ...patch } : row)),
+    );
   const listError = errors["parser_config.metadata"];
   return (
     <ConfigSection title={t("kbConfig.autoMetadata.title")} description={t("kbConfig.autoMetadata.hint")}>
@@ -38,12 +42,23 @@ export const AutoMetadataSection = ({ values, set, errors }: SectionProps) => {
               index={i + 1}
               error={errors[`parser_config.metadata.${i}`]}
               onChange={(patch) => update(row.key, patch)}
-              onRemove={() => set("metadataFields", rows.filter((item) => item.key !== row.key))}
+              onRemove={() =>
+                set(
+                  "metadataFields",
+                  rows.filter((item) => item.key !== row.key),
+                )
+              }
             />
           ))}
         </Fieldset.Content>
         {listError && <Fieldset.ErrorText>{t(listError.key, listError.values ?? {})}</Fieldset.ErrorText>}
-        <Button size="sm" variant="outline" alignSelf="start" disabled={rows.length >= AUTO_METADATA_MAX_FIELDS} onClick={() => set("metadataFields", [...rows, metadataRow()])}>
+        <Button
+          size="sm"
+          variant="outline"
+          alignSelf="start"
+          disabled={rows.length >= AUTO_METADATA_MAX_FIELDS}
+          onClick={() => set("metadataFields", [...rows, metadataRow()])}
+        >
           <Plus aria-hidden />
           {t("kbConfig.autoMetadata.add")}
         </Button>

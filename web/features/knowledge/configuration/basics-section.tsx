@@ -20,7 +20,8 @@ export const BasicsSection = ({ values, set, errors, currentModel, embeddingMode
     { value: DEFAULT_EMBEDDING_MODEL, label: t("kbConfig.fields.embeddingBuiltin") },
     ...embeddingModels.filter((model) => model.value !== DEFAULT_EMBEDDING_MODEL),
   ];
-  if (!models.some((model) => model.value === currentModel)) models.unshift({ value: currentModel, label: currentModel });
+  if (!models.some((model) => model.value === currentModel))
+    models.unshift({ value: currentModel, label: currentModel });
 
   return (
     <ConfigSection title={t("kbConfig.sections.basics")} description={t("kbConfig.sections.basicsHint")}>
@@ -40,7 +41,12 @@ export const BasicsSection = ({ values, set, errors, currentModel, embeddingMode
           onChange={(e) => set("description", e.target.value)}
         />
       </ConfigField>
-      <ConfigField label={t("kbConfig.fields.language")} helper={t("kbConfig.fields.languageHint")} error={errors.language} required>
+      <ConfigField
+        label={t("kbConfig.fields.language")}
+        helper={t("kbConfig.fields.languageHint")}
+        error={errors.language}
+        required
+      >
         <NativeSelect.Root maxW="sm">
           <NativeSelect.Field name="language" value={values.language} onChange={(e) => set("language", e.target.value)}>
             {languages.map((language) => (
@@ -78,13 +84,19 @@ export const BasicsSection = ({ values, set, errors, currentModel, embeddingMode
       </RadioGroup.Root>
       <ConfigField
         label={t("kbConfig.fields.embeddingModel")}
-        helper={locked ? t("kbConfig.fields.embeddingFrozen", { count: chunkCount }) : t("kbConfig.fields.embeddingHint")}
+        helper={
+          locked ? t("kbConfig.fields.embeddingFrozen", { count: chunkCount }) : t("kbConfig.fields.embeddingHint")
+        }
         error={errors.embedding_model}
         disabled={locked}
         required
       >
         <NativeSelect.Root maxW="md" disabled={locked}>
-          <NativeSelect.Field name="embedding_model" value={values.embeddingModel} onChange={(e) => set("embeddingModel", e.target.value)}>
+          <NativeSelect.Field
+            name="embedding_model"
+            value={values.embeddingModel}
+            onChange={(e) => set("embeddingModel", e.target.value)}
+          >
             {models.map((model) => (
               <option key={model.value} value={model.value}>
                 {model.label}

@@ -26,7 +26,15 @@ export const ChunkMethodField = ({ value, onChange, error }: Props) => {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </ConfigField>
-      <Box data-testid="chunk-method-info" bg="brand.subtle" borderWidth="1px" borderColor="brand.muted" rounded="md" p="4" aria-live="polite">
+      <Box
+        data-testid="chunk-method-info"
+        bg="brand.subtle"
+        borderWidth="1px"
+        borderColor="brand.muted"
+        rounded="md"
+        p="4"
+        aria-live="polite"
+      >
         <Stack gap="2" fontSize="sm">
           <Text fontWeight="semibold" color="brand.fg">
             {t(`kbConfig.methods.${value}.label`)}

@@ -7,7 +7,10 @@ import { ConfigSection, type SectionProps } from "./config-section";
 import { DelimiterField } from "./delimiter-field";
 import { type TagSetChoices, TagSetsField } from "./tag-sets-field";
 
-const layoutLabel = { DeepDOC: "kbConfig.fields.layoutDeepDoc", "Plain Text": "kbConfig.fields.layoutPlainText" } as const;
+const layoutLabel = {
+  DeepDOC: "kbConfig.fields.layoutDeepDoc",
+  "Plain Text": "kbConfig.fields.layoutPlainText",
+} as const;
 
 export const ChunkingSection = ({ values, set, errors, tagSets }: SectionProps & { tagSets: TagSetChoices }) => {
   const { t } = useTranslation();
@@ -16,7 +19,11 @@ export const ChunkingSection = ({ values, set, errors, tagSets }: SectionProps &
 
   return (
     <ConfigSection title={t("kbConfig.sections.chunking")} description={t("kbConfig.sections.chunkingHint")}>
-      <ChunkMethodField value={values.chunkMethod} onChange={(method) => set("chunkMethod", method)} error={errors.chunk_method} />
+      <ChunkMethodField
+        value={values.chunkMethod}
+        onChange={(method) => set("chunkMethod", method)}
+        error={errors.chunk_method}
+      />
       <NumberField
         label={t("kbConfig.fields.chunkTokenNum")}
         helper={t("kbConfig.fields.chunkTokenNumHint")}
@@ -28,10 +35,20 @@ export const ChunkingSection = ({ values, set, errors, tagSets }: SectionProps &
         max={2048}
         required
       />
-      <DelimiterField value={values.delimiter} onChange={(value) => set("delimiter", value)} error={errors["parser_config.delimiter"]} />
+      <DelimiterField
+        value={values.delimiter}
+        onChange={(value) => set("delimiter", value)}
+        error={errors["parser_config.delimiter"]}
+      />
       {values.chunkMethod === "naive" && (
         <>
-          <SwitchField name="enable_children" label={t("kbConfig.fields.enableChildren")} hint={t("kbConfig.fields.enableChildrenHint")} checked={values.enableChildren} onChange={(checked) => set("enableChildren", checked)} />
+          <SwitchField
+            name="enable_children"
+            label={t("kbConfig.fields.enableChildren")}
+            hint={t("kbConfig.fields.enableChildrenHint")}
+            checked={values.enableChildren}
+            onChange={(checked) => set("enableChildren", checked)}
+          />
           {values.enableChildren && (
             <DelimiterField
               name="children_delimiter"
@@ -50,7 +67,11 @@ export const ChunkingSection = ({ values, set, errors, tagSets }: SectionProps &
         required
       >
         <NativeSelect.Root maxW="sm">
-          <NativeSelect.Field name="layout_recognize" value={values.layoutRecognize} onChange={(e) => set("layoutRecognize", e.target.value)}>
+          <NativeSelect.Field
+            name="layout_recognize"
+            value={values.layoutRecognize}
+            onChange={(e) => set("layoutRecognize", e.target.value)}
+          >
             {layouts.map((layout) => (
               <option key={layout} value={layout}>
                 {layout === "DeepDOC" || layout === "Plain Text" ? t(layoutLabel[layout]) : layout}
@@ -72,7 +93,12 @@ export const ChunkingSection = ({ values, set, errors, tagSets }: SectionProps &
         required
       />
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-        <TagSetsField value={values.tagKbIds} onChange={(ids) => set("tagKbIds", ids)} choices={tagSets} error={errors["parser_config.tag_kb_ids"]} />
+        <TagSetsField
+          value={values.tagKbIds}
+          onChange={(ids) => set("tagKbIds", ids)}
+          choices={tagSets}
+          error={errors["parser_config.tag_kb_ids"]}
+        />
         <NumberField
           label={t("kbConfig.fields.topnTags")}
           helper={t("kbConfig.fields.topnTagsHint")}

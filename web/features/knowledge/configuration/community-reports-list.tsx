@@ -14,12 +14,23 @@ export const CommunityReportsList = ({ reports }: { reports: CommunityReport[] }
         {t("kbConfig.indexTask.graph.communities")} ({reports.length})
       </Heading>
       {/* scrolls on its own: focusable so the keyboard can scroll it */}
-      <Stack gap="2" maxH="72" overflowY="auto" tabIndex={0} aria-labelledby={headingId} data-testid="community-reports">
+      <Stack
+        gap="2"
+        maxH="72"
+        overflowY="auto"
+        tabIndex={0}
+        aria-labelledby={headingId}
+        data-testid="community-reports"
+      >
         {reports.map((report, index) => (
           <Box key={`${index}-${report.title}`} borderWidth="1px" rounded="md" p="3">
             <Text fontWeight="semibold">{report.title}</Text>
             <Text fontSize="xs" color="fg.muted">
-              {t("kbConfig.indexTask.graph.communityMeta", { count: report.entities.length, level: report.level, rating: report.rating.toLocaleString(i18n.language) })}
+              {t("kbConfig.indexTask.graph.communityMeta", {
+                count: report.entities.length,
+                level: report.level,
+                rating: report.rating.toLocaleString(i18n.language),
+              })}
             </Text>
             <Text fontSize="sm" mt="1">
               {report.summary}

@@ -55,7 +55,13 @@ export const NumberField = ({ name, value, onChange, min, max, step = 1, ...fiel
   </ConfigField>
 );
 
-type SwitchProps = { name: string; label: string; hint?: string; checked: boolean; onChange: (checked: boolean) => void };
+type SwitchProps = {
+  name: string;
+  label: string;
+  hint?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+};
 
 // An on/off setting with the rule it switches stated under it.
 export const SwitchField = ({ name, label, hint, checked, onChange }: SwitchProps) => (

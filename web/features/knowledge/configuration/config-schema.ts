@@ -10,8 +10,20 @@ export type ConfigErrors = Partial<Record<string, FieldError>>;
 
 // The shared contract schemas, with the fields this form always sends marked as required.
 const PARSER_KEYS = [
-  "chunk_token_num", "delimiter", "layout_recognize", "html4excel", "auto_keywords", "auto_questions",
-  "pages", "task_page_size", "tag_kb_ids", "topn_tags", "raptor", "graphrag", "enable_metadata", "metadata",
+  "chunk_token_num",
+  "delimiter",
+  "layout_recognize",
+  "html4excel",
+  "auto_keywords",
+  "auto_questions",
+  "pages",
+  "task_page_size",
+  "tag_kb_ids",
+  "topn_tags",
+  "raptor",
+  "graphrag",
+  "enable_metadata",
+  "metadata",
 ] as const;
 const RAPTOR_KEYS = ["use_raptor", "prompt", "max_token", "threshold", "max_cluster", "random_seed", "scope"] as const;
 const DATASET_KEYS = ["name", "language", "permission", "chunk_method", "pagerank", "parser_config"] as const;
@@ -57,7 +69,8 @@ const errorFor = (issue: v.BaseIssue<unknown>, field: string): FieldError => {
     case "regex":
       return { key: "kbConfig.errors.tagIds" };
   }
-  if (field === "parser_config.delimiter" || field === "parser_config.children_delimiter") return { key: "kbConfig.errors.backticks" };
+  if (field === "parser_config.delimiter" || field === "parser_config.children_delimiter")
+    return { key: "kbConfig.errors.backticks" };
   if (field === "parser_config.pages") return { key: "kbConfig.errors.pageOrder" };
   if (field === "parser_config.metadata") return { key: "kbConfig.errors.metadataDuplicate" };
   if (field.startsWith("parser_config.pages.")) return { key: "kbConfig.errors.pageRange" };

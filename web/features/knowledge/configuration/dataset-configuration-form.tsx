@@ -58,7 +58,12 @@ export const DatasetConfigurationForm = ({ dataset, embeddingModels = [], tagSet
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label={t("kbConfig.title")}>
       <Stack gap="8" maxW="3xl">
-        <BasicsSection {...sectionProps} currentModel={dataset.embedding_model} embeddingModels={embeddingModels} chunkCount={dataset.chunk_count} />
+        <BasicsSection
+          {...sectionProps}
+          currentModel={dataset.embedding_model}
+          embeddingModels={embeddingModels}
+          chunkCount={dataset.chunk_count}
+        />
         <ChunkingSection {...sectionProps} tagSets={tagSets} />
         <RaptorSection {...sectionProps} />
         <GraphSection {...sectionProps} />

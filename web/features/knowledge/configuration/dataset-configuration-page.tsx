@@ -22,7 +22,9 @@ export const DatasetConfigurationPage = () => {
   const tagSets = datasets.isError
     ? "failed"
     : datasets.data
-      ? datasets.data.datasets.filter((other) => other.chunk_method === "tag" && other.id !== dataset.id).map((other) => ({ id: other.id, name: other.name }))
+      ? datasets.data.datasets
+          .filter((other) => other.chunk_method === "tag" && other.id !== dataset.id)
+          .map((other) => ({ id: other.id, name: other.name }))
       : null;
   return (
     <Stack gap="6">
@@ -58,7 +60,12 @@ export const DatasetConfigurationPage = () => {
           </IndexTaskPanel>
         </Box>
       )}
-      <DatasetConfigurationForm key={dataset.id} dataset={dataset} embeddingModels={models.data ? optionsFor(models.data, "embedding") : []} tagSets={tagSets} />
+      <DatasetConfigurationForm
+        key={dataset.id}
+        dataset={dataset}
+        embeddingModels={models.data ? optionsFor(models.data, "embedding") : []}
+        tagSets={tagSets}
+      />
     </Stack>
   );
 };

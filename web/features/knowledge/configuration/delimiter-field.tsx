@@ -18,12 +18,23 @@ export const showDelimiter = (value: string) => value.replaceAll("\n", "\\n").re
 export const readDelimiter = (text: string) => text.replaceAll("\\n", "\n").replaceAll("\\t", "\t");
 
 // `name`: the parser_config key it edits (the chunk delimiter, or the children's for parent-child chunking)
-type Props = { value: string; onChange: (value: string) => void; error: FieldErrorProp; name?: "delimiter" | "children_delimiter"; label?: string };
+type Props = {
+  value: string;
+  onChange: (value: string) => void;
+  error: FieldErrorProp;
+  name?: "delimiter" | "children_delimiter";
+  label?: string;
+};
 
 export const DelimiterField = ({ value, onChange, error, name = "delimiter", label }: Props) => {
   const { t } = useTranslation();
   return (
-    <ConfigField label={label ?? t("kbConfig.fields.delimiter")} helper={t("kbConfig.fields.delimiterHint")} error={error} required>
+    <ConfigField
+      label={label ?? t("kbConfig.fields.delimiter")}
+      helper={t("kbConfig.fields.delimiterHint")}
+      error={error}
+      required
+    >
       <Stack gap="2" w="full">
         <Input
           name={name}
@@ -33,7 +44,12 @@ export const DelimiterField = ({ value, onChange, error, name = "delimiter", lab
           spellCheck={false}
           onChange={(e) => onChange(readDelimiter(e.target.value))}
         />
-        <HStack gap="2" wrap="wrap" role="group" aria-label={`${t("kbConfig.fields.insertDelimiter")}: ${label ?? t("kbConfig.fields.delimiter")}`}>
+        <HStack
+          gap="2"
+          wrap="wrap"
+          role="group"
+          aria-label={`${t("kbConfig.fields.insertDelimiter")}: ${label ?? t("kbConfig.fields.delimiter")}`}
+        >
           {DELIMITERS.map((delimiter) => {
             const delimiterName = t(`kbConfig.delimiters.${delimiter.name}`);
             return (

@@ -14,7 +14,13 @@ export const GraphSection = ({ values, set, errors }: SectionProps) => {
         onChange={(types) => set("entityTypes", types)}
         error={errors["parser_config.graphrag.entity_types"]}
       />
-      <RadioGroup.Root name="graph_method" aria-describedby="graph-method-hint" value={values.graphMethod} onValueChange={(e) => e.value && set("graphMethod", e.value as GraphragMethod)} colorPalette="teal">
+      <RadioGroup.Root
+        name="graph_method"
+        aria-describedby="graph-method-hint"
+        value={values.graphMethod}
+        onValueChange={(e) => e.value && set("graphMethod", e.value as GraphragMethod)}
+        colorPalette="teal"
+      >
         <Stack gap="2">
           <RadioGroup.Label>{t("kbConfig.fields.graphMethod")}</RadioGroup.Label>
           {GRAPHRAG_METHODS.map((method) => (
@@ -83,7 +89,13 @@ export const ExcelSection = ({ values, set }: Omit<SectionProps, "errors">) => {
   const { t } = useTranslation();
   return (
     <ConfigSection title={t("kbConfig.sections.excel")} description={t("kbConfig.sections.excelHint")}>
-      <SwitchField name="html4excel" label={t("kbConfig.fields.html4excel")} hint={t("kbConfig.fields.html4excelHint")} checked={values.html4excel} onChange={(checked) => set("html4excel", checked)} />
+      <SwitchField
+        name="html4excel"
+        label={t("kbConfig.fields.html4excel")}
+        hint={t("kbConfig.fields.html4excelHint")}
+        checked={values.html4excel}
+        onChange={(checked) => set("html4excel", checked)}
+      />
     </ConfigSection>
   );
 };

@@ -11,7 +11,10 @@ export const EntityTypesField = ({ value, onChange, error }: Props) => {
   const [draft, setDraft] = useState("");
 
   const add = (text: string) => {
-    const names = text.split(",").map((name) => name.trim()).filter(Boolean);
+    const names = text
+      .split(",")
+      .map((name) => name.trim())
+      .filter(Boolean);
     const next = [...value];
     for (const name of names) if (!next.includes(name)) next.push(name);
     if (next.length !== value.length) onChange(next);

@@ -59,7 +59,14 @@ export const pageRow = (from: number | string, to: number | string): PageRow => 
   to: String(to),
 });
 
-export const metadataRow = (field: { key: string; type: AutoMetadataType; description: string; enum: string[] | null } = { key: "", type: "string", description: "", enum: null }): MetadataRow => ({
+export const metadataRow = (
+  field: { key: string; type: AutoMetadataType; description: string; enum: string[] | null } = {
+    key: "",
+    type: "string",
+    description: "",
+    enum: null,
+  },
+): MetadataRow => ({
   key: nextRowKey++,
   name: field.key,
   type: field.type,
@@ -147,11 +154,24 @@ export const toPayload = (values: ConfigValues, embeddingLocked: boolean) => ({
           scope: values.raptorScope,
         }
       : { use_raptor: false },
-    graphrag: { entity_types: values.entityTypes, method: values.graphMethod, resolution: values.graphResolution, community: values.graphCommunity },
+    graphrag: {
+      entity_types: values.entityTypes,
+      method: values.graphMethod,
+      resolution: values.graphResolution,
+      community: values.graphCommunity,
+    },
     enable_metadata: values.enableMetadata,
     metadata: values.metadataFields.map((row) => {
-      const allowed = row.values.split(",").map((value) => value.trim()).filter(Boolean);
-      return { key: row.name, type: row.type, description: row.description, enum: allowed.length ? [...new Set(allowed)] : null };
+      const allowed = row.values
+        .split(",")
+        .map((value) => value.trim())
+        .filter(Boolean);
+      return {
+        key: row.name,
+        type: row.type,
+        description: row.description,
+        enum: allowed.length ? [...new Set(allowed)] : null,
+      };
     }),
   },
 });

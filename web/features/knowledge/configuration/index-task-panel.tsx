@@ -11,14 +11,36 @@ import { formatDateTime, formatNumber } from "../../../lib/format";
 import { ConfigSection } from "./config-section";
 
 type State = "none" | "running" | "done" | "failed";
-type TextName = "title" | "description" | "none" | "summary" | "progress" | "start" | "restart" | "started" | "remove" | "cancel" | "removeTitle" | "removeBody" | "removed";
+type TextName =
+  | "title"
+  | "description"
+  | "none"
+  | "summary"
+  | "progress"
+  | "start"
+  | "restart"
+  | "started"
+  | "remove"
+  | "cancel"
+  | "removeTitle"
+  | "removeBody"
+  | "removed";
 
-const stateOf = (task: DatasetTask | null): State => (!task ? "none" : task.progress === 1 ? "done" : task.progress < 0 ? "failed" : "running");
+const stateOf = (task: DatasetTask | null): State =>
+  !task ? "none" : task.progress === 1 ? "done" : task.progress < 0 ? "failed" : "running";
 const PALETTE: Record<State, string> = { none: "gray", running: "blue", done: "green", failed: "red" };
 
 // Builds and removes a knowledge base's RAPTOR summaries or knowledge graph, with the last task's progress and
 // log; `children` show what was built.
-export const IndexTaskPanel = ({ datasetId, type, children }: { datasetId: string; type: IndexType; children?: ReactNode }) => {
+export const IndexTaskPanel = ({
+  datasetId,
+  type,
+  children,
+}: {
+  datasetId: string;
+  type: IndexType;
+  children?: ReactNode;
+}) => {
   const { t } = useTranslation();
   const query = useQuery(indexTaskQueryOptions(datasetId, type));
   const start = useStartIndexMutation(datasetId, type);
@@ -64,7 +86,10 @@ export const IndexTaskPanel = ({ datasetId, type, children }: { datasetId: strin
             )}
             {state === "done" && (
               <Text fontSize="sm" color="fg.muted">
-                {t(key("summary"), { count: task?.chunk_ids ? task.chunk_ids.split(" ").length : 0, seconds: formatNumber(task?.process_duration ?? 0, 1) })}
+                {t(key("summary"), {
+                  count: task?.chunk_ids ? task.chunk_ids.split(" ").length : 0,
+                  seconds: formatNumber(task?.process_duration ?? 0, 1),
+                })}
               </Text>
             )}
           </HStack>
@@ -93,14 +118,30 @@ export const IndexTaskPanel = ({ datasetId, type, children }: { datasetId: strin
                 </Button>
               </Collapsible.Trigger>
               <Collapsible.Content>
-                <Box as="pre" fontSize="xs" whiteSpace="pre-wrap" bg="bg.muted" p="3" rounded="md" maxH="60" overflowY="auto" data-testid={`${type}-log`}>
+                <Box
+                  as="pre"
+                  fontSize="xs"
+                  whiteSpace="pre-wrap"
+                  bg="bg.muted"
+                  p="3"
+                  rounded="md"
+                  maxH="60"
+                  overflowY="auto"
+                  data-testid={`${type}-log`}
+                >
                   {lines.join("\n")}
                 </Box>
               </Collapsible.Content>
             </Collapsible.Root>
           )}
           <HStack gap="3" wrap="wrap">
-            <Button size="sm" colorPalette="teal" onClick={() => void run()} loading={start.isPending} disabled={state === "running"}>
+            <Button
+              size="sm"
+              colorPalette="teal"
+              onClick={() => void run()}
+              loading={start.isPending}
+              disabled={state === "running"}
+            >
               {t(key(state === "none" ? "start" : "restart"))}
             </Button>
             <ConfirmDialog

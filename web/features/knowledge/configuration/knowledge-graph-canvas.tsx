@@ -34,7 +34,17 @@ export const KnowledgeGraphCanvas = ({ graph }: { graph: KnowledgeGraph }) => {
     style: { strokeWidth: 1 + (3 * edge.weight) / maxWeight },
   }));
   return (
-    <ReactFlow nodes={nodes} edges={edges} fitView nodesConnectable={false} nodesDraggable elementsSelectable={false} colorMode={colorMode} ariaLabelConfig={labels} proOptions={{ hideAttribution: true }}>
+    <ReactFlow
+      nodes={nodes}
+      edges={edges}
+      fitView
+      nodesConnectable={false}
+      nodesDraggable
+      elementsSelectable={false}
+      colorMode={colorMode}
+      ariaLabelConfig={labels}
+      proOptions={{ hideAttribution: true }}
+    >
       <Background />
       <Controls showInteractive={false} />
     </ReactFlow>

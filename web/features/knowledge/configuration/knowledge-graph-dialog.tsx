@@ -28,11 +28,16 @@ export const KnowledgeGraphButton = ({ datasetId }: { datasetId: string }) => {
 const KnowledgeGraphDialog = ({ datasetId, onClose }: { datasetId: string; onClose: () => void }) => {
   const { t } = useTranslation();
   const query = useQuery(knowledgeGraphQueryOptions(datasetId));
-  const graph: KnowledgeGraph = query.data && "nodes" in query.data.graph ? (query.data.graph as KnowledgeGraph) : { nodes: [], edges: [] };
+  const graph: KnowledgeGraph =
+    query.data && "nodes" in query.data.graph ? (query.data.graph as KnowledgeGraph) : { nodes: [], edges: [] };
   const links = (id: string) => graph.edges.filter((edge) => edge.source === id || edge.target === id).length;
   return (
     <ViewDialog
-      title={query.isSuccess ? t("kbConfig.indexTask.graph.viewTitle", { count: graph.nodes.length }) : t("kbConfig.indexTask.graph.title")}
+      title={
+        query.isSuccess
+          ? t("kbConfig.indexTask.graph.viewTitle", { count: graph.nodes.length })
+          : t("kbConfig.indexTask.graph.title")
+      }
       size="xl"
       testId="knowledge-graph-dialog"
       onClose={onClose}
@@ -75,7 +80,9 @@ const KnowledgeGraphDialog = ({ datasetId, onClose }: { datasetId: string; onClo
               </Table.Body>
             </Table.Root>
           </Box>
-          {(query.data?.community_reports.length ?? 0) > 0 && <CommunityReportsList reports={query.data?.community_reports ?? []} />}
+          {(query.data?.community_reports.length ?? 0) > 0 && (
+            <CommunityReportsList reports={query.data?.community_reports ?? []} />
+          )}
         </Stack>
       )}
     </ViewDialog>

@@ -6,20 +6,39 @@ import { AUTO_METADATA_TYPES, type AutoMetadataType } from "../../../../worker/c
 import type { FieldErrorProp } from "./config-field";
 import type { MetadataRow } from "./form-values";
 
-type Props = { row: MetadataRow; index: number; error: FieldErrorProp; onChange: (patch: Partial<MetadataRow>) => void; onRemove: () => void };
+type Props = {
+  row: MetadataRow;
+  index: number;
+  error: FieldErrorProp;
+  onChange: (patch: Partial<MetadataRow>) => void;
+  onRemove: () => void;
+};
 
 // One field the chat model fills: name, kind, what it means and (optionally) the values it may take.
 export const MetadataFieldRow = ({ row, index, error, onChange, onRemove }: Props) => {
   const { t } = useTranslation();
   const errorId = useId();
-  const described = { "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorId : undefined } as const;
+  const described = {
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+  } as const;
   return (
     <Stack gap="2" borderWidth="1px" rounded="md" p="3" data-testid="metadata-field-row">
       <HStack gap="3" align="start">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3" flex="1">
-          <Input {...described} aria-label={t("kbConfig.autoMetadata.name", { index })} placeholder={t("kbConfig.autoMetadata.namePlaceholder")} value={row.name} onChange={(e) => onChange({ name: e.target.value })} />
+          <Input
+            {...described}
+            aria-label={t("kbConfig.autoMetadata.name", { index })}
+            placeholder={t("kbConfig.autoMetadata.namePlaceholder")}
+            value={row.name}
+            onChange={(e) => onChange({ name: e.target.value })}
+          />
           <NativeSelect.Root>
-            <NativeSelect.Field aria-label={t("kbConfig.autoMetadata.type", { index })} value={row.type} onChange={(e) => onChange({ type: e.target.value as AutoMetadataType })}>
+            <NativeSelect.Field
+              aria-label={t("kbConfig.autoMetadata.type", { index })}
+              value={row.type}
+              onChange={(e) => onChange({ type: e.target.value as AutoMetadataType })}
+            >
               {AUTO_METADATA_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {t(`kbConfig.autoMetadata.types.${type}`)}
@@ -28,7 +47,12 @@ export const MetadataFieldRow = ({ row, index, error, onChange, onRemove }: Prop
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <Input aria-label={t("kbConfig.autoMetadata.description", { index })} placeholder={t("kbConfig.autoMetadata.descriptionPlaceholder")} value={row.description} onChange={(e) => onChange({ description: e.target.value })} />
+          <Input
+            aria-label={t("kbConfig.autoMetadata.description", { index })}
+            placeholder={t("kbConfig.autoMetadata.descriptionPlaceholder")}
+            value={row.description}
+            onChange={(e) => onChange({ description: e.target.value })}
+          />
           <Input
             aria-label={t("kbConfig.autoMetadata.values", { index })}
             placeholder={t("kbConfig.autoMetadata.valuesPlaceholder")}
@@ -38,7 +62,12 @@ export const MetadataFieldRow = ({ row, index, error, onChange, onRemove }: Prop
           />
         </SimpleGrid>
         <Box>
-          <IconButton aria-label={t("kbConfig.autoMetadata.remove", { index })} variant="ghost" size="sm" onClick={onRemove}>
+          <IconButton
+            aria-label={t("kbConfig.autoMetadata.remove", { index })}
+            variant="ghost"
+            size="sm"
+            onClick={onRemove}
+          >
             <Trash2 aria-hidden />
           </IconButton>
         </Box>

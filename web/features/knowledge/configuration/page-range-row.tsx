@@ -48,7 +48,12 @@ export const PageRangeRow = ({ row, index, error, onChange, onRemove }: Props) =
           value={row.to}
           onChange={(e) => onChange({ to: e.target.value })}
         />
-        <IconButton aria-label={t("kbConfig.fields.removeRange", { index })} variant="ghost" size="sm" onClick={onRemove}>
+        <IconButton
+          aria-label={t("kbConfig.fields.removeRange", { index })}
+          variant="ghost"
+          size="sm"
+          onClick={onRemove}
+        >
           <Trash2 aria-hidden />
         </IconButton>
       </HStack>

@@ -17,7 +17,10 @@ export const PagesSection = ({ values, set, errors }: SectionProps) => {
   const { t } = useTranslation();
   const rows = values.pages;
   const update = (key: number, patch: Partial<PageRow>) =>
-    set("pages", rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+    set(
+      "pages",
+      rows.map((row) => (row.key === key ? { ...row, ...patch } : row)),
+    );
   const listError = errors["parser_config.pages"];
 
   return (
@@ -33,7 +36,12 @@ export const PagesSection = ({ values, set, errors }: SectionProps) => {
               index={i + 1}
               error={errors[`parser_config.pages.${i}`]}
               onChange={(patch) => update(row.key, patch)}
-              onRemove={() => set("pages", rows.filter((item) => item.key !== row.key))}
+              onRemove={() =>
+                set(
+                  "pages",
+                  rows.filter((item) => item.key !== row.key),
+                )
+              }
             />
           ))}
         </Fieldset.Content>

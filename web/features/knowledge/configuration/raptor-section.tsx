@@ -11,13 +11,33 @@ export const RaptorSection = ({ values, set, errors }: SectionProps) => {
   const error = (field: string) => errors[`parser_config.raptor.${field}`];
   return (
     <ConfigSection title={t("kbConfig.sections.raptor")} description={t("kbConfig.sections.raptorHint")}>
-      <SwitchField name="use_raptor" label={t("kbConfig.fields.useRaptor")} checked={values.useRaptor} onChange={(checked) => set("useRaptor", checked)} />
+      <SwitchField
+        name="use_raptor"
+        label={t("kbConfig.fields.useRaptor")}
+        checked={values.useRaptor}
+        onChange={(checked) => set("useRaptor", checked)}
+      />
       {values.useRaptor && (
         <Stack gap="5" data-testid="raptor-options">
-          <ConfigField label={t("kbConfig.fields.raptorPrompt")} helper={t("kbConfig.fields.raptorPromptHint")} error={error("prompt")} required>
-            <Textarea name="raptor_prompt" value={values.raptorPrompt} rows={5} onChange={(e) => set("raptorPrompt", e.target.value)} />
+          <ConfigField
+            label={t("kbConfig.fields.raptorPrompt")}
+            helper={t("kbConfig.fields.raptorPromptHint")}
+            error={error("prompt")}
+            required
+          >
+            <Textarea
+              name="raptor_prompt"
+              value={values.raptorPrompt}
+              rows={5}
+              onChange={(e) => set("raptorPrompt", e.target.value)}
+            />
           </ConfigField>
-          <RadioGroup.Root name="raptor_scope" value={values.raptorScope} onValueChange={(e) => e.value && set("raptorScope", e.value as RaptorScope)} colorPalette="teal">
+          <RadioGroup.Root
+            name="raptor_scope"
+            value={values.raptorScope}
+            onValueChange={(e) => e.value && set("raptorScope", e.value as RaptorScope)}
+            colorPalette="teal"
+          >
             <Stack gap="2">
               <RadioGroup.Label>{t("kbConfig.fields.raptorScope")}</RadioGroup.Label>
               <Stack direction={{ base: "column", md: "row" }} gap="6">

@@ -14,9 +14,18 @@ export const TagSetsField = ({ value, onChange, choices, error }: Props) => {
   const { t } = useTranslation();
   const options = Array.isArray(choices) ? choices : [];
   const unknown = Array.isArray(choices) ? value.filter((id) => !options.some((option) => option.id === id)) : [];
-  const toggle = (id: string, chosen: boolean) => onChange(chosen ? [...value, id] : value.filter((other) => other !== id));
+  const toggle = (id: string, chosen: boolean) =>
+    onChange(chosen ? [...value, id] : value.filter((other) => other !== id));
   const box = (id: string, label: string) => (
-    <Checkbox.Root key={id} name="tag_kb_ids" value={id} size="sm" colorPalette="teal" checked={value.includes(id)} onCheckedChange={(e) => toggle(id, e.checked === true)}>
+    <Checkbox.Root
+      key={id}
+      name="tag_kb_ids"
+      value={id}
+      size="sm"
+      colorPalette="teal"
+      checked={value.includes(id)}
+      onCheckedChange={(e) => toggle(id, e.checked === true)}
+    >
       <Checkbox.HiddenInput />
       <Checkbox.Control />
       <Checkbox.Label>{label}</Checkbox.Label>
@@ -37,7 +46,16 @@ export const TagSetsField = ({ value, onChange, choices, error }: Props) => {
           {t("kbConfig.fields.tagSetsEmpty")}
         </Text>
       ) : (
-        <Stack gap="2" maxH="40" overflowY="auto" borderWidth="1px" rounded="md" p="3" role="group" aria-label={t("kbConfig.fields.tagKbIds")}>
+        <Stack
+          gap="2"
+          maxH="40"
+          overflowY="auto"
+          borderWidth="1px"
+          rounded="md"
+          p="3"
+          role="group"
+          aria-label={t("kbConfig.fields.tagKbIds")}
+        >
           {options.map((option) => box(option.id, option.name))}
           {unknown.map((id) => box(id, t("kbConfig.fields.tagSetUnknown", { id })))}
         </Stack>

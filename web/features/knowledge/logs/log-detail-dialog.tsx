@@ -10,10 +10,15 @@ export const LogDetailDialog = ({ log, onClose }: { log: IngestionLog; onClose: 
   const { t } = useTranslation();
   const rows = [
     [t("ingestionLogs.taskType"), t(`ingestionLogs.taskTypes.${log.task_type}`, { defaultValue: log.task_type })],
-    [t("ingestionLogs.started"), formatDateTime(log.process_begin_at ? Date.parse(log.process_begin_at) : log.create_time)],
+    [
+      t("ingestionLogs.started"),
+      formatDateTime(log.process_begin_at ? Date.parse(log.process_begin_at) : log.create_time),
+    ],
     [t("ingestionLogs.finished"), formatDateTime(log.create_time)],
     [t("ingestionLogs.duration"), t("ingestionLogs.seconds", { seconds: formatNumber(log.process_duration, 1) })],
-    ...(log.parser_id ? [[t("ingestionLogs.method"), t(`kbConfig.methods.${log.parser_id}.label`, { defaultValue: log.parser_id })]] : []),
+    ...(log.parser_id
+      ? [[t("ingestionLogs.method"), t(`kbConfig.methods.${log.parser_id}.label`, { defaultValue: log.parser_id })]]
+      : []),
   ];
   return (
     <ViewDialog title={log.document_name} onClose={onClose} testId="ingestion-log-detail">
@@ -28,7 +33,17 @@ export const LogDetailDialog = ({ log, onClose }: { log: IngestionLog; onClose: 
           </DataList.Item>
         ))}
       </DataList.Root>
-      <Box as="pre" fontSize="xs" whiteSpace="pre-wrap" bg="bg.muted" p="3" rounded="md" maxH="80" overflowY="auto" data-testid="ingestion-log-text">
+      <Box
+        as="pre"
+        fontSize="xs"
+        whiteSpace="pre-wrap"
+        bg="bg.muted"
+        p="3"
+        rounded="md"
+        maxH="80"
+        overflowY="auto"
+        data-testid="ingestion-log-text"
+      >
         {log.progress_msg.trim() || t("ingestionLogs.noMessage")}
       </Box>
     </ViewDialog>

@@ -49,7 +49,9 @@ export const LogTable = ({ logs, onOpen }: Props) => {
               <Table.Cell>
                 <LogStatusBadge status={log.operation_status} />
               </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{formatDateTime(log.process_begin_at ? Date.parse(log.process_begin_at) : log.create_time)}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">
+                {formatDateTime(log.process_begin_at ? Date.parse(log.process_begin_at) : log.create_time)}
+              </Table.Cell>
               <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
                 {t("ingestionLogs.seconds", { seconds: formatNumber(log.process_duration, 1) })}
               </Table.Cell>
@@ -59,7 +61,12 @@ export const LogTable = ({ logs, onOpen }: Props) => {
                 </Text>
               </Table.Cell>
               <Table.Cell textAlign="end">
-                <Button size="xs" variant="ghost" onClick={() => onOpen(log)} aria-label={t("ingestionLogs.openNamed", { name: log.document_name })}>
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  onClick={() => onOpen(log)}
+                  aria-label={t("ingestionLogs.openNamed", { name: log.document_name })}
+                >
                   {t("ingestionLogs.open")}
                 </Button>
               </Table.Cell>

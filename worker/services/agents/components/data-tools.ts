@@ -13,7 +13,8 @@ export const yahooFinance: ComponentImpl = {
     const url = new URL(`${base(run)}/v7/finance/quote`);
     url.searchParams.set("symbols", symbol);
     const response = await safeFetch(run.ctx, url, { headers: { "User-Agent": "Buddy" } }, run.signal);
-    const quote = (JSON.parse(response.text) as { quoteResponse?: { result?: Record<string, unknown>[] } }).quoteResponse?.result?.[0];
+    const quote = (JSON.parse(response.text) as { quoteResponse?: { result?: Record<string, unknown>[] } })
+      .quoteResponse?.result?.[0];
     if (!quote) throw new Error(`No quote for ${symbol}.`);
     const content = `${String(quote.longName ?? quote.shortName ?? symbol)} (${symbol}): ${String(quote.regularMarketPrice)} ${String(quote.currency ?? "")}, ${Number(quote.regularMarketChangePercent ?? 0).toFixed(2)} %`;
     return { outputs: { content, json: quote } };
@@ -27,7 +28,14 @@ export const deepl: ComponentImpl = {
     const response = await safeFetch(
       run.ctx,
       `${base(run)}/v2/translate`,
-      { method: "POST", headers: { Authorization: `DeepL-Auth-Key ${run.render(run.params.auth_key)}`, "Content-Type": "application/json" }, body: JSON.stringify({ text: [text], target_lang: run.render(run.params.target_lang) || "EN" }) },
+      {
+        method: "POST",
+        headers: {
+          Authorization: `DeepL-Auth-Key ${run.render(run.params.auth_key)}`,
+          "Content-Type": "application/json",
+        },
+        body: JSON.stringify({ text: [text], target_lang: run.render(run.params.target_lang) || "EN" }),
+      },
       run.signal,
     );
     const translation = (JSON.parse(response.text) as { translations?: { text: string }[] }).translations?.[0]?.text;
@@ -46,7 +54,8 @@ export const translate: ComponentImpl = {
       { role: "system", content: `Translate the user's text into ${target}. Answer with the translation only.` },
       { role: "user", content: text },
     ]);
-    if (answer === null) throw new Error("Translating needs a chat model; the built-in offline model cannot translate.");
+    if (answer === null)
+      throw new Error("Translating needs a chat model; the built-in offline model cannot translate.");
     return { outputs: { content: answer.trim() } };
   },
 };
@@ -55,7 +64,12 @@ export const translate: ComponentImpl = {
 export const crawler: ComponentImpl = {
   name: "Crawler",
   run: async (run) => {
-    const page = await safeFetch(run.ctx, run.render(run.params.url).trim(), { headers: { "User-Agent": "BuddyCrawler/0.1", Accept: "text/html,text/plain;q=0.8" } }, run.signal);
+    const page = await safeFetch(
+      run.ctx,
+      run.render(run.params.url).trim(),
+      { headers: { "User-Agent": "BuddyCrawler/0.1", Accept: "text/html,text/plain;q=0.8" } },
+      run.signal,
+    );
     return { outputs: { content: run.params.extract_type === "html" ? page.text : stripHtml(page.text) } };
   },
 };
@@ -67,27 +81,40 @@ export const qweather: ComponentImpl = {
   name: "QWeather",
   run: async (run) => {
     const period = run.render(run.params.period) || "now";
-    if (!(WEATHER_PERIODS as readonly string[]).includes(period)) throw new Error(`Weather period must be one of ${WEATHER_PERIODS.join(", ")}.`);
+    if (!(WEATHER_PERIODS as readonly string[]).includes(period))
+      throw new Error(`Weather period must be one of ${WEATHER_PERIODS.join(", ")}.`);
     const key = run.render(run.params.api_key);
     const lang = run.render(run.params.lang) || "de";
     let location = run.render(run.params.location).trim();
     let place = location;
     if (!/^\d+$|^-?\d+(\.\d+)?,-?\d+(\.\d+)?$/.test(location)) {
       const lookup = new URL(`${base(run, "geo_url")}/v2/city/lookup`);
-      for (const [name, value] of Object.entries({ location, key, lang, number: "1" })) lookup.searchParams.set(name, value);
-      const city = (JSON.parse((await safeFetch(run.ctx, lookup, {}, run.signal)).text) as { location?: { id: string; name: string }[] }).location?.[0];
+      for (const [name, value] of Object.entries({ location, key, lang, number: "1" }))
+        lookup.searchParams.set(name, value);
+      const city = (
+        JSON.parse((await safeFetch(run.ctx, lookup, {}, run.signal)).text) as {
+          location?: { id: string; name: string }[];
+        }
+      ).location?.[0];
       if (!city) throw new Error(`Unknown place: ${location}`);
       location = city.id;
       place = city.name;
     }
     const url = new URL(`${base(run)}/v7/weather/${period}`);
     for (const [name, value] of Object.entries({ location, key, lang })) url.searchParams.set(name, value);
-    const answer = JSON.parse((await safeFetch(run.ctx, url, {}, run.signal)).text) as { code?: string; now?: { temp: string; text: string; windSpeed?: string }; daily?: Day[] };
+    const answer = JSON.parse((await safeFetch(run.ctx, url, {}, run.signal)).text) as {
+      code?: string;
+      now?: { temp: string; text: string; windSpeed?: string };
+      daily?: Day[];
+    };
     if (answer.code && answer.code !== "200") throw new Error(`QWeather answered code ${answer.code}`);
     const content =
       period === "now"
         ? `${place}: ${answer.now?.text ?? ""}, ${answer.now?.temp ?? "?"} °C`
-        : [`${place}:`, ...(answer.daily ?? []).map((day) => `${day.fxDate}: ${day.textDay}, ${day.tempMin}–${day.tempMax} °C`)].join("\n");
+        : [
+            `${place}:`,
+            ...(answer.daily ?? []).map((day) => `${day.fxDate}: ${day.textDay}, ${day.tempMin}–${day.tempMax} °C`),
+          ].join("\n");
     return { outputs: { content, json: answer } };
   },
 };

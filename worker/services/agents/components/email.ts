@@ -18,11 +18,20 @@ export const email: ComponentImpl = {
     const allowPrivate = ctx.config.allowPrivateFetch;
     const check = checkOutboundUrl(`http://${host}`, allowPrivate);
     if (!check.ok) throw new Error(`Email: ${check.reason}`);
-    if (!allowPrivate && !SMTP_PORTS.includes(port)) throw new Error(`Email: port ${port} is not a mail port (${SMTP_PORTS.join(", ")}).`);
+    if (!allowPrivate && !SMTP_PORTS.includes(port))
+      throw new Error(`Email: port ${port} is not a mail port (${SMTP_PORTS.join(", ")}).`);
     const sender = render(params.email);
     const name = render(params.sender_name);
     await sendMail(
-      { host, port, secure: port === 465, startTls: port !== 465 && params.starttls !== false, username: render(params.username) || sender, password: render(params.password), from: name ? `${name} <${sender}>` : sender },
+      {
+        host,
+        port,
+        secure: port === 465,
+        startTls: port !== 465 && params.starttls !== false,
+        username: render(params.username) || sender,
+        password: render(params.password),
+        from: name ? `${name} <${sender}>` : sender,
+      },
       { to: render(params.to), subject: render(params.subject), text: render(params.content) },
     ).catch((error: unknown) => {
       throw new Error(`Failed to send email: ${error instanceof Error ? error.message : String(error)}`);

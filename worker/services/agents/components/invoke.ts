@@ -9,7 +9,11 @@ export const invoke: ComponentImpl = {
   run: async ({ ctx, params, render, signal }) => {
     const method = String(params.method ?? "GET").toUpperCase();
     const headers = JSON.parse(render(params.headers) || "{}") as Record<string, string>;
-    const variables = Object.fromEntries(((params.variables ?? []) as Variable[]).filter((variable) => variable.key).map((variable) => [variable.key, render(variable.ref ?? variable.value ?? "")]));
+    const variables = Object.fromEntries(
+      ((params.variables ?? []) as Variable[])
+        .filter((variable) => variable.key)
+        .map((variable) => [variable.key, render(variable.ref ?? variable.value ?? "")]),
+    );
     const url = new URL(render(params.url));
     let body: BodyInit | undefined;
     if (method === "GET") for (const [key, value] of Object.entries(variables)) url.searchParams.set(key, value);
@@ -18,7 +22,14 @@ export const invoke: ComponentImpl = {
       body = JSON.stringify(variables);
       headers["Content-Type"] ??= "application/json";
     }
-    const response = await safeFetch(ctx, url, { method, headers, body }, signal, { timeoutSeconds: Number(params.timeout ?? 60) });
-    return { outputs: { result: params.clean_html && response.contentType.includes("html") ? stripHtml(response.text) : response.text, status: response.status } };
+    const response = await safeFetch(ctx, url, { method, headers, body }, signal, {
+      timeoutSeconds: Number(params.timeout ?? 60),
+    });
+    return {
+      outputs: {
+        result: params.clean_html && response.contentType.includes("html") ? stripHtml(response.text) : response.text,
+        status: response.status,
+      },
+    };
   },
 };

@@ -13,7 +13,12 @@ const itemsOf = (value: unknown, delimiter: string): unknown[] => {
       // not JSON: split below
     }
   }
-  return text ? text.split(delimiter || ",").map((item) => item.trim()).filter(Boolean) : [];
+  return text
+    ? text
+        .split(delimiter || ",")
+        .map((item) => item.trim())
+        .filter(Boolean)
+    : [];
 };
 
 // Runs the components inside the Iteration once per item ({Iteration:x@item}, {Iteration:x@index}); the output
@@ -28,6 +33,11 @@ export const iteration: ComponentImpl = {
       const last = await runChildren(id, item, index);
       results.push(last?.content ?? last?.result ?? null);
     }
-    return { outputs: { results, content: results.map((result) => (typeof result === "string" ? result : JSON.stringify(result))).join("\n") } };
+    return {
+      outputs: {
+        results,
+        content: results.map((result) => (typeof result === "string" ? result : JSON.stringify(result))).join("\n"),
+      },
+    };
   },
 };

@@ -11,7 +11,11 @@ const KNOWLEDGE_TOKENS = 4000;
 // Nothing found: the empty response stands in for the knowledge, and `empty_response` tells a Generate that
 // reads it to answer with that text instead of asking the model (RAGFlow's Generate does the same).
 const nothingFound = (emptyResponse: string) => ({
-  outputs: { formalized_content: emptyResponse, json: [], ...(emptyResponse.trim() ? { empty_response: emptyResponse } : {}) },
+  outputs: {
+    formalized_content: emptyResponse,
+    json: [],
+    ...(emptyResponse.trim() ? { empty_response: emptyResponse } : {}),
+  },
 });
 
 // The one retrieval service, over the chosen knowledge bases; the chunks go on as a kb_prompt-style text.

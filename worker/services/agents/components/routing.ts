@@ -4,7 +4,8 @@ import type { ComponentImpl } from "../engine/types";
 
 type Category = { description?: string; examples?: string[] | string; to?: string };
 
-const examplesOf = (category: Category) => (Array.isArray(category.examples) ? category.examples : String(category.examples ?? "").split("\n")).filter(Boolean);
+const examplesOf = (category: Category) =>
+  (Array.isArray(category.examples) ? category.examples : String(category.examples ?? "").split("\n")).filter(Boolean);
 
 // How well a text matches a description (the built-in model's judgement, and the fallback when an LLM answer
 // names no category).
@@ -16,16 +17,28 @@ export const categorize: ComponentImpl = {
     const query = render(params.query);
     const categories = Object.entries((params.category_description ?? {}) as Record<string, Category>);
     if (categories.length === 0) throw new Error("Categorize needs at least one category.");
-    const listing = categories.map(([name, category]) => `- ${name}: ${category.description ?? ""}${examplesOf(category).length ? ` (e.g. ${examplesOf(category).join("; ")})` : ""}`).join("\n");
+    const listing = categories
+      .map(
+        ([name, category]) =>
+          `- ${name}: ${category.description ?? ""}${examplesOf(category).length ? ` (e.g. ${examplesOf(category).join("; ")})` : ""}`,
+      )
+      .join("\n");
     const answer = await llm([
-      { role: "system", content: `Classify the user's text into exactly one of these categories and answer with its name only:\n${listing}` },
+      {
+        role: "system",
+        content: `Classify the user's text into exactly one of these categories and answer with its name only:\n${listing}`,
+      },
       { role: "user", content: query },
     ]);
-    const named = answer === null ? undefined : categories.find(([name]) => answer.toLowerCase().includes(name.toLowerCase()));
+    const named =
+      answer === null ? undefined : categories.find(([name]) => answer.toLowerCase().includes(name.toLowerCase()));
     const [name, category] =
       named ??
       categories
-        .map((entry) => ({ entry, score: lexicalScore(query, [entry[0], entry[1].description ?? "", ...examplesOf(entry[1])]) }))
+        .map((entry) => ({
+          entry,
+          score: lexicalScore(query, [entry[0], entry[1].description ?? "", ...examplesOf(entry[1])]),
+        }))
         .reduce((best, candidate) => (candidate.score > best.score ? candidate : best)).entry;
     return { outputs: { category_name: name }, next: category.to ? [category.to] : [] };
   },
@@ -87,8 +100,11 @@ export const switchComponent: ComponentImpl = {
   run: async ({ params, render }) => {
     const conditions = (params.conditions ?? []) as Condition[];
     for (const [index, condition] of conditions.entries()) {
-      const results = (condition.items ?? []).map((item) => compare(render(item.cpn_id), item.operator ?? "=", render(item.value)));
-      const holds = results.length > 0 && (condition.logical_operator === "or" ? results.some(Boolean) : results.every(Boolean));
+      const results = (condition.items ?? []).map((item) =>
+        compare(render(item.cpn_id), item.operator ?? "=", render(item.value)),
+      );
+      const holds =
+        results.length > 0 && (condition.logical_operator === "or" ? results.some(Boolean) : results.every(Boolean));
       if (holds) return { outputs: { case: index }, next: condition.to ? [condition.to] : [] };
     }
     return { outputs: { case: "else" }, next: (params.end_cpn_ids ?? []) as string[] };

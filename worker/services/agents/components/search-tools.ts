@@ -4,7 +4,11 @@ import { safeFetch, stripHtml } from "../../outbound/safe-fetch";
 
 export type Hit = { title: string; url: string; content: string };
 type Request = { url: URL; init?: RequestInit };
-type SearchTool = { name: ComponentName; request: (run: ComponentRun, query: string, count: number) => Request; hits: (body: string) => Hit[] };
+type SearchTool = {
+  name: ComponentName;
+  request: (run: ComponentRun, query: string, count: number) => Request;
+  hits: (body: string) => Hit[];
+};
 
 const json = <T>(text: string) => JSON.parse(text) as T;
 const base = (run: ComponentRun, fallback = "") => (run.render(run.params.base_url) || fallback).replace(/\/+$/, "");
@@ -13,60 +17,148 @@ const withQuery = (url: string, query: Record<string, string | number>) => {
   for (const [key, value] of Object.entries(query)) target.searchParams.set(key, String(value));
   return target;
 };
-const xmlText = (xml: string, tag: string) => stripHtml(new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`).exec(xml)?.[1] ?? "");
+const xmlText = (xml: string, tag: string) =>
+  stripHtml(new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`).exec(xml)?.[1] ?? "");
 
 // Numbered results as the Generate prompt reads them.
-export const formalize = (hits: Hit[]) => hits.map((hit, i) => `${i + 1}. ${hit.title}\n${hit.url}\n${hit.content}`).join("\n\n");
+export const formalize = (hits: Hit[]) =>
+  hits.map((hit, i) => `${i + 1}. ${hit.title}\n${hit.url}\n${hit.content}`).join("\n\n");
 
 const TOOLS: SearchTool[] = [
   {
     name: "Wikipedia",
-    request: (run, query, count) => ({ url: withQuery(`${base(run, `https://${run.render(run.params.language) || "de"}.wikipedia.org`)}/w/api.php`, { action: "query", list: "search", format: "json", srsearch: query, srlimit: count }) }),
+    request: (run, query, count) => ({
+      url: withQuery(`${base(run, `https://${run.render(run.params.language) || "de"}.wikipedia.org`)}/w/api.php`, {
+        action: "query",
+        list: "search",
+        format: "json",
+        srsearch: query,
+        srlimit: count,
+      }),
+    }),
     hits: (body) =>
-      json<{ query?: { search?: { title: string; snippet: string }[] } }>(body).query?.search?.map((hit) => ({ title: hit.title, url: `https://wikipedia.org/wiki/${encodeURIComponent(hit.title.replaceAll(" ", "_"))}`, content: stripHtml(hit.snippet) })) ?? [],
+      json<{ query?: { search?: { title: string; snippet: string }[] } }>(body).query?.search?.map((hit) => ({
+        title: hit.title,
+        url: `https://wikipedia.org/wiki/${encodeURIComponent(hit.title.replaceAll(" ", "_"))}`,
+        content: stripHtml(hit.snippet),
+      })) ?? [],
   },
   {
     name: "DuckDuckGo",
     request: (run, query) => ({ url: withQuery(`${base(run)}/`, { q: query, format: "json", no_html: 1 }) }),
     hits: (body) => {
-      const answer = json<{ AbstractText?: string; AbstractURL?: string; Heading?: string; RelatedTopics?: { Text?: string; FirstURL?: string }[] }>(body);
-      const abstract = answer.AbstractText ? [{ title: answer.Heading ?? "", url: answer.AbstractURL ?? "", content: answer.AbstractText }] : [];
-      return [...abstract, ...(answer.RelatedTopics ?? []).filter((topic) => topic.Text).map((topic) => ({ title: (topic.Text ?? "").split(" - ")[0] ?? "", url: topic.FirstURL ?? "", content: topic.Text ?? "" }))];
+      const answer = json<{
+        AbstractText?: string;
+        AbstractURL?: string;
+        Heading?: string;
+        RelatedTopics?: { Text?: string; FirstURL?: string }[];
+      }>(body);
+      const abstract = answer.AbstractText
+        ? [{ title: answer.Heading ?? "", url: answer.AbstractURL ?? "", content: answer.AbstractText }]
+        : [];
+      return [
+        ...abstract,
+        ...(answer.RelatedTopics ?? [])
+          .filter((topic) => topic.Text)
+          .map((topic) => ({
+            title: (topic.Text ?? "").split(" - ")[0] ?? "",
+            url: topic.FirstURL ?? "",
+            content: topic.Text ?? "",
+          })),
+      ];
     },
   },
   {
     name: "ArXiv",
-    request: (run, query, count) => ({ url: withQuery(`${base(run)}/api/query`, { search_query: `all:${query}`, max_results: count, sortBy: run.render(run.params.sort_by) || "relevance" }) }),
-    hits: (body) => [...body.matchAll(/<entry>([\s\S]*?)<\/entry>/g)].map(([, entry = ""]) => ({ title: xmlText(entry, "title"), url: xmlText(entry, "id"), content: xmlText(entry, "summary") })),
+    request: (run, query, count) => ({
+      url: withQuery(`${base(run)}/api/query`, {
+        search_query: `all:${query}`,
+        max_results: count,
+        sortBy: run.render(run.params.sort_by) || "relevance",
+      }),
+    }),
+    hits: (body) =>
+      [...body.matchAll(/<entry>([\s\S]*?)<\/entry>/g)].map(([, entry = ""]) => ({
+        title: xmlText(entry, "title"),
+        url: xmlText(entry, "id"),
+        content: xmlText(entry, "summary"),
+      })),
   },
   {
     name: "Google",
-    request: (run, query, count) => ({ url: withQuery(`${base(run)}/search.json`, { engine: "google", q: query, api_key: run.render(run.params.api_key), gl: run.render(run.params.country), hl: run.render(run.params.language), num: count }) }),
-    hits: (body) => json<{ organic_results?: { title: string; link: string; snippet?: string }[] }>(body).organic_results?.map((hit) => ({ title: hit.title, url: hit.link, content: hit.snippet ?? "" })) ?? [],
+    request: (run, query, count) => ({
+      url: withQuery(`${base(run)}/search.json`, {
+        engine: "google",
+        q: query,
+        api_key: run.render(run.params.api_key),
+        gl: run.render(run.params.country),
+        hl: run.render(run.params.language),
+        num: count,
+      }),
+    }),
+    hits: (body) =>
+      json<{ organic_results?: { title: string; link: string; snippet?: string }[] }>(body).organic_results?.map(
+        (hit) => ({ title: hit.title, url: hit.link, content: hit.snippet ?? "" }),
+      ) ?? [],
   },
   {
     name: "Bing",
-    request: (run, query, count) => ({ url: withQuery(`${base(run)}/v7.0/search`, { q: query, count }), init: { headers: { "Ocp-Apim-Subscription-Key": run.render(run.params.api_key) } } }),
-    hits: (body) => json<{ webPages?: { value?: { name: string; url: string; snippet?: string }[] } }>(body).webPages?.value?.map((hit) => ({ title: hit.name, url: hit.url, content: hit.snippet ?? "" })) ?? [],
+    request: (run, query, count) => ({
+      url: withQuery(`${base(run)}/v7.0/search`, { q: query, count }),
+      init: { headers: { "Ocp-Apim-Subscription-Key": run.render(run.params.api_key) } },
+    }),
+    hits: (body) =>
+      json<{ webPages?: { value?: { name: string; url: string; snippet?: string }[] } }>(body).webPages?.value?.map(
+        (hit) => ({ title: hit.name, url: hit.url, content: hit.snippet ?? "" }),
+      ) ?? [],
   },
   {
     name: "Tavily",
     request: (run, query, count) => ({
       url: new URL(`${base(run)}/search`),
-      init: { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${run.render(run.params.api_key)}` }, body: JSON.stringify({ query, max_results: count, search_depth: run.render(run.params.search_depth) || "basic" }) },
+      init: {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${run.render(run.params.api_key)}` },
+        body: JSON.stringify({
+          query,
+          max_results: count,
+          search_depth: run.render(run.params.search_depth) || "basic",
+        }),
+      },
     }),
-    hits: (body) => json<{ results?: { title: string; url: string; content?: string }[] }>(body).results?.map((hit) => ({ title: hit.title, url: hit.url, content: hit.content ?? "" })) ?? [],
+    hits: (body) =>
+      json<{ results?: { title: string; url: string; content?: string }[] }>(body).results?.map((hit) => ({
+        title: hit.title,
+        url: hit.url,
+        content: hit.content ?? "",
+      })) ?? [],
   },
   {
     name: "SearXNG",
-    request: (run, query) => ({ url: withQuery(`${run.render(run.params.searxng_url).replace(/\/+$/, "")}/search`, { q: query, format: "json" }) }),
-    hits: (body) => json<{ results?: { title: string; url: string; content?: string }[] }>(body).results?.map((hit) => ({ title: hit.title, url: hit.url, content: hit.content ?? "" })) ?? [],
+    request: (run, query) => ({
+      url: withQuery(`${run.render(run.params.searxng_url).replace(/\/+$/, "")}/search`, { q: query, format: "json" }),
+    }),
+    hits: (body) =>
+      json<{ results?: { title: string; url: string; content?: string }[] }>(body).results?.map((hit) => ({
+        title: hit.title,
+        url: hit.url,
+        content: hit.content ?? "",
+      })) ?? [],
   },
   {
     name: "GitHub",
-    request: (run, query, count) => ({ url: withQuery(`${base(run)}/search/repositories`, { q: query, per_page: count, sort: "stars" }), init: { headers: { Accept: "application/vnd.github+json", "User-Agent": "Buddy" } } }),
+    request: (run, query, count) => ({
+      url: withQuery(`${base(run)}/search/repositories`, { q: query, per_page: count, sort: "stars" }),
+      init: { headers: { Accept: "application/vnd.github+json", "User-Agent": "Buddy" } },
+    }),
     hits: (body) =>
-      json<{ items?: { full_name: string; html_url: string; description?: string | null; stargazers_count?: number }[] }>(body).items?.map((repo) => ({ title: repo.full_name, url: repo.html_url, content: `${repo.description ?? ""} (★ ${repo.stargazers_count ?? 0})` })) ?? [],
+      json<{
+        items?: { full_name: string; html_url: string; description?: string | null; stargazers_count?: number }[];
+      }>(body).items?.map((repo) => ({
+        title: repo.full_name,
+        url: repo.html_url,
+        content: `${repo.description ?? ""} (★ ${repo.stargazers_count ?? 0})`,
+      })) ?? [],
   },
 ];
 
@@ -91,12 +183,34 @@ const pubmed: ComponentImpl = {
     const count = Math.max(1, Math.min(20, Number(run.params.top_n ?? 5) || 5));
     const root = base(run, "https://eutils.ncbi.nlm.nih.gov/entrez/eutils");
     const email = run.render(run.params.email);
-    const search = await safeFetch(run.ctx, withQuery(`${root}/esearch.fcgi`, { db: "pubmed", term: query, retmax: count, retmode: "json", ...(email ? { email } : {}) }), {}, run.signal);
+    const search = await safeFetch(
+      run.ctx,
+      withQuery(`${root}/esearch.fcgi`, {
+        db: "pubmed",
+        term: query,
+        retmax: count,
+        retmode: "json",
+        ...(email ? { email } : {}),
+      }),
+      {},
+      run.signal,
+    );
     const ids = json<{ esearchresult?: { idlist?: string[] } }>(search.text).esearchresult?.idlist ?? [];
     if (ids.length === 0) return { outputs: { formalized_content: "", json: [] } };
-    const summary = await safeFetch(run.ctx, withQuery(`${root}/esummary.fcgi`, { db: "pubmed", id: ids.join(","), retmode: "json" }), {}, run.signal);
-    const result = json<{ result?: Record<string, { title?: string; source?: string; pubdate?: string }> }>(summary.text).result ?? {};
-    const hits = ids.map((id) => ({ title: result[id]?.title ?? id, url: `https://pubmed.ncbi.nlm.nih.gov/${id}/`, content: [result[id]?.source, result[id]?.pubdate].filter(Boolean).join(", ") }));
+    const summary = await safeFetch(
+      run.ctx,
+      withQuery(`${root}/esummary.fcgi`, { db: "pubmed", id: ids.join(","), retmode: "json" }),
+      {},
+      run.signal,
+    );
+    const result =
+      json<{ result?: Record<string, { title?: string; source?: string; pubdate?: string }> }>(summary.text).result ??
+      {};
+    const hits = ids.map((id) => ({
+      title: result[id]?.title ?? id,
+      url: `https://pubmed.ncbi.nlm.nih.gov/${id}/`,
+      content: [result[id]?.source, result[id]?.pubdate].filter(Boolean).join(", "),
+    }));
     return { outputs: { formalized_content: formalize(hits), json: hits } };
   },
 };

@@ -4,11 +4,15 @@ import type { ComponentImpl } from "../engine/types";
 // only; Concentrator joins branches (the runner waits for all of its scheduled inputs).
 export const begin: ComponentImpl = {
   name: "Begin",
-  run: async ({ values }) => ({ outputs: { query: values.globals["sys.query"], ...(values.globals["sys.inputs"] as Record<string, unknown>) } }),
+  run: async ({ values }) => ({
+    outputs: { query: values.globals["sys.query"], ...(values.globals["sys.inputs"] as Record<string, unknown>) },
+  }),
 };
 
 const pick = (contents: unknown) => {
-  const list = (Array.isArray(contents) ? contents : [contents]).filter((content) => typeof content === "string" && content.trim());
+  const list = (Array.isArray(contents) ? contents : [contents]).filter(
+    (content) => typeof content === "string" && content.trim(),
+  );
   return list[Math.floor(Math.random() * list.length)] ?? "";
 };
 
@@ -25,12 +29,20 @@ export const answer: ComponentImpl = {
   name: "Answer",
   run: async ({ params, render, component, values }) => {
     const own = render(params.content);
-    const content = own || component.upstream.map((id) => values.outputs.get(id)?.content).filter((text): text is string => typeof text === "string" && text !== "").join("\n\n");
+    const content =
+      own ||
+      component.upstream
+        .map((id) => values.outputs.get(id)?.content)
+        .filter((text): text is string => typeof text === "string" && text !== "")
+        .join("\n\n");
     return { outputs: { content }, message: content, pause: true };
   },
 };
 
-export const template: ComponentImpl = { name: "Template", run: async ({ params, render }) => ({ outputs: { content: render(params.content) } }) };
+export const template: ComponentImpl = {
+  name: "Template",
+  run: async ({ params, render }) => ({ outputs: { content: render(params.content) } }),
+};
 export const note: ComponentImpl = { name: "Note", run: async () => ({ outputs: {}, next: [] }) };
 export const concentrator: ComponentImpl = { name: "Concentrator", run: async () => ({ outputs: {} }) };
 export const iterationItem: ComponentImpl = { name: "IterationItem", run: async () => ({ outputs: {} }) };

@@ -10,7 +10,12 @@ const SAMPLING = ["top_p", "presence_penalty", "frequency_penalty"] as const;
 
 // The optional sampling parameters a component sets (a DSL from RAGFlow carries them; absent means the model's own).
 const samplingOf = (params: Record<string, unknown>) =>
-  Object.fromEntries(SAMPLING.filter((key) => typeof params[key] === "number" && Number.isFinite(params[key])).map((key) => [key, params[key] as number]));
+  Object.fromEntries(
+    SAMPLING.filter((key) => typeof params[key] === "number" && Number.isFinite(params[key])).map((key) => [
+      key,
+      params[key] as number,
+    ]),
+  );
 
 // The team's default chat model, read once per run.
 export const teamChatModel = (ctx: ServiceContext) => {
@@ -26,7 +31,12 @@ export const agentLlm =
     const id = String(params.llm_id || (await defaultModel()));
     if (id === BUILTIN_CHAT_ID) return null;
     const model = await resolveChat(ctx, ctx.actor.tenantId, id);
-    const options = { temperature: Number(params.temperature ?? 0.1), ...(params.max_tokens ? { max_tokens: Number(params.max_tokens) } : {}), ...samplingOf(params), signal };
+    const options = {
+      temperature: Number(params.temperature ?? 0.1),
+      ...(params.max_tokens ? { max_tokens: Number(params.max_tokens) } : {}),
+      ...samplingOf(params),
+      signal,
+    };
     if (!onDelta) {
       const { text, usage } = await model.complete(messages, options);
       await recordUsage(ctx, ctx.actor.tenantId, model.id, usage);

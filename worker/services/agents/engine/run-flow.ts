@@ -23,7 +23,14 @@ export type RunInput = {
   authorId: string;
   overridesGlobals: boolean;
 };
-export type RunOutcome = { answer: string; trace: TraceEntry[]; resume: string[]; error: string | null; outputs: Record<string, unknown>; reference: Reference | null };
+export type RunOutcome = {
+  answer: string;
+  trace: TraceEntry[];
+  resume: string[];
+  error: string | null;
+  outputs: Record<string, unknown>;
+  reference: Reference | null;
+};
 type Emit = (event: AgentEvent) => Promise<void>;
 
 class RunStopped extends Error {}
@@ -46,18 +53,34 @@ const globalsOf = (dsl: Dsl, input: RunInput, userId: string) => {
       return [`env.${name}`, (input.overridesGlobals ? input.inputs[name] : undefined) ?? value];
     }),
   );
-  return { ...env, "sys.query": input.question, "sys.user_id": userId, "sys.conversation_turns": input.turns, "sys.history": input.history, "sys.inputs": input.inputs };
+  return {
+    ...env,
+    "sys.query": input.question,
+    "sys.user_id": userId,
+    "sys.conversation_turns": input.turns,
+    "sys.history": input.history,
+    "sys.inputs": input.inputs,
+  };
 };
 
 // Runs one turn of a flow: from Begin (or where the last Answer paused) along the components' downstream ids
 // and the branches chosen by Categorize, Switch and Relevant. A component with several inputs waits until every
 // input scheduled in this turn has run (fan-in). Stops at an Answer, at the end, on an unhandled error, after
 // RUN_LIMITS, or when the task is cancelled.
-export const runFlow = async (ctx: ServiceContext, dsl: Dsl, input: RunInput, emit: Emit, taskId: string): Promise<RunOutcome> => {
+export const runFlow = async (
+  ctx: ServiceContext,
+  dsl: Dsl,
+  input: RunInput,
+  emit: Emit,
+  taskId: string,
+): Promise<RunOutcome> => {
   const started = Date.now();
   const controller = new AbortController();
   const deadline = setTimeout(() => controller.abort(), RUN_LIMITS.timeoutMs);
-  const values: RunValues = { outputs: new Map([["begin", { query: input.question, ...input.inputs }]]), globals: globalsOf(dsl, input, ctx.actor.userId) };
+  const values: RunValues = {
+    outputs: new Map([["begin", { query: input.question, ...input.inputs }]]),
+    globals: globalsOf(dsl, input, ctx.actor.userId),
+  };
   const trace: TraceEntry[] = [];
   const messages: string[] = [];
   // what was streamed so far for the Message or Answer that will show it, by that component's id
@@ -69,8 +92,10 @@ export const runFlow = async (ctx: ServiceContext, dsl: Dsl, input: RunInput, em
 
   // The task row is read at most every CANCEL_CHECK_MS: quick components run back to back without a D1 read each.
   const checkLimits = async () => {
-    if (controller.signal.aborted) throw new RunStopped(`The run took longer than ${RUN_LIMITS.timeoutMs / 1000} s and was stopped.`);
-    if (++steps > RUN_LIMITS.maxSteps) throw new RunStopped(`The run stopped after ${RUN_LIMITS.maxSteps} steps (is there a loop without an Answer?).`);
+    if (controller.signal.aborted)
+      throw new RunStopped(`The run took longer than ${RUN_LIMITS.timeoutMs / 1000} s and was stopped.`);
+    if (++steps > RUN_LIMITS.maxSteps)
+      throw new RunStopped(`The run stopped after ${RUN_LIMITS.maxSteps} steps (is there a loop without an Answer?).`);
     if (Date.now() - cancelCheckedAt < CANCEL_CHECK_MS) return;
     cancelCheckedAt = Date.now();
     const task = await ctx.db.query.agentTasks.findFirst({ where: eq(agentTasks.id, taskId) });
@@ -96,7 +121,7 @@ export const runFlow = async (ctx: ServiceContext, dsl: Dsl, input: RunInput, em
   const sayFor = (speakerId: string) => async (delta: string) => {
     if (!streamedFor.has(speakerId)) await startMessage();
     streamedFor.set(speakerId, (streamedFor.get(speakerId) ?? "") + delta);
-    await say(delta, await (await speakerFor(speakerId))?.delta(delta) ?? null);
+    await say(delta, (await (await speakerFor(speakerId))?.delta(delta)) ?? null);
   };
   const show = async (id: string, text: string) => {
     const streamed = streamedFor.get(id);
@@ -118,7 +143,11 @@ export const runFlow = async (ctx: ServiceContext, dsl: Dsl, input: RunInput, em
     const component = dsl.components[id];
     if (!component) throw new RunStopped(`Unknown component: ${id}`);
     const impl = COMPONENTS[component.obj.component_name];
-    const params: Record<string, unknown> = { ...COMMON_PARAMS, ...COMPONENT_DEFAULTS[component.obj.component_name], ...component.obj.params };
+    const params: Record<string, unknown> = {
+      ...COMMON_PARAMS,
+      ...COMPONENT_DEFAULTS[component.obj.component_name],
+      ...component.obj.params,
+    };
     const speakerId = speakerOf(dsl, id);
     const run: ComponentRun = {
       ctx,
@@ -136,8 +165,12 @@ export const runFlow = async (ctx: ServiceContext, dsl: Dsl, input: RunInput, em
       say: speakerId ? sayFor(speakerId) : null,
       runChildren: async (parentId, item, index) => {
         values.outputs.set(parentId, { item, index });
-        const children = Object.entries(dsl.components).filter(([, child]) => child.parent_id === parentId).map(([childId]) => childId);
-        const starts = children.filter((childId) => !dsl.components[childId]?.upstream.some((up) => children.includes(up)));
+        const children = Object.entries(dsl.components)
+          .filter(([, child]) => child.parent_id === parentId)
+          .map(([childId]) => childId);
+        const starts = children.filter(
+          (childId) => !dsl.components[childId]?.upstream.some((up) => children.includes(up)),
+        );
         const last = await execute(starts, (candidate) => children.includes(candidate));
         return last ? (values.outputs.get(last) ?? null) : null;
       },
@@ -154,12 +187,23 @@ export const runFlow = async (ctx: ServiceContext, dsl: Dsl, input: RunInput, em
         break;
       } catch (caught) {
         error = caught instanceof Error ? caught.message : String(caught);
-        if (attempt < attempts) await sleep(Math.max(0, Number(params.delay_after_error) || 0) * 1000, controller.signal);
+        if (attempt < attempts)
+          await sleep(Math.max(0, Number(params.delay_after_error) || 0) * 1000, controller.signal);
       }
     }
-    if (error && params.exception_method === "comment") result = { outputs: { content: render(params.exception_default_value, values), error } };
-    else if (error && params.exception_method === "goto") result = { outputs: { error }, next: (params.exception_goto ?? []) as string[] };
-    const entry: TraceEntry = { component_id: id, component_name: component.obj.component_name, inputs: paramsForTrace(params), outputs: result.outputs, error, elapsed_time: secondsSince(begun), created_at: begun };
+    if (error && params.exception_method === "comment")
+      result = { outputs: { content: render(params.exception_default_value, values), error } };
+    else if (error && params.exception_method === "goto")
+      result = { outputs: { error }, next: (params.exception_goto ?? []) as string[] };
+    const entry: TraceEntry = {
+      component_id: id,
+      component_name: component.obj.component_name,
+      inputs: paramsForTrace(params),
+      outputs: result.outputs,
+      error,
+      elapsed_time: secondsSince(begun),
+      created_at: begun,
+    };
     trace.push(entry);
     await emit({ event: "node_finished", data: entry });
     if (error && !params.exception_method) throw new RunStopped(`${String(params.name ?? id)}: ${error}`);
@@ -221,10 +265,11 @@ export const runFlow = async (ctx: ServiceContext, dsl: Dsl, input: RunInput, em
   return { answer, trace, resume, error, outputs, reference };
 };
 
-
 // The chunks [ID:n] markers point to: those of the last Retrieval of the turn, in the chat's reference shape.
 const referenceOf = (trace: TraceEntry[]): Reference | null => {
-  const retrieval = trace.findLast((entry) => entry.component_name === "Retrieval" && Array.isArray(entry.outputs.json));
+  const retrieval = trace.findLast(
+    (entry) => entry.component_name === "Retrieval" && Array.isArray(entry.outputs.json),
+  );
   const chunks = (retrieval?.outputs.json ?? []) as ReferenceChunk[];
   if (chunks.length === 0) return null;
   const aggs = new Map<string, { doc_name: string; doc_id: string; count: number }>();
@@ -236,4 +281,5 @@ const referenceOf = (trace: TraceEntry[]): Reference | null => {
   return { total: chunks.length, chunks, doc_aggs: [...aggs.values()] };
 };
 
-const paramsForTrace = (params: Record<string, unknown>) => maskSecrets(Object.fromEntries(Object.entries(params).filter(([key]) => !(key in COMMON_PARAMS))));
+const paramsForTrace = (params: Record<string, unknown>) =>
+  maskSecrets(Object.fromEntries(Object.entries(params).filter(([key]) => !(key in COMMON_PARAMS))));

@@ -17,7 +17,9 @@ const asObject = (value: unknown) => {
 const at = (value: unknown, path: string[]): unknown =>
   path.reduce<unknown>((current, key) => {
     const container = asObject(current);
-    return container !== null && typeof container === "object" ? (container as Record<string, unknown>)[key] : undefined;
+    return container !== null && typeof container === "object"
+      ? (container as Record<string, unknown>)[key]
+      : undefined;
   }, value);
 
 export const lookup = (values: RunValues, componentId: string, key: string) => {
@@ -33,8 +35,10 @@ const asText = (value: unknown): string => {
 };
 
 export const render = (template: unknown, values: RunValues): string =>
-  asText(template).replace(REFERENCE, (_whole, componentId: string | undefined, key: string | undefined, global: string | undefined) =>
-    asText(global ? values.globals[global] : lookup(values, componentId as string, key as string)),
+  asText(template).replace(
+    REFERENCE,
+    (_whole, componentId: string | undefined, key: string | undefined, global: string | undefined) =>
+      asText(global ? values.globals[global] : lookup(values, componentId as string, key as string)),
   );
 
 // A param that is exactly one reference gives the referenced value itself (arrays stay arrays).
@@ -48,4 +52,6 @@ export const resolve = (reference: unknown, values: RunValues): unknown => {
 
 // The component ids a template reads from (for fan-in: a component waits for what it references).
 export const referencedComponents = (template: unknown) =>
-  [...asText(typeof template === "string" ? template : JSON.stringify(template ?? "")).matchAll(REFERENCE)].map((match) => match[1]).filter((id): id is string => Boolean(id));
+  [...asText(typeof template === "string" ? template : JSON.stringify(template ?? "")).matchAll(REFERENCE)]
+    .map((match) => match[1])
+    .filter((id): id is string => Boolean(id));
