@@ -2,7 +2,7 @@ import i18n from "../i18n";
 
 const localeOf = () => (i18n.language === "en" ? "en-GB" : i18n.language || "de");
 
-// Thousands separator and two decimals unless told otherwise (spec §9).
+// Thousands separator and two decimals unless told otherwise, as every figure in the product shows.
 export const formatNumber = (value: number, decimals = 2) =>
   new Intl.NumberFormat(localeOf(), {
     minimumFractionDigits: decimals,

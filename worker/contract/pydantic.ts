@@ -1,6 +1,6 @@
 import * as v from "valibot";
 
-// Messages worded like pydantic v2, because RAGFlow's clients and tests compare them (api-contract §1.3).
+// Messages worded like pydantic v2, because RAGFlow's clients and its API tests compare them word for word.
 export const msg = {
   minChars: (n: number) => `String should have at least ${n} character${n === 1 ? "" : "s"}`,
   maxChars: (n: number) => `String should have at most ${n} characters`,

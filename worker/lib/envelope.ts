@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { RetCode } from "./errors";
 
-// Success envelope: {code: 0, message, data} with HTTP 200 (api-contract §1.1); some RAGFlow lists add
-// top-level keys such as `total_datasets`.
+// Success envelope: {code: 0, message, data} with HTTP 200; some RAGFlow lists add top-level keys such as
+// `total_datasets` beside `data`.
 export const ok = <T>(c: Context, data: T, message = "success", extra?: Record<string, unknown>): Response =>
   c.json({ code: 0 as const, message, data, ...extra }, 200);
 

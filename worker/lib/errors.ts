@@ -1,4 +1,5 @@
-// RAGFlow's RetCode values. Most errors travel with HTTP 200 and a non-zero `code` (api-contract §1.1).
+// RAGFlow's RetCode values. Most errors travel with HTTP 200 and a non-zero `code`, because RAGFlow's clients
+// read the code, not the status (docs/decisions/004-ragflow-envelope.md).
 export const RetCode = {
   SUCCESS: 0,
   // RAGFlow's NOT_EFFECTIVE: the request ran, its outcome says no (with data)

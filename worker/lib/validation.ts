@@ -27,7 +27,7 @@ const preview = (path: string, input: unknown): string => {
 export const isMissingKey = (issue: v.BaseIssue<unknown>) =>
   issue.kind === "schema" && issue.type.endsWith("object") && issue.received === "undefined";
 
-// One line per issue, in the shape RAGFlow's pydantic validation uses (api-contract §1.3).
+// One line per issue, "<field>: <message>", the shape of RAGFlow's pydantic errors, whose clients match on it.
 export const formatIssues = (issues: readonly v.BaseIssue<unknown>[]): string =>
   issues
     .map((issue) => {

@@ -14,7 +14,7 @@ const byPage = (parsed: ParsedDocument): ChunkDraft[] => {
   return [...pages].map(([page, texts]) => ({ content: texts.join("\n"), pages: [page] }));
 };
 
-// Chunk methods (ragflow-behaviour §3.2). Each returns chunks in reading order.
+// RAGFlow's chunk methods (naive, book, laws, qa, table, …), keyed by parser_id. Each returns chunks in reading order.
 export const chunkDocument = (method: ChunkMethod, parsed: ParsedDocument, config: ChunkConfig): ChunkDraft[] => {
   const drafts = (() => {
     switch (method) {

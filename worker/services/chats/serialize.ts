@@ -2,7 +2,7 @@ import { type Chat, DEFAULT_DESIGN, type Session } from "../../contract/chats";
 import type { ConversationRow, DialogRow } from "../../db/schema";
 import { httpDate } from "../../lib/time";
 
-// RAGFlow's dialog row plus `dataset_ids` / `kb_names` (api-contract: chat = DB row) and Buddy's design.
+// A chat is RAGFlow's dialog row as stored, plus `dataset_ids` / `kb_names` and Buddy's design settings.
 export const toChat = (row: DialogRow, kbNames: string[]): Chat => ({
   id: row.id,
   tenant_id: row.tenantId,
