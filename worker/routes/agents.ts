@@ -30,7 +30,7 @@ import {
   removeAgent,
   updateAgent,
 } from "../services/agents/manage";
-import { createShareToken, listShareTokens, removeShareToken } from "../services/share/tokens";
+import { createShareToken, listShareTokens, removeShareToken } from "../services/share-links/tokens";
 import { createAgentSession, listAgentSessions, removeAgentSessions } from "../services/agents/sessions";
 import { agentTemplates } from "../services/agents/templates";
 import { readInputFile } from "../services/agents/upload";

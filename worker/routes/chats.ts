@@ -39,7 +39,7 @@ import {
   setFeedback,
 } from "../services/chats/sessions";
 import { chatStats } from "../services/chats/stats";
-import { createShareToken, listShareTokens, removeShareToken, updateShareToken } from "../services/share/tokens";
+import { createShareToken, listShareTokens, removeShareToken, updateShareToken } from "../services/share-links/tokens";
 import { respondToCompletion } from "./chat-completions";
 
 const SessionsDeleteSchema = DeleteByIdsSchema;

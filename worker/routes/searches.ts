@@ -32,7 +32,7 @@ import { searchRelatedQuestions } from "../services/searches/related";
 import { searchRetrieval, sharedSearchInfo } from "../services/searches/shared";
 import { checkDatasets } from "../services/searches/validate";
 import { checkOrigin, checkRate, openSharedSearch, shareTokenOf } from "../services/share/guard";
-import { createShareToken, listShareTokens, removeShareToken, updateShareToken } from "../services/share/tokens";
+import { createShareToken, listShareTokens, removeShareToken, updateShareToken } from "../services/share-links/tokens";
 import { SearchbotMindMapSchema } from "../contract/mindmap";
 import { sharedMindMap } from "../services/searches/mindmap";
 import { envelopes } from "./chat-completions";

@@ -6,7 +6,7 @@ import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
 import { maskSecrets } from "../../contract/agent-components";
 import type { ServiceContext } from "../context";
-import { removeShareTokensOf } from "../share/tokens";
+import { removeShareTokensOf } from "../share-links/tokens";
 import { canManageTeam } from "../teams/membership";
 
 // A flow as someone who may only run it reads it (list, viewer, copy): credentials in parameters and globals masked.

@@ -13,7 +13,7 @@ import { wordsOf } from "../../lib/text";
 import type { ServiceContext } from "../context";
 import { ownDialogs } from "../chats/manage";
 import { dayRange } from "../chats/stats";
-import { visibleDatasets } from "../datasets/internal";
+import { visibleDatasets } from "../scope/datasets";
 import { turnScope } from "./scope";
 
 // Questions count as the same when their words match: case, umlauts, ß and punctuation are ignored.

@@ -5,30 +5,15 @@ import { datasets, datasetTasks, documents } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
-import type { Deps, ServiceContext } from "../context";
-import { getDatasetInTenant, lacksPermission, mayManageDataset } from "../datasets/internal";
-import { removeKnowledgeGraph } from "../graph/store";
-import { enrichmentModel } from "../ingestion/enrich";
-import { removeMindMap } from "../mindmap/store";
-import { removeRaptorChunks } from "../raptor/chunks";
+import type { ServiceContext } from "../context";
+import { getDatasetInTenant, lacksPermission, mayManageDataset } from "../scope/datasets";
+import { enrichmentModel } from "../models/team-chat-model";
 import { currentTaskId, taskFields } from "./columns";
+import { INDEX_KINDS } from "./kinds";
 import { recordDatasetTaskLog } from "../ingestion-logs/record";
 import { toDatasetTask } from "./serialize";
 
 const ACTIVE_STATES = ["queued", "running"] as const;
-
-const KINDS: Record<
-  IndexType,
-  { responseKey: string; remove: (deps: Deps, datasetId: string) => Promise<void>; needs: string }
-> = {
-  raptor: {
-    responseKey: "raptor_task_id",
-    remove: (deps, id) => removeRaptorChunks(deps, id),
-    needs: "to write its summaries",
-  },
-  graph: { responseKey: "graphrag_task_id", remove: removeKnowledgeGraph, needs: "to extract entities and relations" },
-  mindmap: { responseKey: "mindmap_task_id", remove: removeMindMap, needs: "to write the mind map" },
-};
 
 // RAGFlow answers an unknown (or another team's) dataset on these routes with "Invalid Dataset ID".
 const visibleDataset = (ctx: ServiceContext, id: string) =>
@@ -48,7 +33,7 @@ const taskById = (ctx: ServiceContext, taskId: string | null) =>
 // Queues one task over the whole dataset (RAGFlow's run_raptor / run_graphrag): refused while one of the same
 // kind is still running, without documents, and without a chat model to do the work.
 export const startIndexTask = async (ctx: ServiceContext, datasetId: string, type: IndexType) => {
-  const kind = KINDS[type];
+  const kind = INDEX_KINDS[type];
   const dataset = await manageableDataset(ctx, datasetId);
   const running = await taskById(ctx, currentTaskId(dataset, type));
   if (running && ACTIVE_STATES.includes(running.state as (typeof ACTIVE_STATES)[number])) {
@@ -69,17 +54,15 @@ export const startIndexTask = async (ctx: ServiceContext, datasetId: string, typ
   const now = nowMs();
   const id = newId();
   await ctx.db.batch([
-    ctx.db
-      .insert(datasetTasks)
-      .values({
-        id,
-        datasetId,
-        tenantId: dataset.tenantId,
-        taskType: type,
-        sampleDocId: sample.id,
-        createTime: now,
-        updateTime: now,
-      }),
+    ctx.db.insert(datasetTasks).values({
+      id,
+      datasetId,
+      tenantId: dataset.tenantId,
+      taskType: type,
+      sampleDocId: sample.id,
+      createTime: now,
+      updateTime: now,
+    }),
     ctx.db
       .update(datasets)
       .set(taskFields(type, id, null))
@@ -108,7 +91,7 @@ export const removeIndex = async (ctx: ServiceContext, datasetId: string, type: 
       .returning();
     if (cancelled) await recordDatasetTaskLog(ctx, cancelled, "2");
   }
-  await KINDS[type].remove(ctx, datasetId);
+  await INDEX_KINDS[type].remove(ctx, datasetId);
   await ctx.db
     .update(datasets)
     .set(taskFields(type, null, null))

@@ -1,33 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import type { IndexType } from "../../contract/dataset-index";
-import { datasets, datasetTasks, type DatasetRow, type DatasetTaskRow } from "../../db/schema";
+import { datasets, datasetTasks, type DatasetTaskRow } from "../../db/schema";
 import { nowMs } from "../../lib/time";
 import type { IndexMessage } from "../../platform/queue";
 import type { Deps } from "../context";
-import { appendLine, progressLine, seconds } from "../ingestion/progress";
+import { appendLine, progressLine, seconds } from "../progress/lines";
 import { recordDatasetTaskLog } from "../ingestion-logs/record";
 import { currentTaskId, finishField } from "./columns";
-
-// A failure that ends the task with its message (no retry would help).
-export class IndexTaskFailed extends Error {}
-export class TaskCancelled extends Error {}
+import { type IndexBuilder, IndexTaskFailed, TaskCancelled } from "../index-kit/builder";
 
 const line = (message: string) => progressLine(message, 0, 0);
-
-export type Reporter = {
-  report: (progress: number, message?: string) => Promise<void>;
-  // a line at the progress already reached
-  note: (message: string) => Promise<void>;
-  // "still working", between lines (the watchdog re-queues a task that stays silent)
-  beat: () => Promise<void>;
-};
-
-// Builds one kind of dataset-wide index; returns the chunks it wrote (for the task row).
-export type IndexBuilder = {
-  build: (deps: Deps, dataset: DatasetRow, task: DatasetTaskRow, reporter: Reporter) => Promise<string[]>;
-  // what a task wrote after it was cancelled must not stay behind
-  cleanup: (deps: Deps, datasetId: string, taskId: string) => Promise<void>;
-};
 
 const reporter = (deps: Deps, task: DatasetTaskRow) => {
   let log = task.progressMsg;

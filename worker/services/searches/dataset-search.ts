@@ -3,7 +3,7 @@ import type { DatasetSearchInput, DatasetSearchResult, StoredSearchChunk } from 
 import type { RetrievedChunk } from "../../contract/retrieval";
 import { SearchConfigSchema, type SearchConfig } from "../../contract/searches";
 import type { ServiceContext } from "../context";
-import { chunkDocType } from "../documents/chunk-image";
+import { chunkDocType } from "../scope/chunk-image";
 import { searchChunks } from "./ask";
 import { getSearchInTenant, searchConfigOf } from "./manage";
 import { checkDatasets, checkDocuments } from "./validate";

@@ -14,7 +14,7 @@ import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
 import { nextFreeName } from "../../lib/unique-name";
 import type { ServiceContext } from "../context";
-import { removeShareTokensOf } from "../share/tokens";
+import { removeShareTokensOf } from "../share-links/tokens";
 import { canManageTeam } from "../teams/membership";
 import { checkChatModel, checkDatasets, checkDocuments, checkRerankModel } from "./validate";
 

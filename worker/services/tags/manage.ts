@@ -3,7 +3,7 @@ import type { TagCount } from "../../contract/tags";
 import { dataError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
-import { getDatasetInTenant, getManageableDataset } from "../datasets/internal";
+import { getDatasetInTenant, getManageableDataset } from "../scope/datasets";
 
 const tagsOfDatasets = (ctx: ServiceContext, ids: string[]) =>
   ctx.db.all<{ tag: string; n: number }>(sql`
