@@ -8,7 +8,7 @@ import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
 import { jsonBodyAsDataError } from "../middleware/validate";
 import { speak, transcribe } from "../services/chats/audio";
-import { asDialogTenant, getDialogInTenant } from "../services/chats/manage";
+import { asDialogTenant, getDialogInTenant } from "../services/chats/access";
 import { openAiCompletion } from "../services/chats/openai";
 import { recommendQuestions } from "../services/searches/related";
 import { MindMapSchema } from "../contract/mindmap";

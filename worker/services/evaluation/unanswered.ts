@@ -11,7 +11,7 @@ import { inChunks } from "../../lib/batches";
 import { dataError } from "../../lib/errors";
 import { wordsOf } from "../../lib/text";
 import type { ServiceContext } from "../context";
-import { ownDialogs } from "../chats/manage";
+import { ownDialogs } from "../chats/access";
 import { dayRange } from "../chats/stats";
 import { visibleDatasets } from "../scope/datasets";
 import { turnScope } from "./scope";

@@ -17,7 +17,7 @@ import { addUsage, recordUsage } from "../models/usage";
 import { knowledgeChunks } from "../retrieval/knowledge-chunks";
 import { metadataConditionFor } from "../scope/metadata";
 import { retrieve } from "../retrieval/retrieve";
-import { searchConfigOf } from "./manage";
+import { searchConfigOf } from "./internal";
 import { checkDatasets, checkDocuments, documentsWithin } from "./validate";
 
 const SUMMARY_TEMPERATURE = 0.1;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { ParserConfig } from "../../contract/parser-config";
 import { INDEX_LABELS, type IndexType } from "../../contract/dataset-index";
 import { datasets, datasetTasks, documents } from "../../db/schema";
@@ -6,29 +6,10 @@ import { dataError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
-import { getDatasetInTenant, lacksPermission, mayManageDataset } from "../scope/datasets";
 import { enrichmentModel } from "../models/team-chat-model";
 import { currentTaskId, taskFields } from "./columns";
 import { INDEX_KINDS } from "./kinds";
-import { recordDatasetTaskLog } from "../ingestion-logs/record";
-import { toDatasetTask } from "./serialize";
-
-const ACTIVE_STATES = ["queued", "running"] as const;
-
-// RAGFlow answers an unknown (or another team's) dataset on these routes with "Invalid Dataset ID".
-const visibleDataset = (ctx: ServiceContext, id: string) =>
-  getDatasetInTenant(ctx, id).catch(() => {
-    throw dataError("Invalid Dataset ID");
-  });
-
-const manageableDataset = async (ctx: ServiceContext, id: string) => {
-  const dataset = await visibleDataset(ctx, id);
-  if (!mayManageDataset(ctx, dataset)) throw lacksPermission(ctx, id);
-  return dataset;
-};
-
-const taskById = (ctx: ServiceContext, taskId: string | null) =>
-  taskId ? ctx.db.query.datasetTasks.findFirst({ where: eq(datasetTasks.id, taskId) }) : Promise.resolve(undefined);
+import { ACTIVE_STATES, manageableDataset, taskById } from "./internal";
 
 // Queues one task over the whole dataset (RAGFlow's run_raptor / run_graphrag): refused while one of the same
 // kind is still running, without documents, and without a chat model to do the work.
@@ -70,31 +51,4 @@ export const startIndexTask = async (ctx: ServiceContext, datasetId: string, typ
   ]);
   await ctx.queue.send({ type: "index", tenantId: dataset.tenantId, taskId: id });
   return { [kind.responseKey]: id };
-};
-
-// The dataset's last task of the kind, or {} when it has none (RAGFlow's trace_raptor / trace_graphrag).
-export const traceIndexTask = async (ctx: ServiceContext, datasetId: string, type: IndexType) => {
-  const dataset = await visibleDataset(ctx, datasetId);
-  const task = await taskById(ctx, currentTaskId(dataset, type));
-  return task ? toDatasetTask(task) : {};
-};
-
-// Cancels a running task and removes what the kind built (RAGFlow's unbind_task).
-export const removeIndex = async (ctx: ServiceContext, datasetId: string, type: IndexType) => {
-  const dataset = await manageableDataset(ctx, datasetId);
-  const taskId = currentTaskId(dataset, type);
-  if (taskId) {
-    const [cancelled] = await ctx.db
-      .update(datasetTasks)
-      .set({ state: "cancelled", updateTime: nowMs() })
-      .where(and(eq(datasetTasks.id, taskId), inArray(datasetTasks.state, [...ACTIVE_STATES])))
-      .returning();
-    if (cancelled) await recordDatasetTaskLog(ctx, cancelled, "2");
-  }
-  await INDEX_KINDS[type].remove(ctx, datasetId);
-  await ctx.db
-    .update(datasets)
-    .set(taskFields(type, null, null))
-    .where(eq(datasets.id, datasetId));
-  return true;
 };
