@@ -8,7 +8,8 @@ import { planTasks } from "../services/ingestion/plan";
 import { runTask } from "../services/ingestion/run-task";
 import { sweepStuckWork } from "../services/ingestion/watchdog";
 import { INDEX_KINDS } from "../services/index-tasks/kinds";
-import { failDatasetTask, runIndexTask } from "../services/index-tasks/runner";
+import { failDatasetTask } from "../services/index-kit/fail-task";
+import { runIndexTask } from "../services/index-tasks/runner";
 
 const MAX_BACKOFF_SECONDS = 300;
 // matches max_retries in wrangler.toml: the last delivery gives up cleanly instead of retrying

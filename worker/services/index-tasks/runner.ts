@@ -4,17 +4,16 @@ import { datasets, datasetTasks, type DatasetTaskRow } from "../../db/schema";
 import { nowMs } from "../../lib/time";
 import type { IndexMessage } from "../../platform/queue";
 import type { Deps } from "../context";
-import { appendLine, progressLine, seconds } from "../progress/lines";
+import { appendLine, seconds } from "../progress/lines";
 import { recordDatasetTaskLog } from "../ingestion-logs/record";
 import { currentTaskId, finishField } from "./columns";
 import { type IndexBuilder, IndexTaskFailed, TaskCancelled } from "../index-kit/builder";
-
-const line = (message: string) => progressLine(message, 0, 0);
+import { failDatasetTask, taskLine } from "../index-kit/fail-task";
 
 const reporter = (deps: Deps, task: DatasetTaskRow) => {
   let log = task.progressMsg;
   const write = async (values: Partial<DatasetTaskRow>, message?: string) => {
-    if (message) log = appendLine(log, line(message));
+    if (message) log = appendLine(log, taskLine(message));
     const [row] = await deps.db
       .update(datasetTasks)
       .set({ ...values, progressMsg: log, heartbeatAt: nowMs(), updateTime: nowMs() })
@@ -34,22 +33,6 @@ const reporter = (deps: Deps, task: DatasetTaskRow) => {
     beat: () => write({ progress: current }),
     write,
   };
-};
-
-export const failDatasetTask = async (deps: Deps, taskId: string, reason: string) => {
-  const task = await deps.db.query.datasetTasks.findFirst({ where: eq(datasetTasks.id, taskId) });
-  if (!task || task.state === "done" || task.state === "cancelled" || task.state === "failed") return;
-  const [failed] = await deps.db
-    .update(datasetTasks)
-    .set({
-      state: "failed",
-      progress: -1,
-      progressMsg: appendLine(task.progressMsg, line(`[ERROR] ${reason}`)),
-      updateTime: nowMs(),
-    })
-    .where(eq(datasetTasks.id, taskId))
-    .returning();
-  if (failed) await recordDatasetTaskLog(deps, failed, "4");
 };
 
 // One dataset task from the queue: only the dataset's current task of its kind runs; progress lines, a
