@@ -1,12 +1,9 @@
-// Fails when two top-level folders under worker/services import each other (a pair of service folders that
-// depend on each other cannot be layered). Follows relative imports, `import type` and `export … from` included.
+// Fails when top-level folders under worker/services import each other, as a pair or around a longer ring (folders
+// that depend on each other cannot be layered). Follows relative imports, `import type` and `export … from` included.
 // Usage: node scripts/check-service-layers.mjs
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-
-// pairs allowed to stay (none)
-const MAX_PAIRS = 0;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "worker", "services");
 
@@ -43,22 +40,39 @@ for (const file of sourceFiles(root)) {
   }
 }
 
-const pairs = [...edges].flatMap(([a, targets]) =>
-  [...targets.keys()].filter((b) => a < b && edges.get(b)?.has(a)).map((b) => [a, b]),
-);
+// Folders that reach each other through imports (Tarjan's strongly connected components): a pair that imports
+// each other, or a longer ring such as a → b → c → a. Each must be none.
+const cycles = [];
+const order = new Map();
+const low = new Map();
+const stack = [];
+const visit = (folder) => {
+  order.set(folder, order.size);
+  low.set(folder, order.get(folder));
+  stack.push(folder);
+  for (const next of edges.get(folder)?.keys() ?? []) {
+    if (!order.has(next)) {
+      visit(next);
+      low.set(folder, Math.min(low.get(folder), low.get(next)));
+    } else if (stack.includes(next)) low.set(folder, Math.min(low.get(folder), order.get(next)));
+  }
+  if (low.get(folder) !== order.get(folder)) return;
+  const members = stack.splice(stack.indexOf(folder));
+  if (members.length > 1) cycles.push(members.toSorted());
+};
+for (const folder of [...edges.keys()].toSorted()) if (!order.has(folder)) visit(folder);
 
-for (const [a, b] of pairs) {
-  console.error(`worker/services/${a} and worker/services/${b} import each other:`);
-  for (const [from, to] of [
-    [a, b],
-    [b, a],
-  ])
-    for (const line of edges.get(from).get(to)) console.error(`  ${line}`);
+for (const members of cycles) {
+  console.error(`These folders of worker/services import each other: ${members.join(", ")}`);
+  for (const from of members)
+    for (const [to, lines] of edges.get(from) ?? [])
+      if (members.includes(to)) for (const line of lines) console.error(`  ${line}`);
 }
-if (pairs.length > MAX_PAIRS) {
+const pairs = cycles.filter((members) => members.length === 2).length;
+if (cycles.length > 0) {
   console.error(
-    `${pairs.length} pair(s) of service folders import each other (at most ${MAX_PAIRS} allowed): move what both need into a lower folder.`,
+    `${cycles.length} group(s) of service folders import each other (${pairs} pair(s)): move what they share into a lower folder.`,
   );
   process.exit(1);
 }
-console.log(`Service layers: ${pairs.length} pair(s) of service folders import each other.`);
+console.log(`Service layers: no service folders import each other.`);
