@@ -1,14 +1,15 @@
 import type { QueueMessage } from "../platform/queue";
 import type { Deps } from "../services/context";
-import { pruneUsage } from "../services/share/usage";
+import { pruneUsage } from "../services/share-links/usage";
 import { createDeps } from "../services/create-deps";
 import { failCrawl, runCrawl } from "../services/documents/crawl";
 import { failDocument, failTask } from "../services/ingestion/fail";
 import { planTasks } from "../services/ingestion/plan";
 import { runTask } from "../services/ingestion/run-task";
 import { sweepStuckWork } from "../services/ingestion/watchdog";
-import { INDEX_BUILDERS } from "../services/index-tasks/builders";
-import { failDatasetTask, runIndexTask } from "../services/index-tasks/runner";
+import { INDEX_KINDS } from "../services/index-tasks/kinds";
+import { failDatasetTask } from "../services/index-kit/fail-task";
+import { runIndexTask } from "../services/index-tasks/runner";
 
 const MAX_BACKOFF_SECONDS = 300;
 // matches max_retries in wrangler.toml: the last delivery gives up cleanly instead of retrying
@@ -23,7 +24,7 @@ const dispatch = async (deps: Deps, body: QueueMessage) => {
     case "task":
       return runTask(deps, body);
     case "index":
-      return runIndexTask(deps, body, INDEX_BUILDERS);
+      return runIndexTask(deps, body, INDEX_KINDS);
     default:
       throw new Error(`Unknown queue message: ${JSON.stringify(body)}`);
   }

@@ -21,16 +21,14 @@ import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
 import { jsonBody, jsonBodyAsDataError, queryParams } from "../middleware/validate";
 import { cancelAgentTask, type EnvelopedEvent, openAiUsage, prepareAgentRun } from "../services/agents/complete";
-import {
-  createAgent,
-  duplicateAgent,
-  getAgentForEditor,
-  getManageableAgent,
-  listAgents,
-  removeAgent,
-  updateAgent,
-} from "../services/agents/manage";
-import { createShareToken, listShareTokens, removeShareToken } from "../services/share/tokens";
+import { createAgent } from "../services/agents/create";
+import { duplicateAgent } from "../services/agents/duplicate";
+import { getAgentForEditor } from "../services/agents/get";
+import { getManageableAgent } from "../services/agents/access";
+import { listAgents } from "../services/agents/list";
+import { removeAgent } from "../services/agents/remove";
+import { updateAgent } from "../services/agents/update";
+import { createShareToken, listShareTokens, removeShareToken } from "../services/share-links/tokens";
 import { createAgentSession, listAgentSessions, removeAgentSessions } from "../services/agents/sessions";
 import { agentTemplates } from "../services/agents/templates";
 import { readInputFile } from "../services/agents/upload";

@@ -5,7 +5,7 @@ import { ok } from "../lib/envelope";
 import { sseResponse } from "../lib/sse";
 import { serviceContext } from "../middleware/deps";
 import { type PreparedCompletion, prepareCompletion } from "../services/chats/completion";
-import { asDialogTenant, type Dialog } from "../services/chats/manage";
+import { asDialogTenant, type Dialog } from "../services/chats/access";
 import { checkChatModel } from "../services/chats/validate";
 
 // RAGFlow's frames wrapped in its envelope; a failure mid-stream becomes an error frame, then `data: true`.

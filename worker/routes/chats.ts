@@ -19,15 +19,12 @@ import { serviceContext } from "../middleware/deps";
 import { jsonBodyAsDataError, queryParams } from "../middleware/validate";
 import { exportHistory } from "../services/chats/export";
 import { listChats } from "../services/chats/list";
-import {
-  createChat,
-  getChat,
-  getDialogInTenant,
-  removeChat,
-  removeChats,
-  replaceChat,
-  updateChat,
-} from "../services/chats/manage";
+import { createChat } from "../services/chats/create";
+import { getChat } from "../services/chats/get";
+import { getDialogInTenant } from "../services/chats/access";
+import { removeChat, removeChats } from "../services/chats/remove";
+import { replaceChat } from "../services/chats/replace";
+import { updateChat } from "../services/chats/update";
 import { toSession } from "../services/chats/serialize";
 import {
   getConversation,
@@ -39,7 +36,7 @@ import {
   setFeedback,
 } from "../services/chats/sessions";
 import { chatStats } from "../services/chats/stats";
-import { createShareToken, listShareTokens, removeShareToken, updateShareToken } from "../services/share/tokens";
+import { createShareToken, listShareTokens, removeShareToken, updateShareToken } from "../services/share-links/tokens";
 import { respondToCompletion } from "./chat-completions";
 
 const SessionsDeleteSchema = DeleteByIdsSchema;

@@ -9,13 +9,11 @@ import { ok } from "../lib/envelope";
 import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
 import { jsonBodyAsDataError, queryParams } from "../middleware/validate";
-import {
-  createPromptTemplate,
-  getPromptTemplate,
-  listPromptTemplates,
-  removePromptTemplate,
-  updatePromptTemplate,
-} from "../services/prompt-templates/manage";
+import { createPromptTemplate } from "../services/prompt-templates/create";
+import { getPromptTemplate } from "../services/prompt-templates/get";
+import { listPromptTemplates } from "../services/prompt-templates/list";
+import { removePromptTemplate } from "../services/prompt-templates/remove";
+import { updatePromptTemplate } from "../services/prompt-templates/update";
 
 // /prompt-templates: the team's reusable prompts (docs/prompt-templates.md).
 export const promptTemplateRoutes = new Hono<AppEnv>()

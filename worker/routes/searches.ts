@@ -20,19 +20,17 @@ import { credentialOf, requireAuth } from "../middleware/auth";
 import { depsOf, serviceContext } from "../middleware/deps";
 import { jsonBodyAsDataError, queryParams } from "../middleware/validate";
 import { prepareSearchAnswer } from "../services/searches/ask";
-import {
-  createSearch,
-  getSearch,
-  getSearchInTenant,
-  listSearches,
-  removeSearch,
-  updateSearch,
-} from "../services/searches/manage";
+import { createSearch } from "../services/searches/create";
+import { getSearch } from "../services/searches/get";
+import { getSearchInTenant } from "../services/searches/access";
+import { listSearches } from "../services/searches/list";
+import { removeSearch } from "../services/searches/remove";
+import { updateSearch } from "../services/searches/update";
 import { searchRelatedQuestions } from "../services/searches/related";
 import { searchRetrieval, sharedSearchInfo } from "../services/searches/shared";
 import { checkDatasets } from "../services/searches/validate";
 import { checkOrigin, checkRate, openSharedSearch, shareTokenOf } from "../services/share/guard";
-import { createShareToken, listShareTokens, removeShareToken, updateShareToken } from "../services/share/tokens";
+import { createShareToken, listShareTokens, removeShareToken, updateShareToken } from "../services/share-links/tokens";
 import { SearchbotMindMapSchema } from "../contract/mindmap";
 import { sharedMindMap } from "../services/searches/mindmap";
 import { envelopes } from "./chat-completions";

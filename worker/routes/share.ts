@@ -12,7 +12,7 @@ import { sseResponse } from "../lib/sse";
 import { credentialOf } from "../middleware/auth";
 import { depsOf, serviceContext } from "../middleware/deps";
 import { jsonBodyAsDataError } from "../middleware/validate";
-import { sharedAgentInfo } from "../services/agents/manage";
+import { sharedAgentInfo } from "../services/agents/get";
 import { checkOrigin, checkRate, openSharedAgent, openSharedChat } from "../services/share/guard";
 import { CompletionBody, respond } from "./agents";
 import { readForm, uploadedFiles } from "./file-transfer";

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "../../../worker/db/client";
 import { newId } from "../../../worker/lib/ids";
 import { gramFrequencyBound, queryGrams, trigramsOf } from "../../../worker/rag/query";
-import { trigramFrequencies } from "../../../worker/services/retrieval/candidates";
-import { gramStatistics } from "../../../worker/services/retrieval/gram-statistics";
+import { trigramFrequencies } from "../../../worker/services/keyword-index/candidates";
+import { gramStatistics } from "../../../worker/services/keyword-index/gram-statistics";
 import { createDataset, createUser, ingest, textFile } from "../../helpers/worker/factories";
 
 const db = createDb(env.DB);

@@ -15,7 +15,7 @@ import { nowMs, nowSeconds } from "../../lib/time";
 import { countTokens } from "../../rag/tokens";
 import type { ServiceContext } from "../context";
 import { runFlow } from "./engine/run-flow";
-import { getVisibleAgent, mayEditAgent } from "./manage";
+import { getVisibleAgent, mayEditAgent } from "./access";
 import { getAgentSession, newAgentSession } from "./sessions";
 
 const HISTORY_TURNS = 20;

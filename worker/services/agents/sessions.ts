@@ -5,7 +5,7 @@ import { dataError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
-import { getVisibleAgent } from "./manage";
+import { getVisibleAgent } from "./access";
 
 export const toAgentSession = (row: AgentSessionRow) => ({
   id: row.id,

@@ -6,7 +6,7 @@ import { parseDocument, UnreadableDocumentError } from "../../rag/parse";
 import type { ServiceContext } from "../context";
 import { assertUploadable } from "../documents/upload";
 import { describeImage } from "../ingestion/describe-image";
-import { getVisibleAgent } from "./manage";
+import { getVisibleAgent } from "./access";
 
 // A file for a Begin input of type file: its text, read by the knowledge bases' parsers (an image by the team's
 // image-to-text model). The run gets the text; the file itself is not kept.

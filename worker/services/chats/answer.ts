@@ -30,9 +30,9 @@ import type { ServiceContext } from "../context";
 import { resolveChat } from "../models/resolve";
 import { addUsage, recordUsage } from "../models/usage";
 import { knowledgeChunks } from "../retrieval/knowledge-chunks";
-import { metadataConditionFor } from "../retrieval/metadata-scope";
+import { metadataConditionFor } from "../scope/metadata";
 import { retrieve } from "../retrieval/retrieve";
-import { chunkDocType } from "../documents/chunk-image";
+import { chunkDocType } from "../scope/chunk-image";
 import { citeAnswer } from "./citation-similarity";
 import { fillPrompt, fitMessages } from "./messages";
 

@@ -3,7 +3,8 @@ import type { ListChatsQuery } from "../../contract/chats";
 import { dialogs } from "../../db/schema";
 import { argumentError, dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
-import { kbNamesOf, ownDialogs } from "./manage";
+import { ownDialogs } from "./access";
+import { kbNamesOf } from "./internal";
 import { toChat } from "./serialize";
 
 const ORDER_COLUMNS = {

@@ -1,7 +1,7 @@
 import { BUILTIN_CHAT_ID } from "../../contract/chats";
 import { relatedQuestionsPrompt } from "../../rag/chat/prompts";
 import type { ServiceContext } from "../context";
-import { teamChatModelId } from "../models/catalogue-view";
+import { teamChatModelId } from "../models/team-chat-model";
 import { resolveChat } from "../models/resolve";
 import { recordUsage } from "../models/usage";
 

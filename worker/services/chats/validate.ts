@@ -5,7 +5,7 @@ import { dataError } from "../../lib/errors";
 import { parseModelId } from "../../platform/providers/catalogue";
 import { BUILTIN_RERANK_ID } from "../../contract/models";
 import type { ServiceContext } from "../context";
-import { visibleDatasets } from "../datasets/internal";
+import { visibleDatasets } from "../scope/datasets";
 import { findTenantModel } from "../models/resolve";
 
 // All datasets must be the tenant's, parsed, and share one embedding model (one query vector for all).

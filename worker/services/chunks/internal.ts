@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { chunks, documents } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
-import { getDatasetInTenant } from "../datasets/internal";
+import { getDatasetInTenant } from "../scope/datasets";
 
 // Dataset in the caller's tenant, document in that dataset: RAGFlow's two ownership messages.
 export const getChunkScope = async (ctx: ServiceContext, datasetId: string, documentId: string) => {

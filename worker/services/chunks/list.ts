@@ -4,7 +4,7 @@ import { chunks } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { foldSharpS } from "../../lib/text";
 import type { ServiceContext } from "../context";
-import { withImageUrls } from "../documents/chunk-image";
+import { withImageUrls } from "../scope/chunk-image";
 import { toDocument } from "../documents/serialize";
 import { getChunkScope } from "./internal";
 import { toChunk, toStoredChunk } from "./serialize";

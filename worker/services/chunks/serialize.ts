@@ -1,6 +1,6 @@
 import type { Chunk } from "../../contract/chunks";
 import type { ChunkRow } from "../../db/schema";
-import { chunkDocType } from "../documents/chunk-image";
+import { chunkDocType } from "../scope/chunk-image";
 
 // RAGFlow prints chunk times as "YYYY-MM-DD HH:MM:SS" plus a float epoch in seconds.
 const stamp = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 19);

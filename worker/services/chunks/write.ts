@@ -11,7 +11,7 @@ import type { ServiceContext } from "../context";
 import { recountDocument } from "../ingestion/counters";
 import { storeVectors } from "../ingestion/vectors";
 import { getChunkInDocument, getChunkScope } from "./internal";
-import { decodeChunkImage, givenImageId, storeChunkImage } from "../documents/chunk-image";
+import { decodeChunkImage, givenImageId, storeChunkImage } from "../scope/chunk-image";
 import { toChunk } from "./serialize";
 
 // A manual chunk is indexed at once (keyword index by trigger, vector here) and counted.

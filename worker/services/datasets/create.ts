@@ -8,7 +8,7 @@ import { nextFreeName } from "../../lib/unique-name";
 import type { ServiceContext } from "../context";
 import { assertEmbeddingModelUsable } from "../models/validate";
 import { assertUsableTagSets } from "../tags/tag-sets";
-import { takenDatasetNames } from "./internal";
+import { takenDatasetNames } from "../scope/datasets";
 import { toDataset } from "./serialize";
 
 export const createDataset = async (ctx: ServiceContext, input: CreateDatasetInput) => {

@@ -13,7 +13,7 @@ import type { EmbeddingModel } from "../../platform/providers/types";
 import type { ServiceContext } from "../context";
 import { assertEmbeddingModelUsable } from "../models/validate";
 import { resolveEmbedding } from "../models/resolve";
-import { getDatasetInTenant } from "./internal";
+import { getDatasetInTenant } from "../scope/datasets";
 import { embeddingText, titleWeightOf } from "../../rag/embed";
 import { cosine, mixTitle } from "../../rag/vector-math";
 

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { ListDatasetsQuery, ParsingStatusCounts } from "../../contract/datasets";
 import { datasets, documents } from "../../db/schema";
 import type { ServiceContext } from "../context";
-import { lacksPermission, visibleDatasets } from "./internal";
+import { lacksPermission, visibleDatasets } from "../scope/datasets";
 import { toDataset } from "./serialize";
 
 const STATUS_KEYS: Record<string, keyof ParsingStatusCounts> = {

@@ -4,7 +4,7 @@ import type { ParserConfig } from "../../contract/parser-config";
 import { datasets } from "../../db/schema";
 import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
-import { getDatasetInTenant, getManageableDataset, lacksPermission } from "./internal";
+import { getDatasetInTenant, getManageableDataset, lacksPermission } from "../scope/datasets";
 
 const configOf = (parserConfig: unknown): MetadataConfig => {
   const config = parserConfig as Partial<ParserConfig>;

@@ -5,8 +5,8 @@ import { removeKnowledgeGraph } from "../graph/store";
 import { deleteVectorsOf } from "../ingestion/vectors";
 import { argumentError, dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
-import { mayManageDataset, visibleDatasets } from "./internal";
-import { datasetPrefix } from "./storage-keys";
+import { mayManageDataset, visibleDatasets } from "../scope/datasets";
+import { datasetPrefix } from "../scope/storage-keys";
 
 // All or nothing: an unknown or foreign id fails the whole request before anything is deleted.
 export const removeDatasets = async (ctx: ServiceContext, input: DeleteByIdsInput) => {

@@ -7,7 +7,7 @@ import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
 import { assertEmbeddingModelUsable } from "../models/validate";
 import { assertUsableTagSets } from "../tags/tag-sets";
-import { getManageableDataset } from "./internal";
+import { getManageableDataset } from "../scope/datasets";
 import { toDataset } from "./serialize";
 
 const assertNameFree = async (ctx: ServiceContext, id: string, name: string) => {

@@ -5,7 +5,7 @@ import { nextFreeName } from "../../lib/unique-name";
 import type { CrawlMessage } from "../../platform/queue";
 import type { Deps, ServiceContext } from "../context";
 import { crawlSite, pageName } from "../crawl/crawl-site";
-import { takenDocumentNames } from "./internal";
+import { takenDocumentNames } from "../scope/documents";
 import { newDocumentRow } from "./new-document";
 import { recordDocumentLogById } from "../ingestion-logs/record";
 import { insertDocuments } from "./upload";

@@ -1,7 +1,7 @@
 import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
-import { getDatasetInTenant } from "../datasets/internal";
-import { takenDocumentNames } from "./internal";
+import { getDatasetInTenant } from "../scope/datasets";
+import { takenDocumentNames } from "../scope/documents";
 import { newDocumentRow } from "./new-document";
 import { toDocument } from "./serialize";
 import { insertDocuments } from "./upload";

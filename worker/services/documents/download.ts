@@ -1,8 +1,8 @@
 import { contentTypeFor } from "../../lib/content-types";
 import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
-import { getDatasetInTenant } from "../datasets/internal";
-import { getDocumentInDataset } from "./internal";
+import { getDatasetInTenant } from "../scope/datasets";
+import { getDocumentInDataset } from "../scope/documents";
 
 export const downloadDocument = async (ctx: ServiceContext, datasetId: string, documentId: string) => {
   await getDatasetInTenant(ctx, datasetId);

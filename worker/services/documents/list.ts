@@ -5,9 +5,9 @@ import { MetadataConditionSchema } from "../../contract/metadata-condition";
 import { documents } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
-import { getDatasetInTenant } from "../datasets/internal";
+import { getDatasetInTenant } from "../scope/datasets";
 import { sweepStuckWork } from "../ingestion/watchdog";
-import { documentsByMetadata } from "../retrieval/metadata-scope";
+import { documentsByMetadata } from "../scope/metadata";
 import { runCodeOf, toDocument } from "./serialize";
 
 // Listing is where people watch progress, so the watchdog also looks at a dataset from here; the UI polls

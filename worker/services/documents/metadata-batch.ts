@@ -13,7 +13,7 @@ import { nowMs } from "../../lib/time";
 import { applyMetadataEdits, flattenMetadata, summarizeMetadata } from "../../rag/metadata-edit";
 import { metadataMatches } from "../../rag/metadata-filter";
 import type { ServiceContext } from "../context";
-import { getDatasetInTenant } from "../datasets/internal";
+import { getDatasetInTenant } from "../scope/datasets";
 import { pythonRepr } from "../../lib/validation";
 
 const metadataRows = async (ctx: ServiceContext, datasetIds: string | string[]) =>

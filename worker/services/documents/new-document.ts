@@ -4,7 +4,7 @@ import type { DatasetRow, DocumentRow } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
-import { documentKey } from "../datasets/storage-keys";
+import { documentKey } from "../scope/storage-keys";
 
 // Like RAGFlow: pictures, slides and e-mails get their own chunk method whatever the dataset's default.
 const methodFor = (extension: string, datasetMethod: string): ChunkMethod => {

@@ -6,9 +6,10 @@ import { inChunks } from "../../lib/batches";
 import { dataError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
-import { getDatasetInTenant } from "../datasets/internal";
+import { getDatasetInTenant } from "../scope/datasets";
 import { removeDocumentsFromGraph } from "../graph/prune";
-import { datasetFigures, figuresOf, WITH_FIGURES } from "../ingestion/figures";
+import { WITH_FIGURES } from "../ingestion/figures";
+import { datasetFigures, figuresOf } from "../scope/storage-keys";
 
 // Removes documents, their blobs, their share of the dataset counters and of the knowledge graph. Unknown ids
 // fail the whole call.

@@ -5,8 +5,8 @@ import { documents, type DocumentRow } from "../../db/schema";
 import { argumentError, dataError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
-import { getDatasetInTenant } from "../datasets/internal";
-import { getDocumentInDataset } from "./internal";
+import { getDatasetInTenant } from "../scope/datasets";
+import { getDocumentInDataset } from "../scope/documents";
 import { toDocument } from "./serialize";
 
 const assertRenameAllowed = async (ctx: ServiceContext, doc: DocumentRow, name: string) => {

@@ -7,8 +7,8 @@ import { argumentError, payloadTooLarge } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
 import { nextFreeName } from "../../lib/unique-name";
 import type { ServiceContext } from "../context";
-import { getDatasetInTenant } from "../datasets/internal";
-import { takenDocumentNames } from "./internal";
+import { getDatasetInTenant } from "../scope/datasets";
+import { takenDocumentNames } from "../scope/documents";
 import { newDocumentRow } from "./new-document";
 import { toDocument } from "./serialize";
 

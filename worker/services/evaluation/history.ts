@@ -3,7 +3,7 @@ import type { ConversationHistory } from "../../contract/evaluation";
 import { chatTurns, conversations, dialogs, users } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
-import { ownDialogs } from "../chats/manage";
+import { ownDialogs } from "../chats/access";
 import { selectTurns, toFeedbackItem } from "./feedback";
 
 // One conversation of the caller's assistants: every answered question in order, with its feedback.

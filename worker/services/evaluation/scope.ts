@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL } from "drizzle-orm";
 import { chatTurns, dialogs } from "../../db/schema";
 import type { ServiceContext } from "../context";
-import { getDialogInTenant, ownDialogs } from "../chats/manage";
+import { getDialogInTenant, ownDialogs } from "../chats/access";
 
 // The turns the caller may evaluate: those of the caller's assistants in the current team (the same
 // assistants GET /chats lists), or of one of them when `chat_id` is given (unknown or foreign → 109).

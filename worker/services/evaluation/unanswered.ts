@@ -11,9 +11,9 @@ import { inChunks } from "../../lib/batches";
 import { dataError } from "../../lib/errors";
 import { wordsOf } from "../../lib/text";
 import type { ServiceContext } from "../context";
-import { ownDialogs } from "../chats/manage";
+import { ownDialogs } from "../chats/access";
 import { dayRange } from "../chats/stats";
-import { visibleDatasets } from "../datasets/internal";
+import { visibleDatasets } from "../scope/datasets";
 import { turnScope } from "./scope";
 
 // Questions count as the same when their words match: case, umlauts, ß and punctuation are ignored.

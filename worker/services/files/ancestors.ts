@@ -3,7 +3,7 @@ import type { FileEntry } from "../../contract/files";
 import { datasets, documents } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
-import { visibleDatasets } from "../datasets/internal";
+import { visibleDatasets } from "../scope/datasets";
 import { ancestorsOf, knowledgebaseFolder, rootFolder } from "./internal";
 import { datasetAsFolder, documentAsFile, toFileEntry } from "./serialize";
 

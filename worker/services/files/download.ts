@@ -4,7 +4,7 @@ import { documents, files } from "../../db/schema";
 import { contentTypeFor } from "../../lib/content-types";
 import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
-import { getDatasetInTenant } from "../datasets/internal";
+import { getDatasetInTenant } from "../scope/datasets";
 import { isFolder } from "./internal";
 
 const empty = (name: string) => ({

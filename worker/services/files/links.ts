@@ -3,7 +3,7 @@ import type { LinkedDataset } from "../../contract/files";
 import { datasets, documents } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
 import type { ServiceContext } from "../context";
-import { visibleDatasets } from "../datasets/internal";
+import { visibleDatasets } from "../scope/datasets";
 
 // The datasets each file is linked into, with the document that links it (only datasets the caller may see: a
 // teammate's private knowledge base is not named).

@@ -3,7 +3,7 @@ import type { FileListing, ListFilesQuery } from "../../contract/files";
 import { datasets, documents, files, type FileRow } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
-import { visibleDatasets } from "../datasets/internal";
+import { visibleDatasets } from "../scope/datasets";
 import { FOLDER, rootFolder } from "./internal";
 import { linksOf } from "./links";
 import { datasetAsFolder, documentAsFile, toFileEntry } from "./serialize";

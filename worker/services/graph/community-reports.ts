@@ -8,8 +8,8 @@ import {
   communityWeights,
   parseCommunityReport,
 } from "../../rag/graph/communities";
-import { askModel } from "../index-tasks/ask-model";
-import type { Reporter } from "../index-tasks/runner";
+import { askModel } from "../index-kit/ask-model";
+import type { Reporter } from "../index-kit/builder";
 
 // One model call per report: a large graph's smallest communities go without one.
 const MAX_REPORTS = 200;

@@ -9,7 +9,7 @@ import {
   parseExtraction,
   wantsMoreGleaning,
 } from "../../rag/graph/extract";
-import { type Asked, askModel } from "../index-tasks/ask-model";
+import { type Asked, askModel } from "../index-kit/ask-model";
 import { addUsage } from "../models/usage";
 
 const OPTIONS = { temperature: 0.1 };

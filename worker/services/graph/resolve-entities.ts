@@ -8,8 +8,8 @@ import {
   resolutionCandidates,
   resolutionPrompt,
 } from "../../rag/graph/resolve";
-import { askModel } from "../index-tasks/ask-model";
-import type { Reporter } from "../index-tasks/runner";
+import { askModel } from "../index-kit/ask-model";
+import type { Reporter } from "../index-kit/builder";
 
 // RAGFlow's entity resolution: entities of one type with similar names are put to the chat model, a hundred
 // pairs a call; the pairs it calls the same become one entity. A call that fails is noted and its pairs kept apart.

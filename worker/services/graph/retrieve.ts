@@ -17,7 +17,7 @@ import {
   typePool,
 } from "../../rag/graph/search";
 import type { ServiceContext } from "../context";
-import { teamChatModel } from "../ingestion/enrich";
+import { teamChatModel } from "../models/team-chat-model";
 import { recordUsage } from "../models/usage";
 import { similarGraphItems } from "./vectors";
 

@@ -4,7 +4,7 @@ import { graphCommunities, graphExtractions, knowledgeGraphs } from "../../db/sc
 import { inChunks, rowsPerInsert } from "../../lib/batches";
 import { nowMs } from "../../lib/time";
 import type { Deps, ServiceContext } from "../context";
-import { getDatasetInTenant } from "../datasets/internal";
+import { getDatasetInTenant } from "../scope/datasets";
 import { loadMindMap } from "../mindmap/store";
 import { deleteGraphVectors } from "./vectors";
 

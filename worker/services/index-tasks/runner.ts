@@ -1,38 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import type { IndexType } from "../../contract/dataset-index";
-import { datasets, datasetTasks, type DatasetRow, type DatasetTaskRow } from "../../db/schema";
+import { datasets, datasetTasks, type DatasetTaskRow } from "../../db/schema";
 import { nowMs } from "../../lib/time";
 import type { IndexMessage } from "../../platform/queue";
 import type { Deps } from "../context";
-import { appendLine, progressLine, seconds } from "../ingestion/progress";
+import { appendLine, seconds } from "../progress/lines";
 import { recordDatasetTaskLog } from "../ingestion-logs/record";
 import { currentTaskId, finishField } from "./columns";
-
-// A failure that ends the task with its message (no retry would help).
-export class IndexTaskFailed extends Error {}
-export class TaskCancelled extends Error {}
-
-const line = (message: string) => progressLine(message, 0, 0);
-
-export type Reporter = {
-  report: (progress: number, message?: string) => Promise<void>;
-  // a line at the progress already reached
-  note: (message: string) => Promise<void>;
-  // "still working", between lines (the watchdog re-queues a task that stays silent)
-  beat: () => Promise<void>;
-};
-
-// Builds one kind of dataset-wide index; returns the chunks it wrote (for the task row).
-export type IndexBuilder = {
-  build: (deps: Deps, dataset: DatasetRow, task: DatasetTaskRow, reporter: Reporter) => Promise<string[]>;
-  // what a task wrote after it was cancelled must not stay behind
-  cleanup: (deps: Deps, datasetId: string, taskId: string) => Promise<void>;
-};
+import { type IndexBuilder, IndexTaskFailed, TaskCancelled } from "../index-kit/builder";
+import { failDatasetTask, taskLine } from "../index-kit/fail-task";
 
 const reporter = (deps: Deps, task: DatasetTaskRow) => {
   let log = task.progressMsg;
   const write = async (values: Partial<DatasetTaskRow>, message?: string) => {
-    if (message) log = appendLine(log, line(message));
+    if (message) log = appendLine(log, taskLine(message));
     const [row] = await deps.db
       .update(datasetTasks)
       .set({ ...values, progressMsg: log, heartbeatAt: nowMs(), updateTime: nowMs() })
@@ -52,22 +33,6 @@ const reporter = (deps: Deps, task: DatasetTaskRow) => {
     beat: () => write({ progress: current }),
     write,
   };
-};
-
-export const failDatasetTask = async (deps: Deps, taskId: string, reason: string) => {
-  const task = await deps.db.query.datasetTasks.findFirst({ where: eq(datasetTasks.id, taskId) });
-  if (!task || task.state === "done" || task.state === "cancelled" || task.state === "failed") return;
-  const [failed] = await deps.db
-    .update(datasetTasks)
-    .set({
-      state: "failed",
-      progress: -1,
-      progressMsg: appendLine(task.progressMsg, line(`[ERROR] ${reason}`)),
-      updateTime: nowMs(),
-    })
-    .where(eq(datasetTasks.id, taskId))
-    .returning();
-  if (failed) await recordDatasetTaskLog(deps, failed, "4");
 };
 
 // One dataset task from the queue: only the dataset's current task of its kind runs; progress lines, a

@@ -9,7 +9,7 @@ import { documents, ingestionLogs, type IngestionLogRow } from "../../db/schema"
 import { dataError } from "../../lib/errors";
 import { httpDate } from "../../lib/time";
 import type { ServiceContext } from "../context";
-import { lacksPermission, getDatasetInTenant } from "../datasets/internal";
+import { lacksPermission, getDatasetInTenant } from "../scope/datasets";
 
 const toIngestionLog = (row: IngestionLogRow): IngestionLog => ({
   id: row.id,

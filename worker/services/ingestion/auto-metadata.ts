@@ -8,8 +8,8 @@ import { type Metadata, mergeMetadata, metadataPrompt, parseMetadataAnswer } fro
 import type { ChunkDraft } from "../../rag/chunk";
 import type { Deps } from "../context";
 import { addUsage, recordUsage } from "../models/usage";
-import { enrichmentModel } from "./enrich";
-import { seconds } from "./progress";
+import { enrichmentModel } from "../models/team-chat-model";
+import { seconds } from "../progress/lines";
 
 // RAGFlow's auto metadata: with `enable_metadata` on the knowledge base, the chat model fills the configured
 // fields from every chunk; the values join the document's metadata (lists gain values, a later single value

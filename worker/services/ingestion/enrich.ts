@@ -1,29 +1,11 @@
 import type { ParserConfig } from "../../contract/parser-config";
-import { BUILTIN_PROVIDER, parseModelId } from "../../platform/providers/catalogue";
-import type { ChatModel } from "../../platform/providers/types";
 import type { ChunkDraft } from "../../rag/chunk";
 import { keywordPrompt, parseKeywords, parseQuestions, questionPrompt } from "../../rag/enrich";
 import type { Deps } from "../context";
-import { tenantDefaultsFor } from "../models/catalogue-view";
-import { resolveChat } from "../models/resolve";
+import { enrichmentModel } from "../models/team-chat-model";
 import { addUsage, recordUsage } from "../models/usage";
-import { seconds } from "./progress";
+import { seconds } from "../progress/lines";
 import { inParallel } from "../../lib/batches";
-
-// The chat model for enrichment: the dataset's parser_config.llm_id, else the tenant's default; the
-// built-in extractive model cannot write keywords or questions, so it means "none".
-export const enrichmentModel = async (
-  deps: Deps,
-  tenantId: string,
-  config: Pick<ParserConfig, "llm_id">,
-): Promise<ChatModel | null> => {
-  const id = config.llm_id || (await tenantDefaultsFor(deps, tenantId)).llm_id;
-  if (!id || parseModelId(id).provider === BUILTIN_PROVIDER) return null;
-  return resolveChat(deps, tenantId, id).catch(() => null);
-};
-
-// The team's default chat model (null for the built-in one or none).
-export const teamChatModel = (deps: Deps, tenantId: string) => enrichmentModel(deps, tenantId, { llm_id: "" });
 
 // Adds LLM keywords and questions to chunk drafts (auto_keywords / auto_questions > 0).
 export const enrichDrafts = async (

@@ -4,7 +4,7 @@ import { nowMs } from "../../lib/time";
 import type { Deps } from "../context";
 import { recordDocumentLog } from "../ingestion-logs/record";
 import { aggregateDocument } from "./aggregate";
-import { appendLine, progressLine } from "./progress";
+import { appendLine, progressLine } from "../progress/lines";
 
 export const failDocument = async (deps: Deps, documentId: string, reason: string) => {
   const doc = await deps.db.query.documents.findFirst({ where: eq(documents.id, documentId) });

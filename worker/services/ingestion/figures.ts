@@ -1,16 +1,10 @@
 import type { ChunkDraft } from "../../rag/chunk";
 import type { Figure } from "../../rag/parse/types";
 import type { Deps } from "../context";
-import { datasetPrefix } from "../datasets/storage-keys";
+import { figureKey } from "../scope/storage-keys";
 import { type ImageModel, imageText } from "./describe-image";
 
 type DocumentRef = { id: string; datasetId: string; tenantId: string };
-
-// Where a document's figures live: under its dataset (deleting the dataset deletes them), by task page and order,
-// so a retried task writes the same objects.
-export const datasetFigures = (tenantId: string, datasetId: string) => `${datasetPrefix(tenantId, datasetId)}figures/`;
-export const figuresOf = (doc: DocumentRef) => `${datasetFigures(doc.tenantId, doc.datasetId)}${doc.id}/`;
-export const figureKey = (doc: DocumentRef, fromPage: number, index: number) => `${figuresOf(doc)}${fromPage}-${index}`;
 
 // The formats whose figures are taken out.
 export const WITH_FIGURES = new Set(["pdf", "docx", "pptx"]);

@@ -24,7 +24,7 @@ import { enrichDrafts } from "./enrich";
 import { failTask } from "./fail";
 import { tagDrafts } from "./tag";
 import { storeVectors } from "./vectors";
-import { appendLine, progressLine, seconds } from "./progress";
+import { appendLine, progressLine, seconds } from "../progress/lines";
 
 const EMBED_BATCH = 64;
 

@@ -1,11 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { figuresOf, WITH_FIGURES } from "./figures";
+import { figuresOf } from "../scope/storage-keys";
+import { WITH_FIGURES } from "./figures";
 import { chunks, documents, tasks } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
 import { dataError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
-import { getDatasetInTenant } from "../datasets/internal";
+import { getDatasetInTenant } from "../scope/datasets";
 import { recountDocument } from "./counters";
 import { pythonRepr } from "../../lib/validation";
 

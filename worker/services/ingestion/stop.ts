@@ -6,7 +6,7 @@ import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
 import { recordDocumentLog } from "../ingestion-logs/record";
 import { recountDocument } from "./counters";
-import { appendLine } from "./progress";
+import { appendLine } from "../progress/lines";
 import { loadDocumentsForParsing } from "./start";
 
 // Cancels parsing: the document becomes CANCEL, open tasks are marked cancelled (running ones stop at

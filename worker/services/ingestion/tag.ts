@@ -4,9 +4,9 @@ import { parseTagAnswer, tagPrompt, type TagFeatures } from "../../rag/tags";
 import type { Deps } from "../context";
 import { addUsage, recordUsage } from "../models/usage";
 import { contentTags, loadTagSet } from "../tags/tag-sets";
-import { enrichmentModel } from "./enrich";
+import { enrichmentModel } from "../models/team-chat-model";
 import { inParallel } from "../../lib/batches";
-import { seconds } from "./progress";
+import { seconds } from "../progress/lines";
 
 const EXAMPLES = 2;
 

@@ -3,7 +3,7 @@ import { datasetTasks, documents, tasks } from "../../db/schema";
 import { nowMs } from "../../lib/time";
 import type { Deps } from "../context";
 import { failTask } from "./fail";
-import { failDatasetTask } from "../index-tasks/runner";
+import { failDatasetTask } from "../index-kit/fail-task";
 
 export const MAX_TASK_ATTEMPTS = 5;
 

@@ -3,9 +3,9 @@ import type { MindMapNode } from "../../contract/mindmap";
 import type { ParserConfig } from "../../contract/parser-config";
 import { chunks } from "../../db/schema";
 import { countNodes, mergeNodes, mindMapOf, mindMapParts, mindMapPrompt, outlineToNodes } from "../../rag/mindmap";
-import { enrichmentModel } from "../ingestion/enrich";
-import { askModel, failureCounter } from "../index-tasks/ask-model";
-import { type IndexBuilder, IndexTaskFailed } from "../index-tasks/runner";
+import { enrichmentModel } from "../models/team-chat-model";
+import { askModel, failureCounter } from "../index-kit/ask-model";
+import { type IndexBuilder, IndexTaskFailed } from "../index-kit/builder";
 import { recordUsage } from "../models/usage";
 import { removeMindMap, saveMindMap } from "./store";
 

@@ -46,9 +46,6 @@ const builtinModels = (): ConfiguredModel[] =>
 
 export const tenantDefaults = (ctx: ServiceContext) => tenantDefaultsFor(ctx, ctx.actor.tenantId);
 
-// The team's default chat model (the built-in one when none is set).
-export const teamChatModelId = async (ctx: ServiceContext) => (await tenantDefaults(ctx)).llm_id;
-
 export const tenantDefaultsFor = async (deps: Deps, tenantId: string): Promise<DefaultModels> => {
   const tenant = await deps.db.query.tenants.findFirst({ where: eq(tenants.id, tenantId) });
   return {

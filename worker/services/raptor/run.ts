@@ -15,11 +15,11 @@ import {
 import { countTokens } from "../../rag/tokens";
 import type { Deps } from "../context";
 import { recountDocument } from "../ingestion/counters";
-import { enrichmentModel } from "../ingestion/enrich";
+import { enrichmentModel } from "../models/team-chat-model";
 import { resolveEmbedding } from "../models/resolve";
 import { addUsage, recordUsage } from "../models/usage";
-import { failureCounter } from "../index-tasks/ask-model";
-import { IndexTaskFailed, type IndexBuilder } from "../index-tasks/runner";
+import { failureCounter } from "../index-kit/ask-model";
+import { IndexTaskFailed, type IndexBuilder } from "../index-kit/builder";
 import { removeRaptorChunks } from "./chunks";
 
 // RAGFlow gives up on a RAPTOR job after three failed summaries, and tries each summary three times.

@@ -3,7 +3,7 @@ import type { DifyRecord, DifyRetrievalInput } from "../../contract/dify";
 import { datasets } from "../../db/schema";
 import { notFoundError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
-import { visibleDatasets } from "../datasets/internal";
+import { visibleDatasets } from "../scope/datasets";
 import { knowledgeChunks } from "./knowledge-chunks";
 import { retrieve } from "./retrieve";
 

@@ -17,8 +17,8 @@ import {
 import { keywordPrompt, parseKeywords } from "../../rag/enrich";
 import { crossLanguagesPrompt, parseTranslations } from "../../rag/cross-languages";
 import type { ServiceContext } from "../context";
-import { visibleDatasets } from "../datasets/internal";
-import { teamChatModel } from "../ingestion/enrich";
+import { visibleDatasets } from "../scope/datasets";
+import { teamChatModel } from "../models/team-chat-model";
 import { resolveEmbedding, resolveModel } from "../models/resolve";
 import { addUsage, recordUsage } from "../models/usage";
 import { tagCosine, type TagFeatures } from "../../rag/tags";
@@ -33,11 +33,11 @@ import {
   type Scope,
   termStatistics,
   trigramFrequencies,
-} from "./candidates";
-import { gramStatistics } from "./gram-statistics";
-import { documentsByMetadata } from "./metadata-scope";
-import { gramBm25, gramText, weightedFields, wordBm25 } from "./scope-bm25";
-import { withImageUrls } from "../documents/chunk-image";
+} from "../keyword-index/candidates";
+import { gramStatistics } from "../keyword-index/gram-statistics";
+import { documentsByMetadata } from "../scope/metadata";
+import { gramBm25, gramText, weightedFields, wordBm25 } from "../keyword-index/scope-bm25";
+import { withImageUrls } from "../scope/chunk-image";
 import { aboveFloor } from "../../rag/vector-math";
 
 // The keyword score mixes term coverage (RAGFlow's token similarity), word bm25 and character 4-gram bm25,

@@ -11,13 +11,13 @@ import { countTokens } from "../../rag/tokens";
 import { contextTokens, toReference } from "../chats/answer";
 import { citeAnswer } from "../chats/citation-similarity";
 import type { ServiceContext } from "../context";
-import { teamChatModelId } from "../models/catalogue-view";
+import { teamChatModelId } from "../models/team-chat-model";
 import { resolveChat } from "../models/resolve";
 import { addUsage, recordUsage } from "../models/usage";
 import { knowledgeChunks } from "../retrieval/knowledge-chunks";
-import { metadataConditionFor } from "../retrieval/metadata-scope";
+import { metadataConditionFor } from "../scope/metadata";
 import { retrieve } from "../retrieval/retrieve";
-import { searchConfigOf } from "./manage";
+import { searchConfigOf } from "./internal";
 import { checkDatasets, checkDocuments, documentsWithin } from "./validate";
 
 const SUMMARY_TEMPERATURE = 0.1;

@@ -3,9 +3,10 @@ import type { DatasetSearchInput, DatasetSearchResult, StoredSearchChunk } from 
 import type { RetrievedChunk } from "../../contract/retrieval";
 import { SearchConfigSchema, type SearchConfig } from "../../contract/searches";
 import type { ServiceContext } from "../context";
-import { chunkDocType } from "../documents/chunk-image";
+import { chunkDocType } from "../scope/chunk-image";
 import { searchChunks } from "./ask";
-import { getSearchInTenant, searchConfigOf } from "./manage";
+import { getSearchInTenant } from "./access";
+import { searchConfigOf } from "./internal";
 import { checkDatasets, checkDocuments } from "./validate";
 
 const toStoredSearchChunk = (chunk: RetrievedChunk, highlight: boolean): StoredSearchChunk => ({

@@ -12,7 +12,8 @@ import {
 import type { ServiceContext } from "../context";
 import { addUsage, recordUsage } from "../models/usage";
 import { type SearchScope, searchChunks, searchModel, searchScope } from "./ask";
-import { getSearchInTenant, searchConfigOf } from "./manage";
+import { getSearchInTenant } from "./access";
+import { searchConfigOf } from "./internal";
 import { checkDatasets } from "./validate";
 
 // RAGFlow maps the 12 best chunks.

@@ -4,7 +4,8 @@ import type { SearchAppRow } from "../../db/schema";
 import { relatedQuestions } from "../chats/related";
 import type { ServiceContext } from "../context";
 import { searchChatModel, searchChunks, searchScope } from "./ask";
-import { getSearchInTenant, searchConfigOf } from "./manage";
+import { getSearchInTenant } from "./access";
+import { searchConfigOf } from "./internal";
 
 const RELATED_MAX = 5;
 

@@ -2,7 +2,7 @@ import type { SearchRetrievalInput, SharedSearchInfo } from "../../contract/sear
 import type { SearchAppRow } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { searchChunks, searchScope } from "./ask";
-import { searchConfigOf } from "./manage";
+import { searchConfigOf } from "./internal";
 
 export const sharedSearchInfo = (app: SearchAppRow): SharedSearchInfo => {
   const { summary, related_search, highlight, query_mindmap } = searchConfigOf(app);

@@ -2,7 +2,7 @@ import { and, inArray } from "drizzle-orm";
 import { datasets, documents } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
-import { datasetsVisibleTo } from "../datasets/internal";
+import { datasetsVisibleTo } from "../scope/datasets";
 
 export { checkChatModel, checkRerankModel } from "../chats/validate";
 

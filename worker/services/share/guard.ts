@@ -4,7 +4,7 @@ import { AppError, RetCode } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
 import type { Deps } from "../context";
 import { roleIn } from "../teams/membership";
-import { countRequest, dayBucket, minuteBucket } from "./usage";
+import { countRequest, dayBucket, minuteBucket } from "../share-links/usage";
 
 export type ShareAccess = { token: ShareTokenRow; dialog: typeof dialogs.$inferSelect };
 

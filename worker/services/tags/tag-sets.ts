@@ -6,7 +6,7 @@ import { dataError } from "../../lib/errors";
 import { analyzeQuery, chunkText, stem, topicWords } from "../../lib/terms";
 import { ftsExpression } from "../../rag/query";
 import { contentTerms, minimumShouldMatch, tagFeatures, tagShares, type TagFeatures } from "../../rag/tags";
-import { matchingTagRows, parseList, type Scope, statisticsCache, tagCounts } from "../retrieval/candidates";
+import { matchingTagRows, parseList, type Scope, statisticsCache, tagCounts } from "../keyword-index/candidates";
 
 // the best-matching rows whose tags are counted (RAGFlow's full-text top 100)
 const MATCHED_ROWS = 100;

@@ -2,7 +2,6 @@ import { BUILTIN_CHAT_ID } from "../../../contract/chats";
 import { visibleAnswer } from "../../../platform/providers/openai-compatible";
 import type { ChatMessage } from "../../../platform/providers/types";
 import type { ServiceContext } from "../../context";
-import { teamChatModelId } from "../../models/catalogue-view";
 import { resolveChat } from "../../models/resolve";
 import { recordUsage } from "../../models/usage";
 
@@ -16,12 +15,6 @@ const samplingOf = (params: Record<string, unknown>) =>
       params[key] as number,
     ]),
   );
-
-// The team's default chat model, read once per run.
-export const teamChatModel = (ctx: ServiceContext) => {
-  let id: Promise<string> | null = null;
-  return () => (id ??= teamChatModelId(ctx));
-};
 
 // A component's chat model: its llm_id, else the team's default; null means the built-in offline model.
 // With `onDelta` the answer is streamed, each piece handed over as it comes.

@@ -7,7 +7,8 @@ import { agentTasks } from "../../../db/schema";
 import { pieces } from "../../../rag/chat/extractive";
 import type { ServiceContext } from "../../context";
 import { COMPONENTS } from "../components";
-import { agentLlm, teamChatModel } from "./llm";
+import { teamChatModelIdOnce } from "../../models/team-chat-model";
+import { agentLlm } from "./llm";
 import { speakerOf } from "./speakers";
 import type { ComponentResult, ComponentRun } from "./types";
 import { render, resolve, type RunValues } from "./variables";
@@ -88,7 +89,7 @@ export const runFlow = async (
   let steps = 0;
   let resume: string[] = [];
   let cancelCheckedAt = 0;
-  const defaultModel = teamChatModel(ctx);
+  const defaultModel = teamChatModelIdOnce(ctx);
 
   // The task row is read at most every CANCEL_CHECK_MS: quick components run back to back without a D1 read each.
   const checkLimits = async () => {

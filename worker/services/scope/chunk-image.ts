@@ -7,7 +7,7 @@ import { constantTimeEqual, hmacSha256Hex } from "../../lib/crypto";
 import type { AppConfig } from "../../lib/config";
 import { dataError, notFoundError, unauthorized } from "../../lib/errors";
 import type { Deps } from "../context";
-import { figureKey, figuresOf } from "../ingestion/figures";
+import { figureKey, figuresOf } from "./storage-keys";
 
 // RAGFlow's doc_type_kwd of a chunk: "image" for one with an image.
 export const chunkDocType = (imageId: string) => (imageId ? "image" : "");

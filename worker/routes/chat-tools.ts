@@ -1,15 +1,13 @@
 import { Hono } from "hono";
-import { CompletionSchema, OpenAiCompletionSchema, RecommendationSchema, SpeechSchema } from "../contract/chats";
+import { CompletionSchema, RecommendationSchema, SpeechSchema } from "../contract/chats";
 import type { AppEnv } from "../env";
 import { ok } from "../lib/envelope";
 import { dataError } from "../lib/errors";
-import { sseResponse } from "../lib/sse";
 import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
 import { jsonBodyAsDataError } from "../middleware/validate";
 import { speak, transcribe } from "../services/chats/audio";
-import { asDialogTenant, getDialogInTenant } from "../services/chats/manage";
-import { openAiCompletion } from "../services/chats/openai";
+import { getDialogInTenant } from "../services/chats/access";
 import { recommendQuestions } from "../services/searches/related";
 import { MindMapSchema } from "../contract/mindmap";
 import { questionMindMap } from "../services/searches/mindmap";
@@ -40,16 +38,4 @@ export const chatToolRoutes = new Hono<AppEnv>()
     const file = form?.get("file");
     if (!(file instanceof File)) throw dataError("`file` is required (multipart/form-data).");
     return ok(c, await transcribe(serviceContext(c), file));
-  });
-
-// /openai/{chat_id}/chat/completions and /chats_openai/{chat_id}/chat/completions (OpenAI's shape).
-export const openAiChatRoutes = new Hono<AppEnv>()
-  .use(requireAuth)
-  .post("/:chatId/chat/completions", jsonBodyAsDataError(OpenAiCompletionSchema), async (c) => {
-    const base = serviceContext(c);
-    const dialog = await getDialogInTenant(base, c.req.param("chatId"));
-    const input = c.req.valid("json");
-    const completion = await openAiCompletion(asDialogTenant(base, dialog), dialog, input, base.actor.userId);
-    if (input.stream) return sseResponse((signal) => completion.stream(signal));
-    return c.json(await completion.complete());
   });

@@ -1,0 +1,31 @@
+import { and, eq, or, type SQL } from "drizzle-orm";
+import { type AgentRow, agents } from "../../db/schema";
+import { AppError, dataError, RetCode } from "../../lib/errors";
+import type { ServiceContext } from "../context";
+import { canManageTeam } from "../teams/membership";
+
+// Like knowledge bases: a team's shared flows and the caller's own.
+export const visibleAgents = (ctx: ServiceContext): SQL =>
+  ctx.actor.via === "share"
+    ? eq(agents.tenantId, ctx.actor.tenantId)
+    : (and(
+        eq(agents.tenantId, ctx.actor.tenantId),
+        or(eq(agents.permission, "team"), eq(agents.createdBy, ctx.actor.userId)),
+      ) as SQL);
+
+export const getVisibleAgent = async (ctx: ServiceContext, id: string) => {
+  const row = await ctx.db.query.agents.findFirst({ where: and(eq(agents.id, id), visibleAgents(ctx)) });
+  if (!row) throw dataError(`You don't own the agent ${id}.`);
+  return row;
+};
+
+const onlyOwner = () => new AppError(RetCode.OPERATING_ERROR, "Only owner of canvas authorized for this operation.");
+
+export const mayEditAgent = (ctx: ServiceContext, row: AgentRow) =>
+  ctx.actor.via !== "share" && (row.createdBy === ctx.actor.userId || canManageTeam(ctx.actor.role));
+
+export const getManageableAgent = async (ctx: ServiceContext, id: string) => {
+  const row = await getVisibleAgent(ctx, id);
+  if (!mayEditAgent(ctx, row)) throw onlyOwner();
+  return row;
+};

@@ -1,0 +1,12 @@
+import { eq } from "drizzle-orm";
+import { agents } from "../../db/schema";
+import type { ServiceContext } from "../context";
+import { removeShareTokensOf } from "../share-links/tokens";
+import { getManageableAgent } from "./access";
+
+export const removeAgent = async (ctx: ServiceContext, id: string) => {
+  await getManageableAgent(ctx, id);
+  await ctx.db.delete(agents).where(eq(agents.id, id));
+  await removeShareTokensOf(ctx, "agent", [id]);
+  return true;
+};

@@ -1,0 +1,24 @@
+import { eq } from "drizzle-orm";
+import type { UpdateAgentInput } from "../../contract/agents";
+import { type AgentRow, agents } from "../../db/schema";
+import { nowMs } from "../../lib/time";
+import type { ServiceContext } from "../context";
+import { getManageableAgent } from "./access";
+import { assertTitleFree } from "./internal";
+
+export const updateAgent = async (ctx: ServiceContext, id: string, input: UpdateAgentInput) => {
+  const current = await getManageableAgent(ctx, id);
+  if (input.title !== undefined) await assertTitleFree(ctx, input.title, id);
+  await ctx.db
+    .update(agents)
+    .set({
+      ...(input.title !== undefined ? { title: input.title, titleKey: input.title.toLowerCase() } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.avatar !== undefined ? { avatar: input.avatar } : {}),
+      ...(input.permission !== undefined ? { permission: input.permission } : {}),
+      ...(input.dsl !== undefined ? { dsl: input.dsl as AgentRow["dsl"] } : {}),
+      updateTime: nowMs(),
+    })
+    .where(eq(agents.id, current.id));
+  return true;
+};

@@ -1,0 +1,31 @@
+import { and, asc, count, desc, like } from "drizzle-orm";
+import type { ListSearchesQuery } from "../../contract/searches";
+import { searchApps } from "../../db/schema";
+import { argumentError } from "../../lib/errors";
+import type { ServiceContext } from "../context";
+import { inTeam } from "./access";
+import { toSearchApp } from "./serialize";
+
+const ORDER_COLUMNS = {
+  create_time: searchApps.createTime,
+  update_time: searchApps.updateTime,
+  name: searchApps.nameKey,
+} as const;
+
+export const listSearches = async (ctx: ServiceContext, query: ListSearchesQuery) => {
+  const column = ORDER_COLUMNS[query.orderby as keyof typeof ORDER_COLUMNS];
+  if (!column) throw argumentError(`invalid orderby field: ${query.orderby}`);
+  const where = and(
+    inTeam(ctx),
+    query.keywords ? like(searchApps.nameKey, `%${query.keywords.toLowerCase().replace(/[%_]/g, "")}%`) : undefined,
+  );
+  const rows = await ctx.db
+    .select()
+    .from(searchApps)
+    .where(where)
+    .orderBy(query.desc ? desc(column) : asc(column), asc(searchApps.id))
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+  const [total] = await ctx.db.select({ n: count() }).from(searchApps).where(where);
+  return { search_apps: rows.map(toSearchApp), total: total?.n ?? 0 };
+};
