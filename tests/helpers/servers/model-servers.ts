@@ -211,15 +211,13 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
         ...found.map(([name, type]) => ({ name, type, description: `${name} kommt im Text vor.` })),
         { name: "Raumschiff", type: "spaceship", description: "erfunden" },
       ];
-      const relations = found
-        .slice(1)
-        .map(([name], i) => ({
-          source: found[i]?.[0],
-          target: name,
-          description: `${found[i]?.[0]} und ${name} hängen zusammen.`,
-          weight: 5,
-          ...keywords,
-        }));
+      const relations = found.slice(1).map(([name], i) => ({
+        source: found[i]?.[0],
+        target: name,
+        description: `${found[i]?.[0]} und ${name} hängen zusammen.`,
+        weight: 5,
+        ...keywords,
+      }));
       return json(response, 200, {
         choices: [{ message: { content: `Ergebnis:\n${JSON.stringify({ entities, relations })}` } }],
         usage: { prompt_tokens: 60, completion_tokens: 30 },

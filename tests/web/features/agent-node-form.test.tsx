@@ -6,14 +6,12 @@ import type { EditorEdge, EditorNode, NodeUpdate } from "../../../web/features/a
 import { renderWithProviders } from "../helpers/render";
 
 const stubModels = () =>
-  vi
-    .spyOn(globalThis, "fetch")
-    .mockImplementation(
-      async () =>
-        new Response(JSON.stringify({ code: 0, message: "", data: { providers: [], available: [], defaults: {} } }), {
-          headers: { "Content-Type": "application/json" },
-        }),
-    );
+  vi.spyOn(globalThis, "fetch").mockImplementation(
+    async () =>
+      new Response(JSON.stringify({ code: 0, message: "", data: { providers: [], available: [], defaults: {} } }), {
+        headers: { "Content-Type": "application/json" },
+      }),
+  );
 
 const node = (
   id: string,

@@ -18,14 +18,12 @@ describe("metadata manager", () => {
     },
   };
   const api = (summary: unknown = SUMMARY) =>
-    vi
-      .spyOn(globalThis, "fetch")
-      .mockImplementation(async (url) =>
-        Response.json({
-          code: 0,
-          data: String(url).endsWith("/metadata/update") ? { updated: 2, matched_docs: 2 } : summary,
-        }),
-      );
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (url) =>
+      Response.json({
+        code: 0,
+        data: String(url).endsWith("/metadata/update") ? { updated: 2, matched_docs: 2 } : summary,
+      }),
+    );
   // dialogs left open would keep the page hidden from the next test's queries
   const closeAll = async () => {
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());

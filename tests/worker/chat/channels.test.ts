@@ -107,16 +107,14 @@ describe("OpenAI-compatible chat completions", () => {
     });
     const events = (await res.text()).split("\n\n").filter(Boolean);
     expect(events.at(-1)).toBe("data:[DONE]");
-    const chunks = events
-      .slice(0, -1)
-      .map(
-        (e) =>
-          JSON.parse(e.slice(5)) as {
-            object: string;
-            choices: { delta: { content?: string }; finish_reason: string | null }[];
-            usage?: unknown;
-          },
-      );
+    const chunks = events.slice(0, -1).map(
+      (e) =>
+        JSON.parse(e.slice(5)) as {
+          object: string;
+          choices: { delta: { content?: string }; finish_reason: string | null }[];
+          usage?: unknown;
+        },
+    );
     expect(chunks.every((c) => c.object === "chat.completion.chunk")).toBe(true);
     expect(chunks.map((c) => c.choices[0]?.delta.content ?? "").join("")).toContain("sieben bis neun Stunden");
     expect(chunks.at(-1)).toMatchObject({ choices: [{ finish_reason: "stop" }], usage: expect.any(Object) });

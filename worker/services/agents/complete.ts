@@ -69,17 +69,15 @@ export const prepareAgentRun = async (ctx: ServiceContext, agentId: string, inpu
   const taskId = newId();
   const messageId = newId();
   const now = nowMs();
-  await ctx.db
-    .insert(agentTasks)
-    .values({
-      id: taskId,
-      agentId: agent.id,
-      tenantId: agent.tenantId,
-      userId: ctx.actor.userId,
-      status: "running",
-      createTime: now,
-      updateTime: now,
-    });
+  await ctx.db.insert(agentTasks).values({
+    id: taskId,
+    agentId: agent.id,
+    tenantId: agent.tenantId,
+    userId: ctx.actor.userId,
+    status: "running",
+    createTime: now,
+    updateTime: now,
+  });
   return {
     taskId,
     sessionId: session.id,

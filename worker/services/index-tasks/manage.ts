@@ -69,17 +69,15 @@ export const startIndexTask = async (ctx: ServiceContext, datasetId: string, typ
   const now = nowMs();
   const id = newId();
   await ctx.db.batch([
-    ctx.db
-      .insert(datasetTasks)
-      .values({
-        id,
-        datasetId,
-        tenantId: dataset.tenantId,
-        taskType: type,
-        sampleDocId: sample.id,
-        createTime: now,
-        updateTime: now,
-      }),
+    ctx.db.insert(datasetTasks).values({
+      id,
+      datasetId,
+      tenantId: dataset.tenantId,
+      taskType: type,
+      sampleDocId: sample.id,
+      createTime: now,
+      updateTime: now,
+    }),
     ctx.db
       .update(datasets)
       .set(taskFields(type, id, null))

@@ -84,17 +84,15 @@ export const inviteMember = async (ctx: ServiceContext, tenantId: string, email:
   if (existing)
     throw dataError(existing.role === "invite" ? `${email} is already invited.` : `${email} is already in the team.`);
   const now = nowMs();
-  await ctx.db
-    .insert(userTenants)
-    .values({
-      id: newId(),
-      userId: invitee.id,
-      tenantId,
-      role: "invite",
-      invitedBy: ctx.actor.userId,
-      createTime: now,
-      updateTime: now,
-    });
+  await ctx.db.insert(userTenants).values({
+    id: newId(),
+    userId: invitee.id,
+    tenantId,
+    role: "invite",
+    invitedBy: ctx.actor.userId,
+    createTime: now,
+    updateTime: now,
+  });
   const emailSent = await mailInvitation(ctx, tenantId, invitee.email);
   return {
     user_id: invitee.id,
