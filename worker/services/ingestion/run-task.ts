@@ -7,14 +7,13 @@ import {
 } from "../../contract/parser-config";
 import { chunks, documents, tasks, type TaskRow } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
-import { sha256Hex } from "../../lib/crypto";
 import { IMAGE_SUFFIXES } from "../../lib/content-types";
 import { nowMs } from "../../lib/time";
 import type { TaskMessage } from "../../platform/queue";
 import { chunkDocument, type ChunkDraft } from "../../rag/chunk";
 import { withChildren } from "../../rag/chunk/children";
 import { parseDocument, UnreadableDocumentError } from "../../rag/parse";
-import { countTokens } from "../../rag/tokens";
+import { chunkRow, contentChunkId, storeVectors, uniqueById, upsertChunks } from "../chunks/store";
 import type { Deps } from "../context";
 import { aggregateDocument } from "./aggregate";
 import { describeImage, imageModelOf } from "./describe-image";
@@ -23,7 +22,6 @@ import { extractDocumentMetadata } from "./auto-metadata";
 import { enrichDrafts } from "./enrich";
 import { failTask } from "./fail";
 import { tagDrafts } from "./tag";
-import { storeVectors } from "./vectors";
 import { appendLine, progressLine, seconds } from "./progress";
 
 const EMBED_BATCH = 64;
@@ -61,9 +59,6 @@ const reporter = (deps: Deps, task: TaskRow) => {
   };
   return { report, finish };
 };
-
-const chunkId = async (documentId: string, content: string) =>
-  (await sha256Hex(`${documentId}\n${content}`)).slice(0, 32);
 
 // One parse task: read the file, parse the page range, chunk, embed in batches, index.
 // Idempotent: chunk ids hash (document, content), so a retried task rewrites the same rows.
@@ -172,63 +167,36 @@ const indexChunks = async (
   const parentIds = new Map(
     await Promise.all(
       [...new Set(drafts.flatMap((draft) => (draft.parent ? [draft.parent] : [])))].map(
-        async (parent) => [parent, await chunkId(doc.id, parent)] as const,
+        async (parent) => [parent, await contentChunkId(doc.id, parent)] as const,
       ),
     ),
   );
   const rows = await Promise.all(
-    drafts.map(async (draft, i) => ({
-      id: await chunkId(doc.id, draft.idKey ?? draft.content),
-      datasetId: doc.datasetId,
-      documentId: doc.id,
-      tenantId: doc.tenantId,
-      docName: doc.name,
-      content: draft.content,
-      importantKeywords: draft.keywords ?? [],
-      questions: draft.questions ?? [],
-      tags: draft.tags ?? [],
-      tagFeatures: draft.tagFeatures ?? {},
-      position: task.fromPage * 100_000 + i,
-      pages: draft.pages,
-      tokenCount: countTokens(draft.content),
-      imageId: draft.imageId ?? "",
-      momId: (draft.parent && parentIds.get(draft.parent)) ?? "",
-      momContent: draft.parent ?? "",
-      taskId: task.id,
-      createTime: now,
-      updateTime: now,
-    })),
+    drafts.map(async (draft, i) =>
+      chunkRow(
+        doc,
+        {
+          id: await contentChunkId(doc.id, draft.idKey ?? draft.content),
+          content: draft.content,
+          importantKeywords: draft.keywords ?? [],
+          questions: draft.questions ?? [],
+          tags: draft.tags ?? [],
+          tagFeatures: draft.tagFeatures ?? {},
+          position: task.fromPage * 100_000 + i,
+          pages: draft.pages,
+          imageId: draft.imageId ?? "",
+          momId: (draft.parent && parentIds.get(draft.parent)) ?? "",
+          momContent: draft.parent ?? "",
+          taskId: task.id,
+        },
+        now,
+      ),
+    ),
   );
-  const unique = [...new Map(rows.map((row) => [row.id, row])).values()];
+  const unique = uniqueById(rows);
   for (let i = 0; i < unique.length; i += EMBED_BATCH) {
     const batch = unique.slice(i, i + EMBED_BATCH);
-    for (const part of inChunks(batch, 10)) {
-      const [first, ...rest] = part.map((row) =>
-        deps.db
-          .insert(chunks)
-          .values(row)
-          .onConflictDoUpdate({
-            target: chunks.id,
-            set: {
-              // the same figure described anew keeps its id
-              content: row.content,
-              taskId: row.taskId,
-              position: row.position,
-              pages: row.pages,
-              tokenCount: row.tokenCount,
-              imageId: row.imageId,
-              momId: row.momId,
-              momContent: row.momContent,
-              importantKeywords: row.importantKeywords,
-              questions: row.questions,
-              tags: row.tags,
-              tagFeatures: row.tagFeatures,
-              updateTime: row.updateTime,
-            },
-          }),
-      );
-      if (first) await deps.db.batch([first, ...rest]);
-    }
+    await upsertChunks(deps, batch, "rewrite");
     await storeVectors(deps, dataset, doc, batch);
     await report(0.6 + 0.35 * ((i + batch.length) / unique.length));
   }

@@ -2,7 +2,6 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { defaultParserConfig, type ParserConfig } from "../../contract/parser-config";
 import { chunks, documents } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
-import { sha256Hex } from "../../lib/crypto";
 import { nowMs } from "../../lib/time";
 import type { ChatModel, EmbeddingModel } from "../../platform/providers/types";
 import {
@@ -12,7 +11,6 @@ import {
   summaryMaxTokens,
   summaryPrompt,
 } from "../../rag/raptor/tree";
-import { countTokens } from "../../rag/tokens";
 import type { Deps } from "../context";
 import { recountDocument } from "../ingestion/counters";
 import { enrichmentModel } from "../ingestion/enrich";
@@ -20,6 +18,7 @@ import { resolveEmbedding } from "../models/resolve";
 import { addUsage, recordUsage } from "../models/usage";
 import { failureCounter } from "../index-tasks/ask-model";
 import { IndexTaskFailed, type IndexBuilder } from "../index-tasks/runner";
+import { chunkRow, summaryChunkId, uniqueById, upsertChunks, writeChunkVectors } from "../chunks/store";
 import { removeRaptorChunks } from "./chunks";
 
 // RAGFlow gives up on a RAPTOR job after three failed summaries, and tries each summary three times.
@@ -163,41 +162,28 @@ const storeSummaries = async (
   modelId: string,
 ) => {
   const now = nowMs();
-  const ids = await Promise.all(
-    summaries.map(async (node) => (await sha256Hex(`raptor\n${owner.id}\n${node.text}`)).slice(0, 32)),
+  const identified = await Promise.all(
+    summaries.map(async (node) => ({ id: await summaryChunkId(owner.id, node.text), node })),
   );
-  const unique = [...new Map(summaries.map((node, i) => [ids[i] as string, node])).entries()].map(([id, node], i) => ({
-    id,
-    node,
-    position: SUMMARY_POSITION + i,
-  }));
-  for (const part of inChunks(unique, 10)) {
-    const [first, ...rest] = part.map(({ id, node, position }) =>
-      deps.db
-        .insert(chunks)
-        .values({
-          id,
-          datasetId: dataset.id,
-          documentId: owner.id,
-          tenantId: owner.tenantId,
-          docName: owner.name,
-          content: node.text,
-          raptor: true,
-          position,
-          tokenCount: countTokens(node.text),
-          taskId,
-          createTime: now,
-          updateTime: now,
-        })
-        .onConflictDoNothing(),
-    );
-    if (first) await deps.db.batch([first, ...rest]);
-  }
+  const unique = uniqueById(identified);
+  await upsertChunks(
+    deps,
+    unique.map(({ id, node }, i) =>
+      chunkRow(
+        { ...owner, datasetId: dataset.id },
+        { id, content: node.text, raptor: true, position: SUMMARY_POSITION + i, taskId },
+        now,
+      ),
+    ),
+    "keep",
+  );
   // the summary's own embedding, without the title mixed in (as RAGFlow stores it)
-  await deps.vectors.upsert(
+  await writeChunkVectors(
+    deps,
     dataset.id,
     modelId,
-    unique.map(({ id, node }) => ({ id, values: node.vector, metadata: { doc_id: owner.id } })),
+    owner.id,
+    unique.map(({ id, node }) => ({ id, values: node.vector })),
   );
   await recountDocument(deps, owner.id, dataset.id);
   return unique.map(({ id }) => id);
