@@ -104,20 +104,20 @@ export const writeChunkVectors = (
     vectors.map(({ id, values }) => ({ id, values, metadata: { doc_id: documentId } })),
   );
 
-type Embeddable = { id: string; content: string; questions?: unknown };
+type Embeddable = { id: string; content: string; questions?: string[] };
 
 // Embeds chunks with the dataset's model (title-weighted by the document's own parser config, questions first)
 // and writes their vectors.
 export const storeVectors = async (
   deps: Deps,
   dataset: { id: string; tenantId: string; embdId: string },
-  document: { id: string; name: string; parserConfig: unknown },
+  document: { id: string; name: string; parserConfig: Pick<ParserConfig, "filename_embd_weight"> },
   rows: Embeddable[],
 ) => {
   if (rows.length === 0) return;
   const model = await resolveEmbedding(deps, dataset.tenantId, dataset.embdId);
-  const titleWeight = titleWeightOf(document.parserConfig as ParserConfig);
-  const items = rows.map((row) => ({ content: row.content, questions: (row.questions as string[]) ?? [] }));
+  const titleWeight = titleWeightOf(document.parserConfig);
+  const items = rows.map((row) => ({ content: row.content, questions: row.questions ?? [] }));
   const vectors = await embedChunks(model, document.name, items, titleWeight);
   await writeChunkVectors(
     deps,

@@ -1,11 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
-import {
-  type ChunkMethod,
-  defaultParserConfig,
-  mergeParserConfig,
-  type ParserConfigInput,
-} from "../../contract/parser-config";
-import { chunks, documents, tasks, type TaskRow } from "../../db/schema";
+import { defaultParserConfig, mergeParserConfig, type ParserConfig } from "../../contract/parser-config";
+import { chunks, documents, RUN, tasks, type TaskRow } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
 import { IMAGE_SUFFIXES } from "../../lib/content-types";
 import { nowMs } from "../../lib/time";
@@ -68,7 +63,7 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
   });
   if (!task || task.state === "done" || task.state === "cancelled" || task.state === "failed") return;
   const doc = await deps.db.query.documents.findFirst({ where: eq(documents.id, task.documentId) });
-  if (!doc || doc.run !== "1") {
+  if (!doc || doc.run !== RUN.running) {
     // the document was cancelled (or re-queued) while this task waited: close it so nothing retries it
     await deps.db.update(tasks).set({ state: "cancelled" }).where(eq(tasks.id, task.id));
     return;
@@ -83,10 +78,7 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
     .where(eq(tasks.id, task.id));
   const { report, finish } = reporter(deps, { ...task, state: "running" });
   // keys a configuration saved before they existed lacks come from the method's defaults
-  const config = mergeParserConfig(
-    defaultParserConfig(doc.parserId as ChunkMethod),
-    doc.parserConfig as ParserConfigInput,
-  );
+  const config = mergeParserConfig(defaultParserConfig(doc.parserId), doc.parserConfig);
   try {
     await report(0.1, "Start to parse.");
     const blob = await deps.storage.get(doc.location);
@@ -118,7 +110,7 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
     // an image file's chunks show the image itself
     const imageId = IMAGE_SUFFIXES.has(doc.suffix) ? `${doc.datasetId}-${doc.id}` : undefined;
     const drafts = [
-      ...chunkDocument(doc.parserId as ChunkMethod, parsed, {
+      ...chunkDocument(doc.parserId, parsed, {
         chunkTokenNum: config.chunk_token_num,
         delimiter: config.delimiter,
         overlappedPercent: config.overlapped_percent,
@@ -156,8 +148,8 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
 const indexChunks = async (
   deps: Deps,
   task: TaskRow,
-  doc: { id: string; datasetId: string; tenantId: string; name: string; parserConfig: unknown },
-  dataset: { id: string; tenantId: string; embdId: string; parserConfig: unknown },
+  doc: { id: string; datasetId: string; tenantId: string; name: string; parserConfig: ParserConfig },
+  dataset: { id: string; tenantId: string; embdId: string },
   drafts: ChunkDraft[],
   report: (progress: number, message?: string) => Promise<void>,
 ) => {

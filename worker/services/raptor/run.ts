@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { defaultParserConfig, type ParserConfig } from "../../contract/parser-config";
+import { defaultParserConfig } from "../../contract/parser-config";
 import { chunks, documents } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
 import { nowMs } from "../../lib/time";
@@ -104,7 +104,7 @@ const summariser = (
 export const raptorBuilder: IndexBuilder = {
   cleanup: (deps, datasetId, taskId) => removeRaptorChunks(deps, datasetId, taskId),
   build: async (deps, dataset, task, { report, note, beat }) => {
-    const config = { ...defaultParserConfig().raptor, ...(dataset.parserConfig as ParserConfig).raptor };
+    const config = { ...defaultParserConfig().raptor, ...dataset.parserConfig.raptor };
     const options: RaptorOptions = {
       prompt: config.prompt,
       maxToken: config.max_token,
@@ -112,7 +112,7 @@ export const raptorBuilder: IndexBuilder = {
       maxCluster: config.max_cluster,
       seed: config.random_seed,
     };
-    const model = await enrichmentModel(deps, dataset.tenantId, dataset.parserConfig as ParserConfig);
+    const model = await enrichmentModel(deps, dataset.tenantId, dataset.parserConfig);
     if (!model) throw new IndexTaskFailed("No chat model is set up to write the summaries (model settings).");
     const embedding = await resolveEmbedding(deps, dataset.tenantId, dataset.embdId);
     await removeRaptorChunks(deps, dataset.id);
