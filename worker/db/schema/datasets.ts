@@ -1,4 +1,5 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { ChunkMethod, ParserConfig } from "../../contract/parser-config";
 import { timestamps } from "./columns";
 import { tenants, users } from "./users";
 
@@ -22,8 +23,9 @@ export const datasets = sqliteTable(
     permission: text("permission", { enum: ["me", "team"] })
       .notNull()
       .default("me"),
-    parserId: text("parser_id").notNull().default("naive"),
-    parserConfig: text("parser_config", { mode: "json" }).notNull(),
+    parserId: text("parser_id").$type<ChunkMethod>().notNull().default("naive"),
+    // a configuration saved before a key existed lacks it (ingestion merges the method's defaults under it)
+    parserConfig: text("parser_config", { mode: "json" }).$type<ParserConfig>().notNull(),
     pagerank: integer("pagerank").notNull().default(0),
     similarityThreshold: real("similarity_threshold").notNull().default(0.2),
     vectorSimilarityWeight: real("vector_similarity_weight").notNull().default(0.3),
@@ -46,7 +48,10 @@ export const datasets = sqliteTable(
   ],
 );
 
-export const RUN_CODES = ["0", "1", "2", "3", "4"] as const;
+// RAGFlow's TaskStatus codes, as a document's run state (and an ingestion log's operation status) stores them.
+export const RUN = { unstart: "0", running: "1", cancel: "2", done: "3", fail: "4" } as const;
+export const RUN_CODES = [RUN.unstart, RUN.running, RUN.cancel, RUN.done, RUN.fail] as const;
+export type RunCode = (typeof RUN_CODES)[number];
 
 export const documents = sqliteTable(
   "documents",
@@ -69,9 +74,9 @@ export const documents = sqliteTable(
     sourceUrl: text("source_url"),
     // set when the document links a file of the file manager: the blob is the file's, not the document's
     fileId: text("file_id"),
-    parserId: text("parser_id").notNull(),
-    parserConfig: text("parser_config", { mode: "json" }).notNull(),
-    run: text("run", { enum: RUN_CODES }).notNull().default("0"),
+    parserId: text("parser_id").$type<ChunkMethod>().notNull(),
+    parserConfig: text("parser_config", { mode: "json" }).$type<ParserConfig>().notNull(),
+    run: text("run", { enum: RUN_CODES }).notNull().default(RUN.unstart),
     enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
     progress: real("progress").notNull().default(0),
     progressMsg: text("progress_msg").notNull().default(""),

@@ -1,5 +1,7 @@
 export * from "./auth";
 export * from "./chunks";
+export * from "./tasks";
+export * from "./graph";
 export * from "./datasets";
 export * from "./models";
 export * from "./users";

@@ -2,15 +2,14 @@ import { and, eq, inArray, max } from "drizzle-orm";
 import type { CreateChunkInput, UpdateChunkInput } from "../../contract/chunks";
 import { chunks } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
-import { sha256Hex } from "../../lib/crypto";
 import { dataError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
 import { qaContent, splitQaContent } from "../../rag/chunk/records";
 import { countTokens } from "../../rag/tokens";
 import type { ServiceContext } from "../context";
 import { recountDocument } from "../ingestion/counters";
-import { storeVectors } from "../ingestion/vectors";
 import { getChunkInDocument, getChunkScope } from "./internal";
+import { chunkRow, contentChunkId, insertNewChunk, storeVectors } from "../chunk-store/store";
 import { decodeChunkImage, givenImageId, storeChunkImage } from "../scope/chunk-image";
 import { toChunk } from "./serialize";
 
@@ -27,31 +26,22 @@ export const createChunk = async (
     .select({ position: max(chunks.position) })
     .from(chunks)
     .where(eq(chunks.documentId, documentId));
-  const now = nowMs();
-  const id = (await sha256Hex(`${documentId}\n${input.content}`)).slice(0, 32);
+  const id = await contentChunkId(documentId, input.content);
   const imageId = image ? givenImageId(document, id) : "";
-  const [row] = await ctx.db
-    .insert(chunks)
-    .values({
+  const row = await insertNewChunk(
+    ctx,
+    chunkRow(document, {
       id,
-      datasetId,
-      documentId,
-      tenantId: document.tenantId,
-      docName: document.name,
       content: input.content,
       importantKeywords: input.important_keywords ?? [],
       questions: input.questions ?? [],
       tags: input.tag_kwd ?? [],
       tagFeatures: input.tag_feas ?? {},
       position: (last?.position ?? -1) + 1,
-      tokenCount: countTokens(input.content),
       imageId,
       manual: true,
-      createTime: now,
-      updateTime: now,
-    })
-    .onConflictDoNothing()
-    .returning();
+    }),
+  );
   if (!row) throw dataError("A chunk with the same content already exists in this document.");
   if (image) await storeChunkImage(ctx, document, id, image);
   await storeVectors(ctx, dataset, document, [row]);

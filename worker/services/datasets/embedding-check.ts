@@ -35,7 +35,7 @@ type Sampled = {
   docName: string;
   content: string;
   questions: unknown;
-  parserConfig: unknown;
+  parserConfig: ParserConfig;
 };
 const textOf = (chunk: Sampled) => {
   const questions = Array.isArray(chunk.questions)
@@ -65,10 +65,7 @@ const similaritiesOf = async (model: EmbeddingModel, items: Comparable[]) => {
         );
       }
       const contentOnly = cosine(content, stored);
-      const withTitle = cosine(
-        mixTitle(title, content, titleWeightOf(batch[i]?.chunk.parserConfig as ParserConfig)),
-        stored,
-      );
+      const withTitle = cosine(mixTitle(title, content, titleWeightOf(batch[i]?.chunk.parserConfig)), stored);
       found.push(
         withTitle > contentOnly
           ? { similarity: withTitle, mode: "title+content" }

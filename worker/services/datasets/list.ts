@@ -1,16 +1,16 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { ListDatasetsQuery, ParsingStatusCounts } from "../../contract/datasets";
-import { datasets, documents } from "../../db/schema";
+import { datasets, documents, RUN } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { lacksPermission, visibleDatasets } from "../scope/datasets";
 import { toDataset } from "./serialize";
 
 const STATUS_KEYS: Record<string, keyof ParsingStatusCounts> = {
-  "0": "unstart_count",
-  "1": "running_count",
-  "2": "cancel_count",
-  "3": "done_count",
-  "4": "fail_count",
+  [RUN.unstart]: "unstart_count",
+  [RUN.running]: "running_count",
+  [RUN.cancel]: "cancel_count",
+  [RUN.done]: "done_count",
+  [RUN.fail]: "fail_count",
 };
 
 const emptyCounts = (): ParsingStatusCounts => ({

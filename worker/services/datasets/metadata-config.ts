@@ -6,8 +6,7 @@ import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
 import { getDatasetInTenant, getManageableDataset, lacksPermission } from "../scope/datasets";
 
-const configOf = (parserConfig: unknown): MetadataConfig => {
-  const config = parserConfig as Partial<ParserConfig>;
+const configOf = (config: Partial<ParserConfig>): MetadataConfig => {
   return { metadata: config.metadata ?? [], built_in_metadata: config.built_in_metadata ?? [] };
 };
 
@@ -24,7 +23,7 @@ export const getMetadataConfig = async (ctx: ServiceContext, datasetId: string) 
 export const putMetadataConfig = async (ctx: ServiceContext, datasetId: string, input: MetadataConfig) => {
   const dataset = await getManageableDataset(ctx, datasetId).catch(refused(ctx, datasetId));
   const parserConfig = {
-    ...(dataset.parserConfig as ParserConfig),
+    ...dataset.parserConfig,
     metadata: input.metadata,
     built_in_metadata: input.built_in_metadata,
   };

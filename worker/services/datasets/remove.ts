@@ -2,7 +2,7 @@ import { and, inArray } from "drizzle-orm";
 import type { DeleteByIdsInput } from "../../contract/datasets";
 import { datasets } from "../../db/schema";
 import { removeKnowledgeGraph } from "../graph/store";
-import { deleteVectorsOf } from "../ingestion/vectors";
+import { deleteVectorsOf } from "../chunk-store/store";
 import { argumentError, dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
 import { mayManageDataset, visibleDatasets } from "../scope/datasets";

@@ -1,5 +1,4 @@
 import type { Dataset, Permission } from "../../contract/datasets";
-import type { ChunkMethod, ParserConfig } from "../../contract/parser-config";
 import type { DatasetRow } from "../../db/schema";
 import { httpDate } from "../../lib/time";
 
@@ -11,8 +10,8 @@ export const toDataset = (row: DatasetRow): Dataset => ({
   language: row.language,
   embedding_model: row.embdId,
   permission: row.permission as Permission,
-  chunk_method: row.parserId as ChunkMethod,
-  parser_config: row.parserConfig as ParserConfig,
+  chunk_method: row.parserId,
+  parser_config: row.parserConfig,
   pagerank: row.pagerank,
   similarity_threshold: row.similarityThreshold,
   vector_similarity_weight: row.vectorSimilarityWeight,

@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { UpdateDatasetInput } from "../../contract/datasets";
-import { defaultParserConfig, mergeParserConfig, type ParserConfig } from "../../contract/parser-config";
+import { defaultParserConfig, mergeParserConfig } from "../../contract/parser-config";
 import { datasets } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
@@ -34,7 +34,7 @@ export const updateDataset = async (ctx: ServiceContext, id: string, input: Upda
     await assertUsableTagSets(ctx.db, current.tenantId, input.parser_config.tag_kb_ids, id);
   // A new chunk method starts from that method's defaults; otherwise the stored config is patched.
   const methodChanged = input.chunk_method !== undefined && input.chunk_method !== current.parserId;
-  const base = methodChanged ? defaultParserConfig(input.chunk_method) : (current.parserConfig as ParserConfig);
+  const base = methodChanged ? defaultParserConfig(input.chunk_method) : current.parserConfig;
   const parserConfig = input.parser_config || methodChanged ? mergeParserConfig(base, input.parser_config) : undefined;
 
   const [row] = await ctx.db

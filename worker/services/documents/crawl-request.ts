@@ -1,4 +1,5 @@
 import type { CrawlRequest } from "../../contract/documents";
+import { RUN } from "../../db/schema";
 import { argumentError } from "../../lib/errors";
 import { checkOutboundUrl } from "../../lib/url-guard";
 import type { ServiceContext } from "../context";
@@ -19,7 +20,7 @@ export const requestCrawl = async (ctx: ServiceContext, datasetId: string, input
   const name = nextFreeName(withHtmlExtension(input.name), await takenDocumentNames(ctx, datasetId), true);
   const row = {
     ...newDocumentRow(ctx, dataset, { name, size: 0, sourceType: "web", sourceUrl: check.url.href }),
-    run: "1" as const,
+    run: RUN.running,
     progressMsg: `Queued: crawl ${check.url.href} (depth ${input.max_depth}, up to ${input.max_pages} pages)`,
   };
   await insertDocuments(ctx, datasetId, [row]);

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { documents } from "../../db/schema";
+import { documents, RUN } from "../../db/schema";
 import { nowMs } from "../../lib/time";
 import { nextFreeName } from "../../lib/unique-name";
 import type { CrawlMessage } from "../../platform/queue";
@@ -58,10 +58,10 @@ export const runCrawl = async (deps: Deps, message: CrawlMessage) => {
     ctx,
     message,
     pages > 0
-      ? { run: "0", progressMsg: summary }
-      : { run: "4", progress: -1, progressMsg: `Crawl failed. ${errors.join("; ")}` },
+      ? { run: RUN.unstart, progressMsg: summary }
+      : { run: RUN.fail, progress: -1, progressMsg: `Crawl failed. ${errors.join("; ")}` },
   );
-  await recordDocumentLogById(deps, message.documentId, "Download", pages > 0 ? "3" : "4");
+  await recordDocumentLogById(deps, message.documentId, "Download", pages > 0 ? RUN.done : RUN.fail);
   return { pages };
 };
 
@@ -69,7 +69,7 @@ export const runCrawl = async (deps: Deps, message: CrawlMessage) => {
 export const failCrawl = async (deps: Deps, message: CrawlMessage, reason: string) => {
   await deps.db
     .update(documents)
-    .set({ run: "4", progress: -1, progressMsg: `Crawl failed: ${reason}`, updateTime: nowMs() })
+    .set({ run: RUN.fail, progress: -1, progressMsg: `Crawl failed: ${reason}`, updateTime: nowMs() })
     .where(and(eq(documents.id, message.documentId), eq(documents.tenantId, message.tenantId)));
-  await recordDocumentLogById(deps, message.documentId, "Download", "4");
+  await recordDocumentLogById(deps, message.documentId, "Download", RUN.fail);
 };

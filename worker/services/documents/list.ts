@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from "dri
 import * as v from "valibot";
 import { type ListDocumentsQuery, RUN_FILTER } from "../../contract/documents";
 import { MetadataConditionSchema } from "../../contract/metadata-condition";
-import { documents } from "../../db/schema";
+import { documents, RUN } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
 import { getDatasetInTenant } from "../scope/datasets";
@@ -79,6 +79,6 @@ export const listDocuments = async (ctx: ServiceContext, datasetId: string, quer
       .offset((query.page - 1) * query.page_size),
     ctx.db.select({ n: count() }).from(documents).where(where),
   ]);
-  if (rows.some((row) => row.run === "1")) await sweepWhileWatching(ctx, datasetId);
+  if (rows.some((row) => row.run === RUN.running)) await sweepWhileWatching(ctx, datasetId);
   return { total: total?.n ?? 0, docs: rows.map(toDocument) };
 };

@@ -1,18 +1,18 @@
 import { type DocumentType, extensionOf, UPLOAD_EXTENSIONS, type UploadExtension } from "../../contract/documents";
-import type { ChunkMethod, ParserConfig } from "../../contract/parser-config";
-import type { DatasetRow, DocumentRow } from "../../db/schema";
+import type { ChunkMethod } from "../../contract/parser-config";
+import { type DatasetRow, type DocumentRow, RUN } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
 import { documentKey } from "../scope/storage-keys";
 
 // Like RAGFlow: pictures, slides and e-mails get their own chunk method whatever the dataset's default.
-const methodFor = (extension: string, datasetMethod: string): ChunkMethod => {
+const methodFor = (extension: string, datasetMethod: ChunkMethod): ChunkMethod => {
   const type = UPLOAD_EXTENSIONS[extension as UploadExtension];
   if (type === "visual") return "picture";
   if (extension === "pptx") return "presentation";
   if (extension === "eml") return "email";
-  return datasetMethod as ChunkMethod;
+  return datasetMethod;
 };
 
 type NewDocument = {
@@ -45,8 +45,8 @@ export const newDocumentRow = (ctx: ServiceContext, dataset: DatasetRow, doc: Ne
     sourceUrl: doc.sourceUrl ?? null,
     fileId: doc.file?.id ?? null,
     parserId: methodFor(extension, dataset.parserId),
-    parserConfig: structuredClone(dataset.parserConfig as ParserConfig),
-    run: "0",
+    parserConfig: structuredClone(dataset.parserConfig),
+    run: RUN.unstart,
     enabled: true,
     progress: 0,
     progressMsg: "",

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DeleteByIdsInput } from "../../contract/datasets";
 import { datasets, documents } from "../../db/schema";
-import { deleteVectorsOf } from "../ingestion/vectors";
+import { deleteVectorsOf } from "../chunk-store/store";
 import { inChunks } from "../../lib/batches";
 import { dataError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";

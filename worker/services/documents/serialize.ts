@@ -1,6 +1,5 @@
 import type { DatasetDocument, DocumentType, RunStatus } from "../../contract/documents";
 import { RUN_STATUSES } from "../../contract/documents";
-import type { ChunkMethod, ParserConfig } from "../../contract/parser-config";
 import type { DocumentRow } from "../../db/schema";
 import { httpDate } from "../../lib/time";
 
@@ -19,8 +18,8 @@ export const toDocument = (row: DocumentRow): DatasetDocument => ({
   type: row.type as DocumentType,
   suffix: row.suffix,
   dataset_id: row.datasetId,
-  chunk_method: row.parserId as ChunkMethod,
-  parser_config: row.parserConfig as ParserConfig,
+  chunk_method: row.parserId,
+  parser_config: row.parserConfig,
   source_type: row.sourceType,
   source_url: row.sourceUrl,
   created_by: row.createdBy,

@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { extensionOf, type UpdateDocumentInput } from "../../contract/documents";
-import { defaultParserConfig, mergeParserConfig, type ParserConfig } from "../../contract/parser-config";
-import { documents, type DocumentRow } from "../../db/schema";
+import { defaultParserConfig, mergeParserConfig } from "../../contract/parser-config";
+import { documents, type DocumentRow, RUN } from "../../db/schema";
 import { argumentError, dataError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
@@ -25,11 +25,11 @@ const assertRenameAllowed = async (ctx: ServiceContext, doc: DocumentRow, name: 
 const parsingReset = (doc: DocumentRow, input: UpdateDocumentInput): Partial<DocumentRow> => {
   const methodChanged = input.chunk_method !== undefined && input.chunk_method !== doc.parserId;
   if (!methodChanged && !input.parser_config) return {};
-  const base = methodChanged ? defaultParserConfig(input.chunk_method) : (doc.parserConfig as ParserConfig);
+  const base = methodChanged ? defaultParserConfig(input.chunk_method) : doc.parserConfig;
   return {
     parserId: input.chunk_method ?? doc.parserId,
     parserConfig: mergeParserConfig(base, input.parser_config),
-    ...(methodChanged ? { run: "0", progress: 0, progressMsg: "", processDuration: 0 } : {}),
+    ...(methodChanged ? { run: RUN.unstart, progress: 0, progressMsg: "", processDuration: 0 } : {}),
   };
 };
 

@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { defaultParserConfig, type ParserConfig } from "../../contract/parser-config";
+import { defaultParserConfig } from "../../contract/parser-config";
 import { chunks, knowledgeGraphs } from "../../db/schema";
 import { inParallel } from "../../lib/batches";
 import { type ChunkExtraction, fitGraph, mergeExtractions } from "../../rag/graph/merge";
@@ -34,7 +34,7 @@ const REPORT_EVERY = 10;
 export const graphBuilder: IndexBuilder = {
   cleanup: (deps, datasetId, taskId) => removeKnowledgeGraph(deps, datasetId, taskId),
   build: async (deps, dataset, task, { report, note, beat }) => {
-    const config = dataset.parserConfig as ParserConfig;
+    const config = dataset.parserConfig;
     const settings = { ...defaultParserConfig().graphrag, ...config.graphrag };
     const entityTypes = settings.entity_types.length
       ? settings.entity_types

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { datasetTasks } from "../../db/schema";
+import { datasetTasks, RUN } from "../../db/schema";
 import { nowMs } from "../../lib/time";
 import type { Deps } from "../context";
 import { recordDatasetTaskLog } from "../ingestion-logs/record";
@@ -23,5 +23,5 @@ export const failDatasetTask = async (deps: Deps, taskId: string, reason: string
     })
     .where(eq(datasetTasks.id, taskId))
     .returning();
-  if (failed) await recordDatasetTaskLog(deps, failed, "4");
+  if (failed) await recordDatasetTaskLog(deps, failed, RUN.fail);
 };

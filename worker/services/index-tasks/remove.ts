@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { IndexType } from "../../contract/dataset-index";
-import { datasets, datasetTasks } from "../../db/schema";
+import { datasets, datasetTasks, RUN } from "../../db/schema";
 import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
 import { currentTaskId, taskFields } from "./columns";
@@ -18,7 +18,7 @@ export const removeIndex = async (ctx: ServiceContext, datasetId: string, type: 
       .set({ state: "cancelled", updateTime: nowMs() })
       .where(and(eq(datasetTasks.id, taskId), inArray(datasetTasks.state, [...ACTIVE_STATES])))
       .returning();
-    if (cancelled) await recordDatasetTaskLog(ctx, cancelled, "2");
+    if (cancelled) await recordDatasetTaskLog(ctx, cancelled, RUN.cancel);
   }
   await INDEX_KINDS[type].remove(ctx, datasetId);
   await ctx.db

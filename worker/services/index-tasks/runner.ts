@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { IndexType } from "../../contract/dataset-index";
-import { datasets, datasetTasks, type DatasetTaskRow } from "../../db/schema";
+import { datasets, datasetTasks, type DatasetTaskRow, RUN } from "../../db/schema";
 import { nowMs } from "../../lib/time";
 import type { IndexMessage } from "../../platform/queue";
 import type { Deps } from "../context";
@@ -67,7 +67,7 @@ export const runIndexTask = async (deps: Deps, message: IndexMessage, builders: 
     );
     await deps.db.update(datasets).set(finishField(task.taskType, nowMs())).where(eq(datasets.id, dataset.id));
     const finished = await deps.db.query.datasetTasks.findFirst({ where: eq(datasetTasks.id, task.id) });
-    if (finished) await recordDatasetTaskLog(deps, finished, "3");
+    if (finished) await recordDatasetTaskLog(deps, finished, RUN.done);
   } catch (error) {
     if (error instanceof TaskCancelled) return builder.cleanup(deps, dataset.id, task.id);
     if (error instanceof IndexTaskFailed) return failDatasetTask(deps, task.id, error.message);

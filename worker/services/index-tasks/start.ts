@@ -1,5 +1,4 @@
 import { asc, eq } from "drizzle-orm";
-import type { ParserConfig } from "../../contract/parser-config";
 import { INDEX_LABELS, type IndexType } from "../../contract/dataset-index";
 import { datasets, datasetTasks, documents } from "../../db/schema";
 import { dataError } from "../../lib/errors";
@@ -29,7 +28,7 @@ export const startIndexTask = async (ctx: ServiceContext, datasetId: string, typ
     .orderBy(asc(documents.createTime))
     .limit(1);
   if (!sample) throw dataError(`No documents in Knowledgebase ${datasetId}`);
-  if (!(await enrichmentModel(ctx, dataset.tenantId, dataset.parserConfig as ParserConfig))) {
+  if (!(await enrichmentModel(ctx, dataset.tenantId, dataset.parserConfig))) {
     throw dataError(`${INDEX_LABELS[type]} needs a chat model ${kind.needs}: set one up in the model settings.`);
   }
   const now = nowMs();

@@ -5,7 +5,7 @@ import type {
   IngestionLogsQuery,
   IngestionSummary,
 } from "../../contract/ingestion-logs";
-import { documents, ingestionLogs, type IngestionLogRow } from "../../db/schema";
+import { documents, ingestionLogs, type IngestionLogRow, RUN } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { httpDate } from "../../lib/time";
 import type { ServiceContext } from "../context";
@@ -96,11 +96,11 @@ export const getIngestionLog = async (ctx: ServiceContext, datasetId: string, lo
 };
 
 const STATUS_KEYS = {
-  "0": "unstart_count",
-  "1": "running_count",
-  "2": "cancel_count",
-  "3": "done_count",
-  "4": "fail_count",
+  [RUN.unstart]: "unstart_count",
+  [RUN.running]: "running_count",
+  [RUN.cancel]: "cancel_count",
+  [RUN.done]: "done_count",
+  [RUN.fail]: "fail_count",
 } as const;
 
 // GET /datasets/{id}/ingestions/summary: the dataset's counters and its documents by parse state.

@@ -6,6 +6,7 @@ import {
   type DatasetTaskRow,
   type DocumentRow,
   type IngestionTaskType,
+  RUN,
 } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
@@ -13,7 +14,7 @@ import type { Deps } from "../context";
 
 // RAGFlow keeps the newest PIPELINE_OPERATION_LOG_LIMIT (1,000) logs of a dataset.
 export const INGESTION_LOG_LIMIT = 1000;
-export type FinalStatus = "2" | "3" | "4";
+export type FinalStatus = typeof RUN.cancel | typeof RUN.done | typeof RUN.fail;
 
 // Inserts the log and drops what falls behind the dataset's newest INGESTION_LOG_LIMIT (an indexed lookup of the
 // cut-off time, then one range delete; logs sharing the cut-off millisecond stay).
@@ -52,7 +53,7 @@ export const recordDocumentLog = async (
     parserId: doc.parserId,
     taskType,
     operationStatus: status,
-    progress: status === "3" ? 1 : status === "4" ? -1 : doc.progress,
+    progress: status === RUN.done ? 1 : status === RUN.fail ? -1 : doc.progress,
     progressMsg: doc.progressMsg,
     processBeginAt: doc.processBeginAt,
     processDuration: doc.processDuration,
@@ -83,7 +84,7 @@ export const recordDatasetTaskLog = async (deps: Deps, task: DatasetTaskRow, sta
     documentName: name,
     taskType: name,
     operationStatus: status,
-    progress: status === "3" ? 1 : status === "4" ? -1 : task.progress,
+    progress: status === RUN.done ? 1 : status === RUN.fail ? -1 : task.progress,
     progressMsg: task.progressMsg,
     processBeginAt: task.beginAt,
     processDuration: task.beginAt ? (now - task.beginAt) / 1000 : task.duration,

@@ -1,15 +1,15 @@
 import { and, eq } from "drizzle-orm";
-import { documents, tasks } from "../../db/schema";
+import { documents, RUN, tasks } from "../../db/schema";
 import { nowMs } from "../../lib/time";
 import type { Deps } from "../context";
 import { recordDocumentLog } from "../ingestion-logs/record";
 import { recountDocument } from "./counters";
 
 // A document's state follows its tasks: progress is their mean; when all have finished it is
-// DONE, or FAIL if one failed, and the parse is logged. Only a running document (run "1") is touched.
+// DONE, or FAIL if one failed, and the parse is logged. Only a running document (run RUN.running) is touched.
 export const aggregateDocument = async (deps: Deps, documentId: string) => {
   const doc = await deps.db.query.documents.findFirst({ where: eq(documents.id, documentId) });
-  if (!doc || doc.run !== "1") return;
+  if (!doc || doc.run !== RUN.running) return;
   const rows = await deps.db.query.tasks.findMany({
     where: eq(tasks.documentId, documentId),
     orderBy: (t, { asc }) => [asc(t.fromPage)],
@@ -32,10 +32,10 @@ export const aggregateDocument = async (deps: Deps, documentId: string) => {
       progress: finished && !failed ? 1 : progress,
       progressMsg: message,
       processDuration: doc.processBeginAt ? (now - doc.processBeginAt) / 1000 : 0,
-      run: finished ? (failed ? "4" : "3") : "1",
+      run: finished ? (failed ? RUN.fail : RUN.done) : RUN.running,
       updateTime: now,
     })
-    .where(and(eq(documents.id, documentId), eq(documents.run, "1")))
+    .where(and(eq(documents.id, documentId), eq(documents.run, RUN.running)))
     .returning();
-  if (finished && updated) await recordDocumentLog(deps, updated, "Parse", failed ? "4" : "3");
+  if (finished && updated) await recordDocumentLog(deps, updated, "Parse", failed ? RUN.fail : RUN.done);
 };

@@ -16,12 +16,12 @@ import { seconds } from "../progress/lines";
 // replaces an earlier one), and what someone set by hand wins over what the model found.
 export const extractDocumentMetadata = async (
   deps: Deps,
-  dataset: { tenantId: string; parserConfig: unknown },
+  dataset: { tenantId: string; parserConfig: ParserConfig },
   documentId: string,
   drafts: ChunkDraft[],
   report: (progress: number, message?: string) => Promise<void>,
 ) => {
-  const config = dataset.parserConfig as ParserConfig;
+  const config = dataset.parserConfig;
   const fields = [...(config.metadata ?? []), ...(config.built_in_metadata ?? [])];
   if (!config.enable_metadata || fields.length === 0 || drafts.length === 0) return;
   const model = await enrichmentModel(deps, dataset.tenantId, config);

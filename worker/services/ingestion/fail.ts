@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { documents, tasks } from "../../db/schema";
+import { documents, RUN, tasks } from "../../db/schema";
 import { nowMs } from "../../lib/time";
 import type { Deps } from "../context";
 import { recordDocumentLog } from "../ingestion-logs/record";
@@ -12,7 +12,7 @@ export const failDocument = async (deps: Deps, documentId: string, reason: strin
   const [failed] = await deps.db
     .update(documents)
     .set({
-      run: "4",
+      run: RUN.fail,
       progress: -1,
       progressMsg: appendLine(doc.progressMsg, progressLine(`[ERROR] ${reason}`, 0, 0)),
       processDuration: doc.processBeginAt ? (nowMs() - doc.processBeginAt) / 1000 : 0,
@@ -20,7 +20,7 @@ export const failDocument = async (deps: Deps, documentId: string, reason: strin
     })
     .where(eq(documents.id, documentId))
     .returning();
-  if (failed) await recordDocumentLog(deps, failed, "Parse", "4");
+  if (failed) await recordDocumentLog(deps, failed, "Parse", RUN.fail);
 };
 
 export const failTask = async (deps: Deps, taskId: string, reason: string) => {

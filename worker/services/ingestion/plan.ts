@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { ParserConfig } from "../../contract/parser-config";
-import { documents, tasks } from "../../db/schema";
+import { documents, RUN, tasks } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
@@ -31,7 +31,7 @@ export const planTasks = async (deps: Deps, message: PlanMessage) => {
     where: and(eq(documents.id, message.documentId), eq(documents.tenantId, message.tenantId)),
   });
   // a newer parse run, a cancellation or a deleted document makes this message stale
-  if (!doc || doc.run !== "1" || doc.processBeginAt !== message.begin) return;
+  if (!doc || doc.run !== RUN.running || doc.processBeginAt !== message.begin) return;
 
   let ranges: Range[] = [{ fromPage: 0, toPage: 0 }];
   if (doc.suffix === "pdf") {
@@ -39,7 +39,7 @@ export const planTasks = async (deps: Deps, message: PlanMessage) => {
     if (!blob) return failDocument(deps, doc.id, "The file is missing from storage.");
     try {
       const pageCount = await countPdfPages(new Uint8Array(await new Response(blob.body).arrayBuffer()));
-      const config = doc.parserConfig as ParserConfig;
+      const config = doc.parserConfig;
       ranges = pageTasks(pageCount, config, doc.parserId === "one" || config.layout_recognize !== "DeepDOC");
     } catch (error) {
       if (error instanceof UnreadableDocumentError) return failDocument(deps, doc.id, error.message);
@@ -59,7 +59,7 @@ export const planTasks = async (deps: Deps, message: PlanMessage) => {
   for (const row of rows) await deps.db.insert(tasks).values(row);
   // a stop that arrived while the file was being split wins: the new tasks are closed, not queued
   const current = await deps.db.query.documents.findFirst({ where: eq(documents.id, doc.id) });
-  if (current?.run !== "1" || current.processBeginAt !== message.begin) {
+  if (current?.run !== RUN.running || current.processBeginAt !== message.begin) {
     for (const part of inChunks(rows.map((row) => row.id))) {
       await deps.db.update(tasks).set({ state: "cancelled" }).where(inArray(tasks.id, part));
     }

@@ -1,20 +1,14 @@
 import { and, eq, inArray } from "drizzle-orm";
-import {
-  type ChunkMethod,
-  defaultParserConfig,
-  mergeParserConfig,
-  type ParserConfigInput,
-} from "../../contract/parser-config";
-import { chunks, documents, tasks, type TaskRow } from "../../db/schema";
+import { defaultParserConfig, mergeParserConfig, type ParserConfig } from "../../contract/parser-config";
+import { chunks, type DocumentRow, documents, RUN, tasks, type TaskRow } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
-import { sha256Hex } from "../../lib/crypto";
 import { IMAGE_SUFFIXES } from "../../lib/content-types";
 import { nowMs } from "../../lib/time";
 import type { TaskMessage } from "../../platform/queue";
 import { chunkDocument, type ChunkDraft } from "../../rag/chunk";
 import { withChildren } from "../../rag/chunk/children";
 import { parseDocument, UnreadableDocumentError } from "../../rag/parse";
-import { countTokens } from "../../rag/tokens";
+import { chunkRow, contentChunkId, storeVectors, uniqueById, upsertChunks } from "../chunk-store/store";
 import type { Deps } from "../context";
 import { aggregateDocument } from "./aggregate";
 import { describeImage, imageModelOf } from "./describe-image";
@@ -23,7 +17,6 @@ import { extractDocumentMetadata } from "./auto-metadata";
 import { enrichDrafts } from "./enrich";
 import { failTask } from "./fail";
 import { tagDrafts } from "./tag";
-import { storeVectors } from "./vectors";
 import { appendLine, progressLine, seconds } from "../progress/lines";
 
 const EMBED_BATCH = 64;
@@ -62,94 +55,116 @@ const reporter = (deps: Deps, task: TaskRow) => {
   return { report, finish };
 };
 
-const chunkId = async (documentId: string, content: string) =>
-  (await sha256Hex(`${documentId}\n${content}`)).slice(0, 32);
+type Report = (progress: number, message?: string) => Promise<void>;
 
-// One parse task: read the file, parse the page range, chunk, embed in batches, index.
-// Idempotent: chunk ids hash (document, content), so a retried task rewrites the same rows.
-export const runTask = async (deps: Deps, message: TaskMessage) => {
+// The task with its document and dataset, when it is still to run. A task whose document is no longer running
+// (cancelled or re-queued while the task waited) is closed, so nothing retries it.
+const loadTask = async (deps: Deps, message: TaskMessage) => {
   const task = await deps.db.query.tasks.findFirst({
     where: and(eq(tasks.id, message.taskId), eq(tasks.tenantId, message.tenantId)),
   });
-  if (!task || task.state === "done" || task.state === "cancelled" || task.state === "failed") return;
+  if (!task || task.state === "done" || task.state === "cancelled" || task.state === "failed") return null;
   const doc = await deps.db.query.documents.findFirst({ where: eq(documents.id, task.documentId) });
-  if (!doc || doc.run !== "1") {
-    // the document was cancelled (or re-queued) while this task waited: close it so nothing retries it
+  if (!doc || doc.run !== RUN.running) {
     await deps.db.update(tasks).set({ state: "cancelled" }).where(eq(tasks.id, task.id));
-    return;
+    return null;
   }
   const dataset = await deps.db.query.datasets.findFirst({ where: (t, { eq: equals }) => equals(t.id, doc.datasetId) });
-  if (!dataset) return;
+  return dataset ? { task, doc, dataset } : null;
+};
 
+// Marks the task running (one more attempt) and returns when it started.
+const startTask = async (deps: Deps, task: TaskRow) => {
   const started = nowMs();
   await deps.db
     .update(tasks)
     .set({ state: "running", attempts: task.attempts + 1, beginAt: started, heartbeatAt: started })
     .where(eq(tasks.id, task.id));
+  return started;
+};
+
+// Reads the file and parses the task's page range: an image file is described, a virtual document has no text.
+// Figures are taken out when the image-to-text model can describe them.
+const parseTask = async (deps: Deps, task: TaskRow, doc: DocumentRow, config: ParserConfig) => {
+  const blob = await deps.storage.get(doc.location);
+  const bytes = blob ? new Uint8Array(await new Response(blob.body).arrayBuffer()) : new Uint8Array();
+  if (!blob && doc.type !== "virtual") throw new UnreadableDocumentError("The file is missing from storage.");
+  const figureModel = WITH_FIGURES.has(doc.suffix) ? await imageModelOf(deps, doc.tenantId).catch(() => null) : null;
+  if (doc.type === "virtual") return { parsed: { blocks: [] }, figureModel };
+  if (IMAGE_SUFFIXES.has(doc.suffix))
+    return { parsed: await describeImage(deps, doc.tenantId, doc.suffix, bytes), figureModel };
+  const parsed = await parseDocument(doc.suffix, doc.name, bytes, {
+    fromPage: task.fromPage || 1,
+    toPage: task.toPage || Number.MAX_SAFE_INTEGER,
+    html4excel: config.html4excel,
+    figures: Boolean(figureModel),
+  });
+  return { parsed, figureModel };
+};
+
+// The parser's chunks (of an image file showing the image) and the described figures; with parent-child
+// chunking, `matched` holds the children that retrieval matches.
+const chunkTask = async (
+  deps: Deps,
+  task: TaskRow,
+  doc: DocumentRow,
+  config: ParserConfig,
+  { parsed, figureModel }: Awaited<ReturnType<typeof parseTask>>,
+  report: Report,
+) => {
+  const figures = parsed.figures ?? [];
+  const note = (line: string) => report(0.5, line);
+  const figureChunks =
+    figureModel && figures.length
+      ? await figureDrafts(deps, doc, task.fromPage || 1, figures, figureModel, note, () => report(0.5))
+      : [];
+  if (figures.length) await report(0.55, `${figureChunks.length} of ${figures.length} figures described.`);
+  const imageId = IMAGE_SUFFIXES.has(doc.suffix) ? `${doc.datasetId}-${doc.id}` : undefined;
+  const drafts = [
+    ...chunkDocument(doc.parserId, parsed, {
+      chunkTokenNum: config.chunk_token_num,
+      delimiter: config.delimiter,
+      overlappedPercent: config.overlapped_percent,
+    }).map((draft) => (imageId ? { ...draft, imageId } : draft)),
+    ...figureChunks,
+  ];
+  const matched =
+    doc.parserId === "naive" && config.enable_children ? withChildren(drafts, config.children_delimiter) : drafts;
+  if (drafts.length === 0 && doc.type !== "virtual") {
+    throw new UnreadableDocumentError(
+      doc.suffix === "pdf"
+        ? "No text found on these pages. The PDF may contain only scanned images; OCR is not available offline."
+        : "No text found in the file.",
+    );
+  }
+  await report(
+    0.6,
+    matched === drafts
+      ? `Generate ${drafts.length} chunks.`
+      : `Generate ${drafts.length} chunks with ${matched.length} child chunks.`,
+  );
+  return { drafts, matched };
+};
+
+// One parse task: read the file, parse the page range, chunk, enrich, tag, embed in batches, index.
+// Idempotent: chunk ids hash (document, content), so a retried task rewrites the same rows.
+export const runTask = async (deps: Deps, message: TaskMessage) => {
+  const loaded = await loadTask(deps, message);
+  if (!loaded) return;
+  const { task, doc, dataset } = loaded;
+  const started = await startTask(deps, task);
   const { report, finish } = reporter(deps, { ...task, state: "running" });
   // keys a configuration saved before they existed lacks come from the method's defaults
-  const config = mergeParserConfig(
-    defaultParserConfig(doc.parserId as ChunkMethod),
-    doc.parserConfig as ParserConfigInput,
-  );
+  const config = mergeParserConfig(defaultParserConfig(doc.parserId), doc.parserConfig);
   try {
     await report(0.1, "Start to parse.");
-    const blob = await deps.storage.get(doc.location);
-    const bytes = blob ? new Uint8Array(await new Response(blob.body).arrayBuffer()) : new Uint8Array();
-    if (!blob && doc.type !== "virtual") throw new UnreadableDocumentError("The file is missing from storage.");
-    // figures are taken out when the image-to-text model can describe them
-    const figureModel = WITH_FIGURES.has(doc.suffix) ? await imageModelOf(deps, doc.tenantId).catch(() => null) : null;
-    const fromPage = task.fromPage || 1;
-    const parsed =
-      doc.type === "virtual"
-        ? { blocks: [] }
-        : IMAGE_SUFFIXES.has(doc.suffix)
-          ? await describeImage(deps, doc.tenantId, doc.suffix, bytes)
-          : await parseDocument(doc.suffix, doc.name, bytes, {
-              fromPage,
-              toPage: task.toPage || Number.MAX_SAFE_INTEGER,
-              html4excel: config.html4excel,
-              figures: Boolean(figureModel),
-            });
+    const parsed = await parseTask(deps, task, doc, config);
     await report(0.5, `Finish parsing (${seconds(started)}).`);
-
-    const figures = parsed.figures ?? [];
-    const note = (line: string) => report(0.5, line);
-    const figureChunks =
-      figureModel && figures.length
-        ? await figureDrafts(deps, doc, fromPage, figures, figureModel, note, () => report(0.5))
-        : [];
-    if (figures.length) await report(0.55, `${figureChunks.length} of ${figures.length} figures described.`);
-    // an image file's chunks show the image itself
-    const imageId = IMAGE_SUFFIXES.has(doc.suffix) ? `${doc.datasetId}-${doc.id}` : undefined;
-    const drafts = [
-      ...chunkDocument(doc.parserId as ChunkMethod, parsed, {
-        chunkTokenNum: config.chunk_token_num,
-        delimiter: config.delimiter,
-        overlappedPercent: config.overlapped_percent,
-      }).map((draft) => (imageId ? { ...draft, imageId } : draft)),
-      ...figureChunks,
-    ];
-    const matched =
-      doc.parserId === "naive" && config.enable_children ? withChildren(drafts, config.children_delimiter) : drafts;
-    if (drafts.length === 0 && doc.type !== "virtual") {
-      throw new UnreadableDocumentError(
-        doc.suffix === "pdf"
-          ? "No text found on these pages. The PDF may contain only scanned images; OCR is not available offline."
-          : "No text found in the file.",
-      );
-    }
-    await report(
-      0.6,
-      matched === drafts
-        ? `Generate ${drafts.length} chunks.`
-        : `Generate ${drafts.length} chunks with ${matched.length} child chunks.`,
-    );
+    const { drafts, matched } = await chunkTask(deps, task, doc, config, parsed, report);
     const enriched = await enrichDrafts(deps, doc.tenantId, config, matched, report);
     const tagged = await tagDrafts(deps, dataset, enriched, report);
     await extractDocumentMetadata(deps, dataset, doc.id, drafts, report);
     await indexChunks(deps, task, doc, dataset, tagged, report);
-
     await finish(`Task done (${seconds(started)}).`, (nowMs() - started) / 1000);
   } catch (error) {
     if (error instanceof TaskCancelled) return;
@@ -161,10 +176,10 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
 const indexChunks = async (
   deps: Deps,
   task: TaskRow,
-  doc: { id: string; datasetId: string; tenantId: string; name: string; parserConfig: unknown },
-  dataset: { id: string; tenantId: string; embdId: string; parserConfig: unknown },
+  doc: { id: string; datasetId: string; tenantId: string; name: string; parserConfig: ParserConfig },
+  dataset: { id: string; tenantId: string; embdId: string },
   drafts: ChunkDraft[],
-  report: (progress: number, message?: string) => Promise<void>,
+  report: Report,
 ) => {
   const embedStarted = nowMs();
   const now = nowMs();
@@ -172,63 +187,36 @@ const indexChunks = async (
   const parentIds = new Map(
     await Promise.all(
       [...new Set(drafts.flatMap((draft) => (draft.parent ? [draft.parent] : [])))].map(
-        async (parent) => [parent, await chunkId(doc.id, parent)] as const,
+        async (parent) => [parent, await contentChunkId(doc.id, parent)] as const,
       ),
     ),
   );
   const rows = await Promise.all(
-    drafts.map(async (draft, i) => ({
-      id: await chunkId(doc.id, draft.idKey ?? draft.content),
-      datasetId: doc.datasetId,
-      documentId: doc.id,
-      tenantId: doc.tenantId,
-      docName: doc.name,
-      content: draft.content,
-      importantKeywords: draft.keywords ?? [],
-      questions: draft.questions ?? [],
-      tags: draft.tags ?? [],
-      tagFeatures: draft.tagFeatures ?? {},
-      position: task.fromPage * 100_000 + i,
-      pages: draft.pages,
-      tokenCount: countTokens(draft.content),
-      imageId: draft.imageId ?? "",
-      momId: (draft.parent && parentIds.get(draft.parent)) ?? "",
-      momContent: draft.parent ?? "",
-      taskId: task.id,
-      createTime: now,
-      updateTime: now,
-    })),
+    drafts.map(async (draft, i) =>
+      chunkRow(
+        doc,
+        {
+          id: await contentChunkId(doc.id, draft.idKey ?? draft.content),
+          content: draft.content,
+          importantKeywords: draft.keywords ?? [],
+          questions: draft.questions ?? [],
+          tags: draft.tags ?? [],
+          tagFeatures: draft.tagFeatures ?? {},
+          position: task.fromPage * 100_000 + i,
+          pages: draft.pages,
+          imageId: draft.imageId ?? "",
+          momId: (draft.parent && parentIds.get(draft.parent)) ?? "",
+          momContent: draft.parent ?? "",
+          taskId: task.id,
+        },
+        now,
+      ),
+    ),
   );
-  const unique = [...new Map(rows.map((row) => [row.id, row])).values()];
+  const unique = uniqueById(rows);
   for (let i = 0; i < unique.length; i += EMBED_BATCH) {
     const batch = unique.slice(i, i + EMBED_BATCH);
-    for (const part of inChunks(batch, 10)) {
-      const [first, ...rest] = part.map((row) =>
-        deps.db
-          .insert(chunks)
-          .values(row)
-          .onConflictDoUpdate({
-            target: chunks.id,
-            set: {
-              // the same figure described anew keeps its id
-              content: row.content,
-              taskId: row.taskId,
-              position: row.position,
-              pages: row.pages,
-              tokenCount: row.tokenCount,
-              imageId: row.imageId,
-              momId: row.momId,
-              momContent: row.momContent,
-              importantKeywords: row.importantKeywords,
-              questions: row.questions,
-              tags: row.tags,
-              tagFeatures: row.tagFeatures,
-              updateTime: row.updateTime,
-            },
-          }),
-      );
-      if (first) await deps.db.batch([first, ...rest]);
-    }
+    await upsertChunks(deps, batch, "rewrite");
     await storeVectors(deps, dataset, doc, batch);
     await report(0.6 + 0.35 * ((i + batch.length) / unique.length));
   }

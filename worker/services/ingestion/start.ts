@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { figuresOf } from "../scope/storage-keys";
 import { WITH_FIGURES } from "./figures";
-import { chunks, documents, tasks } from "../../db/schema";
+import { chunks, documents, RUN, tasks } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
 import { dataError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
@@ -57,7 +57,7 @@ export const startParsing = async (ctx: ServiceContext, datasetId: string, ids: 
     await ctx.db
       .update(documents)
       .set({
-        run: "1",
+        run: RUN.running,
         progress: 0,
         progressMsg: "Queued for parsing.",
         processBeginAt: begin,

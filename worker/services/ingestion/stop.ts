@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { chunks, documents, tasks } from "../../db/schema";
+import { chunks, documents, RUN, tasks } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
 import { dataError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
@@ -13,9 +13,9 @@ import { loadDocumentsForParsing } from "./start";
 // their next check) and chunks of the cancelled run are removed.
 export const stopParsing = async (ctx: ServiceContext, datasetId: string, ids: string[]) => {
   const docs = await loadDocumentsForParsing(ctx, datasetId, ids);
-  const notRunning = docs.filter((doc) => doc.run !== "1");
+  const notRunning = docs.filter((doc) => doc.run !== RUN.running);
   if (notRunning.length === docs.length) throw dataError("Can't stop parsing document with progress at 0 or 1");
-  for (const doc of docs.filter((d) => d.run === "1")) {
+  for (const doc of docs.filter((d) => d.run === RUN.running)) {
     const open = await ctx.db
       .select({ id: tasks.id })
       .from(tasks)
@@ -36,10 +36,15 @@ export const stopParsing = async (ctx: ServiceContext, datasetId: string, ids: s
     await recountDocument(ctx, doc.id, datasetId);
     const [cancelled] = await ctx.db
       .update(documents)
-      .set({ run: "2", progress: 0, progressMsg: appendLine(doc.progressMsg, "[Canceled]"), updateTime: nowMs() })
+      .set({
+        run: RUN.cancel,
+        progress: 0,
+        progressMsg: appendLine(doc.progressMsg, "[Canceled]"),
+        updateTime: nowMs(),
+      })
       .where(eq(documents.id, doc.id))
       .returning();
-    if (cancelled) await recordDocumentLog(ctx, cancelled, "Parse", "2");
+    if (cancelled) await recordDocumentLog(ctx, cancelled, "Parse", RUN.cancel);
   }
   return true;
 };

@@ -16,11 +16,11 @@ const hasTags = (draft: ChunkDraft) => Object.keys(draft.tagFeatures ?? {}).leng
 // match it; a chunk no row matches is tagged by the chat model when one is set up (as RAGFlow does).
 export const tagDrafts = async (
   deps: Deps,
-  dataset: { tenantId: string; parserConfig: unknown },
+  dataset: { tenantId: string; parserConfig: ParserConfig },
   drafts: ChunkDraft[],
   report: (progress: number, message?: string) => Promise<void>,
 ) => {
-  const config = dataset.parserConfig as ParserConfig;
+  const config = dataset.parserConfig;
   if (!config.tag_kb_ids?.length || drafts.length === 0) return drafts;
   const set = await loadTagSet(deps.db, dataset.tenantId, config.tag_kb_ids, config.topn_tags);
   if (!set) {

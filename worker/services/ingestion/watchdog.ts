@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt, notExists } from "drizzle-orm";
-import { datasetTasks, documents, tasks } from "../../db/schema";
+import { datasetTasks, documents, RUN, tasks } from "../../db/schema";
 import { nowMs } from "../../lib/time";
 import type { Deps } from "../context";
 import { failTask } from "./fail";
@@ -41,7 +41,7 @@ export const sweepStuckWork = async (deps: Deps, datasetId?: string) => {
     .from(documents)
     .where(
       and(
-        eq(documents.run, "1"),
+        eq(documents.run, RUN.running),
         lt(documents.processBeginAt, silentSince),
         notExists(deps.db.select({ id: tasks.id }).from(tasks).where(eq(tasks.documentId, documents.id))),
         ...(datasetId ? [eq(documents.datasetId, datasetId)] : []),

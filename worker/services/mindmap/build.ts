@@ -1,6 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { MindMapNode } from "../../contract/mindmap";
-import type { ParserConfig } from "../../contract/parser-config";
 import { chunks } from "../../db/schema";
 import { countNodes, mergeNodes, mindMapOf, mindMapParts, mindMapPrompt, outlineToNodes } from "../../rag/mindmap";
 import { enrichmentModel } from "../models/team-chat-model";
@@ -18,7 +17,7 @@ const MAX_CHUNKS = 2000;
 export const mindMapBuilder: IndexBuilder = {
   cleanup: (deps, datasetId, taskId) => removeMindMap(deps, datasetId, taskId),
   build: async (deps, dataset, task, { report, note }) => {
-    const model = await enrichmentModel(deps, dataset.tenantId, dataset.parserConfig as ParserConfig);
+    const model = await enrichmentModel(deps, dataset.tenantId, dataset.parserConfig);
     if (!model) throw new IndexTaskFailed("No chat model is set up to write the mind map (model settings).");
     const rows = await deps.db
       .select({ content: chunks.content })

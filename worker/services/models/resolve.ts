@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { BUILTIN_CHAT_ID } from "../../contract/chats";
 import type { Credentials } from "../../contract/provider-credentials";
 import { tenantModels } from "../../db/schema";
 import { dataError } from "../../lib/errors";
@@ -84,3 +85,13 @@ export const resolveModel = async <T extends ModelType>(
 export const resolveEmbedding = (deps: Deps, tenantId: string, id: string) =>
   resolveModel(deps, tenantId, id, "embedding");
 export const resolveChat = (deps: Deps, tenantId: string, id: string) => resolveModel(deps, tenantId, id, "chat");
+
+const DEFAULT_CONTEXT_TOKENS = 8192;
+
+// The context window of a tenant's chat model: its max tokens setting, or 8192 for the built-in model and a model
+// without one.
+export const contextTokens = async (deps: Deps, tenantId: string, llmId: string) => {
+  if (llmId === BUILTIN_CHAT_ID) return DEFAULT_CONTEXT_TOKENS;
+  const row = await findTenantModel(deps, tenantId, llmId, "chat");
+  return row?.maxTokens && row.maxTokens > 0 ? row.maxTokens : DEFAULT_CONTEXT_TOKENS;
+};

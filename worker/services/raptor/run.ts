@@ -1,8 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { defaultParserConfig, type ParserConfig } from "../../contract/parser-config";
+import { defaultParserConfig } from "../../contract/parser-config";
 import { chunks, documents } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
-import { sha256Hex } from "../../lib/crypto";
 import { nowMs } from "../../lib/time";
 import type { ChatModel, EmbeddingModel } from "../../platform/providers/types";
 import {
@@ -12,7 +11,6 @@ import {
   summaryMaxTokens,
   summaryPrompt,
 } from "../../rag/raptor/tree";
-import { countTokens } from "../../rag/tokens";
 import type { Deps } from "../context";
 import { recountDocument } from "../ingestion/counters";
 import { enrichmentModel } from "../models/team-chat-model";
@@ -20,6 +18,7 @@ import { resolveEmbedding } from "../models/resolve";
 import { addUsage, recordUsage } from "../models/usage";
 import { failureCounter } from "../index-kit/ask-model";
 import { IndexTaskFailed, type IndexBuilder } from "../index-kit/builder";
+import { chunkRow, summaryChunkId, uniqueById, upsertChunks, writeChunkVectors } from "../chunk-store/store";
 import { removeRaptorChunks } from "./chunks";
 
 // RAGFlow gives up on a RAPTOR job after three failed summaries, and tries each summary three times.
@@ -105,7 +104,7 @@ const summariser = (
 export const raptorBuilder: IndexBuilder = {
   cleanup: (deps, datasetId, taskId) => removeRaptorChunks(deps, datasetId, taskId),
   build: async (deps, dataset, task, { report, note, beat }) => {
-    const config = { ...defaultParserConfig().raptor, ...(dataset.parserConfig as ParserConfig).raptor };
+    const config = { ...defaultParserConfig().raptor, ...dataset.parserConfig.raptor };
     const options: RaptorOptions = {
       prompt: config.prompt,
       maxToken: config.max_token,
@@ -113,7 +112,7 @@ export const raptorBuilder: IndexBuilder = {
       maxCluster: config.max_cluster,
       seed: config.random_seed,
     };
-    const model = await enrichmentModel(deps, dataset.tenantId, dataset.parserConfig as ParserConfig);
+    const model = await enrichmentModel(deps, dataset.tenantId, dataset.parserConfig);
     if (!model) throw new IndexTaskFailed("No chat model is set up to write the summaries (model settings).");
     const embedding = await resolveEmbedding(deps, dataset.tenantId, dataset.embdId);
     await removeRaptorChunks(deps, dataset.id);
@@ -163,41 +162,28 @@ const storeSummaries = async (
   modelId: string,
 ) => {
   const now = nowMs();
-  const ids = await Promise.all(
-    summaries.map(async (node) => (await sha256Hex(`raptor\n${owner.id}\n${node.text}`)).slice(0, 32)),
+  const identified = await Promise.all(
+    summaries.map(async (node) => ({ id: await summaryChunkId(owner.id, node.text), node })),
   );
-  const unique = [...new Map(summaries.map((node, i) => [ids[i] as string, node])).entries()].map(([id, node], i) => ({
-    id,
-    node,
-    position: SUMMARY_POSITION + i,
-  }));
-  for (const part of inChunks(unique, 10)) {
-    const [first, ...rest] = part.map(({ id, node, position }) =>
-      deps.db
-        .insert(chunks)
-        .values({
-          id,
-          datasetId: dataset.id,
-          documentId: owner.id,
-          tenantId: owner.tenantId,
-          docName: owner.name,
-          content: node.text,
-          raptor: true,
-          position,
-          tokenCount: countTokens(node.text),
-          taskId,
-          createTime: now,
-          updateTime: now,
-        })
-        .onConflictDoNothing(),
-    );
-    if (first) await deps.db.batch([first, ...rest]);
-  }
+  const unique = uniqueById(identified);
+  await upsertChunks(
+    deps,
+    unique.map(({ id, node }, i) =>
+      chunkRow(
+        { ...owner, datasetId: dataset.id },
+        { id, content: node.text, raptor: true, position: SUMMARY_POSITION + i, taskId },
+        now,
+      ),
+    ),
+    "keep",
+  );
   // the summary's own embedding, without the title mixed in (as RAGFlow stores it)
-  await deps.vectors.upsert(
+  await writeChunkVectors(
+    deps,
     dataset.id,
     modelId,
-    unique.map(({ id, node }) => ({ id, values: node.vector, metadata: { doc_id: owner.id } })),
+    owner.id,
+    unique.map(({ id, node }) => ({ id, values: node.vector })),
   );
   await recountDocument(deps, owner.id, dataset.id);
   return unique.map(({ id }) => id);

@@ -73,13 +73,13 @@ export const contentTags = async (db: Db, set: TagSet, content: string): Promise
 export const questionTags = async (db: Db, set: TagSet, question: string): Promise<TagFeatures> =>
   tagFeatures(await matchedTags(db, set, analyzeQuery(question).terms, 1), set.shares, set.topN);
 
-const tagSetIdsOf = (dataset: { parserConfig: unknown }) => (dataset.parserConfig as ParserConfig).tag_kb_ids ?? [];
+const tagSetIdsOf = (dataset: { parserConfig: ParserConfig }) => dataset.parserConfig.tag_kb_ids ?? [];
 
 // The question's tags from the tag sets of the searched datasets ({} when none has any), with the first such
 // dataset's topn_tags.
 export const questionTagsOf = async (
   db: Db,
-  searched: { tenantId: string; parserConfig: unknown }[],
+  searched: { tenantId: string; parserConfig: ParserConfig }[],
   question: string,
 ): Promise<TagFeatures> => {
   const withSets = searched.filter((dataset) => tagSetIdsOf(dataset).length > 0);
@@ -89,7 +89,7 @@ export const questionTagsOf = async (
     db,
     first.tenantId,
     [...new Set(withSets.flatMap(tagSetIdsOf))],
-    (first.parserConfig as ParserConfig).topn_tags,
+    first.parserConfig.topn_tags,
   );
   return set ? questionTags(db, set, question) : {};
 };
