@@ -66,7 +66,7 @@ export const chatStatsQueryOptions = (chatId: string, from: string, to: string) 
 export const useCreateChatMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: CreateChatInput) => requestData<Chat>("/chats", { body: JSON.stringify(changes) }),
+    mutationFn: (changes: CreateChatInput) => requestData<Chat>("/chats", { body: changes }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.lists() }),
   });
 };
@@ -74,8 +74,7 @@ export const useCreateChatMutation = () => {
 export const useUpdateChatMutation = (id: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: ChatChanges) =>
-      requestData<Chat>(`/chats/${id}`, { method: "PATCH", body: JSON.stringify(changes) }),
+    mutationFn: (changes: ChatChanges) => requestData<Chat>(`/chats/${id}`, { method: "PATCH", body: changes }),
     onSuccess: (chat) => {
       queryClient.setQueryData(chatKeys.detail(id), chat);
       return queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
@@ -159,20 +158,26 @@ export const readCompletionFrames = (response: Response, onFrame: (frame: Comple
     if (typeof payload.data === "object") onFrame(payload.data);
   });
 
+// A question (or the history to answer again) for a session; the prompt variables go beside the question.
+export const completionBody = (params: Omit<AskParams, "chatId">) => ({
+  ...params.variables,
+  question: params.question,
+  messages: params.messages,
+  session_id: params.sessionId,
+  stream: true,
+});
+
 // POST /chats/{id}/completions as SSE: calls onFrame for every `data:` frame until `data: true`.
 export const streamCompletion = async (
   params: AskParams,
   onFrame: (frame: CompletionFrame) => void,
   signal?: AbortSignal,
 ) => {
-  const body = JSON.stringify({
-    ...params.variables,
-    question: params.question,
-    messages: params.messages,
-    session_id: params.sessionId,
-    stream: true,
+  const response = await requestRaw(`/chats/${params.chatId}/completions`, {
+    method: "POST",
+    body: completionBody(params),
+    signal,
   });
-  const response = await requestRaw(`/chats/${params.chatId}/completions`, { method: "POST", body, signal });
   return readCompletionFrames(response, onFrame);
 };
 

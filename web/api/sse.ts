@@ -1,4 +1,4 @@
-import { ApiError } from "./client";
+import { ApiError, apiError, envelopeOf } from "./client";
 
 // Splits what has arrived of an SSE stream into complete `data:` payloads; an unfinished last line is kept for later.
 export const splitSseData = (buffer: string) => {
@@ -16,9 +16,7 @@ export const splitSseData = (buffer: string) => {
 // over. A JSON answer instead of a stream is an envelope error and is thrown.
 export const readSseData = async (response: Response, onPayload: (payload: string) => boolean | void) => {
   if (!(response.headers.get("Content-Type") ?? "").includes("text/event-stream")) {
-    const envelope = (await response.json().catch(() => null)) as { code: number; message: string } | null;
-    if (!envelope) throw new ApiError(response.status, response.statusText, response.status, false);
-    throw new ApiError(envelope.code, envelope.message, response.status);
+    throw apiError(response, await envelopeOf(response));
   }
   if (!response.body) throw new ApiError(response.status, response.statusText, response.status, false);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

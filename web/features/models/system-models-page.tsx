@@ -79,12 +79,12 @@ const SystemModelsForm = ({ overview }: { overview: ModelsOverview }) => {
     event.preventDefault();
     const saved = await save
       .mutateAsync({
-        llmId: values.llm_id,
-        embdId: values.embd_id,
+        llm_id: values.llm_id,
+        embd_id: values.embd_id,
         img2txt_id: values.img2txt_id,
-        asrId: values.asr_id,
-        rerankId: values.rerank_id,
-        ttsId: values.tts_id,
+        asr_id: values.asr_id,
+        rerank_id: values.rerank_id,
+        tts_id: values.tts_id,
       })
       .catch(notifyError);
     if (!saved) return;
