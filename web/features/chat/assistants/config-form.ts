@@ -6,6 +6,7 @@ import {
 } from "../../retrieval/metadata-filter-setting";
 import { roundWeight } from "../../retrieval/weight-slider";
 import type { ParseKeys } from "i18next";
+import * as v from "valibot";
 import {
   CHAT_NAME_MAX,
   type Chat,
@@ -15,12 +16,17 @@ import {
   DEFAULT_PROLOGUES,
   DEFAULT_SYSTEM_PROMPT,
   type Design,
+  DesignSchema,
   FREEDOM_PRESETS,
   type FREEDOMS,
   type GlossaryEntry,
+  GLOSSARY_TERM_MAX,
+  GlossaryEntrySchema,
   KNOWLEDGE_KEY,
-  TOP_N_MAX,
+  LlmSettingSchema,
+  TopNSchema,
   type Variable,
+  VariableSchema,
 } from "../../../../worker/contract/chats";
 import type { Dataset } from "../../../../worker/contract/datasets";
 
@@ -42,16 +48,20 @@ export const DESIGN_COLORS = [
 ] as const;
 export type DesignColor = (typeof DESIGN_COLORS)[number];
 
-const GLOSSARY_TERM_MAX = 200;
-const MAX_TOKENS_LIMIT = 1_000_000;
-
 const DEFAULT_SIMILARITY_THRESHOLD = 0.2;
 const DEFAULT_VECTOR_WEIGHT = 0.3;
 const DEFAULT_TOP_N = 6;
 
-const VARIABLE_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 const WHOLE_NUMBER = /^\s*\d+\s*$/;
+
+// The fields the form checks, each with the contract's own schema (the server applies the same).
+const FIELD_SCHEMAS = {
+  variableKey: VariableSchema.entries.key,
+  color: DesignSchema.entries.background_color,
+  glossaryTerm: GlossaryEntrySchema.entries.term,
+  topN: TopNSchema,
+  maxTokens: LlmSettingSchema.entries.max_tokens,
+};
 
 export type ModelParameter = "temperature" | "top_p" | "presence_penalty" | "frequency_penalty";
 
@@ -232,7 +242,7 @@ const checkVariables = (values: ConfigValues, errors: ConfigErrors) => {
   values.variables.forEach((variable, index) => {
     const key = variable.key.trim();
     if (key === KNOWLEDGE_KEY && index === 0) return;
-    if (!VARIABLE_KEY.test(key)) errors[`variables.${index}`] = { key: "chatConfig.errors.variableKey" };
+    if (!v.is(FIELD_SCHEMAS.variableKey, key)) errors[`variables.${index}`] = { key: "chatConfig.errors.variableKey" };
     else if (seen.has(key) || key === KNOWLEDGE_KEY)
       errors[`variables.${index}`] = { key: "chatConfig.errors.variableDuplicate", values: { key } };
     else if (!variable.optional && !values.system.includes(`{${key}}`))
@@ -248,13 +258,14 @@ const checkGlossary = (values: ConfigValues, errors: ConfigErrors) => {
   values.glossary.forEach((entry, index) => {
     const term = entry.term.trim();
     if (!term && entry.explanation.trim()) errors[`glossary.${index}`] = { key: "chatConfig.errors.termRequired" };
-    else if (term.length > GLOSSARY_TERM_MAX)
+    else if (term && !v.is(FIELD_SCHEMAS.glossaryTerm, term))
       errors[`glossary.${index}`] = { key: "chatConfig.errors.textTooLong", values: { max: GLOSSARY_TERM_MAX } };
   });
 };
 
-const wholeNumberIn = (text: string, min: number, max: number) =>
-  WHOLE_NUMBER.test(text) && Number(text) >= min && Number(text) <= max;
+// A number typed as text: digits only, then the contract's range.
+const wholeNumberFits = (text: string, schema: v.GenericSchema) =>
+  WHOLE_NUMBER.test(text) && v.is(schema, Number(text));
 
 // Everything the server would refuse, found before sending; tabErrors marks the tabs that hold an error.
 export const validate = (values: ConfigValues, datasets: DatasetModel[]): Validation => {
@@ -268,14 +279,15 @@ export const validate = (values: ConfigValues, datasets: DatasetModel[]): Valida
   if (!values.system.trim()) errors.system = required;
   checkVariables(values, errors);
   checkGlossary(values, errors);
-  if (!wholeNumberIn(values.topN, 1, TOP_N_MAX)) errors.topN = { key: "chatConfig.errors.topN" };
+  if (!wholeNumberFits(values.topN, FIELD_SCHEMAS.topN)) errors.topN = { key: "chatConfig.errors.topN" };
   const filterError = metadataFilterSettingError(values.metadataFilter);
   if (filterError) errors.metadataFilter = { key: filterError };
   if (!values.maxTokens.trim()) errors.maxTokens = required;
-  else if (!wholeNumberIn(values.maxTokens, 0, MAX_TOKENS_LIMIT))
+  else if (!wholeNumberFits(values.maxTokens, FIELD_SCHEMAS.maxTokens))
     errors.maxTokens = { key: "chatConfig.errors.maxTokens" };
   for (const key of DESIGN_COLORS)
-    if (!HEX_COLOR.test(values.colors[key].trim())) errors[`colors.${key}`] = { key: "chatConfig.errors.color" };
+    if (!v.is(FIELD_SCHEMAS.color, values.colors[key].trim()))
+      errors[`colors.${key}`] = { key: "chatConfig.errors.color" };
   const tabErrors: TabErrors = { assistant: false, prompt: false, model: false, design: false };
   for (const field of Object.keys(errors)) tabErrors[tabOf(field)] = true;
   return { errors, tabErrors };

@@ -4,11 +4,10 @@ import { type PointerEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
-import type { Reference, ReferenceChunk } from "../../../../worker/contract/chats";
+import { CITATION_MARKER as CITATION, type Reference, type ReferenceChunk } from "../../../../worker/contract/chats";
 import { ChunkImageLink } from "../../../components/chunk-image-link";
 import { formatNumber } from "../../../lib/format";
 
-const CITATION = /\[ID:(\d+)\]/g;
 const THINK = /<think>([\s\S]*?)(?:<\/think>|$)/g;
 const HOVER_CLOSE_MS = 200;
 
@@ -35,7 +34,7 @@ type MdNode = {
 
 const splitCitations = (node: MdNode): MdNode[] => {
   const text = node.value ?? "";
-  if (node.type !== "text" || !text.includes("[ID:")) return [node];
+  if (node.type !== "text" || text.search(CITATION) === -1) return [node];
   const parts: MdNode[] = [];
   let last = 0;
   for (const match of text.matchAll(CITATION)) {

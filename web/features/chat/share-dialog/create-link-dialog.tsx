@@ -1,19 +1,25 @@
 import { Alert, Field, Input, SimpleGrid, Stack, Textarea } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DEFAULT_DAILY_CAP, DEFAULT_RATE_PER_MINUTE, MAX_ALLOWED_ORIGINS } from "../../../../worker/contract/share";
+import * as v from "valibot";
+import {
+  DAILY_CAP_MAX,
+  DEFAULT_DAILY_CAP,
+  DEFAULT_RATE_PER_MINUTE,
+  MAX_ALLOWED_ORIGINS,
+  RATE_PER_MINUTE_MAX,
+  ShareTokenSchema,
+} from "../../../../worker/contract/share";
 import { type ShareTarget, type ShareToken, useCreateShareTokenMutation } from "../../../api/share";
 import { FormDialog } from "../../../components/form-dialog";
 import { FormField } from "../../../components/form-field";
 import { errorMessage, notifySuccess } from "../../../components/notify";
 import { checkAllowedOrigins } from "./allowed-origins";
 
-const RATE_MAX = 600;
-const CAP_MAX = 100_000;
-
-const wholeNumberIn = (text: string, max: number) => {
+// A limit typed as text, checked with the contract's schema of that field.
+const limitOf = (text: string, schema: v.GenericSchema) => {
   const value = Number(text);
-  return Number.isInteger(value) && value >= 1 && value <= max ? value : null;
+  return v.is(schema, value) ? value : null;
 };
 
 type Props = { target: ShareTarget; onClose(): void; onCreated(token: ShareToken): void };
@@ -30,8 +36,8 @@ export const CreateLinkDialog = ({ target, onClose, onCreated }: Props) => {
   const [serverError, setServerError] = useState<string | null>(null);
 
   const origins = checkAllowedOrigins(originsText);
-  const ratePerMinute = wholeNumberIn(rate, RATE_MAX);
-  const dailyCap = wholeNumberIn(cap, CAP_MAX);
+  const ratePerMinute = limitOf(rate, ShareTokenSchema.entries.rate_per_minute.wrapped);
+  const dailyCap = limitOf(cap, ShareTokenSchema.entries.daily_cap.wrapped);
   const originsError =
     origins.invalid.length > 0
       ? t("share.links.originsInvalid", { origins: origins.invalid.join(", ") })
@@ -97,7 +103,7 @@ export const CreateLinkDialog = ({ target, onClose, onCreated }: Props) => {
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <FormField
             label={t("share.links.ratePerMinute")}
-            helper={t("share.links.rateHint", { max: RATE_MAX })}
+            helper={t("share.links.rateHint", { max: RATE_PER_MINUTE_MAX })}
             error={attempted && ratePerMinute === null ? "share.links.numberInvalid" : undefined}
           >
             <Input
@@ -105,7 +111,7 @@ export const CreateLinkDialog = ({ target, onClose, onCreated }: Props) => {
               type="number"
               inputMode="numeric"
               min={1}
-              max={RATE_MAX}
+              max={RATE_PER_MINUTE_MAX}
               value={rate}
               onChange={(e) => setRate(e.target.value)}
             />
@@ -120,7 +126,7 @@ export const CreateLinkDialog = ({ target, onClose, onCreated }: Props) => {
               type="number"
               inputMode="numeric"
               min={1}
-              max={CAP_MAX}
+              max={DAILY_CAP_MAX}
               value={cap}
               onChange={(e) => setCap(e.target.value)}
             />
