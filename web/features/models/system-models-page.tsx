@@ -9,6 +9,7 @@ import { FormField } from "../../components/form-field";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { RouteErrorMessage } from "../../components/route-error";
 import { SectionHeader } from "../settings/section-header";
+import { optionsFor } from "./model-options";
 
 type DefaultKey = keyof DefaultModels;
 
@@ -59,16 +60,6 @@ export const DEFAULT_FIELDS: Field[] = [
     optional: true,
   },
 ];
-
-export type ModelOption = { value: string; label: string };
-
-// The configured models of one type (built-ins included) as "name (provider)".
-export const optionsFor = (overview: ModelsOverview, type: ModelType): ModelOption[] =>
-  overview.providers.flatMap((provider) =>
-    provider.models
-      .filter((model) => model.model_type === type && model.enabled)
-      .map((model) => ({ value: model.model_id, label: `${model.llm_name} (${provider.name})` })),
-  );
 
 const SystemModelsForm = ({ overview }: { overview: ModelsOverview }) => {
   const { t } = useTranslation();

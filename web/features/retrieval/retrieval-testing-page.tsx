@@ -7,7 +7,7 @@ import { FormField } from "../../components/form-field";
 import { Pager } from "../../components/pager";
 import { RouteErrorMessage } from "../../components/route-error";
 import { formatCount, formatNumber } from "../../lib/format";
-import { SettingSwitch } from "../chat/assistants/setting-switch";
+import { SettingSwitch } from "../../components/setting-switch";
 import { CrossLanguagesField } from "./cross-languages-field";
 import { DocumentFilter } from "./document-filter";
 import {

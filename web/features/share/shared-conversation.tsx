@@ -15,18 +15,18 @@ import { errorMessage } from "../../components/notify";
 import { PageLoader } from "../../components/page-loader";
 import { RouteErrorMessage } from "../../components/route-error";
 import i18n from "../../i18n";
-import { AnswerMarkdown } from "../chat/conversation/answer-markdown";
-import { Composer, VariableFields } from "../chat/conversation/composer";
-import { TypingDots } from "../chat/conversation/conversation-pane";
-import { RelatedQuestions } from "../chat/conversation/message-actions";
+import { AnswerMarkdown } from "../conversation/answer-markdown";
+import { Composer, VariableFields } from "../conversation/composer";
+import { TypingDots } from "../conversation/typing-dots";
+import { RelatedQuestions } from "../conversation/message-actions";
 import {
   type ChatTransport,
   questionStored,
   type Turn,
   turnView,
   useChatStream,
-} from "../chat/conversation/use-chat-stream";
-import { MessageLog } from "../chat/conversation/message-log";
+} from "../conversation/use-chat-stream";
+import { MessageLog } from "../conversation/message-log";
 import type { SharePalette } from "./design-palette";
 import { AssistantBubble, UserBubble } from "./message-bubbles";
 import { shareProblemOf } from "./share-problem";

@@ -2,9 +2,9 @@ import { HStack, Stack } from "@chakra-ui/react";
 import { useMemo } from "react";
 import type { ChatMessage } from "../../../worker/contract/chats";
 import { type ShareClient, sharedSpeak, useSharedFeedbackMutation } from "../../api/share";
-import { plainAnswer } from "../chat/conversation/answer-markdown";
-import { CopyAnswerButton, FeedbackButtons } from "../chat/conversation/feedback-buttons";
-import { ReadAloudButton, ReadAloudNotice, useReadAloud } from "../chat/conversation/read-aloud";
+import { plainAnswer } from "../conversation/answer-markdown";
+import { CopyAnswerButton, FeedbackButtons } from "../conversation/feedback-buttons";
+import { ReadAloudButton, ReadAloudNotice, useReadAloud } from "../conversation/read-aloud";
 
 type Props = {
   client: ShareClient;

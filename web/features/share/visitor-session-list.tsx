@@ -7,7 +7,7 @@ import { type ShareClient, useDeleteSharedSessionMutation, useRenameSharedSessio
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { notifyError } from "../../components/notify";
 import { RouteErrorMessage } from "../../components/route-error";
-import { RenameSessionDialog, SessionRow } from "../chat/conversation/session-row";
+import { RenameSessionDialog, SessionRow } from "../conversation/session-row";
 
 type Props = {
   client: ShareClient;

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Flex, HStack, Stack, Text } from "@chakra-ui/react";
+import { Alert, Box, Button, Flex, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,12 +8,13 @@ import { errorMessage } from "../../../components/notify";
 import { PageLoader } from "../../../components/page-loader";
 import { RouteErrorMessage } from "../../../components/route-error";
 import i18n from "../../../i18n";
-import { AnswerMarkdown } from "./answer-markdown";
-import { Composer, VariableFields } from "./composer";
-import { MessageActions, RelatedQuestions } from "./message-actions";
-import { SourcesPanel } from "./sources-panel";
-import { questionStored, type Turn, turnView, useChatStream } from "./use-chat-stream";
-import { MessageLog } from "./message-log";
+import { AnswerMarkdown } from "../../conversation/answer-markdown";
+import { TypingDots } from "../../conversation/typing-dots";
+import { Composer, VariableFields } from "../../conversation/composer";
+import { MessageActions, RelatedQuestions } from "../../conversation/message-actions";
+import { SourcesPanel } from "../../conversation/sources-panel";
+import { questionStored, type Turn, turnView, useChatStream } from "../../conversation/use-chat-stream";
+import { MessageLog } from "../../conversation/message-log";
 
 type Props = { chat: Chat; sessionId: string; onSessionRenamed?(): void };
 
@@ -25,24 +26,6 @@ const isDefaultName = (name: string) =>
     i18n.getFixedT("en")("chat.sessions.newName"),
     "New session",
   ].includes(name);
-
-export const TypingDots = () => {
-  const { t } = useTranslation();
-  return (
-    <HStack gap="1" py="1.5" role="status" aria-label={t("chat.conversation.typing")} data-testid="typing">
-      {[0, 1, 2].map((dot) => (
-        <Box
-          key={dot}
-          boxSize="1.5"
-          rounded="full"
-          bg="fg.muted"
-          animation="pulse"
-          css={{ animationDelay: `${dot * 150}ms` }}
-        />
-      ))}
-    </HStack>
-  );
-};
 
 const UserMessage = ({ content }: { content: string }) => {
   const { t } = useTranslation();

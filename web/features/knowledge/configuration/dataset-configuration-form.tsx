@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { Dataset } from "../../../../worker/contract/datasets";
 import { useUpdateDatasetMutation } from "../../../api/datasets";
 import { notifyError, notifySuccess } from "../../../components/notify";
-import type { ModelOption } from "../../models/system-models-page";
+import type { ModelOption } from "../../models/model-options";
 import { BasicsSection } from "./basics-section";
 import { ChunkingSection } from "./chunking-section";
 import { type ConfigErrors, validateConfig } from "./config-schema";
