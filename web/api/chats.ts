@@ -4,7 +4,6 @@ import type {
   ChatStats,
   CompletionFrame,
   CreateChatInput,
-  FeedbackReason,
   Session,
   UpdateChatInput,
 } from "../../worker/contract/chats";
@@ -121,20 +120,6 @@ export const useDeleteMessageMutation = (chatId: string, sessionId: string) => {
   return useMutation({
     mutationFn: (messageId: string) =>
       requestData<Session>(`/chats/${chatId}/sessions/${sessionId}/messages/${messageId}`, { method: "DELETE" }),
-    onSuccess: (session) => queryClient.setQueryData(chatKeys.session(chatId, sessionId), session),
-  });
-};
-
-export type FeedbackParams = { messageId: string; thumbup: boolean; reason?: FeedbackReason | null; feedback?: string };
-
-export const useFeedbackMutation = (chatId: string, sessionId: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ messageId, ...body }: FeedbackParams) =>
-      requestData<Session>(`/chats/${chatId}/sessions/${sessionId}/messages/${messageId}/feedback`, {
-        method: "PUT",
-        body,
-      }),
     onSuccess: (session) => queryClient.setQueryData(chatKeys.session(chatId, sessionId), session),
   });
 };

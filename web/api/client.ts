@@ -159,7 +159,7 @@ export const onUnauthorized = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-export const { request, requestData, requestRaw, upload } = createClient({
+export const memberClient = createClient({
   base: API_BASE,
   headers: authHeaders,
   onResponse: (response, again) => {
@@ -175,6 +175,7 @@ export const { request, requestData, requestRaw, upload } = createClient({
     return response;
   },
 });
+export const { request, requestData, requestRaw, upload } = memberClient;
 
 // ---- a visitor's client: the share token, and the browser's visitor id where the link keeps conversations ----
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CompletionFrame, FeedbackReason, Session } from "../../worker/contract/chats";
+import type { CompletionFrame, Session } from "../../worker/contract/chats";
 import type { SharedChatInfo, ShareToken, ShareTokenInput, UpdateShareTokenInput } from "../../worker/contract/share";
 import { type AskParams, audioFrom, completionBody, readCompletionFrames } from "./chats";
 import { requestData, visitorClient } from "./client";
@@ -83,12 +83,12 @@ export const visitorId = () => {
   }
 };
 
-const visitor = (client: ShareClient) =>
+export const shareChatClient = (client: ShareClient) =>
   visitorClient(`/share/chats/${client.chatId}`, client.token, () => client.visitorId);
 
 // Read aloud for a visitor: the team's TTS model through the share link (the browser's voice when there is none).
 export const sharedSpeak = (client: ShareClient) => async (text: string) =>
-  audioFrom(await visitor(client).requestRaw("/audio/speech", { body: { text } }));
+  audioFrom(await shareChatClient(client).requestRaw("/audio/speech", { body: { text } }));
 
 export const sharedKeys = {
   info: (client: ShareClient) => ["shared-chat", client.chatId, client.token, "info"] as const,
@@ -101,44 +101,33 @@ export const sharedKeys = {
 export const sharedInfoQueryOptions = (client: ShareClient) =>
   queryOptions({
     queryKey: sharedKeys.info(client),
-    queryFn: () => visitor(client).requestData<SharedChatInfo>(""),
+    queryFn: () => shareChatClient(client).requestData<SharedChatInfo>(""),
     retry: false,
   });
 export const sharedSessionsQueryOptions = (client: ShareClient) =>
   queryOptions({
     queryKey: sharedKeys.sessions(client),
-    queryFn: () => visitor(client).requestData<Session[]>("/sessions"),
+    queryFn: () => shareChatClient(client).requestData<Session[]>("/sessions"),
   });
 export const sharedSessionQueryOptions = (client: ShareClient, id: string) =>
   queryOptions({
     queryKey: sharedKeys.session(client, id),
-    queryFn: () => visitor(client).requestData<Session>(`/sessions/${id}`),
+    queryFn: () => shareChatClient(client).requestData<Session>(`/sessions/${id}`),
   });
 
 export const createSharedSession = (client: ShareClient, name: string) =>
-  visitor(client).requestData<Session>("/sessions", { body: { name } });
+  shareChatClient(client).requestData<Session>("/sessions", { body: { name } });
 export const renameSharedSession = (client: ShareClient, id: string, name: string) =>
-  visitor(client).requestData<Session>(`/sessions/${id}`, { method: "PATCH", body: { name } });
+  shareChatClient(client).requestData<Session>(`/sessions/${id}`, { method: "PATCH", body: { name } });
 export const deleteSharedSession = (client: ShareClient, id: string) =>
-  visitor(client).requestData<unknown>(`/sessions/${id}`, { method: "DELETE" });
-export const sharedFeedback = (
-  client: ShareClient,
-  sessionId: string,
-  messageId: string,
-  body: { thumbup: boolean; reason?: FeedbackReason | null; feedback?: string },
-) =>
-  visitor(client).requestData<Session>(`/sessions/${sessionId}/messages/${messageId}/feedback`, {
-    method: "PUT",
-    body,
-  });
-
+  shareChatClient(client).requestData<unknown>(`/sessions/${id}`, { method: "DELETE" });
 export const streamSharedCompletion = async (
   client: ShareClient,
   params: Omit<AskParams, "chatId">,
   onFrame: (frame: CompletionFrame) => void,
   signal?: AbortSignal,
 ) => {
-  const response = await visitor(client).requestRaw("/completions", {
+  const response = await shareChatClient(client).requestRaw("/completions", {
     body: completionBody(params),
     signal,
   });
@@ -171,21 +160,5 @@ export const useDeleteSharedSessionMutation = (client: ShareClient) => {
   return useMutation({
     mutationFn: (id: string) => deleteSharedSession(client, id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.sessions(client) }),
-  });
-};
-
-export const useSharedFeedbackMutation = (client: ShareClient, sessionId: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({
-      messageId,
-      ...body
-    }: {
-      messageId: string;
-      thumbup: boolean;
-      reason?: FeedbackReason | null;
-      feedback?: string;
-    }) => sharedFeedback(client, sessionId, messageId, body),
-    onSuccess: (session) => queryClient.setQueryData(sharedKeys.session(client, sessionId), session),
   });
 };

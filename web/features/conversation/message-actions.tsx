@@ -1,27 +1,27 @@
 import { Box, Button, HStack, IconButton, Stack, Text, Wrap } from "@chakra-ui/react";
-import { MessageCircleQuestion, RefreshCw, ScrollText, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { MessageCircleQuestion, ScrollText } from "lucide-react";
+import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../worker/contract/chats";
-import { speak, useDeleteMessageMutation, useFeedbackMutation } from "../../api/chats";
-import { ConfirmDialog } from "../../components/confirm-dialog";
-import { notifyError, notifySuccess } from "../../components/notify";
+import { type Asker, speakerOf, useFeedbackMutation } from "../../api/conversations";
 import { ViewDialog } from "../../components/view-dialog";
 import { plainAnswer } from "./answer-markdown";
 import { ReadAloudButton, ReadAloudNotice, useReadAloud } from "./read-aloud";
 import { CopyAnswerButton, FeedbackButtons } from "./feedback-buttons";
 
 type Props = {
-  chatId: string;
+  // a member in the assistant or a visitor through a share link (stable across renders: read aloud keeps it)
+  asker: Asker;
   sessionId: string;
   message: ChatMessage;
   // the opener has no question: no feedback, no delete
   answered: boolean;
   tts: boolean;
   // the assistant's prompt icon: the answer's full prompt, as the server kept it
-  showPrompt: boolean;
+  showPrompt?: boolean;
   disabled?: boolean;
-  onRegenerate?: () => void;
+  // what the asker may do besides feedback to an answered message (the member's regenerate and delete)
+  tools?: ReactNode;
 };
 
 const PromptButton = ({ prompt }: { prompt: string }) => {
@@ -57,26 +57,12 @@ const PromptButton = ({ prompt }: { prompt: string }) => {
   );
 };
 
-// Under a finished answer: copy, read aloud, thumbs, regenerate (last answer only) and delete the pair.
-export const MessageActions = ({
-  chatId,
-  sessionId,
-  message,
-  answered,
-  tts,
-  showPrompt,
-  disabled,
-  onRegenerate,
-}: Props) => {
-  const { t } = useTranslation();
+// Under a finished answer: copy, read aloud, the prompt, thumbs and the asker's own tools.
+export const MessageActions = ({ asker, sessionId, message, answered, tts, showPrompt, disabled, tools }: Props) => {
   const text = plainAnswer(message.content);
-  const readAloud = useReadAloud(text, speak);
-  const feedback = useFeedbackMutation(chatId, sessionId);
-  const remove = useDeleteMessageMutation(chatId, sessionId);
-  const removePair = async () => {
-    const saved = await remove.mutateAsync(message.id).catch(notifyError);
-    if (saved) notifySuccess(t("common.toast.deleted"));
-  };
+  const speakText = useMemo(() => speakerOf(asker), [asker]);
+  const readAloud = useReadAloud(text, speakText);
+  const feedback = useFeedbackMutation(asker, sessionId);
 
   return (
     <Stack gap="1" mt="1">
@@ -92,28 +78,7 @@ export const MessageActions = ({
               pending={feedback.isPending}
               save={(body) => feedback.mutateAsync({ messageId: message.id, ...body })}
             />
-            {onRegenerate && (
-              <IconButton
-                size="xs"
-                variant="ghost"
-                aria-label={t("chat.actions.regenerate")}
-                disabled={disabled}
-                onClick={onRegenerate}
-              >
-                <RefreshCw />
-              </IconButton>
-            )}
-            <ConfirmDialog
-              title={t("chat.actions.deleteTitle")}
-              body={t("chat.actions.deleteBody")}
-              loading={remove.isPending}
-              onConfirm={removePair}
-              trigger={
-                <IconButton size="xs" variant="ghost" aria-label={t("chat.actions.delete")} disabled={disabled}>
-                  <Trash2 />
-                </IconButton>
-              }
-            />
+            {tools}
           </>
         )}
       </HStack>

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Flex, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { KNOWLEDGE_KEY, type Reference } from "../../../../worker/contract/chats";
 import { type Chat, type Session, sessionQueryOptions, useRenameSessionMutation } from "../../../api/chats";
@@ -9,6 +9,7 @@ import { PageLoader } from "../../../components/page-loader";
 import { RouteErrorMessage } from "../../../components/route-error";
 import i18n from "../../../i18n";
 import { AnswerMarkdown } from "../../conversation/answer-markdown";
+import { AnswerTools } from "./answer-tools";
 import { TypingDots } from "../../conversation/typing-dots";
 import { Composer, VariableFields } from "../../conversation/composer";
 import { MessageActions, RelatedQuestions } from "../../conversation/message-actions";
@@ -92,6 +93,7 @@ export const ConversationPane = ({ chat, sessionId, onSessionRenamed }: Props) =
   };
   const stream = useChatStream({ chatId: chat.id, sessionId, onSettled });
   const { turn } = stream;
+  const asker = useMemo(() => ({ chatId: chat.id }), [chat.id]);
 
   const stored = session.data?.messages ?? [];
 
@@ -147,17 +149,25 @@ export const ConversationPane = ({ chat, sessionId, onSessionRenamed }: Props) =
               reference={message.reference}
               footer={
                 <MessageActions
-                  chatId={chat.id}
+                  asker={asker}
                   sessionId={sessionId}
                   message={message}
                   answered={firstUser >= 0 && index > firstUser}
                   tts={chat.prompt_config.tts}
                   showPrompt={chat.prompt_config.prompt_icon}
                   disabled={stream.busy}
-                  onRegenerate={
-                    index === shown.length - 1 && !showAnswer && lastUser >= 0 && index > lastUser
-                      ? regenerate
-                      : undefined
+                  tools={
+                    <AnswerTools
+                      chatId={chat.id}
+                      sessionId={sessionId}
+                      messageId={message.id}
+                      disabled={stream.busy}
+                      onRegenerate={
+                        index === shown.length - 1 && !showAnswer && lastUser >= 0 && index > lastUser
+                          ? regenerate
+                          : undefined
+                      }
+                    />
                   }
                 />
               }
