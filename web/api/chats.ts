@@ -89,32 +89,6 @@ export const useDeleteChatMutation = () => {
   });
 };
 
-export const useCreateSessionMutation = (chatId: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (name: string) => requestData<Session>(`/chats/${chatId}/sessions`, { body: { name } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.sessions(chatId) }),
-  });
-};
-
-export const useRenameSessionMutation = (chatId: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, name }: { id: string; name: string }) =>
-      requestData<Session>(`/chats/${chatId}/sessions/${id}`, { method: "PATCH", body: { name } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.sessions(chatId) }),
-  });
-};
-
-export const useDeleteSessionMutation = (chatId: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      requestData<unknown>(`/chats/${chatId}/sessions`, { method: "DELETE", body: { ids: [id] } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.sessions(chatId) }),
-  });
-};
-
 export const useDeleteMessageMutation = (chatId: string, sessionId: string) => {
   const queryClient = useQueryClient();
   return useMutation({

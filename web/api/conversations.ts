@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FeedbackReason, Session } from "../../worker/contract/chats";
-import { chatKeys, speak } from "./chats";
+import { chatKeys, sessionsQueryOptions, speak } from "./chats";
 import { memberClient } from "./client";
-import { type ShareClient, shareChatClient, sharedKeys, sharedSpeak } from "./share";
+import { type ShareClient, shareChatClient, sharedKeys, sharedSessionsQueryOptions, sharedSpeak } from "./share";
 
 // Who is asking: a member in one of the team's assistants, or a visitor through a share link.
 export type Asker = { chatId: string } | { visitor: ShareClient };
@@ -12,6 +12,16 @@ const endpointOf = (asker: Asker) =>
   "visitor" in asker
     ? { client: shareChatClient(asker.visitor), sessions: "/sessions" }
     : { client: memberClient, sessions: `/chats/${asker.chatId}/sessions` };
+
+// The asker's own conversations with the assistant.
+export const sessionsQueryOf = (asker: Asker) => {
+  const { queryKey, queryFn } =
+    "visitor" in asker ? sharedSessionsQueryOptions(asker.visitor) : sessionsQueryOptions(asker.chatId);
+  return queryOptions({ queryKey: queryKey as readonly unknown[], queryFn: queryFn as () => Promise<Session[]> });
+};
+
+const sessionsKeyOf = (asker: Asker) =>
+  "visitor" in asker ? sharedKeys.sessions(asker.visitor) : chatKeys.sessions(asker.chatId);
 
 export const sessionKeyOf = (asker: Asker, sessionId: string) =>
   "visitor" in asker ? sharedKeys.session(asker.visitor, sessionId) : chatKeys.session(asker.chatId, sessionId);
@@ -32,5 +42,45 @@ export const useFeedbackMutation = (asker: Asker, sessionId: string) => {
       });
     },
     onSuccess: (session) => queryClient.setQueryData(sessionKeyOf(asker, sessionId), session),
+  });
+};
+
+export const useCreateSessionMutation = (asker: Asker) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => {
+      const { client, sessions } = endpointOf(asker);
+      return client.requestData<Session>(sessions, { body: { name } });
+    },
+    onSuccess: (session) => {
+      // a visitor's new conversation opens at once, without asking for it again
+      if ("visitor" in asker) queryClient.setQueryData(sessionKeyOf(asker, session.id), session);
+      return queryClient.invalidateQueries({ queryKey: sessionsKeyOf(asker) });
+    },
+  });
+};
+
+export const useRenameSessionMutation = (asker: Asker) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) => {
+      const { client, sessions } = endpointOf(asker);
+      return client.requestData<Session>(`${sessions}/${id}`, { method: "PATCH", body: { name } });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKeyOf(asker) }),
+  });
+};
+
+// A member deletes by a list of ids (RAGFlow's API), a visitor one conversation by its path.
+export const useDeleteSessionMutation = (asker: Asker) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => {
+      const { client, sessions } = endpointOf(asker);
+      return "visitor" in asker
+        ? client.requestData<unknown>(`${sessions}/${id}`, { method: "DELETE" })
+        : client.requestData<unknown>(sessions, { method: "DELETE", body: { ids: [id] } });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKeyOf(asker) }),
   });
 };

@@ -115,12 +115,8 @@ export const sharedSessionQueryOptions = (client: ShareClient, id: string) =>
     queryFn: () => shareChatClient(client).requestData<Session>(`/sessions/${id}`),
   });
 
-export const createSharedSession = (client: ShareClient, name: string) =>
-  shareChatClient(client).requestData<Session>("/sessions", { body: { name } });
 export const renameSharedSession = (client: ShareClient, id: string, name: string) =>
   shareChatClient(client).requestData<Session>(`/sessions/${id}`, { method: "PATCH", body: { name } });
-export const deleteSharedSession = (client: ShareClient, id: string) =>
-  shareChatClient(client).requestData<unknown>(`/sessions/${id}`, { method: "DELETE" });
 export const streamSharedCompletion = async (
   client: ShareClient,
   params: Omit<AskParams, "chatId">,
@@ -132,33 +128,4 @@ export const streamSharedCompletion = async (
     signal,
   });
   return readCompletionFrames(response, onFrame);
-};
-
-// ---- the visitor's changes, keeping the cached list and session current ----
-
-export const useCreateSharedSessionMutation = (client: ShareClient) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (name: string) => createSharedSession(client, name),
-    onSuccess: (session) => {
-      queryClient.setQueryData(sharedKeys.session(client, session.id), session);
-      return queryClient.invalidateQueries({ queryKey: sharedKeys.sessions(client) });
-    },
-  });
-};
-
-export const useRenameSharedSessionMutation = (client: ShareClient) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, name }: { id: string; name: string }) => renameSharedSession(client, id, name),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.sessions(client) }),
-  });
-};
-
-export const useDeleteSharedSessionMutation = (client: ShareClient) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => deleteSharedSession(client, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.sessions(client) }),
-  });
 };

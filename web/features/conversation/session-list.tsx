@@ -1,31 +1,42 @@
-import { Box, Button, EmptyState, HStack, Heading, Skeleton, Stack } from "@chakra-ui/react";
+import { Box, Button, EmptyState, HStack, Heading, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { MessageSquarePlus, MessagesSquare } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { Session } from "../../../worker/contract/chats";
 import {
-  type Session,
-  sessionsQueryOptions,
+  type Asker,
+  sessionsQueryOf,
   useCreateSessionMutation,
   useDeleteSessionMutation,
   useRenameSessionMutation,
-} from "../../api/chats";
+} from "../../api/conversations";
+import type { ShareClient } from "../../api/share";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { RouteErrorMessage } from "../../components/route-error";
 import { RenameSessionDialog, SessionRow } from "./session-row";
 
-type Props = { chatId: string; selectedId: string | null; onSelect(id: string | null): void };
+type Props = {
+  chatId: string;
+  // a share link's visitor: the visitor's own conversations (kept for its visitor id); new ones start elsewhere
+  visitor?: ShareClient;
+  selectedId: string | null;
+  onSelect(id: string | null): void;
+};
 
-// Middle column of /chat: the conversations of the selected assistant.
-export const SessionList = ({ chatId, selectedId, onSelect }: Props) => {
+// The conversations of one assistant: the member's middle column of /chat, or a visitor's list on a share link.
+export const SessionList = ({ chatId, visitor, selectedId, onSelect }: Props) => {
   const { t } = useTranslation();
-  const sessions = useQuery(sessionsQueryOptions(chatId));
-  const create = useCreateSessionMutation(chatId);
-  const remove = useDeleteSessionMutation(chatId);
-  const rename = useRenameSessionMutation(chatId);
+  const asker: Asker = useMemo(() => (visitor ? { visitor } : { chatId }), [chatId, visitor]);
+  const sessions = useQuery(sessionsQueryOf(asker));
+  const create = useCreateSessionMutation(asker);
+  const remove = useDeleteSessionMutation(asker);
+  const rename = useRenameSessionMutation(asker);
   const [renaming, setRenaming] = useState<Session | null>(null);
   const [deleting, setDeleting] = useState<Session | null>(null);
+  const member = visitor === undefined;
+  const title = member ? t("chat.sessions.title") : t("share.sessions.title");
 
   const createSession = async () => {
     const created = await create.mutateAsync(t("chat.sessions.newName")).catch(notifyError);
@@ -37,50 +48,64 @@ export const SessionList = ({ chatId, selectedId, onSelect }: Props) => {
       (error: unknown) => notifyError(error),
     );
     if (!done) return;
-    notifySuccess(t("common.toast.deleted"));
+    if (member) notifySuccess(t("common.toast.deleted"));
     if (session.id === selectedId) onSelect(null);
   };
 
-  const newChat = (
-    <Button
-      size="sm"
-      colorPalette="teal"
-      variant="subtle"
-      loading={create.isPending}
-      onClick={() => void createSession()}
-    >
-      <MessageSquarePlus /> {t("chat.sessions.new")}
-    </Button>
-  );
-
   return (
-    <Stack as="nav" gap="0" aria-label={t("chat.sessions.title")}>
-      <HStack justify="space-between" gap="2" px="3" py="3" borderBottomWidth="1px">
-        <Heading as="h3" size="sm">
-          {t("chat.sessions.title")}
+    <Stack as="nav" gap="0" aria-label={title}>
+      {member ? (
+        <HStack justify="space-between" gap="2" px="3" py="3" borderBottomWidth="1px">
+          <Heading as="h3" size="sm">
+            {title}
+          </Heading>
+          <Button
+            size="sm"
+            colorPalette="teal"
+            variant="subtle"
+            loading={create.isPending}
+            onClick={() => void createSession()}
+          >
+            <MessageSquarePlus /> {t("chat.sessions.new")}
+          </Button>
+        </HStack>
+      ) : (
+        <Heading as="h2" size="sm" px="3" pt="3" pb="2">
+          {title}
         </Heading>
-        {newChat}
-      </HStack>
+      )}
       {sessions.isError ? (
         <Box p="3">
           <RouteErrorMessage error={sessions.error} onRetry={() => void sessions.refetch()} />
         </Box>
       ) : sessions.isPending ? (
-        <Stack p="3" gap="2" aria-busy="true" aria-label={t("common.loading")} data-testid="sessions-loading">
+        <Stack
+          p="3"
+          gap="2"
+          aria-busy="true"
+          aria-label={t("common.loading")}
+          data-testid={member ? "sessions-loading" : undefined}
+        >
           {[0, 1, 2].map((row) => (
             <Skeleton key={row} h="10" rounded="md" />
           ))}
         </Stack>
       ) : sessions.data.length === 0 ? (
-        <EmptyState.Root size="sm" py="8">
-          <EmptyState.Content>
-            <EmptyState.Indicator color="brand.fg">
-              <MessagesSquare />
-            </EmptyState.Indicator>
-            <EmptyState.Title fontSize="sm">{t("chat.sessions.empty")}</EmptyState.Title>
-            <EmptyState.Description fontSize="xs">{t("chat.sessions.emptyHint")}</EmptyState.Description>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        member ? (
+          <EmptyState.Root size="sm" py="8">
+            <EmptyState.Content>
+              <EmptyState.Indicator color="brand.fg">
+                <MessagesSquare />
+              </EmptyState.Indicator>
+              <EmptyState.Title fontSize="sm">{t("chat.sessions.empty")}</EmptyState.Title>
+              <EmptyState.Description fontSize="xs">{t("chat.sessions.emptyHint")}</EmptyState.Description>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : (
+          <Text px="3" py="4" fontSize="sm" color="fg.muted">
+            {t("share.sessions.empty")}
+          </Text>
+        )
       ) : (
         <Stack as="ul" gap="0.5" p="2" listStyleType="none">
           {sessions.data.map((session) => (
@@ -88,8 +113,8 @@ export const SessionList = ({ chatId, selectedId, onSelect }: Props) => {
               key={session.id}
               session={session}
               selected={session.id === selectedId}
-              toolsOnHover
-              testId="session"
+              toolsOnHover={member}
+              testId={member ? "session" : "shared-session"}
               onSelect={() => onSelect(session.id)}
               onRename={() => setRenaming(session)}
               onDelete={() => setDeleting(session)}
@@ -108,8 +133,12 @@ export const SessionList = ({ chatId, selectedId, onSelect }: Props) => {
       <ConfirmDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
-        title={t("chat.sessions.deleteTitle")}
-        body={t("chat.sessions.deleteBody", { name: deleting?.name ?? "" })}
+        title={member ? t("chat.sessions.deleteTitle") : t("share.sessions.deleteTitle")}
+        body={
+          member
+            ? t("chat.sessions.deleteBody", { name: deleting?.name ?? "" })
+            : t("share.sessions.deleteBody", { name: deleting?.name ?? "" })
+        }
         loading={remove.isPending}
         onConfirm={() => (deleting ? deleteSession(deleting) : undefined)}
       />

@@ -3,7 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { KNOWLEDGE_KEY, type Reference } from "../../../../worker/contract/chats";
-import { type Chat, type Session, sessionQueryOptions, useRenameSessionMutation } from "../../../api/chats";
+import { type Chat, type Session, sessionQueryOptions } from "../../../api/chats";
+import { useRenameSessionMutation } from "../../../api/conversations";
 import { errorMessage } from "../../../components/notify";
 import { PageLoader } from "../../../components/page-loader";
 import { RouteErrorMessage } from "../../../components/route-error";
@@ -73,7 +74,8 @@ const AssistantMessage = ({ name, content, reference, footer }: AssistantProps) 
 export const ConversationPane = ({ chat, sessionId, onSessionRenamed }: Props) => {
   const { t } = useTranslation();
   const session = useQuery(sessionQueryOptions(chat.id, sessionId));
-  const rename = useRenameSessionMutation(chat.id);
+  const asker = useMemo(() => ({ chatId: chat.id }), [chat.id]);
+  const rename = useRenameSessionMutation(asker);
   const variables = chat.prompt_config.parameters.filter((variable) => variable.key !== KNOWLEDGE_KEY);
   const [values, setValues] = useState<Record<string, string>>({});
   const [missing, setMissing] = useState<string[]>([]);
@@ -93,7 +95,6 @@ export const ConversationPane = ({ chat, sessionId, onSessionRenamed }: Props) =
   };
   const stream = useChatStream({ chatId: chat.id, sessionId, onSettled });
   const { turn } = stream;
-  const asker = useMemo(() => ({ chatId: chat.id }), [chat.id]);
 
   const stored = session.data?.messages ?? [];
 
