@@ -5,10 +5,11 @@ import type {
   CompletionFrame,
   CreateChatInput,
   Session,
+  SpeechSchema,
   UpdateChatInput,
 } from "../../worker/contract/chats";
 import { currentUserId } from "../lib/auth-storage";
-import { ApiError, request, requestData, requestRaw } from "./client";
+import { ApiError, apiError, type Body, envelopeOf, request, requestData, requestRaw } from "./client";
 import { readSseData } from "./sse";
 
 export type { Chat, ChatStats, CompletionFrame, Session };
@@ -143,14 +144,19 @@ export const streamCompletion = async (
 // The spoken audio, or the envelope's refusal (e.g. 102 "No default TTS model is set") as an error.
 export const audioFrom = async (response: Response) => {
   if (!(response.headers.get("Content-Type") ?? "").startsWith("audio/")) {
-    const envelope = (await response.json()) as { code: number; message: string };
-    throw new ApiError(envelope.code, envelope.message, response.status);
+    throw apiError(response, await envelopeOf(response));
   }
   return response.blob();
 };
 
 export const speak = async (text: string, signal?: AbortSignal) =>
-  audioFrom(await requestRaw("/chat/audio/speech", { method: "POST", body: { text }, signal }));
+  audioFrom(
+    await requestRaw("/chat/audio/speech", {
+      method: "POST",
+      body: { text } satisfies Body<typeof SpeechSchema>,
+      signal,
+    }),
+  );
 
 export const transcribe = async (audio: Blob, fileName = "speech.webm") => {
   const form = new FormData();
@@ -162,9 +168,7 @@ export const transcribe = async (audio: Blob, fileName = "speech.webm") => {
 export const exportHistory = async (chatId: string, from: string, to: string, format: "json" | "csv" | "md") => {
   const response = await requestRaw(`/chats/${chatId}/export`, { query: { from, to, format } });
   if (!response.ok) throw new ApiError(response.status, response.statusText, response.status);
-  if ((response.headers.get("Content-Type") ?? "").includes("application/json") && format !== "json") {
-    const envelope = (await response.json()) as { code: number; message: string };
-    throw new ApiError(envelope.code, envelope.message, response.status);
-  }
+  if ((response.headers.get("Content-Type") ?? "").includes("application/json") && format !== "json")
+    throw apiError(response, await envelopeOf(response));
   return response.blob();
 };

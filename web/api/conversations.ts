@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { FeedbackReason, Session } from "../../worker/contract/chats";
+import type { CreateSessionSchema, FeedbackSchema, Session } from "../../worker/contract/chats";
+import type { DeleteByIdsSchema } from "../../worker/contract/datasets";
 import { chatKeys, sessionsQueryOptions, speak } from "./chats";
-import { memberClient } from "./client";
+import { type Body, memberClient } from "./client";
 import { type ShareClient, shareChatClient, sharedKeys, sharedSessionsQueryOptions, sharedSpeak } from "./share";
 
 // Who is asking: a member in one of the team's assistants, or a visitor through a share link.
@@ -29,7 +30,7 @@ export const sessionKeyOf = (asker: Asker, sessionId: string) =>
 // Read aloud: the team's TTS model, for a visitor through the share link.
 export const speakerOf = (asker: Asker) => ("visitor" in asker ? sharedSpeak(asker.visitor) : speak);
 
-export type FeedbackParams = { messageId: string; thumbup: boolean; reason?: FeedbackReason | null; feedback?: string };
+export type FeedbackParams = Body<typeof FeedbackSchema> & { messageId: string };
 
 export const useFeedbackMutation = (asker: Asker, sessionId: string) => {
   const queryClient = useQueryClient();
@@ -50,7 +51,9 @@ export const useCreateSessionMutation = (asker: Asker) => {
   return useMutation({
     mutationFn: (name: string) => {
       const { client, sessions } = endpointOf(asker);
-      return client.requestData<Session>(sessions, { body: { name } });
+      return client.requestData<Session>(sessions, {
+        body: { name } satisfies Body<typeof CreateSessionSchema>,
+      });
     },
     onSuccess: (session) => {
       // a visitor's new conversation opens at once, without asking for it again
@@ -79,7 +82,10 @@ export const useDeleteSessionMutation = (asker: Asker) => {
       const { client, sessions } = endpointOf(asker);
       return "visitor" in asker
         ? client.requestData<unknown>(`${sessions}/${id}`, { method: "DELETE" })
-        : client.requestData<unknown>(sessions, { method: "DELETE", body: { ids: [id] } });
+        : client.requestData<unknown>(sessions, {
+            method: "DELETE",
+            body: { ids: [id] } satisfies Body<typeof DeleteByIdsSchema>,
+          });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKeyOf(asker) }),
   });

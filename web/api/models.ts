@@ -5,6 +5,7 @@ import type {
   DefaultModels,
   ProviderView,
   SetDefaultModelsSchema,
+  UpdateModelSchema,
 } from "../../worker/contract/models";
 import { type Body, requestData } from "./client";
 
@@ -92,7 +93,10 @@ export const useToggleModelMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
-      requestData<boolean>(`/providers/models/${encodeURIComponent(id)}`, { method: "PATCH", body: { enabled } }),
+      requestData<boolean>(`/providers/models/${encodeURIComponent(id)}`, {
+        method: "PATCH",
+        body: { enabled } satisfies Body<typeof UpdateModelSchema>,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: modelKeys.all }),
   });
 };

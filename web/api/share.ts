@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CompletionFrame, Session } from "../../worker/contract/chats";
+import type { CompletionFrame, Session, SpeechSchema } from "../../worker/contract/chats";
 import type { SharedChatInfo, ShareToken, ShareTokenInput, UpdateShareTokenInput } from "../../worker/contract/share";
 import { type AskParams, audioFrom, completionBody, readCompletionFrames } from "./chats";
-import { requestData, visitorClient } from "./client";
+import { type Body, requestData, visitorClient } from "./client";
 
 export type { SharedChatInfo, ShareToken };
 
@@ -88,7 +88,9 @@ export const shareChatClient = (client: ShareClient) =>
 
 // Read aloud for a visitor: the team's TTS model through the share link (the browser's voice when there is none).
 export const sharedSpeak = (client: ShareClient) => async (text: string) =>
-  audioFrom(await shareChatClient(client).requestRaw("/audio/speech", { body: { text } }));
+  audioFrom(
+    await shareChatClient(client).requestRaw("/audio/speech", { body: { text } satisfies Body<typeof SpeechSchema> }),
+  );
 
 export const sharedKeys = {
   info: (client: ShareClient) => ["shared-chat", client.chatId, client.token, "info"] as const,

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { AgentInputFile } from "../../worker/contract/agents";
+import type { AgentCompletionSchema, AgentInputFile } from "../../worker/contract/agents";
 import { type AgentRunParams, readAgentFrames, type AgentFrame } from "./agents";
-import { visitorClient } from "./client";
+import { type Body, visitorClient } from "./client";
 import { visitorId } from "./share";
 
 export type SharedAgentInfo = {
@@ -44,7 +44,12 @@ export const streamSharedAgentRun =
   (client: AgentShareClient) =>
   async (params: AgentRunParams, onFrame: (frame: AgentFrame) => void, signal?: AbortSignal) => {
     const response = await visitor(client).requestRaw("/completions", {
-      body: { question: params.question, session_id: params.sessionId, inputs: params.inputs ?? {}, stream: true },
+      body: {
+        question: params.question,
+        session_id: params.sessionId,
+        inputs: params.inputs ?? {},
+        stream: true,
+      } satisfies Body<typeof AgentCompletionSchema>,
       signal,
     });
     return readAgentFrames(response, onFrame);
