@@ -10,7 +10,7 @@ import type {
 } from "../../worker/contract/chats";
 import { currentUserId } from "../lib/auth-storage";
 import { ApiError, apiError, type Body, envelopeOf, request, requestData, requestRaw } from "./client";
-import { readSseData } from "./sse";
+import { readEnvelopeFrames } from "./sse";
 
 export type { Chat, ChatStats, CompletionFrame, Session };
 // Chat payloads are written in the API's snake_case (nested prompt_config / llm_setting / design included).
@@ -109,15 +109,6 @@ export type AskParams = {
   variables?: Record<string, string>;
 };
 
-// Reads RAGFlow's SSE frames of a completion response until `data: true`; an envelope error is thrown.
-export const readCompletionFrames = (response: Response, onFrame: (frame: CompletionFrame) => void) =>
-  readSseData(response, (line) => {
-    const payload = JSON.parse(line) as { code: number; message: string; data: CompletionFrame | boolean };
-    if (payload.code !== 0) throw new ApiError(payload.code, payload.message, 200);
-    if (payload.data === true) return true;
-    if (typeof payload.data === "object") onFrame(payload.data);
-  });
-
 // A question (or the history to answer again) for a session; the prompt variables go beside the question.
 export const completionBody = (params: Omit<AskParams, "chatId">) => ({
   ...params.variables,
@@ -138,7 +129,7 @@ export const streamCompletion = async (
     body: completionBody(params),
     signal,
   });
-  return readCompletionFrames(response, onFrame);
+  return readEnvelopeFrames(response, onFrame);
 };
 
 // The spoken audio, or the envelope's refusal (e.g. 102 "No default TTS model is set") as an error.

@@ -15,8 +15,8 @@ import type {
   SharedSearchInfo,
   UpdateSearchInput,
 } from "../../worker/contract/searches";
-import { ApiError, type Body, requestData, requestRaw, visitorClient } from "./client";
-import { readSseData } from "./sse";
+import { type Body, requestData, requestRaw, visitorClient } from "./client";
+import { readEnvelopeFrames } from "./sse";
 
 export type { SearchApp, SearchConfig, SearchFrame, SharedSearchInfo };
 
@@ -108,15 +108,6 @@ export type SearchBackend = {
   mindMap(question: string): Promise<MindMapNode>;
 };
 
-// Reads RAGFlow's SSE frames until `data: true`; an error frame or envelope is thrown.
-export const readSearchFrames = (response: Response, onFrame: (frame: SearchFrame) => void) =>
-  readSseData(response, (line) => {
-    const payload = JSON.parse(line) as { code: number; message: string; data: SearchFrame | boolean };
-    if (payload.code !== 0) throw new ApiError(payload.code, payload.message, 200);
-    if (payload.data === true) return true;
-    if (typeof payload.data === "object") onFrame(payload.data);
-  });
-
 // The owner's page: results through POST /retrieval with the app's settings, the summary through the app.
 export const ownerSearchBackend = (app: SearchApp): SearchBackend => {
   return {
@@ -136,7 +127,7 @@ export const ownerSearchBackend = (app: SearchApp): SearchBackend => {
         body: { question, doc_ids: docIds } satisfies Body<typeof SearchCompletionSchema>,
         signal,
       });
-      return readSearchFrames(response, onFrame);
+      return readEnvelopeFrames<SearchFrame>(response, onFrame);
     },
     related: (question) =>
       requestData<string[]>("/chat/recommendation", {
@@ -178,7 +169,7 @@ export const sharedSearchBackend = (client: SearchShareClient): SearchBackend =>
         signal,
       }),
     ask: async (question, docIds, onFrame, signal) =>
-      readSearchFrames(
+      readEnvelopeFrames<SearchFrame>(
         await botRaw("/ask", {
           body: { search_id, question, doc_ids: docIds } satisfies Body<typeof SearchbotAskSchema>,
           signal,

@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CompletionFrame, Session, SpeechSchema } from "../../worker/contract/chats";
 import type { SharedChatInfo, ShareToken, ShareTokenInput, UpdateShareTokenInput } from "../../worker/contract/share";
-import { type AskParams, audioFrom, completionBody, readCompletionFrames } from "./chats";
+import { type AskParams, audioFrom, completionBody } from "./chats";
 import { type Body, requestData, visitorClient } from "./client";
+import { readEnvelopeFrames } from "./sse";
 
 export type { SharedChatInfo, ShareToken };
 
@@ -129,5 +130,5 @@ export const streamSharedCompletion = async (
     body: completionBody(params),
     signal,
   });
-  return readCompletionFrames(response, onFrame);
+  return readEnvelopeFrames(response, onFrame);
 };

@@ -35,3 +35,12 @@ export const readSseData = async (response: Response, onPayload: (payload: strin
     if (done) return;
   }
 };
+
+// RAGFlow's envelope frames (a chat completion, a search answer) until `data: true`; an error frame is thrown.
+export const readEnvelopeFrames = <F extends object>(response: Response, onFrame: (frame: F) => void) =>
+  readSseData(response, (line) => {
+    const payload = JSON.parse(line) as { code: number; message: string; data: F | boolean };
+    if (payload.code !== 0) throw new ApiError(payload.code, payload.message, 200);
+    if (payload.data === true) return true;
+    if (typeof payload.data === "object") onFrame(payload.data);
+  });
