@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
   Agent,
+  AgentCompletionSchema,
   AgentEvent,
   AgentInputFile,
   AgentTemplate,
@@ -8,15 +9,15 @@ import type {
   Dsl,
   TemplateLanguage,
 } from "../../worker/contract/agents";
-import { ApiError, request, requestData, requestRaw } from "./client";
+import { ApiError, type Body, request, requestData, requestRaw } from "./client";
 import { readSseData } from "./sse";
 
 export type { Agent, AgentTemplate };
 export type AgentPermission = (typeof AGENT_PERMISSIONS)[number];
 export type AgentListParams = { page: number; pageSize: number; keywords?: string };
 
-// What the list and the editor write. Sent as JSON text: the DSL's keys (component ids such as
-// "Generate:ab12", category names, env names) are the user's and must not be re-cased.
+// What the list and the editor write; the DSL's keys (component ids such as "Generate:ab12", category names,
+// env names) are the user's and go as they are.
 export type AgentChanges = { title?: string; description?: string | null; permission?: AgentPermission; dsl?: Dsl };
 
 export const agentKeys = {
@@ -67,7 +68,7 @@ export const useCreateAgentMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AgentChanges & { title: string; dsl: Dsl }) =>
-      requestData<Agent>("/agents", { method: "POST", body: JSON.stringify(input) }),
+      requestData<Agent>("/agents", { method: "POST", body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: agentKeys.lists() }),
   });
 };
@@ -76,8 +77,7 @@ export const useCreateAgentMutation = () => {
 export const useUpdateAgentMutation = (id: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: AgentChanges) =>
-      requestData<boolean>(`/agents/${id}`, { method: "PUT", body: JSON.stringify(changes) }),
+    mutationFn: (changes: AgentChanges) => requestData<boolean>(`/agents/${id}`, { method: "PUT", body: changes }),
     onSuccess: (_saved, changes) => {
       queryClient.setQueryData<Agent>(
         agentKeys.detail(id),
@@ -143,14 +143,14 @@ export const streamAgentRun = async (
   onFrame: (frame: AgentFrame) => void,
   signal?: AbortSignal,
 ) => {
-  const body = JSON.stringify({
+  const body = {
     agent_id: params.agentId,
     question: params.question,
     session_id: params.sessionId,
     inputs: params.inputs ?? {},
     stream: true,
     return_trace: true,
-  });
+  } satisfies Body<typeof AgentCompletionSchema>;
   const response = await requestRaw("/agents/chat/completions", { method: "POST", body, signal });
   return readAgentFrames(response, onFrame);
 };

@@ -1,7 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { UpdateProfileInput, UserProfile } from "../../worker/contract/users";
+import type {
+  ChangePasswordSchema,
+  LoginSchema,
+  RegisterSchema,
+  UpdateProfileSchema,
+  UserProfile,
+} from "../../worker/contract/users";
 import { clearSession, saveSession, saveUserInfo } from "../lib/auth-storage";
-import { request, requestData } from "./client";
+import { type Body, request, requestData } from "./client";
 
 export const userKeys = {
   all: ["user"] as const,
@@ -26,8 +32,8 @@ const storeSession = async ({ data, headers }: { data: SignedIn; headers: Header
   return data;
 };
 
-export type LoginValues = { email: string; password: string; remember: boolean };
-export type RegisterValues = { email: string; password: string; nickname: string };
+export type LoginValues = Body<typeof LoginSchema>;
+export type RegisterValues = Body<typeof RegisterSchema>;
 
 export const useLoginMutation = () => {
   const queryClient = useQueryClient();
@@ -56,14 +62,10 @@ export const useLogoutMutation = () => {
   });
 };
 
-type ProfileChanges = {
-  [K in keyof UpdateProfileInput as K extends "color_schema" ? "colorSchema" : K]?: UpdateProfileInput[K];
-};
-
 export const useUpdateProfileMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: Omit<ProfileChanges, "email">) =>
+    mutationFn: (changes: Omit<Body<typeof UpdateProfileSchema>, "email">) =>
       requestData<UserProfile>("/users/me", { method: "PATCH", body: changes }),
     onSuccess: (user) => {
       saveUserInfo(user);
@@ -74,6 +76,6 @@ export const useUpdateProfileMutation = () => {
 
 export const useChangePasswordMutation = () =>
   useMutation({
-    mutationFn: (values: { password: string; newPassword: string; confirmPassword: string }) =>
+    mutationFn: (values: Body<typeof ChangePasswordSchema>) =>
       requestData<boolean>("/users/me/password", { body: values }),
   });

@@ -4,13 +4,13 @@ import type {
   ChatStats,
   CompletionFrame,
   CreateChatInput,
-  FeedbackReason,
   Session,
+  SpeechSchema,
   UpdateChatInput,
 } from "../../worker/contract/chats";
 import { currentUserId } from "../lib/auth-storage";
-import { ApiError, request, requestData, requestRaw } from "./client";
-import { readSseData } from "./sse";
+import { ApiError, apiError, type Body, envelopeOf, request, requestData, requestRaw } from "./client";
+import { readEnvelopeFrames } from "./sse";
 
 export type { Chat, ChatStats, CompletionFrame, Session };
 // Chat payloads are written in the API's snake_case (nested prompt_config / llm_setting / design included).
@@ -66,7 +66,7 @@ export const chatStatsQueryOptions = (chatId: string, from: string, to: string) 
 export const useCreateChatMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: CreateChatInput) => requestData<Chat>("/chats", { body: JSON.stringify(changes) }),
+    mutationFn: (changes: CreateChatInput) => requestData<Chat>("/chats", { body: changes }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.lists() }),
   });
 };
@@ -74,8 +74,7 @@ export const useCreateChatMutation = () => {
 export const useUpdateChatMutation = (id: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: ChatChanges) =>
-      requestData<Chat>(`/chats/${id}`, { method: "PATCH", body: JSON.stringify(changes) }),
+    mutationFn: (changes: ChatChanges) => requestData<Chat>(`/chats/${id}`, { method: "PATCH", body: changes }),
     onSuccess: (chat) => {
       queryClient.setQueryData(chatKeys.detail(id), chat);
       return queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
@@ -91,51 +90,11 @@ export const useDeleteChatMutation = () => {
   });
 };
 
-export const useCreateSessionMutation = (chatId: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (name: string) => requestData<Session>(`/chats/${chatId}/sessions`, { body: { name } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.sessions(chatId) }),
-  });
-};
-
-export const useRenameSessionMutation = (chatId: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, name }: { id: string; name: string }) =>
-      requestData<Session>(`/chats/${chatId}/sessions/${id}`, { method: "PATCH", body: { name } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.sessions(chatId) }),
-  });
-};
-
-export const useDeleteSessionMutation = (chatId: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      requestData<unknown>(`/chats/${chatId}/sessions`, { method: "DELETE", body: { ids: [id] } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.sessions(chatId) }),
-  });
-};
-
 export const useDeleteMessageMutation = (chatId: string, sessionId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (messageId: string) =>
       requestData<Session>(`/chats/${chatId}/sessions/${sessionId}/messages/${messageId}`, { method: "DELETE" }),
-    onSuccess: (session) => queryClient.setQueryData(chatKeys.session(chatId, sessionId), session),
-  });
-};
-
-export type FeedbackParams = { messageId: string; thumbup: boolean; reason?: FeedbackReason | null; feedback?: string };
-
-export const useFeedbackMutation = (chatId: string, sessionId: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ messageId, ...body }: FeedbackParams) =>
-      requestData<Session>(`/chats/${chatId}/sessions/${sessionId}/messages/${messageId}/feedback`, {
-        method: "PUT",
-        body,
-      }),
     onSuccess: (session) => queryClient.setQueryData(chatKeys.session(chatId, sessionId), session),
   });
 };
@@ -150,14 +109,14 @@ export type AskParams = {
   variables?: Record<string, string>;
 };
 
-// Reads RAGFlow's SSE frames of a completion response until `data: true`; an envelope error is thrown.
-export const readCompletionFrames = (response: Response, onFrame: (frame: CompletionFrame) => void) =>
-  readSseData(response, (line) => {
-    const payload = JSON.parse(line) as { code: number; message: string; data: CompletionFrame | boolean };
-    if (payload.code !== 0) throw new ApiError(payload.code, payload.message, 200);
-    if (payload.data === true) return true;
-    if (typeof payload.data === "object") onFrame(payload.data);
-  });
+// A question (or the history to answer again) for a session; the prompt variables go beside the question.
+export const completionBody = (params: Omit<AskParams, "chatId">) => ({
+  ...params.variables,
+  question: params.question,
+  messages: params.messages,
+  session_id: params.sessionId,
+  stream: true,
+});
 
 // POST /chats/{id}/completions as SSE: calls onFrame for every `data:` frame until `data: true`.
 export const streamCompletion = async (
@@ -165,28 +124,30 @@ export const streamCompletion = async (
   onFrame: (frame: CompletionFrame) => void,
   signal?: AbortSignal,
 ) => {
-  const body = JSON.stringify({
-    ...params.variables,
-    question: params.question,
-    messages: params.messages,
-    session_id: params.sessionId,
-    stream: true,
+  const response = await requestRaw(`/chats/${params.chatId}/completions`, {
+    method: "POST",
+    body: completionBody(params),
+    signal,
   });
-  const response = await requestRaw(`/chats/${params.chatId}/completions`, { method: "POST", body, signal });
-  return readCompletionFrames(response, onFrame);
+  return readEnvelopeFrames(response, onFrame);
 };
 
 // The spoken audio, or the envelope's refusal (e.g. 102 "No default TTS model is set") as an error.
 export const audioFrom = async (response: Response) => {
   if (!(response.headers.get("Content-Type") ?? "").startsWith("audio/")) {
-    const envelope = (await response.json()) as { code: number; message: string };
-    throw new ApiError(envelope.code, envelope.message, response.status);
+    throw apiError(response, await envelopeOf(response));
   }
   return response.blob();
 };
 
 export const speak = async (text: string, signal?: AbortSignal) =>
-  audioFrom(await requestRaw("/chat/audio/speech", { method: "POST", body: { text }, signal }));
+  audioFrom(
+    await requestRaw("/chat/audio/speech", {
+      method: "POST",
+      body: { text } satisfies Body<typeof SpeechSchema>,
+      signal,
+    }),
+  );
 
 export const transcribe = async (audio: Blob, fileName = "speech.webm") => {
   const form = new FormData();
@@ -198,9 +159,7 @@ export const transcribe = async (audio: Blob, fileName = "speech.webm") => {
 export const exportHistory = async (chatId: string, from: string, to: string, format: "json" | "csv" | "md") => {
   const response = await requestRaw(`/chats/${chatId}/export`, { query: { from, to, format } });
   if (!response.ok) throw new ApiError(response.status, response.statusText, response.status);
-  if ((response.headers.get("Content-Type") ?? "").includes("application/json") && format !== "json") {
-    const envelope = (await response.json()) as { code: number; message: string };
-    throw new ApiError(envelope.code, envelope.message, response.status);
-  }
+  if ((response.headers.get("Content-Type") ?? "").includes("application/json") && format !== "json")
+    throw apiError(response, await envelopeOf(response));
   return response.blob();
 };

@@ -1,7 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Chunk } from "../../worker/contract/chunks";
+import type {
+  Chunk,
+  CreateChunkSchema,
+  DeleteChunksSchema,
+  SwitchChunksSchema,
+  UpdateChunkSchema,
+} from "../../worker/contract/chunks";
 import type { DatasetDocument } from "../../worker/contract/documents";
-import { requestData } from "./client";
+import { type Body, requestData } from "./client";
 import { datasetKeys } from "./datasets";
 import { documentKeys } from "./documents";
 
@@ -40,15 +46,13 @@ const useInvalidate = (datasetId: string, documentId: string) => {
     ]);
 };
 
-export type ChunkFields = { content?: string; importantKeywords?: string[]; questions?: string[] };
-
-export const createChunk = (datasetId: string, documentId: string, fields: ChunkFields & { content: string }) =>
+export const createChunk = (datasetId: string, documentId: string, fields: Body<typeof CreateChunkSchema>) =>
   requestData<{ chunk: Chunk }>(base(datasetId, documentId), { body: fields });
 
 export const useCreateChunkMutation = (datasetId: string, documentId: string) => {
   const invalidate = useInvalidate(datasetId, documentId);
   return useMutation({
-    mutationFn: (fields: ChunkFields & { content: string }) => createChunk(datasetId, documentId, fields),
+    mutationFn: (fields: Body<typeof CreateChunkSchema>) => createChunk(datasetId, documentId, fields),
     onSuccess: invalidate,
   });
 };
@@ -56,7 +60,7 @@ export const useCreateChunkMutation = (datasetId: string, documentId: string) =>
 export const useUpdateChunkMutation = (datasetId: string, documentId: string) => {
   const invalidate = useInvalidate(datasetId, documentId);
   return useMutation({
-    mutationFn: ({ id, fields }: { id: string; fields: ChunkFields }) =>
+    mutationFn: ({ id, fields }: { id: string; fields: Body<typeof UpdateChunkSchema> }) =>
       requestData<boolean>(`${base(datasetId, documentId)}/${id}`, { method: "PATCH", body: fields }),
     onSuccess: invalidate,
   });
@@ -66,7 +70,10 @@ export const useSwitchChunksMutation = (datasetId: string, documentId: string) =
   const invalidate = useInvalidate(datasetId, documentId);
   return useMutation({
     mutationFn: ({ ids, available }: { ids: string[]; available: boolean }) =>
-      requestData<boolean>(base(datasetId, documentId), { method: "PATCH", body: { chunkIds: ids, available } }),
+      requestData<boolean>(base(datasetId, documentId), {
+        method: "PATCH",
+        body: { chunk_ids: ids, available } satisfies Body<typeof SwitchChunksSchema>,
+      }),
     onSuccess: invalidate,
   });
 };
@@ -75,7 +82,10 @@ export const useDeleteChunksMutation = (datasetId: string, documentId: string) =
   const invalidate = useInvalidate(datasetId, documentId);
   return useMutation({
     mutationFn: (ids: string[]) =>
-      requestData<boolean>(base(datasetId, documentId), { method: "DELETE", body: { chunkIds: ids } }),
+      requestData<boolean>(base(datasetId, documentId), {
+        method: "DELETE",
+        body: { chunk_ids: ids } satisfies Body<typeof DeleteChunksSchema>,
+      }),
     onSuccess: invalidate,
   });
 };

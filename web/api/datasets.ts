@@ -1,7 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Dataset, ParsingStatusCounts } from "../../worker/contract/datasets";
-import type { ParserConfigInput } from "../../worker/contract/parser-config";
-import { request, requestData } from "./client";
+import type {
+  CreateDatasetSchema,
+  Dataset,
+  DeleteByIdsSchema,
+  ParsingStatusCounts,
+  UpdateDatasetSchema,
+} from "../../worker/contract/datasets";
+import { type Body, request, requestData } from "./client";
 
 export type DatasetListParams = { page: number; pageSize: number; keywords?: string };
 export type DatasetWithStatus = Dataset & Partial<ParsingStatusCounts>;
@@ -37,23 +42,10 @@ export const allDatasetsQueryOptions = () => datasetsQueryOptions({ page: 1, pag
 export const datasetQueryOptions = (id: string) =>
   queryOptions({ queryKey: datasetKeys.detail(id), queryFn: () => requestData<Dataset>(`/datasets/${id}`) });
 
-// The form state the web app edits; keys are converted to snake_case on the wire.
-export type DatasetChanges = {
-  name?: string;
-  avatar?: string;
-  description?: string | null;
-  language?: string;
-  permission?: "me" | "team";
-  embeddingModel?: string;
-  chunkMethod?: string;
-  pagerank?: number;
-  parserConfig?: ParserConfigInput;
-};
-
 export const useCreateDatasetMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: DatasetChanges & { name: string }) => requestData<Dataset>("/datasets", { body: changes }),
+    mutationFn: (input: Body<typeof CreateDatasetSchema>) => requestData<Dataset>("/datasets", { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: datasetKeys.lists() }),
   });
 };
@@ -61,7 +53,8 @@ export const useCreateDatasetMutation = () => {
 export const useUpdateDatasetMutation = (id: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: DatasetChanges) => requestData<Dataset>(`/datasets/${id}`, { method: "PUT", body: changes }),
+    mutationFn: (changes: Body<typeof UpdateDatasetSchema>) =>
+      requestData<Dataset>(`/datasets/${id}`, { method: "PUT", body: changes }),
     onSuccess: (dataset) => {
       queryClient.setQueryData(datasetKeys.detail(id), dataset);
       return queryClient.invalidateQueries({ queryKey: datasetKeys.lists() });
@@ -73,7 +66,10 @@ export const useDeleteDatasetsMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids: string[]) =>
-      requestData<{ success_count: number }>("/datasets", { method: "DELETE", body: { ids } }),
+      requestData<{ success_count: number }>("/datasets", {
+        method: "DELETE",
+        body: { ids } satisfies Body<typeof DeleteByIdsSchema>,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: datasetKeys.all }),
   });
 };

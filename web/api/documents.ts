@@ -1,8 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { MetadataSummary, MetadataUpdateInput } from "../../worker/contract/dataset-metadata";
-import type { DatasetDocument, RunStatus } from "../../worker/contract/documents";
-import type { ParserConfigInput } from "../../worker/contract/parser-config";
-import { API_BASE, requestData } from "./client";
+import type { DeleteByIdsSchema } from "../../worker/contract/datasets";
+import type {
+  CreateEmptyDocumentSchema,
+  DatasetDocument,
+  ParseDocumentsSchema,
+  RunStatus,
+  UpdateDocumentSchema,
+} from "../../worker/contract/documents";
+import { API_BASE, type Body, requestData, upload } from "./client";
 import { datasetKeys } from "./datasets";
 import { downloadWithAuth } from "../lib/save-blob";
 
@@ -41,12 +47,7 @@ const useInvalidate = (datasetId: string) => {
     ]);
 };
 
-export type DocumentChanges = {
-  name?: string;
-  enabled?: 0 | 1;
-  chunkMethod?: string;
-  parserConfig?: ParserConfigInput;
-};
+export type DocumentChanges = Body<typeof UpdateDocumentSchema>;
 
 export const useUpdateDocumentMutation = (datasetId: string) => {
   const invalidate = useInvalidate(datasetId);
@@ -57,14 +58,14 @@ export const useUpdateDocumentMutation = (datasetId: string) => {
   });
 };
 
-// sent as ready JSON: the user's field names must not be re-cased
+// the user's field names go as they are
 export const useSetDocumentMetaMutation = (datasetId: string) => {
   const invalidate = useInvalidate(datasetId);
   return useMutation({
     mutationFn: ({ id, meta }: { id: string; meta: Record<string, unknown> }) =>
       requestData<DatasetDocument>(`/datasets/${datasetId}/documents/${id}`, {
         method: "PATCH",
-        body: JSON.stringify({ meta_fields: meta }),
+        body: { meta_fields: meta },
       }),
     onSuccess: invalidate,
   });
@@ -74,13 +75,19 @@ export const useDeleteDocumentsMutation = (datasetId: string) => {
   const invalidate = useInvalidate(datasetId);
   return useMutation({
     mutationFn: (ids: string[]) =>
-      requestData<{ deleted: number }>(`/datasets/${datasetId}/documents`, { method: "DELETE", body: { ids } }),
+      requestData<{ deleted: number }>(`/datasets/${datasetId}/documents`, {
+        method: "DELETE",
+        body: { ids } satisfies Body<typeof DeleteByIdsSchema>,
+      }),
     onSuccess: invalidate,
   });
 };
 
 export const createEmptyDocument = (datasetId: string, name: string) =>
-  requestData<DatasetDocument[]>(`/datasets/${datasetId}/documents`, { query: { type: "empty" }, body: { name } });
+  requestData<DatasetDocument[]>(`/datasets/${datasetId}/documents`, {
+    query: { type: "empty" },
+    body: { name } satisfies Body<typeof CreateEmptyDocumentSchema>,
+  });
 
 export const useCreateEmptyDocumentMutation = (datasetId: string) => {
   const invalidate = useInvalidate(datasetId);
@@ -109,7 +116,9 @@ export const useParseDocumentsMutation = (datasetId: string) => {
   const invalidate = useInvalidate(datasetId);
   return useMutation({
     mutationFn: ({ ids, deleteChunks }: { ids: string[]; deleteChunks?: boolean }) =>
-      requestData<boolean>(`/datasets/${datasetId}/documents/parse`, { body: { documentIds: ids, deleteChunks } }),
+      requestData<boolean>(`/datasets/${datasetId}/documents/parse`, {
+        body: { document_ids: ids, delete_chunks: deleteChunks } satisfies Body<typeof ParseDocumentsSchema>,
+      }),
     onSuccess: invalidate,
   });
 };
@@ -118,7 +127,9 @@ export const useStopParsingMutation = (datasetId: string) => {
   const invalidate = useInvalidate(datasetId);
   return useMutation({
     mutationFn: (ids: string[]) =>
-      requestData<boolean>(`/datasets/${datasetId}/documents/stop`, { body: { documentIds: ids } }),
+      requestData<boolean>(`/datasets/${datasetId}/documents/stop`, {
+        body: { document_ids: ids } satisfies Body<typeof ParseDocumentsSchema>,
+      }),
     onSuccess: invalidate,
   });
 };
@@ -135,15 +146,20 @@ export const metadataSummaryQueryOptions = (datasetId: string) =>
     queryFn: () => requestData<MetadataSummary>(`/datasets/${datasetId}/metadata/summary`),
   });
 
-// sent as ready JSON: field names and values must not be re-cased
 export const useUpdateMetadataMutation = (datasetId: string) => {
   const invalidate = useInvalidate(datasetId);
   return useMutation({
     mutationFn: (edit: Pick<MetadataUpdateInput, "updates" | "deletes">) =>
       requestData<{ updated: number; matched_docs: number }>(`/datasets/${datasetId}/metadata/update`, {
         method: "POST",
-        body: JSON.stringify(edit),
+        body: edit,
       }),
     onSuccess: invalidate,
   });
+};
+
+export const uploadFile = (datasetId: string, file: File, onProgress: (fraction: number) => void) => {
+  const form = new FormData();
+  form.append("file", file, file.name);
+  return upload<DatasetDocument[]>(`/datasets/${datasetId}/documents`, form, onProgress);
 };

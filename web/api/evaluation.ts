@@ -4,11 +4,12 @@ import type {
   ConversationHistory,
   FeedbackItem,
   FeedbackPage,
+  ResolveUnansweredSchema,
   UnansweredPage,
   UnansweredQuestion,
 } from "../../worker/contract/evaluation";
 import { chunkKeys, createChunk } from "./chunks";
-import { ApiError, requestData, requestRaw } from "./client";
+import { ApiError, type Body, requestData, requestRaw } from "./client";
 import { createEmptyDocument, documentKeys } from "./documents";
 
 export type { ConversationHistory, FeedbackItem, FeedbackPage, UnansweredPage, UnansweredQuestion };
@@ -109,7 +110,11 @@ export const useAddAnswerMutation = () => {
         questions: [params.question],
       });
       const resolved = await requestData<{ resolved: number; chunk_id: string }>("/evaluation/unanswered/resolve", {
-        body: { question: params.question, chatId: params.chatId, chunkId: chunk.id },
+        body: {
+          question: params.question,
+          chat_id: params.chatId,
+          chunk_id: chunk.id,
+        } satisfies Body<typeof ResolveUnansweredSchema>,
       });
       return { ...resolved, documentId };
     },

@@ -1,8 +1,20 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { FileEntry, FileListing, LinkedDataset, S3Listing } from "../../worker/contract/files";
-import { API_BASE, requestData } from "./client";
+import type {
+  CreateFileSchema,
+  DeleteFilesSchema,
+  FileEntry,
+  FileListing,
+  ImportS3Schema,
+  ImportWebSchema,
+  LinkedDataset,
+  LinkFilesSchema,
+  ListS3Schema,
+  MoveFilesSchema,
+  S3Listing,
+} from "../../worker/contract/files";
+import type { DeleteByIdsSchema } from "../../worker/contract/datasets";
+import { API_BASE, type Body, requestData, upload } from "./client";
 import { datasetKeys } from "./datasets";
-import { uploadMultipart } from "./upload";
 
 export type FileListParams = {
   parentId?: string;
@@ -12,13 +24,7 @@ export type FileListParams = {
   orderby: "create_time" | "update_time" | "name" | "size" | "type";
   desc: boolean;
 };
-export type S3Connection = {
-  endpoint: string;
-  region: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-};
+export type S3Connection = Omit<Body<typeof ListS3Schema>, "prefix" | "continuation_token">;
 
 export const fileKeys = {
   all: ["files"] as const,
@@ -73,7 +79,12 @@ export const uploadToFolder = (
   path: string,
   parentId: string | undefined,
   onProgress: (fraction: number) => void,
-) => uploadMultipart<FileEntry[]>("/files", file, onProgress, parentId ? { parent_id: parentId } : {}, path);
+) => {
+  const form = new FormData();
+  if (parentId) form.append("parent_id", parentId);
+  form.append("file", file, path);
+  return upload<FileEntry[]>("/files", form, onProgress);
+};
 
 const useFilesMutation = <I, O>(mutationFn: (input: I) => Promise<O>, alsoDatasets = false) => {
   const queryClient = useQueryClient();
@@ -90,19 +101,29 @@ const useFilesMutation = <I, O>(mutationFn: (input: I) => Promise<O>, alsoDatase
 
 export const useCreateFolderMutation = () =>
   useFilesMutation(({ name, parentId }: { name: string; parentId?: string }) =>
-    requestData<FileEntry>("/files", { body: { name, parentId, type: "folder" } }),
+    requestData<FileEntry>("/files", {
+      body: { name, parent_id: parentId, type: "folder" } satisfies Body<typeof CreateFileSchema>,
+    }),
   );
 
 export const useDeleteFilesMutation = () =>
   useFilesMutation(
-    (ids: string[]) => requestData<{ success_count: number }>("/files", { method: "DELETE", body: { ids } }),
+    (ids: string[]) =>
+      requestData<{ success_count: number }>("/files", {
+        method: "DELETE",
+        body: { ids } satisfies Body<typeof DeleteFilesSchema>,
+      }),
     true,
   );
 
 export const useMoveFilesMutation = () =>
   useFilesMutation(
     ({ ids, destinationId, newName }: { ids: string[]; destinationId?: string; newName?: string }) =>
-      requestData<FileEntry[]>("/files/move", { body: { srcFileIds: ids, destFileId: destinationId, newName } }),
+      requestData<FileEntry[]>("/files/move", {
+        body: { src_file_ids: ids, dest_file_id: destinationId, new_name: newName } satisfies Body<
+          typeof MoveFilesSchema
+        >,
+      }),
     true,
   );
 
@@ -111,7 +132,7 @@ export const useLinkFilesMutation = () =>
     ({ fileIds, datasetIds }: { fileIds: string[]; datasetIds: string[] }) =>
       requestData<{ linked: { file_id: string; kb_id: string; doc_id: string }[]; skipped: string[] }>(
         "/files/link-to-datasets",
-        { body: { fileIds, kbIds: datasetIds } },
+        { body: { file_ids: fileIds, kb_ids: datasetIds } satisfies Body<typeof LinkFilesSchema> },
       ),
     true,
   );
@@ -119,19 +140,24 @@ export const useLinkFilesMutation = () =>
 export const useUnlinkMutation = () =>
   useFilesMutation(
     (link: LinkedDataset) =>
-      requestData(`/datasets/${link.kb_id}/documents`, { method: "DELETE", body: { ids: [link.doc_id] } }),
+      requestData(`/datasets/${link.kb_id}/documents`, {
+        method: "DELETE",
+        body: { ids: [link.doc_id] } satisfies Body<typeof DeleteByIdsSchema>,
+      }),
     true,
   );
 
 export const useImportWebMutation = () =>
-  useFilesMutation((input: { url: string; parentId?: string; maxDepth: number; maxPages: number }) =>
+  useFilesMutation((input: Body<typeof ImportWebSchema>) =>
     requestData<{ files: FileEntry[]; skipped: string[] }>("/files/import/web", { body: input }),
   );
 
 export const listS3 = (connection: S3Connection, prefix: string, continuationToken?: string) =>
-  requestData<S3Listing>("/files/import/s3/list", { body: { ...connection, prefix, continuationToken } });
+  requestData<S3Listing>("/files/import/s3/list", {
+    body: { ...connection, prefix, continuation_token: continuationToken } satisfies Body<typeof ListS3Schema>,
+  });
 
 export const useImportS3Mutation = () =>
-  useFilesMutation((input: S3Connection & { parentId?: string; keys: string[] }) =>
+  useFilesMutation((input: Body<typeof ImportS3Schema>) =>
     requestData<FileEntry[]>("/files/import/s3", { body: input }),
   );

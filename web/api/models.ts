@@ -1,6 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ConfiguredModel, DefaultModels, ProviderView } from "../../worker/contract/models";
-import { requestData } from "./client";
+import type {
+  AddModelSchema,
+  ConfiguredModel,
+  DefaultModels,
+  ProviderView,
+  SetDefaultModelsSchema,
+  UpdateModelSchema,
+} from "../../worker/contract/models";
+import { type Body, requestData } from "./client";
 
 export type ModelType = ConfiguredModel["model_type"];
 
@@ -40,30 +47,10 @@ export type AvailableProvider = {
 // GET /models: configured providers ("Builtin" first), providers that can be added, and the defaults.
 export type ModelsOverview = { providers: ProviderView[]; available: AvailableProvider[]; defaults: DefaultModels };
 
-// One model as the web app writes it; keys are converted to snake_case on the wire.
-export type ModelParams = {
-  llmFactory: string;
-  llmName: string;
-  modelType: ModelType;
-  apiKey: string;
-  apiBase: string;
-  maxTokens: number;
-  vision: boolean;
-  // only for providers with credential fields; keys are already snake_case
-  credentials?: Record<string, string>;
-};
+// One model as the add dialog sends it (the test call takes the same body).
+export type ModelParams = Body<typeof AddModelSchema>;
 
 export type ModelTestResult = { ok: boolean; detail: string };
-
-// `img2txt_id` stays as it is on the wire (web/lib/snake-case.ts keeps it).
-export type DefaultModelsParams = {
-  llmId?: string;
-  embdId?: string;
-  img2txt_id?: string;
-  asrId?: string;
-  rerankId?: string;
-  ttsId?: string;
-};
 
 export const modelKeys = {
   all: ["models"] as const,
@@ -106,7 +93,10 @@ export const useToggleModelMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
-      requestData<boolean>(`/providers/models/${encodeURIComponent(id)}`, { method: "PATCH", body: { enabled } }),
+      requestData<boolean>(`/providers/models/${encodeURIComponent(id)}`, {
+        method: "PATCH",
+        body: { enabled } satisfies Body<typeof UpdateModelSchema>,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: modelKeys.all }),
   });
 };
@@ -114,7 +104,7 @@ export const useToggleModelMutation = () => {
 export const useSetDefaultModelsMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (params: DefaultModelsParams) =>
+    mutationFn: (params: Body<typeof SetDefaultModelsSchema>) =>
       requestData<DefaultModels>("/models/default", { method: "PATCH", body: params }),
     onSuccess: (defaults) => {
       queryClient.setQueryData<ModelsOverview>(modelKeys.overview(), (current) => current && { ...current, defaults });

@@ -31,12 +31,11 @@ export const promptTemplatesQueryOptions = (params: PromptTemplateListParams) =>
     placeholderData: keepPreviousData,
   });
 
-// Template text is the user's own: sent as JSON text, never re-cased.
 export const useCreatePromptTemplateMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreatePromptTemplateInput) =>
-      requestData<PromptTemplate>("/prompt-templates", { method: "POST", body: JSON.stringify(input) }),
+      requestData<PromptTemplate>("/prompt-templates", { method: "POST", body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: promptTemplateKeys.lists() }),
   });
 };
@@ -45,7 +44,7 @@ export const useUpdatePromptTemplateMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: UpdatePromptTemplateInput }) =>
-      requestData<PromptTemplate>(`/prompt-templates/${id}`, { method: "PUT", body: JSON.stringify(changes) }),
+      requestData<PromptTemplate>(`/prompt-templates/${id}`, { method: "PUT", body: changes }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: promptTemplateKeys.lists() }),
   });
 };

@@ -1,25 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { MetadataCondition } from "../../worker/contract/metadata-condition";
-import type { RetrievalResult } from "../../worker/contract/retrieval";
-import { requestData } from "./client";
+import type { RetrievalResult, RetrievalSchema } from "../../worker/contract/retrieval";
+import { type Body, requestData } from "./client";
 
-// One retrieval test as the web app writes it; keys are converted to snake_case on the wire.
-export type RetrievalParams = {
-  question: string;
-  datasetIds: string[];
-  documentIds: string[];
-  page: number;
-  pageSize: number;
-  similarityThreshold: number;
-  vectorSimilarityWeight: number;
-  keywordSimilarityWeight: number;
-  topK: number;
-  rerankId?: string;
-  highlight: boolean;
-  useKg?: boolean;
-  crossLanguages?: string[];
-  metadataCondition?: MetadataCondition;
-};
+// One retrieval test as the testing page sends it.
+export type RetrievalParams = Body<typeof RetrievalSchema>;
 
 export const retrievalKeys = {
   all: ["retrieval"] as const,
@@ -30,7 +14,7 @@ export const retrievalKeys = {
 export const fetchRetrieval = (params: RetrievalParams, signal?: AbortSignal) =>
   requestData<RetrievalResult>("/retrieval", {
     method: "POST",
-    body: { ...params, rerankId: params.rerankId || undefined },
+    body: { ...params, rerank_id: params.rerank_id || undefined },
     signal,
   });
 
@@ -45,14 +29,14 @@ export const retrievalQueryOptions = (params: RetrievalParams, run = 0) =>
 
 const IDLE: RetrievalParams = {
   question: "",
-  datasetIds: [],
-  documentIds: [],
+  dataset_ids: [],
+  document_ids: [],
   page: 1,
-  pageSize: 10,
-  similarityThreshold: 0.2,
-  vectorSimilarityWeight: 0.3,
-  keywordSimilarityWeight: 0.7,
-  topK: 1024,
+  page_size: 10,
+  similarity_threshold: 0.2,
+  vector_similarity_weight: 0.3,
+  keyword_similarity_weight: 0.7,
+  top_k: 1024,
   highlight: true,
 };
 

@@ -1,16 +1,22 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { MindMapNode } from "../../worker/contract/mindmap";
+import type { RecommendationSchema } from "../../worker/contract/chats";
+import type { MindMapNode, MindMapSchema, SearchbotMindMapSchema } from "../../worker/contract/mindmap";
 import type { RetrievalResult } from "../../worker/contract/retrieval";
 import type {
   CreateSearchInput,
   SearchApp,
+  SearchbotAskSchema,
+  SearchbotRelatedSchema,
+  SearchbotRetrievalSchema,
+  SearchCompletionSchema,
   SearchConfig,
   SearchFrame,
+  SearchRetrievalSchema,
   SharedSearchInfo,
   UpdateSearchInput,
 } from "../../worker/contract/searches";
-import { API_BASE, ApiError, requestData, requestRaw } from "./client";
-import { readSseData } from "./sse";
+import { type Body, requestData, requestRaw, visitorClient } from "./client";
+import { readEnvelopeFrames } from "./sse";
 
 export type { SearchApp, SearchConfig, SearchFrame, SharedSearchInfo };
 
@@ -40,7 +46,7 @@ export const useCreateSearchMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: Partial<CreateSearchInput> & { name: string }) =>
-      requestData<{ search_id: string }>("/searches", { body: JSON.stringify(input) }),
+      requestData<{ search_id: string }>("/searches", { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: searchKeys.list() }),
   });
 };
@@ -56,7 +62,7 @@ export const useUpdateSearchMutation = () => {
       name: string;
       description?: string;
       search_config: UpdateSearchInput["search_config"];
-    }) => requestData<SearchApp>(`/searches/${id}`, { method: "PUT", body: JSON.stringify(input) }),
+    }) => requestData<SearchApp>(`/searches/${id}`, { method: "PUT", body: input }),
     onSuccess: (app) => {
       queryClient.setQueryData(searchKeys.detail(app.id), app);
       return queryClient.invalidateQueries({ queryKey: searchKeys.list() });
@@ -102,35 +108,34 @@ export type SearchBackend = {
   mindMap(question: string): Promise<MindMapNode>;
 };
 
-// Reads RAGFlow's SSE frames until `data: true`; an error frame or envelope is thrown.
-export const readSearchFrames = (response: Response, onFrame: (frame: SearchFrame) => void) =>
-  readSseData(response, (line) => {
-    const payload = JSON.parse(line) as { code: number; message: string; data: SearchFrame | boolean };
-    if (payload.code !== 0) throw new ApiError(payload.code, payload.message, 200);
-    if (payload.data === true) return true;
-    if (typeof payload.data === "object") onFrame(payload.data);
-  });
-
 // The owner's page: results through POST /retrieval with the app's settings, the summary through the app.
 export const ownerSearchBackend = (app: SearchApp): SearchBackend => {
   return {
     key: ["search-run", app.id, app.update_time],
     results: (request, signal) =>
       requestData<RetrievalResult>(`/searches/${app.id}/retrieval`, {
-        body: { question: request.question, doc_ids: request.docIds, page: request.page, size: request.pageSize },
+        body: {
+          question: request.question,
+          doc_ids: request.docIds,
+          page: request.page,
+          size: request.pageSize,
+        } satisfies Body<typeof SearchRetrievalSchema>,
         signal,
       }),
     ask: async (question, docIds, onFrame, signal) => {
       const response = await requestRaw(`/searches/${app.id}/completions`, {
-        body: { question, doc_ids: docIds },
+        body: { question, doc_ids: docIds } satisfies Body<typeof SearchCompletionSchema>,
         signal,
       });
-      return readSearchFrames(response, onFrame);
+      return readEnvelopeFrames<SearchFrame>(response, onFrame);
     },
-    related: (question) => requestData<string[]>("/chat/recommendation", { body: { question, search_id: app.id } }),
+    related: (question) =>
+      requestData<string[]>("/chat/recommendation", {
+        body: { question, search_id: app.id } satisfies Body<typeof RecommendationSchema>,
+      }),
     mindMap: (question) =>
       requestData<MindMapNode>("/chat/mindmap", {
-        body: { question, kb_ids: app.search_config.kb_ids, search_id: app.id },
+        body: { question, kb_ids: app.search_config.kb_ids, search_id: app.id } satisfies Body<typeof MindMapSchema>,
       }),
   };
 };
@@ -138,61 +143,47 @@ export const ownerSearchBackend = (app: SearchApp): SearchBackend => {
 // The visitor's side: every call carries the share token, never a login.
 export type SearchShareClient = { searchId: string; token: string };
 
-const botFetch = async (client: SearchShareClient, path: string, body?: unknown, signal?: AbortSignal) => {
-  try {
-    return await fetch(`${API_BASE}/searchbots${path}`, {
-      method: body === undefined ? "GET" : "POST",
-      headers: {
-        Authorization: `Bearer ${client.token}`,
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiError(-1, "network", 0);
-  }
-};
-
-const botData = async <T>(client: SearchShareClient, path: string, body?: unknown, signal?: AbortSignal) => {
-  const response = await botFetch(client, path, body, signal);
-  const envelope = (await response.json().catch(() => null)) as { code: number; message: string; data: T } | null;
-  if (!envelope) throw new ApiError(response.status, response.statusText, response.status, false);
-  if (envelope.code !== 0) throw new ApiError(envelope.code, envelope.message, response.status);
-  return envelope.data;
-};
+const bot = (client: SearchShareClient) => visitorClient("/searchbots", client.token);
 
 export const sharedSearchInfoQueryOptions = (client: SearchShareClient) =>
   queryOptions({
     queryKey: ["shared-search", client.searchId, client.token, "info"] as const,
-    queryFn: () => botData<SharedSearchInfo>(client, `/detail?search_id=${encodeURIComponent(client.searchId)}`),
+    queryFn: () => bot(client).requestData<SharedSearchInfo>("/detail", { query: { search_id: client.searchId } }),
     retry: false,
   });
 
-export const sharedSearchBackend = (client: SearchShareClient): SearchBackend => ({
-  key: ["shared-search-run", client.searchId, client.token],
-  results: (request, signal) =>
-    botData<RetrievalResult>(
-      client,
-      "/retrieval_test",
-      {
-        search_id: client.searchId,
-        question: request.question,
-        doc_ids: request.docIds,
-        page: request.page,
-        size: request.pageSize,
-      },
-      signal,
-    ),
-  ask: async (question, docIds, onFrame, signal) =>
-    readSearchFrames(
-      await botFetch(client, "/ask", { search_id: client.searchId, question, doc_ids: docIds }, signal),
-      onFrame,
-    ),
-  related: (question) => botData<string[]>(client, "/related_questions", { search_id: client.searchId, question }),
-  mindMap: (question) => botData<MindMapNode>(client, "/mindmap", { search_id: client.searchId, question }),
-});
+export const sharedSearchBackend = (client: SearchShareClient): SearchBackend => {
+  const { requestData: botData, requestRaw: botRaw } = bot(client);
+  const search_id = client.searchId;
+  return {
+    key: ["shared-search-run", client.searchId, client.token],
+    results: (request, signal) =>
+      botData<RetrievalResult>("/retrieval_test", {
+        body: {
+          search_id,
+          question: request.question,
+          doc_ids: request.docIds,
+          page: request.page,
+          size: request.pageSize,
+        } satisfies Body<typeof SearchbotRetrievalSchema>,
+        signal,
+      }),
+    ask: async (question, docIds, onFrame, signal) =>
+      readEnvelopeFrames<SearchFrame>(
+        await botRaw("/ask", {
+          body: { search_id, question, doc_ids: docIds } satisfies Body<typeof SearchbotAskSchema>,
+          signal,
+        }),
+        onFrame,
+      ),
+    related: (question) =>
+      botData<string[]>("/related_questions", {
+        body: { search_id, question } satisfies Body<typeof SearchbotRelatedSchema>,
+      }),
+    mindMap: (question) =>
+      botData<MindMapNode>("/mindmap", { body: { search_id, question } satisfies Body<typeof SearchbotMindMapSchema> }),
+  };
+};
 
 // One search run's queries; `run` counts the searches, so searching the same words again asks again.
 export const searchResultsQueryOptions = (backend: SearchBackend, request: SearchRequest, run: number) =>

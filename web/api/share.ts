@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CompletionFrame, FeedbackReason, Session } from "../../worker/contract/chats";
+import type { CompletionFrame, Session, SpeechSchema } from "../../worker/contract/chats";
 import type { SharedChatInfo, ShareToken, ShareTokenInput, UpdateShareTokenInput } from "../../worker/contract/share";
-import { audioFrom, readCompletionFrames } from "./chats";
-import { API_BASE, ApiError, requestData } from "./client";
+import { type AskParams, audioFrom, completionBody } from "./chats";
+import { type Body, requestData, visitorClient } from "./client";
+import { readEnvelopeFrames } from "./sse";
 
 export type { SharedChatInfo, ShareToken };
 
@@ -28,12 +29,12 @@ const useShareTokenMutation = <I, R>(target: ShareTarget, mutationFn: (input: I)
 
 export const useCreateShareTokenMutation = (target: ShareTarget) =>
   useShareTokenMutation(target, (input: Partial<ShareTokenInput>) =>
-    requestData<ShareToken>(tokensPath(target), { body: JSON.stringify(input) }),
+    requestData<ShareToken>(tokensPath(target), { body: input }),
   );
 
 export const useUpdateShareTokenMutation = (target: ShareTarget) =>
   useShareTokenMutation(target, ({ id, ...input }: UpdateShareTokenInput & { id: string }) =>
-    requestData<ShareToken>(`${tokensPath(target)}/${id}`, { method: "PATCH", body: JSON.stringify(input) }),
+    requestData<ShareToken>(`${tokensPath(target)}/${id}`, { method: "PATCH", body: input }),
   );
 
 export const useDeleteShareTokenMutation = (target: ShareTarget) =>
@@ -83,39 +84,14 @@ export const visitorId = () => {
   }
 };
 
-const sharedFetch = async (
-  client: ShareClient,
-  path: string,
-  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
-) => {
-  const url = `${API_BASE}/share/chats/${client.chatId}${path}${path.includes("?") ? "&" : "?"}visitor_id=${encodeURIComponent(client.visitorId)}`;
-  try {
-    return await fetch(url, {
-      method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-      headers: {
-        Authorization: `Bearer ${client.token}`,
-        ...(init.body === undefined ? {} : { "Content-Type": "application/json" }),
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: init.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiError(-1, "network", 0);
-  }
-};
-
-const sharedData = async <T>(client: ShareClient, path: string, init: { method?: string; body?: unknown } = {}) => {
-  const response = await sharedFetch(client, path, init);
-  const envelope = (await response.json().catch(() => null)) as { code: number; message: string; data: T } | null;
-  if (!envelope) throw new ApiError(response.status, response.statusText, response.status, false);
-  if (envelope.code !== 0) throw new ApiError(envelope.code, envelope.message, response.status);
-  return envelope.data;
-};
+export const shareChatClient = (client: ShareClient) =>
+  visitorClient(`/share/chats/${client.chatId}`, client.token, () => client.visitorId);
 
 // Read aloud for a visitor: the team's TTS model through the share link (the browser's voice when there is none).
 export const sharedSpeak = (client: ShareClient) => async (text: string) =>
-  audioFrom(await sharedFetch(client, "/audio/speech", { body: { text } }));
+  audioFrom(
+    await shareChatClient(client).requestRaw("/audio/speech", { body: { text } satisfies Body<typeof SpeechSchema> }),
+  );
 
 export const sharedKeys = {
   info: (client: ShareClient) => ["shared-chat", client.chatId, client.token, "info"] as const,
@@ -128,95 +104,31 @@ export const sharedKeys = {
 export const sharedInfoQueryOptions = (client: ShareClient) =>
   queryOptions({
     queryKey: sharedKeys.info(client),
-    queryFn: () => sharedData<SharedChatInfo>(client, ""),
+    queryFn: () => shareChatClient(client).requestData<SharedChatInfo>(""),
     retry: false,
   });
 export const sharedSessionsQueryOptions = (client: ShareClient) =>
-  queryOptions({ queryKey: sharedKeys.sessions(client), queryFn: () => sharedData<Session[]>(client, "/sessions") });
+  queryOptions({
+    queryKey: sharedKeys.sessions(client),
+    queryFn: () => shareChatClient(client).requestData<Session[]>("/sessions"),
+  });
 export const sharedSessionQueryOptions = (client: ShareClient, id: string) =>
   queryOptions({
     queryKey: sharedKeys.session(client, id),
-    queryFn: () => sharedData<Session>(client, `/sessions/${id}`),
+    queryFn: () => shareChatClient(client).requestData<Session>(`/sessions/${id}`),
   });
 
-export const createSharedSession = (client: ShareClient, name: string) =>
-  sharedData<Session>(client, "/sessions", { body: { name } });
 export const renameSharedSession = (client: ShareClient, id: string, name: string) =>
-  sharedData<Session>(client, `/sessions/${id}`, { method: "PATCH", body: { name } });
-export const deleteSharedSession = (client: ShareClient, id: string) =>
-  sharedData<unknown>(client, `/sessions/${id}`, { method: "DELETE" });
-export const sharedFeedback = (
-  client: ShareClient,
-  sessionId: string,
-  messageId: string,
-  body: { thumbup: boolean; reason?: FeedbackReason | null; feedback?: string },
-) => sharedData<Session>(client, `/sessions/${sessionId}/messages/${messageId}/feedback`, { method: "PUT", body });
-
+  shareChatClient(client).requestData<Session>(`/sessions/${id}`, { method: "PATCH", body: { name } });
 export const streamSharedCompletion = async (
   client: ShareClient,
-  params: {
-    sessionId: string;
-    question?: string;
-    messages?: { role: "user" | "assistant"; content: string; id?: string }[];
-    variables?: Record<string, string>;
-  },
+  params: Omit<AskParams, "chatId">,
   onFrame: (frame: CompletionFrame) => void,
   signal?: AbortSignal,
 ) => {
-  const response = await sharedFetch(client, "/completions", {
-    body: {
-      ...params.variables,
-      question: params.question,
-      messages: params.messages,
-      session_id: params.sessionId,
-      stream: true,
-    },
+  const response = await shareChatClient(client).requestRaw("/completions", {
+    body: completionBody(params),
     signal,
   });
-  return readCompletionFrames(response, onFrame);
-};
-
-// ---- the visitor's changes, keeping the cached list and session current ----
-
-export const useCreateSharedSessionMutation = (client: ShareClient) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (name: string) => createSharedSession(client, name),
-    onSuccess: (session) => {
-      queryClient.setQueryData(sharedKeys.session(client, session.id), session);
-      return queryClient.invalidateQueries({ queryKey: sharedKeys.sessions(client) });
-    },
-  });
-};
-
-export const useRenameSharedSessionMutation = (client: ShareClient) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, name }: { id: string; name: string }) => renameSharedSession(client, id, name),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.sessions(client) }),
-  });
-};
-
-export const useDeleteSharedSessionMutation = (client: ShareClient) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => deleteSharedSession(client, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.sessions(client) }),
-  });
-};
-
-export const useSharedFeedbackMutation = (client: ShareClient, sessionId: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({
-      messageId,
-      ...body
-    }: {
-      messageId: string;
-      thumbup: boolean;
-      reason?: FeedbackReason | null;
-      feedback?: string;
-    }) => sharedFeedback(client, sessionId, messageId, body),
-    onSuccess: (session) => queryClient.setQueryData(sharedKeys.session(client, sessionId), session),
-  });
+  return readEnvelopeFrames(response, onFrame);
 };

@@ -1,4 +1,4 @@
-import { ApiError } from "./client";
+import { ApiError, apiError, envelopeOf } from "./client";
 
 // Splits what has arrived of an SSE stream into complete `data:` payloads; an unfinished last line is kept for later.
 export const splitSseData = (buffer: string) => {
@@ -16,9 +16,7 @@ export const splitSseData = (buffer: string) => {
 // over. A JSON answer instead of a stream is an envelope error and is thrown.
 export const readSseData = async (response: Response, onPayload: (payload: string) => boolean | void) => {
   if (!(response.headers.get("Content-Type") ?? "").includes("text/event-stream")) {
-    const envelope = (await response.json().catch(() => null)) as { code: number; message: string } | null;
-    if (!envelope) throw new ApiError(response.status, response.statusText, response.status, false);
-    throw new ApiError(envelope.code, envelope.message, response.status);
+    throw apiError(response, await envelopeOf(response));
   }
   if (!response.body) throw new ApiError(response.status, response.statusText, response.status, false);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -37,3 +35,12 @@ export const readSseData = async (response: Response, onPayload: (payload: strin
     if (done) return;
   }
 };
+
+// RAGFlow's envelope frames (a chat completion, a search answer) until `data: true`; an error frame is thrown.
+export const readEnvelopeFrames = <F extends object>(response: Response, onFrame: (frame: F) => void) =>
+  readSseData(response, (line) => {
+    const payload = JSON.parse(line) as { code: number; message: string; data: F | boolean };
+    if (payload.code !== 0) throw new ApiError(payload.code, payload.message, 200);
+    if (payload.data === true) return true;
+    if (typeof payload.data === "object") onFrame(payload.data);
+  });

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TagCount } from "../../worker/contract/tags";
+import type { DeleteTagsSchema, RenameTagSchema, TagCount } from "../../worker/contract/tags";
 import { datasetKeys } from "./datasets";
-import { requestData } from "./client";
+import { type Body, requestData } from "./client";
 
 const tagKeys = { list: (datasetId: string) => [...datasetKeys.detail(datasetId), "tags"] as const };
 
@@ -20,11 +20,14 @@ const useTagMutation = <T>(datasetId: string, send: (input: T) => Promise<unknow
 };
 
 export const useRenameTagMutation = (datasetId: string) =>
-  useTagMutation(datasetId, (input: { fromTag: string; toTag: string }) =>
+  useTagMutation(datasetId, (input: Body<typeof RenameTagSchema>) =>
     requestData(`/datasets/${datasetId}/tags`, { method: "PUT", body: input }),
   );
 
 export const useDeleteTagsMutation = (datasetId: string) =>
   useTagMutation(datasetId, (tags: string[]) =>
-    requestData(`/datasets/${datasetId}/tags`, { method: "DELETE", body: { tags } }),
+    requestData(`/datasets/${datasetId}/tags`, {
+      method: "DELETE",
+      body: { tags } satisfies Body<typeof DeleteTagsSchema>,
+    }),
   );

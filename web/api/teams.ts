@@ -1,6 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Invitation, JoinedTeam, TeamMember } from "../../worker/contract/teams";
-import { requestData } from "./client";
+import type {
+  ChangeRoleSchema,
+  Invitation,
+  InviteMemberSchema,
+  JoinedTeam,
+  TeamMember,
+} from "../../worker/contract/teams";
+import { type Body, requestData } from "./client";
 
 export const teamKeys = {
   all: ["teams"] as const,
@@ -23,12 +29,19 @@ const useTeamMutation = <I, O>(mutationFn: (input: I) => Promise<O>) => {
 };
 
 export const useInviteMutation = (tenantId: string) =>
-  useTeamMutation((email: string) => requestData<Invitation>(`/tenants/${tenantId}/users`, { body: { email } }));
+  useTeamMutation((email: string) =>
+    requestData<Invitation>(`/tenants/${tenantId}/users`, {
+      body: { email } satisfies Body<typeof InviteMemberSchema>,
+    }),
+  );
 export const useRemoveMemberMutation = (tenantId: string) =>
   useTeamMutation((userId: string) => requestData(`/tenants/${tenantId}/users/${userId}`, { method: "DELETE" }));
 export const useChangeRoleMutation = (tenantId: string) =>
   useTeamMutation(({ userId, role }: { userId: string; role: "admin" | "normal" }) =>
-    requestData(`/tenants/${tenantId}/users/${userId}`, { method: "PATCH", body: { role } }),
+    requestData(`/tenants/${tenantId}/users/${userId}`, {
+      method: "PATCH",
+      body: { role } satisfies Body<typeof ChangeRoleSchema>,
+    }),
   );
 export const useAcceptMutation = () =>
   useTeamMutation((tenantId: string) => requestData(`/tenants/${tenantId}/agree`, { method: "PUT" }));

@@ -23,6 +23,11 @@ export const MAX_HISTORY_MESSAGES = 200;
 export const KNOWLEDGE_KEY = "knowledge";
 export const BUILTIN_CHAT_ID = "builtin-extractive@Builtin";
 export const TOP_N_MAX = 128;
+export const MAX_TOKENS_MAX = 1_000_000;
+export const GLOSSARY_TERM_MAX = 200;
+
+// An answer cites chunk n of its reference with this marker.
+export const CITATION_MARKER = /\[ID:(\d+)\]/g;
 
 // RAGFlow's "freedom" presets: how freely the model may word its answer.
 export const FREEDOM_PRESETS = {
@@ -54,10 +59,10 @@ export const DEFAULT_PROLOGUES = {
 } as const;
 export const DEFAULT_PROLOGUE = DEFAULT_PROLOGUES.German;
 
-const VARIABLE_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+export const VARIABLE_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 
-const color = v.pipe(v.string(msg.string), v.regex(COLOR, "Colours must be hex values such as #1a7f64."));
+const color = v.pipe(v.string(msg.string), v.regex(HEX_COLOR, "Colours must be hex values such as #1a7f64."));
 
 export const LlmSettingSchema = v.object({
   model_type: v.optional(oneOf(["chat", "image2text"] as const)),
@@ -66,7 +71,7 @@ export const LlmSettingSchema = v.object({
   top_p: v.optional(float(0, 1)),
   presence_penalty: v.optional(float(-2, 2)),
   frequency_penalty: v.optional(float(-2, 2)),
-  max_tokens: v.optional(int(0, 1_000_000)),
+  max_tokens: v.optional(int(0, MAX_TOKENS_MAX)),
 });
 export type LlmSetting = v.InferOutput<typeof LlmSettingSchema>;
 
@@ -79,7 +84,10 @@ export const VariableSchema = v.object({
   optional: v.optional(bool(), false),
 });
 
-export const GlossaryEntrySchema = v.object({ term: str(1, 200), explanation: v.optional(str(0, 2000), "") });
+export const GlossaryEntrySchema = v.object({
+  term: str(1, GLOSSARY_TERM_MAX),
+  explanation: v.optional(str(0, 2000), ""),
+});
 
 // Unknown keys RAGFlow clients send (tavily_api_key, toc_enhance, …) are dropped, not refused.
 export const PromptConfigSchema = v.object({
@@ -180,6 +188,8 @@ export const metaDataFilterOf = (condition: MetadataCondition | undefined): Meta
       }
     : NO_META_DATA_FILTER;
 
+export const TopNSchema = int(1, TOP_N_MAX);
+
 const chatFields = {
   icon: v.optional(v.nullable(AvatarSchema)),
   avatar: v.optional(v.nullable(AvatarSchema)),
@@ -193,7 +203,7 @@ const chatFields = {
   similarity_threshold: v.optional(float(0, 1)),
   vector_similarity_weight: v.optional(float(0, 1)),
   keywords_similarity_weight: v.optional(float(0, 1)),
-  top_n: v.optional(int(1, TOP_N_MAX)),
+  top_n: v.optional(TopNSchema),
   top_k: v.optional(int(1, 2048)),
   rerank_id: v.optional(v.nullable(str(0, 255))),
   meta_data_filter: optionalOrNull(MetaDataFilterSchema),

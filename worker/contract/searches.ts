@@ -9,6 +9,9 @@ export const SEARCH_NAME_MAX = 255;
 // RAGFlow's /conversation/ask summarises the top 12 chunks
 export const SEARCH_SUMMARY_CHUNKS = 12;
 export const SEARCH_QUESTION_MAX = 4000;
+export const TOP_K_MAX = 2048;
+
+export const TopKSchema = int(1, TOP_K_MAX);
 
 // RAGFlow's search_config; unknown keys RAGFlow clients send (web_search, …) are dropped.
 export const SearchConfigSchema = v.object({
@@ -25,7 +28,7 @@ export const SearchConfigSchema = v.object({
   ),
   similarity_threshold: v.optional(float(0, 1), 0.2),
   vector_similarity_weight: v.optional(float(0, 1), 0.3),
-  top_k: v.optional(int(1, 2048), 1024),
+  top_k: v.optional(TopKSchema, 1024),
   rerank_id: v.optional(v.string(msg.string), ""),
   keyword: v.optional(bool(), false),
   highlight: v.optional(bool(), true),

@@ -3,6 +3,8 @@ import { int, msg } from "./pydantic";
 
 export const SHARE_TOKEN_PREFIX = "share-";
 export const MAX_ALLOWED_ORIGINS = 20;
+export const RATE_PER_MINUTE_MAX = 600;
+export const DAILY_CAP_MAX = 100_000;
 export const DEFAULT_RATE_PER_MINUTE = 20;
 export const DEFAULT_DAILY_CAP = 500;
 
@@ -23,16 +25,16 @@ const origins = v.pipe(
 export const ShareTokenSchema = v.object({
   name: v.optional(v.pipe(v.string(msg.string), v.trim(), v.maxLength(100, msg.maxChars(100))), ""),
   allowed_origins: v.optional(origins, []),
-  rate_per_minute: v.optional(int(1, 600), DEFAULT_RATE_PER_MINUTE),
-  daily_cap: v.optional(int(1, 100_000), DEFAULT_DAILY_CAP),
+  rate_per_minute: v.optional(int(1, RATE_PER_MINUTE_MAX), DEFAULT_RATE_PER_MINUTE),
+  daily_cap: v.optional(int(1, DAILY_CAP_MAX), DEFAULT_DAILY_CAP),
 });
 export type ShareTokenInput = v.InferOutput<typeof ShareTokenSchema>;
 
 export const UpdateShareTokenSchema = v.object({
   name: v.optional(v.pipe(v.string(msg.string), v.trim(), v.maxLength(100, msg.maxChars(100)))),
   allowed_origins: v.optional(origins),
-  rate_per_minute: v.optional(int(1, 600)),
-  daily_cap: v.optional(int(1, 100_000)),
+  rate_per_minute: v.optional(int(1, RATE_PER_MINUTE_MAX)),
+  daily_cap: v.optional(int(1, DAILY_CAP_MAX)),
 });
 export type UpdateShareTokenInput = v.InferOutput<typeof UpdateShareTokenSchema>;
 

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ConversationPane, ExportDialog, SessionList, StatsDialog } from "../../../web/features/chat/conversation";
-import { AnswerMarkdown } from "../../../web/features/chat/conversation/answer-markdown";
+import { ConversationPane, ExportDialog, StatsDialog } from "../../../web/features/chat/conversation";
+import { SessionList } from "../../../web/features/conversation/session-list";
+import { AnswerMarkdown } from "../../../web/features/conversation/answer-markdown";
 import { changeLanguage } from "../../../web/i18n";
 import type {
   Chat,

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { toaster } from "../../../web/components/ui/toaster";
-import { ChatConfigDialog } from "../../../web/features/chat/assistants";
+import { ChatConfigDialog } from "../../../web/features/assistants";
 import { PromptTemplatesPage } from "../../../web/features/prompts/prompt-templates-page";
 import { TemplateDialog } from "../../../web/features/prompts/template-dialog";
 import { validateTemplate } from "../../../web/features/prompts/template-form";

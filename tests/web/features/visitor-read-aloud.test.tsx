@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { ChatMessage } from "../../../worker/contract/chats";
-import { VisitorMessageActions } from "../../../web/features/share/visitor-message-actions";
+import { MessageActions } from "../../../web/features/conversation/message-actions";
 import { renderWithProviders } from "../helpers/render";
 
 const CLIENT = { chatId: "c".repeat(32), token: "share-abc", visitorId: "visitor-aaaaaaaaaaaaaaaa" };
@@ -18,7 +18,7 @@ describe("read aloud on the shared chat", () => {
       });
     });
     renderWithProviders(
-      <VisitorMessageActions client={CLIENT} sessionId="s1" message={ANSWER} answered disabled={false} tts />,
+      <MessageActions asker={{ visitor: CLIENT }} sessionId="s1" message={ANSWER} answered disabled={false} tts />,
     );
     fireEvent.click(screen.getByRole("button", { name: "Vorlesen" }));
     expect(await screen.findByText("Bitte zuerst das Text-to-Speech-Modell festlegen.")).toBeTruthy();
@@ -29,7 +29,14 @@ describe("read aloud on the shared chat", () => {
 
   it("offers no read aloud when the assistant has it off", () => {
     renderWithProviders(
-      <VisitorMessageActions client={CLIENT} sessionId="s1" message={ANSWER} answered disabled={false} tts={false} />,
+      <MessageActions
+        asker={{ visitor: CLIENT }}
+        sessionId="s1"
+        message={ANSWER}
+        answered
+        disabled={false}
+        tts={false}
+      />,
     );
     expect(screen.queryByRole("button", { name: "Vorlesen" })).toBeNull();
     expect(screen.getByRole("button", { name: "Hilfreiche Antwort" })).toBeTruthy();

@@ -7,9 +7,10 @@ import { useTranslation } from "react-i18next";
 import { type Chat, chatQueryOptions } from "../../api/chats";
 import { PageLoader } from "../../components/page-loader";
 import { RouteErrorMessage } from "../../components/route-error";
-import { AssistantList, ChatConfigDialog } from "./assistants";
-import { ConversationPane, ExportDialog, SessionList, StatsDialog } from "./conversation";
-import { ApiPanel, ShareDialog } from "./share-dialog";
+import { AssistantList, ChatConfigDialog } from "../assistants";
+import { SessionList } from "../conversation/session-list";
+import { ConversationPane, ExportDialog, StatsDialog } from "./conversation";
+import { ApiPanel, ShareDialog } from "../share-links";
 
 type ChatSelection = { dialogId?: string; conversationId?: string };
 

@@ -28,7 +28,7 @@ export const ChunkEditor = ({ datasetId, documentId, chunk, onClose }: Props) =>
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!content.trim()) return setContentError(true);
-    const fields = { content: content.trim(), importantKeywords: lines(keywords), questions: lines(questions) };
+    const fields = { content: content.trim(), important_keywords: lines(keywords), questions: lines(questions) };
     const saved = chunk
       ? await update.mutateAsync({ id: chunk.id, fields }).catch(notifyError)
       : await create.mutateAsync(fields).catch(notifyError);

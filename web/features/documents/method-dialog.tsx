@@ -2,7 +2,7 @@ import { NativeSelect, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DatasetDocument } from "../../../worker/contract/documents";
-import { CHUNK_METHODS } from "../../../worker/contract/parser-config";
+import { CHUNK_METHODS, type ChunkMethod } from "../../../worker/contract/parser-config";
 import { useUpdateDocumentMutation } from "../../api/documents";
 import { FormDialog } from "../../components/form-dialog";
 import { FormField } from "../../components/form-field";
@@ -19,10 +19,10 @@ export const MethodDialog = ({
 }) => {
   const { t } = useTranslation();
   const update = useUpdateDocumentMutation(datasetId);
-  const [method, setMethod] = useState<string>(doc.chunk_method);
+  const [method, setMethod] = useState<ChunkMethod>(doc.chunk_method);
 
   const save = async () => {
-    const saved = await update.mutateAsync({ id: doc.id, changes: { chunkMethod: method } }).catch(notifyError);
+    const saved = await update.mutateAsync({ id: doc.id, changes: { chunk_method: method } }).catch(notifyError);
     if (!saved) return;
     notifySuccess(t("common.toast.updated"));
     onClose();
@@ -41,7 +41,11 @@ export const MethodDialog = ({
     >
       <FormField label={t("docs.chunkMethod")} required>
         <NativeSelect.Root>
-          <NativeSelect.Field name="chunkMethod" value={method} onChange={(e) => setMethod(e.target.value)}>
+          <NativeSelect.Field
+            name="chunkMethod"
+            value={method}
+            onChange={(e) => setMethod(e.target.value as ChunkMethod)}
+          >
             {CHUNK_METHODS.map((value) => (
               <option key={value} value={value}>
                 {t(`kbConfig.methods.${value}.label`)}

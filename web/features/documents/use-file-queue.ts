@@ -1,8 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { isUploadable } from "../../../worker/contract/documents";
 import { datasetKeys } from "../../api/datasets";
-import { documentKeys } from "../../api/documents";
-import { uploadFile } from "../../api/upload";
+import { documentKeys, uploadFile } from "../../api/documents";
 import { useUploadQueue } from "../../components/upload/use-upload-queue";
 
 export const useFileQueue = (datasetId: string) => {

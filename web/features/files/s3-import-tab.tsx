@@ -10,13 +10,14 @@ import { notifyError, notifySuccess } from "../../components/notify";
 import { useSelection } from "../../components/use-selection";
 import { formatFileSize } from "../../lib/file-size";
 
-const EMPTY: S3Connection = { endpoint: "", region: "auto", bucket: "", accessKeyId: "", secretAccessKey: "" };
+const EMPTY: S3Connection = { endpoint: "", region: "auto", bucket: "", access_key_id: "", secret_access_key: "" };
+// [body key, label, input type, the input's name]
 const FIELDS = [
-  ["endpoint", "files.s3.endpoint", "text"],
-  ["region", "files.s3.region", "text"],
-  ["bucket", "files.s3.bucket", "text"],
-  ["accessKeyId", "files.s3.accessKey", "text"],
-  ["secretAccessKey", "files.s3.secretKey", "password"],
+  ["endpoint", "files.s3.endpoint", "text", "s3-endpoint"],
+  ["region", "files.s3.region", "text", "s3-region"],
+  ["bucket", "files.s3.bucket", "text", "s3-bucket"],
+  ["access_key_id", "files.s3.accessKey", "text", "s3-accessKeyId"],
+  ["secret_access_key", "files.s3.secretKey", "password", "s3-secretAccessKey"],
 ] as const;
 
 const parentPrefix = (prefix: string) => prefix.replace(/[^/]+\/$/, "");
@@ -51,7 +52,9 @@ export const S3ImportTab = ({ parentId, onDone }: { parentId: string | undefined
   };
 
   const runImport = async () => {
-    const imported = await importS3.mutateAsync({ ...connection, parentId, keys: [...chosen] }).catch(notifyError);
+    const imported = await importS3
+      .mutateAsync({ ...connection, parent_id: parentId, keys: [...chosen] })
+      .catch(notifyError);
     if (!imported) return;
     notifySuccess(t("files.s3.imported", { count: chosen.size }));
     onDone();
@@ -65,7 +68,7 @@ export const S3ImportTab = ({ parentId, onDone }: { parentId: string | undefined
             {t("files.s3.hint")}
           </Text>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-            {FIELDS.map(([key, label, type]) => (
+            {FIELDS.map(([key, label, type, name]) => (
               <FormField
                 key={key}
                 label={t(label)}
@@ -73,7 +76,7 @@ export const S3ImportTab = ({ parentId, onDone }: { parentId: string | undefined
                 required
               >
                 <Input
-                  name={`s3-${key}`}
+                  name={name}
                   type={type}
                   autoComplete="off"
                   value={connection[key]}

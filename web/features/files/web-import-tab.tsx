@@ -36,7 +36,7 @@ export const WebImportTab = ({ parentId, onDone }: { parentId: string | undefine
     setErrors(found ?? {});
     if (found) return;
     const result = await importWeb
-      .mutateAsync({ url: input.url, parentId, maxDepth: input.max_depth, maxPages: input.max_pages })
+      .mutateAsync({ url: input.url, parent_id: parentId, max_depth: input.max_depth, max_pages: input.max_pages })
       .catch(notifyError);
     if (!result) return;
     notifySuccess(t("files.web.imported", { count: result.files.filter((file) => file.type !== "folder").length }));

@@ -11,7 +11,7 @@ import { datasetsQueryOptions } from "../../api/datasets";
 import { searchesQueryOptions } from "../../api/searches";
 import { formatCount, formatDateTime } from "../../lib/format";
 import { CreateAgentDialog } from "../agents/list/create-agent-dialog";
-import { ChatConfigDialog } from "../chat/assistants";
+import { ChatConfigDialog } from "../assistants";
 import { CreateDatasetDialog } from "../knowledge/create-dataset-dialog";
 import { OverviewCard } from "./overview-card";
 import { UsageSummary } from "./usage-summary";

@@ -124,12 +124,12 @@ export const toModelParams = (
   if (Object.keys(errors).length > 0) return { params: null, errors };
   return {
     params: {
-      llmFactory: provider.name,
-      llmName,
-      modelType: values.modelType,
-      apiKey,
-      apiBase,
-      maxTokens: Number(maxTokens),
+      llm_factory: provider.name,
+      llm_name: llmName,
+      model_type: values.modelType,
+      api_key: apiKey,
+      api_base: apiBase,
+      max_tokens: Number(maxTokens),
       vision: showsVision(values.modelType) && values.vision,
       ...(provider.credentials.length > 0 ? { credentials } : {}),
     },

@@ -1,4 +1,4 @@
-import type { ModelOption } from "./system-models-page";
+import type { ModelOption } from "./model-options";
 
 type Props = { configured: ModelOption[]; missing: boolean; value: string; missingLabel: string };
 

@@ -9,6 +9,7 @@ import { FormField } from "../../components/form-field";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { RouteErrorMessage } from "../../components/route-error";
 import { SectionHeader } from "../settings/section-header";
+import { optionsFor } from "./model-options";
 
 type DefaultKey = keyof DefaultModels;
 
@@ -60,16 +61,6 @@ export const DEFAULT_FIELDS: Field[] = [
   },
 ];
 
-export type ModelOption = { value: string; label: string };
-
-// The configured models of one type (built-ins included) as "name (provider)".
-export const optionsFor = (overview: ModelsOverview, type: ModelType): ModelOption[] =>
-  overview.providers.flatMap((provider) =>
-    provider.models
-      .filter((model) => model.model_type === type && model.enabled)
-      .map((model) => ({ value: model.model_id, label: `${model.llm_name} (${provider.name})` })),
-  );
-
 const SystemModelsForm = ({ overview }: { overview: ModelsOverview }) => {
   const { t } = useTranslation();
   const save = useSetDefaultModelsMutation();
@@ -79,12 +70,12 @@ const SystemModelsForm = ({ overview }: { overview: ModelsOverview }) => {
     event.preventDefault();
     const saved = await save
       .mutateAsync({
-        llmId: values.llm_id,
-        embdId: values.embd_id,
+        llm_id: values.llm_id,
+        embd_id: values.embd_id,
         img2txt_id: values.img2txt_id,
-        asrId: values.asr_id,
-        rerankId: values.rerank_id,
-        ttsId: values.tts_id,
+        asr_id: values.asr_id,
+        rerank_id: values.rerank_id,
+        tts_id: values.tts_id,
       })
       .catch(notifyError);
     if (!saved) return;

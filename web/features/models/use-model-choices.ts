@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ModelType, modelsQueryOptions } from "../../api/models";
-import { optionsFor } from "./system-models-page";
+import { optionsFor } from "./model-options";
 
 // The team's enabled models of a type beside a built-in one, and whether the chosen model is gone (it stays
 // listed, marked, so a saved choice is never silently changed, not even while the list loads).

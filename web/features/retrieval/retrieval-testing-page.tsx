@@ -7,7 +7,7 @@ import { FormField } from "../../components/form-field";
 import { Pager } from "../../components/pager";
 import { RouteErrorMessage } from "../../components/route-error";
 import { formatCount, formatNumber } from "../../lib/format";
-import { SettingSwitch } from "../chat/assistants/setting-switch";
+import { SettingSwitch } from "../../components/setting-switch";
 import { CrossLanguagesField } from "./cross-languages-field";
 import { DocumentFilter } from "./document-filter";
 import {
@@ -50,7 +50,7 @@ const DEFAULT_SETTINGS: Settings = {
 type Errors = { question?: boolean; topK?: boolean; metadata?: boolean };
 
 // What one click on "Test" asks for; the page number and the document picked in the sidebar come on top.
-type Submitted = Omit<RetrievalParams, "page" | "pageSize">;
+type Submitted = Omit<RetrievalParams, "page" | "page_size">;
 
 const validTopK = (text: string) => /^\s*\d+\s*$/.test(text) && Number(text) >= 1;
 
@@ -67,13 +67,13 @@ export const RetrievalTestingPage = ({ datasetId }: { datasetId: string }) => {
   const keywordWeight = roundWeight(1 - settings.vectorWeight);
   const params: RetrievalParams | null = submitted && {
     ...submitted,
-    documentIds: focusDoc ? [focusDoc] : submitted.documentIds,
+    document_ids: focusDoc ? [focusDoc] : submitted.document_ids,
     page,
-    pageSize: RETRIEVAL_PAGE_SIZE,
+    page_size: RETRIEVAL_PAGE_SIZE,
   };
   const query = useRetrievalQuery(params, run);
   // the sidebar lists the documents of the whole (unfocused) result; on page 1 this is the same request
-  const overview = useRetrievalQuery(submitted && { ...submitted, page: 1, pageSize: RETRIEVAL_PAGE_SIZE }, run);
+  const overview = useRetrievalQuery(submitted && { ...submitted, page: 1, page_size: RETRIEVAL_PAGE_SIZE }, run);
 
   const set = <K extends keyof Settings>(key: K, value: Settings[K]) =>
     setSettings((current) => ({ ...current, [key]: value }));
@@ -88,17 +88,17 @@ export const RetrievalTestingPage = ({ datasetId }: { datasetId: string }) => {
     if (next.question || next.topK || next.metadata) return;
     setSubmitted({
       question: settings.question.trim(),
-      datasetIds: [datasetId],
-      documentIds: settings.documentIds,
-      similarityThreshold: settings.similarityThreshold,
-      vectorSimilarityWeight: settings.vectorWeight,
-      keywordSimilarityWeight: keywordWeight,
-      topK: Number(settings.topK),
-      rerankId: settings.rerankId || undefined,
+      dataset_ids: [datasetId],
+      document_ids: settings.documentIds,
+      similarity_threshold: settings.similarityThreshold,
+      vector_similarity_weight: settings.vectorWeight,
+      keyword_similarity_weight: keywordWeight,
+      top_k: Number(settings.topK),
+      rerank_id: settings.rerankId || undefined,
       highlight: true,
-      useKg: settings.useKg,
-      crossLanguages: settings.crossLanguages,
-      metadataCondition: metadataConditionFrom(settings.metadata),
+      use_kg: settings.useKg,
+      cross_languages: settings.crossLanguages,
+      metadata_condition: metadataConditionFrom(settings.metadata),
     });
     setRun((current) => current + 1);
     setPage(1);

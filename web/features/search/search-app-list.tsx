@@ -10,6 +10,7 @@ import {
   useDeleteSearchMutation,
   useUpdateSearchMutation,
 } from "../../api/searches";
+import { SEARCH_NAME_MAX } from "../../../worker/contract/searches";
 import { ActionsMenu, DangerItem } from "../../components/actions-menu";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { SideListItem } from "../../components/side-list-item";
@@ -90,7 +91,7 @@ const CreateSearchDialog = ({ onClose, onCreated }: { onClose: () => void; onCre
           value={name}
           onChange={(e) => setName(e.target.value)}
           placeholder={t("search.list.namePlaceholder")}
-          maxLength={255}
+          maxLength={SEARCH_NAME_MAX}
           autoFocus
         />
       </FormField>

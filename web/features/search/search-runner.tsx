@@ -9,6 +9,7 @@ import {
   searchRelatedQueryOptions,
   searchResultsQueryOptions,
 } from "../../api/searches";
+import { SEARCH_QUESTION_MAX } from "../../../worker/contract/searches";
 import { Pager } from "../../components/pager";
 import { RouteErrorMessage } from "../../components/route-error";
 import { formatCount } from "../../lib/format";
@@ -90,7 +91,7 @@ export const SearchRunner = ({ backend, switches, documentLinks }: Props) => {
               placeholder={t("search.box.placeholder")}
               value={draft}
               onChange={(e) => setDraft(e.target.value)}
-              maxLength={4000}
+              maxLength={SEARCH_QUESTION_MAX}
             />
             <Button
               type="submit"

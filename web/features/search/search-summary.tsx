@@ -2,7 +2,7 @@ import { Box, HStack, Heading, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorMessage } from "../../components/route-error";
-import { AnswerMarkdown } from "../chat/conversation/answer-markdown";
+import { AnswerMarkdown } from "../conversation/answer-markdown";
 import type { SummaryState } from "./use-search-summary";
 
 type Props = { state: SummaryState; documentLinks: boolean; onRetry: () => void };

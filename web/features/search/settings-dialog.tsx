@@ -1,14 +1,15 @@
 import { Box, Fieldset, HStack, Input, Stack, Textarea } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SEARCH_NAME_MAX, TOP_K_MAX } from "../../../worker/contract/searches";
 import { type SearchApp, useUpdateSearchMutation } from "../../api/searches";
 import { FormDialog } from "../../components/form-dialog";
 import { FormField } from "../../components/form-field";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { formatNumber } from "../../lib/format";
-import { KnowledgeSelect } from "../chat/assistants/knowledge-select";
-import { SettingSwitch } from "../chat/assistants/setting-switch";
-import { ChatModelSelect } from "../chat/assistants/tab-model";
+import { KnowledgeSelect } from "../knowledge/knowledge-select";
+import { SettingSwitch } from "../../components/setting-switch";
+import { ChatModelSelect } from "../models/chat-model-select";
 import { MetadataFilterSettingField, metadataFilterSettingError } from "../retrieval/metadata-filter-setting";
 import { CrossLanguagesField } from "../retrieval/cross-languages-field";
 import { RerankSelect } from "../retrieval/rerank-select";
@@ -59,7 +60,12 @@ export const SearchSettingsDialog = ({ app, onClose }: Props) => {
     >
       <Stack gap="5" data-testid="search-settings">
         <FormField label={t("search.config.name")} error={errors.name} required>
-          <Input name="name" value={values.name} onChange={(e) => set("name", e.target.value)} maxLength={255} />
+          <Input
+            name="name"
+            value={values.name}
+            onChange={(e) => set("name", e.target.value)}
+            maxLength={SEARCH_NAME_MAX}
+          />
         </FormField>
         <FormField label={t("search.config.descriptionLabel")}>
           <Textarea
@@ -111,7 +117,7 @@ export const SearchSettingsDialog = ({ app, onClose }: Props) => {
                 type="number"
                 size="sm"
                 min={1}
-                max={2048}
+                max={TOP_K_MAX}
                 step={1}
                 inputMode="numeric"
                 maxW="32"

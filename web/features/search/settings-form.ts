@@ -1,4 +1,6 @@
 import type { ParseKeys } from "i18next";
+import * as v from "valibot";
+import { TopKSchema } from "../../../worker/contract/searches";
 import type { SearchApp, SearchConfig } from "../../api/searches";
 import {
   metaDataFilterFrom,
@@ -7,8 +9,6 @@ import {
   metadataFilterSettingOf,
 } from "../retrieval/metadata-filter-setting";
 import { roundWeight } from "../retrieval/weight-slider";
-
-export const TOP_K_MAX = 2048;
 
 // What the settings dialog edits; top_k stays text while typing.
 export type SettingsValues = {
@@ -51,14 +51,14 @@ export const settingsValuesOf = (app: SearchApp): SettingsValues => ({
   metadataFilter: metadataFilterSettingOf(app.search_config.meta_data_filter),
 });
 
-const wholeNumberIn = (text: string, min: number, max: number) =>
-  /^\s*\d+\s*$/.test(text) && Number(text) >= min && Number(text) <= max;
+// top_k typed as text: digits only, then the contract's range (the server applies the same schema).
+const topKFits = (text: string) => /^\s*\d+\s*$/.test(text) && v.is(TopKSchema, Number(text));
 
 export const validateSettings = (values: SettingsValues): SettingsErrors => {
   const errors: SettingsErrors = {};
   if (!values.name.trim()) errors.name = "validation.required";
   if (values.kbIds.length === 0) errors.kbIds = "search.config.errors.knowledge";
-  if (!wholeNumberIn(values.topK, 1, TOP_K_MAX)) errors.topK = "search.config.errors.topK";
+  if (!topKFits(values.topK)) errors.topK = "search.config.errors.topK";
   const filterError = metadataFilterSettingError(values.metadataFilter);
   if (filterError) errors.metadataFilter = filterError;
   return errors;

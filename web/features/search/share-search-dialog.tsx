@@ -1,8 +1,8 @@
 import { Button, Dialog, Portal } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import { type SearchApp, searchShareUrl } from "../../api/searches";
-import { LinkAndEmbed } from "../chat/share-dialog/link-and-embed";
-import { ShareLinksSection } from "../chat/share-dialog/share-links-section";
+import { LinkAndEmbed } from "../share-links/link-and-embed";
+import { ShareLinksSection } from "../share-links/share-links-section";
 
 // A search app's share links, managed like an assistant's (name, allowed sites, limits, delete), with the chosen
 // link's address and the iframe that embeds it.

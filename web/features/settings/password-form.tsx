@@ -27,8 +27,8 @@ export const PasswordForm = () => {
     try {
       await change.mutateAsync({
         password: values.password,
-        newPassword: values.new_password,
-        confirmPassword: values.confirm_password,
+        new_password: values.new_password,
+        confirm_password: values.confirm_password,
       });
       setValues(EMPTY);
       notifySuccess(t("settings.passwordChanged"));

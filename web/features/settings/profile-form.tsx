@@ -38,8 +38,7 @@ export const ProfileForm = () => {
     const { output, errors: found } = validateForm(UpdateProfileSchema, values);
     setErrors(found ?? {});
     if (!output) return;
-    const { color_schema: colorSchema, ...rest } = values;
-    const saved = await update.mutateAsync({ ...rest, colorSchema }).catch(notifyError);
+    const saved = await update.mutateAsync(values).catch(notifyError);
     if (!saved) return;
     setColorMode(saved.color_schema === "Dark" ? "dark" : "light");
     await changeLanguage(saved.language);

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Reference } from "../../../worker/contract/chats";
 import type { SharedChatInfo } from "../../api/share";
-import { SourcesPanel } from "../chat/conversation/sources-panel";
+import { SourcesPanel } from "../conversation/sources-panel";
 import type { SharePalette } from "./design-palette";
 
 export const AssistantAvatar = ({ info, size }: { info: Pick<SharedChatInfo, "name" | "icon">; size: "xs" | "sm" }) => (

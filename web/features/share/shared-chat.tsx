@@ -13,16 +13,13 @@ import {
 } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { MessageSquarePlus, PanelLeft } from "lucide-react";
-import { type CSSProperties, useEffect, useRef, useState } from "react";
+import { type CSSProperties, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  type ShareClient,
-  type SharedChatInfo,
-  sharedSessionsQueryOptions,
-  useCreateSharedSessionMutation,
-} from "../../api/share";
+import { sessionsQueryOf, useCreateSessionMutation } from "../../api/conversations";
+import type { ShareClient, SharedChatInfo } from "../../api/share";
 import { notifyError } from "../../components/notify";
 import { useColorMode } from "../../components/ui/color-mode";
+import { SessionList } from "../conversation/session-list";
 import { sharePalette } from "./design-palette";
 import { DisclaimerDialog, useDisclaimer } from "./disclaimer-dialog";
 import { AssistantAvatar } from "./message-bubbles";
@@ -30,7 +27,6 @@ import type { ShareParams } from "./share-params";
 import { conversationName, SharedConversation } from "./shared-conversation";
 import { tabMemory } from "./tab-memory";
 import { useEscapeToHost } from "./use-escape-to-host";
-import { VisitorSessionList } from "./visitor-session-list";
 
 type Props = { client: ShareClient; info: SharedChatInfo; params: ShareParams };
 
@@ -42,8 +38,9 @@ export const SharedChat = ({ client, info, params }: Props) => {
   const { t } = useTranslation();
   const { colorMode } = useColorMode();
   const palette = sharePalette(info.design, params.theme ?? colorMode);
-  const sessions = useQuery(sharedSessionsQueryOptions(client));
-  const create = useCreateSharedSessionMutation(client);
+  const asker = useMemo(() => ({ visitor: client }), [client]);
+  const sessions = useQuery(sessionsQueryOf(asker));
+  const create = useCreateSessionMutation(asker);
   const disclaimer = useDisclaimer(client.chatId, info.design.disclaimer_show === true);
   const lastSessionKey = `buddy-share-session:${client.chatId}`;
   // back in this tab (a reload, or the host site's next page): the conversation it had open, while it exists
@@ -94,9 +91,7 @@ export const SharedChat = ({ client, info, params }: Props) => {
   }, [info.name]);
   useEscapeToHost();
 
-  const sessionList = (
-    <VisitorSessionList client={client} sessions={sessions} selectedId={selectedId} onSelect={select} />
-  );
+  const sessionList = <SessionList chatId={client.chatId} visitor={client} selectedId={selectedId} onSelect={select} />;
   return (
     <Flex
       direction="column"

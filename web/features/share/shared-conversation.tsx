@@ -15,22 +15,21 @@ import { errorMessage } from "../../components/notify";
 import { PageLoader } from "../../components/page-loader";
 import { RouteErrorMessage } from "../../components/route-error";
 import i18n from "../../i18n";
-import { AnswerMarkdown } from "../chat/conversation/answer-markdown";
-import { Composer, VariableFields } from "../chat/conversation/composer";
-import { TypingDots } from "../chat/conversation/conversation-pane";
-import { RelatedQuestions } from "../chat/conversation/message-actions";
+import { AnswerMarkdown } from "../conversation/answer-markdown";
+import { Composer, VariableFields } from "../conversation/composer";
+import { TypingDots } from "../conversation/typing-dots";
+import { MessageActions, RelatedQuestions } from "../conversation/message-actions";
 import {
   type ChatTransport,
   questionStored,
   type Turn,
   turnView,
   useChatStream,
-} from "../chat/conversation/use-chat-stream";
-import { MessageLog } from "../chat/conversation/message-log";
+} from "../conversation/use-chat-stream";
+import { MessageLog } from "../conversation/message-log";
 import type { SharePalette } from "./design-palette";
 import { AssistantBubble, UserBubble } from "./message-bubbles";
 import { shareProblemOf } from "./share-problem";
-import { VisitorMessageActions } from "./visitor-message-actions";
 
 const AUTO_NAME_CHARS = 60;
 export const conversationName = (question: string) => question.slice(0, AUTO_NAME_CHARS);
@@ -103,6 +102,7 @@ export const SharedConversation = (props: Props) => {
     }
   };
   const stream = useChatStream({ chatId: client.chatId, sessionId: sessionId ?? "", onSettled, transport });
+  const asker = useMemo(() => ({ visitor: client }), [client]);
   const { turn } = stream;
 
   const opener: ChatMessage[] = info.prologue
@@ -182,8 +182,8 @@ export const SharedConversation = (props: Props) => {
               reference={message.reference}
               footer={
                 sessionId !== null && (
-                  <VisitorMessageActions
-                    client={client}
+                  <MessageActions
+                    asker={asker}
                     sessionId={sessionId}
                     message={message}
                     answered={firstUser >= 0 && index > firstUser}

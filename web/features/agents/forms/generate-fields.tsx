@@ -2,7 +2,7 @@ import { Stack } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import { COMPONENT_DEFAULTS } from "../../../../worker/contract/agent-components";
 import { NumberSlider } from "../../../components/number-slider";
-import { SettingSwitch } from "../../chat/assistants/setting-switch";
+import { SettingSwitch } from "../../../components/setting-switch";
 import { type FieldsProps, numberOr, text } from "./fields-props";
 import { ModelSelect } from "./model-select";
 import { NumberField } from "./number-field";

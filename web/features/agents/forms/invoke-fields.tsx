@@ -3,7 +3,7 @@ import { Plus, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { COMPONENT_DEFAULTS } from "../../../../worker/contract/agent-components";
 import { FormField } from "../../../components/form-field";
-import { SettingSwitch } from "../../chat/assistants/setting-switch";
+import { SettingSwitch } from "../../../components/setting-switch";
 import { type FieldsProps, numberOr, text } from "./fields-props";
 import { NumberField } from "./number-field";
 import { VariableSelect } from "./variable-select";

@@ -1,7 +1,7 @@
 import { Button, Fieldset, HStack, IconButton, Stack } from "@chakra-ui/react";
 import { Plus, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { SettingSwitch } from "../../chat/assistants/setting-switch";
+import { SettingSwitch } from "../../../components/setting-switch";
 import type { FieldsProps } from "./fields-props";
 import { VariableTextField } from "./variable-text-field";
 

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { COMPONENT_DEFAULTS } from "../../../../worker/contract/agent-components";
 import { FormField } from "../../../components/form-field";
 import { NumberSlider } from "../../../components/number-slider";
-import { SettingSwitch } from "../../chat/assistants/setting-switch";
+import { SettingSwitch } from "../../../components/setting-switch";
 import { type FieldsProps, numberOr, text } from "./fields-props";
 import { CrossLanguagesField } from "../../retrieval/cross-languages-field";
 import { RerankSelect } from "../../retrieval/rerank-select";

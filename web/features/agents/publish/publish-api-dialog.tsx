@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { CopyField } from "../../../components/copy-field";
 import { FormField } from "../../../components/form-field";
 import { ViewDialog } from "../../../components/view-dialog";
-import { CodeBlock } from "../../chat/share-dialog/code-block";
+import { CodeBlock } from "../../share-links/code-block";
 import {
   agentCompletionUrl,
   agentOpenAiUrl,

@@ -1,8 +1,8 @@
 import { Stack } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import { agentShareUrl } from "../../../api/shared-agents";
-import { LinkAndEmbed } from "../../chat/share-dialog/link-and-embed";
-import { ShareLinksSection } from "../../chat/share-dialog/share-links-section";
+import { LinkAndEmbed } from "../../share-links/link-and-embed";
+import { ShareLinksSection } from "../../share-links/share-links-section";
 
 // Share links for visitors (no sign-in), managed like an assistant's, and the iframe that embeds the chosen one.
 export const ShareLinkSection = ({ agentId }: { agentId: string }) => {

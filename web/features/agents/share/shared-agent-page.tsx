@@ -10,7 +10,7 @@ import {
   streamSharedAgentRun,
   uploadSharedAgentInput,
 } from "../../../api/shared-agents";
-import { Composer } from "../../chat/conversation/composer";
+import { Composer } from "../../conversation/composer";
 import { ShareProblemScreen } from "../../share/share-problem";
 import { RunMessages } from "../test-run/run-messages";
 import { useAgentRun } from "../test-run/use-agent-run";

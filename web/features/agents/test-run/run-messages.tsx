@@ -1,8 +1,8 @@
 import { Box, Flex, Stack, Text } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
-import { AnswerMarkdown } from "../../chat/conversation/answer-markdown";
-import { TypingDots } from "../../chat/conversation/conversation-pane";
-import { MessageLog } from "../../chat/conversation/message-log";
+import { AnswerMarkdown } from "../../conversation/answer-markdown";
+import { TypingDots } from "../../conversation/typing-dots";
+import { MessageLog } from "../../conversation/message-log";
 import type { RunMessage } from "./run-state";
 
 type Props = { messages: RunMessage[]; busy: boolean; agentName: string };

@@ -3,7 +3,7 @@ import { MessageSquarePlus, X } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { uploadAgentInput } from "../../../api/agents";
-import { Composer } from "../../chat/conversation/composer";
+import { Composer } from "../../conversation/composer";
 import { formatNumber } from "../../../lib/format";
 import type { BeginInput } from "../forms/begin-fields";
 import { BEGIN_ID, type EditorNode } from "../model/graph";

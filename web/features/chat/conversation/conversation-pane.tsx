@@ -1,19 +1,22 @@
-import { Alert, Box, Button, Flex, HStack, Stack, Text } from "@chakra-ui/react";
+import { Alert, Box, Button, Flex, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { KNOWLEDGE_KEY, type Reference } from "../../../../worker/contract/chats";
-import { type Chat, type Session, sessionQueryOptions, useRenameSessionMutation } from "../../../api/chats";
+import { type Chat, type Session, sessionQueryOptions } from "../../../api/chats";
+import { useRenameSessionMutation } from "../../../api/conversations";
 import { errorMessage } from "../../../components/notify";
 import { PageLoader } from "../../../components/page-loader";
 import { RouteErrorMessage } from "../../../components/route-error";
 import i18n from "../../../i18n";
-import { AnswerMarkdown } from "./answer-markdown";
-import { Composer, VariableFields } from "./composer";
-import { MessageActions, RelatedQuestions } from "./message-actions";
-import { SourcesPanel } from "./sources-panel";
-import { questionStored, type Turn, turnView, useChatStream } from "./use-chat-stream";
-import { MessageLog } from "./message-log";
+import { AnswerMarkdown } from "../../conversation/answer-markdown";
+import { AnswerTools } from "./answer-tools";
+import { TypingDots } from "../../conversation/typing-dots";
+import { Composer, VariableFields } from "../../conversation/composer";
+import { MessageActions, RelatedQuestions } from "../../conversation/message-actions";
+import { SourcesPanel } from "../../conversation/sources-panel";
+import { questionStored, type Turn, turnView, useChatStream } from "../../conversation/use-chat-stream";
+import { MessageLog } from "../../conversation/message-log";
 
 type Props = { chat: Chat; sessionId: string; onSessionRenamed?(): void };
 
@@ -25,24 +28,6 @@ const isDefaultName = (name: string) =>
     i18n.getFixedT("en")("chat.sessions.newName"),
     "New session",
   ].includes(name);
-
-export const TypingDots = () => {
-  const { t } = useTranslation();
-  return (
-    <HStack gap="1" py="1.5" role="status" aria-label={t("chat.conversation.typing")} data-testid="typing">
-      {[0, 1, 2].map((dot) => (
-        <Box
-          key={dot}
-          boxSize="1.5"
-          rounded="full"
-          bg="fg.muted"
-          animation="pulse"
-          css={{ animationDelay: `${dot * 150}ms` }}
-        />
-      ))}
-    </HStack>
-  );
-};
 
 const UserMessage = ({ content }: { content: string }) => {
   const { t } = useTranslation();
@@ -89,7 +74,8 @@ const AssistantMessage = ({ name, content, reference, footer }: AssistantProps) 
 export const ConversationPane = ({ chat, sessionId, onSessionRenamed }: Props) => {
   const { t } = useTranslation();
   const session = useQuery(sessionQueryOptions(chat.id, sessionId));
-  const rename = useRenameSessionMutation(chat.id);
+  const asker = useMemo(() => ({ chatId: chat.id }), [chat.id]);
+  const rename = useRenameSessionMutation(asker);
   const variables = chat.prompt_config.parameters.filter((variable) => variable.key !== KNOWLEDGE_KEY);
   const [values, setValues] = useState<Record<string, string>>({});
   const [missing, setMissing] = useState<string[]>([]);
@@ -164,17 +150,25 @@ export const ConversationPane = ({ chat, sessionId, onSessionRenamed }: Props) =
               reference={message.reference}
               footer={
                 <MessageActions
-                  chatId={chat.id}
+                  asker={asker}
                   sessionId={sessionId}
                   message={message}
                   answered={firstUser >= 0 && index > firstUser}
                   tts={chat.prompt_config.tts}
                   showPrompt={chat.prompt_config.prompt_icon}
                   disabled={stream.busy}
-                  onRegenerate={
-                    index === shown.length - 1 && !showAnswer && lastUser >= 0 && index > lastUser
-                      ? regenerate
-                      : undefined
+                  tools={
+                    <AnswerTools
+                      chatId={chat.id}
+                      sessionId={sessionId}
+                      messageId={message.id}
+                      disabled={stream.busy}
+                      onRegenerate={
+                        index === shown.length - 1 && !showAnswer && lastUser >= 0 && index > lastUser
+                          ? regenerate
+                          : undefined
+                      }
+                    />
                   }
                 />
               }

@@ -1,7 +1,7 @@
 import { Input, NativeSelect, RadioGroup, Stack, Text, Textarea } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_EMBEDDING_MODEL, PERMISSIONS, type Permission } from "../../../../worker/contract/datasets";
-import type { ModelOption } from "../../models/system-models-page";
+import type { ModelOption } from "../../models/model-options";
 import { AvatarPicker } from "../../settings/avatar-picker";
 import { ConfigField } from "./config-field";
 import { ConfigSection, type SectionProps } from "./config-section";

@@ -2,7 +2,6 @@ import type { ParseKeys } from "i18next";
 import * as v from "valibot";
 import { UpdateDatasetSchema } from "../../../../worker/contract/datasets";
 import { ParserConfigSchema, RaptorSchema } from "../../../../worker/contract/parser-config";
-import type { DatasetChanges } from "../../../api/datasets";
 import { type ConfigValues, toPayload } from "./form-values";
 
 export type FieldError = { key: ParseKeys; values?: Record<string, string | number> };
@@ -41,8 +40,6 @@ const formSchema = (useRaptor: boolean) =>
     }),
     DATASET_KEYS,
   );
-
-type FormOutput = v.InferOutput<ReturnType<typeof formSchema>>;
 
 // Errors of list items belong to the whole control, except page ranges, which show on their row.
 const fieldOf = (path: string) =>
@@ -89,10 +86,4 @@ export const validateConfig = (values: ConfigValues, embeddingLocked: boolean) =
     errors[field] ??= errorFor(issue, field);
   }
   return { output: null, errors };
-};
-
-// The API client turns the top-level camelCase keys into snake_case; parser_config keys already are.
-export const toChanges = (output: FormOutput): DatasetChanges => {
-  const { embedding_model: embeddingModel, chunk_method: chunkMethod, parser_config: parserConfig, ...rest } = output;
-  return { ...rest, ...(embeddingModel === undefined ? {} : { embeddingModel }), chunkMethod, parserConfig };
 };

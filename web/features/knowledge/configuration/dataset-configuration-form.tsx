@@ -4,10 +4,10 @@ import { useTranslation } from "react-i18next";
 import type { Dataset } from "../../../../worker/contract/datasets";
 import { useUpdateDatasetMutation } from "../../../api/datasets";
 import { notifyError, notifySuccess } from "../../../components/notify";
-import type { ModelOption } from "../../models/system-models-page";
+import type { ModelOption } from "../../models/model-options";
 import { BasicsSection } from "./basics-section";
 import { ChunkingSection } from "./chunking-section";
-import { type ConfigErrors, toChanges, validateConfig } from "./config-schema";
+import { type ConfigErrors, validateConfig } from "./config-schema";
 import { AutoMetadataSection } from "./auto-metadata-section";
 import { AutoSection, ExcelSection, GraphSection } from "./enrichment-sections";
 import { type ConfigValues, type SetValue, valuesFromDataset } from "./form-values";
@@ -44,7 +44,7 @@ export const DatasetConfigurationForm = ({ dataset, embeddingModels = [], tagSet
       setAttempt((count) => count + 1);
       return;
     }
-    const saved = await update.mutateAsync(toChanges(output)).catch(notifyError);
+    const saved = await update.mutateAsync(output).catch(notifyError);
     if (!saved) return;
     notifySuccess(t("common.toast.updated"));
   };

@@ -3,7 +3,7 @@ import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { allDatasetsQueryOptions, datasetQueryOptions } from "../../../api/datasets";
 import { modelsQueryOptions } from "../../../api/models";
-import { optionsFor } from "../../models/system-models-page";
+import { optionsFor } from "../../models/model-options";
 import { useDatasetId } from "../use-dataset-id";
 import { DatasetConfigurationForm } from "./dataset-configuration-form";
 import { IndexTaskPanel } from "./index-task-panel";

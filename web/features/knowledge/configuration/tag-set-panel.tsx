@@ -96,7 +96,7 @@ export const TagSetPanel = ({ datasetId }: { datasetId: string }) => {
           keepExtension={false}
           slashAllowed
           loading={rename.isPending}
-          onSave={(toTag) => rename.mutateAsync({ fromTag: renaming, toTag })}
+          onSave={(toTag) => rename.mutateAsync({ from_tag: renaming, to_tag: toTag })}
           onClose={() => setRenaming(null)}
         />
       )}
