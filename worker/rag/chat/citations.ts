@@ -1,6 +1,6 @@
+import { CITATION_MARKER } from "../../contract/chats";
 import { analyzeQuery, chunkText, termSimilarity } from "../../lib/terms";
 
-const CANONICAL = /\[ID:(\d+)\]/g;
 // (ID: 12), [ID: 12], 【ID:12】, ref12 → [ID:12] (RAGFlow repairs the same variants)
 const VARIANTS = /(?:\(\s*ID\s*:\s*(\d+)\s*\)|\[\s*ID\s*:\s*(\d+)\s*\]|【\s*ID\s*:\s*(\d+)\s*】|\bref(\d+)\b)/gi;
 
@@ -12,10 +12,10 @@ export const repairCitations = (answer: string, chunkCount: number) =>
 
 // Markers that point at a chunk that exists; others are dropped from the text.
 export const keepValidCitations = (answer: string, chunkCount: number) =>
-  answer.replace(CANONICAL, (whole, n) => (Number(n) < chunkCount ? whole : ""));
+  answer.replace(CITATION_MARKER, (whole, n) => (Number(n) < chunkCount ? whole : ""));
 
 export const citedIndexes = (answer: string) => [
-  ...new Set([...answer.matchAll(CANONICAL)].map((match) => Number(match[1]))),
+  ...new Set([...answer.matchAll(CITATION_MARKER)].map((match) => Number(match[1]))),
 ];
 
 const withoutMarkers = (text: string) =>

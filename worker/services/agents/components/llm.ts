@@ -1,3 +1,4 @@
+import { CITATION_MARKER } from "../../../contract/chats";
 import { keywordPrompt, parseKeywords } from "../../../rag/enrich";
 import { extractiveAnswer } from "../../../rag/chat/extractive";
 import { CITATION_GUIDELINES } from "../../../rag/chat/prompts";
@@ -81,7 +82,7 @@ export const generate: ComponentImpl = {
       knowledge.pieces,
     );
     const content = cite
-      ? quoted.replace(/\[ID:(\d+)\]/g, (_whole, n: string) => `[ID:${knowledge.ids[Number(n)] ?? n}]`)
+      ? quoted.replace(CITATION_MARKER, (_whole, n: string) => `[ID:${knowledge.ids[Number(n)] ?? n}]`)
       : quoted.replace(/ \[ID:\d+\]/g, "");
     return { outputs: { content } };
   },
