@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { tenants, users } from "./users";
+import { memberMadeRow, users } from "./users";
 
 // Only the SHA-256 of a session token is stored; the token itself lives in the client.
 export const sessions = sqliteTable(
@@ -21,13 +21,7 @@ export const sessions = sqliteTable(
 export const apiTokens = sqliteTable(
   "api_tokens",
   {
-    id: text("id").primaryKey(),
-    tenantId: text("tenant_id")
-      .notNull()
-      .references(() => tenants.id, { onDelete: "cascade" }),
-    createdBy: text("created_by")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ...memberMadeRow(),
     tokenHash: text("token_hash").notNull().unique(),
     tokenHint: text("token_hint").notNull(),
     // share-page token (RAGFlow's `beta`), bound to this key's tenant

@@ -9,19 +9,13 @@ import {
   type Reference,
 } from "../../contract/chats";
 import { timestamps } from "./columns";
-import { tenants, users } from "./users";
+import { memberMadeRow } from "./users";
 
 // Chat assistants ("dialogs" in RAGFlow).
 export const dialogs = sqliteTable(
   "dialogs",
   {
-    id: text("id").primaryKey(),
-    tenantId: text("tenant_id")
-      .notNull()
-      .references(() => tenants.id, { onDelete: "cascade" }),
-    createdBy: text("created_by")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ...memberMadeRow(),
     name: text("name").notNull(),
     nameKey: text("name_key").notNull(),
     icon: text("icon"),

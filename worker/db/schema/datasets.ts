@@ -1,18 +1,12 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { ChunkMethod, ParserConfig } from "../../contract/parser-config";
 import { timestamps } from "./columns";
-import { tenants, users } from "./users";
+import { memberMadeRow } from "./users";
 
 export const datasets = sqliteTable(
   "datasets",
   {
-    id: text("id").primaryKey(),
-    tenantId: text("tenant_id")
-      .notNull()
-      .references(() => tenants.id, { onDelete: "cascade" }),
-    createdBy: text("created_by")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ...memberMadeRow(),
     name: text("name").notNull(),
     // lower-cased name: names are unique per tenant regardless of case
     nameKey: text("name_key").notNull(),

@@ -1,19 +1,13 @@
 import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { SearchConfig } from "../../contract/searches";
 import { timestamps } from "./columns";
-import { tenants, users } from "./users";
+import { memberMadeRow } from "./users";
 
 // Search apps (RAGFlow's "search"): a saved quick-test configuration over chosen knowledge bases.
 export const searchApps = sqliteTable(
   "search_apps",
   {
-    id: text("id").primaryKey(),
-    tenantId: text("tenant_id")
-      .notNull()
-      .references(() => tenants.id, { onDelete: "cascade" }),
-    createdBy: text("created_by")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ...memberMadeRow(),
     name: text("name").notNull(),
     // lower-cased name: names are unique per team regardless of case
     nameKey: text("name_key").notNull(),

@@ -1,18 +1,12 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { timestamps } from "./columns";
-import { tenants, users } from "./users";
+import { memberMadeRow } from "./users";
 
 // Share-link tokens: each opens exactly one chat (or agent) of one tenant, with its own abuse limits.
 export const shareTokens = sqliteTable(
   "share_tokens",
   {
-    id: text("id").primaryKey(),
-    tenantId: text("tenant_id")
-      .notNull()
-      .references(() => tenants.id, { onDelete: "cascade" }),
-    createdBy: text("created_by")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ...memberMadeRow(),
     // kept readable: it is published in share links and embed codes anyway (RAGFlow's "beta" token)
     token: text("token").notNull(),
     name: text("name").notNull().default(""),

@@ -57,3 +57,14 @@ export const userTenants = sqliteTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type TenantRow = typeof tenants.$inferSelect;
+
+// The first columns of a row that a team owns and one of its members made: it goes when either goes.
+export const memberMadeRow = () => ({
+  id: text("id").primaryKey(),
+  tenantId: text("tenant_id")
+    .notNull()
+    .references(() => tenants.id, { onDelete: "cascade" }),
+  createdBy: text("created_by")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+});
