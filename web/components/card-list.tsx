@@ -1,5 +1,6 @@
 import { Card, Flex, Heading, LinkOverlay, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
+import { Pager } from "./pager";
 
 export type ListSearch = { q?: string; page?: number };
 
@@ -47,6 +48,26 @@ export const CardGrid = ({ busy, children }: { busy?: boolean; children: ReactNo
   <SimpleGrid columns={COLUMNS} gap="4" aria-busy={busy ? "true" : undefined}>
     {children}
   </SimpleGrid>
+);
+
+// One page of cards with the pager below.
+export const PagedCardGrid = ({
+  page,
+  pageSize,
+  total,
+  onPageChange,
+  children,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  children: ReactNode;
+}) => (
+  <>
+    <CardGrid>{children}</CardGrid>
+    <Pager page={page} pageSize={pageSize} total={total} onChange={onPageChange} />
+  </>
 );
 
 // Four grey cards while the list loads.

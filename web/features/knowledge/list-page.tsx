@@ -3,8 +3,13 @@ import { useQuery } from "@tanstack/react-query";
 import { Library } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { datasetsQueryOptions } from "../../api/datasets";
-import { CardGrid, CardGridSkeleton, type ListSearch, ListPageHeader, useListSearch } from "../../components/card-list";
-import { Pager } from "../../components/pager";
+import {
+  CardGridSkeleton,
+  type ListSearch,
+  ListPageHeader,
+  PagedCardGrid,
+  useListSearch,
+} from "../../components/card-list";
 import { RouteErrorMessage } from "../../components/route-error";
 import { SearchInput } from "../../components/search-input";
 import { CreateDatasetDialog } from "./create-dataset-dialog";
@@ -40,19 +45,16 @@ export const KnowledgeListPage = ({ search, onSearchChange, detailTo }: Props) =
           </EmptyState.Content>
         </EmptyState.Root>
       ) : (
-        <>
-          <CardGrid>
-            {query.data.datasets.map((dataset) => (
-              <DatasetCard key={dataset.id} dataset={dataset} detailTo={detailTo} />
-            ))}
-          </CardGrid>
-          <Pager
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={query.data.total}
-            onChange={(next) => setSearch({ page: next })}
-          />
-        </>
+        <PagedCardGrid
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={query.data.total}
+          onPageChange={(next) => setSearch({ page: next })}
+        >
+          {query.data.datasets.map((dataset) => (
+            <DatasetCard key={dataset.id} dataset={dataset} detailTo={detailTo} />
+          ))}
+        </PagedCardGrid>
       )}
     </Stack>
   );

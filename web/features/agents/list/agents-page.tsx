@@ -6,15 +6,14 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Agent, agentsQueryOptions, useDeleteAgentMutation, useDuplicateAgentMutation } from "../../../api/agents";
 import {
-  CardGrid,
   CardGridSkeleton,
   type ListSearch,
   ListPageHeader,
+  PagedCardGrid,
   useListSearch,
 } from "../../../components/card-list";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { notifyError, notifySuccess } from "../../../components/notify";
-import { Pager } from "../../../components/pager";
 import { RouteErrorMessage } from "../../../components/route-error";
 import { SearchInput } from "../../../components/search-input";
 import { AgentCard } from "./agent-card";
@@ -69,19 +68,16 @@ export const AgentsPage = ({ search, onSearchChange }: Props) => {
           </EmptyState.Content>
         </EmptyState.Root>
       ) : (
-        <>
-          <CardGrid>
-            {agents.map((agent) => (
-              <AgentCard key={agent.id} agent={agent} onAction={(action) => onAction(agent, action)} />
-            ))}
-          </CardGrid>
-          <Pager
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={query.data.total}
-            onChange={(next) => setSearch({ page: next })}
-          />
-        </>
+        <PagedCardGrid
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={query.data.total}
+          onPageChange={(next) => setSearch({ page: next })}
+        >
+          {agents.map((agent) => (
+            <AgentCard key={agent.id} agent={agent} onAction={(action) => onAction(agent, action)} />
+          ))}
+        </PagedCardGrid>
       )}
       {creating && <CreateAgentDialog onClose={() => setCreating(false)} onCreated={(agent) => open(agent)} />}
       {deleting && (
