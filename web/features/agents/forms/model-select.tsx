@@ -1,8 +1,7 @@
-import { NativeSelect } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import { BUILTIN_CHAT_ID } from "../../../../worker/contract/chats";
 import { FormField } from "../../../components/form-field";
-import { ModelChoiceOptions } from "../../models/model-choice-options";
+import { ModelChoiceSelect } from "../../models/model-choice-options";
 import { useModelChoices } from "../../models/use-model-choices";
 
 // The team's default chat model (empty), the built-in offline model (it writes no text of its own; the
@@ -12,19 +11,17 @@ export const ModelSelect = ({ value, onChange }: { value: string; onChange: (val
   const { configured, missing } = useModelChoices("chat", BUILTIN_CHAT_ID, value);
   return (
     <FormField label={t("agents.form.model")} helper={t("agents.form.modelHint")}>
-      <NativeSelect.Root>
-        <NativeSelect.Field name="llm_id" value={value} onChange={(e) => onChange(e.target.value)}>
-          <option value="">{t("agents.form.modelDefault")}</option>
-          <option value={BUILTIN_CHAT_ID}>{t("agents.form.modelBuiltin")}</option>
-          <ModelChoiceOptions
-            configured={configured}
-            missing={missing}
-            value={value}
-            missingLabel={t("agents.form.modelMissing", { id: value })}
-          />
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <ModelChoiceSelect
+        name="llm_id"
+        value={value}
+        onChange={onChange}
+        configured={configured}
+        missing={missing}
+        missingLabel={t("agents.form.modelMissing", { id: value })}
+      >
+        <option value="">{t("agents.form.modelDefault")}</option>
+        <option value={BUILTIN_CHAT_ID}>{t("agents.form.modelBuiltin")}</option>
+      </ModelChoiceSelect>
     </FormField>
   );
 };
