@@ -50,23 +50,21 @@ export const CardGrid = ({ busy, children }: { busy?: boolean; children: ReactNo
   </SimpleGrid>
 );
 
-// One page of cards with the pager below.
+// One page of cards with the pager below; paging goes through the list's search (useListSearch).
 export const PagedCardGrid = ({
-  page,
+  list,
   pageSize,
   total,
-  onPageChange,
   children,
 }: {
-  page: number;
+  list: Pick<ReturnType<typeof useListSearch>, "page" | "setSearch">;
   pageSize: number;
   total: number;
-  onPageChange: (page: number) => void;
   children: ReactNode;
 }) => (
   <>
     <CardGrid>{children}</CardGrid>
-    <Pager page={page} pageSize={pageSize} total={total} onChange={onPageChange} />
+    <Pager page={list.page} pageSize={pageSize} total={total} onChange={(next) => list.setSearch({ page: next })} />
   </>
 );
 

@@ -22,7 +22,8 @@ type Props = { search: ListSearch; onSearchChange: (next: ListSearch) => void; d
 // The knowledge-base list; the URL (?q=&page=) belongs to the route that shows it.
 export const KnowledgeListPage = ({ search, onSearchChange, detailTo }: Props) => {
   const { t } = useTranslation();
-  const { q, page, setSearch } = useListSearch(search, onSearchChange);
+  const list = useListSearch(search, onSearchChange);
+  const { q, page, setSearch } = list;
   const query = useQuery(datasetsQueryOptions({ page, pageSize: PAGE_SIZE, keywords: q }));
 
   return (
@@ -45,12 +46,7 @@ export const KnowledgeListPage = ({ search, onSearchChange, detailTo }: Props) =
           </EmptyState.Content>
         </EmptyState.Root>
       ) : (
-        <PagedCardGrid
-          page={page}
-          pageSize={PAGE_SIZE}
-          total={query.data.total}
-          onPageChange={(next) => setSearch({ page: next })}
-        >
+        <PagedCardGrid list={list} pageSize={PAGE_SIZE} total={query.data.total}>
           {query.data.datasets.map((dataset) => (
             <DatasetCard key={dataset.id} dataset={dataset} detailTo={detailTo} />
           ))}

@@ -30,7 +30,8 @@ type Props = { search: AgentsSearch; onSearchChange: (next: AgentsSearch) => voi
 export const AgentsPage = ({ search, onSearchChange }: Props) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { q, page, setSearch } = useListSearch(search, onSearchChange);
+  const list = useListSearch(search, onSearchChange);
+  const { q, page, setSearch } = list;
   const query = useQuery(agentsQueryOptions({ page, pageSize: PAGE_SIZE, keywords: q }));
   const duplicate = useDuplicateAgentMutation();
   const remove = useDeleteAgentMutation();
@@ -68,12 +69,7 @@ export const AgentsPage = ({ search, onSearchChange }: Props) => {
           </EmptyState.Content>
         </EmptyState.Root>
       ) : (
-        <PagedCardGrid
-          page={page}
-          pageSize={PAGE_SIZE}
-          total={query.data.total}
-          onPageChange={(next) => setSearch({ page: next })}
-        >
+        <PagedCardGrid list={list} pageSize={PAGE_SIZE} total={query.data.total}>
           {agents.map((agent) => (
             <AgentCard key={agent.id} agent={agent} onAction={(action) => onAction(agent, action)} />
           ))}
