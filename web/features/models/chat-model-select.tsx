@@ -9,7 +9,8 @@ import { useModelChoices } from "./use-model-choices";
 // The built-in extractive model first (said plainly what it does), then the user's enabled chat models.
 export const ChatModelSelect = ({ value, onChange }: { value: string; onChange: (value: string) => void }) => {
   const { t } = useTranslation();
-  const { models, configured, missing } = useModelChoices("chat", BUILTIN_CHAT_ID, value);
+  const choices = useModelChoices("chat", BUILTIN_CHAT_ID, value);
+  const { models } = choices;
   return (
     <Stack gap="2">
       <ConfigField label={t("chatConfig.model.llm")} helper={t("chatConfig.model.llmHint")}>
@@ -17,8 +18,7 @@ export const ChatModelSelect = ({ value, onChange }: { value: string; onChange: 
           name="llm_id"
           value={value}
           onChange={onChange}
-          configured={configured}
-          missing={missing}
+          choices={choices}
           missingLabel={t("chatConfig.model.notSetUp", { id: value })}
         >
           {value === "" && <option value="">{t("chatConfig.model.systemDefault")}</option>}

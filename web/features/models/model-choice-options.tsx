@@ -16,8 +16,12 @@ const ModelChoiceOptions = ({ configured, missing, value, missingLabel }: Props)
   </>
 );
 
-type SelectProps = Props & {
+type SelectProps = {
   name: string;
+  value: string;
+  // what useModelChoices gives
+  choices: Pick<Props, "configured" | "missing">;
+  missingLabel: string;
   onChange: (value: string) => void;
   size?: "sm" | "md";
   // the fixed choices before the team's models
@@ -25,11 +29,11 @@ type SelectProps = Props & {
 };
 
 // A native select of models: the fixed choices, then the team's models (useModelChoices gives them).
-export const ModelChoiceSelect = ({ name, value, onChange, size, children, ...options }: SelectProps) => (
+export const ModelChoiceSelect = ({ name, value, choices, missingLabel, onChange, size, children }: SelectProps) => (
   <NativeSelect.Root {...(size && { size })}>
     <NativeSelect.Field name={name} value={value} onChange={(e) => onChange(e.target.value)}>
       {children}
-      <ModelChoiceOptions value={value} {...options} />
+      <ModelChoiceOptions value={value} missingLabel={missingLabel} {...choices} />
     </NativeSelect.Field>
     <NativeSelect.Indicator />
   </NativeSelect.Root>

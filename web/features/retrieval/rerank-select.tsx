@@ -9,7 +9,7 @@ type Props = { value: string; onChange: (value: string) => void; helper?: string
 // "None", the built-in reranker and the team's rerank models; a chosen model that is gone stays listed as such.
 export const RerankSelect = ({ value, onChange, helper, size = "md" }: Props) => {
   const { t } = useTranslation();
-  const { configured, missing } = useModelChoices("rerank", BUILTIN_RERANK_ID, value);
+  const choices = useModelChoices("rerank", BUILTIN_RERANK_ID, value);
   return (
     <FormField label={t("retrieval.rerank")} helper={helper}>
       <ModelChoiceSelect
@@ -17,8 +17,7 @@ export const RerankSelect = ({ value, onChange, helper, size = "md" }: Props) =>
         size={size}
         value={value}
         onChange={onChange}
-        configured={configured}
-        missing={missing}
+        choices={choices}
         missingLabel={t("chatConfig.model.notSetUp", { id: value })}
       >
         <option value="">{t("retrieval.rerankNone")}</option>

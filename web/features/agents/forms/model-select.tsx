@@ -8,15 +8,14 @@ import { useModelChoices } from "../../models/use-model-choices";
 // components fall back to simple word matching) or one of the enabled chat models.
 export const ModelSelect = ({ value, onChange }: { value: string; onChange: (value: string) => void }) => {
   const { t } = useTranslation();
-  const { configured, missing } = useModelChoices("chat", BUILTIN_CHAT_ID, value);
+  const choices = useModelChoices("chat", BUILTIN_CHAT_ID, value);
   return (
     <FormField label={t("agents.form.model")} helper={t("agents.form.modelHint")}>
       <ModelChoiceSelect
         name="llm_id"
         value={value}
         onChange={onChange}
-        configured={configured}
-        missing={missing}
+        choices={choices}
         missingLabel={t("agents.form.modelMissing", { id: value })}
       >
         <option value="">{t("agents.form.modelDefault")}</option>
