@@ -1,6 +1,7 @@
-import { IconButton, type IconButtonProps, Menu, Portal } from "@chakra-ui/react";
+import { IconButton, type IconButtonProps, Menu } from "@chakra-ui/react";
 import { MoreHorizontal } from "lucide-react";
 import type { ReactNode } from "react";
+import { PopupMenu } from "./popup-menu";
 
 type Props<A extends string> = {
   label: string;
@@ -12,18 +13,17 @@ type Props<A extends string> = {
 
 // The "…" menu of a row or card: a ghost icon button opening the given items; the chosen item's value is the action.
 export const ActionsMenu = <A extends string>({ label, onAction, children, testId, trigger }: Props<A>) => (
-  <Menu.Root onSelect={({ value }) => onAction(value as A)} positioning={{ placement: "bottom-end" }}>
-    <Menu.Trigger asChild>
+  <PopupMenu
+    onSelect={({ value }) => onAction(value as A)}
+    positioning={{ placement: "bottom-end" }}
+    trigger={
       <IconButton variant="ghost" size="sm" aria-label={label} data-testid={testId} {...trigger}>
         <MoreHorizontal />
       </IconButton>
-    </Menu.Trigger>
-    <Portal>
-      <Menu.Positioner>
-        <Menu.Content>{children}</Menu.Content>
-      </Menu.Positioner>
-    </Portal>
-  </Menu.Root>
+    }
+  >
+    {children}
+  </PopupMenu>
 );
 
 // The destructive last item, red in both themes.

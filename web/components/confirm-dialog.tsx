@@ -1,6 +1,7 @@
-import { Button, Dialog, Portal } from "@chakra-ui/react";
+import { Button, Dialog } from "@chakra-ui/react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogFrame } from "./dialog-frame";
 
 type Props = {
   title: string;
@@ -31,27 +32,25 @@ export const ConfirmDialog = ({ trigger, open, onClose, title, body, confirmLabe
     }
   };
   return (
-    <Dialog.Root role="alertdialog" placement="center" open={isOpen} onOpenChange={(e) => setOpen(e.open)}>
-      {trigger !== undefined && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{body}</Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">{t("common.cancel")}</Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="red" loading={busy || loading} onClick={() => void confirm()}>
-                {confirmLabel ?? t("common.delete")}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      role="alertdialog"
+      placement="center"
+      open={isOpen}
+      onOpenChange={(e) => setOpen(e.open)}
+      trigger={trigger}
+      title={title}
+      footer={
+        <>
+          <Dialog.ActionTrigger asChild>
+            <Button variant="outline">{t("common.cancel")}</Button>
+          </Dialog.ActionTrigger>
+          <Button colorPalette="red" loading={busy || loading} onClick={() => void confirm()}>
+            {confirmLabel ?? t("common.delete")}
+          </Button>
+        </>
+      }
+    >
+      {body}
+    </DialogFrame>
   );
 };

@@ -2,10 +2,11 @@ import { Field, Textarea } from "@chakra-ui/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import * as v from "valibot";
-import { type DatasetDocument, META_FIELDS_TOO_LARGE, MetaFieldsSchema } from "../../../worker/contract/documents";
+import { META_FIELDS_TOO_LARGE, MetaFieldsSchema } from "../../../worker/contract/documents";
 import { useSetDocumentMetaMutation } from "../../api/documents";
 import { FormDialog } from "../../components/form-dialog";
 import { notifyError, notifySuccess } from "../../components/notify";
+import type { DocumentDialogProps } from "./document-dialog-props";
 
 type MetaFields = v.InferOutput<typeof MetaFieldsSchema>;
 
@@ -22,15 +23,7 @@ const parseMeta = (text: string): { meta: MetaFields } | { error: "metaInvalid" 
 };
 
 // A document's metadata (RAGFlow's "Set meta data"): a JSON object of texts, numbers or lists of them.
-export const MetaDialog = ({
-  datasetId,
-  doc,
-  onClose,
-}: {
-  datasetId: string;
-  doc: DatasetDocument;
-  onClose: () => void;
-}) => {
+export const MetaDialog = ({ datasetId, doc, onClose }: DocumentDialogProps) => {
   const { t } = useTranslation();
   const save = useSetDocumentMetaMutation(datasetId);
   const [text, setText] = useState(() => JSON.stringify(doc.meta_fields ?? {}, null, 2));

@@ -1,22 +1,14 @@
 import { NativeSelect, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { DatasetDocument } from "../../../worker/contract/documents";
 import { CHUNK_METHODS, type ChunkMethod } from "../../../worker/contract/parser-config";
 import { useUpdateDocumentMutation } from "../../api/documents";
 import { FormDialog } from "../../components/form-dialog";
 import { FormField } from "../../components/form-field";
 import { notifyError, notifySuccess } from "../../components/notify";
+import type { DocumentDialogProps } from "./document-dialog-props";
 
-export const MethodDialog = ({
-  datasetId,
-  doc,
-  onClose,
-}: {
-  datasetId: string;
-  doc: DatasetDocument;
-  onClose: () => void;
-}) => {
+export const MethodDialog = ({ datasetId, doc, onClose }: DocumentDialogProps) => {
   const { t } = useTranslation();
   const update = useUpdateDocumentMutation(datasetId);
   const [method, setMethod] = useState<ChunkMethod>(doc.chunk_method);

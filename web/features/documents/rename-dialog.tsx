@@ -1,17 +1,9 @@
 import { useTranslation } from "react-i18next";
-import type { DatasetDocument } from "../../../worker/contract/documents";
 import { useUpdateDocumentMutation } from "../../api/documents";
 import { RenameDialog as NameDialog } from "../../components/rename-dialog";
+import type { DocumentDialogProps } from "./document-dialog-props";
 
-export const RenameDialog = ({
-  datasetId,
-  doc,
-  onClose,
-}: {
-  datasetId: string;
-  doc: DatasetDocument;
-  onClose: () => void;
-}) => {
+export const RenameDialog = ({ datasetId, doc, onClose }: DocumentDialogProps) => {
   const { t } = useTranslation();
   const update = useUpdateDocumentMutation(datasetId);
   return (

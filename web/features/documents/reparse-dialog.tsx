@@ -1,8 +1,9 @@
-import { Button, Dialog, Portal, Stack } from "@chakra-ui/react";
+import { Button, Stack } from "@chakra-ui/react";
 import { useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { DatasetDocument } from "../../../worker/contract/documents";
 import { useParseDocumentsMutation } from "../../api/documents";
+import { DialogFrame } from "../../components/dialog-frame";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { hasChunks } from "./row-actions";
 
@@ -25,42 +26,34 @@ export const ReparseDialog = ({ datasetId, docs, onQueued, onClose }: Props) => 
   };
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" role="alertdialog">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t("docs.reparseTitle")}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {docs.length === 1
-                ? t("docs.reparseBody")
-                : t("docs.reparseBodyMany", { count: docs.filter(hasChunks).length })}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Stack direction={{ base: "column", sm: "row" }} w="full" justify="flex-end">
-                {single && (
-                  <Button
-                    variant="ghost"
-                    onClick={() =>
-                      void navigate({ to: "/knowledge/dataset/chunk", search: { id: datasetId, doc: single.id } })
-                    }
-                  >
-                    {t("docs.reparseManage")}
-                  </Button>
-                )}
-                <Button variant="outline" onClick={() => void run(false)} loading={parse.isPending}>
-                  {t("docs.reparseKeep")}
-                </Button>
-                <Button colorPalette="red" onClick={() => void run(true)} loading={parse.isPending}>
-                  {t("docs.reparseDelete")}
-                </Button>
-              </Stack>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      open
+      onOpenChange={(e) => !e.open && onClose()}
+      placement="center"
+      role="alertdialog"
+      title={t("docs.reparseTitle")}
+      footer={
+        <Stack direction={{ base: "column", sm: "row" }} w="full" justify="flex-end">
+          {single && (
+            <Button
+              variant="ghost"
+              onClick={() =>
+                void navigate({ to: "/knowledge/dataset/chunk", search: { id: datasetId, doc: single.id } })
+              }
+            >
+              {t("docs.reparseManage")}
+            </Button>
+          )}
+          <Button variant="outline" onClick={() => void run(false)} loading={parse.isPending}>
+            {t("docs.reparseKeep")}
+          </Button>
+          <Button colorPalette="red" onClick={() => void run(true)} loading={parse.isPending}>
+            {t("docs.reparseDelete")}
+          </Button>
+        </Stack>
+      }
+    >
+      {docs.length === 1 ? t("docs.reparseBody") : t("docs.reparseBodyMany", { count: docs.filter(hasChunks).length })}
+    </DialogFrame>
   );
 };

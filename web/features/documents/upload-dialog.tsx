@@ -1,7 +1,8 @@
-import { Button, CloseButton, Dialog, Portal, Tabs } from "@chakra-ui/react";
+import { Button, Tabs } from "@chakra-ui/react";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogFrame } from "../../components/dialog-frame";
 import { EmptyFileTab } from "./empty-file-tab";
 import { LocalFilesTab } from "../../components/upload/local-files-tab";
 import { useFileQueue } from "./use-file-queue";
@@ -17,48 +18,40 @@ export const UploadDialog = ({ datasetId }: { datasetId: string }) => {
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => (e.open ? setOpen(true) : close())} size="lg" placement="center">
-      <Dialog.Trigger asChild>
+    <DialogFrame
+      open={open}
+      onOpenChange={(e) => (e.open ? setOpen(true) : close())}
+      size="lg"
+      placement="center"
+      trigger={
         <Button colorPalette="teal">
           <Plus /> {t("docs.add")}
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t("upload.title")}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Tabs.Root defaultValue="local" colorPalette="teal" variant="line">
-                <Tabs.List>
-                  <Tabs.Trigger value="local">{t("upload.tabLocal")}</Tabs.Trigger>
-                  <Tabs.Trigger value="empty">{t("upload.tabEmpty")}</Tabs.Trigger>
-                  <Tabs.Trigger value="web">{t("upload.tabWeb")}</Tabs.Trigger>
-                </Tabs.List>
-                <Tabs.Content value="local">
-                  <LocalFilesTab queue={queue} />
-                </Tabs.Content>
-                <Tabs.Content value="empty">
-                  <EmptyFileTab datasetId={datasetId} onDone={close} />
-                </Tabs.Content>
-                <Tabs.Content value="web">
-                  <WebCrawlTab datasetId={datasetId} onDone={close} />
-                </Tabs.Content>
-              </Tabs.Root>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={close}>
-                {queue.finished ? t("upload.done") : t("common.close")}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t("common.close")} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+      title={t("upload.title")}
+      footer={
+        <Button variant="outline" onClick={close}>
+          {queue.finished ? t("upload.done") : t("common.close")}
+        </Button>
+      }
+      closeButton
+    >
+      <Tabs.Root defaultValue="local" colorPalette="teal" variant="line">
+        <Tabs.List>
+          <Tabs.Trigger value="local">{t("upload.tabLocal")}</Tabs.Trigger>
+          <Tabs.Trigger value="empty">{t("upload.tabEmpty")}</Tabs.Trigger>
+          <Tabs.Trigger value="web">{t("upload.tabWeb")}</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="local">
+          <LocalFilesTab queue={queue} />
+        </Tabs.Content>
+        <Tabs.Content value="empty">
+          <EmptyFileTab datasetId={datasetId} onDone={close} />
+        </Tabs.Content>
+        <Tabs.Content value="web">
+          <WebCrawlTab datasetId={datasetId} onDone={close} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </DialogFrame>
   );
 };

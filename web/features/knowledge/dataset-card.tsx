@@ -1,9 +1,10 @@
-import { Card, HStack, IconButton, LinkOverlay, Stack, Text } from "@chakra-ui/react";
+import { Card, HStack, IconButton, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Dataset } from "../../../worker/contract/datasets";
 import { useDeleteDatasetsMutation } from "../../api/datasets";
+import { LinkCard, LinkCardTitle } from "../../components/card-list";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { formatCount, formatDateTime } from "../../lib/format";
@@ -15,14 +16,9 @@ export const DatasetCard = ({ dataset, detailTo }: { dataset: Dataset; detailTo:
   const { t } = useTranslation();
   const remove = useDeleteDatasetsMutation();
   return (
-    <Card.Root
-      position="relative"
-      bg="app.surface"
-      _hover={{ shadow: "md", borderColor: "brand.emphasized" }}
-      transition="all 0.15s"
-      data-testid="dataset-card"
-    >
-      <Card.Body gap="3">
+    <LinkCard
+      testId="dataset-card"
+      top={
         <HStack justify="space-between" align="start">
           <DatasetAvatar name={dataset.name} avatar={dataset.avatar} size="lg" />
           <ConfirmDialog
@@ -44,27 +40,21 @@ export const DatasetCard = ({ dataset, detailTo }: { dataset: Dataset; detailTo:
             }
           />
         </HStack>
-        <Stack gap="1" minH="16">
-          <LinkOverlay asChild>
-            <Link to={detailTo} search={{ id: dataset.id }}>
-              <Text fontWeight="semibold" fontSize="lg" lineClamp={1}>
-                {dataset.name}
-              </Text>
-            </Link>
-          </LinkOverlay>
-          {dataset.description && (
-            <Text fontSize="sm" color="fg.muted" lineClamp={2}>
-              {dataset.description}
-            </Text>
-          )}
-        </Stack>
-      </Card.Body>
-      <Card.Footer justifyContent="space-between" fontSize="xs" color="fg.muted">
-        <Text>
-          {t("kb.documentCount", { count: dataset.document_count, formatted: formatCount(dataset.document_count) })}
-        </Text>
-        <Text>{t("kb.updated", { date: formatDateTime(dataset.update_time) })}</Text>
-      </Card.Footer>
-    </Card.Root>
+      }
+      link={
+        <Link to={detailTo} search={{ id: dataset.id }}>
+          <LinkCardTitle>{dataset.name}</LinkCardTitle>
+        </Link>
+      }
+      description={dataset.description}
+      footer={
+        <Card.Footer justifyContent="space-between" fontSize="xs" color="fg.muted">
+          <Text>
+            {t("kb.documentCount", { count: dataset.document_count, formatted: formatCount(dataset.document_count) })}
+          </Text>
+          <Text>{t("kb.updated", { date: formatDateTime(dataset.update_time) })}</Text>
+        </Card.Footer>
+      }
+    />
   );
 };

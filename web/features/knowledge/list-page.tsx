@@ -1,9 +1,15 @@
-import { EmptyState, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { EmptyState, Stack } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Library } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { datasetsQueryOptions } from "../../api/datasets";
-import { Pager } from "../../components/pager";
+import {
+  CardGridSkeleton,
+  type ListSearch,
+  ListPageHeader,
+  PagedCardGrid,
+  useListSearch,
+} from "../../components/card-list";
 import { RouteErrorMessage } from "../../components/route-error";
 import { SearchInput } from "../../components/search-input";
 import { CreateDatasetDialog } from "./create-dataset-dialog";
@@ -11,47 +17,25 @@ import { DatasetCard, type DetailPath } from "./dataset-card";
 
 const PAGE_SIZE = 30;
 
-export type ListSearch = { q?: string; page?: number };
-
 type Props = { search: ListSearch; onSearchChange: (next: ListSearch) => void; detailTo: DetailPath };
 
 // The knowledge-base list; the URL (?q=&page=) belongs to the route that shows it.
 export const KnowledgeListPage = ({ search, onSearchChange, detailTo }: Props) => {
   const { t } = useTranslation();
-  const { q = "", page = 1 } = search;
+  const list = useListSearch(search, onSearchChange);
+  const { q, page, setSearch } = list;
   const query = useQuery(datasetsQueryOptions({ page, pageSize: PAGE_SIZE, keywords: q }));
-  const setSearch = (next: ListSearch) => {
-    const merged = { q, page, ...next };
-    onSearchChange({ q: merged.q || undefined, page: merged.page === 1 ? undefined : merged.page });
-  };
 
   return (
     <Stack gap="6" p={{ base: "4", md: "8" }} maxW="7xl" mx="auto">
-      <Flex
-        justify="space-between"
-        align={{ base: "stretch", md: "end" }}
-        gap="4"
-        direction={{ base: "column", md: "row" }}
-      >
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            {t("kb.listTitle")}
-          </Heading>
-          <Text color="fg.muted">{t("kb.listDescription")}</Text>
-        </Stack>
-        <Flex gap="3" wrap="wrap">
-          <SearchInput label={t("kb.search")} value={q} onChange={(text) => setSearch({ q: text, page: 1 })} />
-          <CreateDatasetDialog detailTo={detailTo} />
-        </Flex>
-      </Flex>
+      <ListPageHeader title={t("kb.listTitle")} description={t("kb.listDescription")}>
+        <SearchInput label={t("kb.search")} value={q} onChange={(text) => setSearch({ q: text, page: 1 })} />
+        <CreateDatasetDialog detailTo={detailTo} />
+      </ListPageHeader>
       {query.isError ? (
         <RouteErrorMessage error={query.error} onRetry={() => void query.refetch()} />
       ) : query.isPending ? (
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} h="44" rounded="lg" />
-          ))}
-        </SimpleGrid>
+        <CardGridSkeleton h="44" />
       ) : query.data.datasets.length === 0 ? (
         <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg" bg="app.surface">
           <EmptyState.Content>
@@ -62,19 +46,11 @@ export const KnowledgeListPage = ({ search, onSearchChange, detailTo }: Props) =
           </EmptyState.Content>
         </EmptyState.Root>
       ) : (
-        <>
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4">
-            {query.data.datasets.map((dataset) => (
-              <DatasetCard key={dataset.id} dataset={dataset} detailTo={detailTo} />
-            ))}
-          </SimpleGrid>
-          <Pager
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={query.data.total}
-            onChange={(next) => setSearch({ page: next })}
-          />
-        </>
+        <PagedCardGrid list={list} pageSize={PAGE_SIZE} total={query.data.total}>
+          {query.data.datasets.map((dataset) => (
+            <DatasetCard key={dataset.id} dataset={dataset} detailTo={detailTo} />
+          ))}
+        </PagedCardGrid>
       )}
     </Stack>
   );

@@ -1,9 +1,10 @@
-import { Avatar, Button, Menu, Portal, Text } from "@chakra-ui/react";
+import { Avatar, Button, Menu, Text } from "@chakra-ui/react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { LogOut, Settings } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { meQueryOptions, useLogoutMutation } from "../../api/auth";
+import { PopupMenu } from "../../components/popup-menu";
 
 // `settingsTo`: the classic settings, or the new-style /profile-setting from the new layout.
 export const UserMenu = ({
@@ -23,8 +24,9 @@ export const UserMenu = ({
   };
 
   return (
-    <Menu.Root onSelect={({ value }) => void onSelect(value)}>
-      <Menu.Trigger asChild>
+    <PopupMenu
+      onSelect={({ value }) => void onSelect(value)}
+      trigger={
         <Button variant="ghost" size="sm" aria-label={t("nav.accountMenu")} data-testid="user-menu">
           <Avatar.Root size="xs" colorPalette="teal">
             <Avatar.Fallback name={user.nickname} />
@@ -34,26 +36,21 @@ export const UserMenu = ({
             {user.nickname}
           </Text>
         </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            <Menu.ItemGroup>
-              <Menu.ItemGroupLabel fontWeight="normal" color="fg.muted">
-                {user.email}
-              </Menu.ItemGroupLabel>
-              <Menu.Item value="settings" data-testid="menu-settings">
-                <Settings size={16} />
-                {t("nav.userSettings")}
-              </Menu.Item>
-              <Menu.Item value="logout" data-testid="menu-logout">
-                <LogOut size={16} />
-                {t("nav.logout")}
-              </Menu.Item>
-            </Menu.ItemGroup>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+      }
+    >
+      <Menu.ItemGroup>
+        <Menu.ItemGroupLabel fontWeight="normal" color="fg.muted">
+          {user.email}
+        </Menu.ItemGroupLabel>
+        <Menu.Item value="settings" data-testid="menu-settings">
+          <Settings size={16} />
+          {t("nav.userSettings")}
+        </Menu.Item>
+        <Menu.Item value="logout" data-testid="menu-logout">
+          <LogOut size={16} />
+          {t("nav.logout")}
+        </Menu.Item>
+      </Menu.ItemGroup>
+    </PopupMenu>
   );
 };

@@ -1,9 +1,11 @@
+import { NativeSelect } from "@chakra-ui/react";
+import type { ReactNode } from "react";
 import type { ModelOption } from "./model-options";
 
 type Props = { configured: ModelOption[]; missing: boolean; value: string; missingLabel: string };
 
 // The team's models as <option>s after a select's fixed choices, and a chosen one that is gone, marked.
-export const ModelChoiceOptions = ({ configured, missing, value, missingLabel }: Props) => (
+const ModelChoiceOptions = ({ configured, missing, value, missingLabel }: Props) => (
   <>
     {configured.map((option) => (
       <option key={option.value} value={option.value}>
@@ -12,4 +14,27 @@ export const ModelChoiceOptions = ({ configured, missing, value, missingLabel }:
     ))}
     {missing && <option value={value}>{missingLabel}</option>}
   </>
+);
+
+type SelectProps = {
+  name: string;
+  value: string;
+  // what useModelChoices gives
+  choices: Pick<Props, "configured" | "missing">;
+  missingLabel: string;
+  onChange: (value: string) => void;
+  size?: "sm" | "md";
+  // the fixed choices before the team's models
+  children: ReactNode;
+};
+
+// A native select of models: the fixed choices, then the team's models (useModelChoices gives them).
+export const ModelChoiceSelect = ({ name, value, choices, missingLabel, onChange, size, children }: SelectProps) => (
+  <NativeSelect.Root {...(size && { size })}>
+    <NativeSelect.Field name={name} value={value} onChange={(e) => onChange(e.target.value)}>
+      {children}
+      <ModelChoiceOptions value={value} missingLabel={missingLabel} {...choices} />
+    </NativeSelect.Field>
+    <NativeSelect.Indicator />
+  </NativeSelect.Root>
 );

@@ -1,10 +1,11 @@
-import { Button, HStack, Menu, Portal, Spinner, Text } from "@chakra-ui/react";
+import { Button, HStack, Menu, Spinner, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { BookmarkPlus, FileInput } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { promptTemplatesQueryOptions } from "../../api/prompt-templates";
 import { errorMessage, notifySuccess } from "../../components/notify";
+import { PopupMenu } from "../../components/popup-menu";
 import { TemplateDialog } from "./template-dialog";
 
 const MENU_SIZE = 100;
@@ -21,53 +22,48 @@ export const TemplateInsertMenu = ({ onInsert }: { onInsert: (content: string) =
     notifySuccess(t("prompts.inserted", { name: template.name }));
   };
   return (
-    <Menu.Root
+    <PopupMenu
       onOpenChange={(e) => setOpen(e.open)}
       onSelect={({ value }) => choose(value)}
       positioning={{ placement: "bottom-end" }}
-    >
-      <Menu.Trigger asChild>
+      content={{ maxW: "sm", maxH: "80", overflowY: "auto" }}
+      trigger={
         <Button size="xs" variant="outline">
           <FileInput /> {t("prompts.insert")}
         </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content maxW="sm" maxH="80" overflowY="auto">
-            <Menu.ItemGroup>
-              <Menu.ItemGroupLabel fontWeight="normal" color="fg.muted" fontSize="xs">
-                {t("prompts.insertHint")}
-              </Menu.ItemGroupLabel>
-              {templates.isPending ? (
-                <HStack px="2" py="1.5">
-                  <Spinner size="xs" />
-                  <Text fontSize="sm">{t("common.loading")}</Text>
-                </HStack>
-              ) : templates.isError ? (
-                <Text px="2" py="1.5" fontSize="sm" color="fg.error">
-                  {errorMessage(templates.error)}
+      }
+    >
+      <Menu.ItemGroup>
+        <Menu.ItemGroupLabel fontWeight="normal" color="fg.muted" fontSize="xs">
+          {t("prompts.insertHint")}
+        </Menu.ItemGroupLabel>
+        {templates.isPending ? (
+          <HStack px="2" py="1.5">
+            <Spinner size="xs" />
+            <Text fontSize="sm">{t("common.loading")}</Text>
+          </HStack>
+        ) : templates.isError ? (
+          <Text px="2" py="1.5" fontSize="sm" color="fg.error">
+            {errorMessage(templates.error)}
+          </Text>
+        ) : templates.data.templates.length === 0 ? (
+          <Text px="2" py="1.5" fontSize="sm" color="fg.muted">
+            {t("prompts.insertEmpty")}
+          </Text>
+        ) : (
+          templates.data.templates.map((template) => (
+            <Menu.Item key={template.id} value={template.id} flexDirection="column" alignItems="start" gap="0">
+              <Text>{template.name}</Text>
+              {template.description && (
+                <Text fontSize="xs" color="fg.muted" lineClamp={1}>
+                  {template.description}
                 </Text>
-              ) : templates.data.templates.length === 0 ? (
-                <Text px="2" py="1.5" fontSize="sm" color="fg.muted">
-                  {t("prompts.insertEmpty")}
-                </Text>
-              ) : (
-                templates.data.templates.map((template) => (
-                  <Menu.Item key={template.id} value={template.id} flexDirection="column" alignItems="start" gap="0">
-                    <Text>{template.name}</Text>
-                    {template.description && (
-                      <Text fontSize="xs" color="fg.muted" lineClamp={1}>
-                        {template.description}
-                      </Text>
-                    )}
-                  </Menu.Item>
-                ))
               )}
-            </Menu.ItemGroup>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+            </Menu.Item>
+          ))
+        )}
+      </Menu.ItemGroup>
+    </PopupMenu>
   );
 };
 

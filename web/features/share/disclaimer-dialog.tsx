@@ -1,6 +1,7 @@
-import { Button, Dialog, Portal, Text } from "@chakra-ui/react";
+import { Button, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogFrame } from "../../components/dialog-frame";
 
 const acceptedKey = (chatId: string) => `buddy-share-disclaimer:${chatId}`;
 
@@ -30,25 +31,21 @@ export const useDisclaimer = (chatId: string, shown: boolean) => {
 export const DisclaimerDialog = ({ title, text, onAccept }: { title: string; text: string; onAccept(): void }) => {
   const { t } = useTranslation();
   return (
-    <Dialog.Root open role="alertdialog" placement="center" closeOnEscape={false} closeOnInteractOutside={false}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="disclaimer" mx="3">
-            <Dialog.Header>
-              <Dialog.Title>{title || t("share.disclaimer.title")}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text whiteSpace="pre-wrap">{text}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button colorPalette="teal" onClick={onAccept}>
-                {t("share.disclaimer.accept")}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      open
+      role="alertdialog"
+      placement="center"
+      closeOnEscape={false}
+      closeOnInteractOutside={false}
+      content={{ "data-testid": "disclaimer", mx: "3" }}
+      title={title || t("share.disclaimer.title")}
+      footer={
+        <Button colorPalette="teal" onClick={onAccept}>
+          {t("share.disclaimer.accept")}
+        </Button>
+      }
+    >
+      <Text whiteSpace="pre-wrap">{text}</Text>
+    </DialogFrame>
   );
 };

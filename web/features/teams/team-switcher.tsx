@@ -1,8 +1,9 @@
-import { Button, Menu, Portal, Text } from "@chakra-ui/react";
+import { Button, Menu, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Check, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { joinedTeamsQueryOptions } from "../../api/teams";
+import { PopupMenu } from "../../components/popup-menu";
 import { useCurrentTeam } from "./use-current-team";
 
 // Shown once the user belongs to a second team: every list follows the team chosen here.
@@ -14,8 +15,10 @@ export const TeamSwitcher = () => {
   const current = teams.find((team) => team.tenant_id === teamId);
   const label = (team: (typeof teams)[number]) => (team.tenant_id === ownId ? t("teams.own") : team.name);
   return (
-    <Menu.Root onSelect={({ value }) => switchTo(value)} positioning={{ placement: "bottom-end" }}>
-      <Menu.Trigger asChild>
+    <PopupMenu
+      onSelect={({ value }) => switchTo(value)}
+      positioning={{ placement: "bottom-end" }}
+      trigger={
         <Button
           variant="ghost"
           size="sm"
@@ -27,22 +30,17 @@ export const TeamSwitcher = () => {
             {current ? label(current) : t("teams.switcher")}
           </Text>
         </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            <Menu.ItemGroup>
-              <Menu.ItemGroupLabel>{t("teams.switcher")}</Menu.ItemGroupLabel>
-              {teams.map((team) => (
-                <Menu.Item key={team.tenant_id} value={team.tenant_id}>
-                  {team.tenant_id === teamId ? <Check size={14} /> : <span style={{ width: 14 }} />}
-                  {label(team)} · {t(`teams.roles.${team.role}`)}
-                </Menu.Item>
-              ))}
-            </Menu.ItemGroup>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+      }
+    >
+      <Menu.ItemGroup>
+        <Menu.ItemGroupLabel>{t("teams.switcher")}</Menu.ItemGroupLabel>
+        {teams.map((team) => (
+          <Menu.Item key={team.tenant_id} value={team.tenant_id}>
+            {team.tenant_id === teamId ? <Check size={14} /> : <span style={{ width: 14 }} />}
+            {label(team)} · {t(`teams.roles.${team.role}`)}
+          </Menu.Item>
+        ))}
+      </Menu.ItemGroup>
+    </PopupMenu>
   );
 };

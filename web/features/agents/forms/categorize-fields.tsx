@@ -2,10 +2,9 @@ import { Button, Fieldset, HStack, IconButton, Stack, Textarea } from "@chakra-u
 import { Plus, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { dropBranch, renameBranch } from "../model/branches";
-import { type FieldsProps, text } from "./fields-props";
+import type { FieldsProps } from "./fields-props";
 import { freeKey, KeyInput, renameKey } from "./key-input";
-import { ModelSelect } from "./model-select";
-import { VariableTextField } from "./variable-text-field";
+import { ModelAndQueryFields } from "./query-model-fields";
 
 export type Category = { description?: string; examples?: string[]; to?: string };
 
@@ -18,15 +17,7 @@ export const CategorizeFields = ({ node, form, set, errors, variables }: FieldsP
     set("category_description", { ...categories, [name]: { ...categories[name], ...patch } });
   return (
     <Stack gap="4">
-      <ModelSelect value={text(form.llm_id)} onChange={(value) => set("llm_id", value)} />
-      <VariableTextField
-        name="query"
-        label={t("agents.form.query")}
-        value={text(form.query)}
-        onChange={(value) => set("query", value)}
-        variables={variables}
-        multiline={false}
-      />
+      <ModelAndQueryFields form={form} set={set} variables={variables} />
       <Fieldset.Root invalid={Boolean(errors.category_description)}>
         <Fieldset.Legend fontWeight="medium">{t("agents.form.categories")}</Fieldset.Legend>
         <Fieldset.HelperText>{t("agents.form.categoriesHint")}</Fieldset.HelperText>

@@ -1,8 +1,8 @@
-import { Button, Fieldset, HStack, IconButton, Input, NativeSelect, Stack, Textarea } from "@chakra-ui/react";
-import { Plus, Trash2 } from "lucide-react";
+import { HStack, Input, NativeSelect, Stack, Textarea } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import { COMPONENT_DEFAULTS } from "../../../../worker/contract/agent-components";
 import { FormField } from "../../../components/form-field";
+import { RemoveRowButton, RowsFieldset } from "../../../components/rows-fieldset";
 import { SettingSwitch } from "../../../components/setting-switch";
 import { type FieldsProps, numberOr, text } from "./fields-props";
 import { NumberField } from "./number-field";
@@ -96,48 +96,37 @@ export const InvokeFields = ({ form, set, errors, variables }: FieldsProps) => {
           onChange={(e) => set("headers", e.target.value)}
         />
       </FormField>
-      <Fieldset.Root>
-        <Fieldset.Legend fontWeight="medium">{t("agents.form.parameters")}</Fieldset.Legend>
-        <Fieldset.HelperText>{t("agents.form.parametersHint")}</Fieldset.HelperText>
-        <Stack gap="2">
-          {params.map((param, index) => (
-            <HStack key={index} gap="2">
-              <Input
-                size="sm"
-                w="32"
-                aria-label={t("agents.form.parameterKey", { n: index + 1 })}
-                value={param.key}
-                onChange={(e) =>
-                  setParams(params.map((other, i) => (i === index ? { ...other, key: e.target.value } : other)))
-                }
-              />
-              <VariableSelect
-                name={`variables.${index}.ref`}
-                label={t("agents.form.parameterValue", { n: index + 1 })}
-                value={param.ref}
-                onChange={(ref) => setParams(params.map((other, i) => (i === index ? { ...other, ref } : other)))}
-                variables={variables}
-              />
-              <IconButton
-                size="sm"
-                variant="ghost"
-                aria-label={t("agents.form.removeParameter", { n: index + 1 })}
-                onClick={() => setParams(params.filter((_, i) => i !== index))}
-              >
-                <Trash2 />
-              </IconButton>
-            </HStack>
-          ))}
-        </Stack>
-        <Button
-          size="sm"
-          variant="outline"
-          alignSelf="start"
-          onClick={() => setParams([...params, { key: "", ref: "" }])}
-        >
-          <Plus /> {t("agents.form.addParameter")}
-        </Button>
-      </Fieldset.Root>
+      <RowsFieldset
+        legend={t("agents.form.parameters")}
+        hint={t("agents.form.parametersHint")}
+        addLabel={t("agents.form.addParameter")}
+        onAdd={() => setParams([...params, { key: "", ref: "" }])}
+      >
+        {params.map((param, index) => (
+          <HStack key={index} gap="2">
+            <Input
+              size="sm"
+              w="32"
+              aria-label={t("agents.form.parameterKey", { n: index + 1 })}
+              value={param.key}
+              onChange={(e) =>
+                setParams(params.map((other, i) => (i === index ? { ...other, key: e.target.value } : other)))
+              }
+            />
+            <VariableSelect
+              name={`variables.${index}.ref`}
+              label={t("agents.form.parameterValue", { n: index + 1 })}
+              value={param.ref}
+              onChange={(ref) => setParams(params.map((other, i) => (i === index ? { ...other, ref } : other)))}
+              variables={variables}
+            />
+            <RemoveRowButton
+              label={t("agents.form.removeParameter", { n: index + 1 })}
+              onClick={() => setParams(params.filter((_, i) => i !== index))}
+            />
+          </HStack>
+        ))}
+      </RowsFieldset>
       <SettingSwitch
         name="clean_html"
         label={t("agents.form.cleanHtml")}

@@ -1,9 +1,9 @@
-import { Checkbox, Fieldset, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Checkbox, Fieldset } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import type { ParseKeys } from "i18next";
 import { useTranslation } from "react-i18next";
 import { datasetsQueryOptions } from "../../../api/datasets";
-import { RouteErrorMessage } from "../../../components/route-error";
+import { CheckListBox } from "../../../components/check-list-box";
 
 type Props = { value: string[]; onChange: (ids: string[]) => void; error?: ParseKeys };
 
@@ -22,40 +22,27 @@ export const KnowledgeBaseSelect = ({ value, onChange, error }: Props) => {
   return (
     <Fieldset.Root invalid={Boolean(error)}>
       <Fieldset.Legend fontWeight="medium">{t("agents.form.knowledgeBases")}</Fieldset.Legend>
-      {query.isError ? (
-        <RouteErrorMessage error={query.error} onRetry={() => void query.refetch()} />
-      ) : query.isPending ? (
-        <Skeleton h="16" rounded="md" />
-      ) : rows.length === 0 ? (
-        <Text fontSize="sm" color="fg.muted">
-          {t("agents.form.kbEmpty")}
-        </Text>
-      ) : (
-        <Stack
-          gap="2"
-          maxH="48"
-          overflowY="auto"
-          borderWidth="1px"
-          rounded="md"
-          p="3"
-          role="group"
-          aria-label={t("agents.form.knowledgeBases")}
-        >
-          {rows.map((row) => (
-            <Checkbox.Root
-              key={row.id}
-              size="sm"
-              colorPalette="teal"
-              checked={value.includes(row.id)}
-              onCheckedChange={(e) => toggle(row.id, e.checked === true)}
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>{row.label}</Checkbox.Label>
-            </Checkbox.Root>
-          ))}
-        </Stack>
-      )}
+      <CheckListBox
+        query={query}
+        skeletonHeight="16"
+        empty={rows.length === 0}
+        emptyText={t("agents.form.kbEmpty")}
+        label={t("agents.form.knowledgeBases")}
+      >
+        {rows.map((row) => (
+          <Checkbox.Root
+            key={row.id}
+            size="sm"
+            colorPalette="teal"
+            checked={value.includes(row.id)}
+            onCheckedChange={(e) => toggle(row.id, e.checked === true)}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{row.label}</Checkbox.Label>
+          </Checkbox.Root>
+        ))}
+      </CheckListBox>
       {error && <Fieldset.ErrorText>{t(error)}</Fieldset.ErrorText>}
     </Fieldset.Root>
   );

@@ -7,11 +7,11 @@ import { VariableTextField } from "./variable-text-field";
 
 const KEYWORDS_DEFAULT = 5;
 
-// RewriteQuestion and KeywordExtract: a model working on the query; keywords also say how many.
-export const QueryModelFields = ({ node, form, set, variables }: FieldsProps) => {
+// The model and the query it works on: how RewriteQuestion, KeywordExtract, Relevant and Categorize begin.
+export const ModelAndQueryFields = ({ form, set, variables }: Pick<FieldsProps, "form" | "set" | "variables">) => {
   const { t } = useTranslation();
   return (
-    <Stack gap="4">
+    <>
       <ModelSelect value={text(form.llm_id)} onChange={(value) => set("llm_id", value)} />
       <VariableTextField
         name="query"
@@ -21,6 +21,16 @@ export const QueryModelFields = ({ node, form, set, variables }: FieldsProps) =>
         variables={variables}
         multiline={false}
       />
+    </>
+  );
+};
+
+// RewriteQuestion and KeywordExtract: a model working on the query; keywords also say how many.
+export const QueryModelFields = ({ node, form, set, variables }: FieldsProps) => {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="4">
+      <ModelAndQueryFields form={form} set={set} variables={variables} />
       {node.data.label === "KeywordExtract" && (
         <NumberField
           name="top_n"

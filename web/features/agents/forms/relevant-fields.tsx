@@ -2,23 +2,14 @@ import { Stack, Textarea } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import { FormField } from "../../../components/form-field";
 import { type FieldsProps, text } from "./fields-props";
-import { ModelSelect } from "./model-select";
-import { VariableTextField } from "./variable-text-field";
+import { ModelAndQueryFields } from "./query-model-fields";
 
 // Relevant: the model judges the query against a criterion and goes on at "yes" or "no".
 export const RelevantFields = ({ form, set, errors, variables }: FieldsProps) => {
   const { t } = useTranslation();
   return (
     <Stack gap="4">
-      <ModelSelect value={text(form.llm_id)} onChange={(value) => set("llm_id", value)} />
-      <VariableTextField
-        name="query"
-        label={t("agents.form.query")}
-        value={text(form.query)}
-        onChange={(value) => set("query", value)}
-        variables={variables}
-        multiline={false}
-      />
+      <ModelAndQueryFields form={form} set={set} variables={variables} />
       <FormField
         label={t("agents.form.criteria")}
         helper={t("agents.form.criteriaHint")}

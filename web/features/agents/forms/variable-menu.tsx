@@ -1,6 +1,7 @@
-import { Button, Menu, Portal, Text } from "@chakra-ui/react";
+import { Button, Menu, Text } from "@chakra-ui/react";
 import { Braces } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { PopupMenu } from "../../../components/popup-menu";
 import type { VariableOption } from "../model/variables";
 
 export const useVariableLabel = () => {
@@ -28,33 +29,31 @@ export const VariableMenu = ({
   const { t } = useTranslation();
   const labelOf = useVariableLabel();
   return (
-    <Menu.Root onSelect={({ value }) => onPick(value)} positioning={{ placement: "bottom-end" }}>
-      <Menu.Trigger asChild>
+    <PopupMenu
+      onSelect={({ value }) => onPick(value)}
+      positioning={{ placement: "bottom-end" }}
+      content={{ maxH: "72", overflowY: "auto" }}
+      trigger={
         <Button size="2xs" variant="ghost" aria-label={t("agents.variables.insertInto", { field: fieldLabel })}>
           <Braces /> {t("agents.variables.insert")}
         </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content maxH="72" overflowY="auto">
-            {GROUPS.map((group) => {
-              const options = variables.filter((option) => option.kind === group);
-              if (options.length === 0) return null;
-              return (
-                <Menu.ItemGroup key={group}>
-                  <Menu.ItemGroupLabel>{t(`agents.variables.group.${group}`)}</Menu.ItemGroupLabel>
-                  {options.map((option) => (
-                    <Menu.Item key={option.ref} value={option.ref}>
-                      <Text truncate>{labelOf(option)}</Text>
-                      <Menu.ItemCommand fontFamily="mono">{option.ref}</Menu.ItemCommand>
-                    </Menu.Item>
-                  ))}
-                </Menu.ItemGroup>
-              );
-            })}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+      }
+    >
+      {GROUPS.map((group) => {
+        const options = variables.filter((option) => option.kind === group);
+        if (options.length === 0) return null;
+        return (
+          <Menu.ItemGroup key={group}>
+            <Menu.ItemGroupLabel>{t(`agents.variables.group.${group}`)}</Menu.ItemGroupLabel>
+            {options.map((option) => (
+              <Menu.Item key={option.ref} value={option.ref}>
+                <Text truncate>{labelOf(option)}</Text>
+                <Menu.ItemCommand fontFamily="mono">{option.ref}</Menu.ItemCommand>
+              </Menu.Item>
+            ))}
+          </Menu.ItemGroup>
+        );
+      })}
+    </PopupMenu>
   );
 };

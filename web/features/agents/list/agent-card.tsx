@@ -1,8 +1,9 @@
-import { Badge, Card, HStack, LinkOverlay, Stack, Text } from "@chakra-ui/react";
+import { Badge, Card, HStack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { Bot, Lock, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Agent } from "../../../api/agents";
+import { LinkCard, LinkCardTitle } from "../../../components/card-list";
 import { formatDateTime } from "../../../lib/format";
 import { type AgentAction, AgentCardMenu } from "./agent-card-menu";
 
@@ -19,14 +20,9 @@ export const PermissionBadge = ({ permission }: { permission: Agent["permission"
 export const AgentCard = ({ agent, onAction }: { agent: Agent; onAction: (action: AgentAction) => void }) => {
   const { t } = useTranslation();
   return (
-    <Card.Root
-      position="relative"
-      bg="app.surface"
-      _hover={{ shadow: "md", borderColor: "brand.emphasized" }}
-      transition="all 0.15s"
-      data-testid="agent-card"
-    >
-      <Card.Body gap="3">
+    <LinkCard
+      testId="agent-card"
+      top={
         <HStack justify="space-between" align="start">
           <HStack gap="2" color="brand.fg">
             <Bot size={28} aria-hidden />
@@ -34,24 +30,18 @@ export const AgentCard = ({ agent, onAction }: { agent: Agent; onAction: (action
           </HStack>
           <AgentCardMenu title={agent.title} onAction={onAction} />
         </HStack>
-        <Stack gap="1" minH="16">
-          <LinkOverlay asChild>
-            <Link to="/flow/$id" params={{ id: agent.id }}>
-              <Text fontWeight="semibold" fontSize="lg" lineClamp={1}>
-                {agent.title}
-              </Text>
-            </Link>
-          </LinkOverlay>
-          {agent.description && (
-            <Text fontSize="sm" color="fg.muted" lineClamp={2}>
-              {agent.description}
-            </Text>
-          )}
-        </Stack>
-      </Card.Body>
-      <Card.Footer fontSize="xs" color="fg.muted">
-        <Text>{t("agents.list.updated", { date: formatDateTime(agent.update_time) })}</Text>
-      </Card.Footer>
-    </Card.Root>
+      }
+      link={
+        <Link to="/flow/$id" params={{ id: agent.id }}>
+          <LinkCardTitle>{agent.title}</LinkCardTitle>
+        </Link>
+      }
+      description={agent.description}
+      footer={
+        <Card.Footer fontSize="xs" color="fg.muted">
+          <Text>{t("agents.list.updated", { date: formatDateTime(agent.update_time) })}</Text>
+        </Card.Footer>
+      }
+    />
   );
 };

@@ -1,13 +1,19 @@
-import { Button, EmptyState, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Button, EmptyState, Stack } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Bot, Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Agent, agentsQueryOptions, useDeleteAgentMutation, useDuplicateAgentMutation } from "../../../api/agents";
+import {
+  CardGridSkeleton,
+  type ListSearch,
+  ListPageHeader,
+  PagedCardGrid,
+  useListSearch,
+} from "../../../components/card-list";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { notifyError, notifySuccess } from "../../../components/notify";
-import { Pager } from "../../../components/pager";
 import { RouteErrorMessage } from "../../../components/route-error";
 import { SearchInput } from "../../../components/search-input";
 import { AgentCard } from "./agent-card";
@@ -16,7 +22,7 @@ import { CreateAgentDialog } from "./create-agent-dialog";
 
 const PAGE_SIZE = 30;
 
-export type AgentsSearch = { q?: string; page?: number };
+export type AgentsSearch = ListSearch;
 
 type Props = { search: AgentsSearch; onSearchChange: (next: AgentsSearch) => void };
 
@@ -24,16 +30,13 @@ type Props = { search: AgentsSearch; onSearchChange: (next: AgentsSearch) => voi
 export const AgentsPage = ({ search, onSearchChange }: Props) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { q = "", page = 1 } = search;
+  const list = useListSearch(search, onSearchChange);
+  const { q, page, setSearch } = list;
   const query = useQuery(agentsQueryOptions({ page, pageSize: PAGE_SIZE, keywords: q }));
   const duplicate = useDuplicateAgentMutation();
   const remove = useDeleteAgentMutation();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Agent | null>(null);
-  const setSearch = (next: AgentsSearch) => {
-    const merged = { q, page, ...next };
-    onSearchChange({ q: merged.q || undefined, page: merged.page === 1 ? undefined : merged.page });
-  };
   const open = (agent: Agent) => void navigate({ to: "/flow/$id", params: { id: agent.id } });
 
   const onAction = (agent: Agent, action: AgentAction) => {
@@ -45,33 +48,16 @@ export const AgentsPage = ({ search, onSearchChange }: Props) => {
   const agents = query.data?.agents ?? [];
   return (
     <Stack gap="6" p={{ base: "4", md: "8" }} maxW="7xl" mx="auto">
-      <Flex
-        justify="space-between"
-        align={{ base: "stretch", md: "end" }}
-        gap="4"
-        direction={{ base: "column", md: "row" }}
-      >
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            {t("agents.list.title")}
-          </Heading>
-          <Text color="fg.muted">{t("agents.list.description")}</Text>
-        </Stack>
-        <Flex gap="3" wrap="wrap">
-          <SearchInput label={t("agents.list.search")} value={q} onChange={(text) => setSearch({ q: text, page: 1 })} />
-          <Button colorPalette="teal" onClick={() => setCreating(true)}>
-            <Plus /> {t("agents.list.create")}
-          </Button>
-        </Flex>
-      </Flex>
+      <ListPageHeader title={t("agents.list.title")} description={t("agents.list.description")}>
+        <SearchInput label={t("agents.list.search")} value={q} onChange={(text) => setSearch({ q: text, page: 1 })} />
+        <Button colorPalette="teal" onClick={() => setCreating(true)}>
+          <Plus /> {t("agents.list.create")}
+        </Button>
+      </ListPageHeader>
       {query.isError ? (
         <RouteErrorMessage error={query.error} onRetry={() => void query.refetch()} />
       ) : query.isPending ? (
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4" aria-busy="true">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} h="40" rounded="lg" />
-          ))}
-        </SimpleGrid>
+        <CardGridSkeleton h="40" busy />
       ) : agents.length === 0 ? (
         <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg" bg="app.surface">
           <EmptyState.Content>
@@ -83,19 +69,11 @@ export const AgentsPage = ({ search, onSearchChange }: Props) => {
           </EmptyState.Content>
         </EmptyState.Root>
       ) : (
-        <>
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4">
-            {agents.map((agent) => (
-              <AgentCard key={agent.id} agent={agent} onAction={(action) => onAction(agent, action)} />
-            ))}
-          </SimpleGrid>
-          <Pager
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={query.data.total}
-            onChange={(next) => setSearch({ page: next })}
-          />
-        </>
+        <PagedCardGrid list={list} pageSize={PAGE_SIZE} total={query.data.total}>
+          {agents.map((agent) => (
+            <AgentCard key={agent.id} agent={agent} onAction={(action) => onAction(agent, action)} />
+          ))}
+        </PagedCardGrid>
       )}
       {creating && <CreateAgentDialog onClose={() => setCreating(false)} onCreated={(agent) => open(agent)} />}
       {deleting && (
