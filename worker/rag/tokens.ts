@@ -11,7 +11,7 @@ const getEncoder = () => (encoder ??= new Tiktoken(cl100k));
 // such runs (any ordinary prose: words, even long German compounds, numbers, URLs, emoji, CJK) is encoded
 // exactly as before. Work per character is then bounded by LONG_BYTES instead of the run's length.
 const LONG_BYTES = 128;
-const PIECE_BYTES = 64;
+const PIECE_BYTES = 32;
 // The longest string of UTF-16 units that can never exceed LONG_BYTES (3 bytes per unit at most).
 const SURELY_SHORT = Math.floor(LONG_BYTES / 3);
 
