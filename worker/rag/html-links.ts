@@ -29,9 +29,12 @@ export const extractLinks = async (html: string, pageUrl: URL): Promise<PageLink
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
+const codePoint = (code: number, written: string) => (code <= 0x10ffff ? String.fromCodePoint(code) : written);
+
 export const decodeEntities = (text: string) =>
   text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, code: string) => {
-    if (code.startsWith("#x") || code.startsWith("#X")) return String.fromCodePoint(Number.parseInt(code.slice(2), 16));
-    if (code.startsWith("#")) return String.fromCodePoint(Number(code.slice(1)));
+    // a number past U+10FFFF (which String.fromCodePoint throws on) stays as written
+    if (code.startsWith("#x") || code.startsWith("#X")) return codePoint(Number.parseInt(code.slice(2), 16), match);
+    if (code.startsWith("#")) return codePoint(Number(code.slice(1)), match);
     return ENTITIES[code.toLowerCase()] ?? match;
   });

@@ -30,9 +30,9 @@ const clean = (text: string) =>
 // Depth of a line in the outline: headings by their #s, list items below every heading by their indent,
 // other text below the line before it.
 const outlineLine = (line: string): { depth: number; text: string } | { text: string } | null => {
-  const heading = line.match(/^\s*(#{1,6})\s+(.+)$/);
+  const heading = line.match(/^\s*(#{1,6})\s+(.+)$/s);
   if (heading) return { depth: (heading[1] ?? "#").length, text: heading[2] ?? "" };
-  const item = line.match(/^(\s*)(?:[-*+]|\d+[.)])\s+(.+)$/);
+  const item = line.match(/^(\s*)(?:[-*+]|\d+[.)])\s+(.+)$/s);
   if (item) return { depth: 7 + Math.floor((item[1] ?? "").replace(/\t/g, "  ").length / 2), text: item[2] ?? "" };
   return line.trim() ? { text: line.trim() } : null;
 };

@@ -18,10 +18,12 @@ export const citedIndexes = (answer: string) => [
   ...new Set([...answer.matchAll(CITATION_MARKER)].map((match) => Number(match[1]))),
 ];
 
+// Markers and the white space before them dropped, white space collapsed. Collapsing first: `\s*\[ID:…` would
+// rescan a long run of white space from each of its characters.
 const withoutMarkers = (text: string) =>
   text
-    .replace(/\s*\[ID:\d+\]/g, "")
     .replace(/\s+/g, " ")
+    .replace(/ ?\[ID:\d+\]/g, "")
     .trim();
 
 // The answer with the citations a model placed in it, if it kept every other character; null when it changed the
@@ -83,8 +85,8 @@ export const insertCitations = (answer: string, chunkCount: number, similarity: 
       .map((sentence, k) => {
         const ids = cited[k] ?? [];
         if (ids.length === 0) return sentence.text;
-        const trailing = sentence.text.match(/\s*$/)?.[0] ?? "";
-        const body = sentence.text.slice(0, sentence.text.length - trailing.length);
+        const body = sentence.text.trimEnd();
+        const trailing = sentence.text.slice(body.length);
         return `${body}${ids.map((i) => ` [ID:${i}]`).join("")}${trailing}`;
       })
       .join("");

@@ -1,4 +1,5 @@
 import { analyzeQuery, chunkText, termSimilarity } from "../../lib/terms";
+import { TAG } from "../parse/markup";
 
 const MAX_SENTENCES = 4;
 const MAX_SENTENCE_CHARS = 400;
@@ -7,7 +8,7 @@ const SENTENCE = /[^.!?。！？\n]+[.!?。！？]?/g;
 const clean = (sentence: string) =>
   sentence
     .replace(/^\s*(?:#{1,6}\s+|[-*•]\s+|\d+[.)]\s+)/, "")
-    .replace(/<[^>]+>/g, " ")
+    .replace(TAG, " ")
     .replace(/\s+/g, " ")
     .trim();
 

@@ -1,3 +1,4 @@
+import { TAG } from "../parse/markup";
 import { countTokens } from "../tokens";
 import type { Block } from "../parse/types";
 import { parseDelimiters, splitOn } from "./delimiters";
@@ -23,7 +24,7 @@ const fitSection = (block: Block, budget: number, levels: string[][]): Block[] =
 };
 
 const overlapTail = (text: string, percent: number) =>
-  percent > 0 ? text.slice(Math.floor(text.length * (1 - percent / 100))).replace(/<[^>]+>/g, "") : "";
+  percent > 0 ? text.slice(Math.floor(text.length * (1 - percent / 100))).replace(TAG, "") : "";
 
 // RAGFlow's naive merge: sections are appended to the current chunk until it passes the token budget;
 // custom `delimiters` instead cut sections into pieces that each become a chunk of their own.

@@ -1,16 +1,17 @@
 import { decodeEntities } from "../html-links";
+import { closingTag, enclosed, removeEnclosed, TAG } from "./markup";
 import { decodeText } from "./text";
 import type { Block, ParsedDocument, Table } from "./types";
 
 const stripTags = (html: string) =>
-  decodeEntities(html.replace(/<br\s*\/?>/gi, "\n").replace(/<[^>]+>/g, " "))
+  decodeEntities(html.replace(/<br\s*\/?>/gi, "\n").replace(TAG, " "))
     .replace(/[ \t\u00a0]+/g, " ")
     .replace(/ *\n */g, "\n")
     .trim();
 
 const tableOf = (html: string, index: number): Table => {
-  const rows = [...html.matchAll(/<tr[\s\S]*?<\/tr>/gi)].map((row) =>
-    [...row[0].matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/gi)].map((cell) => stripTags(cell[1] ?? "")),
+  const rows = [...enclosed(html, /<tr/gi, () => /<\/tr>/gi)].map((row) =>
+    [...enclosed(row.inner, /<t[hd][^<>]*>/gi, () => /<\/t[hd]>/gi)].map((cell) => stripTags(cell.inner)),
   );
   const [headers = [], ...body] = rows;
   return { name: `Table ${index + 1}`, headers, rows: body };
@@ -26,34 +27,40 @@ export const tableToText = (table: Table) =>
     )
     .join("\n");
 
+// The blocks: a heading, a table, or a text element, each up to its closing tag.
+const BLOCK_OPENING = /<h([1-6])\b[^<>]*>|<table\b|<(p|li|pre|blockquote|dd|dt|figcaption|caption)\b[^<>]*>/gi;
+const blockClosing = (open: RegExpExecArray) =>
+  open[1] ? closingTag(`h${open[1]}`) : open[2] ? closingTag(open[2]) : /<\/table>/gi;
+
 // Headings, paragraphs, list items and tables in document order; scripts, styles and navigation dropped.
 export const parseHtmlString = (html: string): ParsedDocument => {
-  const cleaned = html
-    .replace(/<!--[\s\S]*?-->/g, "")
-    .replace(/<(script|style|noscript|svg|nav|footer|template)[\s\S]*?<\/\1>/gi, "")
-    .replace(/<head[\s\S]*?<\/head>/i, "");
+  const withoutComments = removeEnclosed(html, /<!--/g, () => /-->/g);
+  const withoutScripts = removeEnclosed(
+    withoutComments,
+    /<(script|style|noscript|svg|nav|footer|template)\b/gi,
+    (open) => closingTag(open[1] ?? ""),
+  );
+  const cleaned = removeEnclosed(withoutScripts, /<head\b/gi, () => /<\/head>/gi, { once: true });
   const blocks: Block[] = [];
   const tables: Table[] = [];
-  const pattern =
-    /<h([1-6])[^>]*>([\s\S]*?)<\/h\1>|<table[\s\S]*?<\/table>|<(p|li|pre|blockquote|dd|dt|figcaption|caption)[^>]*>([\s\S]*?)<\/\3>/gi;
   let last = 0;
   const pushLoose = (fragment: string) => {
     const text = stripTags(fragment);
     if (text) blocks.push({ kind: "text", text });
   };
-  for (const match of cleaned.matchAll(pattern)) {
+  for (const match of enclosed(cleaned, BLOCK_OPENING, blockClosing)) {
     pushLoose(cleaned.slice(last, match.index));
-    last = (match.index ?? 0) + match[0].length;
-    if (match[1]) {
-      const text = stripTags(match[2] ?? "");
-      if (text) blocks.push({ kind: "heading", level: Number(match[1]), text });
-    } else if (match[0].toLowerCase().startsWith("<table")) {
-      const table = tableOf(match[0], tables.length);
+    last = match.end;
+    if (match.opening[1]) {
+      const text = stripTags(match.inner);
+      if (text) blocks.push({ kind: "heading", level: Number(match.opening[1]), text });
+    } else if (!match.opening[2]) {
+      const table = tableOf(cleaned.slice(match.index, match.end), tables.length);
       tables.push(table);
       const text = tableToText(table);
       if (text) blocks.push({ kind: "table", text });
     } else {
-      const text = stripTags(match[4] ?? "");
+      const text = stripTags(match.inner);
       if (text) blocks.push({ kind: "text", text });
     }
   }

@@ -9,6 +9,7 @@ import {
   MIN_FIGURE_BYTES,
   type ParsedDocument,
 } from "./types";
+import { enclosed } from "./markup";
 import { UnreadableDocumentError } from "./types";
 
 const SLIDE = /^ppt\/slides\/slide(\d+)\.xml$/;
@@ -29,7 +30,7 @@ const slideFigures = (
   const targets = new Map(
     [...rels.matchAll(/<Relationship\b[^>]*>/g)].map(([tag]) => [attribute(tag, "Id"), attribute(tag, "Target")]),
   );
-  return [...slide.xml.matchAll(/<p:pic>([\s\S]*?)<\/p:pic>/g)].flatMap(([, pic]): Figure[] => {
+  return [...enclosed(slide.xml, /<p:pic>/g, () => /<\/p:pic>/g)].flatMap(({ inner: pic }): Figure[] => {
     const target = targets.get(attribute(/<a:blip\b[^>]*>/.exec(pic ?? "")?.[0] ?? "", "r:embed")) ?? "";
     const path = `ppt/${target.replace(/^\.\.\//, "")}`;
     const mimeType = contentTypeFor(path.split(".").pop()?.toLowerCase() ?? "");
@@ -63,8 +64,8 @@ export const parsePptx = (bytes: Uint8Array, withFigures = false): ParsedDocumen
     .map(([name, data]) => ({ number: Number(SLIDE.exec(name)?.[1] ?? 0), xml: strFromU8(data) }))
     .toSorted((a, b) => a.number - b.number);
   const blocks: Block[] = slides.map(({ number, xml }) => {
-    const paragraphs = [...xml.matchAll(/<a:p>([\s\S]*?)<\/a:p>/g)].map((p) =>
-      [...(p[1] ?? "").matchAll(/<a:t>([\s\S]*?)<\/a:t>/g)].map((t) => decodeEntities(t[1] ?? "")).join(""),
+    const paragraphs = [...enclosed(xml, /<a:p>/g, () => /<\/a:p>/g)].map((p) =>
+      [...enclosed(p.inner, /<a:t>/g, () => /<\/a:t>/g)].map((t) => decodeEntities(t.inner)).join(""),
     );
     return { kind: "slide", page: number, text: paragraphs.filter((line) => line.trim()).join("\n") };
   });

@@ -18,7 +18,8 @@ export const decodeText = (bytes: Uint8Array): string => {
   }
 };
 
-const HEADING = /^(#{1,6})\s+(.*)$/;
+// `s`: a line may hold U+2028, where `.*$` would fail and backtrack through every space before it.
+const HEADING = /^(#{1,6})\s+(.*)$/s;
 
 // Markdown and plain text: headings become heading blocks, blank lines separate paragraphs.
 export const parseText = (bytes: Uint8Array): ParsedDocument => {
