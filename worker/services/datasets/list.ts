@@ -4,6 +4,7 @@ import { datasets, documents, RUN } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { lacksPermission, visibleDatasets } from "../scope/datasets";
 import { toDataset } from "./serialize";
+import { rowsInChunks } from "../../lib/batches";
 
 const STATUS_KEYS: Record<string, keyof ParsingStatusCounts> = {
   [RUN.unstart]: "unstart_count",
@@ -24,11 +25,13 @@ const emptyCounts = (): ParsingStatusCounts => ({
 const parsingStatus = async (ctx: ServiceContext, ids: string[]) => {
   const byDataset = new Map(ids.map((id) => [id, emptyCounts()]));
   if (ids.length === 0) return byDataset;
-  const rows = await ctx.db
-    .select({ datasetId: documents.datasetId, run: documents.run, n: count() })
-    .from(documents)
-    .where(inArray(documents.datasetId, ids))
-    .groupBy(documents.datasetId, documents.run);
+  const rows = await rowsInChunks(ids, (part) =>
+    ctx.db
+      .select({ datasetId: documents.datasetId, run: documents.run, n: count() })
+      .from(documents)
+      .where(inArray(documents.datasetId, part))
+      .groupBy(documents.datasetId, documents.run),
+  );
   for (const row of rows) {
     const counts = byDataset.get(row.datasetId);
     const key = STATUS_KEYS[row.run];

@@ -19,6 +19,14 @@ export const visibleDatasets = (ctx: ServiceContext): SQL =>
     ? eq(datasets.tenantId, ctx.actor.tenantId)
     : datasetsVisibleTo(ctx.actor.tenantId, ctx.actor.userId);
 
+// visibleDatasets for rows already loaded by id (a long id list: the id lookup is the fast plan in SQLite)
+export const isVisibleDataset = (ctx: ServiceContext, row: Pick<DatasetRow, "tenantId" | "permission" | "createdBy">) =>
+  row.tenantId === ctx.actor.tenantId &&
+  (ctx.actor.via === "share" ||
+    ctx.actor.via === "job" ||
+    row.permission === "team" ||
+    row.createdBy === ctx.actor.userId);
+
 // Fetch-or-throw: the dataset must be visible to the caller in the current team.
 export const getDatasetInTenant = async (ctx: ServiceContext, id: string) => {
   const row = await ctx.db.query.datasets.findFirst({ where: and(eq(datasets.id, id), visibleDatasets(ctx)) });
