@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { ListDatasetsQuery, ParsingStatusCounts } from "../../contract/datasets";
 import { datasets, documents, RUN } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { lacksPermission, visibleDatasets } from "../scope/datasets";
 import { toDataset } from "./serialize";
 import { rowsInChunks } from "../../lib/batches";
+import { keyContains } from "../../lib/sql-match";
 
 const STATUS_KEYS: Record<string, keyof ParsingStatusCounts> = {
   [RUN.unstart]: "unstart_count",
@@ -44,7 +45,7 @@ export const listDatasets = async (ctx: ServiceContext, query: ListDatasetsQuery
   const filters: SQL[] = [visibleDatasets(ctx)];
   if (query.id) filters.push(eq(datasets.id, query.id));
   if (query.name) filters.push(eq(datasets.nameKey, query.name.toLowerCase()));
-  if (query.keywords) filters.push(sql`instr(${datasets.nameKey}, ${query.keywords.toLowerCase()}) > 0`);
+  if (query.keywords) filters.push(keyContains(datasets.nameKey, query.keywords));
   const where = and(...filters);
 
   const column = query.orderby === "update_time" ? datasets.updateTime : datasets.createTime;

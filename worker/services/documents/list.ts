@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
 import * as v from "valibot";
 import { type ListDocumentsQuery, RUN_FILTER } from "../../contract/documents";
 import { MetadataConditionSchema } from "../../contract/metadata-condition";
@@ -10,6 +10,7 @@ import { getDatasetInTenant } from "../scope/datasets";
 import { sweepStuckWork } from "../ingestion/watchdog";
 import { documentsByMetadata } from "../scope/metadata";
 import { runCodeOf, toDocument } from "./serialize";
+import { keyContains } from "../../lib/sql-match";
 
 // Listing is where people watch progress, so the watchdog also looks at a dataset from here; the UI polls
 // every 2 s while something runs, so an isolate sweeps one dataset at most every 30 s.
@@ -51,7 +52,7 @@ export const listDocuments = async (ctx: ServiceContext, datasetId: string, quer
   const filters: SQL[] = [eq(documents.datasetId, datasetId)];
   if (query.id) filters.push(eq(documents.id, query.id));
   if (query.name) filters.push(eq(documents.nameKey, query.name.toLowerCase()));
-  if (query.keywords) filters.push(sql`instr(${documents.nameKey}, ${query.keywords.toLowerCase()}) > 0`);
+  if (query.keywords) filters.push(keyContains(documents.nameKey, query.keywords));
   if (query.create_time_from > 0) filters.push(gte(documents.createTime, query.create_time_from));
   if (query.create_time_to > 0) filters.push(lte(documents.createTime, query.create_time_to));
   const suffixes = asList(query.suffix).map((suffix) => suffix.replace(/^\./, "").toLowerCase());

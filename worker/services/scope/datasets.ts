@@ -1,9 +1,10 @@
-import { and, eq, like, or, type SQL } from "drizzle-orm";
+import { and, eq, or, type SQL } from "drizzle-orm";
 import { datasets } from "../../db/schema";
 import type { DatasetRow } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
 import { canManageTeam } from "../teams/membership";
+import { startsWith } from "../../lib/sql-match";
 
 export const lacksPermission = (ctx: ServiceContext, ids: string) =>
   dataError(`User '${ctx.actor.tenantId}' lacks permission for dataset '${ids}'`);
@@ -53,7 +54,7 @@ export const takenDatasetNames = async (ctx: ServiceContext, name: string) => {
     .where(
       and(
         eq(datasets.tenantId, ctx.actor.tenantId),
-        or(eq(datasets.nameKey, key), like(datasets.nameKey, `${key}(%)`)),
+        or(eq(datasets.nameKey, key), startsWith(datasets.nameKey, `${key}(`)),
       ),
     );
   return rows.map((row) => row.name);
