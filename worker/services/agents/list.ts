@@ -1,16 +1,17 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq } from "drizzle-orm";
 import type { ListAgentsQuery } from "../../contract/agents";
 import { agents } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { visibleAgents, mayEditAgent } from "./access";
 import { toAgent } from "./serialize";
+import { keyContains } from "../../lib/sql-match";
 
 export const listAgents = async (ctx: ServiceContext, query: ListAgentsQuery) => {
   const where = and(
     visibleAgents(ctx),
     query.id ? eq(agents.id, query.id) : undefined,
     query.title ? eq(agents.titleKey, query.title.toLowerCase()) : undefined,
-    query.keywords ? sql`instr(${agents.titleKey}, ${query.keywords.toLowerCase()}) > 0` : undefined,
+    query.keywords ? keyContains(agents.titleKey, query.keywords) : undefined,
   );
   const column = query.orderby === "create_time" ? agents.createTime : agents.updateTime;
   const [rows, [total]] = await Promise.all([

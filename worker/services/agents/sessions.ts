@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { ListAgentSessionsQuery } from "../../contract/agents";
 import { type AgentRow, agentSessions, type AgentSessionRow } from "../../db/schema";
+import { eachChunk, rowsInChunks } from "../../lib/batches";
 import { dataError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
@@ -86,15 +87,18 @@ export const removeAgentSessions = async (
     eq(agentSessions.userId, ctx.actor.userId),
     eq(agentSessions.source, sourceOf(ctx)),
   );
-  const where = all ? mine : and(mine, inArray(agentSessions.id, ids ?? []));
-  const rows = await ctx.db.select({ id: agentSessions.id }).from(agentSessions).where(where);
+  const rows = all
+    ? await ctx.db.select({ id: agentSessions.id }).from(agentSessions).where(mine)
+    : await rowsInChunks([...new Set(ids)], (part) =>
+        ctx.db
+          .select({ id: agentSessions.id })
+          .from(agentSessions)
+          .where(and(mine, inArray(agentSessions.id, part))),
+      );
   if (!all && rows.length !== new Set(ids).size) throw dataError("Some sessions do not belong to this agent.");
-  if (rows.length)
-    await ctx.db.delete(agentSessions).where(
-      inArray(
-        agentSessions.id,
-        rows.map((row) => row.id),
-      ),
-    );
+  await eachChunk(
+    rows.map((row) => row.id),
+    (part) => ctx.db.delete(agentSessions).where(inArray(agentSessions.id, part)),
+  );
   return true;
 };

@@ -12,6 +12,7 @@ import { contextTokens } from "../models/resolve";
 import { knowledgeChunks } from "../retrieval/knowledge-chunks";
 import { metadataConditionFor } from "../scope/metadata";
 import { retrieve } from "../retrieval/retrieve";
+import { rowsInChunks } from "../../lib/batches";
 
 // What the steps of one answer share: the assistant, its chat model (null: the built-in one) and the usage so far.
 export type AnswerTurn = {
@@ -53,11 +54,15 @@ export const refineQuestion = async ({ dialog, model, ask }: AnswerTurn, history
 // RAGFlow's chat does, and when none is left there is nothing to search (null).
 export const documentScope = async (ctx: ServiceContext, dialog: DialogRow, docIds: string[]) => {
   if (docIds.length === 0) return [];
-  const found = await ctx.db.query.documents.findMany({
-    columns: { id: true },
-    where: (t, { and: all, inArray: within }) => all(within(t.id, docIds), within(t.datasetId, dialog.datasetIds)),
-  });
-  return found.length ? found.map((doc) => doc.id) : null;
+  const bases = new Set(dialog.datasetIds);
+  const found = await rowsInChunks(docIds, (part) =>
+    ctx.db.query.documents.findMany({
+      columns: { id: true, datasetId: true },
+      where: (t, { inArray: within }) => within(t.id, part),
+    }),
+  );
+  const inBases = found.filter((doc) => bases.has(doc.datasetId)).map((doc) => doc.id);
+  return inBases.length ? inBases : null;
 };
 
 const searcher =

@@ -8,12 +8,13 @@ import { DEFAULT_LLM_SETTING, DEFAULT_PROMPT_CONFIG, mergeDesign, mergePromptCon
 import { toChat } from "./serialize";
 import { checkChatModel, checkDatasets, checkPromptConfig, checkRerankModel, vectorWeightOf } from "./validate";
 import { ownDialogs } from "./access";
+import { rowsInChunks } from "../../lib/batches";
 
 export const kbNamesOf = async (ctx: ServiceContext, rows: DialogRow[]) => {
   const ids = [...new Set(rows.flatMap((row) => row.datasetIds))];
-  const found = ids.length
-    ? await ctx.db.select({ id: datasets.id, name: datasets.name }).from(datasets).where(inArray(datasets.id, ids))
-    : [];
+  const found = await rowsInChunks(ids, (part) =>
+    ctx.db.select({ id: datasets.id, name: datasets.name }).from(datasets).where(inArray(datasets.id, part)),
+  );
   const names = new Map(found.map((row) => [row.id, row.name]));
   return (row: DialogRow) =>
     row.datasetIds.map((id) => names.get(id)).filter((name): name is string => name !== undefined);

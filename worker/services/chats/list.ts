@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, like } from "drizzle-orm";
+import { and, asc, count, desc, eq } from "drizzle-orm";
 import type { ListChatsQuery } from "../../contract/chats";
 import { dialogs } from "../../db/schema";
 import { argumentError, dataError } from "../../lib/errors";
@@ -6,6 +6,7 @@ import type { ServiceContext } from "../context";
 import { ownDialogs } from "./access";
 import { kbNamesOf } from "./internal";
 import { toChat } from "./serialize";
+import { keyContains } from "../../lib/sql-match";
 
 const ORDER_COLUMNS = {
   create_time: dialogs.createTime,
@@ -20,7 +21,7 @@ export const listChats = async (ctx: ServiceContext, query: ListChatsQuery) => {
     ownDialogs(ctx),
     query.id ? eq(dialogs.id, query.id) : undefined,
     query.name ? eq(dialogs.nameKey, query.name.toLowerCase()) : undefined,
-    query.keywords ? like(dialogs.nameKey, `%${query.keywords.toLowerCase().replace(/[%_]/g, "")}%`) : undefined,
+    query.keywords ? keyContains(dialogs.nameKey, query.keywords) : undefined,
   );
   const rows = await ctx.db
     .select()

@@ -8,6 +8,7 @@ import type { ServiceContext } from "../context";
 import { type AnswerResult, answerQuestion } from "./answer";
 import { recordTurn, variablesOf } from "./completion";
 import { variableValues } from "./messages";
+import { rowsInChunks } from "../../lib/batches";
 
 const chunkObject = (
   id: string,
@@ -37,12 +38,9 @@ type MetadataRequest = NonNullable<NonNullable<OpenAiCompletionInput["extra_body
 const referenceChunks = async (ctx: ServiceContext, reference: Reference, metadata: MetadataRequest | undefined) => {
   if (!metadata?.include || metadata.fields?.length === 0) return reference.chunks;
   const ids = [...new Set(reference.chunks.map((chunk) => chunk.document_id))];
-  const rows = ids.length
-    ? await ctx.db
-        .select({ id: documents.id, meta: documents.metaFields })
-        .from(documents)
-        .where(inArray(documents.id, ids))
-    : [];
+  const rows = await rowsInChunks(ids, (part) =>
+    ctx.db.select({ id: documents.id, meta: documents.metaFields }).from(documents).where(inArray(documents.id, part)),
+  );
   const wanted = metadata.fields ? new Set(metadata.fields) : null;
   const metaOf = new Map(
     rows.map((row) => [

@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type { DeleteByIdsInput } from "../../contract/datasets";
 import { dialogs } from "../../db/schema";
+import { eachChunk } from "../../lib/batches";
 import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
 import { removeShareTokensOf } from "../share-links/tokens";
@@ -26,9 +27,10 @@ export const removeChats = async (ctx: ServiceContext, input: DeleteByIdsInput) 
   }
   const ids = [...new Set(input.ids ?? [])];
   if (ids.length === 0) return {};
-  const missing = ids.find((id) => !owned.some((row) => row.id === id));
+  const ownedIds = new Set(owned.map((row) => row.id));
+  const missing = ids.find((id) => !ownedIds.has(id));
   if (missing) throw dataError(`Chat(${missing}) not found.`);
-  await ctx.db.delete(dialogs).where(inArray(dialogs.id, ids));
+  await eachChunk(ids, (part) => ctx.db.delete(dialogs).where(inArray(dialogs.id, part)));
   await removeShareTokensOf(ctx, "chat", ids);
   return { success_count: ids.length };
 };

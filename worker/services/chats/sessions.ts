@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { ChatMessage, FeedbackInput, ListSessionsQuery } from "../../contract/chats";
 import { chatTurns, conversations, type ConversationRow, type DialogRow } from "../../db/schema";
+import { eachChunk } from "../../lib/batches";
 import { argumentError, dataError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
@@ -95,9 +96,10 @@ export const removeConversations = async (
     .from(conversations)
     .where(eq(conversations.dialogId, dialog.id));
   const targets = all ? owned.map((row) => row.id) : [...new Set(ids ?? [])];
-  const foreign = targets.find((id) => !owned.some((row) => row.id === id));
+  const ownedIds = new Set(owned.map((row) => row.id));
+  const foreign = targets.find((id) => !ownedIds.has(id));
   if (foreign) throw dataError(`The chat doesn't own the session ${foreign}`);
-  if (targets.length) await ctx.db.delete(conversations).where(inArray(conversations.id, targets));
+  await eachChunk(targets, (part) => ctx.db.delete(conversations).where(inArray(conversations.id, part)));
   return { success_count: targets.length };
 };
 

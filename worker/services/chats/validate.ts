@@ -7,12 +7,15 @@ import { BUILTIN_RERANK_ID } from "../../contract/models";
 import type { ServiceContext } from "../context";
 import { visibleDatasets } from "../scope/datasets";
 import { findTenantModel } from "../models/resolve";
+import { rowsInChunks } from "../../lib/batches";
 
 // All datasets must be the tenant's, parsed, and share one embedding model (one query vector for all).
 export const checkDatasets = async (ctx: ServiceContext, ids: string[]) => {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const rows = await ctx.db.query.datasets.findMany({ where: and(visibleDatasets(ctx), inArray(datasets.id, unique)) });
+  const rows = await rowsInChunks(unique, (part) =>
+    ctx.db.query.datasets.findMany({ where: and(visibleDatasets(ctx), inArray(datasets.id, part)) }),
+  );
   for (const id of unique) {
     const row = rows.find((candidate) => candidate.id === id);
     if (!row) throw dataError(`You don't own the dataset ${id}`);

@@ -1,9 +1,11 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { ListDatasetsQuery, ParsingStatusCounts } from "../../contract/datasets";
 import { datasets, documents, RUN } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { lacksPermission, visibleDatasets } from "../scope/datasets";
 import { toDataset } from "./serialize";
+import { rowsInChunks } from "../../lib/batches";
+import { keyContains } from "../../lib/sql-match";
 
 const STATUS_KEYS: Record<string, keyof ParsingStatusCounts> = {
   [RUN.unstart]: "unstart_count",
@@ -24,11 +26,13 @@ const emptyCounts = (): ParsingStatusCounts => ({
 const parsingStatus = async (ctx: ServiceContext, ids: string[]) => {
   const byDataset = new Map(ids.map((id) => [id, emptyCounts()]));
   if (ids.length === 0) return byDataset;
-  const rows = await ctx.db
-    .select({ datasetId: documents.datasetId, run: documents.run, n: count() })
-    .from(documents)
-    .where(inArray(documents.datasetId, ids))
-    .groupBy(documents.datasetId, documents.run);
+  const rows = await rowsInChunks(ids, (part) =>
+    ctx.db
+      .select({ datasetId: documents.datasetId, run: documents.run, n: count() })
+      .from(documents)
+      .where(inArray(documents.datasetId, part))
+      .groupBy(documents.datasetId, documents.run),
+  );
   for (const row of rows) {
     const counts = byDataset.get(row.datasetId);
     const key = STATUS_KEYS[row.run];
@@ -41,7 +45,7 @@ export const listDatasets = async (ctx: ServiceContext, query: ListDatasetsQuery
   const filters: SQL[] = [visibleDatasets(ctx)];
   if (query.id) filters.push(eq(datasets.id, query.id));
   if (query.name) filters.push(eq(datasets.nameKey, query.name.toLowerCase()));
-  if (query.keywords) filters.push(sql`instr(${datasets.nameKey}, ${query.keywords.toLowerCase()}) > 0`);
+  if (query.keywords) filters.push(keyContains(datasets.nameKey, query.keywords));
   const where = and(...filters);
 
   const column = query.orderby === "update_time" ? datasets.updateTime : datasets.createTime;

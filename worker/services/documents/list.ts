@@ -1,14 +1,16 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
 import * as v from "valibot";
 import { type ListDocumentsQuery, RUN_FILTER } from "../../contract/documents";
 import { MetadataConditionSchema } from "../../contract/metadata-condition";
 import { documents, RUN } from "../../db/schema";
+import { inJsonList } from "../../lib/batches";
 import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
 import { getDatasetInTenant } from "../scope/datasets";
 import { sweepStuckWork } from "../ingestion/watchdog";
 import { documentsByMetadata } from "../scope/metadata";
 import { runCodeOf, toDocument } from "./serialize";
+import { keyContains } from "../../lib/sql-match";
 
 // Listing is where people watch progress, so the watchdog also looks at a dataset from here; the UI polls
 // every 2 s while something runs, so an isolate sweeps one dataset at most every 30 s.
@@ -50,21 +52,21 @@ export const listDocuments = async (ctx: ServiceContext, datasetId: string, quer
   const filters: SQL[] = [eq(documents.datasetId, datasetId)];
   if (query.id) filters.push(eq(documents.id, query.id));
   if (query.name) filters.push(eq(documents.nameKey, query.name.toLowerCase()));
-  if (query.keywords) filters.push(sql`instr(${documents.nameKey}, ${query.keywords.toLowerCase()}) > 0`);
+  if (query.keywords) filters.push(keyContains(documents.nameKey, query.keywords));
   if (query.create_time_from > 0) filters.push(gte(documents.createTime, query.create_time_from));
   if (query.create_time_to > 0) filters.push(lte(documents.createTime, query.create_time_to));
   const suffixes = asList(query.suffix).map((suffix) => suffix.replace(/^\./, "").toLowerCase());
-  if (suffixes.length > 0) filters.push(inArray(documents.suffix, suffixes));
+  if (suffixes.length > 0) filters.push(inJsonList(documents.suffix, suffixes));
   const unknownRuns = asList(query.run).filter((status) => !RUN_FILTER.includes(status));
   if (unknownRuns.length > 0) throw dataError(`Invalid filter run status conditions: ${unknownRuns.join(", ")}`);
   const runs = asList(query.run).map(runCodeOf);
-  if (runs.length > 0) filters.push(inArray(documents.run, runs));
+  if (runs.length > 0) filters.push(inJsonList(documents.run, runs));
   const condition = query.metadata_condition?.trim() ? metadataConditionFromQuery(query.metadata_condition) : null;
   if (condition?.conditions.length) {
     const passing = await documentsByMetadata(ctx, [datasetId], condition, []);
     if (passing.length === 0) return { total: 0, docs: [] };
     // one JSON parameter, however many documents pass
-    filters.push(sql`${documents.id} IN (SELECT value FROM json_each(${JSON.stringify(passing)}))`);
+    filters.push(inJsonList(documents.id, passing));
   }
   const where = and(...filters);
 

@@ -7,7 +7,7 @@ import {
 } from "../../contract/dataset-metadata";
 import { fitsMetaFields } from "../../contract/limits";
 import { documents } from "../../db/schema";
-import { inChunks } from "../../lib/batches";
+import { inChunks, rowsInChunks } from "../../lib/batches";
 import { dataError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
 import { applyMetadataEdits, flattenMetadata, summarizeMetadata } from "../../rag/metadata-edit";
@@ -18,12 +18,12 @@ import { pythonRepr } from "../../lib/validation";
 
 const metadataRows = async (ctx: ServiceContext, datasetIds: string | string[]) =>
   (
-    await ctx.db
-      .select({ id: documents.id, meta: documents.metaFields })
-      .from(documents)
-      .where(
-        typeof datasetIds === "string" ? eq(documents.datasetId, datasetIds) : inArray(documents.datasetId, datasetIds),
-      )
+    await rowsInChunks(typeof datasetIds === "string" ? [datasetIds] : datasetIds, (part) =>
+      ctx.db
+        .select({ id: documents.id, meta: documents.metaFields })
+        .from(documents)
+        .where(inArray(documents.datasetId, part)),
+    )
   ).map((row) => ({ id: row.id, meta: (row.meta ?? {}) as Record<string, unknown> }));
 
 const MAX_FLATTENED_DATASETS = 64;

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, gte, isNotNull, isNull, like, lt, ne, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, isNull, lt, ne, or, type SQL } from "drizzle-orm";
 import type { FeedbackFilters, FeedbackItem, FeedbackPage, FeedbackQuery } from "../../contract/evaluation";
 import { chatTurns, conversations, dialogs, users } from "../../db/schema";
 import { httpDate } from "../../lib/time";
 import type { ServiceContext } from "../context";
 import { dayRange } from "../chats/stats";
 import { turnScope } from "./scope";
+import { textContains } from "../../lib/sql-match";
 
 const thumbFilter = (filters: FeedbackFilters) => {
   if (filters.thumbup === "true") return eq(chatTurns.thumbup, true);
@@ -13,7 +14,7 @@ const thumbFilter = (filters: FeedbackFilters) => {
   return filters.rated ? isNotNull(chatTurns.thumbup) : undefined;
 };
 
-// SQLite's LIKE ignores case for ASCII letters only: "ärger" must still find "Ärger", so the usual spellings of
+// SQLite's lower() folds ASCII letters only: "ärger" must still find "Ärger", so the usual spellings of
 // the term (as typed, lower case, capitalised, upper case) are each looked for.
 const spellings = (term: string) => {
   const lower = term.toLocaleLowerCase("de");
@@ -23,10 +24,10 @@ const spellings = (term: string) => {
 };
 
 const keywordFilter = (keywords: string | undefined) => {
-  const term = keywords?.replace(/[%_]/g, "").trim();
+  const term = keywords?.trim();
   if (!term) return undefined;
   const columns = [chatTurns.question, chatTurns.answer, chatTurns.feedback];
-  return or(...spellings(term).flatMap((spelling) => columns.map((column) => like(column, `%${spelling}%`))));
+  return or(...spellings(term).flatMap((spelling) => columns.map((column) => textContains(column, spelling))));
 };
 
 // The WHERE of a feedback listing or export, and the day range it covers.

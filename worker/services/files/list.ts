@@ -7,13 +7,10 @@ import { visibleDatasets } from "../scope/datasets";
 import { FOLDER, rootFolder } from "./internal";
 import { linksOf } from "./links";
 import { datasetAsFolder, documentAsFile, toFileEntry } from "./serialize";
+import { keyContains } from "../../lib/sql-match";
 
-// case-insensitive "contains": name keys are lower case; % and _ in the keywords match themselves
-const nameContains = (column: Column, keywords: string | undefined) =>
-  sql`${column} LIKE ${`%${(keywords ?? "")
-    .trim()
-    .toLowerCase()
-    .replace(/[%_\\]/g, "\\$&")}%`} ESCAPE '\\'`;
+// case-insensitive "contains" on the lower-cased name keys
+const nameContains = (column: Column, keywords: string | undefined) => keyContains(column, (keywords ?? "").trim());
 
 const sorted = (column: SQL | Parameters<typeof asc>[0], descending: boolean) =>
   descending ? desc(column) : asc(column);

@@ -7,6 +7,7 @@ import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
 import { ancestorsOf, childNames, getFilesInTenant, isFolder, targetFolder } from "./internal";
 import { toFileEntry } from "./serialize";
+import { eachChunk } from "../../lib/batches";
 
 const assertMovable = (row: FileRow) => {
   if (row.id === row.parentId) throw dataError("The root folder cannot be moved or renamed.");
@@ -62,8 +63,10 @@ const move = async (ctx: ServiceContext, rows: FileRow[], destinationId: string 
     taken.add(row.nameKey);
   }
   const moving = rows.filter((row) => row.parentId !== destination.id).map((row) => row.id);
-  if (moving.length)
-    await ctx.db.update(files).set({ parentId: destination.id, updateTime: nowMs() }).where(inArray(files.id, moving));
+  const now = nowMs();
+  await eachChunk(moving, (part) =>
+    ctx.db.update(files).set({ parentId: destination.id, updateTime: now }).where(inArray(files.id, part)),
+  );
   return rows.map((row) => toFileEntry({ ...row, parentId: destination.id }));
 };
 

@@ -20,16 +20,19 @@ import type { ServiceContext } from "../context";
 import { teamChatModel } from "../models/team-chat-model";
 import { recordUsage } from "../models/usage";
 import { similarGraphItems } from "./vectors";
+import { rowsInChunks } from "../../lib/batches";
 
 // The document name RAGFlow gives its knowledge-graph chunk.
 export const KNOWLEDGE_GRAPH_DOCUMENT = "Related content in Knowledge Graph";
 
 // RAGFlow adds one community report: the heaviest of those on the entities found.
 const communityReportOn = async (ctx: ServiceContext, datasetIds: string[], entities: Set<string>) => {
-  const rows = await ctx.db
-    .select({ report: graphCommunities.report })
-    .from(graphCommunities)
-    .where(inArray(graphCommunities.datasetId, datasetIds));
+  const rows = await rowsInChunks(datasetIds, (part) =>
+    ctx.db
+      .select({ report: graphCommunities.report })
+      .from(graphCommunities)
+      .where(inArray(graphCommunities.datasetId, part)),
+  );
   return rows
     .map((row) => row.report as CommunityReport)
     .filter((report) => report.entities.some((id) => entities.has(id)))
@@ -73,10 +76,12 @@ export const knowledgeGraphChunk = async (
   model: EmbeddingModel,
   questionVector: Float32Array | null,
 ): Promise<RetrievedChunk | null> => {
-  const rows = await ctx.db
-    .select({ graph: knowledgeGraphs.graph })
-    .from(knowledgeGraphs)
-    .where(inArray(knowledgeGraphs.datasetId, datasetIds));
+  const rows = await rowsInChunks(datasetIds, (part) =>
+    ctx.db
+      .select({ graph: knowledgeGraphs.graph })
+      .from(knowledgeGraphs)
+      .where(inArray(knowledgeGraphs.datasetId, part)),
+  );
   const graphs = rows.map((row) => row.graph as KnowledgeGraph).filter((graph) => graph.nodes.length > 0);
   if (graphs.length === 0) return null;
   const pool = typePool(graphs);

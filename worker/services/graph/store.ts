@@ -1,7 +1,7 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { CommunityReport, KnowledgeGraph, KnowledgeGraphResponse } from "../../contract/knowledge-graph";
 import { graphCommunities, graphExtractions, knowledgeGraphs } from "../../db/schema";
-import { inChunks, rowsPerInsert } from "../../lib/batches";
+import { inChunks, rowsInChunks, rowsPerInsert } from "../../lib/batches";
 import { nowMs } from "../../lib/time";
 import type { Deps, ServiceContext } from "../context";
 import { getDatasetInTenant } from "../scope/datasets";
@@ -89,6 +89,17 @@ export const removeKnowledgeGraph = async (deps: Deps, datasetId: string, taskId
     deps.db.delete(graphCommunities).where(eq(graphCommunities.datasetId, datasetId)),
     deps.db.delete(graphExtractions).where(eq(graphExtractions.datasetId, datasetId)),
   ]);
+};
+
+// Before datasets are deleted (their graph rows go by cascade): the graphs' vectors, for those that have a graph.
+export const removeKnowledgeGraphsOf = async (deps: Deps, datasetIds: string[]) => {
+  const built = await rowsInChunks(datasetIds, (part) =>
+    deps.db
+      .select({ datasetId: knowledgeGraphs.datasetId })
+      .from(knowledgeGraphs)
+      .where(inArray(knowledgeGraphs.datasetId, part)),
+  );
+  for (const { datasetId } of built) await removeKnowledgeGraph(deps, datasetId);
 };
 
 // GET /datasets/{id}/knowledge_graph: `graph` and `mind_map` are {} until they are built.

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type {
   IngestionLog,
   IngestionLogList,
@@ -6,6 +6,8 @@ import type {
   IngestionSummary,
 } from "../../contract/ingestion-logs";
 import { documents, ingestionLogs, type IngestionLogRow, RUN } from "../../db/schema";
+import { inJsonList } from "../../lib/batches";
+import { textContains } from "../../lib/sql-match";
 import { dataError } from "../../lib/errors";
 import { httpDate } from "../../lib/time";
 import type { ServiceContext } from "../context";
@@ -65,8 +67,8 @@ export const listIngestionLogs = async (
   const filters: (SQL | undefined)[] = [
     eq(ingestionLogs.datasetId, datasetId),
     query.log_type === "file" ? isNotNull(ingestionLogs.documentId) : isNull(ingestionLogs.documentId),
-    query.keywords ? sql`instr(lower(${ingestionLogs.documentName}), ${query.keywords.toLowerCase()}) > 0` : undefined,
-    query.operation_status.length ? inArray(ingestionLogs.operationStatus, query.operation_status) : undefined,
+    query.keywords ? textContains(ingestionLogs.documentName, query.keywords) : undefined,
+    query.operation_status.length ? inJsonList(ingestionLogs.operationStatus, query.operation_status) : undefined,
     query.create_date_from ? sql`${createDate} >= ${query.create_date_from}` : undefined,
     query.create_date_to ? sql`${createDate} <= ${query.create_date_to}` : undefined,
   ];

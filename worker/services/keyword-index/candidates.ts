@@ -1,25 +1,18 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { inJsonList } from "../../lib/batches";
 
 export type Scope = { datasetIds: string[]; documentIds: string[] };
-
-const inList = (column: SQL, values: string[]) =>
-  sql`${column} IN (${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )})`;
 
 // Only enabled chunks of enabled documents, inside the requested datasets (and documents).
 const scopeFilter = (scope: Scope) =>
   sql.join(
     [
-      inList(sql`c.dataset_id`, scope.datasetIds),
+      inJsonList(sql`c.dataset_id`, scope.datasetIds),
       sql`c.available = 1`,
       sql`d.enabled = 1`,
       // one JSON parameter, however many documents a metadata filter picked
-      ...(scope.documentIds.length
-        ? [sql`c.document_id IN (SELECT value FROM json_each(${JSON.stringify(scope.documentIds)}))`]
-        : []),
+      ...(scope.documentIds.length ? [inJsonList(sql`c.document_id`, scope.documentIds)] : []),
     ],
     sql` AND `,
   );
@@ -112,7 +105,7 @@ export const ngramCandidates = async (db: Db, scope: Scope, match: string, limit
 
 // The collection term statistics count over: every chunk of the searched datasets (the document filter and
 // the enabled flags narrow the results, not the collection, as in a search engine's index).
-const inCollection = (scope: Scope) => inList(sql`c.dataset_id`, scope.datasetIds);
+const inCollection = (scope: Scope) => inJsonList(sql`c.dataset_id`, scope.datasetIds);
 
 // Document frequency of each term (as a word) in the collection, and the collection's chunk count: one
 // statement, a count per term.

@@ -1,18 +1,16 @@
-import { and, asc, count, desc, eq, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, or } from "drizzle-orm";
 import type { ListPromptTemplatesQuery } from "../../contract/prompt-templates";
 import { promptTemplates } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { toPromptTemplate } from "./serialize";
+import { keyContains, textContains } from "../../lib/sql-match";
 
 export const listPromptTemplates = async (ctx: ServiceContext, query: ListPromptTemplatesQuery) => {
-  const keywords = query.keywords?.trim().toLowerCase();
+  const keywords = query.keywords?.trim();
   const where = and(
     eq(promptTemplates.tenantId, ctx.actor.tenantId),
     keywords
-      ? or(
-          sql`instr(${promptTemplates.nameKey}, ${keywords}) > 0`,
-          sql`instr(lower(${promptTemplates.description}), ${keywords}) > 0`,
-        )
+      ? or(keyContains(promptTemplates.nameKey, keywords), textContains(promptTemplates.description, keywords))
       : undefined,
   );
   const column = {

@@ -39,6 +39,7 @@ import { documentsByMetadata } from "../scope/metadata";
 import { gramBm25, gramText, weightedFields, wordBm25 } from "../keyword-index/scope-bm25";
 import { withImageUrls } from "../scope/chunk-image";
 import { aboveFloor } from "../../rag/vector-math";
+import { rowsInChunks } from "../../lib/batches";
 
 // The keyword score mixes term coverage (RAGFlow's token similarity), word bm25 and character 4-gram bm25,
 // each bm25 computed over the candidates with the searched datasets' statistics and squashed to 0..1 against
@@ -54,10 +55,11 @@ const RESCORE_WINDOW = 64;
 type Scored = { row: CandidateRow; term: number; vector: number; score: number; matched: boolean };
 
 const datasetsInScope = async (ctx: ServiceContext, ids: string[]) => {
-  const rows = ids.length
-    ? await ctx.db.query.datasets.findMany({ where: and(visibleDatasets(ctx), inArray(datasets.id, ids)) })
-    : [];
-  const missing = ids.find((id) => !rows.some((row) => row.id === id));
+  const rows = await rowsInChunks(ids, (part) =>
+    ctx.db.query.datasets.findMany({ where: and(visibleDatasets(ctx), inArray(datasets.id, part)) }),
+  );
+  const found = new Set(rows.map((row) => row.id));
+  const missing = ids.find((id) => !found.has(id));
   if (missing) throw dataError(`You don't own the dataset ${missing}.`);
   if (new Set(rows.map((row) => row.embdId)).size > 1) throw dataError("Datasets use different embedding models.");
   return rows;
@@ -67,10 +69,12 @@ const datasetsInScope = async (ctx: ServiceContext, ids: string[]) => {
 // them the datasets of the given documents.
 const scopeDatasetIds = async (ctx: ServiceContext, input: RetrievalInput) => {
   if (input.document_ids.length === 0) return input.dataset_ids;
-  const found = await ctx.db.query.documents.findMany({
-    columns: { id: true, datasetId: true },
-    where: (t, { inArray: within }) => within(t.id, input.document_ids),
-  });
+  const found = await rowsInChunks(input.document_ids, (part) =>
+    ctx.db.query.documents.findMany({
+      columns: { id: true, datasetId: true },
+      where: (t, { inArray: within }) => within(t.id, part),
+    }),
+  );
   const datasetOf = new Map(found.map((doc) => [doc.id, doc.datasetId]));
   const allowed = new Set(input.dataset_ids.length ? input.dataset_ids : found.map((doc) => doc.datasetId));
   const stray = input.document_ids.find((id) => !allowed.has(datasetOf.get(id) ?? ""));

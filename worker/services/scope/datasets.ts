@@ -1,9 +1,10 @@
-import { and, eq, like, or, type SQL } from "drizzle-orm";
+import { and, eq, or, type SQL } from "drizzle-orm";
 import { datasets } from "../../db/schema";
 import type { DatasetRow } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
 import { canManageTeam } from "../teams/membership";
+import { startsWith } from "../../lib/sql-match";
 
 export const lacksPermission = (ctx: ServiceContext, ids: string) =>
   dataError(`User '${ctx.actor.tenantId}' lacks permission for dataset '${ids}'`);
@@ -18,6 +19,14 @@ export const visibleDatasets = (ctx: ServiceContext): SQL =>
   ctx.actor.via === "share" || ctx.actor.via === "job"
     ? eq(datasets.tenantId, ctx.actor.tenantId)
     : datasetsVisibleTo(ctx.actor.tenantId, ctx.actor.userId);
+
+// visibleDatasets for rows already loaded by id (a long id list: the id lookup is the fast plan in SQLite)
+export const isVisibleDataset = (ctx: ServiceContext, row: Pick<DatasetRow, "tenantId" | "permission" | "createdBy">) =>
+  row.tenantId === ctx.actor.tenantId &&
+  (ctx.actor.via === "share" ||
+    ctx.actor.via === "job" ||
+    row.permission === "team" ||
+    row.createdBy === ctx.actor.userId);
 
 // Fetch-or-throw: the dataset must be visible to the caller in the current team.
 export const getDatasetInTenant = async (ctx: ServiceContext, id: string) => {
@@ -45,7 +54,7 @@ export const takenDatasetNames = async (ctx: ServiceContext, name: string) => {
     .where(
       and(
         eq(datasets.tenantId, ctx.actor.tenantId),
-        or(eq(datasets.nameKey, key), like(datasets.nameKey, `${key}(%)`)),
+        or(eq(datasets.nameKey, key), startsWith(datasets.nameKey, `${key}(`)),
       ),
     );
   return rows.map((row) => row.name);

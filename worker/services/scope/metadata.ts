@@ -11,15 +11,18 @@ import {
 } from "../../rag/metadata-filter";
 import type { ServiceContext } from "../context";
 import { addUsage } from "../models/usage";
+import { rowsInChunks } from "../../lib/batches";
 
 type DocumentMetadata = { id: string; meta: Record<string, unknown> };
 
 const metadataOf = async (ctx: ServiceContext, datasetIds: string[]): Promise<DocumentMetadata[]> =>
   (
-    await ctx.db
-      .select({ id: documents.id, meta: documents.metaFields })
-      .from(documents)
-      .where(inArray(documents.datasetId, datasetIds))
+    await rowsInChunks(datasetIds, (part) =>
+      ctx.db
+        .select({ id: documents.id, meta: documents.metaFields })
+        .from(documents)
+        .where(inArray(documents.datasetId, part)),
+    )
   ).map((row) => ({ id: row.id, meta: (row.meta ?? {}) as Record<string, unknown> }));
 
 const passing = (rows: DocumentMetadata[], condition: MetadataCondition) =>

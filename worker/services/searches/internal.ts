@@ -1,10 +1,11 @@
 import * as v from "valibot";
-import { and, eq, like, or } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import { type SearchConfig, SearchConfigSchema } from "../../contract/searches";
 import { searchApps, type SearchAppRow } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { checkChatModel, checkDatasets, checkDocuments, checkRerankModel } from "./validate";
 import { inTeam } from "./access";
+import { startsWith } from "../../lib/sql-match";
 
 export const defaultConfig = (): SearchConfig => v.parse(SearchConfigSchema, {});
 
@@ -36,6 +37,6 @@ export const takenNames = async (ctx: ServiceContext, name: string) => {
   const rows = await ctx.db
     .select({ name: searchApps.name })
     .from(searchApps)
-    .where(and(inTeam(ctx), or(eq(searchApps.nameKey, key), like(searchApps.nameKey, `${key}(%)`))));
+    .where(and(inTeam(ctx), or(eq(searchApps.nameKey, key), startsWith(searchApps.nameKey, `${key}(`))));
   return rows.map((row) => row.name);
 };

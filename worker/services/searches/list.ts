@@ -1,10 +1,11 @@
-import { and, asc, count, desc, like } from "drizzle-orm";
+import { and, asc, count, desc } from "drizzle-orm";
 import type { ListSearchesQuery } from "../../contract/searches";
 import { searchApps } from "../../db/schema";
 import { argumentError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
 import { inTeam } from "./access";
 import { toSearchApp } from "./serialize";
+import { keyContains } from "../../lib/sql-match";
 
 const ORDER_COLUMNS = {
   create_time: searchApps.createTime,
@@ -15,10 +16,7 @@ const ORDER_COLUMNS = {
 export const listSearches = async (ctx: ServiceContext, query: ListSearchesQuery) => {
   const column = ORDER_COLUMNS[query.orderby as keyof typeof ORDER_COLUMNS];
   if (!column) throw argumentError(`invalid orderby field: ${query.orderby}`);
-  const where = and(
-    inTeam(ctx),
-    query.keywords ? like(searchApps.nameKey, `%${query.keywords.toLowerCase().replace(/[%_]/g, "")}%`) : undefined,
-  );
+  const where = and(inTeam(ctx), query.keywords ? keyContains(searchApps.nameKey, query.keywords) : undefined);
   const rows = await ctx.db
     .select()
     .from(searchApps)

@@ -3,6 +3,7 @@ import { datasets, documents } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
 import { datasetsVisibleTo } from "../scope/datasets";
+import { rowsInChunks } from "../../lib/batches";
 
 export { checkChatModel, checkRerankModel } from "../chats/validate";
 
@@ -10,9 +11,11 @@ export { checkChatModel, checkRerankModel } from "../chats/validate";
 // link never opens a base that is private to someone else) and share one embedding model (one query vector).
 export const checkDatasets = async (ctx: ServiceContext, ids: string[]) => {
   if (ids.length === 0) return [];
-  const rows = await ctx.db.query.datasets.findMany({
-    where: and(datasetsVisibleTo(ctx.actor.tenantId, ctx.actor.userId), inArray(datasets.id, ids)),
-  });
+  const rows = await rowsInChunks(ids, (part) =>
+    ctx.db.query.datasets.findMany({
+      where: and(datasetsVisibleTo(ctx.actor.tenantId, ctx.actor.userId), inArray(datasets.id, part)),
+    }),
+  );
   const missing = ids.find((id) => !rows.some((row) => row.id === id));
   if (missing) throw dataError(`You don't own the dataset ${missing}`);
   if (new Set(rows.map((row) => row.embdId)).size > 1) throw dataError("Datasets use different embedding models.");
@@ -20,15 +23,16 @@ export const checkDatasets = async (ctx: ServiceContext, ids: string[]) => {
 };
 
 // The documents among `docIds` that lie in the knowledge bases `kbIds`.
-export const documentsWithin = async (ctx: ServiceContext, kbIds: string[], docIds: string[]) =>
-  docIds.length === 0
-    ? []
-    : (
-        await ctx.db
-          .select({ id: documents.id })
-          .from(documents)
-          .where(and(inArray(documents.id, docIds), inArray(documents.datasetId, kbIds)))
-      ).map((row) => row.id);
+export const documentsWithin = async (ctx: ServiceContext, kbIds: string[], docIds: string[]) => {
+  const bases = new Set(kbIds);
+  const rows = await rowsInChunks(docIds, (part) =>
+    ctx.db
+      .select({ id: documents.id, datasetId: documents.datasetId })
+      .from(documents)
+      .where(inArray(documents.id, part)),
+  );
+  return rows.filter((row) => bases.has(row.datasetId)).map((row) => row.id);
+};
 
 // A document filter may only name documents of the searched knowledge bases.
 export const checkDocuments = async (ctx: ServiceContext, kbIds: string[], docIds: string[]) => {

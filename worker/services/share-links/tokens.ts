@@ -6,6 +6,7 @@ import {
   type UpdateShareTokenInput,
 } from "../../contract/share";
 import { shareTokens, type ShareTokenRow, shareUsage } from "../../db/schema";
+import { eachChunk } from "../../lib/batches";
 import { dataError } from "../../lib/errors";
 import { newId, randomToken } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
@@ -106,14 +107,14 @@ export const removeShareToken = async (ctx: ServiceContext, target: Target, id: 
 
 // A deleted chat, agent or search app takes its share links with it.
 export const removeShareTokensOf = (ctx: ServiceContext, type: Target["type"], ids: string[]) =>
-  ids.length === 0
-    ? Promise.resolve()
-    : ctx.db
-        .delete(shareTokens)
-        .where(
-          and(
-            eq(shareTokens.tenantId, ctx.actor.tenantId),
-            eq(shareTokens.targetType, type),
-            inArray(shareTokens.targetId, ids),
-          ),
-        );
+  eachChunk(ids, (part) =>
+    ctx.db
+      .delete(shareTokens)
+      .where(
+        and(
+          eq(shareTokens.tenantId, ctx.actor.tenantId),
+          eq(shareTokens.targetType, type),
+          inArray(shareTokens.targetId, part),
+        ),
+      ),
+  );

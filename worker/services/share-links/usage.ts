@@ -1,6 +1,7 @@
-import { lt, or, and, like, sql } from "drizzle-orm";
+import { lt, or, and, sql } from "drizzle-orm";
 import { shareUsage } from "../../db/schema";
 import type { Deps } from "../context";
+import { startsWith } from "../../lib/sql-match";
 
 const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:T]/g, "");
 export const minuteBucket = (ms: number) => `m:${stamp(ms).slice(0, 12)}`;
@@ -25,7 +26,7 @@ export const pruneUsage = (deps: Deps, now: number) =>
     .delete(shareUsage)
     .where(
       or(
-        and(like(shareUsage.bucket, "m:%"), lt(shareUsage.bucket, minuteBucket(now - 3_600_000))),
-        and(like(shareUsage.bucket, "d:%"), lt(shareUsage.bucket, dayBucket(now - 7 * 86_400_000))),
+        and(startsWith(shareUsage.bucket, "m:"), lt(shareUsage.bucket, minuteBucket(now - 3_600_000))),
+        and(startsWith(shareUsage.bucket, "d:"), lt(shareUsage.bucket, dayBucket(now - 7 * 86_400_000))),
       ),
     );

@@ -7,6 +7,7 @@ import { analyzeQuery, chunkText, stem, topicWords } from "../../lib/terms";
 import { ftsExpression } from "../../rag/query";
 import { contentTerms, minimumShouldMatch, tagFeatures, tagShares, type TagFeatures } from "../../rag/tags";
 import { matchingTagRows, parseList, type Scope, statisticsCache, tagCounts } from "../keyword-index/candidates";
+import { rowsInChunks } from "../../lib/batches";
 
 // the best-matching rows whose tags are counted (RAGFlow's full-text top 100)
 const MATCHED_ROWS = 100;
@@ -15,14 +16,14 @@ export type TagSet = { scope: Scope; shares: Map<string, number>; tags: string[]
 
 // Of the tag sets a parser_config names, those it may use: datasets of the same team with the Tag method.
 export const usableTagSetIds = async (db: Db, tenantId: string, ids: string[]) =>
-  ids.length
-    ? (
-        await db
-          .select({ id: datasets.id })
-          .from(datasets)
-          .where(and(eq(datasets.tenantId, tenantId), eq(datasets.parserId, "tag"), inArray(datasets.id, ids)))
-      ).map((row) => row.id)
-    : [];
+  (
+    await rowsInChunks(ids, (part) =>
+      db
+        .select({ id: datasets.id })
+        .from(datasets)
+        .where(and(eq(datasets.tenantId, tenantId), eq(datasets.parserId, "tag"), inArray(datasets.id, part))),
+    )
+  ).map((row) => row.id);
 
 // A parser_config may name only tag sets it can use (never the dataset itself).
 export const assertUsableTagSets = async (db: Db, tenantId: string, ids: string[], datasetId?: string) => {
