@@ -27,7 +27,8 @@ const preview = (path: string, input: unknown): string => {
 export const isMissingKey = (issue: v.BaseIssue<unknown>) =>
   issue.kind === "schema" && issue.type.endsWith("object") && issue.received === "undefined";
 
-// One line per issue, "<field>: <message>", the shape of RAGFlow's pydantic errors, whose clients match on it.
+// One line per issue, "Field: <path> - Message: <text> - Value: <input>", as RAGFlow words its pydantic errors;
+// its clients and API tests match on that shape.
 export const formatIssues = (issues: readonly v.BaseIssue<unknown>[]): string =>
   issues
     .map((issue) => {
