@@ -133,7 +133,7 @@ const finishAnswer = async (
   };
 };
 
-// The chat pipeline (ragflow-behaviour §5): variables, question refinement, retrieval through the one
+// RAGFlow's chat pipeline, step by step: variables, question refinement, retrieval through the one
 // retrieval service (with self-RAG), knowledge prompt within the context budget, empty response without
 // a model call, streamed generation, citations, follow-up questions. Yields text deltas, then the result.
 export async function* answerQuestion(ctx: ServiceContext, request: AnswerRequest): AsyncGenerator<AnswerEvent> {
