@@ -13,7 +13,12 @@ export const readForm = async (request: Request) => {
   // RAGFlow's clients post a web page to crawl (`requests.post(data={name, url})`)
   if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)/.test(request.headers.get("content-type") ?? ""))
     throw argumentError("No file part!");
-  return request.formData();
+  try {
+    return await request.formData();
+  } catch (error) {
+    // e.g. a part whose file name holds a NUL byte: the runtime refuses the headers of that part
+    throw argumentError(`The upload could not be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
 };
 
 export const uploadedFiles = (form: FormData) =>

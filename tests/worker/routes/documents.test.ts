@@ -93,6 +93,30 @@ describe("POST /datasets/{id}/documents (upload)", () => {
     expect(res.body.data.map((d) => d.name)).toEqual(["report(1).txt", "REPORT(2).txt"]);
   });
 
+  it("names ten parallel uploads of one name same.txt, same(1).txt … same(9).txt", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const uploads = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => uploadFiles(user, ds.id, [textFile("same.txt", `copy ${i}`)])),
+    );
+    expect(uploads.map((res) => res.body.code)).toEqual(Array(10).fill(0));
+    const names = uploads.map((res) => res.body.data[0]?.name).toSorted();
+    expect(names).toEqual(["same.txt", ...Array.from({ length: 9 }, (_, i) => `same(${i + 1}).txt`)].toSorted());
+    expect((await list(user, ds.id)).body.data.total).toBe(10);
+  });
+
+  it("refuses a file name with a NUL or another control character and stores nothing", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const nul = await uploadFiles(user, ds.id, [textFile("bad\u0000name.txt", "x")]);
+    expect(nul.body.code).toBe(101);
+    expect(nul.body.message).toContain("The upload could not be read");
+    const tab = await uploadFiles(user, ds.id, [textFile("tab\tname.txt", "x")]);
+    expect(tab.body.code).toBe(101);
+    expect(tab.body.message).toBe('The file name "tab�name.txt" contains control characters.');
+    expect((await list(user, ds.id)).body.data.total).toBe(0);
+  });
+
   it("refuses unsupported types, naming the file, and stores nothing", async () => {
     const user = await createUser();
     const ds = await createDataset(user);

@@ -14,6 +14,15 @@ import { toDocument } from "./serialize";
 
 const ALLOWED = Object.keys(UPLOAD_EXTENSIONS).join(", ");
 const MB = 1024 * 1024;
+const isControl = (ch: string) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f;
+const hasControlCharacter = (name: string) => [...name].some(isControl);
+const printable = (name: string) => [...name].map((ch) => (isControl(ch) ? "�" : ch)).join("");
+// Uploads of the same name at the same moment: the slower batch meets the unique index and names again.
+const NAMING_ATTEMPTS = 20;
+const isNameConflict = (error: unknown): boolean =>
+  error instanceof Error &&
+  (/UNIQUE constraint failed: documents\.dataset_id, documents\.name_key/.test(error.message) ||
+    isNameConflict(error.cause));
 
 export const assertUploadable = (files: File[]) => {
   if (files.length === 0) throw argumentError("No file part!");
@@ -22,6 +31,9 @@ export const assertUploadable = (files: File[]) => {
   }
   for (const file of files) {
     if (!file.name) throw argumentError("No file selected!");
+    if (hasControlCharacter(file.name)) {
+      throw argumentError(`The file name "${printable(file.name)}" contains control characters.`);
+    }
     if (!isUploadable(file.name)) {
       throw argumentError(`The file type of "${file.name}" is not supported. Allowed: ${ALLOWED}.`);
     }
@@ -50,12 +62,9 @@ export const insertDocuments = async (ctx: ServiceContext, datasetId: string, ro
 export const uploadDocuments = async (ctx: ServiceContext, datasetId: string, files: File[]) => {
   assertUploadable(files);
   const dataset = await getDatasetInTenant(ctx, datasetId);
-  const taken = await takenDocumentNames(ctx, datasetId);
-  const rows = files.map((file) => {
-    const name = nextFreeName(file.name, taken, true);
-    taken.push(name);
-    return newDocumentRow(ctx, dataset, { name, size: file.size, sourceType: "local" });
-  });
+  const rows = files.map((file) =>
+    newDocumentRow(ctx, dataset, { name: file.name, size: file.size, sourceType: "local" }),
+  );
   const stored = await Promise.allSettled(
     rows.map(async (row, i) =>
       ctx.storage.put(row.location, await (files[i] as File).arrayBuffer(), contentTypeFor(extensionOf(row.name))),
@@ -64,10 +73,29 @@ export const uploadDocuments = async (ctx: ServiceContext, datasetId: string, fi
   try {
     const failed = stored.find((result) => result.status === "rejected");
     if (failed) throw failed.reason;
-    await insertDocuments(ctx, datasetId, rows);
+    await insertWithFreeNames(ctx, datasetId, rows);
   } catch (error) {
     await ctx.storage.delete(rows.map((row) => row.location));
     throw error;
   }
   return rows.map(toDocument);
+};
+
+const insertWithFreeNames = async (ctx: ServiceContext, datasetId: string, rows: DocumentRow[]) => {
+  const wanted = rows.map((row) => row.name);
+  for (let attempt = 1; ; attempt++) {
+    const taken = await takenDocumentNames(ctx, datasetId);
+    rows.forEach((row, i) => {
+      row.name = nextFreeName(wanted[i] as string, taken, true);
+      row.nameKey = row.name.toLowerCase();
+      taken.push(row.name);
+    });
+    try {
+      return await insertDocuments(ctx, datasetId, rows);
+    } catch (error) {
+      if (attempt >= NAMING_ATTEMPTS || !isNameConflict(error)) throw error;
+      // a little apart, so that requests racing for the same names do not meet again at once
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  }
 };
