@@ -36,6 +36,12 @@ export const useLocalChatModel = async (user: TestUser, model = "chat-model") =>
   return `${model}@OpenAI-API-Compatible`;
 };
 
+// The local chat model as the team's default, which ingestion's enrichment and index builds use.
+export const useLocalChatModelByDefault = async (user: TestUser) => {
+  const llmId = await useLocalChatModel(user);
+  await callApi("/models/default", { method: "PATCH", token: user.token, json: { llm_id: llmId } });
+};
+
 export const createChat = async (user: TestUser, json: Record<string, unknown>) => {
   const res = await callApi<Chat>("/chats", {
     token: user.token,

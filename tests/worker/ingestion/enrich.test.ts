@@ -1,27 +1,8 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { parseKeywords, parseQuestions } from "../../../worker/rag/enrich";
 import { callApi } from "../../helpers/worker/api";
-import { GOOD_KEY } from "../../helpers/shared/model-key";
-import { createDataset, createUser, ingest, textFile, type TestUser } from "../../helpers/worker/factories";
-
-const useLocalChatModel = async (user: TestUser) => {
-  await callApi("/providers/models", {
-    token: user.token,
-    json: {
-      llm_factory: "OpenAI-API-Compatible",
-      llm_name: "chat-model",
-      model_type: "chat",
-      api_base: env.TEST_OPENAI_URL,
-      api_key: GOOD_KEY,
-    },
-  });
-  await callApi("/models/default", {
-    method: "PATCH",
-    token: user.token,
-    json: { llm_id: "chat-model@OpenAI-API-Compatible" },
-  });
-};
+import { useLocalChatModelByDefault } from "../../helpers/worker/chat";
+import { createDataset, createUser, ingest, textFile } from "../../helpers/worker/factories";
 
 type Chunk = { important_keywords: string[]; questions: string[] };
 
@@ -36,7 +17,7 @@ describe("LLM enrichment", () => {
 
   it("adds auto keywords and questions with the tenant's chat model; they are searchable", async () => {
     const user = await createUser();
-    await useLocalChatModel(user);
+    await useLocalChatModelByDefault(user);
     const ds = await createDataset(user, { parser_config: { auto_keywords: 2, auto_questions: 2 } });
     const docs = await ingest(user, ds.id, [
       textFile("impfung.txt", "Ältere Menschen profitieren besonders vom Schutz."),
@@ -75,7 +56,7 @@ describe("LLM enrichment", () => {
 
   it("retrieval with keyword=true adds the chat model's keywords to the question", async () => {
     const user = await createUser();
-    await useLocalChatModel(user);
+    await useLocalChatModelByDefault(user);
     const ds = await createDataset(user);
     await ingest(user, ds.id, [
       textFile("g.txt", "Die Grippeimpfung wird jedes Jahr empfohlen."),

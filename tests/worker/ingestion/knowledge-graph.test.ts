@@ -4,31 +4,12 @@ import type { KnowledgeGraphResponse } from "../../../worker/contract/knowledge-
 import { parseExtraction } from "../../../worker/rag/graph/extract";
 import { fitGraph, mergeExtractions } from "../../../worker/rag/graph/merge";
 import { callApi } from "../../helpers/worker/api";
-import { GOOD_KEY } from "../../helpers/shared/model-key";
 import type { Reference } from "../../../worker/contract/chats";
 import type { SearchFrame } from "../../../worker/contract/searches";
-import { ask, createChat, streamFrames } from "../../helpers/worker/chat";
+import { ask, createChat, streamFrames, useLocalChatModelByDefault } from "../../helpers/worker/chat";
 import { createDataset, createUser, ingest, textFile, type TestUser } from "../../helpers/worker/factories";
 
 const TYPES = ["organization", "person", "geo"];
-
-const useLocalChatModel = async (user: TestUser) => {
-  await callApi("/providers/models", {
-    token: user.token,
-    json: {
-      llm_factory: "OpenAI-API-Compatible",
-      llm_name: "chat-model",
-      model_type: "chat",
-      api_base: env.TEST_OPENAI_URL,
-      api_key: GOOD_KEY,
-    },
-  });
-  await callApi("/models/default", {
-    method: "PATCH",
-    token: user.token,
-    json: { llm_id: "chat-model@OpenAI-API-Compatible" },
-  });
-};
 
 type Task = { id: string; progress: number; progress_msg: string; task_type: string };
 
@@ -141,7 +122,7 @@ describe("knowledge graph extraction", () => {
 describe("knowledge graph tasks", () => {
   it("build the graph from every chunk, show it and remove it", async () => {
     const user = await createUser();
-    await useLocalChatModel(user);
+    await useLocalChatModelByDefault(user);
     const ds = await createDataset(user, { parser_config: { delimiter: "`\n`", graphrag: { entity_types: TYPES } } });
     await ingest(user, ds.id, [
       textFile("rki.txt", "Das Robert Koch-Institut sitzt in Berlin.\nLothar Wieler leitete das Robert Koch-Institut."),
@@ -279,7 +260,7 @@ describe("knowledge graph tasks", () => {
 
   it("glean with the general method, merge spelling variants with resolution, and write community reports", async () => {
     const user = await createUser();
-    await useLocalChatModel(user);
+    await useLocalChatModelByDefault(user);
     const graphrag = { entity_types: ["organization", "person", "geo"], method: "general" };
     const ds = await createDataset(user, { parser_config: { delimiter: "`\n`", graphrag } });
     await ingest(user, ds.id, [
@@ -381,7 +362,7 @@ describe("knowledge graph tasks", () => {
 
   it("read only new chunks when built again, and lose a deleted document's part at once", async () => {
     const user = await createUser();
-    await useLocalChatModel(user);
+    await useLocalChatModelByDefault(user);
     const graphrag = { entity_types: TYPES, community: true };
     const ds = await createDataset(user, { parser_config: { delimiter: "`\n`", graphrag } });
     const first = await ingest(user, ds.id, [
@@ -491,7 +472,7 @@ describe("knowledge graph tasks", () => {
 
   it("fail after three chunks failed, and need parsed chunks", async () => {
     const user = await createUser();
-    await useLocalChatModel(user);
+    await useLocalChatModelByDefault(user);
     const ds = await createDataset(user, { parser_config: { delimiter: "`\n`" } });
     await ingest(user, ds.id, [textFile("f.txt", "FEHLER eins.\nFEHLER zwei.\nFEHLER drei.\nFEHLER vier.")]);
     await callApi(`/datasets/${ds.id}/run_graphrag`, { method: "POST", token: user.token });

@@ -5,27 +5,10 @@ import { createDeps } from "../../../worker/services/create-deps";
 import { sweepStuckWork } from "../../../worker/services/ingestion/watchdog";
 import { buildRaptorTree, summaryPrompt } from "../../../worker/rag/raptor/tree";
 import { callApi } from "../../helpers/worker/api";
+import { useLocalChatModelByDefault } from "../../helpers/worker/chat";
 import { GOOD_KEY } from "../../helpers/shared/model-key";
 import { createDataset, createUser, ingest, textFile, type TestUser } from "../../helpers/worker/factories";
 import { joinTeam, inTeam } from "../../helpers/worker/teams";
-
-const useLocalChatModel = async (user: TestUser) => {
-  await callApi("/providers/models", {
-    token: user.token,
-    json: {
-      llm_factory: "OpenAI-API-Compatible",
-      llm_name: "chat-model",
-      model_type: "chat",
-      api_base: env.TEST_OPENAI_URL,
-      api_key: GOOD_KEY,
-    },
-  });
-  await callApi("/models/default", {
-    method: "PATCH",
-    token: user.token,
-    json: { llm_id: "chat-model@OpenAI-API-Compatible" },
-  });
-};
 
 // two tight groups of points in 6 dimensions, with a little spread
 const point = (group: number, i: number) =>
@@ -153,7 +136,7 @@ describe("RAPTOR clustering", () => {
 describe("RAPTOR tasks", () => {
   it("build summaries per document that retrieval finds, and can be removed", async () => {
     const user = await createUser();
-    await useLocalChatModel(user);
+    await useLocalChatModelByDefault(user);
     const ds = await dataset(user);
     const impfen = ds.docs["impfen.txt"];
     expect(impfen?.chunk_count).toBe(3);
@@ -229,7 +212,7 @@ describe("RAPTOR tasks", () => {
 
   it("with scope 'dataset' builds one tree over every document, kept with the first", async () => {
     const user = await createUser();
-    await useLocalChatModel(user);
+    await useLocalChatModelByDefault(user);
     const ds = await dataset(user, { scope: "dataset" });
     await callApi(`/datasets/${ds.id}/index?type=raptor`, { method: "POST", token: user.token });
     const task = await waitForTask(user, ds.id);
@@ -281,7 +264,7 @@ describe("RAPTOR tasks", () => {
 
   it("are picked up again by the watchdog when they stop reporting, and failed after five attempts", async () => {
     const user = await createUser();
-    await useLocalChatModel(user);
+    await useLocalChatModelByDefault(user);
     const ds = await dataset(user);
     await callApi(`/datasets/${ds.id}/index?type=raptor`, { method: "POST", token: user.token });
     const first = await waitForTask(user, ds.id);
@@ -313,7 +296,7 @@ describe("RAPTOR tasks", () => {
 
   it("fail after three failed summaries with the reason", async () => {
     const user = await createUser();
-    await useLocalChatModel(user);
+    await useLocalChatModelByDefault(user);
     const ds = await createDataset(user, { parser_config: { delimiter: "`\n`" } });
     await ingest(
       user,
@@ -330,7 +313,7 @@ describe("RAPTOR tasks", () => {
   it("refuse without a chat model, without documents, for unknown index types and for other teams", async () => {
     const user = await createUser();
     const empty = await createDataset(user);
-    await useLocalChatModel(user);
+    await useLocalChatModelByDefault(user);
     expect(
       (await callApi(`/datasets/${empty.id}/index?type=raptor`, { method: "POST", token: user.token })).body,
     ).toMatchObject({ code: 102, message: `No documents in Knowledgebase ${empty.id}` });

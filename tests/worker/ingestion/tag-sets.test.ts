@@ -1,8 +1,7 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { minimumShouldMatch, parseTagAnswer, tagCosine, tagFeatures, tagShares } from "../../../worker/rag/tags";
 import { callApi } from "../../helpers/worker/api";
-import { GOOD_KEY } from "../../helpers/shared/model-key";
+import { useLocalChatModelByDefault } from "../../helpers/worker/chat";
 import { createDataset, createUser, ingest, textFile, type TestUser } from "../../helpers/worker/factories";
 
 const TAG_ROWS = [
@@ -142,21 +141,7 @@ describe("tag sets", () => {
 
   it("ask the chat model for the tags of a chunk no row matches, keeping only the set's tags", async () => {
     const user = await createUser();
-    await callApi("/providers/models", {
-      token: user.token,
-      json: {
-        llm_factory: "OpenAI-API-Compatible",
-        llm_name: "chat-model",
-        model_type: "chat",
-        api_base: env.TEST_OPENAI_URL,
-        api_key: GOOD_KEY,
-      },
-    });
-    await callApi("/models/default", {
-      method: "PATCH",
-      token: user.token,
-      json: { llm_id: "chat-model@OpenAI-API-Compatible" },
-    });
+    await useLocalChatModelByDefault(user);
     const set = await tagSet(user);
     const ds = await createDataset(user, { parser_config: { tag_kb_ids: [set.id] } });
     const docs = await ingest(user, ds.id, [textFile("garten.txt", "Rasen mähen und Beete gießen.")]);
