@@ -28,6 +28,8 @@ export const tasks = sqliteTable(
     fromPage: integer("from_page").notNull().default(0),
     toPage: integer("to_page").notNull().default(0),
     ...progressColumns(),
+    // attempts that died inside the parser (migrations/0028)
+    parseStalls: integer("parse_stalls").notNull().default(0),
     createTime: integer("create_time").notNull(),
   },
   (t) => [

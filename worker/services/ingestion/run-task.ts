@@ -16,6 +16,7 @@ import { figureDrafts, WITH_FIGURES } from "./figures";
 import { extractDocumentMetadata } from "./auto-metadata";
 import { enrichDrafts } from "./enrich";
 import { failTask } from "./fail";
+import { isSilent, PARSE_FINISHED, PARSE_STARTED, settleDeadAttempt } from "./stalls";
 import { tagDrafts } from "./tag";
 import { appendLine, progressLine, seconds } from "../progress/lines";
 
@@ -152,14 +153,16 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
   const loaded = await loadTask(deps, message);
   if (!loaded) return;
   const { task, doc, dataset } = loaded;
+  // a redelivered message finds its task "running": another delivery runs it now, or that attempt died
+  if (task.state === "running" && (!isSilent(deps, task) || !(await settleDeadAttempt(deps, task)))) return;
   const started = await startTask(deps, task);
   const { report, finish } = reporter(deps, { ...task, state: "running" });
   // keys a configuration saved before they existed lacks come from the method's defaults
   const config = mergeParserConfig(defaultParserConfig(doc.parserId), doc.parserConfig);
   try {
-    await report(0.1, "Start to parse.");
+    await report(PARSE_STARTED, "Start to parse.");
     const parsed = await parseTask(deps, task, doc, config);
-    await report(0.5, `Finish parsing (${seconds(started)}).`);
+    await report(PARSE_FINISHED, `Finish parsing (${seconds(started)}).`);
     const { drafts, matched } = await chunkTask(deps, task, doc, config, parsed, report);
     const enriched = await enrichDrafts(deps, doc.tenantId, config, matched, report);
     const tagged = await tagDrafts(deps, dataset, enriched, report);
@@ -169,6 +172,11 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
   } catch (error) {
     if (error instanceof TaskCancelled) return;
     if (error instanceof UnreadableDocumentError) return failTask(deps, task.id, error.message);
+    // the queue delivers the message again (or gives up): that delivery must find the task waiting, not running
+    await deps.db
+      .update(tasks)
+      .set({ state: "queued" })
+      .where(and(eq(tasks.id, task.id), eq(tasks.state, "running")));
     throw error;
   }
 };

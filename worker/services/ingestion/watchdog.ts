@@ -3,15 +3,17 @@ import { datasetTasks, documents, RUN, tasks } from "../../db/schema";
 import { nowMs } from "../../lib/time";
 import type { Deps } from "../context";
 import { failTask } from "./fail";
+import { settleDeadAttempt, stallCutoff } from "./stalls";
 import { failDatasetTask } from "../index-kit/fail-task";
 
 export const MAX_TASK_ATTEMPTS = 5;
 
 // Parsing never stays stuck: a running task that stopped reporting, a queued task whose message was
-// lost, and a document whose plan never ran are put back on the queue (or failed after 5 attempts).
+// lost, and a document whose plan never ran are put back on the queue (or failed after 5 attempts, or after
+// dying inside the parser twice).
 export const sweepStuckWork = async (deps: Deps, datasetId?: string) => {
   const now = nowMs();
-  const silentSince = now - deps.config.taskStallMs;
+  const silentSince = stallCutoff(deps);
   const scope = datasetId ? [eq(tasks.datasetId, datasetId)] : [];
   const stuck = await deps.db
     .select()
@@ -29,6 +31,7 @@ export const sweepStuckWork = async (deps: Deps, datasetId?: string) => {
       await failTask(deps, task.id, `The task stopped responding ${task.attempts} times and was given up.`);
       continue;
     }
+    if (task.state === "running" && !(await settleDeadAttempt(deps, task))) continue;
     await deps.db.update(tasks).set({ state: "queued", heartbeatAt: now }).where(eq(tasks.id, task.id));
     requeued.push(task.id);
   }

@@ -1,0 +1,14 @@
+import { createDeps } from "../services/create-deps";
+import { sweepStuckWork } from "../services/ingestion/watchdog";
+import { isolateStartedAt } from "../lib/isolate";
+
+let swept = false;
+
+// Where one process runs everything (wrangler dev), work that was running when it last stopped is dead: the first
+// request after a start sweeps for it at once instead of waiting for the stall time and the next cron.
+export const recoverAfterStart = (env: Env, ctx: ExecutionContext) => {
+  isolateStartedAt();
+  if (swept || (env.RECOVER_ON_START as string) !== "true") return;
+  swept = true;
+  ctx.waitUntil(sweepStuckWork(createDeps(env)).catch((error) => console.error("sweep after start failed", error)));
+};
