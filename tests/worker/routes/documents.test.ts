@@ -140,6 +140,40 @@ describe("POST /datasets/{id}/documents (upload)", () => {
     expect((await list(user, ds.id)).body.data.total).toBe(0);
   });
 
+  it("counts a chunked upload without Content-Length and refuses it past 100 MB", { timeout: 60_000 }, async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const boundary = "buddy-chunked";
+    const megabyte = new Uint8Array(1024 * 1024).fill(65);
+    const encoder = new TextEncoder();
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(
+          encoder.encode(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+          ),
+        );
+      },
+      pull(controller) {
+        if (sent++ < 101) controller.enqueue(megabyte);
+        else {
+          controller.enqueue(encoder.encode(`\r\n--${boundary}--\r\n`));
+          controller.close();
+        }
+      },
+    });
+    const res = await callApi(`/datasets/${ds.id}/documents`, {
+      token: user.token,
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toContain("100 MB per request");
+    expect(sent).toBeLessThan(102);
+    expect((await list(user, ds.id)).body.data.total).toBe(0);
+  });
+
   it("accepts 128 files in one request", async () => {
     const user = await createUser();
     const ds = await createDataset(user);
@@ -249,6 +283,20 @@ describe("POST /datasets/{id}/documents?type=web (crawl)", () => {
     );
     expect(done.body.data.docs[0]).toMatchObject({ run: "FAIL" });
     expect(done.body.data.docs[0]?.progress_msg).toContain("HTTP 404");
+  });
+
+  it("fails the document with a readable message when the host does not resolve", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    await crawl(user, ds.id, { name: "Nirgends", url: "http://buddy-no-such-host.invalid/start.html" });
+    const done = await waitFor(
+      () => list(user, ds.id),
+      (r) => r.body.data.docs[0]?.run !== "RUNNING",
+    );
+    expect(done.body.data.docs[0]).toMatchObject({ run: "FAIL" });
+    expect(done.body.data.docs[0]?.progress_msg).toContain(
+      "buddy-no-such-host.invalid could not be reached (the name does not resolve",
+    );
   });
 
   it.each([

@@ -65,7 +65,13 @@ export const safeFetch = async (
   for (let hop = 0; ; hop++) {
     const check = checkOutboundUrl(url.href, ctx.config.allowPrivateFetch);
     if (!check.ok) throw new Error(check.reason);
-    const response = await fetch(check.url, { ...init, redirect: "manual", signal: timeout });
+    const response = await fetch(check.url, { ...init, redirect: "manual", signal: timeout }).catch((error) => {
+      if (timeout.aborted) throw error;
+      // the runtime says only "internal error" when a name does not resolve or a connection is refused
+      throw new Error(
+        `${url.host} could not be reached (the name does not resolve or the server refused the connection)`,
+      );
+    });
     const location = response.headers.get("location");
     if (response.status >= 300 && response.status < 400 && location) {
       if (hop >= MAX_REDIRECTS) throw new Error(`${url.href}: too many redirects`);
