@@ -61,8 +61,8 @@ export const startWrangler = ({ port, persistTo, vars = {}, stdio = "inherit" })
       String(port),
       "--show-interactive-dev-session=false",
       ...(persistTo ? ["--persist-to", persistTo] : []),
-      // one workerd process runs everything locally: what ran before it started is dead (wrangler.toml)
-      ...Object.entries({ RECOVER_ON_START: "true", ...vars }).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
+      // one workerd process runs everything, with no Cloudflare edge in front (LOCAL_STACK in wrangler.toml)
+      ...Object.entries({ LOCAL_STACK: "true", ...vars }).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
     ],
     { cwd: ROOT, stdio, env: OFFLINE_ENV, detached: process.platform !== "win32" },
   );

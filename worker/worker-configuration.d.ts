@@ -16,7 +16,7 @@ interface __BaseEnv_Env {
 	SESSION_TTL_HOURS: "24";
 	SESSION_REMEMBER_DAYS: "30";
 	TASK_STALL_SECONDS: "120";
-	RECOVER_ON_START: "false";
+	LOCAL_STACK: "false";
 	CF_PLAN: "free";
 }
 declare namespace Cloudflare {
@@ -30,7 +30,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "APP_VERSION" | "REGISTER_ENABLED" | "VECTOR_BACKEND" | "AI_BACKEND" | "ALLOW_PRIVATE_FETCH" | "SESSION_TTL_HOURS" | "SESSION_REMEMBER_DAYS" | "TASK_STALL_SECONDS" | "RECOVER_ON_START" | "CF_PLAN">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "APP_VERSION" | "REGISTER_ENABLED" | "VECTOR_BACKEND" | "AI_BACKEND" | "ALLOW_PRIVATE_FETCH" | "SESSION_TTL_HOURS" | "SESSION_REMEMBER_DAYS" | "TASK_STALL_SECONDS" | "LOCAL_STACK" | "CF_PLAN">> {}
 }
 declare module "*.txt" {
 	const value: string;

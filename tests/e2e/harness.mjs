@@ -19,7 +19,7 @@ const CHROMIUM_FLAGS = [
   "--no-first-run",
 ];
 
-const freePort = () =>
+export const freePort = () =>
   new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, "127.0.0.1", () => {
@@ -29,7 +29,7 @@ const freePort = () =>
     server.on("error", reject);
   });
 
-const waitUntilUp = async (baseUrl) => {
+export const waitUntilUp = async (baseUrl) => {
   for (let attempt = 0; attempt < 240; attempt++) {
     try {
       if ((await fetch(`${baseUrl}/api/v1/system/ping`)).ok) return;

@@ -8,7 +8,7 @@ let swept = false;
 // request after a start sweeps for it at once instead of waiting for the stall time and the next cron.
 export const recoverAfterStart = (env: Env, ctx: ExecutionContext) => {
   isolateStartedAt();
-  if (swept || (env.RECOVER_ON_START as string) !== "true") return;
+  if (swept || (env.LOCAL_STACK as string) !== "true") return;
   swept = true;
   ctx.waitUntil(sweepStuckWork(createDeps(env)).catch((error) => console.error("sweep after start failed", error)));
 };

@@ -17,8 +17,8 @@ export type AppConfig = {
   sessionTtlMs: number;
   rememberSessionTtlMs: number;
   taskStallMs: number;
-  // one process runs everything (wrangler dev): work silent since before it started is dead
-  recoverOnStart: boolean;
+  // wrangler dev: one process runs everything, and no Cloudflare edge stands in front (wrangler.toml)
+  localStack: boolean;
   providerSecret: string;
   // null: no SMTP server configured, so nothing is mailed
   smtp: MailSettings | null;
@@ -33,7 +33,7 @@ type ConfigVars = {
   SESSION_TTL_HOURS?: string;
   SESSION_REMEMBER_DAYS?: string;
   TASK_STALL_SECONDS?: string;
-  RECOVER_ON_START?: string;
+  LOCAL_STACK?: string;
   PROVIDER_SECRET?: string;
   SMTP_HOST?: string;
   SMTP_PORT?: string;
@@ -67,7 +67,7 @@ export const readConfig = (vars: ConfigVars): AppConfig => ({
   sessionTtlMs: positiveNumber(vars.SESSION_TTL_HOURS, 24) * HOUR_MS,
   rememberSessionTtlMs: positiveNumber(vars.SESSION_REMEMBER_DAYS, 30) * DAY_MS,
   taskStallMs: positiveNumber(vars.TASK_STALL_SECONDS, 120) * 1000,
-  recoverOnStart: vars.RECOVER_ON_START === "true",
+  localStack: vars.LOCAL_STACK === "true",
   providerSecret: requiredSecret(vars.PROVIDER_SECRET),
   smtp: vars.SMTP_HOST
     ? {

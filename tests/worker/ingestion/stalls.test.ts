@@ -51,7 +51,7 @@ describe("tasks that die", () => {
     await env.DB.prepare("UPDATE documents SET run = '1' WHERE id = ?").bind(doc.id).run();
 
     expect((await sweepStuckWork(createDeps(env), ds.id)).requeuedTasks).toBe(0);
-    const singleProcess = createDeps({ ...env, RECOVER_ON_START: "true" } as unknown as Env);
+    const singleProcess = createDeps({ ...env, LOCAL_STACK: "true" } as unknown as Env);
     expect((await sweepStuckWork(singleProcess, ds.id)).requeuedTasks).toBe(1);
     const [settled] = await waitUntilSettled(user, ds.id);
     expect(settled?.run).toBe("DONE");

@@ -16,7 +16,7 @@ const MAX_PARSE_STALLS = 2;
 // everything (wrangler dev), silent since before this process started.
 export const stallCutoff = (deps: Deps) => {
   const stalled = nowMs() - deps.config.taskStallMs;
-  return deps.config.recoverOnStart ? Math.max(stalled, isolateStartedAt()) : stalled;
+  return deps.config.localStack ? Math.max(stalled, isolateStartedAt()) : stalled;
 };
 
 export const isSilent = (deps: Deps, task: Pick<TaskRow, "heartbeatAt">) => (task.heartbeatAt ?? 0) < stallCutoff(deps);
