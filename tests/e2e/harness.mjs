@@ -52,7 +52,12 @@ export const startStack = async ({ skipBuild = false, browser: withBrowser = tru
   const server = startWrangler({
     port,
     persistTo,
-    vars: { ALLOW_PRIVATE_FETCH: "true", PROVIDER_SECRET: randomBytes(32).toString("hex") },
+    // every browser test signs up a new account, all from 127.0.0.1
+    vars: {
+      ALLOW_PRIVATE_FETCH: "true",
+      PROVIDER_SECRET: randomBytes(32).toString("hex"),
+      REGISTRATIONS_PER_HOUR: "1000",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

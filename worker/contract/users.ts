@@ -1,5 +1,7 @@
 import * as v from "valibot";
 import { AvatarSchema } from "./avatar";
+import { COMMON_PASSWORDS } from "./common-passwords";
+import { hasControlCharacter } from "./control-characters";
 import { EMAIL_MAX_LENGTH, NICKNAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
 import { COLOR_SCHEMAS, LANGUAGES, TimeZoneSchema } from "./locale";
 
@@ -14,11 +16,25 @@ export const EmailSchema = v.pipe(
   v.email("Invalid email address"),
 );
 
+export const PASSWORD_RULES = {
+  control: "Password must not contain control characters",
+  blank: "Password must not consist of spaces only",
+  common: "Password is one of the most common passwords; choose another",
+  email: "Password must not be the email address",
+} as const;
+
 export const NewPasswordSchema = v.pipe(
   v.string("Password is required"),
   v.minLength(PASSWORD_MIN_LENGTH, "Password must be longer than 8 characters"),
   v.maxLength(256, "Password must be at most 256 characters"),
+  v.check((password) => !hasControlCharacter(password), PASSWORD_RULES.control),
+  v.check((password) => password.trim() !== "", PASSWORD_RULES.blank),
+  v.check((password) => !COMMON_PASSWORDS.has(password.toLowerCase()), PASSWORD_RULES.common),
 );
+
+// The password may not be the address it signs in with (compared without case and surrounding spaces).
+export const isEmailAsPassword = (password: string, email: string) =>
+  password.trim().toLowerCase() === email.trim().toLowerCase();
 
 export const NicknameSchema = v.pipe(
   v.string("Nickname is required"),
@@ -27,11 +43,21 @@ export const NicknameSchema = v.pipe(
   v.maxLength(NICKNAME_MAX_LENGTH, `Nickname must be at most ${NICKNAME_MAX_LENGTH} characters`),
 );
 
-export const RegisterSchema = v.object({
-  email: EmailSchema,
-  nickname: NicknameSchema,
-  password: NewPasswordSchema,
-});
+export const RegisterSchema = v.pipe(
+  v.object({
+    email: EmailSchema,
+    nickname: NicknameSchema,
+    password: NewPasswordSchema,
+  }),
+  v.forward(
+    v.partialCheck(
+      [["email"], ["password"]],
+      (input) => !isEmailAsPassword(input.password, input.email),
+      PASSWORD_RULES.email,
+    ),
+    ["password"],
+  ),
+);
 export type RegisterInput = v.InferOutput<typeof RegisterSchema>;
 
 export const LoginSchema = v.object({

@@ -13,6 +13,8 @@ export type MailSettings = {
 export type AppConfig = {
   version: string;
   registerEnabled: boolean;
+  // accounts one address may register per hour
+  registrationsPerHour: number;
   allowPrivateFetch: boolean;
   sessionTtlMs: number;
   rememberSessionTtlMs: number;
@@ -29,6 +31,7 @@ export type AppConfig = {
 type ConfigVars = {
   APP_VERSION?: string;
   REGISTER_ENABLED?: string;
+  REGISTRATIONS_PER_HOUR?: string;
   ALLOW_PRIVATE_FETCH?: string;
   SESSION_TTL_HOURS?: string;
   SESSION_REMEMBER_DAYS?: string;
@@ -63,6 +66,7 @@ const positiveNumber = (raw: string | undefined, fallback: number) => {
 export const readConfig = (vars: ConfigVars): AppConfig => ({
   version: vars.APP_VERSION ?? "0.0.0",
   registerEnabled: vars.REGISTER_ENABLED !== "false",
+  registrationsPerHour: positiveNumber(vars.REGISTRATIONS_PER_HOUR, 10),
   allowPrivateFetch: vars.ALLOW_PRIVATE_FETCH === "true",
   sessionTtlMs: positiveNumber(vars.SESSION_TTL_HOURS, 24) * HOUR_MS,
   rememberSessionTtlMs: positiveNumber(vars.SESSION_REMEMBER_DAYS, 30) * DAY_MS,

@@ -8,13 +8,11 @@ import { jsonBody } from "../middleware/validate";
 import { login } from "../services/auth/login";
 import { revokeSession } from "../services/auth/sessions";
 import { toUserProfile } from "../services/users/serialize";
-
-const clientIp = (header: string | undefined) => header?.split(",")[0]?.trim() || "unknown";
+import { clientAddress } from "./client-address";
 
 export const authRoutes = new Hono<AppEnv>()
   .post("/login", jsonBody(LoginSchema), async (c) => {
-    const ip = clientIp(c.req.header("CF-Connecting-IP") ?? c.req.header("X-Forwarded-For"));
-    const { user, token } = await login(depsOf(c), c.req.valid("json"), ip);
+    const { user, token } = await login(depsOf(c), c.req.valid("json"), clientAddress(c));
     c.header("Authorization", token);
     c.header("Access-Control-Expose-Headers", "Authorization");
     return ok(c, { ...toUserProfile(user), access_token: token }, "Welcome back!");

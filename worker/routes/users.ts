@@ -11,13 +11,14 @@ import { getUserById } from "../services/users/get";
 import { registerUser } from "../services/users/register";
 import { toUserProfile } from "../services/users/serialize";
 import { updateProfile } from "../services/users/update-profile";
+import { clientAddress } from "./client-address";
 
 const updateMe = jsonBody(UpdateProfileSchema);
 
 export const userRoutes = new Hono<AppEnv>()
   // Registration signs the new user in, as RAGFlow does.
   .post("/", jsonBody(RegisterSchema), async (c) => {
-    const user = await registerUser(depsOf(c), c.req.valid("json"));
+    const user = await registerUser(depsOf(c), c.req.valid("json"), clientAddress(c));
     const token = await createSession(depsOf(c), user.id, false);
     c.header("Authorization", token);
     c.header("Access-Control-Expose-Headers", "Authorization");

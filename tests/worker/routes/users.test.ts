@@ -1,4 +1,6 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { app } from "../../../worker/app";
 import { callApi } from "../../helpers/worker/api";
 import { createUser, DEFAULT_PASSWORD, uniqueEmail } from "../../helpers/worker/factories";
 
@@ -49,8 +51,66 @@ describe("POST /users (register)", () => {
   });
 
   it("accepts exactly 9 password characters", async () => {
-    const res = await callApi("/users", { json: { email: uniqueEmail(), nickname: "A", password: "123456789" } });
+    const res = await callApi("/users", { json: { email: uniqueEmail(), nickname: "A", password: "k7#qZ2!vx" } });
     expect(res.body.code).toBe(0);
+  });
+
+  it.each([
+    ["a NUL byte", "valid-pass\u0000word", "Password must not contain control characters"],
+    ["a tab", "valid\tpassword", "Password must not contain control characters"],
+    ["nine spaces", "         ", "Password must not consist of spaces only"],
+    ["123456789", "123456789", "Password is one of the most common passwords; choose another"],
+    ["a common password in capitals", "PASSWORD123", "Password is one of the most common passwords; choose another"],
+  ])("refuses a password of %s and registers nothing", async (_, password, message) => {
+    const email = uniqueEmail();
+    const res = await callApi("/users", { json: { email, nickname: "A", password } });
+    expect(res.body.code).toBe(101);
+    expect(res.body.message).toContain(`Field: <password> - Message: <${message}>`);
+    expect((await callApi("/auth/login", { json: { email, password } })).body.code).toBe(109);
+  });
+
+  it("refuses the e-mail address as password", async () => {
+    const email = uniqueEmail();
+    const res = await callApi("/users", { json: { email, nickname: "A", password: ` ${email.toUpperCase()}` } });
+    expect(res.body.code).toBe(101);
+    expect(res.body.message).toContain("Field: <password> - Message: <Password must not be the email address>");
+  });
+
+  it("lets one address register 10 accounts an hour, and others still register", async () => {
+    const register = (address: string) =>
+      callApi("/users", {
+        json: { email: uniqueEmail(), nickname: "A", password: DEFAULT_PASSWORD },
+        headers: { "CF-Connecting-IP": address },
+      });
+    for (let i = 0; i < 10; i++) expect((await register("203.0.113.50")).body.code).toBe(0);
+    const refused = await register("203.0.113.50");
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(
+      /^Too many accounts were registered from this address. Try again in 60 minute/,
+    );
+    expect((await register("203.0.113.51")).body.code).toBe(0);
+  });
+
+  it("under wrangler dev counts every caller as one address, whatever CF-Connecting-IP says", async () => {
+    const local = { ...env, LOCAL_STACK: "true", REGISTRATIONS_PER_HOUR: "2" } as unknown as Env;
+    const register = async (address: string) => {
+      const ctx = createExecutionContext();
+      const res = await app.request(
+        "/api/v1/users",
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "CF-Connecting-IP": address },
+          body: JSON.stringify({ email: uniqueEmail(), nickname: "A", password: DEFAULT_PASSWORD }),
+        },
+        local,
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      return ((await res.json()) as { code: number }).code;
+    };
+    expect([await register("203.0.113.60"), await register("203.0.113.61"), await register("203.0.113.62")]).toEqual([
+      0, 0, 429,
+    ]);
   });
 });
 
@@ -161,6 +221,27 @@ describe("POST /users/me/password", () => {
     expect((await callApi("/users/me", { token: otherToken })).status).toBe(401);
     const relogin = await callApi("/auth/login", { json: { email: user.email, password: "a-new-password" } });
     expect(relogin.body.code).toBe(0);
+  });
+
+  it("refuses the e-mail address and common passwords as the new password, and keeps the old one", async () => {
+    const user = await createUser();
+    const asEmail = await change(user.token, {
+      password: user.password,
+      new_password: user.email,
+      confirm_password: user.email,
+    });
+    expect(asEmail.body).toMatchObject({
+      code: 101,
+      message: "Field: <new_password> - Message: <Password must not be the email address>",
+    });
+    const common = await change(user.token, {
+      password: user.password,
+      new_password: "qwertyuiop",
+      confirm_password: "qwertyuiop",
+    });
+    expect(common.body.code).toBe(101);
+    expect(common.body.message).toContain("Password is one of the most common passwords");
+    expect((await callApi("/auth/login", { json: { email: user.email, password: user.password } })).body.code).toBe(0);
   });
 
   it("requires the current password", async () => {

@@ -16,11 +16,12 @@ import { ThemeToggle } from "../layout/theme-toggle";
 
 type Mode = "signIn" | "signUp";
 
-const serverErrorKey = (error: unknown): ParseKeys | null => {
+const serverErrorKey = (error: unknown, mode: "signIn" | "signUp"): ParseKeys | null => {
   if (!(error instanceof ApiError)) return null;
   if (error.code === ErrorCode.authentication) return "login.badCredentials";
   if (error.code === ErrorCode.operating) return "login.alreadyRegistered";
-  if (error.code === ErrorCode.tooManyRequests) return "login.tooManyAttempts";
+  if (error.code === ErrorCode.tooManyRequests)
+    return mode === "signIn" ? "login.tooManyAttempts" : "login.tooManyRegistrations";
   return null;
 };
 
@@ -57,7 +58,7 @@ export const LoginPage = ({ redirectTo, expired }: { redirectTo?: string; expire
   };
 
   const failure = active.error;
-  const failureKey = serverErrorKey(failure);
+  const failureKey = serverErrorKey(failure, mode);
   const switchMode = () => {
     setMode(mode === "signIn" ? "signUp" : "signIn");
     setErrors({});

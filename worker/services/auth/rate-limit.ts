@@ -1,47 +1,58 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { loginAttempts } from "../../db/schema";
 import { AppError, RetCode } from "../../lib/errors";
-import { MINUTE_MS, nowMs } from "../../lib/time";
+import { HOUR_MS, MINUTE_MS, nowMs } from "../../lib/time";
 import type { Deps } from "../context";
 
+// A counter per key in a fixed window: the first count after a window has ended starts a new one.
+export type Limit = { key: string; max: number; windowMs: number };
+
 export const LOGIN_WINDOW_MS = 15 * MINUTE_MS;
-export const MAX_FAILURES_PER_EMAIL = 5;
-export const MAX_FAILURES_PER_IP = 20;
+export const MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;
+export const MAX_FAILURES_PER_ADDRESS = 20;
 
-const limitFor = (key: string) => (key.startsWith("ip:") ? MAX_FAILURES_PER_IP : MAX_FAILURES_PER_EMAIL);
+// Failed sign-ins count per account *from one address* and per address: guessing from one place stops after 5
+// tries, while the owner signing in from anywhere else is never locked out by someone else's guesses.
+export const loginLimits = (email: string, ip: string): [account: Limit, address: Limit] => [
+  { key: `login:${ip}|${email}`, max: MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS, windowMs: LOGIN_WINDOW_MS },
+  { key: `login-ip:${ip}`, max: MAX_FAILURES_PER_ADDRESS, windowMs: LOGIN_WINDOW_MS },
+];
 
-export type LoginKeys = readonly [emailKey: string, ipKey: string];
+export const registrationLimit = (ip: string, perHour: number): Limit => ({
+  key: `register:${ip}`,
+  max: perHour,
+  windowMs: HOUR_MS,
+});
 
-export const loginKeys = (email: string, ip: string): LoginKeys => [`email:${email}`, `ip:${ip}`];
-
-export const assertLoginAllowed = async ({ db }: Deps, keys: LoginKeys) => {
+// Refuses with 429 when any of the limits is used up, saying when to try again.
+export const assertUnderLimits = async ({ db }: Deps, limits: Limit[], what: string) => {
   const now = nowMs();
   const rows = await db
     .select()
     .from(loginAttempts)
-    .where(inArray(loginAttempts.key, [...keys]));
-  for (const row of rows) {
-    const windowEnd = row.windowStart + LOGIN_WINDOW_MS;
-    if (windowEnd > now && row.failures >= limitFor(row.key)) {
+    .where(
+      inArray(
+        loginAttempts.key,
+        limits.map((limit) => limit.key),
+      ),
+    );
+  for (const limit of limits) {
+    const row = rows.find((candidate) => candidate.key === limit.key);
+    const windowEnd = (row?.windowStart ?? 0) + limit.windowMs;
+    if (row && windowEnd > now && row.failures >= limit.max) {
       const minutes = Math.ceil((windowEnd - now) / MINUTE_MS);
-      throw new AppError(
-        RetCode.TOO_MANY_REQUESTS,
-        `Too many failed sign-in attempts. Try again in ${minutes} minute(s).`,
-        429,
-      );
+      throw new AppError(RetCode.TOO_MANY_REQUESTS, `${what} Try again in ${minutes} minute(s).`, 429);
     }
   }
 };
 
-// Fixed window: the first failure after a window has ended starts a new one.
-export const recordLoginFailure = async ({ db }: Deps, [emailKey, ipKey]: LoginKeys) => {
+export const countAgainstLimits = async ({ db }: Deps, limits: Limit[]) => {
   const now = nowMs();
-  const windowStart = now - LOGIN_WINDOW_MS;
-  const expired = sql`${loginAttempts.windowStart} < ${windowStart}`;
-  const countFailure = (key: string) =>
-    db
+  const count = (limit: Limit) => {
+    const expired = sql`${loginAttempts.windowStart} < ${now - limit.windowMs}`;
+    return db
       .insert(loginAttempts)
-      .values({ key, failures: 1, windowStart: now })
+      .values({ key: limit.key, failures: 1, windowStart: now })
       .onConflictDoUpdate({
         target: loginAttempts.key,
         set: {
@@ -49,9 +60,11 @@ export const recordLoginFailure = async ({ db }: Deps, [emailKey, ipKey]: LoginK
           windowStart: sql`CASE WHEN ${expired} THEN ${now} ELSE ${loginAttempts.windowStart} END`,
         },
       });
-  await db.batch([countFailure(emailKey), countFailure(ipKey)]);
+  };
+  const [first, ...rest] = limits.map(count);
+  if (first) await db.batch([first, ...rest]);
 };
 
-export const clearLoginFailures = async ({ db }: Deps, emailKey: string) => {
-  await db.delete(loginAttempts).where(eq(loginAttempts.key, emailKey));
+export const clearLimit = async ({ db }: Deps, limit: Limit) => {
+  await db.delete(loginAttempts).where(eq(loginAttempts.key, limit.key));
 };

@@ -11,12 +11,11 @@ import { getDatasetInTenant } from "../scope/datasets";
 import { takenDocumentNames } from "../scope/documents";
 import { newDocumentRow } from "./new-document";
 import { toDocument } from "./serialize";
+import { hasControlCharacter, isControlCharacter } from "../../contract/control-characters";
 
 const ALLOWED = Object.keys(UPLOAD_EXTENSIONS).join(", ");
 const MB = 1024 * 1024;
-const isControl = (ch: string) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f;
-const hasControlCharacter = (name: string) => [...name].some(isControl);
-const printable = (name: string) => [...name].map((ch) => (isControl(ch) ? "�" : ch)).join("");
+const printable = (name: string) => [...name].map((ch) => (isControlCharacter(ch) ? "�" : ch)).join("");
 // Uploads of the same name at the same moment: the slower batch meets the unique index and names again.
 const NAMING_ATTEMPTS = 20;
 const isNameConflict = (error: unknown): boolean =>

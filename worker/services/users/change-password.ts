@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { ChangePasswordInput } from "../../contract/users";
+import { type ChangePasswordInput, isEmailAsPassword, PASSWORD_RULES } from "../../contract/users";
 import { users } from "../../db/schema";
 import { hashPassword, verifyPassword } from "../../lib/crypto";
-import { authenticationError } from "../../lib/errors";
+import { argumentError, authenticationError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
 import { revokeOtherSessions } from "../auth/sessions";
 import type { ServiceContext } from "../context";
@@ -14,6 +14,8 @@ export const changePassword = async (ctx: ServiceContext, input: ChangePasswordI
   if (!(await verifyPassword(input.password, user.passwordHash))) {
     throw authenticationError("Password error!");
   }
+  if (isEmailAsPassword(input.new_password, user.email))
+    throw argumentError(`Field: <new_password> - Message: <${PASSWORD_RULES.email}>`);
   await ctx.db
     .update(users)
     .set({ passwordHash: await hashPassword(input.new_password), updateTime: nowMs() })

@@ -6,12 +6,17 @@ import { AppError, operatingError, RetCode } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
 import type { Deps } from "../context";
+import { assertUnderLimits, countAgainstLimits, registrationLimit } from "../auth/rate-limit";
 
-// Creates the user, the tenant they own and the owner membership in one batch.
-export const registerUser = async (deps: Deps, input: RegisterInput) => {
+// Creates the user, the tenant they own and the owner membership in one batch. Each address may register
+// REGISTRATIONS_PER_HOUR accounts an hour.
+export const registerUser = async (deps: Deps, input: RegisterInput, ip: string) => {
   if (!deps.config.registerEnabled) {
     throw new AppError(RetCode.OPERATING_ERROR, "User registration is disabled!");
   }
+  const limit = registrationLimit(ip, deps.config.registrationsPerHour);
+  await assertUnderLimits(deps, [limit], "Too many accounts were registered from this address.");
+  await countAgainstLimits(deps, [limit]);
   const { db } = deps;
   const existing = await db.query.users.findFirst({ where: eq(users.email, input.email) });
   if (existing) throw operatingError(`Email: ${input.email} has already registered!`);
