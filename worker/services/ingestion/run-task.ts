@@ -160,6 +160,7 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
     await report(0.1, "Start to parse.");
     const parsed = await parseTask(deps, task, doc, config);
     await report(0.5, `Finish parsing (${seconds(started)}).`);
+    for (const note of parsed.parsed.notes ?? []) await report(0.5, note);
     const { drafts, matched } = await chunkTask(deps, task, doc, config, parsed, report);
     const enriched = await enrichDrafts(deps, doc.tenantId, config, matched, report);
     const tagged = await tagDrafts(deps, dataset, enriched, report);
