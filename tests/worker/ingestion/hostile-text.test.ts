@@ -11,36 +11,12 @@ import {
   uploadFiles,
   waitUntilSettled,
 } from "../../helpers/worker/factories";
+import { since, whilePinging } from "../../helpers/worker/hostile-files";
 
 // Issue 30: text without white space took time quadratic in its length to tokenise, and the queue consumer
 // shares its isolate with every request, so a 16 kB word froze the whole server for 45 s.
 const MB = 1 << 20;
 const BUDGET_MS = 20_000;
-
-const since = (start: number) => Math.round(performance.now() - start);
-
-// Runs `work` while pinging the server; the slowest ping says whether requests were answered meanwhile.
-const whilePinging = async <T>(work: () => Promise<T>) => {
-  const stop = new AbortController();
-  let pings = 0;
-  let slowest = 0;
-  const pinger = (async () => {
-    while (!stop.signal.aborted) {
-      const start = performance.now();
-      const res = await callApi("/system/ping");
-      expect(res.body).toBe("pong");
-      pings++;
-      slowest = Math.max(slowest, since(start));
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  })();
-  try {
-    return { result: await work(), pings: () => pings, slowest: () => slowest };
-  } finally {
-    stop.abort();
-    await pinger;
-  }
-};
 
 describe("hostile text", () => {
   it("creates a chunk of one letter as long as a request body may be, within the budget", {

@@ -1,4 +1,4 @@
-import { strFromU8, unzipSync } from "fflate";
+import { strFromU8 } from "fflate";
 import { decodeEntities } from "../html-links";
 import { contentTypeFor } from "../../lib/content-types";
 import {
@@ -10,7 +10,7 @@ import {
   type ParsedDocument,
 } from "./types";
 import { enclosed } from "./markup";
-import { UnreadableDocumentError } from "./types";
+import { unzipBounded } from "./zip";
 
 const SLIDE = /^ppt\/slides\/slide(\d+)\.xml$/;
 const SLIDE_RELS = /^ppt\/slides\/_rels\/slide(\d+)\.xml\.rels$/;
@@ -51,14 +51,10 @@ const slideFigures = (
 // One block per slide: the text runs (<a:t>) of each paragraph, in slide order; with `withFigures` the slides'
 // pictures too, their alt text as caption.
 export const parsePptx = (bytes: Uint8Array, withFigures = false): ParsedDocument => {
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(bytes, {
-      filter: (file) => SLIDE.test(file.name) || (withFigures && (SLIDE_RELS.test(file.name) || MEDIA.test(file.name))),
-    });
-  } catch (error) {
-    throw new UnreadableDocumentError(`The presentation cannot be read: ${(error as Error).message}`);
-  }
+  const files = unzipBounded(
+    bytes,
+    (name) => SLIDE.test(name) || (withFigures && (SLIDE_RELS.test(name) || MEDIA.test(name))),
+  );
   const slides = Object.entries(files)
     .filter(([name]) => SLIDE.test(name))
     .map(([name, data]) => ({ number: Number(SLIDE.exec(name)?.[1] ?? 0), xml: strFromU8(data) }))

@@ -22,6 +22,8 @@ export type ParsedDocument = {
   tables?: Table[];
   pageCount?: number;
   figures?: Figure[];
+  // what the reader left out and why (a limit reached), for the progress log
+  notes?: string[];
 };
 
 // A parse failure the user should read (encrypted, empty, image-only …), not a crash to retry.

@@ -1,7 +1,12 @@
 import * as XLSX from "xlsx";
+import { strFromU8, strToU8 } from "fflate";
+import { nextTurn } from "../../lib/time";
 import { tableToText } from "./html";
+import { SHEET_MAX_CELLS } from "./limits";
+import { boundRange, boundSheetXml, tooManyCells } from "./sheet-bounds";
 import type { Block, ParsedDocument, Table } from "./types";
 import { UnreadableDocumentError } from "./types";
+import { isZip, storedZip, unzipBounded } from "./zip";
 
 export const EXCEL_HTML_MAX_ROWS = 256;
 
@@ -21,16 +26,56 @@ export const tableToHtmlChunks = (table: Table): string[] => {
   return chunks;
 };
 
-export const parseXlsx = (bytes: Uint8Array, html4excel: boolean): ParsedDocument => {
-  let workbook: XLSX.WorkBook;
+// pictures, embedded files and printer settings carry no cell text
+const UNREAD = /^xl\/(?:media|embeddings|printerSettings)\//;
+const WORKSHEET = /^xl\/worksheets\/[^/]+\.xml$/i;
+
+// An XLSX unpacked within the zip bounds, its worksheets within SHEET_MAX_CELLS cell elements together, packed
+// again for SheetJS (which would otherwise inflate everything itself, and cannot read zip64).
+const boundedWorkbook = (bytes: Uint8Array) => {
+  const files = unzipBounded(bytes, (name) => !UNREAD.test(name));
+  const sheets = Object.keys(files)
+    .filter((name) => WORKSHEET.test(name))
+    .toSorted((a, b) => a.localeCompare(b, "en", { numeric: true }));
+  let left = SHEET_MAX_CELLS;
+  let cut = false;
+  for (const name of sheets) {
+    const bounded = boundSheetXml(strFromU8(files[name] ?? new Uint8Array()), left);
+    files[name] = strToU8(bounded.xml);
+    left -= bounded.cells;
+    cut ||= bounded.cut;
+  }
+  return { zip: storedZip(files), cut };
+};
+
+const readWorkbook = async (bytes: Uint8Array) => {
   try {
-    workbook = XLSX.read(bytes, { type: "array", cellDates: true });
+    if (!isZip(bytes))
+      return { workbook: XLSX.read(bytes, { type: "array", cellDates: true, dense: true }), cut: false };
+    const { zip, cut } = boundedWorkbook(bytes);
+    await nextTurn();
+    return { workbook: XLSX.read(zip, { type: "array", cellDates: true, dense: true }), cut };
   } catch (error) {
+    if (error instanceof UnreadableDocumentError) throw error;
     throw new UnreadableDocumentError(`The spreadsheet cannot be read: ${(error as Error).message}`);
   }
+};
+
+// Every sheet as a table (first row the header, empty rows dropped), within SHEET_MAX_CELLS cells together.
+export const parseXlsx = async (bytes: Uint8Array, html4excel: boolean): Promise<ParsedDocument> => {
+  const { workbook, cut } = await readWorkbook(bytes);
+  await nextTurn();
+  let left = SHEET_MAX_CELLS;
+  let truncated = cut;
   const tables: Table[] = workbook.SheetNames.map((sheetName) => {
     const sheet = workbook.Sheets[sheetName];
-    const rows = sheet ? XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: "" }) : [];
+    const bounded = sheet ? boundRange(sheet, left) : { range: null, cells: 0, cut: false };
+    left -= bounded.cells;
+    truncated ||= bounded.cut;
+    const rows =
+      sheet && bounded.range
+        ? XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: "", range: bounded.range })
+        : [];
     const cells = rows.map((row) => row.map((cell) => String(cell ?? "").trim())).filter((row) => row.some(Boolean));
     const [headers = [], ...body] = cells;
     return { name: sheetName, headers, rows: body };
@@ -43,5 +88,5 @@ export const parseXlsx = (bytes: Uint8Array, html4excel: boolean): ParsedDocumen
           text: `${table.name}: ${tableToText({ ...table, rows: [row] })}`,
         })),
   );
-  return { blocks, tables };
+  return { blocks, tables, notes: truncated ? [tooManyCells("spreadsheet")] : [] };
 };

@@ -163,6 +163,7 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
     await report(PARSE_STARTED, "Start to parse.");
     const parsed = await parseTask(deps, task, doc, config);
     await report(PARSE_FINISHED, `Finish parsing (${seconds(started)}).`);
+    for (const note of parsed.parsed.notes ?? []) await report(PARSE_FINISHED, note);
     const { drafts, matched } = await chunkTask(deps, task, doc, config, parsed, report);
     const enriched = await enrichDrafts(deps, doc.tenantId, config, matched, report);
     const tagged = await tagDrafts(deps, dataset, enriched, report);

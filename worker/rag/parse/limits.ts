@@ -1,0 +1,16 @@
+// What the parsers read at most, so that no upload can keep the Worker busy for minutes or exhaust its 128 MB
+// (docs/ingestion.md, "Limits"). Uploads themselves are at most 10 MB (UPLOAD_FILE_MAX_BYTES).
+
+const MB = 1024 * 1024;
+
+// A zip-based file (DOCX, XLSX, PPTX) unpacks to at most this much: the sizes its directory declares, all entries
+// together, and the bytes actually inflated (a declared size can lie).
+export const UNZIPPED_MAX_BYTES = 64 * MB;
+export const UNZIPPED_TOO_LARGE = `The file unpacks to more than ${UNZIPPED_MAX_BYTES / MB} MB; Buddy does not read files this large.`;
+
+// A spreadsheet (all sheets of a workbook, or a CSV) is read up to this many cells; the rows after are left out.
+// Each sheet counts its used range (rows × columns, empty cells inside it included), which is what becomes text.
+export const SHEET_MAX_CELLS = 1_000_000;
+
+// JSON nested deeper than this is refused (real data stays far below; a path per level would grow without end).
+export const JSON_MAX_DEPTH = 100;
