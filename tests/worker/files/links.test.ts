@@ -1,12 +1,12 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { FileEntry } from "../../../worker/contract/files";
+import { multiPagePdf } from "../../helpers/fixtures/documents";
 import { callApi } from "../../helpers/worker/api";
 import {
   createDataset,
   createUser,
   listDocs,
-  sampleFile,
   textFile,
   uploadFiles,
   waitUntilSettled,
@@ -64,11 +64,11 @@ describe("linking files to knowledge bases", () => {
     expect(retrieval.body.data.chunks[0]?.document_id).toBe(firstDoc);
   });
 
-  it("links a real PDF without copying it, expands folders and skips what cannot be parsed", async () => {
+  it("links a PDF without copying it, expands folders and skips what cannot be parsed", async () => {
     const user = await createUser();
     const kb = await createDataset(user);
     const folder = await newFolder(user, "Mixed");
-    const pdf = await sampleFile("multi_page.pdf");
+    const pdf = multiPagePdf();
     await putFiles(
       user,
       [pdf, textFile("notes.bin", "binary"), textFile("sub/readme.md", "# Lies mich\nText")],
