@@ -64,6 +64,7 @@ describe("linking files to knowledge bases", () => {
     expect(retrieval.body.data.chunks[0]?.document_id).toBe(firstDoc);
   });
 
+  // the first PDF of a test file loads pdf.js, which takes seconds on a busy machine
   it("links a PDF without copying it, expands folders and skips what cannot be parsed", async () => {
     const user = await createUser();
     const kb = await createDataset(user);
@@ -93,7 +94,7 @@ describe("linking files to knowledge bases", () => {
       code: 102,
       message: "notes.bin cannot be added to a knowledge base: its file type cannot be parsed.",
     });
-  });
+  }, 60_000);
 
   it("deleting a linked file removes its documents; deleting a base keeps the file", async () => {
     const user = await createUser();

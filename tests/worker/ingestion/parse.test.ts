@@ -30,6 +30,7 @@ describe("parsing through the queue", () => {
     expect(dataset.body.data.token_num).toBe(done?.token_count);
   });
 
+  // the first PDF of a test file loads pdf.js, which takes seconds on a busy machine
   it("ends the encrypted and the empty PDF in FAIL with a readable message", async () => {
     const user = await createUser();
     const ds = await createDataset(user);
@@ -46,7 +47,6 @@ describe("parsing through the queue", () => {
     expect(byName["passwort.pdf"]?.progress_msg).toContain("password-protected");
     expect(byName["leer.pdf"]?.run).toBe("FAIL");
     expect(byName["leer.pdf"]?.progress_msg).toContain("empty");
-    // the first PDF of a test file loads pdf.js, which takes seconds on a busy machine
   }, 20_000);
 
   it("re-parsing does not duplicate chunks", async () => {
