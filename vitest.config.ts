@@ -18,6 +18,8 @@ export default defineConfig({
                 AI_BACKEND: "fake",
                 PROVIDER_SECRET: "vitest-provider-secret",
                 TEST_SITE_URL: inject("testSiteUrl"),
+                // whether ../shared/datasets/ingestion-samples exists: the corpus tests run only then
+                SAMPLES_AVAILABLE: inject("samplesAvailable"),
                 TEST_OPENAI_URL: inject("openAiUrl"),
                 TEST_OLLAMA_URL: inject("ollamaUrl"),
                 TEST_CLOUD_API_URL: inject("cloudApiUrl"),

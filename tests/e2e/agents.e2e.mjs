@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { SAMPLES, signUp } from "./helpers.mjs";
+import { lawMarkdown } from "../helpers/fixtures/documents.ts";
+import { asUpload, signUp } from "./helpers.mjs";
 
 const ask = async (panel, question) => {
   await panel.getByPlaceholder("Nachricht eingeben …").fill(question);
@@ -174,10 +175,10 @@ export const tests = [
         const visitor = await visitorContext.newPage();
         await visitor.goto(`${baseUrl}/agent/share?shared_id=${agent.id}&from=agent&auth=${link.token}`);
         await visitor.getByRole("heading", { name: "Befund lesen" }).waitFor();
-        await visitor.getByLabel("Dokument", { exact: true }).setInputFiles(`${SAMPLES}/heilprg.md`);
+        await visitor.getByLabel("Dokument", { exact: true }).setInputFiles(await asUpload(lawMarkdown()));
         await visitor
           .getByTestId("file-input-read")
-          .filter({ hasText: /^heilprg\.md \(.+\): [\d.]+ Zeichen Text$/ })
+          .filter({ hasText: /^praxisgesetz\.md \(.+\): [\d.]+ Zeichen Text$/ })
           .waitFor();
         await visitor.getByRole("button", { name: "Senden" }).click();
         // the flow's message shows the file's text (its Markdown rendered)

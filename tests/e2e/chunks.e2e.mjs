@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
 import { startOpenAiServer } from "../helpers/servers/model-servers.ts";
 import { GOOD_KEY } from "../helpers/shared/model-key.ts";
-import { animationsDone, SAMPLES, signUp } from "./helpers.mjs";
+import { FIGURE_PAGE, FIGURE_WIDTH, reportPdf, wikiMarkdown } from "../helpers/fixtures/documents.ts";
+import { animationsDone, asUpload, signUp } from "./helpers.mjs";
 
 export const tests = [
   [
@@ -14,7 +14,7 @@ export const tests = [
       await page.getByRole("button", { name: "Erstellen" }).click();
       await page.waitForURL(/\/knowledge\/dataset\?id=/);
       await page.getByRole("button", { name: "Datei hinzufügen" }).click();
-      await page.getByTestId("file-input").setInputFiles([`${SAMPLES}wiki.md`]);
+      await page.getByTestId("file-input").setInputFiles([await asUpload(wikiMarkdown())]);
       await page.getByRole("button", { name: "Hochladen" }).click();
       await page.getByText("Fertig").first().waitFor();
       await page.getByRole("button", { name: "Fertig" }).click();
@@ -117,9 +117,9 @@ export const tests = [
       const { server, url } = await startOpenAiServer();
       try {
         await signUp(page, baseUrl);
-        const pdf = [...(await readFile(`${SAMPLES}GeoTopo-komprimiert.pdf`))];
+        const pdf = [...new Uint8Array(await reportPdf().arrayBuffer())];
         const { datasetId, documentId } = await page.evaluate(
-          async ({ apiBase, key, bytes }) => {
+          async ({ apiBase, key, bytes, figurePage }) => {
             const auth = { Authorization: localStorage.getItem("token") };
             const headers = { ...auth, "Content-Type": "application/json" };
             const json = async (response) => (await response.json()).data;
@@ -139,16 +139,16 @@ export const tests = [
               headers,
               body: JSON.stringify({ img2txt_id: "vision-model@OpenAI-API-Compatible" }),
             });
-            // page 24 holds four photos
+            // the figure page holds four pictures
             const dataset = await json(
               await fetch("/api/v1/datasets", {
                 method: "POST",
                 headers,
-                body: JSON.stringify({ name: "Geologie", parser_config: { pages: [[24, 24]] } }),
+                body: JSON.stringify({ name: "Geologie", parser_config: { pages: [[figurePage, figurePage]] } }),
               }),
             );
             const form = new FormData();
-            form.append("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), "GeoTopo.pdf");
+            form.append("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), "geologie-bericht.pdf");
             const [doc] = await json(
               await fetch(`/api/v1/datasets/${dataset.id}/documents`, { method: "POST", headers: auth, body: form }),
             );
@@ -164,17 +164,19 @@ export const tests = [
             }
             throw new Error("parsing did not finish");
           },
-          { apiBase: url, key: GOOD_KEY, bytes: pdf },
+          { apiBase: url, key: GOOD_KEY, bytes: pdf, figurePage: FIGURE_PAGE },
         );
         await page.goto(`${baseUrl}/knowledge/dataset/chunk?id=${datasetId}&doc=${documentId}`);
-        const figures = page.getByRole("link", { name: "Bild aus GeoTopo.pdf öffnen" });
+        const figures = page.getByRole("link", { name: "Bild aus geologie-bericht.pdf öffnen" });
         await figures.first().waitFor();
         assert.equal(await figures.count(), 4);
         // the images loaded (natural width of the stored PNG)
-        await page.waitForFunction(() =>
-          [...document.querySelectorAll('[data-testid="chunk-card"] img')].every(
-            (img) => img.complete && img.naturalWidth === 180,
-          ),
+        await page.waitForFunction(
+          (width) =>
+            [...document.querySelectorAll('[data-testid="chunk-card"] img')].every(
+              (img) => img.complete && img.naturalWidth === width,
+            ),
+          FIGURE_WIDTH,
         );
         await figures.first().scrollIntoViewIfNeeded();
         await page.screenshot({ path: `${artifacts}/pdf-figures-de.png` });
@@ -182,7 +184,7 @@ export const tests = [
         await page.goto(`${baseUrl}/knowledge/testing?id=${datasetId}`);
         await page.getByLabel("Frage").fill("Impfpass");
         await page.keyboard.press("Enter");
-        await page.getByTestId("retrieval-chunk").getByRole("img", { name: "GeoTopo.pdf" }).first().waitFor();
+        await page.getByTestId("retrieval-chunk").getByRole("img", { name: "geologie-bericht.pdf" }).first().waitFor();
         await animationsDone(page);
         await page.screenshot({ path: `${artifacts}/pdf-figures-retrieval-de.png` });
       } finally {

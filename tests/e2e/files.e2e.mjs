@@ -1,18 +1,19 @@
 import assert from "node:assert/strict";
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SAMPLES, signUp } from "./helpers.mjs";
+import { lawMarkdown, multiPagePdf } from "../helpers/fixtures/documents.ts";
+import { signUp } from "./helpers.mjs";
 
 const NOTES = "Bei Fieber viel trinken und ausruhen. Bei Husten hilft warmer Tee mit Honig.";
 
 // A folder on disk as a user would pick it: a PDF, a note and a sub-folder.
-const guidelinesFolder = () => {
+const guidelinesFolder = async () => {
   const root = join(mkdtempSync(join(tmpdir(), "buddy-files-")), "Leitlinien");
   mkdirSync(join(root, "Archiv"), { recursive: true });
-  copyFileSync(`${SAMPLES}multi_page.pdf`, join(root, "multi_page.pdf"));
+  writeFileSync(join(root, "mehrseitig.pdf"), new Uint8Array(await multiPagePdf().arrayBuffer()));
   writeFileSync(join(root, "notizen.txt"), NOTES);
-  copyFileSync(`${SAMPLES}heilprg.md`, join(root, "Archiv", "heilprg.md"));
+  writeFileSync(join(root, "Archiv", "praxisgesetz.md"), new Uint8Array(await lawMarkdown().arrayBuffer()));
   return root;
 };
 
@@ -50,7 +51,7 @@ export const tests = [
       await row(page, ".knowledgebase").waitFor();
 
       await page.getByRole("button", { name: "Hinzufügen" }).click();
-      await page.getByTestId("folder-input").setInputFiles(guidelinesFolder());
+      await page.getByTestId("folder-input").setInputFiles(await guidelinesFolder());
       await page.getByTestId("upload-item").nth(2).waitFor();
       await page.getByRole("button", { name: "Hochladen" }).click();
       await page.getByText("Fertig", { exact: true }).nth(2).waitFor();
@@ -59,10 +60,10 @@ export const tests = [
 
       await row(page, "Leitlinien").getByRole("button", { name: "Leitlinien", exact: true }).click();
       await page.getByTestId("file-breadcrumb").getByText("Leitlinien").waitFor();
-      for (const name of ["Archiv", "multi_page.pdf", "notizen.txt"]) await row(page, name).waitFor();
+      for (const name of ["Archiv", "mehrseitig.pdf", "notizen.txt"]) await row(page, name).waitFor();
 
       // the PDF opens in the page viewer
-      await row(page, "multi_page.pdf").getByRole("button", { name: "multi_page.pdf", exact: true }).click();
+      await row(page, "mehrseitig.pdf").getByRole("button", { name: "mehrseitig.pdf", exact: true }).click();
       const preview = page.getByTestId("file-preview-dialog");
       await preview.getByTestId("pdf-page").first().waitFor({ timeout: 30_000 });
       const pages = await preview.getByTestId("pdf-page-indicator").textContent();

@@ -1,7 +1,11 @@
-import { fileURLToPath } from "node:url";
-
 export const PASSWORD = "e2e-secret-password";
-export const SAMPLES = fileURLToPath(new URL("../../../shared/datasets/ingestion-samples/", import.meta.url));
+
+// A generated document (tests/helpers/fixtures) as Playwright's setInputFiles takes a file without a path.
+export const asUpload = async (file) => ({
+  name: file.name,
+  mimeType: file.type || "application/octet-stream",
+  buffer: Buffer.from(await file.arrayBuffer()),
+});
 
 export const uniqueEmail = () => `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@buddy.test`;
 

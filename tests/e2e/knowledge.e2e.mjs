@@ -2,9 +2,10 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { startOpenAiServer } from "../helpers/servers/model-servers.ts";
 import { GOOD_KEY } from "../helpers/shared/model-key.ts";
-import { animationsDone, parsedKnowledgeBase, SAMPLES, signUp, useLocalChatModel } from "./helpers.mjs";
+import { contactsCsv, LAW_MARKDOWN, lawMarkdown, wordDocx } from "../helpers/fixtures/documents.ts";
+import { animationsDone, asUpload, parsedKnowledgeBase, signUp, useLocalChatModel } from "./helpers.mjs";
 
-const FILES = ["heilprg.md", "csv-comma.csv", "footnotes.docx"];
+const FILES = () => [lawMarkdown(), contactsCsv(), wordDocx()];
 const row = (page, name) => page.locator(`[data-testid=document-row][data-name="${name}"]`);
 // a closing menu can linger during its animation, so items are looked up in the menu of that row
 const rowAction = async (page, name, label) => {
@@ -17,7 +18,7 @@ const rowAction = async (page, name, label) => {
 
 export const tests = [
   [
-    "create a knowledge base, upload three real files, rename, disable, parse, download and delete",
+    "create a knowledge base, upload three files, rename, disable, parse, download and delete",
     async ({ page, baseUrl, artifacts }) => {
       await signUp(page, baseUrl);
       await page.getByText("Noch keine Wissensdatenbank").waitFor();
@@ -29,50 +30,50 @@ export const tests = [
       await page.getByText("Noch keine Dateien").waitFor();
 
       await page.getByRole("button", { name: "Datei hinzufügen" }).click();
-      await page.getByTestId("file-input").setInputFiles(FILES.map((name) => `${SAMPLES}${name}`));
+      await page.getByTestId("file-input").setInputFiles(await Promise.all(FILES().map(asUpload)));
       await page.getByTestId("upload-item").nth(2).waitFor();
       await page.getByRole("button", { name: "Hochladen" }).click();
       await page.getByText("Fertig").nth(2).waitFor();
       await page.screenshot({ path: `${artifacts}/upload-dialog-de.png` });
       await page.getByRole("button", { name: "Fertig" }).click();
-      for (const name of FILES) await row(page, name).waitFor();
+      for (const { name } of FILES()) await row(page, name).waitFor();
       // the chunk method by its name, as the configuration shows it
-      await row(page, "heilprg.md").getByRole("cell", { name: "Allgemein", exact: true }).waitFor();
-      await rowAction(page, "heilprg.md", "Chunk-Methode ändern");
+      await row(page, "praxisgesetz.md").getByRole("cell", { name: "Allgemein", exact: true }).waitFor();
+      await rowAction(page, "praxisgesetz.md", "Chunk-Methode ändern");
       assert.ok(
         (await page.getByRole("dialog").getByRole("combobox").locator("option").allTextContents()).includes("Gesetze"),
       );
       await page.getByRole("dialog").getByRole("button", { name: "Abbrechen" }).click();
 
       // rename keeps the extension
-      await rowAction(page, "csv-comma.csv", "Umbenennen");
+      await rowAction(page, "kontakte.csv", "Umbenennen");
       await page.getByLabel("Name").fill("Tabelle");
       await page.getByRole("button", { name: "Speichern" }).click();
       await row(page, "Tabelle.csv").waitFor();
 
       // disable
-      await row(page, "footnotes.docx")
+      await row(page, "bericht.docx")
         .getByRole("checkbox", { name: /Aktiviert/ })
         .click({ force: true });
       await page.waitForFunction(
-        () => document.querySelector('[data-name="footnotes.docx"] [data-state="unchecked"]') !== null,
+        () => document.querySelector('[data-name="bericht.docx"] [data-state="unchecked"]') !== null,
       );
 
       // parse and watch it finish
-      await rowAction(page, "heilprg.md", "Parsen");
-      await row(page, "heilprg.md")
+      await rowAction(page, "praxisgesetz.md", "Parsen");
+      await row(page, "praxisgesetz.md")
         .getByTestId("run-status")
         .filter({ hasText: "Erfolgreich" })
         .waitFor({ timeout: 30_000 });
       // DOCX goes through mammoth's browser build under wrangler: parse one for real here
-      await rowAction(page, "footnotes.docx", "Parsen");
-      await row(page, "footnotes.docx")
+      await rowAction(page, "bericht.docx", "Parsen");
+      await row(page, "bericht.docx")
         .getByTestId("run-status")
         .filter({ hasText: "Erfolgreich" })
         .waitFor({ timeout: 30_000 });
 
       // metadata: a JSON object; its field names stay as written
-      await rowAction(page, "heilprg.md", "Metadaten");
+      await rowAction(page, "praxisgesetz.md", "Metadaten");
       const meta = page.getByRole("dialog");
       await meta.getByRole("textbox", { name: "Metadaten (JSON)" }).fill('["kein Objekt"]');
       await meta.getByRole("button", { name: "Speichern" }).click();
@@ -81,7 +82,7 @@ export const tests = [
         .getByRole("textbox", { name: "Metadaten (JSON)" })
         .fill('{"Autor": "BMJ", "Jahr": 2024, "Schlagworte": ["Heilpraktiker", "Recht"]}');
       await meta.getByRole("button", { name: "Speichern" }).click();
-      await row(page, "heilprg.md")
+      await row(page, "praxisgesetz.md")
         .getByTestId("document-meta")
         .filter({ hasText: "Autor: BMJ · Jahr: 2024 · Schlagworte: Heilpraktiker, Recht" })
         .waitFor();
@@ -89,25 +90,25 @@ export const tests = [
 
       // download returns the original bytes
       const downloadPromise = page.waitForEvent("download");
-      await rowAction(page, "heilprg.md", "Herunterladen");
+      await rowAction(page, "praxisgesetz.md", "Herunterladen");
       const download = await downloadPromise;
       const path = await download.path();
-      assert.deepEqual(await readFile(path), await readFile(`${SAMPLES}heilprg.md`));
+      assert.equal(await readFile(path, "utf8"), LAW_MARKDOWN);
 
       // the log tab: both parses, newest first, each with its whole log
       await page.getByRole("link", { name: "Protokoll" }).click();
       const logRows = page.getByTestId("ingestion-log-row");
       await logRows.nth(1).waitFor();
       assert.deepEqual(await logRows.getByTestId("log-status").allTextContents(), ["Erfolgreich", "Erfolgreich"]);
-      assert.match(await logRows.first().innerText(), /footnotes\.docx/);
+      assert.match(await logRows.first().innerText(), /bericht\.docx/);
       await page.getByTestId("summary-done").filter({ hasText: "2" }).waitFor();
-      await page.getByRole("button", { name: "Details zu „heilprg.md“" }).click();
+      await page.getByRole("button", { name: "Details zu „praxisgesetz.md“" }).click();
       assert.match(await page.getByTestId("ingestion-log-text").innerText(), /Task done/);
       await animationsDone(page);
       await page.screenshot({ path: `${artifacts}/ingestion-logs-de.png`, fullPage: true });
       await page.keyboard.press("Escape");
       await page.getByRole("link", { name: "Datensatz" }).first().click();
-      await row(page, "heilprg.md").waitFor();
+      await row(page, "praxisgesetz.md").waitFor();
 
       // delete one
       await rowAction(page, "Tabelle.csv", "Löschen");
@@ -139,7 +140,7 @@ export const tests = [
       await page.goto(`${baseUrl}/datasets`);
       await page.getByTestId("dataset-card").getByRole("link").click();
       await page.waitForURL(/\/dataset\/dataset\?id=/);
-      await row(page, "heilprg.md").waitFor();
+      await row(page, "praxisgesetz.md").waitFor();
     },
   ],
   [

@@ -4,9 +4,10 @@ import { fileURLToPath } from "node:url";
 import { ARTIFACTS, startStack } from "./harness.mjs";
 
 const dir = fileURLToPath(new URL(".", import.meta.url));
-const only = process.argv[2];
+// `npm run test:e2e -- chunks files`: only the files whose names contain one of the words
+const only = process.argv.slice(2);
 const files = readdirSync(dir)
-  .filter((file) => file.endsWith(".e2e.mjs") && (!only || file.includes(only)))
+  .filter((file) => file.endsWith(".e2e.mjs") && (only.length === 0 || only.some((word) => file.includes(word))))
   .toSorted();
 
 const stack = await startStack({ skipBuild: process.env.E2E_SKIP_BUILD === "1" });

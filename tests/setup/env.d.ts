@@ -2,6 +2,7 @@ declare namespace Cloudflare {
   interface Env {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
     TEST_SITE_URL: string;
+    SAMPLES_AVAILABLE: boolean;
     TEST_OPENAI_URL: string;
     TEST_OLLAMA_URL: string;
     TEST_CLOUD_API_URL: string;

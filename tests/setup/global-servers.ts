@@ -2,12 +2,13 @@ import type { TestProject } from "vitest/node";
 import { startCloudApiServer, startOllamaServer, startOpenAiServer } from "../helpers/servers/model-servers";
 import { startS3Server } from "../helpers/servers/s3-server";
 import { startSmtpServer } from "../helpers/servers/smtp-server";
-import { startTestSite } from "../helpers/servers/test-site";
+import { SAMPLES_AVAILABLE, startTestSite } from "../helpers/servers/test-site";
 import { startToolApis } from "../helpers/servers/tool-apis";
 
 declare module "vitest" {
   export interface ProvidedContext {
     testSiteUrl: string;
+    samplesAvailable: boolean;
     openAiUrl: string;
     ollamaUrl: string;
     cloudApiUrl: string;
@@ -34,6 +35,7 @@ export default async function setup(project: TestProject) {
     startToolApis(),
   ]);
   project.provide("testSiteUrl", site.url);
+  project.provide("samplesAvailable", SAMPLES_AVAILABLE);
   project.provide("openAiUrl", openAi.url);
   project.provide("ollamaUrl", ollama.url);
   project.provide("cloudApiUrl", cloud.url);

@@ -1,10 +1,13 @@
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 
-// The shared ingestion samples sit beside the repository (../shared), as on CI.
+// The shared ingestion samples sit beside the repository (../shared), as on CI; a plain clone has none, and the
+// corpus tests that need them are skipped (SAMPLES_AVAILABLE).
 export const SAMPLES_DIR = fileURLToPath(new URL("../../../../shared/datasets/ingestion-samples/", import.meta.url));
+export const SAMPLES_AVAILABLE = existsSync(SAMPLES_DIR);
 
 // A small real web site on 127.0.0.1 for crawler tests: linked pages, a robots.txt rule, a PDF.
 const PAGES: Record<string, { type: string; body: string }> = {

@@ -45,7 +45,9 @@ export const uploadFiles = (user: TestUser, datasetId: string, files: File[]) =>
 
 export const textFile = (name: string, text: string, type = "text/plain") => new File([text], name, { type });
 
-// Real sample files, served by the test site from ../shared/datasets/ingestion-samples.
+// Real sample files, served by the test site from ../shared/datasets/ingestion-samples: only for the corpus tests,
+// which are skipped without that folder (env.SAMPLES_AVAILABLE). Other tests generate their documents
+// (tests/helpers/fixtures).
 export const sampleFile = async (name: string) => {
   const { env } = await import("cloudflare:test");
   const res = await fetch(`${env.TEST_SITE_URL}/samples/${encodeURIComponent(name)}`);

@@ -1,19 +1,22 @@
 import { fireEvent, screen, within } from "@testing-library/react";
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it, vi } from "vitest";
 import { STORAGE_KEYS } from "../../../web/config";
 import { FilePreview } from "../../../web/features/preview/file-preview";
 import { sanitizeHtml } from "../../../web/features/preview/sanitize-html";
+import {
+  MULTI_PAGE_PDF_PAGES,
+  multiPagePdf,
+  slidesPptx,
+  utf16Text,
+  wordDocx,
+  workbookXlsx,
+} from "../../helpers/fixtures/documents";
 import { renderWithProviders } from "../helpers/render";
 
-// happy-dom replaces the global URL, so the path is joined by hand
-const SAMPLES = join(dirname(fileURLToPath(import.meta.url)), "../../../../shared/datasets/ingestion-samples");
-const sample = (name: string) => new Uint8Array(readFileSync(join(SAMPLES, name)));
+const bytesOf = async (file: File) => new Uint8Array(await file.arrayBuffer());
 
 const URL_UNDER_TEST = "/api/v1/files/f1";
-// real files go through mammoth, xlsx or pdf.js, which take a while on a busy machine
+// documents go through mammoth, xlsx or pdf.js, which take a while on a busy machine
 const SLOW_TEST_MS = 20_000;
 
 const fileResponse = (body: BodyInit, name: string, type = "application/octet-stream") =>
@@ -68,12 +71,17 @@ describe("FilePreview", () => {
   });
 
   it(
-    "shows a real workbook with one tab per sheet",
+    "shows a workbook with one tab per sheet",
     async () => {
-      serve(fileResponse(sample("stanley-cups.xlsx"), "stanley-cups.xlsx"));
+      serve(fileResponse(await bytesOf(workbookXlsx()), "mannschaften.xlsx"));
       renderWithProviders(<FilePreview url={URL_UNDER_TEST} />);
-      expect(await screen.findByTestId("table-preview", {}, { timeout: 15_000 })).toBeTruthy();
-      expect(screen.getAllByRole("tab").length).toBeGreaterThan(1);
+      const table = await screen.findByTestId("table-preview", {}, { timeout: 15_000 });
+      expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Mannschaften", "Spielzeiten"]);
+      expect(
+        within(table)
+          .getAllByRole("columnheader")
+          .map((cell) => cell.textContent),
+      ).toEqual(["Mannschaft", "Stadt", "Titel"]);
     },
     SLOW_TEST_MS,
   );
@@ -107,24 +115,24 @@ describe("FilePreview", () => {
   });
 
   it("decodes a UTF-16 text file", async () => {
-    serve(fileResponse(sample("fake-text-utf-16.txt"), "fake-text-utf-16.txt"));
+    serve(fileResponse(await bytesOf(utf16Text()), "utf16-datei.txt"));
     renderWithProviders(<FilePreview url={URL_UNDER_TEST} name="utf16.txt" />);
     const pre = await screen.findByTestId("text-preview");
-    expect(pre.textContent).not.toContain("\u0000");
-    expect(pre.textContent?.trim().length).toBeGreaterThan(10);
+    expect(pre.textContent?.trim()).toBe("Dies ist ein Testdokument für Unit-Tests: Größe, Übung, Ärger.");
     expect(screen.getByTestId("file-preview-name").textContent).toBe("utf16.txt");
   });
 
   it(
-    "converts a real Word document and keeps its headings, text and table spans",
+    "converts a Word document and keeps its headings, text and table spans",
     async () => {
-      serve(fileResponse(sample("word_tables.docx"), "word_tables.docx"));
+      serve(fileResponse(await bytesOf(wordDocx()), "bericht.docx"));
       renderWithProviders(<FilePreview url={URL_UNDER_TEST} />);
       const docx = await screen.findByTestId("docx-preview", {}, { timeout: 15_000 });
-      expect(within(docx).getByRole("heading", { level: 1 }).textContent).toBe("Test with tables");
-      expect(docx.textContent).toContain("A uniform table");
+      expect(within(docx).getByRole("heading", { level: 1 }).textContent).toBe("Tabellen im Test");
+      expect(within(docx).getAllByRole("heading", { level: 2 })[0]?.textContent).toBe("Eine gleichmäßige Tabelle");
+      expect(docx.textContent).toContain("Dieser Bericht prüft");
       const [merged] = within(docx)
-        .getAllByText("Merged Cell 1.1 1.2")
+        .getAllByText("Verbundene Zelle 1.1 1.2")
         .map((text) => text.closest("td"));
       expect(merged?.getAttribute("colspan")).toBe("2");
     },
@@ -143,27 +151,27 @@ describe("FilePreview", () => {
   });
 
   it("offers a download for files it cannot show", async () => {
-    serve(fileResponse(sample("powerpoint_sample.pptx"), "folien.pptx"));
+    serve(fileResponse(await bytesOf(slidesPptx()), "folien.pptx"));
     renderWithProviders(<FilePreview url={URL_UNDER_TEST} />);
     expect(await screen.findByText("Keine Vorschau für diesen Dateityp")).toBeTruthy();
     expect(screen.getAllByRole("button", { name: "Herunterladen" })).toHaveLength(2);
   });
 
   it(
-    "shows a real PDF page by page",
+    "shows a PDF page by page",
     async () => {
-      serve(fileResponse(sample("multi_page.pdf"), "multi_page.pdf", "application/pdf"));
+      serve(fileResponse(await bytesOf(multiPagePdf()), "mehrseitig.pdf", "application/pdf"));
       renderWithProviders(<FilePreview url={URL_UNDER_TEST} />);
       const indicator = await screen.findByTestId("pdf-page-indicator", {}, { timeout: 15_000 });
-      expect(indicator.textContent).toBe("1 / 5");
-      expect(screen.getByTestId("pdf-page").getAttribute("aria-label")).toBe("Seite 1 von 5");
+      expect(indicator.textContent).toBe(`1 / ${MULTI_PAGE_PDF_PAGES}`);
+      expect(screen.getByTestId("pdf-page").getAttribute("aria-label")).toBe(`Seite 1 von ${MULTI_PAGE_PDF_PAGES}`);
       expect((screen.getByRole("button", { name: "Vorherige Seite" }) as HTMLButtonElement).disabled).toBe(true);
       fireEvent.click(screen.getByRole("button", { name: "Nächste Seite" }));
-      expect(indicator.textContent).toBe("2 / 5");
+      expect(indicator.textContent).toBe(`2 / ${MULTI_PAGE_PDF_PAGES}`);
       const pageInput = screen.getByRole("spinbutton", { name: "Zu Seite springen" });
       fireEvent.change(pageInput, { target: { value: "9" } });
       fireEvent.keyDown(pageInput, { key: "Enter" });
-      expect(indicator.textContent).toBe("5 / 5");
+      expect(indicator.textContent).toBe(`${MULTI_PAGE_PDF_PAGES} / ${MULTI_PAGE_PDF_PAGES}`);
       fireEvent.click(screen.getByRole("button", { name: "Vergrößern" }));
       expect(screen.getByLabelText("Zoom 125 %")).toBeTruthy();
     },

@@ -2,10 +2,11 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { AgentInputFile } from "../../../worker/contract/agents";
 import type { ShareToken } from "../../../worker/contract/share";
+import { wordDocx } from "../../helpers/fixtures/documents";
 import { BASE, callApi } from "../../helpers/worker/api";
 import { createAgent, flow } from "../../helpers/worker/agents";
 import { parsedDataset } from "../../helpers/worker/chat";
-import { createUser, sampleFile, textFile } from "../../helpers/worker/factories";
+import { createUser, textFile } from "../../helpers/worker/factories";
 import { inTeam, joinTeam } from "../../helpers/worker/teams";
 
 const VISITOR = "visitor-cccccccccccccccc";
@@ -171,10 +172,13 @@ describe("shared agent flows", () => {
       body.append("file", file);
       return callApi<AgentInputFile>(path, { ...init, body });
     };
-    // a real Word file, parsed as knowledge-base documents are
-    const word = await upload(await sampleFile("word_sample.docx"), { token: owner.token });
-    expect(word.body.data).toMatchObject({ name: "word_sample.docx", truncated: false });
-    expect(word.body.data.content.length).toBeGreaterThan(50);
+    // a Word file, parsed as knowledge-base documents are
+    const word = await upload(wordDocx(), { token: owner.token });
+    expect(word.body.data).toMatchObject({ name: "bericht.docx", truncated: false });
+    expect(word.body.data.content).toContain(
+      "Dieser Bericht prüft, wie Überschriften, Tabellen und Bilder gelesen werden.",
+    );
+    expect(word.body.data.content).toContain("Verbundene Zelle 1.1 1.2");
     const run = await callApi<{ data: { content: string } }>("/agents/chat/completions", {
       token: owner.token,
       json: { agent_id: agent.id, inputs: { befund: word.body.data.content } },

@@ -1,16 +1,16 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ReferenceChunk } from "../../../worker/contract/chats";
+import {
+  FIGURE_CAPTIONS,
+  FIGURE_PAGE,
+  reportPdf,
+  WORD_FIGURE_CAPTION,
+  wordDocx,
+} from "../../helpers/fixtures/documents";
 import { BASE, callApi } from "../../helpers/worker/api";
 import { ask, createChat } from "../../helpers/worker/chat";
-import {
-  createDataset,
-  createUser,
-  ingest,
-  sampleFile,
-  textFile,
-  waitUntilSettled,
-} from "../../helpers/worker/factories";
+import { createDataset, createUser, ingest, textFile, waitUntilSettled } from "../../helpers/worker/factories";
 import { GOOD_KEY } from "../../helpers/shared/model-key";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
@@ -142,17 +142,12 @@ describe("images of image chunks", () => {
       token: user.token,
       json: { img2txt_id: "vision-model@OpenAI-API-Compatible" },
     });
-    // page 24 of the sample holds four photos
-    const ds = await createDataset(user, { parser_config: { pages: [[24, 24]] } });
-    const docs = await ingest(
-      user,
-      ds.id,
-      [await sampleFile("GeoTopo-komprimiert.pdf"), await sampleFile("word_sample.docx")],
-      30_000,
-    );
-    const doc = docs["GeoTopo-komprimiert.pdf"]?.id as string;
+    // the report's figure page holds four pictures and an icon
+    const ds = await createDataset(user, { parser_config: { pages: [[FIGURE_PAGE, FIGURE_PAGE]] } });
+    const docs = await ingest(user, ds.id, [reportPdf(), wordDocx()], 30_000);
+    const doc = docs["geologie-bericht.pdf"]?.id as string;
     // a Word file's picture too, with its alt text
-    const word = docs["word_sample.docx"]?.id as string;
+    const word = docs["bericht.docx"]?.id as string;
     const wordChunks = (
       await callApi<{ chunks: { content: string; image_id: string }[] }>(
         `/datasets/${ds.id}/documents/${word}/chunks?page_size=100`,
@@ -162,7 +157,7 @@ describe("images of image chunks", () => {
     expect(wordChunks.filter((chunk) => chunk.image_id)).toEqual([
       expect.objectContaining({
         image_id: `${ds.id}-${word}-1-0`,
-        content: "A cartoon duck holding a paper\nBild (data:image/png): ein Impfpass",
+        content: `${WORD_FIGURE_CAPTION}\nBild (data:image/png): ein Impfpass`,
       }),
     ]);
     const listed = (
@@ -173,7 +168,7 @@ describe("images of image chunks", () => {
     ).body.data.chunks;
     const figures = listed.filter((chunk) => chunk.image_id);
     expect(figures.map((chunk) => chunk.image_id).toSorted()).toEqual(
-      [0, 1, 2, 3].map((n) => `${ds.id}-${doc}-24-${n}`),
+      [0, 1, 2, 3].map((n) => `${ds.id}-${doc}-${FIGURE_PAGE}-${n}`),
     );
     // the chunk list signs them too
     for (const chunk of figures)
@@ -181,7 +176,10 @@ describe("images of image chunks", () => {
         new RegExp(`^/api/v1/document/image/${chunk.image_id}\\?signature=[0-9a-f]{64}$`),
       );
     expect(listed.filter((chunk) => !chunk.image_id).every((chunk) => chunk.image_url === undefined)).toBe(true);
-    expect(figures.every((chunk) => chunk.content.includes("Bild (data:image/png): ein Impfpass"))).toBe(true);
+    // each figure's chunk: the page's caption in order, then the model's description
+    expect(figures.toSorted((x, y) => x.image_id.localeCompare(y.image_id)).map((chunk) => chunk.content)).toEqual(
+      FIGURE_CAPTIONS.map((caption) => `${caption}\nBild (data:image/png): ein Impfpass`),
+    );
     expect(listed.filter((chunk) => !chunk.image_id).length).toBeGreaterThan(0);
 
     const hits = (
@@ -190,13 +188,13 @@ describe("images of image chunks", () => {
         json: { question: "Impfpass", dataset_ids: [ds.id], page_size: 100 },
       })
     ).body.data.chunks;
-    const hit = hits.find((chunk) => chunk.image_id === `${ds.id}-${doc}-24-0`);
+    const hit = hits.find((chunk) => chunk.image_id === `${ds.id}-${doc}-${FIGURE_PAGE}-0`);
     const origin = BASE.replace(/\/api\/v1$/, "");
     const image = await SELF.fetch(`${origin}${hit?.image_url}`);
     expect(image.status).toBe(200);
     expect(image.headers.get("Content-Type")).toBe("image/png");
     expect([...new Uint8Array(await image.arrayBuffer()).subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
-    expect(await env.FILES.get(`${user.id}/datasets/${ds.id}/figures/${doc}/24-0`)).not.toBeNull();
+    expect(await env.FILES.get(`${user.id}/datasets/${ds.id}/figures/${doc}/${FIGURE_PAGE}-0`)).not.toBeNull();
 
     // parsed again keeping the chunks: each figure is still one chunk (its id follows the image, not the text)
     await callApi(`/datasets/${ds.id}/chunks`, { token: user.token, json: { document_ids: [doc], delete: false } });
@@ -214,7 +212,7 @@ describe("images of image chunks", () => {
         `/datasets/${ds.id}/documents/${doc}/chunks?page_size=100`,
         { token: user.token },
       )
-    ).body.data.chunks.find((chunk) => chunk.image_id === `${ds.id}-${doc}-24-0`);
+    ).body.data.chunks.find((chunk) => chunk.image_id === `${ds.id}-${doc}-${FIGURE_PAGE}-0`);
     await callApi(`/datasets/${ds.id}/documents/${doc}/chunks`, {
       method: "DELETE",
       token: user.token,
@@ -223,18 +221,18 @@ describe("images of image chunks", () => {
     expect((await SELF.fetch(`${origin}${hit?.image_url}`)).status).toBe(404);
 
     // deleting the document deletes its figures
-    const other = hits.find((chunk) => chunk.image_id === `${ds.id}-${doc}-24-1`);
+    const other = hits.find((chunk) => chunk.image_id === `${ds.id}-${doc}-${FIGURE_PAGE}-1`);
     expect((await SELF.fetch(`${origin}${other?.image_url}`)).status).toBe(200);
     await callApi(`/datasets/${ds.id}/documents`, { method: "DELETE", token: user.token, json: { ids: [doc] } });
     expect((await SELF.fetch(`${origin}${other?.image_url}`)).status).toBe(404);
-    expect(await env.FILES.get(`${user.id}/datasets/${ds.id}/figures/${doc}/24-1`)).toBeNull();
+    expect(await env.FILES.get(`${user.id}/datasets/${ds.id}/figures/${doc}/${FIGURE_PAGE}-1`)).toBeNull();
   }, 60_000);
 
   it("a PDF keeps no figures without an image-to-text model", async () => {
     const user = await createUser();
-    const ds = await createDataset(user, { parser_config: { pages: [[24, 24]] } });
-    const docs = await ingest(user, ds.id, [await sampleFile("GeoTopo-komprimiert.pdf")], 30_000);
-    const doc = docs["GeoTopo-komprimiert.pdf"]?.id as string;
+    const ds = await createDataset(user, { parser_config: { pages: [[FIGURE_PAGE, FIGURE_PAGE]] } });
+    const docs = await ingest(user, ds.id, [reportPdf()], 30_000);
+    const doc = docs["geologie-bericht.pdf"]?.id as string;
     const listed = (
       await callApi<{ chunks: { image_id: string }[] }>(`/datasets/${ds.id}/documents/${doc}/chunks?page_size=100`, {
         token: user.token,

@@ -2,12 +2,12 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { IngestionLog, IngestionLogList, IngestionSummary } from "../../../worker/contract/ingestion-logs";
 import { INGESTION_LOG_LIMIT } from "../../../worker/services/ingestion-logs/record";
+import { emptyPdf } from "../../helpers/fixtures/documents";
 import { callApi } from "../../helpers/worker/api";
 import {
   createDataset,
   createUser,
   parseDocs,
-  sampleFile,
   textFile,
   type TestUser,
   uploadFiles,
@@ -24,7 +24,7 @@ const parsedWithFailure = async () => {
   const uploaded = (
     await uploadFiles(user, ds.id, [
       textFile("impfung.txt", "Die Grippeimpfung schützt ältere Menschen."),
-      await sampleFile("empty.pdf"),
+      emptyPdf("empty.pdf"),
     ])
   ).body.data;
   await parseDocs(

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { emptyPdf, lawMarkdown, passwordPdf } from "../../helpers/fixtures/documents";
 import { callApi } from "../../helpers/worker/api";
 import {
   createDataset,
   createUser,
   parseDocs as parse,
-  sampleFile,
   textFile,
   uploadFiles,
   waitUntilSettled,
@@ -14,7 +14,7 @@ describe("parsing through the queue", () => {
   it("parses a markdown law into chunks with exact counters", async () => {
     const user = await createUser();
     const ds = await createDataset(user, { parser_config: { chunk_token_num: 128 } });
-    const [doc] = (await uploadFiles(user, ds.id, [await sampleFile("heilprg.md")])).body.data;
+    const [doc] = (await uploadFiles(user, ds.id, [lawMarkdown()])).body.data;
     const res = await parse(user, ds.id, [doc?.id as string]);
     expect(res.body.code).toBe(0);
     const [done] = await waitUntilSettled(user, ds.id);
@@ -30,27 +30,24 @@ describe("parsing through the queue", () => {
     expect(dataset.body.data.token_num).toBe(done?.token_count);
   });
 
+  // the first PDF of a test file loads pdf.js, which takes seconds on a busy machine
   it("ends the encrypted and the empty PDF in FAIL with a readable message", async () => {
     const user = await createUser();
     const ds = await createDataset(user);
-    const uploaded = (
-      await uploadFiles(user, ds.id, [
-        await sampleFile("libreoffice-writer-password.pdf"),
-        await sampleFile("empty.pdf"),
-      ])
-    ).body.data;
+    const uploaded = (await uploadFiles(user, ds.id, [passwordPdf(), emptyPdf()])).body.data;
     await parse(
       user,
       ds.id,
       uploaded.map((d) => d.id),
     );
     const docs = await waitUntilSettled(user, ds.id);
+    expect(docs).toHaveLength(2);
     const byName = Object.fromEntries(docs.map((d) => [d.name, d]));
-    expect(byName["libreoffice-writer-password.pdf"]?.run).toBe("FAIL");
-    expect(byName["libreoffice-writer-password.pdf"]?.progress_msg).toContain("password-protected");
-    expect(byName["empty.pdf"]?.run).toBe("FAIL");
-    expect(byName["empty.pdf"]?.progress_msg).toContain("empty");
-  });
+    expect(byName["passwort.pdf"]?.run).toBe("FAIL");
+    expect(byName["passwort.pdf"]?.progress_msg).toContain("password-protected");
+    expect(byName["leer.pdf"]?.run).toBe("FAIL");
+    expect(byName["leer.pdf"]?.progress_msg).toContain("empty");
+  }, 20_000);
 
   it("re-parsing does not duplicate chunks", async () => {
     const user = await createUser();

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createDeps } from "../../../worker/services/create-deps";
 import { runTask } from "../../../worker/services/ingestion/run-task";
 import { sweepStuckWork } from "../../../worker/services/ingestion/watchdog";
+import { reportPdf } from "../../helpers/fixtures/documents";
 import { callApi } from "../../helpers/worker/api";
 import {
   createDataset,
@@ -10,7 +11,6 @@ import {
   ingest,
   listDocs,
   parseDocs,
-  sampleFile,
   textFile,
   uploadFiles,
   waitUntilSettled,
@@ -26,9 +26,10 @@ const countChunks = async (documentId: string) =>
 describe("parsing reliability", () => {
   it("splits a long PDF into page-range tasks and reports each range", { timeout: 60_000 }, async () => {
     const user = await createUser();
-    const ds = await createDataset(user, { parser_config: { task_page_size: 30 } });
-    const docs = await ingest(user, ds.id, [await sampleFile("GeoTopo-komprimiert.pdf")], 55_000);
-    const doc = docs["GeoTopo-komprimiert.pdf"];
+    // the report has 60 pages
+    const ds = await createDataset(user, { parser_config: { task_page_size: 25 } });
+    const docs = await ingest(user, ds.id, [reportPdf()], 55_000);
+    const doc = docs["geologie-bericht.pdf"];
     expect(doc?.run).toBe("DONE");
     const tasks = await env.DB.prepare(
       "SELECT from_page, to_page, state FROM tasks WHERE document_id = ? ORDER BY from_page",
@@ -36,19 +37,18 @@ describe("parsing reliability", () => {
       .bind(doc?.id)
       .all<{ from_page: number; to_page: number; state: string }>();
     expect(tasks.results.map((t) => [t.from_page, t.to_page])).toEqual([
-      [1, 30],
-      [31, 60],
-      [61, 90],
-      [91, 117],
+      [1, 25],
+      [26, 50],
+      [51, 60],
     ]);
     expect(tasks.results.every((t) => t.state === "done")).toBe(true);
-    expect(doc?.progress_msg).toContain("Page(91~117): Task done");
+    expect(doc?.progress_msg).toContain("Page(51~60): Task done");
   });
 
   it("cancels a running parse: the document ends CANCEL and no task keeps running", { timeout: 60_000 }, async () => {
     const user = await createUser();
     const ds = await createDataset(user, { parser_config: { task_page_size: 5 } });
-    const [doc] = (await uploadFiles(user, ds.id, [await sampleFile("GeoTopo-komprimiert.pdf")])).body.data;
+    const [doc] = (await uploadFiles(user, ds.id, [reportPdf()])).body.data;
     await parseDocs(user, ds.id, [doc?.id as string]);
     const stop = await callApi(`/datasets/${ds.id}/documents/stop`, {
       token: user.token,

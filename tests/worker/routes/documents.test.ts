@@ -1,14 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { contactsCsv, lawMarkdown, slidesPptx } from "../../helpers/fixtures/documents";
 import { BASE, callApi } from "../../helpers/worker/api";
-import {
-  createDataset,
-  createUser,
-  sampleFile,
-  textFile,
-  type TestUser,
-  uploadFiles,
-} from "../../helpers/worker/factories";
+import { createDataset, createUser, textFile, type TestUser, uploadFiles } from "../../helpers/worker/factories";
 
 type Doc = {
   id: string;
@@ -39,21 +33,22 @@ const waitFor = async <T>(probe: () => Promise<T>, done: (value: T) => boolean, 
 };
 
 describe("POST /datasets/{id}/documents (upload)", () => {
-  it("stores real sample files in R2 and lists them UNSTART with the dataset's settings", async () => {
+  it("stores files in R2 and lists them UNSTART with the dataset's settings", async () => {
     const user = await createUser();
     const ds = await createDataset(user, { parser_config: { chunk_token_num: 256 } });
-    const files = await Promise.all(["heilprg.md", "csv-comma.csv", "powerpoint_sample.pptx"].map(sampleFile));
+    const files = [lawMarkdown(), contactsCsv(), slidesPptx()];
     const res = await uploadFiles(user, ds.id, files);
     expect(res.body.code).toBe(0);
     expect(res.body.data.map((d) => [d.name, d.run])).toEqual([
-      ["heilprg.md", "UNSTART"],
-      ["csv-comma.csv", "UNSTART"],
-      ["powerpoint_sample.pptx", "UNSTART"],
+      ["praxisgesetz.md", "UNSTART"],
+      ["kontakte.csv", "UNSTART"],
+      ["folien.pptx", "UNSTART"],
     ]);
     expect(res.body.data.map((d) => d.chunk_method)).toEqual(["naive", "naive", "presentation"]);
     const docs = (await list(user, ds.id, "?orderby=name&desc=false")).body.data;
     expect(docs.total).toBe(3);
-    expect(docs.docs[0]).toMatchObject({ name: "csv-comma.csv", size: 1005, type: "doc", suffix: "csv", status: "1" });
+    expect(docs.docs.map((doc) => doc.name)).toEqual(["folien.pptx", "kontakte.csv", "praxisgesetz.md"]);
+    expect(docs.docs[1]).toMatchObject({ size: files[1]?.size, type: "doc", suffix: "csv", status: "1" });
     expect(docs.docs[0]?.parser_config).toMatchObject({ chunk_token_num: 256 });
     const dataset = await callApi<{ document_count: number }>(`/datasets/${ds.id}`, { token: user.token });
     expect(dataset.body.data.document_count).toBe(3);
@@ -62,7 +57,7 @@ describe("POST /datasets/{id}/documents (upload)", () => {
   it("downloads the raw bytes with the file's content type", async () => {
     const user = await createUser();
     const ds = await createDataset(user);
-    const original = await sampleFile("heilprg.md");
+    const original = lawMarkdown();
     const [doc] = (await uploadFiles(user, ds.id, [original])).body.data;
     const { SELF } = await import("cloudflare:test");
     const res = await SELF.fetch(`${BASE}/datasets/${ds.id}/documents/${doc?.id}`, {
