@@ -7,7 +7,10 @@ export const FILES_PAGE_SIZE = 15;
 // one request may touch at most this many entries (move, delete, link)
 export const FILE_BATCH_MAX = 1000;
 
-export const hasControlCharacter = (text: string) => [...text].some((ch) => ch.charCodeAt(0) < 32);
+const isControl = (ch: string) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f;
+export const hasControlCharacter = (text: string) => [...text].some(isControl);
+// the name with each control character shown as �, fit for a message
+export const printableName = (text: string) => [...text].map((ch) => (isControl(ch) ? "�" : ch)).join("");
 
 // One path segment: no slashes, not "." or "..", no control characters.
 export const FileNameSchema = v.pipe(
