@@ -82,7 +82,7 @@ export const useDeleteChunksMutation = (datasetId: string, documentId: string) =
   const invalidate = useInvalidate(datasetId, documentId);
   return useMutation({
     mutationFn: (ids: string[]) =>
-      requestData<boolean>(base(datasetId, documentId), {
+      requestData<{ success_count: number }>(base(datasetId, documentId), {
         method: "DELETE",
         body: { chunk_ids: ids } satisfies Body<typeof DeleteChunksSchema>,
       }),

@@ -116,7 +116,7 @@ export const useParseDocumentsMutation = (datasetId: string) => {
   const invalidate = useInvalidate(datasetId);
   return useMutation({
     mutationFn: ({ ids, deleteChunks }: { ids: string[]; deleteChunks?: boolean }) =>
-      requestData<boolean>(`/datasets/${datasetId}/documents/parse`, {
+      requestData<{ success_count: number }>(`/datasets/${datasetId}/documents/parse`, {
         body: { document_ids: ids, delete_chunks: deleteChunks } satisfies Body<typeof ParseDocumentsSchema>,
       }),
     onSuccess: invalidate,
@@ -127,7 +127,7 @@ export const useStopParsingMutation = (datasetId: string) => {
   const invalidate = useInvalidate(datasetId);
   return useMutation({
     mutationFn: (ids: string[]) =>
-      requestData<boolean>(`/datasets/${datasetId}/documents/stop`, {
+      requestData<{ success_count: number }>(`/datasets/${datasetId}/documents/stop`, {
         body: { document_ids: ids } satisfies Body<typeof ParseDocumentsSchema>,
       }),
     onSuccess: invalidate,

@@ -64,6 +64,38 @@ export const DeleteByIdsSchema = v.strictObject(
 );
 export type DeleteByIdsInput = v.InferOutput<typeof DeleteByIdsSchema>;
 
+// Chats, sessions and documents take any string as an id, as RAGFlow does: an id that is not one of theirs is
+// reported (or refused) by the delete itself, not by validation.
+const AnyIdListSchema = v.array(v.string(msg.string), msg.list);
+export const DeleteByAnyIdsSchema = v.strictObject(
+  { ids: v.optional(v.nullable(AnyIdListSchema)), delete_all: v.optional(bool(), false) },
+  msg.extra,
+);
+
+const duplicatesIn = (ids: readonly string[]) => {
+  const seen = new Set<string>();
+  return [...new Set(ids.filter((id) => seen.size === seen.add(id).size))];
+};
+
+// RAGFlow's DeleteDocumentReq: a document listed twice fails validation.
+export const DeleteDocumentsSchema = v.strictObject(
+  {
+    ids: v.optional(
+      v.nullable(
+        v.pipe(
+          AnyIdListSchema,
+          v.rawCheck(({ dataset, addIssue }) => {
+            const duplicates = dataset.typed ? duplicatesIn(dataset.value) : [];
+            if (duplicates.length > 0) addIssue({ message: `Duplicate ids: '${duplicates.join(", ")}'` });
+          }),
+        ),
+      ),
+    ),
+    delete_all: v.optional(bool(), false),
+  },
+  msg.extra,
+);
+
 export type Dataset = {
   id: string;
   name: string;

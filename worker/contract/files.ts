@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { hasControlCharacter } from "./control-characters";
 import { IdSchema, int, msg, oneOf, queryBool, queryInt } from "./pydantic";
 
 export const KNOWLEDGEBASE_FOLDER = ".knowledgebase";
@@ -6,8 +7,6 @@ export const FILE_ORDER = ["create_time", "update_time", "name", "size", "type"]
 export const FILES_PAGE_SIZE = 15;
 // one request may touch at most this many entries (move, delete, link)
 export const FILE_BATCH_MAX = 1000;
-
-export const hasControlCharacter = (text: string) => [...text].some((ch) => ch.charCodeAt(0) < 32);
 
 // One path segment: no slashes, not "." or "..", no control characters.
 export const FileNameSchema = v.pipe(

@@ -27,11 +27,14 @@ export type HttpStatus = 200 | 401 | 403 | 404 | 413 | 429 | 500;
 export class AppError extends Error {
   readonly code: RetCodeValue;
   readonly status: HttpStatus;
+  // what a bulk request did before it failed ({success_count, errors}); most errors carry none
+  readonly data?: unknown;
 
-  constructor(code: RetCodeValue, message: string, status: HttpStatus = 200) {
+  constructor(code: RetCodeValue, message: string, status: HttpStatus = 200, data?: unknown) {
     super(message);
     this.code = code;
     this.status = status;
+    this.data = data;
   }
 }
 

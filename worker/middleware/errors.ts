@@ -6,12 +6,15 @@ import { AppError, RetCode } from "../lib/errors";
 const MALFORMED_JSON = "Malformed JSON syntax: Missing commas/brackets or invalid encoding";
 
 // Like RAGFlow's get_error_data_result, an error carries no `data`: its SDK's Document.download() tells an error
-// from file bytes by the keys being exactly code and message. The 401 answer keeps RAGFlow's `data: null`.
-const envelope = (c: Context<AppEnv>, code: number, message: string, status: AppError["status"]) =>
-  c.json(status === 401 ? { code, message, data: null } : { code, message }, status);
+// from file bytes by the keys being exactly code and message. The 401 answer keeps RAGFlow's `data: null`; a bulk
+// request that failed in part says what it did (RAGFlow's file delete does the same).
+const envelope = (c: Context<AppEnv>, code: number, message: string, status: AppError["status"], data?: unknown) => {
+  if (data !== undefined) return c.json({ code, message, data }, status);
+  return c.json(status === 401 ? { code, message, data: null } : { code, message }, status);
+};
 
 export const handleError: ErrorHandler<AppEnv> = (err, c) => {
-  if (err instanceof AppError) return envelope(c, err.code, err.message, err.status);
+  if (err instanceof AppError) return envelope(c, err.code, err.message, err.status, err.data);
   if (err instanceof HTTPException) {
     if (err.status === 400) return envelope(c, RetCode.ARGUMENT_ERROR, MALFORMED_JSON, 200);
     if (err.status === 413) return envelope(c, RetCode.PAYLOAD_TOO_LARGE, err.message, 413);

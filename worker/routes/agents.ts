@@ -9,9 +9,10 @@ import {
   UpdateAgentSchema,
 } from "../contract/agents";
 import { OpenAiCompletionSchema } from "../contract/chats";
-import { DeleteByIdsSchema } from "../contract/datasets";
+import { DeleteByAnyIdsSchema } from "../contract/datasets";
 import { ShareTokenSchema } from "../contract/share";
 import type { AppEnv } from "../env";
+import { bulkMessage } from "../lib/bulk-report";
 import { ok } from "../lib/envelope";
 import { nowSeconds } from "../lib/time";
 import { dataError } from "../lib/errors";
@@ -132,9 +133,10 @@ export const agentRoutes = new Hono<AppEnv>()
       ),
     );
   })
-  .delete("/:agentId/sessions", jsonBody(DeleteByIdsSchema), async (c) => {
+  .delete("/:agentId/sessions", jsonBody(DeleteByAnyIdsSchema), async (c) => {
     const { ids, delete_all: all } = c.req.valid("json");
-    return ok(c, await removeAgentSessions(serviceContext(c), c.req.param("agentId"), ids ?? undefined, all));
+    const report = await removeAgentSessions(serviceContext(c), c.req.param("agentId"), ids ?? undefined, all);
+    return ok(c, report, bulkMessage(report, "deleted", "sessions"));
   });
 
 const lastUserText = (messages: { role: string; content: unknown }[]) => {

@@ -10,9 +10,10 @@ import {
   UpdateChatSchema,
   UpdateSessionSchema,
 } from "../contract/chats";
-import { DeleteByIdsSchema } from "../contract/datasets";
+import { DeleteByAnyIdsSchema } from "../contract/datasets";
 import { ShareTokenSchema, UpdateShareTokenSchema } from "../contract/share";
 import type { AppEnv } from "../env";
+import { bulkMessage } from "../lib/bulk-report";
 import { ok } from "../lib/envelope";
 import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
@@ -39,8 +40,6 @@ import { chatStats } from "../services/chats/stats";
 import { createShareToken, listShareTokens, removeShareToken, updateShareToken } from "../services/share-links/tokens";
 import { respondToCompletion } from "./chat-completions";
 
-const SessionsDeleteSchema = DeleteByIdsSchema;
-
 // /chats: assistants, their sessions, completions (the SDK's alias), stats and export.
 export const chatRoutes = new Hono<AppEnv>()
   .use(requireAuth)
@@ -50,9 +49,10 @@ export const chatRoutes = new Hono<AppEnv>()
   .get("/", queryParams(ListChatsQuerySchema), async (c) =>
     ok(c, await listChats(serviceContext(c), c.req.valid("query"))),
   )
-  .delete("/", jsonBodyAsDataError(DeleteByIdsSchema), async (c) =>
-    ok(c, await removeChats(serviceContext(c), c.req.valid("json"))),
-  )
+  .delete("/", jsonBodyAsDataError(DeleteByAnyIdsSchema), async (c) => {
+    const report = await removeChats(serviceContext(c), c.req.valid("json"));
+    return ok(c, report, bulkMessage(report, "deleted", "chats"));
+  })
   .get("/:chatId", async (c) => ok(c, await getChat(serviceContext(c), c.req.param("chatId"))))
   .put("/:chatId", jsonBodyAsDataError(CreateChatSchema), async (c) =>
     ok(c, await replaceChat(serviceContext(c), c.req.param("chatId"), c.req.valid("json"))),
@@ -75,13 +75,12 @@ export const chatRoutes = new Hono<AppEnv>()
       await listConversations(ctx, await getDialogInTenant(ctx, c.req.param("chatId")), c.req.valid("query")),
     );
   })
-  .delete("/:chatId/sessions", jsonBodyAsDataError(SessionsDeleteSchema), async (c) => {
+  .delete("/:chatId/sessions", jsonBodyAsDataError(DeleteByAnyIdsSchema), async (c) => {
     const ctx = serviceContext(c);
     const input = c.req.valid("json");
-    return ok(
-      c,
-      await removeConversations(ctx, await getDialogInTenant(ctx, c.req.param("chatId")), input.ids, input.delete_all),
-    );
+    const dialog = await getDialogInTenant(ctx, c.req.param("chatId"));
+    const report = await removeConversations(ctx, dialog, input.ids, input.delete_all);
+    return ok(c, report, bulkMessage(report, "deleted", "sessions"));
   })
   .get("/:chatId/sessions/:sessionId", async (c) => {
     const ctx = serviceContext(c);

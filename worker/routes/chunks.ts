@@ -7,6 +7,7 @@ import {
   UpdateChunkSchema,
 } from "../contract/chunks";
 import type { AppEnv } from "../env";
+import { bulkMessage } from "../lib/bulk-report";
 import { ok } from "../lib/envelope";
 import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
@@ -35,7 +36,8 @@ export const chunkRoutes = new Hono<AppEnv>()
   })
   .delete("/", jsonBodyAsDataError(DeleteChunksSchema), async (c) => {
     const body = c.req.valid("json");
-    return ok(c, await removeChunks(serviceContext(c), ...ids(c), body.chunk_ids ?? null, body.delete_all));
+    const report = await removeChunks(serviceContext(c), ...ids(c), body.chunk_ids ?? null, body.delete_all);
+    return ok(c, report, bulkMessage(report, "deleted", "chunks"));
   })
   .get("/:chunkId", async (c) => ok(c, await getStoredChunk(serviceContext(c), ...ids(c), c.req.param("chunkId"))))
   .on(["PATCH", "PUT"], "/:chunkId", updateBody, async (c) =>

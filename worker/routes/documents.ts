@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { MetadataUpdateSchema } from "../contract/dataset-metadata";
-import { DeleteByIdsSchema } from "../contract/datasets";
+import { DeleteDocumentsSchema } from "../contract/datasets";
 import {
   CrawlRequestSchema,
   CreateEmptyDocumentSchema,
@@ -56,7 +56,7 @@ export const documentRoutes = new Hono<AppEnv>()
   .get("/", queryParams(ListDocumentsQuerySchema), async (c) =>
     ok(c, await listDocuments(serviceContext(c), c.req.param("datasetId") as string, c.req.valid("query"))),
   )
-  .delete("/", jsonBody(DeleteByIdsSchema), async (c) =>
+  .delete("/", jsonBody(DeleteDocumentsSchema), async (c) =>
     ok(c, await removeDocuments(serviceContext(c), c.req.param("datasetId") as string, c.req.valid("json"))),
   )
   // RAGFlow's REST path for the batch metadata update (= POST /datasets/{id}/metadata/update)

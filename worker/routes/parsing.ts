@@ -1,6 +1,7 @@
 import { createFactory } from "hono/factory";
 import { ParseDocumentsSchema } from "../contract/documents";
 import type { AppEnv } from "../env";
+import { bulkMessage } from "../lib/bulk-report";
 import { ok } from "../lib/envelope";
 import { serviceContext } from "../middleware/deps";
 import { jsonBodyAsDataError } from "../middleware/validate";
@@ -14,9 +15,12 @@ const body = jsonBodyAsDataError(ParseDocumentsSchema);
 export const parseHandlers = factory.createHandlers(body, async (c) => {
   const { document_ids: ids, delete: remove, delete_chunks: deleteChunks } = c.req.valid("json");
   const keep = remove === false || deleteChunks === false;
-  return ok(c, await startParsing(serviceContext(c), c.req.param("datasetId") as string, ids, !keep));
+  const report = await startParsing(serviceContext(c), c.req.param("datasetId") as string, ids, !keep);
+  return ok(c, report, bulkMessage(report, "parsed", "documents"));
 });
 
-export const stopHandlers = factory.createHandlers(body, async (c) =>
-  ok(c, await stopParsing(serviceContext(c), c.req.param("datasetId") as string, c.req.valid("json").document_ids)),
-);
+export const stopHandlers = factory.createHandlers(body, async (c) => {
+  const ids = c.req.valid("json").document_ids;
+  const report = await stopParsing(serviceContext(c), c.req.param("datasetId") as string, ids);
+  return ok(c, report, bulkMessage(report, "stopped", "documents"));
+});

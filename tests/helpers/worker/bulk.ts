@@ -24,10 +24,12 @@ export const cloneRows = async (
   return ids;
 };
 
-// How many of `ids` are rows of `table`.
-export const countRows = async (table: string, ids: string[]) =>
+// How many of `ids` are rows of `table` (that also meet `condition`, an SQL expression over the row).
+export const countRows = async (table: string, ids: string[], condition = "1") =>
   (
-    await env.DB.prepare(`SELECT count(*) AS n FROM "${table}" WHERE id IN (SELECT value FROM json_each(?))`)
+    await env.DB.prepare(
+      `SELECT count(*) AS n FROM "${table}" WHERE id IN (SELECT value FROM json_each(?)) AND (${condition})`,
+    )
       .bind(JSON.stringify(ids))
       .first<{ n: number }>()
   )?.n ?? 0;

@@ -261,6 +261,7 @@ describe("agents API", () => {
     expect((await callApi(`/agents/${agent.id}/sessions?page=0`, { token: user.token })).body.code).toBe(101);
     const other = await createUser();
     expect((await runAgent(other, agent.id, { question: "x", session_id: session.body.data.id })).body.code).toBe(102);
+    const sessions = (await callApi<unknown[]>(`/agents/${agent.id}/sessions`, { token: user.token })).body.data;
     expect(
       (
         await callApi(`/agents/${agent.id}/sessions`, {
@@ -269,7 +270,7 @@ describe("agents API", () => {
           json: { delete_all: true },
         })
       ).body.data,
-    ).toBe(true);
+    ).toEqual({ success_count: sessions.length });
     expect((await callApi<unknown[]>(`/agents/${agent.id}/sessions`, { token: user.token })).body.data).toEqual([]);
   });
 });

@@ -72,6 +72,36 @@ describe("file manager: folders, uploads, listing", () => {
     ]);
   });
 
+  it("names ten parallel uploads of same.txt into one folder same.txt, same(1).txt … same(9).txt", async () => {
+    const user = await createUser();
+    const folder = await newFolder(user, "Ablage");
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => putFiles(user, [textFile("same.txt", `Kopie ${i}`)], folder.id)),
+    );
+    expect(results.map((res) => res.body.code)).toEqual(Array(10).fill(0));
+    const expected = ["same.txt", ...Array.from({ length: 9 }, (_, i) => `same(${i + 1}).txt`)].toSorted();
+    expect(results.map((res) => res.body.data[0]?.name).toSorted()).toEqual(expected);
+    expect((await listFolder(user, folder.id)).files.map((file) => file.name).toSorted()).toEqual(expected);
+  });
+
+  it("refuses a file name with a NUL or another control character and stores nothing", async () => {
+    const user = await createUser();
+    const nul = await putFiles(user, [textFile("bad\u0000name.txt", "x")]);
+    expect(nul.body.code).toBe(101);
+    expect(nul.body.message).toContain("The upload could not be read");
+    for (const name of ["tab\tname.txt", "del\u007fname.txt", "Ordner\u0001/a.txt"]) {
+      const res = await putFiles(user, [textFile(name, "x")]);
+      expect(res.body, name).toMatchObject({
+        code: 101,
+        message: expect.stringContaining("is not a valid file name."),
+      });
+    }
+    expect((await putFiles(user, [textFile("tab\tname.txt", "x")])).body.message).toBe(
+      '"tab�name.txt" is not a valid file name.',
+    );
+    expect((await listFolder(user)).total).toBe(1);
+  });
+
   it("refuses an upload over the limits and stores nothing", async () => {
     const user = await createUser();
     const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], "big.bin");

@@ -61,7 +61,7 @@ describe("POST /auth/login", () => {
     }
     const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)] as number;
     const ratio = median(wrong) / median(unknown);
-    console.log(
+    console.warn(
       `sign-in timing: unknown e-mail median ${median(unknown).toFixed(1)} ms, wrong password ${median(wrong).toFixed(1)} ms (ratio ${ratio.toFixed(2)})`,
     );
     // before the dummy hash an unknown address answered in half the time (13.5 vs 28.5 ms)

@@ -14,6 +14,7 @@ const unknownIds = (count: number) => Array.from({ length: count }, hexId);
 describe("DELETE /datasets in bulk", () => {
   it.each([1_000, 10_000])(
     "deletes %i datasets by id, and refuses the whole list when one is unknown",
+    { timeout: 60_000 },
     async (size) => {
       const user = await createUser();
       const template = await createDataset(user);
@@ -43,18 +44,29 @@ describe("DELETE /datasets in bulk", () => {
 });
 
 describe("DELETE /chats in bulk", () => {
-  it("deletes 1,000 chats by id, and refuses the whole list when one is unknown", async () => {
+  it("deletes 1,000 chats by id; with unknown ids among them deletes the rest and names those", async () => {
     const user = await createUser();
     const template = await createChat(user, {});
     const ids = [template.id, ...(await cloneRows("dialogs", template.id, 999, renamed))];
 
-    const unknown = hexId();
-    const refused = await del(user, "/chats", { ids: [...ids.slice(0, 3), unknown, ...unknownIds(996)] });
-    expect(refused.body).toMatchObject({ code: 102, message: `Chat(${unknown}) not found.` });
+    const unknown = unknownIds(997);
+    const refused = await del(user, "/chats", { ids: unknown });
+    expect(refused.body).toMatchObject({
+      code: 102,
+      message: unknown.map((id) => `Chat(${id}) not found.`).join("; "),
+    });
     expect(await countRows("dialogs", ids)).toBe(1_000);
 
-    const res = await del(user, "/chats", { ids });
-    expect(res.body).toMatchObject({ code: 0, data: { success_count: 1_000 } });
+    const partial = await del(user, "/chats", { ids: [...ids.slice(0, 3), ...unknown] });
+    expect(partial.body).toEqual({
+      code: 0,
+      message: "Partially deleted 3 chats with 997 errors",
+      data: { success_count: 3, errors: unknown.map((id) => `Chat(${id}) not found.`) },
+    });
+    expect(await countRows("dialogs", ids)).toBe(997);
+
+    const res = await del(user, "/chats", { ids: ids.slice(3) });
+    expect(res.body).toMatchObject({ code: 0, data: { success_count: 997 } });
     expect(await countRows("dialogs", ids)).toBe(0);
   });
 
@@ -69,19 +81,27 @@ describe("DELETE /chats in bulk", () => {
 });
 
 describe("DELETE /chats/{id}/sessions in bulk", () => {
-  it("deletes 1,000 sessions by id, and refuses the whole list when one is foreign", async () => {
+  it("deletes 1,000 sessions by id; a foreign id among them is named, the rest deleted", async () => {
     const user = await createUser();
     const chat = await createChat(user, {});
     const template = await createSession(user, chat.id);
     const ids = [template.id, ...(await cloneRows("conversations", template.id, 999))];
 
     const unknown = hexId();
-    const refused = await del(user, `/chats/${chat.id}/sessions`, { ids: [...ids.slice(0, 3), unknown] });
+    const refused = await del(user, `/chats/${chat.id}/sessions`, { ids: [unknown] });
     expect(refused.body).toMatchObject({ code: 102, message: `The chat doesn't own the session ${unknown}` });
     expect(await countRows("conversations", ids)).toBe(1_000);
 
-    const res = await del(user, `/chats/${chat.id}/sessions`, { ids });
-    expect(res.body.code).toBe(0);
+    const partial = await del(user, `/chats/${chat.id}/sessions`, { ids: [...ids.slice(0, 3), unknown] });
+    expect(partial.body).toEqual({
+      code: 0,
+      message: "Partially deleted 3 sessions with 1 errors",
+      data: { success_count: 3, errors: [`The chat doesn't own the session ${unknown}`] },
+    });
+    expect(await countRows("conversations", ids)).toBe(997);
+
+    const res = await del(user, `/chats/${chat.id}/sessions`, { ids: ids.slice(3) });
+    expect(res.body).toMatchObject({ code: 0, data: { success_count: 997 } });
     expect(await countRows("conversations", ids)).toBe(0);
   });
 

@@ -136,19 +136,33 @@ describe("chunks API", () => {
     expect(hits.body.data.chunks.map((hit) => hit.id)).toEqual([chunk?.id]);
   });
 
-  it("deletes chunks all-or-nothing and keeps counters exact", async () => {
+  it("deletes the chunks it finds, as RAGFlow's rm_chunk, failing on the count, and keeps counters exact", async () => {
     const { user, ds, base } = await setup();
-    const [a, b] = (await list(user, base)).body.data.chunks;
-    const bad = await callApi(base, {
+    const [a, b, c] = (await list(user, base)).body.data.chunks;
+    const unknown = "f".repeat(32);
+    const none = await callApi(base, { method: "DELETE", token: user.token, json: { chunk_ids: [unknown] } });
+    expect(none.body).toMatchObject({ code: 102, message: "rm_chunk deleted chunks 0, expect 1" });
+    expect((await list(user, base)).body.data.total).toBe(3);
+
+    const mixed = await callApi(base, {
       method: "DELETE",
       token: user.token,
-      json: { chunk_ids: [a?.id, "f".repeat(32)] },
+      json: { chunk_ids: [a?.id, unknown] },
     });
-    expect(bad.body).toMatchObject({ code: 102, message: "rm_chunk deleted chunks 0, expect 2" });
-    expect((await list(user, base)).body.data.total).toBe(3);
-    const ok = await callApi(base, { method: "DELETE", token: user.token, json: { chunk_ids: [a?.id, b?.id] } });
-    expect(ok.body.code).toBe(0);
-    expect((await list(user, base)).body.data.total).toBe(1);
+    expect(mixed.body).toEqual({
+      code: 102,
+      message: "rm_chunk deleted chunks 1, expect 2",
+      data: { success_count: 1, errors: [`Chunk ${unknown} not found.`] },
+    });
+    expect((await list(user, base)).body.data.total).toBe(2);
+
+    const twice = await callApi(base, { method: "DELETE", token: user.token, json: { chunk_ids: [b?.id, b?.id] } });
+    expect(twice.body).toEqual({
+      code: 0,
+      message: "Partially deleted 1 chunks with 1 errors",
+      data: { success_count: 1, errors: [`Duplicate chunk ids: ${b?.id}`] },
+    });
+    expect((await list(user, base)).body.data.chunks.map((chunk: { id: string }) => chunk.id)).toEqual([c?.id]);
     const dataset = await callApi<{ chunk_count: number }>(`/datasets/${ds.id}`, { token: user.token });
     expect(dataset.body.data.chunk_count).toBe(1);
     const gone = await env.DB.prepare("SELECT count(*) AS n FROM chunk_vectors WHERE id IN (?, ?)")

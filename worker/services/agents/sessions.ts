@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { ListAgentSessionsQuery } from "../../contract/agents";
 import { type AgentRow, agentSessions, type AgentSessionRow } from "../../db/schema";
 import { eachChunk, rowsInChunks } from "../../lib/batches";
+import { bulkReport, refuseWhenNoneValid, splitDuplicates } from "../../lib/bulk-report";
 import { dataError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
@@ -87,18 +88,24 @@ export const removeAgentSessions = async (
     eq(agentSessions.userId, ctx.actor.userId),
     eq(agentSessions.source, sourceOf(ctx)),
   );
+  const { unique, duplicateErrors } = splitDuplicates(ids ?? [], "session");
   const rows = all
     ? await ctx.db.select({ id: agentSessions.id }).from(agentSessions).where(mine)
-    : await rowsInChunks([...new Set(ids)], (part) =>
+    : await rowsInChunks(unique, (part) =>
         ctx.db
           .select({ id: agentSessions.id })
           .from(agentSessions)
           .where(and(mine, inArray(agentSessions.id, part))),
       );
-  if (!all && rows.length !== new Set(ids).size) throw dataError("Some sessions do not belong to this agent.");
-  await eachChunk(
-    rows.map((row) => row.id),
-    (part) => ctx.db.delete(agentSessions).where(inArray(agentSessions.id, part)),
-  );
-  return true;
+  // another agent's or user's sessions and unknown ids are reported, the rest deleted (RAGFlow's delete_agent_session)
+  const found = new Set(rows.map((row) => row.id));
+  const errors = all
+    ? []
+    : [
+        ...unique.filter((id) => !found.has(id)).map((id) => `The agent doesn't own the session ${id}`),
+        ...duplicateErrors,
+      ];
+  refuseWhenNoneValid(found.size, errors);
+  await eachChunk([...found], (part) => ctx.db.delete(agentSessions).where(inArray(agentSessions.id, part)));
+  return bulkReport(found.size, errors);
 };

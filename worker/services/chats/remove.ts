@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { DeleteByIdsInput } from "../../contract/datasets";
 import { dialogs } from "../../db/schema";
 import { eachChunk } from "../../lib/batches";
-import { dataError } from "../../lib/errors";
+import { bulkReport, refuseWhenNoneValid, splitDuplicates } from "../../lib/bulk-report";
 import type { ServiceContext } from "../context";
 import { removeShareTokensOf } from "../share-links/tokens";
 import { ownDialogs, getDialogInTenant } from "./access";
@@ -25,12 +25,17 @@ export const removeChats = async (ctx: ServiceContext, input: DeleteByIdsInput) 
     );
     return { success_count: owned.length };
   }
-  const ids = [...new Set(input.ids ?? [])];
-  if (ids.length === 0) return {};
+  if (!input.ids?.length) return {};
+  // unknown and other tenants' ids are reported, the rest deleted (RAGFlow's bulk_delete_chats)
+  const { unique, duplicateErrors } = splitDuplicates(input.ids, "chat");
   const ownedIds = new Set(owned.map((row) => row.id));
-  const missing = ids.find((id) => !ownedIds.has(id));
-  if (missing) throw dataError(`Chat(${missing}) not found.`);
+  const ids = unique.filter((id) => ownedIds.has(id));
+  const errors = [
+    ...unique.filter((id) => !ownedIds.has(id)).map((id) => `Chat(${id}) not found.`),
+    ...duplicateErrors,
+  ];
+  refuseWhenNoneValid(ids.length, errors);
   await eachChunk(ids, (part) => ctx.db.delete(dialogs).where(inArray(dialogs.id, part)));
   await removeShareTokensOf(ctx, "chat", ids);
-  return { success_count: ids.length };
+  return bulkReport(ids.length, errors);
 };

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { ChatMessage, FeedbackInput, ListSessionsQuery } from "../../contract/chats";
 import { chatTurns, conversations, type ConversationRow, type DialogRow } from "../../db/schema";
 import { eachChunk } from "../../lib/batches";
+import { bulkReport, refuseWhenNoneValid, splitDuplicates } from "../../lib/bulk-report";
 import { argumentError, dataError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
@@ -95,12 +96,17 @@ export const removeConversations = async (
     .select({ id: conversations.id })
     .from(conversations)
     .where(eq(conversations.dialogId, dialog.id));
-  const targets = all ? owned.map((row) => row.id) : [...new Set(ids ?? [])];
+  const { unique, duplicateErrors } = splitDuplicates(all ? owned.map((row) => row.id) : (ids ?? []), "session");
   const ownedIds = new Set(owned.map((row) => row.id));
-  const foreign = targets.find((id) => !ownedIds.has(id));
-  if (foreign) throw dataError(`The chat doesn't own the session ${foreign}`);
+  // another chat's sessions and unknown ids are reported, the rest deleted (RAGFlow's delete_sessions)
+  const targets = unique.filter((id) => ownedIds.has(id));
+  const errors = [
+    ...unique.filter((id) => !ownedIds.has(id)).map((id) => `The chat doesn't own the session ${id}`),
+    ...duplicateErrors,
+  ];
+  refuseWhenNoneValid(targets.length, errors);
   await eachChunk(targets, (part) => ctx.db.delete(conversations).where(inArray(conversations.id, part)));
-  return { success_count: targets.length };
+  return bulkReport(targets.length, errors);
 };
 
 // Deletes a question and its answer (they share one id, as in RAGFlow) with the answer's reference.

@@ -1,7 +1,8 @@
 import { and, eq, inArray, max } from "drizzle-orm";
 import type { CreateChunkInput, UpdateChunkInput } from "../../contract/chunks";
 import { chunks } from "../../db/schema";
-import { inChunks } from "../../lib/batches";
+import { eachChunk, inChunks, rowsInChunks } from "../../lib/batches";
+import { bulkError, bulkReport, splitDuplicates } from "../../lib/bulk-report";
 import { dataError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
 import { qaContent, splitQaContent } from "../../rag/chunk/records";
@@ -112,27 +113,35 @@ export const removeChunks = async (
   all: boolean,
 ) => {
   await getChunkScope(ctx, datasetId, documentId);
-  const targets = all
+  const requested = all
     ? (await ctx.db.select({ id: chunks.id }).from(chunks).where(eq(chunks.documentId, documentId))).map(
         (row) => row.id,
       )
-    : [...new Set(ids ?? [])];
-  if (targets.length === 0) throw dataError("Please select chunk!");
-  let found = 0;
-  for (const part of inChunks(targets)) {
-    found += (
-      await ctx.db
-        .select({ id: chunks.id })
-        .from(chunks)
-        .where(and(eq(chunks.documentId, documentId), inArray(chunks.id, part)))
-    ).length;
+    : (ids ?? []);
+  if (requested.length === 0) throw dataError("Please select chunk!");
+  const { unique, duplicateErrors } = splitDuplicates(requested, "chunk");
+  const found = await rowsInChunks(unique, (part) =>
+    ctx.db
+      .select({ id: chunks.id })
+      .from(chunks)
+      .where(and(eq(chunks.documentId, documentId), inArray(chunks.id, part))),
+  );
+  const targets = found.map((row) => row.id);
+  // RAGFlow's rm_chunk deletes the chunks it finds and fails on the count when some were not found
+  if (targets.length > 0) {
+    await eachChunk(targets, (part) =>
+      ctx.db.delete(chunks).where(and(eq(chunks.documentId, documentId), inArray(chunks.id, part))),
+    );
+    await ctx.vectors.deleteByIds(targets);
+    await recountDocument(ctx, documentId, datasetId);
   }
-  // nothing is deleted unless every requested chunk exists
-  if (found !== targets.length) throw dataError(`rm_chunk deleted chunks 0, expect ${targets.length}`);
-  for (const part of inChunks(targets)) {
-    await ctx.db.delete(chunks).where(and(eq(chunks.documentId, documentId), inArray(chunks.id, part)));
+  if (targets.length !== unique.length) {
+    const foundIds = new Set(targets);
+    const missing = unique.filter((id) => !foundIds.has(id));
+    throw bulkError(`rm_chunk deleted chunks ${targets.length}, expect ${unique.length}`, targets.length, [
+      ...missing.map((id) => `Chunk ${id} not found.`),
+      ...duplicateErrors,
+    ]);
   }
-  await ctx.vectors.deleteByIds(targets);
-  await recountDocument(ctx, documentId, datasetId);
-  return true;
+  return bulkReport(targets.length, duplicateErrors);
 };

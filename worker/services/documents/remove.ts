@@ -12,7 +12,7 @@ import { WITH_FIGURES } from "../ingestion/figures";
 import { datasetFigures, figuresOf } from "../scope/storage-keys";
 
 // Removes documents, their blobs, their share of the dataset counters and of the knowledge graph. Unknown ids
-// fail the whole call.
+// fail the whole call before anything is deleted, as in RAGFlow's delete_documents (unlike its chat deletes).
 export const removeDocuments = async (ctx: ServiceContext, datasetId: string, input: DeleteByIdsInput) => {
   const dataset = await getDatasetInTenant(ctx, datasetId);
   const inDataset = eq(documents.datasetId, datasetId);

@@ -1,27 +1,21 @@
 import { eq, sql } from "drizzle-orm";
 import { extensionOf, isUploadable, UPLOAD_EXTENSIONS } from "../../contract/documents";
+import { hasControlCharacter, printableName } from "../../contract/control-characters";
 import { UPLOAD_FILE_MAX_BYTES, UPLOAD_MAX_FILES } from "../../contract/limits";
 import { datasets, documents, type DocumentRow } from "../../db/schema";
 import { contentTypeFor } from "../../lib/content-types";
 import { argumentError, payloadTooLarge } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
-import { nextFreeName } from "../../lib/unique-name";
+import { insertWithFreeNames, nextFreeName } from "../../lib/unique-name";
 import type { ServiceContext } from "../context";
 import { getDatasetInTenant } from "../scope/datasets";
 import { takenDocumentNames } from "../scope/documents";
 import { newDocumentRow } from "./new-document";
 import { toDocument } from "./serialize";
-import { hasControlCharacter, isControlCharacter } from "../../contract/control-characters";
 
 const ALLOWED = Object.keys(UPLOAD_EXTENSIONS).join(", ");
 const MB = 1024 * 1024;
-const printable = (name: string) => [...name].map((ch) => (isControlCharacter(ch) ? "�" : ch)).join("");
-// Uploads of the same name at the same moment: the slower batch meets the unique index and names again.
-const NAMING_ATTEMPTS = 20;
-const isNameConflict = (error: unknown): boolean =>
-  error instanceof Error &&
-  (/UNIQUE constraint failed: documents\.dataset_id, documents\.name_key/.test(error.message) ||
-    isNameConflict(error.cause));
+const NAME_INDEX = /UNIQUE constraint failed: documents\.dataset_id, documents\.name_key/;
 
 export const assertUploadable = (files: File[]) => {
   if (files.length === 0) throw argumentError("No file part!");
@@ -31,7 +25,7 @@ export const assertUploadable = (files: File[]) => {
   for (const file of files) {
     if (!file.name) throw argumentError("No file selected!");
     if (hasControlCharacter(file.name)) {
-      throw argumentError(`The file name "${printable(file.name)}" contains control characters.`);
+      throw argumentError(`The file name "${printableName(file.name)}" contains control characters.`);
     }
     if (!isUploadable(file.name)) {
       throw argumentError(`The file type of "${file.name}" is not supported. Allowed: ${ALLOWED}.`);
@@ -72,7 +66,7 @@ export const uploadDocuments = async (ctx: ServiceContext, datasetId: string, fi
   try {
     const failed = stored.find((result) => result.status === "rejected");
     if (failed) throw failed.reason;
-    await insertWithFreeNames(ctx, datasetId, rows);
+    await insertWithUniqueNames(ctx, datasetId, rows);
   } catch (error) {
     await ctx.storage.delete(rows.map((row) => row.location));
     throw error;
@@ -80,21 +74,15 @@ export const uploadDocuments = async (ctx: ServiceContext, datasetId: string, fi
   return rows.map(toDocument);
 };
 
-const insertWithFreeNames = async (ctx: ServiceContext, datasetId: string, rows: DocumentRow[]) => {
+const insertWithUniqueNames = async (ctx: ServiceContext, datasetId: string, rows: DocumentRow[]) => {
   const wanted = rows.map((row) => row.name);
-  for (let attempt = 1; ; attempt++) {
+  await insertWithFreeNames(NAME_INDEX, async () => {
     const taken = await takenDocumentNames(ctx, datasetId);
     rows.forEach((row, i) => {
       row.name = nextFreeName(wanted[i] as string, taken, true);
       row.nameKey = row.name.toLowerCase();
       taken.push(row.name);
     });
-    try {
-      return await insertDocuments(ctx, datasetId, rows);
-    } catch (error) {
-      if (attempt >= NAMING_ATTEMPTS || !isNameConflict(error)) throw error;
-      // a little apart, so that requests racing for the same names do not meet again at once
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
-    }
-  }
+    await insertDocuments(ctx, datasetId, rows);
+  });
 };

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { extensionOf } from "../../contract/documents";
-import { hasControlCharacter } from "../../contract/files";
+import { hasControlCharacter, printableName } from "../../contract/control-characters";
 import { UPLOAD_FILE_MAX_BYTES, UPLOAD_MAX_FILES } from "../../contract/limits";
 import { files, type FileRow } from "../../db/schema";
 import { contentTypeFor } from "../../lib/content-types";
 import { argumentError, payloadTooLarge } from "../../lib/errors";
-import { nextFreeName } from "../../lib/unique-name";
+import { insertWithFreeNames, nextFreeName } from "../../lib/unique-name";
 import type { ServiceContext } from "../context";
 import { childNames, fileKey, fileTypeOf, FOLDER, newFileRow, targetFolder } from "./internal";
 import { toFileEntry } from "./serialize";
@@ -24,7 +24,7 @@ export const pathSegments = (name: string) => {
       (part) => part === "." || part === ".." || part.includes("\\") || hasControlCharacter(part) || part.length > 255,
     )
   ) {
-    throw argumentError(`"${name}" is not a valid file name.`);
+    throw argumentError(`"${printableName(name)}" is not a valid file name.`);
   }
   return segments;
 };
@@ -43,8 +43,7 @@ export const assertFilesAcceptable = (uploads: File[]) => {
   }
 };
 
-const isNameClash = (error: unknown) =>
-  String((error as { cause?: unknown })?.cause ?? error).includes("UNIQUE constraint failed");
+const NAME_INDEX = /UNIQUE constraint failed: files\.parent_id, files\.name_key/;
 
 // Resolves (and creates) the sub-folders of upload paths, reusing folders that exist by name. Parallel uploads
 // of one folder race to create its sub-folders: the loser takes the winner's folder.
@@ -95,8 +94,6 @@ const withFreeNames = async (ctx: ServiceContext, rows: FileRow[]) => {
   return named;
 };
 
-const NAME_ATTEMPTS = 10;
-
 // Stores blobs first, then the rows in one batch (names picked again if a parallel upload took one); if the
 // rows cannot be written the blobs are removed again.
 export const storeFiles = async (ctx: ServiceContext, parentId: string | undefined, uploads: StoredFile[]) => {
@@ -127,17 +124,17 @@ export const storeFiles = async (ctx: ServiceContext, parentId: string | undefin
       ),
     ),
   );
-  for (let attempt = 1; ; attempt++) {
-    const rows = await withFreeNames(ctx, wanted);
-    try {
-      const [first, ...rest] = rows.map((row) => ctx.db.insert(files).values(row));
+  try {
+    const rows = await insertWithFreeNames(NAME_INDEX, async () => {
+      const named = await withFreeNames(ctx, wanted);
+      const [first, ...rest] = named.map((row) => ctx.db.insert(files).values(row));
       if (first) await ctx.db.batch([first, ...rest]);
-      return [...createdFolders, ...rows].map((row) => toFileEntry(row));
-    } catch (error) {
-      if (isNameClash(error) && attempt < NAME_ATTEMPTS) continue;
-      await ctx.storage.delete(wanted.map((row) => row.location));
-      throw error;
-    }
+      return named;
+    });
+    return [...createdFolders, ...rows].map((row) => toFileEntry(row));
+  } catch (error) {
+    await ctx.storage.delete(wanted.map((row) => row.location));
+    throw error;
   }
 };
 

@@ -2,7 +2,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import { figuresOf } from "../scope/storage-keys";
 import { WITH_FIGURES } from "./figures";
 import { chunks, documents, RUN, tasks } from "../../db/schema";
-import { inChunks } from "../../lib/batches";
+import { eachChunk, rowsInChunks } from "../../lib/batches";
+import { bulkError, bulkReport, splitDuplicates } from "../../lib/bulk-report";
 import { dataError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
@@ -10,23 +11,31 @@ import { getDatasetInTenant } from "../scope/datasets";
 import { recountDocument } from "./counters";
 import { pythonRepr } from "../../lib/validation";
 
+// The dataset's documents among `ids`, and RAGFlow's errors for the rest: ids given twice, and one
+// "Documents not found: [...]" for ids that are not the dataset's (then the request fails once the found ones
+// are done; it fails at once, before any write, when none is found).
 export const loadDocumentsForParsing = async (ctx: ServiceContext, datasetId: string, ids: string[]) => {
   if (ids.length === 0) throw dataError("`document_ids` is required");
   await getDatasetInTenant(ctx, datasetId);
-  const unique = [...new Set(ids)];
-  const rows = (
-    await Promise.all(
-      inChunks(unique).map((part) =>
-        ctx.db
-          .select()
-          .from(documents)
-          .where(and(eq(documents.datasetId, datasetId), inArray(documents.id, part))),
-      ),
-    )
-  ).flat();
-  const missing = unique.filter((id) => !rows.some((row) => row.id === id));
-  if (missing.length > 0) throw dataError(`Documents not found: ${pythonRepr(missing)}`);
-  return rows;
+  const { unique, duplicateErrors } = splitDuplicates(ids, "document");
+  const docs = await rowsInChunks(unique, (part) =>
+    ctx.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.datasetId, datasetId), inArray(documents.id, part))),
+  );
+  const found = new Set(docs.map((doc) => doc.id));
+  const missing = unique.filter((id) => !found.has(id));
+  const notFound = missing.length > 0 ? `Documents not found: ${pythonRepr(missing)}` : null;
+  const errors = notFound ? [...duplicateErrors, notFound] : duplicateErrors;
+  if (docs.length === 0) throw bulkError(notFound ?? errors.join("; "), 0, errors);
+  return { docs, errors, notFound };
+};
+
+// What a parse or stop did: RAGFlow fails the request (after the work) when some ids were not found.
+export const parsingReport = (done: number, errors: string[], notFound: string | null) => {
+  if (notFound) throw bulkError(notFound, done, errors);
+  return bulkReport(done, errors);
 };
 
 // Removes a document's chunks from D1 (the FTS index follows by trigger), from the vector index, and its
@@ -49,25 +58,31 @@ export const deleteDocumentChunks = async (
 // Queues parsing: old tasks go, old chunks go too unless the caller keeps them, and a "plan"
 // message splits the document into tasks on the queue.
 export const startParsing = async (ctx: ServiceContext, datasetId: string, ids: string[], deleteChunks = true) => {
-  const docs = await loadDocumentsForParsing(ctx, datasetId, ids);
+  const { docs, errors, notFound } = await loadDocumentsForParsing(ctx, datasetId, ids);
   const begin = nowMs();
-  for (const doc of docs) {
-    await ctx.db.delete(tasks).where(eq(tasks.documentId, doc.id));
-    if (deleteChunks) await deleteDocumentChunks(ctx, doc);
-    await ctx.db
-      .update(documents)
-      .set({
-        run: RUN.running,
-        progress: 0,
-        progressMsg: "Queued for parsing.",
-        processBeginAt: begin,
-        processDuration: 0,
-        updateTime: begin,
-      })
-      .where(eq(documents.id, doc.id));
+  const docIds = docs.map((doc) => doc.id);
+  await eachChunk(docIds, (part) => ctx.db.delete(tasks).where(inArray(tasks.documentId, part)));
+  if (deleteChunks) {
+    const chunked = await rowsInChunks(docIds, (part) =>
+      ctx.db.selectDistinct({ id: chunks.documentId }).from(chunks).where(inArray(chunks.documentId, part)),
+    );
+    const withChunks = new Set(chunked.map((row) => row.id));
+    for (const doc of docs) {
+      if (withChunks.has(doc.id) || WITH_FIGURES.has(doc.suffix)) await deleteDocumentChunks(ctx, doc);
+    }
   }
+  const queued = {
+    run: RUN.running,
+    progress: 0,
+    progressMsg: "Queued for parsing.",
+    processBeginAt: begin,
+    processDuration: 0,
+    updateTime: begin,
+  };
+  // the six values of `queued` are bound beside each slice
+  await eachChunk(docIds, (part) => ctx.db.update(documents).set(queued).where(inArray(documents.id, part)), 80);
   await ctx.queue.sendMany(
     docs.map((doc) => ({ type: "plan" as const, tenantId: ctx.actor.tenantId, documentId: doc.id, begin })),
   );
-  return true;
+  return parsingReport(docs.length, errors, notFound);
 };

@@ -1,21 +1,26 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { chunks, documents, RUN, tasks } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
-import { dataError } from "../../lib/errors";
+import { bulkError } from "../../lib/bulk-report";
 import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
 import { recordDocumentLog } from "../ingestion-logs/record";
 import { recountDocument } from "./counters";
 import { appendLine } from "../progress/lines";
-import { loadDocumentsForParsing } from "./start";
+import { loadDocumentsForParsing, parsingReport } from "./start";
+
+const NOT_RUNNING = "Can't stop parsing document with progress at 0 or 1";
 
 // Cancels parsing: the document becomes CANCEL, open tasks are marked cancelled (running ones stop at
-// their next check) and chunks of the cancelled run are removed.
+// their next check) and chunks of the cancelled run are removed. A document that is not being parsed is left as
+// it is and named in the errors (RAGFlow's stop_parse_documents).
 export const stopParsing = async (ctx: ServiceContext, datasetId: string, ids: string[]) => {
-  const docs = await loadDocumentsForParsing(ctx, datasetId, ids);
-  const notRunning = docs.filter((doc) => doc.run !== RUN.running);
-  if (notRunning.length === docs.length) throw dataError("Can't stop parsing document with progress at 0 or 1");
-  for (const doc of docs.filter((d) => d.run === RUN.running)) {
+  const { docs, errors, notFound } = await loadDocumentsForParsing(ctx, datasetId, ids);
+  const running = docs.filter((doc) => doc.run === RUN.running);
+  const idle = docs.filter((doc) => doc.run !== RUN.running);
+  errors.push(...idle.map((doc) => `Can't stop parsing document ${doc.id}: it has not started or already completed`));
+  if (running.length === 0) throw bulkError(notFound ?? NOT_RUNNING, 0, errors);
+  for (const doc of running) {
     const open = await ctx.db
       .select({ id: tasks.id })
       .from(tasks)
@@ -46,5 +51,5 @@ export const stopParsing = async (ctx: ServiceContext, datasetId: string, ids: s
       .returning();
     if (cancelled) await recordDocumentLog(ctx, cancelled, "Parse", RUN.cancel);
   }
-  return true;
+  return parsingReport(running.length, errors, notFound);
 };
