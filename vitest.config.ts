@@ -37,6 +37,8 @@ export default defineConfig({
                 SMTP_FROM: "Buddy <no-reply@buddy.test>",
                 TEST_SMTP_INBOX_URL: inject("smtpInboxUrl"),
                 TEST_TOOL_APIS_URL: inject("toolApisUrl"),
+                FUZZ_SEED: process.env.FUZZ_SEED ?? "",
+                FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
               },
             },
           })),

@@ -115,14 +115,11 @@ export type UnansweredPage = { total: number; items: UnansweredQuestion[] };
 // RAGFlow's GET /system/stats: dates as "2026-01-31" or "2026-01-31 12:00:00" (the day counts); canvas_id (any
 // value) switches to agent sessions.
 const STATS_DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
-const statsDate = (key: string) =>
-  v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.regex(STATS_DATE, `\`${key}\` must be a date like 2026-01-31 or 2026-01-31 00:00:00.`),
-    ),
-  );
+const isCalendarDay = (text: string) => !Number.isNaN(Date.parse(`${text.slice(0, 10)}T00:00:00Z`));
+const statsDate = (key: string) => {
+  const message = `\`${key}\` must be a date like 2026-01-31 or 2026-01-31 00:00:00.`;
+  return v.optional(v.pipe(v.string(), v.trim(), v.regex(STATS_DATE, message), v.check(isCalendarDay, message)));
+};
 export const SystemStatsQuerySchema = v.object({
   from_date: statsDate("from_date"),
   to_date: statsDate("to_date"),

@@ -48,16 +48,24 @@ export const queryParams = <S extends v.GenericSchema>(schema: S) =>
     schema,
   );
 
-// Chunk and chat endpoints answer bad input with code 102 and RAGFlow's plain message.
+// RAGFlow's plain line where it names the field ("`name` is required", "`top_k` must be greater than 0"), else
+// the pydantic line "Field: <path> - Message: <…>", so that every refusal says which field is wrong.
+const describeIssue = (issue: v.BaseIssue<unknown>) => {
+  const path = v.getDotPath(issue);
+  if (!path) return issue.message;
+  if (isMissingKey(issue)) return `\`${path}\` is required`;
+  const field = path.split(".").findLast((key) => !/^\d+$/.test(key)) ?? path;
+  return issue.message.includes(field) ? issue.message : formatIssues([issue]);
+};
+
+// Chunk and chat endpoints answer bad input with code 102 and its first problem, as RAGFlow does.
 export const jsonBodyAsDataError = <S extends v.GenericSchema>(schema: S) =>
   documented(
     validator("json", (value): v.InferOutput<S> => {
       const result = v.safeParse(schema, value ?? {});
       if (result.success) return result.output;
       const [issue] = result.issues;
-      throw dataError(
-        issue && isMissingKey(issue) ? `\`${v.getDotPath(issue)}\` is required` : (issue?.message ?? "Invalid request"),
-      );
+      throw dataError(issue ? describeIssue(issue) : "Invalid request");
     }),
     "json",
     schema,

@@ -156,7 +156,9 @@ describe("share links", () => {
     });
     expect(bad.body).toMatchObject({
       code: 102,
-      message: "An allowed origin looks like https://www.example.org (scheme and host, no path).",
+      message: expect.stringContaining(
+        "Field: <allowed_origins.0> - Message: <An allowed origin looks like https://www.example.org (scheme and host, no path).>",
+      ),
     });
     expect(
       (await callApi(`/chats/${chat.id}/share-tokens`, { token: owner.token, json: { rate_per_minute: 0 } })).body.code,

@@ -65,7 +65,10 @@ describe("prompt templates: CRUD", () => {
     ];
     for (const [json, message] of cases) {
       const res = await create(as(user), json);
-      expect(res.body, JSON.stringify(json).slice(0, 60)).toMatchObject({ code: 102, message });
+      expect(res.body, JSON.stringify(json).slice(0, 60)).toMatchObject({
+        code: 102,
+        message: expect.stringContaining(message),
+      });
     }
     expect((await create(as(user), { name: "a".repeat(128), content: "c".repeat(100_000) })).body.code).toBe(0);
     expect((await list(as(user))).total).toBe(1);

@@ -103,7 +103,10 @@ describe("chunks API", () => {
     expect(off.body.data).toBe(true);
     expect((await list(user, base, "?available=0")).body.data.chunks.map((c) => c.id)).toEqual([first?.id]);
     const none = await callApi(base, { method: "PATCH", token: user.token, json: { chunk_ids: [] } });
-    expect(none.body).toMatchObject({ code: 102, message: "Please select chunk!" });
+    expect(none.body).toMatchObject({
+      code: 102,
+      message: expect.stringContaining("<chunk_ids> - Message: <Please select chunk!>"),
+    });
     const [, second] = (await list(user, base)).body.data.chunks;
     const flagless = await callApi(base, { method: "PATCH", token: user.token, json: { chunk_ids: [second?.id] } });
     expect(flagless.body).toMatchObject({ code: 102, message: "`available_int` or `available` is required." });
