@@ -49,7 +49,8 @@ export const ensureDevSecret = () => {
   writeFileSync(path, current && !current.endsWith("\n") ? `${current}\n${line}` : `${current}${line}`);
 };
 
-export const startWrangler = ({ port, persistTo, vars = {}, stdio = "inherit" }) =>
+// `inspectorPort`: where DevTools (or a CPU profile, see scripts/bench/cpu-profile.mjs) can attach to workerd.
+export const startWrangler = ({ port, persistTo, vars = {}, stdio = "inherit", inspectorPort }) =>
   spawn(
     BIN("wrangler"),
     [
@@ -61,6 +62,7 @@ export const startWrangler = ({ port, persistTo, vars = {}, stdio = "inherit" })
       String(port),
       "--show-interactive-dev-session=false",
       ...(persistTo ? ["--persist-to", persistTo] : []),
+      ...(inspectorPort ? ["--inspector-port", String(inspectorPort)] : []),
       ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
     ],
     { cwd: ROOT, stdio, env: OFFLINE_ENV, detached: process.platform !== "win32" },

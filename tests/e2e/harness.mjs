@@ -19,7 +19,7 @@ const CHROMIUM_FLAGS = [
   "--no-first-run",
 ];
 
-const freePort = () =>
+export const freePort = () =>
   new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, "127.0.0.1", () => {
@@ -42,7 +42,7 @@ const waitUntilUp = async (baseUrl) => {
 };
 
 // One fresh local stack per run: built SPA, empty D1/R2 in a temp dir, wrangler dev on a free port.
-export const startStack = async ({ skipBuild = false, browser: withBrowser = true } = {}) => {
+export const startStack = async ({ skipBuild = false, browser: withBrowser = true, inspectorPort } = {}) => {
   mkdirSync(ARTIFACTS, { recursive: true });
   if (!skipBuild) await buildSpa();
   const persistTo = mkdtempSync(join(tmpdir(), "buddy-e2e-"));
@@ -54,6 +54,7 @@ export const startStack = async ({ skipBuild = false, browser: withBrowser = tru
     persistTo,
     vars: { ALLOW_PRIVATE_FETCH: "true", PROVIDER_SECRET: randomBytes(32).toString("hex") },
     stdio: ["ignore", "ignore", "inherit"],
+    inspectorPort,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilUp(baseUrl);
