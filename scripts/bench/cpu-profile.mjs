@@ -13,10 +13,8 @@ const connect = async (inspectorPort) => {
   });
   let nextId = 1;
   const pending = new Map();
-  const scripts = new Map();
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(String(event.data));
-    if (message.method === "Debugger.scriptParsed") scripts.set(message.params.url, message.params.scriptId);
     const waiting = pending.get(message.id);
     if (!waiting) return;
     pending.delete(message.id);
@@ -29,21 +27,21 @@ const connect = async (inspectorPort) => {
       pending.set(id, { resolve, reject });
       socket.send(JSON.stringify({ id, method, params }));
     });
-  return { send, scripts, close: () => socket.close() };
+  return { send, close: () => socket.close() };
 };
 
 // Self and total time per function (name and place), from the profile's samples.
-// `sources`: script text by url, so each function is shown with its first line (the bundle has no names
-// for arrow functions).
+// `sources`: script text by script id, so each function is shown with its first line (the bundle has no
+// names for arrow functions).
 export const summarise = (profile, sources = new Map(), top = 30) => {
-  const lines = new Map([...sources].map(([url, text]) => [url, text.split("\n")]));
+  const lines = new Map([...sources].map(([scriptId, text]) => [scriptId, text.split("\n")]));
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const label = (node) => {
-    const { functionName, url, lineNumber } = node.callFrame;
+    const { functionName, url, lineNumber, scriptId } = node.callFrame;
     const file = url ? url.split("/").at(-1) : "";
-    const code = lines.get(url)?.[lineNumber]?.trim().slice(0, 90) ?? "";
+    const code = lines.get(scriptId)?.[lineNumber]?.trim().slice(0, 90) ?? "";
     return `${functionName || "(anonymous)"} ${file}${file ? `:${lineNumber + 1}` : ""}${code ? `  ${code}` : ""}`;
   };
   const intervals = profile.timeDeltas ?? [];
@@ -81,10 +79,9 @@ export const startCpuProfile = async (inspectorPort) => {
       const { profile } = await inspector.send("Profiler.stop");
       await inspector.send("Debugger.enable");
       const sources = new Map();
-      for (const [url, scriptId] of inspector.scripts) {
-        if (url.endsWith(".js"))
-          sources.set(url, (await inspector.send("Debugger.getScriptSource", { scriptId })).scriptSource);
-      }
+      const bundles = profile.nodes.filter((node) => node.callFrame.url.endsWith(".js"));
+      for (const scriptId of new Set(bundles.map((node) => node.callFrame.scriptId)))
+        sources.set(scriptId, (await inspector.send("Debugger.getScriptSource", { scriptId })).scriptSource);
       await inspector.send("Debugger.disable");
       inspector.close();
       writeFileSync(path, JSON.stringify(profile));
