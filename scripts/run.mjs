@@ -49,7 +49,8 @@ export const ensureDevSecret = () => {
   writeFileSync(path, current && !current.endsWith("\n") ? `${current}\n${line}` : `${current}${line}`);
 };
 
-export const startWrangler = ({ port, persistTo, vars = {}, stdio = "inherit" }) =>
+// `inspectorPort`: where DevTools (or a CPU profile, see scripts/bench/cpu-profile.mjs) can attach to workerd.
+export const startWrangler = ({ port, persistTo, vars = {}, stdio = "inherit", inspectorPort }) =>
   spawn(
     BIN("wrangler"),
     [
@@ -61,6 +62,7 @@ export const startWrangler = ({ port, persistTo, vars = {}, stdio = "inherit" })
       String(port),
       "--show-interactive-dev-session=false",
       ...(persistTo ? ["--persist-to", persistTo] : []),
+      ...(inspectorPort ? ["--inspector-port", String(inspectorPort)] : []),
       // one workerd process runs everything, with no Cloudflare edge in front (LOCAL_STACK in wrangler.toml)
       ...Object.entries({ LOCAL_STACK: "true", ...vars }).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
     ],

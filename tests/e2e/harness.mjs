@@ -42,7 +42,7 @@ export const waitUntilUp = async (baseUrl) => {
 };
 
 // One fresh local stack per run: built SPA, empty D1/R2 in a temp dir, wrangler dev on a free port.
-export const startStack = async ({ skipBuild = false, browser: withBrowser = true } = {}) => {
+export const startStack = async ({ skipBuild = false, browser: withBrowser = true, inspectorPort } = {}) => {
   mkdirSync(ARTIFACTS, { recursive: true });
   if (!skipBuild) await buildSpa();
   const persistTo = mkdtempSync(join(tmpdir(), "buddy-e2e-"));
@@ -59,6 +59,7 @@ export const startStack = async ({ skipBuild = false, browser: withBrowser = tru
       REGISTRATIONS_PER_HOUR: "1000",
     },
     stdio: ["ignore", "ignore", "inherit"],
+    inspectorPort,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilUp(baseUrl);

@@ -45,11 +45,6 @@ export const selectiveGrams = (grams: string[], trigramDf: Map<string, number>, 
 // An OR of the 4-grams as phrases for the trigram index, whose text keeps words between single spaces.
 export const ngramExpression = (grams: string[]) => grams.map(quote).join(" OR ");
 
-// Share of the query's 4-grams found in a text: an absolute measure next to bm25's relative one, so a chunk
-// that shares a few common endings with the question never looks like a match.
-export const gramShare = (grams: string[], spaced: string) =>
-  grams.length ? grams.filter((gram) => spaced.includes(gram)).length / grams.length : 0;
-
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 // The chunk text with query words wrapped in <em> (matching ignores case, umlauts and ß).

@@ -30,10 +30,28 @@ export const wordBm25 = (
 // The text the trigram index holds for a chunk (its words in column order), words between single spaces.
 export const gramText = (fields: WeightedField[]) => ` ${fields.flatMap((field) => field.words).join(" ")} `;
 
+// How often each of the query's 4-grams occurs in a candidate's text (overlaps included), counted once for both
+// the 4-gram bm25 and the share of query 4-grams the text holds; `length` is the text's.
+export type GramCounts = { length: number; counts: Map<string, number> };
+
+export const gramCountsOf = (text: string, grams: string[]): GramCounts => ({
+  length: text.length,
+  counts: new Map(grams.map((gram) => [gram, occurrences(text, gram)])),
+});
+
+// Share of the query's 4-grams found in a text: an absolute measure next to bm25's relative one, so a chunk
+// that shares a few common endings with the question never looks like a match.
+export const gramShareOf = ({ counts }: GramCounts, grams: string[]) =>
+  grams.length ? grams.filter((gram) => (counts.get(gram) ?? 0) > 0).length / grams.length : 0;
+
 // 4-gram bm25 of each candidate text with the collection's counts (see gramStatistics); a text's length in
 // 4-grams is about its length in characters.
-export const gramBm25 = (texts: Map<string, string>, counts: Map<string, number>, total: number) =>
+export const gramBm25 = (texts: Map<string, GramCounts>, counts: Map<string, number>, total: number) =>
   bm25Scores(
-    [...texts].map(([id, text]) => ({ id, length: text.length, tf: (gram: string) => occurrences(text, gram) })),
+    [...texts].map(([id, text]) => ({
+      id,
+      length: text.length,
+      tf: (gram: string) => text.counts.get(gram) ?? 0,
+    })),
     new Map([...counts].map(([gram, n]) => [gram, bm25Idf(n, total)])),
   );

@@ -7,7 +7,6 @@ import { analyzeQuery, chunkText, idf, termSimilarity } from "../../lib/terms";
 import {
   ftsExpression,
   gramFrequencyBound,
-  gramShare,
   highlight,
   ngramExpression,
   queryGrams,
@@ -36,7 +35,7 @@ import {
 } from "../keyword-index/candidates";
 import { gramStatistics } from "../keyword-index/gram-statistics";
 import { documentsByMetadata } from "../scope/metadata";
-import { gramBm25, gramText, weightedFields, wordBm25 } from "../keyword-index/scope-bm25";
+import { gramBm25, gramCountsOf, gramShareOf, gramText, weightedFields, wordBm25 } from "../keyword-index/scope-bm25";
 import { withImageUrls } from "../scope/chunk-image";
 import { aboveFloor } from "../../rag/vector-math";
 import { rowsInChunks } from "../../lib/batches";
@@ -136,7 +135,7 @@ export const retrieve = async (
   const fields = new Map(candidates.map((row) => [row.id, weightedFields(row)]));
   const bm25 = wordBm25(fields, query.terms, stats.df, stats.total);
   const bestBm25 = Math.max(1e-9, ...bm25.values());
-  const gramTexts = new Map([...fields].map(([id, words]) => [id, gramText(words)]));
+  const gramTexts = new Map([...fields].map(([id, words]) => [id, gramCountsOf(gramText(words), grams)]));
   const ngramBm25 = gramBm25(gramTexts, ngram.counts, stats.total);
   const bestNgram = Math.max(1e-9, ...ngramBm25.values());
 
@@ -160,7 +159,7 @@ export const retrieve = async (
     );
     const coverage = termSimilarity(query, weights, text);
     const ngramScore =
-      ((ngramBm25.get(row.id) ?? 0) / bestNgram) * Math.sqrt(gramShare(grams, gramTexts.get(row.id) ?? ""));
+      ((ngramBm25.get(row.id) ?? 0) / bestNgram) * Math.sqrt(gramShareOf(gramTexts.get(row.id) ?? noGrams, grams));
     const term =
       COVERAGE_SHARE * coverage +
       WORD_BM25_SHARE * ((bm25.get(row.id) ?? 0) / bestBm25) +
@@ -225,6 +224,8 @@ const withParents = (hits: Scored[]) => {
 export type Retrieved = RetrievalResult & { labels: TagFeatures };
 
 const nothingFound = (labels: TagFeatures): Retrieved => ({ chunks: [], doc_aggs: [], total: 0, labels });
+
+const noGrams = { length: 0, counts: new Map<string, number>() };
 
 const noNgramCandidates = () => ({ hits: [] as { id: string }[], counts: new Map<string, number>() });
 
