@@ -35,6 +35,9 @@ const sharedChat = (page) =>
     return { chatId: chat.id, token: link.token };
   });
 
+// (a tab opened on the outside host also asks it for /favicon.ico)
+const exfiltrations = (outside) => outside.hits.filter((hit) => hit.startsWith("/exfil.png"));
+
 const directives = (response) =>
   Object.fromEntries(
     (response.headers.get("content-security-policy") ?? "")
@@ -65,7 +68,7 @@ const assertImageIsOnlyALink = async (scope, outside, question, seen) => {
   // streamed answers re-render: give a late <img> the time to fire its request
   await scope.waitForTimeout(500);
   assert.deepEqual(seen, []);
-  assert.deepEqual(outside.hits, []);
+  assert.deepEqual(exfiltrations(outside), []);
   return link;
 };
 
@@ -122,7 +125,7 @@ export const tests = [
         // the reader's click is the only way the image loads
         const [popup] = await Promise.all([page.waitForEvent("popup"), link.click()]);
         await popup.waitForLoadState();
-        assert.deepEqual(outside.hits, ["/exfil.png?d=SECRET-FROM-ANSWER"]);
+        assert.deepEqual(exfiltrations(outside), ["/exfil.png?d=SECRET-FROM-ANSWER"]);
         await popup.close();
         outside.hits.length = 0;
 
