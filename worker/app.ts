@@ -3,6 +3,7 @@ import type { AppEnv } from "./env";
 import { limitBody } from "./middleware/body-limit";
 import { handleError, handleNotFound } from "./middleware/errors";
 import { init } from "./middleware/init";
+import { securityHeaders } from "./middleware/security-headers";
 import { countRequests } from "./middleware/usage";
 import { agentRoutes, openAiAgentRoutes } from "./routes/agents";
 import { authRoutes } from "./routes/auth";
@@ -13,6 +14,7 @@ import { mountDocs } from "./routes/docs";
 import { evaluationRoutes } from "./routes/evaluation";
 import { shareRoutes } from "./routes/share";
 import { SHARE_PAGES, sharePage } from "./routes/share-page";
+import { spaPage } from "./routes/spa-page";
 import { chunkRoutes } from "./routes/chunks";
 import { datasetRoutes } from "./routes/datasets";
 import { documentImageRoutes } from "./routes/document-image";
@@ -58,6 +60,7 @@ const api = new Hono<AppEnv>()
   .route("/system", systemRoutes);
 
 export const app = new Hono<AppEnv>()
+  .use("*", securityHeaders)
   .use("/api/*", init)
   .use("/api/*", limitBody)
   .use("/api/v1/*", countRequests)
@@ -69,6 +72,9 @@ app.use("/v1/system/healthz", init).get("/v1/system/healthz", healthz);
 for (const path of SHARE_PAGES) app.use(path, init).get(path, sharePage);
 
 mountDocs(app);
+
+// every other page is the SPA's (wrangler.toml's run_worker_first sends it here for its headers)
+app.get("*", spaPage);
 
 app.onError(handleError);
 app.notFound(handleNotFound);

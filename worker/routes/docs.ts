@@ -33,7 +33,7 @@ export const mountDocs = (app: Hono<AppEnv>) => {
     if (!cached) {
       const spec = await generateSpecs(app, {
         includeEmptyPaths: true,
-        exclude: ["/api/openapi.json", "/api/docs", ...SHARE_PAGES],
+        exclude: ["/api/openapi.json", "/api/docs", ...SHARE_PAGES, "*"],
         documentation: {
           info: { title: "Buddy API", version: c.var.deps.config.version, description: DESCRIPTION },
           servers: [{ url: new URL(c.req.url).origin }],
@@ -55,6 +55,12 @@ export const mountDocs = (app: Hono<AppEnv>) => {
   });
   app.get(
     "/api/docs",
-    Scalar({ url: "/api/openapi.json", cdn: "/vendor/scalar-api-reference.js", pageTitle: "Buddy API" }),
+    // no default fonts: they come from Scalar's servers, which the page's policy (and an offline stack) do not reach
+    Scalar({
+      url: "/api/openapi.json",
+      cdn: "/vendor/scalar-api-reference.js",
+      pageTitle: "Buddy API",
+      withDefaultFonts: false,
+    }),
   );
 };

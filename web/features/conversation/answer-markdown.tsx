@@ -6,6 +6,7 @@ import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { CITATION_MARKER as CITATION, type Reference, type ReferenceChunk } from "../../../worker/contract/chats";
 import { ChunkImageLink } from "../../components/chunk-image-link";
+import { MarkdownImage, markdownUrlTransform } from "../../components/markdown-image";
 import { formatNumber } from "../../lib/format";
 
 const THINK = /<think>([\s\S]*?)(?:<\/think>|$)/g;
@@ -173,6 +174,7 @@ const markdownComponents = (reference: Reference | null | undefined, documentLin
         {children}
       </Link>
     ),
+  img: MarkdownImage,
   sup: ({ node, children }) => {
     const marker = node?.properties.dataCitation;
     if (marker === undefined) return <sup>{children}</sup>;
@@ -257,7 +259,8 @@ const Reasoning = ({ text }: { text: string }) => {
 type Props = { content: string; reference?: Reference | null; documentLinks?: boolean; showImages?: boolean };
 
 // An answer as markdown. Raw HTML is never rendered (no rehype-raw: it shows as text), links open in a new
-// tab, [ID:n] becomes a citation button for reference.chunks[n] and <think> blocks a collapsed "reasoning".
+// tab, images from other hosts become links, [ID:n] becomes a citation button for reference.chunks[n] and
+// <think> blocks a collapsed "reasoning".
 export const AnswerMarkdown = ({ content, reference, documentLinks = true, showImages = false }: Props) => {
   const { reasoning, answer } = splitThinking(content);
   return (
@@ -267,6 +270,7 @@ export const AnswerMarkdown = ({ content, reference, documentLinks = true, showI
         <Markdown
           remarkPlugins={[remarkGfm, remarkCitations]}
           components={markdownComponents(reference, documentLinks)}
+          urlTransform={markdownUrlTransform}
         >
           {answer}
         </Markdown>

@@ -1,6 +1,7 @@
 import { Box, Link } from "@chakra-ui/react";
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
+import { MarkdownImage, markdownUrlTransform } from "../../components/markdown-image";
 import { readTextHead } from "./decode-text";
 import { proseCss } from "./prose";
 import { ReadState, TruncatedNote } from "./read-state";
@@ -12,9 +13,11 @@ const components: Components = {
       {children}
     </Link>
   ),
+  img: MarkdownImage,
 };
 
-// Markdown with GitHub tables and lists. Raw HTML in the file is never rendered (no rehype-raw).
+// Markdown with GitHub tables and lists. Raw HTML in the file is never rendered (no rehype-raw); images from
+// other hosts become links.
 export const MarkdownViewer = ({ blob }: { blob: Blob }) => (
   <ReadState read={useBlobRead(blob, readTextHead)}>
     {({ text, truncated }) => (
@@ -29,7 +32,7 @@ export const MarkdownViewer = ({ blob }: { blob: Blob }) => (
           wordBreak="break-word"
           data-testid="markdown-preview"
         >
-          <Markdown remarkPlugins={[remarkGfm]} components={components}>
+          <Markdown remarkPlugins={[remarkGfm]} components={components} urlTransform={markdownUrlTransform}>
             {text}
           </Markdown>
         </Box>

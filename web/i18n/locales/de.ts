@@ -19,6 +19,7 @@ export const de = {
   common: {
     appName: "Buddy",
     openImage: "Bild aus {{name}} öffnen",
+    remoteImage: "Externes Bild öffnen: {{label}} ({{host}})",
     save: "Speichern",
     cancel: "Abbrechen",
     delete: "Löschen",

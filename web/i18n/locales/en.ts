@@ -22,6 +22,7 @@ export const en: Shape<typeof de> = {
   common: {
     appName: "Buddy",
     openImage: "Open the image from {{name}}",
+    remoteImage: "Open external image: {{label}} ({{host}})",
     save: "Save",
     cancel: "Cancel",
     delete: "Delete",
