@@ -17,10 +17,11 @@ export const modelRoutes = new Hono<AppEnv>()
     ok(c, await setDefaultModels(serviceContext(c), c.req.valid("json"))),
   );
 
-// /providers/models (add, delete), /providers/test (test connection without saving)
+// /providers/models (add, delete), /providers/test (test connection without saving). Testing is for those who
+// manage the models: it makes the worker call an address of the caller's choosing.
 export const providerRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .post("/test", jsonBodyAsDataError(AddModelSchema), async (c) =>
+  .post("/test", requireTeamManager, jsonBodyAsDataError(AddModelSchema), async (c) =>
     ok(c, await testModel(depsOf(c), c.req.valid("json"))),
   )
   .post("/models", requireTeamManager, jsonBodyAsDataError(AddModelSchema), async (c) => {

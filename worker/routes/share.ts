@@ -88,8 +88,8 @@ export const shareRoutes = new Hono<AppEnv>()
   .options("/chats/:chatId/*", (c) =>
     c.body(null, 204, { ...CORS_HEADERS, "Access-Control-Allow-Origin": c.req.header("Origin") ?? "*" }),
   )
+  // "/chats/:chatId/*" matches "/chats/:chatId" too: a second `use` for it would count each request twice
   .use("/chats/:chatId/*", shareAccess)
-  .use("/chats/:chatId", shareAccess)
   .get("/chats/:chatId", (c) => ok(c, sharedChatInfo(c.var.share.dialog)))
   .get("/chats/:chatId/sessions", async (c) =>
     ok(c, await visitorSessions(serviceContext(c), c.var.share.dialog, c.var.visitorId)),
@@ -154,7 +154,6 @@ export const shareRoutes = new Hono<AppEnv>()
     c.body(null, 204, { ...CORS_HEADERS, "Access-Control-Allow-Origin": c.req.header("Origin") ?? "*" }),
   )
   .use("/agents/:agentId/*", shareAgentAccess)
-  .use("/agents/:agentId", shareAgentAccess)
   .get("/agents/:agentId", async (c) => ok(c, await sharedAgentInfo(serviceContext(c), c.req.param("agentId"))))
   .post("/agents/:agentId/completions", CompletionBody, async (c) =>
     respond(c, c.req.param("agentId"), c.req.valid("json")),

@@ -13,12 +13,37 @@ describe("outbound URL guard", () => {
     "http://10.1.2.3/",
     "http://192.168.0.1/",
     "http://172.20.0.1/",
-    "http://169.254.169.254/latest",
     "http://[::1]/",
     "http://printer.local/",
+    "http://db.home.arpa/",
+    // names that spell out the private address they resolve to (nip.io, sslip.io and their kind)
+    "http://127.0.0.1.nip.io/",
+    "http://admin.10.0.0.5.nip.io:8080/",
+    "http://app-192-168-1-10.sslip.io/",
+    "http://magic-7f000001.nip.io/",
+    "http://--1.sslip.io/",
+    "http://fd00--1.sslip.io/",
   ])("refuses %s unless private fetches are allowed", (url) => {
     expect(checkOutboundUrl(url, false).ok).toBe(false);
     expect(checkOutboundUrl(url, true).ok).toBe(true);
+  });
+
+  it.each([
+    "http://169.254.169.254/latest/meta-data/",
+    "http://169.254.169.254.nip.io/",
+    "http://a9fea9fe.nip.io/",
+    "http://[fe80::1]/",
+    "http://[febf::1]/",
+    "http://[::ffff:169.254.169.254]/",
+    "http://[64:ff9b::169.254.169.254]/",
+    "http://[2002:a9fe:a9fe::]/",
+    "http://fe80--1.sslip.io/",
+    "http://localhost./",
+    "http://10.0.0.1.nip.io./",
+    "http://example.org./",
+  ])("refuses the link-local address or trailing-dot name %s even where private addresses are allowed", (url) => {
+    expect(checkOutboundUrl(url, true).ok).toBe(false);
+    expect(checkOutboundUrl(url, false).ok).toBe(false);
   });
 
   it.each([
@@ -50,6 +75,10 @@ describe("outbound URL guard", () => {
     // names that only start like a private range are names
     expect(checkOutboundUrl("https://247.ai/", false).ok).toBe(true);
     expect(checkOutboundUrl("https://10.example.org/", false).ok).toBe(true);
+    // a name spelling a public address, and numbers that are no address
+    expect(checkOutboundUrl("http://8.8.8.8.nip.io/", false).ok).toBe(true);
+    expect(checkOutboundUrl("https://api-2024-10-01.example.org/", false).ok).toBe(true);
+    expect(checkOutboundUrl("https://v1-2-3.example.org/", false).ok).toBe(true);
     expect(checkOutboundUrl("file:///etc/passwd", true)).toMatchObject({
       ok: false,
       reason: "Only http and https URLs can be fetched.",

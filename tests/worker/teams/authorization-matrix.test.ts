@@ -838,7 +838,7 @@ const ROWS: Row[] = [
   },
   {
     route: "POST /api/v1/providers/test",
-    allowed: SIGNED_IN,
+    allowed: ["outsider", ...MANAGERS],
     req: () => ({ method: "POST", path: "/providers/test", json: provider("chat-model") }),
   },
   {

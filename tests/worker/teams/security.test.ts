@@ -6,10 +6,19 @@ import type { ShareToken } from "../../../worker/contract/share";
 import { readConfig } from "../../../worker/lib/config";
 import { email } from "../../../worker/services/agents/components/email";
 import type { ComponentRun } from "../../../worker/services/agents/engine/types";
+import { invoke } from "../../../worker/services/agents/components/invoke";
+import type { ServiceContext } from "../../../worker/services/context";
+import { createDeps } from "../../../worker/services/create-deps";
+import { requestCrawl } from "../../../worker/services/documents/crawl-request";
+import { listS3Objects } from "../../../worker/services/files/import-s3";
+import { importWebsite } from "../../../worker/services/files/import-web";
+import { testModel } from "../../../worker/services/models/add";
 import { assertProviderUrl } from "../../../worker/services/models/provider-url";
 import { findProvider } from "../../../worker/platform/providers/catalogue";
+import { GOOD_KEY } from "../../helpers/shared/model-key";
 import { callApi } from "../../helpers/worker/api";
 import { createAgent, flow } from "../../helpers/worker/agents";
+import { createChat } from "../../helpers/worker/chat";
 import { createUser, type TestUser } from "../../helpers/worker/factories";
 import { inTeam, joinTeam } from "../../helpers/worker/teams";
 
@@ -239,7 +248,10 @@ describe("outbound addresses and secrets", () => {
     const local = findProvider("Ollama");
     const compatible = findProvider("OpenAI-API-Compatible");
     if (!hosted || !local || !compatible) throw new Error("catalogue");
-    expect(() => assertProviderUrl(noPrivate, hosted, "http://169.254.169.254/v1", {})).toThrow("private or loopback");
+    expect(() => assertProviderUrl(noPrivate, hosted, "http://10.0.0.5/v1", {})).toThrow("private or loopback");
+    expect(() => assertProviderUrl(noPrivate, hosted, "http://169.254.169.254/v1", {})).toThrow(
+      "Refusing to fetch a link-local address (cloud metadata services): 169.254.169.254.",
+    );
     expect(() => assertProviderUrl(noPrivate, hosted, "https://api.example.org/v1", {})).not.toThrow();
     expect(() => assertProviderUrl(noPrivate, local, "http://localhost:11434", {})).not.toThrow();
     expect(() => assertProviderUrl(noPrivate, compatible, "http://10.0.0.5:8000/v1", {})).not.toThrow();
@@ -268,5 +280,161 @@ describe("outbound addresses and secrets", () => {
 
   it("refuses to run without PROVIDER_SECRET instead of sealing keys with a known one", () => {
     expect(() => readConfig({ ...(env as Env), PROVIDER_SECRET: "" })).toThrow("PROVIDER_SECRET is not set");
+  });
+});
+
+describe("outbound calls by names that lead inside", () => {
+  // the deployed setting (ALLOW_PRIVATE_FETCH=false) for a real user, where the tests' default opens private addresses
+  const MODEL_DEFAULTS = { max_tokens: 512, vision: false, verify: false, credentials: {} };
+  const deployed = async (): Promise<ServiceContext> => {
+    const user = await createUser();
+    return {
+      ...createDeps({ ...env, ALLOW_PRIVATE_FETCH: "false" } as Env),
+      actor: { userId: user.id, tenantId: user.id, role: "owner", via: "session", sessionId: null },
+    };
+  };
+  // the test site on 127.0.0.1, reached through names that resolve to it (or claim to)
+  const port = new URL(env.TEST_SITE_URL).port;
+  const INSIDE = [
+    `http://127.0.0.1.nip.io:${port}`,
+    `http://app-127-0-0-1.sslip.io:${port}`,
+    `http://localhost.:${port}`,
+  ];
+
+  it.each(INSIDE)("crawl, web import, the Invoke component, provider test and S3 listing refuse %s", async (base) => {
+    const ctx = await deployed();
+    const page = `${base}/private/geheim.html`;
+    const refused = /private or loopback|ends with a dot/;
+    await expect(requestCrawl(ctx, "any", { name: "x", url: page, max_depth: 0, max_pages: 1 })).rejects.toThrow(
+      refused,
+    );
+    await expect(importWebsite(ctx, { url: page, max_depth: 0, max_pages: 1 })).rejects.toThrow(refused);
+    const run = {
+      ctx,
+      params: { url: page, method: "GET" },
+      render: (value: unknown) => String(value ?? ""),
+      signal: null,
+    } as unknown as ComponentRun;
+    await expect(invoke.run(run)).rejects.toThrow(refused);
+    await expect(
+      testModel(ctx, {
+        ...MODEL_DEFAULTS,
+        llm_factory: "OpenAI",
+        llm_name: "gpt-4o",
+        model_type: "chat",
+        api_key: "sk-x",
+        api_base: base,
+      }),
+    ).rejects.toThrow(refused);
+    await expect(
+      listS3Objects(ctx, {
+        endpoint: base,
+        region: "us-east-1",
+        bucket: "b",
+        access_key_id: "k",
+        secret_access_key: "s",
+        prefix: "",
+      }),
+    ).rejects.toThrow(refused);
+  });
+
+  it("self-hosted providers keep private addresses but never link-local ones", async () => {
+    const ctx = await deployed();
+    const ollama = findProvider("Ollama");
+    if (!ollama) throw new Error("catalogue");
+    expect(() => assertProviderUrl(ctx, ollama, "http://127.0.0.1.nip.io:11434", {})).not.toThrow();
+    for (const url of ["http://169.254.169.254", "http://[fe80::1]:11434", "http://169.254.169.254.nip.io"]) {
+      expect(() => assertProviderUrl(ctx, ollama, url, {})).toThrow("link-local");
+    }
+  });
+
+  it("a provider test against a private address reports the HTTP status, never the reply", async () => {
+    const ctx = await deployed();
+    const test = (api_base: string, api_key = GOOD_KEY) =>
+      testModel(ctx, {
+        ...MODEL_DEFAULTS,
+        llm_factory: "OpenAI-API-Compatible",
+        llm_name: "chat-model",
+        model_type: "chat",
+        api_key,
+        api_base,
+      });
+    // the mock answers 401 "Incorrect API key provided"; with private fetches allowed that text is shown
+    await expect(test(env.TEST_OPENAI_URL, "sk-wrong")).rejects.toThrow(
+      "Connection test failed: Invalid API key (401). Set the provider's API key in the model settings.",
+    );
+    await expect(test(`${env.TEST_SITE_URL}/private`)).rejects.toThrow(
+      "Connection test failed: Model or endpoint not found (404). Check the model name and base URL.",
+    );
+    // an internal page that answers 200: its HTML is not quoted back
+    const page = test(`${env.TEST_SITE_URL}/private/geheim.html#`);
+    await expect(page).rejects.toThrow("is not what OpenAI-API-Compatible sends (not shown)");
+    await expect(page).rejects.not.toThrow("secret");
+    // a working self-hosted server: the probe's answer text is not shown either
+    expect(await test(env.TEST_OPENAI_URL)).toEqual({
+      ok: true,
+      detail: "the server answered (replies from private addresses are not shown)",
+    });
+  });
+});
+
+describe("smaller boundaries", () => {
+  it("a share link's per-minute limit counts each request once", async () => {
+    const owner = await createUser();
+    const chat = await createChat(owner, { name: "Limit" });
+    const chatToken = (
+      await callApi<ShareToken>(`/chats/${chat.id}/share-tokens`, { token: owner.token, json: { rate_per_minute: 5 } })
+    ).body.data;
+    const agent = await createAgent(owner, flow([["begin", "Begin", {}, []]]), "Limit");
+    const agentToken = (
+      await callApi<ShareToken>(`/agents/${agent.id}/share-tokens`, {
+        token: owner.token,
+        json: { name: "Web", rate_per_minute: 5 },
+      })
+    ).body.data;
+    for (const [path, token] of [
+      [`/share/chats/${chat.id}`, chatToken.token],
+      [`/share/agents/${agent.id}`, agentToken.token],
+    ] as const) {
+      const get = () => callApi(`${path}?visitor_id=${VISITOR}`, { token: `Bearer ${token}` });
+      for (let i = 1; i <= 5; i++) expect((await get()).body.code, `${path} request ${i}`).toBe(0);
+      expect((await get()).status).toBe(429);
+    }
+  });
+
+  it("deleting someone else's API key says so and deletes nothing", async () => {
+    const owner = await createUser();
+    const stranger = await createUser();
+    const key = (await callApi<{ id: string; token: string }>("/system/tokens", { method: "POST", token: owner.token }))
+      .body.data;
+    for (const which of [key.id, key.token]) {
+      const res = await callApi(`/system/tokens/${encodeURIComponent(which)}`, {
+        method: "DELETE",
+        token: stranger.token,
+      });
+      expect(res.body).toMatchObject({ code: 102, message: "You don't own this API key." });
+    }
+    expect((await callApi("/datasets", { token: `Bearer ${key.token}` })).body.code).toBe(0);
+    // an unknown key stays RAGFlow's `true`; the owner's own deletion works
+    expect((await callApi("/system/tokens/nope", { method: "DELETE", token: stranger.token })).body.data).toBe(true);
+    expect((await callApi(`/system/tokens/${key.id}`, { method: "DELETE", token: owner.token })).body.data).toBe(true);
+    expect((await callApi("/datasets", { token: `Bearer ${key.token}` })).status).toBe(401);
+  });
+
+  it("asking another team's or another member's assistant is refused, streamed or not", async () => {
+    const owner = await createUser();
+    const member = await createUser();
+    const outsider = await createUser();
+    await joinTeam(owner, member);
+    const chat = await createChat(owner, { name: "Privat" });
+    const callers = [{ token: outsider.token }, inTeam(member, owner.id)];
+    for (const caller of callers) {
+      for (const json of [{ question: "x" }, { question: "x", stream: true }, { question: "x", stream: false }]) {
+        const res = await callApi(`/chats/${chat.id}/completions`, { ...caller, json });
+        expect(res.body, JSON.stringify(json)).toMatchObject({ code: 109, message: "no authorization" });
+      }
+    }
+    const sessions = await callApi<unknown[]>(`/chats/${chat.id}/sessions`, { token: owner.token });
+    expect(sessions.body.data).toEqual([]);
   });
 });

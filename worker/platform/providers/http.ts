@@ -3,7 +3,22 @@ import { type Endpoint, ProviderError } from "./types";
 const RETRIES = 2;
 const DEFAULT_TIMEOUT_MS = 60_000;
 
-const explain = (status: number, body: string) => {
+// `detail` is ": what the provider said", or empty for a server whose replies are not shown
+const explainStatus = (status: number, detail: string) => {
+  if (status === 401 || status === 403)
+    return `Invalid API key (${status})${detail}. Set the provider's API key in the model settings.`;
+  if (status === 404) return `Model or endpoint not found (404)${detail}. Check the model name and base URL.`;
+  if (status === 429) return `Rate limited by the provider (429)${detail}`;
+  return `The provider answered ${status}${detail}`;
+};
+
+const explain = async (response: Response, hideReply: boolean) => {
+  const { status } = response;
+  if (hideReply) {
+    await response.body?.cancel();
+    return explainStatus(status, "");
+  }
+  const body = await response.text();
   const detail = (() => {
     try {
       const parsed = JSON.parse(body) as { error?: { message?: string } | string; message?: string };
@@ -12,11 +27,7 @@ const explain = (status: number, body: string) => {
       return body;
     }
   })().slice(0, 300);
-  if (status === 401 || status === 403)
-    return `Invalid API key (${status}): ${detail}. Set the provider's API key in the model settings.`;
-  if (status === 404) return `Model or endpoint not found (404): ${detail}. Check the model name and base URL.`;
-  if (status === 429) return `Rate limited by the provider (429): ${detail}`;
-  return `The provider answered ${status}: ${detail}`;
+  return explainStatus(status, `: ${detail}`);
 };
 
 // POST JSON with a timeout, retrying 429 and 5xx with exponential backoff; errors become ProviderError.
@@ -75,14 +86,16 @@ export const post = async (
     if (response.status >= 300 && response.status < 400) {
       throw new ProviderError(
         response.status,
-        `The provider redirected to ${response.headers.get("location") ?? "another address"}: set that as the base URL.`,
+        endpoint.hideReplies
+          ? `The provider redirected (${response.status}): set the address it leads to as the base URL.`
+          : `The provider redirected to ${response.headers.get("location") ?? "another address"}: set that as the base URL.`,
       );
     }
     if ((response.status === 429 || response.status >= 500) && attempt < RETRIES) {
       await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
       continue;
     }
-    throw new ProviderError(response.status, explain(response.status, await response.text()));
+    throw new ProviderError(response.status, await explain(response, endpoint.hideReplies === true));
   }
 };
 

@@ -10,13 +10,15 @@ export type ModelSettings = {
   model: string;
   credentials: Credentials;
   timeoutMs?: number;
+  hideReplies?: boolean;
 };
 
-const plain = ({ baseUrl, apiKey, model, timeoutMs }: ModelSettings): Endpoint => ({
+const plain = ({ baseUrl, apiKey, model, timeoutMs, hideReplies }: ModelSettings): Endpoint => ({
   baseUrl,
   apiKey,
   model,
   timeoutMs,
+  hideReplies,
 });
 
 // Providers whose calls differ from the plain OpenAI wire format in URL, model or authentication.

@@ -60,4 +60,6 @@ export type Endpoint = {
   query?: Record<string, string>;
   // headers worked out per request once URL and body are known: signatures, access tokens, keys in other headers
   requestHeaders?: (request: OutgoingRequest) => Promise<Record<string, string>>;
+  // a server in a private network: its errors say only the HTTP status, never what it answered
+  hideReplies?: boolean;
 };

@@ -19,7 +19,7 @@ import { providerEndpoint } from "../../platform/providers/provider-endpoints";
 import { ProviderError } from "../../platform/providers/types";
 import type { Deps, ServiceContext } from "../context";
 import { PROBES } from "./probes";
-import { assertProviderUrl } from "./provider-url";
+import { assertProviderUrl, hidesReplies } from "./provider-url";
 
 const checkEntry = (deps: Deps, input: AddModelInput) => {
   const entry = findProvider(input.llm_factory);
@@ -51,15 +51,22 @@ const credentialHints = (entry: ProviderEntry, credentials: Credentials) =>
 const runProbe = <T extends ModelType>(type: T, model: ModelOf[T]) =>
   (PROBES[type] as (model: ModelOf[T]) => Promise<string>)(model);
 
-// "Test connection": one tiny real call with the given settings; the provider's own words on failure.
+// probes whose detail quotes the text that came back (the others report sizes and scores)
+const QUOTING_PROBES: ModelType[] = ["chat", "image2text", "speech2text"];
+const HIDDEN_REPLY = "the server answered (replies from private addresses are not shown)";
+
+// "Test connection": one tiny real call with the given settings; the provider's own words on failure, or only
+// the HTTP status for a server in a private network.
 export const testModel = async (deps: Deps, input: AddModelInput) => {
   const { entry, baseUrl, credentials } = checkEntry(deps, input);
+  const hideReplies = hidesReplies(deps, baseUrl);
   const endpoint = providerEndpoint(entry.name, {
     baseUrl,
     apiKey: input.api_key || undefined,
     model: input.llm_name,
     credentials,
     timeoutMs: 20_000,
+    hideReplies,
   });
   const model = modelAdapter(entry.wire, input.model_type, {
     id: `${input.llm_name}@${input.llm_factory}`,
@@ -68,9 +75,13 @@ export const testModel = async (deps: Deps, input: AddModelInput) => {
   });
   if (!model) throw dataError(`${input.llm_factory} does not offer ${input.model_type} models.`);
   try {
-    return { ok: true, detail: await runProbe(input.model_type, model) };
+    const detail = await runProbe(input.model_type, model);
+    return { ok: true, detail: hideReplies && QUOTING_PROBES.includes(input.model_type) ? HIDDEN_REPLY : detail };
   } catch (error) {
     if (error instanceof ProviderError) throw dataError(`Connection test failed: ${error.message}`);
+    // an answer that is not the provider's format (an HTML page): the parser's message quotes it
+    if (hideReplies && !(error instanceof Error && error.name === "AbortError"))
+      throw dataError(`Connection test failed: the server's answer is not what ${entry.name} sends (not shown).`);
     throw error;
   }
 };

@@ -1,6 +1,6 @@
 import { type Credentials, parseServiceAccountKey } from "../../contract/provider-credentials";
 import { dataError } from "../../lib/errors";
-import { checkOutboundUrl } from "../../lib/url-guard";
+import { checkOutboundUrl, isPrivateTarget } from "../../lib/url-guard";
 import type { ProviderEntry } from "../../platform/providers/catalogue";
 import type { Deps } from "../context";
 
@@ -16,6 +16,9 @@ export const assertProviderUrl = (
 ) => {
   const tokenUri = parseServiceAccountKey(credentials.google_service_account_key ?? "")?.token_uri;
   for (const url of [baseUrl, ...(tokenUri ? [tokenUri] : [])]) {
+    // link-local addresses and the like: closed to self-hosted providers too
+    const reachable = checkOutboundUrl(url, true);
+    if (!reachable.ok) throw dataError(`${reachable.reason}.`);
     const check = checkOutboundUrl(
       url,
       deps.config.allowPrivateFetch || entry.local === true || entry.selfHosted === true,
@@ -26,3 +29,9 @@ export const assertProviderUrl = (
       );
   }
 };
+
+// A provider inside a private network may be reached (self-hosted ones), but what it answers is not shown: a base
+// URL aimed at any internal server would otherwise read that server's pages back through the error messages.
+// ALLOW_PRIVATE_FETCH (tests) declares the private network open, so nothing is hidden then.
+export const hidesReplies = (deps: Pick<Deps, "config">, baseUrl: string) =>
+  !deps.config.allowPrivateFetch && isPrivateTarget(baseUrl);

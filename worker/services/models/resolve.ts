@@ -12,7 +12,7 @@ import { providerEndpoint } from "../../platform/providers/provider-endpoints";
 import { builtinLexicalRerank } from "../../platform/providers/rerank";
 import type { Endpoint } from "../../platform/providers/types";
 import type { Deps } from "../context";
-import { assertProviderUrl } from "./provider-url";
+import { assertProviderUrl, hidesReplies } from "./provider-url";
 
 export const findTenantModel = async (deps: Deps, tenantId: string, id: string, type: ModelType) => {
   const { model, provider } = parseModelId(id);
@@ -46,6 +46,7 @@ export const endpointOf = async (deps: Deps, row: StoredModel): Promise<Endpoint
     apiKey: row.apiKeySealed ? await openSecret(row.apiKeySealed, deps.config.providerSecret) : undefined,
     model: row.modelName,
     credentials,
+    hideReplies: hidesReplies(deps, baseUrl),
   });
 };
 

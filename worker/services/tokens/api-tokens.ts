@@ -5,6 +5,7 @@ import { apiTokens } from "../../db/schema";
 import { sha256Hex } from "../../lib/crypto";
 import { newId, randomToken } from "../../lib/ids";
 import { httpDate, MINUTE_MS, nowMs } from "../../lib/time";
+import { dataError } from "../../lib/errors";
 import type { Deps, ServiceContext } from "../context";
 
 type ApiTokenRow = typeof apiTokens.$inferSelect;
@@ -52,18 +53,16 @@ export const listApiTokens = async ({ db, actor }: ServiceContext): Promise<ApiT
 };
 
 // Keys are personal: each member lists and deletes the keys they made in the team.
-// Accepts the full key or its id; an unknown key is not an error (RAGFlow returns true).
+// Accepts the full key or its id; an unknown key is not an error (RAGFlow returns true), someone else's key
+// (another member's, another team's) is refused rather than answered with a `true` that deleted nothing.
 export const deleteApiToken = async ({ db, actor }: ServiceContext, tokenOrId: string) => {
-  const tokenHash = await sha256Hex(tokenOrId);
-  await db
+  const matches = or(eq(apiTokens.tokenHash, await sha256Hex(tokenOrId)), eq(apiTokens.id, tokenOrId));
+  const deleted = await db
     .delete(apiTokens)
-    .where(
-      and(
-        eq(apiTokens.tenantId, actor.tenantId),
-        eq(apiTokens.createdBy, actor.userId),
-        or(eq(apiTokens.tokenHash, tokenHash), eq(apiTokens.id, tokenOrId)),
-      ),
-    );
+    .where(and(eq(apiTokens.tenantId, actor.tenantId), eq(apiTokens.createdBy, actor.userId), matches))
+    .returning({ id: apiTokens.id });
+  if (deleted.length === 0 && (await db.query.apiTokens.findFirst({ where: matches, columns: { id: true } })))
+    throw dataError("You don't own this API key.");
   return true;
 };
 
