@@ -6,10 +6,14 @@ import type { ChunkConfig, ChunkDraft } from "./types";
 
 const SENTENCE_END = [". ", "! ", "? ", "。", "；", "\n"];
 
+type Piece = { block: Block; tokens: number };
+
 // A section larger than the budget is cut at the configured delimiters, then at sentence ends,
-// and as a last resort by length (about 4 characters per token).
-const fitSection = (block: Block, budget: number, levels: string[][]): Block[] => {
-  if (countTokens(block.text) <= budget) return [block];
+// and as a last resort by length (about 4 characters per token). Each piece comes with its token count, which
+// the merge needs too: counting is the costly part of chunking a large spreadsheet.
+const fitSection = (block: Block, budget: number, levels: string[][]): Piece[] => {
+  const tokens = countTokens(block.text);
+  if (tokens <= budget) return [{ block, tokens }];
   const [delimiters, ...rest] = levels;
   if (delimiters) {
     const pieces = splitOn(block.text, delimiters);
@@ -17,10 +21,10 @@ const fitSection = (block: Block, budget: number, levels: string[][]): Block[] =
     return fitSection(block, budget, rest);
   }
   const size = budget * 4;
-  return Array.from({ length: Math.ceil(block.text.length / size) }, (_, i) => ({
-    ...block,
-    text: block.text.slice(i * size, (i + 1) * size),
-  }));
+  return Array.from({ length: Math.ceil(block.text.length / size) }, (_, i) => {
+    const text = block.text.slice(i * size, (i + 1) * size);
+    return { block: { ...block, text }, tokens: countTokens(text) };
+  });
 };
 
 const overlapTail = (text: string, percent: number) =>
@@ -57,8 +61,10 @@ export const naiveMerge = (blocks: Block[], config: ChunkConfig): ChunkDraft[] =
       tokens = 0;
       continue;
     }
-    for (const piece of fitSection(block, config.chunkTokenNum, [singles, SENTENCE_END])) {
-      const pieceTokens = countTokens(piece.text);
+    for (const { block: piece, tokens: pieceTokens } of fitSection(block, config.chunkTokenNum, [
+      singles,
+      SENTENCE_END,
+    ])) {
       if (tokens > 0 && tokens + pieceTokens > budget) close();
       text += `${text ? "\n" : ""}${piece.text}`;
       tokens += pieceTokens;
