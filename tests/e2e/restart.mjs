@@ -10,7 +10,7 @@ import { stackApi } from "../../scripts/bench/stack-api.mjs";
 import { applyMigrations, buildSpa, ROOT, startWrangler } from "../../scripts/run.mjs";
 import { startOpenAiServer } from "../helpers/servers/model-servers.ts";
 import { GOOD_KEY } from "../helpers/shared/model-key.ts";
-import { textPdf } from "../helpers/shared/text-pdf.ts";
+import { pdfFile } from "../helpers/fixtures/pdf.ts";
 import { freePort, waitUntilUp } from "./harness.mjs";
 
 const ROUNDS = Number(process.env.RESTART_ROUNDS ?? 3);
@@ -44,7 +44,8 @@ const crash = async () => {
 
 const pdfLine = (page, line) =>
   `Seite ${page} Zeile ${line}: Hinweise zur Pflege ${page * 100 + line}, Schlaf, Bewegung und Ernaehrung.`;
-const pdf = new Blob([textPdf(PAGES, pdfLine)]);
+const pageLines = (page) => Array.from({ length: 30 }, (_, line) => pdfLine(page, line + 1));
+const pdf = new Blob([pdfFile(Array.from({ length: PAGES }, (_, page) => ({ lines: pageLines(page + 1) })))]);
 
 const document = async (token, datasetId, documentId) =>
   (await api(`/datasets/${datasetId}/documents?id=${documentId}`, {}, token)).body.data.docs[0];

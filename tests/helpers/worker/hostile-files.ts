@@ -1,23 +1,12 @@
 import { Deflate, deflateSync, strToU8 } from "fflate";
 import { expect } from "vitest";
 import { callApi } from "./api";
+import { crc32 } from "../fixtures/png";
 
 // Hostile files generated in the test: zip archives written byte by byte (zip64 records, declared sizes that
 // lie), zip bombs, minimal XLSX/DOCX parts and a PDF with many text items.
 
 const MB = 1 << 20;
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-export const crc32 = (bytes: Uint8Array) => {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-};
 
 // A raw deflate stream of `size` zero bytes, deflated a megabyte at a time (nothing that large is held).
 export const deflatedZeros = (size: number) => {

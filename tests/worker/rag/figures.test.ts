@@ -10,22 +10,13 @@ import {
   WORD_FIGURE_CAPTION,
   wordDocx,
 } from "../../helpers/fixtures/documents";
-import { noisePng } from "../../helpers/fixtures/png";
+// the fixtures' CRC-32 is independent of the encoder under test
+import { crc32, noisePng } from "../../helpers/fixtures/png";
 
 const inflate = async (bytes: Uint8Array) =>
   new Uint8Array(
     await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"))).arrayBuffer(),
   );
-
-// CRC-32 as PNG defines it, bit by bit (independent of the encoder's table).
-const crc32 = (bytes: Uint8Array) => {
-  let crc = ~0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return ~crc >>> 0;
-};
 
 // The PNG's chunks by type (length, type, data, CRC); every CRC is checked.
 const chunksOf = (png: Uint8Array) => {

@@ -44,7 +44,7 @@ describe("/system/tokens (API keys)", () => {
       method: "DELETE",
       token: stranger.token,
     });
-    expect(attempt.body.data).toBe(true);
+    expect(attempt.body).toMatchObject({ code: 102, message: "You don't own this API key." });
     const me = await callApi<{ id: string }>("/users/me", { token: `Bearer ${created.body.data.token}` });
     expect(me.body.data.id).toBe(owner.id);
   });
