@@ -19,7 +19,8 @@ const PAGE = {
   "worker-src": "'self' blob:",
   // the share dialog's live preview and the API reference are Buddy's own pages
   "frame-src": "'self' blob:",
-  "object-src": "'none'",
+  // the chunk page shows a document's PDF in an <object> from a blob URL the page made itself
+  "object-src": "blob:",
   "base-uri": "'self'",
   "form-action": "'self'",
 };

@@ -24,7 +24,7 @@ const expectNoOutsideHosts = (policy: Record<string, string>) => {
   expect(policy["connect-src"]).toBe("'self' data: blob:");
   expect(policy["script-src"]).not.toContain("'unsafe-inline'");
   expect(policy["script-src"]).not.toContain("'unsafe-eval'");
-  expect(policy["object-src"]).toBe("'none'");
+  expect(policy["object-src"]).toBe("blob:");
 };
 
 describe("security headers", () => {
