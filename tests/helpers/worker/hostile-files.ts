@@ -1,6 +1,7 @@
 import { Deflate, deflateSync, strToU8 } from "fflate";
 import { expect } from "vitest";
 import { callApi } from "./api";
+import { concatBytes } from "../fixtures/pdf";
 import { crc32 } from "../fixtures/png";
 
 // Hostile files generated in the test: zip archives written byte by byte (zip64 records, declared sizes that
@@ -15,17 +16,7 @@ export const deflatedZeros = (size: number) => {
   const zeros = new Uint8Array(MB);
   for (let done = 0; done < size; done += MB) deflater.push(zeros.subarray(0, Math.min(MB, size - done)));
   deflater.push(new Uint8Array(0), true);
-  return concat(parts);
-};
-
-const concat = (parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return concatBytes(parts);
 };
 
 class Bytes {
@@ -51,7 +42,7 @@ class Bytes {
     return this.push(part);
   }
   done() {
-    return concat(this.parts);
+    return concatBytes(this.parts);
   }
 }
 

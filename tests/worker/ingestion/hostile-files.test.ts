@@ -16,7 +16,7 @@ import {
   xlsxParts,
 } from "../../helpers/worker/hostile-files";
 
-// Issue 31: a 120 kB XLSX that unpacked to 30 MB kept the parser (and with it the whole server, which shares
+// Issue 30: a 120 kB XLSX that unpacked to 30 MB kept the parser (and with it the whole server, which shares
 // its isolate with the queue consumer) busy for over 15 minutes, and a zip64 XLSX failed with "internal error".
 // Each hostile file now ends DONE or FAIL within the budget, and /system/ping is answered meanwhile.
 const MB = 1 << 20;

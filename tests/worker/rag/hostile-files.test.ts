@@ -15,7 +15,7 @@ import {
   xlsxParts,
 } from "../../helpers/worker/hostile-files";
 
-// Issue 31: hostile files end within a fixed budget, as DONE or with a sentence that says why.
+// Issue 30: hostile files end within a fixed budget, as DONE or with a sentence that says why.
 const MB = 1 << 20;
 const BUDGET_MS = 20_000;
 const opts = { fromPage: 1, toPage: 1_000_000, html4excel: false };
