@@ -50,7 +50,8 @@ describe("what a search app's scope lets through", () => {
       message: `You don't own the dataset ${privateBase.id}`,
     });
 
-    // … and a link the member made over the team's base stops when the owner adds a private base to the app
+    // … and a link the member made over the team's base keeps searching only what the member sees when the owner
+    // adds a private base to the app
     const shared = await createSearch(owner, { kb_ids: [teamBase.id] });
     const link = (await shareLink(asMember.token, shared, asMember.headers)).body.data;
     expect(
@@ -62,11 +63,18 @@ describe("what a search app's scope lets through", () => {
       token: owner.token,
       json: { name: "Erweitert", search_config: { kb_ids: [teamBase.id, privateBase.id] } },
     });
-    const refused = await bot("/retrieval_test", link.token, { search_id: shared, question: "Praxis August" });
-    expect(refused.body).toMatchObject({ code: 102, message: `You don't own the dataset ${privateBase.id}` });
-    expect(
-      (await bot("/related_questions", link.token, { search_id: shared, question: "Praxis August" })).body.code,
-    ).toBe(102);
+    const narrowed = await bot<RetrievalResult>("/retrieval_test", link.token, {
+      search_id: shared,
+      question: "Praxis August",
+    });
+    expect(narrowed.body.code).toBe(0);
+    expect(narrowed.body.data.chunks.map((chunk) => chunk.document_keyword)).not.toContain("geheim.txt");
+    const named = await bot("/retrieval_test", link.token, {
+      search_id: shared,
+      kb_id: privateBase.id,
+      question: "Praxis August",
+    });
+    expect(named.body).toMatchObject({ code: 102, message: `You don't own the dataset ${privateBase.id}` });
 
     // the owner's own link over the same app works: the owner sees both bases
     const ownLink = (await shareLink(owner.token, shared)).body.data;

@@ -66,6 +66,12 @@ const ownerTemplate = async () =>
       json: { name: `Vorlage ${crypto.randomUUID().slice(0, 8)}`, content: "x" },
     })
   ).body.data.id;
+const readingFlow = (datasetId: string) =>
+  flow([
+    ["begin", "Begin", {}, ["Retrieval:kb"]],
+    ["Retrieval:kb", "Retrieval", { kb_ids: [datasetId] }, ["Answer:a"]],
+    ["Answer:a", "Answer", { content: "{Retrieval:kb@formalized_content}" }, []],
+  ]);
 const throwawayAgent = async () => (await createAgent(fx.owner, AGENT_DSL, undefined, { permission: "team" })).id;
 const throwawayDataset = async () => (await createDataset(fx.owner, { permission: "team" })).id;
 const throwawayDocument = async () => {
@@ -1275,6 +1281,55 @@ describe("authorization matrix", () => {
       }
     });
   }
+
+  // A base private to the owner, named by a team flow and a team search app: every read that could name it
+  // names it only for the owner.
+  it("ids of invisible bases reach no other member", { timeout: 60_000 }, async () => {
+    const secret = await createDataset(fx.owner, { name: "Nur für mich" });
+    const agent = await createAgent(fx.owner, readingFlow(secret.id), undefined, { permission: "team" });
+    const search = (
+      await callApi<{ search_id: string }>("/searches", {
+        token: fx.owner.token,
+        json: { name: `Privat-Suche ${crypto.randomUUID().slice(0, 8)}`, search_config: { kb_ids: [secret.id] } },
+      })
+    ).body.data.search_id;
+    const reads = [
+      "/datasets?page_size=100",
+      "/agents?page_size=100",
+      `/agents/${agent.id}`,
+      "/searches?page_size=100",
+    ];
+    reads.push(`/searches/${search}`);
+    for (const caller of TEAM)
+      for (const path of reads) {
+        const body = JSON.stringify((await call(caller, { method: "GET", path })).body);
+        expect(body.includes(secret.id), `${caller} GET ${path}`).toBe(caller === "owner");
+      }
+  });
+
+  // Another member (the admin may change every team flow) rewrites the owner's flow to read the owner's private
+  // base: refused, nothing changes, and a run reads nothing from it.
+  it("another member changed the flow: it still reads no base they may not see", { timeout: 60_000 }, async () => {
+    const secret = await createDataset(fx.owner, { name: "Tresor" });
+    await ingest(fx.owner, secret.id, [textFile("tresor.txt", "Die Tresorzahl lautet 4711.")]);
+    const agent = await createAgent(fx.owner, readingFlow(fx.datasetId), undefined, { permission: "team" });
+    for (const caller of ["member", "admin"] as const) {
+      const before = await fingerprint();
+      const rewrite = await call(caller, {
+        method: "PUT",
+        path: `/agents/${agent.id}`,
+        json: { dsl: readingFlow(secret.id) },
+      });
+      expect(succeeded(rewrite), `${caller}: ${JSON.stringify(rewrite.body)}`).toBe(false);
+      expect(await fingerprint(), `${caller} changed the database`).toBe(before);
+      const run = await call(caller, {
+        method: "POST",
+        path: "/agents/chat/completions",
+        json: { agent_id: agent.id, question: "Tresorzahl" },
+      });
+      expect(JSON.stringify(run.body)).not.toContain("4711");
+    }
+  });
 
   it("list endpoints show other teams nothing", async () => {
     const asOutsider = { token: fx.outsider.token };

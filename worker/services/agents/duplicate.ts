@@ -3,11 +3,12 @@ import { agents } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { createAgent } from "./create";
 import { getVisibleAgent, mayEditAgent } from "./access";
+import { oneWithoutHiddenBases } from "./knowledge-bases";
 import { withoutSecrets } from "./serialize";
 
 // A copy named "<title> (copy)", "(copy 2)", … owned by the caller.
 export const duplicateAgent = async (ctx: ServiceContext, id: string) => {
-  const source = await getVisibleAgent(ctx, id);
+  const source = await oneWithoutHiddenBases(ctx, await getVisibleAgent(ctx, id));
   for (let n = 1; ; n++) {
     const title = n === 1 ? `${source.title} (copy)` : `${source.title} (copy ${n})`;
     const clash = await ctx.db.query.agents.findFirst({

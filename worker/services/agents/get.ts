@@ -1,11 +1,12 @@
 import type { Agent } from "../../contract/agents";
 import type { ServiceContext } from "../context";
 import { getVisibleAgent, mayEditAgent } from "./access";
+import { oneWithoutHiddenBases } from "./knowledge-bases";
 import { toAgent } from "./serialize";
 
 // GET /agents/{id}: the agent, and whether the caller may change it (the editor opens read-only otherwise).
 export const getAgentForEditor = async (ctx: ServiceContext, id: string): Promise<Agent> => {
-  const row = await getVisibleAgent(ctx, id);
+  const row = await oneWithoutHiddenBases(ctx, await getVisibleAgent(ctx, id));
   const editable = mayEditAgent(ctx, row);
   return { ...toAgent(row, editable), can_edit: editable };
 };

@@ -3,6 +3,7 @@ import type { ListAgentsQuery } from "../../contract/agents";
 import { agents } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { visibleAgents, mayEditAgent } from "./access";
+import { withoutHiddenBases } from "./knowledge-bases";
 import { toAgent } from "./serialize";
 import { keyContains } from "../../lib/sql-match";
 
@@ -24,5 +25,6 @@ export const listAgents = async (ctx: ServiceContext, query: ListAgentsQuery) =>
       .offset((query.page - 1) * query.page_size),
     ctx.db.select({ n: count() }).from(agents).where(where),
   ]);
-  return { agents: rows.map((row) => toAgent(row, mayEditAgent(ctx, row))), total: total?.n ?? 0 };
+  const shown = await withoutHiddenBases(ctx, rows);
+  return { agents: shown.map((row) => toAgent(row, mayEditAgent(ctx, row))), total: total?.n ?? 0 };
 };

@@ -5,10 +5,13 @@ import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
 import { getManageableAgent } from "./access";
 import { assertTitleFree } from "./internal";
+import { keepHiddenBases } from "./knowledge-bases";
 
 export const updateAgent = async (ctx: ServiceContext, id: string, input: UpdateAgentInput) => {
   const current = await getManageableAgent(ctx, id);
   if (input.title !== undefined) await assertTitleFree(ctx, input.title, id);
+  const dsl =
+    input.dsl === undefined ? undefined : await keepHiddenBases(ctx, current.dsl, input.dsl as AgentRow["dsl"]);
   await ctx.db
     .update(agents)
     .set({
@@ -16,7 +19,7 @@ export const updateAgent = async (ctx: ServiceContext, id: string, input: Update
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.avatar !== undefined ? { avatar: input.avatar } : {}),
       ...(input.permission !== undefined ? { permission: input.permission } : {}),
-      ...(input.dsl !== undefined ? { dsl: input.dsl as AgentRow["dsl"] } : {}),
+      ...(dsl !== undefined ? { dsl } : {}),
       updateTime: nowMs(),
     })
     .where(eq(agents.id, current.id));

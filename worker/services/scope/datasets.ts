@@ -5,6 +5,7 @@ import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
 import { canManageTeam } from "../teams/membership";
 import { startsWith } from "../../lib/sql-match";
+import { inJsonList } from "../../lib/batches";
 
 export const lacksPermission = (ctx: ServiceContext, ids: string) =>
   dataError(`User '${ctx.actor.tenantId}' lacks permission for dataset '${ids}'`);
@@ -27,6 +28,18 @@ export const isVisibleDataset = (ctx: ServiceContext, row: Pick<DatasetRow, "ten
     ctx.actor.via === "job" ||
     row.permission === "team" ||
     row.createdBy === ctx.actor.userId);
+
+// Which of these ids name datasets the acting person may see (a share link: its maker), e.g. the bases a team's
+// flow or search app names, as shown to one member.
+export const visibleDatasetIds = async (ctx: ServiceContext, ids: Iterable<string>): Promise<Set<string>> => {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Set();
+  const rows = await ctx.db
+    .select({ id: datasets.id })
+    .from(datasets)
+    .where(and(datasetsVisibleTo(ctx.actor.tenantId, ctx.actor.userId), inJsonList(datasets.id, wanted)));
+  return new Set(rows.map((row) => row.id));
+};
 
 // Fetch-or-throw: the dataset must be visible to the caller in the current team.
 export const getDatasetInTenant = async (ctx: ServiceContext, id: string) => {

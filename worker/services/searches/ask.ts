@@ -17,6 +17,7 @@ import { addUsage, recordUsage } from "../models/usage";
 import { knowledgeChunks } from "../retrieval/knowledge-chunks";
 import { metadataConditionFor } from "../scope/metadata";
 import { retrieve } from "../retrieval/retrieve";
+import { visibleDatasetIds } from "../scope/datasets";
 import { searchConfigOf } from "./internal";
 import { checkDatasets, checkDocuments, documentsWithin } from "./validate";
 
@@ -27,6 +28,15 @@ const CITATION_VECTOR_WEIGHT = 0.3;
 export type SearchScope = { kbIds: string[]; docIds: string[] };
 type ScopeInput = { kb_ids?: string[]; doc_ids?: string[] };
 
+// The saved bases the asker may see: a base private to the member who chose it is not searched for the others.
+const savedBasesSeenBy = async (ctx: ServiceContext, saved: SearchConfig) => {
+  const visible = await visibleDatasetIds(ctx, saved.kb_ids);
+  const seen = saved.kb_ids.filter((id) => visible.has(id));
+  if (saved.kb_ids.length > 0 && seen.length === 0)
+    throw dataError("None of this search's knowledge bases is visible to you.");
+  return seen;
+};
+
 // Which knowledge bases and documents one search covers: the request's, else the saved ones. A share-link
 // visitor (savedOnly) may only narrow the saved knowledge bases and the saved document filter, never widen them.
 export const searchScope = async (
@@ -36,7 +46,7 @@ export const searchScope = async (
   savedOnly = false,
 ): Promise<SearchScope> => {
   const saved = searchConfigOf(app);
-  const kbIds = [...new Set(input.kb_ids?.length ? input.kb_ids : saved.kb_ids)];
+  const kbIds = [...new Set(input.kb_ids?.length ? input.kb_ids : await savedBasesSeenBy(ctx, saved))];
   if (kbIds.length === 0) throw dataError("`kb_ids` is required.");
   const foreign = savedOnly ? kbIds.find((id) => !saved.kb_ids.includes(id)) : undefined;
   if (foreign) throw dataError(`You don't own the dataset ${foreign}`);

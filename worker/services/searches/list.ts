@@ -4,6 +4,7 @@ import { searchApps } from "../../db/schema";
 import { argumentError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
 import { inTeam } from "./access";
+import { rowsShownTo } from "./hidden-bases";
 import { toSearchApp } from "./serialize";
 import { keyContains } from "../../lib/sql-match";
 
@@ -25,5 +26,5 @@ export const listSearches = async (ctx: ServiceContext, query: ListSearchesQuery
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
   const [total] = await ctx.db.select({ n: count() }).from(searchApps).where(where);
-  return { search_apps: rows.map(toSearchApp), total: total?.n ?? 0 };
+  return { search_apps: (await rowsShownTo(ctx, rows)).map(toSearchApp), total: total?.n ?? 0 };
 };

@@ -5,7 +5,8 @@ import { dataError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
 import { getSearchInTenant, inTeam } from "./access";
-import { checkConfig, searchConfigOf } from "./internal";
+import { configShownTo, withHidden } from "./hidden-bases";
+import { checkConfig } from "./internal";
 import { toSearchApp } from "./serialize";
 
 // PUT: name and search_config are required; the config is merged key by key into the stored one.
@@ -16,9 +17,10 @@ export const updateSearch = async (ctx: ServiceContext, id: string, input: Updat
   });
   if (clash && clash.id !== id) throw dataError("Duplicated search name.");
   const patch = Object.fromEntries(Object.entries(input.search_config).filter(([, value]) => value !== undefined));
-  const config: SearchConfig = { ...searchConfigOf(current), ...patch };
-  config.kb_ids = [...new Set(config.kb_ids)];
-  await checkConfig(ctx, config, patch);
+  const { shown, hidden } = await configShownTo(ctx, current);
+  const chosen: SearchConfig = { ...shown, ...patch };
+  chosen.kb_ids = [...new Set(chosen.kb_ids)];
+  await checkConfig(ctx, chosen, patch);
   const [row] = await ctx.db
     .update(searchApps)
     .set({
@@ -26,10 +28,10 @@ export const updateSearch = async (ctx: ServiceContext, id: string, input: Updat
       nameKey: input.name.toLowerCase(),
       ...(input.description !== undefined && { description: input.description }),
       ...(input.avatar !== undefined && { avatar: input.avatar }),
-      searchConfig: config,
+      searchConfig: withHidden(chosen, hidden),
       updateTime: nowMs(),
     })
     .where(eq(searchApps.id, id))
     .returning();
-  return toSearchApp(row as SearchAppRow);
+  return toSearchApp({ ...(row as SearchAppRow), searchConfig: chosen });
 };
