@@ -89,3 +89,14 @@ export const useDeleteChunksMutation = (datasetId: string, documentId: string) =
     onSuccess: invalidate,
   });
 };
+
+// One chunk in RAGFlow's stored-field names (GET …/chunks/{id}): what a citation opens the document at.
+export type StoredChunk = { id: string; content_with_weight: string; page_num_int: number[] };
+
+export const storedChunkQueryOptions = (datasetId: string, documentId: string, chunkId: string) =>
+  queryOptions({
+    queryKey: [...chunkKeys.all(documentId), "stored", chunkId] as const,
+    queryFn: () => requestData<StoredChunk>(`${base(datasetId, documentId)}/${encodeURIComponent(chunkId)}`),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });

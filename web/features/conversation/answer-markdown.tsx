@@ -22,9 +22,12 @@ export const splitThinking = (content: string) => {
 export const plainAnswer = (content: string) =>
   splitThinking(content).answer.replace(CITATION, "").replace(/ {2,}/g, " ");
 
-// (the knowledge-graph chunk has no document to open: callers show no link for it)
-export const documentHref = (chunk: Pick<ReferenceChunk, "document_id" | "dataset_id" | "id">) =>
-  `/document/${encodeURIComponent(chunk.document_id)}?source=document&dataset=${encodeURIComponent(chunk.dataset_id)}&chunk=${encodeURIComponent(chunk.id)}`;
+// The document viewer opened at the chunk: its first page (PDF positions are [page, …], 1-based) and its text
+// highlighted. (the knowledge-graph chunk has no document to open: callers show no link for it)
+export const documentHref = (chunk: Pick<ReferenceChunk, "document_id" | "dataset_id" | "id" | "positions">) => {
+  const page = (chunk.positions ?? []).map(([first]) => first ?? 0).find((first) => first >= 1);
+  return `/document/${encodeURIComponent(chunk.document_id)}?source=document&dataset=${encodeURIComponent(chunk.dataset_id)}&chunk=${encodeURIComponent(chunk.id)}${page ? `&page=${page}` : ""}`;
+};
 
 type MdNode = {
   type: string;

@@ -1,5 +1,7 @@
 import { Box } from "@chakra-ui/react";
+import { useRef } from "react";
 import { loadChunk } from "../../lib/load-chunk";
+import { CitedPassageNote, highlightCss, type PreviewFocus, useTextHighlight } from "./cited-passage";
 import { proseCss } from "./prose";
 import { ReadState } from "./read-state";
 import { sanitizeHtml } from "./sanitize-html";
@@ -15,12 +17,15 @@ const convertDocx = async (blob: Blob) => {
   return sanitizeHtml(value);
 };
 
-// Word documents converted to HTML in the browser; the HTML passes the allowlist sanitiser before it is shown.
-export const DocxViewer = ({ blob }: { blob: Blob }) => (
-  <ReadState read={useBlobRead(blob, convertDocx)}>
-    {(html) => (
+const DocxHtml = ({ html, focus }: { html: string; focus?: PreviewFocus }) => {
+  const ref = useRef<HTMLDivElement>(null);
+  const passage = useTextHighlight(ref, focus);
+  return (
+    <>
+      {focus && <CitedPassageNote state={passage} />}
       <Box
-        css={proseCss}
+        ref={ref}
+        css={{ ...proseCss, ...highlightCss }}
         p={{ base: "4", md: "10" }}
         maxW="4xl"
         mx="auto"
@@ -32,6 +37,11 @@ export const DocxViewer = ({ blob }: { blob: Blob }) => (
         // sanitizeHtml keeps only an allowlist of tags and attributes
         dangerouslySetInnerHTML={{ __html: html }}
       />
-    )}
-  </ReadState>
+    </>
+  );
+};
+
+// Word documents converted to HTML in the browser; the HTML passes the allowlist sanitiser before it is shown.
+export const DocxViewer = ({ blob, focus }: { blob: Blob; focus?: PreviewFocus }) => (
+  <ReadState read={useBlobRead(blob, convertDocx)}>{(html) => <DocxHtml html={html} focus={focus} />}</ReadState>
 );

@@ -2,6 +2,7 @@ import { Alert, Box, Button, Flex, HStack, Text } from "@chakra-ui/react";
 import { FileText } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { PageLoader } from "../../components/page-loader";
+import type { PreviewFocus } from "./cited-passage";
 import { DocxViewer } from "./docx-viewer";
 import { DownloadButton } from "./download-button";
 import { previewKindOf } from "./file-kind";
@@ -14,22 +15,22 @@ import { TextViewer } from "./text-viewer";
 import { UnsupportedViewer } from "./unsupported-viewer";
 import { useFileDownload } from "./use-file-download";
 
-const Viewer = ({ blob, name }: { blob: Blob; name: string }) => {
+const Viewer = ({ blob, name, focus }: { blob: Blob; name: string; focus?: PreviewFocus }) => {
   switch (previewKindOf(name)) {
     case "pdf":
-      return <PdfViewer blob={blob} />;
+      return <PdfViewer blob={blob} focus={focus} />;
     case "image":
       return <ImageViewer blob={blob} name={name} />;
     case "markdown":
-      return <MarkdownViewer blob={blob} />;
+      return <MarkdownViewer blob={blob} focus={focus} />;
     case "text":
-      return <TextViewer blob={blob} />;
+      return <TextViewer blob={blob} focus={focus} />;
     case "docx":
-      return <DocxViewer blob={blob} />;
+      return <DocxViewer blob={blob} focus={focus} />;
     case "workbook":
-      return <TableViewer blob={blob} read={readWorkbook} />;
+      return <TableViewer blob={blob} read={readWorkbook} focus={focus} />;
     case "delimited":
-      return <TableViewer blob={blob} read={name.toLowerCase().endsWith(".tsv") ? readTsv : readCsv} />;
+      return <TableViewer blob={blob} read={name.toLowerCase().endsWith(".tsv") ? readTsv : readCsv} focus={focus} />;
     case "unsupported":
       return <UnsupportedViewer blob={blob} name={name} />;
   }
@@ -50,12 +51,13 @@ const DownloadFailed = ({ onRetry }: { onRetry: () => void }) => {
   );
 };
 
-type Props = { url: string; name?: string };
+type Props = { url: string; name?: string; focus?: PreviewFocus };
 
 // A file shown in the page, whatever its type: a bar with its name and a download button above the
 // matching viewer. url is fetched with the session token; name defaults to the response's file name.
+// focus (a citation's chunk) opens it at the chunk's page and highlights the chunk's text.
 // The component fills its parent's height; long content scrolls inside it.
-export const FilePreview = ({ url, name }: Props) => {
+export const FilePreview = ({ url, name, focus }: Props) => {
   const download = useFileDownload(url, name);
   const file = download.data;
   const shownName = file?.name ?? name ?? "";
@@ -72,7 +74,7 @@ export const FilePreview = ({ url, name }: Props) => {
       </HStack>
       <Box flex="1" minH="0" overflow="auto">
         {file ? (
-          <Viewer blob={file.blob} name={file.name} />
+          <Viewer blob={file.blob} name={file.name} focus={focus} />
         ) : download.isError && !download.isFetching ? (
           <DownloadFailed onRetry={() => void download.refetch()} />
         ) : (

@@ -1,6 +1,7 @@
 import { Box, Flex } from "@chakra-ui/react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { PDFDocumentProxy } from "unpdf/pdfjs";
+import { CitedPassageNote, type PreviewFocus } from "./cited-passage";
 import { closePdf, loadPdf } from "./load-pdf";
 import { PdfPageCanvas } from "./pdf-page-canvas";
 import { MIN_ZOOM, PdfToolbar } from "./pdf-toolbar";
@@ -13,9 +14,14 @@ const PAGE_MARGIN_PX = 32;
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
-const PdfPages = ({ pdf }: { pdf: PDFDocumentProxy }) => {
+// Opened from a citation, the viewer starts at the chunk's first page and marks its text there and on the
+// chunk's other pages.
+const PdfPages = ({ pdf, focus }: { pdf: PDFDocumentProxy; focus?: PreviewFocus }) => {
   const pages = pdf.numPages;
-  const [page, setPage] = useState(1);
+  const citedPages = (focus?.pages ?? []).filter((cited) => cited >= 1 && cited <= pages);
+  const [page, setPage] = useState(citedPages[0] ?? 1);
+  const [found, setFound] = useState(false);
+  const onHighlight = useCallback((onPage: boolean) => onPage && setFound(true), []);
   const [zoom, setZoom] = useState(1);
   const scrollRef = useRef<HTMLDivElement>(null);
 
@@ -38,17 +44,32 @@ const PdfPages = ({ pdf }: { pdf: PDFDocumentProxy }) => {
     scrollRef.current?.scrollTo({ top: 0 });
   };
 
+  const showCited = () => {
+    const [first] = citedPages;
+    if (first !== undefined && !citedPages.includes(page)) turnTo(first);
+    else scrollRef.current?.querySelector("[data-testid=pdf-highlight]")?.scrollIntoView({ block: "center" });
+  };
+
   return (
     <Flex direction="column" gap="2" h="full" minH="0">
+      {focus && citedPages.length > 0 && (
+        <CitedPassageNote state={{ status: found ? "found" : "none", show: showCited }} pages={citedPages} />
+      )}
       <PdfToolbar page={page} pages={pages} zoom={zoom} onPage={turnTo} onZoom={setZoom} />
       <Box ref={scrollRef} flex="1" minH="60vh" overflow="auto" p="4" bg="bg.muted" rounded="md" tabIndex={0}>
-        <PdfPageCanvas pdf={pdf} pageNumber={page} scale={zoom * CSS_PIXELS_PER_POINT} />
+        <PdfPageCanvas
+          pdf={pdf}
+          pageNumber={page}
+          scale={zoom * CSS_PIXELS_PER_POINT}
+          highlight={citedPages.includes(page) ? focus?.text : undefined}
+          onHighlight={onHighlight}
+        />
       </Box>
     </Flex>
   );
 };
 
 // PDF pages drawn to a canvas with pdf.js: works where the browser has no PDF plugin (headless, mobile).
-export const PdfViewer = ({ blob }: { blob: Blob }) => (
-  <ReadState read={useBlobRead(blob, loadPdf, closePdf)}>{(pdf) => <PdfPages pdf={pdf} />}</ReadState>
+export const PdfViewer = ({ blob, focus }: { blob: Blob; focus?: PreviewFocus }) => (
+  <ReadState read={useBlobRead(blob, loadPdf, closePdf)}>{(pdf) => <PdfPages pdf={pdf} focus={focus} />}</ReadState>
 );

@@ -1,16 +1,34 @@
 import { Box, Table, Tabs, Text } from "@chakra-ui/react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { formatCount } from "../../lib/format";
+import { chunkWordText, rowInChunk } from "./chunk-match";
+import { CitedPassageNote, type PreviewFocus } from "./cited-passage";
 import { ReadState } from "./read-state";
 import type { Sheet } from "./read-table";
 import { useBlobRead } from "./use-blob-read";
 
 export const TABLE_PREVIEW_MAX_ROWS = 500;
 
-// The first row is the header; rows are padded so every one has all columns.
-const SheetTable = ({ sheet }: { sheet: Sheet }) => {
+// The body rows (after the header) that a cited chunk was made from.
+const citedRows = (sheet: Sheet, chunkWords: string | undefined) =>
+  chunkWords === undefined
+    ? []
+    : sheet.rows
+        .slice(1, TABLE_PREVIEW_MAX_ROWS + 1)
+        .flatMap((row, index) => (rowInChunk(row, chunkWords) ? [index] : []));
+
+const scrollToCited = (root: HTMLElement | null) =>
+  root?.querySelector("[data-cited]")?.scrollIntoView({ block: "center" });
+
+// The first row is the header; rows are padded so every one has all columns. Cited rows are highlighted.
+const SheetTable = ({ sheet, cited = [] }: { sheet: Sheet; cited?: number[] }) => {
   const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
   const [header = [], ...body] = sheet.rows;
+  useEffect(() => {
+    if (cited.length > 0) scrollToCited(ref.current);
+  }, [cited]);
   if (sheet.rows.length === 0)
     return (
       <Text color="fg.muted" p="4">
@@ -23,7 +41,7 @@ const SheetTable = ({ sheet }: { sheet: Sheet }) => {
     (_, index) => index,
   );
   return (
-    <Box>
+    <Box ref={ref}>
       {body.length > shown.length && (
         <Text fontSize="sm" color="fg.muted" mb="2" data-testid="table-rows-note">
           {t("preview.table.rowsShown", { shown: formatCount(shown.length), total: formatCount(body.length) })}
@@ -43,7 +61,11 @@ const SheetTable = ({ sheet }: { sheet: Sheet }) => {
           <Table.Body>
             {shown.map((row, rowIndex) => (
               // rows have no identity but their position, and they never reorder
-              <Table.Row key={rowIndex}>
+              <Table.Row
+                key={rowIndex}
+                data-cited={cited.includes(rowIndex) || undefined}
+                bg={cited.includes(rowIndex) ? { base: "yellow.200", _dark: "yellow.800" } : undefined}
+              >
                 {columns.map((column) => (
                   <Table.Cell key={column} verticalAlign="top">
                     {row[column] ?? ""}
@@ -58,9 +80,14 @@ const SheetTable = ({ sheet }: { sheet: Sheet }) => {
   );
 };
 
-// A workbook gets one tab per sheet; a CSV file is a single table.
-const SheetsView = ({ sheets }: { sheets: Sheet[] }) => {
+// A workbook gets one tab per sheet; a CSV file is a single table. Opened from a citation, the first sheet
+// with cited rows is shown.
+const SheetsView = ({ sheets, focus }: { sheets: Sheet[]; focus?: PreviewFocus }) => {
   const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const chunkWords = focus?.text ? chunkWordText(focus.text) : undefined;
+  const cited = useMemo(() => sheets.map((sheet) => citedRows(sheet, chunkWords)), [sheets, chunkWords]);
+  const show = useCallback(() => scrollToCited(ref.current), []);
   const [first] = sheets;
   if (!first)
     return (
@@ -68,9 +95,25 @@ const SheetsView = ({ sheets }: { sheets: Sheet[] }) => {
         {t("preview.table.empty")}
       </Text>
     );
-  if (sheets.length === 1) return <SheetTable sheet={first} />;
+  const citedSheet = cited.findIndex((rows) => rows.length > 0);
+  const note = focus && <CitedPassageNote state={{ status: citedSheet >= 0 ? "found" : "missing", show }} />;
+  if (sheets.length === 1)
+    return (
+      <Box ref={ref}>
+        {note}
+        <SheetTable sheet={first} cited={cited[0]} />
+      </Box>
+    );
   return (
-    <Tabs.Root defaultValue="0" colorPalette="teal" variant="line" lazyMount unmountOnExit>
+    <Tabs.Root
+      ref={ref}
+      defaultValue={String(Math.max(0, citedSheet))}
+      colorPalette="teal"
+      variant="line"
+      lazyMount
+      unmountOnExit
+    >
+      {note}
       <Tabs.List aria-label={t("preview.table.sheets")} overflowX="auto">
         {sheets.map((sheet, index) => (
           <Tabs.Trigger key={sheet.name} value={String(index)} whiteSpace="nowrap">
@@ -80,13 +123,15 @@ const SheetsView = ({ sheets }: { sheets: Sheet[] }) => {
       </Tabs.List>
       {sheets.map((sheet, index) => (
         <Tabs.Content key={sheet.name} value={String(index)}>
-          <SheetTable sheet={sheet} />
+          <SheetTable sheet={sheet} cited={cited[index]} />
         </Tabs.Content>
       ))}
     </Tabs.Root>
   );
 };
 
-export const TableViewer = ({ blob, read }: { blob: Blob; read: (blob: Blob) => Promise<Sheet[]> }) => (
-  <ReadState read={useBlobRead(blob, read)}>{(sheets) => <SheetsView sheets={sheets} />}</ReadState>
+type Props = { blob: Blob; read: (blob: Blob) => Promise<Sheet[]>; focus?: PreviewFocus };
+
+export const TableViewer = ({ blob, read, focus }: Props) => (
+  <ReadState read={useBlobRead(blob, read)}>{(sheets) => <SheetsView sheets={sheets} focus={focus} />}</ReadState>
 );

@@ -29,4 +29,11 @@ export const previewDe = {
     zoomLevel: "Zoom {{percent}} %",
     pages: "PDF-Seiten; mit den Pfeiltasten blättern",
   },
+  cited: {
+    found: "Die zitierte Stelle ist markiert.",
+    foundOnPages: "Die zitierte Stelle ist auf Seite {{pages}} markiert.",
+    onPages: "Die zitierte Stelle steht auf Seite {{pages}}.",
+    missing: "Die zitierte Stelle wurde in dieser Vorschau nicht gefunden.",
+    show: "Zur Stelle springen",
+  },
 };

@@ -31,4 +31,11 @@ export const previewEn: Shape<typeof previewDe> = {
     zoomLevel: "Zoom {{percent}} %",
     pages: "PDF pages; use the arrow keys to turn pages",
   },
+  cited: {
+    found: "The cited passage is highlighted.",
+    foundOnPages: "The cited passage is highlighted on page {{pages}}.",
+    onPages: "The cited passage is on page {{pages}}.",
+    missing: "The cited passage was not found in this preview.",
+    show: "Go to passage",
+  },
 };
