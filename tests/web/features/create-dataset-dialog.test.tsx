@@ -101,7 +101,7 @@ describe("creating a knowledge base", () => {
     );
   });
 
-  it("says only \"created\" when the name was free", async () => {
+  it('says only "created" when the name was free', async () => {
     mockCreate((asked) => asked);
     const toast = vi.spyOn(toaster, "create");
     renderDialog();

@@ -20,7 +20,9 @@ describe("a conversation's name from its first question", () => {
   });
 
   it("cuts inside a single overlong word, where there is no boundary", () => {
-    const name = conversationNameOf(`Rindfleischetikettierungsüberwachungsaufgabenübertragungsgesetz ${"x".repeat(10)}`);
+    const name = conversationNameOf(
+      `Rindfleischetikettierungsüberwachungsaufgabenübertragungsgesetz ${"x".repeat(10)}`,
+    );
     expect(name).toBe("Rindfleischetikettierungsüberwachungsaufgabenübertragungsge…");
     expect(name).toHaveLength(CONVERSATION_NAME_CHARS);
   });

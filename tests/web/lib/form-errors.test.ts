@@ -29,12 +29,16 @@ describe("validateForm with the shared contract schemas", () => {
       name: { key: "validation.tooLong", values: { max: DATASET_NAME_MAX } },
     });
     const list = v.object({ ids: v.pipe(v.array(v.string()), v.minLength(2), v.maxLength(3)) });
-    expect(validateForm(list, { ids: ["a"] }).errors).toEqual({ ids: { key: "validation.tooFew", values: { min: 2 } } });
+    expect(validateForm(list, { ids: ["a"] }).errors).toEqual({
+      ids: { key: "validation.tooFew", values: { min: 2 } },
+    });
     expect(validateForm(list, { ids: ["a", "b", "c", "d"] }).errors).toEqual({
       ids: { key: "validation.tooMany", values: { max: 3 } },
     });
     const code = v.object({ code: v.pipe(v.string(), v.minLength(4)) });
-    expect(validateForm(code, { code: "ab" }).errors).toEqual({ code: { key: "validation.tooShort", values: { min: 4 } } });
+    expect(validateForm(code, { code: "ab" }).errors).toEqual({
+      code: { key: "validation.tooShort", values: { min: 4 } },
+    });
   });
 
   it("flags an unknown timezone", () => {

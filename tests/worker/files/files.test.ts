@@ -180,10 +180,7 @@ describe("file manager: rename, move, delete", () => {
       json: { src_file_ids: [file.id], new_name: "Plan 2025.txt" },
     });
     expect(ok.body.code).toBe(0);
-    expect(Object.keys(byName(await listFolder(user))).toSorted()).toEqual([
-      "Plan 2025.txt",
-      "other.txt",
-    ]);
+    expect(Object.keys(byName(await listFolder(user))).toSorted()).toEqual(["Plan 2025.txt", "other.txt"]);
   });
 
   it("moves files and folders, refuses moving a folder into its own child, and refuses name clashes as a whole", async () => {

@@ -169,7 +169,12 @@ describe("parsers on generated documents", () => {
     // a sheet a person named gives its rows their context
     const named = await parseDocument("xlsx", "n.xlsx", xlsxBytes({ Meister: cups.slice(1) }), opts);
     expect(named.blocks[0]?.text).toBe("Team: Blues; Location: STL; Stanley Cups: 1 ——Meister");
-    const csv = await parseDocument("csv", "cups.csv", utf8("Stanley Cups,,\nTeam,Location,Stanley Cups\nBlues,STL,1\nMaple Leafs,,13\n"), opts);
+    const csv = await parseDocument(
+      "csv",
+      "cups.csv",
+      utf8("Stanley Cups,,\nTeam,Location,Stanley Cups\nBlues,STL,1\nMaple Leafs,,13\n"),
+      opts,
+    );
     expect(csv.blocks.map((b) => b.text)).toEqual(xlsx.blocks.slice(0, 2).map((b) => b.text));
     const plainCsv = await parseDocument("csv", "cups.csv", utf8("Team,Location,Stanley Cups\nBlues,STL,1\n"), opts);
     expect(plainCsv.blocks.map((b) => b.text)).toEqual(["Team: Blues; Location: STL; Stanley Cups: 1"]);

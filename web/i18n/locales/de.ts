@@ -14,6 +14,7 @@ import { evaluationDe } from "./evaluation.de";
 import { homeDe } from "./home.de";
 import { planDe } from "./plan.de";
 import { promptsDe } from "./prompts.de";
+import { messagesDe } from "./messages.de";
 
 export const de = {
   common: {
@@ -421,4 +422,5 @@ export const de = {
     profile: "Profil",
   },
   languages: { de: "Deutsch", en: "English", zh: "简体中文", "zh-TW": "繁體中文", vi: "Tiếng Việt" },
+  messages: messagesDe,
 };

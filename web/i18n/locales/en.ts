@@ -15,6 +15,7 @@ import { evaluationEn } from "./evaluation.en";
 import { homeEn } from "./home.en";
 import { planEn } from "./plan.en";
 import { promptsEn } from "./prompts.en";
+import { messagesEn } from "./messages.en";
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
@@ -418,4 +419,5 @@ export const en: Shape<typeof de> = {
     profile: "Profile",
   },
   languages: { de: "Deutsch", en: "English", zh: "简体中文", "zh-TW": "繁體中文", vi: "Tiếng Việt" },
+  messages: messagesEn,
 };
