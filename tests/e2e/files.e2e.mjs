@@ -48,7 +48,9 @@ export const tests = [
 
       await page.getByRole("link", { name: "Dateiverwaltung" }).click();
       await page.waitForURL(/\/file/);
-      await row(page, ".knowledgebase").waitFor();
+      // the internal .knowledgebase folder is not listed: a new team's root is empty
+      await page.getByText("Dieser Ordner ist leer.").waitFor();
+      assert.equal(await row(page, ".knowledgebase").count(), 0);
 
       await page.getByRole("button", { name: "Hinzufügen" }).click();
       await page.getByTestId("folder-input").setInputFiles(await guidelinesFolder());

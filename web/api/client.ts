@@ -23,6 +23,8 @@ export class ApiError extends Error {
     readonly status: number,
     // false when the answer carried no envelope (a proxy's or the platform's page): the code is the HTTP status
     readonly enveloped = true,
+    // the message catalogue's code and values, where the server sent them (worker/contract/message-catalogue.ts)
+    readonly catalogued: { code: string; params: Record<string, string> } | null = null,
   ) {
     super(message);
   }
@@ -31,12 +33,18 @@ export class ApiError extends Error {
 // ---- the envelope: one reader for fetch answers, streams and uploads ----
 
 type Answer = { status: number; statusText: string };
-type Failure = { code: number; message: string };
+type Failure = { code: number; message: string; message_code?: string; message_params?: Record<string, string> };
 
 // The error an answer stands for: the envelope's code and message, or the HTTP status when there is no envelope.
 export const apiError = (answer: Answer, envelope: Failure | null) =>
   envelope
-    ? new ApiError(envelope.code, envelope.message, answer.status)
+    ? new ApiError(
+        envelope.code,
+        envelope.message,
+        answer.status,
+        true,
+        envelope.message_code ? { code: envelope.message_code, params: envelope.message_params ?? {} } : null,
+      )
     : new ApiError(answer.status, answer.statusText, answer.status, false);
 
 export const envelopeOf = async <T>(response: Response) =>

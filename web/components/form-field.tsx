@@ -1,11 +1,11 @@
 import { Field } from "@chakra-ui/react";
-import type { ParseKeys } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { type FieldError, fieldMessage } from "../lib/form-errors";
 
 type Props = {
   label: string;
-  error?: ParseKeys | undefined;
+  error?: FieldError | undefined;
   helper?: string;
   required?: boolean;
   readOnly?: boolean;
@@ -15,6 +15,7 @@ type Props = {
 // Label, control, helper text and translated error in one place for every form.
 export const FormField = ({ label, error, helper, required, readOnly, children }: Props) => {
   const { t } = useTranslation();
+  const message = error && fieldMessage(error);
   return (
     <Field.Root invalid={Boolean(error)} required={required} readOnly={readOnly}>
       <Field.Label>
@@ -23,7 +24,7 @@ export const FormField = ({ label, error, helper, required, readOnly, children }
       </Field.Label>
       {children}
       {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
-      {error && <Field.ErrorText>{t(error)}</Field.ErrorText>}
+      {message && <Field.ErrorText>{t(message.key, message.values ?? {})}</Field.ErrorText>}
     </Field.Root>
   );
 };

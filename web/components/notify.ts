@@ -1,5 +1,6 @@
 import i18n from "../i18n";
 import { ApiError, ErrorCode } from "../api/client";
+import { catalogueText } from "../lib/catalogue-text";
 import { knownServerMessage } from "../lib/server-messages";
 import { toaster } from "./ui/toaster";
 
@@ -26,6 +27,8 @@ export const errorMessage = (error: unknown): string => {
       return isKnownStatus(error.status) ? statusMessage(error.status) : i18n.t("common.serverError");
     if (!error.enveloped || !error.message) return statusMessage(error.status);
     // messages the catalogue knows read in the user's language; others as the server wrote them
+    const catalogued = error.catalogued && catalogueText(error.catalogued);
+    if (catalogued) return catalogued;
     const known = knownServerMessage(error.message);
     return known
       ? i18n.t(`common.server.${known.key}`, { ...known.values, defaultValue: error.message })

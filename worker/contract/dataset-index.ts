@@ -1,3 +1,4 @@
+import type { ProgressLine } from "./message-catalogue";
 import * as v from "valibot";
 
 // RAGFlow's dataset-wide indexes (POST/GET/DELETE /datasets/{id}/index?type=…): RAPTOR, the knowledge graph and
@@ -26,6 +27,8 @@ export type DatasetTask = {
   process_duration: number;
   progress: number;
   progress_msg: string;
+  // Buddy's: progress_msg line by line, each with its catalogue code (contract/message-catalogue.ts)
+  progress_lines: ProgressLine[];
   retry_count: number;
   digest: string;
   chunk_ids: string;

@@ -1,3 +1,4 @@
+import type { ProgressLine } from "./message-catalogue";
 import * as v from "valibot";
 import { type ChunkMethod, CHUNK_METHODS, type ParserConfig, ParserConfigSchema } from "./parser-config";
 import { fitsMetaFields, META_FIELDS_MAX_BYTES } from "./limits";
@@ -142,6 +143,8 @@ export type DatasetDocument = {
   token_count: number;
   progress: number;
   progress_msg: string;
+  // Buddy's: progress_msg line by line, each with its catalogue code (contract/message-catalogue.ts)
+  progress_lines: ProgressLine[];
   process_begin_at: string | null;
   process_duration: number;
   meta_fields: Record<string, unknown>;

@@ -1,3 +1,4 @@
+import type { ProgressLine } from "./message-catalogue";
 import * as v from "valibot";
 import { msg, oneOf, queryBool, queryInt } from "./pydantic";
 
@@ -59,6 +60,8 @@ export type IngestionLog = {
   source_from: string;
   progress: number;
   progress_msg: string;
+  // Buddy's: progress_msg line by line, each with its catalogue code (contract/message-catalogue.ts)
+  progress_lines: ProgressLine[];
   process_begin_at: string | null;
   process_duration: number;
   dsl: Record<string, never>;

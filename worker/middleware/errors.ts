@@ -1,6 +1,7 @@
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../env";
+import { messageCodeOf } from "../contract/message-catalogue";
 import { AppError, RetCode } from "../lib/errors";
 
 const MALFORMED_JSON = "Malformed JSON syntax: Missing commas/brackets or invalid encoding";
@@ -8,9 +9,12 @@ const MALFORMED_JSON = "Malformed JSON syntax: Missing commas/brackets or invali
 // Like RAGFlow's get_error_data_result, an error carries no `data`: its SDK's Document.download() tells an error
 // from file bytes by the keys being exactly code and message. The 401 answer keeps RAGFlow's `data: null`; a bulk
 // request that failed in part says what it did (RAGFlow's file delete does the same).
+// A message of the catalogue also carries its `message_code` and `message_params` (the web app shows it translated).
 const envelope = (c: Context<AppEnv>, code: number, message: string, status: AppError["status"], data?: unknown) => {
-  if (data !== undefined) return c.json({ code, message, data }, status);
-  return c.json(status === 401 ? { code, message, data: null } : { code, message }, status);
+  const coded = messageCodeOf(message);
+  const catalogued = coded ? { message_code: coded.code, message_params: coded.params } : {};
+  if (data !== undefined) return c.json({ code, message, data, ...catalogued }, status);
+  return c.json(status === 401 ? { code, message, data: null } : { code, message, ...catalogued }, status);
 };
 
 export const handleError: ErrorHandler<AppEnv> = (err, c) => {

@@ -27,3 +27,11 @@ export const putFiles = (user: TestUser, files: File[], parentId?: string) => {
 };
 
 export const byName = (listing: FileListing) => Object.fromEntries(listing.files.map((file) => [file.name, file]));
+
+// The internal ".knowledgebase" folder is not listed; the ancestors of a base (shown in it as a folder) name it.
+export const knowledgebaseFolder = async (user: TestUser, datasetId: string) => {
+  const res = await callApi<{ parent_folders: FileEntry[] }>(`/files/${datasetId}/ancestors`, { token: user.token });
+  const folder = res.body.data.parent_folders.find((entry) => entry.source_type === "knowledgebase");
+  if (!folder) throw new Error(`no .knowledgebase folder among the ancestors of ${datasetId}`);
+  return folder;
+};

@@ -71,7 +71,7 @@ describe("IndexTaskPanel (RAPTOR)", () => {
     // polled every 2 s while running
     expect(await screen.findByText("Fertig", {}, { timeout: 4000 })).toBeTruthy();
     expect(screen.getByText("2 Zusammenfassungen in 2,5 s")).toBeTruthy();
-    expect(screen.getByTestId("raptor-last-line").textContent).toContain("Task done");
+    expect(screen.getByTestId("raptor-last-line").textContent).toBe("10:00:02 Fertig (2.50 s).");
     fireEvent.click(screen.getByRole("button", { name: "Protokoll anzeigen" }));
     expect((await screen.findByTestId("raptor-log")).textContent).toContain("clustering 3 chunks");
   });
@@ -90,7 +90,7 @@ describe("IndexTaskPanel (RAPTOR)", () => {
     const toast = vi.spyOn(toaster, "create");
     renderWithProviders(<IndexTaskPanel datasetId={ID} type="raptor" />);
     expect(await screen.findByText("Fehlgeschlagen")).toBeTruthy();
-    expect(screen.getByTestId("raptor-last-line").textContent).toContain("[ERROR] RAPTOR stopped");
+    expect(screen.getByTestId("raptor-last-line").textContent).toContain("Fehler: RAPTOR stopped");
     fireEvent.click(screen.getByRole("button", { name: "Neu erzeugen" }));
     await waitFor(() =>
       expect(toast).toHaveBeenCalledWith(

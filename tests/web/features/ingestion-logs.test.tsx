@@ -73,7 +73,8 @@ describe("IngestionLogsPage", () => {
     expect(screen.getByTestId("summary-failed").textContent).toContain("1");
     const rows = await screen.findAllByTestId("ingestion-log-row");
     expect(rows.map((row) => within(row).getByTestId("log-status").textContent)).toEqual(["Erfolgreich", "Fehler"]);
-    expect(rows[1]?.textContent).toContain("[ERROR] The PDF is empty.");
+    // the catalogue's "[ERROR] …" reads in German; a reason it does not know stays as the server wrote it
+    expect(rows[1]?.textContent).toContain("Fehler: The PDF is empty.");
     expect(rows[0]?.textContent).toContain("2,5 s");
     expect(requests(spy)[0]?.searchParams.get("log_type")).toBe("file");
 
@@ -92,7 +93,7 @@ describe("IngestionLogsPage", () => {
     fireEvent.click(screen.getByRole("button", { name: "Details zu „leer.pdf“" }));
     const detail = await screen.findByTestId("ingestion-log-detail");
     expect(within(detail).getByTestId("ingestion-log-text").textContent).toContain(
-      "Task has been received.\n10:00:01 [ERROR] The PDF is empty.",
+      "10:00:00 Task has been received.\n10:00:01 Fehler: The PDF is empty.",
     );
     expect(detail.textContent).toContain("Allgemein");
   });

@@ -1,16 +1,22 @@
 import { describe, expect, it } from "vitest";
 import type { FileEntry } from "../../../worker/contract/files";
 import { callApi } from "../../helpers/worker/api";
-import { createUser, textFile } from "../../helpers/worker/factories";
-import { byName, listFolder, newFolder, putFiles } from "../../helpers/worker/files";
+import { createDataset, createUser, textFile } from "../../helpers/worker/factories";
+import { byName, knowledgebaseFolder, listFolder, newFolder, putFiles } from "../../helpers/worker/files";
 
 describe("file manager: folders, uploads, listing", () => {
-  it("starts with a root holding the read-only .knowledgebase folder", async () => {
+  it("starts with an empty root: the internal .knowledgebase folder is not listed, yet reachable by its id", async () => {
     const user = await createUser();
     const root = await listFolder(user);
     expect(root.parent_folder?.name).toBe("/");
-    expect(root.files.map((file) => file.name)).toEqual([".knowledgebase"]);
-    expect(root.files[0]?.readonly).toBe(true);
+    expect(root.files).toEqual([]);
+    expect(root.total).toBe(0);
+    expect((await listFolder(user, undefined, "keywords=knowledge")).files).toEqual([]);
+    const ds = await createDataset(user, { name: "Leitlinien" });
+    const internal = await knowledgebaseFolder(user, ds.id);
+    expect(internal).toMatchObject({ name: ".knowledgebase", readonly: true, parent_id: root.parent_folder?.id });
+    expect((await listFolder(user, internal.id)).files.map((file) => file.name)).toEqual(["Leitlinien"]);
+    expect((await listFolder(user)).files).toEqual([]);
   });
 
   it("uploads into folders; relative paths become sub-folders; names that clash get (1)", async () => {
@@ -99,7 +105,7 @@ describe("file manager: folders, uploads, listing", () => {
     expect((await putFiles(user, [textFile("tab\tname.txt", "x")])).body.message).toBe(
       '"tab�name.txt" is not a valid file name.',
     );
-    expect((await listFolder(user)).total).toBe(1);
+    expect((await listFolder(user)).total).toBe(0);
   });
 
   it("refuses an upload over the limits and stores nothing", async () => {
@@ -113,7 +119,7 @@ describe("file manager: folders, uploads, listing", () => {
       Array.from({ length: 129 }, (_, i) => textFile(`f${i}.txt`, "x")),
     );
     expect(many.status).toBe(413);
-    expect((await listFolder(user)).total).toBe(1);
+    expect((await listFolder(user)).total).toBe(0);
   });
 
   it("refuses a folder whose name is taken, bad names and the read-only folder as a target", async () => {
@@ -123,10 +129,10 @@ describe("file manager: folders, uploads, listing", () => {
     expect(clash.body).toMatchObject({ code: 102, message: "Duplicated name in the same folder: reports" });
     const slash = await callApi("/files", { token: user.token, json: { name: "a/b", type: "folder" } });
     expect(slash.body.code).toBe(101);
-    const knowledgebase = (await listFolder(user)).files.find((file) => file.name === ".knowledgebase") as FileEntry;
+    const knowledgebase = await knowledgebaseFolder(user, (await createDataset(user)).id);
     const inside = await callApi("/files", { token: user.token, json: { name: "x", parent_id: knowledgebase.id } });
     expect(inside.body).toMatchObject({ code: 102, message: "The folder .knowledgebase is read-only." });
-    expect((await listFolder(user)).files.map((file) => file.name).toSorted()).toEqual([".knowledgebase", "Reports"]);
+    expect((await listFolder(user)).files.map((file) => file.name).toSorted()).toEqual(["Reports"]);
   });
 
   it("searches, sorts and pages a folder", async () => {
@@ -174,11 +180,7 @@ describe("file manager: rename, move, delete", () => {
       json: { src_file_ids: [file.id], new_name: "Plan 2025.txt" },
     });
     expect(ok.body.code).toBe(0);
-    expect(Object.keys(byName(await listFolder(user))).toSorted()).toEqual([
-      ".knowledgebase",
-      "Plan 2025.txt",
-      "other.txt",
-    ]);
+    expect(Object.keys(byName(await listFolder(user))).toSorted()).toEqual(["Plan 2025.txt", "other.txt"]);
   });
 
   it("moves files and folders, refuses moving a folder into its own child, and refuses name clashes as a whole", async () => {
@@ -237,8 +239,8 @@ describe("file manager: rename, move, delete", () => {
     expect(removed.body.data.success_count).toBe(1);
     expect((await callApi(`/files/${file.id}`, { token: user.token })).body).toMatchObject({ code: 102 });
     const root = await listFolder(user);
-    expect(root.files.map((entry) => entry.name)).toEqual([".knowledgebase"]);
-    const kb = root.files[0] as FileEntry;
+    expect(root.files).toEqual([]);
+    const kb = await knowledgebaseFolder(user, (await createDataset(user)).id);
     const refuse = await callApi("/files", { method: "DELETE", token: user.token, json: { ids: [kb.id] } });
     expect(refuse.body.code).toBe(102);
     const rootRefused = await callApi("/files", {

@@ -11,7 +11,7 @@ import {
   uploadFiles,
   waitUntilSettled,
 } from "../../helpers/worker/factories";
-import { byName, listFolder, newFolder, putFiles } from "../../helpers/worker/files";
+import { byName, knowledgebaseFolder, listFolder, newFolder, putFiles } from "../../helpers/worker/files";
 
 type Linked = { linked: { file_id: string; kb_id: string; doc_id: string }[]; skipped: string[] };
 
@@ -119,7 +119,7 @@ describe("linking files to knowledge bases", () => {
     const doc = (await uploadFiles(user, kb.id, [textFile("kapitel.txt", "Kapitel eins")])).body.data[0] as {
       id: string;
     };
-    const knowledgebase = (await listFolder(user)).files.find((file) => file.name === ".knowledgebase") as FileEntry;
+    const knowledgebase = await knowledgebaseFolder(user, kb.id);
     const bases = await listFolder(user, knowledgebase.id);
     expect(bases.files.map((file) => [file.name, file.readonly])).toEqual([["Handbuch", true]]);
     const uploads = await listFolder(user, kb.id);

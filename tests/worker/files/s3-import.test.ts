@@ -75,7 +75,7 @@ describe("importing from S3-compatible storage", () => {
     });
     expect(moved.body.code).toBe(102);
     expect(moved.body.message).toContain("PermanentRedirect");
-    expect((await listFolder(user)).total).toBe(1);
+    expect((await listFolder(user)).total).toBe(0);
   });
 });
 

@@ -18,6 +18,7 @@ import {
   wordDocx,
   workbookXlsx,
 } from "../../helpers/fixtures/documents";
+import { xlsxBytes } from "../../helpers/fixtures/office";
 
 const opts = { fromPage: 1, toPage: 1_000_000, html4excel: false };
 const bytesOf = async (file: File) => new Uint8Array(await file.arrayBuffer());
@@ -43,6 +44,26 @@ describe("parsers on generated documents", () => {
       "§ 3 Dokumentation",
       "§ 4 Inkrafttreten",
     ]);
+  });
+
+  it("drops Markdown front matter and keeps its title as the first heading", async () => {
+    const md = (text: string) => parseDocument("md", "f.md", utf8(text), opts).then((p) => p.blocks);
+    expect(await md('---\ntitle: "Praxis-Handbuch"\ntags: [a, b]\n---\nErster Absatz.\n')).toEqual([
+      { kind: "heading", level: 1, text: "Praxis-Handbuch" },
+      { kind: "text", text: "Erster Absatz." },
+    ]);
+    // a title the text already opens with is not doubled; "..." closes front matter too
+    expect(await md("---\ntitle: Handbuch\n...\n# Handbuch\nText\n")).toEqual([
+      { kind: "heading", level: 1, text: "Handbuch" },
+      { kind: "text", text: "Text" },
+    ]);
+    expect(await md("---\nauthor: A\n---\n\nText\n")).toEqual([{ kind: "text", text: "Text" }]);
+    // a thematic break at the start is no front matter, nor is front matter in a .txt file
+    expect(await md("---\nKein Schlüssel hier\n---\nText\n")).toEqual([
+      { kind: "text", text: "---\nKein Schlüssel hier\n---\nText" },
+    ]);
+    const txt = await parseDocument("txt", "f.txt", utf8("---\ntitle: T\n---\nText\n"), opts);
+    expect(txt.blocks.map((b) => b.text)).toEqual(["---\ntitle: T\n---\nText"]);
   });
 
   it("reads a PDF page range only", async () => {
@@ -120,6 +141,51 @@ describe("parsers on generated documents", () => {
       { kind: "text", text: "Text & mehr" },
       { kind: "table", text: "A: 1" },
     ]);
+  });
+
+  it("reads a spreadsheet's title row as its title and the row under it as the header, as in a CSV file", async () => {
+    const cups = [
+      ["Stanley Cups", "", ""],
+      ["Team", "Location", "Stanley Cups"],
+      ["Blues", "STL", 1],
+      ["Maple Leafs", "", 13],
+    ];
+    const workbook = xlsxBytes({ "Stanley Cups": cups, Sheet2: cups.slice(1), Tabelle3: cups });
+    const xlsx = await parseDocument("xlsx", "cups.xlsx", workbook, opts);
+    expect(xlsx.tables?.map((table) => [table.title, table.headers])).toEqual([
+      ["Stanley Cups", ["Team", "Location", "Stanley Cups"]],
+      [undefined, ["Team", "Location", "Stanley Cups"]],
+      ["Stanley Cups", ["Team", "Location", "Stanley Cups"]],
+    ]);
+    expect(xlsx.blocks.map((b) => b.text)).toEqual([
+      "Team: Blues; Location: STL; Stanley Cups: 1 ——Stanley Cups",
+      "Team: Maple Leafs; Stanley Cups: 13 ——Stanley Cups",
+      // a default sheet name says nothing: no context
+      "Team: Blues; Location: STL; Stanley Cups: 1",
+      "Team: Maple Leafs; Stanley Cups: 13",
+      "Team: Blues; Location: STL; Stanley Cups: 1 ——Stanley Cups",
+      "Team: Maple Leafs; Stanley Cups: 13 ——Stanley Cups",
+    ]);
+    // a sheet a person named gives its rows their context
+    const named = await parseDocument("xlsx", "n.xlsx", xlsxBytes({ Meister: cups.slice(1) }), opts);
+    expect(named.blocks[0]?.text).toBe("Team: Blues; Location: STL; Stanley Cups: 1 ——Meister");
+    const csv = await parseDocument(
+      "csv",
+      "cups.csv",
+      utf8("Stanley Cups,,\nTeam,Location,Stanley Cups\nBlues,STL,1\nMaple Leafs,,13\n"),
+      opts,
+    );
+    expect(csv.blocks.map((b) => b.text)).toEqual(xlsx.blocks.slice(0, 2).map((b) => b.text));
+    const plainCsv = await parseDocument("csv", "cups.csv", utf8("Team,Location,Stanley Cups\nBlues,STL,1\n"), opts);
+    expect(plainCsv.blocks.map((b) => b.text)).toEqual(["Team: Blues; Location: STL; Stanley Cups: 1"]);
+    const html = await parseDocument("xlsx", "cups.xlsx", workbook, { ...opts, html4excel: true });
+    expect(html.blocks[0]?.text).toMatch(/^<table><caption>Stanley Cups<\/caption><tr><th>Team<\/th>/);
+  });
+
+  it("keeps a one-column sheet's first row as its header", async () => {
+    const parsed = await parseDocument("xlsx", "l.xlsx", xlsxBytes({ Liste: [["Name"], ["Anna"], ["Ben"]] }), opts);
+    expect(parsed.tables?.[0]).toMatchObject({ headers: ["Name"], rows: [["Anna"], ["Ben"]] });
+    expect(parsed.tables?.[0]?.title).toBeUndefined();
   });
 
   it("splits Excel-to-HTML tables at 256 rows", () => {

@@ -6,7 +6,7 @@ import { SEARCH_NAME_MAX } from "../../../worker/contract/searches";
 import { callApi } from "../../helpers/worker/api";
 import { ask, createChat, createSession, parsedDataset } from "../../helpers/worker/chat";
 import { createDataset, createUser, type TestUser } from "../../helpers/worker/factories";
-import { listFolder, newFolder } from "../../helpers/worker/files";
+import { knowledgebaseFolder, listFolder, newFolder } from "../../helpers/worker/files";
 
 // D1 refuses LIKE patterns over 50 bytes: names at their maximum length and search terms of any length must work,
 // and `%`, `_`, `\` and quotes in a term match only themselves.
@@ -92,8 +92,9 @@ describe("keywords of any length, wildcards taken literally", () => {
   it("GET /datasets and GET /files (folders and the datasets folder)", async () => {
     const user = await createUser();
     const long = longName(DATASET_NAME_MAX, FOLDER_SPECIAL);
+    const bases: string[] = [];
     for (const name of ["list_keyword_1", "listXkeyword_1", "100%", long]) {
-      await createDataset(user, { name });
+      bases.push((await createDataset(user, { name })).id);
       await newFolder(user, name);
     }
     await createDataset(user, { name: longName(DATASET_NAME_MAX, SPECIAL) });
@@ -118,7 +119,7 @@ describe("keywords of any length, wildcards taken literally", () => {
     expect(await files(long)).toEqual([long]);
     expect(await files(`${long}\\'"`)).toEqual([]);
     expect(await files(`${long}${long}`)).toEqual([]);
-    const knowledgebase = (await listFolder(user)).files.find((file) => file.source_type === "knowledgebase");
+    const knowledgebase = await knowledgebaseFolder(user, bases[0] ?? "");
     expect(await files("list_keyword_1", knowledgebase?.id)).toEqual(["list_keyword_1"]);
     expect(await files(long, knowledgebase?.id)).toEqual([long]);
   });

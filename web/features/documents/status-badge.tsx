@@ -1,6 +1,7 @@
 import { Badge, HStack, Progress, Stack, Text } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import type { DatasetDocument, RunStatus } from "../../../worker/contract/documents";
+import { progressLines, progressLineText } from "../../lib/catalogue-text";
 import { formatDateTime, formatNumber } from "../../lib/format";
 
 const PALETTE: Record<RunStatus, string> = {
@@ -14,7 +15,9 @@ const PALETTE: Record<RunStatus, string> = {
 export const StatusBadge = ({ doc }: { doc: DatasetDocument }) => {
   const { t } = useTranslation();
   const percent = Math.round(Math.max(0, doc.progress) * 100);
-  const lastMessage = doc.progress_msg.trim().split("\n").at(-1) ?? "";
+  const lines = progressLines(doc);
+  const last = lines.at(-1);
+  const lastMessage = last ? progressLineText(last) : "";
   const begunAt = doc.run !== "UNSTART" && doc.process_begin_at ? formatDateTime(Date.parse(doc.process_begin_at)) : "";
   return (
     <Stack gap="1" minW="36" maxW="56">
@@ -42,7 +45,12 @@ export const StatusBadge = ({ doc }: { doc: DatasetDocument }) => {
         </Text>
       )}
       {lastMessage && (
-        <Text fontSize="xs" color={doc.run === "FAIL" ? "fg.error" : "fg.muted"} lineClamp={2} title={doc.progress_msg}>
+        <Text
+          fontSize="xs"
+          color={doc.run === "FAIL" ? "fg.error" : "fg.muted"}
+          lineClamp={2}
+          title={lines.map(progressLineText).join("\n")}
+        >
           {lastMessage}
         </Text>
       )}

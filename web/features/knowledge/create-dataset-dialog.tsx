@@ -33,7 +33,12 @@ export const CreateDatasetDialog = ({
     if (!output) return;
     const dataset = await create.mutateAsync({ name: output.name }).catch(notifyError);
     if (!dataset) return;
-    notifySuccess(t("common.toast.created"));
+    // a taken name gets "(1)" on the server, as in RAGFlow: say so
+    notifySuccess(
+      dataset.name === output.name
+        ? t("common.toast.created")
+        : t("kb.createdAs", { name: dataset.name, requested: output.name }),
+    );
     setOpen(false);
     setName("");
     await navigate({ to: detailTo, search: { id: dataset.id } });

@@ -114,7 +114,7 @@ export const toModelParams = (
   const maxTokens = values.maxTokens.trim();
   const credentials = filledCredentials(provider, values);
   if (!llmName) errors.llmName = "validation.required";
-  else if (llmName.length > 255) errors.llmName = "validation.tooLong";
+  else if (llmName.length > 255) errors.llmName = { key: "validation.tooLong", values: { max: 255 } };
   if (!apiKey && needsApiKey(provider)) errors.apiKey = "models.form.apiKeyRequired";
   checkCredentials(provider, credentials, apiKey, errors);
   if (!apiBase && !defaultBaseHint(provider) && !provider.binding) errors.apiBase = "models.form.baseUrlRequired";

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "../../../worker/contract/chats";
+import { conversationNameOf } from "../../../worker/contract/conversation-name";
 import {
   type ShareClient,
   type SharedChatInfo,
@@ -31,8 +32,7 @@ import type { SharePalette } from "./design-palette";
 import { AssistantBubble, UserBubble } from "./message-bubbles";
 import { shareProblemOf } from "./share-problem";
 
-const AUTO_NAME_CHARS = 60;
-export const conversationName = (question: string) => question.slice(0, AUTO_NAME_CHARS);
+export const conversationName = conversationNameOf;
 
 // Conversations started with "New chat" carry a default name until their first question names them.
 const isDefaultName = (name: string) =>

@@ -14,6 +14,7 @@ import { evaluationDe } from "./evaluation.de";
 import { homeDe } from "./home.de";
 import { planDe } from "./plan.de";
 import { promptsDe } from "./prompts.de";
+import { messagesDe } from "./messages.de";
 
 export const de = {
   common: {
@@ -136,7 +137,10 @@ export const de = {
     passwordCommon: "Dieses Passwort gehört zu den häufigsten Passwörtern. Bitte wählen Sie ein anderes.",
     passwordIsEmail: "Das Passwort darf nicht die E-Mail-Adresse sein.",
     passwordMismatch: "Die eingegebenen neuen Passwörter stimmen nicht überein!",
-    tooLong: "Der Wert ist zu lang.",
+    tooLong: "Der Wert ist zu lang (höchstens {{max}} Zeichen).",
+    tooShort: "Bitte mindestens {{min}} Zeichen eingeben.",
+    tooMany: "Höchstens {{max}} Einträge sind möglich.",
+    tooFew: "Bitte mindestens {{min}} Einträge angeben.",
     timezone: "Unbekannte Zeitzone.",
     avatarType: "Bitte wählen Sie ein PNG- oder JPEG-Bild.",
     avatarSize: "Das Bild ist zu groß (max. 48 KB).",
@@ -196,6 +200,7 @@ export const de = {
     createTitle: "Neue Wissensdatenbank",
     name: "Name",
     namePlaceholder: "z. B. Leitlinien Kardiologie",
+    createdAs: "Erstellt als „{{name}}“: Eine Wissensdatenbank namens „{{requested}}“ gibt es schon.",
     search: "Wissensdatenbanken durchsuchen",
     empty: "Noch keine Wissensdatenbank. Erstellen Sie Ihre erste.",
     noMatch: "Keine Wissensdatenbank passt zu „{{query}}“.",
@@ -417,4 +422,5 @@ export const de = {
     profile: "Profil",
   },
   languages: { de: "Deutsch", en: "English", zh: "简体中文", "zh-TW": "繁體中文", vi: "Tiếng Việt" },
+  messages: messagesDe,
 };

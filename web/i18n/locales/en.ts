@@ -15,6 +15,7 @@ import { evaluationEn } from "./evaluation.en";
 import { homeEn } from "./home.en";
 import { planEn } from "./plan.en";
 import { promptsEn } from "./prompts.en";
+import { messagesEn } from "./messages.en";
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
@@ -135,7 +136,10 @@ export const en: Shape<typeof de> = {
     passwordCommon: "This password is one of the most common ones. Please choose another.",
     passwordIsEmail: "The password must not be your e-mail address.",
     passwordMismatch: "The new password that you entered do not match!",
-    tooLong: "The value is too long.",
+    tooLong: "The value is too long (at most {{max}} characters).",
+    tooShort: "Please enter at least {{min}} characters.",
+    tooMany: "At most {{max}} entries are possible.",
+    tooFew: "Please give at least {{min}} entries.",
     timezone: "Unknown timezone.",
     avatarType: "Please choose a PNG or JPEG image.",
     avatarSize: "The image is too large (max. 48 KB).",
@@ -195,6 +199,7 @@ export const en: Shape<typeof de> = {
     createTitle: "New knowledge base",
     name: "Name",
     namePlaceholder: "e.g. Cardiology guidelines",
+    createdAs: "Created as “{{name}}”: a knowledge base named “{{requested}}” already exists.",
     search: "Search knowledge bases",
     empty: "No knowledge base yet. Create your first one.",
     noMatch: "No knowledge base matches “{{query}}”.",
@@ -414,4 +419,5 @@ export const en: Shape<typeof de> = {
     profile: "Profile",
   },
   languages: { de: "Deutsch", en: "English", zh: "简体中文", "zh-TW": "繁體中文", vi: "Tiếng Việt" },
+  messages: messagesEn,
 };

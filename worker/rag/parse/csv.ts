@@ -1,9 +1,9 @@
 import Papa from "papaparse";
-import { tableToText } from "./html";
 import { SHEET_MAX_CELLS } from "./limits";
 import { tooManyCells } from "./sheet-bounds";
+import { rowBlocks, sheetTable } from "./sheet-table";
 import { decodeText } from "./text";
-import type { ParsedDocument, Table } from "./types";
+import type { ParsedDocument } from "./types";
 
 // Papa Parse guesses the delimiter by parsing its first rows with each candidate; one 1 MB line full of quotes
 // took seconds per candidate, so the guess looks at the file's start only (its whole lines, where it has any).
@@ -15,7 +15,8 @@ const guessSample = (text: string) => {
   return lastLineEnd > 0 ? start.slice(0, lastLineEnd) : start;
 };
 
-// Delimiter is detected (comma, semicolon, tab); the first row is the header. At most SHEET_MAX_CELLS cells.
+// Delimiter is detected (comma, semicolon, tab); rows as in a spreadsheet (sheet-table.ts). At most
+// SHEET_MAX_CELLS cells.
 export const parseCsv = (bytes: Uint8Array, name: string): ParsedDocument => {
   const text = decodeText(bytes).trim();
   const { delimiter } = Papa.parse<string[]>(guessSample(text), { preview: 10 }).meta;
@@ -35,10 +36,9 @@ export const parseCsv = (bytes: Uint8Array, name: string): ParsedDocument => {
       cells.push(result.data.map((cell) => String(cell).trim()));
     },
   });
-  const [headers = [], ...rows] = cells;
-  const table: Table = { name, headers, rows };
+  const table = sheetTable(name, cells);
   return {
-    blocks: rows.map((row) => ({ kind: "text" as const, text: tableToText({ ...table, rows: [row] }) })),
+    blocks: rowBlocks(table),
     tables: [table],
     notes: cut ? [tooManyCells("CSV file")] : [],
   };

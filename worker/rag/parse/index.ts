@@ -28,9 +28,10 @@ export const parseDocument = async (
     case "csv":
       return parseCsv(bytes, name);
     case "txt":
+      return parseText(bytes);
     case "md":
     case "mdx":
-      return parseText(bytes);
+      return parseText(bytes, true);
     case "html":
     case "htm":
       return parseHtml(bytes);

@@ -1,3 +1,4 @@
+import { splitFrontMatter } from "./front-matter";
 import type { Block, ParsedDocument } from "./types";
 
 // Windows-1252 and Latin-1 agree on every letter German needs (ä ö ü ß and accents).
@@ -21,8 +22,11 @@ export const decodeText = (bytes: Uint8Array): string => {
 // `s`: a line may hold U+2028, where `.*$` would fail and backtrack through every space before it.
 const HEADING = /^(#{1,6})\s+(.*)$/s;
 
-// Markdown and plain text: headings become heading blocks, blank lines separate paragraphs.
-export const parseText = (bytes: Uint8Array): ParsedDocument => {
+// Markdown and plain text: headings become heading blocks, blank lines separate paragraphs. Markdown's YAML
+// front matter is metadata, not text: it is dropped, its title kept as the first heading unless one says it.
+export const parseText = (bytes: Uint8Array, markdown = false): ParsedDocument => {
+  const lines = decodeText(bytes).replace(/\r\n?/g, "\n").split("\n");
+  const { title, body } = markdown ? splitFrontMatter(lines) : { title: "", body: lines };
   const blocks: Block[] = [];
   let paragraph: string[] = [];
   const flush = () => {
@@ -30,7 +34,7 @@ export const parseText = (bytes: Uint8Array): ParsedDocument => {
     if (text) blocks.push({ kind: "text", text });
     paragraph = [];
   };
-  for (const line of decodeText(bytes).replace(/\r\n?/g, "\n").split("\n")) {
+  for (const line of body) {
     const heading = HEADING.exec(line);
     if (heading) {
       flush();
@@ -39,5 +43,6 @@ export const parseText = (bytes: Uint8Array): ParsedDocument => {
     else paragraph.push(line);
   }
   flush();
+  if (title && blocks[0]?.text !== title) blocks.unshift({ kind: "heading", level: 1, text: title });
   return { blocks };
 };

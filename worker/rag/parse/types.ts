@@ -5,7 +5,8 @@ export type Block = {
   level?: number;
 };
 
-export type Table = { name: string; headers: string[]; rows: string[][] };
+// `title`: a spreadsheet's title rows above its header ("Stanley Cups"), where it has them
+export type Table = { name: string; headers: string[]; rows: string[][]; title?: string };
 
 // An image inside a document (a figure of a PDF, Word file or presentation), with its page or slide and the
 // caption found for it ("" if none).

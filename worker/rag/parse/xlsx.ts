@@ -1,9 +1,9 @@
 import * as XLSX from "xlsx";
 import { strFromU8, strToU8 } from "fflate";
 import { nextTurn } from "../../lib/time";
-import { tableToText } from "./html";
 import { SHEET_MAX_CELLS } from "./limits";
 import { boundRange, boundSheetXml, tooManyCells } from "./sheet-bounds";
+import { rowBlocks, sheetTable } from "./sheet-table";
 import type { Block, ParsedDocument, Table } from "./types";
 import { UnreadableDocumentError } from "./types";
 import { isZip, storedZip, unzipBounded } from "./zip";
@@ -21,7 +21,7 @@ export const tableToHtmlChunks = (table: Table): string[] => {
       .slice(i, i + EXCEL_HTML_MAX_ROWS)
       .map((row) => `<tr>${row.map((cell) => `<td>${escapeHtml(cell)}</td>`).join("")}</tr>`)
       .join("");
-    chunks.push(`<table><caption>${escapeHtml(table.name)}</caption>${header}${body}</table>`);
+    chunks.push(`<table><caption>${escapeHtml(table.title ?? table.name)}</caption>${header}${body}</table>`);
   }
   return chunks;
 };
@@ -61,7 +61,7 @@ const readWorkbook = async (bytes: Uint8Array) => {
   }
 };
 
-// Every sheet as a table (first row the header, empty rows dropped), within SHEET_MAX_CELLS cells together.
+// Every sheet as a table (title rows, then the header; empty rows dropped), within SHEET_MAX_CELLS cells together.
 export const parseXlsx = async (bytes: Uint8Array, html4excel: boolean): Promise<ParsedDocument> => {
   const { workbook, cut } = await readWorkbook(bytes);
   await nextTurn();
@@ -76,17 +76,15 @@ export const parseXlsx = async (bytes: Uint8Array, html4excel: boolean): Promise
       sheet && bounded.range
         ? XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: "", range: bounded.range })
         : [];
-    const cells = rows.map((row) => row.map((cell) => String(cell ?? "").trim())).filter((row) => row.some(Boolean));
-    const [headers = [], ...body] = cells;
-    return { name: sheetName, headers, rows: body };
+    return sheetTable(
+      sheetName,
+      rows.map((row) => row.map((cell) => String(cell ?? "").trim())),
+    );
   });
   const blocks: Block[] = tables.flatMap((table): Block[] =>
     html4excel
       ? tableToHtmlChunks(table).map((text) => ({ kind: "table" as const, text }))
-      : table.rows.map((row) => ({
-          kind: "text" as const,
-          text: `${table.name}: ${tableToText({ ...table, rows: [row] })}`,
-        })),
+      : rowBlocks(table, table.name),
   );
   return { blocks, tables, notes: truncated ? [tooManyCells("spreadsheet")] : [] };
 };

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { ChatMessage as StoredMessage, CompletionFrame, CompletionInput } from "../../contract/chats";
+import { conversationNameOf } from "../../contract/conversation-name";
 import { chatTurns, conversations, type ConversationRow, type DialogRow } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -91,7 +92,7 @@ export const prepareCompletion = async (
     : await openConversation(
         ctx,
         dialog,
-        (question || input.messages?.at(-1)?.content || "New session").slice(0, 60),
+        conversationNameOf(question || input.messages?.at(-1)?.content || "New session"),
         input.user_id ?? caller.userId,
         caller.source,
       );

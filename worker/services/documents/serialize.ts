@@ -1,3 +1,4 @@
+import { progressLinesOf } from "../../contract/message-catalogue";
 import type { DatasetDocument, DocumentType, RunStatus } from "../../contract/documents";
 import { RUN_STATUSES } from "../../contract/documents";
 import type { DocumentRow } from "../../db/schema";
@@ -30,6 +31,7 @@ export const toDocument = (row: DocumentRow): DatasetDocument => ({
   token_count: row.tokenNum,
   progress: row.progress,
   progress_msg: row.progressMsg,
+  progress_lines: progressLinesOf(row.progressMsg),
   process_begin_at: row.processBeginAt ? httpDate(row.processBeginAt) : null,
   process_duration: row.processDuration,
   meta_fields: row.metaFields as Record<string, unknown>,

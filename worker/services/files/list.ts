@@ -15,11 +15,13 @@ const nameContains = (column: Column, keywords: string | undefined) => keyContai
 const sorted = (column: SQL | Parameters<typeof asc>[0], descending: boolean) =>
   descending ? desc(column) : asc(column);
 
-// Folders first, then the requested order; the root lists ".knowledgebase" like any folder.
+// Folders first, then the requested order. The internal ".knowledgebase" folder is left out of the root, as in
+// RAGFlow: it is reachable by its id (ancestors of a base's own upload), nothing else.
 const listFolder = async (ctx: ServiceContext, parent: FileRow, query: ListFilesQuery): Promise<FileListing> => {
   const where = and(
     eq(files.parentId, parent.id),
     ne(files.id, parent.id),
+    ne(files.sourceType, "knowledgebase"),
     eq(files.tenantId, ctx.actor.tenantId),
     nameContains(files.nameKey, query.keywords),
   );

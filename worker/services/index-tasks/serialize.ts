@@ -1,3 +1,4 @@
+import { progressLinesOf } from "../../contract/message-catalogue";
 import type { DatasetTask } from "../../contract/dataset-index";
 import type { DatasetTaskRow } from "../../db/schema";
 import { httpDate } from "../../lib/time";
@@ -16,6 +17,7 @@ export const toDatasetTask = (row: DatasetTaskRow): DatasetTask => ({
   process_duration: row.duration,
   progress: row.progress,
   progress_msg: row.progressMsg,
+  progress_lines: progressLinesOf(row.progressMsg),
   retry_count: row.attempts,
   digest: "",
   chunk_ids: row.chunkIds.join(" "),

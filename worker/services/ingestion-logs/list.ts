@@ -1,3 +1,4 @@
+import { progressLinesOf } from "../../contract/message-catalogue";
 import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type {
   IngestionLog,
@@ -27,6 +28,7 @@ const toIngestionLog = (row: IngestionLogRow): IngestionLog => ({
   source_from: row.sourceFrom,
   progress: row.progress,
   progress_msg: row.progressMsg,
+  progress_lines: progressLinesOf(row.progressMsg),
   process_begin_at: row.processBeginAt ? httpDate(row.processBeginAt) : null,
   process_duration: row.processDuration,
   dsl: {},

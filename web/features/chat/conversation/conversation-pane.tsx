@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { KNOWLEDGE_KEY, type Reference } from "../../../../worker/contract/chats";
+import { conversationNameOf } from "../../../../worker/contract/conversation-name";
 import { type Chat, type Session, sessionQueryOptions } from "../../../api/chats";
 import { useRenameSessionMutation } from "../../../api/conversations";
 import { errorMessage } from "../../../components/notify";
@@ -20,7 +21,6 @@ import { MessageLog } from "../../conversation/message-log";
 
 type Props = { chat: Chat; sessionId: string; onSessionRenamed?(): void };
 
-const AUTO_NAME_CHARS = 60;
 // Sessions still carrying a default name are named after their first question, as RAGFlow does.
 const isDefaultName = (name: string) =>
   [
@@ -88,7 +88,7 @@ export const ConversationPane = ({ chat, sessionId, onSessionRenamed }: Props) =
     const firstQuestion = fresh?.messages.filter((message) => message.role === "user").length === 1;
     if (turn.mode === "ask" && turn.status === "done" && fresh && firstQuestion && isDefaultName(fresh.name)) {
       rename.mutate(
-        { id: sessionId, name: turn.question.slice(0, AUTO_NAME_CHARS) },
+        { id: sessionId, name: conversationNameOf(turn.question) },
         { onSuccess: () => onSessionRenamed?.() },
       );
     }

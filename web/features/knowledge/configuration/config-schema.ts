@@ -2,6 +2,7 @@ import type { ParseKeys } from "i18next";
 import * as v from "valibot";
 import { UpdateDatasetSchema } from "../../../../worker/contract/datasets";
 import { ParserConfigSchema, RaptorSchema } from "../../../../worker/contract/parser-config";
+import { lengthMessage } from "../../../lib/form-errors";
 import { type ConfigValues, toPayload } from "./form-values";
 
 export type FieldError = { key: ParseKeys; values?: Record<string, string | number> };
@@ -58,11 +59,11 @@ const errorFor = (issue: v.BaseIssue<unknown>, field: string): FieldError => {
       return { key: "kbConfig.errors.integer" };
     case "number":
       return { key: "kbConfig.errors.number" };
-    case "min_length":
     case "non_empty":
       return { key: "validation.required" };
+    case "min_length":
     case "max_length":
-      return { key: "validation.tooLong" };
+      return lengthMessage(issue);
     case "regex":
       return { key: "kbConfig.errors.tagIds" };
   }

@@ -7,6 +7,7 @@ import { indexTaskQueryOptions, useRemoveIndexMutation, useStartIndexMutation } 
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { notifyError, notifySuccess } from "../../../components/notify";
 import { RouteErrorMessage } from "../../../components/route-error";
+import { progressLines, progressLogLine } from "../../../lib/catalogue-text";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { ConfigSection } from "./config-section";
 
@@ -49,7 +50,7 @@ export const IndexTaskPanel = ({
   const task = query.data && "id" in query.data ? (query.data as DatasetTask) : null;
   const state = stateOf(task);
   const percent = Math.round(Math.max(0, task?.progress ?? 0) * 100);
-  const lines = task?.progress_msg.trim().split("\n").filter(Boolean) ?? [];
+  const lines = task ? progressLines(task).map(progressLogLine) : [];
 
   const run = async () => {
     const started = await start.mutateAsync().then(() => true, notifyError);

@@ -2,6 +2,7 @@ import { Box, DataList, HStack } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import type { IngestionLog } from "../../../../worker/contract/ingestion-logs";
 import { ViewDialog } from "../../../components/view-dialog";
+import { progressLines, progressLogLine } from "../../../lib/catalogue-text";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { LogStatusBadge } from "./log-table";
 
@@ -44,7 +45,7 @@ export const LogDetailDialog = ({ log, onClose }: { log: IngestionLog; onClose: 
         overflowY="auto"
         data-testid="ingestion-log-text"
       >
-        {log.progress_msg.trim() || t("ingestionLogs.noMessage")}
+        {progressLines(log).map(progressLogLine).join("\n") || t("ingestionLogs.noMessage")}
       </Box>
     </ViewDialog>
   );

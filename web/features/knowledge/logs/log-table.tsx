@@ -1,6 +1,7 @@
 import { Badge, Button, Table, Text } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import type { IngestionLog } from "../../../../worker/contract/ingestion-logs";
+import { progressLines, progressLineText } from "../../../lib/catalogue-text";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 
 // RAGFlow's TaskStatus codes as the documents table names and colours them
@@ -19,7 +20,10 @@ export const LogStatusBadge = ({ status }: { status: string }) => {
   );
 };
 
-const lastLine = (log: IngestionLog) => log.progress_msg.trim().split("\n").at(-1) ?? "";
+const lastLine = (log: IngestionLog) => {
+  const last = progressLines(log).at(-1);
+  return last ? progressLineText(last) : "";
+};
 
 type Props = { logs: IngestionLog[]; onOpen: (log: IngestionLog) => void };
 
