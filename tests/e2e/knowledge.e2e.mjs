@@ -30,6 +30,8 @@ export const tests = [
       await page.getByText("Noch keine Dateien").waitFor();
 
       await page.getByRole("button", { name: "Datei hinzufügen" }).click();
+      // this test parses by hand: the upload leaves the files unparsed
+      await page.getByText("Nach dem Hochladen verarbeiten").click();
       await page.getByTestId("file-input").setInputFiles(await Promise.all(FILES().map(asUpload)));
       await page.getByTestId("upload-item").nth(2).waitFor();
       await page.getByRole("button", { name: "Hochladen" }).click();

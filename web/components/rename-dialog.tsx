@@ -18,17 +18,30 @@ type Props = {
   keepExtension: boolean;
   // file names refuse slashes; other names (tags) may have them
   slashAllowed?: boolean;
+  // the contract's limit of the whole name (extension included); document and file names have 255
+  maxLength?: number;
   loading: boolean;
   onSave: (name: string) => Promise<unknown>;
   onClose: () => void;
 };
 
 // Only the part before the extension is editable when a file's extension cannot change.
-export const RenameDialog = ({ title, label, name, keepExtension, slashAllowed, loading, onSave, onClose }: Props) => {
+export const RenameDialog = ({
+  title,
+  label,
+  name,
+  keepExtension,
+  slashAllowed,
+  maxLength = 255,
+  loading,
+  onSave,
+  onClose,
+}: Props) => {
   const { t } = useTranslation();
   const extension = keepExtension ? extensionOf(name) : "";
   const [stem, setStem] = useState(extension ? stemOf(name) : name);
-  const [invalid, setInvalid] = useState<"validation.required" | "validation.noSlash" | undefined>();
+  const [invalid, setInvalid] = useState<"validation.required" | "validation.noSlash" | "validation.tooLong">();
+  const stemMax = extension ? maxLength - extension.length - 1 : maxLength;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -37,7 +50,9 @@ export const RenameDialog = ({ title, label, name, keepExtension, slashAllowed, 
       ? "validation.required"
       : !slashAllowed && /[/\\]/.test(trimmed)
         ? "validation.noSlash"
-        : undefined;
+        : trimmed.length > stemMax
+          ? "validation.tooLong"
+          : undefined;
     setInvalid(problem);
     if (problem) return;
     const saved = await onSave(extension ? `${trimmed}.${extension}` : trimmed).then(() => true, notifyError);
@@ -54,7 +69,7 @@ export const RenameDialog = ({ title, label, name, keepExtension, slashAllowed, 
         helper={extension ? t("docs.extensionKept", { ext: extension }) : undefined}
         required
       >
-        <Input name="newName" value={stem} onChange={(e) => setStem(e.target.value)} autoFocus />
+        <Input name="newName" value={stem} maxLength={stemMax} onChange={(e) => setStem(e.target.value)} autoFocus />
       </FormField>
     </FormDialog>
   );

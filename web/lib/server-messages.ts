@@ -29,6 +29,7 @@ const KNOWN: [RegExp, ServerMessage][] = [
   [/^Mindmap needs a chat model/, "mindmapNeedsChatModel"],
   [/A (?:GraphRAG|Mindmap) Task is already running\.$/, "indexRunning"],
   [/^No documents in Knowledgebase /, "raptorNoDocuments"],
+  [/^The file "(?<name>.*)" is empty \(0 bytes\)\.$/, "fileEmpty"],
 ];
 
 export const knownServerMessage = (message: string): { key: ServerMessage; values: Record<string, string> } | null => {

@@ -174,6 +174,9 @@ export type AgentCompletionInput = v.InferOutput<typeof AgentCompletionSchema>;
 // a run stops after this many component executions or this long, whatever comes first
 export const RUN_LIMITS = { maxSteps: 200, timeoutMs: 120_000 } as const;
 
+// How a failed run ends its answer (RAGFlow's "**ERROR**: …" convention), so every client sees the failure.
+export const agentErrorText = (error: string) => `**ERROR**: ${error}`;
+
 export type Agent = {
   id: string;
   title: string;

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { AgentTemplate } from "../../../worker/contract/agents";
+import { AGENT_TITLE_MAX, type AgentTemplate } from "../../../worker/contract/agents";
 import { CreateAgentDialog } from "../../../web/features/agents/list/create-agent-dialog";
 import { changeLanguage } from "../../../web/i18n";
 import { renderWithProviders } from "../helpers/render";
@@ -68,6 +68,41 @@ describe("create agent dialog", () => {
     submit();
     expect(await within(dialog()).findByText("Dieses Feld ist erforderlich.")).toBeTruthy();
     expect(api.posts()).toHaveLength(0);
+  });
+
+  it("refuses a title over the contract's 128 characters without asking the server", async () => {
+    const api = mockApi(() => envelope(0, {}));
+    renderWithProviders(<CreateAgentDialog onClose={() => undefined} onCreated={() => undefined} />);
+    // the field stops typing at the limit; a value set past it (pasted by a script) is still refused
+    expect(titleBox().maxLength).toBe(AGENT_TITLE_MAX);
+    fireEvent.change(titleBox(), { target: { value: "B".repeat(300) } });
+    submit();
+    expect(await within(dialog()).findByText("Der Wert ist zu lang.")).toBeTruthy();
+    expect(api.posts()).toHaveLength(0);
+  });
+
+  it("creates one Buddy however often Create is clicked, busy meanwhile, and closes on success (issue 32)", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const pending = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    // the server takes its time: the answer comes when the test says so
+    const api = mockApi(() => pending as unknown as Response);
+    const closed = vi.fn();
+    const created = vi.fn();
+    renderWithProviders(<CreateAgentDialog onClose={closed} onCreated={created} />);
+    await screen.findByTestId("template-gallery");
+    fireEvent.change(titleBox(), { target: { value: "Triage" } });
+    const button = within(dialog()).getByRole("button", { name: "Erstellen" }) as HTMLButtonElement;
+    fireEvent.click(button);
+    fireEvent.click(button);
+    fireEvent.submit(titleBox().closest("form") as HTMLFormElement);
+    await waitFor(() => expect(button.disabled).toBe(true));
+    expect(button.getAttribute("data-loading")).not.toBeNull();
+    answer(envelope(0, { id: "a".repeat(32), title: "Triage" }));
+    await waitFor(() => expect(created).toHaveBeenCalledTimes(1));
+    expect(closed).toHaveBeenCalledTimes(1);
+    expect(api.posts()).toHaveLength(1);
   });
 
   it("shows the server's message when the title is taken in the team", async () => {

@@ -29,4 +29,23 @@ describe("agent run state", () => {
     expect(state.messages.at(-1)).toMatchObject({ role: "assistant", content: "Ab 60 [ID:0]", reference });
     expect(state.messages[0]).toMatchObject({ content: "Hallo" });
   });
+
+  it("shows a failed run's error as the error, not as the answer text the API clients get (issue 32)", () => {
+    const error = "Wikipedia suchen: fetch failed";
+    let state = startTurn(initialRun(""), "Grippe");
+    state = applyFrame(state, { event: "message", data: { content: "Ich suche …" } });
+    state = applyFrame(state, { event: "message", data: { content: "\n\n" } });
+    state = applyFrame(state, { event: "message", data: { content: `**ERROR**: ${error}` } });
+    state = applyFrame(state, {
+      event: "workflow_finished",
+      data: { outputs: { content: "not the answer" }, elapsed_time: 0.1, error },
+    });
+    expect(state.messages.at(-1)).toMatchObject({ content: "Ich suche …", error });
+
+    // nothing said before the failure: no answer text at all, only the error
+    let silent = startTurn(initialRun(""), "Grippe");
+    silent = applyFrame(silent, { event: "message", data: { content: `**ERROR**: ${error}` } });
+    silent = applyFrame(silent, { event: "workflow_finished", data: { outputs: {}, elapsed_time: 0.1, error } });
+    expect(silent.messages.at(-1)).toMatchObject({ content: "", error });
+  });
 });

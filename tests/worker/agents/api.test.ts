@@ -173,7 +173,7 @@ describe("agents API", () => {
     });
   });
 
-  it("every template loads and runs with the built-in models", async () => {
+  it("every template loads and runs with the built-in models", { timeout: 60_000 }, async () => {
     const user = await createUser();
     const dataset = await parsedDataset(user);
     const templates = (await callApi<AgentTemplate[]>("/agents/templates", { token: user.token })).body.data;
@@ -213,6 +213,20 @@ describe("agents API", () => {
     expect(await run(gate, "Will it rain tomorrow?")).toBe(
       "I cannot say anything about that; I only answer health questions.",
     );
+  });
+
+  it("the web-search template fails visibly when its search fails, rather than answering with its prompt", async () => {
+    const user = await createUser();
+    const templates = (await callApi<AgentTemplate[]>("/agents/templates", { token: user.token })).body.data;
+    const template = templates.find((entry) => entry.id === "web-search-summary") as AgentTemplate;
+    const search = template.dsl.components["Invoke:search"];
+    expect(search?.obj.params.exception_method).toBeUndefined();
+    if (search) search.obj.params.url = `${env.TEST_SITE_URL}/nowhere`;
+    const agent = await createAgent(user, template.dsl);
+    const result = (await runAgent(user, agent.id, { question: "Grippe" })).body.data;
+    expect(result.error).toMatch(/^Wikipedia suchen: .*HTTP 404/);
+    expect(result.content).toBe(`**ERROR**: ${result.error}`);
+    expect(result.content).not.toContain("Fasse diese Suchergebnisse");
   });
 
   it("answers on the OpenAI-compatible path and keeps per-user sessions", async () => {

@@ -173,6 +173,46 @@ describe("agent engine", () => {
     expect(failed.trace.at(-1)?.error).toMatch(/HTTP 404/);
   });
 
+  it("fails a run visibly when a step without an error branch fails, streamed and whole (issue 32)", async () => {
+    const user = await createUser();
+    const agent = await createAgent(
+      user,
+      flow([
+        ["begin", "Begin", {}, ["Message:hello"]],
+        ["Message:hello", "Message", { content: ["Ich suche …"] }, ["Invoke:x"]],
+        ["Invoke:x", "Invoke", { url: `${env.TEST_SITE_URL}/nowhere`, name: "Suche" }, ["Message:m"]],
+        ["Message:m", "Message", { content: ["gefunden"] }],
+      ]),
+    );
+    // whole: what ran before the failure, then the error, in the answer every client reads
+    const whole = (await runAgent(user, agent.id, { question: "q" })).body.data;
+    expect(whole.error).toMatch(/^Suche: .*HTTP 404/);
+    expect(whole.content).toBe(`Ich suche …\n\n**ERROR**: ${whole.error}`);
+
+    // streamed: the error arrives as a message before workflow_finished, which carries it too
+    const response = await SELF.fetch(`${BASE}/agents/chat/completions`, {
+      method: "POST",
+      headers: { Authorization: user.token, "Content-Type": "application/json" },
+      body: JSON.stringify({ agent_id: agent.id, question: "q", stream: true }),
+    });
+    const events = (await response.text())
+      .split("\n\n")
+      .filter((line) => line.startsWith("data:{"))
+      .map((line) => JSON.parse(line.slice(5)) as { event: string; data: { content?: string; error?: string } });
+    const said = events.filter((event) => event.event === "message").map((event) => event.data.content ?? "");
+    expect(said.join("")).toBe(`Ich suche …\n\n**ERROR**: ${whole.error}`);
+    expect(events.map((event) => event.event).slice(-2)).toEqual(["message_end", "workflow_finished"]);
+    expect(events.at(-1)?.data.error).toBe(whole.error);
+
+    // the OpenAI-compatible answer says it too rather than ending as if all went well
+    const openAi = await callApi(`/agents_openai/${agent.id}/chat/completions`, {
+      token: user.token,
+      json: { model: "buddy", messages: [{ role: "user", content: "q" }] },
+    });
+    const choice = (openAi.body as unknown as { choices: { message: { content: string } }[] }).choices[0];
+    expect(choice?.message.content).toContain("**ERROR**: Suche:");
+  });
+
   it("stops a loop without an Answer after the step limit", async () => {
     const user = await createUser();
     const agent = await createAgent(

@@ -11,6 +11,7 @@ import {
   textFile,
   type TestUser,
   uploadFiles,
+  uploadFilesKeepingEmpty,
   waitUntilSettled,
 } from "../../helpers/worker/factories";
 import { inTeam, joinTeam } from "../../helpers/worker/teams";
@@ -22,7 +23,7 @@ const parsedWithFailure = async () => {
   const user = await createUser();
   const ds = await createDataset(user, { permission: "team" });
   const uploaded = (
-    await uploadFiles(user, ds.id, [
+    await uploadFilesKeepingEmpty(user, ds.id, [
       textFile("impfung.txt", "Die Grippeimpfung schützt ältere Menschen."),
       emptyPdf("empty.pdf"),
     ])

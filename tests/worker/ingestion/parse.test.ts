@@ -7,6 +7,7 @@ import {
   parseDocs as parse,
   textFile,
   uploadFiles,
+  uploadFilesKeepingEmpty,
   waitUntilSettled,
 } from "../../helpers/worker/factories";
 
@@ -34,7 +35,7 @@ describe("parsing through the queue", () => {
   it("ends the encrypted and the empty PDF in FAIL with a readable message", async () => {
     const user = await createUser();
     const ds = await createDataset(user);
-    const uploaded = (await uploadFiles(user, ds.id, [passwordPdf(), emptyPdf()])).body.data;
+    const uploaded = (await uploadFilesKeepingEmpty(user, ds.id, [passwordPdf(), emptyPdf()])).body.data;
     await parse(
       user,
       ds.id,

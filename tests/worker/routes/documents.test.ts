@@ -121,6 +121,20 @@ describe("POST /datasets/{id}/documents (upload)", () => {
     expect((await list(user, ds.id)).body.data.total).toBe(0);
   });
 
+  it("refuses a 0-byte file at upload, naming it, and stores nothing (issue 32)", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const res = await uploadFiles(user, ds.id, [
+      textFile("ok.txt", "fine"),
+      new File([], "leer.pdf", { type: "application/pdf" }),
+    ]);
+    expect(res.body).toMatchObject({ code: 101, message: 'The file "leer.pdf" is empty (0 bytes).' });
+    expect(res.status).toBeLessThan(500);
+    expect((await list(user, ds.id)).body.data.total).toBe(0);
+    const stored = await env.FILES.list({ prefix: `${user.id}/datasets/${ds.id}/` });
+    expect(stored.objects).toHaveLength(0);
+  });
+
   it("answers 413 for a file over 10 MB and for more than 128 files", async () => {
     const user = await createUser();
     const ds = await createDataset(user);

@@ -1,6 +1,6 @@
 import { Box, Button, CloseButton, HStack, Progress, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import { FolderUp, Upload } from "lucide-react";
-import { type DragEvent, useRef, useState } from "react";
+import { type DragEvent, type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { UPLOAD_FILE_MAX_BYTES, UPLOAD_MAX_FILES } from "../../../worker/contract/limits";
 import { formatFileSize } from "../../lib/file-size";
@@ -14,10 +14,13 @@ export const LocalFilesTab = ({
   queue,
   folders = false,
   limitsKey = "upload.limits",
+  children,
 }: {
   queue: UploadQueue;
   folders?: boolean;
   limitsKey?: "upload.limits" | "files.limits";
+  // options of the target, shown above the upload button
+  children?: ReactNode;
 }) => {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
@@ -148,6 +151,7 @@ export const LocalFilesTab = ({
           </HStack>
         ))}
       </Stack>
+      {children}
       {queue.files.length > 0 && (
         <Button
           alignSelf="end"

@@ -10,13 +10,17 @@ export type QueuedFile = {
   path: string;
   progress: number;
   state: "ready" | "invalid" | "uploading" | "done" | "failed";
-  error?: { key: "upload.tooLarge" | "upload.badType" } | { text: string };
+  error?: { key: "upload.tooLarge" | "upload.badType" | "upload.empty" } | { text: string };
 };
 
-export type UploadTarget = {
-  upload: (file: File, path: string, onProgress: (fraction: number) => void) => Promise<unknown>;
+export type UploadTarget<R = unknown> = {
+  upload: (file: File, path: string, onProgress: (fraction: number) => void) => Promise<R>;
   // a type check of the target on top of the size limit every upload has
   accepts?: (file: File) => boolean;
+  // a knowledge base has nothing to parse in a 0-byte file (its server refuses one too)
+  refusesEmpty?: boolean;
+  // runs once per start with what the successful uploads answered, before the refresh
+  afterUpload?: (uploaded: R[]) => Promise<unknown>;
   refresh: () => Promise<unknown>;
 };
 
@@ -26,7 +30,7 @@ export const relativePath = (file: File) => file.webkitRelativePath || file.name
 
 // Files are checked against the shared limits before anything is sent; each goes in its own request so
 // every one has a progress bar and a failure of one leaves the others.
-export const useUploadQueue = (target: UploadTarget) => {
+export const useUploadQueue = <R = unknown>(target: UploadTarget<R>) => {
   const [files, setFiles] = useState<QueuedFile[]>([]);
   const [running, setRunning] = useState(false);
   const tooMany = files.filter((f) => f.state !== "invalid").length > UPLOAD_MAX_FILES;
@@ -37,6 +41,7 @@ export const useUploadQueue = (target: UploadTarget) => {
   const check = (file: File): QueuedFile["error"] => {
     if (target.accepts && !target.accepts(file)) return { key: "upload.badType" };
     if (file.size > UPLOAD_FILE_MAX_BYTES) return { key: "upload.tooLarge" };
+    if (target.refusesEmpty && file.size === 0) return { key: "upload.empty" };
     return undefined;
   };
 
@@ -61,15 +66,14 @@ export const useUploadQueue = (target: UploadTarget) => {
   const start = async () => {
     const work = files.filter((f) => f.state === "ready" || f.state === "failed");
     setRunning(true);
-    let uploaded = 0;
+    const uploaded: R[] = [];
     const worker = async () => {
       for (let next = work.shift(); next; next = work.shift()) {
         const { key, file, path } = next;
         update(key, { state: "uploading", progress: 0, error: undefined });
         try {
-          await target.upload(file, path, (progress) => update(key, { progress }));
+          uploaded.push(await target.upload(file, path, (progress) => update(key, { progress })));
           update(key, { state: "done", progress: 1 });
-          uploaded++;
         } catch (error) {
           update(key, { state: "failed", error: { text: errorMessage(error) } });
         }
@@ -77,14 +81,19 @@ export const useUploadQueue = (target: UploadTarget) => {
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     setRunning(false);
-    if (uploaded > 0) notifySuccess(i18n.t("common.toast.uploaded"));
+    if (uploaded.length > 0) {
+      notifySuccess(i18n.t("common.toast.uploaded"));
+      await target.afterUpload?.(uploaded);
+    }
     await target.refresh();
   };
 
   const reset = () => setFiles([]);
   const uploadable = files.some((f) => f.state === "ready" || f.state === "failed") && !tooMany;
   const finished = files.length > 0 && files.every((f) => f.state === "done" || f.state === "invalid");
-  return { files, add, remove, start, reset, running, tooMany, uploadable, finished };
+  // chosen files that closing the dialog would drop
+  const waiting = files.filter((f) => f.state === "ready" || f.state === "failed").length;
+  return { files, add, remove, start, reset, running, tooMany, uploadable, finished, waiting };
 };
 
-export type UploadQueue = ReturnType<typeof useUploadQueue>;
+export type UploadQueue = ReturnType<typeof useUploadQueue<unknown>>;

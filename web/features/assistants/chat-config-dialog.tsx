@@ -62,6 +62,7 @@ export const ChatConfigDialog = ({ chat, onClose, onSaved }: Props) => {
       return;
     }
     notifySuccess(t(chat ? "common.toast.updated" : "common.toast.created"));
+    onClose();
     onSaved(saved);
   };
 
@@ -69,7 +70,7 @@ export const ChatConfigDialog = ({ chat, onClose, onSaved }: Props) => {
   return (
     <FormDialog
       title={chat ? t("chatConfig.dialog.editTitle", { name: chat.name }) : t("chatConfig.dialog.createTitle")}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       onClose={onClose}
       loading={create.isPending || update.isPending}
       submitLabel={chat ? t("common.save") : t("common.create")}

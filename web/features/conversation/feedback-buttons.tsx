@@ -21,7 +21,7 @@ const FeedbackDialog = ({
   onClose,
   loading,
 }: {
-  onSubmit(reason: FeedbackReason | null, comment: string): void;
+  onSubmit(reason: FeedbackReason | null, comment: string): Promise<unknown>;
   onClose(): void;
   loading: boolean;
 }) => {
@@ -30,7 +30,7 @@ const FeedbackDialog = ({
   const [comment, setComment] = useState("");
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit(reason, comment.trim());
+    return onSubmit(reason, comment.trim());
   };
   return (
     <FormDialog
@@ -123,13 +123,7 @@ export const FeedbackButtons = ({ thumbup, disabled, pending, save }: FeedbackPr
       >
         <ThumbsDown />
       </IconButton>
-      {asking && (
-        <FeedbackDialog
-          loading={pending}
-          onSubmit={(reason, comment) => void thumbDown(reason, comment)}
-          onClose={() => setAsking(false)}
-        />
-      )}
+      {asking && <FeedbackDialog loading={pending} onSubmit={thumbDown} onClose={() => setAsking(false)} />}
     </>
   );
 };

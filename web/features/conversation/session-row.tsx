@@ -28,12 +28,7 @@ export const RenameSessionDialog = ({ session, pending, rename, onClose }: Renam
     onClose();
   };
   return (
-    <FormDialog
-      title={t("chat.sessions.renameTitle")}
-      onSubmit={(event) => void submit(event)}
-      onClose={onClose}
-      loading={pending}
-    >
+    <FormDialog title={t("chat.sessions.renameTitle")} onSubmit={submit} onClose={onClose} loading={pending}>
       <FormField label={t("chat.sessions.name")} error={empty ? "validation.required" : undefined} required>
         <Input
           name="sessionName"

@@ -42,7 +42,7 @@ export const MetaDialog = ({ datasetId, doc, onClose }: DocumentDialogProps) => 
   return (
     <FormDialog
       title={t("docs.metaTitle", { name: doc.name })}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       onClose={onClose}
       loading={save.isPending}
     >

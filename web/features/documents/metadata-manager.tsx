@@ -7,6 +7,7 @@ import type { MetadataFieldSummary, MetadataUpdateInput } from "../../../worker/
 import { metadataSummaryQueryOptions, useUpdateMetadataMutation } from "../../api/documents";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { notifyError, notifySuccess } from "../../components/notify";
+import { META_FIELDS_MAX_BYTES } from "../../../worker/contract/limits";
 import { RenameDialog } from "../../components/rename-dialog";
 import { RouteErrorMessage } from "../../components/route-error";
 import { RenameDeleteButtons } from "../../components/rename-delete-buttons";
@@ -125,6 +126,7 @@ const MetadataManagerDialog = ({ datasetId, onClose }: { datasetId: string; onCl
           name={renaming.value}
           keepExtension={false}
           slashAllowed
+          maxLength={META_FIELDS_MAX_BYTES}
           loading={update.isPending}
           onSave={(value) => rename(renaming, value)}
           onClose={() => setRenaming(null)}

@@ -23,10 +23,7 @@ export const MethodDialog = ({ datasetId, doc, onClose }: DocumentDialogProps) =
   return (
     <FormDialog
       title={t("docs.methodTitle")}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+      onSubmit={save}
       onClose={onClose}
       loading={update.isPending}
       submitDisabled={method === doc.chunk_method}

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { fileKeys, uploadToFolder } from "../../api/files";
 import { LocalFilesTab } from "../../components/upload/local-files-tab";
+import { useDiscardGuard } from "../../components/upload/use-discard-guard";
 import { useUploadQueue } from "../../components/upload/use-upload-queue";
 import { ViewDialog } from "../../components/view-dialog";
 import { S3ImportTab } from "./s3-import-tab";
@@ -24,10 +25,8 @@ export const FileUploadDialog = ({
     upload: (file, path, onProgress) => uploadToFolder(file, path, parentId, onProgress),
     refresh: () => queryClient.invalidateQueries({ queryKey: fileKeys.all }),
   });
-  const close = () => {
-    if (!queue.running) queue.reset();
-    onClose();
-  };
+  const guard = useDiscardGuard(queue, onClose);
+  const close = guard.requestClose;
   return (
     <ViewDialog
       title={t("files.uploadTitle")}
@@ -59,6 +58,7 @@ export const FileUploadDialog = ({
           <S3ImportTab parentId={parentId} onDone={close} />
         </Tabs.Content>
       </Tabs.Root>
+      {guard.dialog}
     </ViewDialog>
   );
 };

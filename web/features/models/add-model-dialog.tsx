@@ -103,7 +103,7 @@ export const AddModelDialog = ({ provider, onClose }: Props) => {
   return (
     <FormDialog
       title={t("models.form.title", { provider: provider.name })}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       onClose={onClose}
       loading={add.isPending}
     >

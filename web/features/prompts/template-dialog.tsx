@@ -58,7 +58,7 @@ export const TemplateDialog = ({ template, initial, onClose, onSaved }: Props) =
   return (
     <FormDialog
       title={t(template ? "prompts.editTitle" : "prompts.createTitle")}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       onClose={onClose}
       loading={create.isPending || update.isPending}
       submitLabel={template ? undefined : t("common.create")}

@@ -72,6 +72,7 @@ const CreateSearchDialog = ({ onClose, onCreated }: { onClose: () => void; onCre
     try {
       const { search_id } = await create.mutateAsync({ name: name.trim() });
       notifySuccess(t("common.toast.created"));
+      onClose();
       onCreated(search_id);
     } catch (error) {
       notifyError(error);
@@ -80,7 +81,7 @@ const CreateSearchDialog = ({ onClose, onCreated }: { onClose: () => void; onCre
   return (
     <FormDialog
       title={t("search.list.createTitle")}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       onClose={onClose}
       loading={create.isPending}
       submitLabel={t("common.create")}
@@ -193,6 +194,7 @@ export const SearchAppList = ({ selectedId, onSelect }: Props) => {
           label={t("search.list.name")}
           name={renaming.name}
           keepExtension={false}
+          maxLength={SEARCH_NAME_MAX}
           loading={update.isPending}
           onSave={(name) => rename(renaming, name)}
           onClose={() => setRenaming(null)}

@@ -53,7 +53,7 @@ export const SearchSettingsDialog = ({ app, onClose }: Props) => {
   return (
     <FormDialog
       title={t("search.config.title")}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       onClose={onClose}
       loading={update.isPending}
       size="lg"

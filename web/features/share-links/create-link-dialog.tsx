@@ -58,6 +58,7 @@ export const CreateLinkDialog = ({ target, onClose, onCreated }: Props) => {
         daily_cap: dailyCap,
       });
       notifySuccess(t("common.toast.created"));
+      onClose();
       onCreated(token);
     } catch (error) {
       setServerError(errorMessage(error));
@@ -67,7 +68,7 @@ export const CreateLinkDialog = ({ target, onClose, onCreated }: Props) => {
   return (
     <FormDialog
       title={t("share.links.createTitle")}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       onClose={onClose}
       loading={create.isPending}
       submitLabel={t("common.create")}

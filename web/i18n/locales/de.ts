@@ -59,6 +59,7 @@ export const de = {
         "Die Mindmap braucht ein Chat-Modell, das sie schreibt: Richten Sie eines in den Modelleinstellungen ein.",
       indexRunning: "Für diese Wissensdatenbank läuft diese Erzeugung bereits.",
       raptorNoDocuments: "Die Wissensdatenbank enthält noch keine Dokumente.",
+      fileEmpty: "„{{name}}“ ist leer (0 Bytes) und kann nicht verarbeitet werden.",
     },
     httpStatus: {
       s400: "Anfragefehler: Es wurde nichts erstellt oder geändert.",
@@ -341,6 +342,17 @@ export const de = {
     pagesRule: "Die Seitenzahl muss größer als 0 sein.",
     urlRule: "Bitte geben Sie eine http- oder https-Adresse ein.",
     crawlQueued: "Web-Crawl eingereiht",
+    empty: "„{{name}}“ ist leer (0 Bytes) und kann nicht verarbeitet werden.",
+    parseAfter: "Nach dem Hochladen verarbeiten",
+    parseAfterHint: "Die Dateien werden gleich nach dem Hochladen geparst und sind danach durchsuchbar.",
+    parseQueued_one: "{{count}} Dokument wird verarbeitet",
+    parseQueued_other: "{{count}} Dokumente werden verarbeitet",
+    discardTitle: "Ausgewählte Dateien verwerfen?",
+    discardBody_one:
+      "{{count}} ausgewählte Datei wurde noch nicht hochgeladen. Beim Schließen geht die Auswahl verloren.",
+    discardBody_other:
+      "{{count}} ausgewählte Dateien wurden noch nicht hochgeladen. Beim Schließen geht die Auswahl verloren.",
+    discard: "Verwerfen",
   },
   chunks: {
     title: "Abschnitte",

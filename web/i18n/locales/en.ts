@@ -60,6 +60,7 @@ export const en: Shape<typeof de> = {
       mindmapNeedsChatModel: "The mind map needs a chat model to write it: set one up in the model settings.",
       indexRunning: "This build is already running for this knowledge base.",
       raptorNoDocuments: "The knowledge base has no documents yet.",
+      fileEmpty: "“{{name}}” is empty (0 bytes) and cannot be parsed.",
     },
     httpStatus: {
       s400: "Request error: nothing was created or changed.",
@@ -338,6 +339,15 @@ export const en: Shape<typeof de> = {
     pagesRule: "The number of pages must be greater than 0.",
     urlRule: "Please enter an http or https address.",
     crawlQueued: "Web crawl queued",
+    empty: "“{{name}}” is empty (0 bytes) and cannot be parsed.",
+    parseAfter: "Parse after upload",
+    parseAfterHint: "The files are parsed right after the upload and can be searched afterwards.",
+    parseQueued_one: "Parsing {{count}} document",
+    parseQueued_other: "Parsing {{count}} documents",
+    discardTitle: "Discard the chosen files?",
+    discardBody_one: "{{count}} chosen file has not been uploaded. Closing drops the selection.",
+    discardBody_other: "{{count}} chosen files have not been uploaded. Closing drops the selection.",
+    discard: "Discard",
   },
   chunks: {
     title: "Chunks",

@@ -236,6 +236,7 @@ export const kbConfigDe = {
     states: { none: "Noch nicht erzeugt", running: "Läuft", done: "Fertig", failed: "Fehlgeschlagen" },
     begunAt: "Gestartet {{time}}",
     showLog: "Protokoll anzeigen",
+    openModelSettings: "Zu den Modelleinstellungen",
     raptor: {
       title: "RAPTOR-Zusammenfassungen",
       description:

@@ -233,6 +233,7 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
     states: { none: "Not built yet", running: "Running", done: "Done", failed: "Failed" },
     begunAt: "Started {{time}}",
     showLog: "Show log",
+    openModelSettings: "Open the model settings",
     raptor: {
       title: "RAPTOR summaries",
       description:

@@ -134,7 +134,7 @@ const runTurn = async (
     envelope,
     taskId,
   );
-  const answer = outcome.answer || (outcome.error ? `**ERROR**: ${outcome.error}` : "");
+  const answer = outcome.answer;
   const finished = nowMs();
   await ctx.db.batch([
     ctx.db

@@ -182,9 +182,8 @@ const DEFINITIONS: Definition[] = [
             name: say("Wikipedia suchen", "Search Wikipedia"),
             url: `https://${say("de", "en")}.wikipedia.org/w/api.php?action=query&list=search&format=json&srlimit=5&srsearch={sys.query}`,
             method: "GET",
+            // no error branch: a search that fails fails the run visibly instead of summarising nothing
             timeout: 15,
-            exception_method: "comment",
-            exception_default_value: say("Die Suche war nicht erreichbar.", "The search could not be reached."),
           },
           ["Generate:summary"],
         ],

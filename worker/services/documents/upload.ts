@@ -52,8 +52,15 @@ export const insertDocuments = async (ctx: ServiceContext, datasetId: string, ro
 };
 
 // Blobs first, then all rows in one batch; if the batch fails the blobs are removed again.
+// A 0-byte file has nothing to parse: refused at upload rather than failing later in the queue.
+const assertNotEmpty = (files: File[]) => {
+  const empty = files.find((file) => file.size === 0);
+  if (empty) throw argumentError(`The file "${empty.name}" is empty (0 bytes).`);
+};
+
 export const uploadDocuments = async (ctx: ServiceContext, datasetId: string, files: File[]) => {
   assertUploadable(files);
+  assertNotEmpty(files);
   const dataset = await getDatasetInTenant(ctx, datasetId);
   const rows = files.map((file) =>
     newDocumentRow(ctx, dataset, { name: file.name, size: file.size, sourceType: "local" }),

@@ -4,7 +4,7 @@ import { type Agent, useUpdateAgentMutation } from "../../../api/agents";
 import { ApiError, ErrorCode } from "../../../api/client";
 import { FormDialog } from "../../../components/form-dialog";
 import { notifyError, notifySuccess } from "../../../components/notify";
-import { type AgentInfo, AgentInfoFields } from "../list/agent-info-fields";
+import { type AgentInfo, AgentInfoFields, agentTitleError } from "../list/agent-info-fields";
 
 // Title, description and permission of the open agent (the flow itself saves on its own).
 export const AgentSettingsDialog = ({ agent, onClose }: { agent: Agent; onClose: () => void }) => {
@@ -20,8 +20,9 @@ export const AgentSettingsDialog = ({ agent, onClose }: { agent: Agent; onClose:
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const title = values.title.trim();
-    if (!title) return setTitleError(t("validation.required"));
-    setTitleError(undefined);
+    const problem = agentTitleError(t, values.title);
+    setTitleError(problem);
+    if (problem) return;
     try {
       await update.mutateAsync({
         title,

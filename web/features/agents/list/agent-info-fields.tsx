@@ -1,4 +1,5 @@
 import { Field, Input, RadioGroup, HStack, Stack, Textarea } from "@chakra-ui/react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { AGENT_PERMISSIONS, AGENT_TITLE_MAX } from "../../../../worker/contract/agents";
 import type { AgentPermission } from "../../../api/agents";
@@ -12,6 +13,14 @@ type Props = {
   // already readable: a translated check or the server's own words (a title taken in the team)
   titleError?: string;
 };
+
+// The contract's title rules (the server checks them too), said next to the title before anything is sent.
+export const agentTitleError = (t: TFunction, title: string) =>
+  !title.trim()
+    ? t("validation.required")
+    : title.trim().length > AGENT_TITLE_MAX
+      ? t("validation.tooLong")
+      : undefined;
 
 // Title, description and who may use the agent; the create dialog and the editor's settings share them.
 export const AgentInfoFields = ({ values, onChange, titleError }: Props) => {

@@ -7,7 +7,7 @@ import { type Agent, type AgentTemplate, useCreateAgentMutation } from "../../..
 import { FormDialog } from "../../../components/form-dialog";
 import { errorMessage, notifyError, notifySuccess } from "../../../components/notify";
 import { blankDsl } from "../model/graph";
-import { type AgentInfo, AgentInfoFields } from "./agent-info-fields";
+import { type AgentInfo, AgentInfoFields, agentTitleError } from "./agent-info-fields";
 import { ImportDslField } from "./import-dsl-field";
 import { BLANK, localized, TemplateGallery } from "./template-gallery";
 
@@ -45,8 +45,9 @@ export const CreateAgentDialog = ({ onClose, onCreated }: Props) => {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const title = values.title.trim();
-    if (!title) return setTitleError(t("validation.required"));
-    setTitleError(undefined);
+    const problem = agentTitleError(t, values.title);
+    setTitleError(problem);
+    if (problem) return;
     try {
       const dsl = source.imported?.dsl ?? source.template?.dsl ?? blankDsl(t("agents.components.Begin"));
       const agent = await create.mutateAsync({
@@ -56,6 +57,8 @@ export const CreateAgentDialog = ({ onClose, onCreated }: Props) => {
         dsl,
       });
       notifySuccess(t("common.toast.created"));
+      // closed at once: opening the new agent may take a moment, and the dialog must not take a second click
+      onClose();
       onCreated(agent);
     } catch (error) {
       // a title already taken belongs next to the title

@@ -46,24 +46,38 @@ export const RunMessages = ({ messages, busy, agentName }: Props) => {
             aria-label={agentName}
             data-role="assistant"
           >
-            <Box
-              px="3"
-              py="2"
-              rounded="2xl"
-              roundedBottomLeft="sm"
-              bg={{ base: "bg.muted", _dark: "bg.emphasized" }}
-              fontSize="sm"
-              maxW="full"
-            >
-              {busy && message === last && message.content === "" ? (
-                <TypingDots />
-              ) : (
-                <AnswerMarkdown content={message.content} reference={message.reference} documentLinks={false} />
-              )}
-            </Box>
+            {/* a run that failed before saying anything shows only why */}
+            {(message.content !== "" || !message.error) && (
+              <Box
+                px="3"
+                py="2"
+                rounded="2xl"
+                roundedBottomLeft="sm"
+                bg={{ base: "bg.muted", _dark: "bg.emphasized" }}
+                fontSize="sm"
+                maxW="full"
+              >
+                {busy && message === last && message.content === "" ? (
+                  <TypingDots />
+                ) : (
+                  <AnswerMarkdown content={message.content} reference={message.reference} documentLinks={false} />
+                )}
+              </Box>
+            )}
             {message.error && (
-              <Text fontSize="sm" color="fg.error" role="alert">
-                {message.error}
+              <Text
+                fontSize="sm"
+                color="fg.error"
+                role="alert"
+                borderWidth="1px"
+                borderColor="border.error"
+                bg="bg.error"
+                rounded="md"
+                px="3"
+                py="2"
+                data-testid="run-error"
+              >
+                {t("agents.run.finishedWithError", { error: message.error })}
               </Text>
             )}
             {message.stopped && (

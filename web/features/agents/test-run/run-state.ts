@@ -1,4 +1,4 @@
-import type { TraceEntry } from "../../../../worker/contract/agents";
+import { agentErrorText, type TraceEntry } from "../../../../worker/contract/agents";
 import type { AgentFrame } from "../../../api/agents";
 import type { Reference } from "../../../../worker/contract/chats";
 
@@ -73,10 +73,12 @@ export const applyFrame = (state: RunState, frame: AgentFrame): RunState => {
     case "workflow_finished": {
       const { outputs, elapsed_time: elapsed, error } = frame.data;
       const finished = { ...next, activeNode: null, finished: { elapsed, error } };
-      const fallback = typeof outputs?.content === "string" ? outputs.content : "";
+      const fallback = typeof outputs?.content === "string" && !error ? outputs.content : "";
+      // a failed run ends its answer with the error for API clients; here the error shows as an alert instead
+      const answerOf = (content: string) => (error ? content.replace(agentErrorText(error), "").trimEnd() : content);
       return updateAnswer(finished, (message) => ({
         ...message,
-        content: message.content || fallback,
+        content: answerOf(message.content) || fallback,
         ...(error ? { error } : {}),
       }));
     }

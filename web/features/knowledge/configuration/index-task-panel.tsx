@@ -10,6 +10,7 @@ import { RouteErrorMessage } from "../../../components/route-error";
 import { progressLines, progressLogLine } from "../../../lib/catalogue-text";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { ConfigSection } from "./config-section";
+import { NeedsChatModel, useHasWritingModel } from "./needs-chat-model";
 
 type State = "none" | "running" | "done" | "failed";
 type TextName =
@@ -35,14 +36,18 @@ const PALETTE: Record<State, string> = { none: "gray", running: "blue", done: "g
 // log; `children` show what was built.
 export const IndexTaskPanel = ({
   datasetId,
+  datasetLlmId,
   type,
   children,
 }: {
   datasetId: string;
+  // the knowledge base's own chat model (parser_config.llm_id), else the team's default writes
+  datasetLlmId?: string;
   type: IndexType;
   children?: ReactNode;
 }) => {
   const { t } = useTranslation();
+  const hasWritingModel = useHasWritingModel(datasetLlmId);
   const query = useQuery(indexTaskQueryOptions(datasetId, type));
   const start = useStartIndexMutation(datasetId, type);
   const remove = useRemoveIndexMutation(datasetId, type);
@@ -101,7 +106,7 @@ export const IndexTaskPanel = ({
               </Progress.Track>
             </Progress.Root>
           )}
-          {state === "none" && (
+          {state === "none" && hasWritingModel !== false && (
             <Text fontSize="sm" color="fg.muted">
               {t(key("none"))}
             </Text>
@@ -135,28 +140,34 @@ export const IndexTaskPanel = ({
               </Collapsible.Content>
             </Collapsible.Root>
           )}
-          <HStack gap="3" wrap="wrap">
-            <Button
-              size="sm"
-              colorPalette="teal"
-              onClick={() => void run()}
-              loading={start.isPending}
-              disabled={state === "running"}
-            >
-              {t(key(state === "none" ? "start" : "restart"))}
-            </Button>
-            <ConfirmDialog
-              trigger={
-                <Button size="sm" variant="outline" colorPalette="red" disabled={state === "none"}>
-                  {t(key(state === "running" ? "cancel" : "remove"))}
+          {hasWritingModel === false && <NeedsChatModel type={type} />}
+          {/* nothing to start, and nothing to remove yet: no buttons that cannot work */}
+          {!(hasWritingModel === false && state === "none") && (
+            <HStack gap="3" wrap="wrap">
+              {hasWritingModel !== false && (
+                <Button
+                  size="sm"
+                  colorPalette="teal"
+                  onClick={() => void run()}
+                  loading={start.isPending}
+                  disabled={state === "running"}
+                >
+                  {t(key(state === "none" ? "start" : "restart"))}
                 </Button>
-              }
-              title={t(key("removeTitle"))}
-              body={t(key("removeBody"))}
-              loading={remove.isPending}
-              onConfirm={removeAll}
-            />
-          </HStack>
+              )}
+              <ConfirmDialog
+                trigger={
+                  <Button size="sm" variant="outline" colorPalette="red" disabled={state === "none"}>
+                    {t(key(state === "running" ? "cancel" : "remove"))}
+                  </Button>
+                }
+                title={t(key("removeTitle"))}
+                body={t(key("removeBody"))}
+                loading={remove.isPending}
+                onConfirm={removeAll}
+              />
+            </HStack>
+          )}
           {state === "done" && children}
         </Stack>
       )}

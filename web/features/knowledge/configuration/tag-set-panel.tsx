@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { tagsQueryOptions, useDeleteTagsMutation, useRenameTagMutation } from "../../../api/tags";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { notifyError, notifySuccess } from "../../../components/notify";
+import { TAG_MAX_LENGTH } from "../../../../worker/contract/limits";
 import { RenameDialog } from "../../../components/rename-dialog";
 import { RouteErrorMessage } from "../../../components/route-error";
 import { SearchInput } from "../../../components/search-input";
@@ -94,6 +95,7 @@ export const TagSetPanel = ({ datasetId }: { datasetId: string }) => {
           label={t("kbConfig.tagSet.newName")}
           name={renaming}
           keepExtension={false}
+          maxLength={TAG_MAX_LENGTH}
           slashAllowed
           loading={rename.isPending}
           onSave={(toTag) => rename.mutateAsync({ from_tag: renaming, to_tag: toTag })}

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { type AnswerSpeaker, answerSpeaker } from "../../chats/audio";
 import { COMMON_PARAMS, COMPONENT_DEFAULTS, maskSecrets } from "../../../contract/agent-components";
-import { type AgentEvent, type Dsl, RUN_LIMITS, type TraceEntry } from "../../../contract/agents";
+import { type AgentEvent, agentErrorText, type Dsl, RUN_LIMITS, type TraceEntry } from "../../../contract/agents";
 import type { Reference, ReferenceChunk } from "../../../contract/chats";
 import { agentTasks } from "../../../db/schema";
 import { pieces } from "../../../rag/chat/extractive";
@@ -35,6 +35,8 @@ export type RunOutcome = {
 type Emit = (event: AgentEvent) => Promise<void>;
 
 class RunStopped extends Error {}
+// stopped on request: the client that cancelled needs no error text in the answer
+class RunCancelled extends RunStopped {}
 
 const CANCEL_CHECK_MS = 250;
 const secondsSince = (startMs: number) => (Date.now() - startMs) / 1000;
@@ -100,7 +102,7 @@ export const runFlow = async (
     if (Date.now() - cancelCheckedAt < CANCEL_CHECK_MS) return;
     cancelCheckedAt = Date.now();
     const task = await ctx.db.query.agentTasks.findFirst({ where: eq(agentTasks.id, taskId) });
-    if (task?.status === "cancelled") throw new RunStopped("The run was cancelled.");
+    if (task?.status === "cancelled") throw new RunCancelled("The run was cancelled.");
   };
 
   // Messages of one turn reach the client as one text, a blank line between them. A Message with auto_play is
@@ -192,9 +194,11 @@ export const runFlow = async (
           await sleep(Math.max(0, Number(params.delay_after_error) || 0) * 1000, controller.signal);
       }
     }
-    if (error && params.exception_method === "comment")
-      result = { outputs: { content: render(params.exception_default_value, values), error } };
-    else if (error && params.exception_method === "goto")
+    // the default value stands in for the component's text output, `content` or (Invoke, tools) `result`
+    if (error && params.exception_method === "comment") {
+      const value = render(params.exception_default_value, values);
+      result = { outputs: { content: value, result: value, error } };
+    } else if (error && params.exception_method === "goto")
       result = { outputs: { error }, next: (params.exception_goto ?? []) as string[] };
     const entry: TraceEntry = {
       component_id: id,
@@ -247,6 +251,7 @@ export const runFlow = async (
   };
 
   let error: string | null = null;
+  let cancelled = false;
   try {
     await emit({ event: "workflow_started", data: { inputs: input.inputs } });
     const starts = input.resume.length ? input.resume : ["begin"];
@@ -254,9 +259,18 @@ export const runFlow = async (
     await execute(starts, (id) => !dsl.components[id]?.parent_id);
   } catch (caught) {
     error = caught instanceof Error ? caught.message : String(caught);
+    cancelled = caught instanceof RunCancelled;
     resume = [];
   } finally {
     clearTimeout(deadline);
+  }
+  // A failed run says so in its answer: clients that read only the messages (RAGFlow's SDK, the OpenAI-compatible
+  // routes) must not take what ran before the failure, or nothing at all, for a finished answer.
+  if (error && !cancelled) {
+    const text = agentErrorText(error);
+    await startMessage();
+    await say(text);
+    messages.push(text);
   }
   const answer = messages.join("\n\n");
   const reference = /\[ID:\d+\]/.test(answer) ? referenceOf(trace) : null;
