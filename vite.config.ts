@@ -43,6 +43,10 @@ export default defineConfig({
     tanstackRouter({
       target: "react",
       autoCodeSplitting: true,
+      // a route's loader travels with its component: the first page then needs only the routes' matching code
+      codeSplittingOptions: {
+        defaultBehavior: [["loader", "component"], ["pendingComponent"], ["errorComponent"], ["notFoundComponent"]],
+      },
       routesDirectory: fromRoot("./web/routes"),
       generatedRouteTree: fromRoot("./web/routeTree.gen.ts"),
     }),
@@ -55,6 +59,8 @@ export default defineConfig({
     emptyOutDir: true,
     // pdf.js (the file preview) is one lazily loaded 1.6 MB chunk; everything on the first load stays far below
     chunkSizeWarningLimit: 1700,
+    modulePreload: false,
+    rolldownOptions: { treeshake: { manualPureFunctions: ["defineConfig", "createSystem", "mergeConfigs"] } },
   },
   server: {
     port: 5173,

@@ -23,17 +23,16 @@ export const run = (command, args, options = {}) =>
     );
   });
 
-export const buildSpa = () => run(BIN("vite"), ["build", "--config", "vite.config.ts", "--logLevel", "warn"]);
+// `options`: spawn options, e.g. `stdio` to send the output to a log file (scripts/start.mjs).
+export const buildSpa = (options = {}) =>
+  run(BIN("vite"), ["build", "--config", "vite.config.ts", "--logLevel", "warn"], options);
 
-export const applyMigrations = (persistTo) =>
-  run(BIN("wrangler"), [
-    "d1",
-    "migrations",
-    "apply",
-    "DB",
-    "--local",
-    ...(persistTo ? ["--persist-to", persistTo] : []),
-  ]);
+export const applyMigrations = (persistTo, options = {}) =>
+  run(
+    BIN("wrangler"),
+    ["d1", "migrations", "apply", "DB", "--local", ...(persistTo ? ["--persist-to", persistTo] : [])],
+    options,
+  );
 
 // Local runs keep their own random PROVIDER_SECRET in .dev.vars (git-ignored; wrangler dev reads it), made once so
 // provider keys sealed in the local database stay readable across restarts. A local database from before this

@@ -1,8 +1,64 @@
-import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
+import { createSystem, defaultBaseConfig, defineConfig } from "@chakra-ui/react";
+import {
+  alertSlotRecipe,
+  animationStyles,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  checkboxSlotRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  fieldSlotRecipe,
+  globalCss,
+  headingRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  menuSlotRecipe,
+  semanticTokens,
+  skeletonRecipe,
+  spinnerRecipe,
+  textStyles,
+  toastSlotRecipe,
+  tokens,
+} from "@chakra-ui/react/theme";
 import { BRAND } from "./config";
+import { withChunkTimeout } from "./lib/load-chunk";
 
 const palette = BRAND.primaryPalette;
 const shade = (step: number) => ({ value: `{colors.${palette}.${step}}` });
+
+// Chakra's default theme without its ~90 component recipes: the first page (sign-in, a shared chat) needs
+// only a few; the rest arrive with the signed-in app (web/theme-recipes.ts).
+const baseTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: { breakpoints, keyframes, tokens, semanticTokens, textStyles, layerStyles, animationStyles },
+});
+
+const firstPageRecipes = defineConfig({
+  theme: {
+    recipes: {
+      button: buttonRecipe,
+      heading: headingRecipe,
+      input: inputRecipe,
+      link: linkRecipe,
+      skeleton: skeletonRecipe,
+      spinner: spinnerRecipe,
+    },
+    slotRecipes: {
+      alert: alertSlotRecipe,
+      card: cardSlotRecipe,
+      checkbox: checkboxSlotRecipe,
+      field: fieldSlotRecipe,
+      menu: menuSlotRecipe,
+      toast: toastSlotRecipe,
+    },
+  },
+});
 
 const config = defineConfig({
   theme: {
@@ -29,7 +85,25 @@ const config = defineConfig({
   },
   globalCss: {
     "html, body": { bg: "app.bg", color: "fg", minHeight: "100%" },
+    // a table's visually hidden header texts are positioned absolutely: contained by the table's scroll area,
+    // they
+    // cannot widen the page past a narrow window
+    ":where(div:has(> .chakra-table__root))": { position: "relative" },
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(defaultBaseConfig, baseTheme, firstPageRecipes, config);
+
+let allRecipes: Promise<void> | undefined;
+
+// Chakra looks a component's recipe up in the theme when the component first renders, so the recipes the first
+// page did not need join the theme later, before a page that uses them renders (the signed-in app's routes
+// wait for this).
+export const loadAllRecipes = (): Promise<void> =>
+  (allRecipes ??= withChunkTimeout(() => import("./theme-recipes")).then(({ recipes, slotRecipes }) => {
+    // the system keeps its merged config here, and reads recipes from it on every lookup
+    // oxlint-disable-next-line no-underscore-dangle
+    const theme = system._config.theme ?? {};
+    theme.recipes = { ...recipes, ...theme.recipes };
+    theme.slotRecipes = { ...slotRecipes, ...theme.slotRecipes };
+  }));

@@ -1,13 +1,13 @@
 import { createFileRoute, Outlet } from "@tanstack/react-router";
-import { NextLayout } from "../features/layout/next-layout";
+import { AppShell } from "../features/layout/app-shell";
 import { requireUser } from "../lib/require-user";
 
-// New-style pages: signed in, but outside the classic header layout.
+// New-style pages: their own route set (the spec keeps them outside the classic wrapper), the same shell.
 export const Route = createFileRoute("/_next")({
   beforeLoad: ({ context, location }) => requireUser(context.queryClient, location.href),
   component: () => (
-    <NextLayout>
+    <AppShell routeSet="next">
       <Outlet />
-    </NextLayout>
+    </AppShell>
   ),
 });

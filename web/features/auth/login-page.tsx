@@ -11,7 +11,7 @@ import { systemConfigQueryOptions } from "../../api/system";
 import { FormField } from "../../components/form-field";
 import { errorMessage, notifySuccess } from "../../components/notify";
 import { type FieldErrors, validateForm } from "../../lib/form-errors";
-import { LanguageMenu } from "../layout/language-menu";
+import { LanguageSwitch } from "../layout/language-switch";
 import { ThemeToggle } from "../layout/theme-toggle";
 
 type Mode = "signIn" | "signUp";
@@ -69,7 +69,7 @@ export const LoginPage = ({ redirectTo, expired }: { redirectTo?: string; expire
   return (
     <Flex minH="100vh" direction="column" bg="app.bg">
       <Flex justify="flex-end" gap="2" p="4">
-        <LanguageMenu />
+        <LanguageSwitch />
         <ThemeToggle />
       </Flex>
       <Flex flex="1" align="center" justify="center" px="4" pb="16">

@@ -20,7 +20,7 @@ const AssistantHeader = ({ chat, onOpen }: { chat: Chat; onOpen(dialog: Open): v
   const { t } = useTranslation();
   return (
     <HStack justify="space-between" wrap="wrap" gap="2" px="4" py="3" borderBottomWidth="1px">
-      <Stack gap="0" minW="0">
+      <Stack gap="0" minW="0" flex="1 1 12rem">
         <Heading as="h2" size="md" truncate>
           {chat.name}
         </Heading>
@@ -28,7 +28,8 @@ const AssistantHeader = ({ chat, onOpen }: { chat: Chat; onOpen(dialog: Open): v
           {chat.kb_names.length ? chat.kb_names.join(", ") : t("chat.page.noKnowledge")}
         </Text>
       </Stack>
-      <HStack gap="1">
+      {/* the actions wrap onto a second line rather than run past the pane's edge */}
+      <HStack gap="1" wrap="wrap" justify="flex-end" data-testid="assistant-actions">
         <Button size="sm" variant="ghost" onClick={() => onOpen("stats")}>
           <BarChart3 /> {t("chat.page.stats")}
         </Button>

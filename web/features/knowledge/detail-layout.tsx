@@ -39,7 +39,8 @@ export const KnowledgeDetailLayout = ({ variant = "classic" }: { variant?: keyof
         borderRightWidth={{ md: "1px" }}
         borderBottomWidth={{ base: "1px", md: "0" }}
       >
-        <Stack gap="4">
+        {/* stays in view under the sticky header while a long page (the configuration) scrolls */}
+        <Stack gap="4" position={{ md: "sticky" }} top={{ md: "calc(3.5rem + 1rem)" }} data-testid="kb-side">
           <HStack gap="3">
             <DatasetAvatar name={dataset.name} avatar={dataset.avatar} />
             <Box minW="0">
@@ -59,7 +60,13 @@ export const KnowledgeDetailLayout = ({ variant = "classic" }: { variant?: keyof
               {dataset.description}
             </Text>
           )}
-          <Stack as="nav" aria-label={t("kb.sections")} gap="1" direction={{ base: "row", md: "column" }}>
+          <Stack
+            as="nav"
+            aria-label={t("kb.sections")}
+            gap="1"
+            direction={{ base: "row", md: "column" }}
+            wrap={{ base: "wrap", md: "nowrap" }}
+          >
             {TABS[variant].map(({ to, label, icon: Icon }) => (
               <Link key={to} to={to} search={{ id }}>
                 {({ isActive }) => (

@@ -1,4 +1,4 @@
-import { Button, Menu } from "@chakra-ui/react";
+import { Button, Menu, Text } from "@chakra-ui/react";
 import { Languages } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "../../../worker/contract/locale";
@@ -14,7 +14,9 @@ export const LanguageMenu = () => {
       trigger={
         <Button variant="ghost" size="sm" aria-label={t("nav.language")} data-testid="language-menu">
           <Languages />
-          {t(`languages.${current}`)}
+          <Text as="span" hideBelow="md">
+            {t(`languages.${current}`)}
+          </Text>
         </Button>
       }
     >

@@ -108,6 +108,7 @@ export const de = {
     toDark: "Dunkles Design",
     mainNavigation: "Hauptnavigation",
     accountMenu: "Kontomenü",
+    openMenu: "Menü öffnen",
   },
   login: {
     signInTitle: "Willkommen zurück",

@@ -108,6 +108,7 @@ export const en: Shape<typeof de> = {
     toDark: "Dark theme",
     mainNavigation: "Main navigation",
     accountMenu: "Account menu",
+    openMenu: "Open menu",
   },
   login: {
     signInTitle: "Welcome back",
