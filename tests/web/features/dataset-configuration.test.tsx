@@ -1,4 +1,12 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from "@tanstack/react-router";
+import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Suspense } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { datasetKeys } from "../../../web/api/datasets";
@@ -13,6 +21,9 @@ const ID = "0123456789abcdef0123456789abcdef";
 const TAG_KB = "fedcba9876543210fedcba9876543210";
 
 vi.mock("../../../web/features/knowledge/use-dataset-id", () => ({ useDatasetId: () => ID }));
+
+// the whole page (a router, the form and three index panels) takes more than a second to settle on a busy machine
+configure({ asyncUtilTimeout: 10_000 });
 
 const makeDataset = (overrides: Partial<Dataset> = {}, config: Partial<ParserConfig> = {}): Dataset => ({
   id: ID,
@@ -333,17 +344,30 @@ const api = (dataset: Dataset, others: Dataset[] = []) =>
               : ok(dataset),
     );
 
-const renderPage = () =>
-  renderWithProviders(
-    <Suspense fallback="…">
-      <DatasetConfigurationPage />
-    </Suspense>,
-  );
+// in a router (the index panels link to the model settings), loaded before it renders
+const renderPage = async () => {
+  const root = createRootRoute({ component: Outlet });
+  const page = createRoute({
+    getParentRoute: () => root,
+    path: "/",
+    component: () => (
+      <Suspense fallback="…">
+        <DatasetConfigurationPage />
+      </Suspense>
+    ),
+  });
+  const router = createRouter({
+    routeTree: root.addChildren([page]),
+    history: createMemoryHistory({ initialEntries: ["/"] }),
+  });
+  await router.load();
+  return renderWithProviders(<RouterProvider router={router} />);
+};
 
 describe("DatasetConfigurationPage", () => {
   it("offers the team's enabled embedding models while the knowledge base is empty", async () => {
     api(makeDataset({ embedding_model: "builtin-hash@Builtin" }));
-    renderPage();
+    await renderPage();
     await waitFor(() => expect((input("embedding_model") as unknown as HTMLSelectElement).options).toHaveLength(2));
     const select = input("embedding_model") as unknown as HTMLSelectElement;
     expect([...select.options].map((option) => [option.value, option.text])).toEqual([
@@ -352,17 +376,39 @@ describe("DatasetConfigurationPage", () => {
     ]);
   });
 
-  it("asks for no models once the knowledge base has chunks", async () => {
+  it("asks for the models once, for the index panels' model check, once the knowledge base has chunks", async () => {
     const fetchSpy = api(makeDataset({ chunk_count: 3 }));
-    renderPage();
+    await renderPage();
     expect(await screen.findByRole("heading", { level: 1, name: "Konfiguration" })).toBeTruthy();
     await waitFor(() => expect(fetchSpy.mock.calls.some(([url]) => String(url).includes("/datasets?"))).toBe(true));
-    expect(fetchSpy.mock.calls.filter(([url]) => String(url).endsWith("/models"))).toEqual([]);
+    await screen.findByTestId("graph-needs-model", {}, { timeout: 10_000 });
+    expect(fetchSpy.mock.calls.filter(([url]) => String(url).endsWith("/models"))).toHaveLength(1);
+  });
+
+  it("says why the graph and mind map cannot be built with only the built-in model, and links to the models (issue 32)", async () => {
+    api(makeDataset({ chunk_count: 3 }));
+    await renderPage();
+    const graph = await screen.findByTestId("graph-needs-model", {}, { timeout: 10_000 });
+    expect(graph.textContent).toContain("Der Wissensgraph braucht ein Chat-Modell");
+    expect(
+      within(graph)
+        .getByRole("link", { name: /Zu den Modelleinstellungen/ })
+        .getAttribute("href"),
+    ).toBe("/user-setting/model");
+    expect(await screen.findByTestId("mindmap-needs-model")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Wissensgraph erzeugen" })).toBeNull();
+  });
+
+  it("offers to build the graph when the knowledge base has a chat model of its own", async () => {
+    api(makeDataset({ chunk_count: 3 }, { llm_id: "gpt-4o@OpenAI" }));
+    await renderPage();
+    expect(await screen.findByRole("button", { name: "Wissensgraph erzeugen" }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByTestId("graph-needs-model")).toBeNull();
   });
 
   it("loads the dataset named in the URL", async () => {
     const fetchSpy = api(makeDataset({ name: "Aus der API" }));
-    renderPage();
+    await renderPage();
     expect(await screen.findByRole("heading", { level: 1, name: "Konfiguration" })).toBeTruthy();
     expect(input("name").value).toBe("Aus der API");
     expect(String(fetchSpy.mock.calls[0]?.[0])).toBe(`/api/v1/datasets/${ID}`);
@@ -374,7 +420,7 @@ describe("DatasetConfigurationPage", () => {
       makeDataset({ id: TAG_KB, name: "Symptom-Tags", chunk_method: "tag" }),
       makeDataset({ id: "b".repeat(32), name: "Leitlinien", chunk_method: "naive" }),
     ]);
-    renderPage();
+    await renderPage();
     const labels = () =>
       [...document.querySelectorAll("label")]
         .filter((label) => label.querySelector("[name='tag_kb_ids']"))
@@ -387,7 +433,7 @@ describe("DatasetConfigurationPage", () => {
 
   it("says how to make a tag set when the team has none", async () => {
     api(makeDataset(), [makeDataset({ id: "b".repeat(32), name: "Leitlinien" })]);
-    renderPage();
+    await renderPage();
     expect((await screen.findByTestId("tag-sets-empty")).textContent).toContain("Chunk-Methode „Tag“");
   });
 });

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FeedbackItem } from "../../api/evaluation";
 import { formatDateTime } from "../../lib/format";
+import { plainAnswer } from "./plain-answer";
 
 export const Thumb = ({ value }: { value: boolean | null }) => {
   const { t } = useTranslation();
@@ -36,13 +37,14 @@ export const ReasonBadge = ({ reason }: { reason: FeedbackItem["feedback_reason"
 };
 
 // A long answer shows two lines until expanded.
-const AnswerCell = ({ answer }: { answer: string }) => {
+const AnswerCell = ({ answer: raw }: { answer: string }) => {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const answer = plainAnswer(raw);
   const long = answer.length > 160;
   return (
     <>
-      <Text whiteSpace="pre-wrap" lineClamp={open ? undefined : 2}>
+      <Text whiteSpace="pre-wrap" overflowWrap="anywhere" lineClamp={open ? undefined : 2}>
         {answer}
       </Text>
       {long && (
@@ -70,19 +72,22 @@ type Props = { items: FeedbackItem[]; showAssistant: boolean; onOpenHistory(item
 export const FeedbackTable = ({ items, showAssistant, onOpenHistory }: Props) => {
   const { t } = useTranslation();
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="lg" bg="app.surface">
-      <Table.Root size="sm" interactive>
+    // positioned, so the screen-reader-only header text is clipped with the table instead of widening the page
+    <Table.ScrollArea borderWidth="1px" rounded="lg" bg="app.surface" position="relative">
+      {/* fixed columns and wrapping texts (the scroll area itself does not wrap): the table fits its page from
+          about 900 px up and scrolls only below that */}
+      <Table.Root size="sm" interactive tableLayout="fixed" minW="4xl" whiteSpace="normal">
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader>{t("evaluation.table.date")}</Table.ColumnHeader>
-            {showAssistant && <Table.ColumnHeader>{t("evaluation.table.assistant")}</Table.ColumnHeader>}
-            <Table.ColumnHeader>{t("evaluation.table.user")}</Table.ColumnHeader>
-            <Table.ColumnHeader minW="48">{t("evaluation.table.question")}</Table.ColumnHeader>
-            <Table.ColumnHeader minW="64">{t("evaluation.table.answer")}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t("evaluation.table.rating")}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t("evaluation.table.reason")}</Table.ColumnHeader>
-            <Table.ColumnHeader minW="40">{t("evaluation.table.comment")}</Table.ColumnHeader>
-            <Table.ColumnHeader w="10">
+            <Table.ColumnHeader w="28">{t("evaluation.table.date")}</Table.ColumnHeader>
+            {showAssistant && <Table.ColumnHeader w="28">{t("evaluation.table.assistant")}</Table.ColumnHeader>}
+            <Table.ColumnHeader w="28">{t("evaluation.table.user")}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t("evaluation.table.question")}</Table.ColumnHeader>
+            <Table.ColumnHeader w="25%">{t("evaluation.table.answer")}</Table.ColumnHeader>
+            <Table.ColumnHeader w="24">{t("evaluation.table.rating")}</Table.ColumnHeader>
+            <Table.ColumnHeader w="28">{t("evaluation.table.reason")}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t("evaluation.table.comment")}</Table.ColumnHeader>
+            <Table.ColumnHeader w="12">
               <Text srOnly>{t("common.actions")}</Text>
             </Table.ColumnHeader>
           </Table.Row>
@@ -96,10 +101,10 @@ export const FeedbackTable = ({ items, showAssistant, onOpenHistory }: Props) =>
               cursor={item.conversation_id ? "pointer" : undefined}
               onClick={() => item.conversation_id && onOpenHistory(item)}
             >
-              <Table.Cell whiteSpace="nowrap">{formatDateTime(item.create_time)}</Table.Cell>
-              {showAssistant && <Table.Cell>{item.chat_name}</Table.Cell>}
+              <Table.Cell>{formatDateTime(item.create_time)}</Table.Cell>
+              {showAssistant && <Table.Cell overflowWrap="anywhere">{item.chat_name}</Table.Cell>}
               <Table.Cell>
-                <Text truncate maxW="40" title={item.user_id}>
+                <Text truncate title={item.user_id}>
                   {item.user_name}
                 </Text>
                 <Text fontSize="xs" color="fg.muted">
@@ -107,7 +112,9 @@ export const FeedbackTable = ({ items, showAssistant, onOpenHistory }: Props) =>
                 </Text>
               </Table.Cell>
               <Table.Cell>
-                <Text fontWeight="medium">{item.question}</Text>
+                <Text fontWeight="medium" overflowWrap="anywhere">
+                  {item.question}
+                </Text>
               </Table.Cell>
               <Table.Cell>
                 <AnswerCell answer={item.answer} />
@@ -119,7 +126,9 @@ export const FeedbackTable = ({ items, showAssistant, onOpenHistory }: Props) =>
                 <ReasonBadge reason={item.feedback_reason} />
               </Table.Cell>
               <Table.Cell>
-                <chakra.span whiteSpace="pre-wrap">{item.feedback}</chakra.span>
+                <chakra.span whiteSpace="pre-wrap" overflowWrap="anywhere">
+                  {item.feedback}
+                </chakra.span>
               </Table.Cell>
               <Table.Cell>
                 {item.conversation_id && (

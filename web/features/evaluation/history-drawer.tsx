@@ -5,6 +5,7 @@ import { conversationHistoryQueryOptions } from "../../api/evaluation";
 import { RouteErrorMessage } from "../../components/route-error";
 import { formatDateTime } from "../../lib/format";
 import { ReasonBadge, Thumb } from "./feedback-table";
+import { plainAnswer } from "./plain-answer";
 
 type Props = { conversationId: string; title: string; onClose(): void };
 
@@ -58,7 +59,7 @@ export const HistoryDrawer = ({ conversationId, title, onClose }: Props) => {
                         {turn.question}
                       </Text>
                       <Text whiteSpace="pre-wrap" fontSize="sm" color="fg.muted">
-                        {turn.answer}
+                        {plainAnswer(turn.answer)}
                       </Text>
                       {turn.feedback && (
                         <Text

@@ -55,7 +55,7 @@ export const UnansweredList = ({ range, includeResolved, page, showAssistant, on
         </EmptyState.Root>
       ) : (
         <>
-          <Table.ScrollArea borderWidth="1px" rounded="lg" bg="app.surface">
+          <Table.ScrollArea borderWidth="1px" rounded="lg" bg="app.surface" position="relative">
             <Table.Root size="sm">
               <Table.Header>
                 <Table.Row>
