@@ -22,9 +22,12 @@ if (!existsSync(`${DATASETS_DIR}xquad/beir-de/corpus.jsonl`)) {
 const { startStack } = await import("../../tests/e2e/harness.mjs");
 const { stackApi } = await import("./stack-api.mjs");
 
-// QUESTIONS=n: a fixed sample of n XQuAD questions (seeded), for a quicker run; default all 1,190.
-const SAMPLE = Number(process.env.QUESTIONS ?? 0);
-const THRESHOLDS = [0.2, 0.3, 0.35, 0.4, 0.42, 0.44, 0.46, 0.48, 0.5, 0.52, 0.55, 0.6];
+// A fixed, seeded sample of the 1,190 XQuAD questions: every question goes through the whole chat pipeline several
+// times, which takes over an hour for all of them on a shared 2-core machine. QUESTIONS=0 asks them all.
+const SAMPLE = Number(process.env.QUESTIONS ?? 300);
+const THRESHOLDS = [0.2, 0.3, 0.35, 0.4, 0.42, 0.44, 0.46, 0.48, 0.49, 0.5, 0.51, 0.52, 0.53, 0.55, 0.6];
+// thresholds at which the XQuAD questions are asked once more, for an exact answer recall
+const EXACT = [0.45, 0.5, 0.55];
 const NOTHING_FOUND = "In den Wissensdatenbanken wurde dazu nichts gefunden.";
 
 const jsonl = (path) =>
@@ -196,11 +199,20 @@ try {
     const chat = await chatFor(token, set.base, `${set.name} t=0`, 0);
     offOpen.push(...(await askAll(token, chat.id, set.questions, `${set.name} t=0`)));
   }
-  const curve = THRESHOLDS.map((t) => ({
-    threshold: t,
-    recall: +recallAt(inTopicOpen, t).toFixed(3),
-    refused: +refusedAt(offOpen, t).toFixed(3),
-  }));
+  const exact = new Map();
+  for (const t of EXACT) {
+    const chat = await chatFor(token, xquadBase, `xquad t=${t}`, t);
+    const results = await askAll(token, chat.id, xquad, `xquad t=${t}`);
+    exact.set(t, results.filter(hasGold).length / results.length);
+  }
+  const curve = [...new Set([...THRESHOLDS, ...EXACT])]
+    .toSorted((a, b) => a - b)
+    .map((t) => ({
+      threshold: t,
+      recall: +(exact.get(t) ?? recallAt(inTopicOpen, t)).toFixed(3),
+      measured: exact.has(t),
+      refused: +refusedAt(offOpen, t).toFixed(3),
+    }));
   for (const row of curve) console.log(`  ${JSON.stringify(row)}`);
 
   // 2. the default settings, exactly as a new assistant answers
@@ -225,7 +237,7 @@ try {
   const summary = {
     threshold: main.similarity_threshold,
     questions: inTopic.length,
-    sample: SAMPLE && SAMPLE < 1190 ? `seeded sample of ${SAMPLE}` : "all",
+    sample: SAMPLE && SAMPLE < 1190 ? `a seeded sample of ${SAMPLE} of the 1,190` : "all 1,190",
     recall: +(inTopic.filter(hasGold).length / inTopic.length).toFixed(3),
     refusedInTopic: +(inTopic.filter(isRefused).length / inTopic.length).toFixed(3),
     cut: +([...inTopic, ...offAll].filter(hasCut).length / (inTopic.length + offAll.length)).toFixed(4),
@@ -255,7 +267,9 @@ try {
   await stack.stop();
 }
 
-const target = (ok) => (ok ? "met" : "**not met**");
+function target(ok) {
+  return ok ? "met" : "**not met**";
+}
 
 function report({ date, summary, offTopic: off, curve, examples }) {
   return `# Answers of the built-in (offline) model
@@ -265,7 +279,8 @@ The 240 German XQuAD contexts (one file each, title and text) and the four Germa
 HeilprG, Markdown) are ingested with the default settings; every question goes through
 \`POST /api/v1/chats/{id}/completions\` (\`stream: false\`) of an assistant with the built-in model
 \`builtin-extractive@Builtin\`, the built-in embedder and the default retrieval settings (hybrid, weight 0.3,
-top N 6, similarity threshold ${summary.threshold}). XQuAD questions: ${summary.sample === "all" ? "all" : summary.sample} (${summary.questions}).
+top N 6, similarity threshold ${summary.threshold}, the default of a new assistant). XQuAD questions:
+${summary.sample} (the same ones are asked against the laws); NFCorpus and COVID-FAQ: all.
 
 | Measure | Result | Target |
 |---|---|---|
@@ -275,6 +290,10 @@ top N 6, similarity threshold ${summary.threshold}). XQuAD questions: ${summary.
 | In-topic questions refused | ${summary.refusedInTopic} | |
 | Answers carrying the \`offline_model\` notice | ${summary.withNotice} | 1 |
 | Latency p50 / p95 (whole answer, ms) | ${summary.p50ms} / ${summary.p95ms} | |
+
+Latency is the whole non-streamed answer at the client (HTTP, retrieval, quoting, storing the turn) on a shared
+machine: other work running at the same time inflates it (\`docs/benchmarks/chat.md\` has the time to the first
+token on a quiet machine).
 
 Answer recall normalises both texts (NFKC, lower case, punctuation to spaces) and asks whether the gold answer
 occurs in the answer. A quote is cut when it does not occur in the cited chunk from a sentence (or line) start to a
@@ -288,14 +307,21 @@ ${off.map((row) => `| ${row.set} | ${row.questions} | ${row.refused} | ${row.una
 
 ## Trade-off over the similarity threshold
 
-Each question asked once more at threshold 0; for a threshold t, a question counts as refused when none of its
-chunks reaches t, and as answered right when a quote from a chunk at or above t holds the gold answer. (An
-estimate: at t the answerer might quote other sentences of the remaining chunks; the default row above is
-measured exactly.)
+Every question is asked once more with threshold 0. An off-topic question is refused at threshold t exactly when
+none of its chunks reaches t, so that column is exact. Answer recall is measured by asking the XQuAD questions
+again at the thresholds marked "measured"; elsewhere it is estimated from the threshold-0 answers (a quote
+counts only if its chunk reaches t), which underestimates it, since with fewer chunks the model quotes other
+sentences of the ones left.
 
 | Threshold | Answer recall | Off-topic refused |
 |---|---|---|
-${curve.map((row) => `| ${row.threshold} | ${row.recall} | ${row.refused} |`).join("\n")}
+${curve.map((row) => `| ${row.threshold} | ${row.recall}${row.measured ? " (measured)" : ""} | ${row.refused} |`).join("\n")}
+
+The default (${summary.threshold}, \`DEFAULT_ANSWER_THRESHOLD\` in \`worker/contract/chats.ts\`) is meant to be the
+lowest threshold that refuses 90 % of the off-topic questions; in this run that is
+${curve.find((row) => row.refused >= 0.9)?.threshold ?? "none of the thresholds above"}. A lower threshold answers a
+few more XQuAD questions and refuses fewer off-topic ones. Many COVID-FAQ questions share words with XQuAD's
+medical articles (immune system, pharmacy, plague), which makes them the hardest set to refuse.
 
 ## Examples
 

@@ -25,7 +25,7 @@ export const BUILTIN_CHAT_ID = "builtin-extractive@Builtin";
 // The similarity threshold a new assistant starts with (RAGFlow's is 0.2). Below it, a question
 // counts as off-topic: the empty response, no model call. Chosen from `npm run bench:answers` for the default
 // hybrid scoring (weight 0.3, built-in embedder): docs/benchmarks/answers.md.
-export const DEFAULT_ANSWER_THRESHOLD = 0.5;
+export const DEFAULT_ANSWER_THRESHOLD = 0.51;
 export const TOP_N_MAX = 128;
 export const MAX_TOKENS_MAX = 1_000_000;
 export const GLOSSARY_TERM_MAX = 200;

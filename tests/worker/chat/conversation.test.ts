@@ -198,6 +198,10 @@ describe("chat pipeline with the built-in extractive model", () => {
       const res = await ask(user, chat.id, { question });
       expect(res.body.data.answer).toBe("In den Wissensdatenbanken wurde dazu nichts gefunden.");
       expect(res.body.data.reference.chunks).toEqual([]);
+      // the built-in model's refusal is its answer too and carries the notice; a configured model's does not
+      expect((res.body.data as { notice?: { code: string } }).notice?.code).toBe(
+        llmId === llm ? undefined : "offline_model",
+      );
       // on-topic questions still find their chunk
       const onTopic = await ask(user, chat.id, { question: "Wie viel Schlaf brauchen Erwachsene?" });
       expect(onTopic.body.data.reference.chunks.map((chunk) => chunk.document_name)).toEqual(["schlaf.txt"]);

@@ -93,5 +93,16 @@ describe("sentence splitter", () => {
       ["Die Verteidigung der Panthers gab nur 308 Punkte ab.", false],
       ["Sie führte die Liga an.", false],
     ]);
+    expect(
+      texts("Computational complexity theory\nFür eine genaue Definition wird ein Rechenmodell verwendet."),
+    ).toEqual(["Computational complexity theory", "Für eine genaue Definition wird ein Rechenmodell verwendet."]);
+    expect(
+      splitSentences("Computational complexity theory\nFür eine genaue Definition wird ein Modell verwendet.")[0]
+        ?.heading,
+    ).toBe(true);
+    // a hard-wrapped line of prose is no title, even when it ends in a noun
+    expect(texts("Wer die Heilkunde ausübt, braucht die Erlaubnis der\nBehörde.")).toEqual([
+      "Wer die Heilkunde ausübt, braucht die Erlaubnis der Behörde.",
+    ]);
   });
 });

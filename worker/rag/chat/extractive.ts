@@ -7,7 +7,7 @@ export type AnswerLanguage = "German" | "English";
 // stay within it, never cut), and only sentences scoring at least this share of the best one.
 const MAX_SENTENCES = 5;
 const MAX_CHARS = 1200;
-const RELATIVE_FLOOR = 0.4;
+const RELATIVE_FLOOR = 0.3;
 // a sentence longer than this is a table or a list run together: quoted only when nothing else covers the question
 const LONG_SENTENCE = 1200;
 

@@ -64,7 +64,7 @@ const proseSentences = (prose: string) => {
 const FUNCTION_WORD =
   /^(?:der|die|das|den|dem|des|ein|eine|einer|eines|einem|einen|und|oder|im|in|am|an|auf|zu|zur|zum|von|vom|mit|the|a|an|and|or|of|to|in|on)$/i;
 
-// A title: short, no end punctuation, ending in a name or number (not "… im", "… Der"), and clearly shorter than
+// A title: short, no end punctuation, not ending in a function word ("… im", "… Der"), and clearly shorter than
 // the line opening the text after it; a hard-wrapped line of prose fails one of these.
 const isTitleLine = (line: string, next: string | undefined) => {
   const words = line.trim().split(/\s+/);
@@ -73,7 +73,6 @@ const isTitleLine = (line: string, next: string | undefined) => {
     next !== undefined &&
     !TERMINAL.test(line) &&
     words.length <= TITLE_MAX_WORDS &&
-    /^["'„“«»([\p{Lu}\p{N}]|\)$/u.test(last) &&
     !FUNCTION_WORD.test(last) &&
     line.trim().length < 0.6 * next.trim().length &&
     /^\s*["'„“«»([§\p{Lu}\p{N}]/u.test(next)
