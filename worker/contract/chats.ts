@@ -22,9 +22,21 @@ export const MAX_QUESTION_CHARS = 8000;
 export const MAX_HISTORY_MESSAGES = 200;
 export const KNOWLEDGE_KEY = "knowledge";
 export const BUILTIN_CHAT_ID = "builtin-extractive@Builtin";
+// The similarity threshold a new assistant starts with (RAGFlow's is 0.2). Below it, a question
+// counts as off-topic: the empty response, no model call. Chosen from `npm run bench:answers` for the default
+// hybrid scoring (weight 0.3, built-in embedder): docs/benchmarks/answers.md.
+export const DEFAULT_ANSWER_THRESHOLD = 0.51;
 export const TOP_N_MAX = 128;
 export const MAX_TOKENS_MAX = 1_000_000;
 export const GLOSSARY_TERM_MAX = 200;
+
+// Buddy's addition to an answer (final frame, stored message, search summary): a remark about how it was made,
+// which clients show beside it. `offline_model`: the built-in model quoted the sources instead of writing.
+export type AnswerNotice = { code: "offline_model"; message: string };
+export const OFFLINE_MODEL_NOTICE: AnswerNotice = {
+  code: "offline_model",
+  message: "Offline model: quotes the sources only. Connect a chat model for written answers.",
+};
 
 // An answer cites chunk n of its reference with this marker.
 export const CITATION_MARKER = /\[ID:(\d+)\]/g;
@@ -495,6 +507,8 @@ export type ChatMessage = {
   prompt?: string;
   // the answer's reference (assistant messages only; the same object as the session's reference list entry)
   reference?: Reference;
+  // Buddy's: how the answer was made (the built-in model's answers), see AnswerNotice
+  notice?: AnswerNotice;
 };
 
 export type Session = {
@@ -526,6 +540,7 @@ export type CompletionFrame = {
   related_questions?: string[];
   prompt?: string;
   created_at?: number;
+  notice?: AnswerNotice;
 };
 
 export type ChatStats = {

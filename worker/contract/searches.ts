@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { AvatarSchema } from "./avatar";
 import { LlmSettingSchema, MetaDataFilterSchema, NO_META_DATA_FILTER } from "./chats";
-import type { Reference } from "./chats";
+import type { AnswerNotice, Reference } from "./chats";
 import { CrossLanguagesSchema, MAX_DOCUMENT_FILTER } from "./retrieval";
 import { bool, float, int, msg, queryBool, queryInt, str } from "./pydantic";
 
@@ -144,6 +144,8 @@ export type SearchFrame = {
   reference: Reference | Record<string, never>;
   final: boolean;
   content?: string;
+  // final frame of a summary by the built-in model
+  notice?: AnswerNotice;
 };
 
 // What a share link's visitor may know about the search app: its face and switches, not its knowledge bases or models.

@@ -53,5 +53,6 @@ export const nonStreamAnswer = async (prepared: PreparedCompletion, chatId: stri
     prompt: last?.prompt ?? "",
     created_at: last?.created_at ?? Date.now() / 1000,
     related_questions: last?.related_questions ?? [],
+    ...(last?.notice && { notice: last.notice }),
   };
 };

@@ -42,10 +42,16 @@ export const useLocalChatModelByDefault = async (user: TestUser) => {
   await callApi("/models/default", { method: "PATCH", token: user.token, json: { llm_id: llmId } });
 };
 
-export const createChat = async (user: TestUser, json: Record<string, unknown>) => {
+// The fixtures are corpora of a few sentences, asked loosely worded questions: assistants made here search them at
+// RAGFlow's threshold 0.2 unless a test sets one. `serverDefaults`: the threshold a new assistant gets.
+export const createChat = async (user: TestUser, json: Record<string, unknown>, serverDefaults = false) => {
   const res = await callApi<Chat>("/chats", {
     token: user.token,
-    json: { name: `Assistent ${crypto.randomUUID().slice(0, 8)}`, ...json },
+    json: {
+      name: `Assistent ${crypto.randomUUID().slice(0, 8)}`,
+      ...(serverDefaults ? {} : { similarity_threshold: 0.2 }),
+      ...json,
+    },
   });
   if (res.body.code !== 0) throw new Error(`createChat: ${res.body.message}`);
   return res.body.data;

@@ -5,7 +5,12 @@ import { toaster } from "../../../web/components/ui/toaster";
 import { AssistantList, ChatConfigDialog } from "../../../web/features/assistants";
 import { initialValues, toPayload, validate } from "../../../web/features/assistants/config-form";
 import { changeLanguage } from "../../../web/i18n";
-import { type Chat, DEFAULT_PROLOGUE, DEFAULT_SYSTEM_PROMPT } from "../../../worker/contract/chats";
+import {
+  type Chat,
+  DEFAULT_ANSWER_THRESHOLD,
+  DEFAULT_PROLOGUE,
+  DEFAULT_SYSTEM_PROMPT,
+} from "../../../worker/contract/chats";
 import type { Dataset } from "../../../worker/contract/datasets";
 import { renderWithProviders } from "../helpers/render";
 
@@ -466,7 +471,7 @@ describe("ChatConfigDialog", () => {
         footer_text: "Keine ärztliche Beratung",
         input_placeholder: "",
       },
-      similarity_threshold: 0.2,
+      similarity_threshold: DEFAULT_ANSWER_THRESHOLD,
       vector_similarity_weight: 0.3,
       keywords_similarity_weight: 0.7,
       top_n: 8,

@@ -341,6 +341,43 @@ describe("ConversationPane", () => {
     expect(sent("POST", COMPLETIONS_URL)[1]?.body).toMatchObject({ question: "Wie viel Bewegung?" });
   });
 
+  it("shows the offline notice the server puts on a built-in answer, linking to the model settings", async () => {
+    const stream = sseStream();
+    const notice = { code: "offline_model" as const, message: "Offline model: quotes the sources only." };
+    let stored = answered();
+    mockApi({ [`GET ${SESSION_URL}`]: () => ok(stored), [`POST ${COMPLETIONS_URL}`]: stream.respond });
+    renderWithProviders(<ConversationPane chat={makeChat()} sessionId={SESSION_ID} />);
+    await screen.findByText(OPENER);
+    expect(await within(log()).findByText(/Bewegung hilft/)).toBeTruthy();
+    // an answer without a notice (a configured model's) shows none
+    expect(within(log()).queryByRole("note")).toBeNull();
+
+    askQuestion("Was hilft noch?");
+    stream.frame({ ...delta("Aus den Quellen: "), id: "m2" });
+    stream.frame({ ...finalFrame("Aus den Quellen:\n\n> Bewegung hilft. [ID:0]"), id: "m2", notice });
+    const note = await within(log()).findByRole("note");
+    expect(note.textContent).toContain("Offline-Modell: zitiert nur aus den Quellen.");
+    expect(
+      within(note).getByRole("link", { name: "Für formulierte Antworten ein Modell verbinden →" }).getAttribute("href"),
+    ).toBe("/user-setting/model");
+
+    stored = makeSession([
+      ...answered().messages,
+      message("user", "Was hilft noch?", "m2"),
+      message("assistant", "Aus den Quellen:\n\n> Bewegung hilft. [ID:0]", "m2", { reference, notice }),
+    ]);
+    stream.end();
+    await waitFor(() => expect(questionBox().disabled).toBe(false));
+    const articles = within(log()).getAllByRole("article");
+    expect(articles.map((article) => within(article).queryByRole("note") !== null)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
+  });
+
   it("renders raw HTML in an answer as text, opens links in a new tab and folds <think> away", async () => {
     const answer =
       'Hallo <script>window.hacked = true</script> <img src="x" onerror="window.hacked = true"> **fett** [Quelle](https://example.org)';

@@ -175,6 +175,42 @@ describe("search page", () => {
     );
   });
 
+  it("shows the offline notice of a built-in summary, with the model settings link only on the owner's page", async () => {
+    const notice = { code: "offline_model" as const, message: "Offline model: quotes the sources only." };
+    const frames: SearchFrame[] = [
+      { answer: "Aus den Quellen: ", reference: {}, final: false },
+      { answer: "", reference, final: true, content: "Aus den Quellen:\n\n> Ab 60 Jahren empfohlen. [ID:0]", notice },
+    ];
+    for (const owner of [true, false]) {
+      const { backend } = fakeBackend(frames);
+      const view = renderWithProviders(
+        <SearchRunner
+          backend={backend}
+          switches={{ summary: true, related: false, highlight: true, mindMap: false }}
+          documentLinks={owner}
+        />,
+      );
+      search("Grippeimpfung");
+      const note = await within(await screen.findByTestId("search-summary")).findByRole("note");
+      expect(note.textContent).toContain("Offline-Modell: zitiert nur aus den Quellen.");
+      expect(within(note).queryByRole("link")?.getAttribute("href") ?? null).toBe(owner ? "/user-setting/model" : null);
+      view.unmount();
+    }
+    // a configured model's summary carries no notice
+    const { backend } = fakeBackend([{ answer: "", reference, final: true, content: "Ab 60 [ID:0]." }]);
+    renderWithProviders(
+      <SearchRunner
+        backend={backend}
+        switches={{ summary: true, related: false, highlight: true, mindMap: false }}
+        documentLinks
+      />,
+    );
+    search("Grippeimpfung");
+    const summary = await screen.findByTestId("search-summary");
+    await waitFor(() => expect(within(summary).getByTestId("answer-markdown").textContent).toContain("Ab 60"));
+    expect(within(summary).queryByRole("note")).toBeNull();
+  });
+
   it("shows the search's mind map as an outline when the app asks for one, and can fold it", async () => {
     const { backend } = fakeBackend();
     renderWithProviders(

@@ -398,14 +398,29 @@ describe("shared chat page", () => {
     stream.frame(delta("Freitag."));
     expect(await within(log).findByText("Montag bis Freitag.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Antwort anhalten" })).toBeTruthy();
-    const answer = { ...message("assistant", "Montag bis Freitag.", "m1"), related_questions: ["Auch samstags?"] };
+    const notice = { code: "offline_model" as const, message: "Offline model: quotes the sources only." };
+    const answer = {
+      ...message("assistant", "Montag bis Freitag.", "m1"),
+      related_questions: ["Auch samstags?"],
+      notice,
+    };
     stored = makeSession([opener, message("user", "Wann ist die Praxis geöffnet?", "m1"), answer], {
       name: "Wann ist die Praxis geöffnet?",
     });
-    stream.frame({ ...delta(""), final: true, content: "Montag bis Freitag.", related_questions: ["Auch samstags?"] });
+    stream.frame({
+      ...delta(""),
+      final: true,
+      content: "Montag bis Freitag.",
+      related_questions: ["Auch samstags?"],
+      notice,
+    });
     stream.end();
 
     expect(await screen.findByRole("button", { name: "Hilfreiche Antwort" })).toBeTruthy();
+    // the built-in model's notice, without the owner's model settings link a visitor could not use
+    const note = within(log).getByRole("note");
+    expect(note.textContent).toBe("Offline-Modell: zitiert nur aus den Quellen.");
+    expect(within(note).queryByRole("link")).toBeNull();
     expect(await screen.findByRole("button", { name: /Auch samstags\?/ })).toBeTruthy();
     const list = screen.getByRole("navigation", { name: "Unterhaltungen" });
     expect(await within(list).findByText("Wann ist die Praxis geöffnet?")).toBeTruthy();

@@ -113,7 +113,10 @@ describe("LLM components with a configured chat model (local OpenAI-compatible s
       .data as Awaited<ReturnType<typeof runAgent>>["body"]["data"] & {
       reference: { chunks: { content: string; document_name: string }[] } | null;
     };
-    expect(answer.content).toMatch(/^Die Grippeimpfung wird für Menschen ab 60 Jahren empfohlen\..*\[ID:(\d+)\]$/);
+    // whole sentences under "Aus den Quellen:", one quote line per chunk
+    expect(answer.content).toMatch(
+      /^Aus den Quellen:\n\n> Die Grippeimpfung wird für Menschen ab 60 Jahren empfohlen\.[^\n]*\[ID:(\d+)\]$/,
+    );
     expect(answer.content).not.toContain("Schlaf");
     const cited = Number(/\[ID:(\d+)\]/.exec(answer.content)?.[1]);
     expect(answer.reference?.chunks[cited]?.content).toContain("Grippeimpfung");
@@ -183,7 +186,7 @@ describe("LLM components with a configured chat model (local OpenAI-compatible s
     expect(nothing.body.data.content).toBe("Dazu weiß ich nichts.");
     expect(
       (await runAgent(user, withEmpty.id, { question: "Ab wann wird die Grippeimpfung empfohlen?" })).body.data.content,
-    ).toMatch(/^Die Grippeimpfung wird für Menschen ab 60 Jahren empfohlen/);
+    ).toMatch(/^Aus den Quellen:\n\n> Die Grippeimpfung wird für Menschen ab 60 Jahren empfohlen/);
 
     // a configured model is not asked when nothing was found
     const llm = await useLocalChatModel(user);
@@ -226,7 +229,9 @@ describe("LLM components with a configured chat model (local OpenAI-compatible s
     );
     const quoted = (await runAgent(user, inPrompt.id, { question: "Ab wann wird die Grippeimpfung empfohlen?" })).body
       .data as unknown as { content: string; reference: { chunks: unknown[] } | null };
-    expect(quoted.content).toMatch(/^Die Grippeimpfung wird für Menschen ab 60 Jahren empfohlen\..*\[ID:\d+\]$/);
+    expect(quoted.content).toMatch(
+      /^Aus den Quellen:\n\n> Die Grippeimpfung wird für Menschen ab 60 Jahren empfohlen\.[^\n]*\[ID:\d+\]$/,
+    );
     expect(quoted.reference?.chunks.length).toBeGreaterThan(0);
   });
 

@@ -1,20 +1,20 @@
 import { describe, expect, it } from "vitest";
-import type { Chat } from "../../../worker/contract/chats";
+import { type Chat, DEFAULT_ANSWER_THRESHOLD } from "../../../worker/contract/chats";
 import { callApi } from "../../helpers/worker/api";
 import { createChat, parsedDataset, useLocalChatModel } from "../../helpers/worker/chat";
 import { createDataset, createUser } from "../../helpers/worker/factories";
 
 describe("chat assistants API", () => {
-  it("creates an assistant with RAGFlow's defaults, lists, reads, patches (deep merge) and deletes it", async () => {
+  it("creates an assistant with RAGFlow's defaults (but Buddy's calibrated threshold), lists, reads, patches (deep merge) and deletes it", async () => {
     const user = await createUser();
     const ds = await parsedDataset(user);
-    const chat = await createChat(user, { name: "Gesundheit", dataset_ids: [ds.id] });
+    const chat = await createChat(user, { name: "Gesundheit", dataset_ids: [ds.id] }, true);
     expect(chat).toMatchObject({
       name: "Gesundheit",
       dataset_ids: [ds.id],
       kb_names: [ds.name],
       llm_id: "builtin-extractive@Builtin",
-      similarity_threshold: 0.2,
+      similarity_threshold: DEFAULT_ANSWER_THRESHOLD,
       vector_similarity_weight: 0.3,
       top_n: 6,
       top_k: 1024,

@@ -1,6 +1,11 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Chat, CompletionFrame, Session } from "../../../worker/contract/chats";
+import {
+  type Chat,
+  type CompletionFrame,
+  DEFAULT_ANSWER_THRESHOLD,
+  type Session,
+} from "../../../worker/contract/chats";
 import { callApi } from "../../helpers/worker/api";
 import {
   ask,
@@ -40,6 +45,11 @@ describe("chat pipeline with the built-in extractive model", () => {
     expect(final?.content).toContain("ab 60 Jahren");
     expect(final?.content).toMatch(/\[ID:0\]/);
     expect(deltas.map((f) => f.answer).join("")).toBe(final?.content);
+    // the built-in model quotes whole sentences and says so, and the answer carries the offline notice as data
+    expect(final?.content).toBe(
+      "Aus den Quellen:\n\n> Die Grippeimpfung wird für Menschen ab 60 Jahren empfohlen. [ID:0]",
+    );
+    expect(final?.notice).toEqual({ code: "offline_model", message: expect.stringContaining("Offline model") });
     expect(final?.reference).toMatchObject({
       chunks: [expect.objectContaining({ document_name: "impfung.txt" })],
       doc_aggs: [{ doc_name: "impfung.txt", count: 1 }],
@@ -49,6 +59,7 @@ describe("chat pipeline with the built-in extractive model", () => {
       .data;
     expect(stored.messages.map((m) => m.role)).toEqual(["assistant", "user", "assistant"]);
     expect(stored.messages[2]?.content).toBe(final?.content);
+    expect(stored.messages[2]?.notice).toEqual(final?.notice);
     expect(stored.reference).toHaveLength(1);
   });
 
@@ -170,6 +181,40 @@ describe("chat pipeline with the built-in extractive model", () => {
       token: user.token,
     });
     expect(stats.body.data.totals).toMatchObject({ messages: 1, unanswered: 1 });
+  });
+
+  it("refuses an off-topic question at the default threshold, with the built-in and a configured model", async () => {
+    const user = await createUser();
+    const ds = await parsedDataset(user);
+    const llm = await useLocalChatModel(user);
+    const question = "Wie viele Stunden am Tag schläft ein Elefant im Zoo?";
+    // at RAGFlow's 0.2 the sleep chunk passes (a shared word or two), so the built-in model would quote it
+    const loose = await createChat(user, { dataset_ids: [ds.id], similarity_threshold: 0.2 });
+    expect((await ask(user, loose.id, { question })).body.data.reference.chunks.length).toBeGreaterThan(0);
+
+    for (const llmId of ["builtin-extractive@Builtin", llm]) {
+      const chat = await createChat(user, { dataset_ids: [ds.id], llm_id: llmId }, true);
+      expect(chat.similarity_threshold).toBe(DEFAULT_ANSWER_THRESHOLD);
+      const res = await ask(user, chat.id, { question });
+      expect(res.body.data.answer).toBe("In den Wissensdatenbanken wurde dazu nichts gefunden.");
+      expect(res.body.data.reference.chunks).toEqual([]);
+      // the built-in model's refusal is its answer too and carries the notice; a configured model's does not
+      expect((res.body.data as { notice?: { code: string } }).notice?.code).toBe(
+        llmId === llm ? undefined : "offline_model",
+      );
+      // on-topic questions still find their chunk
+      const onTopic = await ask(user, chat.id, { question: "Wie viel Schlaf brauchen Erwachsene?" });
+      expect(onTopic.body.data.reference.chunks.map((chunk) => chunk.document_name)).toEqual(["schlaf.txt"]);
+      const stats = await callApi<{ totals: { unanswered: number; messages: number; tokens: number } }>(
+        `/chats/${chat.id}/stats`,
+        { token: user.token },
+      );
+      expect(stats.body.data.totals).toMatchObject({ messages: 2, unanswered: 1 });
+    }
+    const unanswered = await callApi<{ items: { question: string; count: number }[] }>("/evaluation/unanswered", {
+      token: user.token,
+    });
+    expect(unanswered.body.data.items).toEqual([expect.objectContaining({ question, count: 2 })]);
   });
 
   it("creates a session when none is given and refuses an empty question", async () => {

@@ -75,8 +75,10 @@ describe("hostile text in the pure text paths", () => {
 
   it("answers, cites and highlights over hostile chunks", { timeout: 60_000 }, () => {
     const spaces = `Impfung${" ".repeat(MB)}schützt.`;
-    within("extractiveAnswer 1 MB of <", () => extractiveAnswer("Impfung", ["<".repeat(MB)]));
-    within("extractiveAnswer 1 MB of spaces", () => extractiveAnswer("Impfung", [spaces]));
+    const source = (content: string) => [{ content, similarity: 1 }];
+    within("extractiveAnswer 1 MB of <", () => extractiveAnswer("Impfung", source("<".repeat(MB)), "German"));
+    within("extractiveAnswer 1 MB of spaces", () => extractiveAnswer("Impfung", source(spaces), "German"));
+    within("extractiveAnswer 1 MB of '. A'", () => extractiveAnswer("Impfung", source(". A".repeat(MB / 3)), "German"));
     expect(within("placedCitations 1 MB of spaces", () => placedCitations(spaces, `${spaces} [ID:0]`, 1))).toBe(
       `${spaces} [ID:0]`,
     );

@@ -32,8 +32,11 @@ describe("search app completions: POST /searches/{id}/completions", () => {
     const deltas = all.filter((f) => !f.final);
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.map((f) => f.answer).join("")).toBe(final?.content);
-    expect(final?.content).toContain("ab 60 Jahren");
-    expect(final?.content).toMatch(/\[ID:0\]/);
+    // whole sentences under "Aus den Quellen:", and the offline notice as data on the final frame
+    expect(final?.content).toBe(
+      "Aus den Quellen:\n\n> Die Grippeimpfung wird für Menschen ab 60 Jahren empfohlen. [ID:0]",
+    );
+    expect(final?.notice).toEqual({ code: "offline_model", message: expect.stringContaining("Offline model") });
     const reference = final?.reference as Reference | undefined;
     expect(reference?.chunks[0]).toMatchObject({ document_name: "impfung.txt", dataset_id: ds.id });
     expect(reference?.doc_aggs).toEqual([{ doc_name: "impfung.txt", doc_id: expect.any(String), count: 1 }]);
@@ -93,7 +96,13 @@ describe("search app completions: POST /searches/{id}/completions", () => {
     const id = await createSearch(user, { kb_ids: [ds.id], similarity_threshold: 0.99 });
     const { envelopes } = await streamFrames(`/searches/${id}/completions`, user.token, { question: "Quantenphysik" });
     expect(frames(envelopes)).toEqual([
-      { answer: "", reference: { total: 0, chunks: [], doc_aggs: [] }, final: true, content: "" },
+      {
+        answer: "",
+        reference: { total: 0, chunks: [], doc_aggs: [] },
+        final: true,
+        content: "",
+        notice: { code: "offline_model", message: expect.any(String) },
+      },
     ]);
   });
 
@@ -107,6 +116,8 @@ describe("search app completions: POST /searches/{id}/completions", () => {
     });
     const final = frames(envelopes).find((f) => f.final);
     expect(final?.content).toMatch(/^Antwort auf: Grippeimpfung ab 60 Jahren empfohlen \[ID:0\]$/);
+    // a configured model's summary carries no notice
+    expect(final).not.toHaveProperty("notice");
     expect((final?.reference as Reference | undefined)?.doc_aggs).toEqual([
       { doc_name: "impfung.txt", doc_id: expect.any(String), count: 1 },
     ]);

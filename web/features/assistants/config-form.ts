@@ -11,6 +11,7 @@ import {
   CHAT_NAME_MAX,
   type Chat,
   type CreateChatInput,
+  DEFAULT_ANSWER_THRESHOLD,
   DEFAULT_DESIGN,
   DEFAULT_MAX_TOKENS,
   DEFAULT_PROLOGUES,
@@ -48,7 +49,7 @@ export const DESIGN_COLORS = [
 ] as const;
 export type DesignColor = (typeof DESIGN_COLORS)[number];
 
-const DEFAULT_SIMILARITY_THRESHOLD = 0.2;
+const DEFAULT_SIMILARITY_THRESHOLD = DEFAULT_ANSWER_THRESHOLD;
 const DEFAULT_VECTOR_WEIGHT = 0.3;
 const DEFAULT_TOP_N = 6;
 

@@ -1,6 +1,6 @@
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import type { ChatMessage, CompletionFrame, Reference } from "../../../worker/contract/chats";
+import type { AnswerNotice, ChatMessage, CompletionFrame, Reference } from "../../../worker/contract/chats";
 import { type AskParams, type Session, chatKeys, streamCompletion } from "../../api/chats";
 
 // A question on its way: what is shown until the stored session holds it.
@@ -14,6 +14,8 @@ export type Turn = {
   answer: string;
   reference: Reference | null;
   relatedQuestions: string[];
+  // the server's remark on how the answer was made (final frame)
+  notice: AnswerNotice | null;
   status: "streaming" | "settling" | "stopped" | "done" | "failed";
   error: unknown;
   // false once the stored session held the question and the answer: the turn is no longer drawn
@@ -131,6 +133,7 @@ export const useChatStream = ({ chatId, sessionId, onSettled, transport }: Optio
       answer: "",
       reference: null,
       relatedQuestions: [],
+      notice: null,
       status: "streaming",
       error: null,
       draft: true,
@@ -148,6 +151,7 @@ export const useChatStream = ({ chatId, sessionId, onSettled, transport }: Optio
                   answer: frame.content ?? current.answer,
                   reference: referenceOf(frame.reference),
                   relatedQuestions: frame.related_questions ?? [],
+                  notice: frame.notice ?? null,
                 }
               : { ...current, messageId: frame.id, answer: current.answer + frame.answer },
           ),

@@ -3,8 +3,10 @@ import { Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorMessage } from "../../components/route-error";
 import { AnswerMarkdown } from "../conversation/answer-markdown";
+import { AnswerNotice } from "../conversation/answer-notice";
 import type { SummaryState } from "./use-search-summary";
 
+// documentLinks: the owner's page (a share-link visitor gets neither document links nor the model settings link)
 type Props = { state: SummaryState; documentLinks: boolean; onRetry: () => void };
 
 // The streamed AI summary; [ID:n] markers become citations of the summary's reference, as in the chat.
@@ -33,7 +35,10 @@ export const SearchSummary = ({ state, documentLinks, onRetry }: Props) => {
         {state.status === "error" ? (
           <RouteErrorMessage error={state.error} onRetry={onRetry} />
         ) : state.content ? (
-          <AnswerMarkdown content={state.content} reference={state.reference} documentLinks={documentLinks} />
+          <>
+            <AnswerMarkdown content={state.content} reference={state.reference} documentLinks={documentLinks} />
+            <AnswerNotice notice={state.notice} settingsLink={documentLinks} />
+          </>
         ) : streaming ? (
           <Stack gap="2" role="status" aria-label={t("search.summary.writing")}>
             <Skeleton h="4" />

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Reference } from "../../../worker/contract/chats";
+import type { AnswerNotice, Reference } from "../../../worker/contract/chats";
 import type { SearchBackend } from "../../api/searches";
 
 export type SummaryState =
   | { status: "idle" }
-  | { status: "streaming" | "done"; content: string; reference: Reference | null }
+  | { status: "streaming" | "done"; content: string; reference: Reference | null; notice: AnswerNotice | null }
   | { status: "error"; error: unknown };
 
 const isReference = (value: Reference | Record<string, never>): value is Reference => "chunks" in value;
@@ -23,7 +23,8 @@ export const useSearchSummary = (backend: SearchBackend) => {
       current.current = abort;
       let content = "";
       let reference: Reference | null = null;
-      setState({ status: "streaming", content, reference });
+      let notice: AnswerNotice | null = null;
+      setState({ status: "streaming", content, reference, notice });
       backend
         .ask(
           question,
@@ -33,13 +34,14 @@ export const useSearchSummary = (backend: SearchBackend) => {
             if (frame.final) {
               content = frame.content ?? content;
               reference = isReference(frame.reference) ? frame.reference : null;
+              notice = frame.notice ?? null;
             } else content += frame.answer;
-            setState({ status: "streaming", content, reference });
+            setState({ status: "streaming", content, reference, notice });
           },
           abort.signal,
         )
         .then(
-          () => !abort.signal.aborted && setState({ status: "done", content, reference }),
+          () => !abort.signal.aborted && setState({ status: "done", content, reference, notice }),
           (error: unknown) => !abort.signal.aborted && setState({ status: "error", error }),
         );
     },

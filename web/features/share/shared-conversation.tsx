@@ -17,6 +17,7 @@ import { PageLoader } from "../../components/page-loader";
 import { RouteErrorMessage } from "../../components/route-error";
 import i18n from "../../i18n";
 import { AnswerMarkdown } from "../conversation/answer-markdown";
+import { AnswerNotice } from "../conversation/answer-notice";
 import { Composer, VariableFields } from "../conversation/composer";
 import { TypingDots } from "../conversation/typing-dots";
 import { MessageActions, RelatedQuestions } from "../conversation/message-actions";
@@ -172,12 +173,15 @@ export const SharedConversation = (props: Props) => {
               palette={palette}
               showAvatar={showAvatar}
               content={
-                <AnswerMarkdown
-                  content={message.content}
-                  reference={message.reference}
-                  documentLinks={false}
-                  showImages={info.show_images}
-                />
+                <>
+                  <AnswerMarkdown
+                    content={message.content}
+                    reference={message.reference}
+                    documentLinks={false}
+                    showImages={info.show_images}
+                  />
+                  <AnswerNotice notice={message.notice} settingsLink={false} />
+                </>
               }
               reference={message.reference}
               footer={
@@ -205,12 +209,15 @@ export const SharedConversation = (props: Props) => {
               stream.streaming && turn.answer === "" ? (
                 <TypingDots />
               ) : (
-                <AnswerMarkdown
-                  content={turn.answer}
-                  reference={turn.reference}
-                  documentLinks={false}
-                  showImages={info.show_images}
-                />
+                <>
+                  <AnswerMarkdown
+                    content={turn.answer}
+                    reference={turn.reference}
+                    documentLinks={false}
+                    showImages={info.show_images}
+                  />
+                  <AnswerNotice notice={turn.notice} settingsLink={false} />
+                </>
               )
             }
             reference={turn.reference}

@@ -123,4 +123,8 @@ export const chatDe = {
     roundsPerDay: "Runden pro Unterhaltung und Tag",
     satisfactionPerDay: "Zufriedenheit pro Tag (%)",
   },
+  notice: {
+    offline_model: "Offline-Modell: zitiert nur aus den Quellen.",
+    connectModel: "Für formulierte Antworten ein Modell verbinden →",
+  },
 };

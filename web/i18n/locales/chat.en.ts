@@ -122,4 +122,8 @@ export const chatEn = {
     roundsPerDay: "Rounds per conversation by day",
     satisfactionPerDay: "Satisfaction per day (%)",
   },
+  notice: {
+    offline_model: "Offline model: quotes from the sources only.",
+    connectModel: "Connect a model for written answers →",
+  },
 };

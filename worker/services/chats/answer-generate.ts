@@ -1,7 +1,7 @@
 import { KNOWLEDGE_KEY, SUGGESTED_QUESTIONS } from "../../contract/chats";
 import type { RetrievedChunk } from "../../contract/retrieval";
 import type { ChatMessage, ChatModel } from "../../platform/providers/types";
-import { extractiveAnswer, pieces } from "../../rag/chat/extractive";
+import { answerLanguage, extractiveAnswer, pieces } from "../../rag/chat/extractive";
 import { CITATION_GUIDELINES, followUpPrompt, glossaryBlock } from "../../rag/chat/prompts";
 import { parseQuestions } from "../../rag/enrich";
 import { addUsage } from "../models/usage";
@@ -43,17 +43,16 @@ export async function* generateAnswer(
   const { dialog, model } = turn;
   const config = dialog.promptConfig;
   const { useKnowledge, chunks } = gathered;
-  if (useKnowledge && chunks.length === 0 && (config.empty_response || !model)) {
-    // nothing found: the empty response (or the built-in model's own sentence)
+  if (useKnowledge && chunks.length === 0) {
+    // nothing reached the threshold: the empty response, else a plain sentence, never a model's guess (RAGFlow asks
+    // the model without knowledge when no empty response is set)
     yield* pieces(config.empty_response || NOTHING_FOUND[dialog.language]);
   } else if (!model) {
     const text = useKnowledge
-      ? extractiveAnswer(
-          gathered.question,
-          chunks.map((chunk) => chunk.content),
-        )
+      ? extractiveAnswer(gathered.question, chunks, answerLanguage(gathered.question, dialog.language))
       : BUILTIN_NEEDS_KNOWLEDGE[dialog.language];
-    yield* pieces(text);
+    // without citations (quote off) the markers go too
+    yield* pieces(config.quote ? text : text.replace(/ ?\[ID:\d+\]/g, ""));
   } else {
     yield* streamAnswer(model, turn, gathered, system, history);
   }

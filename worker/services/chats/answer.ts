@@ -1,4 +1,10 @@
-import { BUILTIN_CHAT_ID, type Reference, type ReferenceChunk } from "../../contract/chats";
+import {
+  type AnswerNotice,
+  BUILTIN_CHAT_ID,
+  OFFLINE_MODEL_NOTICE,
+  type Reference,
+  type ReferenceChunk,
+} from "../../contract/chats";
 import type { MetadataCondition } from "../../contract/metadata-condition";
 import type { RetrievedChunk } from "../../contract/retrieval";
 import type { DialogRow } from "../../db/schema";
@@ -41,6 +47,8 @@ export type AnswerResult = {
   firstTokenMs: number;
   prompt: string;
   llmId: string;
+  // the built-in model's answers carry the offline notice
+  notice?: AnswerNotice;
 };
 
 export type AnswerEvent = { delta: string } | { done: AnswerResult };
@@ -130,6 +138,7 @@ const finishAnswer = async (
     firstTokenMs: firstTokenMs || Date.now() - started,
     prompt: `${system}\n\n### Query:\n${question}\n\n### Time: ${Date.now() - started} ms`,
     llmId: dialog.llmId,
+    ...(!model && { notice: OFFLINE_MODEL_NOTICE }),
   };
 };
 

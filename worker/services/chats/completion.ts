@@ -176,6 +176,7 @@ export const prepareCompletion = async (
               reference: result.reference,
               related_questions: result.relatedQuestions,
               ...(dialog.promptConfig.prompt_icon && { prompt: result.prompt }),
+              ...(result.notice && { notice: result.notice }),
             },
           ],
           [...keptReference, result.reference],
@@ -200,6 +201,7 @@ export const prepareCompletion = async (
           related_questions: result.relatedQuestions,
           prompt: result.prompt,
           created_at: created,
+          ...(result.notice && { notice: result.notice }),
         };
       }
     } finally {

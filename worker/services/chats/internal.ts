@@ -1,5 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { type CreateChatInput, DEFAULT_PROLOGUES, NO_META_DATA_FILTER } from "../../contract/chats";
+import {
+  type CreateChatInput,
+  DEFAULT_ANSWER_THRESHOLD,
+  DEFAULT_PROLOGUES,
+  NO_META_DATA_FILTER,
+} from "../../contract/chats";
 import { datasets, dialogs, type DialogRow } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
@@ -53,7 +58,7 @@ export const completeRow = async (ctx: ServiceContext, input: CreateChatInput) =
     llmSetting: { ...DEFAULT_LLM_SETTING, ...input.llm_setting },
     promptConfig,
     design: mergeDesign({}, input.design),
-    similarityThreshold: input.similarity_threshold ?? 0.2,
+    similarityThreshold: input.similarity_threshold ?? DEFAULT_ANSWER_THRESHOLD,
     vectorSimilarityWeight: vectorWeightOf(input) ?? 0.3,
     topN: input.top_n ?? 6,
     topK: input.top_k ?? 1024,

@@ -1,10 +1,10 @@
-import { BUILTIN_CHAT_ID, isModelWrittenFilter, NO_META_DATA_FILTER } from "../../contract/chats";
+import { BUILTIN_CHAT_ID, isModelWrittenFilter, NO_META_DATA_FILTER, OFFLINE_MODEL_NOTICE } from "../../contract/chats";
 import { SEARCH_SUMMARY_CHUNKS, type SearchConfig, type SearchFrame } from "../../contract/searches";
 import type { SearchAppRow } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import type { ChatMessage, ChatModel, TokenUsage } from "../../platform/providers/types";
 import { citedIndexes } from "../../rag/chat/citations";
-import { extractiveAnswer, pieces } from "../../rag/chat/extractive";
+import { answerLanguage, extractiveAnswer, pieces } from "../../rag/chat/extractive";
 import { knowledgePrompt } from "../../rag/chat/knowledge";
 import { askSummaryPrompt, CITATION_GUIDELINES } from "../../rag/chat/prompts";
 import { countTokens } from "../../rag/tokens";
@@ -176,12 +176,8 @@ async function* summarise(ctx: ServiceContext, request: Summary): AsyncGenerator
   };
   // nothing found: no model call and an empty answer (the page says so in the reader's language)
   if (chunks.length > 0 && !model) {
-    for (const piece of pieces(
-      extractiveAnswer(
-        question,
-        chunks.map((chunk) => chunk.content),
-      ),
-    ))
+    // a search app has no language of its own: the question's, else German (the UI's default)
+    for (const piece of pieces(extractiveAnswer(question, chunks, answerLanguage(question, "German"))))
       yield delta(piece);
   } else if (chunks.length > 0 && model) {
     const messages: ChatMessage[] = [
@@ -205,5 +201,11 @@ async function* summarise(ctx: ServiceContext, request: Summary): AsyncGenerator
   };
   const { thinking, body } = await citeAnswer(ctx, answer, chunks, model ? basis : null);
   if (model) await recordUsage(ctx, ctx.actor.tenantId, model.id, usage);
-  yield { answer: "", reference: toReference(chunks, citedIndexes(body)), final: true, content: thinking + body };
+  yield {
+    answer: "",
+    reference: toReference(chunks, citedIndexes(body)),
+    final: true,
+    content: thinking + body,
+    ...(!model && { notice: OFFLINE_MODEL_NOTICE }),
+  };
 }

@@ -11,6 +11,7 @@ import { PageLoader } from "../../../components/page-loader";
 import { RouteErrorMessage } from "../../../components/route-error";
 import i18n from "../../../i18n";
 import { AnswerMarkdown } from "../../conversation/answer-markdown";
+import { AnswerNotice } from "../../conversation/answer-notice";
 import { AnswerTools } from "./answer-tools";
 import { TypingDots } from "../../conversation/typing-dots";
 import { Composer, VariableFields } from "../../conversation/composer";
@@ -141,11 +142,14 @@ export const ConversationPane = ({ chat, sessionId, onSessionRenamed }: Props) =
               key={`assistant:${message.id}`}
               name={chat.name}
               content={
-                <AnswerMarkdown
-                  content={message.content}
-                  reference={message.reference}
-                  showImages={chat.prompt_config.show_images}
-                />
+                <>
+                  <AnswerMarkdown
+                    content={message.content}
+                    reference={message.reference}
+                    showImages={chat.prompt_config.show_images}
+                  />
+                  <AnswerNotice notice={message.notice} />
+                </>
               }
               reference={message.reference}
               footer={
@@ -183,11 +187,14 @@ export const ConversationPane = ({ chat, sessionId, onSessionRenamed }: Props) =
               stream.streaming && turn.answer === "" ? (
                 <TypingDots />
               ) : (
-                <AnswerMarkdown
-                  content={turn.answer}
-                  reference={turn.reference}
-                  showImages={chat.prompt_config.show_images}
-                />
+                <>
+                  <AnswerMarkdown
+                    content={turn.answer}
+                    reference={turn.reference}
+                    showImages={chat.prompt_config.show_images}
+                  />
+                  <AnswerNotice notice={turn.notice} />
+                </>
               )
             }
             reference={turn.reference}

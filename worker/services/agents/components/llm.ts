@@ -1,6 +1,6 @@
 import { CITATION_MARKER } from "../../../contract/chats";
 import { keywordPrompt, parseKeywords } from "../../../rag/enrich";
-import { extractiveAnswer } from "../../../rag/chat/extractive";
+import { answerLanguage, extractiveAnswer } from "../../../rag/chat/extractive";
 import { CITATION_GUIDELINES } from "../../../rag/chat/prompts";
 import { analyzeQuery } from "../../../lib/terms";
 import type { ComponentImpl } from "../engine/types";
@@ -77,9 +77,11 @@ export const generate: ComponentImpl = {
     if (text !== null) return { outputs: { content: text } };
     if (knowledge.pieces.length === 0) return { outputs: { content: `${prompt}\n\n${BUILTIN_NOTE}` } };
     // the built-in model quotes what best matches the prompt without the knowledge in it
+    const question = render(String(params.prompt ?? "").replace(KNOWLEDGE_REFERENCE, "")) || prompt;
     const quoted = extractiveAnswer(
-      render(String(params.prompt ?? "").replace(KNOWLEDGE_REFERENCE, "")) || prompt,
-      knowledge.pieces,
+      question,
+      knowledge.pieces.map((content) => ({ content, similarity: 0 })),
+      answerLanguage(question, "German"),
     );
     const content = cite
       ? quoted.replace(CITATION_MARKER, (_whole, n: string) => `[ID:${knowledge.ids[Number(n)] ?? n}]`)
