@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { TAG_FEATURES_MAX, TAG_MAX_LENGTH, UPLOAD_FILE_MAX_BYTES } from "./limits";
-import { isPlainObject, msg, queryInt } from "./pydantic";
+import { isPlainObject, msg, queryInt, queryPage } from "./pydantic";
 
 // tag → weight (RAGFlow's tag_feas): tags of at most TAG_MAX_LENGTH characters, weights not negative
 const TAG_FEATURES_SHAPE = "`tag_feas` should be an object of tag → weight";
@@ -89,8 +89,8 @@ export const DeleteChunksSchema = v.object({
 
 export const ListChunksQuerySchema = v.object({
   keywords: v.optional(v.string()),
-  page: queryInt(1, 1),
-  page_size: queryInt(30, 1, 1000),
+  page: queryPage(1),
+  page_size: queryPage(30, 1000),
   id: v.optional(v.string()),
   available: v.optional(v.picklist(["0", "1", "true", "false"], "Input should be 0 or 1")),
 });

@@ -60,6 +60,13 @@ export const queryInt = (fallback: number, min: number, max = Number.MAX_SAFE_IN
     String(fallback),
   );
 
+// RAGFlow's validate_rest_api_page / _page_size: a page (or page size) below 1 falls back to the default.
+export const queryPage = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
+  v.pipe(
+    queryInt(fallback, Number.MIN_SAFE_INTEGER, max),
+    v.transform((value) => (value < 1 ? fallback : value)),
+  );
+
 export const queryBool = (fallback: boolean) =>
   v.optional(
     v.pipe(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { callApi } from "../../helpers/worker/api";
+import { parsedDataset } from "../../helpers/worker/chat";
 import { createDataset, createUser } from "../../helpers/worker/factories";
 
 type Config = Record<string, unknown> & {
@@ -112,4 +113,32 @@ describe("v0.27 parser_config", () => {
     const list = await callApi<unknown[]>("/datasets", { token: user.token });
     expect(list.body.data).toHaveLength(0);
   });
+});
+
+describe("v0.27 retrieval inputs", () => {
+  it("reads RAGFlow.retrieve()'s defaults and its lenient values as RAGFlow does", async () => {
+    const user = await createUser();
+    const ds = await parsedDataset(user);
+    const retrieve = (extra: Record<string, unknown>) =>
+      callApi<{ chunks: { content: string; highlight?: string }[] }>("/retrieval", {
+        token: user.token,
+        json: { question: "Grippeimpfung", dataset_ids: [ds.id], ...extra },
+      });
+    // the SDK's retrieve() with its defaults: cross_languages None
+    const sdk = await retrieve({ cross_languages: null, rerank_id: null, keyword: false, page: 1, page_size: 30 });
+    expect(sdk.body.code).toBe(0);
+    expect(sdk.body.data.chunks[0]?.content).toMatch(/Grippe/);
+
+    for (const extra of [{ page: 0, page_size: 0 }, { page: "1" }, { vector_similarity_weight: 10 }, { highlight: "True" }]) {
+      const res = await retrieve(extra);
+      expect(res.body.code, JSON.stringify(extra)).toBe(0);
+      expect(res.body.data.chunks.length, JSON.stringify(extra)).toBeGreaterThan(0);
+    }
+    expect((await retrieve({ highlight: "true" })).body.data.chunks[0]?.highlight).toBeDefined();
+    expect((await retrieve({ highlight: "maybe" })).body).toMatchObject({ code: 102 });
+    expect((await retrieve({ cross_languages: "German" })).body).toMatchObject({
+      code: 102,
+      message: "`cross_languages` should be a list.",
+    });
+  }, 30_000);
 });
