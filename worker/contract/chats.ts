@@ -11,7 +11,7 @@ import {
   metadataValue,
 } from "./metadata-condition";
 import { CrossLanguagesSchema } from "./retrieval";
-import { bool, float, int, isPlainObject, msg, oneOf, optionalOrNull, queryBool, queryInt, queryPage, str } from "./pydantic";
+import { bool, float, int, isPlainObject, msg, oneOf, optionalOrNull, queryBool, queryDesc, queryInt, queryPage, str } from "./pydantic";
 
 export const CHAT_NAME_MAX = 255;
 export const DEFAULT_MAX_TOKENS = 512;
@@ -248,7 +248,7 @@ export const ListChatsQuerySchema = v.object({
   page: queryPage(1),
   page_size: queryPage(30, 1000),
   orderby: v.optional(v.string(), "create_time"),
-  desc: queryBool(true),
+  desc: queryDesc(),
   name: v.optional(v.string()),
   id: v.optional(v.string()),
   keywords: v.optional(v.string()),
@@ -282,7 +282,7 @@ export const ListSessionsQuerySchema = v.object({
   page: queryPage(1),
   page_size: queryPage(30, 1000),
   orderby: v.optional(v.string(), "create_time"),
-  desc: queryBool(true),
+  desc: queryDesc(),
   name: v.optional(v.string()),
   id: v.optional(v.string()),
   user_id: v.optional(v.string()),

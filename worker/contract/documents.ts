@@ -2,7 +2,7 @@ import type { ProgressLine } from "./message-catalogue";
 import * as v from "valibot";
 import { type ChunkMethod, CHUNK_METHODS, type ParserConfig, ParserConfigSchema } from "./parser-config";
 import { fitsMetaFields, META_FIELDS_MAX_BYTES } from "./limits";
-import { int, isPlainObject, msg, oneOf, queryBool, queryInt, queryPage } from "./pydantic";
+import { int, isPlainObject, msg, oneOf, queryBool, queryDesc, queryInt, queryPage } from "./pydantic";
 
 export const RUN_STATUSES = ["UNSTART", "RUNNING", "CANCEL", "DONE", "FAIL"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
@@ -102,7 +102,7 @@ export const ListDocumentsQuerySchema = v.object({
   page: queryPage(1),
   page_size: queryPage(30, 1000),
   orderby: v.optional(oneOf(["create_time", "update_time", "name", "size"] as const), "create_time"),
-  desc: queryBool(true),
+  desc: queryDesc(),
   keywords: v.optional(v.string()),
   id: v.optional(v.string()),
   name: v.optional(v.string()),

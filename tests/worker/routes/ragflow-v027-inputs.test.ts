@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { callApi } from "../../helpers/worker/api";
 import { parsedDataset } from "../../helpers/worker/chat";
-import { createDataset, createUser } from "../../helpers/worker/factories";
+import { createDataset, createUser, textFile, uploadFiles } from "../../helpers/worker/factories";
 
 type Config = Record<string, unknown> & {
   raptor: Record<string, unknown>;
@@ -141,4 +141,67 @@ describe("v0.27 retrieval inputs", () => {
       message: "`cross_languages` should be a list.",
     });
   }, 30_000);
+});
+
+describe("v0.27 list queries", () => {
+  it("reads desc as pydantic does on the dataset list and as RAGFlow's chat list does", async () => {
+    const user = await createUser();
+    const first = await createDataset(user);
+    const second = await createDataset(user);
+    const names = async (desc: string) =>
+      (await callApi<{ id: string }[]>(`/datasets?desc=${desc}`, { token: user.token })).body;
+    for (const [word, order] of [["yes", [second.id, first.id]], ["n", [first.id, second.id]]] as const) {
+      const res = await names(word);
+      expect(res.code, word).toBe(0);
+      expect(res.data.map((ds) => ds.id)).toEqual(order);
+    }
+    expect(await names("unknown")).toMatchObject({
+      code: 101,
+      message: expect.stringContaining("Input should be a valid boolean, unable to interpret input"),
+    });
+    const chats = await callApi("/chats?desc=unknown&page=0&page_size=0", { token: user.token });
+    expect(chats.body.code).toBe(0);
+  });
+});
+
+describe("v0.27 chunk inputs", () => {
+  const documentWithoutChunks = async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const uploaded = await uploadFiles(user, ds.id, [textFile("notiz.txt", "Rasen mähen.")]);
+    const doc = uploaded.body.data[0];
+    return { user, base: `/datasets/${ds.id}/documents/${doc?.id}/chunks` };
+  };
+
+  it("takes the same content twice as the same chunk, available as 1/0 and content null", async () => {
+    const { user, base } = await documentWithoutChunks();
+    const add = (json: Record<string, unknown>) =>
+      callApi<{ chunk: { id: string; important_keywords: string[] } }>(base, { token: user.token, json });
+    const first = await add({ content: "Die Hecke im März schneiden." });
+    const again = await add({ content: "Die Hecke im März schneiden.", important_keywords: ["Hecke"] });
+    expect(again.body.code).toBe(0);
+    expect(again.body.data.chunk).toMatchObject({ id: first.body.data.chunk.id, important_keywords: ["Hecke"] });
+    const listed = await callApi<{ chunks: { id: string; available: boolean; content: string }[] }>(base, {
+      token: user.token,
+    });
+    expect(listed.body.data.chunks).toHaveLength(1);
+
+    const id = first.body.data.chunk.id;
+    const patch = (json: Record<string, unknown>) =>
+      callApi(`${base}/${id}`, { method: "PATCH", token: user.token, json });
+    expect((await patch({ available: 0, content: null })).body.code).toBe(0);
+    const after = (await callApi<{ chunks: { available: boolean; content: string }[] }>(base, { token: user.token }))
+      .body.data.chunks[0];
+    expect(after).toMatchObject({ available: false, content: "Die Hecke im März schneiden." });
+    expect((await patch({ available: 1 })).body.code).toBe(0);
+    expect((await patch({ available: 2 })).body.code).toBe(102);
+  }, 20_000);
+
+  it("deletes nothing and succeeds for delete_all or an empty list on a document without chunks", async () => {
+    const { user, base } = await documentWithoutChunks();
+    for (const json of [{ delete_all: true }, { chunk_ids: [] }]) {
+      const res = await callApi(base, { method: "DELETE", token: user.token, json });
+      expect(res.body, JSON.stringify(json)).toMatchObject({ code: 0, data: { success_count: 0 } });
+    }
+  });
 });
