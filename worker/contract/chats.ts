@@ -11,7 +11,7 @@ import {
   metadataValue,
 } from "./metadata-condition";
 import { CrossLanguagesSchema } from "./retrieval";
-import { bool, float, int, isPlainObject, msg, oneOf, optionalOrNull, queryBool, queryDesc, queryInt, queryPage, str } from "./pydantic";
+import { bool, float, int, isPlainObject, msg, oneOf, optionalOrNull, queryDesc, queryPage, str } from "./pydantic";
 
 export const CHAT_NAME_MAX = 255;
 export const DEFAULT_MAX_TOKENS = 512;

@@ -2,7 +2,7 @@ import type { ProgressLine } from "./message-catalogue";
 import * as v from "valibot";
 import { type ChunkMethod, CHUNK_METHODS, type ParserConfig, ParserConfigSchema } from "./parser-config";
 import { fitsMetaFields, META_FIELDS_MAX_BYTES } from "./limits";
-import { int, isPlainObject, msg, oneOf, queryBool, queryDesc, queryInt, queryPage } from "./pydantic";
+import { int, isPlainObject, msg, oneOf, queryDesc, queryInt, queryPage } from "./pydantic";
 
 export const RUN_STATUSES = ["UNSTART", "RUNNING", "CANCEL", "DONE", "FAIL"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];

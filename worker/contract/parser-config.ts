@@ -79,7 +79,9 @@ export const GraphragSchema = v.strictObject(
 export const ParentChildSchema = v.strictObject(
   {
     use_parent_child: v.optional(bool()),
-    children_delimiter: v.optional(v.pipe(str(1, 255), v.check(hasBalancedBackticks, "Multi-character delimiters must be enclosed in backticks"))),
+    children_delimiter: v.optional(
+      v.pipe(str(1, 255), v.check(hasBalancedBackticks, "Multi-character delimiters must be enclosed in backticks")),
+    ),
   },
   msg.extra,
 );

@@ -55,7 +55,9 @@ const vectorWeight = v.pipe(
 // RAGFlow's highlight: a boolean, or "true"/"false" in any case; null is false
 const highlightFlag = v.optional(
   v.pipe(
-    v.nullable(v.union([v.boolean(), v.pipe(v.string(), v.regex(/^(true|false)$/i))], "`highlight` should be a boolean")),
+    v.nullable(
+      v.union([v.boolean(), v.pipe(v.string(), v.regex(/^(true|false)$/i))], "`highlight` should be a boolean"),
+    ),
     v.transform((value) => value === true || (typeof value === "string" && value.toLowerCase() === "true")),
   ),
   false,

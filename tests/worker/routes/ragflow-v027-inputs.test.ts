@@ -108,7 +108,10 @@ describe("v0.27 parser_config", () => {
     ];
     for (const [parser_config, message] of cases) {
       const res = await createWith(user.token, parser_config);
-      expect(res.body, JSON.stringify(parser_config)).toMatchObject({ code: 101, message: expect.stringContaining(message) });
+      expect(res.body, JSON.stringify(parser_config)).toMatchObject({
+        code: 101,
+        message: expect.stringContaining(message),
+      });
     }
     const list = await callApi<unknown[]>("/datasets", { token: user.token });
     expect(list.body.data).toHaveLength(0);
@@ -129,7 +132,12 @@ describe("v0.27 retrieval inputs", () => {
     expect(sdk.body.code).toBe(0);
     expect(sdk.body.data.chunks[0]?.content).toMatch(/Grippe/);
 
-    for (const extra of [{ page: 0, page_size: 0 }, { page: "1" }, { vector_similarity_weight: 10 }, { highlight: "True" }]) {
+    for (const extra of [
+      { page: 0, page_size: 0 },
+      { page: "1" },
+      { vector_similarity_weight: 10 },
+      { highlight: "True" },
+    ]) {
       const res = await retrieve(extra);
       expect(res.body.code, JSON.stringify(extra)).toBe(0);
       expect(res.body.data.chunks.length, JSON.stringify(extra)).toBeGreaterThan(0);
@@ -150,7 +158,10 @@ describe("v0.27 list queries", () => {
     const second = await createDataset(user);
     const names = async (desc: string) =>
       (await callApi<{ id: string }[]>(`/datasets?desc=${desc}`, { token: user.token })).body;
-    for (const [word, order] of [["yes", [second.id, first.id]], ["n", [first.id, second.id]]] as const) {
+    for (const [word, order] of [
+      ["yes", [second.id, first.id]],
+      ["n", [first.id, second.id]],
+    ] as const) {
       const res = await names(word);
       expect(res.code, word).toBe(0);
       expect(res.data.map((ds) => ds.id)).toEqual(order);

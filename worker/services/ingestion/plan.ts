@@ -15,7 +15,12 @@ type Range = { fromPage: number; toPage: number };
 
 // PDF tasks cover task_page_size pages inside the configured page ranges (RAGFlow's queue_tasks).
 // Unset (null) task_page_size and pages mean the method's task size and every page.
-export const pageTasks = (pageCount: number, config: ParserConfig, method: ChunkMethod, wholeFile: boolean): Range[] => {
+export const pageTasks = (
+  pageCount: number,
+  config: ParserConfig,
+  method: ChunkMethod,
+  wholeFile: boolean,
+): Range[] => {
   if (wholeFile) return [{ fromPage: 1, toPage: pageCount }];
   const size = Math.max(1, config.task_page_size ?? defaultParserConfig(method).task_page_size ?? 1);
   const ranges: Range[] = [];
@@ -41,7 +46,12 @@ export const planTasks = async (deps: Deps, message: PlanMessage) => {
     try {
       const pageCount = await countPdfPages(new Uint8Array(await new Response(blob.body).arrayBuffer()));
       const config = doc.parserConfig;
-      ranges = pageTasks(pageCount, config, doc.parserId as ChunkMethod, doc.parserId === "one" || config.layout_recognize !== "DeepDOC");
+      ranges = pageTasks(
+        pageCount,
+        config,
+        doc.parserId as ChunkMethod,
+        doc.parserId === "one" || config.layout_recognize !== "DeepDOC",
+      );
     } catch (error) {
       if (error instanceof UnreadableDocumentError) return failDocument(deps, doc.id, error.message);
       throw error;
