@@ -11,7 +11,7 @@ import {
   metadataValue,
 } from "./metadata-condition";
 import { CrossLanguagesSchema } from "./retrieval";
-import { bool, float, int, isPlainObject, msg, oneOf, optionalOrNull, queryBool, queryInt, str } from "./pydantic";
+import { bool, float, int, isPlainObject, msg, oneOf, optionalOrNull, queryDesc, queryPage, str } from "./pydantic";
 
 export const CHAT_NAME_MAX = 255;
 export const DEFAULT_MAX_TOKENS = 512;
@@ -257,10 +257,10 @@ export const UpdateChatSchema = v.pipe(
 export type UpdateChatInput = v.InferOutput<typeof UpdateChatSchema>;
 
 export const ListChatsQuerySchema = v.object({
-  page: queryInt(1, 1),
-  page_size: queryInt(30, 1, 1000),
+  page: queryPage(1),
+  page_size: queryPage(30, 1000),
   orderby: v.optional(v.string(), "create_time"),
-  desc: queryBool(true),
+  desc: queryDesc(),
   name: v.optional(v.string()),
   id: v.optional(v.string()),
   keywords: v.optional(v.string()),
@@ -291,10 +291,10 @@ export const UpdateSessionSchema = v.pipe(
 );
 
 export const ListSessionsQuerySchema = v.object({
-  page: queryInt(1, 1),
-  page_size: queryInt(30, 0, 1000),
+  page: queryPage(1),
+  page_size: queryPage(30, 1000),
   orderby: v.optional(v.string(), "create_time"),
-  desc: queryBool(true),
+  desc: queryDesc(),
   name: v.optional(v.string()),
   id: v.optional(v.string()),
   user_id: v.optional(v.string()),

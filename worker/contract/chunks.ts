@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { TAG_FEATURES_MAX, TAG_MAX_LENGTH, UPLOAD_FILE_MAX_BYTES } from "./limits";
-import { isPlainObject, msg, queryInt } from "./pydantic";
+import { isPlainObject, msg, optionalOrNull, queryPage } from "./pydantic";
 
 // tag → weight (RAGFlow's tag_feas): tags of at most TAG_MAX_LENGTH characters, weights not negative
 const TAG_FEATURES_SHAPE = "`tag_feas` should be an object of tag → weight";
@@ -57,13 +57,22 @@ export const CreateChunkSchema = v.object({
 });
 export type CreateChunkInput = v.InferOutput<typeof CreateChunkSchema>;
 
+// RAGFlow stores int(available): 1 and 0 mean true and false
+const AvailableFlag = v.optional(
+  v.pipe(
+    v.union([v.boolean(), v.picklist([0, 1])], msg.boolean),
+    v.transform((value) => value === true || value === 1),
+  ),
+);
+
 export const UpdateChunkSchema = v.object({
-  content: v.optional(v.pipe(v.string(msg.string), v.trim(), v.nonEmpty("`content` is required"))),
+  // null (the SDK's unset content) keeps the content
+  content: optionalOrNull(v.pipe(v.string(msg.string), v.trim(), v.nonEmpty("`content` is required"))),
   important_keywords: v.optional(v.array(v.string(msg.string), "`important_keywords` should be a list")),
   questions: v.optional(v.array(v.string(msg.string), "`questions` should be a list")),
   tag_kwd: v.optional(v.array(v.string(msg.string), "`tag_kwd` should be a list")),
   tag_feas: TagFeaturesSchema,
-  available: v.optional(v.boolean(msg.boolean)),
+  available: AvailableFlag,
   positions: PositionsSchema,
   image_base64: ImageBase64Schema,
 });
@@ -73,7 +82,7 @@ export const SwitchChunksSchema = v.pipe(
   v.object({
     chunk_ids: v.pipe(v.array(v.string(), "`chunk_ids` is required."), v.minLength(1, "Please select chunk!")),
     available_int: v.optional(v.picklist([0, 1], "Input should be 0 or 1")),
-    available: v.optional(v.boolean(msg.boolean)),
+    available: AvailableFlag,
   }),
   // without either flag the switch would silently disable the chunks
   v.check(
@@ -89,8 +98,8 @@ export const DeleteChunksSchema = v.object({
 
 export const ListChunksQuerySchema = v.object({
   keywords: v.optional(v.string()),
-  page: queryInt(1, 1),
-  page_size: queryInt(30, 1, 1000),
+  page: queryPage(1),
+  page_size: queryPage(30, 1000),
   id: v.optional(v.string()),
   available: v.optional(v.picklist(["0", "1", "true", "false"], "Input should be 0 or 1")),
 });

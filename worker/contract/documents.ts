@@ -2,7 +2,7 @@ import type { ProgressLine } from "./message-catalogue";
 import * as v from "valibot";
 import { type ChunkMethod, CHUNK_METHODS, type ParserConfig, ParserConfigSchema } from "./parser-config";
 import { fitsMetaFields, META_FIELDS_MAX_BYTES } from "./limits";
-import { int, isPlainObject, msg, oneOf, queryBool, queryInt } from "./pydantic";
+import { int, isPlainObject, msg, oneOf, queryDesc, queryInt, queryPage } from "./pydantic";
 
 export const RUN_STATUSES = ["UNSTART", "RUNNING", "CANCEL", "DONE", "FAIL"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
@@ -99,10 +99,10 @@ export type UpdateDocumentInput = v.InferOutput<typeof UpdateDocumentSchema>;
 export const RUN_FILTER: readonly string[] = [...RUN_STATUSES, "0", "1", "2", "3", "4"];
 
 export const ListDocumentsQuerySchema = v.object({
-  page: queryInt(1, 1),
-  page_size: queryInt(30, 1, 1000),
+  page: queryPage(1),
+  page_size: queryPage(30, 1000),
   orderby: v.optional(oneOf(["create_time", "update_time", "name", "size"] as const), "create_time"),
-  desc: queryBool(true),
+  desc: queryDesc(),
   keywords: v.optional(v.string()),
   id: v.optional(v.string()),
   name: v.optional(v.string()),

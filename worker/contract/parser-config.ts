@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { type AutoMetadataField, AutoMetadataFieldsSchema } from "./auto-metadata";
-import { bool, float, IdSchema, int, msg, oneOf, str } from "./pydantic";
+import { bool, float, int, msg, oneOf, str } from "./pydantic";
 
 export const CHUNK_METHODS = [
   "naive",
@@ -32,15 +32,23 @@ export const DEFAULT_RAPTOR_PROMPT =
 // A delimiter string is a set of single characters plus `multi-character` sequences in backticks.
 export const hasBalancedBackticks = (delimiter: string) => (delimiter.match(/`/g)?.length ?? 0) % 2 === 0;
 
+// pydantic's strip_whitespace: a prompt of spaces is empty
+const strippedText = (max: number) =>
+  v.pipe(v.string(msg.string), v.trim(), v.minLength(1, msg.minChars(1)), v.maxLength(max, msg.maxChars(max)));
+
 export const RaptorSchema = v.strictObject(
   {
     use_raptor: v.optional(bool()),
-    prompt: v.optional(str(1, 65_535)),
+    prompt: v.optional(strippedText(65_535)),
     max_token: v.optional(int(1, 2048)),
     threshold: v.optional(float(0, 1)),
     max_cluster: v.optional(int(1, 1024)),
     random_seed: v.optional(int(0)),
     scope: v.optional(oneOf(RAPTOR_SCOPES)),
+    // RAGFlow v0.27's agglomerative clustering settings; Buddy clusters with `threshold` (stored, not used)
+    clustering_threshold: v.optional(float(0, 1)),
+    clustering_ratio: v.optional(float(0, 1)),
+    auto_disable_for_structured_data: v.optional(bool()),
   },
   msg.extra,
 );
@@ -52,6 +60,28 @@ export const GraphragSchema = v.strictObject(
     method: v.optional(oneOf(GRAPHRAG_METHODS)),
     resolution: v.optional(bool()),
     community: v.optional(bool()),
+    // RAGFlow v0.27's batching, retry and timeout settings for its graph workers (stored, not used)
+    batch_chunk_token_size: v.optional(int(512, 8196)),
+    retry_attempts: v.optional(int(1, 10)),
+    retry_backoff_seconds: v.optional(float(0, 600)),
+    retry_backoff_max_seconds: v.optional(float(0, 3600)),
+    build_subgraph_timeout_per_chunk_seconds: v.optional(int(1, 86_400)),
+    build_subgraph_min_timeout_seconds: v.optional(int(1, 86_400)),
+    merge_timeout_seconds: v.optional(int(0, 86_400)),
+    resolution_timeout_seconds: v.optional(int(0, 86_400)),
+    community_timeout_seconds: v.optional(int(0, 86_400)),
+    lock_acquire_timeout_seconds: v.optional(int(0, 86_400)),
+  },
+  msg.extra,
+);
+
+// RAGFlow v0.27's nested form of enable_children/children_delimiter; both forms are kept in step.
+export const ParentChildSchema = v.strictObject(
+  {
+    use_parent_child: v.optional(bool()),
+    children_delimiter: v.optional(
+      v.pipe(str(1, 255), v.check(hasBalancedBackticks, "Multi-character delimiters must be enclosed in backticks")),
+    ),
   },
   msg.extra,
 );
@@ -83,14 +113,20 @@ export const ParserConfigSchema = v.strictObject(
     html4excel: v.optional(bool()),
     auto_keywords: v.optional(int(0, 32)),
     auto_questions: v.optional(int(0, 10)),
-    pages: v.optional(PagesSchema),
-    task_page_size: v.optional(int(1, 10_000)),
-    tag_kb_ids: v.optional(v.array(IdSchema, msg.list)),
+    // null: every page, and the chunk method's task size (RAGFlow's None)
+    pages: v.optional(v.nullable(PagesSchema)),
+    task_page_size: v.optional(v.nullable(int(1))),
+    // an id that cannot name a knowledge base is stored and ignored, as RAGFlow does (tag-sets.ts)
+    tag_kb_ids: v.optional(v.array(str(1, 255), msg.list)),
     topn_tags: v.optional(int(1, 10)),
     filename_embd_weight: v.optional(float(0, 1)),
     llm_id: v.optional(v.string(msg.string)),
     raptor: v.optional(RaptorSchema),
     graphrag: v.optional(GraphragSchema),
+    parent_child: v.optional(ParentChildSchema),
+    // RAGFlow v0.27: text around tables and images added to their chunks (stored, not used)
+    table_context_size: v.optional(int(0)),
+    image_context_size: v.optional(int(0)),
     enable_metadata: v.optional(bool()),
     metadata: v.optional(AutoMetadataFieldsSchema),
     built_in_metadata: v.optional(AutoMetadataFieldsSchema),
@@ -99,6 +135,20 @@ export const ParserConfigSchema = v.strictObject(
 );
 
 export type ParserConfigInput = v.InferOutput<typeof ParserConfigSchema>;
+
+const GRAPH_WORKER_DEFAULTS = {
+  batch_chunk_token_size: 4096,
+  retry_attempts: 2,
+  retry_backoff_seconds: 2,
+  retry_backoff_max_seconds: 60,
+  build_subgraph_timeout_per_chunk_seconds: 300,
+  build_subgraph_min_timeout_seconds: 600,
+  merge_timeout_seconds: 180,
+  resolution_timeout_seconds: 1800,
+  community_timeout_seconds: 1800,
+  lock_acquire_timeout_seconds: 600,
+};
+type GraphWorkerSetting = keyof typeof GRAPH_WORKER_DEFAULTS;
 
 export type ParserConfig = {
   chunk_token_num: number;
@@ -112,8 +162,8 @@ export type ParserConfig = {
   html4excel: boolean;
   auto_keywords: number;
   auto_questions: number;
-  pages: [number, number][];
-  task_page_size: number;
+  pages: [number, number][] | null;
+  task_page_size: number | null;
   tag_kb_ids: string[];
   topn_tags: number;
   filename_embd_weight: number;
@@ -126,6 +176,9 @@ export type ParserConfig = {
     max_cluster: number;
     random_seed: number;
     scope: RaptorScope;
+    clustering_threshold: number;
+    clustering_ratio: number;
+    auto_disable_for_structured_data: boolean;
   };
   graphrag: {
     use_graphrag: boolean;
@@ -133,7 +186,10 @@ export type ParserConfig = {
     method: GraphragMethod;
     resolution: boolean;
     community: boolean;
-  };
+  } & Partial<Record<GraphWorkerSetting, number>>;
+  parent_child: { use_parent_child: boolean; children_delimiter: string };
+  table_context_size: number;
+  image_context_size: number;
   // RAGFlow's auto metadata: the chat model fills these fields of each document at parsing
   enable_metadata: boolean;
   metadata: AutoMetadataField[];
@@ -164,6 +220,9 @@ export const defaultParserConfig = (method: ChunkMethod = "naive"): ParserConfig
     max_cluster: 64,
     random_seed: 0,
     scope: "file",
+    clustering_threshold: 0.3,
+    clustering_ratio: 0.5,
+    auto_disable_for_structured_data: true,
   },
   graphrag: {
     use_graphrag: false,
@@ -171,16 +230,29 @@ export const defaultParserConfig = (method: ChunkMethod = "naive"): ParserConfig
     method: "light",
     resolution: false,
     community: false,
+    ...GRAPH_WORKER_DEFAULTS,
   },
+  parent_child: { use_parent_child: false, children_delimiter: "\n" },
+  table_context_size: 0,
+  image_context_size: 0,
   enable_metadata: false,
   metadata: [],
   built_in_metadata: [],
 });
 
-// Deep-merges a partial config over a full one (the nested raptor/graphrag blocks included).
-export const mergeParserConfig = (base: ParserConfig, patch: ParserConfigInput | undefined): ParserConfig => ({
-  ...base,
-  ...patch,
-  raptor: { ...base.raptor, ...patch?.raptor },
-  graphrag: { ...base.graphrag, ...patch?.graphrag },
-});
+// Deep-merges a partial config over a full one (the nested blocks included). The parent_child block and the flat
+// enable_children/children_delimiter pair say the same thing: whichever the patch sets wins, and both agree.
+export const mergeParserConfig = (base: ParserConfig, patch: ParserConfigInput | undefined): ParserConfig => {
+  const merged = {
+    ...base,
+    ...patch,
+    raptor: { ...base.raptor, ...patch?.raptor },
+    graphrag: { ...base.graphrag, ...patch?.graphrag },
+  };
+  const nested = { ...defaultParserConfig().parent_child, ...base.parent_child, ...patch?.parent_child };
+  if (patch?.parent_child) {
+    merged.enable_children = nested.use_parent_child;
+    if (nested.use_parent_child) merged.children_delimiter = nested.children_delimiter;
+  } else if (patch?.children_delimiter !== undefined) nested.children_delimiter = patch.children_delimiter;
+  return { ...merged, parent_child: { ...nested, use_parent_child: merged.enable_children } };
+};

@@ -60,13 +60,38 @@ export const queryInt = (fallback: number, min: number, max = Number.MAX_SAFE_IN
     String(fallback),
   );
 
+// RAGFlow's validate_rest_api_page / _page_size: a page (or page size) below 1 falls back to the default.
+export const queryPage = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
+  v.pipe(
+    queryInt(fallback, Number.MIN_SAFE_INTEGER, max),
+    v.transform((value) => (value < 1 ? fallback : value)),
+  );
+
+// pydantic's lax bool: the words it reads as true or false, in any case
+const TRUE_WORDS = new Set(["1", "on", "t", "true", "y", "yes"]);
+const BOOL_WORDS = new Set([...TRUE_WORDS, "0", "off", "f", "false", "n", "no"]);
+
 export const queryBool = (fallback: boolean) =>
   v.optional(
     v.pipe(
-      v.picklist(["true", "false", "1", "0", "True", "False"], msg.boolean),
-      v.transform((raw) => raw === "true" || raw === "1" || raw === "True"),
+      v.string(),
+      v.check(
+        (raw) => BOOL_WORDS.has(raw.trim().toLowerCase()),
+        "Input should be a valid boolean, unable to interpret input",
+      ),
+      v.transform((raw) => TRUE_WORDS.has(raw.trim().toLowerCase())),
     ),
-    String(fallback) as "true" | "false",
+    String(fallback),
+  );
+
+// RAGFlow's chat, session and document lists: `desc` is true unless it says "false"
+export const queryDesc = () =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((raw) => raw.trim().toLowerCase() !== "false"),
+    ),
+    "true",
   );
 
 export const HEX_ID = /^[0-9a-f]{32}$/;

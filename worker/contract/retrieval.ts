@@ -33,6 +33,36 @@ export const CrossLanguagesSchema = v.pipe(
 
 const weight = v.pipe(v.number(msg.number), v.minValue(0, msg.gte(0)), v.maxValue(1, msg.lte(1)));
 
+// RAGFlow reads these with int() and falls back to the default below 1 (pagination_utils)
+const bodyPage = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
+  v.optional(
+    v.pipe(
+      v.union([v.number(), v.pipe(v.string(), v.regex(/^\s*-?\d+\s*$/))], msg.integer),
+      v.transform(Number),
+      v.integer(msg.integer),
+      v.maxValue(max, msg.lte(max)),
+      v.transform((value) => (value < 1 ? fallback : value)),
+    ),
+    fallback,
+  );
+
+// RAGFlow takes float(vector_similarity_weight) unchecked; Buddy keeps the blend of the two scores inside [0, 1]
+const vectorWeight = v.pipe(
+  v.number(msg.number),
+  v.transform((value) => Math.min(1, Math.max(0, value))),
+);
+
+// RAGFlow's highlight: a boolean, or "true"/"false" in any case; null is false
+const highlightFlag = v.optional(
+  v.pipe(
+    v.nullable(
+      v.union([v.boolean(), v.pipe(v.string(), v.regex(/^(true|false)$/i))], "`highlight` should be a boolean"),
+    ),
+    v.transform((value) => value === true || (typeof value === "string" && value.toLowerCase() === "true")),
+  ),
+  false,
+);
+
 export const RetrievalSchema = v.pipe(
   v.object({
     question: v.pipe(v.string("`question` is required."), v.trim(), v.nonEmpty("`question` is required.")),
@@ -44,13 +74,10 @@ export const RetrievalSchema = v.pipe(
       ),
       [],
     ),
-    page: v.optional(v.pipe(v.number(msg.integer), v.integer(msg.integer), v.minValue(1, msg.gte(1))), 1),
-    page_size: v.optional(
-      v.pipe(v.number(msg.integer), v.integer(msg.integer), v.minValue(1, msg.gte(1)), v.maxValue(1024, msg.lte(1024))),
-      30,
-    ),
+    page: bodyPage(1),
+    page_size: bodyPage(30, 1024),
     similarity_threshold: v.optional(weight, 0.2),
-    vector_similarity_weight: v.optional(weight, 0.3),
+    vector_similarity_weight: v.optional(vectorWeight, 0.3),
     keyword_similarity_weight: v.optional(weight),
     top_k: v.optional(
       v.pipe(v.number(msg.integer), v.integer(msg.integer), v.minValue(1, "`top_k` must be greater than 0")),
@@ -58,8 +85,15 @@ export const RetrievalSchema = v.pipe(
     ),
     rerank_id: optionalOrNull(v.string(msg.string)),
     keyword: v.optional(v.boolean(msg.boolean), false),
-    cross_languages: v.optional(CrossLanguagesSchema, []),
-    highlight: v.optional(v.boolean(msg.boolean), false),
+    // the SDK's retrieve() sends None when no languages are given
+    cross_languages: v.optional(
+      v.pipe(
+        v.nullable(CrossLanguagesSchema),
+        v.transform((value) => value ?? []),
+      ),
+      [],
+    ),
+    highlight: highlightFlag,
     // the knowledge graph's entities and relations the question names, as one chunk put first
     use_kg: v.optional(v.boolean(msg.boolean), false),
     metadata_condition: optionalOrNull(MetadataConditionSchema),

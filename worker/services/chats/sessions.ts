@@ -58,7 +58,6 @@ const ORDER_COLUMNS = {
 export const listConversations = async (ctx: ServiceContext, dialog: DialogRow, query: ListSessionsQuery) => {
   const column = ORDER_COLUMNS[query.orderby as keyof typeof ORDER_COLUMNS];
   if (!column) throw argumentError(`invalid orderby field: ${query.orderby}`);
-  if (query.page_size === 0) return [];
   const rows = await ctx.db
     .select()
     .from(conversations)

@@ -43,11 +43,29 @@ export const createChunk = async (
       manual: true,
     }),
   );
-  if (!row) throw dataError("A chunk with the same content already exists in this document.");
+  // The id comes from the content, so the same content again is the same chunk: as in RAGFlow (whose store
+  // upserts), its keywords, questions and tags are replaced and it answers as added.
+  const stored =
+    row ??
+    (
+      await ctx.db
+        .update(chunks)
+        .set({
+          importantKeywords: input.important_keywords ?? [],
+          questions: input.questions ?? [],
+          tags: input.tag_kwd ?? [],
+          tagFeatures: input.tag_feas ?? {},
+          ...(image ? { imageId } : {}),
+          updateTime: nowMs(),
+        })
+        .where(and(eq(chunks.id, id), eq(chunks.documentId, documentId)))
+        .returning()
+    )[0];
+  if (!stored) throw dataError("A chunk with the same content already exists in this document.");
   if (image) await storeChunkImage(ctx, document, id, image);
-  await storeVectors(ctx, dataset, document, [row]);
+  await storeVectors(ctx, dataset, document, [stored]);
   await recountDocument(ctx, documentId, datasetId);
-  return { chunk: toChunk(row) };
+  return { chunk: toChunk(stored) };
 };
 
 // Edits re-index the keyword fields (trigger) and re-embed when the text that feeds the vector changed.
@@ -118,7 +136,8 @@ export const removeChunks = async (
         (row) => row.id,
       )
     : (ids ?? []);
-  if (requested.length === 0) throw dataError("Please select chunk!");
+  // RAGFlow's rm_chunk: no ids (or delete_all on a document without chunks) deletes nothing and succeeds
+  if (requested.length === 0) return bulkReport(0, []);
   const { unique, duplicateErrors } = splitDuplicates(requested, "chunk");
   const found = await rowsInChunks(unique, (part) =>
     ctx.db

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { ParserConfig } from "../../contract/parser-config";
+import { type ChunkMethod, defaultParserConfig, type ParserConfig } from "../../contract/parser-config";
 import { documents, RUN, tasks } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
 import { newId } from "../../lib/ids";
@@ -14,11 +14,17 @@ import { failDocument } from "./fail";
 type Range = { fromPage: number; toPage: number };
 
 // PDF tasks cover task_page_size pages inside the configured page ranges (RAGFlow's queue_tasks).
-export const pageTasks = (pageCount: number, config: ParserConfig, wholeFile: boolean): Range[] => {
+// Unset (null) task_page_size and pages mean the method's task size and every page.
+export const pageTasks = (
+  pageCount: number,
+  config: ParserConfig,
+  method: ChunkMethod,
+  wholeFile: boolean,
+): Range[] => {
   if (wholeFile) return [{ fromPage: 1, toPage: pageCount }];
-  const size = Math.max(1, config.task_page_size);
+  const size = Math.max(1, config.task_page_size ?? defaultParserConfig(method).task_page_size ?? 1);
   const ranges: Range[] = [];
-  for (const [from, to] of config.pages.length ? config.pages : [[1, pageCount] as [number, number]]) {
+  for (const [from, to] of config.pages?.length ? config.pages : [[1, pageCount] as [number, number]]) {
     for (let start = from; start <= Math.min(to, pageCount); start += size) {
       ranges.push({ fromPage: start, toPage: Math.min(start + size - 1, to, pageCount) });
     }
@@ -40,7 +46,12 @@ export const planTasks = async (deps: Deps, message: PlanMessage) => {
     try {
       const pageCount = await countPdfPages(new Uint8Array(await new Response(blob.body).arrayBuffer()));
       const config = doc.parserConfig;
-      ranges = pageTasks(pageCount, config, doc.parserId === "one" || config.layout_recognize !== "DeepDOC");
+      ranges = pageTasks(
+        pageCount,
+        config,
+        doc.parserId as ChunkMethod,
+        doc.parserId === "one" || config.layout_recognize !== "DeepDOC",
+      );
     } catch (error) {
       if (error instanceof UnreadableDocumentError) return failDocument(deps, doc.id, error.message);
       throw error;

@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { ParserConfig } from "../../contract/parser-config";
 import type { Db } from "../../db/client";
 import { datasets } from "../../db/schema";
+import { HEX_ID } from "../../contract/pydantic";
 import { dataError } from "../../lib/errors";
 import { analyzeQuery, chunkText, stem, topicWords } from "../../lib/terms";
 import { ftsExpression } from "../../rag/query";
@@ -25,10 +26,12 @@ export const usableTagSetIds = async (db: Db, tenantId: string, ids: string[]) =
     )
   ).map((row) => row.id);
 
-// A parser_config may name only tag sets it can use (never the dataset itself).
+// A parser_config may name only tag sets it can use (never the dataset itself). A string that is no id at all
+// ("1") cannot name a knowledge base: RAGFlow stores it, and parsing ignores it.
 export const assertUsableTagSets = async (db: Db, tenantId: string, ids: string[], datasetId?: string) => {
-  const usable = new Set(await usableTagSetIds(db, tenantId, ids));
-  const refused = ids.find((id) => id === datasetId || !usable.has(id));
+  const named = ids.filter((id) => HEX_ID.test(id));
+  const usable = new Set(await usableTagSetIds(db, tenantId, named));
+  const refused = named.find((id) => id === datasetId || !usable.has(id));
   if (refused) throw dataError(`Tag set ${refused} is not a knowledge base of this team with the chunk method "tag".`);
 };
 

@@ -107,8 +107,8 @@ export const valuesFromDataset = (dataset: Dataset): ConfigValues => {
     autoKeywords: String(config.auto_keywords),
     autoQuestions: String(config.auto_questions),
     html4excel: config.html4excel,
-    pages: config.pages.map(([from, to]) => pageRow(from, to)),
-    taskPageSize: String(config.task_page_size),
+    pages: (config.pages ?? []).map(([from, to]) => pageRow(from, to)),
+    taskPageSize: config.task_page_size === null ? "" : String(config.task_page_size),
     enableMetadata: config.enable_metadata,
     metadataFields: config.metadata.map(metadataRow),
   };
