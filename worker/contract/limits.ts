@@ -1,5 +1,6 @@
 // Product limits shared by the web forms and the worker (architecture.md, "Limits").
 export const PASSWORD_MIN_LENGTH = 9; // "longer than 8 characters"
+export const PASSWORD_MAX_LENGTH = 256;
 export const NICKNAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 255;
 export const AVATAR_MAX_LENGTH = 65_535;

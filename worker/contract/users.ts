@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { AvatarSchema } from "./avatar";
 import { COMMON_PASSWORDS } from "./common-passwords";
 import { hasControlCharacter } from "./control-characters";
-import { EMAIL_MAX_LENGTH, NICKNAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
+import { EMAIL_MAX_LENGTH, NICKNAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
 import { COLOR_SCHEMAS, LANGUAGES, TimeZoneSchema } from "./locale";
 
 export const PASSWORD_MISMATCH_MESSAGE = "The new password that you entered do not match!";
@@ -23,13 +23,42 @@ export const PASSWORD_RULES = {
   email: "Password must not be the email address",
 } as const;
 
-export const NewPasswordSchema = v.pipe(
-  v.string("Password is required"),
-  v.minLength(PASSWORD_MIN_LENGTH, "Password must be longer than 8 characters"),
-  v.maxLength(256, "Password must be at most 256 characters"),
-  v.check((password) => !hasControlCharacter(password), PASSWORD_RULES.control),
-  v.check((password) => password.trim() !== "", PASSWORD_RULES.blank),
-  v.check((password) => !COMMON_PASSWORDS.has(password.toLowerCase()), PASSWORD_RULES.common),
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+// RAGFlow's clients send a password RSA-encrypted and base64-encoded (344 characters for its 2048-bit key), longer
+// than any plain password may be, so the form alone tells the two apart; line breaks inside do not count. The worker
+// decrypts it (docs/decisions/009-ragflow-encrypted-passwords.md).
+export const isEncryptedPasswordForm = (value: string) => {
+  const compact = value.replace(/\s+/g, "");
+  return compact.length > PASSWORD_MAX_LENGTH && compact.length % 4 === 0 && BASE64.test(compact);
+};
+
+// Not a failed check but a schema of its own, so that a plain password that fails its rules reports those rules.
+const EncryptedPasswordSchema = v.pipe(
+  v.custom<string>((input) => typeof input === "string" && isEncryptedPasswordForm(input), "Password is required"),
+  v.metadata({
+    type: "string",
+    minLength: PASSWORD_MAX_LENGTH + 1,
+    description:
+      "RAGFlow's form: base64 of the RSA-encrypted (PKCS#1 v1.5) base64 of the password, line breaks allowed",
+  }),
+);
+
+// The rules hold for a password typed into Buddy; an encrypted one is the RAGFlow client's choice (it is only
+// held to the length limit once decrypted).
+export const NewPasswordSchema = v.union(
+  [
+    EncryptedPasswordSchema,
+    v.pipe(
+      v.string("Password is required"),
+      v.minLength(PASSWORD_MIN_LENGTH, "Password must be longer than 8 characters"),
+      v.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+      v.check((password) => !hasControlCharacter(password), PASSWORD_RULES.control),
+      v.check((password) => password.trim() !== "", PASSWORD_RULES.blank),
+      v.check((password) => !COMMON_PASSWORDS.has(password.toLowerCase()), PASSWORD_RULES.common),
+    ),
+  ],
+  "Password is required",
 );
 
 // The password may not be the address it signs in with (compared without case and surrounding spaces).
@@ -52,7 +81,7 @@ export const RegisterSchema = v.pipe(
   v.forward(
     v.partialCheck(
       [["email"], ["password"]],
-      (input) => !isEmailAsPassword(input.password, input.email),
+      (input) => isEncryptedPasswordForm(input.password) || !isEmailAsPassword(input.password, input.email),
       PASSWORD_RULES.email,
     ),
     ["password"],
@@ -67,26 +96,48 @@ export const LoginSchema = v.object({
 });
 export type LoginInput = v.InferOutput<typeof LoginSchema>;
 
-export const UpdateProfileSchema = v.strictObject({
-  nickname: v.optional(NicknameSchema),
-  avatar: v.optional(AvatarSchema),
-  language: v.optional(v.picklist(LANGUAGES, "Unsupported language")),
-  color_schema: v.optional(v.picklist(COLOR_SCHEMAS, "Input should be 'Bright' or 'Dark'")),
-  timezone: v.optional(TimeZoneSchema),
-  email: v.optional(v.never("Email can't be changed after registration")),
-});
+const CurrentPasswordSchema = v.pipe(
+  v.string("Current password is required"),
+  v.nonEmpty("Current password is required"),
+);
+
+// RAGFlow v0.27 changes the password here too: `password` (the current one) with `new_password`.
+export const UpdateProfileSchema = v.pipe(
+  v.strictObject({
+    nickname: v.optional(NicknameSchema),
+    avatar: v.optional(AvatarSchema),
+    language: v.optional(v.picklist(LANGUAGES, "Unsupported language")),
+    color_schema: v.optional(v.picklist(COLOR_SCHEMAS, "Input should be 'Bright' or 'Dark'")),
+    timezone: v.optional(TimeZoneSchema),
+    email: v.optional(v.never("Email can't be changed after registration")),
+    password: v.optional(CurrentPasswordSchema),
+    new_password: v.optional(NewPasswordSchema),
+  }),
+  v.forward(
+    v.partialCheck(
+      [["password"], ["new_password"]],
+      (input) => (input.password === undefined) === (input.new_password === undefined),
+      "new_password and password (the current one) must be given together",
+    ),
+    ["new_password"],
+  ),
+);
 export type UpdateProfileInput = v.InferOutput<typeof UpdateProfileSchema>;
 
 export const ChangePasswordSchema = v.pipe(
   v.object({
-    password: v.pipe(v.string("Current password is required"), v.nonEmpty("Current password is required")),
+    password: CurrentPasswordSchema,
     new_password: NewPasswordSchema,
     confirm_password: v.string("Please confirm the new password"),
   }),
   v.forward(
     v.partialCheck(
       [["new_password"], ["confirm_password"]],
-      (input) => input.new_password === input.confirm_password,
+      // two encryptions of one password differ: the worker compares them once decrypted
+      (input) =>
+        isEncryptedPasswordForm(input.new_password) ||
+        isEncryptedPasswordForm(input.confirm_password) ||
+        input.new_password === input.confirm_password,
       PASSWORD_MISMATCH_MESSAGE,
     ),
     ["confirm_password"],

@@ -1,3 +1,4 @@
+import { RAGFLOW_PASSWORD_PRIVATE_KEY } from "./ragflow-password-key";
 import { DAY_MS, HOUR_MS } from "./time";
 
 export type MailSettings = {
@@ -22,6 +23,8 @@ export type AppConfig = {
   // wrangler dev: one process runs everything, and no Cloudflare edge stands in front (wrangler.toml)
   localStack: boolean;
   providerSecret: string;
+  // PKCS#8 PEM that decrypts passwords RAGFlow's clients send encrypted; RAGFlow's published key unless replaced
+  passwordPrivateKey: string;
   // null: no SMTP server configured, so nothing is mailed
   smtp: MailSettings | null;
   // the Cloudflare Workers plan the usage page compares against (contract/usage.ts)
@@ -38,6 +41,7 @@ type ConfigVars = {
   TASK_STALL_SECONDS?: string;
   LOCAL_STACK?: string;
   PROVIDER_SECRET?: string;
+  PASSWORD_RSA_PRIVATE_KEY?: string;
   SMTP_HOST?: string;
   SMTP_PORT?: string;
   SMTP_SECURE?: string;
@@ -73,6 +77,7 @@ export const readConfig = (vars: ConfigVars): AppConfig => ({
   taskStallMs: positiveNumber(vars.TASK_STALL_SECONDS, 120) * 1000,
   localStack: vars.LOCAL_STACK === "true",
   providerSecret: requiredSecret(vars.PROVIDER_SECRET),
+  passwordPrivateKey: vars.PASSWORD_RSA_PRIVATE_KEY?.trim() || RAGFLOW_PASSWORD_PRIVATE_KEY,
   smtp: vars.SMTP_HOST
     ? {
         host: vars.SMTP_HOST,

@@ -5,6 +5,7 @@ import { hashPassword, verifyPassword } from "../../lib/crypto";
 import { authenticationError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
 import type { Deps } from "../context";
+import { readPassword } from "./password-input";
 import { assertUnderLimits, clearLimit, countAgainstLimits, loginLimits } from "./rate-limit";
 import { createSession } from "./sessions";
 
@@ -18,11 +19,12 @@ const passwordHashOf = (user: { passwordHash: string } | undefined) =>
   user ? user.passwordHash : (dummyHash ??= hashPassword(crypto.randomUUID()));
 
 export const login = async (deps: Deps, input: LoginInput, ip: string) => {
+  const { password } = await readPassword(deps, input.password, "password");
   const limits = loginLimits(input.email, ip);
   await assertUnderLimits(deps, limits, "Too many failed sign-in attempts.");
 
   const user = await deps.db.query.users.findFirst({ where: eq(users.email, input.email) });
-  const valid = await verifyPassword(input.password, await passwordHashOf(user));
+  const valid = await verifyPassword(password, await passwordHashOf(user));
   if (!user || !valid) {
     await countAgainstLimits(deps, limits);
     throw authenticationError(BAD_CREDENTIALS_MESSAGE);

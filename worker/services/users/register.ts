@@ -6,6 +6,7 @@ import { AppError, operatingError, RetCode } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
 import type { Deps } from "../context";
+import { readPassword } from "../auth/password-input";
 import { assertUnderLimits, countAgainstLimits, registrationLimit } from "../auth/rate-limit";
 
 // Creates the user, the tenant they own and the owner membership in one batch. Each address may register
@@ -14,6 +15,7 @@ export const registerUser = async (deps: Deps, input: RegisterInput, ip: string)
   if (!deps.config.registerEnabled) {
     throw new AppError(RetCode.OPERATING_ERROR, "User registration is disabled!");
   }
+  const { password } = await readPassword(deps, input.password, "password");
   const limit = registrationLimit(ip, deps.config.registrationsPerHour);
   await assertUnderLimits(deps, [limit], "Too many accounts were registered from this address.");
   await countAgainstLimits(deps, [limit]);
@@ -23,7 +25,7 @@ export const registerUser = async (deps: Deps, input: RegisterInput, ip: string)
 
   const id = newId();
   const now = nowMs();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(password);
   const stamps = { createTime: now, updateTime: now };
   try {
     await db.batch([

@@ -5,7 +5,11 @@ import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
 import { getUserById } from "./get";
 
-export const updateProfile = async (ctx: ServiceContext, input: UpdateProfileInput) => {
+// The profile fields only: a password change goes through change-password.ts.
+export const updateProfile = async (
+  ctx: ServiceContext,
+  input: Omit<UpdateProfileInput, "password" | "new_password">,
+) => {
   const changes = {
     nickname: input.nickname,
     avatar: input.avatar === "" ? null : input.avatar,

@@ -1,0 +1,35 @@
+// RAGFlow's password key pair (conf/private.pem and conf/public.pem in infiniflow/ragflow, unchanged since
+// 2024-01-15, Apache-2.0), here without its passphrase ("Welcome") as PKCS#8. RAGFlow's web app, CLI and test
+// helpers encrypt passwords with the public half, so Buddy must hold the private half to read them. The key is
+// published, so it keeps nothing secret: it is wire compatibility, not protection (TLS protects passwords in
+// transit). PASSWORD_RSA_PRIVATE_KEY replaces it (docs/decisions/009-ragflow-encrypted-passwords.md).
+export const RAGFLOW_PASSWORD_PRIVATE_KEY = `
+-----BEGIN PRIVATE KEY-----
+MIIEvAIBADANBgkqhkiG9w0BAQEFAASCBKYwggSiAgEAAoIBAQCur1dNRJ5ivb43
+WHcB+X/PwOx7/bIPRkasrDH4QQRx2wEtxr1iebHecgHmhuYuVJ+ayQukGjRQAIGY
+HmsSMGnZDZ/cAbceN3gH6A0IboENprC4OWAA0iEadpMusipautybgQzMk6cA4jV+
+DMlGw45QR9pLfXwSr05U7dqkTIIK3SU5Aro+6Sx246NXG2W0Nq/6C5UADTrw2s9i
+ZE1ptUpE0smkvzDgPjix+2HlG9ner237pFMCukS1zmyHkKHO+o87MoYxdbzcL3lP
+GZeqlsrqiU3hF69J9WMQCALJ0foc3o6G05ARyetT3uv0fSJk5bBvDelWtmJSS5EP
+VHnpbOzbAgMBAAECggEAeW6ea7JFwDJSprqykAbXGJ7uRgtH2mJqAuL5IbBg3Jz3
+ptC/GlOqmA380Dn6jT56bOlRVFR7BRo0/IA4wj4xdpeIBzKSD0lUAXsIhFH9GHZF
+5urLmAZ6yKChFBb6ZnP7o4YEVbpWn8Cgmu1chfqvVZN9Znjm5T5EX7mxAgHFbLLD
+w1sBQsVzQw2f+plCEMUUuDJ9vLE6iVVAbyv8eZxhIu+CB7YsCrzJroTJG2YyypkJ
+mDSurumDlUSjT5RpuPQOhOwh56ZrHYacYP2bMXlR5D8/gFm7v0QFyT9jxF15gqNq
+KbtmRAU0jEQkYRlDYxTQd4xElkXhvrolBY6+pz0tMQKBgQDjWhkhsrsqKe9b3G77
+uVPmck16PsenxKRS35hl1ZWVEc6inap8PSJRppzSZFRAjy6fotlJyPztFyQUFnPH
+dw4tZbHHs28FGNh94SB6oGD46z4maLFZP27sTOJlaH3TpL3KPCkVmu+qxdp4vTmt
+PJ92d5ZHnq0kiS/6pLgkA6MxDQKBgQDEslBpqYIMuh6HpjoGjbWclKMzOcDjHqNU
+8CTb01Ltp1pM/tSrpCwG/OckqIisgzZLUoVAblK1l1ByMvc96H7jodvTrY08yAQ5
+ExaLu3WxGtUhM5dYp2/4TOmBiGLw09+Ok6l0qEJ2faw/T1O0pwgGORK1viLMI6Ul
+sl6LpqyLhwKBgCejM7J+WMdXHFYlrmvQueH5l6xyeZi0Xfnc5dMLU9LzkdUkK+8R
+MYSOydScjVvcGsLWP4/vrLkhSbb+2xyxkxUzH7WzgO2gkU4RC/qVL5L2YJWNty3a
+M1qbZPVNLHLTzAsQRhFwO8zIRfi69O1RHnQnEVpXPdSa3nSSd1BAGhmZAoGAIxs0
+UPeJF55sboeTmbHXNUAuNKldLOw9+J335ig8h+AztMRSzuO5W/Hti1RtOGUe3qi2
+0b4fEvwTxp4kFK+XXid4Zbp3F98XKdynTH9DzT1dxtQ/cfpIeMe5cX4XMqaOIxNl
+zkVtv1pE0PPmm7qoKvwqw7dQ3KCMDENerowsBacCgYAqb08UNuYte+kREeb8pchu
+N+xeDvXKHxDWCgPLne2L8mrX0ehDATnjYWnZQT2CCACZWgcp8s5lz+8vvbnydR9c
+UPGjgQFufXwJItvA4HDHIEFCBz5LaF3OCNCsQ0Lhkl9Zh4sUGiqUje84X/ju+z1O
+ifAXYC8pbyhnKRqOCyaUOg==
+-----END PRIVATE KEY-----
+`;
