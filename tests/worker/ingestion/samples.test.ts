@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { articleNxml } from "../../helpers/fixtures/documents";
 import { callApi } from "../../helpers/worker/api";
-import { createDataset, createUser, ingest, sampleFile } from "../../helpers/worker/factories";
+import { createDataset, createUser, ingest, sampleFile, uploadFiles } from "../../helpers/worker/factories";
 
 // Every ingestion sample (../shared/datasets/ingestion-samples) ends DONE with chunks or FAIL with a reason. The
 // corpus sits beside the repository, not in it: without it this test is skipped (the readers' behaviour is tested
@@ -35,8 +35,9 @@ const DONE = [
   "word_tables.docx",
   "xlsx_01.xlsx",
 ];
+// refused at upload, before anything is stored
+const REFUSED: Record<string, string> = { "empty.pdf": 'The file "empty.pdf" is empty (0 bytes).' };
 const FAIL: Record<string, string> = {
-  "empty.pdf": "empty",
   "libreoffice-writer-password.pdf": "password-protected",
   "single_table.pdf": "only scanned images",
 };
@@ -47,6 +48,10 @@ describe.skipIf(!env.SAMPLES_AVAILABLE)("ingestion samples (needs ../shared/data
     const ds = await createDataset(user);
     const files = await Promise.all([...DONE, ...Object.keys(FAIL)].map(sampleFile));
     const docs = await ingest(user, ds.id, files, 170_000);
+    for (const [name, message] of Object.entries(REFUSED)) {
+      const refused = await uploadFiles(user, ds.id, [await sampleFile(name)]);
+      expect(refused.body, name).toMatchObject({ code: 101, message });
+    }
     for (const name of DONE) {
       expect(docs[name]?.run, `${name}: ${docs[name]?.progress_msg}`).toBe("DONE");
       expect(docs[name]?.chunk_count, name).toBeGreaterThan(0);

@@ -12,7 +12,7 @@ import { inTeam, joinTeam } from "../../helpers/worker/teams";
 
 const kbIdsOf = (dsl: Dsl, step: string) => ({
   params: dsl.components[step]?.obj.params.kb_ids,
-  form: dsl.graph.nodes.find((node) => node.id === step)?.data.form?.kb_ids,
+  form: dsl.graph.nodes.find((node) => node?.id === step)?.data.form?.kb_ids,
 });
 
 const team = async () => {
@@ -86,6 +86,17 @@ describe("a team flow naming a member's private base", () => {
     });
     expect(adminRun.body.data.data.error).toContain(`You don't own the dataset ${adminBase.id}`);
     expect(adminRun.body.data.data.content).not.toContain("4711");
+  });
+
+  it("reads the editor's graph as stored, whatever its nodes hold", async () => {
+    const { owner, secret } = await team();
+    const agent = await createAgent(owner, readingFlow([secret.id]), "Roh", { permission: "team" });
+    const dsl = readingFlow([secret.id]);
+    const odd = { ...dsl, graph: { nodes: [[], null, { id: 7 }, ...dsl.graph.nodes], edges: [] } };
+    const saved = await callApi(`/agents/${agent.id}`, { token: owner.token, method: "PUT", json: { dsl: odd } });
+    expect(saved.body.code).toBe(0);
+    const read = (await callApi<Agent>(`/agents/${agent.id}`, { token: owner.token })).body.data;
+    expect(kbIdsOf(read.dsl, "Retrieval:kb").params).toEqual([secret.id]);
   });
 
   it("a copy made by another member does not carry the hidden base", async () => {

@@ -10,6 +10,14 @@ type KbLists = Map<string, string[]>;
 const idsIn = (value: unknown) =>
   Array.isArray(value) ? value.filter((id): id is string => typeof id === "string") : undefined;
 
+// The graph is the editor's state and is stored as sent: a node may lack data or a form.
+type LooseNode = { id?: unknown; data?: { form?: Record<string, unknown> } } | null;
+const formOf = (node: unknown) => (node as LooseNode)?.data?.form ?? undefined;
+const idOf = (node: unknown) => {
+  const id = (node as LooseNode)?.id;
+  return typeof id === "string" ? id : "";
+};
+
 const kbListsOf = (dsl: Dsl): KbLists => {
   const lists: KbLists = new Map();
   for (const [id, component] of Object.entries(dsl.components)) {
@@ -17,8 +25,8 @@ const kbListsOf = (dsl: Dsl): KbLists => {
     if (ids) lists.set(id, ids);
   }
   for (const node of dsl.graph.nodes) {
-    const ids = idsIn(node.data.form?.kb_ids);
-    if (ids) lists.set(node.id, [...new Set([...(lists.get(node.id) ?? []), ...ids])]);
+    const ids = idsIn(formOf(node)?.kb_ids);
+    if (ids) lists.set(idOf(node), [...new Set([...(lists.get(idOf(node)) ?? []), ...ids])]);
   }
   return lists;
 };
@@ -35,8 +43,8 @@ const withKbLists = (dsl: Dsl, lists: KbLists): Dsl => ({
   graph: {
     ...dsl.graph,
     nodes: dsl.graph.nodes.map((node) => {
-      const ids = lists.get(node.id);
-      if (!ids || idsIn(node.data.form?.kb_ids) === undefined) return node;
+      const ids = lists.get(idOf(node));
+      if (!ids || idsIn(formOf(node)?.kb_ids) === undefined) return node;
       return { ...node, data: { ...node.data, form: { ...node.data.form, kb_ids: ids } } };
     }),
   },
