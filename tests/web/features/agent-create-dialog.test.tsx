@@ -77,7 +77,7 @@ describe("create agent dialog", () => {
     expect(titleBox().maxLength).toBe(AGENT_TITLE_MAX);
     fireEvent.change(titleBox(), { target: { value: "B".repeat(300) } });
     submit();
-    expect(await within(dialog()).findByText("Der Wert ist zu lang.")).toBeTruthy();
+    expect(await within(dialog()).findByText("Der Wert ist zu lang (höchstens 128 Zeichen).")).toBeTruthy();
     expect(api.posts()).toHaveLength(0);
   });
 

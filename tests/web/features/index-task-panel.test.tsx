@@ -9,6 +9,8 @@ import { renderWithProviders } from "../helpers/render";
 
 const ID = "0123456789abcdef0123456789abcdef";
 const PATH = `/api/v1/datasets/${ID}/index?type=raptor`;
+// a knowledge base with a chat model that writes (the built-in one cannot build these indexes)
+const WRITER = "gpt-4o-mini@OpenAI";
 const reply = (code: number, data: unknown, message = "success") =>
   new Response(JSON.stringify({ code, message, data }), { status: 200 });
 
@@ -60,7 +62,7 @@ describe("IndexTaskPanel (RAPTOR)", () => {
       task(0.5, "10:00:00 impfen.txt: clustering 3 chunks."),
       task(1, "10:00:00 impfen.txt: clustering 3 chunks.\n10:00:02 Task done (2.50s).", { chunk_ids: "a b" }),
     );
-    renderWithProviders(<IndexTaskPanel datasetId={ID} type="raptor" />);
+    renderWithProviders(<IndexTaskPanel datasetId={ID} datasetLlmId={WRITER} type="raptor" />);
     expect(await screen.findByText("Noch nicht erzeugt")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Zusammenfassungen löschen" }).hasAttribute("disabled")).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: "Zusammenfassungen erzeugen" }));
@@ -88,7 +90,7 @@ describe("IndexTaskPanel (RAPTOR)", () => {
       reply(102, null, "RAPTOR needs a chat model to write its summaries: set one up in the model settings."),
     );
     const toast = vi.spyOn(toaster, "create");
-    renderWithProviders(<IndexTaskPanel datasetId={ID} type="raptor" />);
+    renderWithProviders(<IndexTaskPanel datasetId={ID} datasetLlmId={WRITER} type="raptor" />);
     expect(await screen.findByText("Fehlgeschlagen")).toBeTruthy();
     expect(screen.getByTestId("raptor-last-line").textContent).toContain("Fehler: RAPTOR stopped");
     fireEvent.click(screen.getByRole("button", { name: "Neu erzeugen" }));
@@ -109,7 +111,7 @@ describe("IndexTaskPanel (RAPTOR)", () => {
     const spy = api(task(1, "10:00:02 Task done (2.50s).", { chunk_ids: "a" }), {}, {}, reply(0, true));
     await changeLanguage("en");
     try {
-      renderWithProviders(<IndexTaskPanel datasetId={ID} type="raptor" />);
+      renderWithProviders(<IndexTaskPanel datasetId={ID} datasetLlmId={WRITER} type="raptor" />);
       expect(await screen.findByText("1 summary in 2.5 s")).toBeTruthy();
       fireEvent.click(screen.getByRole("button", { name: "Delete summaries" }));
       const dialog = await screen.findByRole("alertdialog");
@@ -180,7 +182,7 @@ describe("IndexTaskPanel (knowledge graph)", () => {
       .spyOn(globalThis, "fetch")
       .mockImplementation(async (url) => reply(0, String(url).includes("knowledge_graph") ? GRAPH : done));
     renderWithProviders(
-      <IndexTaskPanel datasetId={ID} type="graph">
+      <IndexTaskPanel datasetId={ID} datasetLlmId={WRITER} type="graph">
         <KnowledgeGraphButton datasetId={ID} />
       </IndexTaskPanel>,
     );
@@ -245,7 +247,7 @@ describe("IndexTaskPanel (mind map)", () => {
   it("builds the mind map and shows it as an outline", async () => {
     const spy = api({}, task(1, "10:00:00 Mind map: 4 nodes.\n10:00:01 Task done (1.00s).", { task_type: "mindmap" }));
     renderWithProviders(
-      <IndexTaskPanel datasetId={ID} type="mindmap">
+      <IndexTaskPanel datasetId={ID} datasetLlmId={WRITER} type="mindmap">
         <MindMapButton datasetId={ID} />
       </IndexTaskPanel>,
     );
@@ -277,7 +279,7 @@ describe("IndexTaskPanel (mind map)", () => {
       {},
       reply(102, null, "Mindmap needs a chat model to write the mind map: set one up in the model settings."),
     );
-    const { unmount } = renderWithProviders(<IndexTaskPanel datasetId={ID} type="mindmap" />);
+    const { unmount } = renderWithProviders(<IndexTaskPanel datasetId={ID} datasetLlmId={WRITER} type="mindmap" />);
     fireEvent.click(await screen.findByRole("button", { name: "Mindmap erzeugen" }));
     await waitFor(() =>
       expect(toast).toHaveBeenCalledWith(

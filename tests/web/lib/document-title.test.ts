@@ -1,6 +1,6 @@
 import type { AnyRouter } from "@tanstack/react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import i18n from "../../../web/i18n";
+import { changeLanguage } from "../../../web/i18n";
 import { syncDocumentTitle } from "../../../web/lib/document-title";
 
 const staticDataOf = (key: string | undefined) => ({
@@ -24,7 +24,7 @@ const fakeRouter = (titleKeys: (string | undefined)[]) => {
 
 describe("document title", () => {
   afterEach(async () => {
-    await i18n.changeLanguage("de");
+    await changeLanguage("de");
   });
 
   it("names the deepest titled page in the interface language and follows navigation and language", async () => {
@@ -33,14 +33,14 @@ describe("document title", () => {
     expect(document.title).toBe("Wissensdatenbanken – Buddy");
     navigate([undefined, "dataset", "chunks"]);
     expect(document.title).toBe("Abschnitte – Buddy");
-    await i18n.changeLanguage("en");
+    await changeLanguage("en");
     expect(document.title).toBe("Chunks – Buddy");
     navigate([undefined]);
     expect(document.title).toBe("Buddy");
     // a page that names the tab itself keeps its name through language changes
     document.title = "Impf-Assistent";
     navigate(["own"]);
-    await i18n.changeLanguage("de");
+    await changeLanguage("de");
     expect(document.title).toBe("Impf-Assistent");
   });
 });

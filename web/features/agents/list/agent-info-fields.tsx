@@ -19,7 +19,7 @@ export const agentTitleError = (t: TFunction, title: string) =>
   !title.trim()
     ? t("validation.required")
     : title.trim().length > AGENT_TITLE_MAX
-      ? t("validation.tooLong")
+      ? t("validation.tooLong", { max: AGENT_TITLE_MAX })
       : undefined;
 
 // Title, description and who may use the agent; the create dialog and the editor's settings share them.

@@ -13,8 +13,9 @@ const BUILTIN_PROVIDER = "@Builtin";
 // they cannot be read; the server still refuses then, with the same reason.
 export const useHasWritingModel = (datasetLlmId: string | undefined) => {
   const models = useQuery(modelsQueryOptions());
+  if (datasetLlmId) return !datasetLlmId.endsWith(BUILTIN_PROVIDER);
   if (!models.data) return null;
-  const id = datasetLlmId || models.data.defaults.llm_id;
+  const id = models.data.defaults.llm_id;
   return Boolean(id) && !id.endsWith(BUILTIN_PROVIDER);
 };
 
