@@ -105,7 +105,7 @@ export const tests = [
       assert.match(await logRows.first().innerText(), /bericht\.docx/);
       await page.getByTestId("summary-done").filter({ hasText: "2" }).waitFor();
       await page.getByRole("button", { name: "Details zu „praxisgesetz.md“" }).click();
-      assert.match(await page.getByTestId("ingestion-log-text").innerText(), /Task done/);
+      assert.match(await page.getByTestId("ingestion-log-text").innerText(), /Fertig \([\d.]+ s\)\./);
       await animationsDone(page);
       await page.screenshot({ path: `${artifacts}/ingestion-logs-de.png`, fullPage: true });
       await page.keyboard.press("Escape");
@@ -445,7 +445,7 @@ export const tests = [
         await page.screenshot({ path: `${artifacts}/graph-settings-de.png` });
         await page.getByRole("button", { name: "Wissensgraph erzeugen" }).click();
         await panel.getByText("Fertig", { exact: true }).waitFor({ timeout: 30_000 });
-        assert.match(await panel.getByTestId("graph-last-line").innerText(), /Task done/);
+        assert.match(await panel.getByTestId("graph-last-line").innerText(), /Fertig \([\d.]+ s\)\./);
         await page.getByRole("button", { name: "Graph anzeigen" }).click();
         const dialog = page.getByTestId("knowledge-graph-dialog");
         await dialog.getByText("Wissensgraph: 3 Entitäten").waitFor();

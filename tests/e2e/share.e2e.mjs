@@ -215,7 +215,7 @@ export const tests = [
         const chat = host.frameLocator("iframe.buddy-widget-frame");
         await chat.getByRole("heading", { name: "Praxis-Buddy" }).waitFor();
         await answerWith(chat, "8 bis 18 Uhr");
-        await chat.getByLabel("Ihre Frage").fill("Wie bekomme ich einen Termin?");
+        await chat.getByLabel("Ihre Frage").fill("Wie vergibt die Praxis Termine?");
         await chat.getByLabel("Ihre Frage").press("Enter");
         // opener, first answer, then the second answer
         await chat
