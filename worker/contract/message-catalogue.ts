@@ -31,6 +31,7 @@ const CATALOGUE = [
   ["progress.crawlFailed", /^Crawl failed[.:] (?<reason>.+)$/s],
   // error envelopes
   ["error.stopNotRunning", /^Can't stop parsing document with progress at 0 or 1$/],
+  ["error.emptyUpload", /^The file "(?<name>.+)" is empty \(0 bytes\)\.$/s],
   [
     "error.providerInternal",
     /^Connection test failed: Cannot reach the provider at (?<url>\S+?): .*internal error; reference = (?<reference>[\w-]+)\s*$/s,

@@ -48,6 +48,8 @@ describe("OpenAI-compatible chat completions", () => {
       // RAGFlow's chunks_format: the references are a list of chunks
       expect(body.choices[0]?.message.reference[0]?.document_name).toBe("impfung.txt");
       expect(body.usage.total_tokens).toBeGreaterThan(0);
+      // a configured model writes its answer: no offline notice
+      expect(body.choices[0]?.message).not.toHaveProperty("notice");
     }
   });
 
@@ -77,6 +79,8 @@ describe("OpenAI-compatible chat completions", () => {
       .body as unknown as Answer;
     const refs = withMeta.choices[0]?.message.reference ?? [];
     expect(refs.find((chunk) => chunk.document_name === "impfung.txt")?.document_metadata).toEqual({ Quelle: "RKI" });
+    // the built-in model's answer says it is a quote, as on Buddy's own routes
+    expect(withMeta.choices[0]?.message).toMatchObject({ notice: { code: "offline_model" } });
     const filtered = (
       await openAi({
         reference: true,
@@ -117,7 +121,10 @@ describe("OpenAI-compatible chat completions", () => {
     );
     expect(chunks.every((c) => c.object === "chat.completion.chunk")).toBe(true);
     expect(chunks.map((c) => c.choices[0]?.delta.content ?? "").join("")).toContain("sieben bis neun Stunden");
-    expect(chunks.at(-1)).toMatchObject({ choices: [{ finish_reason: "stop" }], usage: expect.any(Object) });
+    expect(chunks.at(-1)).toMatchObject({
+      choices: [{ finish_reason: "stop", delta: { notice: { code: "offline_model" } } }],
+      usage: expect.any(Object),
+    });
     const bad = await callApi(`/openai/${chat.id}/chat/completions`, {
       token: user.token,
       json: { model: "model", messages: [{ role: "assistant", content: "x" }] },

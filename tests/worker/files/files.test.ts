@@ -119,6 +119,13 @@ describe("file manager: folders, uploads, listing", () => {
       Array.from({ length: 129 }, (_, i) => textFile(`f${i}.txt`, "x")),
     );
     expect(many.status).toBe(413);
+    const empty = await putFiles(user, [textFile("ok.txt", "ok"), textFile("leer.pdf", "")]);
+    expect(empty.body).toMatchObject({
+      code: 101,
+      message: 'The file "leer.pdf" is empty (0 bytes).',
+      message_code: "error.emptyUpload",
+      message_params: { name: "leer.pdf" },
+    });
     expect((await listFolder(user)).total).toBe(0);
   });
 

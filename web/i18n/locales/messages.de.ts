@@ -28,6 +28,7 @@ export const messagesDe = {
     crawlFailed: "Das Abrufen der Website ist fehlgeschlagen: {{reason}}",
   },
   error: {
+    emptyUpload: "„{{name}}“ ist leer (0 Byte) und wurde nicht hochgeladen.",
     stopNotRunning:
       "Das Parsen lässt sich nur anhalten, solange es läuft – dieses Dokument wartet noch nicht oder ist schon fertig.",
     providerInternal:

@@ -28,6 +28,7 @@ export const messagesEn: typeof messagesDe = {
     crawlFailed: "Fetching the website failed: {{reason}}",
   },
   error: {
+    emptyUpload: '"{{name}}" is empty (0 bytes) and was not uploaded.',
     stopNotRunning: "Parsing can only be stopped while it runs: this document has not started or is already done.",
     providerInternal:
       "The provider at {{url}} cannot be reached (internal error). Check the base URL and API key in the model settings and try again; if it happens again, give your administrator the reference {{reference}}.",

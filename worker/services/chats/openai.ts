@@ -97,9 +97,14 @@ export const openAiCompletion = async (
         continue;
       }
       await finish(event.done, started);
-      const final = withReference
-        ? { content: "", reference: await references(event.done.reference), final_content: event.done.answer }
-        : {};
+      const final = {
+        ...(withReference && {
+          content: "",
+          reference: await references(event.done.reference),
+          final_content: event.done.answer,
+        }),
+        ...(event.done.notice && { notice: event.done.notice }),
+      };
       yield chunkObject(id, model, final, "stop", { usage: usageOf(event.done) });
     }
     yield "data:[DONE]\n\n";
@@ -122,6 +127,7 @@ export const openAiCompletion = async (
               role: "assistant",
               content: event.done.answer,
               ...(withReference && { reference: await references(event.done.reference) }),
+              ...(event.done.notice && { notice: event.done.notice }),
             },
             finish_reason: "stop",
             logprobs: null,

@@ -35,6 +35,8 @@ export const assertFilesAcceptable = (uploads: File[]) => {
     throw payloadTooLarge(`Too many files: ${uploads.length}. At most ${UPLOAD_MAX_FILES} files per upload.`);
   for (const file of uploads) {
     if (!file.name) throw argumentError("No file selected!");
+    // nothing to keep or parse; refused here as in a knowledge base's upload
+    if (file.size === 0) throw argumentError(`The file "${file.name}" is empty (0 bytes).`);
     if (file.size > UPLOAD_FILE_MAX_BYTES) {
       throw payloadTooLarge(
         `"${file.name}" is ${(file.size / MB).toFixed(1)} MB; each file may be at most ${UPLOAD_FILE_MAX_BYTES / MB} MB.`,
