@@ -42,6 +42,15 @@ export const tests = [
         .waitFor({ timeout: 20_000 });
       const citation = page.getByRole("button", { name: "Quelle 1 anzeigen" }).first();
       await citation.waitFor();
+      // the built-in model quotes: the answer says so and links to the model settings
+      const notice = page.getByTestId("answer-notice").last();
+      await notice.getByText("Offline-Modell: zitiert nur aus den Quellen.").waitFor();
+      assert.equal(
+        await notice
+          .getByRole("link", { name: "Für formulierte Antworten ein Modell verbinden →" })
+          .getAttribute("href"),
+        "/user-setting/model",
+      );
       await page.screenshot({ path: `${artifacts}/chat-answer.png`, fullPage: true });
       await citation.click();
       await page.getByRole("dialog").getByText("gesundheit.txt").first().waitFor();

@@ -146,6 +146,10 @@ export const tests = [
         const sessions = share.getByRole("navigation", { name: "Unterhaltungen" }).getByTestId("shared-session");
         await sessions.filter({ hasText: "Wann hat die Praxis geöffnet?" }).waitFor();
         await share.getByRole("button", { name: "Hilfreiche Antwort" }).first().waitFor();
+        // the offline notice, without the owner's model settings link
+        const notice = share.getByTestId("answer-notice").last();
+        await notice.getByText("Offline-Modell: zitiert nur aus den Quellen.").waitFor();
+        assert.equal(await notice.getByRole("link").count(), 0);
         await share.screenshot({ path: `${artifacts}/share-page-de-light.png`, animations: "disabled" });
         await share.getByRole("button", { name: "Neuer Chat", exact: true }).click();
         await sessions.nth(1).waitFor();
