@@ -7,7 +7,7 @@ type ServerMessage = keyof typeof de.common.server;
 const KNOWN: [RegExp, ServerMessage][] = [
   [/^The chat doesn't exist/, "dialogNotFound"],
   [/^Chat\(.*\) not found\.$/, "dialogNotFound"],
-  [/^Duplicated chat name\.$/, "chatNameTaken"],
+  [/^duplicated chat name( in creating chat)?$/, "chatNameTaken"],
   [/^Duplicated search name\.$/, "searchNameTaken"],
   [/^Duplicated document name in the same dataset\.$/, "documentNameTaken"],
   [/^Dataset name '(?<name>.*)' already exists$/, "datasetNameTaken"],
@@ -19,7 +19,7 @@ const KNOWN: [RegExp, ServerMessage][] = [
   [/^The owner cannot leave or be removed from their own team\.$/, "ownerStays"],
   [/^Has no permission for this operation\.$/, "noPermission"],
   [
-    /^(?:You don't own the (?:dataset|document|agent|prompt template) |User '.*' lacks permission for dataset)/,
+    /^(?:[Yy]ou don't own the (?:dataset|document|agent|prompt template)\b|User '.*' lacks permission for dataset)/,
     "notYours",
   ],
   [/^Connection test failed: (?<reason>.*)$/, "connectionFailed"],

@@ -221,12 +221,14 @@ const chatFields = {
   meta_data_filter: optionalOrNull(MetaDataFilterSchema),
 };
 
-const chatName = v.pipe(
-  v.string("`name` is required."),
-  v.trim(),
-  v.nonEmpty("`name` is required."),
-  v.maxLength(CHAT_NAME_MAX, "Chat name length is 255 bytes at most."),
+// RAGFlow v0.27 limits a chat name's UTF-8 bytes, not its characters
+export const chatNameBytes = (name: string) => new TextEncoder().encode(name).length;
+const chatNameFits = v.check<string, (issue: v.CheckIssue<string>) => string>(
+  (name) => chatNameBytes(name) <= CHAT_NAME_MAX,
+  (issue) => `chat name length is ${chatNameBytes(issue.input)} which is larger than ${CHAT_NAME_MAX}`,
 );
+
+const chatName = v.pipe(v.string("`name` is required"), v.trim(), v.nonEmpty("`name` is required"), chatNameFits);
 
 const weightsAddUp = <T extends { vector_similarity_weight?: number; keywords_similarity_weight?: number }>(input: T) =>
   input.keywords_similarity_weight === undefined ||
@@ -242,14 +244,7 @@ export type CreateChatInput = v.InferOutput<typeof CreateChatSchema>;
 
 export const UpdateChatSchema = v.pipe(
   v.object({
-    name: v.optional(
-      v.pipe(
-        v.string(msg.string),
-        v.trim(),
-        v.nonEmpty("`name` cannot be empty."),
-        v.maxLength(CHAT_NAME_MAX, "Chat name length is 255 bytes at most."),
-      ),
-    ),
+    name: v.optional(v.pipe(v.string(msg.string), v.trim(), v.nonEmpty("`name` cannot be empty"), chatNameFits)),
     ...chatFields,
   }),
   v.check((input) => weightsAddUp(input), WEIGHTS_MESSAGE),
@@ -269,7 +264,7 @@ export type ListChatsQuery = v.InferOutput<typeof ListChatsQuerySchema>;
 
 export const CreateSessionSchema = v.object({
   name: v.optional(
-    v.pipe(v.string(msg.string), v.trim(), v.nonEmpty("`name` can not be empty."), v.maxLength(255, msg.maxChars(255))),
+    v.pipe(v.string(msg.string), v.trim(), v.nonEmpty("`name` can not be empty"), v.maxLength(255, msg.maxChars(255))),
     "New session",
   ),
   user_id: v.optional(str(0, 255)),
@@ -282,9 +277,9 @@ export const UpdateSessionSchema = v.pipe(
   v.check((body) => !("reference" in body), "`reference` cannot be changed."),
   v.object({
     name: v.pipe(
-      v.string("`name` can not be empty."),
+      v.string("`name` can not be empty"),
       v.trim(),
-      v.nonEmpty("`name` can not be empty."),
+      v.nonEmpty("`name` can not be empty"),
       v.maxLength(255, msg.maxChars(255)),
     ),
   }),

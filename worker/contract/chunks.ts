@@ -24,7 +24,8 @@ const TagFeaturesSchema = v.optional(
   ),
 );
 
-const StringList = (name: string) => v.optional(v.array(v.string(msg.string), `\`${name}\` is required to be a list`));
+const StringList = (name: string) =>
+  v.optional(v.array(v.string(`\`${name}\` must be a list of strings`), `\`${name}\` is required to be a list`));
 
 // RAGFlow's image for a chunk: base64 (a data: URL prefix is taken off); what it holds is checked by the worker.
 const ImageBase64Schema = v.optional(
@@ -70,7 +71,7 @@ export const UpdateChunkSchema = v.object({
   content: optionalOrNull(v.pipe(v.string(msg.string), v.trim(), v.nonEmpty("`content` is required"))),
   important_keywords: v.optional(v.array(v.string(msg.string), "`important_keywords` should be a list")),
   questions: v.optional(v.array(v.string(msg.string), "`questions` should be a list")),
-  tag_kwd: v.optional(v.array(v.string(msg.string), "`tag_kwd` should be a list")),
+  tag_kwd: v.optional(v.array(v.string("`tag_kwd` must be a list of strings"), "`tag_kwd` should be a list")),
   tag_feas: TagFeaturesSchema,
   available: AvailableFlag,
   positions: PositionsSchema,

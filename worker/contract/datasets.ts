@@ -57,7 +57,9 @@ export type ListDatasetsQuery = v.InferOutput<typeof ListDatasetsQuerySchema>;
 
 export const DeleteByIdsSchema = v.strictObject(
   {
-    ids: v.optional(v.nullable(v.array(v.pipe(v.string(msg.string), v.regex(HEX_ID, "Invalid UUID")), msg.list))),
+    ids: v.optional(
+      v.nullable(v.array(v.pipe(v.string(msg.string), v.regex(HEX_ID, "Invalid UUID format")), msg.list)),
+    ),
     delete_all: v.optional(bool(), false),
   },
   msg.extra,

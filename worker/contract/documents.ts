@@ -2,7 +2,7 @@ import type { ProgressLine } from "./message-catalogue";
 import * as v from "valibot";
 import { type ChunkMethod, CHUNK_METHODS, type ParserConfig, ParserConfigSchema } from "./parser-config";
 import { fitsMetaFields, META_FIELDS_MAX_BYTES } from "./limits";
-import { int, isPlainObject, msg, oneOf, queryDesc, queryInt, queryPage } from "./pydantic";
+import { float, int, isPlainObject, msg, oneOf, queryDesc, queryInt, queryPage } from "./pydantic";
 
 export const RUN_STATUSES = ["UNSTART", "RUNNING", "CANCEL", "DONE", "FAIL"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
@@ -90,7 +90,7 @@ export const UpdateDocumentSchema = v.strictObject(
     chunk_count: v.optional(int(0)),
     token_count: v.optional(int(0)),
     // −1 after a failure
-    progress: v.optional(v.number(msg.number)),
+    progress: v.optional(float(0, 1)),
   },
   msg.extra,
 );

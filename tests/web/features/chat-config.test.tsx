@@ -481,7 +481,7 @@ describe("ChatConfigDialog", () => {
   });
 
   it("shows the server's error inside the dialog and keeps it open", async () => {
-    mockApi({ "POST /api/v1/chats": () => fail(102, "Duplicated chat name.") });
+    mockApi({ "POST /api/v1/chats": () => fail(102, "duplicated chat name in creating chat") });
     const onSaved = renderCreate();
     const dialog = await openDialog();
     fill("name", "Kardio");

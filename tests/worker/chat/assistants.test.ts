@@ -48,7 +48,8 @@ describe("chat assistants API", () => {
 
   it.each([
     [{}, "`name` is required"],
-    [{ name: "   " }, "`name` is required."],
+    [{ name: "   " }, "`name` is required"],
+    [{ name: "ä".repeat(128) }, "chat name length is 256 which is larger than 255"],
     [{ name: "x", llm_id: "gpt-9@Nowhere" }, "`llm_id` gpt-9@Nowhere doesn't exist"],
     [
       { name: "x", dataset_ids: ["0123456789abcdef0123456789abcdef"] },
@@ -72,7 +73,7 @@ describe("chat assistants API", () => {
           ],
         },
       },
-      "Duplicate variable key: stadt",
+      "`parameters` contains duplicate key: stadt",
     ],
     [{ name: "x", vector_similarity_weight: 0.5, keywords_similarity_weight: 0.6 }, "must equal 1.0"],
     [{ name: "x", llm_setting: { max_tokens: -1 } }, "greater than or equal to 0"],
@@ -90,7 +91,7 @@ describe("chat assistants API", () => {
     await createChat(user, { name: "Doppelt" });
     expect((await callApi("/chats", { token: user.token, json: { name: "doppelt" } })).body).toMatchObject({
       code: 102,
-      message: "Duplicated chat name.",
+      message: "duplicated chat name in creating chat",
     });
     const empty = await createDataset(user);
     expect(

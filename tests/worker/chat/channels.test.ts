@@ -269,7 +269,7 @@ describe("feedback, messages, stats and export", () => {
           json: { name: "" },
         })
       ).body.message,
-    ).toBe("`name` can not be empty.");
+    ).toBe("`name` can not be empty");
     const rewrite = (json: unknown) =>
       callApi(`/chats/${chat.id}/sessions/${sessionId}`, { method: "PATCH", token: user.token, json });
     expect((await rewrite({ name: "x", messages: [] })).body).toMatchObject({

@@ -77,7 +77,22 @@ describe("POST /datasets/{id}/documents (upload)", () => {
     });
     const body = (await res.json()) as Record<string, unknown>;
     expect(Object.keys(body).toSorted()).toEqual(["code", "message"]);
-    expect(body.code).toBe(102);
+    expect(body).toEqual({ code: 102, message: "document not found" });
+    // RAGFlow v0.27's wording: a foreign dataset is "document not found" too; a document of another base is named
+    const stranger = await createUser();
+    const [doc] = (await uploadFiles(user, ds.id, [textFile("a.txt", "a")])).body.data as { id: string }[];
+    const download = async (who: typeof user, datasetId: string) =>
+      (
+        await SELF.fetch(`${BASE}/datasets/${datasetId}/documents/${doc?.id}`, {
+          headers: { Authorization: who.token },
+        })
+      ).json();
+    expect(await download(stranger, ds.id)).toEqual({ code: 102, message: "document not found" });
+    const other = await createDataset(user);
+    expect(await download(user, other.id)).toEqual({
+      code: 102,
+      message: `The dataset not own the document ${doc?.id}.`,
+    });
   });
 
   it("names duplicates report(1).txt, report(2).txt", async () => {
@@ -427,9 +442,9 @@ describe("PATCH /datasets/{id}/documents/{doc}", () => {
   it.each([
     [{ name: "a.pdf" }, 101, "The extension of file can't be changed"],
     [{ name: "B.txt" }, 102, "Duplicated document name in the same dataset."],
-    [{ chunk_count: 3 }, 102, "Can't change `chunk_count`."],
-    [{ token_count: 7 }, 102, "Can't change `token_count`."],
-    [{ progress: 0.5 }, 102, "Can't change `progress`."],
+    [{ chunk_count: 3 }, 102, "can't change `chunk_count`"],
+    [{ token_count: 7 }, 102, "can't change `token_count`"],
+    [{ progress: 0.5 }, 102, "can't change `progress`"],
     [{ enabled: 2 }, 102, "Field: <enabled> - Message: <Input should be 0 or 1>"],
     [{ meta_fields: ["kein Objekt"] }, 102, "Input should be a valid dictionary"],
     [
@@ -465,7 +480,12 @@ describe("PATCH /datasets/{id}/documents/{doc}", () => {
     const other = await createDataset(user);
     const [foreign] = (await uploadFiles(user, other.id, [textFile("c.txt", "c")])).body.data;
     const res = await patch(user, ds.id, foreign?.id as string, { name: "x.txt" });
-    expect(res.body.code).toBe(102);
+    expect(res.body).toMatchObject({ code: 102, message: "the dataset doesn't own the document" });
+    const stranger = await createUser();
+    expect((await patch(stranger, ds.id, foreign?.id as string, { name: "x.txt" })).body).toMatchObject({
+      code: 102,
+      message: "you don't own the dataset",
+    });
   });
 });
 

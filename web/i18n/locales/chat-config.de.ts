@@ -179,7 +179,7 @@ export const chatConfigDe = {
     previewSend: "Senden",
   },
   errors: {
-    nameTooLong: "Der Name darf höchstens {{max}} Zeichen lang sein.",
+    nameTooLong: "Der Name darf höchstens {{max}} Byte lang sein (Umlaute zählen doppelt).",
     textTooLong: "Der Text darf höchstens {{max}} Zeichen lang sein.",
     maxTokens: "Bitte eine ganze Zahl ab 0 eingeben.",
     topN: "Top N muss eine ganze Zahl von 1 bis 128 sein.",

@@ -178,7 +178,7 @@ export const chatConfigEn: Shape<typeof chatConfigDe> = {
     previewSend: "Send",
   },
   errors: {
-    nameTooLong: "The name has at most {{max}} characters.",
+    nameTooLong: "The name has at most {{max}} bytes (accented letters count twice).",
     textTooLong: "The text has at most {{max}} characters.",
     maxTokens: "Please enter a whole number from 0.",
     topN: "Top N must be a whole number from 1 to 128.",

@@ -32,7 +32,9 @@ export const assertNameFree = async (ctx: ServiceContext, name: string, exceptId
   const clash = await ctx.db.query.dialogs.findFirst({
     where: and(ownDialogs(ctx), eq(dialogs.nameKey, name.toLowerCase())),
   });
-  if (clash && clash.id !== exceptId) throw dataError("Duplicated chat name.");
+  if (clash && clash.id !== exceptId) {
+    throw dataError(exceptId ? "duplicated chat name" : "duplicated chat name in creating chat");
+  }
 };
 
 // Values shared by create and full replace: every omitted field takes its default.

@@ -42,7 +42,7 @@ export const checkPromptConfig = (config: PromptConfig) => {
   if (!config.system.trim()) throw dataError("`prompt_config.system` (the system prompt) is required.");
   const seen = new Set<string>();
   for (const parameter of config.parameters) {
-    if (seen.has(parameter.key)) throw dataError(`Duplicate variable key: ${parameter.key}`);
+    if (seen.has(parameter.key)) throw dataError(`\`parameters\` contains duplicate key: ${parameter.key}`);
     seen.add(parameter.key);
     if (parameter.key === KNOWLEDGE_KEY) continue;
     if (!parameter.optional && !config.system.includes(`{${parameter.key}}`))

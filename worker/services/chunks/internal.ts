@@ -10,7 +10,7 @@ export const getChunkScope = async (ctx: ServiceContext, datasetId: string, docu
   const document = await ctx.db.query.documents.findFirst({
     where: and(eq(documents.id, documentId), eq(documents.datasetId, datasetId)),
   });
-  if (!document) throw dataError(`You don't own the document ${documentId}.`);
+  if (!document) throw dataError(`you don't own the document ${documentId}`);
   return { dataset, document };
 };
 

@@ -1,12 +1,25 @@
+import { and, eq } from "drizzle-orm";
+import { documents } from "../../db/schema";
 import { contentTypeFor } from "../../lib/content-types";
 import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
 import { getDatasetInTenant } from "../scope/datasets";
 import { getDocumentInDataset } from "../scope/documents";
 
+// RAGFlow v0.27's wording: an unknown or foreign dataset or document is "document not found"; a document of the
+// team's in another dataset is named.
+const assertDocumentKnown = async (ctx: ServiceContext, documentId: string) => {
+  const known = await ctx.db.query.documents.findFirst({
+    columns: { id: true },
+    where: and(eq(documents.id, documentId), eq(documents.tenantId, ctx.actor.tenantId)),
+  });
+  if (!known) throw dataError("document not found");
+};
+
 export const downloadDocument = async (ctx: ServiceContext, datasetId: string, documentId: string) => {
-  await getDatasetInTenant(ctx, datasetId);
-  const doc = await getDocumentInDataset(ctx, datasetId, documentId);
+  await getDatasetInTenant(ctx, datasetId, "document not found");
+  await assertDocumentKnown(ctx, documentId);
+  const doc = await getDocumentInDataset(ctx, datasetId, documentId, `The dataset not own the document ${documentId}.`);
   const blob = await ctx.storage.get(doc.location);
   if (!blob) {
     if (doc.type === "virtual")

@@ -36,11 +36,11 @@ const parsingReset = (doc: DocumentRow, input: UpdateDocumentInput): Partial<Doc
 // RAGFlow's immutable fields: sending the stored value back is fine, another one is refused.
 const assertUnchangedCounts = (doc: DocumentRow, input: UpdateDocumentInput) => {
   if (input.chunk_count !== undefined && input.chunk_count !== doc.chunkNum)
-    throw dataError("Can't change `chunk_count`.");
+    throw dataError("can't change `chunk_count`");
   if (input.token_count !== undefined && input.token_count !== doc.tokenNum)
-    throw dataError("Can't change `token_count`.");
+    throw dataError("can't change `token_count`");
   if (input.progress !== undefined && Math.abs(input.progress - doc.progress) > 1e-9)
-    throw dataError("Can't change `progress`.");
+    throw dataError("can't change `progress`");
 };
 
 export const updateDocument = async (
@@ -49,8 +49,9 @@ export const updateDocument = async (
   documentId: string,
   input: UpdateDocumentInput,
 ) => {
-  await getDatasetInTenant(ctx, datasetId);
-  const doc = await getDocumentInDataset(ctx, datasetId, documentId);
+  // RAGFlow v0.27's PATCH names neither id
+  await getDatasetInTenant(ctx, datasetId, "you don't own the dataset");
+  const doc = await getDocumentInDataset(ctx, datasetId, documentId, "the dataset doesn't own the document");
   assertUnchangedCounts(doc, input);
   if (input.name !== undefined && input.name !== doc.name) await assertRenameAllowed(ctx, doc, input.name);
   const [row] = await ctx.db
@@ -65,6 +66,6 @@ export const updateDocument = async (
     })
     .where(eq(documents.id, doc.id))
     .returning();
-  if (!row) throw dataError(`The dataset doesn't own the document ${documentId}.`);
+  if (!row) throw dataError("the dataset doesn't own the document");
   return toDocument(row);
 };

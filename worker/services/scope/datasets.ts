@@ -41,10 +41,15 @@ export const visibleDatasetIds = async (ctx: ServiceContext, ids: Iterable<strin
   return new Set(rows.map((row) => row.id));
 };
 
-// Fetch-or-throw: the dataset must be visible to the caller in the current team.
-export const getDatasetInTenant = async (ctx: ServiceContext, id: string) => {
+// Fetch-or-throw: the dataset must be visible to the caller in the current team. (`notFound`: the route's own
+// wording in RAGFlow, which varies.)
+export const getDatasetInTenant = async (
+  ctx: ServiceContext,
+  id: string,
+  notFound = `You don't own the dataset ${id}.`,
+) => {
   const row = await ctx.db.query.datasets.findFirst({ where: and(eq(datasets.id, id), visibleDatasets(ctx)) });
-  if (!row) throw dataError(`You don't own the dataset ${id}.`);
+  if (!row) throw dataError(notFound);
   return row;
 };
 

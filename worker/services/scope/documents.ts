@@ -3,7 +3,12 @@ import { documents } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
 
-export const getDocumentInDataset = async (ctx: ServiceContext, datasetId: string, documentId: string) => {
+export const getDocumentInDataset = async (
+  ctx: ServiceContext,
+  datasetId: string,
+  documentId: string,
+  notFound = `The dataset doesn't own the document ${documentId}.`,
+) => {
   const row = await ctx.db.query.documents.findFirst({
     where: and(
       eq(documents.id, documentId),
@@ -11,7 +16,7 @@ export const getDocumentInDataset = async (ctx: ServiceContext, datasetId: strin
       eq(documents.tenantId, ctx.actor.tenantId),
     ),
   });
-  if (!row) throw dataError(`The dataset doesn't own the document ${documentId}.`);
+  if (!row) throw dataError(notFound);
   return row;
 };
 
