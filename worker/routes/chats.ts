@@ -80,7 +80,7 @@ export const chatRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const dialog = await getDialogInTenant(ctx, c.req.param("chatId"));
     const report = await removeConversations(ctx, dialog, input.ids, input.delete_all);
-    return ok(c, report, bulkMessage(report, "deleted", "sessions"));
+    return ok(c, report, report === true ? "success" : bulkMessage(report, "deleted", "sessions"));
   })
   .get("/:chatId/sessions/:sessionId", async (c) => {
     const ctx = serviceContext(c);

@@ -103,9 +103,11 @@ export const removeConversations = async (
     ...unique.filter((id) => !ownedIds.has(id)).map((id) => `The chat doesn't own the session ${id}`),
     ...duplicateErrors,
   ];
+  // RAGFlow v0.27: nothing asked for → {}, all deleted → true, some → the report
+  if (unique.length === 0) return {};
   refuseWhenNoneValid(targets.length, errors);
   await eachChunk(targets, (part) => ctx.db.delete(conversations).where(inArray(conversations.id, part)));
-  return bulkReport(targets.length, errors);
+  return errors.length === 0 ? true : bulkReport(targets.length, errors);
 };
 
 // Deletes a question and its answer (they share one id, as in RAGFlow) with the answer's reference.
