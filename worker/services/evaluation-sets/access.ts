@@ -24,7 +24,11 @@ export const visibleSets = (ctx: ServiceContext): SQL =>
 
 // Every member of the team reads the team's sets (over bases they can see).
 export const getSetInTeam = async (ctx: ServiceContext, id: string) => {
-  const row = await ctx.db.query.evaluationSets.findFirst({ where: and(eq(evaluationSets.id, id), visibleSets(ctx)) });
+  // a plain select: visibleSets names the table, which relational queries alias
+  const [row] = await ctx.db
+    .select()
+    .from(evaluationSets)
+    .where(and(eq(evaluationSets.id, id), visibleSets(ctx)));
   if (!row) throw setNotFound(id);
   return row;
 };
