@@ -202,5 +202,12 @@ describe("who may see and change a set", () => {
     expect((await callApi(`/evaluation/sets/${privateSet.id}`, asMember)).body.code).not.toBe(0);
     const listed = await callApi<{ items: EvaluationSet[] }>("/evaluation/sets", asMember);
     expect(JSON.stringify(listed.body.data)).not.toContain(secret.id);
+
+    // a deleted base hides nothing: the set stays
+    const deleted = await callApi("/datasets", { method: "DELETE", token: owner.token, json: { ids: [secret.id] } });
+    expect(deleted.body.code).toBe(0);
+    expect((await callApi<EvaluationSet>(`/evaluation/sets/${privateSet.id}`, asMember)).body.data.id).toBe(
+      privateSet.id,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, notExists, type SQL, sql } from "drizzle-orm";
+import { and, eq, not, notExists, type SQL, sql } from "drizzle-orm";
 import { datasets, type EvaluationSetRow, evaluationRuns, evaluationSets } from "../../db/schema";
 import { dataError, permissionError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
@@ -7,17 +7,21 @@ import { canManageTeam } from "../teams/membership";
 
 export const setNotFound = (id: string) => dataError(`You don't own the evaluation set ${id}.`);
 
-// The team's sets whose every knowledge base the caller may see: a set naming a base private to another
-// member stays hidden from everyone else, ids and questions included.
+// The team's sets none of whose knowledge bases is hidden from the caller: a set naming a base private to another
+// member stays hidden from everyone else, ids and questions included. A deleted base hides nothing (a run of the
+// set then fails naming it, until the set's bases are changed).
 export const visibleSets = (ctx: ServiceContext): SQL =>
   and(
     eq(evaluationSets.tenantId, ctx.actor.tenantId),
     notExists(
       ctx.db
         .select({ one: sql`1` })
-        .from(sql`json_each(${evaluationSets.datasetIds}) AS named`)
+        .from(datasets)
         .where(
-          sql`named.value NOT IN (SELECT ${datasets.id} FROM ${datasets} WHERE ${datasetsVisibleTo(ctx.actor.tenantId, ctx.actor.userId)})`,
+          and(
+            sql`${datasets.id} IN (SELECT value FROM json_each(${evaluationSets.datasetIds}))`,
+            not(datasetsVisibleTo(ctx.actor.tenantId, ctx.actor.userId)),
+          ),
         ),
     ),
   ) as SQL;
