@@ -1,4 +1,5 @@
 import { and, count, eq, gt, inArray, notExists, or, sql } from "drizzle-orm";
+import { inJsonList } from "../../lib/batches";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { EvaluationSet } from "../../contract/evaluation-sets";
 import { type EvaluationRunRow, type EvaluationSetRow, evaluationQuestions, evaluationRuns } from "../../db/schema";
@@ -13,7 +14,7 @@ const latestRunIds = (ctx: ServiceContext, setIds: string[]) => {
     .from(evaluationRuns)
     .where(
       and(
-        inArray(evaluationRuns.setId, setIds),
+        inJsonList(evaluationRuns.setId, setIds),
         notExists(
           ctx.db
             .select({ one: sql`1` })
@@ -32,7 +33,7 @@ const latestRunIds = (ctx: ServiceContext, setIds: string[]) => {
     );
 };
 
-// Sets with their question counts and latest runs (a page of sets: at most 100 ids).
+// Sets with their question counts and latest runs (a page of sets: up to 100 ids, bound as one JSON list).
 export const setsWithDetails = async (ctx: ServiceContext, rows: EvaluationSetRow[]): Promise<EvaluationSet[]> => {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
@@ -40,7 +41,7 @@ export const setsWithDetails = async (ctx: ServiceContext, rows: EvaluationSetRo
     ctx.db
       .select({ setId: evaluationQuestions.setId, n: count() })
       .from(evaluationQuestions)
-      .where(inArray(evaluationQuestions.setId, ids))
+      .where(inJsonList(evaluationQuestions.setId, ids))
       .groupBy(evaluationQuestions.setId),
     ctx.db
       .select()

@@ -15,12 +15,18 @@ import type { ServiceContext } from "../context";
 
 type Expectation = Pick<QuestionItemInput, "expected_doc_ids" | "expected_chunk_ids" | "relevance">;
 
+// ids bound as JSON lists: one parameter per slice, so slices can be large
+const ID_SLICE = 1000;
+
 const idsIn = async (ctx: ServiceContext, table: typeof documents | typeof chunks, ids: string[], bases: string[]) => {
-  const found = await rowsInChunks([...new Set(ids)], (part) =>
-    ctx.db
-      .select({ id: table.id })
-      .from(table)
-      .where(and(inJsonList(table.id, part), inJsonList(table.datasetId, bases))),
+  const found = await rowsInChunks(
+    [...new Set(ids)],
+    (part) =>
+      ctx.db
+        .select({ id: table.id })
+        .from(table)
+        .where(and(inJsonList(table.id, part), inJsonList(table.datasetId, bases))),
+    ID_SLICE,
   );
   return new Set(found.map((row) => row.id));
 };
