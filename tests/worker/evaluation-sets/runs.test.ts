@@ -290,4 +290,42 @@ describe("runs as queued work", () => {
     await scheduleRunsAfterReparse(createDeps(env), world.baseId);
     expect((await runs(owner, set.id)).body.data.total).toBe(3);
   });
+
+  it("keep only chunks with one of the tags when tag_ids are given", { timeout: 60_000 }, async () => {
+    const { owner } = world;
+    const base = await createDataset(owner);
+    const docs = await ingest(owner, base.id, [
+      textFile("sommer.txt", "Im Sommer viel Wasser trinken."),
+      textFile("winter.txt", "Im Winter auch Wasser trinken."),
+    ]);
+    const summer = docs["sommer.txt"]?.id as string;
+    const summerChunk = await chunkOf(owner, base.id, summer);
+    const tagged = await callApi(`/datasets/${base.id}/documents/${summer}/chunks/${summerChunk}`, {
+      method: "PUT",
+      token: owner.token,
+      json: { tag_kwd: ["Sommer"] },
+    });
+    expect(tagged.body.code).toBe(0);
+    const set = await createSet(owner, { dataset_ids: [base.id] });
+    await addQuestions(owner, set.id, [{ question: "Wasser trinken", expected_doc_ids: [docs["winter.txt"]?.id] }]);
+    const all = await finishedRun(owner, await startRun(owner, set.id, { settings: KEYWORD_ONLY }));
+    expect(all.questions[0]?.chunks).toHaveLength(2);
+    expect(all.questions[0]?.hit_rank).not.toBeNull();
+    const summerOnly = await finishedRun(
+      owner,
+      await startRun(owner, set.id, { settings: { ...KEYWORD_ONLY, tag_ids: ["Sommer"] } }),
+    );
+    expect(summerOnly.questions[0]?.chunks.map((c) => c.id)).toEqual([summerChunk]);
+    expect(summerOnly.metrics).toMatchObject({ hit_at_10: 0, ndcg_at_10: 0 });
+  });
+
+  it("fail with retrieval's refusal, such as a rerank model not set up", { timeout: 60_000 }, async () => {
+    const { owner } = world;
+    const set = await createSet(owner, { dataset_ids: [world.baseId] });
+    await addQuestions(owner, set.id, [{ question: "Grippeimpfung", expected_text: "60 Jahren" }]);
+    const run = await finishedRun(owner, await startRun(owner, set.id, { settings: { rerank_id: "gibt-es-nicht" } }));
+    expect(run).toMatchObject({ status: "failed", metrics: null, questions: [] });
+    expect(run.error).toContain("gibt-es-nicht");
+    expect(run.finish_time).toEqual(expect.any(Number));
+  });
 });
