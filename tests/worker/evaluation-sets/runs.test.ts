@@ -8,6 +8,7 @@ import type {
   RunComparison,
 } from "../../../worker/contract/evaluation-sets";
 import { createDeps } from "../../../worker/services/create-deps";
+import { sweepStuckWork } from "../../../worker/services/ingestion/watchdog";
 import { scheduleRunsAfterReparse } from "../../../worker/services/evaluation-sets/reparse";
 import { runEvaluationSlice } from "../../../worker/services/evaluation-sets/run-execute";
 import { callApi } from "../../helpers/worker/api";
@@ -327,5 +328,26 @@ describe("runs as queued work", () => {
     expect(run).toMatchObject({ status: "failed", metrics: null, questions: [] });
     expect(run.error).toContain("gibt-es-nicht");
     expect(run.finish_time).toEqual(expect.any(Number));
+  });
+
+  it("are sent again by the watchdog when their message was lost, and given up when long dead", {
+    timeout: 60_000,
+  }, async () => {
+    const { owner } = world;
+    const set = await createSet(owner, { dataset_ids: [world.baseId] });
+    const [question] = await addQuestions(owner, set.id, [{ question: "Grippeimpfung", expected_text: "60 Jahren" }]);
+    const insert = (id: string, createTime: number) =>
+      env.DB.prepare(
+        `INSERT INTO evaluation_runs (id, set_id, tenant_id, created_by, status, settings, question_ids, create_time, update_time)
+         VALUES (?, ?, ?, ?, 'running', '{"vector_similarity_weight":0}', ?, ?, 1)`,
+      )
+        .bind(id, set.id, owner.id, owner.id, JSON.stringify([question?.id]), createTime)
+        .run();
+    const [lost, dead] = [crypto.randomUUID().replaceAll("-", ""), crypto.randomUUID().replaceAll("-", "")];
+    await insert(lost, Date.now());
+    await insert(dead, 1);
+    await sweepStuckWork(createDeps(env));
+    expect(await finishedRun(owner, lost)).toMatchObject({ status: "done", metrics: { hit_at_1: 1 } });
+    expect(await finishedRun(owner, dead)).toMatchObject({ status: "failed", questions: [] });
   });
 });
