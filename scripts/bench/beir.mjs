@@ -27,24 +27,8 @@ export const loadBeir = (dir) => {
   };
 };
 
-// nDCG@10 with linear graded gains (trec_eval), Recall@100.
-export const ndcgAt10 = (ranked, relevant) => {
-  const dcg = ranked.slice(0, 10).reduce((sum, doc, i) => sum + (relevant.get(doc) ?? 0) / Math.log2(i + 2), 0);
-  const ideal = [...relevant.values()]
-    .filter((g) => g > 0)
-    .toSorted((a, b) => b - a)
-    .slice(0, 10)
-    .reduce((sum, g, i) => sum + g / Math.log2(i + 2), 0);
-  return ideal ? dcg / ideal : 0;
-};
-
-export const recallAt100 = (ranked, relevant) => {
-  const wanted = [...relevant].filter(([, g]) => g > 0).map(([doc]) => doc);
-  const top = new Set(ranked.slice(0, 100));
-  return wanted.length ? wanted.filter((doc) => top.has(doc)).length / wanted.length : 0;
-};
-
-export const mean = (values) => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
+// nDCG@10 with linear graded gains (trec_eval), Recall@100: the metric code quality test sets use too.
+export { mean, ndcgAt10, recallAt100 } from "../../worker/lib/ranking-metrics.mjs";
 
 export const percentile = (values, p) => {
   const sorted = values.toSorted((a, b) => a - b);

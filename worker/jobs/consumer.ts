@@ -10,6 +10,7 @@ import { sweepStuckWork } from "../services/ingestion/watchdog";
 import { INDEX_KINDS } from "../services/index-tasks/kinds";
 import { failDatasetTask } from "../services/index-kit/fail-task";
 import { runIndexTask } from "../services/index-tasks/runner";
+import { failRun, runEvaluationSlice } from "../services/evaluation-sets/run-execute";
 
 const MAX_BACKOFF_SECONDS = 300;
 // matches max_retries in wrangler.toml: the last delivery gives up cleanly instead of retrying
@@ -25,6 +26,8 @@ const dispatch = async (deps: Deps, body: QueueMessage) => {
       return runTask(deps, body);
     case "index":
       return runIndexTask(deps, body, INDEX_KINDS);
+    case "evaluation":
+      return runEvaluationSlice(deps, body);
     default:
       throw new Error(`Unknown queue message: ${JSON.stringify(body)}`);
   }
@@ -36,6 +39,7 @@ const giveUp = async (deps: Deps, body: QueueMessage, reason: string) => {
   if (body.type === "plan") await failDocument(deps, body.documentId, reason);
   if (body.type === "task") await failTask(deps, body.taskId, reason);
   if (body.type === "index") await failDatasetTask(deps, body.taskId, reason);
+  if (body.type === "evaluation") await failRun(deps, body.runId, reason);
 };
 
 // Owns the retry policy: exponential backoff per message, so one failure never blocks the batch.

@@ -70,3 +70,23 @@ export const jsonBodyAsDataError = <S extends v.GenericSchema>(schema: S) =>
     "json",
     schema,
   );
+
+// "items.2.question" → "items[2].question"
+const bracketPath = (path: string) => path.replace(/\.(\d+)(?=\.|$)/g, "[$1]");
+
+// JSON body checks that name the failing field with its full path ("`items[2].question`: …"), code 102: for
+// bodies with lists of objects, where the field alone would not say which entry broke.
+export const jsonBodyNamingPath = <S extends v.GenericSchema>(schema: S) =>
+  documented(
+    validator("json", (value): v.InferOutput<S> => {
+      const result = v.safeParse(schema, value ?? {});
+      if (result.success) return result.output;
+      const [issue] = result.issues;
+      const path = issue && v.getDotPath(issue);
+      if (!issue || !path) throw dataError(issue?.message ?? "Invalid request");
+      const field = `\`${bracketPath(path)}\``;
+      throw dataError(isMissingKey(issue) ? `${field} is required` : `${field}: ${issue.message}`);
+    }),
+    "json",
+    schema,
+  );

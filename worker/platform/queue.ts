@@ -18,7 +18,10 @@ export type TaskMessage = { type: "task"; tenantId: string; taskId: string };
 // Builds a dataset-wide index (one dataset_tasks row: RAPTOR summaries or the knowledge graph).
 export type IndexMessage = { type: "index"; tenantId: string; taskId: string };
 
-export type QueueMessage = CrawlMessage | PlanMessage | TaskMessage | IndexMessage;
+// Runs the next questions of a quality test set's run (evaluation_runs row); it sends itself again until done.
+export type EvaluationMessage = { type: "evaluation"; tenantId: string; runId: string };
+
+export type QueueMessage = CrawlMessage | PlanMessage | TaskMessage | IndexMessage | EvaluationMessage;
 
 export type JobQueue = {
   send(message: QueueMessage): Promise<void>;

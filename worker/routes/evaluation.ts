@@ -16,8 +16,11 @@ import { listFeedback } from "../services/evaluation/feedback";
 import { conversationHistory } from "../services/evaluation/history";
 import { evaluationStats } from "../services/evaluation/stats";
 import { listUnanswered, resolveUnanswered } from "../services/evaluation/unanswered";
+import { listAlerts } from "../services/evaluation-sets/alerts";
+import { evaluationRunRoutes, evaluationSetRoutes } from "./evaluation-sets";
 
-// /evaluation: feedback across the caller's assistants, conversation histories, unanswered questions, stats
+// /evaluation: feedback across the caller's assistants, conversation histories, unanswered questions, stats,
+// quality test sets and their runs
 // (Buddy's design; see docs/evaluation.md).
 export const evaluationRoutes = new Hono<AppEnv>()
   .use(requireAuth)
@@ -42,4 +45,7 @@ export const evaluationRoutes = new Hono<AppEnv>()
   )
   .get("/stats", queryParams(EvaluationStatsQuerySchema), async (c) =>
     ok(c, await evaluationStats(serviceContext(c), c.req.valid("query"))),
-  );
+  )
+  .route("/sets", evaluationSetRoutes)
+  .route("/runs", evaluationRunRoutes)
+  .get("/alerts", async (c) => ok(c, await listAlerts(serviceContext(c))));

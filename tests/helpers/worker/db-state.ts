@@ -39,7 +39,7 @@ export const changedTables = (before: string, after: string) => {
     .map((line) => line.split("=")[0]);
 };
 
-// Parsing and index tasks started by an allowed call finish on the queue; wait for them before the next check.
+// Parsing, index tasks and test-set runs started by an allowed call finish on the queue; wait for them before the next check.
 export const settle = async (keptRunning: string[] = []) => {
   for (let i = 0; i < 100; i++) {
     const running = await env.DB.prepare(
@@ -50,7 +50,10 @@ export const settle = async (keptRunning: string[] = []) => {
     const tasks = await env.DB.prepare(
       "SELECT count(*) AS n FROM dataset_tasks WHERE state IN ('queued', 'running')",
     ).first<{ n: number }>();
-    if (!running?.n && !tasks?.n) return;
+    const runs = await env.DB.prepare(
+      "SELECT count(*) AS n FROM evaluation_runs WHERE status IN ('queued', 'running')",
+    ).first<{ n: number }>();
+    if (!running?.n && !tasks?.n && !runs?.n) return;
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 };

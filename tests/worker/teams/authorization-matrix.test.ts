@@ -136,6 +136,32 @@ const form = (field: string, file: File) => () => {
   return data;
 };
 
+// A fresh test set of the owner's over the team base, with one question; a run of it, finished before the call.
+const ownerSet = async () => {
+  const set = (
+    await callApi<{ id: string }>("/evaluation/sets", {
+      token: fx.owner.token,
+      json: { name: `Testsatz ${crypto.randomUUID().slice(0, 8)}`, dataset_ids: [fx.datasetId] },
+    })
+  ).body.data.id;
+  const question = (
+    await callApi<{ items: { id: string }[] }>(`/evaluation/sets/${set}/questions`, {
+      token: fx.owner.token,
+      json: { items: [{ question: "Grippeimpfung ab wann?", expected_doc_ids: [fx.documentId] }] },
+    })
+  ).body.data.items[0]?.id as string;
+  return { set, question };
+};
+const ownerRun = async () => {
+  const { set } = await ownerSet();
+  const run = (
+    await callApi<{ run_id: string }>(`/evaluation/sets/${set}/runs`, { token: fx.owner.token, json: { settings: {} } })
+  ).body.data.run_id;
+  await settle();
+  return run;
+};
+const setPath = async (path = "") => `/evaluation/sets/${(await ownerSet()).set}${path}`;
+
 const ds = (path = "") => `/datasets/${fx.datasetId}${path}`;
 const doc = (path = "") => ds(`/documents/${fx.documentId}${path}`);
 const chat = (path = "") => `/chats/${fx.chatId}${path}`;
@@ -942,6 +968,126 @@ const ROWS: Row[] = [
     req: () => ({ method: "GET", path: `/evaluation/stats?chat_id=${fx.chatId}` }),
   },
 
+  {
+    route: "GET /api/v1/evaluation/sets",
+    allowed: SIGNED_IN,
+    req: () => ({ method: "GET", path: "/evaluation/sets" }),
+  },
+  {
+    route: "POST /api/v1/evaluation/sets",
+    allowed: TEAM,
+    req: () => ({
+      method: "POST",
+      path: "/evaluation/sets",
+      json: { name: `Testsatz ${crypto.randomUUID().slice(0, 8)}`, dataset_ids: [fx.datasetId] },
+    }),
+  },
+  {
+    route: "GET /api/v1/evaluation/sets/:setId",
+    allowed: TEAM,
+    req: async () => ({ method: "GET", path: await setPath() }),
+  },
+  {
+    route: "PUT /api/v1/evaluation/sets/:setId",
+    allowed: MANAGERS,
+    req: async () => ({ method: "PUT", path: await setPath(), json: { description: "geändert" } }),
+  },
+  {
+    route: "DELETE /api/v1/evaluation/sets/:setId",
+    allowed: MANAGERS,
+    req: async () => ({ method: "DELETE", path: await setPath() }),
+  },
+  {
+    route: "GET /api/v1/evaluation/sets/:setId/questions",
+    allowed: TEAM,
+    req: async () => ({ method: "GET", path: await setPath("/questions") }),
+  },
+  {
+    route: "POST /api/v1/evaluation/sets/:setId/questions",
+    allowed: MANAGERS,
+    req: async () => ({
+      method: "POST",
+      path: await setPath("/questions"),
+      json: { items: [{ question: "Noch eine?", expected_chunk_ids: [fx.chunkId] }] },
+    }),
+  },
+  {
+    route: "DELETE /api/v1/evaluation/sets/:setId/questions",
+    allowed: MANAGERS,
+    req: async () => {
+      const { set, question } = await ownerSet();
+      return { method: "DELETE", path: `/evaluation/sets/${set}/questions`, json: { ids: [question] } };
+    },
+  },
+  {
+    route: "POST /api/v1/evaluation/sets/:setId/questions/from-feedback",
+    allowed: MANAGERS,
+    req: async () => ({
+      method: "POST",
+      path: await setPath("/questions/from-feedback"),
+      json: { unanswered_question: "Was kostet die Impfung?", expected_chunk_ids: [fx.chunkId] },
+    }),
+  },
+  {
+    route: "PUT /api/v1/evaluation/sets/:setId/questions/:questionId",
+    allowed: MANAGERS,
+    req: async () => {
+      const { set, question } = await ownerSet();
+      return { method: "PUT", path: `/evaluation/sets/${set}/questions/${question}`, json: { expected_text: "60" } };
+    },
+  },
+  {
+    route: "POST /api/v1/evaluation/sets/:setId/import",
+    allowed: MANAGERS,
+    req: async () => ({
+      method: "POST",
+      path: await setPath("/import"),
+      body: form("file", textFile("fragen.jsonl", '{"question":"Ab wann?","expected_text":"60 Jahren"}')),
+    }),
+  },
+  {
+    route: "POST /api/v1/evaluation/sets/:setId/runs",
+    allowed: MANAGERS,
+    req: async () => ({ method: "POST", path: await setPath("/runs"), json: { settings: {} } }),
+  },
+  {
+    route: "GET /api/v1/evaluation/sets/:setId/runs",
+    allowed: TEAM,
+    req: async () => ({ method: "GET", path: await setPath("/runs") }),
+  },
+  {
+    route: "GET /api/v1/evaluation/runs/compare",
+    allowed: TEAM,
+    req: async () => {
+      const run = await ownerRun();
+      return { method: "GET", path: `/evaluation/runs/compare?a=${run}&b=${run}` };
+    },
+  },
+  {
+    route: "GET /api/v1/evaluation/runs/:runId",
+    allowed: TEAM,
+    req: async () => ({ method: "GET", path: `/evaluation/runs/${await ownerRun()}` }),
+  },
+  {
+    route: "DELETE /api/v1/evaluation/runs/:runId",
+    allowed: MANAGERS,
+    req: async () => ({ method: "DELETE", path: `/evaluation/runs/${await ownerRun()}` }),
+  },
+  {
+    route: "POST /api/v1/evaluation/runs/:runId/apply",
+    allowed: MANAGERS,
+    req: async () => ({
+      method: "POST",
+      path: `/evaluation/runs/${await ownerRun()}/apply`,
+      json: { target: "dataset", dataset_id: fx.datasetId },
+    }),
+  },
+  {
+    route: "GET /api/v1/evaluation/alerts",
+    allowed: SIGNED_IN,
+    req: () => ({ method: "GET", path: "/evaluation/alerts" }),
+  },
+
   { route: "GET /api/v1/system/stats", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/system/stats" }) },
   { route: "GET /api/v1/usage", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/usage" }) },
   {
@@ -1186,7 +1332,10 @@ const settle = async () => {
     const raptor = await env.DB.prepare(
       "SELECT count(*) AS n FROM dataset_tasks WHERE state IN ('queued', 'running')",
     ).first<{ n: number }>();
-    if (!running?.n && !raptor?.n) return;
+    const runs = await env.DB.prepare(
+      "SELECT count(*) AS n FROM evaluation_runs WHERE status IN ('queued', 'running')",
+    ).first<{ n: number }>();
+    if (!running?.n && !raptor?.n && !runs?.n) return;
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 };

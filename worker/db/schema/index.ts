@@ -13,3 +13,4 @@ export * from "./searches";
 export * from "./prompts";
 export * from "./usage";
 export * from "./ingestion-logs";
+export * from "./evaluation";

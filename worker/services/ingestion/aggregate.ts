@@ -3,10 +3,12 @@ import { documents, RUN, tasks } from "../../db/schema";
 import { nowMs } from "../../lib/time";
 import type { Deps } from "../context";
 import { recordDocumentLog } from "../ingestion-logs/record";
+import { scheduleRunsAfterReparse } from "../evaluation-sets/reparse";
 import { recountDocument } from "./counters";
 
 // A document's state follows its tasks: progress is their mean; when all have finished it is
-// DONE, or FAIL if one failed, and the parse is logged. Only a running document (run RUN.running) is touched.
+// DONE, or FAIL if one failed, and the parse is logged (a DONE one starts the regression runs of test sets
+// over its base). Only a running document (run RUN.running) is touched.
 export const aggregateDocument = async (deps: Deps, documentId: string) => {
   const doc = await deps.db.query.documents.findFirst({ where: eq(documents.id, documentId) });
   if (!doc || doc.run !== RUN.running) return;
@@ -38,4 +40,5 @@ export const aggregateDocument = async (deps: Deps, documentId: string) => {
     .where(and(eq(documents.id, documentId), eq(documents.run, RUN.running)))
     .returning();
   if (finished && updated) await recordDocumentLog(deps, updated, "Parse", failed ? RUN.fail : RUN.done);
+  if (finished && updated && !failed) await scheduleRunsAfterReparse(deps, doc.datasetId);
 };

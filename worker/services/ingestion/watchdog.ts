@@ -5,12 +5,13 @@ import type { Deps } from "../context";
 import { failTask } from "./fail";
 import { settleDeadAttempt, stallCutoff } from "./stalls";
 import { failDatasetTask } from "../index-kit/fail-task";
+import { requeueSilentRuns } from "../evaluation-sets/stalled";
 
 export const MAX_TASK_ATTEMPTS = 5;
 
 // Parsing never stays stuck: a running task that stopped reporting, a queued task whose message was
 // lost, and a document whose plan never ran are put back on the queue (or failed after 5 attempts, or after
-// dying inside the parser twice).
+// dying inside the parser twice); so are test-set runs whose message was lost.
 export const sweepStuckWork = async (deps: Deps, datasetId?: string) => {
   const now = nowMs();
   const silentSince = stallCutoff(deps);
@@ -60,7 +61,9 @@ export const sweepStuckWork = async (deps: Deps, datasetId?: string) => {
       begin: doc.processBeginAt ?? 0,
     }));
   const indexMsgs = await requeueSilentDatasetTasks(deps, silentSince, datasetId);
-  await deps.queue.sendMany([...tasksMsgs, ...planMsgs, ...indexMsgs]);
+  // test-set runs belong to no one dataset: only the whole sweep (cron, start) looks at them
+  const runMsgs = datasetId ? [] : await requeueSilentRuns(deps, silentSince);
+  await deps.queue.sendMany([...tasksMsgs, ...planMsgs, ...indexMsgs, ...runMsgs]);
   return { requeuedTasks: tasksMsgs.length + indexMsgs.length, replannedDocuments: planMsgs.length };
 };
 

@@ -3,6 +3,7 @@ import { DAILY_CAP_MAX, RATE_PER_MINUTE_MAX } from "../../../../worker/contract/
 import { GOOD_KEY } from "../../shared/model-key";
 import { createAgent, flow } from "../agents";
 import { callApi } from "../api";
+import { settle } from "../db-state";
 import { ask, createSession } from "../chat";
 import { createDataset, createUser, type TestUser, textFile, uploadFiles } from "../factories";
 import { newFolder, putFiles } from "../files";
@@ -94,6 +95,22 @@ export const buildWorld = async (): Promise<World> => {
     }),
     "model",
   );
+  const evaluationSet = await data(
+    callApi<{ id: string }>("/evaluation/sets", { token, json: { name: "Fuzz-Test", dataset_ids: [dataset.id] } }),
+    "test set",
+  );
+  const [evaluationQuestion] = await data(
+    callApi<{ items: { id: string }[] }>(`/evaluation/sets/${evaluationSet.id}/questions`, {
+      token,
+      json: { items: [{ question: "Was findet Fuzzing?", expected_doc_ids: [document?.id] }] },
+    }),
+    "test question",
+  ).then((added) => added.items);
+  const evaluationRun = await data(
+    callApi<{ run_id: string }>(`/evaluation/sets/${evaluationSet.id}/runs`, { token, json: { settings: {} } }),
+    "test run",
+  );
+  await settle();
   const apiToken = await data(callApi<{ id: string }>("/system/tokens", { method: "POST", token }), "api token");
   const [chatShare, agentShare, searchShare] = [
     await shareToken(owner, `/chats/${chat.id}`),
@@ -124,6 +141,9 @@ export const buildWorld = async (): Promise<World> => {
       file: file?.id ?? "",
       model: models.providers.find((p) => p.name === "OpenAI-API-Compatible")?.models[0]?.id ?? "",
       apiToken: apiToken.id,
+      evaluationSet: evaluationSet.id,
+      evaluationQuestion: evaluationQuestion?.id ?? "",
+      evaluationRun: evaluationRun.run_id,
       chatShare: chatShare.id,
       agentShare: agentShare.id,
       searchShare: searchShare.id,
@@ -162,6 +182,9 @@ export const realId = (world: World, path: string, param: string): string => {
     tokenId: byParent(path, ids, "chatShare", "agentShare", "searchShare"),
     id: path.includes("/providers/") ? ids.model : ids.template,
     imageId: `${ids.dataset}-${ids.chunk}`,
+    setId: ids.evaluationSet,
+    questionId: ids.evaluationQuestion,
+    runId: ids.evaluationRun,
   }[param];
   return id ?? "";
 };
@@ -190,6 +213,9 @@ const KEPT: [string, keyof World["ids"] & string][] = [
   ["files", "file"],
   ["tenant_models", "model"],
   ["api_tokens", "apiToken"],
+  ["evaluation_sets", "evaluationSet"],
+  ["evaluation_questions", "evaluationQuestion"],
+  ["evaluation_runs", "evaluationRun"],
 ];
 
 // Whether an operation that may destroy things left every resource, the share links' limits, the team member

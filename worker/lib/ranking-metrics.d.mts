@@ -1,0 +1,10 @@
+export declare const dcgAt: (gains: number[], k: number) => number;
+export declare const ndcgAt: (gains: number[], expectedGrades: number[], k: number) => number;
+export declare const firstHitRank: (gains: number[], k?: number) => number | null;
+export declare const hitAt: (rank: number | null, k: number) => 0 | 1;
+export declare const reciprocalRank: (rank: number | null) => number;
+export declare const recall: (found: number, expected: number) => number;
+export declare const mean: (values: number[]) => number;
+export declare const ndcgAt10: (ranked: string[], relevant: Map<string, number>) => number;
+export declare const recallAtK: (ranked: string[], relevant: Map<string, number>, k: number) => number;
+export declare const recallAt100: (ranked: string[], relevant: Map<string, number>) => number;
