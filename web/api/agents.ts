@@ -32,7 +32,7 @@ export const agentsQueryOptions = (params: AgentListParams) =>
   queryOptions({
     queryKey: agentKeys.list(params),
     queryFn: async () => {
-      const { data, envelope } = await request<Agent[]>("/agents", {
+      const { data } = await request<{ canvas: Agent[]; total: number }>("/agents", {
         query: {
           page: params.page,
           page_size: params.pageSize,
@@ -41,7 +41,7 @@ export const agentsQueryOptions = (params: AgentListParams) =>
           desc: true,
         },
       });
-      return { agents: data, total: Number(envelope.total ?? data.length) };
+      return { agents: data.canvas, total: data.total };
     },
     placeholderData: keepPreviousData,
   });

@@ -84,8 +84,9 @@ export const agentRoutes = new Hono<AppEnv>()
   })
   .put("/tasks/:taskId/cancel", async (c) => ok(c, await cancelAgentTask(serviceContext(c), c.req.param("taskId"))))
   .get("/", queryParams(ListAgentsQuerySchema), async (c) => {
+    // RAGFlow v0.27's shape, which its SDK's list_agents reads
     const { agents, total } = await listAgents(serviceContext(c), c.req.valid("query"));
-    return ok(c, agents, "success", { total });
+    return ok(c, { canvas: agents, total });
   })
   .post("/", jsonBodyAsDataError(CreateAgentSchema), async (c) =>
     ok(c, await createAgent(serviceContext(c), c.req.valid("json"))),

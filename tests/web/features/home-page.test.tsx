@@ -67,7 +67,7 @@ describe("HomePage", () => {
       "GET /api/v1/users/me": () => ok({ id: hex(999), nickname: "Dr. Sommer", email: "s@buddy.test" }),
       "GET /api/v1/datasets": () => ok([1, 2, 3, 4, 5, 6].map(dataset), { total_datasets: 14 }),
       "GET /api/v1/chats": () => ok({ chats: [1, 2, 3, 4, 5, 6, 7, 8].map(chat), total: 8 }),
-      "GET /api/v1/agents": () => ok([1, 2].map(agent), { total: 2 }),
+      "GET /api/v1/agents": () => ok({ canvas: [1, 2].map(agent), total: 2 }),
       "GET /api/v1/searches": () =>
         ok({ search_apps: [{ id: hex(300), name: "Leitlinien-Suche", update_time: 1_700_000_000_000 }], total: 1 }),
       "GET /api/v1/usage": () => ok(usage),
@@ -118,7 +118,7 @@ describe("HomePage", () => {
       "GET /api/v1/users/me": () => ok({ id: hex(999), nickname: "", email: "s@buddy.test" }),
       "GET /api/v1/datasets": () => ok([], { total_datasets: 0 }),
       "GET /api/v1/chats": () => ok({ chats: [], total: 0 }),
-      "GET /api/v1/agents": () => ok([], { total: 0 }),
+      "GET /api/v1/agents": () => ok({ canvas: [], total: 0 }),
       "GET /api/v1/searches": () => fail(100, "boom"),
       "GET /api/v1/usage": () => fail(102, "usage down"),
     });

@@ -46,9 +46,9 @@ describe("agents API", () => {
     const copy = (await callApi<Agent>(`/agents/${created.id}/duplicate`, { method: "POST", token: user.token })).body
       .data;
     expect(copy.title).toBe("Umbenannt (copy)");
-    const listed = await callApi<Agent[]>("/agents?keywords=umbe", { token: user.token });
-    expect(listed.body.data.map((agent) => agent.title).toSorted()).toEqual(["Umbenannt", "Umbenannt (copy)"]);
-    expect((listed.body as unknown as { total: number }).total).toBe(2);
+    const listed = await callApi<{ canvas: Agent[]; total: number }>("/agents?keywords=umbe", { token: user.token });
+    expect(listed.body.data.canvas.map((agent) => agent.title).toSorted()).toEqual(["Umbenannt", "Umbenannt (copy)"]);
+    expect(listed.body.data.total).toBe(2);
     expect((await callApi(`/agents/${created.id}`, { method: "DELETE", token: user.token })).body.data).toBe(true);
     expect((await callApi(`/agents/${created.id}`, { token: user.token })).body.code).toBe(102);
   });
@@ -59,8 +59,8 @@ describe("agents API", () => {
     await joinTeam(owner, member);
     const shared = await createAgent(owner, simple(), "Team-Buddy", { permission: "team" });
     const own = await createAgent(owner, simple(), "Privat-Buddy");
-    const seen = await callApi<Agent[]>("/agents", inTeam(member, owner.id));
-    expect(seen.body.data.map((agent) => agent.title)).toEqual(["Team-Buddy"]);
+    const seen = await callApi<{ canvas: Agent[] }>("/agents", inTeam(member, owner.id));
+    expect(seen.body.data.canvas.map((agent) => agent.title)).toEqual(["Team-Buddy"]);
     expect((await callApi(`/agents/${own.id}`, inTeam(member, owner.id))).body.code).toBe(102);
     const run = await callApi<{ event: string; data: { content: string } }>("/agents/chat/completions", {
       ...inTeam(member, owner.id),

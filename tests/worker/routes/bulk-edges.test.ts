@@ -466,9 +466,9 @@ describe("filters with maximum-length terms holding %, _, \\ and quotes", () => 
     const dsl = flow([["begin", "Begin", {}, []]]);
     for (const name of [title, "100 a b", "plain"]) await createAgent(user, dsl, name);
     const titles = async (params: Record<string, string>) => {
-      const res = await get<{ title: string }[]>(user, "/agents", params);
+      const res = await get<{ canvas: { title: string }[] }>(user, "/agents", params);
       expect(res.body.code, JSON.stringify(params)).toBe(0);
-      return res.body.data.map((agent) => agent.title);
+      return res.body.data.canvas.map((agent) => agent.title);
     };
     expect(await titles({ title })).toEqual([title]);
     for (const keywords of [title, SPECIAL, "%", "_", "\\", `'c"`]) expect(await titles({ keywords })).toEqual([title]);

@@ -106,7 +106,9 @@ describe("agent globals", () => {
     expect(seen.dsl.globals).toEqual({ "env.smtp_password": "***", "env.city": "Berlin" });
     // a limit named like a token count is no secret
     expect(seen.dsl.components["Generate:g"]?.obj.params).toMatchObject({ max_tokens: 256, api_token: "***" });
-    const listed = (await callApi<Agent[]>("/agents", asMember)).body.data.find((item) => item.id === agent.id);
+    const listed = (await callApi<{ canvas: Agent[] }>("/agents", asMember)).body.data.canvas.find(
+      (item) => item.id === agent.id,
+    );
     expect(listed?.dsl.components["Email:e"]?.obj.params.password).toBe("***");
     const copy = (await callApi<Agent>(`/agents/${agent.id}/duplicate`, { ...asMember, method: "POST" })).body.data;
     const stored = (await callApi<Agent>(`/agents/${copy.id}`, asMember)).body.data;
