@@ -1,12 +1,16 @@
+// `toc`: a table of contents (PDF); `box`: where a PDF block sits on its page, [left, top, right, bottom] in
+// points from the page's top left
 export type Block = {
   text: string;
-  kind: "text" | "heading" | "table" | "slide";
+  kind: "text" | "heading" | "table" | "slide" | "toc";
   page?: number;
   level?: number;
+  box?: [number, number, number, number];
 };
 
-// `title`: a spreadsheet's title rows above its header ("Stanley Cups"), where it has them
-export type Table = { name: string; headers: string[]; rows: string[][]; title?: string };
+// `title`: a spreadsheet's title rows above its header ("Stanley Cups"), where it has them; `page`: the PDF page
+// a table was found on (its layout), absent for spreadsheets and HTML
+export type Table = { name: string; headers: string[]; rows: string[][]; title?: string; page?: number };
 
 // An image inside a document (a figure of a PDF, Word file or presentation), with its page or slide and the
 // caption found for it ("" if none).
