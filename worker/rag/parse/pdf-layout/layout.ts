@@ -135,8 +135,14 @@ export const layoutPages = (pages: PageContent[], limits: LayoutLimits): { block
   for (const piece of pieces) {
     if (piece.kind === "table") {
       const [headers = [], ...rows] = piece.table.cells;
-      tables.push({ name: `Table ${tables.length + 1} (page ${piece.page})`, headers, rows, page: piece.page });
-      blocks.push({ kind: "table", page: piece.page, text: tableHtml(piece.table.cells), box: boxOf(piece.table.box) });
+      tables.push({
+        name: `Table ${tables.length + 1} (page ${piece.page})`,
+        headers,
+        rows,
+        page: piece.page,
+        ...(piece.table.caption ? { title: piece.table.caption } : {}),
+      });
+      blocks.push({ kind: "table", page: piece.page, text: tableHtml(piece.table.cells, piece.table.caption), box: boxOf(piece.table.box) });
     } else if (piece.kind === "toc") {
       blocks.push({ kind: "toc", page: piece.page, text: piece.contents.entries.join("\n"), box: boxOf(piece.contents.box) });
     } else {

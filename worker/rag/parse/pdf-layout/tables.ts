@@ -1,7 +1,8 @@
 import type { Box, Fragment, Ruling } from "./geometry";
 import { centerInside, rowsOf, unionAll } from "./geometry";
 
-export type FoundTable = { box: Box; cells: string[][]; fragments: Set<Fragment> };
+// `caption`: rows above the header inside the table's borders with a single cell (a title)
+export type FoundTable = { box: Box; cells: string[][]; fragments: Set<Fragment>; caption?: string };
 
 const TOLERANCE = 2;
 
@@ -45,7 +46,31 @@ const cellText = (fragments: Fragment[]) =>
     .replace(/(\p{Ll})- (\p{Ll})/gu, "$1$2")
     .trim();
 
+// A grid row whose filled cells all hold the same number (> 1) of text lines is that many table rows (a table
+// ruled only every few rows); otherwise one row of multi-line cells.
+const subRows = (row: Fragment[][]): string[][] => {
+  const lines = row.map((cell) => rowsOf(cell));
+  const counts = new Set(lines.filter((cell) => cell.length > 0).map((cell) => cell.length));
+  const [count = 1] = counts;
+  if (counts.size !== 1 || count < 2) return [row.map(cellText)];
+  return Array.from({ length: count }, (_, i) => lines.map((cell) => cellText(cell[i] ?? [])));
+};
+
 const nonEmptyRows = (cells: string[][]) => cells.filter((row) => row.some(Boolean));
+
+// A grid of cells that reads as a table: most cells filled, most of those with a letter or digit, the header row
+// with at least two cells (aligned formulas and drawings give sparse grids of symbols).
+export const isTableLike = (cells: string[][]) => {
+  const all = cells.flat();
+  const filled = all.filter((cell) => cell.trim());
+  const wordy = filled.filter((cell) => /\p{N}|\p{L}{2}/u.test(cell));
+  return (
+    cells.length >= 2 &&
+    (cells[0]?.filter((cell) => cell.trim()).length ?? 0) >= 2 &&
+    filled.length >= all.length * 0.6 &&
+    wordy.length >= filled.length * 0.7
+  );
+};
 
 // Tables drawn with ruling lines: each grid of at least 2 × 2 cells with text takes the fragments whose centre
 // lies inside it; a cell holds the fragments inside its borders (merged cells read as their first cell).
@@ -65,10 +90,12 @@ export const ruledTables = (fragments: Fragment[], rulings: Ruling[]): FoundTabl
       const row = ys.findIndex((y, i) => i > 0 && cy <= y) - 1;
       slots[Math.max(0, row)]?.[Math.max(0, col)]?.push(f);
     }
-    const cells = nonEmptyRows(slots.map((row) => row.map(cellText)));
+    const cells = nonEmptyRows(slots.flatMap(subRows));
+    const title: string[] = [];
+    while (cells.length > 2 && (cells[0]?.filter(Boolean).length ?? 0) < 2) title.push((cells.shift() ?? []).join(" ").trim());
     const usedColumns = xs.slice(1).filter((_, c) => cells.some((row) => row[c])).length;
-    if (cells.length < 2 || usedColumns < 2) continue;
-    tables.push({ box, cells, fragments: new Set(inside) });
+    if (cells.length < 2 || usedColumns < 2 || !isTableLike(cells)) continue;
+    tables.push({ box, cells, fragments: new Set(inside), caption: title.join(" ") || undefined });
   }
   return tables;
 };
@@ -102,6 +129,26 @@ const looksTabular = (rows: Fragment[][], columns: Span[]) => {
   return columns.length >= 2 && multi >= MIN_ROWS && prose < 0.2 && (meanWords <= 3.5 || numeric >= 0.4);
 };
 
+// The rows' fragments in their columns; a row with one fragment that leaves the first column empty continues the
+// row above (a wrapped cell).
+const cellsOf = (rows: Fragment[][], columns: Span[], gap: number) => {
+  const cells: string[][] = [];
+  for (const row of rows) {
+    const line = columns.map(() => "");
+    for (const f of row) {
+      const col = Math.max(
+        0,
+        columns.findIndex((c) => f.box.left < c.right + gap / 2),
+      );
+      line[col] = line[col] ? `${line[col]} ${f.text}` : f.text;
+    }
+    const last = cells.at(-1);
+    if (row.length < 2 && last && !line[0]) line.forEach((text, i) => text && (last[i] = `${last[i]} ${text}`.trim()));
+    else cells.push(line);
+  }
+  return cells;
+};
+
 // Tables without rulings: runs of consecutive rows (page-wide, top to bottom) whose fragments fall into the same
 // two or more columns, with short cells (a two-column page has long lines in its columns, a table short cells or
 // numbers). A row with a single fragment that is not in the first column continues the row above (a wrapped cell).
@@ -130,21 +177,8 @@ export const alignedTables = (fragments: Fragment[], bodySize: number): FoundTab
       end++;
     }
     const taken = rows.slice(start, end);
-    if (taken.length >= MIN_ROWS && looksTabular(taken, columns)) {
-      const cells: string[][] = [];
-      for (const row of taken) {
-        const line = columns.map(() => "");
-        for (const f of row) {
-          const col = Math.max(
-            0,
-            columns.findIndex((c) => f.box.left < c.right + 0.5),
-          );
-          line[col] = line[col] ? `${line[col]} ${f.text}` : f.text;
-        }
-        const last = cells.at(-1);
-        if (row.length < 2 && last && !line[0]) line.forEach((text, i) => text && (last[i] = `${last[i]} ${text}`.trim()));
-        else cells.push(line);
-      }
+    const cells = taken.length >= MIN_ROWS && looksTabular(taken, columns) ? cellsOf(taken, columns, gap) : [];
+    if (isTableLike(cells)) {
       const flat = taken.flat();
       tables.push({ box: unionAll(flat.map((f) => f.box)), cells, fragments: new Set(flat) });
     }
@@ -157,9 +191,10 @@ export const alignedTables = (fragments: Fragment[], bodySize: number): FoundTab
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 // RAGFlow's form: an HTML table, the first row as header cells.
-export const tableHtml = (cells: string[][]) => {
+export const tableHtml = (cells: string[][], caption?: string) => {
   const [header = [], ...body] = cells;
   const row = (values: string[], tag: "th" | "td") =>
     `<tr>${values.map((value) => `<${tag}>${escapeHtml(value)}</${tag}>`).join("")}</tr>`;
-  return `<table>${row(header, "th")}${body.map((values) => row(values, "td")).join("")}</table>`;
+  const title = caption ? `<caption>${escapeHtml(caption)}</caption>` : "";
+  return `<table>${title}${row(header, "th")}${body.map((values) => row(values, "td")).join("")}</table>`;
 };
