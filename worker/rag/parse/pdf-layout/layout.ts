@@ -42,6 +42,20 @@ const bodySizeOf = (fragments: Fragment[]) => {
   return [...weight].toSorted((a, b) => b[1] - a[1])[0]?.[0] ?? 10;
 };
 
+// The page's usual white space between two lines of a paragraph: consecutive lines in reading order, one below
+// the other, less than two lines apart.
+const usualLineGap = (lines: Line[], body: number) => {
+  const gaps: number[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const above = lines[i - 1];
+    const line = lines[i];
+    if (!above || !line || line.box.left > above.box.right || line.box.right < above.box.left) continue;
+    const gap = line.box.top - above.box.bottom;
+    if (gap >= 0 && gap < line.size * 2) gaps.push(gap);
+  }
+  return gaps.length ? median(gaps) : body * 0.35;
+};
+
 const HEADING_END = /[,;:]$/;
 
 const isHeading = (p: Paragraph, body: number) => {
@@ -69,7 +83,6 @@ const pagePieces = (page: PageContent & { fragments: Fragment[] }, body: number,
     ...contents.map((c) => ({ kind: "toc" as const, box: c.box, contents: c })),
   ];
   const leaves = plain ? [atoms] : readingOrder(atoms, body * 0.9);
-  const lineGaps: number[] = [];
   const leafLines = leaves.map((leaf) => {
     const sorted = leaf.toSorted((a, b) => a.box.top - b.box.top);
     const groups: (Atom | Fragment[])[] = [];
@@ -82,15 +95,10 @@ const pagePieces = (page: PageContent & { fragments: Fragment[] }, body: number,
     }
     return groups.map((group) => {
       if (!Array.isArray(group)) return group;
-      const lines = linesOf(group);
-      for (let i = 1; i < lines.length; i++) {
-        const gap = (lines[i]?.box.top ?? 0) - (lines[i - 1]?.box.bottom ?? 0);
-        if (gap >= 0) lineGaps.push(gap);
-      }
-      return lines;
+      return linesOf(group);
     });
   });
-  const lineGap = median(lineGaps);
+  const lineGap = usualLineGap(leafLines.flat().flatMap((group) => (Array.isArray(group) ? group : [])), body);
   // paragraphs run on from one leaf to the next (a leaf may be a single line); a table ends them
   const pieces: Piece[] = [];
   let lines: Line[] = [];
