@@ -119,13 +119,14 @@ const fontOf = (page: PdfPage) => (name: string) => {
 };
 
 // The blocks of the task's page range (1-based, inclusive) laid out from the text layer (pdf-layout/layout.ts:
-// headings, columns, tables, running headers left out), and (`withFigures`) the figures on those pages with the
+// headings, columns, tables, running headers left out; without `layout` each page top to bottom), and (`withFigures`) the figures on those pages with the
 // captions ("Abbildung 2: …") of the page in order.
 export const parsePdf = async (
   bytes: Uint8Array,
   fromPage: number,
   toPage: number,
   withFigures = false,
+  layout = true,
 ): Promise<ParsedDocument> => {
   const pdf = await openPdf(bytes);
   try {
@@ -136,7 +137,9 @@ export const parsePdf = async (
     const seen = new Set<string>();
     for (let number = Math.max(1, fromPage); number <= last; number++) {
       const page = await pdf.getPage(number);
-      const operators = (await page.getOperatorList()) as Operators;
+      // the operator list has the ruling lines and loads the fonts (bold or not); plain text needs neither
+      const operators: Operators =
+        layout || withFigures ? ((await page.getOperatorList()) as Operators) : { fnArray: [], argsArray: [] };
       const content = await page.getTextContent();
       const items = content.items as TextItem[];
       const rulings = rulingsOf(operators, OPS, page.view, PDF_LAYOUT_MAX_RULINGS + 1);
@@ -155,7 +158,7 @@ export const parsePdf = async (
       page.cleanup();
     }
     const { blocks, tables } = layoutPages(pages, {
-      maxRuns: PDF_LAYOUT_MAX_TEXT_ITEMS,
+      maxRuns: layout ? PDF_LAYOUT_MAX_TEXT_ITEMS : -1,
       maxRulings: PDF_LAYOUT_MAX_RULINGS,
     });
     return { blocks, tables, pageCount: pdf.numPages, figures };

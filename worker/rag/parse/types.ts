@@ -34,5 +34,13 @@ export type ParsedDocument = {
 // A parse failure the user should read (encrypted, empty, image-only …), not a crash to retry.
 export class UnreadableDocumentError extends Error {}
 
-// `figures`: take the document's figures out too (only worth it when a model will describe them)
-export type ParseOptions = { fromPage: number; toPage: number; html4excel: boolean; figures?: boolean };
+// `figures`: take the document's figures out too (only worth it when a model will describe them); `layout`:
+// false reads a PDF's text top to bottom without looking for columns, tables and contents (layout_recognize
+// "Plain Text")
+export type ParseOptions = {
+  fromPage: number;
+  toPage: number;
+  html4excel: boolean;
+  figures?: boolean;
+  layout?: boolean;
+};

@@ -4,7 +4,7 @@ import { rowsOf } from "./geometry";
 type Page = { height: number; fragments: Fragment[] };
 
 // The top and bottom of a page where running headers, footers and page numbers sit (share of the page height).
-const MARGIN_SHARE = 0.15;
+const MARGIN_SHARE = 0.2;
 // at most this many rows from each edge are candidates
 const EDGE_ROWS = 2;
 const PAGE_NUMBER =
