@@ -25,7 +25,8 @@ const f1 = (tp, predicted, truth) => {
 export const headingScores = (blocks, truth) => {
   const predicted = blocks.filter((b) => b.kind === "heading");
   const wanted = new Map();
-  for (const h of truth.headings) wanted.set(`${normal(h.text)}|${h.level}`, (wanted.get(`${normal(h.text)}|${h.level}`) ?? 0) + 1);
+  for (const h of truth.headings)
+    wanted.set(`${normal(h.text)}|${h.level}`, (wanted.get(`${normal(h.text)}|${h.level}`) ?? 0) + 1);
   const texts = new Map();
   for (const h of truth.headings) texts.set(normal(h.text), (texts.get(normal(h.text)) ?? 0) + 1);
   let tp = 0;
@@ -49,7 +50,12 @@ export const headingScores = (blocks, truth) => {
 
 // 1 − normalised word edit distance between the headings and paragraphs read and the true order.
 export const readingOrder = (blocks, truth) => {
-  const got = words(blocks.filter((b) => b.kind === "heading" || b.kind === "text").map((b) => b.text).join(" "));
+  const got = words(
+    blocks
+      .filter((b) => b.kind === "heading" || b.kind === "text")
+      .map((b) => b.text)
+      .join(" "),
+  );
   const want = words(truth.text.join(" "));
   return 1 - editDistance(got, want) / Math.max(got.length, want.length, 1);
 };
@@ -61,10 +67,11 @@ const cellsOf = (html) =>
     ),
   );
 
+const key = (table) => new Set(table.flatMap((row, r) => row.map((cell, c) => `${r}|${c}|${normal(cell)}`)));
+
 // Cells as (row, column, text); each true table against the found table that shares most cells with it.
 export const tableCells = (blocks, truth) => {
   const found = blocks.filter((b) => b.kind === "table").map((b) => cellsOf(b.text));
-  const key = (table) => new Set(table.flatMap((row, r) => row.map((cell, c) => `${r}|${c}|${normal(cell)}`)));
   const predictedCells = found.reduce((sum, t) => sum + key(t).size, 0);
   const truthCells = truth.tables.reduce((sum, t) => sum + key(t).size, 0);
   let tp = 0;

@@ -88,9 +88,7 @@ describe("PDF layout from the text layer", () => {
       ],
     }));
     const plain = await parseDocument("pdf", "p.pdf", layoutPdf(pages), opts);
-    expect(plain.blocks.map((b) => b.text)).toEqual(
-      pages.map((page) => page.texts.map((t) => t.text).join("\n")),
-    );
+    expect(plain.blocks.map((b) => b.text)).toEqual(pages.map((page) => page.texts.map((t) => t.text).join("\n")));
   });
 
   it("joins words hyphenated at line ends and spells out ligatures", { timeout: 60_000 }, async () => {
@@ -143,7 +141,8 @@ describe("tables over the chunk budget", () => {
     const html = `<table><caption>Werte</caption><tr><th>Zeile</th><th>Wert</th></tr>${rows}</table>`;
     const parts = splitTable(html, 64);
     expect(parts.length).toBeGreaterThan(3);
-    for (const part of parts) expect(part).toMatch(/^<table><caption>Werte<\/caption><tr><th>Zeile<\/th><th>Wert<\/th><\/tr><tr>/);
+    for (const part of parts)
+      expect(part).toMatch(/^<table><caption>Werte<\/caption><tr><th>Zeile<\/th><th>Wert<\/th><\/tr><tr>/);
     expect(parts.join("").match(/<td>Zeile \d+<\/td>/g)).toHaveLength(40);
     expect(splitTable(html, 10_000)).toEqual([html]);
   });

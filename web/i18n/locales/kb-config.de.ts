@@ -215,7 +215,8 @@ export const kbConfigDe = {
     },
     email: {
       label: "E-Mail",
-      description: "Übernimmt Absender, Empfänger und Betreff und zerlegt den Text der Mail. Anhänge werden nicht gelesen.",
+      description:
+        "Übernimmt Absender, Empfänger und Betreff und zerlegt den Text der Mail. Anhänge werden nicht gelesen.",
       formats: "EML",
       example: "„Betreff: Terminverschiebung · Von: praxis@example.de · Der Termin am …“",
     },

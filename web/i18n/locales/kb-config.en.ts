@@ -226,8 +226,7 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
     },
     resume: {
       label: "Resume",
-      description:
-        "Chunks a resume like “General”; no fields (name, education, experience) are extracted yet.",
+      description: "Chunks a resume like “General”; no fields (name, education, experience) are extracted yet.",
       formats: "DOCX, PDF, TXT",
       example: "A two-page CV → 2 chunks of ≤ 512 tokens, cut at line breaks.",
     },

@@ -34,7 +34,8 @@ const edgeRows = (page: Page, pageIndex: number): Candidate[] => {
     for (let i = 0; i < EDGE_ROWS && i + 1 < order.length; i++) {
       const row = order[i] ?? [];
       const next = order[i + 1] ?? [];
-      const inside = inward === 1 ? bottom(row) <= page.height * MARGIN_SHARE : top(row) >= page.height * (1 - MARGIN_SHARE);
+      const inside =
+        inward === 1 ? bottom(row) <= page.height * MARGIN_SHARE : top(row) >= page.height * (1 - MARGIN_SHARE);
       if (!inside) return;
       const gap = inward === 1 ? top(next) - bottom(row) : top(row) - bottom(next);
       if (gap > Math.max(...row.map((f) => f.size)) * 0.9) {

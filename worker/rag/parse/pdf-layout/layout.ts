@@ -98,12 +98,16 @@ const pagePieces = (page: PageContent & { fragments: Fragment[] }, body: number,
       return linesOf(group);
     });
   });
-  const lineGap = usualLineGap(leafLines.flat().flatMap((group) => (Array.isArray(group) ? group : [])), body);
+  const lineGap = usualLineGap(
+    leafLines.flat().flatMap((group) => (Array.isArray(group) ? group : [])),
+    body,
+  );
   // paragraphs run on from one leaf to the next (a leaf may be a single line); a table ends them
   const pieces: Piece[] = [];
   let lines: Line[] = [];
   const flush = () => {
-    for (const paragraph of paragraphsOf(lines, lineGap)) pieces.push({ kind: "paragraph", page: page.number, paragraph });
+    for (const paragraph of paragraphsOf(lines, lineGap))
+      pieces.push({ kind: "paragraph", page: page.number, paragraph });
     lines = [];
   };
   for (const group of leafLines.flat()) {
@@ -123,7 +127,10 @@ const pagePieces = (page: PageContent & { fragments: Fragment[] }, body: number,
 // page numbers left out, words hyphenated at a line or column end joined. Each block keeps its page and box.
 export const layoutPages = (pages: PageContent[], limits: LayoutLimits): { blocks: Block[]; tables: Table[] } => {
   const withFragments = withoutFurniture(
-    pages.map((page) => ({ ...page, fragments: page.runs.length > limits.maxRuns ? fragmentsOf(page.runs, 1e9) : fragmentsOf(page.runs) })),
+    pages.map((page) => ({
+      ...page,
+      fragments: page.runs.length > limits.maxRuns ? fragmentsOf(page.runs, 1e9) : fragmentsOf(page.runs),
+    })),
   );
   const body = bodySizeOf(withFragments.flatMap((page) => page.fragments));
   const pieces = withFragments.flatMap((page) => pagePieces(page, body, limits));
@@ -150,9 +157,19 @@ export const layoutPages = (pages: PageContent[], limits: LayoutLimits): { block
         page: piece.page,
         ...(piece.table.caption ? { title: piece.table.caption } : {}),
       });
-      blocks.push({ kind: "table", page: piece.page, text: tableHtml(piece.table.cells, piece.table.caption), box: boxOf(piece.table.box) });
+      blocks.push({
+        kind: "table",
+        page: piece.page,
+        text: tableHtml(piece.table.cells, piece.table.caption),
+        box: boxOf(piece.table.box),
+      });
     } else if (piece.kind === "toc") {
-      blocks.push({ kind: "toc", page: piece.page, text: piece.contents.entries.join("\n"), box: boxOf(piece.contents.box) });
+      blocks.push({
+        kind: "toc",
+        page: piece.page,
+        text: piece.contents.entries.join("\n"),
+        box: boxOf(piece.contents.box),
+      });
     } else {
       const text = paragraphText(piece.paragraph);
       if (!text) continue;

@@ -26,7 +26,10 @@ const multiply = (m: Matrix, n: Matrix): Matrix => [
   m[4] * n[1] + m[5] * n[3] + n[5],
 ];
 
-const apply = (m: Matrix, x: number, y: number): [number, number] => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+const apply = (m: Matrix, x: number, y: number): [number, number] => [
+  m[0] * x + m[2] * y + m[4],
+  m[1] * x + m[3] * y + m[5],
+];
 
 // Ruling lines from the operator list: stroked or filled paths whose box (under the current transform) is thin,
 // and the four sides of a stroked rectangle. Stops after `limit` rulings.

@@ -30,7 +30,8 @@ export const joinLines = (before: string, after: string) => {
   return `${before}\n${after}`;
 };
 
-const sameStyle = (a: Line, b: Line) => a.bold === b.bold && Math.abs(a.size - b.size) <= Math.max(a.size, b.size) * 0.08;
+const sameStyle = (a: Line, b: Line) =>
+  a.bold === b.bold && Math.abs(a.size - b.size) <= Math.max(a.size, b.size) * 0.08;
 
 // Lines of one column into paragraphs: a new paragraph where the style changes, where the white space above a
 // line is clearly wider than between the lines of the paragraph (`lineGap`, the page's usual gap, plus 40 % of

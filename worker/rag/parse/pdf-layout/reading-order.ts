@@ -26,10 +26,12 @@ const keepFree = (intervals: Interval[], atoms: Atom[], gap: number): Interval[]
     pieces = pieces.flatMap(([from, to]): Interval[] =>
       atom.box.right <= from || atom.box.left >= to
         ? [[from, to]]
-        : ([
-            [from, atom.box.left],
-            [atom.box.right, to],
-          ] as Interval[]).filter(([a, b]) => b - a >= gap),
+        : (
+            [
+              [from, atom.box.left],
+              [atom.box.right, to],
+            ] as Interval[]
+          ).filter(([a, b]) => b - a >= gap),
     );
   }
   return pieces;

@@ -92,7 +92,8 @@ export const ruledTables = (fragments: Fragment[], rulings: Ruling[]): FoundTabl
     }
     const cells = nonEmptyRows(slots.flatMap(subRows));
     const title: string[] = [];
-    while (cells.length > 2 && (cells[0]?.filter(Boolean).length ?? 0) < 2) title.push((cells.shift() ?? []).join(" ").trim());
+    while (cells.length > 2 && (cells[0]?.filter(Boolean).length ?? 0) < 2)
+      title.push((cells.shift() ?? []).join(" ").trim());
     const usedColumns = xs.slice(1).filter((_, c) => cells.some((row) => row[c])).length;
     if (cells.length < 2 || usedColumns < 2 || !isTableLike(cells)) continue;
     tables.push({ box, cells, fragments: new Set(inside), caption: title.join(" ") || undefined });
