@@ -89,7 +89,7 @@ const REAL = {
       "left column before right column",
       (b) => before(b, "Ut purus elit, vestibulum ut", "pellentesque ante. Phasellus"),
     ],
-    ["page numbers left out", (b) => !b.some((x) => /^\d+$/.test(x.text.trim()))],
+    ["page numbers left out", (b) => !b.some((x) => /^\d+$/.test(x.text.trim()) && (x.box?.[1] ?? 0) > 600)],
     ["table on page 3 with its header", (b) => tableWith(b, "Country", "Capital", "Austria")],
   ],
   "nics-background-checks-2015-11.pdf": [
