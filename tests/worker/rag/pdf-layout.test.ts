@@ -135,6 +135,18 @@ describe("PDF layout from the text layer", () => {
   });
 });
 
+describe("layout_recognize Plain Text", () => {
+  it("reads each page top to bottom: no tables, rows across the columns", { timeout: 60_000 }, async () => {
+    const plainOpts = { ...opts, layout: false };
+    const manual = await parseDocument("pdf", "m.pdf", manualDoc().bytes, plainOpts);
+    expect(manual.blocks.some((b) => b.kind === "table" || b.kind === "toc")).toBe(false);
+    expect(manual.tables).toEqual([]);
+    expect(manual.blocks.map((b) => b.text).join("\n")).toContain("Jörg Müller Leitung A 1.04 2101");
+    const paper = await parseDocument("pdf", "p.pdf", paperDoc().bytes, plainOpts);
+    expect(readText(paper.blocks)).not.toBe(truthText(paperDoc()));
+  });
+});
+
 describe("tables over the chunk budget", () => {
   it("split by rows with the header repeated", () => {
     const rows = Array.from({ length: 40 }, (_, i) => `<tr><td>Zeile ${i}</td><td>Wert ${i * 3}</td></tr>`).join("");
