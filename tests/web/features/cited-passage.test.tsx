@@ -100,6 +100,16 @@ describe("findChunkSpan", () => {
     expect(findChunkSpan(LAW, "")).toBeNull();
   });
 
+  it("finds an HTML table chunk in the page's plain text (a table from a PDF's layout)", () => {
+    const page = "2.1 Personal Name Rolle Raum Jörg Müller Leitung A 1.04 Anna Schäfer Empfang A 0.01 Danach weiter";
+    const chunk =
+      "<table><tr><th>Name</th><th>Rolle</th><th>Raum</th></tr><tr><td>Jörg Müller</td><td>Leitung</td><td>A 1.04</td></tr><tr><td>Anna Schäfer</td><td>Empfang</td><td>A 0.01</td></tr></table>";
+    const span = findChunkSpan(page, chunk);
+    expect(span && page.slice(span.start, span.end)).toBe(
+      "Name Rolle Raum Jörg Müller Leitung A 1.04 Anna Schäfer Empfang A 0.01",
+    );
+  });
+
   it("finds a chunk of one or two words", () => {
     expect(spanText("Inhalt: Anhang A", "anhang a")).toBe("Anhang A");
   });

@@ -28,8 +28,11 @@ const runKey = (words: Word[], at: number, length: number) =>
 // page), or null where too little of it is found. Every run of the chunk's words that occurs in the text votes
 // for an offset between the two; the runs on the winning offset (give or take a few inserted or dropped words)
 // make the span.
+// A table chunk is HTML (`<table><tr><th>…`): its tag names are no words of the page.
+const HTML_TAG = /<\/?(?:table|caption|thead|tbody|tr|th|td)\b[^<>]*>/gi;
+
 export const findChunkSpan = (text: string, chunk: string): TextSpan | null => {
-  const chunkWords = wordsOf(chunk);
+  const chunkWords = wordsOf(chunk.replace(HTML_TAG, " "));
   const textWords = wordsOf(text);
   const run = Math.min(RUN, chunkWords.length);
   if (run === 0 || textWords.length < run) return null;

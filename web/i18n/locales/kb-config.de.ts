@@ -59,8 +59,8 @@ export const kbConfigDe = {
     insert: "{{name}} einfügen",
     layoutRecognize: "Layout-Erkennung",
     layoutHint:
-      "DeepDOC erkennt Überschriften, Tabellen und Spalten; „Nur Text“ liest den reinen Text und ist schneller.",
-    layoutDeepDoc: "DeepDOC (Layout-Analyse)",
+      "Für PDFs. „DeepDOC“ ist Buddys Layout-Analyse der Textebene (ohne Bildmodelle): Überschriften mit Ebenen nach Schriftgröße und -stärke, Spalten in Lesereihenfolge, Tabellen als HTML, ein Inhaltsverzeichnis; Kopf- und Fußzeilen und Seitenzahlen fallen weg. „Nur Text“ liest jede Seite von oben nach unten und ist schneller. Gescannte Seiten ohne Textebene werden in beiden Fällen nicht gelesen (keine Texterkennung).",
+    layoutDeepDoc: "DeepDOC (Layout aus der Textebene)",
     layoutPlainText: "Nur Text",
     pagerank: "Seitenrang",
     pagerankHint: "0–100. Abschnitte aus Wissensdatenbanken mit höherem Rang werden beim Abruf bevorzugt.",
@@ -160,8 +160,8 @@ export const kbConfigDe = {
     table: {
       label: "Tabelle",
       description:
-        "Die erste Zeile enthält die Spaltennamen; jede weitere Zeile wird ein Abschnitt aus „Spalte: Wert“-Paaren. Ideal für Kataloge und Listen.",
-      formats: "XLSX, CSV, TXT",
+        "Die erste Zeile enthält die Spaltennamen; jede weitere Zeile wird ein Abschnitt aus „Spalte: Wert“-Paaren. Ideal für Kataloge und Listen. Bei PDFs die Zeilen der Tabellen, die die Layout-Analyse findet.",
+      formats: "XLSX, CSV, TXT, PDF",
       example: "Wirkstoff: Metformin; Dosis: 500 mg; Einnahme: zweimal täglich zum Essen",
     },
     one: {
@@ -174,47 +174,49 @@ export const kbConfigDe = {
     manual: {
       label: "Handbuch",
       description:
-        "Folgt der Überschriftenhierarchie von Handbüchern: Jeder Abschnitt bekommt seine Kapitelüberschrift, Tabellen und Bilder bleiben beim zugehörigen Text.",
+        "Beginnt an jeder Überschrift einen neuen Abschnitt (PDF: erkannt an Schriftgröße und -stärke; DOCX, Markdown, HTML: ihre Überschriften); jeder Abschnitt eines Kapitels beginnt mit dessen Titel, eine Tabelle bleibt als HTML ganz.",
       formats: "PDF, DOCX",
       example: "„3.2 Gerät reinigen – Trennen Sie das Gerät vom Netz und …“",
     },
     book: {
       label: "Buch",
       description:
-        "Erkennt Kapitel und Unterkapitel langer Bücher, entfernt das Inhaltsverzeichnis und hält Abschnitte innerhalb eines Kapitels zusammen.",
+        "Beginnt an jeder Überschrift und jedem nummerierten Kapitel („Kapitel 4“, „4.1 …“) einen neuen Abschnitt, sodass keiner zwei Kapitel überspannt; ein in einem PDF erkanntes Inhaltsverzeichnis fällt weg.",
       formats: "DOCX, PDF, TXT",
-      example: "„Kapitel 4 › Diabetes mellitus › 4.1 Diagnostik: Die Diagnose stützt sich auf …“",
+      example: "„4.1 Diagnostik – Die Diagnose stützt sich auf …“",
     },
     laws: {
       label: "Gesetze",
       description:
-        "Zerlegt Rechtstexte entlang ihrer Gliederung (Buch, Abschnitt, Paragraf, Absatz). Jeder Abschnitt behält die übergeordneten Überschriften.",
+        "Beginnt an jeder Überschrift und jeder nummerierten Vorschrift (§, Art., Abschnitt, Kapitel) einen neuen Abschnitt; jeder Abschnitt einer Vorschrift beginnt mit ihrem Titel.",
       formats: "DOCX, PDF, TXT",
       example: "„§ 630e BGB Aufklärungspflichten (1) Der Behandelnde ist verpflichtet, …“",
     },
     paper: {
       label: "Fachartikel",
       description:
-        "Für wissenschaftliche Artikel: erkennt Titel, Autoren, Zusammenfassung und Kapitel; die Zusammenfassung bleibt ein eigener, vollständiger Abschnitt.",
+        "Für wissenschaftliche Artikel: der Anfang bis zur ersten Kapitelüberschrift (Titel, Autoren, Zusammenfassung) bleibt ein Abschnitt, danach beginnt jedes Kapitel einen neuen. In PDFs werden Überschriften an Schriftgröße und -stärke erkannt.",
       formats: "PDF",
       example: "„Methoden: 120 Patientinnen und Patienten wurden randomisiert …“",
     },
     presentation: {
       label: "Präsentation",
-      description: "Jede Folie wird ein Abschnitt aus ihrem Text und einem Bild der Folie.",
+      description:
+        "Jede Folie (PPTX) bzw. Seite (PDF) wird ein Abschnitt aus ihrem Text. Mit einem Bild-zu-Text-Modell werden Bilder auf den Folien eigene Abschnitte.",
       formats: "PPTX, PDF",
       example: "„Folie 7: Risikofaktoren – Rauchen, Bluthochdruck, Bewegungsmangel“",
     },
     picture: {
       label: "Bild",
       description:
-        "Liest den Text im Bild per OCR und beschreibt es, falls ein Bildmodell eingerichtet ist. Jedes Bild wird ein Abschnitt.",
+        "Braucht ein Bild-zu-Text-Modell (Modelleinstellungen): Das Modell beschreibt das Bild und schreibt seinen sichtbaren Text ab. Jedes Bild wird ein Abschnitt; ohne Modell wird das Bild nicht verarbeitet.",
       formats: "JPEG, JPG, PNG, TIF, GIF",
       example: "Foto eines Laborbefunds → „Kalium 4,1 mmol/l, Natrium 139 mmol/l …“",
     },
     email: {
       label: "E-Mail",
-      description: "Übernimmt Absender, Empfänger und Betreff, zerlegt den Text und verarbeitet Anhänge mit.",
+      description:
+        "Übernimmt Absender, Empfänger und Betreff und zerlegt den Text der Mail. Anhänge werden nicht gelesen.",
       formats: "EML",
       example: "„Betreff: Terminverschiebung · Von: praxis@example.de · Der Termin am …“",
     },
@@ -227,9 +229,10 @@ export const kbConfigDe = {
     },
     resume: {
       label: "Lebenslauf",
-      description: "Extrahiert strukturierte Angaben aus Lebensläufen wie Name, Ausbildung und Berufserfahrung.",
+      description:
+        "Zerlegt einen Lebenslauf wie „Allgemein“; Felder wie Name, Ausbildung und Berufserfahrung werden noch nicht extrahiert.",
       formats: "DOCX, PDF, TXT",
-      example: "„Name: Anna Schmidt · Ausbildung: Pflegefachfrau (2015) · Erfahrung: 6 Jahre Intensivpflege“",
+      example: "Ein zweiseitiger Lebenslauf → 2 Abschnitte mit je ≤ 512 Tokens, an Zeilenumbrüchen getrennt.",
     },
   },
   indexTask: {

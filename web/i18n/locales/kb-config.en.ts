@@ -58,8 +58,9 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
     insertDelimiter: "Insert delimiter",
     insert: "Insert {{name}}",
     layoutRecognize: "Layout recognition",
-    layoutHint: "DeepDOC detects headings, tables and columns; “Plain Text” reads the raw text and is faster.",
-    layoutDeepDoc: "DeepDOC (layout analysis)",
+    layoutHint:
+      "For PDFs. “DeepDOC” is Buddy's layout analysis of the text layer (no vision models): headings with their levels by font size and weight, columns in reading order, tables as HTML, a table of contents, running headers, footers and page numbers left out. “Plain Text” reads each page top to bottom and is faster. Scanned pages without a text layer are not read either way (no OCR).",
+    layoutDeepDoc: "DeepDOC (layout from the text layer)",
     layoutPlainText: "Plain Text",
     pagerank: "Page rank",
     pagerankHint: "0–100. Chunks from knowledge bases with a higher rank are preferred during retrieval.",
@@ -158,8 +159,8 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
     table: {
       label: "Table",
       description:
-        "The first row holds the column names; every further row becomes one chunk of “column: value” pairs. Ideal for catalogues and lists.",
-      formats: "XLSX, CSV, TXT",
+        "The first row holds the column names; every further row becomes one chunk of “column: value” pairs. Ideal for catalogues and lists. In a PDF, the rows of the tables the layout analysis finds.",
+      formats: "XLSX, CSV, TXT, PDF",
       example: "Drug: Metformin; Dose: 500 mg; Intake: twice daily with meals",
     },
     one: {
@@ -171,47 +172,48 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
     manual: {
       label: "Manual",
       description:
-        "Follows the heading hierarchy of manuals: every chunk carries its section title, tables and figures stay with their text.",
+        "Starts a chunk at every heading (PDF: found by font size and weight; DOCX, Markdown, HTML: their headings); every chunk of a section begins with its title, a table stays whole as HTML.",
       formats: "PDF, DOCX",
       example: "“3.2 Cleaning the device – Unplug the device and …”",
     },
     book: {
       label: "Book",
       description:
-        "Detects chapters and sub-chapters of long books, drops the table of contents and keeps chunks within one chapter.",
+        "Starts a chunk at every heading and numbered chapter (“Chapter 4”, “4.1 …”), so no chunk spans two sections; a table of contents found in a PDF is left out.",
       formats: "DOCX, PDF, TXT",
-      example: "“Chapter 4 › Diabetes mellitus › 4.1 Diagnosis: The diagnosis rests on …”",
+      example: "“4.1 Diagnosis – The diagnosis rests on …”",
     },
     laws: {
       label: "Laws",
       description:
-        "Splits legal texts along their structure (book, part, section, paragraph). Every chunk keeps its parent headings.",
+        "Starts a chunk at every heading and every numbered provision (§, Art., section, chapter); every chunk of a provision begins with its title.",
       formats: "DOCX, PDF, TXT",
       example: "“§ 630e BGB Duties to inform (1) The treating party is obliged to …”",
     },
     paper: {
       label: "Paper",
       description:
-        "For scientific papers: detects title, authors, abstract and sections; the abstract stays one complete chunk of its own.",
+        "For scientific papers: the opening up to the first section heading (title, authors, abstract) stays one chunk, then every section starts a chunk. In a PDF, headings are found by font size and weight.",
       formats: "PDF",
       example: "“Methods: 120 patients were randomized …”",
     },
     presentation: {
       label: "Presentation",
-      description: "Every slide becomes one chunk made of its text and a picture of the slide.",
+      description:
+        "Every slide (PPTX) or page (PDF) becomes one chunk of its text. With an image-to-text model, pictures on the slides become chunks of their own.",
       formats: "PPTX, PDF",
       example: "“Slide 7: Risk factors – smoking, hypertension, lack of exercise”",
     },
     picture: {
       label: "Picture",
       description:
-        "Reads the text in the image by OCR and describes it when a vision model is set up. Every image becomes one chunk.",
+        "Needs an image-to-text model (model settings): the model describes the image and writes out its visible text. Every image becomes one chunk; without the model the image is not parsed.",
       formats: "JPEG, JPG, PNG, TIF, GIF",
       example: "Photo of a lab report → “Potassium 4.1 mmol/l, sodium 139 mmol/l …”",
     },
     email: {
       label: "Email",
-      description: "Keeps sender, recipients and subject, splits the body and processes attachments too.",
+      description: "Keeps sender, recipients and subject and splits the text body. Attachments are not read.",
       formats: "EML",
       example: "“Subject: Appointment moved · From: practice@example.com · Your appointment on …”",
     },
@@ -224,9 +226,9 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
     },
     resume: {
       label: "Resume",
-      description: "Extracts structured facts from resumes such as name, education and work experience.",
+      description: "Chunks a resume like “General”; no fields (name, education, experience) are extracted yet.",
       formats: "DOCX, PDF, TXT",
-      example: "“Name: Anna Schmidt · Education: registered nurse (2015) · Experience: 6 years of intensive care”",
+      example: "A two-page CV → 2 chunks of ≤ 512 tokens, cut at line breaks.",
     },
   },
   indexTask: {

@@ -1,5 +1,5 @@
 import type { ChunkMethod } from "../../contract/parser-config";
-import type { ParsedDocument } from "../parse/types";
+import type { Block, ParsedDocument } from "../parse/types";
 import { naiveMerge } from "./merge";
 import { qaChunks, rowChunks, tagChunks } from "./records";
 import { BOUNDARIES, paperChunks, sectionChunks } from "./sections";
@@ -13,6 +13,16 @@ const byPage = (parsed: ParsedDocument): ChunkDraft[] => {
   }
   return [...pages].map(([page, texts]) => ({ content: texts.join("\n"), pages: [page] }));
 };
+
+const CONTENTS_TITLE = /^(?:inhalt|inhaltsverzeichnis|inhaltsübersicht|contents|table of contents)$/i;
+
+// A book's table of contents (found in a PDF's layout) is no content of its own: it and its title are left out.
+const withoutContents = (blocks: Block[]) =>
+  blocks.filter(
+    (block, i) =>
+      block.kind !== "toc" &&
+      !(block.kind === "heading" && CONTENTS_TITLE.test(block.text.trim()) && blocks[i + 1]?.kind === "toc"),
+  );
 
 // RAGFlow's chunk methods (naive, book, laws, qa, table, …), keyed by parser_id. Each returns chunks in reading order.
 export const chunkDocument = (method: ChunkMethod, parsed: ParsedDocument, config: ChunkConfig): ChunkDraft[] => {
@@ -33,8 +43,9 @@ export const chunkDocument = (method: ChunkMethod, parsed: ParsedDocument, confi
         ];
       case "presentation":
         return byPage(parsed);
-      case "manual":
       case "book":
+        return sectionChunks(withoutContents(parsed.blocks), config, BOUNDARIES.book);
+      case "manual":
       case "laws":
         return sectionChunks(parsed.blocks, config, BOUNDARIES[method]);
       case "paper":

@@ -2,6 +2,7 @@ import { TAG } from "../parse/markup";
 import { countTokens } from "../tokens";
 import type { Block } from "../parse/types";
 import { parseDelimiters, splitOn } from "./delimiters";
+import { splitTable } from "./tables";
 import type { ChunkConfig, ChunkDraft } from "./types";
 
 const SENTENCE_END = [". ", "! ", "? ", "。", "；", "\n"];
@@ -56,7 +57,8 @@ export const naiveMerge = (blocks: Block[], config: ChunkConfig): ChunkDraft[] =
   for (const block of blocks) {
     if (block.kind === "table") {
       close();
-      chunks.push({ content: block.text, pages: block.page ? [block.page] : [] });
+      for (const content of splitTable(block.text, config.chunkTokenNum))
+        chunks.push({ content, pages: block.page ? [block.page] : [] });
       text = "";
       tokens = 0;
       continue;

@@ -23,8 +23,10 @@ export const splitQaContent = (text: string) => {
 // qa: one chunk per question/answer pair; only the question is matched (stored as the chunk's question).
 export const qaChunks = (parsed: ParsedDocument): ChunkDraft[] => {
   const pairs: [string, string][] = [];
-  if (parsed.tables?.length) {
-    for (const table of parsed.tables) for (const [q = "", a = ""] of allRows(table)) pairs.push([q, a]);
+  // a sheet's rows are the pairs; the tables found in a PDF's layout are part of its text
+  const sheets = (parsed.tables ?? []).filter((table) => table.page === undefined);
+  if (sheets.length) {
+    for (const table of sheets) for (const [q = "", a = ""] of allRows(table)) pairs.push([q, a]);
   } else {
     let question = "";
     let answer: string[] = [];

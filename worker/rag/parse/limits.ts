@@ -15,3 +15,9 @@ export const SHEET_MAX_CELLS = 200_000;
 
 // JSON nested deeper than this is refused (real data stays far below; a path per level would grow without end).
 export const JSON_MAX_DEPTH = 100;
+
+// A PDF page with more text items than this is read top to bottom without the layout analysis (columns, tables,
+// headings by position); more ruling lines than this and its tables are not looked for in them. Real pages hold
+// a few thousand items and a few hundred lines; the analysis is linear in both below these bounds.
+export const PDF_LAYOUT_MAX_TEXT_ITEMS = 20_000;
+export const PDF_LAYOUT_MAX_RULINGS = 800;

@@ -1,9 +1,13 @@
 import { getDocumentProxy, getResolvedPDFJS } from "unpdf";
 import { encodePng, shrinkPixels } from "../../lib/png";
-import { type Block, type Figure, MAX_FIGURES, type ParsedDocument } from "./types";
+import { PDF_LAYOUT_MAX_RULINGS, PDF_LAYOUT_MAX_TEXT_ITEMS } from "./limits";
+import { layoutPages } from "./pdf-layout/layout";
+import { type PageContent, rulingsOf, runsOf } from "./pdf-layout/page-content";
+import { type Figure, MAX_FIGURES, type ParsedDocument } from "./types";
 import { UnreadableDocumentError } from "./types";
 
-type TextItem = { str: string; hasEOL?: boolean };
+type TextItem = { str: string; hasEOL?: boolean; width: number; height: number; transform: number[]; fontName: string };
+type Operators = { fnArray: number[]; argsArray: unknown[] };
 
 // A figure is decoded only up to this many pixels (a 300-dpi scan would take tens of MB of a Worker's 128).
 const MAX_DECODED_PIXELS = 4_000_000;
@@ -65,13 +69,13 @@ const isFigureSize = (width: unknown, height: unknown) =>
 // RGBA). An image drawn again (a logo on every page) is taken once: `seen` holds the keys taken so far.
 const pageFigures = async (
   page: PdfPage,
+  operators: Operators,
   pageNumber: number,
   captions: string[],
   seen: Set<string>,
   quota: number,
 ): Promise<Figure[]> => {
   const { OPS } = await getResolvedPDFJS();
-  const operators = await page.getOperatorList();
   const figures: Figure[] = [];
   for (const [i, operator] of operators.fnArray.entries()) {
     if (figures.length >= quota) break;
@@ -105,43 +109,59 @@ const pageFigures = async (
   return figures;
 };
 
-// Text per page for the task's page range (1-based, inclusive), and (`withFigures`) the figures on those pages
-// with the captions ("Abbildung 2: …") of the page in order.
+// A font pdf.js loaded for the page (its name and weight), once the operator list has been built.
+const fontOf = (page: PdfPage) => (name: string) => {
+  try {
+    return page.commonObjs.get(name) as { name?: string; bold?: boolean; black?: boolean } | undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+// The blocks of the task's page range (1-based, inclusive) laid out from the text layer (pdf-layout/layout.ts:
+// headings, columns, tables, running headers left out; without `layout` each page top to bottom), and (`withFigures`) the figures on those pages with the
+// captions ("Abbildung 2: …") of the page in order.
 export const parsePdf = async (
   bytes: Uint8Array,
   fromPage: number,
   toPage: number,
   withFigures = false,
+  layout = true,
 ): Promise<ParsedDocument> => {
   const pdf = await openPdf(bytes);
   try {
+    const { OPS } = await getResolvedPDFJS();
     const last = Math.min(toPage, pdf.numPages);
-    const blocks: Block[] = [];
+    const pages: PageContent[] = [];
     const figures: Figure[] = [];
     const seen = new Set<string>();
     for (let number = Math.max(1, fromPage); number <= last; number++) {
       const page = await pdf.getPage(number);
+      // the operator list has the ruling lines and loads the fonts (bold or not); plain text needs neither
+      const operators: Operators =
+        layout || withFigures ? ((await page.getOperatorList()) as Operators) : { fnArray: [], argsArray: [] };
       const content = await page.getTextContent();
-      const text = (content.items as TextItem[])
-        .map((item) => item.str + (item.hasEOL ? "\n" : ""))
-        .join("")
-        .replace(/[ \t]+/g, " ")
-        .replace(/\n{3,}/g, "\n\n")
-        .trim();
-      for (const paragraph of text.split(/\n\s*\n/)) {
-        if (paragraph.trim()) blocks.push({ kind: "text", page: number, text: paragraph.trim() });
-      }
+      const items = content.items as TextItem[];
+      const rulings = rulingsOf(operators, OPS, page.view, PDF_LAYOUT_MAX_RULINGS + 1);
+      const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
+      pages.push({ number, width: x1 - x0, height: y1 - y0, runs: runsOf(items, page.view, fontOf(page)), rulings });
       if (withFigures && figures.length < MAX_FIGURES) {
-        const captions = text
+        const captions = items
+          .map((item) => item.str + (item.hasEOL ? "\n" : ""))
+          .join("")
           .split("\n")
           .map((line) => line.trim())
           .filter((line) => CAPTION.test(line));
-        figures.push(...(await pageFigures(page, number, captions, seen, MAX_FIGURES - figures.length)));
+        figures.push(...(await pageFigures(page, operators, number, captions, seen, MAX_FIGURES - figures.length)));
       }
       // decoded images and fonts of the page go before the next one
       page.cleanup();
     }
-    return { blocks, pageCount: pdf.numPages, figures };
+    const { blocks, tables } = layoutPages(pages, {
+      maxRuns: layout ? PDF_LAYOUT_MAX_TEXT_ITEMS : -1,
+      maxRulings: PDF_LAYOUT_MAX_RULINGS,
+    });
+    return { blocks, tables, pageCount: pdf.numPages, figures };
   } finally {
     await pdf.cleanup();
   }

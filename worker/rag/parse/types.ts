@@ -1,12 +1,16 @@
+// `toc`: a table of contents (PDF); `box`: where a PDF block sits on its page, [left, top, right, bottom] in
+// points from the page's top left
 export type Block = {
   text: string;
-  kind: "text" | "heading" | "table" | "slide";
+  kind: "text" | "heading" | "table" | "slide" | "toc";
   page?: number;
   level?: number;
+  box?: [number, number, number, number];
 };
 
-// `title`: a spreadsheet's title rows above its header ("Stanley Cups"), where it has them
-export type Table = { name: string; headers: string[]; rows: string[][]; title?: string };
+// `title`: a spreadsheet's title rows above its header ("Stanley Cups"), where it has them; `page`: the PDF page
+// a table was found on (its layout), absent for spreadsheets and HTML
+export type Table = { name: string; headers: string[]; rows: string[][]; title?: string; page?: number };
 
 // An image inside a document (a figure of a PDF, Word file or presentation), with its page or slide and the
 // caption found for it ("" if none).
@@ -30,5 +34,13 @@ export type ParsedDocument = {
 // A parse failure the user should read (encrypted, empty, image-only …), not a crash to retry.
 export class UnreadableDocumentError extends Error {}
 
-// `figures`: take the document's figures out too (only worth it when a model will describe them)
-export type ParseOptions = { fromPage: number; toPage: number; html4excel: boolean; figures?: boolean };
+// `figures`: take the document's figures out too (only worth it when a model will describe them); `layout`:
+// false reads a PDF's text top to bottom without looking for columns, tables and contents (layout_recognize
+// "Plain Text")
+export type ParseOptions = {
+  fromPage: number;
+  toPage: number;
+  html4excel: boolean;
+  figures?: boolean;
+  layout?: boolean;
+};

@@ -99,6 +99,7 @@ const parseTask = async (deps: Deps, task: TaskRow, doc: DocumentRow, config: Pa
     toPage: task.toPage || Number.MAX_SAFE_INTEGER,
     html4excel: config.html4excel,
     figures: Boolean(figureModel),
+    layout: config.layout_recognize !== "Plain Text",
   });
   return { parsed, figureModel };
 };
