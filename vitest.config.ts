@@ -46,6 +46,8 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
+          // a test that parses a document in workerd can take seconds while other files run beside it
+          testTimeout: 15_000,
           setupFiles: ["tests/setup/apply-migrations.ts"],
           globalSetup: ["tests/setup/global-servers.ts"],
         },
