@@ -132,9 +132,7 @@ export const AddQuestionDialog = ({ set, onClose }: Props) => {
                           )
                         }
                       >
-                        <Checkbox.HiddenInput
-                          aria-label={t("evalSets.add.correct", { document: chunk.document_keyword, rank: index + 1 })}
-                        />
+                        <Checkbox.HiddenInput />
                         <Checkbox.Control mt="0.5" />
                         <Checkbox.Label fontWeight="normal">
                           <HStack gap="2" mb="1" wrap="wrap">

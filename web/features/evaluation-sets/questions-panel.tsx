@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, EmptyState, HStack, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Button, EmptyState, HStack, Stack, Table, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { FileUp, ListChecks, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -9,6 +9,7 @@ import { notifyError, notifySuccess } from "../../components/notify";
 import { PageLoader } from "../../components/page-loader";
 import { Pager } from "../../components/pager";
 import { RouteErrorMessage } from "../../components/route-error";
+import { SelectCheckbox } from "../../components/select-checkbox";
 import { AddQuestionDialog } from "./add-question-dialog";
 import { ImportDialog } from "./import-dialog";
 import type { EvaluationQuestion, EvaluationSet } from "./types";
@@ -92,15 +93,11 @@ export const QuestionsPanel = ({ set, page, onPage }: Props) => {
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader w="10">
-                  <Checkbox.Root
-                    size="sm"
+                  <SelectCheckbox
                     checked={allSelected}
-                    onCheckedChange={(e) => setSelected(e.checked === true ? items.map((item) => item.id) : [])}
-                    aria-label={t("evalSets.questions.selectAll")}
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                  </Checkbox.Root>
+                    label={t("evalSets.questions.selectAll")}
+                    onChange={(on) => setSelected(on ? items.map((item) => item.id) : [])}
+                  />
                 </Table.ColumnHeader>
                 <Table.ColumnHeader minW="64">{t("evalSets.questions.question")}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t("evalSets.questions.expected")}</Table.ColumnHeader>
@@ -112,15 +109,11 @@ export const QuestionsPanel = ({ set, page, onPage }: Props) => {
               {items.map((item) => (
                 <Table.Row key={item.id} data-testid="question-row" verticalAlign="top">
                   <Table.Cell>
-                    <Checkbox.Root
-                      size="sm"
+                    <SelectCheckbox
                       checked={selected.includes(item.id)}
-                      onCheckedChange={(e) => toggle(item.id, e.checked === true)}
-                      aria-label={t("evalSets.questions.select", { question: item.question })}
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                    </Checkbox.Root>
+                      label={t("evalSets.questions.select", { question: item.question })}
+                      onChange={(on) => toggle(item.id, on)}
+                    />
                   </Table.Cell>
                   <Table.Cell fontWeight="medium" overflowWrap="anywhere">
                     {item.question}

@@ -1,4 +1,4 @@
-import { Button, Checkbox, EmptyState, HStack, IconButton, Link, Stack, Table, Text } from "@chakra-ui/react";
+import { Button, EmptyState, HStack, IconButton, Link, Stack, Table, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { GitCompare, PlayCircle, Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -8,6 +8,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { notifyError } from "../../components/notify";
 import { PageLoader } from "../../components/page-loader";
 import { RouteErrorMessage } from "../../components/route-error";
+import { SelectCheckbox } from "../../components/select-checkbox";
 import { formatDateTime } from "../../lib/format";
 import { formatMetric, runName } from "./metrics";
 import { RunStatus } from "./run-status";
@@ -82,19 +83,12 @@ export const RunsPanel = ({ setId, onOpen, onCompare }: Props) => {
             {items.map((run) => (
               <Table.Row key={run.id} data-testid="run-row" verticalAlign="top">
                 <Table.Cell>
-                  <Checkbox.Root
-                    size="sm"
-                    colorPalette="teal"
+                  <SelectCheckbox
                     checked={picked.includes(run.id)}
                     disabled={run.status !== "done" || (picked.length >= 2 && !picked.includes(run.id))}
-                    onCheckedChange={(e) =>
-                      setPicked((ids) => (e.checked === true ? [...ids, run.id] : ids.filter((id) => id !== run.id)))
-                    }
-                    aria-label={t("evalSets.runs.pick", { label: name(run) })}
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                  </Checkbox.Root>
+                    label={t("evalSets.runs.pick", { label: name(run) })}
+                    onChange={(on) => setPicked((ids) => (on ? [...ids, run.id] : ids.filter((id) => id !== run.id)))}
+                  />
                 </Table.Cell>
                 <Table.Cell>
                   <Link

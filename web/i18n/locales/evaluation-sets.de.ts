@@ -80,7 +80,6 @@ export const evalSetsDe = {
       "Sucht in den Wissensdatenbanken des Testsets; haken Sie die Abschnitte an, die die Frage richtig beantworten.",
     results: "Gefundene Abschnitte",
     noResults: "Keine Abschnitte gefunden. Geben Sie stattdessen einen erwarteten Text ein.",
-    correct: "Richtiger Treffer: {{document}}, Rang {{rank}}",
     expectedText: "Erwarteter Text",
     expectedTextHint: "Ein Abschnitt, der diesen Text enthält, zählt als richtig (Groß-/Kleinschreibung egal).",
     referenceAnswer: "Referenzantwort (optional)",

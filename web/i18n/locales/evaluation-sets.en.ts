@@ -79,7 +79,6 @@ export const evalSetsEn: typeof evalSetsDe = {
     searchHint: "Searches the test set's knowledge bases; tick the chunks that answer the question correctly.",
     results: "Chunks found",
     noResults: "No chunks found. Enter an expected text instead.",
-    correct: "Correct hit: {{document}}, rank {{rank}}",
     expectedText: "Expected text",
     expectedTextHint: "A chunk containing this text counts as correct (case does not matter).",
     referenceAnswer: "Reference answer (optional)",
