@@ -13,7 +13,9 @@ import type {
   RunComparison,
   SetInput,
 } from "../features/evaluation-sets/types";
+import { chatKeys } from "./chats";
 import { requestData } from "./client";
+import { datasetKeys } from "./datasets";
 
 type Page<T> = { total: number; items: T[] };
 
@@ -152,7 +154,13 @@ export const useStartRunMutation = () =>
 export const useDeleteRunMutation = () =>
   useSetMutation((runId: string) => requestData<true>(`/evaluation/runs/${runId}`, { method: "DELETE" }));
 
-export const useApplyRunMutation = () =>
-  useSetMutation(({ runId, target }: { runId: string; target: ApplyTarget }) =>
-    requestData<true>(`/evaluation/runs/${runId}/apply`, { method: "POST", body: target }),
-  );
+// The run's settings land in an assistant or a base: whichever was changed is read again.
+export const useApplyRunMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ runId, target }: { runId: string; target: ApplyTarget }) =>
+      requestData<true>(`/evaluation/runs/${runId}/apply`, { method: "POST", body: target }),
+    onSuccess: (_done, { target }) =>
+      queryClient.invalidateQueries({ queryKey: target.target === "chat" ? chatKeys.all : datasetKeys.all }),
+  });
+};

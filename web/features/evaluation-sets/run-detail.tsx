@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { runQueryOptions } from "../../api/evaluation-sets";
 import { PageLoader } from "../../components/page-loader";
 import { RouteErrorMessage } from "../../components/route-error";
-import { formatDateTime } from "../../lib/format";
+import { formatCount, formatDateTime, formatNumber } from "../../lib/format";
 import { ChunkList } from "./chunk-list";
 import { MetricCards } from "./metric-cards";
 import { formatMetric, runName } from "./metrics";
@@ -20,7 +20,11 @@ const SettingsList = ({ settings }: { settings: RetrievalSettings }) => {
       ? t(value ? "evalSets.detail.on" : "evalSets.detail.off")
       : Array.isArray(value)
         ? value.join(", ")
-        : String(value);
+        : typeof value === "number"
+          ? Number.isInteger(value)
+            ? formatCount(value)
+            : formatNumber(value)
+          : String(value);
   const entries = Object.entries(settings).filter(
     ([, value]) => value !== undefined && value !== "" && !(Array.isArray(value) && value.length === 0),
   ) as [keyof RetrievalSettings, unknown][];

@@ -5,12 +5,14 @@ import { useTranslation } from "react-i18next";
 import { runsQueryOptions } from "../../api/evaluation-sets";
 import { PageLoader } from "../../components/page-loader";
 import { RouteErrorMessage } from "../../components/route-error";
+import { formatDay, formatNumber } from "../../lib/format";
 import { formatMetric, type MetricKey, metricsOf, runName } from "./metrics";
 import type { EvaluationRunSummary } from "./types";
 
 const WIDTH = 320;
 const HEIGHT = 140;
-const PAD = { left: 30, right: 10, top: 10, bottom: 20 };
+const PAD = { left: 30, right: 10, top: 10, bottom: 22 };
+const dayOf = (ms: number) => formatDay(new Date(ms).toISOString().slice(0, 10));
 const GRID = [0, 0.5, 1];
 
 // Theme colours as SVG paint: the semantic tokens switch with light and dark.
@@ -67,11 +69,27 @@ export const MetricChart = ({ metric, runs }: { metric: MetricKey; runs: Evaluat
             <g key={value}>
               <Rule x1={PAD.left} x2={WIDTH - PAD.right} y1={y} y2={y} stroke="border" strokeWidth="1" />
               <Label x={PAD.left - 6} y={y + 4} textAnchor="end" fontSize="10px" fill="fg.muted">
-                {formatMetric(value).replace(/0+$/, "0")}
+                {formatNumber(value, 1)}
               </Label>
             </g>
           );
         })}
+        {/* the first and the last run's day under the axis */}
+        {[points[0], points.length > 1 ? last : undefined].map(
+          (point, index) =>
+            point && (
+              <Label
+                key={point.run.id}
+                x={point.x}
+                y={HEIGHT - 6}
+                textAnchor={points.length === 1 ? "middle" : index === 0 ? "start" : "end"}
+                fontSize="10px"
+                fill="fg.muted"
+              >
+                {dayOf(point.run.create_time)}
+              </Label>
+            ),
+        )}
         {points.length > 1 && (
           <Line
             points={points.map((point) => `${point.x},${point.y}`).join(" ")}
