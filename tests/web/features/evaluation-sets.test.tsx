@@ -503,7 +503,16 @@ describe("test sets: runs", () => {
     const comparison: RunComparison = {
       a: older,
       b: newer,
-      delta: { ndcg_at_10: 0.2, hit_at_1: -0.1, hit_at_5: 0, hit_at_10: 0, mrr: 0, recall_at_10: 0 },
+      delta: {
+        ndcg_at_10: 0.2,
+        hit_at_1: -0.1,
+        hit_at_5: 0,
+        hit_at_10: 0,
+        mrr: 0,
+        recall_at_10: 0,
+        answer_fact_recall: 0,
+        answer_citation_precision: 0,
+      },
       questions: [
         {
           question_id: "q1",

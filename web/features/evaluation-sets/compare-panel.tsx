@@ -59,6 +59,9 @@ const RunPicker = ({
 const MetricsTable = ({ comparison }: { comparison: RunComparison }) => {
   const { t } = useTranslation();
   const keys = metricsOf(comparison.a.metrics).filter((key) => comparison.b.metrics?.[key] !== undefined);
+  // the answer checks' difference may be left out where a run made none
+  const delta = (key: (typeof keys)[number]) =>
+    comparison.delta[key] ?? (comparison.b.metrics?.[key] ?? 0) - (comparison.a.metrics?.[key] ?? 0);
   return (
     <Table.ScrollArea borderWidth="1px" rounded="lg" bg="app.surface">
       <Table.Root size="sm" data-testid="compare-metrics">
@@ -84,9 +87,9 @@ const MetricsTable = ({ comparison }: { comparison: RunComparison }) => {
                 textAlign="end"
                 fontVariantNumeric="tabular-nums"
                 fontWeight="semibold"
-                color={deltaColor(comparison.delta[key])}
+                color={deltaColor(delta(key))}
               >
-                {formatDelta(comparison.delta[key])}
+                {formatDelta(delta(key))}
               </Table.Cell>
             </Table.Row>
           ))}
