@@ -44,6 +44,9 @@ export const evaluationSetsQueryOptions = (page = 1, keywords = "", pageSize = 3
         query: { page, page_size: pageSize, keywords: keywords || undefined },
       }),
     placeholderData: keepPreviousData,
+    // a set whose last run still works shows its status and metrics once it is done
+    refetchInterval: (query) =>
+      query.state.data?.items.some((set) => set.last_run && isActive(set.last_run)) ? POLL_MS : false,
   });
 
 export const evaluationSetQueryOptions = (id: string) =>

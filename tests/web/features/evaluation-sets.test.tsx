@@ -9,8 +9,8 @@ import {
   useParams,
   useSearch,
 } from "@tanstack/react-router";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { configure, fireEvent, getConfig, screen, waitFor, within } from "@testing-library/react";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type {
   EvaluationAlert,
   EvaluationQuestion,
@@ -274,10 +274,17 @@ const renderSetPage = (url = "/test-sets/s1") => {
 
 const dialog = () => screen.findByRole("dialog");
 
-// Chakra's checkboxes and switches change state a moment after the click.
+// these flows chain many requests and renders; on a busy machine one second per step is too tight
+const defaultTimeout = getConfig().asyncUtilTimeout;
+vi.setConfig({ testTimeout: 20_000 });
+beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
+afterAll(() => configure({ asyncUtilTimeout: defaultTimeout }));
+
+// Chakra's checkboxes and switches are controlled: the native input flips at once, the component (and the state
+// behind it) a moment later; its root's data-state tells when the click has arrived.
 const tick = async (box: HTMLElement) => {
   fireEvent.click(box);
-  await waitFor(() => expect((box as HTMLInputElement).checked).toBe(true));
+  await waitFor(() => expect(box.closest("[data-part=root]")?.getAttribute("data-state")).toBe("checked"));
 };
 
 describe("test sets: the list", () => {
@@ -318,7 +325,7 @@ describe("test sets: the list", () => {
       alert_margin: 0.05,
     });
     await waitFor(() => expect(router.state.location.pathname).toBe("/test-sets/s2"));
-  }, 20_000);
+  });
 });
 
 describe("test sets: questions", () => {
@@ -367,7 +374,7 @@ describe("test sets: questions", () => {
     });
     expect(await screen.findByTestId("question-row")).toBeTruthy();
     expect(screen.getByText("1 Abschnitt")).toBeTruthy();
-  }, 20_000);
+  });
 
   it("shows the server's refusal and keeps the dialog open", async () => {
     mockApi({
@@ -490,7 +497,7 @@ describe("test sets: runs", () => {
     fireEvent.click(within(result).getByRole("button", { name: "Gefundene Abschnitte zeigen" }));
     const found = await screen.findAllByTestId("found-chunk");
     expect(found.map((item) => item.dataset.correct)).toEqual(["false", "true"]);
-  }, 20_000);
+  });
 
   it("compares two runs with signed deltas, filters worse questions and applies the better settings", async () => {
     const older = run({ id: "r1", label: "Standard" });
@@ -541,6 +548,7 @@ describe("test sets: runs", () => {
     expect(compare.hasAttribute("disabled")).toBe(true);
     await tick(screen.getByRole("checkbox", { name: "„Standard“ zum Vergleich wählen" }));
     await tick(screen.getByRole("checkbox", { name: "„Schwelle 0,4“ zum Vergleich wählen" }));
+    await waitFor(() => expect(compare.hasAttribute("disabled")).toBe(false));
     fireEvent.click(compare);
     await waitFor(() => expect(router.state.location.search).toMatchObject({ view: "compare", a: "r1", b: "r2" }));
     await waitFor(() =>
@@ -572,7 +580,7 @@ describe("test sets: runs", () => {
     await waitFor(() =>
       expect(last("POST", "/evaluation/runs/r2/apply")?.body).toEqual({ target: "chat", chat_id: "c9" }),
     );
-  }, 20_000);
+  });
 
   it("draws one chart per metric over the finished runs, oldest first", async () => {
     mockApi({
@@ -622,7 +630,7 @@ describe("test sets: from real traffic and alerts", () => {
     fireEvent.click(within(form).getByRole("button", { name: "Als Testfrage übernehmen" }));
     await waitFor(() => expect(takes()).toHaveLength(2));
     expect(takes()[1]?.body).toEqual({ unanswered_question: "Wie lange schlafen?" });
-  }, 20_000);
+  });
 
   it("shows a drop beyond the margin with a link to the comparison", async () => {
     mockApi({
