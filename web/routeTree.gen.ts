@@ -35,6 +35,7 @@ import { Route as AppFlowIndexRouteImport } from './routes/_app.flow.index'
 import { Route as AppFlowIdRouteImport } from './routes/_app.flow.$id'
 import { Route as AppKnowledgeIndexRouteImport } from './routes/_app.knowledge.index'
 import { Route as AppKnowledgeDetailRouteImport } from './routes/_app.knowledge._detail'
+import { Route as AppTestSetsSetIdRouteImport } from './routes/_app.test-sets.$setId'
 import { Route as AppUserSettingIndexRouteImport } from './routes/_app.user-setting.index'
 import { Route as AppUserSettingApiRouteImport } from './routes/_app.user-setting.api'
 import { Route as AppUserSettingLocaleRouteImport } from './routes/_app.user-setting.locale'
@@ -188,6 +189,11 @@ const AppKnowledgeDetailRoute = AppKnowledgeDetailRouteImport.update({
   path: '/knowledge',
   getParentRoute: () => AppRoute,
 } as any)
+const AppTestSetsSetIdRoute = AppTestSetsSetIdRouteImport.update({
+  id: '/test-sets/$setId',
+  path: '/test-sets/$setId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUserSettingIndexRoute = AppUserSettingIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -338,6 +344,7 @@ export interface FileRoutesByFullPath {
   '/evaluation/$dialogId': typeof AppEvaluationDialogIdRoute
   '/flow/$id': typeof AppFlowIdRoute
   '/knowledge': typeof AppKnowledgeDetailRouteWithChildren
+  '/test-sets/$setId': typeof AppTestSetsSetIdRoute
   '/user-setting/api': typeof AppUserSettingApiRoute
   '/user-setting/locale': typeof AppUserSettingLocaleRoute
   '/user-setting/model': typeof AppUserSettingModelRoute
@@ -385,6 +392,7 @@ export interface FileRoutesByTo {
   '/evaluation/$dialogId': typeof AppEvaluationDialogIdRoute
   '/flow/$id': typeof AppFlowIdRoute
   '/knowledge': typeof AppKnowledgeIndexRoute
+  '/test-sets/$setId': typeof AppTestSetsSetIdRoute
   '/user-setting/api': typeof AppUserSettingApiRoute
   '/user-setting/locale': typeof AppUserSettingLocaleRoute
   '/user-setting/model': typeof AppUserSettingModelRoute
@@ -437,6 +445,7 @@ export interface FileRoutesById {
   '/_app/evaluation/$dialogId': typeof AppEvaluationDialogIdRoute
   '/_app/flow/$id': typeof AppFlowIdRoute
   '/_app/knowledge/_detail': typeof AppKnowledgeDetailRouteWithChildren
+  '/_app/test-sets/$setId': typeof AppTestSetsSetIdRoute
   '/_app/user-setting/api': typeof AppUserSettingApiRoute
   '/_app/user-setting/locale': typeof AppUserSettingLocaleRoute
   '/_app/user-setting/model': typeof AppUserSettingModelRoute
@@ -489,6 +498,7 @@ export interface FileRouteTypes {
     | '/evaluation/$dialogId'
     | '/flow/$id'
     | '/knowledge'
+    | '/test-sets/$setId'
     | '/user-setting/api'
     | '/user-setting/locale'
     | '/user-setting/model'
@@ -536,6 +546,7 @@ export interface FileRouteTypes {
     | '/evaluation/$dialogId'
     | '/flow/$id'
     | '/knowledge'
+    | '/test-sets/$setId'
     | '/user-setting/api'
     | '/user-setting/locale'
     | '/user-setting/model'
@@ -587,6 +598,7 @@ export interface FileRouteTypes {
     | '/_app/evaluation/$dialogId'
     | '/_app/flow/$id'
     | '/_app/knowledge/_detail'
+    | '/_app/test-sets/$setId'
     | '/_app/user-setting/api'
     | '/_app/user-setting/locale'
     | '/_app/user-setting/model'
@@ -808,6 +820,13 @@ declare module '@tanstack/react-router' {
       path: '/knowledge'
       fullPath: '/knowledge'
       preLoaderRoute: typeof AppKnowledgeDetailRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/test-sets/$setId': {
+      id: '/_app/test-sets/$setId'
+      path: '/test-sets/$setId'
+      fullPath: '/test-sets/$setId'
+      preLoaderRoute: typeof AppTestSetsSetIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/user-setting/': {
@@ -1036,6 +1055,7 @@ interface AppRouteChildren {
   AppEvaluationDialogIdRoute: typeof AppEvaluationDialogIdRoute
   AppFlowIdRoute: typeof AppFlowIdRoute
   AppKnowledgeDetailRoute: typeof AppKnowledgeDetailRouteWithChildren
+  AppTestSetsSetIdRoute: typeof AppTestSetsSetIdRoute
   AppFlowIndexRoute: typeof AppFlowIndexRoute
   AppKnowledgeIndexRoute: typeof AppKnowledgeIndexRoute
 }
@@ -1050,6 +1070,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppEvaluationDialogIdRoute: AppEvaluationDialogIdRoute,
   AppFlowIdRoute: AppFlowIdRoute,
   AppKnowledgeDetailRoute: AppKnowledgeDetailRouteWithChildren,
+  AppTestSetsSetIdRoute: AppTestSetsSetIdRoute,
   AppFlowIndexRoute: AppFlowIndexRoute,
   AppKnowledgeIndexRoute: AppKnowledgeIndexRoute,
 }

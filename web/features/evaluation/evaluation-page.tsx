@@ -18,6 +18,8 @@ import { Pager } from "../../components/pager";
 import { RouteErrorMessage } from "../../components/route-error";
 import { StatsOverview, StatsSkeleton } from "../../components/stats-overview";
 import { saveBlob } from "../../lib/save-blob";
+import { SetList } from "../evaluation-sets/set-list";
+import { ToTestSetDialog } from "../evaluation-sets/to-test-set-dialog";
 import { FeedbackTable } from "./feedback-table";
 import { AssistantSelect, FeedbackFilters } from "./filters-bar";
 import { HistoryDrawer } from "./history-drawer";
@@ -83,6 +85,7 @@ const FeedbackSection = ({
   const { t } = useTranslation();
   const list = useQuery({ ...feedbackQueryOptions(filters, page, PAGE_SIZE), enabled: isValidRange(filters) });
   const [history, setHistory] = useState<FeedbackItem | null>(null);
+  const [toTestSet, setToTestSet] = useState<FeedbackItem | null>(null);
   if (list.isError) return <RouteErrorMessage error={list.error} onRetry={() => void list.refetch()} />;
   if (!list.data) return <PageLoader />;
   return (
@@ -104,9 +107,20 @@ const FeedbackSection = ({
           </EmptyState.Content>
         </EmptyState.Root>
       ) : (
-        <FeedbackTable items={list.data.items} showAssistant={showAssistant} onOpenHistory={setHistory} />
+        <FeedbackTable
+          items={list.data.items}
+          showAssistant={showAssistant}
+          onOpenHistory={setHistory}
+          onToTestSet={setToTestSet}
+        />
       )}
       <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onChange={onPage} />
+      {toTestSet && (
+        <ToTestSetDialog
+          source={{ feedbackId: toTestSet.id, question: toTestSet.question }}
+          onClose={() => setToTestSet(null)}
+        />
+      )}
       {history?.conversation_id && (
         <HistoryDrawer
           conversationId={history.conversation_id}
@@ -141,39 +155,45 @@ export const EvaluationPage = ({ chatId, search, onSearchChange, onChatChange }:
           {chat ? t("evaluation.descriptionOne", { name: chat.name }) : t("evaluation.description")}
         </Text>
       </Stack>
-      <Wrap as="section" aria-label={t("evaluation.filters.label")} gap="4" align="end">
-        <DateRangeFields
-          value={range}
-          onChange={(next) => update({ from: next.from, to: next.to, page: undefined, upage: undefined })}
-        />
-        <AssistantSelect
-          chats={chats.data ?? []}
-          value={chatId ?? ""}
-          onChange={(id) => onChatChange(id || undefined)}
-        />
-      </Wrap>
-      <Box as="section" aria-label={t("evaluation.stats")}>
-        {stats.isError ? (
-          <RouteErrorMessage error={stats.error} onRetry={() => void stats.refetch()} />
-        ) : stats.data ? (
-          <StatsOverview
-            stats={stats.data}
-            series={["messages", "active_users", "token_speed", "tokens", "rounds", "satisfaction"]}
-            wide
-          />
-        ) : (
-          <StatsSkeleton wide />
-        )}
-      </Box>
+      {/* the test sets have no date range or assistant of their own */}
+      {tab !== "sets" && (
+        <>
+          <Wrap as="section" aria-label={t("evaluation.filters.label")} gap="4" align="end">
+            <DateRangeFields
+              value={range}
+              onChange={(next) => update({ from: next.from, to: next.to, page: undefined, upage: undefined })}
+            />
+            <AssistantSelect
+              chats={chats.data ?? []}
+              value={chatId ?? ""}
+              onChange={(id) => onChatChange(id || undefined)}
+            />
+          </Wrap>
+          <Box as="section" aria-label={t("evaluation.stats")}>
+            {stats.isError ? (
+              <RouteErrorMessage error={stats.error} onRetry={() => void stats.refetch()} />
+            ) : stats.data ? (
+              <StatsOverview
+                stats={stats.data}
+                series={["messages", "active_users", "token_speed", "tokens", "rounds", "satisfaction"]}
+                wide
+              />
+            ) : (
+              <StatsSkeleton wide />
+            )}
+          </Box>
+        </>
+      )}
       <Tabs.Root
         value={tab}
-        onValueChange={(e) => update({ tab: e.value === "feedback" ? undefined : (e.value as "unanswered") })}
+        onValueChange={(e) => update({ tab: e.value === "feedback" ? undefined : (e.value as "unanswered" | "sets") })}
         colorPalette="teal"
         lazyMount
       >
         <Tabs.List aria-label={t("evaluation.tabs.label")}>
           <Tabs.Trigger value="feedback">{t("evaluation.tabs.feedback")}</Tabs.Trigger>
           <Tabs.Trigger value="unanswered">{t("evaluation.tabs.unanswered")}</Tabs.Trigger>
+          <Tabs.Trigger value="sets">{t("evalSets.tab")}</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="feedback">
           <Stack gap="4">
@@ -210,6 +230,9 @@ export const EvaluationPage = ({ chatId, search, onSearchChange, onChatChange }:
               onChange={update}
             />
           )}
+        </Tabs.Content>
+        <Tabs.Content value="sets">
+          <SetList />
         </Tabs.Content>
       </Tabs.Root>
     </Stack>

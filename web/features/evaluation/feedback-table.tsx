@@ -1,5 +1,5 @@
 import { Badge, Button, chakra, IconButton, Table, Text } from "@chakra-ui/react";
-import { History, ThumbsDown, ThumbsUp } from "lucide-react";
+import { ClipboardPlus, History, ThumbsDown, ThumbsUp } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FeedbackItem } from "../../api/evaluation";
@@ -66,10 +66,16 @@ const AnswerCell = ({ answer: raw }: { answer: string }) => {
   );
 };
 
-type Props = { items: FeedbackItem[]; showAssistant: boolean; onOpenHistory(item: FeedbackItem): void };
+type Props = {
+  items: FeedbackItem[];
+  showAssistant: boolean;
+  onOpenHistory(item: FeedbackItem): void;
+  // "Als Testfrage übernehmen"
+  onToTestSet?(item: FeedbackItem): void;
+};
 
 // Answered questions with their rating; a row opens its conversation's history.
-export const FeedbackTable = ({ items, showAssistant, onOpenHistory }: Props) => {
+export const FeedbackTable = ({ items, showAssistant, onOpenHistory, onToTestSet }: Props) => {
   const { t } = useTranslation();
   return (
     // positioned, so the screen-reader-only header text is clipped with the table instead of widening the page
@@ -87,7 +93,7 @@ export const FeedbackTable = ({ items, showAssistant, onOpenHistory }: Props) =>
             <Table.ColumnHeader w="24">{t("evaluation.table.rating")}</Table.ColumnHeader>
             <Table.ColumnHeader w="28">{t("evaluation.table.reason")}</Table.ColumnHeader>
             <Table.ColumnHeader>{t("evaluation.table.comment")}</Table.ColumnHeader>
-            <Table.ColumnHeader w="12">
+            <Table.ColumnHeader w="20">
               <Text srOnly>{t("common.actions")}</Text>
             </Table.ColumnHeader>
           </Table.Row>
@@ -131,6 +137,20 @@ export const FeedbackTable = ({ items, showAssistant, onOpenHistory }: Props) =>
                 </chakra.span>
               </Table.Cell>
               <Table.Cell>
+                {onToTestSet && (
+                  <IconButton
+                    size="xs"
+                    variant="ghost"
+                    aria-label={t("evalSets.fromTraffic.actionFor", { question: item.question })}
+                    title={t("evalSets.fromTraffic.action")}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      onToTestSet(item);
+                    }}
+                  >
+                    <ClipboardPlus />
+                  </IconButton>
+                )}
                 {item.conversation_id && (
                   <IconButton
                     size="xs"

@@ -10,7 +10,7 @@ const page = v.pipe(v.number(), v.integer(), v.minValue(1));
 
 // The evaluation page's filters, kept in the URL so a view can be linked and reloaded.
 export const EvaluationSearchSchema = v.object({
-  tab: loose(v.picklist(["feedback", "unanswered"])),
+  tab: loose(v.picklist(["feedback", "unanswered", "sets"])),
   from: loose(day),
   to: loose(day),
   // /buddy-eval only; /evaluation/$dialogId takes the assistant from the path

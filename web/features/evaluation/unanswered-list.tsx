@@ -1,6 +1,6 @@
-import { Badge, Button, Checkbox, EmptyState, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Button, Checkbox, EmptyState, HStack, IconButton, Stack, Table, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { CircleCheck, MessageSquarePlus } from "lucide-react";
+import { CircleCheck, ClipboardPlus, MessageSquarePlus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type EvaluationRange, type UnansweredQuestion, unansweredQueryOptions } from "../../api/evaluation";
@@ -8,6 +8,7 @@ import { PageLoader } from "../../components/page-loader";
 import { Pager } from "../../components/pager";
 import { RouteErrorMessage } from "../../components/route-error";
 import { formatCount, formatDateTime } from "../../lib/format";
+import { ToTestSetDialog } from "../evaluation-sets/to-test-set-dialog";
 import { AddAnswerDialog } from "./add-answer-dialog";
 
 const PAGE_SIZE = 20;
@@ -25,6 +26,7 @@ export const UnansweredList = ({ range, includeResolved, page, showAssistant, on
   const { t } = useTranslation();
   const list = useQuery(unansweredQueryOptions(range, includeResolved, page, PAGE_SIZE));
   const [answering, setAnswering] = useState<UnansweredQuestion | null>(null);
+  const [toTestSet, setToTestSet] = useState<string | null>(null);
   return (
     <Stack gap="4">
       <Text fontSize="sm" color="fg.muted">
@@ -76,21 +78,32 @@ export const UnansweredList = ({ range, includeResolved, page, showAssistant, on
                     <Table.Cell whiteSpace="nowrap">{formatDateTime(item.last_time)}</Table.Cell>
                     {showAssistant && <Table.Cell>{item.chats.map((chat) => chat.name).join(", ")}</Table.Cell>}
                     <Table.Cell>
-                      {item.resolved_chunk_id ? (
-                        <Badge colorPalette="green" variant="subtle">
-                          <CircleCheck size={12} aria-hidden /> {t("evaluation.unanswered.answered")}
-                        </Badge>
-                      ) : (
-                        <Button
+                      <HStack gap="1">
+                        {item.resolved_chunk_id ? (
+                          <Badge colorPalette="green" variant="subtle">
+                            <CircleCheck size={12} aria-hidden /> {t("evaluation.unanswered.answered")}
+                          </Badge>
+                        ) : (
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            colorPalette="teal"
+                            aria-label={t("evaluation.unanswered.addFor", { question: item.question })}
+                            onClick={() => setAnswering(item)}
+                          >
+                            <MessageSquarePlus /> {t("evaluation.unanswered.add")}
+                          </Button>
+                        )}
+                        <IconButton
                           size="xs"
-                          variant="outline"
-                          colorPalette="teal"
-                          aria-label={t("evaluation.unanswered.addFor", { question: item.question })}
-                          onClick={() => setAnswering(item)}
+                          variant="ghost"
+                          aria-label={t("evalSets.fromTraffic.actionFor", { question: item.question })}
+                          title={t("evalSets.fromTraffic.action")}
+                          onClick={() => setToTestSet(item.question)}
                         >
-                          <MessageSquarePlus /> {t("evaluation.unanswered.add")}
-                        </Button>
-                      )}
+                          <ClipboardPlus />
+                        </IconButton>
+                      </HStack>
                     </Table.Cell>
                   </Table.Row>
                 ))}
@@ -104,6 +117,12 @@ export const UnansweredList = ({ range, includeResolved, page, showAssistant, on
             onChange={(next) => onChange({ upage: next })}
           />
         </>
+      )}
+      {toTestSet !== null && (
+        <ToTestSetDialog
+          source={{ unansweredQuestion: toTestSet, question: toTestSet }}
+          onClose={() => setToTestSet(null)}
+        />
       )}
       {answering && <AddAnswerDialog item={answering} chatId={range.chatId} onClose={() => setAnswering(null)} />}
     </Stack>

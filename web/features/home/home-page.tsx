@@ -12,6 +12,7 @@ import { searchesQueryOptions } from "../../api/searches";
 import { formatCount, formatDateTime } from "../../lib/format";
 import { CreateAgentDialog } from "../agents/list/create-agent-dialog";
 import { ChatConfigDialog } from "../assistants";
+import { EvaluationAlerts } from "../evaluation-sets/alerts-card";
 import { CreateDatasetDialog } from "../knowledge/create-dataset-dialog";
 import { OverviewCard } from "./overview-card";
 import { UsageSummary } from "./usage-summary";
@@ -71,6 +72,7 @@ export const HomePage = () => {
         </Heading>
         <Text color="fg.muted">{t("home.intro")}</Text>
       </Stack>
+      <EvaluationAlerts />
       <QuickActions />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         <OverviewCard

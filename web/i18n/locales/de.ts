@@ -11,6 +11,7 @@ import { searchDe } from "./search.de";
 import { shareDe } from "./share.de";
 import { agentsDe } from "./agents.de";
 import { evaluationDe } from "./evaluation.de";
+import { evalSetsDe } from "./evaluation-sets.de";
 import { homeDe } from "./home.de";
 import { planDe } from "./plan.de";
 import { promptsDe } from "./prompts.de";
@@ -404,6 +405,7 @@ export const de = {
   teams: teamsDe,
   kbConfig: kbConfigDe,
   evaluation: evaluationDe,
+  evalSets: evalSetsDe,
   home: homeDe,
   plan: planDe,
   prompts: promptsDe,
@@ -420,6 +422,7 @@ export const de = {
     flowEditor: "Flow-Editor",
     search: "Schnelltest",
     evaluation: "Auswertung",
+    testSet: "Testset",
     documentViewer: "Dokumentansicht",
     home: "Start",
     datasets: "Datensätze",

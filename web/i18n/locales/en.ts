@@ -12,6 +12,7 @@ import { searchEn } from "./search.en";
 import { shareEn } from "./share.en";
 import { agentsEn } from "./agents.en";
 import { evaluationEn } from "./evaluation.en";
+import { evalSetsEn } from "./evaluation-sets.en";
 import { homeEn } from "./home.en";
 import { planEn } from "./plan.en";
 import { promptsEn } from "./prompts.en";
@@ -399,6 +400,7 @@ export const en: Shape<typeof de> = {
   teams: teamsEn,
   kbConfig: kbConfigEn,
   evaluation: evaluationEn,
+  evalSets: evalSetsEn,
   home: homeEn,
   plan: planEn,
   prompts: promptsEn,
@@ -415,6 +417,7 @@ export const en: Shape<typeof de> = {
     flowEditor: "Flow editor",
     search: "Quick test",
     evaluation: "Evaluation",
+    testSet: "Test set",
     documentViewer: "Document viewer",
     home: "Home",
     datasets: "Datasets",
