@@ -239,7 +239,8 @@ export const ComparePanel = ({ set, a, b, onPick }: Props) => {
       </EmptyState.Root>
     );
 
-  const better = comparison.data && (comparison.data.delta.ndcg_at_10 >= 0 ? comparison.data.b : comparison.data.a);
+  const better =
+    comparison.data && ((comparison.data.delta.ndcg_at_10 ?? 0) >= 0 ? comparison.data.b : comparison.data.a);
   return (
     <Stack gap="5" pt="2">
       <Grid templateColumns={{ base: "1fr", md: "1fr 1fr auto" }} gap="4" alignItems="end">
