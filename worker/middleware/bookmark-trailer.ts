@@ -1,14 +1,11 @@
-import { BOOKMARK_HEADER } from "../platform/d1-session";
-
-// An SSE comment after the last event (clients skip comments) carrying the session's bookmark as it stands once
-// the stream's own writes (the saved answer) are done.
-export const withBookmarkTrailer = (response: Response, bookmark: () => string | null) => {
+// SSE comments after the last event (clients skip comments) with what is known only once the stream's own writes
+// (the saved answer) are done: the session's bookmark, and under D1_METER the request's D1 tally.
+export const withStreamTrailer = (response: Response, comments: () => string[]) => {
   if (!response.body || !(response.headers.get("Content-Type") ?? "").startsWith("text/event-stream")) return response;
   const encoder = new TextEncoder();
   const trailer = new TransformStream<Uint8Array, Uint8Array>({
     flush(controller) {
-      const last = bookmark();
-      if (last) controller.enqueue(encoder.encode(`: ${BOOKMARK_HEADER} ${last}\n\n`));
+      for (const comment of comments()) controller.enqueue(encoder.encode(`: ${comment}\n\n`));
     },
   });
   return new Response(response.body.pipeThrough(trailer), response);
