@@ -26,7 +26,8 @@ export const measureD1 = async <T>(work: () => Promise<T>) => {
 
 // Each figure of `cost` at most the budget's (set from the measured figures after removing waste).
 export const expectWithinBudget = (name: string, cost: D1Tally, budget: D1Tally) => {
-  console.log(`D1 budget ${name}: ${JSON.stringify(cost)}`);
+  // the measured figures, for setting a budget after a change (npx vitest run --project worker tests/worker/budgets)
+  console.warn(`D1 budget ${name}: ${JSON.stringify(cost)}`);
   for (const key of Object.keys(budget) as (keyof D1Tally)[]) {
     expect(cost[key], `${name}: ${key} ${cost[key]} > budget ${budget[key]}`).toBeLessThanOrEqual(budget[key]);
   }

@@ -117,7 +117,7 @@ describe("D1 budgets of the hot requests", { timeout: 60_000 }, () => {
   it("parsing a 10-page PDF, request and tasks", async () => {
     const user: TestUser = await createUser();
     const dataset = await createDataset(user);
-    const pages = Array.from({ length: 10 }, (_, page) => ({
+    const pages = Array.from({ length: 10 }, (_page, page) => ({
       lines: Array.from(
         { length: 30 },
         (_, line) => `Seite ${page + 1}, Zeile ${line + 1}: Der Bericht beschreibt die Lage.`,
