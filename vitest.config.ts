@@ -15,6 +15,8 @@ export default defineConfig({
               bindings: {
                 TEST_MIGRATIONS: migrations,
                 ALLOW_PRIVATE_FETCH: "true",
+                // every D1 call is counted (worker/platform/d1-meter.ts) for the budgets in tests/worker/budgets
+                D1_METER: "on",
                 AI_BACKEND: "fake",
                 PROVIDER_SECRET: "vitest-provider-secret",
                 TEST_SITE_URL: inject("testSiteUrl"),

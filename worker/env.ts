@@ -1,3 +1,4 @@
+import type { D1Access } from "./platform/d1-session";
 import type { Actor, Deps } from "./services/context";
 import type { ShareAccess } from "./services/share/guard";
 
@@ -6,6 +7,8 @@ export type AppEnv = {
   Variables: {
     requestId: string;
     deps: Deps;
+    // the request's D1 session (worker/platform/d1-session.ts)
+    d1: D1Access;
     actor: Actor;
     // shared-chat requests only (routes/share.ts)
     share: ShareAccess;

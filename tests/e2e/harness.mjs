@@ -42,7 +42,7 @@ export const waitUntilUp = async (baseUrl) => {
 };
 
 // One fresh local stack per run: built SPA, empty D1/R2 in a temp dir, wrangler dev on a free port.
-export const startStack = async ({ skipBuild = false, browser: withBrowser = true, inspectorPort } = {}) => {
+export const startStack = async ({ skipBuild = false, browser: withBrowser = true, inspectorPort, vars = {} } = {}) => {
   mkdirSync(ARTIFACTS, { recursive: true });
   if (!skipBuild) await buildSpa();
   const persistTo = mkdtempSync(join(tmpdir(), "buddy-e2e-"));
@@ -57,6 +57,7 @@ export const startStack = async ({ skipBuild = false, browser: withBrowser = tru
       ALLOW_PRIVATE_FETCH: "true",
       PROVIDER_SECRET: randomBytes(32).toString("hex"),
       REGISTRATIONS_PER_HOUR: "1000",
+      ...vars,
     },
     stdio: ["ignore", "ignore", "inherit"],
     inspectorPort,

@@ -1,6 +1,7 @@
 import type { GenericSchema, InferInput } from "valibot";
 import type { Envelope } from "../../worker/contract/envelope";
 import { authHeaders, clearSession, getCurrentTeam, setCurrentTeam } from "../lib/auth-storage";
+import { BOOKMARK_HEADER, bookmarkHeaders, rememberBookmark, watchStreamBookmark } from "./bookmark";
 
 export const API_BASE = "/api/v1";
 
@@ -92,7 +93,7 @@ export const createClient = (config: ClientConfig) => {
   };
 
   const send = async (path: string, options: RequestOptions) => {
-    const headers = new Headers(config.headers());
+    const headers = new Headers({ ...bookmarkHeaders(), ...config.headers() });
     let body: BodyInit | undefined;
     if (options.body instanceof FormData) body = options.body;
     else if (options.body !== undefined) {
@@ -100,12 +101,13 @@ export const createClient = (config: ClientConfig) => {
       body = JSON.stringify(options.body);
     }
     try {
-      return await fetch(url(path, options.query), {
+      const response = await fetch(url(path, options.query), {
         method: options.method ?? (body === undefined ? "GET" : "POST"),
         headers,
         body,
         signal: options.signal,
       });
+      return watchStreamBookmark(response);
     } catch (error) {
       if (error instanceof DOMException && error.name === "AbortError") throw error;
       throw new ApiError(ErrorCode.network, "network", 0);
@@ -133,12 +135,15 @@ export const createClient = (config: ClientConfig) => {
     new Promise<T>((resolve, reject) => {
       const xhr = new XMLHttpRequest();
       xhr.open("POST", url(path, undefined));
-      for (const [name, value] of Object.entries(config.headers())) xhr.setRequestHeader(name, value);
+      for (const [name, value] of Object.entries({ ...bookmarkHeaders(), ...config.headers() })) {
+        xhr.setRequestHeader(name, value);
+      }
       xhr.upload.onprogress = (event) => {
         if (event.lengthComputable) onProgress(event.loaded / event.total);
       };
       xhr.onerror = () => reject(new ApiError(ErrorCode.network, "network", 0));
       xhr.onload = () => {
+        rememberBookmark(xhr.getResponseHeader(BOOKMARK_HEADER));
         let envelope: Envelope<T> | null = null;
         try {
           envelope = JSON.parse(xhr.responseText) as Envelope<T>;

@@ -1,4 +1,5 @@
 import { authHeaders } from "./auth-storage";
+import { bookmarkHeaders } from "../api/bookmark";
 
 // Hands the browser a blob as a download; the URL is revoked later because some browsers read it only after click().
 export const saveBlob = (blob: Blob, name: string) => {
@@ -13,7 +14,7 @@ export const saveBlob = (blob: Blob, name: string) => {
 // Downloads go through fetch so the Authorization header is sent. API errors are JSON envelopes (some
 // with HTTP 200); a file always comes with Content-Disposition.
 export const fetchFileBlob = async (url: string, signal?: AbortSignal) => {
-  const response = await fetch(url, { headers: authHeaders(), signal });
+  const response = await fetch(url, { headers: { ...bookmarkHeaders(), ...authHeaders() }, signal });
   const disposition = response.headers.get("content-disposition");
   if (!response.ok || (!disposition && response.headers.get("content-type")?.startsWith("application/json"))) {
     throw new Error(`download failed (HTTP ${response.status})`);

@@ -1,18 +1,26 @@
-import { drizzle } from "drizzle-orm/d1";
+import {
+  createTableRelationsHelpers,
+  type ExtractTablesWithRelations,
+  extractTablesRelationalConfig,
+} from "drizzle-orm";
+import { DrizzleD1Database, SQLiteD1Session } from "drizzle-orm/d1";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import type { D1Client } from "../platform/d1-meter";
 import * as schema from "./schema";
 
-const build = (d1: D1Database) => drizzle(d1, { schema });
+type Relational = ExtractTablesWithRelations<typeof schema>;
 
-// drizzle() walks the whole schema for its relational queries each time it is called; one instance per binding
-// (the same object for every request an isolate serves) saves that on every request and queue batch.
-const instances = new WeakMap<D1Database, ReturnType<typeof build>>();
+// drizzle() walks the whole schema for its relational queries each time it is called (316 µs a call under Node
+// here, against 34 µs for an instance put together from the walk done once per isolate, as below): every request
+// gets its own D1 session and so its own instance.
+const tables = extractTablesRelationalConfig<Relational>(schema, createTableRelationsHelpers);
+const relational = { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap };
+const dialect = new SQLiteAsyncDialect();
 
-export const createDb = (d1: D1Database) => {
-  const existing = instances.get(d1);
-  if (existing) return existing;
-  const db = build(d1);
-  instances.set(d1, db);
-  return db;
+export const createDb = (client: D1Client) => {
+  const session = new SQLiteD1Session<typeof schema, Relational>(client as D1Database, dialect, relational, {});
+  const db = new DrizzleD1Database<typeof schema>("async", dialect, session, relational);
+  return Object.assign(db, { $client: client as D1Database });
 };
 
 export type Db = ReturnType<typeof createDb>;

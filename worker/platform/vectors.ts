@@ -1,5 +1,6 @@
 import { D1_MAX_PARAMS, inChunks } from "../lib/batches";
 import { base64ToBytes, bytesToBase64 } from "../lib/bytes";
+import type { D1Client } from "./d1-meter";
 
 export type VectorMetadata = Record<string, string | number | boolean>;
 export type VectorRecord = { id: string; values: Float32Array; metadata: VectorMetadata };
@@ -102,7 +103,7 @@ const CACHE_MAX_FLOATS = 64 * 1024 * 1024;
 const FRESH_MS = 2000;
 const cachedFloats = () => [...cache.values()].reduce((sum, entry) => sum + entry.matrix.length, 0);
 
-const namespaceHead = async (d1: D1Database, namespace: string, model: string) => {
+const namespaceHead = async (d1: D1Client, namespace: string, model: string) => {
   const head = await d1
     .prepare(
       "SELECT count(*) AS n, coalesce(max(updated_at), 0) AS latest, coalesce(max(dims), 0) AS dims FROM chunk_vectors WHERE namespace = ? AND model = ?",
@@ -114,7 +115,7 @@ const namespaceHead = async (d1: D1Database, namespace: string, model: string) =
 
 // The cached entry when still current; otherwise the head just read, so a reload need not ask again.
 const cachedOrHead = async (
-  d1: D1Database,
+  d1: D1Client,
   namespace: string,
   model: string,
 ): Promise<{ hit: CachedNamespace } | { head: Awaited<ReturnType<typeof namespaceHead>> }> => {
@@ -126,7 +127,7 @@ const cachedOrHead = async (
   return { hit };
 };
 
-const loadNamespace = async (d1: D1Database, namespace: string, model: string): Promise<CachedNamespace> => {
+const loadNamespace = async (d1: D1Client, namespace: string, model: string): Promise<CachedNamespace> => {
   const found = await cachedOrHead(d1, namespace, model);
   if ("hit" in found) return found.hit;
   const { stamp, dims } = found.head;
@@ -153,7 +154,7 @@ const loadNamespace = async (d1: D1Database, namespace: string, model: string): 
   return entry;
 };
 
-const storedVectors = async (d1: D1Database, namespace: string, model: string, ids: string[]) => {
+const storedVectors = async (d1: D1Client, namespace: string, model: string, ids: string[]) => {
   const vectors = new Map<string, Float32Array>();
   for (const part of inChunks(ids, D1_MAX_PARAMS - 2)) {
     const { results } = await d1
@@ -167,7 +168,7 @@ const storedVectors = async (d1: D1Database, namespace: string, model: string, i
   return vectors;
 };
 
-export const createD1VectorIndex = (d1: D1Database): VectorIndex => ({
+export const createD1VectorIndex = (d1: D1Client): VectorIndex => ({
   async upsert(namespace, model, records) {
     cache.delete(`${namespace}|${model}`);
     const statement = d1.prepare(

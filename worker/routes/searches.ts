@@ -87,7 +87,7 @@ const searchAppRoutes = new Hono<AppEnv>()
 
 const CORS_HEADERS = {
   "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
-  "Access-Control-Allow-Headers": "Authorization, Content-Type",
+  "Access-Control-Allow-Headers": "Authorization, Content-Type, x-d1-bookmark",
   "Access-Control-Max-Age": "600",
 };
 

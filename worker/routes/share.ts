@@ -31,7 +31,7 @@ import { envelopes, nonStreamAnswer } from "./chat-completions";
 
 const CORS_HEADERS = {
   "Access-Control-Allow-Methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
-  "Access-Control-Allow-Headers": "Authorization, Content-Type",
+  "Access-Control-Allow-Headers": "Authorization, Content-Type, x-d1-bookmark",
   "Access-Control-Max-Age": "600",
 };
 

@@ -80,7 +80,13 @@ export const prepareCompletion = async (
   ctx: ServiceContext,
   dialog: DialogRow,
   input: CompletionInput,
-  caller: { userId: string; source: SessionSource; waitUntil: (work: Promise<unknown>) => void },
+  caller: {
+    userId: string;
+    source: SessionSource;
+    waitUntil: (work: Promise<unknown>) => void;
+    // input.session_id's conversation where the caller has read it already
+    session?: ConversationRow;
+  },
 ): Promise<PreparedCompletion> => {
   const values = variableValues(dialog.promptConfig, variablesOf(input));
   const question = input.question?.trim() ?? "";
@@ -88,7 +94,7 @@ export const prepareCompletion = async (
   if (input.messages && input.messages.at(-1)?.role !== "user")
     throw dataError("The last content of this conversation is not from user.");
   const session = input.session_id
-    ? await getConversation(ctx, dialog, input.session_id)
+    ? (caller.session ?? (await getConversation(ctx, dialog, input.session_id)))
     : await openConversation(
         ctx,
         dialog,
@@ -115,7 +121,7 @@ export const prepareCompletion = async (
     .map((message, k) => (answeredKept.has(message.id) ? session.reference[k] : undefined))
     .filter((reference) => reference !== undefined);
 
-  const save = async (messages: StoredMessage[], reference = keptReference) =>
+  const save = (messages: StoredMessage[], reference = keptReference) =>
     ctx.db
       .update(conversations)
       .set({ messages, reference, updateTime: nowMs() })
@@ -165,31 +171,34 @@ export const prepareCompletion = async (
         }
         const result = event.done;
         const created = nowMs() / 1000;
-        await save(
-          [
-            ...history,
-            {
-              id: messageId,
-              role: "assistant",
-              content: result.answer,
-              created_at: created,
-              reference: result.reference,
-              related_questions: result.relatedQuestions,
-              ...(dialog.promptConfig.prompt_icon && { prompt: result.prompt }),
-              ...(result.notice && { notice: result.notice }),
-            },
-          ],
-          [...keptReference, result.reference],
-        );
-        await recordTurn(ctx, {
-          dialog,
-          conversationId: session.id,
-          messageId,
-          userId: session.userId,
-          source: session.source,
-          result,
-          durationMs: nowMs() - started,
-        });
+        // the answer and its turn row in one round trip
+        await ctx.db.batch([
+          save(
+            [
+              ...history,
+              {
+                id: messageId,
+                role: "assistant",
+                content: result.answer,
+                created_at: created,
+                reference: result.reference,
+                related_questions: result.relatedQuestions,
+                ...(dialog.promptConfig.prompt_icon && { prompt: result.prompt }),
+                ...(result.notice && { notice: result.notice }),
+              },
+            ],
+            [...keptReference, result.reference],
+          ),
+          recordTurn(ctx, {
+            dialog,
+            conversationId: session.id,
+            messageId,
+            userId: session.userId,
+            source: session.source,
+            result,
+            durationMs: nowMs() - started,
+          }),
+        ]);
         finished = true;
         yield {
           ...base,
@@ -208,7 +217,10 @@ export const prepareCompletion = async (
       // stopped by the client or failed: what was said so far stays (the request may already be gone, hence waitUntil)
       if (!finished && partial)
         caller.waitUntil(
-          save([...history, { id: messageId, role: "assistant", content: partial, created_at: nowMs() / 1000 }]),
+          // then() starts drizzle's lazy query
+          save([...history, { id: messageId, role: "assistant", content: partial, created_at: nowMs() / 1000 }]).then(
+            () => undefined,
+          ),
         );
     }
   }

@@ -1,4 +1,4 @@
-import { lt, or, and, sql } from "drizzle-orm";
+import { and, eq, lt, or, sql } from "drizzle-orm";
 import { shareUsage } from "../../db/schema";
 import type { Deps } from "../context";
 import { startsWith } from "../../lib/sql-match";
@@ -8,8 +8,9 @@ export const minuteBucket = (ms: number) => `m:${stamp(ms).slice(0, 12)}`;
 export const dayBucket = (ms: number) => `d:${stamp(ms).slice(0, 8)}`;
 
 // Adds one request to a token's bucket and returns the new count (one statement, safe under concurrency).
-export const countRequest = async (deps: Deps, tokenId: string, bucket: string) => {
-  const [row] = await deps.db
+// The upsert that counts one more request in a bucket, handing back the new count.
+export const countInBucket = (deps: Deps, tokenId: string, bucket: string) =>
+  deps.db
     .insert(shareUsage)
     .values({ tokenId, bucket, count: 1 })
     .onConflictDoUpdate({
@@ -17,8 +18,18 @@ export const countRequest = async (deps: Deps, tokenId: string, bucket: string) 
       set: { count: sql`${shareUsage.count} + 1` },
     })
     .returning({ count: shareUsage.count });
+
+export const countRequest = async (deps: Deps, tokenId: string, bucket: string) => {
+  const [row] = await countInBucket(deps, tokenId, bucket);
   return row?.count ?? 1;
 };
+
+// Takes back one request counted in a bucket (one refused by another limit).
+export const uncountRequest = (deps: Deps, tokenId: string, bucket: string) =>
+  deps.db
+    .update(shareUsage)
+    .set({ count: sql`${shareUsage.count} - 1` })
+    .where(and(eq(shareUsage.tokenId, tokenId), eq(shareUsage.bucket, bucket)));
 
 // Minute buckets older than an hour and day buckets older than a week are no longer needed.
 export const pruneUsage = (deps: Deps, now: number) =>

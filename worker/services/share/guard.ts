@@ -4,7 +4,7 @@ import { AppError, RetCode } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
 import type { Deps } from "../context";
 import { roleIn } from "../teams/membership";
-import { countRequest, dayBucket, minuteBucket } from "../share-links/usage";
+import { countInBucket, countRequest, dayBucket, minuteBucket, uncountRequest } from "../share-links/usage";
 
 export type ShareAccess = { token: ShareTokenRow; dialog: typeof dialogs.$inferSelect };
 
@@ -85,14 +85,27 @@ export const frameAncestorsFor = async (deps: Deps, credential: string | null) =
 // Per-token limits: requests per minute for everything, answers per day for completions.
 export const checkRate = async (deps: Deps, token: ShareTokenRow, isAnswer: boolean) => {
   const now = nowMs();
-  const perMinute = await countRequest(deps, token.id, minuteBucket(now));
-  if (perMinute > token.ratePerMinute)
-    throw tooMany(`Too many requests: this share link allows ${token.ratePerMinute} per minute. Please wait a moment.`);
-  if (!isAnswer) return;
-  const today = await countRequest(deps, token.id, dayBucket(now));
-  if (today > token.dailyCap)
+  const minute = minuteBucket(now);
+  const perMinuteExceeded = (count: number) => count > token.ratePerMinute;
+  const slowDown = () =>
+    tooMany(`Too many requests: this share link allows ${token.ratePerMinute} per minute. Please wait a moment.`);
+  if (!isAnswer) {
+    if (perMinuteExceeded(await countRequest(deps, token.id, minute))) throw slowDown();
+    return;
+  }
+  // an answer's counts and the link's last use in one round trip; a refused one is not counted against the day
+  const day = dayBucket(now);
+  const [[perMinute], [today]] = await deps.db.batch([
+    countInBucket(deps, token.id, minute),
+    countInBucket(deps, token.id, day),
+    deps.db.update(shareTokens).set({ lastUsedAt: now }).where(eq(shareTokens.id, token.id)),
+  ]);
+  if (perMinuteExceeded(perMinute?.count ?? 1)) {
+    await uncountRequest(deps, token.id, day);
+    throw slowDown();
+  }
+  if ((today?.count ?? 1) > token.dailyCap)
     throw tooMany(
       `This share link has reached its daily limit of ${token.dailyCap} answers. Please try again tomorrow.`,
     );
-  await deps.db.update(shareTokens).set({ lastUsedAt: now }).where(eq(shareTokens.id, token.id));
 };

@@ -88,11 +88,11 @@ export const prepareVisitorCompletion = async (
   input: CompletionInput,
   waitUntil: (work: Promise<unknown>) => void,
 ) => {
-  if (input.session_id) await visitorConversation(ctx, dialog, visitorId, input.session_id);
+  const session = input.session_id ? await visitorConversation(ctx, dialog, visitorId, input.session_id) : undefined;
   return prepareCompletion(
     ctx,
     dialog,
     { ...input, user_id: visitorId, llm_id: undefined },
-    { userId: visitorId, source: "shared", waitUntil },
+    { userId: visitorId, source: "shared", waitUntil, session },
   );
 };
