@@ -14,10 +14,11 @@ const BUDGETS = {
   streamedCompletion: { roundTrips: 9, primaryRoundTrips: 3, statements: 16, rowsRead: 140, rowsWritten: 7 },
   sharePageShell: { roundTrips: 1, primaryRoundTrips: 0, statements: 1, rowsRead: 1, rowsWritten: 0 },
   sharedChatInfo: { roundTrips: 4, primaryRoundTrips: 1, statements: 4, rowsRead: 3, rowsWritten: 1 },
-  shareFirstAnswer: { roundTrips: 11, primaryRoundTrips: 4, statements: 20, rowsRead: 100, rowsWritten: 11 },
-  widgetFirstMessage: { roundTrips: 11, primaryRoundTrips: 5, statements: 20, rowsRead: 112, rowsWritten: 13 },
+  shareFirstAnswer: { roundTrips: 11, primaryRoundTrips: 4, statements: 20, rowsRead: 102, rowsWritten: 11 },
+  widgetFirstMessage: { roundTrips: 11, primaryRoundTrips: 5, statements: 20, rowsRead: 114, rowsWritten: 13 },
   documentList: { roundTrips: 3, primaryRoundTrips: 0, statements: 4, rowsRead: 10, rowsWritten: 0 },
-  parsePer10Pages: { roundTrips: 38, primaryRoundTrips: 22, statements: 54, rowsRead: 110, rowsWritten: 134 },
+  // one more round trip since a finished parse looks for test sets to re-run (issue 37)
+  parsePer10Pages: { roundTrips: 39, primaryRoundTrips: 22, statements: 54, rowsRead: 110, rowsWritten: 134 },
 } satisfies Record<string, D1Tally>;
 
 const QUESTION = "Wie viel Schlaf brauchen Erwachsene?";
