@@ -41,12 +41,22 @@ export const analyzeQuery = (question: string): AnalyzedQuery => {
 // RAGFlow's idf: log10(10 + (N − df + 0.5)/(df + 0.5)).
 export const idf = (df: number, total: number) => Math.log10(10 + (total - df + 0.5) / (df + 0.5));
 
-export type ChunkText = { words: Set<string>; stems: Set<string>; folded: string };
+// `stems` (of every word) is filled in by hasTerm when first needed: most texts scored never need it.
+export type ChunkText = { words: Set<string>; folded: string; stems: Set<string> | undefined };
 
 export const chunkText = (parts: string[]): ChunkText => {
   const folded = foldForMatching(parts.join(" "));
-  const words = new Set(folded.match(/[\p{L}\p{N}]+/gu) ?? []);
-  return { folded, words, stems: new Set([...words].map(stem)) };
+  return { folded, words: new Set(folded.match(/[\p{L}\p{N}]+/gu) ?? []), stems: undefined };
+};
+
+// Whether the text has the term as a word, or a word with the term's stem. A stem is a prefix of its word, so a
+// text that does not contain the stem at all has no such word, and its stems are not needed.
+export const hasTerm = (text: ChunkText, term: string) => {
+  if (text.words.has(term)) return true;
+  const termStem = stem(term);
+  if (!text.folded.includes(termStem)) return false;
+  text.stems ??= new Set([...text.words].map(stem));
+  return text.stems.has(termStem);
 };
 
 // Share of the query's term weight found in the chunk (a word match counts fully, a match inside a
@@ -56,7 +66,7 @@ export const termSimilarity = (query: AnalyzedQuery, weights: Map<string, number
   if (total === 0) return 0;
   const found = query.terms.reduce((sum, term) => {
     const weight = weights.get(term) ?? 1;
-    if (text.words.has(term) || text.stems.has(stem(term))) return sum + weight;
+    if (hasTerm(text, term)) return sum + weight;
     return term.length >= 4 && text.folded.includes(term) ? sum + 0.7 * weight : sum;
   }, 0);
   const termShare = found / total;

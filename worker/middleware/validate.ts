@@ -23,6 +23,18 @@ export const assertJsonContentType = (contentType: string, failure: (message: st
     throw failure(`Unsupported content type: Expected application/json, got ${contentType || "nothing"}`);
 };
 
+export const NOT_A_JSON_OBJECT = "The request body must be a JSON object.";
+
+const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+// valibot's object() takes a list (its indexes become keys), so a body of [] or [{…}] would pass a schema whose
+// fields are all optional; every JSON body is checked to be an object first.
+export const assertJsonObject = (value: unknown, failure: (message: string) => AppError = argumentError) => {
+  if (!isJsonObject(value)) throw failure(NOT_A_JSON_OBJECT);
+  return value;
+};
+
 // JSON body checks in RAGFlow's order and wording: content type, object payload, then fields (code 101; the
 // document update answers the same lines with 102).
 export const jsonBody = <S extends v.GenericSchema>(
@@ -32,7 +44,7 @@ export const jsonBody = <S extends v.GenericSchema>(
   documented(
     validator("json", (value, c): v.InferOutput<S> => {
       assertJsonContentType(c.req.header("Content-Type") ?? "", failure);
-      if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      if (!isJsonObject(value)) {
         throw failure(`Invalid request payload: expected object, got ${describeType(value)}`);
       }
       return parseOrThrow(schema, value, failure);
@@ -58,11 +70,12 @@ const describeIssue = (issue: v.BaseIssue<unknown>) => {
   return issue.message.includes(field) ? issue.message : formatIssues([issue]);
 };
 
-// Chunk and chat endpoints answer bad input with code 102 and its first problem, as RAGFlow does.
+// Chunk and chat endpoints answer bad input with code 102 and its first problem, as RAGFlow does. No body (or
+// a non-JSON content type) reads as {}.
 export const jsonBodyAsDataError = <S extends v.GenericSchema>(schema: S) =>
   documented(
     validator("json", (value): v.InferOutput<S> => {
-      const result = v.safeParse(schema, value ?? {});
+      const result = v.safeParse(schema, assertJsonObject(value, dataError));
       if (result.success) return result.output;
       const [issue] = result.issues;
       throw dataError(issue ? describeIssue(issue) : "Invalid request");

@@ -5,6 +5,7 @@ import { DIFY_REQUIRED, DifyRetrievalSchema } from "../contract/dify";
 import type { AppEnv } from "../env";
 import { AppError, argumentError, RetCode } from "../lib/errors";
 import { formatIssues } from "../lib/validation";
+import { assertJsonObject } from "../middleware/validate";
 import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
 import { difyRecords } from "../services/retrieval/dify";
@@ -22,9 +23,7 @@ const difyError = (c: Context, error: AppError) =>
   c.json({ code: error.code, message: error.message }, error.status === 200 ? statusOf(error.code) : error.status);
 
 const readInput = async (c: Context) => {
-  const body: unknown = await c.req.json().catch(() => null);
-  if (typeof body !== "object" || body === null || Array.isArray(body))
-    throw argumentError("The request body must be a JSON object.");
+  const body = assertJsonObject(await c.req.json().catch(() => null));
   const missing = DIFY_REQUIRED.filter((key) => !(key in body));
   if (missing.length) throw argumentError(`required argument are missing: ${missing.join(",")}; `);
   const parsed = v.safeParse(DifyRetrievalSchema, body);

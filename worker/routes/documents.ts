@@ -14,6 +14,7 @@ import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
 import {
   assertJsonContentType,
+  assertJsonObject,
   jsonBody,
   jsonBodyAsDataError,
   parseOrThrow,
@@ -43,7 +44,7 @@ export const documentRoutes = new Hono<AppEnv>()
     const type = c.req.query("type") ?? "local";
     if (type === "empty") {
       assertJsonContentType(c.req.header("Content-Type") ?? "");
-      const { name } = parseOrThrow(CreateEmptyDocumentSchema, await c.req.json().catch(() => null));
+      const { name } = parseOrThrow(CreateEmptyDocumentSchema, assertJsonObject(await c.req.json().catch(() => null)));
       return ok(c, await createEmptyDocument(ctx, datasetId, name));
     }
     const form = await readForm(c.req.raw);

@@ -13,7 +13,7 @@ import type { AppEnv } from "../env";
 import { ok } from "../lib/envelope";
 import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
-import { jsonBody, parseOrThrow, queryParams } from "../middleware/validate";
+import { assertJsonObject, jsonBody, parseOrThrow, queryParams } from "../middleware/validate";
 import { fileAncestors, fileParent } from "../services/files/ancestors";
 import { createFile } from "../services/files/create";
 import { downloadFile } from "../services/files/download";
@@ -35,7 +35,10 @@ export const fileRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     const ctx = serviceContext(c);
     if ((c.req.header("Content-Type") ?? "").startsWith("application/json")) {
-      return ok(c, await createFile(ctx, parseOrThrow(CreateFileSchema, await c.req.json().catch(() => null))));
+      return ok(
+        c,
+        await createFile(ctx, parseOrThrow(CreateFileSchema, assertJsonObject(await c.req.json().catch(() => null)))),
+      );
     }
     const form = await readForm(c.req.raw);
     const parentId = form.get("parent_id");

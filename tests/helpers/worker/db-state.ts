@@ -57,3 +57,21 @@ export const settle = async (keptRunning: string[] = []) => {
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 };
+
+// Object count and total bytes in the R2 bucket: a refused upload must leave no blob behind.
+export const storageFingerprint = async () => {
+  let objects = 0;
+  let bytes = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await env.FILES.list({ cursor, limit: 1000 });
+    objects += page.objects.length;
+    for (const object of page.objects) bytes += object.size;
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return `r2=${objects}/${bytes}`;
+};
+
+// D1's fingerprint and R2's, one line: what "nothing written" compares.
+export const storedState = async (ignored: string[] = []) =>
+  `${await fingerprint(ignored)} ${await storageFingerprint()}`;

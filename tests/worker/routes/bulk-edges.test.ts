@@ -7,11 +7,10 @@ import { createAgent, flow } from "../../helpers/worker/agents";
 import { cloneRows, countRows, hexId, renamed } from "../../helpers/worker/bulk";
 import { createChat, createSession } from "../../helpers/worker/chat";
 import { createDataset, createUser, textFile, type TestUser, uploadFiles } from "../../helpers/worker/factories";
-import { putFiles } from "../../helpers/worker/files";
+import { newFolder, putFiles } from "../../helpers/worker/files";
 
-// Every id list at 1, 100, 101 (one past a D1 slice of 90 and past a page), 1,000 and 10,000 ids. Parse, stop and
-// the file manager stop at 1,000: the file manager refuses more (FILE_BATCH_MAX), and parse and stop write each
-// document one by one. Unknown and other tenants' ids are reported, never touched.
+// Every id list at 1, 100, 101 (one past a D1 slice of 90 and past a page), 1,000 and 10,000 ids. The file manager
+// stops at 1,000: it refuses more (FILE_BATCH_MAX). Unknown and other tenants' ids are reported, never touched.
 
 const SIZES = [1, 100, 101, 1_000, 10_000];
 const UP_TO_1000 = [1, 100, 101, 1_000];
@@ -124,7 +123,61 @@ describe("bulk deletes at every size", () => {
   });
 });
 
-describe("parse and stop at every size up to 1,000", () => {
+describe("other id lists at every size", () => {
+  it.each(SIZES)("PATCH …/documents/{id}/chunks (switch off) with %i chunk ids", SLOW, async (size) => {
+    const user = await createUser();
+    const { ds, doc } = await uploadedDocument(user);
+    const base = `/datasets/${ds.id}/documents/${doc.id}/chunks`;
+    const made = await callApi<{ chunk: { id: string } }>(base, { token: user.token, json: { content: "Ein Satz." } });
+    const ids = await rowsLike("chunks", made.body.data.chunk.id, size);
+    const res = await send(user, "PATCH", base, { chunk_ids: ids, available_int: 0 });
+    expect(res.body).toMatchObject({ code: 0, data: true });
+    expect(await countRows("chunks", ids, "available = 0")).toBe(size);
+  });
+
+  it.each([...UP_TO_1000, 1_001])("POST /files/move with %i ids", SLOW, async (size) => {
+    const user = await createUser();
+    const folder = await newFolder(user, "Ziel");
+    const [file] = (await putFiles(user, [textFile("a.txt", "a")])).body.data;
+    const ids = await rowsLike("files", file?.id as string, size, renamed);
+    const res = await send(user, "POST", "/files/move", { src_file_ids: ids, dest_file_id: folder.id });
+    if (size > 1_000) {
+      expect(res.body).toMatchObject({ code: 101, message: expect.stringContaining("at most 1000 items") });
+      expect(await countRows("files", ids, `parent_id = '${folder.id}'`)).toBe(0);
+      return;
+    }
+    expect(res.body.code).toBe(0);
+    expect(await countRows("files", ids, `parent_id = '${folder.id}'`)).toBe(size);
+  });
+
+  it("POST /files/link-to-datasets refuses 1,001 files and links nothing", SLOW, async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const [file] = (await putFiles(user, [textFile("a.txt", "a")])).body.data;
+    const ids = await rowsLike("files", file?.id as string, 1_001, renamed);
+    const res = await send(user, "POST", "/files/link-to-datasets", { file_ids: ids, kb_ids: [ds.id] });
+    expect(res.body).toMatchObject({ code: 101, message: expect.stringContaining("at most 1000 items") });
+    expect(await countRows("datasets", [ds.id], "doc_num = 0")).toBe(1);
+  });
+
+  it.each([...UP_TO_1000, 1_001])("DELETE /datasets/{id}/tags with %i tags", SLOW, async (size) => {
+    const user = await createUser();
+    const { ds, doc } = await uploadedDocument(user);
+    const base = `/datasets/${ds.id}/documents/${doc.id}/chunks`;
+    const made = await callApi<{ chunk: { id: string } }>(base, { token: user.token, json: { content: "Ein Satz." } });
+    const chunkId = made.body.data.chunk.id;
+    await env.DB.prepare(`UPDATE chunks SET tag_kwd = '["tag-0","bleibt"]' WHERE id = ?`).bind(chunkId).run();
+    const tags = Array.from({ length: size }, (_, i) => `tag-${i}`);
+    const res = await send(user, "DELETE", `/datasets/${ds.id}/tags`, { tags });
+    const kept = size > 1_000 ? '["tag-0","bleibt"]' : '["bleibt"]';
+    if (size > 1_000)
+      expect(res.body).toMatchObject({ code: 101, message: expect.stringContaining("At most 1000 tags") });
+    else expect(res.body.code).toBe(0);
+    expect(await countRows("chunks", [chunkId], `tag_kwd = '${kept}'`)).toBe(1);
+  });
+});
+
+describe("parse and stop at every size", () => {
   // copies whose blobs are missing: the queued parse fails them at once instead of working through them
   const documentsOf = async (user: TestUser, size: number, run: string) => {
     const { ds, doc } = await uploadedDocument(user);
@@ -132,7 +185,7 @@ describe("parse and stop at every size up to 1,000", () => {
     return { ds, ids: await rowsLike("documents", doc.id, size, { ...renamed, location: "'missing/' || j.value" }) };
   };
 
-  it.each(UP_TO_1000)("POST /datasets/{id}/chunks (parse) with %i ids", SLOW, async (size) => {
+  it.each(SIZES)("POST /datasets/{id}/chunks (parse) with %i ids", SLOW, async (size) => {
     const user = await createUser();
     const { ds, ids } = await documentsOf(user, size, "0");
     const res = await send(user, "POST", `/datasets/${ds.id}/chunks`, { document_ids: ids });
@@ -140,12 +193,19 @@ describe("parse and stop at every size up to 1,000", () => {
     expect(await countRows("documents", ids, "process_begin_at > 0")).toBe(size);
   });
 
-  it.each(UP_TO_1000)("POST /datasets/{id}/documents/stop with %i ids", SLOW, async (size) => {
+  it.each(SIZES)("POST /datasets/{id}/documents/stop with %i ids", SLOW, async (size) => {
     const user = await createUser();
     const { ds, ids } = await documentsOf(user, size, "1");
     const res = await send(user, "POST", `/datasets/${ds.id}/documents/stop`, { document_ids: ids });
     expect(res.body).toEqual({ code: 0, message: "success", data: { success_count: size } });
-    expect(await countRows("documents", ids, "run = '2'")).toBe(size);
+    expect(await countRows("documents", ids, "run = '2' AND progress_msg LIKE '%[Canceled]'")).toBe(size);
+    // one log per stopped document, of which a dataset keeps the newest 1,000
+    const logs = await env.DB.prepare(
+      "SELECT count(*) AS n FROM ingestion_logs WHERE dataset_id = ? AND operation_status = '2'",
+    )
+      .bind(ds.id)
+      .first<{ n: number }>();
+    expect(logs?.n).toBe(Math.min(size, 1_000));
   });
 });
 

@@ -10,7 +10,7 @@ import { authorizationFor, buildWorld, realId, type World, worldIntact } from ".
 // Every operation of the OpenAPI document, called with schema-generated queries and bodies and one mutation
 // each (wrong types, nulls, deep and 1 MB values, hostile text, bad ids, bad credentials). No answer may be a
 // 5xx; every refusal is an envelope with a non-zero code and a message (naming the field that broke the
-// schema) and changes nothing in D1. FUZZ_SEED and FUZZ_RUNS (environment) replay or widen a run.
+// schema) and changes nothing in D1 or R2. FUZZ_SEED and FUZZ_RUNS (environment) replay or widen a run.
 const SEED = Number(env.FUZZ_SEED || 20_260_101);
 const RUNS = Number(env.FUZZ_RUNS || 10);
 

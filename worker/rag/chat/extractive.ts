@@ -1,4 +1,4 @@
-import { analyzeQuery, chunkText, stem } from "../../lib/terms";
+import { analyzeQuery, chunkText, hasTerm } from "../../lib/terms";
 import { type Sentence, splitSentences } from "./sentences";
 
 export type AnswerLanguage = "German" | "English";
@@ -53,7 +53,7 @@ const idfOver = (terms: string[], texts: ReturnType<typeof chunkText>[]) =>
 
 // A word or its stem counts fully, a match inside a compound ("Heilkunde" in "Zahnheilkunde") 0.7.
 const matchWeight = (term: string, text: ReturnType<typeof chunkText>) => {
-  if (text.words.has(term) || text.stems.has(stem(term))) return 1;
+  if (hasTerm(text, term)) return 1;
   return term.length >= 4 && text.folded.includes(term) ? 0.7 : 0;
 };
 

@@ -8,6 +8,7 @@ import {
   type IngestionTaskType,
   RUN,
 } from "../../db/schema";
+import { inChunks, rowsPerInsert } from "../../lib/batches";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
 import type { Deps } from "../context";
@@ -16,22 +17,46 @@ import type { Deps } from "../context";
 export const INGESTION_LOG_LIMIT = 1000;
 export type FinalStatus = typeof RUN.cancel | typeof RUN.done | typeof RUN.fail;
 
-// Inserts the log and drops what falls behind the dataset's newest INGESTION_LOG_LIMIT (an indexed lookup of the
-// cut-off time, then one range delete; logs sharing the cut-off millisecond stay).
-const insertLog = async (deps: Deps, row: typeof ingestionLogs.$inferInsert) => {
-  await deps.db.insert(ingestionLogs).values(row);
+// Drops what falls behind the dataset's newest INGESTION_LOG_LIMIT (an indexed lookup of the cut-off time, then
+// one range delete; logs sharing the cut-off millisecond stay).
+const trimLogs = async (deps: Deps, datasetId: string) => {
   const [cutoff] = await deps.db
     .select({ createTime: ingestionLogs.createTime })
     .from(ingestionLogs)
-    .where(eq(ingestionLogs.datasetId, row.datasetId))
+    .where(eq(ingestionLogs.datasetId, datasetId))
     .orderBy(desc(ingestionLogs.createTime))
     .limit(1)
     .offset(INGESTION_LOG_LIMIT - 1);
   if (cutoff)
     await deps.db
       .delete(ingestionLogs)
-      .where(and(eq(ingestionLogs.datasetId, row.datasetId), lt(ingestionLogs.createTime, cutoff.createTime)));
+      .where(and(eq(ingestionLogs.datasetId, datasetId), lt(ingestionLogs.createTime, cutoff.createTime)));
 };
+
+const insertLog = async (deps: Deps, row: typeof ingestionLogs.$inferInsert) => {
+  await deps.db.insert(ingestionLogs).values(row);
+  await trimLogs(deps, row.datasetId);
+};
+
+const documentLog = (doc: DocumentRow, taskType: IngestionTaskType, status: FinalStatus, now: number) => ({
+  id: newId(),
+  datasetId: doc.datasetId,
+  tenantId: doc.tenantId,
+  documentId: doc.id,
+  documentName: doc.name,
+  documentSuffix: doc.suffix,
+  documentType: doc.type,
+  sourceFrom: doc.sourceType === "web" ? "web" : doc.fileId ? "file" : "local",
+  parserId: doc.parserId,
+  taskType,
+  operationStatus: status,
+  progress: status === RUN.done ? 1 : status === RUN.fail ? -1 : doc.progress,
+  progressMsg: doc.progressMsg,
+  processBeginAt: doc.processBeginAt,
+  processDuration: doc.processDuration,
+  createTime: now,
+  updateTime: now,
+});
 
 // A document's parse (or web download) has ended: done, failed or cancelled, with its log and duration.
 export const recordDocumentLog = async (
@@ -39,27 +64,25 @@ export const recordDocumentLog = async (
   doc: DocumentRow,
   taskType: IngestionTaskType,
   status: FinalStatus,
+) => insertLog(deps, documentLog(doc, taskType, status, nowMs()));
+
+// The same for many documents of one dataset (a bulk stop): only the newest INGESTION_LOG_LIMIT could be kept,
+// so only those are written, a few rows per insert and the inserts in one batch.
+export const recordDocumentLogs = async (
+  deps: Deps,
+  datasetId: string,
+  docs: DocumentRow[],
+  taskType: IngestionTaskType,
+  status: FinalStatus,
 ) => {
   const now = nowMs();
-  await insertLog(deps, {
-    id: newId(),
-    datasetId: doc.datasetId,
-    tenantId: doc.tenantId,
-    documentId: doc.id,
-    documentName: doc.name,
-    documentSuffix: doc.suffix,
-    documentType: doc.type,
-    sourceFrom: doc.sourceType === "web" ? "web" : doc.fileId ? "file" : "local",
-    parserId: doc.parserId,
-    taskType,
-    operationStatus: status,
-    progress: status === RUN.done ? 1 : status === RUN.fail ? -1 : doc.progress,
-    progressMsg: doc.progressMsg,
-    processBeginAt: doc.processBeginAt,
-    processDuration: doc.processDuration,
-    createTime: now,
-    updateTime: now,
-  });
+  const rows = docs.slice(-INGESTION_LOG_LIMIT).map((doc) => documentLog(doc, taskType, status, now));
+  const [first, ...rest] = inChunks(rows, rowsPerInsert(Object.keys(rows[0] ?? {}).length)).map((part) =>
+    deps.db.insert(ingestionLogs).values(part),
+  );
+  if (!first) return;
+  await deps.db.batch([first, ...rest]);
+  await trimLogs(deps, datasetId);
 };
 
 export const recordDocumentLogById = async (

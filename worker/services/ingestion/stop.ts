@@ -1,15 +1,18 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { chunks, documents, RUN, tasks } from "../../db/schema";
-import { inChunks } from "../../lib/batches";
+import { and, inArray, sql } from "drizzle-orm";
+import { chunks, type DocumentRow, documents, RUN, tasks } from "../../db/schema";
+import { eachChunk, inChunks, inJsonList, rowsInChunks } from "../../lib/batches";
 import { bulkError } from "../../lib/bulk-report";
 import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
-import { recordDocumentLog } from "../ingestion-logs/record";
-import { recountDocument } from "./counters";
+import { recordDocumentLogs } from "../ingestion-logs/record";
+import { recountDocuments } from "./counters";
 import { appendLine } from "../progress/lines";
 import { loadDocumentsForParsing, parsingReport } from "./start";
 
 const NOT_RUNNING = "Can't stop parsing document with progress at 0 or 1";
+const OPEN = ["queued", "running"] as const;
+// documents per cancelling statement: their ids and new logs travel as two JSON parameters (logs up to 200 lines)
+const CANCEL_SLICE = 50;
 
 // Cancels parsing: the document becomes CANCEL, open tasks are marked cancelled (running ones stop at
 // their next check) and chunks of the cancelled run are removed. A document that is not being parsed is left as
@@ -20,36 +23,75 @@ export const stopParsing = async (ctx: ServiceContext, datasetId: string, ids: s
   const idle = docs.filter((doc) => doc.run !== RUN.running);
   errors.push(...idle.map((doc) => `Can't stop parsing document ${doc.id}: it has not started or already completed`));
   if (running.length === 0) throw bulkError(notFound ?? NOT_RUNNING, 0, errors);
-  for (const doc of running) {
-    const open = await ctx.db
-      .select({ id: tasks.id })
-      .from(tasks)
-      .where(and(eq(tasks.documentId, doc.id), inArray(tasks.state, ["queued", "running"])));
-    await ctx.db
-      .update(tasks)
-      .set({ state: "cancelled" })
-      .where(and(eq(tasks.documentId, doc.id), inArray(tasks.state, ["queued", "running"])));
-    const runChunks = (
-      await ctx.db.select({ id: chunks.id, taskId: chunks.taskId }).from(chunks).where(eq(chunks.documentId, doc.id))
+  const runningIds = running.map((doc) => doc.id);
+  // the open tasks' chunks, found before the tasks are marked cancelled
+  const runChunks = (
+    await rowsInChunks(
+      runningIds,
+      (part) =>
+        ctx.db
+          .select({ id: chunks.id })
+          .from(chunks)
+          .where(
+            and(
+              inArray(chunks.documentId, part),
+              inArray(
+                chunks.taskId,
+                ctx.db
+                  .select({ id: tasks.id })
+                  .from(tasks)
+                  .where(and(inArray(tasks.documentId, part), inArray(tasks.state, OPEN))),
+              ),
+            ),
+          ),
+      40,
     )
-      .filter((chunk) => chunk.taskId && open.some((task) => task.id === chunk.taskId))
-      .map((chunk) => chunk.id);
-    if (runChunks.length) {
-      for (const part of inChunks(runChunks)) await ctx.db.delete(chunks).where(inArray(chunks.id, part));
-      await ctx.vectors.deleteByIds(runChunks);
-    }
-    await recountDocument(ctx, doc.id, datasetId);
-    const [cancelled] = await ctx.db
-      .update(documents)
-      .set({
-        run: RUN.cancel,
-        progress: 0,
-        progressMsg: appendLine(doc.progressMsg, "[Canceled]"),
-        updateTime: nowMs(),
-      })
-      .where(eq(documents.id, doc.id))
-      .returning();
-    if (cancelled) await recordDocumentLog(ctx, cancelled, "Parse", RUN.cancel);
+  ).map((chunk) => chunk.id);
+  await eachChunk(
+    runningIds,
+    (part) =>
+      ctx.db
+        .update(tasks)
+        .set({ state: "cancelled" })
+        .where(and(inArray(tasks.documentId, part), inArray(tasks.state, OPEN))),
+    80,
+  );
+  if (runChunks.length) {
+    await eachChunk(runChunks, (part) => ctx.db.delete(chunks).where(inArray(chunks.id, part)));
+    await ctx.vectors.deleteByIds(runChunks);
   }
+  await recountDocuments(ctx, runningIds, datasetId);
+  const cancelled = await cancelDocuments(ctx, running);
+  await recordDocumentLogs(ctx, datasetId, cancelled, "Parse", RUN.cancel);
   return parsingReport(running.length, errors, notFound);
+};
+
+// Marks the documents CANCEL with "[Canceled]" appended to each one's log: the new logs travel as one JSON
+// parameter per slice, so a slice is one statement whatever its size.
+const cancelDocuments = async (ctx: ServiceContext, docs: DocumentRow[]) => {
+  const now = nowMs();
+  const updated: DocumentRow[] = [];
+  for (const part of inChunks(docs, CANCEL_SLICE)) {
+    const messages = JSON.stringify(
+      Object.fromEntries(part.map((doc) => [doc.id, appendLine(doc.progressMsg, "[Canceled]")])),
+    );
+    updated.push(
+      ...(await ctx.db
+        .update(documents)
+        .set({
+          run: RUN.cancel,
+          progress: 0,
+          progressMsg: sql`json_extract(${messages}, '$."' || ${documents.id} || '"')`,
+          updateTime: now,
+        })
+        .where(
+          inJsonList(
+            documents.id,
+            part.map((doc) => doc.id),
+          ),
+        )
+        .returning()),
+    );
+  }
+  return updated;
 };

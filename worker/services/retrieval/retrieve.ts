@@ -4,6 +4,7 @@ import { datasets } from "../../db/schema";
 import { AppError, dataError, RetCode } from "../../lib/errors";
 import type { ChatModel, EmbeddingModel, TokenUsage } from "../../platform/providers/types";
 import { analyzeQuery, chunkText, idf, termSimilarity } from "../../lib/terms";
+import { foldForMatching } from "../../lib/text";
 import {
   ftsExpression,
   gramFrequencyBound,
@@ -318,7 +319,7 @@ const round = (value: number) => Math.round(value * 10_000) / 10_000;
 const toRetrieved = (hit: Scored, terms: string[], withHighlight: boolean): RetrievedChunk => ({
   id: hit.row.id,
   content: hit.row.content,
-  content_ltks: chunkText([hit.row.content]).folded,
+  content_ltks: foldForMatching(hit.row.content),
   document_id: hit.row.document_id,
   document_keyword: hit.row.doc_name,
   dataset_id: hit.row.dataset_id,

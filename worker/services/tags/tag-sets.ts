@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { datasets } from "../../db/schema";
 import { HEX_ID } from "../../contract/pydantic";
 import { dataError } from "../../lib/errors";
-import { analyzeQuery, chunkText, stem, topicWords } from "../../lib/terms";
+import { analyzeQuery, chunkText, hasTerm, topicWords } from "../../lib/terms";
 import { ftsExpression } from "../../rag/query";
 import { contentTerms, minimumShouldMatch, tagFeatures, tagShares, type TagFeatures } from "../../rag/tags";
 import { matchingTagRows, parseList, type Scope, statisticsCache, tagCounts } from "../keyword-index/candidates";
@@ -60,7 +60,7 @@ const matchedTags = async (db: Db, set: TagSet, terms: string[], minMatch: numbe
   if (terms.length === 0) return counts;
   for (const row of await matchingTagRows(db, set.scope, ftsExpression(terms), MATCHED_ROWS)) {
     const text = chunkText([row.content]);
-    const shared = terms.filter((term) => text.words.has(term) || text.stems.has(stem(term))).length;
+    const shared = terms.filter((term) => hasTerm(text, term)).length;
     if (shared < minMatch) continue;
     for (const tag of parseList(row.tag_kwd)) counts.set(tag, (counts.get(tag) ?? 0) + 1);
   }

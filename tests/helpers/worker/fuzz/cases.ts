@@ -9,6 +9,8 @@ export type Mutation =
   | { kind: "none" }
   | { kind: "bodyField"; path: Key[]; label: string; value: unknown }
   | { kind: "rawBody"; label: string }
+  // the generated body inside a list: valibot's object() would take it where every field is optional
+  | { kind: "bodyInList" }
   | { kind: "queryField"; name: string; label: string; value: string | string[] }
   | { kind: "pathParam"; name: string; label: string; value: string }
   | { kind: "auth"; label: string; authorization: string | null };
@@ -85,6 +87,7 @@ const bodyMutations = (operation: Operation, body: unknown, context: CaseContext
   const objects = objectPaths(body);
   const options: fc.WeightedArbitrary<Mutation>[] = [
     { weight: 2, arbitrary: labelled(RAW_BODIES).map(({ label }): Mutation => ({ kind: "rawBody", label })) },
+    { weight: 1, arbitrary: fc.constant<Mutation>({ kind: "bodyInList" }) },
   ];
   if (objects.length > 0)
     options.push({

@@ -107,6 +107,8 @@ export const RAW_BODIES: Record<string, { text: string; contentType: string }> =
   null: { text: "null", contentType: "application/json" },
   string: { text: '"text"', contentType: "application/json" },
   number: { text: "123", contentType: "application/json" },
+  true: { text: "true", contentType: "application/json" },
+  listOfObject: { text: "[{}]", contentType: "application/json" },
   byteOrderMark: { text: "\ufeff{}", contentType: "application/json" },
   prototype: {
     text: '{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}',
@@ -120,3 +122,6 @@ export const RAW_BODIES: Record<string, { text: string; contentType: string }> =
   form: { text: "name=x", contentType: "application/x-www-form-urlencoded" },
   noContentType: { text: "{}", contentType: "" },
 };
+
+// Raw bodies that are JSON but not an object: a route with a JSON body must refuse each and say so.
+export const NOT_OBJECT_BODIES = new Set(["array", "null", "string", "number", "true", "listOfObject"]);

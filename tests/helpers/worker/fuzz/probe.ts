@@ -1,9 +1,9 @@
 import { SELF } from "cloudflare:test";
 import { JSON_BODY_MAX_BYTES } from "../../../../worker/contract/limits";
-import { changedTables, fingerprint, settle } from "../db-state";
+import { changedTables, fingerprint, settle, storedState } from "../db-state";
 import { type FuzzCase, sendsBody, setAt } from "./cases";
 import { conforms } from "./conforms";
-import { RAW_BODIES } from "./hostile";
+import { NOT_OBJECT_BODIES, RAW_BODIES } from "./hostile";
 import type { Operation } from "./openapi";
 
 type Envelope = { code?: unknown; message?: unknown };
@@ -21,6 +21,7 @@ const bodyOf = (operation: Operation, fuzzCase: FuzzCase) => {
   const { mutation } = fuzzCase;
   if (!sendsBody(operation)) return undefined;
   if (mutation.kind === "rawBody") return RAW_BODIES[mutation.label];
+  if (mutation.kind === "bodyInList") return { text: JSON.stringify([fuzzCase.body]), contentType: "application/json" };
   const json = mutation.kind === "bodyField" ? setAt(fuzzCase.body, mutation.path, mutation.value) : fuzzCase.body;
   return { text: JSON.stringify(json), contentType: "application/json", json };
 };
@@ -52,6 +53,17 @@ export const fieldName = (fuzzCase: FuzzCase): string | undefined => {
   return undefined;
 };
 
+// What a refusal must leave as it was: D1, and for the methods that can store (listing the bucket costs a
+// request to R2 each time) the R2 bucket too.
+const stateOf = (operation: Operation) => (sendsBody(operation) ? storedState(COUNTERS) : fingerprint(COUNTERS));
+
+// A JSON body that is not an object, sent to an operation that documents an object body.
+const notAnObject = (operation: Operation, fuzzCase: FuzzCase) => {
+  const { mutation } = fuzzCase;
+  if (!operation.body) return false;
+  return mutation.kind === "bodyInList" || (mutation.kind === "rawBody" && NOT_OBJECT_BODIES.has(mutation.label));
+};
+
 // Whether the request breaks the operation's documented schema through its one mutated field (the
 // validators, built from the same schema, must then refuse it and name the field).
 const breaksSchema = (operation: Operation, fuzzCase: FuzzCase, json: unknown): boolean => {
@@ -78,8 +90,8 @@ const readEnvelope = (text: string, contentType: string): Envelope | undefined =
   }
 };
 
-// The database's fingerprint after the last refusal: still current for the next request, since a refusal
-// starts no background work (anything else clears it).
+// The database's and the bucket's fingerprint after the last refusal: still current for the next request, since
+// a refusal starts no background work (anything else clears it).
 let known: string | undefined;
 export const forgetFingerprint = () => {
   known = undefined;
@@ -106,7 +118,7 @@ export const probe = async (
   fuzzCase: FuzzCase,
 ): Promise<{ refused: boolean; problems: string[]; sent: number }> => {
   const { operation } = target;
-  const before = known ?? (await fingerprint(COUNTERS));
+  const before = known ?? (await stateOf(operation));
   known = undefined;
   const { status, text, envelope, refused, body } = await send(target, fuzzCase);
   const problems: string[] = [];
@@ -114,16 +126,20 @@ export const probe = async (
   if (status >= 500) problems.push(`HTTP ${status}`);
   const oversized = new TextEncoder().encode(body?.text ?? "").length > JSON_BODY_MAX_BYTES;
   const invalid = breaksSchema(operation, fuzzCase, body && "json" in body ? body.json : undefined);
+  const wrongShape = notAnObject(operation, fuzzCase);
   if (!refused) {
-    if (oversized) problems.push("accepted a body over the 1 MiB limit");
+    if (wrongShape) problems.push("accepted a JSON body that is not an object");
+    else if (oversized) problems.push("accepted a body over the 1 MiB limit");
     else if (invalid) problems.push("accepted a value its schema refuses");
     await settle();
   } else {
     if (typeof envelope?.code !== "number" || envelope.code === 0) problems.push("refusal without an envelope code");
     if (typeof envelope?.message !== "string" || envelope.message === "") problems.push("refusal without a message");
-    const after = await fingerprint(COUNTERS);
+    const after = await stateOf(operation);
     known = after;
     if (after !== before) problems.push(`refusal wrote to ${changedTables(before, after).join(", ")}`);
+    if (wrongShape && !/\bobject\b/.test(String(envelope?.message)))
+      problems.push("refusal of a non-object body does not say an object is expected");
     const field = fieldName(fuzzCase);
     if (invalid && !oversized && field !== undefined && !String(envelope?.message).includes(field)) {
       // a rule the document cannot show (a trimmed name, a data: URL) may refuse the generated rest first
