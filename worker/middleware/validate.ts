@@ -92,7 +92,7 @@ const bracketPath = (path: string) => path.replace(/\.(\d+)(?=\.|$)/g, "[$1]");
 export const jsonBodyNamingPath = <S extends v.GenericSchema>(schema: S) =>
   documented(
     validator("json", (value): v.InferOutput<S> => {
-      const result = v.safeParse(schema, value ?? {});
+      const result = v.safeParse(schema, assertJsonObject(value, dataError));
       if (result.success) return result.output;
       const [issue] = result.issues;
       const path = issue && v.getDotPath(issue);

@@ -18,7 +18,7 @@ const BUDGETS = {
   widgetFirstMessage: { roundTrips: 11, primaryRoundTrips: 5, statements: 20, rowsRead: 114, rowsWritten: 13 },
   documentList: { roundTrips: 3, primaryRoundTrips: 0, statements: 4, rowsRead: 10, rowsWritten: 0 },
   // one more round trip since a finished parse looks for test sets to re-run (issue 37)
-  parsePer10Pages: { roundTrips: 39, primaryRoundTrips: 22, statements: 54, rowsRead: 110, rowsWritten: 134 },
+  parsePer10Pages: { roundTrips: 39, primaryRoundTrips: 22, statements: 55, rowsRead: 110, rowsWritten: 134 },
 } satisfies Record<string, D1Tally>;
 
 const QUESTION = "Wie viel Schlaf brauchen Erwachsene?";
