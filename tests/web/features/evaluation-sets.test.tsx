@@ -473,6 +473,10 @@ describe("test sets: runs", () => {
       target: { value: "c9" },
     });
     expect((within(form).getByRole("spinbutton", { name: /Top K/i }) as HTMLInputElement).value).toBe("512");
+    // a tag filter: only hits carrying one of the tags count
+    fireEvent.change(within(form).getByRole("textbox", { name: /Nur Abschnitte mit diesen Tags/ }), {
+      target: { value: " Impfung, Leitlinie ,, Impfung" },
+    });
     fireEvent.click(within(form).getByRole("button", { name: "Lauf starten" }));
     await waitFor(() => expect(last("POST", "/evaluation/sets/s1/runs")).toBeTruthy());
     expect(last("POST", "/evaluation/sets/s1/runs")?.body).toEqual({
@@ -485,6 +489,7 @@ describe("test sets: runs", () => {
         use_kg: false,
         cross_languages: [],
         chat_id: "c9",
+        tag_ids: ["Impfung", "Leitlinie"],
       },
     });
 

@@ -23,6 +23,7 @@ type Form = {
   keyword: boolean;
   useKg: boolean;
   crossLanguages: string[];
+  tags: string;
 };
 
 // The retrieval testing page's defaults, or the settings of the set's last run.
@@ -36,7 +37,18 @@ const initialForm = (last: RetrievalSettings | undefined): Form => ({
   keyword: last?.keyword ?? false,
   useKg: last?.use_kg ?? false,
   crossLanguages: last?.cross_languages ?? [],
+  tags: (last?.tag_ids ?? []).join(", "),
 });
+
+// "Leitlinie, Impfung" → ["Leitlinie", "Impfung"]
+const tagList = (text: string) => [
+  ...new Set(
+    text
+      .split(",")
+      .map((tag) => tag.trim())
+      .filter(Boolean),
+  ),
+];
 
 const validTopK = (text: string) => /^\s*\d+\s*$/.test(text) && Number(text) >= 1;
 
@@ -82,6 +94,7 @@ export const RunDialog = ({ set, onClose, onStarted }: Props) => {
       use_kg: form.useKg,
       cross_languages: form.crossLanguages,
       chat_id: form.chatId || undefined,
+      ...(tagList(form.tags).length > 0 && { tag_ids: tagList(form.tags) }),
     };
     const started = await start.mutateAsync({ setId: set.id, label: form.label.trim(), settings }).catch(notifyError);
     if (!started) return;
@@ -176,6 +189,15 @@ export const RunDialog = ({ set, onClose, onStarted }: Props) => {
           value={form.crossLanguages}
           onChange={(languages) => change("crossLanguages", languages)}
         />
+        <FormField label={t("evalSets.run.tags")} helper={t("evalSets.run.tagsHint")}>
+          <Input
+            name="tag_ids"
+            size="sm"
+            placeholder={t("evalSets.run.tagsPlaceholder")}
+            value={form.tags}
+            onChange={(e) => change("tags", e.target.value)}
+          />
+        </FormField>
       </Stack>
     </FormDialog>
   );
