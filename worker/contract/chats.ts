@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { AvatarSchema } from "./avatar";
+import { utf8Length } from "./limits";
 import {
   conditionList,
   MAX_METADATA_CONDITIONS,
@@ -222,10 +223,9 @@ const chatFields = {
 };
 
 // RAGFlow v0.27 limits a chat name's UTF-8 bytes, not its characters
-export const chatNameBytes = (name: string) => new TextEncoder().encode(name).length;
 const chatNameFits = v.check<string, (issue: v.CheckIssue<string>) => string>(
-  (name) => chatNameBytes(name) <= CHAT_NAME_MAX,
-  (issue) => `chat name length is ${chatNameBytes(issue.input)} which is larger than ${CHAT_NAME_MAX}`,
+  (name) => utf8Length(name) <= CHAT_NAME_MAX,
+  (issue) => `chat name length is ${utf8Length(issue.input)} which is larger than ${CHAT_NAME_MAX}`,
 );
 
 const chatName = v.pipe(v.string("`name` is required"), v.trim(), v.nonEmpty("`name` is required"), chatNameFits);

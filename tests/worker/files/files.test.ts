@@ -119,6 +119,8 @@ describe("file manager: folders, uploads, listing", () => {
       Array.from({ length: 129 }, (_, i) => textFile(`f${i}.txt`, "x")),
     );
     expect(many.status).toBe(413);
+    const longName = await putFiles(user, [textFile(`Ordner/${"ä".repeat(126)}.txt`, "x")]);
+    expect(longName.body.code).toBe(101);
     const empty = await putFiles(user, [textFile("ok.txt", "ok"), textFile("leer.pdf", "")]);
     expect(empty.body).toMatchObject({
       code: 101,

@@ -210,6 +210,17 @@ describe("POST /datasets/{id}/documents (upload)", () => {
     expect((await list(user, ds.id, "?page_size=1")).body.data.total).toBe(128);
   });
 
+  it("refuses a file name over 255 bytes (RAGFlow's limit) and stores nothing", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    // "ä" is two bytes: 126 of them and ".txt" make 256 bytes, one fewer 254
+    const res = await uploadFiles(user, ds.id, [textFile(`${"ä".repeat(126)}.txt`, "zu lang")]);
+    expect(res.body).toMatchObject({ code: 101, message: "File name must be 255 bytes or less." });
+    expect((await list(user, ds.id)).body.data.total).toBe(0);
+    const fits = await uploadFiles(user, ds.id, [textFile(`${"ä".repeat(125)}.txt`, "passt")]);
+    expect(fits.body.code).toBe(0);
+  });
+
   it("says 'No file part!' without files and refuses another tenant's dataset", async () => {
     const user = await createUser();
     const stranger = await createUser();

@@ -9,7 +9,6 @@ import type { ParseKeys } from "i18next";
 import * as v from "valibot";
 import {
   CHAT_NAME_MAX,
-  chatNameBytes,
   type Chat,
   type CreateChatInput,
   DEFAULT_ANSWER_THRESHOLD,
@@ -30,6 +29,7 @@ import {
   type Variable,
   VariableSchema,
 } from "../../../worker/contract/chats";
+import { utf8Length } from "../../../worker/contract/limits";
 import type { Dataset } from "../../../worker/contract/datasets";
 
 export type Freedom = (typeof FREEDOMS)[number];
@@ -274,7 +274,7 @@ export const validate = (values: ConfigValues, datasets: DatasetModel[]): Valida
   const errors: ConfigErrors = {};
   const name = values.name.trim();
   if (!name) errors.name = required;
-  else if (chatNameBytes(name) > CHAT_NAME_MAX)
+  else if (utf8Length(name) > CHAT_NAME_MAX)
     errors.name = { key: "chatConfig.errors.nameTooLong", values: { max: CHAT_NAME_MAX } };
   if (embeddingModelsOf(values.datasetIds, datasets).length > 1)
     errors.datasetIds = { key: "chatConfig.errors.mixedEmbedding" };

@@ -1,7 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { extensionOf, isUploadable, UPLOAD_EXTENSIONS } from "../../contract/documents";
 import { hasControlCharacter, printableName } from "../../contract/control-characters";
-import { UPLOAD_FILE_MAX_BYTES, UPLOAD_MAX_FILES } from "../../contract/limits";
+import {
+  FILE_NAME_MAX_BYTES,
+  FILE_NAME_TOO_LONG,
+  UPLOAD_FILE_MAX_BYTES,
+  UPLOAD_MAX_FILES,
+  utf8Length,
+} from "../../contract/limits";
 import { datasets, documents, type DocumentRow } from "../../db/schema";
 import { contentTypeFor } from "../../lib/content-types";
 import { argumentError, payloadTooLarge } from "../../lib/errors";
@@ -27,6 +33,7 @@ export const assertUploadable = (files: File[]) => {
     if (hasControlCharacter(file.name)) {
       throw argumentError(`The file name "${printableName(file.name)}" contains control characters.`);
     }
+    if (utf8Length(file.name) > FILE_NAME_MAX_BYTES) throw argumentError(FILE_NAME_TOO_LONG);
     if (!isUploadable(file.name)) {
       throw argumentError(`The file type of "${file.name}" is not supported. Allowed: ${ALLOWED}.`);
     }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { extensionOf } from "../../contract/documents";
 import { hasControlCharacter, printableName } from "../../contract/control-characters";
-import { UPLOAD_FILE_MAX_BYTES, UPLOAD_MAX_FILES } from "../../contract/limits";
+import { FILE_NAME_MAX_BYTES, UPLOAD_FILE_MAX_BYTES, UPLOAD_MAX_FILES, utf8Length } from "../../contract/limits";
 import { files, type FileRow } from "../../db/schema";
 import { contentTypeFor } from "../../lib/content-types";
 import { argumentError, payloadTooLarge } from "../../lib/errors";
@@ -21,7 +21,12 @@ export const pathSegments = (name: string) => {
   if (
     segments.length === 0 ||
     segments.some(
-      (part) => part === "." || part === ".." || part.includes("\\") || hasControlCharacter(part) || part.length > 255,
+      (part) =>
+        part === "." ||
+        part === ".." ||
+        part.includes("\\") ||
+        hasControlCharacter(part) ||
+        utf8Length(part) > FILE_NAME_MAX_BYTES,
     )
   ) {
     throw argumentError(`"${printableName(name)}" is not a valid file name.`);
