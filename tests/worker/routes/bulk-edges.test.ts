@@ -177,6 +177,45 @@ describe("other id lists at every size", () => {
   });
 });
 
+describe("id lists that narrow a search", () => {
+  it.each(UP_TO_1000)("POST /retrieval over %i of the caller's knowledge bases", SLOW, async (size) => {
+    const user = await createUser();
+    const ids = await rowsLike("datasets", (await createDataset(user)).id, size, renamed);
+    const res = await send(user, "POST", "/retrieval", { question: "Schlaf", dataset_ids: ids });
+    expect(res.body.code).toBe(0);
+  });
+
+  it("POST /retrieval names the first of 10,000 unknown knowledge bases and of 10,000 document ids", SLOW, async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const unknown = Array.from({ length: 10_000 }, hexId);
+    const datasets = await send(user, "POST", "/retrieval", { question: "Schlaf", dataset_ids: unknown });
+    expect(datasets.body).toMatchObject({ code: 102, message: `You don't own the dataset ${unknown[0]}.` });
+    for (const size of [65, 10_000]) {
+      const documents = await send(user, "POST", "/retrieval", {
+        question: "Schlaf",
+        dataset_ids: [ds.id],
+        document_ids: unknown.slice(0, size),
+      });
+      expect(documents.body).toMatchObject({ code: 102, message: expect.stringContaining("At most 64 document_ids") });
+    }
+  });
+
+  it("a search app takes at most 64 knowledge bases, also 10,000 are refused and nothing is saved", SLOW, async () => {
+    const user = await createUser();
+    for (const size of [65, 10_000]) {
+      const res = await send(user, "POST", "/searches", {
+        name: `Suche ${size}`,
+        search_config: { kb_ids: Array.from({ length: size }, hexId) },
+      });
+      expect(res.body.code).not.toBe(0);
+      expect(res.body.message).toContain("At most 64 knowledge bases.");
+    }
+    const listed = await callApi<{ total: number }>("/searches", { token: user.token });
+    expect(listed.body.data.total).toBe(0);
+  });
+});
+
 describe("parse and stop at every size", () => {
   // copies whose blobs are missing: the queued parse fails them at once instead of working through them
   const documentsOf = async (user: TestUser, size: number, run: string) => {
