@@ -58,25 +58,33 @@ export const UnansweredList = ({ range, includeResolved, page, showAssistant, on
       ) : (
         <>
           <Table.ScrollArea borderWidth="1px" rounded="lg" bg="app.surface" position="relative">
-            <Table.Root size="sm">
+            <Table.Root size="sm" tableLayout="fixed" minW="3xl" whiteSpace="normal">
               <Table.Header>
                 <Table.Row>
-                  <Table.ColumnHeader minW="64">{t("evaluation.unanswered.question")}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t("evaluation.unanswered.count")}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t("evaluation.unanswered.lastAsked")}</Table.ColumnHeader>
-                  {showAssistant && <Table.ColumnHeader>{t("evaluation.unanswered.assistant")}</Table.ColumnHeader>}
-                  <Table.ColumnHeader>{t("evaluation.unanswered.status")}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t("evaluation.unanswered.question")}</Table.ColumnHeader>
+                  <Table.ColumnHeader w="20" textAlign="end">
+                    {t("evaluation.unanswered.count")}
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader w="36">{t("evaluation.unanswered.lastAsked")}</Table.ColumnHeader>
+                  {showAssistant && (
+                    <Table.ColumnHeader w="36">{t("evaluation.unanswered.assistant")}</Table.ColumnHeader>
+                  )}
+                  <Table.ColumnHeader w="52">{t("evaluation.unanswered.status")}</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
                 {list.data.items.map((item) => (
                   <Table.Row key={item.question} data-testid="unanswered-row">
-                    <Table.Cell fontWeight="medium">{item.question}</Table.Cell>
+                    <Table.Cell fontWeight="medium" wordBreak="break-word">
+                      {item.question}
+                    </Table.Cell>
                     <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
                       {formatCount(item.count)}
                     </Table.Cell>
                     <Table.Cell whiteSpace="nowrap">{formatDateTime(item.last_time)}</Table.Cell>
-                    {showAssistant && <Table.Cell>{item.chats.map((chat) => chat.name).join(", ")}</Table.Cell>}
+                    {showAssistant && (
+                      <Table.Cell wordBreak="break-word">{item.chats.map((chat) => chat.name).join(", ")}</Table.Cell>
+                    )}
                     <Table.Cell>
                       <HStack gap="1">
                         {item.resolved_chunk_id ? (
