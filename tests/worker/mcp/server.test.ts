@@ -185,6 +185,17 @@ describe("Buddy's MCP server at /mcp", () => {
       error: null,
       session_id: expect.any(String),
     });
+    // a run that fails is the tool's error, with the engine's message
+    const broken = await createAgent(
+      user,
+      flow([
+        ["begin", "Begin", {}, ["Email:m"]],
+        ["Email:m", "Email", { smtp_server: "127.0.0.1" }],
+      ]),
+    );
+    const failed = await call(client, "run_buddy", { agent_id: broken.id, question: "q" });
+    expect(failed.isError).toBe(true);
+    expect(failed.structuredContent).toMatchObject({ error: expect.stringMatching(/email is required/) });
     const missing = await call(client, "run_buddy", { agent_id: "f".repeat(32), question: "Hallo" });
     expect(missing.isError).toBe(true);
     expect(missing.content[0]?.text).toContain("f".repeat(32));
