@@ -58,6 +58,10 @@ describe("Buddy's MCP server at /mcp", () => {
     });
     await client.ping();
     await client.close();
+    // JSON-RPC, not the envelope API: the OpenAPI document (and the fuzz test walking it) leaves it out
+    const spec = (await (await SELF.fetch("http://buddy.test/api/openapi.json")).json()) as { paths: object };
+    expect(Object.keys(spec.paths)).not.toContain("/mcp");
+    expect(Object.keys(spec.paths)).toContain("/api/v1/retrieval");
   });
 
   it("negotiates the protocol version: a known one is kept, an unknown one gets the newest", async () => {

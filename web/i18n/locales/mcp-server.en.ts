@@ -6,7 +6,7 @@ type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 export const mcpServerEn: Shape<typeof mcpServerDe> = {
   title: "MCP server",
   description:
-    "Buddy is an MCP server (Streamable HTTP): AI clients such as Claude Desktop, Cursor or VS Code search your knowledge bases, ask assistants and run Buddies through it, with an API key of this team.",
+    "Buddy is an MCP server (Streamable HTTP): AI clients such as Claude Desktop, Cursor or VS Code search your knowledge bases, ask assistants and run Buddys through it, with an API key of this team.",
   url: "MCP URL",
   config: "Client configuration",
   configHint: "Replace <API_KEY> with an API key from above (a key you create now is filled in here).",
