@@ -31,6 +31,7 @@ import { userRoutes } from "./routes/users";
 import { usageRoutes } from "./routes/usage";
 import { promptTemplateRoutes } from "./routes/prompt-templates";
 import { healthz } from "./routes/system";
+import { mcpRoutes } from "./routes/mcp";
 
 const api = new Hono<AppEnv>()
   .route("/auth", authRoutes)
@@ -64,7 +65,8 @@ export const app = new Hono<AppEnv>()
   .use("/api/*", init)
   .use("/api/*", limitBody)
   .use("/api/v1/*", countRequests)
-  .route("/api/v1", api);
+  .route("/api/v1", api)
+  .route("/mcp", mcpRoutes);
 
 app.use("/v1/system/healthz", init).get("/v1/system/healthz", healthz);
 

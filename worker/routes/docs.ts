@@ -33,7 +33,7 @@ export const mountDocs = (app: Hono<AppEnv>) => {
     if (!cached) {
       const spec = await generateSpecs(app, {
         includeEmptyPaths: true,
-        exclude: ["/api/openapi.json", "/api/docs", ...SHARE_PAGES, "*"],
+        exclude: ["/api/openapi.json", "/api/docs", "/mcp", ...SHARE_PAGES, "*"],
         documentation: {
           info: { title: "Buddy API", version: c.var.deps.config.version, description: DESCRIPTION },
           servers: [{ url: new URL(c.req.url).origin }],

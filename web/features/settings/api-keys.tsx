@@ -42,7 +42,7 @@ export const NewApiKey = ({ onCreated }: { onCreated?: (key: string) => void }) 
   );
 };
 
-export const ApiKeys = () => {
+export const ApiKeys = ({ onKeyCreated }: { onKeyCreated?: (key: string) => void }) => {
   const { t } = useTranslation();
   const { data: tokens } = useSuspenseQuery(tokensQueryOptions());
   const remove = useDeleteTokenMutation();
@@ -58,7 +58,7 @@ export const ApiKeys = () => {
       <FormField label={t("settings.apiBaseUrl")}>
         <CopyField value={baseUrl} label={t("settings.apiBaseUrl")} />
       </FormField>
-      <NewApiKey />
+      <NewApiKey onCreated={onKeyCreated} />
       {tokens.length === 0 ? (
         <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="md">
           <EmptyState.Content>

@@ -1,12 +1,19 @@
 import { Separator, Stack } from "@chakra-ui/react";
+import { useState } from "react";
 import { ApiDocs } from "./api-docs";
 import { ApiKeys } from "./api-keys";
+import { McpServer } from "./mcp-server";
 
-// /user-setting/api: the API keys, then the API reference.
-export const ApiSettings = () => (
-  <Stack gap="8">
-    <ApiKeys />
-    <Separator />
-    <ApiDocs />
-  </Stack>
-);
+// /user-setting/api: the API keys, the MCP server (its configuration with a key just made), the API reference.
+export const ApiSettings = () => {
+  const [freshKey, setFreshKey] = useState<string | null>(null);
+  return (
+    <Stack gap="8">
+      <ApiKeys onKeyCreated={setFreshKey} />
+      <Separator />
+      <McpServer apiKey={freshKey} />
+      <Separator />
+      <ApiDocs />
+    </Stack>
+  );
+};

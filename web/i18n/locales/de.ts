@@ -16,6 +16,7 @@ import { homeDe } from "./home.de";
 import { planDe } from "./plan.de";
 import { promptsDe } from "./prompts.de";
 import { messagesDe } from "./messages.de";
+import { mcpServerDe } from "./mcp-server.de";
 
 export const de = {
   common: {
@@ -439,4 +440,5 @@ export const de = {
   },
   languages: { de: "Deutsch", en: "English", zh: "简体中文", "zh-TW": "繁體中文", vi: "Tiếng Việt" },
   messages: messagesDe,
+  mcpServer: mcpServerDe,
 };

@@ -17,6 +17,7 @@ import { homeEn } from "./home.en";
 import { planEn } from "./plan.en";
 import { promptsEn } from "./prompts.en";
 import { messagesEn } from "./messages.en";
+import { mcpServerEn } from "./mcp-server.en";
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
@@ -434,4 +435,5 @@ export const en: Shape<typeof de> = {
   },
   languages: { de: "Deutsch", en: "English", zh: "简体中文", "zh-TW": "繁體中文", vi: "Tiếng Việt" },
   messages: messagesEn,
+  mcpServer: mcpServerEn,
 };
