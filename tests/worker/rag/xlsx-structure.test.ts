@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { splitTable } from "../../../worker/rag/chunk/tables";
 import { parseDocument } from "../../../worker/rag/parse";
 import { xlsxBytes } from "../../helpers/fixtures/office";
 
@@ -98,5 +99,46 @@ describe("XLSX structure", () => {
       ["Ben", "Kiel"],
     ]);
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it("reads a first row of numbers as data, a first row of years as the header", async () => {
+    const numbers = xlsxBytes({
+      Messwerte: [
+        [12, 14.5],
+        [13, 15],
+      ],
+    });
+    const parsed = await parseDocument("xlsx", "m.xlsx", numbers, opts);
+    expect(parsed.tables?.[0]).toMatchObject({
+      headers: [],
+      rows: [
+        ["12", "14.5"],
+        ["13", "15"],
+      ],
+    });
+    expect(parsed.blocks.map((b) => b.text)).toEqual(["12; 14.5 ——Messwerte", "13; 15 ——Messwerte"]);
+    const html = await parseDocument("xlsx", "m.xlsx", numbers, { ...opts, html4excel: true });
+    expect(html.blocks[0]?.text).toBe(
+      "<table><caption>Messwerte</caption><tr><td>12</td><td>14.5</td></tr><tr><td>13</td><td>15</td></tr></table>",
+    );
+    const years = await parseDocument(
+      "xlsx",
+      "j.xlsx",
+      xlsxBytes({
+        Jahre: [
+          [2024, 2025],
+          [3, 4],
+        ],
+      }),
+      opts,
+    );
+    expect(years.tables?.[0]).toMatchObject({ headers: ["2024", "2025"], rows: [["3", "4"]] });
+  });
+
+  it("splits a table without a header row by rows, repeating no row", () => {
+    const rows = Array.from({ length: 40 }, (_, i) => `<tr><td>Zeile ${i} mit etwas mehr Text</td></tr>`);
+    const parts = splitTable(`<table>${rows.join("")}</table>`, 60);
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.join("").match(/<tr>/g)).toHaveLength(40);
   });
 });

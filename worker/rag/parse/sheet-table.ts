@@ -6,10 +6,17 @@ const DEFAULT_SHEET_NAME = /^(?:sheet|tabelle|blatt|feuil|hoja|foglio|planilha|a
 // distinct values: a title merged across columns is one value in each of them
 const filledValues = (row: string[]) => new Set(row.filter(Boolean)).size;
 const NUMBER = /^[-+]?[\d.,\s]+%?$/;
+const YEAR = /^(19|20)\d\d$/;
+
+// A first row of numbers only is data, not a header: a header names its columns with words (or years).
+const isDataRow = (row: string[]) => {
+  const filled = row.filter(Boolean);
+  return filled.length > 0 && filled.every((cell) => NUMBER.test(cell) && !YEAR.test(cell.trim()));
+};
 
 // A spreadsheet's or CSV file's rows (cells trimmed) as a table. Leading rows with a single filled value above a
 // row with more are its title ("Stanley Cups" over "Team | Location | Stanley Cups"), not its header; the first
-// row after them is the header. A header row with cells merged across columns (`spanning`, indices into `cells`)
+// row after them is the header, unless it holds numbers only (then the table has no header). A header row with cells merged across columns (`spanning`, indices into `cells`)
 // groups the row below when that row holds no numbers: "Kontakt" over "Telefon" and "E-Mail" gives the columns
 // "Kontakt Telefon" and "Kontakt E-Mail".
 export const sheetTable = (name: string, cells: string[][], spanning = new Set<number>()): Table => {
@@ -35,6 +42,8 @@ export const sheetTable = (name: string, cells: string[][], spanning = new Set<n
       })
     : top.row;
   const body = (grouped ? rest.slice(1) : rest).map(({ row }) => row);
+  if (rows.length > start && isDataRow(top.row))
+    return { name, headers: [], rows: [top.row, ...body], ...(title ? { title } : {}) };
   return { name, headers, rows: body, ...(title ? { title } : {}) };
 };
 

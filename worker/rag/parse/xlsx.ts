@@ -15,7 +15,9 @@ const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "
 
 // RAGFlow's Excel-to-HTML: each table of at most 256 rows, header repeated.
 export const tableToHtmlChunks = (table: Table): string[] => {
-  const header = `<tr>${table.headers.map((h) => `<th>${escapeHtml(h)}</th>`).join("")}</tr>`;
+  const header = table.headers.length
+    ? `<tr>${table.headers.map((h) => `<th>${escapeHtml(h)}</th>`).join("")}</tr>`
+    : "";
   const chunks: string[] = [];
   for (let i = 0; i < table.rows.length; i += EXCEL_HTML_MAX_ROWS) {
     const body = table.rows
