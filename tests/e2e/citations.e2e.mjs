@@ -65,7 +65,7 @@ const assistantOnDocuments = (page, pdf) =>
   );
 
 // Asks a question and opens the citation of the answer that comes from `documentName`; returns its popover link.
-const citedLink = async (page, question, documentName) => {
+export const citedLink = async (page, question, documentName) => {
   const answered = await page.getByTestId("sources").count();
   await page.getByLabel("Ihre Frage").fill(question);
   await page.keyboard.press("Enter");
@@ -92,7 +92,7 @@ const citedLink = async (page, question, documentName) => {
 };
 
 // The viewer opened in its own tab by the citation link, reached with the keyboard.
-const openByKeyboard = async (page, link) => {
+export const openByKeyboard = async (page, link) => {
   await link.focus();
   const [viewer] = await Promise.all([page.context().waitForEvent("page"), page.keyboard.press("Enter")]);
   await viewer.waitForLoadState();

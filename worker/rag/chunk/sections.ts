@@ -26,9 +26,11 @@ export const sectionChunks = (blocks: Block[], config: ChunkConfig, isBoundary: 
   return sections.flatMap((section) => {
     const [first] = section;
     const title = first && isBoundary(first) ? (first.text.split("\n")[0] ?? "") : "";
-    return naiveMerge(section, { ...config, delimiter: config.delimiter.replace(/`[^`]*`/g, "") }).map((chunk, i) =>
-      i === 0 || !title ? chunk : { ...chunk, content: `${title}\n${chunk.content}` },
+    const chunks = naiveMerge(section, { ...config, delimiter: config.delimiter.replace(/`[^`]*`/g, "") }).map(
+      (chunk, i) => (i === 0 || !title ? chunk : { ...chunk, content: `${title}\n${chunk.content}` }),
     );
+    // a table right under the heading closes the heading as a chunk of its own: the chunks after it lead with it
+    return title && chunks.length > 1 && chunks[0]?.content === title ? chunks.slice(1) : chunks;
   });
 };
 

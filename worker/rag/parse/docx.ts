@@ -1,6 +1,6 @@
 import mammoth from "mammoth";
-import { parseHtmlString } from "./html";
 import { base64ToBytes } from "../../lib/bytes";
+import { DOCX_STYLE_MAP, parseDocxHtml } from "./docx-html";
 import { FIGURE_MIME_TYPES, type Figure, MAX_FIGURES, MIN_FIGURE_BYTES, type ParsedDocument } from "./types";
 import { UnreadableDocumentError } from "./types";
 import { storedZip, unzipBounded } from "./zip";
@@ -12,7 +12,7 @@ type MammothImage = { contentType: string; altText?: string; read: (encoding: "b
 
 const MEDIA = /^word\/media\//;
 
-// DOCX → HTML with mammoth (headings and tables kept) → the HTML reader; with `withFigures` the embedded
+// DOCX → HTML with mammoth (headings by style, tables, lists) → blocks; with `withFigures` the embedded
 // pictures too, their alt text as caption. The file is unpacked within the zip bounds first and mammoth given
 // the unpacked parts (pictures only when wanted), so it inflates nothing itself.
 export const parseDocx = async (bytes: Uint8Array, withFigures = false): Promise<ParsedDocument> => {
@@ -37,9 +37,9 @@ export const parseDocx = async (bytes: Uint8Array, withFigures = false): Promise
     });
     const { value } = await mammoth.convertToHtml(
       { arrayBuffer, buffer: Buffer.from(unpacked) } as Parameters<typeof mammoth.convertToHtml>[0],
-      { convertImage },
+      { convertImage, styleMap: DOCX_STYLE_MAP },
     );
-    return { ...parseHtmlString(value), figures };
+    return { ...parseDocxHtml(value), figures };
   } catch (error) {
     throw new UnreadableDocumentError(`The Word document cannot be read: ${(error as Error).message}`);
   }

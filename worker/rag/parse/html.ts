@@ -3,7 +3,7 @@ import { closingTag, enclosed, removeEnclosed, TAG } from "./markup";
 import { decodeText } from "./text";
 import type { Block, ParsedDocument, Table } from "./types";
 
-const stripTags = (html: string) =>
+export const stripTags = (html: string) =>
   decodeEntities(html.replace(/<br\s*\/?>/gi, "\n").replace(TAG, " "))
     .replace(/[ \t\u00a0]+/g, " ")
     .replace(/ *\n */g, "\n")

@@ -3,6 +3,7 @@ import { strFromU8, strToU8 } from "fflate";
 import { nextTurn } from "../../lib/time";
 import { SHEET_MAX_CELLS } from "./limits";
 import { boundRange, boundSheetXml, tooManyCells } from "./sheet-bounds";
+import { fillMerges } from "./sheet-merges";
 import { rowBlocks, sheetTable } from "./sheet-table";
 import type { Block, ParsedDocument, Table } from "./types";
 import { UnreadableDocumentError } from "./types";
@@ -14,7 +15,9 @@ const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "
 
 // RAGFlow's Excel-to-HTML: each table of at most 256 rows, header repeated.
 export const tableToHtmlChunks = (table: Table): string[] => {
-  const header = `<tr>${table.headers.map((h) => `<th>${escapeHtml(h)}</th>`).join("")}</tr>`;
+  const header = table.headers.length
+    ? `<tr>${table.headers.map((h) => `<th>${escapeHtml(h)}</th>`).join("")}</tr>`
+    : "";
   const chunks: string[] = [];
   for (let i = 0; i < table.rows.length; i += EXCEL_HTML_MAX_ROWS) {
     const body = table.rows
@@ -61,7 +64,8 @@ const readWorkbook = async (bytes: Uint8Array) => {
   }
 };
 
-// Every sheet as a table (title rows, then the header; empty rows dropped), within SHEET_MAX_CELLS cells together.
+// Every sheet as a table (title rows, then the header; merged cells filled; empty rows dropped), within
+// SHEET_MAX_CELLS cells together.
 export const parseXlsx = async (bytes: Uint8Array, html4excel: boolean): Promise<ParsedDocument> => {
   const { workbook, cut } = await readWorkbook(bytes);
   await nextTurn();
@@ -72,14 +76,12 @@ export const parseXlsx = async (bytes: Uint8Array, html4excel: boolean): Promise
     const bounded = sheet ? boundRange(sheet, left) : { range: null, cells: 0, cut: false };
     left -= bounded.cells;
     truncated ||= bounded.cut;
-    const rows =
-      sheet && bounded.range
-        ? XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: "", range: bounded.range })
-        : [];
-    return sheetTable(
-      sheetName,
-      rows.map((row) => row.map((cell) => String(cell ?? "").trim())),
-    );
+    if (!sheet || !bounded.range) return sheetTable(sheetName, []);
+    const rows = XLSX.utils
+      .sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: "", range: bounded.range, blankrows: true })
+      .map((row) => row.map((cell) => String(cell ?? "").trim()));
+    const spanning = fillMerges(rows, sheet["!merges"] ?? [], XLSX.utils.decode_range(bounded.range));
+    return sheetTable(sheetName, rows, spanning);
   });
   const blocks: Block[] = tables.flatMap((table): Block[] =>
     html4excel

@@ -1,0 +1,101 @@
+import assert from "node:assert/strict";
+import { DEFIBRILLATOR, reportDoc } from "../helpers/fixtures/layout-docs.ts";
+import { citedLink, openByKeyboard } from "./citations.e2e.mjs";
+import { animationsDone, signUp } from "./helpers.mjs";
+
+const FILE = "praxisbericht.pdf";
+
+// A knowledge base chunked with Manual holding the two-column report, parsed, and an assistant on it.
+const manualKnowledgeBase = (page, pdf) =>
+  page.evaluate(
+    async ({ pdfBytes, name }) => {
+      const auth = { Authorization: localStorage.getItem("token") };
+      const json = async (response) => (await response.json()).data;
+      const dataset = await json(
+        await fetch("/api/v1/datasets", {
+          method: "POST",
+          headers: { ...auth, "Content-Type": "application/json" },
+          body: JSON.stringify({ name: "Berichte", chunk_method: "manual" }),
+        }),
+      );
+      const form = new FormData();
+      form.append("file", new Blob([new Uint8Array(pdfBytes)], { type: "application/pdf" }), name);
+      const [doc] = await json(
+        await fetch(`/api/v1/datasets/${dataset.id}/documents`, { method: "POST", headers: auth, body: form }),
+      );
+      await fetch(`/api/v1/datasets/${dataset.id}/chunks`, {
+        method: "POST",
+        headers: { ...auth, "Content-Type": "application/json" },
+        body: JSON.stringify({ document_ids: [doc.id] }),
+      });
+      for (let i = 0; i < 240; i++) {
+        const { docs } = await json(await fetch(`/api/v1/datasets/${dataset.id}/documents`, { headers: auth }));
+        if (docs[0].run === "DONE") break;
+        if (i === 239) throw new Error("parsing did not finish");
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      const chat = await json(
+        await fetch("/api/v1/chats", {
+          method: "POST",
+          headers: { ...auth, "Content-Type": "application/json" },
+          body: JSON.stringify({ name: "Berichtsprüfer", dataset_ids: [dataset.id] }),
+        }),
+      );
+      return { datasetId: dataset.id, chatId: chat.id };
+    },
+    { pdfBytes: [...pdf], name: FILE },
+  );
+
+export const tests = [
+  [
+    "a two-column PDF chunked with Manual shows headed sections and an HTML table; a citation opens page 2",
+    async ({ page, baseUrl, artifacts }) => {
+      const doc = reportDoc();
+      assert.equal(doc.pages, 2);
+      await signUp(page, baseUrl);
+      const { datasetId, chatId } = await manualKnowledgeBase(page, doc.bytes);
+
+      // the chunk list: each section under its heading, the ruled table as one HTML table with its header row
+      await page.goto(`${baseUrl}/knowledge/dataset?id=${datasetId}`);
+      await page.getByRole("link", { name: FILE }).click();
+      await page.waitForURL(/\/knowledge\/dataset\/chunk\?/);
+      const cards = page.getByTestId("chunk-card");
+      await cards.first().waitFor();
+      // each card's text is its first button (the page and token badges follow it)
+      const texts = await cards.evaluateAll((all) => all.map((card) => card.querySelector("button").innerText));
+      for (const heading of ["1 Einleitung", "2 Leistungen", "3 Abläufe", "4 Notfallplan"])
+        assert.ok(
+          texts.some((text) => text.startsWith(heading)),
+          `no chunk headed "${heading}" in ${JSON.stringify(texts)}`,
+        );
+      // the heading above the table leads the table's chunk, not a chunk of its own
+      assert.ok(!texts.includes("2 Leistungen"), JSON.stringify(texts));
+      // the columns are read one after the other: the emergency plan's first sentence is whole in its chunk
+      const plan = texts.find((text) => text.startsWith("4 Notfallplan")) ?? "";
+      assert.ok(plan.replace(/\s+/g, " ").includes(DEFIBRILLATOR), plan);
+      const table = cards.filter({ hasText: "<table>" });
+      assert.equal(await table.count(), 1);
+      assert.match(
+        await table.innerText(),
+        /^2 Leistungen\s+<table><tr><th>Leistung<\/th><th>Dauer<\/th><th>Preis<\/th><\/tr><tr><td>Beratung<\/td><td>20 min<\/td><td>35,00 €<\/td><\/tr>/,
+      );
+      // neither the running header nor the page footer is in a chunk
+      assert.ok(!texts.some((text) => /Jahresbericht 2026|Seite \d/.test(text)), JSON.stringify(texts));
+      await table.scrollIntoViewIfNeeded();
+      await animationsDone(page);
+      await page.screenshot({ path: `${artifacts}/pdf-layout-chunks-de.png` });
+
+      // a question answered on page 2: the citation opens the viewer at page 2
+      await page.goto(`${baseUrl}/chat?dialogId=${chatId}`);
+      await page.getByRole("button", { name: "Neuer Chat" }).first().click();
+      const link = await citedLink(page, "Wo hängt der Defibrillator?", FILE);
+      assert.equal(new URL(await link.getAttribute("href"), baseUrl).searchParams.get("page"), "2");
+      const viewer = await openByKeyboard(page, link);
+      const indicator = viewer.getByTestId("pdf-page-indicator");
+      await indicator.waitFor({ timeout: 30_000 });
+      assert.equal(await indicator.textContent(), "2 / 2");
+      await viewer.getByTestId("pdf-highlight").first().waitFor({ timeout: 15_000 });
+      await viewer.screenshot({ path: `${artifacts}/pdf-layout-citation-de.png` });
+    },
+  ],
+];
