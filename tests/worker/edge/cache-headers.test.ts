@@ -20,6 +20,8 @@ describe("the share page's caching", () => {
       SELF.fetch(`http://buddy.test/chat/share?shared_id=${chat.id}&auth=${auth}`, { headers });
     const praxis = await link(["https://praxis.example"]);
     const first = await page(praxis);
+    // the page is the built SPA's shell (npm test builds it before the worker tests)
+    expect(first.status, "no built SPA in web/dist: run npm run build first").toBe(200);
     const etag = first.headers.get("ETag") ?? "";
     expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
     expect(first.headers.get("Cache-Control")).toBe("no-cache");

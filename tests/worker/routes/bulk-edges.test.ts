@@ -457,12 +457,13 @@ describe("bulk requests with no ids, and with unknown and other tenants' ids", (
 
 // `length` characters with multibyte ones among them, after `head`
 const longName = (length: number, head = "") => `${head}${"Äß✓-Name-".repeat(length)}`.slice(0, length);
-// a chat name is limited in UTF-8 bytes (RAGFlow v0.27): the longest name of them that fits
-const longChatName = (head = "") => {
-  let name = longName(CHAT_NAME_MAX, head);
-  while (new TextEncoder().encode(name).length > CHAT_NAME_MAX) name = name.slice(0, -1);
+// chat and uploaded file names are limited in UTF-8 bytes (RAGFlow v0.27): the longest such name that fits
+const longNameOfBytes = (bytes: number, head = "") => {
+  let name = longName(bytes, head);
+  while (new TextEncoder().encode(name).length > bytes) name = name.slice(0, -1);
   return name;
 };
+const longChatName = (head = "") => longNameOfBytes(CHAT_NAME_MAX, head);
 const SPECIAL = `100%_a\\b'c"d`;
 const UPLOAD_SPECIAL = `100%_a\\b'c`;
 
@@ -504,7 +505,7 @@ describe("names at their maximum length, created three times", () => {
         { code: 102, message: "Duplicated document name in the same dataset." },
       ]);
       // multipart file names carry no `"`: FormData writes it as %22 (HTML's multipart encoding)
-      const uploadName = `${longName(251, UPLOAD_SPECIAL)}.txt`;
+      const uploadName = `${longNameOfBytes(251, UPLOAD_SPECIAL)}.txt`;
       const stem = uploadName.slice(0, -4);
       const uploads = await thrice(() => uploadFiles(user, ds.id, [textFile(uploadName, "x")]));
       expect(uploads.map((body) => (body as unknown as { data: { name: string }[] }).data[0]?.name)).toEqual([
@@ -512,7 +513,7 @@ describe("names at their maximum length, created three times", () => {
         `${stem}(1).txt`,
         `${stem}(2).txt`,
       ]);
-      const fileName = `${longName(251, "100%_a'c")}.txt`;
+      const fileName = `${longNameOfBytes(251, "100%_a'c")}.txt`;
       const files = await thrice(() => putFiles(user, [textFile(fileName, "x")]));
       expect(files.map((body) => (body as unknown as { data: { name: string }[] }).data[0]?.name)).toEqual([
         fileName,

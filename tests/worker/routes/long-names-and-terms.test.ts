@@ -57,7 +57,8 @@ describe("names at their maximum length", () => {
 describe("keywords of any length, wildcards taken literally", () => {
   it("GET /chats", async () => {
     const user = await createUser();
-    const long = longName(255, SPECIAL);
+    // chat names are limited to 255 UTF-8 bytes (RAGFlow v0.27)
+    const long = nameOfBytes(255, SPECIAL);
     for (const name of ["list_keyword_1", "listXkeyword_1", "100%", "1000", long]) await createChat(user, { name });
     const names = async (keywords: string) => {
       const res = await get<{ chats: Chat[] }>(user, "/chats", { keywords });
