@@ -117,7 +117,7 @@ export const tests = [
       await page.waitForURL(/\/flow\/[0-9a-f]{32}/);
       await dialog.waitFor({ state: "detached" });
       const agents = await api(page, "/agents");
-      assert.equal(agents?.length, 1, JSON.stringify(agents));
+      assert.equal(agents?.canvas?.length, 1, JSON.stringify(agents));
 
       // the web-search template, its search pointed where nothing answers (no internet in tests)
       const templates = await api(page, "/agents/templates");

@@ -21,7 +21,7 @@ export const tests = [
           headers,
           body: JSON.stringify({ title: "Team-Buddy", dsl: template.dsl, permission: "team" }),
         });
-        const agents = (await (await fetch("/api/v1/agents", { headers })).json()).data;
+        const agents = (await (await fetch("/api/v1/agents", { headers })).json()).data.canvas;
         return agents.find((agent) => agent.title === "Team-Buddy").id;
       });
 
