@@ -18,6 +18,15 @@ const startRun = async (page, label, threshold) => {
   await page.getByTestId("metric-ndcg_at_10").waitFor({ timeout: 60_000 });
 };
 
+// Chakra's checkbox input is visually hidden (and may sit outside the viewport while a dialog opens): click it
+// as a script would, then wait until it reads checked.
+const tick = async (box) => {
+  await box.waitFor({ state: "attached" });
+  await box.evaluate((input) => input.click());
+  for (let i = 0; i < 40 && !(await box.isChecked()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.ok(await box.isChecked(), "the checkbox did not turn checked");
+};
+
 export const tests = [
   [
     "a test set built from a retrieval result runs with two settings and compares them (German light, English dark)",
@@ -31,7 +40,7 @@ export const tests = [
       await page.getByRole("button", { name: "Testset anlegen" }).first().click();
       const create = page.getByRole("dialog", { name: "Testset anlegen" });
       await create.getByLabel("Name").fill("Impf-Check");
-      await create.getByRole("checkbox", { name: "Gesundheit" }).check({ force: true });
+      await tick(create.getByRole("checkbox", { name: "Gesundheit" }));
       await create.getByRole("button", { name: "Speichern" }).click();
       await page.waitForURL(/\/test-sets\/\w+/);
       await page.getByRole("heading", { name: "Impf-Check" }).waitFor();
@@ -41,7 +50,7 @@ export const tests = [
       const add = page.getByRole("dialog", { name: "Frage hinzufügen" });
       await add.getByRole("textbox", { name: "Frage" }).fill(QUESTION);
       await add.getByRole("button", { name: "Abschnitte suchen" }).click();
-      await add.getByRole("checkbox", { name: /ab 60 Jahren empfohlen/ }).check({ force: true });
+      await tick(add.getByRole("checkbox", { name: /ab 60 Jahren empfohlen/ }));
       await add.getByRole("button", { name: "Speichern" }).click();
       await add.waitFor({ state: "detached" });
       const row = page.getByTestId("question-row").filter({ hasText: QUESTION });
@@ -55,8 +64,8 @@ export const tests = [
       await page.getByRole("button", { name: "Zurück zu den Läufen" }).click();
 
       // compare: tick both finished runs
-      await page.getByRole("checkbox", { name: "„Standard“ zum Vergleich wählen" }).check({ force: true });
-      await page.getByRole("checkbox", { name: "„Strenge Schwelle“ zum Vergleich wählen" }).check({ force: true });
+      await tick(page.getByRole("checkbox", { name: "„Standard“ zum Vergleich wählen" }));
+      await tick(page.getByRole("checkbox", { name: "„Strenge Schwelle“ zum Vergleich wählen" }));
       await page.getByRole("button", { name: "Vergleichen" }).click();
       const ndcg = page.getByTestId("delta-ndcg_at_10");
       await ndcg.waitFor();
