@@ -29,7 +29,7 @@ import { updateSearch } from "../services/searches/update";
 import { searchRelatedQuestions } from "../services/searches/related";
 import { searchRetrieval, sharedSearchInfo } from "../services/searches/shared";
 import { checkDatasets } from "../services/searches/validate";
-import { checkOrigin, checkRate, openSharedSearch, shareTokenOf } from "../services/share/guard";
+import { admitShared, openSharedSearch, shareTokenOf } from "../services/share/guard";
 import { createShareToken, listShareTokens, removeShareToken, updateShareToken } from "../services/share-links/tokens";
 import { SearchbotMindMapSchema } from "../contract/mindmap";
 import { sharedMindMap } from "../services/searches/mindmap";
@@ -94,9 +94,8 @@ const CORS_HEADERS = {
 // A share token for THIS search app of THIS tenant, an allowed origin, within the link's limits; the request then
 // acts in the app's team for the link's maker. Answers count against the daily cap.
 const openSearchbot = async (c: Context<AppEnv>, searchId: string, isAnswer: boolean) => {
-  const access = await openSharedSearch(depsOf(c), credentialOf(c), searchId);
-  checkOrigin(access.token, c.req.header("Origin"), new URL(c.req.url).origin);
-  await checkRate(depsOf(c), access.token, isAnswer);
+  const access = await openSharedSearch(depsOf(c), credentialOf(c), searchId, isAnswer);
+  await admitShared(depsOf(c), access, c.req.header("Origin"), new URL(c.req.url).origin);
   c.set("actor", {
     userId: access.token.createdBy,
     tenantId: access.token.tenantId,

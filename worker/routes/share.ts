@@ -13,7 +13,7 @@ import { credentialOf } from "../middleware/auth";
 import { depsOf, serviceContext } from "../middleware/deps";
 import { jsonBodyAsDataError } from "../middleware/validate";
 import { sharedAgentInfo } from "../services/agents/get";
-import { checkOrigin, checkRate, openSharedAgent, openSharedChat } from "../services/share/guard";
+import { admitShared, openSharedAgent, openSharedChat } from "../services/share/guard";
 import { CompletionBody, respond } from "./agents";
 import { readForm, uploadedFiles } from "./file-transfer";
 import { readInputFile } from "../services/agents/upload";
@@ -44,14 +44,11 @@ const visitorOf = (c: Context<AppEnv>) => {
 // Every shared-chat request: a share token for THIS chat of THIS tenant, an allowed origin, within limits.
 const shareAccess = createMiddleware<AppEnv>(async (c, next) => {
   const origin = c.req.header("Origin");
-  const access = await openSharedChat(depsOf(c), credentialOf(c), c.req.param("chatId") ?? "");
-  checkOrigin(access.token, origin, new URL(c.req.url).origin);
   // answers and read-aloud are model calls: they count against the link's daily cap
-  await checkRate(
-    depsOf(c),
-    access.token,
-    c.req.method === "POST" && (c.req.path.endsWith("/completions") || c.req.path.endsWith("/audio/speech")),
-  );
+  const isAnswer =
+    c.req.method === "POST" && (c.req.path.endsWith("/completions") || c.req.path.endsWith("/audio/speech"));
+  const access = await openSharedChat(depsOf(c), credentialOf(c), c.req.param("chatId") ?? "", isAnswer);
+  await admitShared(depsOf(c), access, origin, new URL(c.req.url).origin);
   const visitorId = visitorOf(c);
   c.set("share", access);
   c.set("visitorId", visitorId);
@@ -66,9 +63,13 @@ const shareAccess = createMiddleware<AppEnv>(async (c, next) => {
 // The shared agent flow: the same checks; a visitor's conversations are agent sessions of that visitor.
 const shareAgentAccess = createMiddleware<AppEnv>(async (c, next) => {
   const origin = c.req.header("Origin");
-  const access = await openSharedAgent(depsOf(c), credentialOf(c), c.req.param("agentId") ?? "");
-  checkOrigin(access.token, origin, new URL(c.req.url).origin);
-  await checkRate(depsOf(c), access.token, c.req.method === "POST");
+  const access = await openSharedAgent(
+    depsOf(c),
+    credentialOf(c),
+    c.req.param("agentId") ?? "",
+    c.req.method === "POST",
+  );
+  await admitShared(depsOf(c), access, origin, new URL(c.req.url).origin);
   c.set("actor", {
     userId: visitorOf(c),
     tenantId: access.token.tenantId,

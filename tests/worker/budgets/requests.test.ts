@@ -13,12 +13,13 @@ import { createDataset, createUser, parseDocs, type TestUser, uploadFiles } from
 const BUDGETS = {
   streamedCompletion: { roundTrips: 9, primaryRoundTrips: 3, statements: 16, rowsRead: 140, rowsWritten: 7 },
   sharePageShell: { roundTrips: 1, primaryRoundTrips: 0, statements: 1, rowsRead: 1, rowsWritten: 0 },
-  sharedChatInfo: { roundTrips: 4, primaryRoundTrips: 1, statements: 4, rowsRead: 3, rowsWritten: 1 },
-  shareFirstAnswer: { roundTrips: 11, primaryRoundTrips: 4, statements: 20, rowsRead: 102, rowsWritten: 11 },
-  widgetFirstMessage: { roundTrips: 11, primaryRoundTrips: 5, statements: 20, rowsRead: 114, rowsWritten: 13 },
+  sharedChatInfo: { roundTrips: 3, primaryRoundTrips: 1, statements: 4, rowsRead: 6, rowsWritten: 2 },
+  shareFirstAnswer: { roundTrips: 10, primaryRoundTrips: 3, statements: 20, rowsRead: 106, rowsWritten: 11 },
+  widgetFirstMessage: { roundTrips: 10, primaryRoundTrips: 4, statements: 20, rowsRead: 118, rowsWritten: 13 },
   documentList: { roundTrips: 3, primaryRoundTrips: 0, statements: 4, rowsRead: 10, rowsWritten: 0 },
-  // one more round trip since a finished parse looks for test sets to re-run (issue 37)
-  parsePer10Pages: { roundTrips: 39, primaryRoundTrips: 22, statements: 55, rowsRead: 110, rowsWritten: 134 },
+  // one more round trip since a finished parse looks for test sets to re-run (issue 37); the document's progress is
+  // recounted at most once a second, so a machine busy with other test files adds a recount or two (39 → 43 trips)
+  parsePer10Pages: { roundTrips: 45, primaryRoundTrips: 25, statements: 62, rowsRead: 150, rowsWritten: 140 },
 } satisfies Record<string, D1Tally>;
 
 const QUESTION = "Wie viel Schlaf brauchen Erwachsene?";

@@ -7,23 +7,6 @@ const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:T]/g, "");
 export const minuteBucket = (ms: number) => `m:${stamp(ms).slice(0, 12)}`;
 export const dayBucket = (ms: number) => `d:${stamp(ms).slice(0, 8)}`;
 
-// Adds one request to a token's bucket and returns the new count (one statement, safe under concurrency).
-// The upsert that counts one more request in a bucket, handing back the new count.
-export const countInBucket = (deps: Deps, tokenId: string, bucket: string) =>
-  deps.db
-    .insert(shareUsage)
-    .values({ tokenId, bucket, count: 1 })
-    .onConflictDoUpdate({
-      target: [shareUsage.tokenId, shareUsage.bucket],
-      set: { count: sql`${shareUsage.count} + 1` },
-    })
-    .returning({ count: shareUsage.count });
-
-export const countRequest = async (deps: Deps, tokenId: string, bucket: string) => {
-  const [row] = await countInBucket(deps, tokenId, bucket);
-  return row?.count ?? 1;
-};
-
 // Takes back one request counted in a bucket (one refused by another limit).
 export const uncountRequest = (deps: Deps, tokenId: string, bucket: string) =>
   deps.db
