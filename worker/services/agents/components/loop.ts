@@ -18,8 +18,10 @@ const emptyOf = (type: string) => {
   return "";
 };
 
-// The editor's constants arrive as text where a number or a yes/no is meant.
+// The editor's constants arrive as text where a number or a yes/no is meant; left empty, a variable starts as its
+// type's empty value.
 const constantOf = (type: string, value: unknown) => {
+  if (value === "" && type !== "string") return emptyOf(type);
   if (type === "number" && typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)))
     return Number(value);
   if (type === "boolean" && (value === "true" || value === "false")) return value === "true";
