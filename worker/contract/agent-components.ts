@@ -92,6 +92,31 @@ export const COMPONENT_DEFAULTS: Record<ComponentName, Record<string, unknown>> 
     max_records: 1024,
     base_url: "https://api.cloudflare.com",
   },
+  // RAGFlow v0.27's data and control-flow components (agent-flow-params.ts checks their params)
+  Loop: { loop_variables: [], loop_termination_condition: [], logical_operator: "and", maximum_loop_count: 10 },
+  LoopItem: {},
+  ExitLoop: {},
+  VariableAssigner: { variables: [] },
+  VariableAggregator: { groups: [] },
+  DataOperations: {
+    query: [],
+    operations: "select_keys",
+    select_keys: [],
+    filter_values: [],
+    updates: [],
+    remove_keys: [],
+    rename_keys: [],
+  },
+  ListOperations: {
+    query: "",
+    operations: "nth",
+    n: 1,
+    strict: false,
+    sort_method: "asc",
+    sort_by: "",
+    filter: { operator: "=", value: "" },
+  },
+  StringTransform: { method: "merge", script: "", split_ref: "", delimiters: [","] },
 };
 
 // Component parameters that hold credentials: password fields in the forms, "***" in traces and events.
@@ -131,6 +156,7 @@ export const REQUIRED_PARAMS: Partial<Record<ComponentName, string[]>> = {
   QWeather: ["api_key", "location"],
   Crawler: ["url"],
   ExeSQL: ["sql", "account_id", "database_id", "api_token"],
+  ListOperations: ["query"],
 };
 
 export const COMPONENT_OUTPUTS: Record<ComponentName, string[]> = {
@@ -167,7 +193,38 @@ export const COMPONENT_OUTPUTS: Record<ComponentName, string[]> = {
   Crawler: ["content"],
   QWeather: ["content", "json"],
   ExeSQL: ["formalized_content", "json"],
+  // a Loop's outputs are its loop variables, a VariableAggregator's its group names (componentOutputs)
+  Loop: [],
+  LoopItem: [],
+  ExitLoop: [],
+  VariableAssigner: [],
+  VariableAggregator: [],
+  DataOperations: ["result"],
+  ListOperations: ["result", "first", "last"],
+  StringTransform: ["result"],
 };
+
+const namesOf = (entries: unknown, key: string) =>
+  (Array.isArray(entries) ? entries : [])
+    .map((entry) => (entry as Record<string, unknown> | null)?.[key])
+    .filter((name): name is string => typeof name === "string" && name !== "");
+
+// What a component offers to later ones: its fixed outputs, and those its params name (Begin's inputs, a Loop's
+// variables, a VariableAggregator's groups).
+export const componentOutputs = (name: ComponentName, params: Record<string, unknown>): string[] => {
+  const fixed = COMPONENT_OUTPUTS[name];
+  if (name === "Begin") return [...fixed, ...Object.keys((params.inputs ?? {}) as Record<string, unknown>)];
+  if (name === "Loop") return namesOf(params.loop_variables, "variable");
+  if (name === "VariableAggregator") return namesOf(params.groups, "group_name");
+  return fixed;
+};
+
+// Components that hold others (a group on the canvas), with the start node each comes with.
+export const CONTAINER_STARTS: Partial<Record<ComponentName, ComponentName>> = {
+  Iteration: "IterationItem",
+  Loop: "LoopItem",
+};
+export const isContainerStart = (name: ComponentName) => Object.values(CONTAINER_STARTS).includes(name);
 
 // Components whose outgoing connections are branches: each handle of the node is one branch.
 export const BRANCHING: Partial<Record<ComponentName, true>> = { Categorize: true, Switch: true, Relevant: true };

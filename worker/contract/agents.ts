@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { FLOW_PARAM_SCHEMAS } from "./agent-flow-params";
 import type { Reference } from "./chats";
 import { msg, oneOf, queryBool, queryInt, str } from "./pydantic";
 
@@ -37,6 +38,14 @@ export const COMPONENT_NAMES = [
   "Crawler",
   "QWeather",
   "ExeSQL",
+  "Loop",
+  "LoopItem",
+  "ExitLoop",
+  "VariableAssigner",
+  "VariableAggregator",
+  "DataOperations",
+  "ListOperations",
+  "StringTransform",
 ] as const;
 export type ComponentName = (typeof COMPONENT_NAMES)[number];
 
@@ -53,6 +62,9 @@ export const SWITCH_OPERATORS = [
   "<",
   "≥",
   "≤",
+  // the variable's text is one of the value's comma-separated entries (or not)
+  "in",
+  "not in",
 ] as const;
 export type SwitchOperator = (typeof SWITCH_OPERATORS)[number];
 
@@ -91,15 +103,31 @@ export type Dsl = {
   path?: string[];
 };
 
+// The data and control-flow components' params are checked by their own schemas; the others' are free-form.
+const CHECKED = Object.keys(FLOW_PARAM_SCHEMAS);
+const ComponentObjSchema = v.variant(
+  "component_name",
+  [
+    ...Object.entries(FLOW_PARAM_SCHEMAS).map(([name, params]) =>
+      v.object({ component_name: v.literal(name), params }),
+    ),
+    v.object({
+      component_name: v.picklist(
+        COMPONENT_NAMES.filter((name) => !CHECKED.includes(name)),
+        "Unknown component",
+      ),
+      params: v.record(v.string(), v.unknown()),
+    }),
+  ],
+  "Unknown component",
+);
+
 const DslSchema = v.object(
   {
     components: v.record(
       v.string(),
       v.object({
-        obj: v.object({
-          component_name: v.picklist(COMPONENT_NAMES, "Unknown component"),
-          params: v.record(v.string(), v.unknown()),
-        }),
+        obj: ComponentObjSchema,
         downstream: v.array(v.string()),
         upstream: v.array(v.string()),
         parent_id: v.optional(v.string()),
@@ -171,8 +199,9 @@ export const AgentCompletionSchema = v.object({
 });
 export type AgentCompletionInput = v.InferOutput<typeof AgentCompletionSchema>;
 
-// a run stops after this many component executions or this long, whatever comes first
-export const RUN_LIMITS = { maxSteps: 200, timeoutMs: 120_000 } as const;
+// a run stops after this many component executions or this long, whatever comes first; a Loop runs its body at
+// most maxLoopIterations times, whatever its maximum_loop_count says
+export const RUN_LIMITS = { maxSteps: 200, timeoutMs: 120_000, maxLoopIterations: 100 } as const;
 
 // How a failed run ends its answer (RAGFlow's "**ERROR**: …" convention), so every client sees the failure.
 export const agentErrorText = (error: string) => `**ERROR**: ${error}`;

@@ -206,4 +206,29 @@ describe("agent graph editing", () => {
     );
     expect(refs.some((ref) => ref.startsWith(`{${fever.id}@`))).toBe(false);
   });
+
+  it("gives a Loop its LoopItem and offers its variables inside it, in its own form and after it", () => {
+    const [loop, start] = createNodes([begin], {
+      name: "Loop",
+      position: { x: 0, y: 0 },
+      displayName: (name) => name,
+    });
+    expect(loop).toMatchObject({ type: "iteration", data: { label: "Loop" } });
+    expect(start).toMatchObject({ parentId: loop?.id, data: { label: "LoopItem" } });
+    const counting = {
+      ...(loop as EditorNode),
+      data: { ...(loop as EditorNode).data, form: { loop_variables: [{ variable: "n", type: "number" }] } },
+    };
+    const assigner = node("VariableAssigner:as1", "VariableAssigner", "Zuweisen", {}, counting.id);
+    const aggregator = node("VariableAggregator:ag1", "VariableAggregator", "Sammeln", {
+      groups: [{ group_name: "antwort", variables: [] }],
+    });
+    const after = node("Message:af1", "Message", "Danach");
+    const nodes = [begin, counting, start as EditorNode, assigner, aggregator, after];
+    const refsOf = (id: string) => variableOptions(nodes, id, {}).map((option) => option.ref);
+    expect(refsOf(assigner.id)).toContain(`{${counting.id}@n}`);
+    expect(refsOf(counting.id)).toContain(`{${counting.id}@n}`);
+    expect(refsOf(after.id)).toEqual(expect.arrayContaining([`{${counting.id}@n}`, `{${aggregator.id}@antwort}`]));
+    expect(refsOf(after.id).some((ref) => ref.startsWith(`{${start?.id}@`))).toBe(false);
+  });
 });

@@ -3,6 +3,7 @@ import { Alert, Box, Flex } from "@chakra-ui/react";
 import { ReactFlowProvider, useReactFlow } from "@xyflow/react";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CONTAINER_STARTS } from "../../../../worker/contract/agent-components";
 import type { ComponentName } from "../../../../worker/contract/agents";
 import { type Agent, useUpdateAgentMutation } from "../../../api/agents";
 import { notifyError } from "../../../components/notify";
@@ -50,7 +51,7 @@ const Editor = ({ agent }: { agent: Agent }) => {
   const displayName = (name: ComponentName) => t(`agents.components.${name}`);
 
   const add = (name: ComponentName, position: { x: number; y: number }) => {
-    const iteration = name === "Iteration" || name === "Note" ? undefined : iterationAt(editor.nodes, position);
+    const iteration = CONTAINER_STARTS[name] || name === "Note" ? undefined : iterationAt(editor.nodes, position);
     const at = iteration ? { x: position.x - iteration.position.x, y: position.y - iteration.position.y } : position;
     editor.addComponent(name, at, displayName, iteration?.id);
     setPanel("node");

@@ -7,6 +7,7 @@ import {
   type OnNodesChange,
 } from "@xyflow/react";
 import { useCallback, useState } from "react";
+import { isContainerStart } from "../../../../worker/contract/agent-components";
 import type { ComponentName } from "../../../../worker/contract/agents";
 import { canConnect, connect } from "../model/branches";
 import type { EditorEdge, EditorNode, Graph, NodeData, NodeUpdate } from "../model/graph";
@@ -15,11 +16,11 @@ import { createNodes } from "../model/node-factory";
 
 const unselected = (node: EditorNode) => (node.selected ? { ...node, selected: false } : node);
 
-// Begin stays; an Iteration's start node goes only with its Iteration. Edges of what stays are kept unless picked themselves.
+// Begin stays; an Iteration's or a Loop's start node goes only with it. Edges of what stays are kept unless picked themselves.
 const deletable = (nodes: EditorNode[], edges: EditorEdge[]) => {
   const removing = new Set(nodes.map((node) => node.id));
   const keptNodes = nodes.filter(
-    (node) => node.data.label !== "IterationItem" || (node.parentId !== undefined && removing.has(node.parentId)),
+    (node) => !isContainerStart(node.data.label) || (node.parentId !== undefined && removing.has(node.parentId)),
   );
   const gone = new Set(keptNodes.map((node) => node.id));
   const keptEdges = edges.filter((edge) => edge.selected || gone.has(edge.source) || gone.has(edge.target));

@@ -1,4 +1,5 @@
 import { Separator, Stack, Text } from "@chakra-ui/react";
+import type { ParseKeys } from "i18next";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import type { ComponentName } from "../../../../worker/contract/agents";
@@ -23,6 +24,12 @@ import { RelevantFields } from "./relevant-fields";
 import { RetrievalFields } from "./retrieval-fields";
 import { SwitchFields } from "./switch-fields";
 import { TOOL_FIELDS, ToolFields } from "./tool-fields";
+import { DataOperationsFields } from "./data-operations-fields";
+import { ListOperationsFields } from "./list-operations-fields";
+import { LoopFields } from "./loop-fields";
+import { StringTransformFields } from "./string-transform-fields";
+import { VariableAggregatorFields } from "./variable-aggregator-fields";
+import { VariableAssignerFields } from "./variable-assigner-fields";
 
 const FIELDS: Partial<Record<ComponentName, ComponentType<FieldsProps>>> = {
   Begin: BeginFields,
@@ -41,6 +48,19 @@ const FIELDS: Partial<Record<ComponentName, ComponentType<FieldsProps>>> = {
   Email: EmailFields,
   Note: NoteFields,
   ...Object.fromEntries(Object.keys(TOOL_FIELDS).map((name) => [name, ToolFields])),
+  Loop: LoopFields,
+  VariableAssigner: VariableAssignerFields,
+  VariableAggregator: VariableAggregatorFields,
+  DataOperations: DataOperationsFields,
+  ListOperations: ListOperationsFields,
+  StringTransform: StringTransformFields,
+};
+
+// What the components without settings say about themselves instead.
+const HINTS: Partial<Record<ComponentName, ParseKeys>> = {
+  IterationItem: "agents.form.iterationItemHint",
+  LoopItem: "agents.flowData.loopItemHint",
+  ExitLoop: "agents.flowData.exitLoopHint",
 };
 
 type Props = {
@@ -69,7 +89,7 @@ export const NodeForm = ({ node, nodes, globals, onUpdate }: Props) => {
         <Fields {...props} />
       ) : (
         <Text fontSize="sm" color="fg.muted">
-          {t(node.data.label === "IterationItem" ? "agents.form.iterationItemHint" : "agents.form.concentratorHint")}
+          {t(HINTS[node.data.label] ?? "agents.form.concentratorHint")}
         </Text>
       )}
       {HANDLES_ERRORS.includes(node.data.label) && (

@@ -1,5 +1,4 @@
 import type { TFunction } from "i18next";
-import type { SwitchOperator } from "../../../../worker/contract/agents";
 
 const WORDED = {
   contains: "contains",
@@ -8,8 +7,12 @@ const WORDED = {
   "end with": "endWith",
   empty: "empty",
   "not empty": "notEmpty",
+  in: "in",
+  "not in": "notIn",
+  is: "is",
+  "is not": "isNot",
 } as const;
 
 // Worded operators are translated; the comparison signs read the same in every language.
-export const operatorLabel = (t: TFunction, operator: SwitchOperator) =>
+export const operatorLabel = (t: TFunction, operator: string) =>
   operator in WORDED ? t(`agents.operators.${WORDED[operator as keyof typeof WORDED]}`) : operator;

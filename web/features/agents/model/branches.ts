@@ -1,5 +1,5 @@
 import type { Connection } from "@xyflow/react";
-import { BRANCHING, caseHandle, ELSE_HANDLE } from "../../../../worker/contract/agent-components";
+import { BRANCHING, caseHandle, ELSE_HANDLE, isContainerStart } from "../../../../worker/contract/agent-components";
 import type { EditorEdge, EditorNode } from "./graph";
 
 export const RELEVANT_HANDLES = ["yes", "no"] as const;
@@ -15,7 +15,7 @@ export const branchHandles = (node: Pick<EditorNode, "data">): string[] | null =
 
 // Nodes that take no incoming connection, and those that give none.
 const noInput = (node: EditorNode) =>
-  node.data.label === "Begin" || node.data.label === "IterationItem" || node.data.label === "Note";
+  node.data.label === "Begin" || isContainerStart(node.data.label) || node.data.label === "Note";
 const noOutput = (node: EditorNode) => node.data.label === "Note";
 
 export const edgeId = (source: string, handle: string | null | undefined, target: string) =>

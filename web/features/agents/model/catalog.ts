@@ -1,10 +1,12 @@
 import { COMPONENT_NAMES, type ComponentName } from "../../../../worker/contract/agents";
 
-// What the palette offers, grouped: everything but Begin (one per agent) and IterationItem (comes with an Iteration).
+// What the palette offers, grouped: everything but Begin (one per agent) and the start nodes IterationItem and
+// LoopItem (each comes with its Iteration or Loop).
 export const PALETTE_GROUPS = {
   basics: ["Answer", "Message", "Template", "Concentrator", "Note"],
   models: ["Retrieval", "Generate", "Categorize", "Relevant", "RewriteQuestion", "KeywordExtract", "Translate"],
-  flow: ["Switch", "Iteration"],
+  flow: ["Switch", "Iteration", "Loop", "ExitLoop", "VariableAssigner", "VariableAggregator"],
+  data: ["DataOperations", "ListOperations", "StringTransform"],
   search: ["Wikipedia", "DuckDuckGo", "PubMed", "ArXiv", "Google", "Bing", "Tavily", "SearXNG", "GitHub"],
   tools: ["Invoke", "Email", "Crawler", "DeepL", "YahooFinance", "QWeather", "ExeSQL"],
 } as const satisfies Record<string, readonly ComponentName[]>;
@@ -21,6 +23,8 @@ const NO_ERROR_HANDLING: ComponentName[] = [
   "IterationItem",
   "Switch",
   "Iteration",
+  "LoopItem",
+  "ExitLoop",
 ];
 export const HANDLES_ERRORS: ComponentName[] = COMPONENT_NAMES.filter((name) => !NO_ERROR_HANDLING.includes(name));
 
@@ -60,4 +64,12 @@ export const COMPONENT_COLORS: Record<ComponentName, string> = {
   Crawler: TOOL_COLOR,
   QWeather: TOOL_COLOR,
   ExeSQL: TOOL_COLOR,
+  Loop: "cyan",
+  LoopItem: "cyan",
+  ExitLoop: "cyan",
+  VariableAssigner: "orange",
+  VariableAggregator: "orange",
+  DataOperations: "gray",
+  ListOperations: "gray",
+  StringTransform: "gray",
 };

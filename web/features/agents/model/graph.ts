@@ -1,6 +1,6 @@
 import type { Edge, Node } from "@xyflow/react";
 import type { ComponentName, Dsl, FlowEdge, FlowNode } from "../../../../worker/contract/agents";
-import { COMPONENT_DEFAULTS } from "../../../../worker/contract/agent-components";
+import { COMPONENT_DEFAULTS, CONTAINER_STARTS, isContainerStart } from "../../../../worker/contract/agent-components";
 import { dslFromGraph, graphFromDsl } from "../../../../worker/contract/agent-graph";
 
 export const BEGIN_ID = "begin";
@@ -18,12 +18,13 @@ export type Graph = { nodes: EditorNode[]; edges: EditorEdge[] };
 // What the DSL's graph keeps of a node: FlowNode plus the size of the nodes the user can resize.
 type SavedNode = FlowNode & { width?: number; height?: number };
 
+// Iterations and Loops are groups on the canvas ("iteration" nodes), their components inside.
 export const nodeTypeFor = (label: ComponentName): EditorNodeType =>
-  label === "Note" ? "note" : label === "Iteration" ? "iteration" : "component";
+  label === "Note" ? "note" : CONTAINER_STARTS[label] ? "iteration" : "component";
 
-// Components that stay in the graph as long as their owner does: Begin, and the start of each Iteration.
+// Components that stay in the graph as long as their owner does: Begin, and the start of each Iteration or Loop.
 export const isFixedNode = (node: Pick<EditorNode, "id" | "data">) =>
-  node.id === BEGIN_ID || node.data.label === "IterationItem";
+  node.id === BEGIN_ID || isContainerStart(node.data.label);
 
 // React Flow wants a parent before its children.
 const parentsFirst = (nodes: EditorNode[]) => [
@@ -36,7 +37,7 @@ const editorNode = (node: SavedNode): EditorNode => {
   const size =
     node.width && node.height
       ? { width: node.width, height: node.height }
-      : label === "Iteration"
+      : CONTAINER_STARTS[label]
         ? ITERATION_SIZE
         : null;
   // the display name lives in data.name; params.name is only its copy in the DSL

@@ -1,5 +1,5 @@
 import type { ComponentName } from "../../../../worker/contract/agents";
-import { COMPONENT_DEFAULTS } from "../../../../worker/contract/agent-components";
+import { COMPONENT_DEFAULTS, CONTAINER_STARTS } from "../../../../worker/contract/agent-components";
 import { type EditorNode, ITERATION_SIZE, nodeTypeFor } from "./graph";
 
 const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
@@ -40,13 +40,14 @@ const plainNode = (nodes: EditorNode[], { name, position, displayName, parentId 
   ...(parentId ? { parentId, extent: "parent" as const } : {}),
 });
 
-// The nodes one palette entry adds: an Iteration comes with its start node (IterationItem) inside.
+// The nodes one palette entry adds: an Iteration or a Loop comes with its start node (IterationItem, LoopItem) inside.
 export const createNodes = (nodes: EditorNode[], request: NewNode): EditorNode[] => {
   const node = plainNode(nodes, request);
-  if (request.name !== "Iteration") return [node];
+  const start = CONTAINER_STARTS[request.name];
+  if (!start) return [node];
   const group = { ...node, ...ITERATION_SIZE };
   const item = plainNode([...nodes, group], {
-    name: "IterationItem",
+    name: start,
     position: ITERATION_ITEM_OFFSET,
     displayName: request.displayName,
     parentId: group.id,

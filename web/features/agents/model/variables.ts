@@ -1,4 +1,4 @@
-import { COMPONENT_OUTPUTS } from "../../../../worker/contract/agent-components";
+import { componentOutputs, isContainerStart } from "../../../../worker/contract/agent-components";
 import type { EditorNode } from "./graph";
 
 export type VariableOption =
@@ -12,17 +12,15 @@ export const SYS_QUERY = "{sys.query}";
 export const envRef = (name: string) => `{env.${name}}`;
 export const outputRef = (nodeId: string, output: string) => `{${nodeId}@${output}}`;
 
-// The engine keeps an Iteration's current item and its index under the Iteration's own id.
-const ITERATION_ITEM_OUTPUTS = ["item", "index"];
+// The engine keeps an Iteration's current item and its index under the Iteration's own id, a Loop's variables
+// under the Loop's.
+const containerOutputs = (node: EditorNode) =>
+  node.data.label === "Iteration" ? ["item", "index"] : componentOutputs(node.data.label, node.data.form);
 
-// What a node offers to others: its component's outputs; Begin also its inputs by key. IterationItem offers
-// nothing of its own (its item is the Iteration's).
-const outputsOf = (node: EditorNode) => {
-  if (node.data.label === "IterationItem") return [];
-  const outputs = COMPONENT_OUTPUTS[node.data.label];
-  if (node.data.label !== "Begin") return outputs;
-  return [...outputs, ...Object.keys((node.data.form.inputs ?? {}) as Record<string, unknown>)];
-};
+// What a node offers to others: its component's outputs, with those its settings name (Begin's inputs, a Loop's
+// variables, a VariableAggregator's groups). Start nodes offer nothing of their own.
+const outputsOf = (node: EditorNode) =>
+  isContainerStart(node.data.label) ? [] : componentOutputs(node.data.label, node.data.form);
 
 const nodeOption = (node: EditorNode, output: string): VariableOption => ({
   kind: "node",
@@ -32,7 +30,8 @@ const nodeOption = (node: EditorNode, output: string): VariableOption => ({
 });
 
 // What a node can refer to: the system values, the globals and the outputs of the other nodes on the canvas;
-// inside an Iteration also its siblings and the current item, never the Iteration's own results.
+// inside an Iteration or a Loop also its siblings and the current item (the loop variables), never the
+// Iteration's own results. A Loop's own form may name its variables (termination conditions).
 export const variableOptions = (
   nodes: EditorNode[],
   nodeId: string,
@@ -47,7 +46,8 @@ export const variableOptions = (
   return [
     ...SYS_VARIABLES.map((name): VariableOption => ({ kind: "sys", ref: `{sys.${name}}`, name })),
     ...Object.keys(globals).map((name): VariableOption => ({ kind: "env", ref: envRef(name), name })),
-    ...(parent ? ITERATION_ITEM_OUTPUTS.map((output) => nodeOption(parent, output)) : []),
+    ...(parent ? containerOutputs(parent).map((output) => nodeOption(parent, output)) : []),
+    ...(self?.data.label === "Loop" ? outputsOf(self).map((output) => nodeOption(self, output)) : []),
     ...visible.flatMap((node) => outputsOf(node).map((output) => nodeOption(node, output))),
   ];
 };

@@ -28,6 +28,13 @@ import {
   Tags,
   TrendingUp,
   type LucideIcon,
+  RefreshCw,
+  LogOut,
+  Variable,
+  Merge,
+  FileJson,
+  ListFilter,
+  Type,
 } from "lucide-react";
 import type { ComponentName } from "../../../../worker/contract/agents";
 
@@ -64,6 +71,14 @@ const ICONS: Record<ComponentName, LucideIcon> = {
   Crawler: Network,
   QWeather: CloudSun,
   ExeSQL: Database,
+  Loop: RefreshCw,
+  LoopItem: Signpost,
+  ExitLoop: LogOut,
+  VariableAssigner: Variable,
+  VariableAggregator: Merge,
+  DataOperations: FileJson,
+  ListOperations: ListFilter,
+  StringTransform: Type,
 };
 
 export const ComponentIcon = ({ name, size = 16 }: { name: ComponentName; size?: number }) => {

@@ -10,7 +10,8 @@ import { useIsInvalid } from "./invalid-nodes-context";
 const MIN_SIZE = { width: 320, height: 180 };
 const handleStyle = { width: 10, height: 10 };
 
-// An Iteration is a group: the components inside run once per item, starting at its IterationItem.
+// An Iteration or a Loop is a group: the components inside run once per item (or round), starting at its
+// IterationItem (LoopItem).
 export const IterationNode = memo(({ id, data, selected }: NodeProps<EditorNode>) => {
   const { t } = useTranslation();
   const invalid = useIsInvalid(id);
@@ -28,12 +29,12 @@ export const IterationNode = memo(({ id, data, selected }: NodeProps<EditorNode>
       <NodeResizer isVisible={selected} minWidth={MIN_SIZE.width} minHeight={MIN_SIZE.height} />
       <Handle type="target" position={Position.Left} style={handleStyle} />
       <HStack gap="2" px="3" py="2" color="cyan.fg">
-        <ComponentIcon name="Iteration" />
+        <ComponentIcon name={data.label} />
         <Text fontWeight="semibold" fontSize="sm" truncate>
           {data.name}
         </Text>
         <Text fontSize="xs" color="fg.muted">
-          {t("agents.components.Iteration")}
+          {t(`agents.components.${data.label}`)}
         </Text>
         {invalid && <TriangleAlert size={16} color="currentColor" aria-label={t("agents.editor.nodeInvalid")} />}
       </HStack>

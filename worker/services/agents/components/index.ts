@@ -1,15 +1,21 @@
 import type { ComponentName } from "../../../contract/agents";
 import type { ComponentImpl } from "../engine/types";
+import { dataOperations } from "./data-operations";
 import { crawler, deepl, qweather, translate, yahooFinance } from "./data-tools";
 import { email } from "./email";
 import { exeSql } from "./exe-sql";
 import { invoke } from "./invoke";
 import { iteration } from "./iteration";
+import { listOperations } from "./list-operations";
+import { exitLoop, loop, loopItem } from "./loop";
 import { generate, keywordExtract, rewriteQuestion } from "./llm";
 import { retrieval } from "./retrieval";
 import { categorize, relevant, switchComponent } from "./routing";
 import { SEARCH_TOOLS } from "./search-tools";
+import { stringTransform } from "./string-transform";
 import { answer, begin, concentrator, iterationItem, message, note, template } from "./text";
+import { variableAggregator } from "./variable-aggregator";
+import { variableAssigner } from "./variable-assigner";
 
 const byName = (name: ComponentName) => SEARCH_TOOLS.find((tool) => tool.name === name) as ComponentImpl;
 
@@ -46,4 +52,12 @@ export const COMPONENTS: Record<ComponentName, ComponentImpl> = {
   Crawler: crawler,
   QWeather: qweather,
   ExeSQL: exeSql,
+  Loop: loop,
+  LoopItem: loopItem,
+  ExitLoop: exitLoop,
+  VariableAssigner: variableAssigner,
+  VariableAggregator: variableAggregator,
+  DataOperations: dataOperations,
+  ListOperations: listOperations,
+  StringTransform: stringTransform,
 };

@@ -1,6 +1,7 @@
 import type { SwitchOperator } from "../../../contract/agents";
 import { analyzeQuery, chunkText, termSimilarity } from "../../../lib/terms";
 import type { ComponentImpl } from "../engine/types";
+import { asText, isReference, type RunValues, valueOf } from "../engine/variables";
 
 type Category = { description?: string; examples?: string[] | string; to?: string };
 
@@ -64,17 +65,37 @@ type Condition = { logical_operator?: "and" | "or"; items?: Item[]; to?: string 
 
 const asNumber = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
 
+// `in`: the value lists its entries separated by commas (or as a JSON list)
+const entriesOf = (expected: string) => {
+  const trimmed = expected.trim();
+  if (trimmed.startsWith("[")) {
+    try {
+      const parsed = JSON.parse(trimmed) as unknown;
+      if (Array.isArray(parsed)) return parsed.map((entry) => String(entry).trim().toLowerCase());
+    } catch {
+      // not JSON: commas below
+    }
+  }
+  return expected.split(",").map((entry) => entry.trim().toLowerCase());
+};
+
+// Text comparisons ignore case, as RAGFlow's; numbers compare as numbers where both sides are ones.
 export const compare = (actual: string, operator: SwitchOperator, expected: string): boolean => {
   const [a, b] = [asNumber(actual), asNumber(expected)];
+  const [text, wanted] = [actual.toLowerCase(), expected.toLowerCase()];
   switch (operator) {
     case "contains":
-      return actual.includes(expected);
+      return text.includes(wanted);
     case "not contains":
-      return !actual.includes(expected);
+      return !text.includes(wanted);
     case "start with":
-      return actual.startsWith(expected);
+      return text.startsWith(wanted);
     case "end with":
-      return actual.endsWith(expected);
+      return text.endsWith(wanted);
+    case "in":
+      return entriesOf(expected).includes(text.trim());
+    case "not in":
+      return !entriesOf(expected).includes(text.trim());
     case "empty":
       return actual.trim() === "";
     case "not empty":
@@ -91,17 +112,32 @@ export const compare = (actual: string, operator: SwitchOperator, expected: stri
       return a >= b;
     case "≤":
       return a <= b;
+    default:
+      throw new Error(`Switch does not know the operator ${String(operator)}.`);
   }
+};
+
+const isEmptyCollection = (value: unknown) =>
+  Array.isArray(value)
+    ? value.length === 0
+    : typeof value === "object" && value !== null && Object.keys(value).length === 0;
+
+// RAGFlow names the variable bare (begin@city), Buddy's editor in braces; anything else is a template. An empty
+// list or object counts as empty text.
+const operand = (cpnId: unknown, values: RunValues, render: (template: unknown) => string) => {
+  if (!isReference(cpnId)) return render(cpnId);
+  const value = valueOf(cpnId, values);
+  return isEmptyCollection(value) ? "" : asText(value);
 };
 
 // The first condition that holds decides; none holding goes to the "else" targets.
 export const switchComponent: ComponentImpl = {
   name: "Switch",
-  run: async ({ params, render }) => {
+  run: async ({ params, render, values }) => {
     const conditions = (params.conditions ?? []) as Condition[];
     for (const [index, condition] of conditions.entries()) {
       const results = (condition.items ?? []).map((item) =>
-        compare(render(item.cpn_id), item.operator ?? "=", render(item.value)),
+        compare(operand(item.cpn_id, values, render), item.operator ?? "=", render(item.value)),
       );
       const holds =
         results.length > 0 && (condition.logical_operator === "or" ? results.some(Boolean) : results.every(Boolean));

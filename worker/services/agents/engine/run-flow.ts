@@ -168,15 +168,10 @@ export const runFlow = async (
       say: speakerId ? sayFor(speakerId) : null,
       runChildren: async (parentId, item, index) => {
         values.outputs.set(parentId, { item, index });
-        const children = Object.entries(dsl.components)
-          .filter(([, child]) => child.parent_id === parentId)
-          .map(([childId]) => childId);
-        const starts = children.filter(
-          (childId) => !dsl.components[childId]?.upstream.some((up) => children.includes(up)),
-        );
-        const last = await execute(starts, (candidate) => children.includes(candidate));
+        const { last } = await runNested(parentId, false);
         return last ? (values.outputs.get(last) ?? null) : null;
       },
+      runBody: async (parentId) => ({ exited: (await runNested(parentId, true)).exited }),
     };
     await emit({ event: "node_started", data: { component_id: id, component_name: component.obj.component_name } });
     const begun = Date.now();
@@ -215,8 +210,23 @@ export const runFlow = async (
     return result;
   };
 
-  // Runs from `starts` over the components `allowed` here; returns the id of the last one that ran.
-  const execute = async (starts: string[], allowed: (id: string) => boolean): Promise<string | null> => {
+  // The components inside an Iteration or a Loop, once, from those that no sibling leads to; an ExitLoop ends
+  // them early inside a Loop (`inLoop`) only.
+  const runNested = (parentId: string, inLoop: boolean) => {
+    const children = Object.entries(dsl.components)
+      .filter(([, child]) => child.parent_id === parentId)
+      .map(([childId]) => childId);
+    const starts = children.filter((childId) => !dsl.components[childId]?.upstream.some((up) => children.includes(up)));
+    return execute(starts, (candidate) => children.includes(candidate), inLoop);
+  };
+
+  // Runs from `starts` over the components `allowed` here; says which one ran last and whether an ExitLoop ended
+  // them early (only when `stopsAtExit`: a Loop's body).
+  const execute = async (
+    starts: string[],
+    allowed: (id: string) => boolean,
+    stopsAtExit = false,
+  ): Promise<{ last: string | null; exited: boolean }> => {
     const queue = [...starts];
     const scheduled = new Set(starts);
     const done = new Set<string>();
@@ -240,14 +250,15 @@ export const runFlow = async (
       const next = (result.next ?? dsl.components[id]?.downstream ?? []).filter((nextId) => allowed(nextId));
       if (result.pause) {
         resume = next;
-        return last;
+        return { last, exited: false };
       }
+      if (result.exitLoop && stopsAtExit) return { last, exited: true };
       for (const nextId of next) {
         if (!queue.includes(nextId)) queue.push(nextId);
         scheduled.add(nextId);
       }
     }
-    return last;
+    return { last, exited: false };
   };
 
   let error: string | null = null;

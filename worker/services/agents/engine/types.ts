@@ -25,6 +25,8 @@ export type ComponentRun = {
   say: ((delta: string) => Promise<void>) | null;
   // runs the components of an Iteration once per item
   runChildren: (parentId: string, item: unknown, index: number) => Promise<Record<string, unknown> | null>;
+  // runs the components of a Loop once; exited: an ExitLoop among them ran
+  runBody: (parentId: string) => Promise<{ exited: boolean }>;
 };
 
 export type ComponentResult = {
@@ -35,6 +37,8 @@ export type ComponentResult = {
   message?: string;
   // an Answer ends the turn; the next question continues after it
   pause?: boolean;
+  // an ExitLoop: the Loop around it stops after this
+  exitLoop?: boolean;
 };
 
 export type ComponentImpl = { name: ComponentName; run: (run: ComponentRun) => Promise<ComponentResult> };

@@ -27,19 +27,77 @@ export const lookup = (values: RunValues, componentId: string, key: string) => {
   return at(values.outputs.get(componentId)?.[head as string], rest);
 };
 
-const asText = (value: unknown): string => {
+export const asText = (value: unknown): string => {
   if (value === undefined || value === null) return "";
   if (typeof value === "string") return value;
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   return JSON.stringify(value);
 };
 
-export const render = (template: unknown, values: RunValues): string =>
+// listJoiner: lists render as their items joined with it (StringTransform's merge), not as JSON
+export const render = (template: unknown, values: RunValues, listJoiner?: string): string =>
   asText(template).replace(
     REFERENCE,
-    (_whole, componentId: string | undefined, key: string | undefined, global: string | undefined) =>
-      asText(global ? values.globals[global] : lookup(values, componentId as string, key as string)),
+    (_whole, componentId: string | undefined, key: string | undefined, global: string | undefined) => {
+      const value = global ? values.globals[global] : lookup(values, componentId as string, key as string);
+      return listJoiner !== undefined && Array.isArray(value) ? value.map(asText).join(listJoiner) : asText(value);
+    },
   );
+
+// RAGFlow v0.27 writes variables bare ("Loop:x@count", "sys.query") where Buddy writes them in braces.
+const BARE_REFERENCE = /^([A-Za-z]+:[A-Za-z0-9_-]+|begin)@([A-Za-z0-9_.]+)$|^((?:sys|env)\.[A-Za-z0-9_]+)$/;
+const parseReference = (reference: unknown) => {
+  if (typeof reference !== "string") return null;
+  const match = BARE_REFERENCE.exec(
+    reference
+      .trim()
+      .replace(/^\{\s*/, "")
+      .replace(/\s*\}$/, ""),
+  );
+  if (!match) return null;
+  const [, componentId = "", key = "", global] = match;
+  return { global, componentId, key };
+};
+
+export const isReference = (reference: unknown) => parseReference(reference) !== null;
+
+// The value one variable names, braced or bare; undefined when it names none.
+export const valueOf = (reference: unknown, values: RunValues): unknown => {
+  const parsed = parseReference(reference);
+  if (!parsed) return undefined;
+  return parsed.global ? values.globals[parsed.global] : lookup(values, parsed.componentId, parsed.key);
+};
+
+// Sets what a variable names (VariableAssigner): a component's output, a path inside it, or an env.* global.
+// sys.* values are the run's own and stay as they are.
+export const assign = (reference: unknown, value: unknown, values: RunValues) => {
+  const parsed = parseReference(reference);
+  if (!parsed) throw new Error(`${asText(reference) || "(empty)"} is not a variable.`);
+  if (parsed.global?.startsWith("sys.")) throw new Error(`${parsed.global} cannot be changed.`);
+  if (parsed.global) {
+    values.globals[parsed.global] = value;
+    return;
+  }
+  const { componentId, key } = parsed;
+  const outputs = values.outputs.get(componentId);
+  if (!outputs) throw new Error(`Unknown variable: ${componentId}@${key} (its component has not run).`);
+  const [head, ...path] = key.split(".") as [string, ...string[]];
+  if (path.length === 0) {
+    outputs[head] = value;
+    return;
+  }
+  const root = (typeof outputs[head] === "object" && outputs[head] !== null ? outputs[head] : {}) as Record<
+    string,
+    unknown
+  >;
+  outputs[head] = root;
+  let current = root;
+  for (const step of path.slice(0, -1)) {
+    if (typeof current[step] !== "object" || current[step] === null) current[step] = {};
+    current = current[step] as Record<string, unknown>;
+  }
+  current[path.at(-1) as string] = value;
+};
 
 // A param that is exactly one reference gives the referenced value itself (arrays stay arrays).
 export const resolve = (reference: unknown, values: RunValues): unknown => {
