@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import type { Reference } from "./chats";
+import { agentToolProblem } from "./agent-components";
 import { msg, oneOf, queryBool, queryInt, str } from "./pydantic";
 
 // The agent ("Buddy") DSL, RAGFlow's shape: components by id, each with its component name and params and the
@@ -37,6 +38,10 @@ export const COMPONENT_NAMES = [
   "Crawler",
   "QWeather",
   "ExeSQL",
+  "LLM",
+  "Agent",
+  "TavilySearch",
+  "TavilyExtract",
 ] as const;
 export type ComponentName = (typeof COMPONENT_NAMES)[number];
 
@@ -96,10 +101,18 @@ const DslSchema = v.object(
     components: v.record(
       v.string(),
       v.object({
-        obj: v.object({
-          component_name: v.picklist(COMPONENT_NAMES, "Unknown component"),
-          params: v.record(v.string(), v.unknown()),
-        }),
+        obj: v.pipe(
+          v.object({
+            component_name: v.picklist(COMPONENT_NAMES, "Unknown component"),
+            params: v.record(v.string(), v.unknown()),
+          }),
+          // an Agent's tools (and its sub-agents' tools) are components too: each must be one that can serve as a tool
+          v.check(
+            (obj) => agentToolProblem(obj) === null,
+            (issue) =>
+              agentToolProblem(issue.input as { component_name: string; params: Record<string, unknown> }) ?? "",
+          ),
+        ),
         downstream: v.array(v.string()),
         upstream: v.array(v.string()),
         parent_id: v.optional(v.string()),

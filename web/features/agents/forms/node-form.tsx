@@ -6,6 +6,7 @@ import { HANDLES_ERRORS } from "../model/catalog";
 import type { EditorNode, NodeUpdate } from "../model/graph";
 import { validateNode } from "../model/node-validation";
 import { variableOptions } from "../model/variables";
+import { AgentFields } from "./agent-fields";
 import { BeginFields } from "./begin-fields";
 import { CategorizeFields } from "./categorize-fields";
 import { ContentFields } from "./content-fields";
@@ -41,6 +42,8 @@ const FIELDS: Partial<Record<ComponentName, ComponentType<FieldsProps>>> = {
   Email: EmailFields,
   Note: NoteFields,
   ...Object.fromEntries(Object.keys(TOOL_FIELDS).map((name) => [name, ToolFields])),
+  LLM: AgentFields,
+  Agent: AgentFields,
 };
 
 type Props = {

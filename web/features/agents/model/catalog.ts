@@ -3,10 +3,31 @@ import { COMPONENT_NAMES, type ComponentName } from "../../../../worker/contract
 // What the palette offers, grouped: everything but Begin (one per agent) and IterationItem (comes with an Iteration).
 export const PALETTE_GROUPS = {
   basics: ["Answer", "Message", "Template", "Concentrator", "Note"],
-  models: ["Retrieval", "Generate", "Categorize", "Relevant", "RewriteQuestion", "KeywordExtract", "Translate"],
+  models: [
+    "Retrieval",
+    "Generate",
+    "Categorize",
+    "Relevant",
+    "RewriteQuestion",
+    "KeywordExtract",
+    "Translate",
+    "LLM",
+    "Agent",
+  ],
   flow: ["Switch", "Iteration"],
-  search: ["Wikipedia", "DuckDuckGo", "PubMed", "ArXiv", "Google", "Bing", "Tavily", "SearXNG", "GitHub"],
-  tools: ["Invoke", "Email", "Crawler", "DeepL", "YahooFinance", "QWeather", "ExeSQL"],
+  search: [
+    "Wikipedia",
+    "DuckDuckGo",
+    "PubMed",
+    "ArXiv",
+    "Google",
+    "Bing",
+    "Tavily",
+    "SearXNG",
+    "GitHub",
+    "TavilySearch",
+  ],
+  tools: ["Invoke", "Email", "Crawler", "DeepL", "YahooFinance", "QWeather", "ExeSQL", "TavilyExtract"],
 } as const satisfies Record<string, readonly ComponentName[]>;
 
 export const PALETTE: ComponentName[] = Object.values(PALETTE_GROUPS).flat();
@@ -60,4 +81,8 @@ export const COMPONENT_COLORS: Record<ComponentName, string> = {
   Crawler: TOOL_COLOR,
   QWeather: TOOL_COLOR,
   ExeSQL: TOOL_COLOR,
+  LLM: "purple",
+  Agent: "purple",
+  TavilySearch: SEARCH_COLOR,
+  TavilyExtract: TOOL_COLOR,
 };

@@ -1,5 +1,6 @@
 import type { ComponentName } from "../../../contract/agents";
 import type { ComponentImpl } from "../engine/types";
+import { agent, llm } from "./agent";
 import { crawler, deepl, qweather, translate, yahooFinance } from "./data-tools";
 import { email } from "./email";
 import { exeSql } from "./exe-sql";
@@ -46,4 +47,8 @@ export const COMPONENTS: Record<ComponentName, ComponentImpl> = {
   Crawler: crawler,
   QWeather: qweather,
   ExeSQL: exeSql,
+  LLM: llm,
+  Agent: agent,
+  TavilySearch: byName("TavilySearch"),
+  TavilyExtract: byName("TavilyExtract"),
 };
