@@ -142,8 +142,23 @@ export const isSecretParam = (key: string) =>
   (SECRET_BEARING_PARAMS as readonly string[]).includes(key) ||
   SECRET_NAME.test(key);
 
-export const maskSecrets = (values: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(values).map(([key, value]) => [key, isSecretParam(key) && value ? "***" : value]));
+// An Agent's tools carry their own params (and a sub-agent its tools): masked the same way, all the way down.
+const maskTools = (tools: unknown) =>
+  Array.isArray(tools)
+    ? tools.map((tool) =>
+        typeof tool === "object" && tool !== null && typeof (tool as AgentTool).params === "object"
+          ? { ...tool, params: maskSecrets((tool as AgentTool).params ?? {}) }
+          : tool,
+      )
+    : tools;
+
+export const maskSecrets = (values: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [
+      key,
+      isSecretParam(key) && value ? "***" : key === "tools" ? maskTools(value) : value,
+    ]),
+  );
 
 export const WEATHER_PERIODS = ["now", "3d", "7d", "10d", "15d", "30d"] as const;
 

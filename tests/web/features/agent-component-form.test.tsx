@@ -4,7 +4,9 @@ import { describe, expect, it, vi } from "vitest";
 import { COMPONENT_DEFAULTS } from "../../../worker/contract/agent-components";
 import { PALETTE } from "../../../web/features/agents/model/catalog";
 import { NodeForm } from "../../../web/features/agents/forms/node-form";
-import type { EditorNode } from "../../../web/features/agents/model/graph";
+import { dslOfJson } from "../../../web/features/agents/model/dsl-file";
+import { type EditorNode, graphOfDsl } from "../../../web/features/agents/model/graph";
+import type { Dsl } from "../../../worker/contract/agents";
 import { renderWithProviders } from "../helpers/render";
 
 const stubFetch = () =>
@@ -79,11 +81,53 @@ describe("Agent and LLM in the editor", () => {
 
     fireEvent.click(within(form).getByRole("button", { name: "Werkzeug TavilySearch entfernen" }));
     expect(onForm.mock.lastCall?.[0].tools).toEqual([]);
-  });
+  }, 15_000);
 
   it("an empty user prompt is marked as required", () => {
     stubFetch();
     renderWithProviders(<Harness initial={agentNode({ prompts: [{ role: "user", content: "" }] })} onForm={vi.fn()} />);
     expect(within(screen.getByTestId("node-form")).getByText("Dieses Feld ist erforderlich.")).toBeTruthy();
+  });
+});
+
+// RAGFlow v0.27 draws an Agent's tools and sub-agents as nodes of their own; they live in the Agent's params.
+const ragflowGraph = {
+  nodes: [
+    { id: "begin", type: "beginNode", position: { x: 0, y: 0 }, data: { label: "Begin", name: "begin", form: {} } },
+    {
+      id: "Agent:Lead",
+      type: "agentNode",
+      position: { x: 300, y: 0 },
+      data: { label: "Agent", name: "Lead", form: { tools: [{ component_name: "Agent", name: "Helfer" }] } },
+    },
+    { id: "Agent:Helper", type: "agentNode", position: { x: 300, y: 200 }, data: { label: "Agent", name: "Helfer" } },
+    { id: "Tool:Search", type: "toolNode", position: { x: 300, y: 400 }, data: { label: "Tool", name: "flow.tool" } },
+  ],
+  edges: [
+    { id: "e1", source: "begin", sourceHandle: "start", target: "Agent:Lead", targetHandle: "end" },
+    { id: "e2", source: "Agent:Lead", sourceHandle: "agentBottom", target: "Agent:Helper", targetHandle: "agentTop" },
+    { id: "e3", source: "Agent:Helper", sourceHandle: "tool", target: "Tool:Search", targetHandle: "end" },
+  ],
+};
+
+describe("RAGFlow v0.27 graphs in the editor", () => {
+  it("an imported graph keeps the Agent and drops its tool and sub-agent nodes", () => {
+    const dsl = dslOfJson({ graph: ragflowGraph }) as Dsl;
+    expect(Object.keys(dsl.components).toSorted()).toEqual(["Agent:Lead", "begin"]);
+    expect(dsl.components["Agent:Lead"]?.downstream).toEqual([]);
+  });
+
+  it("a saved flow with such nodes opens without them", () => {
+    const dsl = {
+      components: {
+        begin: { obj: { component_name: "Begin", params: {} }, downstream: ["Agent:Lead"], upstream: [] },
+        "Agent:Lead": { obj: { component_name: "Agent", params: {} }, downstream: [], upstream: ["begin"] },
+      },
+      graph: ragflowGraph,
+      globals: {},
+    } as unknown as Dsl;
+    const graph = graphOfDsl(dsl, "Start");
+    expect(graph.nodes.map((node) => node.id).toSorted()).toEqual(["Agent:Lead", "begin"]);
+    expect(graph.edges.map((edge) => edge.id)).toEqual(["e1"]);
   });
 });

@@ -154,6 +154,8 @@ describe("Agent component with tools (function calling)", () => {
       }),
     ]);
     expect(data.content).toBe("Ergebnis: Ergebnis: 1. Tavily-Treffer\nhttps://example.org/tavily\nMasern");
+    // the tools' keys stay out of the trace, also inside the Agents' `tools` params
+    expect(JSON.stringify(data.trace)).not.toContain(TOOL_KEY);
   });
 
   it("stops after max_rounds and asks for an answer without tools", async () => {

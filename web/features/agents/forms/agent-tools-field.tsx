@@ -41,7 +41,8 @@ export const AgentToolsField = ({ tools: value, onChange, error }: Props) => {
   const incomplete = incompleteTools(tools);
   const update = (index: number, tool: AgentTool) => onChange(tools.map((old, i) => (i === index ? tool : old)));
   return (
-    <FormField label={t("agents.form.tools")} helper={t("agents.form.toolsHint")} error={error}>
+    // the error is shown below, not on the field: it would mark every input of every tool
+    <FormField label={t("agents.form.tools")} helper={t("agents.form.toolsHint")}>
       <Stack gap="3" w="full" data-testid="agent-tools">
         {tools.length === 0 && (
           <Text fontSize="sm" color="fg.muted">
@@ -119,6 +120,11 @@ export const AgentToolsField = ({ tools: value, onChange, error }: Props) => {
             {t("agents.form.addTool")}
           </Button>
         </HStack>
+        {error && (
+          <Text fontSize="sm" color="fg.error" role="alert">
+            {t(error)}
+          </Text>
+        )}
       </Stack>
     </FormField>
   );
