@@ -10,6 +10,17 @@ export const COMMON_PARAMS = {
   exception_goto: [] as string[],
 };
 
+const LLM_DEFAULTS = {
+  llm_id: "",
+  sys_prompt: "",
+  prompts: [{ role: "user", content: "{sys.query}" }],
+  temperature: 0.1,
+  temperatureEnabled: true,
+  max_tokens: 0,
+  message_history_window_size: 12,
+  cite: true,
+};
+
 export const COMPONENT_DEFAULTS: Record<ComponentName, Record<string, unknown>> = {
   Begin: { prologue: "", mode: "conversational", inputs: {} },
   Answer: { content: "" },
@@ -117,6 +128,29 @@ export const COMPONENT_DEFAULTS: Record<ComponentName, Record<string, unknown>> 
     filter: { operator: "=", value: "" },
   },
   StringTransform: { method: "merge", script: "", split_ref: "", delimiters: [","] },
+  // RAGFlow v0.27's LLM: a system prompt and user prompts (a list of {role, content}), sampling switched on per
+  // parameter (temperatureEnabled, ...); outputs.structured, a JSON schema, asks for a JSON answer instead of text
+  LLM: { ...LLM_DEFAULTS },
+  // RAGFlow v0.27's Agent: an LLM that may call tools (components, other Agents among them) for up to max_rounds
+  Agent: { ...LLM_DEFAULTS, tools: [], max_rounds: 5, description: "", user_prompt: "" },
+  TavilySearch: {
+    query: "{sys.query}",
+    api_key: "",
+    search_depth: "basic",
+    topic: "general",
+    max_results: 6,
+    days: 14,
+    include_domains: [],
+    exclude_domains: [],
+    base_url: "https://api.tavily.com",
+  },
+  TavilyExtract: {
+    urls: "",
+    api_key: "",
+    extract_depth: "basic",
+    format: "markdown",
+    base_url: "https://api.tavily.com",
+  },
 };
 
 // Component parameters that hold credentials: password fields in the forms, "***" in traces and events.
@@ -133,8 +167,23 @@ export const isSecretParam = (key: string) =>
   (SECRET_BEARING_PARAMS as readonly string[]).includes(key) ||
   SECRET_NAME.test(key);
 
-export const maskSecrets = (values: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(values).map(([key, value]) => [key, isSecretParam(key) && value ? "***" : value]));
+// An Agent's tools carry their own params (and a sub-agent its tools): masked the same way, all the way down.
+const maskTools = (tools: unknown) =>
+  Array.isArray(tools)
+    ? tools.map((tool) =>
+        typeof tool === "object" && tool !== null && typeof (tool as AgentTool).params === "object"
+          ? { ...tool, params: maskSecrets((tool as AgentTool).params ?? {}) }
+          : tool,
+      )
+    : tools;
+
+export const maskSecrets = (values: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [
+      key,
+      isSecretParam(key) && value ? "***" : key === "tools" ? maskTools(value) : value,
+    ]),
+  );
 
 export const WEATHER_PERIODS = ["now", "3d", "7d", "10d", "15d", "30d"] as const;
 
@@ -157,6 +206,8 @@ export const REQUIRED_PARAMS: Partial<Record<ComponentName, string[]>> = {
   Crawler: ["url"],
   ExeSQL: ["sql", "account_id", "database_id", "api_token"],
   ListOperations: ["query"],
+  TavilySearch: ["api_key"],
+  TavilyExtract: ["api_key"],
 };
 
 export const COMPONENT_OUTPUTS: Record<ComponentName, string[]> = {
@@ -202,6 +253,95 @@ export const COMPONENT_OUTPUTS: Record<ComponentName, string[]> = {
   DataOperations: ["result"],
   ListOperations: ["result", "first", "last"],
   StringTransform: ["result"],
+  LLM: ["content", "structured"],
+  Agent: ["content", "structured"],
+  TavilySearch: ["formalized_content", "json"],
+  TavilyExtract: ["json"],
+};
+
+// What an Agent may call: components that take their input from a few arguments the model fills in.
+export const AGENT_TOOL_COMPONENTS = [
+  "Retrieval",
+  "Wikipedia",
+  "DuckDuckGo",
+  "PubMed",
+  "ArXiv",
+  "Google",
+  "Bing",
+  "Tavily",
+  "TavilySearch",
+  "TavilyExtract",
+  "SearXNG",
+  "GitHub",
+  "YahooFinance",
+  "DeepL",
+  "Crawler",
+  "QWeather",
+  "ExeSQL",
+  "Email",
+  "Invoke",
+  "Agent",
+] as const satisfies readonly ComponentName[];
+export type AgentToolName = (typeof AGENT_TOOL_COMPONENTS)[number];
+
+// One entry of an Agent's `tools`, as RAGFlow v0.27 writes it.
+export type AgentTool = { component_name: string; name?: string; id?: string; params?: Record<string, unknown> };
+
+export const MAX_ROUNDS_LIMIT = 50;
+
+// Params the model fills in when it calls a tool: a tool needs no value of its own for them.
+const TOOL_ARGUMENT_PARAMS = ["query", "to", "subject", "content", "location", "sql", "url", "urls", "text", "symbol"];
+
+// The positions of an Agent's tools that lack a value they need (an API key, knowledge bases, ...).
+export const incompleteTools = (tools: unknown): number[] =>
+  (Array.isArray(tools) ? (tools as AgentTool[]) : []).flatMap((tool, i) => {
+    const required = (REQUIRED_PARAMS[tool?.component_name as ComponentName] ?? []).filter(
+      (key) => !TOOL_ARGUMENT_PARAMS.includes(key),
+    );
+    const params = tool?.params ?? {};
+    const missing = required.some((key) => {
+      const value = params[key];
+      return (
+        value === undefined ||
+        value === null ||
+        String(value).trim() === "" ||
+        (Array.isArray(value) && value.length === 0)
+      );
+    });
+    return missing ? [i] : [];
+  });
+
+// The user prompt of an LLM or Agent: RAGFlow writes a list of {role, content}, older flows a text.
+export const userPromptOf = (params: Record<string, unknown>) => {
+  const prompts = params.prompts;
+  if (typeof prompts === "string") return prompts;
+  if (!Array.isArray(prompts)) return "";
+  return prompts
+    .filter((prompt): prompt is { content: unknown } => typeof prompt === "object" && prompt !== null)
+    .map((prompt) => String(prompt.content ?? ""))
+    .join("\n");
+};
+
+// What is wrong with an Agent's tools (a component that cannot be a tool, a list that is none, a max_rounds out
+// of range), nested sub-agents included; null when nothing is.
+export const agentToolProblem = (obj: { component_name: string; params: Record<string, unknown> }): string | null => {
+  if (obj.component_name !== "Agent") return null;
+  const rounds = obj.params.max_rounds;
+  if (
+    rounds !== undefined &&
+    (!Number.isInteger(rounds) || (rounds as number) < 1 || (rounds as number) > MAX_ROUNDS_LIMIT)
+  )
+    return `\`max_rounds\` should be a whole number from 1 to ${MAX_ROUNDS_LIMIT}`;
+  const tools = obj.params.tools ?? [];
+  if (!Array.isArray(tools)) return "`tools` should be a list";
+  for (const [i, tool] of tools.entries()) {
+    const name = (tool as AgentTool | null)?.component_name;
+    if (!(AGENT_TOOL_COMPONENTS as readonly unknown[]).includes(name))
+      return `\`tools[${i}]\`: ${String(name)} cannot be an Agent's tool (possible: ${AGENT_TOOL_COMPONENTS.join(", ")})`;
+    const nested = agentToolProblem({ component_name: String(name), params: (tool as AgentTool).params ?? {} });
+    if (nested) return `\`tools[${i}]\` (${String(name)}): ${nested}`;
+  }
+  return null;
 };
 
 const namesOf = (entries: unknown, key: string) =>

@@ -139,3 +139,21 @@ export const dslFromSpecs = (specs: ComponentSpec[], globals: Record<string, unk
   const dsl: Dsl = { components, graph: { nodes: [], edges: [] }, globals };
   return { ...dsl, graph: graphFromDsl(dsl) };
 };
+
+// RAGFlow v0.27 draws an Agent's tools as "Tool" nodes and its sub-agents as Agent nodes hanging below it (edges
+// from its "tool" and "agentBottom" handles); both live in the Agent's `tools` param, not as components of the
+// flow. The graph without them.
+const TOOL_HANDLES = ["tool", "agentBottom"];
+export const withoutToolNodes = <N extends { id: string; data: { label: string } }, E extends FlowEdge>(
+  nodes: N[],
+  edges: E[],
+) => {
+  const tools = new Set([
+    ...nodes.filter((node) => node.data.label === "Tool").map((node) => node.id),
+    ...edges.filter((edge) => TOOL_HANDLES.includes(edge.sourceHandle ?? "")).map((edge) => edge.target),
+  ]);
+  return {
+    nodes: nodes.filter((node) => !tools.has(node.id)),
+    edges: edges.filter((edge) => !tools.has(edge.source) && !tools.has(edge.target)),
+  };
+};

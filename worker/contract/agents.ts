@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { FLOW_PARAM_SCHEMAS } from "./agent-flow-params";
 import type { Reference } from "./chats";
+import { agentToolProblem } from "./agent-components";
 import { msg, oneOf, queryBool, queryInt, str } from "./pydantic";
 
 // The agent ("Buddy") DSL, RAGFlow's shape: components by id, each with its component name and params and the
@@ -46,6 +47,10 @@ export const COMPONENT_NAMES = [
   "DataOperations",
   "ListOperations",
   "StringTransform",
+  "LLM",
+  "Agent",
+  "TavilySearch",
+  "TavilyExtract",
 ] as const;
 export type ComponentName = (typeof COMPONENT_NAMES)[number];
 
@@ -127,7 +132,15 @@ const DslSchema = v.object(
     components: v.record(
       v.string(),
       v.object({
-        obj: ComponentObjSchema,
+        obj: v.pipe(
+          ComponentObjSchema,
+          // an Agent's tools (and its sub-agents' tools) are components too: each must be one that can serve as a tool
+          v.check(
+            (obj) => agentToolProblem(obj) === null,
+            (issue) =>
+              agentToolProblem(issue.input as { component_name: string; params: Record<string, unknown> }) ?? "",
+          ),
+        ),
         downstream: v.array(v.string()),
         upstream: v.array(v.string()),
         parent_id: v.optional(v.string()),

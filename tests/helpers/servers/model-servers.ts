@@ -87,6 +87,64 @@ const transcribe = async (request: IncomingMessage, response: ServerResponse) =>
   json(response, 200, { text: `Transkript von ${file?.name} (${file?.size} Bytes, ${String(form.get("model"))})` });
 };
 
+type WireMessage = { role: string; content: string | null };
+type OfferedTool = { function: { name: string; parameters: { properties: Record<string, { type: string }> } } };
+const hasToolTurns = (body: Record<string, unknown>) =>
+  (body.messages as WireMessage[]).some((message) => message.role === "tool");
+
+// Function calling, deterministic: offered tools and a user's turn last, the model calls the first tool, each
+// argument the user's last line (a list of it for list arguments); after a tool's answer it answers with that
+// answer. "tool-loop-model" calls the first tool whenever tools are offered. Without tools (after max rounds) it
+// says what it was told last.
+const toolTurn = (response: ServerResponse, body: Record<string, unknown>) => {
+  const messages = body.messages as WireMessage[];
+  const last = messages.at(-1);
+  const tools = (body.tools ?? []) as OfferedTool[];
+  const first = tools[0];
+  const answer = (content: string) =>
+    json(response, 200, {
+      choices: [{ message: { role: "assistant", content } }],
+      usage: { prompt_tokens: 12, completion_tokens: 6 },
+    });
+  const wantsTool = first && (last?.role === "user" || body.model === "tool-loop-model");
+  if (!wantsTool) {
+    if (last?.role === "tool") return answer(`Ergebnis: ${last.content}`);
+    return answer(`Schluss: ${last?.content ?? ""}`);
+  }
+  const question =
+    [...messages]
+      .reverse()
+      .find((message) => message.role === "user")
+      ?.content?.trim()
+      .split("\n")
+      .at(-1) ?? "";
+  const args = Object.fromEntries(
+    Object.entries(first.function.parameters.properties).map(([key, { type }]) => [
+      key,
+      type === "array" ? [question] : question,
+    ]),
+  );
+  return json(response, 200, {
+    choices: [
+      {
+        message: {
+          role: "assistant",
+          content: null,
+          tool_calls: [
+            {
+              id: `call_${messages.length}`,
+              type: "function",
+              function: { name: first.function.name, arguments: JSON.stringify(args) },
+            },
+          ],
+        },
+        finish_reason: "tool_calls",
+      },
+    ],
+    usage: { prompt_tokens: 15, completion_tokens: 8 },
+  });
+};
+
 const openAiHandler = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
   if (request.url === "/v1/aborted-streams") return json(response, 200, { aborted: abortedStreams });
   if (request.url === "/v1/audio/transcriptions") {
@@ -134,6 +192,8 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
       usage: { prompt_tokens: 50, completion_tokens: 6 },
     });
   }
+  if (request.url === "/v1/chat/completions" && (Array.isArray(body.tools) || hasToolTurns(body)))
+    return toolTurn(response, body);
   if (request.url === "/v1/chat/completions") {
     const messages = body.messages as { content: string }[];
     const last = messages.at(-1)?.content ?? "";
@@ -362,6 +422,15 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
       return reply(JSON.stringify({ logic: "and", conditions }));
     }
     // agent components (worker/services/agents/components)
+    // structured output: every property of the schema filled with the user's text
+    if (system.includes("follows this JSON schema")) {
+      const schema = JSON.parse(system.slice(system.indexOf("{", system.indexOf("JSON schema")))) as {
+        properties: Record<string, unknown>;
+      };
+      return reply(
+        `\`\`\`json\n${JSON.stringify(Object.fromEntries(Object.keys(schema.properties).map((key) => [key, last])))}\n\`\`\``,
+      );
+    }
     if (system.includes("Classify the user's text"))
       return reply(`Kategorie: ${last.includes("Fieber") ? "Symptome" : "Termin"}`);
     if (system.includes("Decide whether the user's text is about"))

@@ -26,7 +26,7 @@ type Answer = { status?: number; type?: string; body: unknown };
 const unauthorized: Answer = { status: 401, body: { error: "invalid api key" } };
 
 // Stand-ins for the services the agent tools call, each answering in its real API's shape (and refusing a
-// wrong key), under a path prefix: /wikipedia, /ddg, /pubmed, /arxiv, /serpapi, /bing, /tavily, /searxng,
+// wrong key), under a path prefix: /wikipedia, /ddg, /pubmed, /arxiv, /serpapi, /bing, /tavily (search, extract), /searxng,
 // /github, /yahoo, /deepl, /qweather, /qgeo, /cloudflare (D1's query API).
 const route = async (request: IncomingMessage, url: URL): Promise<Answer> => {
   const q = url.searchParams;
@@ -100,6 +100,16 @@ const route = async (request: IncomingMessage, url: URL): Promise<Answer> => {
       const body = JSON.parse(await readBody(request)) as { query: string };
       return {
         body: { results: [{ title: "Tavily-Treffer", url: "https://example.org/tavily", content: body.query }] },
+      };
+    }
+    case "tavily /extract": {
+      if (request.headers.authorization !== `Bearer ${TOOL_KEY}`) return unauthorized;
+      const body = JSON.parse(await readBody(request)) as { urls: string[]; format?: string };
+      return {
+        body: {
+          results: body.urls.map((page) => ({ url: page, raw_content: `Inhalt von ${page} (${body.format})` })),
+          failed_results: [],
+        },
       };
     }
     case "searxng /search":

@@ -1,5 +1,13 @@
 import { postJson, readLines } from "./http";
-import type { ChatMessage, ChatModel, ChatOptions, EmbeddingModel, Endpoint, TokenUsage } from "./types";
+import type {
+  ChatMessage,
+  ChatModel,
+  ChatOptions,
+  EmbeddingModel,
+  Endpoint,
+  TokenUsage,
+  ToolChatMessage,
+} from "./types";
 
 export const authHeaders = (endpoint: Endpoint): Record<string, string> =>
   endpoint.apiKey ? { Authorization: `Bearer ${endpoint.apiKey}` } : {};
@@ -28,7 +36,12 @@ export const visibleAnswer = (streamed: string, finished = false) => {
   return text;
 };
 
-const chatBody = (endpoint: Endpoint, messages: ChatMessage[], options: ChatOptions, stream: boolean) => {
+const chatBody = (
+  endpoint: Endpoint,
+  messages: ChatMessage[] | ToolChatMessage[],
+  options: ChatOptions,
+  stream: boolean,
+) => {
   const { signal: _signal, ...params } = options;
   return {
     model: endpoint.model,
@@ -38,6 +51,8 @@ const chatBody = (endpoint: Endpoint, messages: ChatMessage[], options: ChatOpti
     ...params,
   };
 };
+
+type WireToolCall = { id?: string; function?: { name?: string; arguments?: string } };
 
 // The OpenAI wire format, which most providers speak: /chat/completions (SSE when streaming), /embeddings.
 export const openAiChat = (id: string, endpoint: Endpoint): ChatModel => ({
@@ -52,6 +67,43 @@ export const openAiChat = (id: string, endpoint: Endpoint): ChatModel => ({
     );
     const json = (await response.json()) as { choices?: { message?: { content?: string } }[]; usage?: Usage };
     return { text: stripThinking(json.choices?.[0]?.message?.content ?? ""), usage: usageOf(json.usage) };
+  },
+  async completeWithTools(messages, tools, options = {}) {
+    const wire = messages.map((message) =>
+      "tool_calls" in message
+        ? {
+            role: "assistant",
+            content: message.content || null,
+            tool_calls: message.tool_calls.map((call) => ({
+              id: call.id,
+              type: "function",
+              function: { name: call.name, arguments: call.arguments },
+            })),
+          }
+        : message,
+    );
+    const response = await postJson(
+      endpoint,
+      "/chat/completions",
+      {
+        ...chatBody(endpoint, [], options, false),
+        messages: wire,
+        ...(tools.length ? { tools, tool_choice: "auto" } : {}),
+      },
+      authHeaders(endpoint),
+      options.signal,
+    );
+    const json = (await response.json()) as {
+      choices?: { message?: { content?: string | null; tool_calls?: WireToolCall[] } }[];
+      usage?: Usage;
+    };
+    const message = json.choices?.[0]?.message;
+    const calls = (message?.tool_calls ?? []).map((call, i) => ({
+      id: call.id || `call_${i}`,
+      name: call.function?.name ?? "",
+      arguments: call.function?.arguments ?? "{}",
+    }));
+    return { text: stripThinking(message?.content ?? ""), calls, usage: usageOf(json.usage) };
   },
   async *stream(messages, options = {}) {
     const response = await postJson(

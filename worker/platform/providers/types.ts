@@ -21,8 +21,26 @@ export type ChatOptions = {
 
 export type TokenUsage = { promptTokens: number; completionTokens: number };
 
+// Function calling (OpenAI's tools format): what a model may call, the calls it asks for, and the conversation
+// that carries them back and forth.
+export type ToolSpec = {
+  type: "function";
+  function: { name: string; description: string; parameters: Record<string, unknown> };
+};
+export type ToolCall = { id: string; name: string; arguments: string };
+export type ToolChatMessage =
+  | ChatMessage
+  | { role: "assistant"; content: string; tool_calls: ToolCall[] }
+  | { role: "tool"; tool_call_id: string; content: string };
+
 export type ChatModel = {
   id: string;
+  // only the adapters whose wire format has function calling offer it
+  completeWithTools?(
+    messages: ToolChatMessage[],
+    tools: ToolSpec[],
+    options?: ChatOptions,
+  ): Promise<{ text: string; calls: ToolCall[]; usage: TokenUsage }>;
   complete(messages: ChatMessage[], options?: ChatOptions): Promise<{ text: string; usage: TokenUsage }>;
   // yields text deltas; the usage of the whole answer is reported once at the end
   stream(messages: ChatMessage[], options?: ChatOptions): AsyncGenerator<{ delta: string } | { usage: TokenUsage }>;

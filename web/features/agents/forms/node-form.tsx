@@ -7,6 +7,7 @@ import { HANDLES_ERRORS } from "../model/catalog";
 import type { EditorNode, NodeUpdate } from "../model/graph";
 import { validateNode } from "../model/node-validation";
 import { variableOptions } from "../model/variables";
+import { AgentFields } from "./agent-fields";
 import { BeginFields } from "./begin-fields";
 import { CategorizeFields } from "./categorize-fields";
 import { ContentFields } from "./content-fields";
@@ -54,6 +55,8 @@ const FIELDS: Partial<Record<ComponentName, ComponentType<FieldsProps>>> = {
   DataOperations: DataOperationsFields,
   ListOperations: ListOperationsFields,
   StringTransform: StringTransformFields,
+  LLM: AgentFields,
+  Agent: AgentFields,
 };
 
 // What the components without settings say about themselves instead.

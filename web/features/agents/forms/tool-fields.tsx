@@ -13,6 +13,9 @@ export const TOOL_OPTIONS = {
   search_depth: ["basic", "advanced"],
   extract_type: ["text", "html"],
   period: WEATHER_PERIODS,
+  topic: ["general", "news"],
+  extract_depth: ["basic", "advanced"],
+  format: ["markdown", "text"],
 } as const;
 
 type SelectKey = keyof typeof TOOL_OPTIONS;
@@ -35,12 +38,13 @@ type ToolParam =
   | "sql"
   | "account_id"
   | "database_id"
-  | "api_token";
+  | "api_token"
+  | "urls";
 type ToolField =
   // a text that may hold variables (the query, a URL to crawl)
   | { key: ToolParam; kind: "variable" }
   | { key: ToolParam; kind: "text" | "secret" | "url" }
-  | { key: "top_n"; kind: "count" }
+  | { key: "top_n" | "max_results"; kind: "count" }
   | { key: SelectKey; kind: "select" }
   | { key: "llm_id"; kind: "model" };
 
@@ -85,6 +89,21 @@ export const TOOL_FIELDS: Partial<Record<ComponentName, ToolField[]>> = {
     baseUrl,
     { key: "geo_url", kind: "url" },
   ],
+  TavilySearch: [
+    query,
+    apiKey,
+    { key: "search_depth", kind: "select" },
+    { key: "topic", kind: "select" },
+    { key: "max_results", kind: "count" },
+    baseUrl,
+  ],
+  TavilyExtract: [
+    { key: "urls", kind: "variable" },
+    apiKey,
+    { key: "extract_depth", kind: "select" },
+    { key: "format", kind: "select" },
+    baseUrl,
+  ],
   ExeSQL: [
     { key: "sql", kind: "variable" },
     { key: "account_id", kind: "text" },
@@ -122,10 +141,10 @@ export const ToolFields = ({ node, form, set, errors, variables }: FieldsProps) 
         return (
           <NumberField
             key={spec.key}
-            name="top_n"
+            name={spec.key}
             label={t("agents.form.tool.top_n")}
-            value={numberOr(form.top_n, 5)}
-            onChange={(value) => set("top_n", value)}
+            value={numberOr(form[spec.key], 5)}
+            onChange={(value) => set(spec.key, value)}
             min={1}
             max={COUNT_MAX}
           />

@@ -4,11 +4,32 @@ import { COMPONENT_NAMES, type ComponentName } from "../../../../worker/contract
 // LoopItem (each comes with its Iteration or Loop).
 export const PALETTE_GROUPS = {
   basics: ["Answer", "Message", "Template", "Concentrator", "Note"],
-  models: ["Retrieval", "Generate", "Categorize", "Relevant", "RewriteQuestion", "KeywordExtract", "Translate"],
+  models: [
+    "Retrieval",
+    "Generate",
+    "Categorize",
+    "Relevant",
+    "RewriteQuestion",
+    "KeywordExtract",
+    "Translate",
+    "LLM",
+    "Agent",
+  ],
   flow: ["Switch", "Iteration", "Loop", "ExitLoop", "VariableAssigner", "VariableAggregator"],
   data: ["DataOperations", "ListOperations", "StringTransform"],
-  search: ["Wikipedia", "DuckDuckGo", "PubMed", "ArXiv", "Google", "Bing", "Tavily", "SearXNG", "GitHub"],
-  tools: ["Invoke", "Email", "Crawler", "DeepL", "YahooFinance", "QWeather", "ExeSQL"],
+  search: [
+    "Wikipedia",
+    "DuckDuckGo",
+    "PubMed",
+    "ArXiv",
+    "Google",
+    "Bing",
+    "Tavily",
+    "SearXNG",
+    "GitHub",
+    "TavilySearch",
+  ],
+  tools: ["Invoke", "Email", "Crawler", "DeepL", "YahooFinance", "QWeather", "ExeSQL", "TavilyExtract"],
 } as const satisfies Record<string, readonly ComponentName[]>;
 
 export const PALETTE: ComponentName[] = Object.values(PALETTE_GROUPS).flat();
@@ -72,4 +93,8 @@ export const COMPONENT_COLORS: Record<ComponentName, string> = {
   DataOperations: "gray",
   ListOperations: "gray",
   StringTransform: "gray",
+  LLM: "purple",
+  Agent: "purple",
+  TavilySearch: SEARCH_COLOR,
+  TavilyExtract: TOOL_COLOR,
 };

@@ -1,5 +1,5 @@
 import type { Dsl, FlowEdge, FlowNode } from "../../../../worker/contract/agents";
-import { dslFromGraph } from "../../../../worker/contract/agent-graph";
+import { dslFromGraph, withoutToolNodes } from "../../../../worker/contract/agent-graph";
 import { isPlainObject } from "../../../../worker/contract/pydantic";
 
 export type DslFileProblem = "agents.import.notJson" | "agents.import.invalid";
@@ -15,7 +15,9 @@ export const dslOfJson = (value: unknown): Dsl | null => {
   const dsl = isPlainObject(value) && isPlainObject(value.dsl) ? value.dsl : value;
   if (isPlainObject(dsl) && isPlainObject(dsl.components)) return dsl as unknown as Dsl;
   const graph = isPlainObject(dsl) && isGraph(dsl.graph) ? dsl.graph : dsl;
-  return isGraph(graph) ? dslFromGraph(graph.nodes, graph.edges, {}) : null;
+  if (!isGraph(graph)) return null;
+  const { nodes, edges } = withoutToolNodes(graph.nodes, graph.edges);
+  return dslFromGraph(nodes, edges, {});
 };
 
 export const readDslFile = async (file: File): Promise<{ dsl: Dsl } | { problem: DslFileProblem }> => {

@@ -1,7 +1,7 @@
 import type { Edge, Node } from "@xyflow/react";
 import type { ComponentName, Dsl, FlowEdge, FlowNode } from "../../../../worker/contract/agents";
 import { COMPONENT_DEFAULTS, CONTAINER_STARTS, isContainerStart } from "../../../../worker/contract/agent-components";
-import { dslFromGraph, graphFromDsl } from "../../../../worker/contract/agent-graph";
+import { dslFromGraph, graphFromDsl, withoutToolNodes } from "../../../../worker/contract/agent-graph";
 
 export const BEGIN_ID = "begin";
 export const ITERATION_SIZE = { width: 460, height: 260 };
@@ -84,10 +84,12 @@ const nestIterations = (nodes: EditorNode[], dsl: Dsl): EditorNode[] => {
 
 // The editor's graph of a saved agent (a graph is laid out when the DSL has none).
 export const graphOfDsl = (dsl: Dsl, beginName: string): Graph => {
-  const graph = graphFromDsl(dsl);
-  const nodes = nestIterations((graph.nodes as SavedNode[]).map(editorNode), dsl);
+  // a RAGFlow flow's graph may hold nodes that are no components of it (its Agents' tools and sub-agents)
+  const laidOut = graphFromDsl(dsl);
+  const graph = withoutToolNodes(laidOut.nodes as SavedNode[], laidOut.edges as FlowEdge[]);
+  const nodes = nestIterations(graph.nodes.map(editorNode), dsl);
   if (!nodes.some((node) => node.id === BEGIN_ID)) nodes.unshift(beginNode(beginName));
-  const edges = (graph.edges as FlowEdge[]).map((edge) => ({
+  const edges = graph.edges.map((edge) => ({
     id: edge.id,
     source: edge.source,
     target: edge.target,

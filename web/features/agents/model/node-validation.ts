@@ -1,5 +1,5 @@
 import type { ParseKeys } from "i18next";
-import { REQUIRED_PARAMS } from "../../../../worker/contract/agent-components";
+import { incompleteTools, REQUIRED_PARAMS, userPromptOf } from "../../../../worker/contract/agent-components";
 import { type BeginInputSpec, inputsWithoutOptions } from "../../../../worker/contract/agents";
 import type { EditorNode } from "./graph";
 
@@ -37,6 +37,10 @@ export const validateNode = (node: EditorNode, nodes: EditorNode[]): NodeErrors 
     if (isMissing(value)) errors[key] = "validation.required";
     // a list (Message's alternatives) has no empty entries: each is filled in or removed
     else if (Array.isArray(value) && value.some(isMissing)) errors[key] = "agents.validation.fillOrRemove";
+  }
+  if (node.data.label === "LLM" || node.data.label === "Agent") {
+    if (!userPromptOf(node.data.form).trim()) errors.prompts = "validation.required";
+    if (incompleteTools(node.data.form.tools).length > 0) errors.tools = "agents.validation.toolIncomplete";
   }
   if (
     node.data.label === "Begin" &&

@@ -1,6 +1,8 @@
 import {
   BookOpenText,
   BookSearch,
+  Bot,
+  BrainCircuit,
   Braces,
   CloudSun,
   Combine,
@@ -19,6 +21,7 @@ import {
   PenLine,
   Play,
   Repeat,
+  ScanText,
   Scale,
   Search,
   Signpost,
@@ -79,6 +82,10 @@ const ICONS: Record<ComponentName, LucideIcon> = {
   DataOperations: FileJson,
   ListOperations: ListFilter,
   StringTransform: Type,
+  LLM: BrainCircuit,
+  Agent: Bot,
+  TavilySearch: Search,
+  TavilyExtract: ScanText,
 };
 
 export const ComponentIcon = ({ name, size = 16 }: { name: ComponentName; size?: number }) => {

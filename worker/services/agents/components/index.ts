@@ -1,6 +1,7 @@
 import type { ComponentName } from "../../../contract/agents";
 import type { ComponentImpl } from "../engine/types";
 import { dataOperations } from "./data-operations";
+import { agent, llm } from "./agent";
 import { crawler, deepl, qweather, translate, yahooFinance } from "./data-tools";
 import { email } from "./email";
 import { exeSql } from "./exe-sql";
@@ -60,4 +61,8 @@ export const COMPONENTS: Record<ComponentName, ComponentImpl> = {
   DataOperations: dataOperations,
   ListOperations: listOperations,
   StringTransform: stringTransform,
+  LLM: llm,
+  Agent: agent,
+  TavilySearch: byName("TavilySearch"),
+  TavilyExtract: byName("TavilyExtract"),
 };

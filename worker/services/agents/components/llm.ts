@@ -6,7 +6,7 @@ import { analyzeQuery } from "../../../lib/terms";
 import type { ComponentImpl } from "../engine/types";
 import { referencedComponents } from "../engine/variables";
 
-const BUILTIN_NOTE =
+export const BUILTIN_NOTE =
   "(Das eingebaute Offline-Modell formuliert keinen eigenen Text. Richten Sie ein Chat-Modell ein. / The built-in offline model writes no text of its own; set up a chat model.)";
 
 const KNOWLEDGE_CHUNK = /ID: (\d+)\n(?:├── .*\n)*└── Content:\n([\s\S]*?)(?=\n-{6,}\n|$)/g;

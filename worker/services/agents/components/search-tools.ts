@@ -20,6 +20,12 @@ const withQuery = (url: string, query: Record<string, string | number>) => {
 const xmlText = (xml: string, tag: string) =>
   stripHtml(new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`).exec(xml)?.[1] ?? "");
 
+// A list param: a JSON list, or a text of comma-separated entries.
+export const listOf = (value: unknown): string[] =>
+  (Array.isArray(value) ? value.map(String) : String(value ?? "").split(","))
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
 // Numbered results as the Generate prompt reads them.
 export const formalize = (hits: Hit[]) =>
   hits.map((hit, i) => `${i + 1}. ${hit.title}\n${hit.url}\n${hit.content}`).join("\n\n");
@@ -133,6 +139,34 @@ const TOOLS: SearchTool[] = [
         content: hit.content ?? "",
       })) ?? [],
   },
+  // RAGFlow v0.27's Tavily tool: the same search with its topic, period and domain filters
+  {
+    name: "TavilySearch",
+    request: (run, query, count) => ({
+      url: new URL(`${base(run)}/search`),
+      init: {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${run.render(run.params.api_key)}` },
+        body: JSON.stringify({
+          query,
+          max_results: count,
+          search_depth: run.render(run.params.search_depth) || "basic",
+          topic: run.render(run.params.topic) || "general",
+          days: Number(run.params.days) || 14,
+          include_domains: listOf(run.params.include_domains),
+          exclude_domains: listOf(run.params.exclude_domains),
+          include_answer: false,
+          include_raw_content: false,
+          include_images: false,
+        }),
+      },
+    }),
+    hits: (body) =>
+      json<{ results?: { title: string; url: string; content?: string; raw_content?: string | null }[] }>(
+        body,
+      ).results?.map((hit) => ({ title: hit.title, url: hit.url, content: hit.raw_content || hit.content || "" })) ??
+      [],
+  },
   {
     name: "SearXNG",
     request: (run, query) => ({
@@ -167,7 +201,7 @@ const searchTool = (tool: SearchTool): ComponentImpl => ({
   run: async (run) => {
     const query = run.render(run.params.query).trim();
     if (!query) return { outputs: { formalized_content: "", json: [] } };
-    const count = Math.max(1, Math.min(20, Number(run.params.top_n ?? 5) || 5));
+    const count = Math.max(1, Math.min(20, Number(run.params.top_n ?? run.params.max_results ?? 5) || 5));
     const { url, init } = tool.request(run, query, count);
     const response = await safeFetch(run.ctx, url, init ?? {}, run.signal);
     const hits = tool.hits(response.text).slice(0, count);
@@ -215,4 +249,30 @@ const pubmed: ComponentImpl = {
   },
 };
 
-export const SEARCH_TOOLS: ComponentImpl[] = [...TOOLS.map(searchTool), pubmed];
+// Tavily's extract API: the text of the pages at the given URLs.
+export const tavilyExtract: ComponentImpl = {
+  name: "TavilyExtract",
+  run: async (run) => {
+    const urls = listOf(typeof run.params.urls === "string" ? run.render(run.params.urls) : run.params.urls);
+    if (urls.length === 0) throw new Error("TavilyExtract needs at least one URL.");
+    const response = await safeFetch(
+      run.ctx,
+      new URL(`${base(run)}/extract`),
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${run.render(run.params.api_key)}` },
+        body: JSON.stringify({
+          urls,
+          extract_depth: run.render(run.params.extract_depth) || "basic",
+          format: run.render(run.params.format) || "markdown",
+          include_images: false,
+        }),
+      },
+      run.signal,
+    );
+    const results = json<{ results?: { url: string; raw_content?: string }[] }>(response.text).results ?? [];
+    return { outputs: { json: results } };
+  },
+};
+
+export const SEARCH_TOOLS: ComponentImpl[] = [...TOOLS.map(searchTool), pubmed, tavilyExtract];

@@ -1,6 +1,6 @@
 import { BUILTIN_CHAT_ID } from "../../../contract/chats";
 import { visibleAnswer } from "../../../platform/providers/openai-compatible";
-import type { ChatMessage } from "../../../platform/providers/types";
+import type { ChatMessage, ToolChatMessage, ToolSpec } from "../../../platform/providers/types";
 import type { ServiceContext } from "../../context";
 import { resolveChat } from "../../models/resolve";
 import { recordUsage } from "../../models/usage";
@@ -16,20 +16,59 @@ const samplingOf = (params: Record<string, unknown>) =>
     ]),
   );
 
+// RAGFlow v0.27 switches each sampling parameter on and off (temperatureEnabled, maxTokensEnabled, ...): a value
+// whose switch is off is not sent.
+const SWITCHES = {
+  temperature: "temperatureEnabled",
+  max_tokens: "maxTokensEnabled",
+  top_p: "topPEnabled",
+  presence_penalty: "presencePenaltyEnabled",
+  frequency_penalty: "frequencyPenaltyEnabled",
+} as const;
+const switchedOn = (params: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(params).filter(
+      ([key]) => !(key in SWITCHES) || params[SWITCHES[key as keyof typeof SWITCHES]] !== false,
+    ),
+  );
+
+const optionsOf = (params: Record<string, unknown>, signal: AbortSignal) => {
+  const on = switchedOn(params);
+  return {
+    ...(params.temperatureEnabled === false ? {} : { temperature: Number(params.temperature ?? 0.1) }),
+    ...(on.max_tokens ? { max_tokens: Number(on.max_tokens) } : {}),
+    ...samplingOf(on),
+    signal,
+  };
+};
+
+const modelIdOf = async (params: Record<string, unknown>, defaultModel: () => Promise<string>) =>
+  String(params.llm_id || (await defaultModel()));
+
+// A component's chat model with function calling: one round, the model's text and the tool calls it asks for.
+// Only adapters whose wire format carries tools offer it; any other model is refused by name.
+export const agentToolLlm =
+  (ctx: ServiceContext, params: Record<string, unknown>, signal: AbortSignal, defaultModel: () => Promise<string>) =>
+  async (messages: ToolChatMessage[], tools: ToolSpec[]) => {
+    const id = await modelIdOf(params, defaultModel);
+    if (id === BUILTIN_CHAT_ID)
+      throw new Error(`Model ${id} (the built-in offline model) does not support tool calls.`);
+    const model = await resolveChat(ctx, ctx.actor.tenantId, id);
+    if (!model.completeWithTools) throw new Error(`Model ${id} does not support tool calls.`);
+    const { text, calls, usage } = await model.completeWithTools(messages, tools, optionsOf(params, signal));
+    await recordUsage(ctx, ctx.actor.tenantId, model.id, usage);
+    return { text, calls };
+  };
+
 // A component's chat model: its llm_id, else the team's default; null means the built-in offline model.
 // With `onDelta` the answer is streamed, each piece handed over as it comes.
 export const agentLlm =
   (ctx: ServiceContext, params: Record<string, unknown>, signal: AbortSignal, defaultModel: () => Promise<string>) =>
   async (messages: ChatMessage[], onDelta?: (delta: string) => Promise<void>) => {
-    const id = String(params.llm_id || (await defaultModel()));
+    const id = await modelIdOf(params, defaultModel);
     if (id === BUILTIN_CHAT_ID) return null;
     const model = await resolveChat(ctx, ctx.actor.tenantId, id);
-    const options = {
-      temperature: Number(params.temperature ?? 0.1),
-      ...(params.max_tokens ? { max_tokens: Number(params.max_tokens) } : {}),
-      ...samplingOf(params),
-      signal,
-    };
+    const options = optionsOf(params, signal);
     if (!onDelta) {
       const { text, usage } = await model.complete(messages, options);
       await recordUsage(ctx, ctx.actor.tenantId, model.id, usage);

@@ -1,14 +1,22 @@
 import { eq } from "drizzle-orm";
 import { type AnswerSpeaker, answerSpeaker } from "../../chats/audio";
-import { COMMON_PARAMS, COMPONENT_DEFAULTS, maskSecrets } from "../../../contract/agent-components";
-import { type AgentEvent, agentErrorText, type Dsl, RUN_LIMITS, type TraceEntry } from "../../../contract/agents";
+import { type AgentTool, COMMON_PARAMS, COMPONENT_DEFAULTS, maskSecrets } from "../../../contract/agent-components";
+import {
+  type AgentEvent,
+  agentErrorText,
+  type ComponentName,
+  type Dsl,
+  type DslComponent,
+  RUN_LIMITS,
+  type TraceEntry,
+} from "../../../contract/agents";
 import type { Reference, ReferenceChunk } from "../../../contract/chats";
 import { agentTasks } from "../../../db/schema";
 import { pieces } from "../../../rag/chat/extractive";
 import type { ServiceContext } from "../../context";
 import { COMPONENTS } from "../components";
 import { teamChatModelIdOnce } from "../../models/team-chat-model";
-import { agentLlm } from "./llm";
+import { agentLlm, agentToolLlm } from "./llm";
 import { speakerOf } from "./speakers";
 import type { ComponentResult, ComponentRun } from "./types";
 import { render, resolve, type RunValues } from "./variables";
@@ -39,6 +47,12 @@ class RunStopped extends Error {}
 class RunCancelled extends RunStopped {}
 
 const CANCEL_CHECK_MS = 250;
+
+const paramsOf = (component: DslComponent): Record<string, unknown> => ({
+  ...COMMON_PARAMS,
+  ...COMPONENT_DEFAULTS[component.obj.component_name],
+  ...component.obj.params,
+});
 const secondsSince = (startMs: number) => (Date.now() - startMs) / 1000;
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -142,37 +156,80 @@ export const runFlow = async (
     messages.push(text);
   };
 
+  const componentRun = (
+    id: string,
+    component: DslComponent,
+    params: Record<string, unknown>,
+    speak: ComponentRun["say"],
+    toolArgs: Record<string, unknown> | null,
+  ): ComponentRun => ({
+    ctx,
+    id,
+    component,
+    params,
+    values,
+    history: input.history,
+    authorId: input.authorId,
+    signal: controller.signal,
+    emit,
+    render: (template) => render(template, values),
+    resolve: (reference) => resolve(reference, values),
+    llm: agentLlm(ctx, params, controller.signal, defaultModel),
+    llmWithTools: agentToolLlm(ctx, params, controller.signal, defaultModel),
+    runTool: (tool, args) => runTool(id, tool, args),
+    toolArgs,
+    say: speak,
+    runChildren: async (parentId, item, index) => {
+      values.outputs.set(parentId, { item, index });
+      const { last } = await runNested(parentId, false);
+      return last ? (values.outputs.get(last) ?? null) : null;
+    },
+    runBody: async (parentId) => ({ exited: (await runNested(parentId, true)).exited }),
+  });
+
+  // A tool call of an Agent: the component with the model's arguments over its params, once; its failure goes
+  // back to the model as the tool's answer rather than ending the run.
+  const runTool = async (ownerId: string, tool: AgentTool, args: Record<string, unknown>) => {
+    await checkLimits();
+    const name = tool.component_name as ComponentName;
+    const id = `${ownerId}-->${String(tool.name || name).replace(/\s+/g, "_")}`;
+    const component: DslComponent = {
+      obj: { component_name: name, params: tool.params ?? {} },
+      downstream: [],
+      upstream: [],
+    };
+    const params = { ...paramsOf(component), ...args };
+    await emit({ event: "node_started", data: { component_id: id, component_name: name } });
+    const begun = Date.now();
+    let outputs: Record<string, unknown> = {};
+    let error: string | null = null;
+    try {
+      outputs = (await COMPONENTS[name].run(componentRun(id, component, params, null, args))).outputs;
+    } catch (caught) {
+      if (caught instanceof RunStopped) throw caught;
+      error = caught instanceof Error ? caught.message : String(caught);
+    }
+    const entry: TraceEntry = {
+      component_id: id,
+      component_name: name,
+      inputs: { ...paramsForTrace(params), ...maskSecrets(args) },
+      outputs,
+      error,
+      elapsed_time: secondsSince(begun),
+      created_at: begun,
+    };
+    trace.push(entry);
+    await emit({ event: "node_finished", data: entry });
+    return { outputs, error };
+  };
+
   const runOne = async (id: string): Promise<ComponentResult> => {
     const component = dsl.components[id];
     if (!component) throw new RunStopped(`Unknown component: ${id}`);
     const impl = COMPONENTS[component.obj.component_name];
-    const params: Record<string, unknown> = {
-      ...COMMON_PARAMS,
-      ...COMPONENT_DEFAULTS[component.obj.component_name],
-      ...component.obj.params,
-    };
+    const params = paramsOf(component);
     const speakerId = speakerOf(dsl, id);
-    const run: ComponentRun = {
-      ctx,
-      id,
-      component,
-      params,
-      values,
-      history: input.history,
-      authorId: input.authorId,
-      signal: controller.signal,
-      emit,
-      render: (template) => render(template, values),
-      resolve: (reference) => resolve(reference, values),
-      llm: agentLlm(ctx, params, controller.signal, defaultModel),
-      say: speakerId ? sayFor(speakerId) : null,
-      runChildren: async (parentId, item, index) => {
-        values.outputs.set(parentId, { item, index });
-        const { last } = await runNested(parentId, false);
-        return last ? (values.outputs.get(last) ?? null) : null;
-      },
-      runBody: async (parentId) => ({ exited: (await runNested(parentId, true)).exited }),
-    };
+    const run = componentRun(id, component, params, speakerId ? sayFor(speakerId) : null, null);
     await emit({ event: "node_started", data: { component_id: id, component_name: component.obj.component_name } });
     const begun = Date.now();
     let error: string | null = null;

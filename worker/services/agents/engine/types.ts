@@ -1,5 +1,6 @@
+import type { AgentTool } from "../../../contract/agent-components";
 import type { AgentEvent, ComponentName, DslComponent } from "../../../contract/agents";
-import type { ChatMessage } from "../../../platform/providers/types";
+import type { ChatMessage, ToolCall, ToolChatMessage, ToolSpec } from "../../../platform/providers/types";
 import type { ServiceContext } from "../../context";
 import type { RunValues } from "./variables";
 
@@ -20,6 +21,16 @@ export type ComponentRun = {
   // the chat model of the params (llm_id), or null for the built-in offline model, which writes no text itself;
   // with onDelta the answer streams
   llm: (messages: ChatMessage[], onDelta?: (delta: string) => Promise<void>) => Promise<string | null>;
+  // one round of function calling with the params' model; throws when the model cannot call tools
+  llmWithTools: (messages: ToolChatMessage[], tools: ToolSpec[]) => Promise<{ text: string; calls: ToolCall[] }>;
+  // runs a component as a tool of this one (an Agent's), the model's arguments over its params; it shows in the
+  // trace as "<this id>--><tool name>"
+  runTool: (
+    tool: AgentTool,
+    args: Record<string, unknown>,
+  ) => Promise<{ outputs: Record<string, unknown>; error: string | null }>;
+  // the arguments this component was called with, when it runs as a tool
+  toolArgs: Record<string, unknown> | null;
   // set when the component's content goes straight to the user (a Message or Answer shows it unchanged next):
   // text handed here is shown as it is written
   say: ((delta: string) => Promise<void>) | null;

@@ -1,0 +1,95 @@
+import assert from "node:assert/strict";
+import { animationsDone, signUp } from "./helpers.mjs";
+
+const setLook = async (page, theme, language) => {
+  await page.evaluate(
+    ([t, l]) => {
+      localStorage.setItem("vite-ui-theme", t);
+      localStorage.setItem("lng", l);
+    },
+    [theme, language],
+  );
+  await page.reload();
+};
+
+// The Agent component in the editor: its form lists the tools, adds one and marks it until its key is set.
+export const tests = [
+  [
+    "an Agent's form picks tools, marks one without its API key, and saves the key",
+    async ({ page, baseUrl, artifacts }) => {
+      await signUp(page, baseUrl);
+      const token = await page.evaluate(() => localStorage.getItem("token"));
+      const component = (name, params, downstream, upstream) => ({
+        obj: { component_name: name, params },
+        downstream,
+        upstream,
+      });
+      const response = await fetch(`${baseUrl}/api/v1/agents`, {
+        method: "POST",
+        headers: { Authorization: token, "Content-Type": "application/json" },
+        body: JSON.stringify({
+          title: "Recherche",
+          dsl: {
+            components: {
+              begin: component("Begin", {}, ["Agent:a"], []),
+              "Agent:a": component(
+                "Agent",
+                {
+                  name: "Rechercheur",
+                  sys_prompt: "Du recherchierst.",
+                  prompts: [{ role: "user", content: "{sys.query}" }],
+                  tools: [{ component_name: "Wikipedia", name: "Wikipedia", params: { language: "de" } }],
+                },
+                ["Message:m"],
+                ["begin"],
+              ),
+              "Message:m": component("Message", { content: ["{Agent:a@content}"] }, [], ["Agent:a"]),
+            },
+            graph: { nodes: [], edges: [] },
+            globals: {},
+          },
+        }),
+      });
+      const envelope = await response.json();
+      assert.equal(envelope.code, 0, envelope.message);
+      await page.goto(`${baseUrl}/flow/${envelope.data.id}`);
+      const editor = page.getByTestId("flow-editor");
+      await editor.getByTestId("flow-node").filter({ hasText: "Agent" }).first().click();
+      const form = page.getByTestId("node-form");
+      const tools = form.getByTestId("agent-tools");
+      // (the kind picker below lists the names too)
+      await tools.getByText("Wikipedia", { exact: true }).first().waitFor();
+      await tools.getByRole("combobox", { name: "Art des neuen Werkzeugs" }).selectOption("TavilySearch");
+      await tools.getByRole("button", { name: "Werkzeug hinzufügen" }).click();
+      await form.getByText("Ein Werkzeug braucht noch Angaben (rot umrandet).").waitFor();
+      await tools.scrollIntoViewIfNeeded();
+      await animationsDone(page);
+      await page.screenshot({ path: `${artifacts}/agent-tools-de.png` });
+      await tools.getByLabel("api_key von Werkzeug 2").fill("tvly-test");
+      await form.getByText("Ein Werkzeug braucht noch Angaben (rot umrandet).").waitFor({ state: "detached" });
+      // autosave: the key arrives in the stored flow
+      const storedTools = async () =>
+        (
+          await (
+            await fetch(`${baseUrl}/api/v1/agents/${envelope.data.id}`, { headers: { Authorization: token } })
+          ).json()
+        ).data.dsl.components["Agent:a"].obj.params.tools;
+      const deadline = Date.now() + 15_000;
+      while ((await storedTools())[1]?.params?.api_key !== "tvly-test" && Date.now() < deadline)
+        await page.waitForTimeout(250);
+      const saved = await storedTools();
+      assert.deepEqual(
+        saved.map((tool) => tool.component_name),
+        ["Wikipedia", "TavilySearch"],
+      );
+      assert.equal(saved[1].params.api_key, "tvly-test");
+      await setLook(page, "dark", "en");
+      await editor.getByTestId("flow-node").filter({ hasText: "Agent" }).first().click();
+      await form.getByTestId("agent-tools").getByText("Tavily search", { exact: true }).first().waitFor();
+      await form.getByTestId("agent-tools").scrollIntoViewIfNeeded();
+      await animationsDone(page);
+      await page.screenshot({ path: `${artifacts}/agent-tools-en-dark.png` });
+      await setLook(page, "light", "de");
+    },
+  ],
+];
