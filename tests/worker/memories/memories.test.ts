@@ -38,7 +38,7 @@ describe("POST /memories", () => {
       forgetting_policy: "FIFO",
       temperature: 0.5,
     });
-    expect(memory.memory_type.sort()).toEqual(["raw", "semantic"]);
+    expect(memory.memory_type.toSorted()).toEqual(["raw", "semantic"]);
     expect(memory.system_prompt).toContain("semantic");
     expect(memory.create_date).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
   });
@@ -90,7 +90,7 @@ describe("GET /memories", () => {
     const page = async (query: string) =>
       (await callApi<{ memory_list: MemoryView[]; total_count: number }>(`/memories?${query}`, { token: lister.token }))
         .body.data;
-    expect((await page("")).memory_list.map((m) => m.name).sort()).toEqual(["Alpha", "Beta", "Gamma"]);
+    expect((await page("")).memory_list.map((m) => m.name).toSorted()).toEqual(["Alpha", "Beta", "Gamma"]);
     const [first, second] = [await page("page=1&page_size=2"), await page("page=2&page_size=2")];
     expect([first.total_count, first.memory_list.length, second.memory_list.length]).toEqual([3, 2, 1]);
     expect(new Set([...first.memory_list, ...second.memory_list].map((m) => m.id)).size).toBe(3);
@@ -103,7 +103,7 @@ describe("GET /memories", () => {
         await callApi<{ memory_list: MemoryView[] }>(`/memories?${query}`, { token: lister.token })
       ).body.data.memory_list
         .map((m) => m.name)
-        .sort();
+        .toSorted();
     expect(await names("memory_type=semantic")).toEqual(["Alpha"]);
     expect(await names("memory_type=semantic&memory_type=episodic")).toEqual(["Alpha", "Beta"]);
     expect(await names("memory_type=episodic,semantic")).toEqual(["Alpha", "Beta"]);

@@ -45,7 +45,7 @@ export const searchMessages = async (ctx: ServiceContext, query: MessageSearchQu
       return { row, score: terms.filter((term) => hasTerm(text, term)).length / terms.length };
     })
     .filter((hit) => hit.score > 0)
-    .sort((a, b) => b.score - a.score || b.row.messageId - a.row.messageId)
+    .toSorted((a, b) => b.score - a.score || b.row.messageId - a.row.messageId)
     .slice(0, query.topN)
     .map((hit) => ({ ...toMessageView(hit.row, true), similarity: hit.score }));
 };
