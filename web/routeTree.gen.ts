@@ -17,6 +17,7 @@ import { Route as AppIndexRouteImport } from './routes/_app.index'
 import { Route as AppBuddyEvalRouteImport } from './routes/_app.buddy-eval'
 import { Route as AppChatRouteImport } from './routes/_app.chat'
 import { Route as AppFileRouteImport } from './routes/_app.file'
+import { Route as AppMemoryRouteImport } from './routes/_app.memory'
 import { Route as AppSearchRouteImport } from './routes/_app.search'
 import { Route as AppUserSettingRouteImport } from './routes/_app.user-setting'
 import { Route as NextAgentRouteImport } from './routes/_next.agent'
@@ -97,6 +98,11 @@ const AppChatRoute = AppChatRouteImport.update({
 const AppFileRoute = AppFileRouteImport.update({
   id: '/file',
   path: '/file',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMemoryRoute = AppMemoryRouteImport.update({
+  id: '/memory',
+  path: '/memory',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSearchRoute = AppSearchRouteImport.update({
@@ -328,6 +334,7 @@ export interface FileRoutesByFullPath {
   '/buddy-eval': typeof AppBuddyEvalRoute
   '/chat': typeof AppChatRoute
   '/file': typeof AppFileRoute
+  '/memory': typeof AppMemoryRoute
   '/search': typeof AppSearchRoute
   '/user-setting': typeof AppUserSettingRouteWithChildren
   '/agent': typeof NextAgentRoute
@@ -379,6 +386,7 @@ export interface FileRoutesByTo {
   '/buddy-eval': typeof AppBuddyEvalRoute
   '/chat': typeof AppChatRoute
   '/file': typeof AppFileRoute
+  '/memory': typeof AppMemoryRoute
   '/search': typeof AppSearchRoute
   '/agent': typeof NextAgentRoute
   '/datasets': typeof NextDatasetsRoute
@@ -428,6 +436,7 @@ export interface FileRoutesById {
   '/_app/buddy-eval': typeof AppBuddyEvalRoute
   '/_app/chat': typeof AppChatRoute
   '/_app/file': typeof AppFileRoute
+  '/_app/memory': typeof AppMemoryRoute
   '/_app/search': typeof AppSearchRoute
   '/_app/user-setting': typeof AppUserSettingRouteWithChildren
   '/_next/agent': typeof NextAgentRoute
@@ -482,6 +491,7 @@ export interface FileRouteTypes {
     | '/buddy-eval'
     | '/chat'
     | '/file'
+    | '/memory'
     | '/search'
     | '/user-setting'
     | '/agent'
@@ -533,6 +543,7 @@ export interface FileRouteTypes {
     | '/buddy-eval'
     | '/chat'
     | '/file'
+    | '/memory'
     | '/search'
     | '/agent'
     | '/datasets'
@@ -581,6 +592,7 @@ export interface FileRouteTypes {
     | '/_app/buddy-eval'
     | '/_app/chat'
     | '/_app/file'
+    | '/_app/memory'
     | '/_app/search'
     | '/_app/user-setting'
     | '/_next/agent'
@@ -694,6 +706,13 @@ declare module '@tanstack/react-router' {
       path: '/file'
       fullPath: '/file'
       preLoaderRoute: typeof AppFileRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/memory': {
+      id: '/_app/memory'
+      path: '/memory'
+      fullPath: '/memory'
+      preLoaderRoute: typeof AppMemoryRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/search': {
@@ -1049,6 +1068,7 @@ interface AppRouteChildren {
   AppBuddyEvalRoute: typeof AppBuddyEvalRoute
   AppChatRoute: typeof AppChatRoute
   AppFileRoute: typeof AppFileRoute
+  AppMemoryRoute: typeof AppMemoryRoute
   AppSearchRoute: typeof AppSearchRoute
   AppUserSettingRoute: typeof AppUserSettingRouteWithChildren
   AppIndexRoute: typeof AppIndexRoute
@@ -1064,6 +1084,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppBuddyEvalRoute: AppBuddyEvalRoute,
   AppChatRoute: AppChatRoute,
   AppFileRoute: AppFileRoute,
+  AppMemoryRoute: AppMemoryRoute,
   AppSearchRoute: AppSearchRoute,
   AppUserSettingRoute: AppUserSettingRouteWithChildren,
   AppIndexRoute: AppIndexRoute,

@@ -32,6 +32,7 @@ import { usageRoutes } from "./routes/usage";
 import { promptTemplateRoutes } from "./routes/prompt-templates";
 import { healthz } from "./routes/system";
 import { mcpRoutes } from "./routes/mcp";
+import { memoryRoutes, messageRoutes } from "./routes/memories";
 
 const api = new Hono<AppEnv>()
   .route("/auth", authRoutes)
@@ -57,6 +58,8 @@ const api = new Hono<AppEnv>()
   .route("/tenants", teamRoutes)
   .route("/usage", usageRoutes)
   .route("/prompt-templates", promptTemplateRoutes)
+  .route("/memories", memoryRoutes)
+  .route("/messages", messageRoutes)
   .route("/system/tokens", tokenRoutes)
   .route("/system", systemRoutes);
 

@@ -4,7 +4,15 @@ import { animationsDone, parsedKnowledgeBase, signUp } from "./helpers.mjs";
 import { sharedChatUrl } from "./first-load.e2e.mjs";
 
 const WIDTHS = [390, 768, 1280, 1920];
-const NAV_DE = ["Wissensdatenbank", "Chat", "Dateiverwaltung", "Buddys erstellen", "Schnelltest", "Start"];
+const NAV_DE = [
+  "Wissensdatenbank",
+  "Chat",
+  "Dateiverwaltung",
+  "Buddys erstellen",
+  "Schnelltest",
+  "Gedächtnis",
+  "Start",
+];
 
 // The document is no wider than the window: nothing is cut off or needs sideways scrolling.
 const assertNoOverflow = async (page, label) => {
@@ -34,6 +42,7 @@ const mainPages = (datasetId, chatId) => [
   ["file", "/file"],
   ["flow", "/flow"],
   ["search", "/search"],
+  ["memory", "/memory"],
   ["user-setting", "/user-setting/profile"],
   ["user-setting-model", "/user-setting/model"],
   ["evaluation", `/evaluation/${chatId}`],

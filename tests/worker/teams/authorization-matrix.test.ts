@@ -125,6 +125,41 @@ const throwawaySearch = async () =>
 const searchShareToken = async () =>
   (await callApi<{ id: string }>(`/searches/${await teamSearch()}/share-tokens`, { token: fx.owner.token, json: {} }))
     .body.data.id;
+// the owner's team memory with one stored turn, made once on first use; and throwaway ones to delete
+let teamMemoryRef: { memoryId: string; messageId: number } | undefined;
+const ownerMemory = async () => {
+  const memoryId = (
+    await callApi<{ id: string }>("/memories", {
+      token: fx.owner.token,
+      json: { name: `Gedächtnis ${crypto.randomUUID().slice(0, 8)}`, memory_type: ["raw"], embd_id: "e", llm_id: "l" },
+    })
+  ).body.data.id;
+  await callApi(`/memories/${memoryId}`, { method: "PUT", token: fx.owner.token, json: { permissions: "team" } });
+  return memoryId;
+};
+const teamMemory = async () => {
+  if (teamMemoryRef) return teamMemoryRef;
+  const memoryId = await ownerMemory();
+  await callApi("/messages", {
+    token: fx.owner.token,
+    json: {
+      memory_id: [memoryId],
+      agent_id: "a",
+      session_id: "s",
+      user_input: "Grippeimpfung?",
+      agent_response: "Ab 60.",
+    },
+  });
+  const listed = await callApi<{ messages: { message_list: { message_id: number }[] } }>(`/memories/${memoryId}`, {
+    token: fx.owner.token,
+  });
+  teamMemoryRef = { memoryId, messageId: listed.body.data.messages.message_list[0]?.message_id ?? 0 };
+  return teamMemoryRef;
+};
+const teamMessage = async () => {
+  const { memoryId, messageId } = await teamMemory();
+  return `/messages/${memoryId}:${messageId}`;
+};
 const freshLogin = async (user: TestUser) =>
   (await callApi("/auth/login", { json: { email: user.email, password: DEFAULT_PASSWORD } })).headers.get(
     "Authorization",
@@ -1138,6 +1173,83 @@ const ROWS: Row[] = [
       ).body.data.id;
       return { method: "DELETE", path: `/system/tokens/${own}` };
     },
+  },
+  {
+    route: "POST /api/v1/memories",
+    allowed: SIGNED_IN,
+    req: () => ({
+      method: "POST",
+      path: "/memories",
+      json: { name: `m-${crypto.randomUUID().slice(0, 8)}`, memory_type: ["raw"], embd_id: "e", llm_id: "l" },
+    }),
+  },
+  { route: "GET /api/v1/memories", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/memories" }) },
+  {
+    route: "GET /api/v1/memories/:memoryId/config",
+    allowed: TEAM,
+    req: async () => ({ method: "GET", path: `/memories/${(await teamMemory()).memoryId}/config` }),
+  },
+  {
+    route: "GET /api/v1/memories/:memoryId",
+    allowed: TEAM,
+    req: async () => ({ method: "GET", path: `/memories/${(await teamMemory()).memoryId}` }),
+  },
+  {
+    route: "PUT /api/v1/memories/:memoryId",
+    allowed: TEAM,
+    req: async () => ({
+      method: "PUT",
+      path: `/memories/${(await teamMemory()).memoryId}`,
+      json: { description: `d-${crypto.randomUUID().slice(0, 8)}` },
+    }),
+  },
+  {
+    route: "DELETE /api/v1/memories/:memoryId",
+    allowed: MANAGERS,
+    req: async () => ({ method: "DELETE", path: `/memories/${await ownerMemory()}` }),
+  },
+  {
+    route: "POST /api/v1/messages",
+    allowed: TEAM,
+    req: async () => ({
+      method: "POST",
+      path: "/messages",
+      json: {
+        memory_id: [(await teamMemory()).memoryId],
+        agent_id: "a",
+        session_id: "s",
+        user_input: "Masern?",
+        agent_response: "Impfen.",
+      },
+    }),
+  },
+  {
+    route: "GET /api/v1/messages",
+    allowed: SIGNED_IN,
+    req: async () => ({ method: "GET", path: `/messages?memory_id=${(await teamMemory()).memoryId}` }),
+  },
+  {
+    route: "GET /api/v1/messages/search",
+    allowed: SIGNED_IN,
+    req: async () => ({
+      method: "GET",
+      path: `/messages/search?memory_id=${(await teamMemory()).memoryId}&query=Grippe`,
+    }),
+  },
+  {
+    route: "GET /api/v1/messages/:ref/content",
+    allowed: TEAM,
+    req: async () => ({ method: "GET", path: `${await teamMessage()}/content` }),
+  },
+  {
+    route: "PUT /api/v1/messages/:ref",
+    allowed: TEAM,
+    req: async () => ({ method: "PUT", path: await teamMessage(), json: { status: true } }),
+  },
+  {
+    route: "DELETE /api/v1/messages/:ref",
+    allowed: TEAM,
+    req: async () => ({ method: "DELETE", path: await teamMessage() }),
   },
   {
     route: "POST /api/v1/searches",

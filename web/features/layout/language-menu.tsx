@@ -14,7 +14,7 @@ export const LanguageMenu = () => {
       trigger={
         <Button variant="ghost" size="sm" aria-label={t("nav.language")} data-testid="language-menu">
           <Languages />
-          <Text as="span" hideBelow="md">
+          <Text as="span" hideBelow="2xl">
             {t(`languages.${current}`)}
           </Text>
         </Button>

@@ -32,7 +32,7 @@ export const UserMenu = ({
             <Avatar.Fallback name={user.nickname} />
             {user.avatar && <Avatar.Image src={user.avatar} alt="" />}
           </Avatar.Root>
-          <Text hideBelow="md" maxW="32" truncate>
+          <Text hideBelow="2xl" maxW="32" truncate>
             {user.nickname}
           </Text>
         </Button>

@@ -15,6 +15,7 @@ import { evalSetsDe } from "./evaluation-sets.de";
 import { homeDe } from "./home.de";
 import { planDe } from "./plan.de";
 import { promptsDe } from "./prompts.de";
+import { memoryDe } from "./memory.de";
 import { messagesDe } from "./messages.de";
 import { mcpServerDe } from "./mcp-server.de";
 
@@ -96,6 +97,7 @@ export const de = {
     },
   },
   nav: {
+    memory: "Gedächtnis",
     knowledgeBase: "Wissensdatenbank",
     chat: "Chat",
     fileManagement: "Dateiverwaltung",
@@ -410,7 +412,9 @@ export const de = {
   home: homeDe,
   plan: planDe,
   prompts: promptsDe,
+  memory: memoryDe,
   pages: {
+    memory: "Gedächtnis",
     knowledgeList: "Wissensdatenbanken",
     dataset: "Datensatz",
     chunks: "Abschnitte",

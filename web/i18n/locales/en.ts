@@ -16,6 +16,7 @@ import { evalSetsEn } from "./evaluation-sets.en";
 import { homeEn } from "./home.en";
 import { planEn } from "./plan.en";
 import { promptsEn } from "./prompts.en";
+import { memoryEn } from "./memory.en";
 import { messagesEn } from "./messages.en";
 import { mcpServerEn } from "./mcp-server.en";
 
@@ -96,6 +97,7 @@ export const en: Shape<typeof de> = {
     },
   },
   nav: {
+    memory: "Memory",
     knowledgeBase: "Knowledge Base",
     chat: "Chat",
     fileManagement: "File Management",
@@ -405,7 +407,9 @@ export const en: Shape<typeof de> = {
   home: homeEn,
   plan: planEn,
   prompts: promptsEn,
+  memory: memoryEn,
   pages: {
+    memory: "Memory",
     knowledgeList: "Knowledge bases",
     dataset: "Dataset",
     chunks: "Chunks",

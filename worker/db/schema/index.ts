@@ -14,3 +14,4 @@ export * from "./prompts";
 export * from "./usage";
 export * from "./ingestion-logs";
 export * from "./evaluation";
+export * from "./memories";
