@@ -39,6 +39,7 @@ export const modelsEn: Shape<typeof modelsDe> = {
   enabled: "Active",
   enabledFor: "Use “{{name}}”",
   keyHint: "Key",
+  instance: "Instance",
   baseUrl: "Base URL",
   usedTokens: "Used tokens",
   noKey: "—",
@@ -51,6 +52,10 @@ export const modelsEn: Shape<typeof modelsDe> = {
     "“{{name}}” from {{provider}} is removed together with its API key. Knowledge bases and default models that use it only work again once you add it again.",
   form: {
     title: "Add model: {{provider}}",
+    instanceName: "Instance",
+    instanceNameHint:
+      "A name for this key and base URL. Saving stores the model without calling the provider; test the connection first.",
+    instanceReserved: "“default” is reserved; please choose another name.",
     modelType: "Model type",
     modelName: "Model",
     other: "Other model …",
