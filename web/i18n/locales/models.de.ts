@@ -7,7 +7,7 @@ export const modelsDe = {
   addedHint: "Diese Modelle stehen in Wissensdatenbanken, im Abruftest und bei den Systemmodellen zur Auswahl.",
   toAdd: "Anbieter zum Hinzufügen",
   toAddHint:
-    "Wählen Sie einen Anbieter und fügen Sie eines seiner Modelle hinzu. Vor dem Speichern wird die Verbindung geprüft.",
+    "Wählen Sie einen Anbieter und fügen Sie eines seiner Modelle hinzu. „Verbindung testen“ prüft es mit einem echten Aufruf; Speichern ruft den Anbieter nicht auf.",
   noModels: "Für diesen Anbieter ist kein Modell eingerichtet.",
   noProviders: "Es gibt keine weiteren Anbieter zum Hinzufügen.",
   onlyBuiltin: "Bisher nur die integrierten Modelle. Fügen Sie unten ein Modell eines Anbieters hinzu.",

@@ -8,7 +8,8 @@ export const modelsEn: Shape<typeof modelsDe> = {
   added: "Added models",
   addedHint: "These models can be chosen in knowledge bases, in retrieval testing and as system models.",
   toAdd: "Providers to add",
-  toAddHint: "Pick a provider and add one of its models. The connection is tested before it is saved.",
+  toAddHint:
+    "Pick a provider and add one of its models. “Test connection” tries it with one real call; saving does not call the provider.",
   noModels: "No model is set up for this provider.",
   noProviders: "There are no more providers to add.",
   onlyBuiltin: "Only the built-in models so far. Add a provider's model below.",
