@@ -20,7 +20,8 @@ import { datasetRoutes } from "./routes/datasets";
 import { documentImageRoutes } from "./routes/document-image";
 import { documentRoutes } from "./routes/documents";
 import { fileRoutes } from "./routes/files";
-import { modelRoutes, providerRoutes } from "./routes/models";
+import { modelRoutes, tenantModelRoutes } from "./routes/models";
+import { providerRoutes } from "./routes/providers";
 import { retrievalRoutes } from "./routes/retrieval";
 import { difyRoutes } from "./routes/dify";
 import { searchRoutes } from "./routes/searches";
@@ -36,6 +37,7 @@ import { memoryRoutes, messageRoutes } from "./routes/memories";
 
 const api = new Hono<AppEnv>()
   .route("/auth", authRoutes)
+  .route("/users/me/models", tenantModelRoutes)
   .route("/users", userRoutes)
   .route("/datasets/:datasetId/documents/:documentId/chunks", chunkRoutes)
   .route("/datasets/:datasetId/documents", documentRoutes)

@@ -26,13 +26,13 @@ export const tests = [
         await page.screenshot({ path: `${artifacts}/models-de.png`, fullPage: true });
 
         await page.goto(`${baseUrl}/user-setting/system`);
-        await page.getByLabel("Chat-Modell").selectOption("chat-model@OpenAI-API-Compatible");
+        await page.getByLabel("Chat-Modell").selectOption("chat-model@main@OpenAI-API-Compatible");
         await page.getByRole("button", { name: "Speichern" }).click();
         await page.getByText("Systemmodelle gespeichert").first().waitFor();
         await page.reload();
         await page.waitForFunction(() => {
           const select = [...document.querySelectorAll("select")].find(
-            (s) => s.value === "chat-model@OpenAI-API-Compatible",
+            (s) => s.value === "chat-model@main@OpenAI-API-Compatible",
           );
           return Boolean(select);
         });

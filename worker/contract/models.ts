@@ -1,5 +1,4 @@
 import * as v from "valibot";
-import { credentialProblem } from "./provider-credentials";
 import { msg, str } from "./pydantic";
 
 // the built-in lexical reranker (worker/platform/providers/rerank.ts); the web app offers it by this id
@@ -28,60 +27,172 @@ const CredentialsSchema = v.pipe(
   ),
 );
 
-const ModelFieldsSchema = v.object({
-  llm_factory: v.pipe(v.string("`llm_factory` is required"), v.trim(), v.nonEmpty("`llm_factory` is required")),
-  llm_name: v.pipe(
-    v.string("Model name is required"),
-    v.trim(),
-    v.nonEmpty("Model name is required"),
-    v.maxLength(255, msg.maxChars(255)),
-  ),
-  model_type: v.picklist(MODEL_TYPE_VALUES, "Model type is required"),
-  api_key: v.optional(str(0, 4096)),
-  api_base: v.optional(v.union([v.literal(""), v.pipe(v.string(), v.url("Base URL must be a URL"))])),
-  max_tokens: v.optional(v.pipe(v.number(msg.integer), v.integer(msg.integer), v.minValue(0, msg.gte(0))), 8192),
-  vision: v.optional(v.boolean(msg.boolean), false),
-  verify: v.optional(v.boolean(msg.boolean), true),
-  credentials: v.optional(CredentialsSchema, {}),
-});
+// RAGFlow v0.27 names two model types differently; both spellings are taken, Buddy's are answered.
+const TYPE_ALIASES: Record<string, ModelTypeValue> = { vision: "image2text", asr: "speech2text" };
+export type ModelTypeValue = (typeof MODEL_TYPE_VALUES)[number];
+export const toModelType = (value: string): ModelTypeValue | null =>
+  (MODEL_TYPE_VALUES as readonly string[]).includes(value) ? (value as ModelTypeValue) : (TYPE_ALIASES[value] ?? null);
 
-export const AddModelSchema = v.pipe(
-  ModelFieldsSchema,
+const MODEL_TYPE_MESSAGE = `model_type must be one of ${MODEL_TYPE_VALUES.join(", ")} (or vision, asr)`;
+const ModelTypeSchema = v.pipe(
+  v.string(MODEL_TYPE_MESSAGE),
+  v.check((value) => toModelType(value) !== null, MODEL_TYPE_MESSAGE),
+  v.transform((value) => toModelType(value) as ModelTypeValue),
+);
+// RAGFlow v0.27 gives a model one or more types: "chat" or ["chat"]
+const ModelTypesSchema = v.pipe(
+  v.union([ModelTypeSchema, v.array(ModelTypeSchema, MODEL_TYPE_MESSAGE)], MODEL_TYPE_MESSAGE),
+  v.transform((value) => [...new Set(Array.isArray(value) ? value : [value])]),
+  v.minLength(1, MODEL_TYPE_MESSAGE),
+);
+
+const name = (field: string) =>
+  v.pipe(
+    v.string(`${field} must be a string`),
+    v.trim(),
+    v.nonEmpty(`${field} is required`),
+    v.maxLength(255, msg.maxChars(255)),
+  );
+const MaxTokensSchema = v.pipe(v.number(msg.integer), v.integer(msg.integer), v.minValue(0, msg.gte(0)));
+// Buddy's per-model settings in RAGFlow's free-form `extra`
+const ExtraSchema = v.looseObject({ vision: v.optional(v.boolean(msg.boolean)) }, msg.dict);
+
+const ModelInfoSchema = v.object(
+  {
+    model_name: name("model_name"),
+    model_type: ModelTypesSchema,
+    max_tokens: v.optional(MaxTokensSchema, 8192),
+    extra: v.optional(ExtraSchema, {}),
+  },
+  msg.dict,
+);
+export type ModelInfo = v.InferOutput<typeof ModelInfoSchema>;
+
+// PUT /providers
+export const AddProviderSchema = v.object({ provider_name: name("provider_name") }, msg.dict);
+
+// What an instance connects with; `credentials` are Buddy's provider-specific settings (Bedrock's access keys …).
+const ConnectionFields = {
+  api_key: v.optional(str(0, 4096), ""),
+  base_url: v.optional(
+    v.union([v.literal(""), v.pipe(v.string(), v.url("base_url must be a URL"))], "base_url must be a URL"),
+    "",
+  ),
+  region: v.optional(str(0, 64), ""),
+  credentials: v.optional(CredentialsSchema, {}),
+};
+
+// POST /providers/{provider}/instances (only instance_name: an empty instance to fill later)
+export const CreateInstanceSchema = v.object(
+  {
+    instance_name: name("instance_name"),
+    ...ConnectionFields,
+    model_info: v.optional(v.array(ModelInfoSchema, msg.list)),
+  },
+  msg.dict,
+);
+export type CreateInstanceInput = v.InferOutput<typeof CreateInstanceSchema>;
+
+// PUT /providers/{provider}/instances/{instance}: the new name and credentials; model_info replaces the models
+export const UpdateInstanceSchema = v.object(
+  {
+    instance_name: name("instance_name"),
+    ...ConnectionFields,
+    model_info: v.optional(v.array(ModelInfoSchema, msg.list)),
+  },
+  msg.dict,
+);
+export type UpdateInstanceInput = v.InferOutput<typeof UpdateInstanceSchema>;
+
+// POST /providers/{provider}/connection: one tiny real call per model, nothing saved
+export const ConnectionTestSchema = v.object(
+  { ...ConnectionFields, model_info: v.optional(v.array(ModelInfoSchema, msg.list)) },
+  msg.dict,
+);
+export type ConnectionTestInput = v.InferOutput<typeof ConnectionTestSchema>;
+
+// DELETE /providers/{provider}/instances
+export const DropInstancesSchema = v.object(
+  { instances: v.pipe(v.array(name("instances"), msg.list), v.minLength(1, "instances is required")) },
+  msg.dict,
+);
+
+// POST /providers/{provider}/instances/{instance}/models
+export const AddInstanceModelSchema = ModelInfoSchema;
+
+// DELETE /providers/{provider}/instances/{instance}/models
+export const DeleteInstanceModelsSchema = v.object(
+  {
+    model_name: v.pipe(
+      v.union([name("model_name"), v.array(name("model_name"))], "model_name must be a string or a list of strings"),
+      v.transform((value) => (Array.isArray(value) ? value : [value])),
+      v.minLength(1, "model_name is required"),
+    ),
+  },
+  msg.dict,
+);
+
+export const MODEL_STATUS_VALUES = ["active", "inactive"] as const;
+// PATCH /providers/{provider}/instances/{instance}/models/{model}
+export const AlterModelSchema = v.pipe(
+  v.object(
+    {
+      status: v.optional(v.picklist(MODEL_STATUS_VALUES, "status must be 'active' or 'inactive'")),
+      max_tokens: v.optional(MaxTokensSchema),
+      extra: v.optional(ExtraSchema),
+    },
+    msg.dict,
+  ),
   v.check(
-    (input) => credentialProblem(input.llm_factory, input.credentials, input.api_key) === null,
-    (issue) =>
-      credentialProblem(issue.input.llm_factory, issue.input.credentials, issue.input.api_key) ?? "Invalid credentials",
+    (input) => input.status !== undefined || input.max_tokens !== undefined || input.extra !== undefined,
+    "At least one of status, max_tokens, model_type, or extra is required.",
   ),
 );
-export type AddModelInput = v.InferOutput<typeof AddModelSchema>;
+export type AlterModelInput = v.InferOutput<typeof AlterModelSchema>;
 
-export const SetDefaultModelsSchema = v.object({
-  llm_id: v.optional(v.string()),
-  embd_id: v.optional(v.string()),
-  img2txt_id: v.optional(v.string()),
-  asr_id: v.optional(v.string()),
-  rerank_id: v.optional(v.string()),
-  tts_id: v.optional(v.string()),
+// PATCH /models/default: one type's default by provider, instance and name, or by model_id; neither clears it.
+export const SetDefaultModelSchema = v.object(
+  {
+    model_type: ModelTypeSchema,
+    model_provider: v.optional(v.string("model_provider must be a string"), ""),
+    model_instance: v.optional(v.string("model_instance must be a string"), ""),
+    model_name: v.optional(v.string("model_name must be a string"), ""),
+    model_id: v.optional(v.string("model_id must be a string"), ""),
+  },
+  msg.dict,
+);
+export type SetDefaultModelInput = v.InferOutput<typeof SetDefaultModelSchema>;
+
+// GET /models?type=
+export const ListModelsQuerySchema = v.object({
+  type: v.optional(ModelTypeSchema),
 });
-export type SetDefaultModelsInput = v.InferOutput<typeof SetDefaultModelsSchema>;
 
-export type ConfiguredModel = {
-  id: string;
+// One model of GET /models: RAGFlow v0.27's keys (model_id is the id that names the model everywhere else:
+// llm_id, embd_id, a dataset's embedding_model), then Buddy's settings for the model pages.
+export type ListedModel = {
   model_id: string;
-  llm_name: string;
-  model_type: (typeof MODEL_TYPE_VALUES)[number];
+  // the stored row (one per model and type)
+  id: string;
+  tenant_id: string;
+  name: string;
+  model_type: ModelTypeValue[];
+  provider_id: string;
+  provider_name: string;
+  model_provider: string;
+  instance_id: string;
+  instance_name: string;
+  model_instance: string;
+  status: (typeof MODEL_STATUS_VALUES)[number];
   api_base: string | null;
   api_key_hint: string | null;
   max_tokens: number;
   vision: boolean;
-  enabled: boolean;
   used_tokens: number;
   builtin: boolean;
   // the provider-specific credentials that are set: secrets only as set (hint null), others shortened
-  credentials_set?: { key: string; hint: string | null }[];
+  credentials_set: { key: string; hint: string | null }[];
 };
-
-export type ProviderView = { name: string; local: boolean; types: string[]; models: ConfiguredModel[] };
 
 export type DefaultModels = {
   llm_id: string;
@@ -91,5 +202,3 @@ export type DefaultModels = {
   rerank_id: string;
   tts_id: string;
 };
-
-export const UpdateModelSchema = v.object({ enabled: v.boolean(msg.boolean) });

@@ -1,8 +1,8 @@
-import { env, SELF } from "cloudflare:test";
+import { SELF } from "cloudflare:test";
 import type { Chat, CompletionFrame, Session } from "../../../worker/contract/chats";
-import { GOOD_KEY } from "../shared/model-key";
 import { BASE, callApi } from "./api";
 import { createDataset, ingest, textFile, type TestUser } from "./factories";
+import { addLocalModel } from "./models";
 
 export const FAQ = [
   textFile(
@@ -21,25 +21,16 @@ export const parsedDataset = async (user: TestUser, files = FAQ) => {
   return ds;
 };
 
-export const useLocalChatModel = async (user: TestUser, model = "chat-model") => {
-  await callApi("/providers/models", {
-    token: user.token,
-    json: {
-      llm_factory: "OpenAI-API-Compatible",
-      llm_name: model,
-      model_type: "chat",
-      api_base: env.TEST_OPENAI_URL,
-      api_key: GOOD_KEY,
-      verify: false,
-    },
-  });
-  return `${model}@OpenAI-API-Compatible`;
-};
+export const useLocalChatModel = (user: TestUser, model = "chat-model") => addLocalModel(user, model, "chat");
 
 // The local chat model as the team's default, which ingestion's enrichment and index builds use.
 export const useLocalChatModelByDefault = async (user: TestUser) => {
   const llmId = await useLocalChatModel(user);
-  await callApi("/models/default", { method: "PATCH", token: user.token, json: { llm_id: llmId } });
+  await callApi("/models/default", {
+    method: "PATCH",
+    token: user.token,
+    json: { model_type: "chat", model_id: llmId },
+  });
 };
 
 // The fixtures are corpora of a few sentences, asked loosely worded questions: assistants made here search them at

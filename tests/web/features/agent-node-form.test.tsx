@@ -3,12 +3,13 @@ import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { NodeForm } from "../../../web/features/agents/forms/node-form";
 import type { EditorEdge, EditorNode, NodeUpdate } from "../../../web/features/agents/model/graph";
+import { configuredModel, modelsAnswer, NO_MODELS } from "../helpers/models-api";
 import { renderWithProviders } from "../helpers/render";
 
 const stubModels = () =>
   vi.spyOn(globalThis, "fetch").mockImplementation(
-    async () =>
-      new Response(JSON.stringify({ code: 0, message: "", data: { providers: [], available: [], defaults: {} } }), {
+    async (input) =>
+      new Response(JSON.stringify({ code: 0, message: "", data: modelsAnswer(String(input)) ?? [] }), {
         headers: { "Content-Type": "application/json" },
       }),
   );
@@ -128,20 +129,20 @@ describe("node form", () => {
 
   it("lets Retrieval pick the built-in or one of the team's rerank models", async () => {
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
-      const data = String(input).startsWith("/api/v1/models")
-        ? {
-            providers: [
-              {
-                name: "Jina",
-                models: [
-                  { model_id: "jina-reranker@Jina", llm_name: "jina-reranker", model_type: "rerank", enabled: true },
-                ],
-              },
-            ],
-            available: [],
-            defaults: {},
-          }
-        : [];
+      const data =
+        modelsAnswer(String(input), {
+          ...NO_MODELS,
+          providers: [
+            {
+              name: "Jina",
+              local: false,
+              types: ["rerank"],
+              models: [
+                configuredModel({ model_id: "jina-reranker@Jina", llm_name: "jina-reranker", model_type: "rerank" }),
+              ],
+            },
+          ],
+        }) ?? [];
       return new Response(JSON.stringify({ code: 0, message: "", data }), {
         headers: { "Content-Type": "application/json" },
       });

@@ -12,6 +12,7 @@ import {
   DEFAULT_SYSTEM_PROMPT,
 } from "../../../worker/contract/chats";
 import type { Dataset } from "../../../worker/contract/datasets";
+import { configuredModel, modelsAnswer } from "../helpers/models-api";
 import { renderWithProviders } from "../helpers/render";
 
 const KB_A = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
@@ -49,19 +50,14 @@ const DATASETS = [
   makeDataset(KB_C, "Handbuch", "text-embedding-3-small@OpenAI"),
 ];
 
-const model = (name: string, provider: string, type: "chat" | "rerank" | "embedding") => ({
-  id: `${name}@${provider}`,
-  model_id: `${name}@${provider}`,
-  llm_name: name,
-  model_type: type,
-  api_base: null,
-  api_key_hint: null,
-  max_tokens: 8192,
-  vision: false,
-  enabled: true,
-  used_tokens: 0,
-  builtin: provider === "Builtin",
-});
+const model = (name: string, provider: string, type: "chat" | "rerank" | "embedding") =>
+  configuredModel({
+    id: `${name}@${provider}`,
+    model_id: `${name}@${provider}`,
+    llm_name: name,
+    model_type: type,
+    builtin: provider === "Builtin",
+  });
 
 const OVERVIEW: ModelsOverview = {
   providers: [
@@ -166,7 +162,9 @@ const mockApi = (routes: Record<string, Route> = {}) => {
   const calls: Call[] = [];
   const table: Record<string, Route> = {
     "GET /api/v1/datasets": () => ok(DATASETS),
-    "GET /api/v1/models": () => ok(OVERVIEW),
+    "GET /api/v1/models": () => ok(modelsAnswer("/api/v1/models", OVERVIEW)),
+    "GET /api/v1/providers": () => ok(modelsAnswer("/api/v1/providers?available=true", OVERVIEW)),
+    "GET /api/v1/users/me/models": () => ok(modelsAnswer("/api/v1/users/me/models", OVERVIEW)),
     "GET /api/v1/chats": () => ok({ chats: [], total: 0 }),
     ...routes,
   };

@@ -15,6 +15,8 @@ import { DatasetConfigurationForm, DatasetConfigurationPage } from "../../../web
 import { changeLanguage } from "../../../web/i18n";
 import type { Dataset } from "../../../worker/contract/datasets";
 import { defaultParserConfig, type ParserConfig } from "../../../worker/contract/parser-config";
+import type { ModelsOverview } from "../../../web/api/models";
+import { configuredModel, MODEL_URLS, modelsAnswer, NO_MODELS } from "../helpers/models-api";
 import { renderWithProviders } from "../helpers/render";
 
 const ID = "0123456789abcdef0123456789abcdef";
@@ -300,7 +302,7 @@ describe("DatasetConfigurationForm", () => {
   });
 });
 
-const modelsOverview = {
+const modelsOverview: ModelsOverview = {
   providers: [
     {
       name: "Builtin",
@@ -320,11 +322,11 @@ const modelsOverview = {
     },
   ],
   available: [],
-  defaults: {},
+  defaults: NO_MODELS.defaults,
 };
 
-function model(name: string, provider: string, type: string, enabled = true) {
-  return { model_id: `${name}@${provider}`, llm_name: name, model_type: type, enabled };
+function model(name: string, provider: string, type: "chat" | "embedding", enabled = true) {
+  return configuredModel({ model_id: `${name}@${provider}`, llm_name: name, model_type: type, enabled });
 }
 
 // the page's requests: the dataset, the team's knowledge bases (for tag sets), and the team's models while the
@@ -333,8 +335,8 @@ const api = (dataset: Dataset, others: Dataset[] = []) =>
   vi
     .spyOn(globalThis, "fetch")
     .mockImplementation(async (url) =>
-      String(url).endsWith("/models")
-        ? ok(modelsOverview)
+      MODEL_URLS.includes(String(url))
+        ? ok(modelsAnswer(String(url), modelsOverview))
         : String(url).endsWith("/tags")
           ? ok([["Reise", 2]])
           : String(url).includes("/index?type=")
@@ -382,7 +384,7 @@ describe("DatasetConfigurationPage", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Konfiguration" })).toBeTruthy();
     await waitFor(() => expect(fetchSpy.mock.calls.some(([url]) => String(url).includes("/datasets?"))).toBe(true));
     await screen.findByTestId("graph-needs-model", {}, { timeout: 10_000 });
-    expect(fetchSpy.mock.calls.filter(([url]) => String(url).endsWith("/models"))).toHaveLength(1);
+    expect(fetchSpy.mock.calls.filter(([url]) => String(url) === "/api/v1/models")).toHaveLength(1);
   });
 
   it("says why the graph and mind map cannot be built with only the built-in model, and links to the models (issue 32)", async () => {

@@ -1,57 +1,38 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { AvailableProvider, CredentialFieldView, ModelsOverview } from "../../../web/api/models";
+import type { AvailableProvider, ConfiguredModel, CredentialFieldView, ModelsOverview } from "../../../web/api/models";
 import { toaster } from "../../../web/components/ui/toaster";
 import { ModelProvidersPage, SystemModelsPage } from "../../../web/features/models";
 import { changeLanguage } from "../../../web/i18n";
-import type { ConfiguredModel } from "../../../worker/contract/models";
+import { availableProvider, configuredModel, MODEL_URLS, modelsAnswer } from "../helpers/models-api";
 import { renderWithProviders } from "../helpers/render";
 
-const builtin = (name: string, type: ConfiguredModel["model_type"]): ConfiguredModel => ({
-  id: `${name}@Builtin`,
-  model_id: `${name}@Builtin`,
-  llm_name: name,
-  model_type: type,
-  api_base: null,
-  api_key_hint: null,
-  max_tokens: 8192,
-  vision: false,
-  enabled: true,
-  used_tokens: 0,
-  builtin: true,
-});
+const builtin = (name: string, type: ConfiguredModel["model_type"]): ConfiguredModel =>
+  configuredModel({
+    id: `${name}@Builtin`,
+    model_id: `${name}@Builtin`,
+    llm_name: name,
+    model_type: type,
+    builtin: true,
+  });
 
 const openAi = (
   name: string,
   type: ConfiguredModel["model_type"],
   overrides: Partial<ConfiguredModel> = {},
-): ConfiguredModel => ({
-  id: `id-${name}`,
-  model_id: `${name}@OpenAI`,
-  llm_name: name,
-  model_type: type,
-  api_base: "https://api.openai.com/v1",
-  api_key_hint: "sk-…abcd",
-  max_tokens: 8192,
-  vision: false,
-  enabled: true,
-  used_tokens: 1234,
-  builtin: false,
-  ...overrides,
-});
+): ConfiguredModel =>
+  configuredModel({
+    model_id: `${name}@main@OpenAI`,
+    llm_name: name,
+    model_type: type,
+    instance_name: "main",
+    api_base: "https://api.openai.com/v1",
+    api_key_hint: "sk-…abcd",
+    used_tokens: 1234,
+    ...overrides,
+  });
 
-const addable = (name: string): AvailableProvider => ({
-  name,
-  local: false,
-  any_model: false,
-  binding: false,
-  keyless: false,
-  default_base: "",
-  base_template: "",
-  types: ["chat"],
-  models: [],
-  credentials: [],
-});
+const addable = (name: string): AvailableProvider => availableProvider(name);
 
 const credential = (key: string, overrides: Partial<CredentialFieldView> = {}): CredentialFieldView => ({
   key,
@@ -90,8 +71,8 @@ const overview = (): ModelsOverview => ({
   available: [
     {
       ...addable("OpenAI"),
-      default_base: "https://api.openai.com/v1",
-      types: ["chat", "embedding", "image2text", "speech2text", "tts"],
+      url: { default: "https://api.openai.com/v1" },
+      model_types: ["chat", "embedding", "image2text", "speech2text", "tts"],
       models: [
         { name: "gpt-4o", type: "chat" },
         { name: "gpt-4o-mini", type: "chat" },
@@ -102,16 +83,16 @@ const overview = (): ModelsOverview => ({
       ...addable("Ollama"),
       local: true,
       any_model: true,
-      default_base: "http://localhost:11434",
-      types: ["chat", "embedding", "image2text"],
+      url: { default: "http://localhost:11434" },
+      model_types: ["chat", "embedding", "image2text"],
     },
-    { ...addable("Azure-OpenAI"), any_model: true, types: ["chat", "embedding"] },
+    { ...addable("Azure-OpenAI"), any_model: true, model_types: ["chat", "embedding"] },
     {
       ...addable("Workers AI"),
       local: true,
       any_model: true,
       binding: true,
-      types: ["chat", "rerank"],
+      model_types: ["chat", "rerank"],
       models: [{ name: "@cf/meta/llama-3.1-8b-instruct", type: "chat" }],
     },
     {
@@ -155,11 +136,11 @@ const fail = (code: number, message: string) =>
 type Body = Record<string, unknown>;
 type Call = { method: string; url: string; body: Body | null };
 
-// Answers each "METHOD /url" from `routes` (GET /api/v1/models by default) and records every request.
+// Answers each "METHOD /url" from `routes` (the overview's three GETs by default) and records every request.
 const mockApi = (routes: Record<string, (body: Body | null) => Response> = {}) => {
   const calls: Call[] = [];
   const table: Record<string, (body: Body | null) => Response> = {
-    "GET /api/v1/models": () => ok(overview()),
+    ...Object.fromEntries(MODEL_URLS.map((url) => [`GET ${url}`, () => ok(modelsAnswer(url, overview()))])),
     ...routes,
   };
   const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
@@ -248,12 +229,12 @@ describe("ModelProvidersPage", () => {
         .getAttribute("aria-invalid"),
     ).toBe("true");
     fireEvent.click(within(dialog).getByRole("button", { name: "Verbindung testen" }));
-    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(["GET /api/v1/models"]);
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(MODEL_URLS.map((url) => `GET ${url}`));
   });
 
   it("tests the connection with snake_case JSON and shows the provider's error message", async () => {
     const message = "Connection test failed: Invalid API key (401): Incorrect API key provided.";
-    const { sent } = mockApi({ "POST /api/v1/providers/test": () => fail(102, message) });
+    const { sent } = mockApi({ "POST /api/v1/providers/OpenAI/connection": () => fail(102, message) });
     renderWithProviders(<ModelProvidersPage />);
     const dialog = await openAddDialog("OpenAI");
     fireEvent.change(within(dialog).getByRole("combobox", { name: /^Modell\b/ }), { target: { value: "gpt-4o-mini" } });
@@ -269,21 +250,21 @@ describe("ModelProvidersPage", () => {
       ),
     ).toBeTruthy();
     expect(within(dialog).getByText("Verbindungstest fehlgeschlagen")).toBeTruthy();
-    const [call] = sent("POST", "/api/v1/providers/test");
+    const [call] = sent("POST", "/api/v1/providers/OpenAI/connection");
     expect(call?.body).toEqual({
-      llm_factory: "OpenAI",
-      llm_name: "gpt-4o-mini",
-      model_type: "chat",
       api_key: "sk-test",
-      api_base: "https://api.openai.com/v1",
-      max_tokens: 8192,
-      vision: true,
+      base_url: "https://api.openai.com/v1",
+      credentials: {},
+      model_info: [{ model_name: "gpt-4o-mini", model_type: ["chat"], max_tokens: 8192, extra: { vision: true } }],
     });
-    expect(sent("POST", "/api/v1/providers/models")).toHaveLength(0);
+    expect(sent("POST", "/api/v1/providers/OpenAI/instances")).toHaveLength(0);
   });
 
   it("shows a successful connection test with the provider's detail", async () => {
-    mockApi({ "POST /api/v1/providers/test": () => ok({ ok: true, detail: "1536 dimensions" }) });
+    mockApi({
+      "POST /api/v1/providers/OpenAI/connection": () =>
+        ok([{ model_name: "text-embedding-3-small", model_type: "embedding", detail: "1536 dimensions" }]),
+    });
     renderWithProviders(<ModelProvidersPage />);
     const dialog = await openAddDialog("OpenAI");
     fireEvent.change(within(dialog).getByRole("combobox", { name: /Modelltyp/ }), { target: { value: "embedding" } });
@@ -314,46 +295,54 @@ describe("ModelProvidersPage", () => {
     expect(
       await within(dialog).findByText("Bitte geben Sie eine URL ein, die mit http:// oder https:// beginnt."),
     ).toBeTruthy();
-    expect(calls).toHaveLength(1);
+    expect(calls).toHaveLength(MODEL_URLS.length);
   });
 
   it("keeps the dialog open with the server's message when saving fails", async () => {
-    const message = "Connection test failed: connection refused";
-    mockApi({ "POST /api/v1/providers/models": () => fail(102, message) });
+    const message = "Already exist instance 'main' for provider 'Ollama'";
+    mockApi({
+      "PUT /api/v1/providers": () => ok(true),
+      "POST /api/v1/providers/Ollama/instances": () => fail(102, message),
+    });
     renderWithProviders(<ModelProvidersPage />);
     const dialog = await openAddDialog("Ollama");
     fireEvent.change(within(dialog).getByRole("textbox", { name: /Modell/ }), { target: { value: "llama3.1:8b" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Speichern" }));
-    expect(await within(dialog).findByText("Verbindungstest fehlgeschlagen: connection refused")).toBeTruthy();
+    expect(await within(dialog).findByText(message)).toBeTruthy();
     expect(within(dialog).getByText("Das Modell wurde nicht gespeichert")).toBeTruthy();
     expect(screen.getByRole("dialog")).toBe(dialog);
   });
 
   it("saves a model of a local provider without a key, closes the dialog and announces it", async () => {
     const toast = vi.spyOn(toaster, "create");
-    const { sent } = mockApi({ "POST /api/v1/providers/models": () => ok(overview()) });
+    const { sent } = mockApi({
+      "PUT /api/v1/providers": () => fail(102, "Provider Ollama already exists"),
+      "POST /api/v1/providers/Ollama/instances": () => ok(true),
+    });
     renderWithProviders(<ModelProvidersPage />);
     const dialog = await openAddDialog("Ollama");
+    expect((within(dialog).getByLabelText(/Instanz/) as HTMLInputElement).value).toBe("main");
     expect(within(dialog).queryByText("Dieser Anbieter braucht einen API-Schlüssel.")).toBeNull();
     fireEvent.change(within(dialog).getByRole("textbox", { name: /Modell/ }), { target: { value: "  llama3.1:8b " } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Speichern" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    const [call] = sent("POST", "/api/v1/providers/models");
+    expect(sent("PUT", "/api/v1/providers")[0]?.body).toEqual({ provider_name: "Ollama" });
+    const [call] = sent("POST", "/api/v1/providers/Ollama/instances");
     expect(call?.body).toEqual({
-      llm_factory: "Ollama",
-      llm_name: "llama3.1:8b",
-      model_type: "chat",
+      instance_name: "main",
       api_key: "",
-      api_base: "http://localhost:11434",
-      max_tokens: 8192,
-      vision: false,
-      verify: true,
+      base_url: "http://localhost:11434",
+      credentials: {},
+      model_info: [{ model_name: "llama3.1:8b", model_type: ["chat"], max_tokens: 8192, extra: { vision: false } }],
     });
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: "success", title: "Modell hinzugefügt" }));
   });
 
   it("adds a Workers AI model without key or URL fields and says where it runs", async () => {
-    const { sent } = mockApi({ "POST /api/v1/providers/models": () => ok(overview()) });
+    const { sent } = mockApi({
+      "PUT /api/v1/providers": () => ok(true),
+      "POST /api/v1/providers/Workers%20AI/instances": () => ok(true),
+    });
     renderWithProviders(<ModelProvidersPage />);
     const dialog = await openAddDialog("Workers AI");
     expect(within(dialog).queryByLabelText(/API-Schlüssel/)).toBeNull();
@@ -361,18 +350,18 @@ describe("ModelProvidersPage", () => {
     expect(within(dialog).getByText(/AI-Binding von Cloudflare/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Speichern" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(sent("POST", "/api/v1/providers/models")[0]?.body).toMatchObject({
-      llm_factory: "Workers AI",
-      llm_name: "@cf/meta/llama-3.1-8b-instruct",
+    expect(sent("POST", "/api/v1/providers/Workers%20AI/instances")[0]?.body).toMatchObject({
       api_key: "",
-      api_base: "",
+      base_url: "",
+      model_info: [expect.objectContaining({ model_name: "@cf/meta/llama-3.1-8b-instruct" })],
     });
   });
 
   it("asks Bedrock for an API key or access keys, checks the region and sends the credentials", async () => {
     const { calls, sent } = mockApi({
-      "POST /api/v1/providers/test": () => ok({ ok: true, detail: "OK" }),
-      "POST /api/v1/providers/models": () => ok(overview()),
+      "POST /api/v1/providers/Bedrock/connection": () => ok([{ detail: "OK" }]),
+      "PUT /api/v1/providers": () => ok(true),
+      "POST /api/v1/providers/Bedrock/instances": () => ok(true),
     });
     renderWithProviders(<ModelProvidersPage />);
     const dialog = await openAddDialog("Bedrock");
@@ -413,33 +402,30 @@ describe("ModelProvidersPage", () => {
     expect(
       await within(dialog).findByText("Der Wert hat nicht das erwartete Format (siehe Beispiel im Feld)."),
     ).toBeTruthy();
-    expect(calls).toHaveLength(1);
+    expect(calls).toHaveLength(MODEL_URLS.length);
 
     fireEvent.change(region, { target: { value: "eu-central-1" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Verbindung testen" }));
     expect(await within(dialog).findByText("Verbindung erfolgreich")).toBeTruthy();
     const credentials = { aws_access_key_id: "AKIDTEST", aws_secret_access_key: "geheim", aws_region: "eu-central-1" };
-    expect(sent("POST", "/api/v1/providers/test")[0]?.body).toEqual({
-      llm_factory: "Bedrock",
-      llm_name: "openai.gpt-oss-20b-1:0",
-      model_type: "chat",
+    expect(sent("POST", "/api/v1/providers/Bedrock/connection")[0]?.body).toEqual({
       api_key: "",
-      api_base: "",
-      max_tokens: 8192,
-      vision: false,
+      base_url: "",
       credentials,
+      model_info: [
+        { model_name: "openai.gpt-oss-20b-1:0", model_type: ["chat"], max_tokens: 8192, extra: { vision: false } },
+      ],
     });
     fireEvent.click(within(dialog).getByRole("button", { name: "Speichern" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(sent("POST", "/api/v1/providers/models")[0]?.body).toMatchObject({
-      llm_factory: "Bedrock",
+    expect(sent("POST", "/api/v1/providers/Bedrock/instances")[0]?.body).toMatchObject({
+      instance_name: "main",
       credentials,
-      verify: true,
     });
   });
 
   it("takes Vertex AI's service account key from a .json file, without an API key field", async () => {
-    const { sent } = mockApi({ "POST /api/v1/providers/test": () => ok({ ok: true, detail: "OK" }) });
+    const { sent } = mockApi({ "POST /api/v1/providers/VertexAI/connection": () => ok([{ detail: "OK" }]) });
     renderWithProviders(<ModelProvidersPage />);
     const dialog = await openAddDialog("VertexAI");
     expect(within(dialog).queryByLabelText(/API-Schlüssel/)).toBeNull();
@@ -467,9 +453,8 @@ describe("ModelProvidersPage", () => {
     });
     await waitFor(() => expect(keyField.value).toBe(key));
     fireEvent.click(within(dialog).getByRole("button", { name: "Verbindung testen" }));
-    await waitFor(() => expect(sent("POST", "/api/v1/providers/test")).toHaveLength(1));
-    expect(sent("POST", "/api/v1/providers/test")[0]?.body).toMatchObject({
-      llm_factory: "VertexAI",
+    await waitFor(() => expect(sent("POST", "/api/v1/providers/VertexAI/connection")).toHaveLength(1));
+    expect(sent("POST", "/api/v1/providers/VertexAI/connection")[0]?.body).toMatchObject({
       api_key: "",
       credentials: { google_project_id: "buddy-test", google_region: "us-central1", google_service_account_key: key },
     });
@@ -498,21 +483,25 @@ describe("ModelProvidersPage", () => {
   });
 
   it("deletes a configured model after confirmation", async () => {
-    const { sent } = mockApi({ "DELETE /api/v1/providers/models/id-gpt": () => ok(true) });
+    const { sent } = mockApi({ "DELETE /api/v1/providers/OpenAI/instances/main/models": () => ok(true) });
     renderWithProviders(<ModelProvidersPage />);
     fireEvent.click(await screen.findByRole("button", { name: "Modell „gpt-4o“ löschen" }));
     const confirm = await screen.findByRole("alertdialog");
     fireEvent.click(within(confirm).getByRole("button", { name: "Löschen" }));
-    await waitFor(() => expect(sent("DELETE", "/api/v1/providers/models/id-gpt")).toHaveLength(1));
+    await waitFor(() => expect(sent("DELETE", "/api/v1/providers/OpenAI/instances/main/models")).toHaveLength(1));
+    expect(sent("DELETE", "/api/v1/providers/OpenAI/instances/main/models")[0]?.body).toEqual({
+      model_name: ["gpt-4o"],
+    });
     await waitFor(() => expect(sent("GET", "/api/v1/models")).toHaveLength(2));
   });
 
-  it("switches a configured model off with PATCH enabled=false", async () => {
-    const { sent } = mockApi({ "PATCH /api/v1/providers/models/id-gpt": () => ok(true) });
+  it("switches a configured model off with PATCH status=inactive", async () => {
+    const path = "/api/v1/providers/OpenAI/instances/main/models/gpt-4o";
+    const { sent } = mockApi({ [`PATCH ${path}`]: () => ok(true) });
     renderWithProviders(<ModelProvidersPage />);
     fireEvent.click(await screen.findByRole("checkbox", { name: "„gpt-4o“ verwenden" }));
-    await waitFor(() => expect(sent("PATCH", "/api/v1/providers/models/id-gpt")).toHaveLength(1));
-    expect(sent("PATCH", "/api/v1/providers/models/id-gpt")[0]?.body).toEqual({ enabled: false });
+    await waitFor(() => expect(sent("PATCH", path)).toHaveLength(1));
+    expect(sent("PATCH", path)[0]?.body).toEqual({ status: "inactive" });
   });
 
   it("speaks English", async () => {
@@ -534,19 +523,20 @@ describe("SystemModelsPage", () => {
   it("offers the configured models per type and PATCHes the chosen chat model", async () => {
     const toast = vi.spyOn(toaster, "create");
     const { sent } = mockApi({
-      "PATCH /api/v1/models/default": (body) => ok({ ...overview().defaults, ...body }),
+      "PATCH /api/v1/models/default": (body) =>
+        ok({ ...overview().defaults, [body?.model_type === "chat" ? "llm_id" : "rerank_id"]: body?.model_id ?? "" }),
     });
     renderWithProviders(<SystemModelsPage />);
     const chat = (await screen.findByRole("combobox", { name: /Chat-Modell/ })) as HTMLSelectElement;
     expect(chat.value).toBe("builtin-extractive@Builtin");
     expect([...chat.options].map((option) => [option.value, option.text])).toEqual([
       ["builtin-extractive@Builtin", "builtin-extractive (Builtin)"],
-      ["gpt-4o@OpenAI", "gpt-4o (OpenAI)"],
+      ["gpt-4o@main@OpenAI", "gpt-4o (OpenAI)"],
     ]);
     const embedding = screen.getByRole("combobox", { name: /Embedding-Modell/ }) as HTMLSelectElement;
     expect([...embedding.options].map((option) => option.value)).toEqual([
       "builtin-hash@Builtin",
-      "text-embedding-3-small@OpenAI",
+      "text-embedding-3-small@main@OpenAI",
     ]);
     const rerank = screen.getByRole("combobox", { name: /Rerank-Modell/ }) as HTMLSelectElement;
     expect([...rerank.options].map((option) => [option.value, option.text])).toEqual([
@@ -555,7 +545,7 @@ describe("SystemModelsPage", () => {
     ]);
     expect(screen.getAllByRole("combobox")).toHaveLength(6);
 
-    fireEvent.change(chat, { target: { value: "gpt-4o@OpenAI" } });
+    fireEvent.change(chat, { target: { value: "gpt-4o@main@OpenAI" } });
     fireEvent.change(rerank, { target: { value: "builtin-rerank@Builtin" } });
     fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
     await waitFor(() =>
@@ -563,14 +553,10 @@ describe("SystemModelsPage", () => {
         expect.objectContaining({ type: "success", title: "Systemmodelle gespeichert" }),
       ),
     );
-    const [call] = sent("PATCH", "/api/v1/models/default");
-    expect(call?.body).toEqual({
-      llm_id: "gpt-4o@OpenAI",
-      embd_id: "builtin-hash@Builtin",
-      img2txt_id: "",
-      asr_id: "",
-      rerank_id: "builtin-rerank@Builtin",
-      tts_id: "",
-    });
+    // one request per changed default, in RAGFlow v0.27's body
+    expect(sent("PATCH", "/api/v1/models/default").map((call) => call.body)).toEqual([
+      { model_type: "chat", model_id: "gpt-4o@main@OpenAI" },
+      { model_type: "rerank", model_id: "builtin-rerank@Builtin" },
+    ]);
   });
 });

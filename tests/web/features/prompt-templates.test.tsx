@@ -7,6 +7,7 @@ import { TemplateDialog } from "../../../web/features/prompts/template-dialog";
 import { validateTemplate } from "../../../web/features/prompts/template-form";
 import { TemplateInsertMenu } from "../../../web/features/prompts/template-menu";
 import { PROMPT_NAME_TAKEN, type PromptTemplate } from "../../../worker/contract/prompt-templates";
+import { modelsAnswer } from "../helpers/models-api";
 import { renderWithProviders } from "../helpers/render";
 
 const makeTemplate = (overrides: Partial<PromptTemplate> = {}): PromptTemplate => ({
@@ -197,12 +198,9 @@ describe("TemplateInsertMenu", () => {
 describe("chat configuration: templates next to the system prompt", () => {
   const chatRoutes = {
     "GET /api/v1/datasets": () => ok([]),
-    "GET /api/v1/models": () =>
-      ok({
-        providers: [],
-        available: [],
-        defaults: { llm_id: "", embd_id: "", img2txt_id: "", asr_id: "", rerank_id: "", tts_id: "" },
-      }),
+    "GET /api/v1/models": () => ok(modelsAnswer("/api/v1/models")),
+    "GET /api/v1/providers": () => ok(modelsAnswer("/api/v1/providers?available=true")),
+    "GET /api/v1/users/me/models": () => ok(modelsAnswer("/api/v1/users/me/models")),
     "GET /api/v1/chats": () => ok({ chats: [], total: 0 }),
   };
   const openPromptTab = async () => {

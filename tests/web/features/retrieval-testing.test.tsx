@@ -4,6 +4,7 @@ import { changeLanguage } from "../../../web/i18n";
 import { parseHighlight } from "../../../web/features/retrieval/highlight";
 import { RetrievalTestingPage } from "../../../web/features/retrieval";
 import type { RetrievalResult, RetrievedChunk } from "../../../worker/contract/retrieval";
+import { MODEL_URLS, modelsAnswer } from "../helpers/models-api";
 import { renderWithProviders } from "../helpers/render";
 
 const ID = "0123456789abcdef0123456789abcdef";
@@ -42,7 +43,6 @@ const result = (overrides: Partial<RetrievalResult> = {}): RetrievalResult => ({
 const ok = (data: unknown) => new Response(JSON.stringify({ code: 0, message: "success", data }), { status: 200 });
 
 type Body = Record<string, unknown>;
-const NO_MODELS = { providers: [], available: [], defaults: {} };
 const retrievalCalls = (spy: { mock: { calls: unknown[][] } }) =>
   spy.mock.calls.filter(([input]) => String(input) === "/api/v1/retrieval");
 
@@ -51,7 +51,7 @@ const mockRetrieval = (answer: (body: Body) => unknown = () => result()) => {
   const bodies: Body[] = [];
   const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     // the rerank choice lists the team's models
-    if (String(input) === "/api/v1/models") return ok(NO_MODELS);
+    if (MODEL_URLS.includes(String(input))) return ok(modelsAnswer(String(input)));
     expect(String(input)).toBe("/api/v1/retrieval");
     expect(init?.method).toBe("POST");
     const body = JSON.parse(String(init?.body)) as Body;
@@ -283,7 +283,7 @@ describe("RetrievalTestingPage", () => {
     const bodies: Body[] = [];
     const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
       const url = String(input);
-      if (url === "/api/v1/models") return ok(NO_MODELS);
+      if (MODEL_URLS.includes(url)) return ok(modelsAnswer(url));
       if (url.startsWith(`/api/v1/datasets/${ID}/documents`)) {
         expect(url).toContain("page_size=1000");
         return ok({
@@ -347,8 +347,8 @@ describe("RetrievalTestingPage", () => {
 
   it("shows the server's message when retrieval fails", async () => {
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input) =>
-      String(input) === "/api/v1/models"
-        ? ok(NO_MODELS)
+      MODEL_URLS.includes(String(input))
+        ? ok(modelsAnswer(String(input)))
         : new Response(JSON.stringify({ code: 102, message: "You don't own the dataset x.", data: null }), {
             status: 200,
           }),

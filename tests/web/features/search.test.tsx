@@ -8,6 +8,7 @@ import { parseSharedSearchParams } from "../../../web/features/search/shared-sea
 import { settingsValuesOf, validateSettings } from "../../../web/features/search/settings-form";
 import type { Reference } from "../../../worker/contract/chats";
 import type { RetrievalResult, RetrievedChunk } from "../../../worker/contract/retrieval";
+import { MODEL_URLS, modelsAnswer } from "../helpers/models-api";
 import { renderWithProviders } from "../helpers/render";
 
 const DOC_A = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
@@ -315,7 +316,7 @@ const settingsApi = () => {
       return json([{ id: KB, name: "Leitlinien", embedding_model: "builtin-hash@Builtin", chunk_count: 4 }], {
         total_datasets: 1,
       });
-    if (url === "/api/v1/models") return json({ providers: [], available: [], defaults: {} });
+    if (MODEL_URLS.includes(url)) return json(modelsAnswer(url));
     if (url === `/api/v1/searches/${APP.id}` && init?.method === "PUT") {
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;
       puts.push(body);

@@ -14,6 +14,7 @@ import {
   type TestUser,
 } from "../../helpers/worker/factories";
 import { newFolder, putFiles } from "../../helpers/worker/files";
+import { addLocalModel, LOCAL_PROVIDER } from "../../helpers/worker/models";
 import { inTeam, joinTeam, TEAM_HEADER } from "../../helpers/worker/teams";
 
 // Every /api/v1 endpoint, called by six kinds of caller. A new endpoint fails "lists every route" until it
@@ -898,33 +899,129 @@ const ROWS: Row[] = [
   },
 
   { route: "GET /api/v1/models", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/models" }) },
+  { route: "GET /api/v1/models/default", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/models/default" }) },
   {
     route: "PATCH /api/v1/models/default",
     allowed: ["outsider", ...MANAGERS],
-    req: () => ({ method: "PATCH", path: "/models/default", json: { llm_id: "" } }),
+    req: () => ({ method: "PATCH", path: "/models/default", json: { model_type: "chat" } }),
   },
   {
-    route: "POST /api/v1/providers/test",
+    route: "GET /api/v1/users/me/models",
+    allowed: SIGNED_IN,
+    req: () => ({ method: "GET", path: "/users/me/models" }),
+  },
+  { route: "GET /api/v1/providers", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/providers" }) },
+  {
+    route: "PUT /api/v1/providers",
     allowed: ["outsider", ...MANAGERS],
-    req: () => ({ method: "POST", path: "/providers/test", json: provider("chat-model") }),
+    // each caller adds a provider of its own, so that one success does not make the next a duplicate
+    req: (_fx, caller) => ({ method: "PUT", path: "/providers", json: { provider_name: PROVIDER_OF[caller] } }),
   },
   {
-    route: "POST /api/v1/providers/models",
+    route: "GET /api/v1/providers/:provider",
+    allowed: SIGNED_IN,
+    req: () => ({ method: "GET", path: "/providers/OpenAI" }),
+  },
+  {
+    route: "DELETE /api/v1/providers/:provider",
+    allowed: MANAGERS,
+    req: async () => {
+      await callApi("/providers", { method: "PUT", token: fx.owner.token, json: { provider_name: "Jina" } });
+      return { method: "DELETE", path: "/providers/Jina" };
+    },
+  },
+  {
+    route: "GET /api/v1/providers/:provider/models",
+    allowed: SIGNED_IN,
+    req: () => ({ method: "GET", path: "/providers/OpenAI/models" }),
+  },
+  {
+    route: "GET /api/v1/providers/:provider/models/:model{.+}",
+    allowed: SIGNED_IN,
+    req: () => ({ method: "GET", path: "/providers/SILICONFLOW/models/BAAI/bge-m3" }),
+  },
+  {
+    route: "POST /api/v1/providers/:provider/connection",
     allowed: ["outsider", ...MANAGERS],
-    req: () => ({ method: "POST", path: "/providers/models", json: provider("chat-model") }),
-  },
-  {
-    route: "PATCH /api/v1/providers/models/:id",
-    allowed: MANAGERS,
-    req: async () => ({ method: "PATCH", path: `/providers/models/${await ownerModelId()}`, json: { enabled: true } }),
-  },
-  {
-    route: "DELETE /api/v1/providers/models/:id",
-    allowed: MANAGERS,
-    req: async () => ({
-      method: "DELETE",
-      path: `/providers/models/${await ownerModelId(`tmp-${crypto.randomUUID().slice(0, 6)}`)}`,
+    req: () => ({
+      method: "POST",
+      path: `${LOCAL}/connection`,
+      json: { ...connection(), model_info: [{ model_name: "chat-model", model_type: "chat" }] },
     }),
+  },
+  {
+    route: "GET /api/v1/providers/:provider/instances",
+    allowed: TEAM,
+    req: async () => {
+      await ownerModel();
+      return { method: "GET", path: `${LOCAL}/instances` };
+    },
+  },
+  {
+    route: "POST /api/v1/providers/:provider/instances",
+    allowed: MANAGERS,
+    req: async () => {
+      await ownerModel();
+      return { method: "POST", path: `${LOCAL}/instances`, json: { ...connection(), instance_name: tmpName() } };
+    },
+  },
+  {
+    route: "DELETE /api/v1/providers/:provider/instances",
+    allowed: MANAGERS,
+    req: async () => ({ method: "DELETE", path: `${LOCAL}/instances`, json: { instances: [await ownerInstance()] } }),
+  },
+  {
+    route: "GET /api/v1/providers/:provider/instances/:instance",
+    allowed: TEAM,
+    req: async () => {
+      await ownerModel();
+      return { method: "GET", path: `${LOCAL}/instances/main` };
+    },
+  },
+  {
+    route: "PUT /api/v1/providers/:provider/instances/:instance",
+    allowed: MANAGERS,
+    req: async () => {
+      const name = await ownerInstance();
+      return { method: "PUT", path: `${LOCAL}/instances/${name}`, json: { ...connection(), instance_name: name } };
+    },
+  },
+  {
+    route: "GET /api/v1/providers/:provider/instances/:instance/models",
+    allowed: TEAM,
+    req: async () => {
+      await ownerModel();
+      return { method: "GET", path: `${LOCAL}/instances/main/models` };
+    },
+  },
+  {
+    route: "POST /api/v1/providers/:provider/instances/:instance/models",
+    allowed: MANAGERS,
+    req: async () => {
+      await ownerModel();
+      return {
+        method: "POST",
+        path: `${LOCAL}/instances/main/models`,
+        json: { model_name: tmpName(), model_type: "chat" },
+      };
+    },
+  },
+  {
+    route: "DELETE /api/v1/providers/:provider/instances/:instance/models",
+    allowed: MANAGERS,
+    req: async () => {
+      const name = tmpName();
+      await ownerModel(name);
+      return { method: "DELETE", path: `${LOCAL}/instances/main/models`, json: { model_name: [name] } };
+    },
+  },
+  {
+    route: "PATCH /api/v1/providers/:provider/instances/:instance/models/:model{.+}",
+    allowed: MANAGERS,
+    req: async () => {
+      await ownerModel();
+      return { method: "PATCH", path: `${LOCAL}/instances/main/models/chat-model`, json: { max_tokens: 4096 } };
+    },
   },
 
   { route: "GET /api/v1/tenants", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/tenants", noTeam: true }) },
@@ -1378,28 +1475,32 @@ const s3 = () => ({
   access_key_id: env.TEST_S3_ACCESS_KEY_ID,
   secret_access_key: env.TEST_S3_SECRET_ACCESS_KEY,
 });
-const provider = (name: string) => ({
-  llm_factory: "OpenAI-API-Compatible",
-  api_base: env.TEST_OPENAI_URL,
-  api_key: GOOD_KEY,
-  llm_name: name,
-  model_type: "chat",
-});
-const ownerModelId = async (name = "chat-model") => {
-  const list = (
-    await callApi<{ providers: { name: string; models: { id: string; llm_name: string }[] }[] }>("/providers/models", {
-      token: fx.owner.token,
-      json: provider(name),
-    })
-  ).body.data;
-  return list.providers
-    .find((entry) => entry.name === "OpenAI-API-Compatible")
-    ?.models.find((model) => model.llm_name === name)?.id as string;
+const LOCAL = `/providers/${LOCAL_PROVIDER}`;
+const PROVIDER_OF: Record<Caller, string> = {
+  anonymous: "Cohere",
+  wrongToken: "Cohere",
+  outsider: "Moonshot",
+  member: "DeepSeek",
+  admin: "Mistral",
+  owner: "Groq",
+};
+const connection = () => ({ api_key: GOOD_KEY, base_url: env.TEST_OPENAI_URL });
+const tmpName = () => `tmp-${crypto.randomUUID().slice(0, 6)}`;
+// the owner's local model in the instance "main" (made on first use)
+const ownerModel = async (name = "chat-model") => {
+  await addLocalModel(fx.owner, name, "chat").catch(() => undefined);
+};
+// a fresh, empty instance of the owner's local provider
+const ownerInstance = async () => {
+  await ownerModel();
+  const name = tmpName();
+  await callApi(`${LOCAL}/instances`, { token: fx.owner.token, json: { ...connection(), instance_name: name } });
+  return name;
 };
 
 // A team dataset with one document, for which the owner's local chat model may build indexes.
 const indexDataset = async () => {
-  await ownerModelId();
+  await ownerModel();
   const id = (
     await createDataset(fx.owner, { permission: "team", parser_config: { llm_id: "chat-model@OpenAI-API-Compatible" } })
   ).id;

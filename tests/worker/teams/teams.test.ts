@@ -198,7 +198,7 @@ describe("teams: shared knowledge bases", () => {
     const change = await callApi("/models/default", {
       method: "PATCH",
       ...inTeam(member, owner.id),
-      json: { llm_id: "" },
+      json: { model_type: "chat" },
     });
     expect(change.body).toMatchObject({ code: 108, message: "Only the team's owner or an admin can change this." });
     expect((await callApi("/models", inTeam(member, owner.id))).body.code).toBe(0);

@@ -27,14 +27,16 @@ import { typeLabelKey } from "./model-types";
 
 type Feedback = { status: "success" | "error"; title: string; detail: string };
 
-type Props = { provider: AvailableProvider; onClose: () => void };
+// takenInstances: the team's instance names for this provider (the new instance gets a free one)
+type Props = { provider: AvailableProvider; takenInstances?: string[]; onClose: () => void };
 
-// Adds one model of a provider: "Test connection" tries it without saving, "Save" lets the server test and store it.
-export const AddModelDialog = ({ provider, onClose }: Props) => {
+// Adds one model of a provider in a new instance (its key, base URL and credentials): "Test connection" tries it
+// with one real call, "Save" stores it without calling the provider.
+export const AddModelDialog = ({ provider, takenInstances = [], onClose }: Props) => {
   const { t } = useTranslation();
   const test = useTestModelMutation();
   const add = useAddModelMutation();
-  const [values, setValues] = useState<AddModelValues>(() => initialValues(provider));
+  const [values, setValues] = useState<AddModelValues>(() => initialValues(provider, takenInstances));
   const [errors, setErrors] = useState<AddModelErrors>({});
   const [feedback, setFeedback] = useState<Feedback | null>(null);
 
@@ -108,6 +110,19 @@ export const AddModelDialog = ({ provider, onClose }: Props) => {
       loading={add.isPending}
     >
       <Stack gap="4">
+        <FormField
+          label={t("models.form.instanceName")}
+          helper={t("models.form.instanceNameHint")}
+          error={errors.instanceName}
+          required
+        >
+          <Input
+            name="instance_name"
+            value={values.instanceName}
+            autoComplete="off"
+            onChange={(e) => set("instanceName", e.target.value)}
+          />
+        </FormField>
         <FormField label={t("models.form.modelType")} required>
           <NativeSelect.Root>
             <NativeSelect.Field
@@ -214,7 +229,7 @@ export const AddModelDialog = ({ provider, onClose }: Props) => {
                 inputMode="url"
                 autoComplete="off"
                 value={values.apiBase}
-                placeholder={provider.default_base || "https://"}
+                placeholder={provider.url.default || "https://"}
                 onChange={(e) => set("apiBase", e.target.value)}
               />
             </FormField>

@@ -7,6 +7,8 @@ export const OTHER_MODEL = "__other__";
 export const DEFAULT_MAX_TOKENS = 8192;
 
 export type AddModelValues = {
+  // the instance that holds the key, base URL and credentials (RAGFlow v0.27's provider instances)
+  instanceName: string;
   modelType: ModelType;
   choice: string;
   customName: string;
@@ -19,7 +21,9 @@ export type AddModelValues = {
 };
 
 export type CredentialErrorKey = `credentials.${string}`;
-export type AddModelErrors = FieldErrors<"llmName" | "apiKey" | "apiBase" | "maxTokens" | CredentialErrorKey>;
+export type AddModelErrors = FieldErrors<
+  "instanceName" | "llmName" | "apiKey" | "apiBase" | "maxTokens" | CredentialErrorKey
+>;
 
 export const credentialErrorKey = (key: string): CredentialErrorKey => `credentials.${key}`;
 
@@ -30,7 +34,7 @@ export const needsApiKey = (provider: AvailableProvider) =>
   !provider.local && !provider.keyless && !keyOrCredentials(provider);
 
 // The base URL used when the field is empty: fixed, or built from credentials (shown with its placeholders).
-export const defaultBaseHint = (provider: AvailableProvider) => provider.default_base || provider.base_template;
+export const defaultBaseHint = (provider: AvailableProvider) => provider.url.default || provider.base_template;
 
 // The catalogue models of one type.
 export const catalogueOf = (provider: AvailableProvider, type: ModelType) =>
@@ -38,21 +42,30 @@ export const catalogueOf = (provider: AvailableProvider, type: ModelType) =>
 
 // Types a model can actually be added for: the catalogue has one, or the provider serves any model.
 export const usableTypes = (provider: AvailableProvider) => {
-  const types = provider.types.filter((type) => provider.any_model || catalogueOf(provider, type).length > 0);
-  return types.length > 0 ? types : provider.types;
+  const types = provider.model_types.filter((type) => provider.any_model || catalogueOf(provider, type).length > 0);
+  return types.length > 0 ? types : provider.model_types;
 };
 
 export const firstChoice = (provider: AvailableProvider, type: ModelType) =>
   catalogueOf(provider, type)[0] ?? OTHER_MODEL;
 
-export const initialValues = (provider: AvailableProvider): AddModelValues => {
+// "main", or "main-2" … when the team has an instance of that name already ("default" is reserved)
+export const freeInstanceName = (taken: string[]) => {
+  if (!taken.includes("main")) return "main";
+  let n = 2;
+  while (taken.includes(`main-${n}`)) n++;
+  return `main-${n}`;
+};
+
+export const initialValues = (provider: AvailableProvider, takenInstances: string[] = []): AddModelValues => {
   const modelType = usableTypes(provider)[0] ?? "chat";
   return {
+    instanceName: freeInstanceName(takenInstances),
     modelType,
     choice: firstChoice(provider, modelType),
     customName: "",
     apiKey: "",
-    apiBase: provider.default_base,
+    apiBase: provider.url.default,
     maxTokens: String(DEFAULT_MAX_TOKENS),
     vision: false,
     credentials: Object.fromEntries(provider.credentials.map((field) => [field.key, field.default])),
@@ -109,6 +122,10 @@ export const toModelParams = (
 ): { params: ModelParams | null; errors: AddModelErrors } => {
   const errors: AddModelErrors = {};
   const llmName = (isCustomName(provider, values) ? values.customName : values.choice).trim();
+  const instanceName = values.instanceName.trim();
+  if (!instanceName) errors.instanceName = "validation.required";
+  else if (instanceName === "default") errors.instanceName = "models.form.instanceReserved";
+  else if (instanceName.length > 255) errors.instanceName = { key: "validation.tooLong", values: { max: 255 } };
   const apiKey = showsApiKey(provider) ? values.apiKey.trim() : "";
   const apiBase = values.apiBase.trim();
   const maxTokens = values.maxTokens.trim();
@@ -125,6 +142,7 @@ export const toModelParams = (
   return {
     params: {
       llm_factory: provider.name,
+      instance_name: instanceName,
       llm_name: llmName,
       model_type: values.modelType,
       api_key: apiKey,

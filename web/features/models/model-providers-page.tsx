@@ -130,7 +130,20 @@ export const ModelProvidersPage = () => {
     <Stack gap="0">
       <SectionHeader title={t("models.title")} description={t("models.description")} />
       {body()}
-      {adding && <AddModelDialog key={adding.name} provider={adding} onClose={() => setAdding(null)} />}
+      {adding && (
+        <AddModelDialog
+          key={adding.name}
+          provider={adding}
+          takenInstances={[
+            ...new Set(
+              (query.data?.providers.find((provider) => provider.name === adding.name)?.models ?? []).map(
+                (model) => model.instance_name,
+              ),
+            ),
+          ]}
+          onClose={() => setAdding(null)}
+        />
+      )}
     </Stack>
   );
 };

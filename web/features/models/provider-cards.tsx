@@ -2,8 +2,14 @@ import { Badge, Button, Card, Heading, HStack, IconButton, Stack, Switch, Table,
 import { Plus, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import type { ConfiguredModel, ProviderView } from "../../../worker/contract/models";
-import { type AvailableProvider, useDeleteModelMutation, useToggleModelMutation } from "../../api/models";
+import {
+  type AvailableProvider,
+  type ConfiguredModel,
+  type ModelRef,
+  type ProviderView,
+  useDeleteModelMutation,
+  useToggleModelMutation,
+} from "../../api/models";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { notifyError, notifySuccess } from "../../components/notify";
 import { formatCount } from "../../lib/format";
@@ -42,6 +48,12 @@ const ProviderTags = ({ types, local, builtin }: { types: string[]; local: boole
   );
 };
 
+const refOf = (model: ConfiguredModel): ModelRef => ({
+  provider: model.provider,
+  instance: model.instance_name,
+  name: model.llm_name,
+});
+
 const DeleteModelButton = ({ provider, model }: { provider: string; model: ConfiguredModel }) => {
   const { t } = useTranslation();
   const remove = useDeleteModelMutation();
@@ -50,7 +62,9 @@ const DeleteModelButton = ({ provider, model }: { provider: string; model: Confi
       title={t("models.deleteTitle")}
       body={t("models.deleteBody", { name: model.llm_name, provider })}
       loading={remove.isPending}
-      onConfirm={() => remove.mutateAsync(model.id).then(() => notifySuccess(t("common.toast.deleted")), notifyError)}
+      onConfirm={() =>
+        remove.mutateAsync(refOf(model)).then(() => notifySuccess(t("common.toast.deleted")), notifyError)
+      }
       trigger={
         <IconButton
           variant="ghost"
@@ -76,7 +90,7 @@ const EnabledSwitch = ({ model }: { model: ConfiguredModel }) => {
       disabled={toggle.isPending}
       onCheckedChange={(e) =>
         void toggle
-          .mutateAsync({ id: model.id, enabled: e.checked })
+          .mutateAsync({ ...refOf(model), enabled: e.checked })
           .then(() => notifySuccess(t("common.toast.updated")), notifyError)
       }
       aria-label={t("models.enabledFor", { name: model.llm_name })}
@@ -104,6 +118,7 @@ const ModelTable = ({ provider }: { provider: ProviderView }) => {
           <Table.Row>
             <Table.ColumnHeader>{t("models.model")}</Table.ColumnHeader>
             <Table.ColumnHeader>{t("models.type")}</Table.ColumnHeader>
+            {!builtin && <Table.ColumnHeader>{t("models.instance")}</Table.ColumnHeader>}
             {!builtin && <Table.ColumnHeader>{t("models.keyHint")}</Table.ColumnHeader>}
             {!builtin && <Table.ColumnHeader>{t("models.baseUrl")}</Table.ColumnHeader>}
             <Table.ColumnHeader textAlign="end">{t("models.usedTokens")}</Table.ColumnHeader>
@@ -129,6 +144,7 @@ const ModelTable = ({ provider }: { provider: ProviderView }) => {
                 <Table.Cell>
                   <TypeBadge type={model.model_type} />
                 </Table.Cell>
+                {!builtin && <Table.Cell fontFamily="mono">{model.instance_name}</Table.Cell>}
                 {!builtin && <Table.Cell fontFamily="mono">{model.api_key_hint || t("models.noKey")}</Table.Cell>}
                 {!builtin && (
                   <Table.Cell fontSize="xs" wordBreak="break-all">
@@ -215,7 +231,7 @@ export const AvailableProviderCard = ({ provider, onAdd }: AvailableProps) => {
             {provider.name}
           </Heading>
         </HStack>
-        <ProviderTags types={provider.types} local={provider.local} />
+        <ProviderTags types={provider.model_types} local={provider.local} />
       </Card.Body>
       <Card.Footer>
         <Button

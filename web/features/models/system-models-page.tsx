@@ -66,18 +66,22 @@ const SystemModelsForm = ({ overview }: { overview: ModelsOverview }) => {
   const save = useSetDefaultModelsMutation();
   const [values, setValues] = useState<DefaultModels>(overview.defaults);
 
+  // only the changed defaults are sent (one request each); a default whose model is gone is left as it is
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const saved = await save
-      .mutateAsync({
-        llm_id: values.llm_id,
-        embd_id: values.embd_id,
-        img2txt_id: values.img2txt_id,
-        asr_id: values.asr_id,
-        rerank_id: values.rerank_id,
-        tts_id: values.tts_id,
-      })
-      .catch(notifyError);
+    const changes = Object.fromEntries(
+      DEFAULT_FIELDS.filter((field) => values[field.key] !== overview.defaults[field.key]).map((field) => [
+        field.key,
+        values[field.key],
+      ]),
+    );
+    const saved = await save.mutateAsync(changes).then(
+      (defaults) => defaults ?? overview.defaults,
+      (error: unknown) => {
+        notifyError(error);
+        return null;
+      },
+    );
     if (!saved) return;
     setValues(saved);
     notifySuccess(t("models.system.saved"));

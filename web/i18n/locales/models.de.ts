@@ -7,7 +7,7 @@ export const modelsDe = {
   addedHint: "Diese Modelle stehen in Wissensdatenbanken, im Abruftest und bei den Systemmodellen zur Auswahl.",
   toAdd: "Anbieter zum Hinzufügen",
   toAddHint:
-    "Wählen Sie einen Anbieter und fügen Sie eines seiner Modelle hinzu. Vor dem Speichern wird die Verbindung geprüft.",
+    "Wählen Sie einen Anbieter und fügen Sie eines seiner Modelle hinzu. „Verbindung testen“ prüft es mit einem echten Aufruf; Speichern ruft den Anbieter nicht auf.",
   noModels: "Für diesen Anbieter ist kein Modell eingerichtet.",
   noProviders: "Es gibt keine weiteren Anbieter zum Hinzufügen.",
   onlyBuiltin: "Bisher nur die integrierten Modelle. Fügen Sie unten ein Modell eines Anbieters hinzu.",
@@ -38,6 +38,7 @@ export const modelsDe = {
   enabled: "Aktiv",
   enabledFor: "„{{name}}“ verwenden",
   keyHint: "Schlüssel",
+  instance: "Instanz",
   baseUrl: "Basis-URL",
   usedTokens: "Verbrauchte Tokens",
   noKey: "—",
@@ -50,6 +51,10 @@ export const modelsDe = {
     "„{{name}}“ von {{provider}} wird mit seinem API-Schlüssel entfernt. Wissensdatenbanken und Standardmodelle, die es verwenden, funktionieren erst wieder, wenn Sie es erneut hinzufügen.",
   form: {
     title: "Modell hinzufügen: {{provider}}",
+    instanceName: "Instanz",
+    instanceNameHint:
+      "Ein Name für diesen Schlüssel und diese Basis-URL. Speichern legt das Modell an, ohne den Anbieter aufzurufen; testen Sie vorher die Verbindung.",
+    instanceReserved: "„default“ ist reserviert; bitte wählen Sie einen anderen Namen.",
     modelType: "Modelltyp",
     modelName: "Modell",
     other: "Anderes Modell …",

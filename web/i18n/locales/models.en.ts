@@ -8,7 +8,8 @@ export const modelsEn: Shape<typeof modelsDe> = {
   added: "Added models",
   addedHint: "These models can be chosen in knowledge bases, in retrieval testing and as system models.",
   toAdd: "Providers to add",
-  toAddHint: "Pick a provider and add one of its models. The connection is tested before it is saved.",
+  toAddHint:
+    "Pick a provider and add one of its models. “Test connection” tries it with one real call; saving does not call the provider.",
   noModels: "No model is set up for this provider.",
   noProviders: "There are no more providers to add.",
   onlyBuiltin: "Only the built-in models so far. Add a provider's model below.",
@@ -39,6 +40,7 @@ export const modelsEn: Shape<typeof modelsDe> = {
   enabled: "Active",
   enabledFor: "Use “{{name}}”",
   keyHint: "Key",
+  instance: "Instance",
   baseUrl: "Base URL",
   usedTokens: "Used tokens",
   noKey: "—",
@@ -51,6 +53,10 @@ export const modelsEn: Shape<typeof modelsDe> = {
     "“{{name}}” from {{provider}} is removed together with its API key. Knowledge bases and default models that use it only work again once you add it again.",
   form: {
     title: "Add model: {{provider}}",
+    instanceName: "Instance",
+    instanceNameHint:
+      "A name for this key and base URL. Saving stores the model without calling the provider; test the connection first.",
+    instanceReserved: "“default” is reserved; please choose another name.",
     modelType: "Model type",
     modelName: "Model",
     other: "Other model …",

@@ -14,6 +14,8 @@ export const tenantModels = sqliteTable(
     provider: text("provider").notNull(),
     modelName: text("model_name").notNull(),
     modelType: text("model_type").notNull(),
+    // the provider instance whose credentials the row carries (a copy of model_instances' sealed values)
+    instanceName: text("instance_name").notNull().default("default"),
     apiKeySealed: text("api_key_sealed"),
     apiKeyHint: text("api_key_hint"),
     apiBase: text("api_base"),
@@ -34,3 +36,40 @@ export const tenantModels = sqliteTable(
 );
 
 export type TenantModelRow = typeof tenantModels.$inferSelect;
+
+// A provider a tenant has added (RAGFlow v0.27's tenant_model_provider); its instances hold the credentials.
+export const modelProviders = sqliteTable(
+  "model_providers",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("model_providers_unique_idx").on(t.tenantId, t.name)],
+);
+
+// One named set of credentials for a provider (RAGFlow v0.27's tenant_model_instance), sealed like the models'.
+export const modelInstances = sqliteTable(
+  "model_instances",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    name: text("name").notNull(),
+    apiKeySealed: text("api_key_sealed"),
+    apiKeyHint: text("api_key_hint"),
+    apiBase: text("api_base"),
+    region: text("region").notNull().default(""),
+    credentialsSealed: text("credentials_sealed"),
+    credentialHints: text("credential_hints", { mode: "json" }).$type<Record<string, string | null>>(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("model_instances_unique_idx").on(t.tenantId, t.provider, t.name)],
+);
+
+export type ModelInstanceRow = typeof modelInstances.$inferSelect;

@@ -177,7 +177,13 @@ export const PROVIDERS: ProviderEntry[] = [
     wire: "openai",
     defaultBase: "https://api.siliconflow.cn/v1",
     types: ["chat", "embedding", "rerank"],
-    models: { "Qwen/Qwen2.5-7B-Instruct": "chat", "BAAI/bge-m3": "embedding", "BAAI/bge-reranker-v2-m3": "rerank" },
+    models: {
+      "Qwen/Qwen2.5-7B-Instruct": "chat",
+      "BAAI/bge-m3": "embedding",
+      "BAAI/bge-large-en-v1.5": "embedding",
+      "BAAI/bge-large-zh-v1.5": "embedding",
+      "BAAI/bge-reranker-v2-m3": "rerank",
+    },
   },
   {
     name: "Tongyi-Qianwen",

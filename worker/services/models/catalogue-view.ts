@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { ConfiguredModel, DefaultModels, ProviderView } from "../../contract/models";
-import { tenantModels, tenants, type TenantModelRow } from "../../db/schema";
-import { BUILTIN_PROVIDER, findProvider, type ModelType, PROVIDERS } from "../../platform/providers/catalogue";
+import type { DefaultModels, ListedModel } from "../../contract/models";
+import { modelInstances, modelProviders, tenantModels, tenants, type TenantModelRow } from "../../db/schema";
+import { BUILTIN_PROVIDER, findProvider, type ModelType } from "../../platform/providers/catalogue";
 import type { Deps, ServiceContext } from "../context";
+import { catalogueRank, composeModelId } from "./lookup";
 
 export const BUILTIN_DEFAULTS: DefaultModels = {
   llm_id: "builtin-extractive@Builtin",
@@ -13,32 +14,50 @@ export const BUILTIN_DEFAULTS: DefaultModels = {
   tts_id: "",
 };
 
-const toConfigured = (row: TenantModelRow): ConfiguredModel => ({
+const toListed = (
+  row: TenantModelRow,
+  providerIds: Map<string, string>,
+  instanceIds: Map<string, string>,
+): ListedModel => ({
+  model_id: composeModelId(row.modelName, row.instanceName, row.provider),
   id: row.id,
-  model_id: `${row.modelName}@${row.provider}`,
-  llm_name: row.modelName,
-  model_type: row.modelType as ModelType,
+  tenant_id: row.tenantId,
+  name: row.modelName,
+  model_type: [row.modelType as ModelType],
+  provider_id: providerIds.get(row.provider) ?? "",
+  provider_name: row.provider,
+  model_provider: row.provider,
+  instance_id: instanceIds.get(`${row.provider}\u0000${row.instanceName}`) ?? "",
+  instance_name: row.instanceName,
+  model_instance: row.instanceName,
+  status: row.enabled ? "active" : "inactive",
   api_base: row.apiBase,
   api_key_hint: row.apiKeyHint,
   max_tokens: row.maxTokens,
   vision: row.vision,
-  enabled: row.enabled,
   used_tokens: row.usedTokens,
   builtin: false,
   credentials_set: Object.entries(row.credentialHints ?? {}).map(([key, hint]) => ({ key, hint })),
 });
 
-const builtinModels = (): ConfiguredModel[] =>
+const builtinModels = (tenantId: string): ListedModel[] =>
   Object.entries(findProvider(BUILTIN_PROVIDER)?.models ?? {}).map(([name, type]) => ({
-    id: `${name}@${BUILTIN_PROVIDER}`,
     model_id: `${name}@${BUILTIN_PROVIDER}`,
-    llm_name: name,
-    model_type: type,
+    id: `${name}@${BUILTIN_PROVIDER}`,
+    tenant_id: tenantId,
+    name,
+    model_type: [type],
+    provider_id: "",
+    provider_name: BUILTIN_PROVIDER,
+    model_provider: BUILTIN_PROVIDER,
+    instance_id: "",
+    instance_name: "default",
+    model_instance: "default",
+    status: "active",
     api_base: null,
     api_key_hint: null,
     max_tokens: 8192,
     vision: false,
-    enabled: true,
     used_tokens: 0,
     builtin: true,
     credentials_set: [],
@@ -58,40 +77,36 @@ export const tenantDefaultsFor = async (deps: Deps, tenantId: string): Promise<D
   };
 };
 
-// The model settings page: what is set up (built-ins first), what can be added, and the defaults.
-export const listModels = async (ctx: ServiceContext) => {
-  const rows = await ctx.db.query.tenantModels.findMany({ where: eq(tenantModels.tenantId, ctx.actor.tenantId) });
-  const configured: ProviderView[] = [
-    { name: BUILTIN_PROVIDER, local: true, types: ["chat", "embedding", "rerank"], models: builtinModels() },
-    ...[...new Set(rows.map((row) => row.provider))].map((name) => ({
-      name,
-      local: findProvider(name)?.local ?? false,
-      types: findProvider(name)?.types ?? [],
-      models: rows.filter((row) => row.provider === name).map(toConfigured),
-    })),
-  ];
-  const available = PROVIDERS.filter((entry) => entry.name !== BUILTIN_PROVIDER).map((entry) => ({
-    name: entry.name,
-    local: entry.local ?? false,
-    any_model: entry.anyModel ?? false,
-    binding: entry.wire === "workers-ai",
-    // no API key field at all: the credentials authenticate
-    keyless: entry.keyless ?? false,
-    default_base: entry.defaultBase ?? "",
-    // a default base URL that depends on credentials, e.g. "https://bedrock-runtime.{aws_region}.amazonaws.com/openai/v1"
-    base_template: entry.baseTemplate ?? "",
-    types: entry.types,
-    models: Object.entries(entry.models).map(([name, type]) => ({ name, type })),
-    credentials: (entry.credentials ?? []).map((field) => ({
-      key: field.key,
-      secret: field.secret ?? false,
-      required: field.required ?? false,
-      or_api_key: field.orApiKey ?? false,
-      json: field.json ?? false,
-      default: field.default ?? "",
-      pattern: field.pattern ?? "",
-      example: field.example ?? "",
-    })),
-  }));
-  return { providers: configured, available, defaults: await tenantDefaults(ctx) };
+// GET /models: every model the team can use, built-ins first, then by provider, instance and name; `type`
+// keeps one type.
+export const listModels = async (ctx: ServiceContext, type?: ModelType) => {
+  const tenantId = ctx.actor.tenantId;
+  const [rows, providers, instances] = await Promise.all([
+    ctx.db.query.tenantModels.findMany({ where: eq(tenantModels.tenantId, tenantId) }),
+    ctx.db.query.modelProviders.findMany({ where: eq(modelProviders.tenantId, tenantId) }),
+    ctx.db.query.modelInstances.findMany({ where: eq(modelInstances.tenantId, tenantId) }),
+  ]);
+  const providerIds = new Map(providers.map((row) => [row.name, row.id]));
+  const instanceIds = new Map(instances.map((row) => [`${row.provider}\u0000${row.name}`, row.id]));
+  const configured = rows
+    .map((row) => toListed(row, providerIds, instanceIds))
+    .toSorted(
+      (a, b) =>
+        catalogueRank(a.provider_name) - catalogueRank(b.provider_name) ||
+        a.instance_name.localeCompare(b.instance_name) ||
+        a.name.localeCompare(b.name),
+    );
+  const all = [...builtinModels(tenantId), ...configured];
+  return type ? all.filter((model) => model.model_type.includes(type)) : all;
+};
+
+// GET /users/me/models: the team and its default models (RAGFlow's tenant info)
+export const tenantModelInfo = async (ctx: ServiceContext) => {
+  const tenant = await ctx.db.query.tenants.findFirst({ where: eq(tenants.id, ctx.actor.tenantId) });
+  return {
+    tenant_id: ctx.actor.tenantId,
+    name: tenant?.name ?? "",
+    role: ctx.actor.role,
+    ...(await tenantDefaults(ctx)),
+  };
 };

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:test";
 import { DAILY_CAP_MAX, RATE_PER_MINUTE_MAX } from "../../../../worker/contract/share";
-import { GOOD_KEY } from "../../shared/model-key";
 import { createAgent, flow } from "../agents";
 import { callApi } from "../api";
 import { settle } from "../db-state";
 import { ask, createSession } from "../chat";
 import { createDataset, createUser, type TestUser, textFile, uploadFiles } from "../factories";
 import { newFolder, putFiles } from "../files";
+import { addInstance, LOCAL_PROVIDER } from "../models";
 import { joinTeam } from "../teams";
 
 // The caller's own resources, one of each kind, so fuzzed requests reach past "not found" into the handlers;
@@ -82,19 +82,8 @@ export const buildWorld = async (): Promise<World> => {
   );
   const folder = await newFolder(owner, "Fuzz");
   const [file] = await data(putFiles(owner, [textFile("fuzz.txt", "Datei")], folder.id), "file");
-  const models = await data(
-    callApi<{ providers: { name: string; models: { id: string }[] }[] }>("/providers/models", {
-      token,
-      json: {
-        llm_factory: "OpenAI-API-Compatible",
-        api_base: env.TEST_OPENAI_URL,
-        api_key: GOOD_KEY,
-        llm_name: "chat-model",
-        model_type: "chat",
-      },
-    }),
-    "model",
-  );
+  await data(addInstance(owner, { models: [["chat-model", "chat"]] }), "model");
+  const models = await data(callApi<{ id: string; builtin: boolean }[]>("/models", { token }), "model list");
   const evaluationSet = await data(
     callApi<{ id: string }>("/evaluation/sets", { token, json: { name: "Fuzz-Test", dataset_ids: [dataset.id] } }),
     "test set",
@@ -139,7 +128,7 @@ export const buildWorld = async (): Promise<World> => {
       template: template.id,
       folder: folder.id,
       file: file?.id ?? "",
-      model: models.providers.find((p) => p.name === "OpenAI-API-Compatible")?.models[0]?.id ?? "",
+      model: models.find((model) => !model.builtin)?.id ?? "",
       apiToken: apiToken.id,
       evaluationSet: evaluationSet.id,
       evaluationQuestion: evaluationQuestion?.id ?? "",
@@ -180,7 +169,10 @@ export const realId = (world: World, path: string, param: string): string => {
     userId: ids.member,
     token: ids.apiToken,
     tokenId: byParent(path, ids, "chatShare", "agentShare", "searchShare"),
-    id: path.includes("/providers/") ? ids.model : ids.template,
+    id: ids.template,
+    provider: LOCAL_PROVIDER,
+    instance: "main",
+    model: "chat-model",
     imageId: `${ids.dataset}-${ids.chunk}`,
     setId: ids.evaluationSet,
     questionId: ids.evaluationQuestion,
