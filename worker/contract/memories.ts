@@ -37,8 +37,8 @@ const unknownTypes = (types: readonly string[]) => [
   ...new Set(types.filter((type) => !(MEMORY_TYPES as readonly string[]).includes(type))),
 ];
 const MemoryTypeSchema = v.pipe(
-  v.array(v.string("Memory type must be a list of strings."), "Memory type must be a list."),
-  v.nonEmpty("Memory type must not be empty."),
+  v.array(v.string("`memory_type` must be a list of strings."), "`memory_type` must be a list."),
+  v.nonEmpty("`memory_type` must not be empty."),
   v.check(
     (types) => unknownTypes(types).length === 0,
     (issue) =>

@@ -56,7 +56,7 @@ describe("POST /memories", () => {
       { name: "a".repeat(129), memory_type: ["raw"], embd_id: "e", llm_id: "l" },
       `Memory name '${"a".repeat(129)}' exceeds limit of 128.`,
     ],
-    [{ name: "x", memory_type: "raw", embd_id: "e", llm_id: "l" }, "Memory type must be a list."],
+    [{ name: "x", memory_type: "raw", embd_id: "e", llm_id: "l" }, "`memory_type` must be a list."],
     [
       { name: "x", memory_type: ["something"], embd_id: "e", llm_id: "l" },
       "Memory type '{'something'}' is not supported.",

@@ -23,7 +23,8 @@ const SKIPPED: Record<string, string> = {
   "OPTIONS /api/v1/searchbots/*": "a CORS preflight the document leaves out; it reads no input beyond headers",
 };
 
-const specPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
+// a parameter with its own pattern (`:model{.+}`, model names with slashes) is plain `{model}` in the document
+const specPath = (path: string) => path.replace(/:(\w+)(\{[^}]*\})?/g, "{$1}");
 const routes = [
   ...new Set(
     app.routes

@@ -7,6 +7,7 @@ import { ask, createSession } from "../chat";
 import { createDataset, createUser, type TestUser, textFile, uploadFiles } from "../factories";
 import { newFolder, putFiles } from "../files";
 import { addInstance, LOCAL_PROVIDER } from "../models";
+import { addTurn, createMemory } from "../memories";
 import { joinTeam } from "../teams";
 
 // The caller's own resources, one of each kind, so fuzzed requests reach past "not found" into the handlers;
@@ -99,6 +100,12 @@ export const buildWorld = async (): Promise<World> => {
     callApi<{ run_id: string }>(`/evaluation/sets/${evaluationSet.id}/runs`, { token, json: { settings: {} } }),
     "test run",
   );
+  const memory = await createMemory(owner);
+  await addTurn(owner, memory.id, { user_input: "Was merkt sich Fuzzing?", agent_response: "Alles." });
+  const [memoryMessage] = await data(
+    callApi<{ message_id: string | number }[]>(`/messages?memory_id=${memory.id}`, { token }),
+    "memory message",
+  );
   await settle();
   const apiToken = await data(callApi<{ id: string }>("/system/tokens", { method: "POST", token }), "api token");
   const [chatShare, agentShare, searchShare] = [
@@ -133,6 +140,8 @@ export const buildWorld = async (): Promise<World> => {
       evaluationSet: evaluationSet.id,
       evaluationQuestion: evaluationQuestion?.id ?? "",
       evaluationRun: evaluationRun.run_id,
+      memory: memory.id,
+      memoryMessage: String(memoryMessage?.message_id ?? ""),
       chatShare: chatShare.id,
       agentShare: agentShare.id,
       searchShare: searchShare.id,
@@ -177,6 +186,8 @@ export const realId = (world: World, path: string, param: string): string => {
     setId: ids.evaluationSet,
     questionId: ids.evaluationQuestion,
     runId: ids.evaluationRun,
+    memoryId: ids.memory,
+    ref: `${ids.memory}:${ids.memoryMessage}`,
   }[param];
   return id ?? "";
 };
@@ -208,6 +219,7 @@ const KEPT: [string, keyof World["ids"] & string][] = [
   ["evaluation_sets", "evaluationSet"],
   ["evaluation_questions", "evaluationQuestion"],
   ["evaluation_runs", "evaluationRun"],
+  ["memories", "memory"],
 ];
 
 // Whether an operation that may destroy things left every resource, the share links' limits, the team member
