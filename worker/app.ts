@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "./env";
 import { limitBody } from "./middleware/body-limit";
+import { emptyJsonBodyAsObject } from "./middleware/empty-body";
 import { handleError, handleNotFound } from "./middleware/errors";
 import { init } from "./middleware/init";
 import { securityHeaders } from "./middleware/security-headers";
@@ -69,6 +70,7 @@ export const app = new Hono<AppEnv>()
   .use("*", securityHeaders)
   .use("/api/*", init)
   .use("/api/*", limitBody)
+  .use("/api/*", emptyJsonBodyAsObject)
   .use("/api/v1/*", countRequests)
   .route("/api/v1", api)
   .route("/mcp", mcpRoutes);

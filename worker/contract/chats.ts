@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { AvatarSchema } from "./avatar";
+import { AvatarSchema, ChatIconSchema } from "./avatar";
 import { utf8Length } from "./limits";
 import {
   conditionList,
@@ -204,7 +204,7 @@ export const metaDataFilterOf = (condition: MetadataCondition | undefined): Meta
 export const TopNSchema = int(1, TOP_N_MAX);
 
 const chatFields = {
-  icon: v.optional(v.nullable(AvatarSchema)),
+  icon: v.optional(v.nullable(ChatIconSchema)),
   avatar: v.optional(v.nullable(AvatarSchema)),
   description: v.optional(v.nullable(str(0, 65_535))),
   language: v.optional(oneOf(["German", "English"] as const)),

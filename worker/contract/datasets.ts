@@ -43,16 +43,21 @@ export type CreateDatasetInput = v.InferOutput<typeof CreateDatasetSchema>;
 export const UpdateDatasetSchema = v.strictObject({ name: v.optional(DatasetNameSchema), ...datasetFields }, msg.extra);
 export type UpdateDatasetInput = v.InferOutput<typeof UpdateDatasetSchema>;
 
-export const ListDatasetsQuerySchema = v.object({
-  page: queryInt(1, 1),
-  page_size: queryInt(30, 1, 1000),
-  orderby: v.optional(oneOf(["create_time", "update_time"] as const), "create_time"),
-  desc: queryBool(true),
-  name: v.optional(v.string()),
-  id: v.optional(v.string()),
-  keywords: v.optional(v.string()),
-  include_parsing_status: queryBool(false),
-});
+// strict: RAGFlow refuses a parameter it does not know ("Extra inputs are not permitted")
+export const ListDatasetsQuerySchema = v.strictObject(
+  {
+    page: queryInt(1, 1),
+    page_size: queryInt(30, 1, 1000),
+    orderby: v.optional(oneOf(["create_time", "update_time"] as const), "create_time"),
+    desc: queryBool(true),
+    name: v.optional(v.string()),
+    // "?id=" too must be an id (RAGFlow's UUID check); a name may be empty, which lists all
+    id: v.optional(v.pipe(v.string(), v.regex(HEX_ID, "Invalid UUID format"))),
+    keywords: v.optional(v.string()),
+    include_parsing_status: queryBool(false),
+  },
+  msg.extra,
+);
 export type ListDatasetsQuery = v.InferOutput<typeof ListDatasetsQuerySchema>;
 
 export const DeleteByIdsSchema = v.strictObject(

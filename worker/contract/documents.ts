@@ -79,11 +79,22 @@ export const MetaFieldsSchema = v.pipe(
   v.check((fields) => fitsMetaFields(fields), META_FIELDS_TOO_LARGE),
 );
 
+// RAGFlow's document chunk_method check (UpdateDocumentReq) and its wording; "" passes it and is refused by the
+// update itself ("`chunk_method` (empty string) is not valid").
+const DocumentChunkMethodSchema = v.pipe(
+  v.string(msg.string),
+  v.check(
+    (value) => value === "" || (CHUNK_METHODS as readonly string[]).includes(value),
+    (issue) => `\`chunk_method\` ${String(issue.input)} doesn't exist`,
+  ),
+  v.transform((value) => value as ChunkMethod | ""),
+);
+
 export const UpdateDocumentSchema = v.strictObject(
   {
     name: v.optional(DocumentNameSchema),
     meta_fields: v.optional(MetaFieldsSchema),
-    chunk_method: v.optional(oneOf(CHUNK_METHODS)),
+    chunk_method: v.optional(DocumentChunkMethodSchema),
     parser_config: v.optional(ParserConfigSchema),
     enabled: v.optional(v.picklist([0, 1], "Input should be 0 or 1")),
     // read-only: accepted when equal to the stored value (RAGFlow's clients send the document back), else refused

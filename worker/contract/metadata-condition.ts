@@ -26,7 +26,13 @@ export const metadataFieldName = v.pipe(
   v.trim(),
   v.nonEmpty("Each condition needs a metadata field name."),
 );
-export const metadataOperator = oneOf(METADATA_OPERATORS);
+// RAGFlow's convert_conditions also takes these spellings, for the operators above
+const OPERATOR_ALIASES: Record<string, MetadataOperator> = { is: "=", "not is": "≠", "!=": "≠", ">=": "≥", "<=": "≤" };
+const OPERATOR_NAMES = [...METADATA_OPERATORS, ...Object.keys(OPERATOR_ALIASES)];
+export const metadataOperator = v.pipe(
+  v.picklist(OPERATOR_NAMES, msg.oneOf(OPERATOR_NAMES)),
+  v.transform((op): MetadataOperator => OPERATOR_ALIASES[op] ?? (op as MetadataOperator)),
+);
 export const metadataValue = v.optional(v.union([v.string(), v.number()], msg.string), "");
 export const metadataLogic = v.optional(oneOf(["and", "or"] as const), "and");
 export const conditionList = <E extends v.ObjectEntries>(entries: E) =>

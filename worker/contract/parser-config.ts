@@ -87,7 +87,8 @@ export const ParentChildSchema = v.strictObject(
 );
 
 const PageRangeSchema = v.pipe(
-  v.tuple([int(1), int(1)], "Each page range is [from, to]"),
+  // pydantic's text for an entry that is no [from, to] list
+  v.tuple([int(1), int(1)], msg.list),
   v.check(([from, to]) => to >= from, "A range must end at or after its start"),
 );
 

@@ -53,10 +53,14 @@ const vectorWeight = v.pipe(
 );
 
 // RAGFlow's highlight: a boolean, or "true"/"false" in any case; null is false
+const HIGHLIGHT_NOT_BOOLEAN = "`highlight` should be a boolean";
 const highlightFlag = v.optional(
   v.pipe(
     v.nullable(
-      v.union([v.boolean(), v.pipe(v.string(), v.regex(/^(true|false)$/i))], "`highlight` should be a boolean"),
+      v.union(
+        [v.boolean(), v.pipe(v.string(), v.regex(/^(true|false)$/i, HIGHLIGHT_NOT_BOOLEAN))],
+        HIGHLIGHT_NOT_BOOLEAN,
+      ),
     ),
     v.transform((value) => value === true || (typeof value === "string" && value.toLowerCase() === "true")),
   ),
@@ -69,7 +73,8 @@ export const RetrievalSchema = v.pipe(
     dataset_ids: v.optional(v.array(v.string(), "`dataset_ids` should be a list."), []),
     document_ids: v.optional(
       v.pipe(
-        v.array(v.string(), "`document_ids` should be a list."),
+        // RAGFlow's retrieval_test names the field `documents` here
+        v.array(v.string(), "`documents` should be a list"),
         v.maxLength(MAX_DOCUMENT_FILTER, `At most ${MAX_DOCUMENT_FILTER} document_ids per request.`),
       ),
       [],

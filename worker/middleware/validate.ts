@@ -67,7 +67,8 @@ const describeIssue = (issue: v.BaseIssue<unknown>) => {
   if (!path) return issue.message;
   if (isMissingKey(issue)) return `\`${path}\` is required`;
   const field = path.split(".").findLast((key) => !/^\d+$/.test(key)) ?? path;
-  return issue.message.includes(field) ? issue.message : formatIssues([issue]);
+  // a line that opens with a `name` is RAGFlow's own wording, which sometimes names the field otherwise
+  return issue.message.includes(field) || issue.message.startsWith("`") ? issue.message : formatIssues([issue]);
 };
 
 // Chunk and chat endpoints answer bad input with code 102 and its first problem, as RAGFlow does. No body (or

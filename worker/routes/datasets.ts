@@ -10,6 +10,8 @@ import { IndexQuerySchema } from "../contract/dataset-index";
 import { FlattenedMetadataQuerySchema, MetadataUpdateSchema } from "../contract/dataset-metadata";
 import type { AppEnv } from "../env";
 import { notEffective, ok } from "../lib/envelope";
+import { argumentError } from "../lib/errors";
+import { HEX_ID } from "../contract/pydantic";
 import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
 import { jsonBody, jsonBodyAsDataError, queryParams } from "../middleware/validate";
@@ -36,6 +38,7 @@ import { getMetadataConfig, putMetadataConfig } from "../services/datasets/metad
 import { getIngestionLog, ingestionSummary, listIngestionLogs } from "../services/ingestion-logs/list";
 import { checkEmbeddingModel, EMBEDDING_SWITCH_REFUSED } from "../services/datasets/embedding-check";
 import { parseHandlers, stopHandlers } from "./parsing";
+import { metadataDatasetFirst } from "./documents";
 
 export const datasetRoutes = new Hono<AppEnv>()
   .use(requireAuth)
@@ -135,13 +138,15 @@ export const datasetRoutes = new Hono<AppEnv>()
   .get("/:datasetId/metadata/summary", async (c) =>
     ok(c, await metadataSummary(serviceContext(c), c.req.param("datasetId"))),
   )
-  .post("/:datasetId/metadata/update", jsonBodyAsDataError(MetadataUpdateSchema), async (c) =>
+  .post("/:datasetId/metadata/update", metadataDatasetFirst, jsonBodyAsDataError(MetadataUpdateSchema), async (c) =>
     ok(c, await updateMetadata(serviceContext(c), c.req.param("datasetId"), c.req.valid("json"))),
   )
   // RAGFlow's SDK paths for parse and stop
   .post("/:datasetId/chunks", ...parseHandlers)
   .delete("/:datasetId/chunks", ...stopHandlers)
   .get("/:datasetId", async (c) => ok(c, await getDataset(serviceContext(c), c.req.param("datasetId"))))
-  .put("/:datasetId", jsonBody(UpdateDatasetSchema), async (c) =>
-    ok(c, await updateDataset(serviceContext(c), c.req.param("datasetId"), c.req.valid("json"))),
-  );
+  .put("/:datasetId", jsonBody(UpdateDatasetSchema), async (c) => {
+    // RAGFlow's update_dataset checks the id's form before it looks the dataset up
+    if (!HEX_ID.test(c.req.param("datasetId"))) throw argumentError("Invalid UUID format");
+    return ok(c, await updateDataset(serviceContext(c), c.req.param("datasetId"), c.req.valid("json")));
+  });

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { MetadataUpdateSchema } from "../contract/dataset-metadata";
 import { DeleteDocumentsSchema } from "../contract/datasets";
 import {
@@ -26,13 +27,19 @@ import { createEmptyDocument } from "../services/documents/create-empty";
 import { requestCrawl } from "../services/documents/crawl-request";
 import { downloadDocument } from "../services/documents/download";
 import { listDocuments } from "../services/documents/list";
-import { updateMetadata } from "../services/documents/metadata-batch";
+import { assertMetadataDataset, updateMetadata } from "../services/documents/metadata-batch";
 import { removeDocuments } from "../services/documents/remove";
 import { updateDocument } from "../services/documents/update";
 import { uploadDocuments } from "../services/documents/upload";
 
 // RAGFlow answers a document update's validation with code 102 (other dataset endpoints: 101)
 const updateHandler = jsonBody(UpdateDocumentSchema, dataError);
+
+// RAGFlow's batch metadata update answers "You don't own the dataset" before any complaint about the body
+export const metadataDatasetFirst = createMiddleware<AppEnv>(async (c, next) => {
+  await assertMetadataDataset(serviceContext(c), c.req.param("datasetId") as string);
+  await next();
+});
 
 export const documentRoutes = new Hono<AppEnv>()
   .use(requireAuth)
@@ -61,7 +68,7 @@ export const documentRoutes = new Hono<AppEnv>()
     ok(c, await removeDocuments(serviceContext(c), c.req.param("datasetId") as string, c.req.valid("json"))),
   )
   // RAGFlow's REST path for the batch metadata update (= POST /datasets/{id}/metadata/update)
-  .patch("/metadatas", jsonBodyAsDataError(MetadataUpdateSchema), async (c) =>
+  .patch("/metadatas", metadataDatasetFirst, jsonBodyAsDataError(MetadataUpdateSchema), async (c) =>
     ok(c, await updateMetadata(serviceContext(c), c.req.param("datasetId") as string, c.req.valid("json"))),
   )
   .get("/:documentId", async (c) =>

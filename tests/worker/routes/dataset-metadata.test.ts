@@ -224,13 +224,11 @@ describe("dataset metadata routes", () => {
       code: 102,
       message: "selector must be an object.",
     });
-    expect((await update({ updates: [] })).body).toMatchObject({
-      code: 102,
-      message: "updates and deletes cannot both be empty.",
-    });
+    // no edits: RAGFlow answers success and changes nothing
+    expect((await update({ updates: [] })).body).toMatchObject({ code: 0, data: { updated: 0 } });
     expect((await update({ updates: [{ key: " ", value: "b" }] })).body).toMatchObject({
       code: 102,
-      message: "Each operation needs a `key`.",
+      message: "Each update requires key and value.",
     });
     expect((await update({ updates: [{ key: "a", value: { x: 1 } }] })).body).toMatchObject({
       code: 102,
@@ -238,7 +236,7 @@ describe("dataset metadata routes", () => {
     });
     expect(
       (await update({ selector: { document_ids: [ids[0], "fremd"] }, updates: [{ key: "a", value: "b" }] })).body,
-    ).toMatchObject({ code: 102, message: "Documents not found: ['fremd']" });
+    ).toMatchObject({ code: 102, message: `These documents do not belong to dataset ${ds.id}: fremd` });
     expect((await update({ updates: [{ key: "Lang", value: "x".repeat(17_000) }] })).body).toMatchObject({
       code: 102,
       message: "A document's metadata would exceed 16 KB as JSON.",

@@ -35,6 +35,8 @@ export const listChunks = async (
       .offset((query.page - 1) * query.page_size),
     ctx.db.select({ n: count() }).from(chunks).where(where),
   ]);
+  // RAGFlow's list_chunks looks one id up in its store and fails when the document has no such chunk
+  if (query.id && rows.length === 0) throw dataError(`Chunk not found: ${datasetId}/${query.id}`);
   return {
     chunks: await withImageUrls(ctx.config, rows.map(toChunk)),
     doc: toDocument(document),

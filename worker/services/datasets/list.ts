@@ -41,6 +41,24 @@ const parsingStatus = async (ctx: ServiceContext, ids: string[]) => {
   return byDataset;
 };
 
+// RAGFlow's list_datasets looks the id and the name up on their own: one that names no visible dataset is refused,
+// while an id and a name of two different datasets list nothing.
+const assertEachNamed = async (ctx: ServiceContext, query: ListDatasetsQuery) => {
+  const lookups = [
+    query.id ? eq(datasets.id, query.id) : undefined,
+    query.name ? eq(datasets.nameKey, query.name.toLowerCase()) : undefined,
+  ];
+  for (const [i, lookup] of lookups.entries()) {
+    if (!lookup) continue;
+    const found = await ctx.db
+      .select({ id: datasets.id })
+      .from(datasets)
+      .where(and(visibleDatasets(ctx), lookup))
+      .limit(1);
+    if (found.length === 0) throw lacksPermission(ctx, (i === 0 ? query.id : query.name) ?? "");
+  }
+};
+
 export const listDatasets = async (ctx: ServiceContext, query: ListDatasetsQuery) => {
   const filters: SQL[] = [visibleDatasets(ctx)];
   if (query.id) filters.push(eq(datasets.id, query.id));
@@ -59,9 +77,7 @@ export const listDatasets = async (ctx: ServiceContext, query: ListDatasetsQuery
       .offset((query.page - 1) * query.page_size),
     ctx.db.select({ n: count() }).from(datasets).where(where),
   ]);
-  if ((query.id || query.name) && (total?.n ?? 0) === 0) {
-    throw lacksPermission(ctx, query.id ?? query.name ?? "");
-  }
+  if ((query.id || query.name) && (total?.n ?? 0) === 0) await assertEachNamed(ctx, query);
   const counts = query.include_parsing_status
     ? await parsingStatus(
         ctx,

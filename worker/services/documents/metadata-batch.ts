@@ -14,7 +14,6 @@ import { applyMetadataEdits, flattenMetadata, summarizeMetadata } from "../../ra
 import { metadataMatches } from "../../rag/metadata-filter";
 import type { ServiceContext } from "../context";
 import { getDatasetInTenant } from "../scope/datasets";
-import { pythonRepr } from "../../lib/validation";
 
 const metadataRows = async (ctx: ServiceContext, datasetIds: string | string[]) =>
   (
@@ -56,6 +55,11 @@ export const metadataSummary = async (ctx: ServiceContext, datasetId: string): P
 
 // POST /datasets/{id}/metadata/update: who may edit a document's metadata may edit many at once. All or
 // nothing: unknown document ids or a result over the size limit change no document.
+// RAGFlow's metadata update looks the dataset up before it reads the body (a route middleware).
+export const assertMetadataDataset = async (ctx: ServiceContext, datasetId: string) => {
+  await getDatasetInTenant(ctx, datasetId);
+};
+
 export const updateMetadata = async (ctx: ServiceContext, datasetId: string, input: MetadataUpdateInput) => {
   await getDatasetInTenant(ctx, datasetId);
   const rows = await metadataRows(ctx, datasetId);
@@ -63,7 +67,7 @@ export const updateMetadata = async (ctx: ServiceContext, datasetId: string, inp
   if (ids?.length) {
     const known = new Set(rows.map((row) => row.id));
     const missing = ids.filter((id) => !known.has(id));
-    if (missing.length) throw dataError(`Documents not found: ${pythonRepr(missing)}`);
+    if (missing.length) throw dataError(`These documents do not belong to dataset ${datasetId}: ${missing.join(", ")}`);
   }
   const chosen = new Set(ids ?? []);
   const matched = rows.filter(

@@ -51,7 +51,9 @@ export const removeDocuments = async (ctx: ServiceContext, datasetId: string, in
     const found = new Set(rows.map((row) => row.id));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length > 0)
-      throw dataError(`These documents do not belong to dataset ${datasetId}: ${missing.join(", ")}`);
+      throw dataError(
+        `These documents do not belong to dataset ${datasetId} or Document not found: ${missing.join(", ")}`,
+      );
   }
   if (rows.length === 0) return { deleted: 0 };
   await deleteVectorsOf(

@@ -23,11 +23,12 @@ const assertRenameAllowed = async (ctx: ServiceContext, doc: DocumentRow, name: 
 
 // A new chunk method or parser config makes the old parse result stale: the document goes back to UNSTART.
 const parsingReset = (doc: DocumentRow, input: UpdateDocumentInput): Partial<DocumentRow> => {
-  const methodChanged = input.chunk_method !== undefined && input.chunk_method !== doc.parserId;
+  const method = input.chunk_method || undefined;
+  const methodChanged = method !== undefined && method !== doc.parserId;
   if (!methodChanged && !input.parser_config) return {};
-  const base = methodChanged ? defaultParserConfig(input.chunk_method) : doc.parserConfig;
+  const base = methodChanged ? defaultParserConfig(method) : doc.parserConfig;
   return {
-    parserId: input.chunk_method ?? doc.parserId,
+    parserId: method ?? doc.parserId,
     parserConfig: mergeParserConfig(base, input.parser_config),
     ...(methodChanged ? { run: RUN.unstart, progress: 0, progressMsg: "", processDuration: 0 } : {}),
   };
@@ -53,6 +54,7 @@ export const updateDocument = async (
   await getDatasetInTenant(ctx, datasetId, "you don't own the dataset");
   const doc = await getDocumentInDataset(ctx, datasetId, documentId, "the dataset doesn't own the document");
   assertUnchangedCounts(doc, input);
+  if (input.chunk_method === "") throw dataError("`chunk_method` (empty string) is not valid");
   if (input.name !== undefined && input.name !== doc.name) await assertRenameAllowed(ctx, doc, input.name);
   const [row] = await ctx.db
     .update(documents)

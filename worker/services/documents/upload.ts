@@ -68,7 +68,8 @@ const assertNotEmpty = (files: File[]) => {
 export const uploadDocuments = async (ctx: ServiceContext, datasetId: string, files: File[]) => {
   assertUploadable(files);
   assertNotEmpty(files);
-  const dataset = await getDatasetInTenant(ctx, datasetId);
+  // RAGFlow's upload_document words an unknown dataset its own way
+  const dataset = await getDatasetInTenant(ctx, datasetId, `Can't find the dataset with ID ${datasetId}!`);
   const rows = files.map((file) =>
     newDocumentRow(ctx, dataset, { name: file.name, size: file.size, sourceType: "local" }),
   );
