@@ -1213,6 +1213,7 @@ const ROWS: Row[] = [
   { route: "GET /api/v1/system/version", allowed: "public", req: () => ({ method: "GET", path: "/system/version" }) },
   { route: "GET /api/v1/system/config", allowed: "public", req: () => ({ method: "GET", path: "/system/config" }) },
   { route: "GET /api/v1/system/healthz", allowed: "public", req: () => ({ method: "GET", path: "/system/healthz" }) },
+  { route: "GET /api/v1/system/status", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/system/status" }) },
 ];
 
 // Share-page endpoints take a share link's token, never a session or an API key, and a chunk image takes its
