@@ -17,6 +17,7 @@ import { SHARE_PAGES, sharePage } from "./routes/share-page";
 import { spaPage } from "./routes/spa-page";
 import { chunkRoutes } from "./routes/chunks";
 import { datasetRoutes } from "./routes/datasets";
+import { documentDownloadRoutes } from "./routes/document-download";
 import { documentImageRoutes } from "./routes/document-image";
 import { documentRoutes } from "./routes/documents";
 import { fileRoutes } from "./routes/files";
@@ -39,6 +40,7 @@ const api = new Hono<AppEnv>()
   .route("/datasets/:datasetId/documents/:documentId/chunks", chunkRoutes)
   .route("/datasets/:datasetId/documents", documentRoutes)
   .route("/document", documentImageRoutes)
+  .route("/documents", documentDownloadRoutes)
   .route("/datasets", datasetRoutes)
   .route("/retrieval", retrievalRoutes)
   .route("/dify", difyRoutes)

@@ -1213,6 +1213,11 @@ const ROWS: Row[] = [
   { route: "GET /api/v1/system/version", allowed: "public", req: () => ({ method: "GET", path: "/system/version" }) },
   { route: "GET /api/v1/system/config", allowed: "public", req: () => ({ method: "GET", path: "/system/config" }) },
   { route: "GET /api/v1/system/healthz", allowed: "public", req: () => ({ method: "GET", path: "/system/healthz" }) },
+  {
+    route: "GET /api/v1/documents/:documentId",
+    allowed: TEAM,
+    req: () => ({ method: "GET", path: `/documents/${fx.documentId}` }),
+  },
   { route: "GET /api/v1/system/status", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/system/status" }) },
 ];
 
