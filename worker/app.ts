@@ -26,6 +26,7 @@ import { retrievalRoutes } from "./routes/retrieval";
 import { difyRoutes } from "./routes/dify";
 import { searchRoutes } from "./routes/searches";
 import { systemRoutes } from "./routes/system";
+import { taskRoutes } from "./routes/tasks";
 import { teamRoutes } from "./routes/teams";
 import { tokenRoutes } from "./routes/tokens";
 import { userRoutes } from "./routes/users";
@@ -60,7 +61,8 @@ const api = new Hono<AppEnv>()
   .route("/usage", usageRoutes)
   .route("/prompt-templates", promptTemplateRoutes)
   .route("/system/tokens", tokenRoutes)
-  .route("/system", systemRoutes);
+  .route("/system", systemRoutes)
+  .route("/tasks", taskRoutes);
 
 export const app = new Hono<AppEnv>()
   .use("*", securityHeaders)

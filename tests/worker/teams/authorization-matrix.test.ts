@@ -88,6 +88,16 @@ const runningDocument = async () => {
   keptRunning.push(id);
   return id;
 };
+// an open parsing task of such a document (RAGFlow's /tasks/{id} stop it)
+const runningTask = async () => {
+  const taskId = crypto.randomUUID().replaceAll("-", "");
+  await env.DB.prepare(
+    "INSERT INTO tasks (id, document_id, dataset_id, tenant_id, state, create_time) VALUES (?, ?, ?, ?, 'running', ?)",
+  )
+    .bind(taskId, await runningDocument(), fx.datasetId, fx.owner.id, Date.now())
+    .run();
+  return taskId;
+};
 const throwawayChunk = async () =>
   (
     await callApi<{ chunk: { id: string } }>(`/datasets/${fx.datasetId}/documents/${fx.documentId}/chunks`, {
@@ -1217,6 +1227,17 @@ const ROWS: Row[] = [
     route: "GET /api/v1/documents/:documentId",
     allowed: TEAM,
     req: () => ({ method: "GET", path: `/documents/${fx.documentId}` }),
+  },
+  // an outsider's stop answers true like an unknown task's (RAGFlow's contract) and stops nothing
+  {
+    route: "POST /api/v1/tasks/:taskId/cancel",
+    allowed: SIGNED_IN,
+    req: async () => ({ method: "POST", path: `/tasks/${await runningTask()}/cancel` }),
+  },
+  {
+    route: "PATCH /api/v1/tasks/:taskId",
+    allowed: SIGNED_IN,
+    req: async () => ({ method: "PATCH", path: `/tasks/${await runningTask()}`, json: { action: "stop" } }),
   },
   { route: "GET /api/v1/system/status", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/system/status" }) },
 ];
