@@ -23,6 +23,7 @@ import { listTags } from "../services/tags/list";
 import { deleteTags } from "../services/tags/remove";
 import { renameTag } from "../services/tags/rename";
 import { removeIndex } from "../services/index-tasks/remove";
+import { removeIndexByPath } from "./dataset-index-by-path";
 import { startIndexTask } from "../services/index-tasks/start";
 import { traceIndexTask } from "../services/index-tasks/trace";
 import { getKnowledgeGraph } from "../services/graph/store";
@@ -144,4 +145,6 @@ export const datasetRoutes = new Hono<AppEnv>()
   .get("/:datasetId", async (c) => ok(c, await getDataset(serviceContext(c), c.req.param("datasetId"))))
   .put("/:datasetId", jsonBody(UpdateDatasetSchema), async (c) =>
     ok(c, await updateDataset(serviceContext(c), c.req.param("datasetId"), c.req.valid("json"))),
-  );
+  )
+  // last: every more specific DELETE /:datasetId/… above wins
+  .delete("/:datasetId/:indexType", removeIndexByPath);

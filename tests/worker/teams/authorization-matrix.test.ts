@@ -368,6 +368,11 @@ const ROWS: Row[] = [
     req: () => ({ method: "DELETE", path: ds("/index?type=raptor") }),
   },
   {
+    route: "DELETE /api/v1/datasets/:datasetId/:indexType",
+    allowed: MANAGERS,
+    req: () => ({ method: "DELETE", path: ds("/mindmap") }),
+  },
+  {
     route: "POST /api/v1/datasets/:datasetId/run_raptor",
     allowed: MANAGERS,
     req: async () => ({ method: "POST", path: `/datasets/${await indexDataset()}/run_raptor` }),
