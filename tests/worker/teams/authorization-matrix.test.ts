@@ -1189,6 +1189,15 @@ const ROWS: Row[] = [
     }),
   },
   {
+    route: "POST /api/v1/searches/:searchId/completion",
+    allowed: TEAM,
+    req: async () => ({
+      method: "POST",
+      path: `/searches/${await teamSearch()}/completion`,
+      json: { question: "Grippeimpfung?" },
+    }),
+  },
+  {
     route: "POST /api/v1/searches/:searchId/retrieval",
     allowed: TEAM,
     req: async () => ({
