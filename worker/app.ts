@@ -18,6 +18,7 @@ import { SHARE_PAGES, sharePage } from "./routes/share-page";
 import { spaPage } from "./routes/spa-page";
 import { chunkRoutes } from "./routes/chunks";
 import { datasetRoutes } from "./routes/datasets";
+import { documentDownloadRoutes } from "./routes/document-download";
 import { documentImageRoutes } from "./routes/document-image";
 import { documentRoutes } from "./routes/documents";
 import { fileRoutes } from "./routes/files";
@@ -27,6 +28,7 @@ import { retrievalRoutes } from "./routes/retrieval";
 import { difyRoutes } from "./routes/dify";
 import { searchRoutes } from "./routes/searches";
 import { systemRoutes } from "./routes/system";
+import { taskRoutes } from "./routes/tasks";
 import { teamRoutes } from "./routes/teams";
 import { tokenRoutes } from "./routes/tokens";
 import { userRoutes } from "./routes/users";
@@ -43,6 +45,7 @@ const api = new Hono<AppEnv>()
   .route("/datasets/:datasetId/documents/:documentId/chunks", chunkRoutes)
   .route("/datasets/:datasetId/documents", documentRoutes)
   .route("/document", documentImageRoutes)
+  .route("/documents", documentDownloadRoutes)
   .route("/datasets", datasetRoutes)
   .route("/retrieval", retrievalRoutes)
   .route("/dify", difyRoutes)
@@ -64,7 +67,8 @@ const api = new Hono<AppEnv>()
   .route("/memories", memoryRoutes)
   .route("/messages", messageRoutes)
   .route("/system/tokens", tokenRoutes)
-  .route("/system", systemRoutes);
+  .route("/system", systemRoutes)
+  .route("/tasks", taskRoutes);
 
 export const app = new Hono<AppEnv>()
   .use("*", securityHeaders)

@@ -25,6 +25,7 @@ import { listTags } from "../services/tags/list";
 import { deleteTags } from "../services/tags/remove";
 import { renameTag } from "../services/tags/rename";
 import { removeIndex } from "../services/index-tasks/remove";
+import { removeIndexByPath } from "./dataset-index-by-path";
 import { startIndexTask } from "../services/index-tasks/start";
 import { traceIndexTask } from "../services/index-tasks/trace";
 import { getKnowledgeGraph } from "../services/graph/store";
@@ -149,4 +150,6 @@ export const datasetRoutes = new Hono<AppEnv>()
     // RAGFlow's update_dataset checks the id's form before it looks the dataset up
     if (!HEX_ID.test(c.req.param("datasetId"))) throw argumentError("Invalid UUID format");
     return ok(c, await updateDataset(serviceContext(c), c.req.param("datasetId"), c.req.valid("json")));
-  });
+  })
+  // last: every more specific DELETE /:datasetId/… above wins
+  .delete("/:datasetId/:indexType", removeIndexByPath);

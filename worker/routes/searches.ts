@@ -54,15 +54,21 @@ const searchAppRoutes = new Hono<AppEnv>()
     ok(c, await updateSearch(serviceContext(c), c.req.param("searchId"), c.req.valid("json"))),
   )
   .delete("/:searchId", async (c) => ok(c, await removeSearch(serviceContext(c), c.req.param("searchId"))))
-  .post("/:searchId/completions", jsonBodyAsDataError(SearchCompletionSchema), async (c) => {
-    const ctx = serviceContext(c);
-    const answer = await prepareSearchAnswer(
-      ctx,
-      await getSearchInTenant(ctx, c.req.param("searchId")),
-      c.req.valid("json"),
-    );
-    return sseResponse((signal) => envelopes(answer(signal)));
-  })
+  // RAGFlow v0.27 serves the same answer at …/completion too
+  .on(
+    "POST",
+    ["/:searchId/completions", "/:searchId/completion"],
+    jsonBodyAsDataError(SearchCompletionSchema),
+    async (c) => {
+      const ctx = serviceContext(c);
+      const answer = await prepareSearchAnswer(
+        ctx,
+        await getSearchInTenant(ctx, c.req.param("searchId")),
+        c.req.valid("json"),
+      );
+      return sseResponse((signal) => envelopes(answer(signal)));
+    },
+  )
   .post("/:searchId/retrieval", jsonBodyAsDataError(SearchRetrievalSchema), async (c) => {
     const ctx = serviceContext(c);
     return ok(

@@ -8,6 +8,7 @@ import { depsOf, serviceContext } from "../middleware/deps";
 import { queryParams } from "../middleware/validate";
 import { systemStats } from "../services/evaluation/system-stats";
 import { checkHealth } from "../services/system/health";
+import { systemStatus } from "../services/system/status";
 
 // No envelope, HTTP 500 when a part is down (RAGFlow's health check); also served at its older /v1/system/healthz.
 export const healthz = async (c: Context<AppEnv>) => {
@@ -29,4 +30,6 @@ export const systemRoutes = new Hono<AppEnv>()
   .get("/stats", requireAuth, queryParams(SystemStatsQuerySchema), async (c) =>
     ok(c, await systemStats(serviceContext(c), c.req.valid("query"))),
   )
-  .get("/healthz", (c) => healthz(c));
+  .get("/healthz", (c) => healthz(c))
+  // RAGFlow's component report (see docs/api.md); signed-in callers only
+  .get("/status", requireAuth, async (c) => ok(c, await systemStatus(depsOf(c))));

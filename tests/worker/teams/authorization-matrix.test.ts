@@ -89,6 +89,16 @@ const runningDocument = async () => {
   keptRunning.push(id);
   return id;
 };
+// an open parsing task of such a document (RAGFlow's /tasks/{id} stop it)
+const runningTask = async () => {
+  const taskId = crypto.randomUUID().replaceAll("-", "");
+  await env.DB.prepare(
+    "INSERT INTO tasks (id, document_id, dataset_id, tenant_id, state, create_time) VALUES (?, ?, ?, ?, 'running', ?)",
+  )
+    .bind(taskId, await runningDocument(), fx.datasetId, fx.owner.id, Date.now())
+    .run();
+  return taskId;
+};
 const throwawayChunk = async () =>
   (
     await callApi<{ chunk: { id: string } }>(`/datasets/${fx.datasetId}/documents/${fx.documentId}/chunks`, {
@@ -392,6 +402,11 @@ const ROWS: Row[] = [
     route: "DELETE /api/v1/datasets/:datasetId/index",
     allowed: MANAGERS,
     req: () => ({ method: "DELETE", path: ds("/index?type=raptor") }),
+  },
+  {
+    route: "DELETE /api/v1/datasets/:datasetId/:indexType",
+    allowed: MANAGERS,
+    req: () => ({ method: "DELETE", path: ds("/mindmap") }),
   },
   {
     route: "POST /api/v1/datasets/:datasetId/run_raptor",
@@ -1383,6 +1398,15 @@ const ROWS: Row[] = [
     }),
   },
   {
+    route: "POST /api/v1/searches/:searchId/completion",
+    allowed: TEAM,
+    req: async () => ({
+      method: "POST",
+      path: `/searches/${await teamSearch()}/completion`,
+      json: { question: "Grippeimpfung?" },
+    }),
+  },
+  {
     route: "POST /api/v1/searches/:searchId/retrieval",
     allowed: TEAM,
     req: async () => ({
@@ -1422,6 +1446,23 @@ const ROWS: Row[] = [
   { route: "GET /api/v1/system/version", allowed: "public", req: () => ({ method: "GET", path: "/system/version" }) },
   { route: "GET /api/v1/system/config", allowed: "public", req: () => ({ method: "GET", path: "/system/config" }) },
   { route: "GET /api/v1/system/healthz", allowed: "public", req: () => ({ method: "GET", path: "/system/healthz" }) },
+  {
+    route: "GET /api/v1/documents/:documentId",
+    allowed: TEAM,
+    req: () => ({ method: "GET", path: `/documents/${fx.documentId}` }),
+  },
+  // an outsider's stop answers true like an unknown task's (RAGFlow's contract) and stops nothing
+  {
+    route: "POST /api/v1/tasks/:taskId/cancel",
+    allowed: SIGNED_IN,
+    req: async () => ({ method: "POST", path: `/tasks/${await runningTask()}/cancel` }),
+  },
+  {
+    route: "PATCH /api/v1/tasks/:taskId",
+    allowed: SIGNED_IN,
+    req: async () => ({ method: "PATCH", path: `/tasks/${await runningTask()}`, json: { action: "stop" } }),
+  },
+  { route: "GET /api/v1/system/status", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/system/status" }) },
 ];
 
 // Share-page endpoints take a share link's token, never a session or an API key, and a chunk image takes its
