@@ -36,20 +36,10 @@ const timeToFirstToken = async (baseUrl, token, chatId, sessionId, question) => 
 
 const stack = await startStack({ skipBuild: process.env.BENCH_SKIP_BUILD === "1", browser: false });
 const openAi = await startOpenAiServer();
-const { post, ingestSynthetic, register } = stackApi(stack.baseUrl);
+const { addLocalModels, post, ingestSynthetic, register } = stackApi(stack.baseUrl);
 try {
   const token = await register();
-  await post(
-    "/providers/models",
-    {
-      llm_factory: "OpenAI-API-Compatible",
-      llm_name: "chat-model",
-      model_type: "chat",
-      api_base: openAi.url,
-      api_key: GOOD_KEY,
-    },
-    token,
-  );
+  await addLocalModels(token, openAi.url, GOOD_KEY, [["chat-model", "chat"]]);
   const { corpus, queries } = loadBeir("nfcorpus/beir");
   const rows = [];
   for (const size of SIZES) {

@@ -9,6 +9,27 @@ export const stackApi = (baseUrl) => {
   };
   const post = (path, body, token) =>
     api(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }, token);
+  const patch = (path, body, token) =>
+    api(path, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }, token);
+
+  // Models of a local OpenAI-compatible server in the provider's instance "main": [name, type or types] each;
+  // `defaults` lists the types whose team default becomes that model. Answers the ids (name@OpenAI-API-Compatible).
+  const addLocalModels = async (token, apiBase, apiKey, models, { defaults = [] } = {}) => {
+    const provider = "OpenAI-API-Compatible";
+    const json = { "Content-Type": "application/json" };
+    await api("/providers", { method: "PUT", headers: json, body: JSON.stringify({ provider_name: provider }) }, token);
+    const info = models.map(([model_name, type]) => ({ model_name, model_type: [type].flat() }));
+    const instance = { instance_name: "main", api_key: apiKey, base_url: apiBase, model_info: info };
+    const made = await post(`/providers/${provider}/instances`, instance, token);
+    if (made.body.code !== 0)
+      for (const { model_name, model_type } of info)
+        for (const type of model_type)
+          await post(`/providers/${provider}/instances/main/models`, { model_name, model_type: type }, token);
+    for (const [name, type] of models)
+      for (const each of [type].flat().filter((t) => defaults.includes(t)))
+        await patch("/models/default", { model_type: each, model_id: `${name}@${provider}` }, token);
+    return models.map(([name]) => `${name}@${provider}`);
+  };
 
   const waitForDataset = async (token, datasetId, expected) => {
     for (;;) {
@@ -54,5 +75,5 @@ export const stackApi = (baseUrl) => {
     return registered.headers.get("Authorization");
   };
 
-  return { api, post, waitForDataset, ingestSynthetic, register };
+  return { api, post, patch, addLocalModels, waitForDataset, ingestSynthetic, register };
 };

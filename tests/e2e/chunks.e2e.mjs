@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { startOpenAiServer } from "../helpers/servers/model-servers.ts";
 import { GOOD_KEY } from "../helpers/shared/model-key.ts";
 import { FIGURE_PAGE, FIGURE_WIDTH, reportPdf, wikiMarkdown } from "../helpers/fixtures/documents.ts";
-import { animationsDone, asUpload, signUp } from "./helpers.mjs";
+import { addLocalModels, animationsDone, asUpload, signUp } from "./helpers.mjs";
 
 export const tests = [
   [
@@ -120,27 +120,12 @@ export const tests = [
       try {
         await signUp(page, baseUrl);
         const pdf = [...new Uint8Array(await reportPdf().arrayBuffer())];
+        await addLocalModels(page, url, GOOD_KEY, [["vision-model", "image2text"]], ["image2text"]);
         const { datasetId, documentId } = await page.evaluate(
-          async ({ apiBase, key, bytes, figurePage }) => {
+          async ({ bytes, figurePage }) => {
             const auth = { Authorization: localStorage.getItem("token") };
             const headers = { ...auth, "Content-Type": "application/json" };
             const json = async (response) => (await response.json()).data;
-            await fetch("/api/v1/providers/models", {
-              method: "POST",
-              headers,
-              body: JSON.stringify({
-                llm_factory: "OpenAI-API-Compatible",
-                llm_name: "vision-model",
-                model_type: "image2text",
-                api_base: apiBase,
-                api_key: key,
-              }),
-            });
-            await fetch("/api/v1/models/default", {
-              method: "PATCH",
-              headers,
-              body: JSON.stringify({ img2txt_id: "vision-model@OpenAI-API-Compatible" }),
-            });
             // the figure page holds four pictures
             const dataset = await json(
               await fetch("/api/v1/datasets", {
@@ -166,7 +151,7 @@ export const tests = [
             }
             throw new Error("parsing did not finish");
           },
-          { apiBase: url, key: GOOD_KEY, bytes: pdf, figurePage: FIGURE_PAGE },
+          { bytes: pdf, figurePage: FIGURE_PAGE },
         );
         await page.goto(`${baseUrl}/knowledge/dataset/chunk?id=${datasetId}&doc=${documentId}`);
         const figures = page.getByRole("link", { name: "Bild aus geologie-bericht.pdf öffnen" });

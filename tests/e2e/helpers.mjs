@@ -59,30 +59,34 @@ export const parsedKnowledgeBase = (page, datasetName, content = FAQ, parserConf
     { name: datasetName, text: content, config: parserConfig },
   );
 
+// Models of the local OpenAI-compatible server for the signed-in team, in the provider's instance "main": [name,
+// type] each; `defaults` lists the types whose team default becomes that model.
+export const addLocalModels = (page, apiBase, key, models, defaults = []) =>
+  page.evaluate(
+    async ({ base, apiKey, wanted, defaultTypes }) => {
+      const provider = "OpenAI-API-Compatible";
+      const headers = { Authorization: localStorage.getItem("token"), "Content-Type": "application/json" };
+      // every call here writes (PUT, POST, PATCH), with a JSON body
+      const call = async (path, method, json) => {
+        const init = { method, headers, body: JSON.stringify(json) };
+        return (await fetch(`/api/v1${path}`, init)).json();
+      };
+      await call("/providers", "PUT", { provider_name: provider });
+      const info = wanted.map(([model_name, type]) => ({ model_name, model_type: [type] }));
+      const instance = { instance_name: "main", api_key: apiKey, base_url: base, model_info: info };
+      if ((await call(`/providers/${provider}/instances`, "POST", instance)).code !== 0)
+        for (const [model_name, model_type] of wanted)
+          await call(`/providers/${provider}/instances/main/models`, "POST", { model_name, model_type });
+      for (const [name, type] of wanted)
+        if (defaultTypes.includes(type))
+          await call("/models/default", "PATCH", { model_type: type, model_id: `${name}@${provider}` });
+    },
+    { base: apiBase, apiKey: key, wanted: models, defaultTypes: defaults },
+  );
+
 // The local OpenAI-compatible server's chat model as the signed-in team's default chat model.
 export const useLocalChatModel = (page, apiBase, key) =>
-  page.evaluate(
-    async ({ base, apiKey }) => {
-      const headers = { Authorization: localStorage.getItem("token"), "Content-Type": "application/json" };
-      await fetch("/api/v1/providers/models", {
-        method: "POST",
-        headers,
-        body: JSON.stringify({
-          llm_factory: "OpenAI-API-Compatible",
-          llm_name: "chat-model",
-          model_type: "chat",
-          api_base: base,
-          api_key: apiKey,
-        }),
-      });
-      await fetch("/api/v1/models/default", {
-        method: "PATCH",
-        headers,
-        body: JSON.stringify({ llm_id: "chat-model@OpenAI-API-Compatible" }),
-      });
-    },
-    { base: apiBase, apiKey: key },
-  );
+  addLocalModels(page, apiBase, key, [["chat-model", "chat"]], ["chat"]);
 
 // Waits until the page's CSS animations (dialogs fading in, indicators sliding) have finished, for screenshots.
 export const animationsDone = (page) =>

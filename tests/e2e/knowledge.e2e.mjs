@@ -306,48 +306,38 @@ export const tests = [
       const { server, url } = await startOpenAiServer();
       try {
         await signUp(page, baseUrl);
-        const datasetId = await page.evaluate(
-          async ({ apiBase, key }) => {
-            const auth = { Authorization: localStorage.getItem("token") };
-            const send = async (path, body, patch = false) =>
-              (
-                await (
-                  await fetch(`/api/v1${path}`, {
-                    method: patch ? "PATCH" : "POST",
-                    headers: { ...auth, "Content-Type": "application/json" },
-                    body: JSON.stringify(body),
-                  })
-                ).json()
-              ).data;
-            const get = async (path) => (await (await fetch(`/api/v1${path}`, { headers: auth })).json()).data;
-            await send("/providers/models", {
-              llm_factory: "OpenAI-API-Compatible",
-              llm_name: "chat-model",
-              model_type: "chat",
-              api_base: apiBase,
-              api_key: key,
-            });
-            await send("/models/default", { llm_id: "chat-model@OpenAI-API-Compatible" }, true);
-            const dataset = await send("/datasets", { name: "Impf-Leitfaden", parser_config: { delimiter: "`\n`" } });
-            const form = new FormData();
-            const lines = [
-              "Die Grippeimpfung schützt ältere Menschen im Herbst.",
-              "Der Impfstoff wird jedes Jahr neu angepasst.",
-              "Nach der Impfung kann der Arm schmerzen.",
-            ];
-            form.append("file", new Blob([lines.join("\n")], { type: "text/plain" }), "impfen.txt");
-            const [doc] = (
+        await useLocalChatModel(page, url, GOOD_KEY);
+        const datasetId = await page.evaluate(async () => {
+          const auth = { Authorization: localStorage.getItem("token") };
+          const send = async (path, body, patch = false) =>
+            (
               await (
-                await fetch(`/api/v1/datasets/${dataset.id}/documents`, { method: "POST", headers: auth, body: form })
+                await fetch(`/api/v1${path}`, {
+                  method: patch ? "PATCH" : "POST",
+                  headers: { ...auth, "Content-Type": "application/json" },
+                  body: JSON.stringify(body),
+                })
               ).json()
             ).data;
-            await send(`/datasets/${dataset.id}/chunks`, { document_ids: [doc.id] });
-            for (let i = 0; i < 120 && (await get(`/datasets/${dataset.id}/documents`)).docs[0].run !== "DONE"; i++)
-              await new Promise((resolve) => setTimeout(resolve, 250));
-            return dataset.id;
-          },
-          { apiBase: url, key: GOOD_KEY },
-        );
+          const get = async (path) => (await (await fetch(`/api/v1${path}`, { headers: auth })).json()).data;
+          const dataset = await send("/datasets", { name: "Impf-Leitfaden", parser_config: { delimiter: "`\n`" } });
+          const form = new FormData();
+          const lines = [
+            "Die Grippeimpfung schützt ältere Menschen im Herbst.",
+            "Der Impfstoff wird jedes Jahr neu angepasst.",
+            "Nach der Impfung kann der Arm schmerzen.",
+          ];
+          form.append("file", new Blob([lines.join("\n")], { type: "text/plain" }), "impfen.txt");
+          const [doc] = (
+            await (
+              await fetch(`/api/v1/datasets/${dataset.id}/documents`, { method: "POST", headers: auth, body: form })
+            ).json()
+          ).data;
+          await send(`/datasets/${dataset.id}/chunks`, { document_ids: [doc.id] });
+          for (let i = 0; i < 120 && (await get(`/datasets/${dataset.id}/documents`)).docs[0].run !== "DONE"; i++)
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          return dataset.id;
+        });
 
         await page.goto(`${baseUrl}/knowledge/configuration?id=${datasetId}`);
         await page.getByText("RAPTOR verwenden").click();
@@ -405,28 +395,7 @@ export const tests = [
       const { server, url } = await startOpenAiServer();
       try {
         await signUp(page, baseUrl);
-        await page.evaluate(
-          async ({ apiBase, key }) => {
-            const headers = { Authorization: localStorage.getItem("token"), "Content-Type": "application/json" };
-            await fetch("/api/v1/providers/models", {
-              method: "POST",
-              headers,
-              body: JSON.stringify({
-                llm_factory: "OpenAI-API-Compatible",
-                llm_name: "chat-model",
-                model_type: "chat",
-                api_base: apiBase,
-                api_key: key,
-              }),
-            });
-            await fetch("/api/v1/models/default", {
-              method: "PATCH",
-              headers,
-              body: JSON.stringify({ llm_id: "chat-model@OpenAI-API-Compatible" }),
-            });
-          },
-          { apiBase: url, key: GOOD_KEY },
-        );
+        await useLocalChatModel(page, url, GOOD_KEY);
         const datasetId = await parsedKnowledgeBase(
           page,
           "Institute",
@@ -549,31 +518,21 @@ export const tests = [
       const { server, url } = await startOpenAiServer();
       try {
         await signUp(page, baseUrl);
-        const datasetId = await page.evaluate(
-          async ({ apiBase, key }) => {
-            const headers = { Authorization: localStorage.getItem("token"), "Content-Type": "application/json" };
-            const send = async (path, body, patch = false) =>
-              (
-                await (
-                  await fetch(`/api/v1${path}`, {
-                    method: patch ? "PATCH" : "POST",
-                    headers,
-                    body: JSON.stringify(body),
-                  })
-                ).json()
-              ).data;
-            await send("/providers/models", {
-              llm_factory: "OpenAI-API-Compatible",
-              llm_name: "chat-model",
-              model_type: "chat",
-              api_base: apiBase,
-              api_key: key,
-            });
-            await send("/models/default", { llm_id: "chat-model@OpenAI-API-Compatible" }, true);
-            return (await send("/datasets", { name: "Merkblätter" })).id;
-          },
-          { apiBase: url, key: GOOD_KEY },
-        );
+        await useLocalChatModel(page, url, GOOD_KEY);
+        const datasetId = await page.evaluate(async () => {
+          const headers = { Authorization: localStorage.getItem("token"), "Content-Type": "application/json" };
+          const send = async (path, body, patch = false) =>
+            (
+              await (
+                await fetch(`/api/v1${path}`, {
+                  method: patch ? "PATCH" : "POST",
+                  headers,
+                  body: JSON.stringify(body),
+                })
+              ).json()
+            ).data;
+          return (await send("/datasets", { name: "Merkblätter" })).id;
+        });
         await page.goto(`${baseUrl}/knowledge/configuration?id=${datasetId}`);
         await page.getByText("Metadaten beim Parsen erzeugen").click();
         await page.getByRole("button", { name: "Feld hinzufügen" }).click();

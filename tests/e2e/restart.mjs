@@ -23,7 +23,7 @@ const persistTo = mkdtempSync(join(tmpdir(), "buddy-restart-"));
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 const secret = randomBytes(32).toString("hex");
-const { api, post, register } = stackApi(baseUrl);
+const { addLocalModels, api, post, register } = stackApi(baseUrl);
 const models = await startOpenAiServer();
 
 let server = null;
@@ -117,40 +117,8 @@ try {
   await applyMigrations(persistTo);
   await start();
   const token = await register();
-  await post(
-    "/providers/models",
-    {
-      llm_factory: "OpenAI-API-Compatible",
-      llm_name: "slow-model",
-      model_type: "chat",
-      api_base: models.url,
-      api_key: GOOD_KEY,
-      verify: false,
-    },
-    token,
-  );
   // embeddings that take 3 s a batch stretch a parse over many seconds, so a crash lands in its middle
-  await post(
-    "/providers/models",
-    {
-      llm_factory: "OpenAI-API-Compatible",
-      llm_name: "slow-model",
-      model_type: "embedding",
-      api_base: models.url,
-      api_key: GOOD_KEY,
-      verify: false,
-    },
-    token,
-  );
-  await api(
-    "/models/default",
-    {
-      method: "PATCH",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ llm_id: "slow-model@OpenAI-API-Compatible" }),
-    },
-    token,
-  );
+  await addLocalModels(token, models.url, GOOD_KEY, [["slow-model", ["chat", "embedding"]]], { defaults: ["chat"] });
 
   // the uninterrupted run every crashed one must equal
   const clean = await uploadPdf(token, "clean");

@@ -45,3 +45,27 @@ export const addLocalModel = async (user: TestUser, name: string, type: string) 
   }
   return `${name}@${LOCAL_PROVIDER}`;
 };
+
+const DEFAULT_TYPES = {
+  llm_id: "chat",
+  embd_id: "embedding",
+  img2txt_id: "image2text",
+  asr_id: "speech2text",
+  tts_id: "tts",
+  rerank_id: "rerank",
+} as const;
+
+// The team's default models, one PATCH /models/default per type (RAGFlow v0.27's body {model_type, model_id}).
+export const setDefaultModels = async (
+  token: string,
+  defaults: Partial<Record<keyof typeof DEFAULT_TYPES, string>>,
+) => {
+  for (const [key, modelId] of Object.entries(defaults)) {
+    const res = await callApi("/models/default", {
+      method: "PATCH",
+      token,
+      json: { model_type: DEFAULT_TYPES[key as keyof typeof DEFAULT_TYPES], model_id: modelId },
+    });
+    if (res.body.code !== 0) throw new Error(`default ${key} not set: ${res.body.message}`);
+  }
+};

@@ -1,3 +1,4 @@
+import { addInstance } from "../../helpers/worker/models";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Agent, ComponentName } from "../../../worker/contract/agents";
@@ -172,16 +173,7 @@ describe("Agent component with tools (function calling)", () => {
 
   it("refuses a model whose adapter has no function calling, by name", async () => {
     const user = await createUser();
-    await callApi("/providers/models", {
-      token: user.token,
-      json: {
-        llm_factory: "Ollama",
-        llm_name: "llama",
-        model_type: "chat",
-        api_base: env.TEST_OLLAMA_URL,
-        verify: false,
-      },
-    });
+    await addInstance(user, { provider: "Ollama", base_url: env.TEST_OLLAMA_URL, models: [["llama", "chat"]] });
     const data = await single(user, "Agent", { llm_id: "llama@Ollama", tools: [wikipedia()] }, "Grippe");
     expect(data.error).toMatch(/Model llama@Ollama does not support tool calls/);
     expect(data.content).toMatch(/^\*\*ERROR\*\*: .*does not support tool calls/);

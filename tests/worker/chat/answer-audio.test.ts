@@ -1,10 +1,10 @@
-import { env, SELF } from "cloudflare:test";
+import { addLocalModel, setDefaultModels } from "../../helpers/worker/models";
+import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createAgent, flow } from "../../helpers/worker/agents";
 import { BASE, callApi } from "../../helpers/worker/api";
 import { createChat, streamFrames } from "../../helpers/worker/chat";
 import { createDataset, createUser, ingest, textFile, type TestUser } from "../../helpers/worker/factories";
-import { GOOD_KEY } from "../../helpers/shared/model-key";
 
 // The local TTS server answers "ID3 speech for <text>": the hex decodes back to what was read out.
 const spoken = (hex: string) =>
@@ -18,21 +18,8 @@ const FAQ =
 const setUp = async (withTtsModel: boolean) => {
   const user = await createUser();
   if (withTtsModel) {
-    await callApi("/providers/models", {
-      token: user.token,
-      json: {
-        llm_factory: "OpenAI-API-Compatible",
-        llm_name: "tts-1",
-        model_type: "tts",
-        api_base: env.TEST_OPENAI_URL,
-        api_key: GOOD_KEY,
-      },
-    });
-    await callApi("/models/default", {
-      method: "PATCH",
-      token: user.token,
-      json: { tts_id: "tts-1@OpenAI-API-Compatible" },
-    });
+    await addLocalModel(user, "tts-1", "tts");
+    await setDefaultModels(user.token, { tts_id: "tts-1@OpenAI-API-Compatible" });
   }
   const ds = await createDataset(user);
   await ingest(user, ds.id, [textFile("faq.txt", FAQ)]);

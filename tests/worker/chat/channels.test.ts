@@ -1,7 +1,7 @@
-import { env, SELF } from "cloudflare:test";
+import { addLocalModel, setDefaultModels } from "../../helpers/worker/models";
+import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ChatStats, Session } from "../../../worker/contract/chats";
-import { GOOD_KEY } from "../../helpers/shared/model-key";
 import { BASE, callApi } from "../../helpers/worker/api";
 import {
   ask,
@@ -316,25 +316,11 @@ describe("speech and related questions", () => {
       code: 102,
       message: "No default ASR model is set",
     });
-    for (const [name, type] of [
-      ["tts-1", "tts"],
-      ["whisper-1", "speech2text"],
-    ]) {
-      await callApi("/providers/models", {
-        token: user.token,
-        json: {
-          llm_factory: "OpenAI-API-Compatible",
-          llm_name: name,
-          model_type: type,
-          api_base: env.TEST_OPENAI_URL,
-          api_key: GOOD_KEY,
-        },
-      });
-    }
-    await callApi("/models/default", {
-      method: "PATCH",
-      token: user.token,
-      json: { tts_id: "tts-1@OpenAI-API-Compatible", asr_id: "whisper-1@OpenAI-API-Compatible" },
+    await addLocalModel(user, "tts-1", "tts");
+    await addLocalModel(user, "whisper-1", "speech2text");
+    await setDefaultModels(user.token, {
+      tts_id: "tts-1@OpenAI-API-Compatible",
+      asr_id: "whisper-1@OpenAI-API-Compatible",
     });
     const audio = await SELF.fetch(`${BASE}/chat/audio/speech`, {
       method: "POST",
@@ -353,11 +339,7 @@ describe("speech and related questions", () => {
       (await callApi<string[]>("/chat/recommendation", { token: user.token, json: { question: "Grippeimpfung" } })).body
         .data,
     ).toEqual([]);
-    await callApi("/models/default", {
-      method: "PATCH",
-      token: user.token,
-      json: { llm_id: await useLocalChatModel(user) },
-    });
+    await setDefaultModels(user.token, { llm_id: await useLocalChatModel(user) });
     expect(
       (await callApi<string[]>("/chat/recommendation", { token: user.token, json: { question: "Grippeimpfung" } })).body
         .data,

@@ -1,3 +1,4 @@
+import { addLocalModel, setDefaultModels } from "../../helpers/worker/models";
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ReferenceChunk } from "../../../worker/contract/chats";
@@ -11,28 +12,14 @@ import {
 import { BASE, callApi } from "../../helpers/worker/api";
 import { ask, createChat } from "../../helpers/worker/chat";
 import { createDataset, createUser, ingest, textFile, waitUntilSettled } from "../../helpers/worker/factories";
-import { GOOD_KEY } from "../../helpers/shared/model-key";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 
 describe("images of image chunks", () => {
   it("an answer's reference carries the signed address of a cited image, which loads without sign-in and only with its signature", async () => {
     const user = await createUser();
-    await callApi("/providers/models", {
-      token: user.token,
-      json: {
-        llm_factory: "OpenAI-API-Compatible",
-        llm_name: "vision-model",
-        model_type: "image2text",
-        api_base: env.TEST_OPENAI_URL,
-        api_key: GOOD_KEY,
-      },
-    });
-    await callApi("/models/default", {
-      method: "PATCH",
-      token: user.token,
-      json: { img2txt_id: "vision-model@OpenAI-API-Compatible" },
-    });
+    await addLocalModel(user, "vision-model", "image2text");
+    await setDefaultModels(user.token, { img2txt_id: "vision-model@OpenAI-API-Compatible" });
     const ds = await createDataset(user);
     const docs = await ingest(user, ds.id, [
       new File([PNG], "pass.png", { type: "image/png" }),
@@ -94,21 +81,8 @@ describe("images of image chunks", () => {
 
   it("a search app's hits carry the signed image too", async () => {
     const user = await createUser();
-    await callApi("/providers/models", {
-      token: user.token,
-      json: {
-        llm_factory: "OpenAI-API-Compatible",
-        llm_name: "vision-model",
-        model_type: "image2text",
-        api_base: env.TEST_OPENAI_URL,
-        api_key: GOOD_KEY,
-      },
-    });
-    await callApi("/models/default", {
-      method: "PATCH",
-      token: user.token,
-      json: { img2txt_id: "vision-model@OpenAI-API-Compatible" },
-    });
+    await addLocalModel(user, "vision-model", "image2text");
+    await setDefaultModels(user.token, { img2txt_id: "vision-model@OpenAI-API-Compatible" });
     const ds = await createDataset(user);
     const docs = await ingest(user, ds.id, [new File([PNG], "pass.png", { type: "image/png" })]);
     const url = `/api/v1/document/image/${ds.id}-${docs["pass.png"]?.id}?signature=`;
@@ -127,21 +101,8 @@ describe("images of image chunks", () => {
 
   it("a PDF's figures become chunks described by the image-to-text model, showing their own image", async () => {
     const user = await createUser();
-    await callApi("/providers/models", {
-      token: user.token,
-      json: {
-        llm_factory: "OpenAI-API-Compatible",
-        llm_name: "vision-model",
-        model_type: "image2text",
-        api_base: env.TEST_OPENAI_URL,
-        api_key: GOOD_KEY,
-      },
-    });
-    await callApi("/models/default", {
-      method: "PATCH",
-      token: user.token,
-      json: { img2txt_id: "vision-model@OpenAI-API-Compatible" },
-    });
+    await addLocalModel(user, "vision-model", "image2text");
+    await setDefaultModels(user.token, { img2txt_id: "vision-model@OpenAI-API-Compatible" });
     // the report's figure page holds four pictures and an icon
     const ds = await createDataset(user, { parser_config: { pages: [[FIGURE_PAGE, FIGURE_PAGE]] } });
     const docs = await ingest(user, ds.id, [reportPdf(), wordDocx()], 30_000);

@@ -1,5 +1,5 @@
-import { env, SELF } from "cloudflare:test";
-import { GOOD_KEY } from "../../helpers/shared/model-key";
+import { addLocalModel, setDefaultModels } from "../../helpers/worker/models";
+import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Session } from "../../../worker/contract/chats";
 import type { SharedChatInfo, ShareToken } from "../../../worker/contract/share";
@@ -193,21 +193,8 @@ describe("share links", () => {
     });
     await callApi(`/chats/${chat.id}`, { method: "PATCH", token: owner.token, json: { prompt_config: { tts: true } } });
     expect(await (await speech("Hallo")).json()).toMatchObject({ code: 102, message: "No default TTS model is set" });
-    await callApi("/providers/models", {
-      token: owner.token,
-      json: {
-        llm_factory: "OpenAI-API-Compatible",
-        llm_name: "tts-1",
-        model_type: "tts",
-        api_base: env.TEST_OPENAI_URL,
-        api_key: GOOD_KEY,
-      },
-    });
-    await callApi("/models/default", {
-      method: "PATCH",
-      token: owner.token,
-      json: { tts_id: "tts-1@OpenAI-API-Compatible" },
-    });
+    await addLocalModel(owner, "tts-1", "tts");
+    await setDefaultModels(owner.token, { tts_id: "tts-1@OpenAI-API-Compatible" });
     const audio = await speech("**Guten Tag** [ID:0]");
     expect(audio.headers.get("Content-Type")).toBe("audio/mpeg");
     expect(await audio.text()).toBe("ID3 speech for Guten Tag ");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AutoMetadataField, MetadataConfig } from "../../../worker/contract/auto-metadata";
 import { mergeMetadata, metadataSchema, parseMetadataAnswer } from "../../../worker/rag/auto-metadata";
+import { setDefaultModels } from "../../helpers/worker/models";
 import { callApi } from "../../helpers/worker/api";
 import { useLocalChatModel } from "../../helpers/worker/chat";
 import {
@@ -137,11 +138,7 @@ const parsedWith = async (user: TestUser, parserConfig: Record<string, unknown>,
 describe("auto metadata at parsing", () => {
   it("fills the configured fields of each document with the chat model; values set by hand win", async () => {
     const user = await createUser();
-    await callApi("/models/default", {
-      method: "PATCH",
-      token: user.token,
-      json: { llm_id: await useLocalChatModel(user) },
-    });
+    await setDefaultModels(user.token, { llm_id: await useLocalChatModel(user) });
     const doc = await parsedWith(
       user,
       { enable_metadata: true, metadata: FIELDS.slice(0, 2), built_in_metadata: FIELDS.slice(2) },

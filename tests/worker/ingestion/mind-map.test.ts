@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { KnowledgeGraphResponse } from "../../../worker/contract/knowledge-graph";
 import type { MindMapNode } from "../../../worker/contract/mindmap";
+import { setDefaultModels } from "../../helpers/worker/models";
 import { callApi } from "../../helpers/worker/api";
 import { useLocalChatModel } from "../../helpers/worker/chat";
 import { createDataset, createUser, ingest, textFile, type TestUser } from "../../helpers/worker/factories";
@@ -19,11 +20,7 @@ const waitForTask = async (user: TestUser, datasetId: string) => {
 
 const withModel = async () => {
   const user = await createUser();
-  await callApi("/models/default", {
-    method: "PATCH",
-    token: user.token,
-    json: { llm_id: await useLocalChatModel(user) },
-  });
+  await setDefaultModels(user.token, { llm_id: await useLocalChatModel(user) });
   return user;
 };
 

@@ -1,3 +1,4 @@
+import { addLocalModel } from "../../helpers/worker/models";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { candidateCounts, clusterLayer } from "../../../worker/rag/raptor/cluster";
@@ -6,7 +7,6 @@ import { sweepStuckWork } from "../../../worker/services/ingestion/watchdog";
 import { buildRaptorTree, summaryPrompt } from "../../../worker/rag/raptor/tree";
 import { callApi } from "../../helpers/worker/api";
 import { useLocalChatModelByDefault } from "../../helpers/worker/chat";
-import { GOOD_KEY } from "../../helpers/shared/model-key";
 import { createDataset, createUser, ingest, textFile, type TestUser } from "../../helpers/worker/factories";
 import { joinTeam, inTeam } from "../../helpers/worker/teams";
 
@@ -226,16 +226,7 @@ describe("RAPTOR tasks", () => {
 
   it("removing the summaries cancels a running task, which leaves nothing behind", async () => {
     const user = await createUser();
-    await callApi("/providers/models", {
-      token: user.token,
-      json: {
-        llm_factory: "OpenAI-API-Compatible",
-        llm_name: "slow-model",
-        model_type: "chat",
-        api_base: env.TEST_OPENAI_URL,
-        api_key: GOOD_KEY,
-      },
-    });
+    await addLocalModel(user, "slow-model", "chat");
     const ds = await createDataset(user, {
       parser_config: { delimiter: "`\n`", llm_id: "slow-model@OpenAI-API-Compatible" },
     });

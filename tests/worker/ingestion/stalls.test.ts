@@ -1,10 +1,10 @@
+import { addInstance } from "../../helpers/worker/models";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { isolateStartedAt } from "../../../worker/lib/isolate";
 import { createDeps } from "../../../worker/services/create-deps";
 import { runTask } from "../../../worker/services/ingestion/run-task";
 import { sweepStuckWork } from "../../../worker/services/ingestion/watchdog";
-import { callApi } from "../../helpers/worker/api";
 import {
   createDataset,
   createUser,
@@ -97,17 +97,7 @@ describe("tasks that die", () => {
 
   it("an attempt that throws leaves its task queued for the queue's next delivery", async () => {
     const user = await createUser();
-    await callApi("/providers/models", {
-      token: user.token,
-      json: {
-        llm_factory: "OpenAI-API-Compatible",
-        api_base: env.TEST_OPENAI_URL,
-        api_key: "not-the-key",
-        llm_name: "refused-embed",
-        model_type: "embedding",
-        verify: false,
-      },
-    });
+    await addInstance(user, { api_key: "not-the-key", models: [["refused-embed", "embedding"]] });
     const ds = await createDataset(user, { embedding_model: "refused-embed@OpenAI-API-Compatible" });
     const [doc] = (await uploadFiles(user, ds.id, [textFile("a.txt", "Ein Absatz über Bewegung.")])).body.data;
     const taskId = "s".repeat(32);

@@ -4,6 +4,7 @@ import type { SearchApp } from "../../../worker/contract/searches";
 import { CROSS_LANGUAGE_CHOICES } from "../../../worker/contract/retrieval";
 import { parseTranslations } from "../../../worker/rag/cross-languages";
 import { createAgent, flow, runAgent } from "../../helpers/worker/agents";
+import { setDefaultModels } from "../../helpers/worker/models";
 import { callApi } from "../../helpers/worker/api";
 import { ask, createChat, useLocalChatModel } from "../../helpers/worker/chat";
 import { createDataset, createUser, ingest, textFile, type TestUser } from "../../helpers/worker/factories";
@@ -23,7 +24,7 @@ const englishDataset = async (user: TestUser) => {
 
 const withTeamChatModel = async (user: TestUser) => {
   const llm = await useLocalChatModel(user);
-  await callApi("/models/default", { method: "PATCH", token: user.token, json: { llm_id: llm } });
+  await setDefaultModels(user.token, { llm_id: llm });
   return llm;
 };
 

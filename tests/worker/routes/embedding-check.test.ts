@@ -1,7 +1,6 @@
-import { env } from "cloudflare:test";
+import { addLocalModel } from "../../helpers/worker/models";
 import { describe, expect, it } from "vitest";
 import type { EmbeddingCheckResult } from "../../../worker/contract/embedding-check";
-import { GOOD_KEY } from "../../helpers/shared/model-key";
 import { callApi } from "../../helpers/worker/api";
 import { createDataset, createUser, ingest, textFile, type TestUser } from "../../helpers/worker/factories";
 
@@ -10,17 +9,7 @@ const TEXTS = [
   "Gemüse stärkt das Immunsystem.",
   "Schlaf verbessert die Konzentration.",
 ];
-const addEmbeddingModel = (user: TestUser, name: string) =>
-  callApi("/providers/models", {
-    token: user.token,
-    json: {
-      llm_factory: "OpenAI-API-Compatible",
-      api_base: env.TEST_OPENAI_URL,
-      api_key: GOOD_KEY,
-      llm_name: name,
-      model_type: "embedding",
-    },
-  });
+const addEmbeddingModel = (user: TestUser, name: string) => addLocalModel(user, name, "embedding");
 const check = (user: TestUser, datasetId: string, json: unknown) =>
   callApi<EmbeddingCheckResult>(`/datasets/${datasetId}/embedding/check`, { token: user.token, json });
 const parsed = async (user: TestUser, embedding_model?: string) => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { MindMapNode } from "../../../worker/contract/mindmap";
 import type { ShareToken } from "../../../worker/contract/share";
 import { extractiveMindMap, mergeNodes, mindMapOf, outlineToNodes } from "../../../worker/rag/mindmap";
+import { setDefaultModels } from "../../helpers/worker/models";
 import { callApi } from "../../helpers/worker/api";
 import { parsedDataset, useLocalChatModel } from "../../helpers/worker/chat";
 import { createUser, type TestUser } from "../../helpers/worker/factories";
@@ -75,11 +76,7 @@ describe("POST /chat/mindmap and /searchbots/mindmap", () => {
     expect(extractive.body.data.id).toBe("Schlaf und Grippeimpfung");
     expect(extractive.body.data.children.map((node) => node.id).toSorted()).toEqual(["impfung.txt", "schlaf.txt"]);
 
-    await callApi("/models/default", {
-      method: "PATCH",
-      token: user.token,
-      json: { llm_id: await useLocalChatModel(user) },
-    });
+    await setDefaultModels(user.token, { llm_id: await useLocalChatModel(user) });
     const modelled = await mindMap(user, { question: "Schlaf und Grippeimpfung", kb_ids: [ds.id] });
     expect(modelled.body.data.id).toBe("Überblick");
     expect(modelled.body.data.children.length).toBeGreaterThan(0);
