@@ -285,7 +285,7 @@ describe("knowledge graph tasks", () => {
     // gleaning found the Charité (first round) and Christian Drosten (second round, only for the chunk where the
     // model said more was missing: its marker); the two spellings of the institute stay apart without resolution
     const plain = await build();
-    expect(plain.task.progress_msg).toContain("from 3 chunks with chat-model@OpenAI-API-Compatible (general)");
+    expect(plain.task.progress_msg).toContain("from 3 chunks with chat-model@main@OpenAI-API-Compatible (general)");
     expect(idsOf(plain.data)).toEqual([
       "BERLIN",
       "CHARITÉ",
@@ -382,10 +382,10 @@ describe("knowledge graph tasks", () => {
           .first<{ n: number }>()
       )?.n;
 
-    expect(await build()).toContain("from 2 chunks with chat-model@OpenAI-API-Compatible (light).");
+    expect(await build()).toContain("from 2 chunks with chat-model@main@OpenAI-API-Compatible (light).");
     const built = await read();
     expect(await build()).toContain(
-      "from 0 chunks with chat-model@OpenAI-API-Compatible (light); 2 chunks were read before.",
+      "from 0 chunks with chat-model@main@OpenAI-API-Compatible (light); 2 chunks were read before.",
     );
     expect((await read()).graph).toEqual(built.graph);
 
@@ -393,7 +393,7 @@ describe("knowledge graph tasks", () => {
       textFile("wieler.txt", "Lothar Wieler leitete das Robert Koch-Institut."),
     ]);
     expect(await build()).toContain(
-      "from 1 chunks with chat-model@OpenAI-API-Compatible (light); 2 chunks were read before.",
+      "from 1 chunks with chat-model@main@OpenAI-API-Compatible (light); 2 chunks were read before.",
     );
     const rkiDoc = first["rki.txt"]?.id ?? "";
     const wielerDoc = added["wieler.txt"]?.id ?? "";
@@ -454,7 +454,7 @@ describe("knowledge graph tasks", () => {
     });
     expect(edited.body.code).toBe(0);
     expect(await build()).toContain(
-      "from 1 chunks with chat-model@OpenAI-API-Compatible (light); 1 chunks were read before.",
+      "from 1 chunks with chat-model@main@OpenAI-API-Compatible (light); 1 chunks were read before.",
     );
     const afterEdit = (await read()).graph;
     expect("nodes" in afterEdit && afterEdit.nodes.find((node) => node.id === "BERLIN")?.source_id).toEqual([stikoDoc]);
@@ -465,7 +465,7 @@ describe("knowledge graph tasks", () => {
       token: user.token,
       json: { parser_config: { graphrag: { ...graphrag, method: "general" } } },
     });
-    expect(await build()).toContain("from 2 chunks with chat-model@OpenAI-API-Compatible (general).");
+    expect(await build()).toContain("from 2 chunks with chat-model@main@OpenAI-API-Compatible (general).");
     await callApi(`/datasets/${ds.id}/knowledge_graph`, { method: "DELETE", token: user.token });
     expect(await stored()).toBe(0);
   }, 30_000);

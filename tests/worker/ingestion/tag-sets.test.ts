@@ -145,7 +145,7 @@ describe("tag sets", () => {
     const set = await tagSet(user);
     const ds = await createDataset(user, { parser_config: { tag_kb_ids: [set.id] } });
     const docs = await ingest(user, ds.id, [textFile("garten.txt", "Rasen mähen und Beete gießen.")]);
-    expect(docs["garten.txt"]?.progress_msg).toContain("1 of them asked of chat-model@OpenAI-API-Compatible");
+    expect(docs["garten.txt"]?.progress_msg).toContain("1 of them asked of chat-model@main@OpenAI-API-Compatible");
     expect((await chunksOf(user, ds.id, docs["garten.txt"]?.id))[0]?.tag_feas).toEqual({ Impfung: 7 });
   });
 
