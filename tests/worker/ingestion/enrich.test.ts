@@ -38,11 +38,9 @@ describe("LLM enrichment", () => {
     });
     expect(hits.body.data.chunks[0]?.document_id).toBe(doc?.id);
     // the keyword call reported 25 tokens; the model settings show them
-    const models = await callApi<{ providers: { name: string; models: { used_tokens: number }[] }[] }>("/models", {
-      token: user.token,
-    });
+    const models = await callApi<{ model_provider: string; used_tokens: number }[]>("/models", { token: user.token });
     expect(
-      models.body.data.providers.find((p) => p.name === "OpenAI-API-Compatible")?.models[0]?.used_tokens,
+      models.body.data.find((model) => model.model_provider === "OpenAI-API-Compatible")?.used_tokens,
     ).toBeGreaterThanOrEqual(25);
   });
 
