@@ -63,7 +63,8 @@ export const tests = [
       await page.getByLabel("Benutzername").fill("Erika M.");
       await page.getByRole("button", { name: "Speichern" }).click();
       await page.getByText("Aktualisiert").first().waitFor();
-      await page.getByTestId("user-menu").getByText("Erika M.").waitFor();
+      // the header shows the name beside the menu from 1536 px on; below it is in the menu button's DOM only
+      await page.getByTestId("user-menu").getByText("Erika M.").waitFor({ state: "attached" });
       await page.screenshot({ path: `${artifacts}/settings-profile-de.png` });
 
       await page.getByRole("link", { name: "Passwort" }).click();
@@ -109,7 +110,7 @@ export const tests = [
     async ({ page, baseUrl, artifacts }) => {
       await signUp(page, baseUrl, uniqueEmail());
       await page.goto(`${baseUrl}/home`);
-      await page.getByText("Erika Muster").first().waitFor();
+      await page.getByTestId("user-menu").getByText("Erika Muster").waitFor({ state: "attached" });
       await page.screenshot({ path: `${artifacts}/home-de-light.png`, fullPage: true });
       await page.goto(`${baseUrl}/profile-setting/plan`);
       await page.getByText("100.000").first().waitFor();
