@@ -1,5 +1,6 @@
 import { Avatar, chakra, HStack, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
+import { imageSrc } from "../lib/image-src";
 
 type Props = {
   name: string;
@@ -42,7 +43,7 @@ export const SideListItem = ({ name, avatar, description, detail, selected, onSe
     >
       <Avatar.Root size="sm" colorPalette="teal" flexShrink="0" aria-hidden>
         <Avatar.Fallback name={name} />
-        {avatar && <Avatar.Image src={avatar} alt="" />}
+        {avatar && <Avatar.Image src={imageSrc(avatar)} alt="" />}
       </Avatar.Root>
       <Stack gap="0" minW="0">
         <Text fontWeight="medium" fontSize="sm" truncate>

@@ -5,6 +5,7 @@ import { LogOut, Settings } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { meQueryOptions, useLogoutMutation } from "../../api/auth";
 import { PopupMenu } from "../../components/popup-menu";
+import { imageSrc } from "../../lib/image-src";
 
 // `settingsTo`: the classic settings, or the new-style /profile-setting from the new layout.
 export const UserMenu = ({
@@ -30,7 +31,7 @@ export const UserMenu = ({
         <Button variant="ghost" size="sm" aria-label={t("nav.accountMenu")} data-testid="user-menu">
           <Avatar.Root size="xs" colorPalette="teal">
             <Avatar.Fallback name={user.nickname} />
-            {user.avatar && <Avatar.Image src={user.avatar} alt="" />}
+            {user.avatar && <Avatar.Image src={imageSrc(user.avatar)} alt="" />}
           </Avatar.Root>
           <Text hideBelow="2xl" maxW="32" truncate>
             {user.nickname}

@@ -7,6 +7,7 @@ import { PageLoader } from "../../components/page-loader";
 import { ShareProblemScreen } from "../share/share-problem";
 import { useForcedColorMode, useShareLanguage } from "../share/use-share-environment";
 import { SearchRunner } from "./search-runner";
+import { imageSrc } from "../../lib/image-src";
 
 export type SharedSearchParams = {
   searchId: string;
@@ -54,7 +55,7 @@ export const SharedSearchPage = ({ params }: { params: SharedSearchParams }) => 
         <HStack gap="3">
           <Avatar.Root size="md" colorPalette="teal" aria-hidden>
             <Avatar.Fallback name={info.data.name} />
-            {info.data.avatar && <Avatar.Image src={info.data.avatar} alt="" />}
+            {info.data.avatar && <Avatar.Image src={imageSrc(info.data.avatar)} alt="" />}
           </Avatar.Root>
           <Stack gap="0">
             <Heading as="h1" size="xl">

@@ -2,6 +2,7 @@ import { Avatar, Button, FileUpload, HStack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AVATAR_MAX_LENGTH } from "../../../worker/contract/limits";
+import { imageSrc } from "../../lib/image-src";
 
 const readAsDataUrl = (file: File) =>
   new Promise<string>((resolve, reject) => {
@@ -30,7 +31,7 @@ export const AvatarPicker = ({ name, value, onChange }: Props) => {
     <HStack gap="4" align="center">
       <Avatar.Root size="xl" colorPalette="teal">
         <Avatar.Fallback name={name} />
-        {value && <Avatar.Image src={value} alt="" />}
+        {value && <Avatar.Image src={imageSrc(value)} alt="" />}
       </Avatar.Root>
       <FileUpload.Root
         accept={["image/png", "image/jpeg"]}

@@ -5,11 +5,12 @@ import type { Reference } from "../../../worker/contract/chats";
 import type { SharedChatInfo } from "../../api/share";
 import { SourcesPanel } from "../conversation/sources-panel";
 import type { SharePalette } from "./design-palette";
+import { imageSrc } from "../../lib/image-src";
 
 export const AssistantAvatar = ({ info, size }: { info: Pick<SharedChatInfo, "name" | "icon">; size: "xs" | "sm" }) => (
   <Avatar.Root size={size} colorPalette="teal" flexShrink="0" aria-hidden>
     <Avatar.Fallback name={info.name} />
-    {info.icon && <Avatar.Image src={info.icon} alt="" />}
+    {info.icon && <Avatar.Image src={imageSrc(info.icon)} alt="" />}
   </Avatar.Root>
 );
 
