@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { METADATA_OPERATORS } from "./metadata-condition";
 import { msg, oneOf } from "./pydantic";
 
 // The parameters of RAGFlow v0.27's data and control-flow components (Loop, VariableAssigner, VariableAggregator,
@@ -20,22 +21,8 @@ export const LOOP_VARIABLE_TYPES = [
   "array<object>",
 ] as const;
 
-export const LOOP_OPERATORS = [
-  "contains",
-  "not contains",
-  "start with",
-  "end with",
-  "is",
-  "is not",
-  "empty",
-  "not empty",
-  "=",
-  "≠",
-  ">",
-  "<",
-  "≥",
-  "≤",
-] as const;
+// the comparisons of a metadata condition, and RAGFlow's `is` / `is not` for exact text
+export const LOOP_OPERATORS = [...METADATA_OPERATORS, "is", "is not"] as const;
 export type LoopOperator = (typeof LOOP_OPERATORS)[number];
 
 // operators that change a variable without a parameter

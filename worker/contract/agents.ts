@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { FLOW_PARAM_SCHEMAS } from "./agent-flow-params";
 import type { Reference } from "./chats";
 import { agentToolProblem } from "./agent-components";
+import { METADATA_OPERATORS } from "./metadata-condition";
 import { msg, oneOf, queryBool, queryInt, str } from "./pydantic";
 
 // The agent ("Buddy") DSL, RAGFlow's shape: components by id, each with its component name and params and the
@@ -55,18 +56,7 @@ export const COMPONENT_NAMES = [
 export type ComponentName = (typeof COMPONENT_NAMES)[number];
 
 export const SWITCH_OPERATORS = [
-  "contains",
-  "not contains",
-  "start with",
-  "end with",
-  "empty",
-  "not empty",
-  "=",
-  "≠",
-  ">",
-  "<",
-  "≥",
-  "≤",
+  ...METADATA_OPERATORS,
   // the variable's text is one of the value's comma-separated entries (or not)
   "in",
   "not in",
