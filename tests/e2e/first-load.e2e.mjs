@@ -5,7 +5,7 @@ import { parsedKnowledgeBase, signUp } from "./helpers.mjs";
 // Script bytes as transferred (gzip) that a cold load of each first page may cost. The issue's target is
 // 150 KB; the measured floor of this stack (React DOM, Chakra/Emotion, the router, i18next, one language's
 // texts) is above it, see docs/benchmarks/web.md. These limits keep what was won from growing back.
-export const JS_BUDGET = { login: 300_000, share: 430_000 };
+export const JS_BUDGET = { login: 300_000, share: 420_000 };
 
 // A shared chat's page address, made through the API with the signed-in user's token.
 export const sharedChatUrl = async (page, baseUrl) => {
@@ -50,6 +50,7 @@ export const tests = [
       const url = await sharedChatUrl(page, baseUrl);
       const share = await measurePageLoad(page.context().browser(), url, { ready: shareReady });
       assert.deepEqual(share.uncompressed, []);
+      console.log(`    script bytes (gzip): /login ${login.scriptBytes}, share page ${share.scriptBytes}`);
       assert.ok(share.scriptBytes <= JS_BUDGET.share, `share page: ${share.scriptBytes} bytes of script`);
     },
   ],

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import type { ParseKeys } from "i18next";
-import { PASSWORD_RULES } from "../../worker/contract/users";
+import { PASSWORD_RULES } from "../../worker/contract/password-rules";
 
 // A translation key, or a key with the values its text names ("At most {{max}} characters.").
 export type FieldMessage = { key: ParseKeys; values?: Record<string, string | number> };

@@ -1002,4 +1002,4 @@ adrenaline
 123456789x
 89231243658s`;
 
-export const COMMON_PASSWORDS: ReadonlySet<string> = new Set(LIST.split("\n"));
+export const COMMON_PASSWORDS: ReadonlySet<string> = /* @__PURE__ */ new Set(LIST.split("\n"));

@@ -4,6 +4,7 @@ import { COMMON_PASSWORDS } from "./common-passwords";
 import { hasControlCharacter } from "./control-characters";
 import { EMAIL_MAX_LENGTH, NICKNAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
 import { COLOR_SCHEMAS, LANGUAGES, TimeZoneSchema } from "./locale";
+import { PASSWORD_RULES } from "./password-rules";
 
 export const PASSWORD_MISMATCH_MESSAGE = "The new password that you entered do not match!";
 
@@ -15,13 +16,6 @@ export const EmailSchema = v.pipe(
   v.maxLength(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`),
   v.email("Invalid email address"),
 );
-
-export const PASSWORD_RULES = {
-  control: "Password must not contain control characters",
-  blank: "Password must not consist of spaces only",
-  common: "Password is one of the most common passwords; choose another",
-  email: "Password must not be the email address",
-} as const;
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 

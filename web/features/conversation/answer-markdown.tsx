@@ -3,7 +3,7 @@ import { ChevronRight, ExternalLink } from "lucide-react";
 import { type PointerEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import Markdown, { type Components } from "react-markdown";
-import remarkGfm from "remark-gfm";
+import { remarkGfmRead } from "../../lib/remark-gfm-read";
 import { CITATION_MARKER as CITATION, type Reference, type ReferenceChunk } from "../../../worker/contract/chats";
 import { ChunkImageLink } from "../../components/chunk-image-link";
 import { MarkdownImage, markdownUrlTransform } from "../../components/markdown-image";
@@ -271,7 +271,7 @@ export const AnswerMarkdown = ({ content, reference, documentLinks = true, showI
       {reasoning && <Reasoning text={reasoning} />}
       <Box css={proseCss} wordBreak="break-word" data-testid="answer-markdown">
         <Markdown
-          remarkPlugins={[remarkGfm, remarkCitations]}
+          remarkPlugins={[remarkGfmRead, remarkCitations]}
           components={markdownComponents(reference, documentLinks)}
           urlTransform={markdownUrlTransform}
         >

@@ -1,7 +1,7 @@
 import { Box, Link } from "@chakra-ui/react";
 import { useRef } from "react";
 import Markdown, { type Components } from "react-markdown";
-import remarkGfm from "remark-gfm";
+import { remarkGfmRead } from "../../lib/remark-gfm-read";
 import { MarkdownImage, markdownUrlTransform } from "../../components/markdown-image";
 import { CitedPassageNote, highlightCss, type PreviewFocus, useTextHighlight } from "./cited-passage";
 import { readTextHead } from "./decode-text";
@@ -35,7 +35,7 @@ const MarkdownText = ({ text, truncated, focus }: { text: string; truncated: boo
         wordBreak="break-word"
         data-testid="markdown-preview"
       >
-        <Markdown remarkPlugins={[remarkGfm]} components={components} urlTransform={markdownUrlTransform}>
+        <Markdown remarkPlugins={[remarkGfmRead]} components={components} urlTransform={markdownUrlTransform}>
           {text}
         </Markdown>
       </Box>

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { isEmailAsPassword, PASSWORD_MISMATCH_MESSAGE, PASSWORD_RULES } from "../../contract/users";
+import { PASSWORD_RULES } from "../../contract/password-rules";
+import { isEmailAsPassword, PASSWORD_MISMATCH_MESSAGE } from "../../contract/users";
 import { users } from "../../db/schema";
 import { hashPassword, verifyPassword } from "../../lib/crypto";
 import { authenticationError } from "../../lib/errors";
