@@ -150,6 +150,24 @@ describe("other id lists at every size", () => {
     expect(await countRows("files", ids, `parent_id = '${folder.id}'`)).toBe(size);
   });
 
+  it.each(UP_TO_1000)("POST /files/link-to-datasets with %i files", SLOW, async (size) => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const [file] = (await putFiles(user, [textFile("a.txt", "a")])).body.data;
+    // copies keep the extension, so each is a parseable text file
+    const ids = await rowsLike("files", file?.id as string, size, {
+      name: "j.key || '-' || t.name",
+      name_key: "j.key || '-' || t.name_key",
+    });
+    const res = await send(user, "POST", "/files/link-to-datasets", { file_ids: ids, kb_ids: [ds.id] });
+    expect(res.body).toMatchObject({ code: 0 });
+    expect(await countRows("datasets", [ds.id], `doc_num = ${size}`)).toBe(1);
+    const linked = await env.DB.prepare("SELECT count(*) AS n FROM documents WHERE dataset_id = ?")
+      .bind(ds.id)
+      .first<{ n: number }>();
+    expect(linked?.n).toBe(size);
+  });
+
   it("POST /files/link-to-datasets refuses 1,001 files and links nothing", SLOW, async () => {
     const user = await createUser();
     const ds = await createDataset(user);
@@ -282,6 +300,31 @@ describe("bulk requests with no ids, and with unknown and other tenants' ids", (
   const allThere = async (f: Fixture) => {
     for (const [table, id] of rowsOf(f)) expect(await countRows(table, [id]), table).toBe(1);
   };
+
+  it(
+    "refuses a move or a link naming an unknown file as a whole, as RAGFlow does, and changes nothing",
+    MANY_CALLS,
+    async () => {
+      const user = await createUser();
+      const f = await oneOfEach(user);
+      const folder = await newFolder(user, "Ziel");
+      const ids = [f.file.id, hexId()];
+      const moved = await send(user, "POST", "/files/move", { src_file_ids: ids, dest_file_id: folder.id });
+      expect(moved.body).toMatchObject({ code: 102, message: expect.stringContaining(ids[1] as string) });
+      expect(await countRows("files", [f.file.id], `parent_id = '${folder.id}'`)).toBe(0);
+      const linked = await send(user, "POST", "/files/link-to-datasets", { file_ids: ids, kb_ids: [f.ds.id] });
+      expect(linked.body).toMatchObject({ code: 102, message: expect.stringContaining(ids[1] as string) });
+      expect(await countRows("datasets", [f.ds.id], "doc_num = 1")).toBe(1);
+
+      const twice = [f.file.id, f.file.id];
+      const linkedTwice = await send(user, "POST", "/files/link-to-datasets", { file_ids: twice, kb_ids: [f.ds.id] });
+      expect(linkedTwice.body.code).toBe(0);
+      expect(await countRows("datasets", [f.ds.id], "doc_num = 2")).toBe(1);
+      const movedTwice = await send(user, "POST", "/files/move", { src_file_ids: twice, dest_file_id: folder.id });
+      expect(movedTwice.body.code).toBe(0);
+      expect(await countRows("files", [f.file.id], `parent_id = '${folder.id}'`)).toBe(1);
+    },
+  );
 
   it("answers an empty list as RAGFlow does and deletes nothing", MANY_CALLS, async () => {
     const user = await createUser();
