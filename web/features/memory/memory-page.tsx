@@ -1,26 +1,12 @@
-import {
-  Badge,
-  Button,
-  EmptyState,
-  Flex,
-  HStack,
-  IconButton,
-  Link,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from "@chakra-ui/react";
+import { Badge, HStack, IconButton, Link, Stack, Table } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { Brain, Pencil, Plus, Trash2 } from "lucide-react";
+import { Brain, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type MemoryView, memoriesQueryOptions, useDeleteMemoryMutation } from "../../api/memories";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { notifyError, notifySuccess } from "../../components/notify";
-import { Pager } from "../../components/pager";
-import { RouteErrorMessage } from "../../components/route-error";
-import { SearchInput } from "../../components/search-input";
+import { SearchableList } from "../../components/searchable-list";
 import { formatDateTime } from "../../lib/format";
 import { SectionHeader } from "../settings/section-header";
 import { MemoryDialog } from "./memory-dialog";
@@ -97,67 +83,35 @@ export const MemoryPage = ({ openId, onOpen }: Props) => {
   return (
     <Stack gap="5" p={{ base: "4", md: "8" }} maxW="6xl" mx="auto" w="full">
       <SectionHeader title={t("memory.title")} description={t("memory.description")} />
-      <Flex justify="space-between" gap="3" wrap="wrap">
-        <SearchInput
-          label={t("memory.search")}
-          value={keywords}
-          onChange={(text) => {
-            setKeywords(text);
-            setPage(1);
-          }}
-        />
-        <Button colorPalette="teal" onClick={() => setEditing("new")}>
-          <Plus /> {t("memory.create")}
-        </Button>
-      </Flex>
-      {query.isError ? (
-        <RouteErrorMessage error={query.error} onRetry={() => void query.refetch()} />
-      ) : query.isPending ? (
-        <Skeleton h="32" rounded="lg" />
-      ) : query.data.memory_list.length === 0 ? (
-        <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg">
-          <EmptyState.Content>
-            <EmptyState.Indicator color="brand.fg">
-              <Brain />
-            </EmptyState.Indicator>
-            <EmptyState.Description>
-              {keywords ? t("memory.noMatch", { query: keywords }) : t("memory.empty")}
-            </EmptyState.Description>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : (
-        <Stack gap="3">
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" aria-label={t("memory.title")}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t("memory.name")}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t("memory.types")}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t("memory.permissions")}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t("memory.owner")}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t("memory.updated")}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">
-                    <Text srOnly>{t("common.actions")}</Text>
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {query.data.memory_list.map((memory) => (
-                  <MemoryRow
-                    key={memory.id}
-                    memory={memory}
-                    onOpen={() => onOpen(memory.id)}
-                    onEdit={() => setEditing(memory)}
-                  />
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-          <HStack justify="flex-end">
-            <Pager page={page} pageSize={PAGE_SIZE} total={query.data.total_count} onChange={setPage} />
-          </HStack>
-        </Stack>
-      )}
+      <SearchableList
+        title={t("memory.title")}
+        searchLabel={t("memory.search")}
+        createLabel={t("memory.create")}
+        onCreate={() => setEditing("new")}
+        keywords={keywords}
+        onSearch={(text) => {
+          setKeywords(text);
+          setPage(1);
+        }}
+        query={query}
+        count={query.data?.memory_list.length}
+        emptyIcon={<Brain />}
+        emptyText={t("memory.empty")}
+        noMatchText={t("memory.noMatch", { query: keywords })}
+        columns={[t("memory.name"), t("memory.types"), t("memory.permissions"), t("memory.owner"), t("memory.updated")]}
+        rows={query.data?.memory_list.map((memory) => (
+          <MemoryRow
+            key={memory.id}
+            memory={memory}
+            onOpen={() => onOpen(memory.id)}
+            onEdit={() => setEditing(memory)}
+          />
+        ))}
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={query.data?.total_count ?? 0}
+        onPage={setPage}
+      />
       {editing && <MemoryDialog memory={editing === "new" ? undefined : editing} onClose={() => setEditing(null)} />}
     </Stack>
   );

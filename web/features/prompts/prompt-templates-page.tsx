@@ -1,6 +1,6 @@
-import { Button, EmptyState, Flex, HStack, IconButton, Skeleton, Stack, Table, Text } from "@chakra-ui/react";
+import { IconButton, Stack, Table } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { FileText, Pencil, Plus, Trash2 } from "lucide-react";
+import { FileText, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -10,9 +10,7 @@ import {
 } from "../../api/prompt-templates";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { notifyError, notifySuccess } from "../../components/notify";
-import { Pager } from "../../components/pager";
-import { RouteErrorMessage } from "../../components/route-error";
-import { SearchInput } from "../../components/search-input";
+import { SearchableList } from "../../components/searchable-list";
 import { formatDateTime } from "../../lib/format";
 import { SectionHeader } from "../settings/section-header";
 import { TemplateDialog } from "./template-dialog";
@@ -69,60 +67,30 @@ export const PromptTemplatesPage = () => {
   return (
     <Stack gap="5">
       <SectionHeader title={t("prompts.title")} description={t("prompts.description")} />
-      <Flex justify="space-between" gap="3" wrap="wrap">
-        <SearchInput
-          label={t("prompts.search")}
-          value={keywords}
-          onChange={(text) => {
-            setKeywords(text);
-            setPage(1);
-          }}
-        />
-        <Button colorPalette="teal" onClick={() => setEditing("new")}>
-          <Plus /> {t("prompts.create")}
-        </Button>
-      </Flex>
-      {query.isError ? (
-        <RouteErrorMessage error={query.error} onRetry={() => void query.refetch()} />
-      ) : query.isPending ? (
-        <Skeleton h="32" rounded="lg" />
-      ) : query.data.templates.length === 0 ? (
-        <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg">
-          <EmptyState.Content>
-            <EmptyState.Indicator color="brand.fg">
-              <FileText />
-            </EmptyState.Indicator>
-            <EmptyState.Description>
-              {keywords ? t("prompts.noMatch", { query: keywords }) : t("prompts.empty")}
-            </EmptyState.Description>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : (
-        <Stack gap="3">
-          <Table.ScrollArea borderWidth="1px" rounded="md">
-            <Table.Root size="sm" aria-label={t("prompts.title")}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t("prompts.name")}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t("prompts.descriptionLabel")}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t("prompts.updated")}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">
-                    <Text srOnly>{t("common.actions")}</Text>
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {query.data.templates.map((template) => (
-                  <TemplateRow key={template.id} template={template} onEdit={() => setEditing(template)} />
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-          <HStack justify="flex-end">
-            <Pager page={page} pageSize={PAGE_SIZE} total={query.data.total} onChange={setPage} />
-          </HStack>
-        </Stack>
-      )}
+      <SearchableList
+        title={t("prompts.title")}
+        searchLabel={t("prompts.search")}
+        createLabel={t("prompts.create")}
+        onCreate={() => setEditing("new")}
+        keywords={keywords}
+        onSearch={(text) => {
+          setKeywords(text);
+          setPage(1);
+        }}
+        query={query}
+        count={query.data?.templates.length}
+        emptyIcon={<FileText />}
+        emptyText={t("prompts.empty")}
+        noMatchText={t("prompts.noMatch", { query: keywords })}
+        columns={[t("prompts.name"), t("prompts.descriptionLabel"), t("prompts.updated")]}
+        rows={query.data?.templates.map((template) => (
+          <TemplateRow key={template.id} template={template} onEdit={() => setEditing(template)} />
+        ))}
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={query.data?.total ?? 0}
+        onPage={setPage}
+      />
       {editing && (
         <TemplateDialog template={editing === "new" ? undefined : editing} onClose={() => setEditing(null)} />
       )}
