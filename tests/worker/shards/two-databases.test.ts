@@ -4,6 +4,7 @@ import { app } from "../../../worker/app";
 import { bookmarkOnShard, shardOfCredential } from "../../../worker/platform/d1-shards";
 import type { RetrievalResult } from "../../../worker/contract/retrieval";
 import { callApi } from "../../helpers/worker/api";
+import { createChat } from "../../helpers/worker/chat";
 import {
   createDataset,
   DEFAULT_PASSWORD,
@@ -191,7 +192,7 @@ describe("two teams on two D1 databases", () => {
     expect(bookmarkOnShard(`DB_2:${mark(2)}`, "DB")).toBeNull();
   });
 
-  it("gives API keys the shard of the team that made them", async () => {
+  it("gives API keys and share links the shard of the team that made them", async () => {
     const email = uniqueEmail("shard-key");
     expect((await register(email, "DB_2")).body.code).toBe(0);
     const user = await signIn(email);
@@ -203,6 +204,15 @@ describe("two teams on two D1 databases", () => {
     // the tag is part of the secret: another shard's name makes it an unknown key
     const moved = await callApi("/datasets", { token: key.body.data.token.replace(/\.DB_2$/, "") });
     expect(moved.status).toBe(401);
+
+    const chat = await createChat(user, { name: "shared", dataset_ids: [], llm_id: "builtin-extractive@Builtin" });
+    const link = await callApi<{ token: string }>(`/chats/${chat.id}/share-tokens`, { token: user.token, json: {} });
+    expect(link.body.data.token).toMatch(/^share-.+\.DB_2$/);
+    const visitor = await callApi<{ id: string }>(`/share/chats/${chat.id}?visitor_id=visitor-shard-aaaaaaaa`, {
+      token: `Bearer ${link.body.data.token}`,
+    });
+    expect(visitor.body.code).toBe(0);
+    expect(visitor.headers.get("x-d1-bookmark")).toMatch(SHARD_2_BOOKMARK);
   });
 
   it("refuses to invite an account of another shard, and keeps addresses unique across shards", async () => {
