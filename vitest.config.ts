@@ -3,14 +3,24 @@ import { defineConfig, defineProject } from "vitest/config";
 
 const migrations = await readD1Migrations("./migrations");
 
-// The worker tests run in workerd against real D1/R2/Queues; `bindings` add to the ones every worker test has.
-const workerProject = (name: string, include: string[], exclude: string[], bindings: Record<string, string> = {}) =>
+// The worker tests run in workerd against real D1/R2/Queues; `bindings` add to the ones every worker test has, and
+// `shards` are D1 databases beside `DB` (binding → local database id).
+const workerProject = (
+  name: string,
+  include: string[],
+  exclude: string[],
+  bindings: Record<string, string> = {},
+  shards: Record<string, string> = {},
+) =>
   defineProject({
     plugins: [
       cloudflareTest(({ inject }) => ({
         remoteBindings: false,
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
+          ...(Object.keys(shards).length > 0 && {
+            d1Databases: { DB: "00000000-0000-0000-0000-000000000000", ...shards },
+          }),
           bindings: {
             TEST_MIGRATIONS: migrations,
             ALLOW_PRIVATE_FETCH: "true",
@@ -60,9 +70,19 @@ export default defineConfig({
     // two in parallel finished a 26-file sample in 430 s instead of 756 s on the same loaded machine.
     maxWorkers: 2,
     projects: [
-      workerProject("worker", ["tests/worker/**/*.test.ts"], ["tests/worker/budgets/**"]),
+      workerProject("worker", ["tests/worker/**/*.test.ts"], ["tests/worker/budgets/**", "tests/worker/shards/**"]),
       // every D1 call counted (worker/platform/d1-meter.ts re-reads each raw() query for its row counts, so only here)
       workerProject("worker-budgets", ["tests/worker/budgets/**/*.test.ts"], [], { D1_METER: "on" }),
+      // two teams on two D1 databases (docs/scaling.md)
+      workerProject(
+        "worker-shards",
+        ["tests/worker/shards/**/*.test.ts"],
+        [],
+        { D1_SHARDS: "DB,DB_2" },
+        {
+          DB_2: "buddy-shard-2",
+        },
+      ),
       defineProject({
         test: {
           name: "web",

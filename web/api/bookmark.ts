@@ -3,15 +3,19 @@
 export const BOOKMARK_HEADER = "x-d1-bookmark";
 const TRAILER = /: x-d1-bookmark (\S+)\n/;
 
-let latest = "";
+// The newest bookmark per D1 shard: another shard's comes as "<shard>:<bookmark>" (docs/scaling.md), and a page
+// may talk to two (a signed-out request goes to the default shard); the worker picks its shard's from the list.
+const latest = new Map<string, string>();
 
-// Bookmarks sort by age, so the greatest is the newest.
+// Bookmarks of one shard sort by age, so the greatest is the newest.
 export const rememberBookmark = (bookmark: string | null | undefined) => {
-  if (bookmark && bookmark > latest) latest = bookmark;
+  if (!bookmark) return;
+  const shard = bookmark.includes(":") ? bookmark.slice(0, bookmark.indexOf(":")) : "";
+  if (bookmark > (latest.get(shard) ?? "")) latest.set(shard, bookmark);
 };
 
 // Sent even while empty: it tells the worker that this client reads the bookmark at a stream's end.
-export const bookmarkHeaders = (): Record<string, string> => ({ [BOOKMARK_HEADER]: latest });
+export const bookmarkHeaders = (): Record<string, string> => ({ [BOOKMARK_HEADER]: [...latest.values()].join(",") });
 
 // A stream's writes end after its headers: its last bookmark comes as an SSE comment at the end, picked up here
 // while the body passes through unchanged.

@@ -1,6 +1,8 @@
 import type { QueueMessage } from "../platform/queue";
 import type { Deps } from "../services/context";
 import { pruneUsage } from "../services/share-links/usage";
+import { openD1 } from "../platform/d1-session";
+import { DEFAULT_SHARD, shardNames } from "../platform/d1-shards";
 import { createDeps } from "../services/create-deps";
 import { failCrawl, runCrawl } from "../services/documents/crawl";
 import { failDocument, failTask } from "../services/ingestion/fail";
@@ -42,10 +44,18 @@ const giveUp = async (deps: Deps, body: QueueMessage, reason: string) => {
   if (body.type === "evaluation") await failRun(deps, body.runId, reason);
 };
 
-// Owns the retry policy: exponential backoff per message, so one failure never blocks the batch.
+// Work with no client behind it starts at the primary of its shard.
+export const depsOnShard = (env: Env, shard: string) =>
+  createDeps(env, openD1(env, { bookmark: null, writes: true, shard }));
+
+// Owns the retry policy: exponential backoff per message, so one failure never blocks the batch. Each message runs
+// on the shard it names.
 export const handleQueueBatch = async (batch: MessageBatch<QueueMessage>, env: Env) => {
-  const deps = createDeps(env);
+  const shards = new Map<string, Deps>();
   for (const message of batch.messages) {
+    const shard = message.body.shard ?? DEFAULT_SHARD;
+    const deps = shards.get(shard) ?? depsOnShard(env, shard);
+    shards.set(shard, deps);
     try {
       await dispatch(deps, message.body);
       message.ack();
@@ -62,9 +72,11 @@ export const handleQueueBatch = async (batch: MessageBatch<QueueMessage>, env: E
 };
 
 export const handleScheduled = async (_controller: ScheduledController, env: Env) => {
-  const deps = createDeps(env);
-  await sweepStuckWork(deps);
-  await pruneUsage(deps, Date.now());
+  for (const shard of shardNames(env)) {
+    const deps = depsOnShard(env, shard);
+    await sweepStuckWork(deps);
+    await pruneUsage(deps, Date.now());
+  }
 };
 
 export type { QueueMessage };

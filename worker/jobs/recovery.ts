@@ -1,6 +1,7 @@
-import { createDeps } from "../services/create-deps";
 import { sweepStuckWork } from "../services/ingestion/watchdog";
 import { isolateStartedAt } from "../lib/isolate";
+import { shardNames } from "../platform/d1-shards";
+import { depsOnShard } from "./consumer";
 
 let swept = false;
 
@@ -10,5 +11,8 @@ export const recoverAfterStart = (env: Env, ctx: ExecutionContext) => {
   isolateStartedAt();
   if (swept || (env.LOCAL_STACK as string) !== "true") return;
   swept = true;
-  ctx.waitUntil(sweepStuckWork(createDeps(env)).catch((error) => console.error("sweep after start failed", error)));
+  for (const shard of shardNames(env))
+    ctx.waitUntil(
+      sweepStuckWork(depsOnShard(env, shard)).catch((error) => console.error("sweep after start failed", error)),
+    );
 };

@@ -1,3 +1,5 @@
+import { DEFAULT_SHARD } from "./d1-shards";
+
 // Messages on the ingestion queue. The consumer in worker/jobs dispatches on `type`.
 export type CrawlMessage = {
   type: "crawl";
@@ -21,7 +23,10 @@ export type IndexMessage = { type: "index"; tenantId: string; taskId: string };
 // Runs the next questions of a quality test set's run (evaluation_runs row); it sends itself again until done.
 export type EvaluationMessage = { type: "evaluation"; tenantId: string; runId: string };
 
-export type QueueMessage = CrawlMessage | PlanMessage | TaskMessage | IndexMessage | EvaluationMessage;
+// `shard`: the D1 binding the work's rows live on (worker/platform/d1-shards.ts); absent for the default shard `DB`.
+export type QueueMessage = (CrawlMessage | PlanMessage | TaskMessage | IndexMessage | EvaluationMessage) & {
+  shard?: string;
+};
 
 export type JobQueue = {
   send(message: QueueMessage): Promise<void>;
@@ -30,13 +35,16 @@ export type JobQueue = {
 
 const QUEUE_BATCH_MAX = 100;
 
-export const createJobQueue = (queue: Queue<QueueMessage>): JobQueue => ({
-  async send(message) {
-    await queue.send(message);
-  },
-  async sendMany(messages) {
-    for (let i = 0; i < messages.length; i += QUEUE_BATCH_MAX) {
-      await queue.sendBatch(messages.slice(i, i + QUEUE_BATCH_MAX).map((body) => ({ body })));
-    }
-  },
-});
+export const createJobQueue = (queue: Queue<QueueMessage>, shard = DEFAULT_SHARD): JobQueue => {
+  const onShard = (message: QueueMessage): QueueMessage => (shard === DEFAULT_SHARD ? message : { ...message, shard });
+  return {
+    async send(message) {
+      await queue.send(onShard(message));
+    },
+    async sendMany(messages) {
+      for (let i = 0; i < messages.length; i += QUEUE_BATCH_MAX) {
+        await queue.sendBatch(messages.slice(i, i + QUEUE_BATCH_MAX).map((body) => ({ body: onShard(body) })));
+      }
+    },
+  };
+};

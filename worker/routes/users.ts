@@ -4,6 +4,7 @@ import type { AppEnv } from "../env";
 import { ok } from "../lib/envelope";
 import { requireAuth } from "../middleware/auth";
 import { depsOf, serviceContext } from "../middleware/deps";
+import { onNewTeamShard } from "../middleware/shard";
 import { jsonBody } from "../middleware/validate";
 import { createSession } from "../services/auth/sessions";
 import { changePassword } from "../services/users/change-password";
@@ -26,6 +27,7 @@ const updateMeHandler = async (c: Context<AppEnv>, input: UpdateProfileInput) =>
 export const userRoutes = new Hono<AppEnv>()
   // Registration signs the new user in, as RAGFlow does.
   .post("/", jsonBody(RegisterSchema), async (c) => {
+    onNewTeamShard(c);
     const user = await registerUser(depsOf(c), c.req.valid("json"), clientAddress(c));
     const token = await createSession(depsOf(c), user.id, false);
     c.header("Authorization", token);

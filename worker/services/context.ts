@@ -7,6 +7,9 @@ import type { VectorIndex } from "../platform/vectors";
 
 export type Deps = {
   db: Db;
+  // the D1 binding `db` runs on, and the default shard's database with the routing table (worker/platform/d1-shards.ts)
+  shard: string;
+  directory: Db;
   config: AppConfig;
   storage: BlobStore;
   queue: JobQueue;

@@ -27,4 +27,11 @@ describe("the D1 bookmark the SPA sends back", () => {
     expect(await response.text()).toBe(body);
     expect(bookmarkHeaders()["x-d1-bookmark"]).toBe(mark(9));
   });
+
+  it("keeps the newest bookmark of each D1 shard and sends them all", () => {
+    rememberBookmark(`DB_2:${mark(4)}`);
+    rememberBookmark(`DB_2:${mark(2)}`);
+    rememberBookmark(mark(10));
+    expect(bookmarkHeaders()).toEqual({ "x-d1-bookmark": `${mark(10)},DB_2:${mark(4)}` });
+  });
 });

@@ -2,11 +2,12 @@ import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { sessions } from "../../db/schema";
 import { sha256Hex } from "../../lib/crypto";
 import { newId, randomToken } from "../../lib/ids";
+import { tagWithShard } from "../../platform/d1-shards";
 import { nowMs } from "../../lib/time";
 import type { Deps } from "../context";
 
-export const createSession = async ({ db, config }: Deps, userId: string, remember: boolean) => {
-  const token = randomToken();
+export const createSession = async ({ db, config, shard }: Deps, userId: string, remember: boolean) => {
+  const token = tagWithShard(randomToken(), shard);
   const now = nowMs();
   const ttl = remember ? config.rememberSessionTtlMs : config.sessionTtlMs;
   await db.batch([

@@ -10,6 +10,7 @@ import { eachChunk } from "../../lib/batches";
 import { dataError } from "../../lib/errors";
 import { newId, randomToken } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
+import { tagWithShard } from "../../platform/d1-shards";
 import type { ServiceContext } from "../context";
 import { dayBucket } from "./usage";
 
@@ -37,7 +38,7 @@ export const createShareToken = async (ctx: ServiceContext, target: Target, inpu
       id: newId(),
       tenantId: ctx.actor.tenantId,
       createdBy: ctx.actor.userId,
-      token: `${SHARE_TOKEN_PREFIX}${randomToken(24)}`,
+      token: tagWithShard(`${SHARE_TOKEN_PREFIX}${randomToken(24)}`, ctx.shard),
       name: input.name,
       targetType: target.type,
       targetId: target.id,

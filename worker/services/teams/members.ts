@@ -6,6 +6,7 @@ import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
 import { sendMail } from "../../platform/mailer";
 import type { ServiceContext } from "../context";
+import { homeShardOf } from "./home-shard";
 import { canManageTeam, roleIn } from "./membership";
 
 const onlyManagers = () => permissionError("Only the team's owner or an admin can do this.");
@@ -79,7 +80,13 @@ const mailInvitation = async (ctx: ServiceContext, tenantId: string, to: string)
 export const inviteMember = async (ctx: ServiceContext, tenantId: string, email: string) => {
   if (!canManageTeam(await myRole(ctx, tenantId))) throw onlyManagers();
   const invitee = await ctx.db.query.users.findFirst({ where: eq(users.email, email) });
-  if (!invitee) throw dataError(`User not found: ${email}. Only registered users can be invited.`);
+  if (!invitee) {
+    // a team and its members live on one shard (docs/scaling.md): an account on another cannot join
+    const home = await homeShardOf(ctx, email);
+    if (home && home !== ctx.shard)
+      throw dataError(`${email} has an account on another database shard than this team and cannot be invited.`);
+    throw dataError(`User not found: ${email}. Only registered users can be invited.`);
+  }
   const existing = await ctx.db.query.userTenants.findFirst({ where: membership(tenantId, invitee.id) });
   if (existing)
     throw dataError(existing.role === "invite" ? `${email} is already invited.` : `${email} is already in the team.`);

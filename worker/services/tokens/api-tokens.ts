@@ -5,6 +5,7 @@ import { apiTokens } from "../../db/schema";
 import { sha256Hex } from "../../lib/crypto";
 import { newId, randomToken } from "../../lib/ids";
 import { httpDate, MINUTE_MS, nowMs } from "../../lib/time";
+import { tagWithShard } from "../../platform/d1-shards";
 import { dataError } from "../../lib/errors";
 import type { Deps, ServiceContext } from "../context";
 
@@ -26,14 +27,15 @@ const toApiToken = (row: ApiTokenRow, token = row.tokenHint): ApiToken => ({
   update_date: row.lastUsedTime ? httpDate(row.lastUsedTime) : null,
 });
 
-export const createApiToken = async ({ db, actor }: ServiceContext): Promise<ApiToken> => {
-  const token = `${API_TOKEN_PREFIX}${randomToken(32)}`;
+export const createApiToken = async ({ db, actor, shard }: ServiceContext): Promise<ApiToken> => {
+  const secret = `${API_TOKEN_PREFIX}${randomToken(32)}`;
+  const token = tagWithShard(secret, shard);
   const row: ApiTokenRow = {
     id: newId(),
     tenantId: actor.tenantId,
     createdBy: actor.userId,
     tokenHash: await sha256Hex(token),
-    tokenHint: hintOf(token),
+    tokenHint: hintOf(secret),
     beta: newId(),
     dialogId: null,
     source: null,

@@ -7,16 +7,18 @@ export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 // Counts gather in the isolate and are written at most every FLUSH_MS: one row write per team and day and
 // flush instead of one per request (D1's free plan allows 100,000 row writes a day, as many as Workers
-// requests). Counts still pending when an isolate ends are lost: the figures are a close lower bound.
+// requests). Counts still pending when an isolate ends are lost: the figures are a close lower bound. Each count
+// waits for a request on its team's D1 shard (docs/scaling.md).
 const FLUSH_MS = 10_000;
-const pending = new Map<string, { tenantId: string; day: string; requests: number }>();
-let flushedAt = 0;
+type Pending = { tenantId: string; day: string; requests: number };
+const pending = new Map<string, Map<string, Pending>>();
+const flushedAt = new Map<string, number>();
 
-// Writes the isolate's pending counts, one upsert per team and day.
-export const flushRequests = async ({ db }: Pick<Deps, "db">, now = Date.now()) => {
-  flushedAt = now;
-  const counts = [...pending.values()];
-  pending.clear();
+// Writes the isolate's pending counts of the shard `db` runs on, one upsert per team and day.
+export const flushRequests = async ({ db, shard }: Pick<Deps, "db" | "shard">, now = Date.now()) => {
+  flushedAt.set(shard, now);
+  const counts = [...(pending.get(shard)?.values() ?? [])];
+  pending.delete(shard);
   for (const count of counts) {
     await db
       .insert(usageDaily)
@@ -31,11 +33,13 @@ export const flushRequests = async ({ db }: Pick<Deps, "db">, now = Date.now()) 
 };
 
 // One more request of a team today; the caller runs it after the response (waitUntil).
-export const recordRequest = async (deps: Pick<Deps, "db">, tenantId: string, now = Date.now()) => {
+export const recordRequest = async (deps: Pick<Deps, "db" | "shard">, tenantId: string, now = Date.now()) => {
   const day = utcDay(now);
   const key = `${tenantId} ${day}`;
-  const count = pending.get(key) ?? { tenantId, day, requests: 0 };
+  const onShard = pending.get(deps.shard) ?? new Map<string, Pending>();
+  pending.set(deps.shard, onShard);
+  const count = onShard.get(key) ?? { tenantId, day, requests: 0 };
   count.requests++;
-  pending.set(key, count);
-  if (now - flushedAt >= FLUSH_MS) await flushRequests(deps, now);
+  onShard.set(key, count);
+  if (now - (flushedAt.get(deps.shard) ?? 0) >= FLUSH_MS) await flushRequests(deps, now);
 };
