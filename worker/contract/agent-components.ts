@@ -151,6 +151,8 @@ export const COMPONENT_DEFAULTS: Record<ComponentName, Record<string, unknown>> 
     format: "markdown",
     base_url: "https://api.tavily.com",
   },
+  // human in the loop: the run pauses and asks the user for `inputs` (fields shaped like Begin's), showing `tips`
+  UserFillUp: { enable_tips: true, tips: "Please fill up the form", inputs: {} },
 };
 
 // Component parameters that hold credentials: password fields in the forms, "***" in traces and events.
@@ -257,6 +259,8 @@ export const COMPONENT_OUTPUTS: Record<ComponentName, string[]> = {
   Agent: ["content", "structured"],
   TavilySearch: ["formalized_content", "json"],
   TavilyExtract: ["json"],
+  // and one output per field of its inputs (componentOutputs)
+  UserFillUp: ["tips"],
 };
 
 // What an Agent may call: components that take their input from a few arguments the model fills in.
@@ -353,7 +357,8 @@ const namesOf = (entries: unknown, key: string) =>
 // variables, a VariableAggregator's groups).
 export const componentOutputs = (name: ComponentName, params: Record<string, unknown>): string[] => {
   const fixed = COMPONENT_OUTPUTS[name];
-  if (name === "Begin") return [...fixed, ...Object.keys((params.inputs ?? {}) as Record<string, unknown>)];
+  if (name === "Begin" || name === "UserFillUp")
+    return [...fixed, ...Object.keys((params.inputs ?? {}) as Record<string, unknown>)];
   if (name === "Loop") return namesOf(params.loop_variables, "variable");
   if (name === "VariableAggregator") return namesOf(params.groups, "group_name");
   return fixed;

@@ -181,6 +181,26 @@ export const StringTransformParamsSchema = entry({
   ),
 });
 
+// the field types of Begin's and UserFillUp's inputs (RAGFlow's; Buddy's editor writes "number" for "integer")
+export const INPUT_TYPES = ["line", "paragraph", "options", "file", "number", "integer", "boolean"] as const;
+
+export const UserFillUpParamsSchema = entry({
+  enable_tips: v.optional(v.boolean(msg.boolean)),
+  tips: optionalText,
+  inputs: v.optional(
+    v.record(
+      v.string(),
+      entry({
+        name: optionalText,
+        type: optionalOneOf(INPUT_TYPES),
+        optional: v.optional(v.boolean(msg.boolean)),
+        options: list(v.unknown()),
+      }),
+      msg.dict,
+    ),
+  ),
+});
+
 // The components whose params a saved flow must get right, with their schemas.
 export const FLOW_PARAM_SCHEMAS = {
   Loop: LoopParamsSchema,
@@ -189,6 +209,7 @@ export const FLOW_PARAM_SCHEMAS = {
   DataOperations: DataOperationsParamsSchema,
   ListOperations: ListOperationsParamsSchema,
   StringTransform: StringTransformParamsSchema,
+  UserFillUp: UserFillUpParamsSchema,
 } as const;
 
 // The first problem of a component's params, as "<field path>: <message>", or null; the engine checks with it too.

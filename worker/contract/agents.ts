@@ -52,6 +52,7 @@ export const COMPONENT_NAMES = [
   "Agent",
   "TavilySearch",
   "TavilyExtract",
+  "UserFillUp",
 ] as const;
 export type ComponentName = (typeof COMPONENT_NAMES)[number];
 
@@ -121,20 +122,27 @@ const DslSchema = v.object(
   {
     components: v.record(
       v.string(),
-      v.object({
-        obj: v.pipe(
-          ComponentObjSchema,
-          // an Agent's tools (and its sub-agents' tools) are components too: each must be one that can serve as a tool
-          v.check(
-            (obj) => agentToolProblem(obj) === null,
-            (issue) =>
-              agentToolProblem(issue.input as { component_name: string; params: Record<string, unknown> }) ?? "",
+      v.pipe(
+        v.object({
+          obj: v.pipe(
+            ComponentObjSchema,
+            // an Agent's tools (and its sub-agents' tools) are components too: each must be one that can serve as a tool
+            v.check(
+              (obj) => agentToolProblem(obj) === null,
+              (issue) =>
+                agentToolProblem(issue.input as { component_name: string; params: Record<string, unknown> }) ?? "",
+            ),
           ),
+          downstream: v.array(v.string()),
+          upstream: v.array(v.string()),
+          parent_id: v.optional(v.string()),
+        }),
+        // a paused run resumes at a top-level component only
+        v.check(
+          (component) => !(component.obj.component_name === "UserFillUp" && component.parent_id),
+          "UserFillUp cannot wait inside a Loop or an Iteration",
         ),
-        downstream: v.array(v.string()),
-        upstream: v.array(v.string()),
-        parent_id: v.optional(v.string()),
-      }),
+      ),
       msg.dict,
     ),
     graph: v.optional(v.object({ nodes: v.array(v.unknown()), edges: v.array(v.unknown()) }), { nodes: [], edges: [] }),
@@ -256,6 +264,8 @@ export type AgentEvent =
   // audio_binary: hex of the audio of the sentences this piece finishes (a Message with auto_play)
   | { event: "message"; data: { content: string; audio_binary?: string } }
   | { event: "message_end"; data: { reference: Reference | null } }
+  // a UserFillUp paused the run: the fields to fill in and its tips; the next completion in the session answers
+  | { event: "user_inputs"; data: { inputs: Record<string, BeginInputSpec>; tips: string } }
   | {
       event: "workflow_finished";
       data: { outputs: Record<string, unknown>; elapsed_time: number; error: string | null };
@@ -303,3 +313,17 @@ export const invalidBeginInputs = (inputs: Record<string, BeginInputSpec>, value
       return false;
     })
     .map(([key]) => key);
+
+// A UserFillUp's answer per field: RAGFlow's clients send the field back with its `value`, others the value alone.
+export const fillUpAnswers = (inputs: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(inputs).map(([key, value]) => [
+      key,
+      typeof value === "object" && value !== null && !Array.isArray(value) && "value" in value
+        ? (value as { value: unknown }).value
+        : value,
+    ]),
+  );
+
+// Where a UserFillUp paused a session's run: the component, the fields it asks for and its tips.
+export type PendingFillUp = { component_id: string; inputs: Record<string, BeginInputSpec>; tips: string };

@@ -42,16 +42,18 @@ import type { AgentCompletionInput } from "../contract/agents";
 export const respond = async (c: Context<AppEnv>, agentId: string, input: AgentCompletionInput) => {
   const prepared = await prepareAgentRun(serviceContext(c), agentId, input);
   if (!input.stream) {
-    const { content, reference, trace, error, message_id, task_id, session_id } = await prepared.run(
+    const { content, reference, trace, error, awaiting, message_id, task_id, session_id } = await prepared.run(
       async () => undefined,
     );
+    // a pause for a UserFillUp with nothing said before it answers as RAGFlow does: the user_inputs event
+    const pause = awaiting ? { inputs: awaiting.inputs, tips: awaiting.tips } : {};
     return ok(c, {
-      event: "message_end",
+      event: awaiting && !content ? "user_inputs" : "message_end",
       message_id,
       created_at: nowSeconds(),
       task_id,
       session_id,
-      data: { content, reference, error, ...(input.return_trace ? { trace } : {}) },
+      data: { content, reference, error, ...pause, ...(input.return_trace ? { trace } : {}) },
     });
   }
   return sseResponse(() =>

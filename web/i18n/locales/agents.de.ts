@@ -84,6 +84,7 @@ export const agentsDe = {
     Agent: "Agent",
     TavilySearch: "Tavily-Suche",
     TavilyExtract: "Tavily: Seiten lesen",
+    UserFillUp: "Rückfrage",
   },
   hints: {
     Begin: "Hier beginnt jeder Lauf.",
@@ -130,6 +131,7 @@ export const agentsDe = {
     Agent: "Ein Sprachmodell, das Werkzeuge und andere Agenten aufrufen kann, bis es eine Antwort hat.",
     TavilySearch: "Websuche über Tavily, mit Thema und Domain-Filtern (API-Schlüssel nötig).",
     TavilyExtract: "Liest den Text von Webseiten über Tavily (API-Schlüssel nötig).",
+    UserFillUp: "Hält den Lauf an und fragt die Nutzerin oder den Nutzer; danach geht es mit der Antwort weiter.",
   },
   branch: {
     case: "Fall {{n}}",
@@ -629,5 +631,14 @@ export const agentsDe = {
       tab: "Tabulator",
       space: "Leerzeichen",
     },
+  },
+  fillUp: {
+    enableTips: "Frage anzeigen",
+    tips: "Frage",
+    tipsHint: "Was der Lauf fragt, wenn er anhält; mit Variablen wie {Agent:x@content}.",
+    fields: "Felder",
+    fieldsHint: "Was die Antwort enthält; spätere Schritte lesen sie als {Rückfrage@Schlüssel}.",
+    notInLoop: "Eine Rückfrage kann nicht in einer Schleife oder Iteration stehen.",
+    send: "Antwort senden",
   },
 };

@@ -88,6 +88,7 @@ export const agentsEn: Shape<typeof agentsDe> = {
     Agent: "Agent",
     TavilySearch: "Tavily search",
     TavilyExtract: "Tavily: read pages",
+    UserFillUp: "Ask the user",
   },
   hints: {
     Begin: "Every run starts here.",
@@ -134,6 +135,7 @@ export const agentsEn: Shape<typeof agentsDe> = {
     Agent: "A language model that may call tools and other agents until it has an answer.",
     TavilySearch: "Web search through Tavily, with topic and domain filters (API key needed).",
     TavilyExtract: "Reads the text of web pages through Tavily (API key needed).",
+    UserFillUp: "Pauses the run and asks the user; the run goes on with the answer.",
   },
   branch: {
     case: "Case {{n}}",
@@ -630,5 +632,14 @@ export const agentsEn: Shape<typeof agentsDe> = {
       tab: "Tab",
       space: "Space",
     },
+  },
+  fillUp: {
+    enableTips: "Show a question",
+    tips: "Question",
+    tipsHint: "What the run asks when it pauses; with variables such as {Agent:x@content}.",
+    fields: "Fields",
+    fieldsHint: "What the answer holds; later steps read it as {Ask the user@key}.",
+    notInLoop: "Asking the user cannot happen inside a loop or an iteration.",
+    send: "Send answer",
   },
 };

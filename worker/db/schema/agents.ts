@@ -1,5 +1,5 @@
 import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { Dsl } from "../../contract/agents";
+import type { Dsl, PendingFillUp } from "../../contract/agents";
 import { timestamps } from "./columns";
 import { tenants } from "./users";
 
@@ -44,8 +44,16 @@ export const agentSessions = sqliteTable(
     messages: text("messages", { mode: "json" })
       .$type<{ role: "user" | "assistant"; content: string; id: string; created_at: number }[]>()
       .notNull(),
-    // component ids to continue from on the next question (after an Answer), and values kept between turns
-    state: text("state", { mode: "json" }).$type<{ resume: string[]; history: [string, string][] }>().notNull(),
+    // component ids to continue from on the next question (after an Answer), and values kept between turns;
+    // awaiting and kept: the UserFillUp the run paused at and the outputs so far, for the turn that answers it
+    state: text("state", { mode: "json" })
+      .$type<{
+        resume: string[];
+        history: [string, string][];
+        awaiting?: PendingFillUp;
+        kept?: Record<string, Record<string, unknown>>;
+      }>()
+      .notNull(),
     ...timestamps,
   },
   (t) => [index("agent_sessions_agent_idx").on(t.agentId, t.updateTime)],

@@ -4,6 +4,7 @@ import {
   type AgentEvent,
   type BeginInputSpec,
   beginOptions,
+  fillUpAnswers,
   inputsWithoutOptions,
   invalidBeginInputs,
   missingBeginInputs,
@@ -43,21 +44,13 @@ export const prepareAgentRun = async (ctx: ServiceContext, agentId: string, inpu
   // a task flow (Begin mode "task") runs on its inputs alone, in every turn
   const beginParams = agent.dsl.components.begin?.obj.params ?? {};
   const taskMode = beginParams.mode === "task";
-  // Begin runs (and needs its required inputs) unless the turn resumes after an Answer; checked before a new
-  // session is made, so a refused call leaves nothing behind
-  if (!existing || existing.state.resume.length === 0) {
-    const inputs = (beginParams.inputs ?? {}) as Record<string, BeginInputSpec>;
-    const [choiceless] = inputsWithoutOptions(inputs);
-    if (choiceless)
-      throw dataError(`The input \`${inputs[choiceless]?.name || choiceless}\` has no options to choose from.`);
-    const [missing] = missingBeginInputs(inputs, input.inputs);
-    if (missing) throw dataError(`The input \`${inputs[missing]?.name || missing}\` is required.`);
-    const [invalid] = invalidBeginInputs(inputs, input.inputs);
-    const spec = invalid ? inputs[invalid] : undefined;
-    if (invalid && spec?.type === "options")
-      throw dataError(`The input \`${spec.name || invalid}\` must be one of: ${beginOptions(spec).join(", ")}.`);
-    if (invalid) throw dataError(`The input \`${spec?.name || invalid}\` must be a number.`);
-  }
+  // Begin runs (and needs its required inputs) unless the turn resumes after an Answer; a turn that answers a
+  // UserFillUp needs that one's fields instead. Checked before a new session is made, so a refused call leaves
+  // nothing behind.
+  const awaiting = existing?.state.awaiting;
+  if (awaiting) checkInputs(awaiting.inputs, fillUpAnswers(input.inputs));
+  else if (!existing || existing.state.resume.length === 0)
+    checkInputs((beginParams.inputs ?? {}) as Record<string, BeginInputSpec>, input.inputs);
   const session = existing ?? (await newAgentSession(ctx, agent));
   if (
     !question &&
@@ -84,6 +77,19 @@ export const prepareAgentRun = async (ctx: ServiceContext, agentId: string, inpu
     run: (emit: (event: EnvelopedEvent) => Promise<void>) =>
       runTurn(ctx, { agent, session, question, input, taskId, messageId }, emit),
   };
+};
+
+const checkInputs = (inputs: Record<string, BeginInputSpec>, values: Record<string, unknown>) => {
+  const [choiceless] = inputsWithoutOptions(inputs);
+  if (choiceless)
+    throw dataError(`The input \`${inputs[choiceless]?.name || choiceless}\` has no options to choose from.`);
+  const [missing] = missingBeginInputs(inputs, values);
+  if (missing) throw dataError(`The input \`${inputs[missing]?.name || missing}\` is required.`);
+  const [invalid] = invalidBeginInputs(inputs, values);
+  const spec = invalid ? inputs[invalid] : undefined;
+  if (invalid && spec?.type === "options")
+    throw dataError(`The input \`${spec.name || invalid}\` must be one of: ${beginOptions(spec).join(", ")}.`);
+  if (invalid) throw dataError(`The input \`${spec?.name || invalid}\` must be a number.`);
 };
 
 type Turn = {
@@ -130,11 +136,15 @@ const runTurn = async (
       turns,
       authorId: agent.createdBy,
       overridesGlobals,
+      awaiting: session.state.awaiting ?? null,
+      kept: session.state.kept ?? null,
     },
     envelope,
     taskId,
   );
   const answer = outcome.answer;
+  // what the user sees of a pause: the messages before it, else the UserFillUp's tips
+  const said = answer || (outcome.awaiting?.tips ?? "");
   const finished = nowMs();
   await ctx.db.batch([
     ctx.db
@@ -143,14 +153,15 @@ const runTurn = async (
         messages: [
           ...session.messages,
           { role: "user", content: question, id: newId(), created_at: finished },
-          { role: "assistant", content: answer, id: messageId, created_at: finished },
+          { role: "assistant", content: said, id: messageId, created_at: finished },
         ],
         state: {
           resume: outcome.resume,
+          ...(outcome.awaiting ? { awaiting: outcome.awaiting, kept: outcome.kept ?? {} } : {}),
           history: [
             ...session.state.history,
             ["user", question] as [string, string],
-            ["assistant", answer] as [string, string],
+            ["assistant", said] as [string, string],
           ].slice(-HISTORY_TURNS * 2),
         },
         updateTime: finished,
@@ -163,6 +174,7 @@ const runTurn = async (
     reference: outcome.reference,
     trace: visitor ? [] : outcome.trace,
     error: outcome.error,
+    awaiting: outcome.awaiting,
     session_id: session.id,
     message_id: messageId,
     task_id: taskId,

@@ -30,6 +30,7 @@ import { ListOperationsFields } from "./list-operations-fields";
 import { LoopFields } from "./loop-fields";
 import { StringTransformFields } from "./string-transform-fields";
 import { VariableAggregatorFields } from "./variable-aggregator-fields";
+import { UserFillUpFields } from "./user-fill-up-fields";
 import { VariableAssignerFields } from "./variable-assigner-fields";
 
 const FIELDS: Partial<Record<ComponentName, ComponentType<FieldsProps>>> = {
@@ -57,6 +58,7 @@ const FIELDS: Partial<Record<ComponentName, ComponentType<FieldsProps>>> = {
   StringTransform: StringTransformFields,
   LLM: AgentFields,
   Agent: AgentFields,
+  UserFillUp: UserFillUpFields,
 };
 
 // What the components without settings say about themselves instead.

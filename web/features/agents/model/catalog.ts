@@ -3,7 +3,7 @@ import { COMPONENT_NAMES, type ComponentName } from "../../../../worker/contract
 // What the palette offers, grouped: everything but Begin (one per agent) and the start nodes IterationItem and
 // LoopItem (each comes with its Iteration or Loop).
 export const PALETTE_GROUPS = {
-  basics: ["Answer", "Message", "Template", "Concentrator", "Note"],
+  basics: ["Answer", "Message", "UserFillUp", "Template", "Concentrator", "Note"],
   models: [
     "Retrieval",
     "Generate",
@@ -46,6 +46,7 @@ const NO_ERROR_HANDLING: ComponentName[] = [
   "Iteration",
   "LoopItem",
   "ExitLoop",
+  "UserFillUp",
 ];
 export const HANDLES_ERRORS: ComponentName[] = COMPONENT_NAMES.filter((name) => !NO_ERROR_HANDLING.includes(name));
 
@@ -97,4 +98,5 @@ export const COMPONENT_COLORS: Record<ComponentName, string> = {
   Agent: "purple",
   TavilySearch: SEARCH_COLOR,
   TavilyExtract: TOOL_COLOR,
+  UserFillUp: "teal",
 };

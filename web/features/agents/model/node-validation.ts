@@ -42,8 +42,9 @@ export const validateNode = (node: EditorNode, nodes: EditorNode[]): NodeErrors 
     if (!userPromptOf(node.data.form).trim()) errors.prompts = "validation.required";
     if (incompleteTools(node.data.form.tools).length > 0) errors.tools = "agents.validation.toolIncomplete";
   }
+  if (node.data.label === "UserFillUp" && node.parentId) errors.name = "agents.fillUp.notInLoop";
   if (
-    node.data.label === "Begin" &&
+    (node.data.label === "Begin" || node.data.label === "UserFillUp") &&
     inputsWithoutOptions((node.data.form.inputs ?? {}) as Record<string, BeginInputSpec>).length > 0
   )
     errors.inputs = "agents.form.inputOptionsRequired";

@@ -38,6 +38,7 @@ import {
   FileJson,
   ListFilter,
   Type,
+  Hand,
 } from "lucide-react";
 import type { ComponentName } from "../../../../worker/contract/agents";
 
@@ -86,6 +87,7 @@ const ICONS: Record<ComponentName, LucideIcon> = {
   Agent: Bot,
   TavilySearch: Search,
   TavilyExtract: ScanText,
+  UserFillUp: Hand,
 };
 
 export const ComponentIcon = ({ name, size = 16 }: { name: ComponentName; size?: number }) => {

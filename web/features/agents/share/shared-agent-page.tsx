@@ -15,6 +15,7 @@ import { ShareProblemScreen } from "../../share/share-problem";
 import { RunMessages } from "../test-run/run-messages";
 import { useAgentRun } from "../test-run/use-agent-run";
 import type { BeginInput } from "../forms/begin-fields";
+import { FillUpForm } from "../test-run/fill-up-form";
 import { missingInputs, RunInputs } from "../test-run/run-inputs";
 import { invalidBeginInputs, isNumberInput } from "../../../../worker/contract/agents";
 
@@ -72,25 +73,38 @@ const Conversation = ({ client, info, prefilled }: Props) => {
         <RunMessages messages={run.messages} busy={run.busy} agentName={info.title} />
       </Box>
       <Box px="4" pb="4">
-        <Box mb="2" maxW="xl">
-          <RunInputs
-            inputs={inputs}
-            values={values}
-            missing={missing}
-            onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))}
-            upload={upload}
-          />
-        </Box>
-        <Composer
-          value={text}
-          onChange={setText}
-          onSend={send}
-          onStop={run.stop}
-          streaming={run.busy}
-          busy={run.busy}
-          stt={false}
-          allowEmpty={taskMode}
-        />
+        {run.awaiting ? (
+          <Box maxW="xl">
+            <FillUpForm
+              inputs={run.awaiting.inputs}
+              busy={run.busy}
+              upload={upload}
+              onSubmit={(answers, shown) => void run.ask("", answers, shown)}
+            />
+          </Box>
+        ) : (
+          <>
+            <Box mb="2" maxW="xl">
+              <RunInputs
+                inputs={inputs}
+                values={values}
+                missing={missing}
+                onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))}
+                upload={upload}
+              />
+            </Box>
+            <Composer
+              value={text}
+              onChange={setText}
+              onSend={send}
+              onStop={run.stop}
+              streaming={run.busy}
+              busy={run.busy}
+              stt={false}
+              allowEmpty={taskMode}
+            />
+          </>
+        )}
         <Text fontSize="xs" color="fg.muted" mt="1">
           {t("agents.share.poweredBy")}
         </Text>

@@ -1,4 +1,4 @@
-import { agentErrorText, type TraceEntry } from "../../../../worker/contract/agents";
+import { agentErrorText, type BeginInputSpec, type TraceEntry } from "../../../../worker/contract/agents";
 import type { AgentFrame } from "../../../api/agents";
 import type { Reference } from "../../../../worker/contract/chats";
 
@@ -21,6 +21,8 @@ export type RunState = {
   sessionId: string | null;
   taskId: string | null;
   finished: { elapsed: number; error: string | null } | null;
+  // a UserFillUp paused the run: the fields the next turn answers
+  awaiting: { inputs: Record<string, BeginInputSpec>; tips: string } | null;
   nextId: number;
 };
 
@@ -33,6 +35,7 @@ export const initialRun = (prologue: string): RunState => ({
   sessionId: null,
   taskId: null,
   finished: null,
+  awaiting: null,
   nextId: 1,
 });
 
@@ -47,6 +50,7 @@ export const startTurn = (state: RunState, question: string): RunState => ({
   nextId: state.nextId + 2,
   trace: [],
   finished: null,
+  awaiting: null,
   activeNode: null,
   taskId: null,
   busy: true,
@@ -70,6 +74,14 @@ export const applyFrame = (state: RunState, frame: AgentFrame): RunState => {
       return updateAnswer(next, (message) => ({ ...message, content: message.content + (frame.data.content ?? "") }));
     case "message_end":
       return updateAnswer(next, (message) => ({ ...message, reference: frame.data.reference }));
+    // the question of a UserFillUp follows what the turn said before it
+    case "user_inputs": {
+      const { inputs, tips } = frame.data;
+      return updateAnswer({ ...next, awaiting: { inputs, tips } }, (message) => ({
+        ...message,
+        content: [message.content, tips].filter((part) => part.trim()).join("\n\n"),
+      }));
+    }
     case "workflow_finished": {
       const { outputs, elapsed_time: elapsed, error } = frame.data;
       const finished = { ...next, activeNode: null, finished: { elapsed, error } };

@@ -8,6 +8,7 @@ import { formatNumber } from "../../../lib/format";
 import type { BeginInput } from "../forms/begin-fields";
 import { BEGIN_ID, type EditorNode } from "../model/graph";
 import { invalidNodes } from "../model/node-validation";
+import { FillUpForm } from "./fill-up-form";
 import { missingInputs, RunInputs } from "./run-inputs";
 import { RunMessages } from "./run-messages";
 import { TraceList } from "./trace-list";
@@ -109,23 +110,34 @@ export const TestRunPanel = ({ agentId, agentName, nodes, beforeRun, onClose }: 
                 <Alert.Title>{problem}</Alert.Title>
               </Alert.Root>
             )}
-            <RunInputs
-              inputs={inputs}
-              values={values}
-              missing={missing}
-              onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))}
-              upload={uploadAgentInput(agentId)}
-            />
-            <Composer
-              value={text}
-              onChange={setText}
-              onSend={() => void send()}
-              onStop={run.stop}
-              streaming={run.busy}
-              busy={run.busy}
-              stt={false}
-              allowEmpty={taskMode}
-            />
+            {run.awaiting ? (
+              <FillUpForm
+                inputs={run.awaiting.inputs}
+                busy={run.busy}
+                upload={uploadAgentInput(agentId)}
+                onSubmit={(answers, shown) => void run.ask("", answers, shown)}
+              />
+            ) : (
+              <>
+                <RunInputs
+                  inputs={inputs}
+                  values={values}
+                  missing={missing}
+                  onChange={(key, value) => setValues((current) => ({ ...current, [key]: value }))}
+                  upload={uploadAgentInput(agentId)}
+                />
+                <Composer
+                  value={text}
+                  onChange={setText}
+                  onSend={() => void send()}
+                  onStop={run.stop}
+                  streaming={run.busy}
+                  busy={run.busy}
+                  stt={false}
+                  allowEmpty={taskMode}
+                />
+              </>
+            )}
           </Stack>
         </Tabs.Content>
         <Tabs.Content value="trace" flex="1" minH="0" overflowY="auto" px="3">

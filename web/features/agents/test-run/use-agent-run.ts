@@ -29,12 +29,13 @@ export const useAgentRun = (agentId: string, prologue: string, transport: AgentT
     [],
   );
 
-  const ask = async (question: string, inputs: Record<string, unknown>) => {
+  // shown: what the user's bubble says when it is not the question (the answers to a UserFillUp)
+  const ask = async (question: string, inputs: Record<string, unknown>, shown = question) => {
     if (controller.current) return;
     const own = new AbortController();
     controller.current = own;
     const sessionId = latest.current.sessionId ?? undefined;
-    setState((current) => startTurn(current, question));
+    setState((current) => startTurn(current, shown));
     try {
       const onFrame = (frame: AgentFrame) => {
         if (frame.event === "message" && frame.data.audio_binary) audio.current.enqueue(frame.data.audio_binary);

@@ -16,6 +16,7 @@ import { SEARCH_TOOLS } from "./search-tools";
 import { stringTransform } from "./string-transform";
 import { answer, begin, concentrator, iterationItem, message, note, template } from "./text";
 import { variableAggregator } from "./variable-aggregator";
+import { userFillUp } from "./user-fill-up";
 import { variableAssigner } from "./variable-assigner";
 
 const byName = (name: ComponentName) => SEARCH_TOOLS.find((tool) => tool.name === name) as ComponentImpl;
@@ -65,4 +66,5 @@ export const COMPONENTS: Record<ComponentName, ComponentImpl> = {
   Agent: agent,
   TavilySearch: byName("TavilySearch"),
   TavilyExtract: byName("TavilyExtract"),
+  UserFillUp: userFillUp,
 };

@@ -7,6 +7,8 @@ import {
   type ComponentName,
   type Dsl,
   type DslComponent,
+  fillUpAnswers,
+  type PendingFillUp,
   RUN_LIMITS,
   type TraceEntry,
 } from "../../../contract/agents";
@@ -31,6 +33,9 @@ export type RunInput = {
   turns: number;
   authorId: string;
   overridesGlobals: boolean;
+  // the UserFillUp the session waits at (its answers are `inputs`), and the outputs kept from before the pause
+  awaiting: PendingFillUp | null;
+  kept: Record<string, Record<string, unknown>> | null;
 };
 export type RunOutcome = {
   answer: string;
@@ -39,6 +44,9 @@ export type RunOutcome = {
   error: string | null;
   outputs: Record<string, unknown>;
   reference: Reference | null;
+  // set when a UserFillUp paused the run, with the outputs so far for the turn that resumes it
+  awaiting: PendingFillUp | null;
+  kept: Record<string, Record<string, unknown>> | null;
 };
 type Emit = (event: AgentEvent) => Promise<void>;
 
@@ -94,10 +102,17 @@ export const runFlow = async (
   const started = Date.now();
   const controller = new AbortController();
   const deadline = setTimeout(() => controller.abort(), RUN_LIMITS.timeoutMs);
+  // answering a UserFillUp continues the paused run: its outputs and question, the answers as the fields' values
+  const resumed = input.awaiting !== null;
+  const question = input.question || (resumed ? String(input.kept?.begin?.query ?? "") : "");
   const values: RunValues = {
-    outputs: new Map([["begin", { query: input.question, ...input.inputs }]]),
-    globals: globalsOf(dsl, input, ctx.actor.userId),
+    outputs: new Map(
+      resumed ? Object.entries(input.kept ?? {}) : [["begin", { query: input.question, ...input.inputs }]],
+    ),
+    globals: globalsOf(dsl, { ...input, question }, ctx.actor.userId),
   };
+  let answers = resumed ? fillUpAnswers(input.inputs) : null;
+  let awaiting = null as PendingFillUp | null;
   const trace: TraceEntry[] = [];
   const messages: string[] = [];
   // what was streamed so far for the Message or Answer that will show it, by that component's id
@@ -162,6 +177,7 @@ export const runFlow = async (
     params: Record<string, unknown>,
     speak: ComponentRun["say"],
     toolArgs: Record<string, unknown> | null,
+    userAnswers: Record<string, unknown> | null = null,
   ): ComponentRun => ({
     ctx,
     id,
@@ -178,6 +194,7 @@ export const runFlow = async (
     llmWithTools: agentToolLlm(ctx, params, controller.signal, defaultModel),
     runTool: (tool, args) => runTool(id, tool, args),
     toolArgs,
+    answers: userAnswers,
     say: speak,
     runChildren: async (parentId, item, index) => {
       values.outputs.set(parentId, { item, index });
@@ -229,7 +246,9 @@ export const runFlow = async (
     const impl = COMPONENTS[component.obj.component_name];
     const params = paramsOf(component);
     const speakerId = speakerOf(dsl, id);
-    const run = componentRun(id, component, params, speakerId ? sayFor(speakerId) : null, null);
+    const forThis = id === input.awaiting?.component_id ? answers : null;
+    if (forThis) answers = null;
+    const run = componentRun(id, component, params, speakerId ? sayFor(speakerId) : null, null, forThis);
     await emit({ event: "node_started", data: { component_id: id, component_name: component.obj.component_name } });
     const begun = Date.now();
     let error: string | null = null;
@@ -305,6 +324,11 @@ export const runFlow = async (
       last = id;
       if (result.message) await show(id, result.message);
       const next = (result.next ?? dsl.components[id]?.downstream ?? []).filter((nextId) => allowed(nextId));
+      if (result.awaiting) {
+        resume = [id];
+        awaiting = { component_id: id, ...result.awaiting };
+        return { last, exited: false };
+      }
       if (result.pause) {
         resume = next;
         return { last, exited: false };
@@ -329,6 +353,7 @@ export const runFlow = async (
     error = caught instanceof Error ? caught.message : String(caught);
     cancelled = caught instanceof RunCancelled;
     resume = [];
+    awaiting = null;
   } finally {
     clearTimeout(deadline);
   }
@@ -343,9 +368,11 @@ export const runFlow = async (
   const answer = messages.join("\n\n");
   const reference = /\[ID:\d+\]/.test(answer) ? referenceOf(trace) : null;
   if (answer) await emit({ event: "message_end", data: { reference } });
+  if (awaiting) await emit({ event: "user_inputs", data: { inputs: awaiting.inputs, tips: awaiting.tips } });
   const outputs = trace.at(-1)?.outputs ?? {};
   await emit({ event: "workflow_finished", data: { outputs, elapsed_time: secondsSince(started), error } });
-  return { answer, trace, resume, error, outputs, reference };
+  const kept = awaiting ? Object.fromEntries(values.outputs) : null;
+  return { answer, trace, resume, error, outputs, reference, awaiting, kept };
 };
 
 // The chunks [ID:n] markers point to: those of the last Retrieval of the turn, in the chat's reference shape.

@@ -1,5 +1,5 @@
 import type { AgentTool } from "../../../contract/agent-components";
-import type { AgentEvent, ComponentName, DslComponent } from "../../../contract/agents";
+import type { AgentEvent, BeginInputSpec, ComponentName, DslComponent } from "../../../contract/agents";
 import type { ChatMessage, ToolCall, ToolChatMessage, ToolSpec } from "../../../platform/providers/types";
 import type { ServiceContext } from "../../context";
 import type { RunValues } from "./variables";
@@ -31,6 +31,8 @@ export type ComponentRun = {
   ) => Promise<{ outputs: Record<string, unknown>; error: string | null }>;
   // the arguments this component was called with, when it runs as a tool
   toolArgs: Record<string, unknown> | null;
+  // the user's answers, for the UserFillUp the run resumes at
+  answers: Record<string, unknown> | null;
   // set when the component's content goes straight to the user (a Message or Answer shows it unchanged next):
   // text handed here is shown as it is written
   say: ((delta: string) => Promise<void>) | null;
@@ -50,6 +52,8 @@ export type ComponentResult = {
   pause?: boolean;
   // an ExitLoop: the Loop around it stops after this
   exitLoop?: boolean;
+  // a UserFillUp without answers: the run pauses here until the user fills in these fields
+  awaiting?: { inputs: Record<string, BeginInputSpec>; tips: string };
 };
 
 export type ComponentImpl = { name: ComponentName; run: (run: ComponentRun) => Promise<ComponentResult> };
