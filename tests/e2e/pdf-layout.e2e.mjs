@@ -61,8 +61,10 @@ export const tests = [
       await page.waitForURL(/\/knowledge\/dataset\/chunk\?/);
       const cards = page.getByTestId("chunk-card");
       await cards.first().waitFor();
-      // each card's text is its first button (the page and token badges follow it)
-      const texts = await cards.evaluateAll((all) => all.map((card) => card.querySelector("button").innerText));
+      // each card's text (the page and token badges follow it)
+      const texts = await cards.evaluateAll((all) =>
+        all.map((card) => card.querySelector('[data-testid="chunk-text"]').innerText),
+      );
       for (const heading of ["1 Einleitung", "2 Leistungen", "3 Abläufe", "4 Notfallplan"])
         assert.ok(
           texts.some((text) => text.startsWith(heading)),
@@ -73,17 +75,41 @@ export const tests = [
       // the columns are read one after the other: the emergency plan's first sentence is whole in its chunk
       const plan = texts.find((text) => text.startsWith("4 Notfallplan")) ?? "";
       assert.ok(plan.replace(/\s+/g, " ").includes(DEFIBRILLATOR), plan);
-      const table = cards.filter({ hasText: "<table>" });
+      // the table's chunk shows the table drawn, not its markup: header cells, then the first row
+      assert.ok(!texts.some((text) => text.includes("<table>")), JSON.stringify(texts));
+      const table = cards.filter({ has: page.locator("table") });
       assert.equal(await table.count(), 1);
-      assert.match(
-        await table.innerText(),
-        /^2 Leistungen\s+<table><tr><th>Leistung<\/th><th>Dauer<\/th><th>Preis<\/th><\/tr><tr><td>Beratung<\/td><td>20 min<\/td><td>35,00 €<\/td><\/tr>/,
-      );
+      assert.match(texts.find((text) => text.includes("Beratung")) ?? "", /^2 Leistungen\n/);
+      const cells = (selector) => table.locator(selector).evaluateAll((all) => all.map((cell) => cell.textContent));
+      assert.deepEqual(await cells("table tr:first-child th"), ["Leistung", "Dauer", "Preis"]);
+      assert.deepEqual(await cells("table tr:nth-child(2) td"), ["Beratung", "20 min", "35,00 €"]);
       // neither the running header nor the page footer is in a chunk
       assert.ok(!texts.some((text) => /Jahresbericht 2026|Seite \d/.test(text)), JSON.stringify(texts));
       await table.scrollIntoViewIfNeeded();
       await animationsDone(page);
       await page.screenshot({ path: `${artifacts}/pdf-layout-chunks-de.png` });
+      for (const [theme, language] of [
+        ["dark", "en"],
+        ["dark", "de"],
+        ["light", "en"],
+      ]) {
+        await page.evaluate(
+          ([t, l]) => {
+            localStorage.setItem("vite-ui-theme", t);
+            localStorage.setItem("lng", l);
+          },
+          [theme, language],
+        );
+        await page.reload();
+        await table.locator("table").waitFor();
+        await table.scrollIntoViewIfNeeded();
+        await animationsDone(page);
+        await page.screenshot({ path: `${artifacts}/pdf-layout-chunks-${language}-${theme}.png` });
+      }
+      await page.evaluate(() => {
+        localStorage.setItem("vite-ui-theme", "light");
+        localStorage.setItem("lng", "de");
+      });
 
       // a question answered on page 2: the citation opens the viewer at page 2
       await page.goto(`${baseUrl}/chat?dialogId=${chatId}`);

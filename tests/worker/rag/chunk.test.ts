@@ -131,17 +131,21 @@ describe("chunk methods", () => {
     ]);
   });
 
-  it("presentation: one chunk per slide", () => {
+  it("presentation: one chunk per slide with its title, text, tables and notes", () => {
+    const table = "<table><tr><th>Tag</th></tr><tr><td>Montag</td></tr></table>";
     const chunks = chunkDocument(
       "presentation",
       doc([
-        { kind: "slide", page: 1, text: "Titel" },
-        { kind: "slide", page: 2, text: "Inhalt" },
+        { kind: "heading", level: 1, page: 1, text: "Titel" },
+        { kind: "text", page: 1, text: "- Punkt" },
+        { kind: "table", page: 1, text: table },
+        { kind: "text", page: 1, text: "Notes: Langsam sprechen" },
+        { kind: "text", page: 2, text: "Inhalt" },
       ]),
       config,
     );
     expect(chunks).toEqual([
-      { content: "Titel", pages: [1] },
+      { content: `Titel\n- Punkt\n${table}\nNotes: Langsam sprechen`, pages: [1] },
       { content: "Inhalt", pages: [2] },
     ]);
   });

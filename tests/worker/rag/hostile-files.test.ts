@@ -87,7 +87,7 @@ describe("zip-based files within the unpacking bound", () => {
       zip64: true,
     });
     expect((await parseDocument("docx", "z.docx", docx, opts)).blocks).toEqual([{ kind: "text", text: "Grüß Gott" }]);
-    const slide = `<p:sld><a:p><a:t>Folie eins</a:t></a:p></p:sld>`;
+    const slide = `<p:sld><p:cSld><p:spTree><p:sp><p:txBody><a:p><a:r><a:t>Folie eins</a:t></a:r></a:p></p:txBody></p:sp></p:spTree></p:cSld></p:sld>`;
     const pptx = writeZip([{ name: "ppt/slides/slide1.xml", content: strToU8(slide) }], { zip64: true });
     expect((await parseDocument("pptx", "z.pptx", pptx, opts)).blocks[0]?.text).toBe("Folie eins");
   });

@@ -108,7 +108,7 @@ describe("parsers on generated documents", () => {
   it("reads slides, e-mails, spreadsheets, CSV with semicolons and JSON", async () => {
     const slides = await parseDocument("pptx", "p.pptx", await bytesOf(slidesPptx()), opts);
     expect(slides.pageCount).toBe(SLIDES.length);
-    expect(slides.blocks).toEqual(SLIDES.map((lines, i) => ({ kind: "slide", page: i + 1, text: lines.join("\n") })));
+    expect(slides.blocks).toEqual(SLIDES.map((lines, i) => ({ kind: "text", page: i + 1, text: lines.join("\n") })));
     const mail = await parseDocument("eml", "m.eml", await bytesOf(emailEml()), opts);
     expect(mail.blocks[0]?.text).toMatch(/^From: /);
     expect(mail.blocks[0]?.text).toMatch(/Subject: Termin zur Impfung/);

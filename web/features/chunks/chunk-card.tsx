@@ -1,5 +1,6 @@
 import { Badge, Box, Checkbox, HStack, IconButton, Stack, Switch, Text } from "@chakra-ui/react";
 import { ChunkImageLink } from "../../components/chunk-image-link";
+import { ChunkContent, hasTable } from "./chunk-content";
 import { Pencil, Tag as TagIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Chunk } from "../../../worker/contract/chunks";
@@ -39,18 +40,39 @@ export const ChunkCard = ({ chunk, index, selected, active, onSelect, onActivate
           <Checkbox.Control />
         </Checkbox.Root>
         <Stack flex="1" minW="0" gap="2">
-          <Text
-            as="button"
-            textAlign="start"
-            fontSize="sm"
-            whiteSpace="pre-wrap"
-            lineClamp={6}
-            onClick={onActivate}
-            cursor="pointer"
-            _focusVisible={{ outline: "2px solid", outlineColor: "brand.focusRing" }}
-          >
-            {chunk.content}
-          </Text>
+          {hasTable(chunk.content) ? (
+            // a table is no content of a <button>: the card's text is a focusable element acting as one
+            <ChunkContent
+              content={chunk.content}
+              data-testid="chunk-text"
+              role="button"
+              tabIndex={0}
+              onClick={onActivate}
+              onKeyDown={(event) => {
+                if (event.key !== "Enter" && event.key !== " ") return;
+                event.preventDefault();
+                onActivate();
+              }}
+              cursor="pointer"
+              maxH="72"
+              overflowY="auto"
+              _focusVisible={{ outline: "2px solid", outlineColor: "brand.focusRing" }}
+            />
+          ) : (
+            <Text
+              as="button"
+              textAlign="start"
+              fontSize="sm"
+              whiteSpace="pre-wrap"
+              lineClamp={6}
+              data-testid="chunk-text"
+              onClick={onActivate}
+              cursor="pointer"
+              _focusVisible={{ outline: "2px solid", outlineColor: "brand.focusRing" }}
+            >
+              {chunk.content}
+            </Text>
+          )}
           {chunk.image_url && <ChunkImageLink url={chunk.image_url} documentName={chunk.docnm_kwd} maxH="32" />}
           <HStack gap="1" wrap="wrap">
             {chunk.page_num_int.length > 0 && (

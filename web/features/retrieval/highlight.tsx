@@ -1,5 +1,6 @@
 import { Box, Text } from "@chakra-ui/react";
 import { Fragment } from "react";
+import { ChunkContent, hasTable } from "../chunks/chunk-content";
 
 export type HighlightSegment = { text: string; marked: boolean };
 
@@ -24,19 +25,23 @@ export const parseHighlight = (highlight: string): HighlightSegment[] => {
   return segments;
 };
 
-// The chunk text with the query words marked; falls back to the plain content when there is no highlight.
-export const HighlightedText = ({ highlight, content }: { highlight: string; content: string }) => (
-  <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" data-testid="retrieval-chunk-text">
-    {highlight
-      ? parseHighlight(highlight).map((segment, i) =>
-          segment.marked ? (
-            <Box as="mark" key={i} bg="yellow.subtle" color="fg" rounded="xs" px="0.5">
-              {segment.text}
-            </Box>
-          ) : (
-            <Fragment key={i}>{segment.text}</Fragment>
-          ),
-        )
-      : content}
-  </Text>
-);
+// The chunk text with the query words marked; falls back to the plain content when there is no highlight. A
+// chunk holding an HTML table shows the table drawn (without marks: a mark inside its markup would break it).
+export const HighlightedText = ({ highlight, content }: { highlight: string; content: string }) =>
+  hasTable(content) ? (
+    <ChunkContent content={content} data-testid="retrieval-chunk-text" />
+  ) : (
+    <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" data-testid="retrieval-chunk-text">
+      {highlight
+        ? parseHighlight(highlight).map((segment, i) =>
+            segment.marked ? (
+              <Box as="mark" key={i} bg="yellow.subtle" color="fg" rounded="xs" px="0.5">
+                {segment.text}
+              </Box>
+            ) : (
+              <Fragment key={i}>{segment.text}</Fragment>
+            ),
+          )
+        : content}
+    </Text>
+  );

@@ -42,7 +42,7 @@ export const parseDocument = async (
     case "pptx":
       return parsePptx(bytes, options.figures ?? false);
     case "eml":
-      return parseEml(bytes);
+      return parseEml(bytes, options, parseDocument);
     case "doc":
       throw new UnreadableDocumentError(
         "Old binary Word files (.doc) cannot be read. Save the file as .docx and upload it again.",

@@ -21,3 +21,14 @@ export const JSON_MAX_DEPTH = 100;
 // a few thousand items and a few hundred lines; the analysis is linear in both below these bounds.
 export const PDF_LAYOUT_MAX_TEXT_ITEMS = 20_000;
 export const PDF_LAYOUT_MAX_RULINGS = 800;
+
+// An e-mail's attachments (EML, `worker/rag/parse/eml.ts`): at most this many are read, the mails attached to it
+// and their attachments counted too; one larger than EML_ATTACHMENT_MAX_BYTES is skipped, and reading stops once
+// the attachments read so far hold EML_ATTACHMENTS_MAX_BYTES (a mail attached to a mail counts at each level).
+// Mails are read this many levels deep inside each other. A PDF attachment is read up to EML_PDF_MAX_PAGES pages:
+// it is parsed in the mail's one task, not split into page tasks as an uploaded PDF is.
+export const EML_MAX_ATTACHMENTS = 20;
+export const EML_ATTACHMENT_MAX_BYTES = 5 * MB;
+export const EML_ATTACHMENTS_MAX_BYTES = 10 * MB;
+export const EML_MAX_DEPTH = 3;
+export const EML_PDF_MAX_PAGES = 100;

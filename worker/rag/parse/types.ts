@@ -2,7 +2,7 @@
 // points from the page's top left
 export type Block = {
   text: string;
-  kind: "text" | "heading" | "table" | "slide" | "toc";
+  kind: "text" | "heading" | "table" | "toc";
   page?: number;
   level?: number;
   box?: [number, number, number, number];
