@@ -15,7 +15,7 @@ import type { AppEnv } from "../env";
 import { bulkMessage } from "../lib/bulk-report";
 import { ok } from "../lib/envelope";
 import { nowSeconds } from "../lib/time";
-import { dataError } from "../lib/errors";
+import { argumentError } from "../lib/errors";
 import { eventChannel } from "../lib/event-channel";
 import { sseResponse } from "../lib/sse";
 import { requireAuth } from "../middleware/auth";
@@ -31,6 +31,7 @@ import { removeAgent } from "../services/agents/remove";
 import { updateAgent } from "../services/agents/update";
 import { createShareToken, listShareTokens, removeShareToken } from "../services/share-links/tokens";
 import { createAgentSession, listAgentSessions, removeAgentSessions } from "../services/agents/sessions";
+import { readAgentSession, removeAgentSession } from "../services/agents/session-by-id";
 import { agentTemplates } from "../services/agents/templates";
 import { readInputFile } from "../services/agents/upload";
 import { readForm, uploadedFiles } from "./file-transfer";
@@ -73,7 +74,7 @@ export const agentRoutes = new Hono<AppEnv>()
   )
   .post("/chat/completions", CompletionBody, async (c) => {
     const input = c.req.valid("json");
-    if (!input.agent_id) throw dataError("`agent_id` is required.");
+    if (!input.agent_id) throw argumentError("`agent_id` is required.");
     if (input["openai-compatible"]) {
       return openAiAnswer(c, input.agent_id, {
         model: input.model ?? "model",
@@ -106,6 +107,12 @@ export const agentRoutes = new Hono<AppEnv>()
   )
   .get("/:agentId/sessions", queryParams(ListAgentSessionsQuerySchema), async (c) =>
     ok(c, await listAgentSessions(serviceContext(c), c.req.param("agentId"), c.req.valid("query"))),
+  )
+  .get("/:agentId/sessions/:sessionId", async (c) =>
+    ok(c, await readAgentSession(serviceContext(c), c.req.param("agentId"), c.req.param("sessionId"))),
+  )
+  .delete("/:agentId/sessions/:sessionId", async (c) =>
+    ok(c, await removeAgentSession(serviceContext(c), c.req.param("agentId"), c.req.param("sessionId"))),
   )
   .get("/:agentId/share-tokens", async (c) => {
     const ctx = serviceContext(c);

@@ -12,6 +12,7 @@ import { recommendQuestions } from "../services/searches/related";
 import { MindMapSchema } from "../contract/mindmap";
 import { questionMindMap } from "../services/searches/mindmap";
 import { respondToCompletion } from "./chat-completions";
+import { requireArguments } from "./required-arguments";
 
 // /chat: completions with chat_id in the body, related questions, mind maps, read aloud and speech input.
 export const chatToolRoutes = new Hono<AppEnv>()
@@ -21,7 +22,7 @@ export const chatToolRoutes = new Hono<AppEnv>()
     if (!input.chat_id) throw dataError("`chat_id` is required.");
     return respondToCompletion(c, await getDialogInTenant(serviceContext(c), input.chat_id), input);
   })
-  .post("/recommendation", jsonBodyAsDataError(RecommendationSchema), async (c) =>
+  .post("/recommendation", requireArguments("question"), jsonBodyAsDataError(RecommendationSchema), async (c) =>
     ok(c, await recommendQuestions(serviceContext(c), c.req.valid("json"))),
   )
   .post("/mindmap", jsonBodyAsDataError(MindMapSchema), async (c) =>

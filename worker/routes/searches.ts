@@ -14,6 +14,7 @@ import {
   UpdateSearchSchema,
 } from "../contract/searches";
 import type { AppEnv } from "../env";
+import { requireArguments } from "./required-arguments";
 import { ok } from "../lib/envelope";
 import { sseResponse } from "../lib/sse";
 import { credentialOf, requireAuth } from "../middleware/auth";
@@ -55,6 +56,8 @@ const searchAppRoutes = new Hono<AppEnv>()
   )
   .delete("/:searchId", async (c) => ok(c, await removeSearch(serviceContext(c), c.req.param("searchId"))))
   // RAGFlow v0.27 serves the same answer at …/completion too
+  .use("/:searchId/completions", requireArguments("question"))
+  .use("/:searchId/completion", requireArguments("question"))
   .on(
     "POST",
     ["/:searchId/completions", "/:searchId/completion"],

@@ -149,3 +149,24 @@ describe("RAGFlow v0.27 inputs and wording", () => {
     });
   });
 });
+
+describe("RAGFlow v0.27 missing arguments", () => {
+  it("refuses a body without question on search answers and related questions with code 101, before other checks", async () => {
+    const user = await createUser();
+    const search = await callApi<{ search_id: string }>("/searches", { token: user.token, json: { name: "Suche" } });
+    const id = search.body.data.search_id;
+    for (const path of [`/searches/${id}/completion`, `/searches/${id}/completions`, "/chat/recommendation"]) {
+      const res = await callApi(path, { token: user.token, json: {} });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ code: 101, message: "required argument are missing: question; " });
+    }
+    const empty = await callApi("/chat/recommendation", { token: user.token, json: { question: "" } });
+    expect(empty.body.code).toBe(102);
+  });
+
+  it("names a missing agent_id on /agents/chat/completions as an argument error", async () => {
+    const user = await createUser();
+    const res = await callApi("/agents/chat/completions", { token: user.token, json: { query: "Hallo" } });
+    expect(res.body).toEqual({ code: 101, message: "`agent_id` is required." });
+  });
+});

@@ -49,10 +49,14 @@ describe("search app completions: POST /searches/{id}/completions", () => {
     expect(
       (await callApi(`/searches/${id}/completions`, { token: user.token, json: { question: "Schlaf?" } })).body,
     ).toMatchObject({ code: 102, message: "`kb_ids` is required." });
+    // an absent question is RAGFlow's missing argument (101); an empty one the field's own message (102)
     expect((await callApi(`/searches/${id}/completions`, { token: user.token, json: {} })).body).toMatchObject({
-      code: 102,
-      message: "`question` is required",
+      code: 101,
+      message: "required argument are missing: question; ",
     });
+    expect(
+      (await callApi(`/searches/${id}/completion`, { token: user.token, json: { question: " " } })).body,
+    ).toMatchObject({ code: 102, message: "`question` is required." });
 
     const docs = await listDocs(user, ds.id);
     const sleep = docs.find((doc) => doc.name === "schlaf.txt");

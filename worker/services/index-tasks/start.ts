@@ -49,5 +49,6 @@ export const startIndexTask = async (ctx: ServiceContext, datasetId: string, typ
       .where(eq(datasets.id, datasetId)),
   ]);
   await ctx.queue.send({ type: "index", tenantId: dataset.tenantId, taskId: id });
-  return { [kind.responseKey]: id };
+  // v0.27 names the new task task_id; its older run_raptor / run_graphrag routes, and Buddy's web app, the kind's key
+  return { task_id: id, [kind.responseKey]: id };
 };

@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import { chunks, documents } from "../../db/schema";
+import { chunks, datasets, documents } from "../../db/schema";
 import { UPLOAD_FILE_MAX_BYTES } from "../../contract/limits";
 import { base64ToBytes } from "../../lib/bytes";
 import { contentTypeFor, IMAGE_SUFFIXES, imageTypeOf } from "../../lib/content-types";
 import { constantTimeEqual, hmacSha256Hex } from "../../lib/crypto";
 import type { AppConfig } from "../../lib/config";
 import { dataError, notFoundError, unauthorized } from "../../lib/errors";
-import type { Deps } from "../context";
+import type { Deps, ServiceContext } from "../context";
+import { visibleDatasets } from "./datasets";
 import { figureKey, figuresOf } from "./storage-keys";
 
 // RAGFlow's doc_type_kwd of a chunk: "image" for one with an image.
@@ -64,15 +65,19 @@ export const withImageUrls = <T extends { image_id: string }>(
     ),
   );
 
-export const readChunkImage = async (deps: Deps, imageId: string, signature: string) => {
+// The stored image a chunk of this document shows, or null: only while a chunk shows it, so a deleted figure
+// chunk's image is gone for every link that carried it.
+const findChunkImage = async (deps: Deps, imageId: string, tenantId?: string) => {
   const match = IMAGE_ID.exec(imageId);
-  // the signature is the credential: a wrong one is refused like a wrong token
-  if (!match || !constantTimeEqual(signature, await signatureOf(deps.config, imageId))) throw unauthorized();
+  if (!match) return null;
   const [, datasetId, documentId, page, index, chunkId] = match;
   const doc = await deps.db.query.documents.findFirst({
-    where: and(eq(documents.id, documentId as string), eq(documents.datasetId, datasetId as string)),
+    where: and(
+      eq(documents.id, documentId as string),
+      eq(documents.datasetId, datasetId as string),
+      tenantId ? eq(documents.tenantId, tenantId) : undefined,
+    ),
   });
-  // only while a chunk shows it: a deleted figure chunk's image is gone for every link that carried it
   const shown =
     doc &&
     (await deps.db.query.chunks.findFirst({
@@ -90,11 +95,34 @@ export const readChunkImage = async (deps: Deps, imageId: string, signature: str
             ? doc.location
             : null;
   const blob = location ? await deps.storage.get(location) : null;
-  if (!doc || !blob) throw notFoundError("Image not found.");
+  if (!doc || !blob) return null;
   return {
     body: blob.body,
     size: blob.size,
     contentType:
       blob.contentType ?? (page !== undefined || chunkId !== undefined ? "image/png" : contentTypeFor(doc.suffix)),
   };
+};
+
+export const readChunkImage = async (deps: Deps, imageId: string, signature: string) => {
+  // the signature is the credential: a wrong one is refused like a wrong token
+  if (!IMAGE_ID.test(imageId) || !constantTimeEqual(signature, await signatureOf(deps.config, imageId)))
+    throw unauthorized();
+  const image = await findChunkImage(deps, imageId);
+  if (!image) throw notFoundError("Image not found.");
+  return image;
+};
+
+// RAGFlow's GET /documents/images/{image_id}: the same image for a signed-in member of the document's team.
+export const readTeamChunkImage = async (ctx: ServiceContext, imageId: string) => {
+  const datasetId = IMAGE_ID.exec(imageId)?.[1];
+  const dataset =
+    datasetId &&
+    (await ctx.db.query.datasets.findFirst({
+      columns: { id: true },
+      where: and(eq(datasets.id, datasetId), visibleDatasets(ctx)),
+    }));
+  const image = dataset ? await findChunkImage(ctx, imageId, ctx.actor.tenantId) : null;
+  if (!image) throw dataError("Image not found.");
+  return image;
 };

@@ -1,0 +1,15 @@
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../env";
+import { argumentError } from "../lib/errors";
+
+// RAGFlow's @validate_request: a key absent from the JSON body is refused with code 101 and its wording before
+// any field is checked. Present but empty or wrong values go on to the route's own schema.
+export const requireArguments = (...names: string[]) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const body: unknown = await c.req.json().catch(() => ({}));
+    if (typeof body === "object" && body !== null && !Array.isArray(body)) {
+      const missing = names.filter((name) => !(name in body));
+      if (missing.length) throw argumentError(`required argument are missing: ${missing.join(",")}; `);
+    }
+    await next();
+  });
