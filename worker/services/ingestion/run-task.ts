@@ -13,6 +13,7 @@ import type { Deps } from "../context";
 import { aggregateDocument } from "./aggregate";
 import { describeImage, imageModelOf } from "./describe-image";
 import { figureDrafts, WITH_FIGURES } from "./figures";
+import { readScannedPages, scannedOnlyMessage } from "./ocr";
 import { extractDocumentMetadata } from "./auto-metadata";
 import { enrichDrafts } from "./enrich";
 import { failTask } from "./fail";
@@ -100,6 +101,7 @@ const parseTask = async (deps: Deps, task: TaskRow, doc: DocumentRow, config: Pa
     html4excel: config.html4excel,
     figures: Boolean(figureModel),
     layout: config.layout_recognize !== "Plain Text",
+    scans: Boolean(figureModel),
   });
   return { parsed, figureModel };
 };
@@ -133,10 +135,13 @@ const chunkTask = async (
   const matched =
     doc.parserId === "naive" && config.enable_children ? withChildren(drafts, config.children_delimiter) : drafts;
   if (drafts.length === 0 && doc.type !== "virtual") {
+    const scanned = figureModel ? [] : (parsed.textless ?? []);
     throw new UnreadableDocumentError(
-      doc.suffix === "pdf"
-        ? "No text found on these pages. The PDF may contain only scanned images; OCR is not available offline."
-        : "No text found in the file.",
+      scanned.length
+        ? scannedOnlyMessage(scanned)
+        : doc.suffix === "pdf"
+          ? "No text found on these pages."
+          : "No text found in the file.",
     );
   }
   await report(
@@ -165,6 +170,7 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
     const parsed = await parseTask(deps, task, doc, config);
     await report(PARSE_FINISHED, `Finish parsing (${seconds(started)}).`);
     for (const note of parsed.parsed.notes ?? []) await report(PARSE_FINISHED, note);
+    parsed.parsed = await readScannedPages(deps, doc.tenantId, parsed.parsed, parsed.figureModel, report);
     const { drafts, matched } = await chunkTask(deps, task, doc, config, parsed, report);
     const enriched = await enrichDrafts(deps, doc.tenantId, config, matched, report);
     const tagged = await tagDrafts(deps, dataset, enriched, report);
