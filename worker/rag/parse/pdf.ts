@@ -131,7 +131,7 @@ const scanImages = async (operators: Operators) => {
     if (operator !== OPS.paintImageXObject || typeof width !== "number" || typeof height !== "number") continue;
     if (width >= MIN_FIGURE_SIDE && height >= MIN_FIGURE_SIDE) images.set(String(name ?? ""), width * height);
   }
-  return [...images].sort((a, b) => b[1] - a[1]).slice(0, MAX_SCANS_PER_PAGE);
+  return [...images].toSorted((a, b) => b[1] - a[1]).slice(0, MAX_SCANS_PER_PAGE);
 };
 
 // The scan(s) of the page as PNG for OCR; an image over the decoding bound is left out (pdf.js does not decode it).

@@ -15,7 +15,7 @@ const OCR_PROMPT =
 // "1–3, 5, 7–8"
 export const pageList = (pages: number[]) => {
   const runs: [number, number][] = [];
-  for (const page of [...pages].sort((a, b) => a - b)) {
+  for (const page of pages.toSorted((a, b) => a - b)) {
     const last = runs.at(-1);
     if (last && page === last[1] + 1) last[1] = page;
     else runs.push([page, page]);
