@@ -234,6 +234,13 @@ export const kbConfigDe = {
       formats: "DOCX, PDF, TXT",
       example: "Ein zweiseitiger Lebenslauf → 2 Abschnitte mit je ≤ 512 Tokens, an Zeilenumbrüchen getrennt.",
     },
+    audio: {
+      label: "Audio",
+      description:
+        "Braucht ein Sprache-zu-Text-Modell (Modelleinstellungen): Das Modell schreibt die Aufnahme mit; liefert es Zeitabschnitte, beginnt jede Zeile mit ihrer Zeit. Die Zeilen werden zu Abschnitten von höchstens „Tokens pro Abschnitt“ zusammengefasst; ohne das Modell wird die Datei nicht geparst.",
+      formats: "MP3, WAV, M4A, OGG, OPUS, FLAC, AAC",
+      example: "„[00:04–00:09] Die Impfung wird nach vier Wochen wiederholt.“",
+    },
   },
   indexTask: {
     states: { none: "Noch nicht erzeugt", running: "Läuft", done: "Fertig", failed: "Fehlgeschlagen" },

@@ -230,6 +230,13 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
       formats: "DOCX, PDF, TXT",
       example: "A two-page CV → 2 chunks of ≤ 512 tokens, cut at line breaks.",
     },
+    audio: {
+      label: "Audio",
+      description:
+        "Needs a speech-to-text model (model settings): the model transcribes the recording; where it gives timed segments, every line starts with its time. The lines are merged into chunks of at most “chunk token number” tokens; without the model the file is not parsed.",
+      formats: "MP3, WAV, M4A, OGG, OPUS, FLAC, AAC",
+      example: "“[00:04–00:09] The vaccination is repeated after four weeks.”",
+    },
   },
   indexTask: {
     states: { none: "Not built yet", running: "Running", done: "Done", failed: "Failed" },

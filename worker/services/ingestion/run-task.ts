@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { defaultParserConfig, mergeParserConfig, type ParserConfig } from "../../contract/parser-config";
 import { chunks, type DocumentRow, documents, RUN, tasks, type TaskRow } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
-import { IMAGE_SUFFIXES } from "../../lib/content-types";
+import { AUDIO_SUFFIXES, IMAGE_SUFFIXES } from "../../lib/content-types";
 import { nowMs } from "../../lib/time";
 import type { TaskMessage } from "../../platform/queue";
 import { chunkDocument, type ChunkDraft } from "../../rag/chunk";
@@ -14,6 +14,7 @@ import { aggregateDocument } from "./aggregate";
 import { describeImage, imageModelOf } from "./describe-image";
 import { figureDrafts, WITH_FIGURES } from "./figures";
 import { readScannedPages, scannedOnlyMessage } from "./ocr";
+import { transcribeAudio } from "./transcribe-audio";
 import { extractDocumentMetadata } from "./auto-metadata";
 import { enrichDrafts } from "./enrich";
 import { failTask } from "./fail";
@@ -85,7 +86,8 @@ const startTask = async (deps: Deps, task: TaskRow) => {
   return started;
 };
 
-// Reads the file and parses the task's page range: an image file is described, a virtual document has no text.
+// Reads the file and parses the task's page range: an image file is described, an audio file transcribed, a
+// virtual document has no text.
 // Figures are taken out when the image-to-text model can describe them.
 const parseTask = async (deps: Deps, task: TaskRow, doc: DocumentRow, config: ParserConfig) => {
   const blob = await deps.storage.get(doc.location);
@@ -95,6 +97,8 @@ const parseTask = async (deps: Deps, task: TaskRow, doc: DocumentRow, config: Pa
   if (doc.type === "virtual") return { parsed: { blocks: [] }, figureModel };
   if (IMAGE_SUFFIXES.has(doc.suffix))
     return { parsed: await describeImage(deps, doc.tenantId, doc.suffix, bytes), figureModel };
+  if (AUDIO_SUFFIXES.has(doc.suffix))
+    return { parsed: await transcribeAudio(deps, doc.tenantId, doc.name, bytes), figureModel };
   const parsed = await parseDocument(doc.suffix, doc.name, bytes, {
     fromPage: task.fromPage || 1,
     toPage: task.toPage || Number.MAX_SAFE_INTEGER,
@@ -124,12 +128,13 @@ const chunkTask = async (
       : [];
   if (figures.length) await report(0.55, `${figureChunks.length} of ${figures.length} figures described.`);
   const imageId = IMAGE_SUFFIXES.has(doc.suffix) ? `${doc.datasetId}-${doc.id}` : undefined;
+  const chunkConfig = {
+    chunkTokenNum: config.chunk_token_num,
+    delimiter: config.delimiter,
+    overlappedPercent: config.overlapped_percent,
+  };
   const drafts = [
-    ...chunkDocument(doc.parserId, parsed, {
-      chunkTokenNum: config.chunk_token_num,
-      delimiter: config.delimiter,
-      overlappedPercent: config.overlapped_percent,
-    }).map((draft) => (imageId ? { ...draft, imageId } : draft)),
+    ...chunkDocument(doc.parserId, parsed, chunkConfig).map((draft) => (imageId ? { ...draft, imageId } : draft)),
     ...figureChunks,
   ];
   const matched =
