@@ -15,6 +15,8 @@ import { describeImage, imageModelOf } from "./describe-image";
 import { figureDrafts, WITH_FIGURES } from "./figures";
 import { readScannedPages, scannedOnlyMessage } from "./ocr";
 import { transcribeAudio } from "./transcribe-audio";
+import { extractResume } from "./extract-resume";
+import { resumeChunks } from "../../rag/chunk/resume";
 import { extractDocumentMetadata } from "./auto-metadata";
 import { enrichDrafts } from "./enrich";
 import { failTask } from "./fail";
@@ -133,8 +135,12 @@ const chunkTask = async (
     delimiter: config.delimiter,
     overlappedPercent: config.overlapped_percent,
   };
+  const resume =
+    doc.parserId === "resume" && parsed.blocks.length ? await extractResume(deps, doc, config, parsed, report) : null;
   const drafts = [
-    ...chunkDocument(doc.parserId, parsed, chunkConfig).map((draft) => (imageId ? { ...draft, imageId } : draft)),
+    ...(resume ? resumeChunks(resume, parsed, chunkConfig) : chunkDocument(doc.parserId, parsed, chunkConfig)).map(
+      (draft) => (imageId ? { ...draft, imageId } : draft),
+    ),
     ...figureChunks,
   ];
   const matched =
