@@ -237,7 +237,10 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
     // the text, a fixed station; a resume saying FEHLER gets prose without JSON
     if (prompt.includes("You read a resume (CV)")) {
       const answer = (content: string) =>
-        json(response, 200, { choices: [{ message: { content } }], usage: { prompt_tokens: 60, completion_tokens: 30 } });
+        json(response, 200, {
+          choices: [{ message: { content } }],
+          usage: { prompt_tokens: 60, completion_tokens: 30 },
+        });
       if (last.includes("FEHLER")) return answer("Das kann ich nicht lesen.");
       const skills = (last.match(/Kenntnisse: (.*)/)?.[1] ?? "").split(",").map((skill) => skill.trim());
       return answer(

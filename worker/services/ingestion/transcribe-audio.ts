@@ -9,11 +9,12 @@ import { resolveModel } from "../models/resolve";
 export const NO_SPEECH_MODEL =
   "Audio files need a speech-to-text model to be transcribed. Set one in the system model settings.";
 
+const two = (n: number) => String(n).padStart(2, "0");
+
 // "1:02:05" or "02:05"
 export const clock = (seconds: number) => {
   const whole = Math.max(0, Math.floor(seconds));
   const [h, m, s] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60];
-  const two = (n: number) => String(n).padStart(2, "0");
   return h ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
 };
 
