@@ -31,6 +31,15 @@ export const UPLOAD_EXTENSIONS = {
   bmp: "visual",
   tif: "visual",
   tiff: "visual",
+  // transcribed by the speech-to-text model (RAGFlow's "aural" files)
+  mp3: "aural",
+  wav: "aural",
+  m4a: "aural",
+  ogg: "aural",
+  oga: "aural",
+  opus: "aural",
+  flac: "aural",
+  aac: "aural",
 } as const;
 export type UploadExtension = keyof typeof UPLOAD_EXTENSIONS;
 export type DocumentType = (typeof UPLOAD_EXTENSIONS)[UploadExtension] | "virtual";

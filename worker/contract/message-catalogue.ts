@@ -21,7 +21,19 @@ const CATALOGUE = [
   ["progress.emptyFile", /^\[ERROR\] The file is empty \(0 bytes\)\.$/],
   [
     "progress.scannedPdf",
-    /^\[ERROR\] No text found on these pages\. The PDF may contain only scanned images; OCR is not available offline\.$/,
+    /^\[ERROR\] No text found: pages? (?<pages>[\d–, ]+) (?:is a scanned image|are scanned images) without a text layer\. Set an image-to-text model in the system model settings to read them by OCR\.$/,
+  ],
+  ["progress.noPageText", /^\[ERROR\] No text found on these pages\.$/],
+  [
+    "progress.ocrMissing",
+    /^\[WARN\] Pages without a text layer \(scanned images\) were not read: (?<pages>[\d–, ]+)\. Set an image-to-text model in the system model settings to read them by OCR\.$/,
+  ],
+  ["progress.ocrStarted", /^OCR of (?<count>\d+) pages? without a text layer with (?<model>.+)\.$/s],
+  ["progress.ocrDone", /^OCR: (?<read>\d+) of (?<count>\d+) pages? read \((?<seconds>[\d.]+)s\)\.$/],
+  ["progress.ocrPageFailed", /^\[WARN\] OCR of page (?<page>\d+) failed: (?<reason>.+)$/s],
+  [
+    "progress.ocrBudget",
+    /^\[WARN\] OCR stopped after (?<seconds>\d+)s, the task's time budget; pages not read: (?<pages>[\d–, ]+)\.$/,
   ],
   ["progress.noText", /^\[ERROR\] No text found in the file\.$/],
   ["progress.errorInternal", /^\[ERROR\] .*internal error; reference = (?<reference>[\w-]+)\s*$/s],

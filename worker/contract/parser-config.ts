@@ -16,6 +16,7 @@ export const CHUNK_METHODS = [
   "table",
   "tag",
   "resume",
+  "audio",
 ] as const;
 export type ChunkMethod = (typeof CHUNK_METHODS)[number];
 

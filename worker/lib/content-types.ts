@@ -22,12 +22,23 @@ const CONTENT_TYPES: Record<string, string> = {
   bmp: "image/bmp",
   tif: "image/tiff",
   tiff: "image/tiff",
+  mp3: "audio/mpeg",
+  wav: "audio/wav",
+  m4a: "audio/mp4",
+  ogg: "audio/ogg",
+  oga: "audio/ogg",
+  opus: "audio/ogg",
+  flac: "audio/flac",
+  aac: "audio/aac",
 };
 
 export const contentTypeFor = (extension: string) => CONTENT_TYPES[extension] ?? "application/octet-stream";
 
 // Files parsed by the image-to-text model; their chunks show the image itself (RAGFlow's image chunks).
 export const IMAGE_SUFFIXES = new Set(["png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff"]);
+
+// Files parsed by the speech-to-text model (the Audio method).
+export const AUDIO_SUFFIXES = new Set(["mp3", "wav", "m4a", "ogg", "oga", "opus", "flac", "aac"]);
 
 // The picture type of image bytes by their signature (PNG, JPEG, GIF, WebP), or null.
 export const imageTypeOf = (bytes: Uint8Array): string | null => {

@@ -84,7 +84,17 @@ const transcribe = async (request: IncomingMessage, response: ServerResponse) =>
     headers: { "Content-Type": request.headers["content-type"] ?? "" },
   }).formData();
   const file = form.get("file") as File | null;
-  json(response, 200, { text: `Transkript von ${file?.name} (${file?.size} Bytes, ${String(form.get("model"))})` });
+  const text = `Transkript von ${file?.name} (${file?.size} Bytes, ${String(form.get("model"))})`;
+  // verbose_json: Whisper's timed segments (the second one past the first hour)
+  if (form.get("response_format") === "verbose_json" && form.getAll("timestamp_granularities[]").includes("segment"))
+    return json(response, 200, {
+      text,
+      segments: [
+        { id: 0, start: 0, end: 4.2, text: ` ${text}.` },
+        { id: 1, start: 3725.5, end: 3731, text: " Die Impfung wird nach vier Wochen wiederholt." },
+      ],
+    });
+  json(response, 200, { text });
 };
 
 type WireMessage = { role: string; content: string | null };
@@ -185,8 +195,19 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
     return;
   }
   if (request.url === "/v1/chat/completions" && Array.isArray((body.messages as { content: unknown }[])[0]?.content)) {
-    const parts = (body.messages as { content: { type: string; image_url?: { url: string } }[] }[])[0]?.content ?? [];
+    const parts =
+      (body.messages as { content: { type: string; text?: string; image_url?: { url: string } }[] }[])[0]?.content ??
+      [];
     const image = parts.find((part) => part.type === "image_url")?.image_url?.url ?? "";
+    // OCR of a scanned page: a heading and a line naming the PNG's size (from its header), as Markdown
+    if (parts.some((part) => part.text?.includes("scanned page"))) {
+      const png = Buffer.from(image.slice(image.indexOf(",") + 1), "base64");
+      const size = png.length > 24 ? `${png.readUInt32BE(16)}×${png.readUInt32BE(20)}` : "?";
+      return json(response, 200, {
+        choices: [{ message: { content: `# Befund\nDer Impfpass (Scan ${size}) ist gültig bis 2030.` } }],
+        usage: { prompt_tokens: 50, completion_tokens: 12 },
+      });
+    }
     return json(response, 200, {
       choices: [{ message: { content: `Bild (${image.slice(0, image.indexOf(";"))}): ein Impfpass` } }],
       usage: { prompt_tokens: 50, completion_tokens: 6 },
@@ -211,6 +232,29 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
         choices: [{ message: { content: `Output:\n${translations.join("\n###\n")}` } }],
         usage: { prompt_tokens: 40, completion_tokens: 12 },
       });
+    }
+    // resume fields: the name from the first line, the e-mail address and the skills ("Kenntnisse: a, b") from
+    // the text, a fixed station; a resume saying FEHLER gets prose without JSON
+    if (prompt.includes("You read a resume (CV)")) {
+      const answer = (content: string) =>
+        json(response, 200, {
+          choices: [{ message: { content } }],
+          usage: { prompt_tokens: 60, completion_tokens: 30 },
+        });
+      if (last.includes("FEHLER")) return answer("Das kann ich nicht lesen.");
+      const skills = (last.match(/Kenntnisse: (.*)/)?.[1] ?? "").split(",").map((skill) => skill.trim());
+      return answer(
+        JSON.stringify({
+          name: last.trim().split("\n")[0],
+          email: last.match(/\S+@\S+/)?.[0] ?? "",
+          phone: "",
+          years_of_experience: 6,
+          education: [{ school: "Charité Berlin", degree: "Staatsexamen", major: "Medizin", period: "2008–2014" }],
+          experience: [{ company: "Klinikum Nord", position: "Oberärztin", period: "2019–heute" }],
+          skills,
+          languages: [],
+        }),
+      );
     }
     // enrichment prompts get answers in their expected shape
     if (prompt.includes("KEYWORDS"))

@@ -401,6 +401,18 @@ describe("DatasetConfigurationPage", () => {
     expect(screen.queryByRole("button", { name: "Wissensgraph erzeugen" })).toBeNull();
   });
 
+  it("says next to the Resume method that it needs a chat model the team has not set", async () => {
+    api(makeDataset({ chunk_method: "resume" }));
+    await renderPage();
+    const note = await screen.findByTestId("chunk-method-needs-model", {}, { timeout: 10_000 });
+    expect(note.textContent).toContain("Es ist kein Chat-Modell festgelegt, das schreiben kann");
+    expect(
+      within(note)
+        .getByRole("link", { name: /Zu den Modelleinstellungen/ })
+        .getAttribute("href"),
+    ).toBe("/user-setting/model");
+  });
+
   it("offers to build the graph when the knowledge base has a chat model of its own", async () => {
     api(makeDataset({ chunk_count: 3 }, { llm_id: "gpt-4o@OpenAI" }));
     await renderPage();

@@ -59,7 +59,7 @@ export const kbConfigDe = {
     insert: "{{name}} einfügen",
     layoutRecognize: "Layout-Erkennung",
     layoutHint:
-      "Für PDFs. „DeepDOC“ ist Buddys Layout-Analyse der Textebene (ohne Bildmodelle): Überschriften mit Ebenen nach Schriftgröße und -stärke, Spalten in Lesereihenfolge, Tabellen als HTML, ein Inhaltsverzeichnis; Kopf- und Fußzeilen und Seitenzahlen fallen weg. „Nur Text“ liest jede Seite von oben nach unten und ist schneller. Gescannte Seiten ohne Textebene werden in beiden Fällen nicht gelesen (keine Texterkennung).",
+      "Für PDFs. „DeepDOC“ ist Buddys Layout-Analyse der Textebene (ohne Bildmodelle): Überschriften mit Ebenen nach Schriftgröße und -stärke, Spalten in Lesereihenfolge, Tabellen als HTML, ein Inhaltsverzeichnis; Kopf- und Fußzeilen und Seitenzahlen fallen weg. „Nur Text“ liest jede Seite von oben nach unten und ist schneller. Gescannte Seiten ohne Textebene liest in beiden Fällen das Bild-zu-Text-Modell des Teams (Texterkennung); ohne dieses Modell nennt das Protokoll die nicht gelesenen Seiten.",
     layoutDeepDoc: "DeepDOC (Layout aus der Textebene)",
     layoutPlainText: "Nur Text",
     pagerank: "Seitenrang",
@@ -139,6 +139,14 @@ export const kbConfigDe = {
   method: {
     formats: "Formate",
     example: "Beispiel",
+    needsModel: {
+      picture:
+        "Im Team ist kein Bild-zu-Text-Modell festgelegt: Bilder lassen sich mit dieser Methode nicht parsen, das Parsen wird abgelehnt.",
+      audio:
+        "Im Team ist kein Sprache-zu-Text-Modell festgelegt: Audiodateien lassen sich nicht parsen, das Parsen wird abgelehnt.",
+      resume:
+        "Es ist kein Chat-Modell festgelegt, das schreiben kann (das eingebaute genügt nicht): Lebensläufe lassen sich mit dieser Methode nicht parsen, das Parsen wird abgelehnt.",
+    },
   },
   methods: {
     naive: {
@@ -209,7 +217,7 @@ export const kbConfigDe = {
     picture: {
       label: "Bild",
       description:
-        "Braucht ein Bild-zu-Text-Modell (Modelleinstellungen): Das Modell beschreibt das Bild und schreibt seinen sichtbaren Text ab. Jedes Bild wird ein Abschnitt; ohne Modell wird das Bild nicht verarbeitet.",
+        "Braucht ein Bild-zu-Text-Modell (Modelleinstellungen): Das Modell beschreibt das Bild und schreibt seinen sichtbaren Text ab. Jedes Bild wird ein Abschnitt; ohne Modell wird das Parsen abgelehnt.",
       formats: "JPEG, JPG, PNG, TIF, GIF",
       example: "Foto eines Laborbefunds → „Kalium 4,1 mmol/l, Natrium 139 mmol/l …“",
     },
@@ -230,9 +238,16 @@ export const kbConfigDe = {
     resume: {
       label: "Lebenslauf",
       description:
-        "Zerlegt einen Lebenslauf wie „Allgemein“; Felder wie Name, Ausbildung und Berufserfahrung werden noch nicht extrahiert.",
+        "Braucht ein Chat-Modell (Modelleinstellungen): Es liest den Lebenslauf und gibt Name, Kontakt, Ausbildung, Berufserfahrung, Kenntnisse und Sprachen zurück. Diese Felder werden ein eigener Abschnitt und gehen in die Metadaten des Dokuments; der Text folgt wie bei „Allgemein“. Ohne Modell wird das Parsen abgelehnt.",
       formats: "DOCX, PDF, TXT",
-      example: "Ein zweiseitiger Lebenslauf → 2 Abschnitte mit je ≤ 512 Tokens, an Zeilenumbrüchen getrennt.",
+      example: "„Name: Anna Berger · Ausbildung: Staatsexamen, Medizin, Charité Berlin · Kenntnisse: Sonografie“",
+    },
+    audio: {
+      label: "Audio",
+      description:
+        "Braucht ein Sprache-zu-Text-Modell (Modelleinstellungen): Das Modell schreibt die Aufnahme mit; liefert es Zeitabschnitte, beginnt jede Zeile mit ihrer Zeit. Die Zeilen werden zu Abschnitten von höchstens „Tokens pro Abschnitt“ zusammengefasst; ohne das Modell wird die Datei nicht geparst.",
+      formats: "MP3, WAV, M4A, OGG, OPUS, FLAC, AAC",
+      example: "„[00:04–00:09] Die Impfung wird nach vier Wochen wiederholt.“",
     },
   },
   indexTask: {

@@ -59,7 +59,7 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
     insert: "Insert {{name}}",
     layoutRecognize: "Layout recognition",
     layoutHint:
-      "For PDFs. “DeepDOC” is Buddy's layout analysis of the text layer (no vision models): headings with their levels by font size and weight, columns in reading order, tables as HTML, a table of contents, running headers, footers and page numbers left out. “Plain Text” reads each page top to bottom and is faster. Scanned pages without a text layer are not read either way (no OCR).",
+      "For PDFs. “DeepDOC” is Buddy's layout analysis of the text layer (no vision models): headings with their levels by font size and weight, columns in reading order, tables as HTML, a table of contents, running headers, footers and page numbers left out. “Plain Text” reads each page top to bottom and is faster. Either way, scanned pages without a text layer are read by the team's image-to-text model (OCR); without that model the log names the pages not read.",
     layoutDeepDoc: "DeepDOC (layout from the text layer)",
     layoutPlainText: "Plain Text",
     pagerank: "Page rank",
@@ -139,6 +139,12 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
   method: {
     formats: "Formats",
     example: "Example",
+    needsModel: {
+      picture: "The team has no image-to-text model: images cannot be parsed with this method, and parsing is refused.",
+      audio: "The team has no speech-to-text model: audio files cannot be parsed, and parsing is refused.",
+      resume:
+        "No chat model that writes is set (the built-in one cannot): resumes cannot be parsed with this method, and parsing is refused.",
+    },
   },
   methods: {
     naive: {
@@ -207,7 +213,7 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
     picture: {
       label: "Picture",
       description:
-        "Needs an image-to-text model (model settings): the model describes the image and writes out its visible text. Every image becomes one chunk; without the model the image is not parsed.",
+        "Needs an image-to-text model (model settings): the model describes the image and writes out its visible text. Every image becomes one chunk; without the model parsing is refused.",
       formats: "JPEG, JPG, PNG, TIF, GIF",
       example: "Photo of a lab report → “Potassium 4.1 mmol/l, sodium 139 mmol/l …”",
     },
@@ -226,9 +232,17 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
     },
     resume: {
       label: "Resume",
-      description: "Chunks a resume like “General”; no fields (name, education, experience) are extracted yet.",
+      description:
+        "Needs a chat model (model settings): it reads the resume and answers name, contact, education, experience, skills and languages. These fields become a chunk of their own and join the document's metadata; the text follows as in “General”. Without the model parsing is refused.",
       formats: "DOCX, PDF, TXT",
-      example: "A two-page CV → 2 chunks of ≤ 512 tokens, cut at line breaks.",
+      example: "“Name: Anna Berger · Education: Staatsexamen, Medicine, Charité Berlin · Skills: Sonography”",
+    },
+    audio: {
+      label: "Audio",
+      description:
+        "Needs a speech-to-text model (model settings): the model transcribes the recording; where it gives timed segments, every line starts with its time. The lines are merged into chunks of at most “chunk token number” tokens; without the model the file is not parsed.",
+      formats: "MP3, WAV, M4A, OGG, OPUS, FLAC, AAC",
+      example: "“[00:04–00:09] The vaccination is repeated after four weeks.”",
     },
   },
   indexTask: {

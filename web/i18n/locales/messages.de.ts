@@ -18,7 +18,16 @@ export const messagesDe = {
       "Fehler: Das PDF ist passwortgeschützt. Entfernen Sie das Passwort und laden Sie die Datei erneut hoch.",
     emptyFile: "Fehler: Die Datei ist leer (0 Byte).",
     scannedPdf:
-      "Fehler: Auf diesen Seiten wurde kein Text gefunden. Das PDF enthält vermutlich nur eingescannte Bilder; Texterkennung (OCR) ist offline nicht verfügbar.",
+      "Fehler: Kein Text gefunden – eingescannte Seiten ohne Textebene: {{pages}}. Legen Sie in den Systemmodell-Einstellungen ein Bild-zu-Text-Modell fest, damit sie per Texterkennung (OCR) gelesen werden.",
+    noPageText: "Fehler: Auf diesen Seiten wurde kein Text gefunden.",
+    ocrMissing:
+      "Seiten ohne Textebene (eingescannte Bilder) wurden nicht gelesen: {{pages}}. Legen Sie in den Systemmodell-Einstellungen ein Bild-zu-Text-Modell fest, damit sie per Texterkennung (OCR) gelesen werden.",
+    ocrStarted_one: "Texterkennung (OCR) für {{count}} Seite ohne Textebene mit {{model}}.",
+    ocrStarted_other: "Texterkennung (OCR) für {{count}} Seiten ohne Textebene mit {{model}}.",
+    ocrDone_one: "Texterkennung: {{read}} von {{count}} Seite gelesen ({{seconds}} s).",
+    ocrDone_other: "Texterkennung: {{read}} von {{count}} Seiten gelesen ({{seconds}} s).",
+    ocrPageFailed: "Texterkennung für Seite {{page}} fehlgeschlagen: {{reason}}",
+    ocrBudget: "Texterkennung nach {{seconds}} s beendet (Zeitbudget der Aufgabe); nicht gelesene Seiten: {{pages}}.",
     noText: "Fehler: In der Datei wurde kein Text gefunden.",
     errorInternal:
       "Fehler: Interner Fehler beim Verarbeiten. Starten Sie das Parsen erneut; tritt er wieder auf, nennen Sie Ihrer Administration die Referenz {{reference}}.",

@@ -18,7 +18,16 @@ export const messagesEn: typeof messagesDe = {
     passwordProtected: "Error: the PDF is password-protected. Remove the password and upload the file again.",
     emptyFile: "Error: the file is empty (0 bytes).",
     scannedPdf:
-      "Error: no text found on these pages. The PDF probably holds only scanned images; text recognition (OCR) is not available offline.",
+      "Error: no text found – scanned pages without a text layer: {{pages}}. Set an image-to-text model in the system model settings to read them by text recognition (OCR).",
+    noPageText: "Error: no text found on these pages.",
+    ocrMissing:
+      "Pages without a text layer (scanned images) were not read: {{pages}}. Set an image-to-text model in the system model settings to read them by text recognition (OCR).",
+    ocrStarted_one: "Text recognition (OCR) of {{count}} page without a text layer with {{model}}.",
+    ocrStarted_other: "Text recognition (OCR) of {{count}} pages without a text layer with {{model}}.",
+    ocrDone_one: "Text recognition: {{read}} of {{count}} page read ({{seconds}} s).",
+    ocrDone_other: "Text recognition: {{read}} of {{count}} pages read ({{seconds}} s).",
+    ocrPageFailed: "Text recognition of page {{page}} failed: {{reason}}",
+    ocrBudget: "Text recognition stopped after {{seconds}} s (the task's time budget); pages not read: {{pages}}.",
     noText: "Error: no text found in the file.",
     errorInternal:
       "Error: an internal error stopped parsing. Parse again; if it happens again, give your administrator the reference {{reference}}.",

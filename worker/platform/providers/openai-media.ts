@@ -1,7 +1,14 @@
 import { bytesToBase64 } from "../../lib/bytes";
 import { post, postJson } from "./http";
 import { authHeaders, stripThinking, type Usage, usageOf } from "./openai-compatible";
-import type { Endpoint, ImageToTextModel, RerankModel, SpeechToTextModel, TextToSpeechModel } from "./types";
+import type {
+  Endpoint,
+  ImageToTextModel,
+  RerankModel,
+  SpeechToTextModel,
+  TextToSpeechModel,
+  TranscriptSegment,
+} from "./types";
 
 type RerankResult = { index: number; relevance_score?: number; score?: number };
 
@@ -53,7 +60,25 @@ export const openAiSpeechToText = (id: string, endpoint: Endpoint): SpeechToText
     const json = (await response.json()) as { text?: string };
     return json.text ?? "";
   },
+  // verbose_json gives Whisper's segments with their times (OpenAI, Groq, faster-whisper servers)
+  async transcript(audio, fileName) {
+    const form = new FormData();
+    form.set("model", endpoint.model);
+    form.set("file", new Blob([audio]), fileName);
+    form.set("response_format", "verbose_json");
+    form.append("timestamp_granularities[]", "segment");
+    const response = await post(endpoint, "/audio/transcriptions", form, authHeaders(endpoint));
+    const json = (await response.json()) as { text?: string; segments?: Partial<TranscriptSegment>[] };
+    return { text: json.text ?? "", segments: segmentsOf(json.segments) };
+  },
 });
+
+export const segmentsOf = (segments: Partial<TranscriptSegment>[] | undefined): TranscriptSegment[] =>
+  (segments ?? []).flatMap((segment) =>
+    typeof segment.start === "number" && typeof segment.text === "string" && segment.text.trim()
+      ? [{ start: segment.start, end: segment.end ?? segment.start, text: segment.text.trim() }]
+      : [],
+  );
 
 export const openAiTextToSpeech = (id: string, endpoint: Endpoint): TextToSpeechModel => ({
   id,

@@ -53,7 +53,15 @@ export type ImageToTextModel = {
   describe(image: Uint8Array, mimeType: string, prompt: string): Promise<{ text: string; usage: TokenUsage }>;
 };
 
-export type SpeechToTextModel = { id: string; transcribe(audio: Uint8Array, fileName: string): Promise<string> };
+// a stretch of a transcript, in seconds from the start
+export type TranscriptSegment = { start: number; end: number; text: string };
+
+export type SpeechToTextModel = {
+  id: string;
+  transcribe(audio: Uint8Array, fileName: string): Promise<string>;
+  // the transcript with its segments where the model gives them (none: the text only)
+  transcript(audio: Uint8Array, fileName: string): Promise<{ text: string; segments: TranscriptSegment[] }>;
+};
 
 export type TextToSpeechModel = { id: string; speak(text: string): Promise<{ audio: Uint8Array; mimeType: string }> };
 

@@ -11,7 +11,9 @@ import {
   type SpeechToTextModel,
   type TextToSpeechModel,
   type TokenUsage,
+  type TranscriptSegment,
 } from "./types";
+import { segmentsOf } from "./openai-media";
 
 // The slice of the AI binding Buddy uses. In production it is env.AI; tests run a fake (workers-ai-fake.ts)
 // because Workers AI has no local implementation.
@@ -111,6 +113,15 @@ export const workersAiSpeechToText = (id: string, model: string, ai: AiRunner | 
   async transcribe(audio) {
     const result = await call<{ text?: string }>(ai, model, { audio: [...audio] });
     return result.text ?? "";
+  },
+  // segments where the model answers them, else the text only
+  async transcript(audio) {
+    const result = await call<{ text?: string; transcription_info?: unknown; segments?: Partial<TranscriptSegment>[] }>(
+      ai,
+      model,
+      { audio: [...audio] },
+    );
+    return { text: result.text ?? "", segments: segmentsOf(result.segments) };
   },
 });
 

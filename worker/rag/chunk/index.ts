@@ -43,6 +43,9 @@ export const chunkDocument = (method: ChunkMethod, parsed: ParsedDocument, confi
         ];
       case "presentation":
         return byPage(parsed);
+      // a transcript's lines are its timed segments: a chunk ends only between them
+      case "audio":
+        return naiveMerge(parsed.blocks, { ...config, delimiter: "\n" });
       case "book":
         return sectionChunks(withoutContents(parsed.blocks), config, BOUNDARIES.book);
       case "manual":

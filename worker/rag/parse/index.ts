@@ -19,7 +19,14 @@ export const parseDocument = async (
   if (bytes.byteLength === 0 && suffix !== "pdf") throw new UnreadableDocumentError("The file is empty (0 bytes).");
   switch (suffix) {
     case "pdf":
-      return parsePdf(bytes, options.fromPage, options.toPage, options.figures ?? false, options.layout ?? true);
+      return parsePdf(
+        bytes,
+        options.fromPage,
+        options.toPage,
+        options.figures ?? false,
+        options.layout ?? true,
+        options.scans ?? false,
+      );
     case "docx":
       return parseDocx(bytes, options.figures ?? false);
     case "xlsx":

@@ -27,6 +27,10 @@ export type ParsedDocument = {
   tables?: Table[];
   pageCount?: number;
   figures?: Figure[];
+  // PDF pages that draw an image but have (almost) no text layer: scans, read by OCR when a model is set
+  textless?: number[];
+  // the images of those pages (only when asked for), one or a few per page, the largest first
+  scans?: Figure[];
   // what the reader left out and why (a limit reached), for the progress log
   notes?: string[];
 };
@@ -36,11 +40,13 @@ export class UnreadableDocumentError extends Error {}
 
 // `figures`: take the document's figures out too (only worth it when a model will describe them); `layout`:
 // false reads a PDF's text top to bottom without looking for columns, tables and contents (layout_recognize
-// "Plain Text")
+// "Plain Text"); `scans`: the images of PDF pages without a text layer too
 export type ParseOptions = {
   fromPage: number;
   toPage: number;
   html4excel: boolean;
   figures?: boolean;
   layout?: boolean;
+  // decode the images of PDF pages without a text layer, for OCR
+  scans?: boolean;
 };

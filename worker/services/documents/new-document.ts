@@ -6,10 +6,11 @@ import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
 import { documentKey } from "../scope/storage-keys";
 
-// Like RAGFlow: pictures, slides and e-mails get their own chunk method whatever the dataset's default.
+// Like RAGFlow: pictures, recordings, slides and e-mails get their own chunk method whatever the dataset's default.
 const methodFor = (extension: string, datasetMethod: ChunkMethod): ChunkMethod => {
   const type = UPLOAD_EXTENSIONS[extension as UploadExtension];
   if (type === "visual") return "picture";
+  if (type === "aural") return "audio";
   if (extension === "pptx") return "presentation";
   if (extension === "eml") return "email";
   return datasetMethod;

@@ -28,8 +28,9 @@ export const imageText = async (
   model: ImageModel,
   bytes: Uint8Array,
   mimeType: string,
+  prompt = PROMPT,
 ) => {
-  const { text, usage } = await model.describe(bytes, mimeType, PROMPT);
+  const { text, usage } = await model.describe(bytes, mimeType, prompt);
   await recordUsage(deps, tenantId, model.id, usage);
   return text.trim();
 };

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { defaultParserConfig, mergeParserConfig, type ParserConfig } from "../../contract/parser-config";
 import { chunks, type DocumentRow, documents, RUN, tasks, type TaskRow } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
-import { IMAGE_SUFFIXES } from "../../lib/content-types";
+import { AUDIO_SUFFIXES, IMAGE_SUFFIXES } from "../../lib/content-types";
 import { nowMs } from "../../lib/time";
 import type { TaskMessage } from "../../platform/queue";
 import { chunkDocument, type ChunkDraft } from "../../rag/chunk";
@@ -13,6 +13,10 @@ import type { Deps } from "../context";
 import { aggregateDocument } from "./aggregate";
 import { describeImage, imageModelOf } from "./describe-image";
 import { figureDrafts, WITH_FIGURES } from "./figures";
+import { readScannedPages, scannedOnlyMessage } from "./ocr";
+import { transcribeAudio } from "./transcribe-audio";
+import { extractResume } from "./extract-resume";
+import { resumeChunks } from "../../rag/chunk/resume";
 import { extractDocumentMetadata } from "./auto-metadata";
 import { enrichDrafts } from "./enrich";
 import { failTask } from "./fail";
@@ -84,7 +88,8 @@ const startTask = async (deps: Deps, task: TaskRow) => {
   return started;
 };
 
-// Reads the file and parses the task's page range: an image file is described, a virtual document has no text.
+// Reads the file and parses the task's page range: an image file is described, an audio file transcribed, a
+// virtual document has no text.
 // Figures are taken out when the image-to-text model can describe them.
 const parseTask = async (deps: Deps, task: TaskRow, doc: DocumentRow, config: ParserConfig) => {
   const blob = await deps.storage.get(doc.location);
@@ -94,12 +99,15 @@ const parseTask = async (deps: Deps, task: TaskRow, doc: DocumentRow, config: Pa
   if (doc.type === "virtual") return { parsed: { blocks: [] }, figureModel };
   if (IMAGE_SUFFIXES.has(doc.suffix))
     return { parsed: await describeImage(deps, doc.tenantId, doc.suffix, bytes), figureModel };
+  if (AUDIO_SUFFIXES.has(doc.suffix))
+    return { parsed: await transcribeAudio(deps, doc.tenantId, doc.name, bytes), figureModel };
   const parsed = await parseDocument(doc.suffix, doc.name, bytes, {
     fromPage: task.fromPage || 1,
     toPage: task.toPage || Number.MAX_SAFE_INTEGER,
     html4excel: config.html4excel,
     figures: Boolean(figureModel),
     layout: config.layout_recognize !== "Plain Text",
+    scans: Boolean(figureModel),
   });
   return { parsed, figureModel };
 };
@@ -122,21 +130,29 @@ const chunkTask = async (
       : [];
   if (figures.length) await report(0.55, `${figureChunks.length} of ${figures.length} figures described.`);
   const imageId = IMAGE_SUFFIXES.has(doc.suffix) ? `${doc.datasetId}-${doc.id}` : undefined;
+  const chunkConfig = {
+    chunkTokenNum: config.chunk_token_num,
+    delimiter: config.delimiter,
+    overlappedPercent: config.overlapped_percent,
+  };
+  const resume =
+    doc.parserId === "resume" && parsed.blocks.length ? await extractResume(deps, doc, config, parsed, report) : null;
   const drafts = [
-    ...chunkDocument(doc.parserId, parsed, {
-      chunkTokenNum: config.chunk_token_num,
-      delimiter: config.delimiter,
-      overlappedPercent: config.overlapped_percent,
-    }).map((draft) => (imageId ? { ...draft, imageId } : draft)),
+    ...(resume ? resumeChunks(resume, parsed, chunkConfig) : chunkDocument(doc.parserId, parsed, chunkConfig)).map(
+      (draft) => (imageId ? { ...draft, imageId } : draft),
+    ),
     ...figureChunks,
   ];
   const matched =
     doc.parserId === "naive" && config.enable_children ? withChildren(drafts, config.children_delimiter) : drafts;
   if (drafts.length === 0 && doc.type !== "virtual") {
+    const scanned = figureModel ? [] : (parsed.textless ?? []);
     throw new UnreadableDocumentError(
-      doc.suffix === "pdf"
-        ? "No text found on these pages. The PDF may contain only scanned images; OCR is not available offline."
-        : "No text found in the file.",
+      scanned.length
+        ? scannedOnlyMessage(scanned)
+        : doc.suffix === "pdf"
+          ? "No text found on these pages."
+          : "No text found in the file.",
     );
   }
   await report(
@@ -165,6 +181,7 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
     const parsed = await parseTask(deps, task, doc, config);
     await report(PARSE_FINISHED, `Finish parsing (${seconds(started)}).`);
     for (const note of parsed.parsed.notes ?? []) await report(PARSE_FINISHED, note);
+    parsed.parsed = await readScannedPages(deps, doc.tenantId, parsed.parsed, parsed.figureModel, report);
     const { drafts, matched } = await chunkTask(deps, task, doc, config, parsed, report);
     const enriched = await enrichDrafts(deps, doc.tenantId, config, matched, report);
     const tagged = await tagDrafts(deps, dataset, enriched, report);

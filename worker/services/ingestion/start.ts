@@ -9,6 +9,7 @@ import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
 import { getDatasetInTenant } from "../scope/datasets";
 import { recountDocuments } from "./counters";
+import { assertModelsFor } from "./required-models";
 import { pythonRepr } from "../../lib/validation";
 
 // The dataset's documents among `ids`, and RAGFlow's errors for the rest: ids given twice, and one
@@ -62,6 +63,7 @@ const deleteChunksOf = async (
 // message splits the document into tasks on the queue.
 export const startParsing = async (ctx: ServiceContext, datasetId: string, ids: string[], deleteChunks = true) => {
   const { docs, errors, notFound } = await loadDocumentsForParsing(ctx, datasetId, ids);
+  await assertModelsFor(ctx, ctx.actor.tenantId, docs);
   const begin = nowMs();
   const docIds = docs.map((doc) => doc.id);
   await eachChunk(docIds, (part) => ctx.db.delete(tasks).where(inArray(tasks.documentId, part)));

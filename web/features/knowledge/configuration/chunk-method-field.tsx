@@ -1,12 +1,53 @@
-import { Box, Code, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { Alert, Box, Button, Code, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { ArrowRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { CHUNK_METHODS, type ChunkMethod } from "../../../../worker/contract/parser-config";
+import { modelsQueryOptions } from "../../../api/models";
 import { ConfigField, type FieldErrorProp } from "./config-field";
+import { useHasWritingModel } from "./needs-chat-model";
 
-type Props = { value: ChunkMethod; onChange: (method: ChunkMethod) => void; error: FieldErrorProp };
+// The methods that cannot run without a model of the team (the server refuses to parse with them then).
+const NEEDS_MODEL = { picture: "img2txt_id", audio: "asr_id", resume: "llm_id" } as const;
+
+type ModelMethod = keyof typeof NEEDS_MODEL;
+const needsModel = (method: ChunkMethod): method is ModelMethod => method in NEEDS_MODEL;
+
+// Next to the method: that it needs a model the team has not set, with the way to the model settings (nothing
+// while the models load). Only these methods ask for the models.
+const MissingModel = ({ method, datasetLlmId }: { method: ModelMethod; datasetLlmId: string | undefined }) => {
+  const { t } = useTranslation();
+  const models = useQuery(modelsQueryOptions());
+  const writes = useHasWritingModel(datasetLlmId);
+  const missing =
+    method === "resume" ? writes === false : Boolean(models.data && !models.data.defaults[NEEDS_MODEL[method]]);
+  if (!missing) return null;
+  return (
+    <Alert.Root status="warning" data-testid="chunk-method-needs-model">
+      <Alert.Indicator />
+      <Alert.Content gap="2">
+        <Alert.Description>{t(`kbConfig.method.needsModel.${method}`)}</Alert.Description>
+        <Button asChild size="xs" variant="outline" alignSelf="start">
+          <Link to="/user-setting/model">
+            {t("kbConfig.indexTask.openModelSettings")} <ArrowRight />
+          </Link>
+        </Button>
+      </Alert.Content>
+    </Alert.Root>
+  );
+};
+
+type Props = {
+  value: ChunkMethod;
+  onChange: (method: ChunkMethod) => void;
+  error: FieldErrorProp;
+  // the knowledge base's own chat model, which the Resume method uses before the team's default
+  llmId?: string;
+};
 
 // The method select plus what the chosen method does and what one of its chunks looks like.
-export const ChunkMethodField = ({ value, onChange, error }: Props) => {
+export const ChunkMethodField = ({ value, onChange, error, llmId }: Props) => {
   const { t } = useTranslation();
   return (
     <Stack gap="3">
@@ -51,6 +92,7 @@ export const ChunkMethodField = ({ value, onChange, error }: Props) => {
           </Stack>
         </Stack>
       </Box>
+      {needsModel(value) && <MissingModel method={value} datasetLlmId={llmId} />}
     </Stack>
   );
 };

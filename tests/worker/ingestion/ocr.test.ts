@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import type { DatasetDocument } from "../../../worker/contract/documents";
+import { parseDocument } from "../../../worker/rag/parse";
+import { pdfFile } from "../../helpers/fixtures/pdf";
+import { callApi } from "../../helpers/worker/api";
+import { createDataset, createUser, ingest } from "../../helpers/worker/factories";
+import { addLocalModel, setDefaultModels } from "../../helpers/worker/models";
+
+// A page of text, and pages that only draw an image (a scan: no text layer at all).
+const TEXT_PAGE = {
+  lines: ["Seite 1: Reiseimpfungen im Überblick", "Gelbfieber, Tollwut und Typhus vor der Abreise besprechen."],
+};
+const SCAN_PAGE = { lines: [], images: [{ width: 400, height: 560, kind: "gray" as const }] };
+const RGB_SCAN_PAGE = { lines: [], images: [{ width: 300, height: 420, kind: "rgb" as const }] };
+const pdf = (name: string, pages: (typeof TEXT_PAGE | typeof SCAN_PAGE)[]) =>
+  new File([pdfFile(pages)], name, { type: "application/pdf" });
+
+const withVisionModel = async () => {
+  const user = await createUser();
+  await addLocalModel(user, "vision-model", "image2text");
+  await setDefaultModels(user.token, { img2txt_id: "vision-model@OpenAI-API-Compatible" });
+  return user;
+};
+
+const chunksOf = async (user: { token: string }, datasetId: string, docId: string) =>
+  (
+    await callApi<{ chunks: { content: string; positions: number[][] }[] }>(
+      `/datasets/${datasetId}/documents/${docId}/chunks?page_size=100`,
+      { token: user.token },
+    )
+  ).body.data.chunks;
+
+describe("OCR of scanned PDF pages", () => {
+  it("the parser names the pages without a text layer and hands over their scans only when asked", async () => {
+    const bytes = pdfFile([TEXT_PAGE, SCAN_PAGE, { lines: [] }]);
+    const options = { fromPage: 1, toPage: 3, html4excel: false, figures: true };
+    const plain = await parseDocument("pdf", "a.pdf", bytes, options);
+    // page 3 is blank (no image): nothing to read, not a scan
+    expect(plain.textless).toEqual([2]);
+    expect(plain.scans).toEqual([]);
+    // the scan is the page, not a figure on it
+    expect(plain.figures).toEqual([]);
+    const scanned = await parseDocument("pdf", "a.pdf", bytes, { ...options, scans: true });
+    expect(scanned.scans?.map((scan) => [scan.page, scan.mimeType])).toEqual([[2, "image/png"]]);
+    expect([...(scanned.scans?.[0]?.bytes.subarray(0, 4) ?? [])]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    // pdf.js loads on first use: slow on a busy machine
+  }, 30_000);
+
+  it("reads a scanned page with the image-to-text model, page by page, as Markdown with headings", async () => {
+    const user = await withVisionModel();
+    const ds = await createDataset(user, { chunk_method: "manual" });
+    const docs = await ingest(user, ds.id, [pdf("gescannt.pdf", [TEXT_PAGE, SCAN_PAGE, RGB_SCAN_PAGE])]);
+    const doc = docs["gescannt.pdf"] as unknown as DatasetDocument;
+    expect(doc.run).toBe("DONE");
+    const texts = doc.progress_lines.map((line) => [line.code, line.text]);
+    expect(texts).toContainEqual([
+      "progress.ocrStarted",
+      "OCR of 2 pages without a text layer with vision-model@main@OpenAI-API-Compatible.",
+    ]);
+    expect(texts).toContainEqual(["progress.ocrDone", expect.stringMatching(/^OCR: 2 of 2 pages read \([\d.]+s\)\.$/)]);
+    const chunks = await chunksOf(user, ds.id, doc.id);
+    // the model's "# Befund" is a heading, so Manual starts a chunk at it, on the scan's page
+    const scanned = chunks.filter((chunk) => chunk.content.includes("Impfpass"));
+    expect(scanned.map((chunk) => [chunk.content, chunk.positions[0]?.[0]])).toEqual([
+      ["Befund\nDer Impfpass (Scan 400×560) ist gültig bis 2030.", 2],
+      ["Befund\nDer Impfpass (Scan 300×420) ist gültig bis 2030.", 3],
+    ]);
+    expect(chunks.some((chunk) => chunk.content.includes("Gelbfieber"))).toBe(true);
+  });
+
+  it("without an image-to-text model names the scanned pages and what to configure", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const docs = await ingest(user, ds.id, [
+      pdf("nur-scans.pdf", [SCAN_PAGE, SCAN_PAGE, SCAN_PAGE, SCAN_PAGE]),
+      pdf("gemischt.pdf", [TEXT_PAGE, SCAN_PAGE, TEXT_PAGE, SCAN_PAGE, SCAN_PAGE]),
+    ]);
+    const scansOnly = docs["nur-scans.pdf"] as unknown as DatasetDocument;
+    expect(scansOnly.run).toBe("FAIL");
+    expect(scansOnly.progress_msg).toContain(
+      "[ERROR] No text found: pages 1–4 are scanned images without a text layer. Set an image-to-text model in the system model settings to read them by OCR.",
+    );
+    expect(scansOnly.progress_lines.at(-1)).toMatchObject({ code: "progress.scannedPdf", params: { pages: "1–4" } });
+    // text pages are read; the scans are named in the log
+    const mixed = docs["gemischt.pdf"] as unknown as DatasetDocument;
+    expect(mixed.run).toBe("DONE");
+    expect(mixed.progress_lines.find((line) => line.code === "progress.ocrMissing")).toMatchObject({
+      text: "[WARN] Pages without a text layer (scanned images) were not read: 2, 4–5. Set an image-to-text model in the system model settings to read them by OCR.",
+      params: { pages: "2, 4–5" },
+    });
+  });
+});
