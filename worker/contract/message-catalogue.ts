@@ -46,9 +46,12 @@ const CATALOGUE = [
   ["error.emptyUpload", /^The file "(?<name>.+)" is empty \(0 bytes\)\.$/s],
   [
     "error.providerInternal",
-    /^Connection test failed: Cannot reach the provider at (?<url>\S+?): .*internal error; reference = (?<reference>[\w-]+)\s*$/s,
+    /^(?:Connection test failed: )?Cannot reach the provider at (?<url>\S+?): .*internal error; reference = (?<reference>[\w-]+)\s*$/s,
   ],
-  ["error.providerUnreachable", /^Connection test failed: Cannot reach the provider at (?<url>\S+?): (?<reason>.+)$/s],
+  [
+    "error.providerUnreachable",
+    /^(?:Connection test failed: )?Cannot reach the provider at (?<url>\S+?): (?<reason>.+)$/s,
+  ],
   // the runtime's own words when a connection fails in a way it does not explain
   ["error.internal", /internal error; reference = (?<reference>[\w-]+)/],
 ] as const satisfies readonly (readonly [string, RegExp])[];

@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../env";
 import { messageCodeOf } from "../contract/message-catalogue";
 import { AppError, RetCode } from "../lib/errors";
+import { ProviderError } from "../platform/providers/types";
 
 const MALFORMED_JSON = "Malformed JSON syntax: Missing commas/brackets or invalid encoding";
 
@@ -24,6 +25,9 @@ export const handleError: ErrorHandler<AppEnv> = (err, c) => {
     if (err.status === 413) return envelope(c, RetCode.PAYLOAD_TOO_LARGE, err.message, 413);
     return envelope(c, err.status, err.message, err.status === 401 ? 401 : 500);
   }
+  // a model provider that failed (unreachable, timed out, refused): RAGFlow's exception answer, code 100 with the
+  // reason, not a 500 of Buddy's own
+  if (err instanceof ProviderError) return envelope(c, RetCode.EXCEPTION_ERROR, err.message, 200);
   console.error(`request ${c.var.requestId ?? "-"} failed`, err);
   return envelope(c, RetCode.EXCEPTION_ERROR, `Internal server error (request ${c.var.requestId ?? "-"})`, 500);
 };
