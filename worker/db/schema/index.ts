@@ -15,3 +15,4 @@ export * from "./usage";
 export * from "./ingestion-logs";
 export * from "./evaluation";
 export * from "./memories";
+export * from "./agent-triggers";
