@@ -15,6 +15,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormField } from "../../../components/form-field";
 import { type FieldsProps, text } from "./fields-props";
+import { WebhookFields } from "./webhook-fields";
 import { freeKey, KeyInput, renameKey } from "./key-input";
 
 export const BEGIN_MODES = ["conversational", "task"] as const;
@@ -56,10 +57,12 @@ export const BeginFields = ({ form, set }: FieldsProps) => {
                 {t(`agents.form.modes.${mode}`)}
               </option>
             ))}
+            <option value="Webhook">{t("agentTriggers.webhook.title")}</option>
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </FormField>
+      {form.mode === "Webhook" && <WebhookFields form={form} set={set} />}
       <Fieldset.Root>
         <Fieldset.Legend fontWeight="medium">{t("agents.form.inputs")}</Fieldset.Legend>
         <Fieldset.HelperText>{t("agents.form.inputsHint")}</Fieldset.HelperText>
