@@ -30,7 +30,7 @@ export const agentScheduleQueryOptions = (agentId: string) =>
 export const useSaveScheduleMutation = (agentId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { cron: string; question: string; enabled: boolean } | null) =>
+    mutationFn: (input: { cron: string; question: string; enabled: boolean } | null): Promise<unknown> =>
       input
         ? requestData<AgentSchedule>(`/agents/${agentId}/schedule`, { method: "PUT", body: input })
         : requestData<boolean>(`/agents/${agentId}/schedule`, { method: "DELETE" }),
