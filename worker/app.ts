@@ -7,6 +7,9 @@ import { init } from "./middleware/init";
 import { securityHeaders } from "./middleware/security-headers";
 import { countRequests } from "./middleware/usage";
 import { agentRoutes, openAiAgentRoutes } from "./routes/agents";
+import { agentVersionRoutes } from "./routes/agent-versions";
+import { agentWebhookRoutes } from "./routes/agent-webhooks";
+import { agentScheduleRoutes } from "./routes/agent-schedules";
 import { authRoutes } from "./routes/auth";
 import { chatToolRoutes } from "./routes/chat-tools";
 import { openAiChatRoutes } from "./routes/openai-chat";
@@ -54,6 +57,9 @@ const api = new Hono<AppEnv>()
   .route("/chat", chatToolRoutes)
   .route("/openai", openAiChatRoutes)
   .route("/chats_openai", openAiChatRoutes)
+  .route("/agents", agentVersionRoutes)
+  .route("/agents", agentWebhookRoutes)
+  .route("/agents", agentScheduleRoutes)
   .route("/agents", agentRoutes)
   .route("/evaluation", evaluationRoutes)
   .route("/agents_openai", openAiAgentRoutes)

@@ -1,6 +1,8 @@
 import { app } from "./app";
 import { handleQueueBatch, handleScheduled, type QueueMessage } from "./jobs/consumer";
 import { recoverAfterStart } from "./jobs/recovery";
+import { createDeps } from "./services/create-deps";
+import { runDueSchedules } from "./services/agents/schedules/run-due";
 
 export default {
   fetch: (request, env, ctx) => {
@@ -11,5 +13,8 @@ export default {
     recoverAfterStart(env, ctx);
     return handleQueueBatch(batch, env);
   },
-  scheduled: handleScheduled,
+  // every minute: the watchdog and the flows whose schedule matches this minute
+  scheduled: async (controller, env) => {
+    await Promise.all([handleScheduled(controller, env), runDueSchedules(createDeps(env), controller.scheduledTime)]);
+  },
 } satisfies ExportedHandler<Env, QueueMessage>;

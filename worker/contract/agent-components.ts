@@ -157,8 +157,8 @@ export const COMPONENT_DEFAULTS: Record<ComponentName, Record<string, unknown>> 
 
 // Component parameters that hold credentials: password fields in the forms, "***" in traces and events.
 export const SECRET_PARAMS = ["password", "api_key", "auth_key", "api_token"] as const;
-// Parameters whose value may carry credentials inside it (an Invoke's request headers).
-export const SECRET_BEARING_PARAMS = ["headers"] as const;
+// Parameters whose value may carry credentials inside it (an Invoke's request headers, a webhook Begin's security).
+export const SECRET_BEARING_PARAMS = ["headers", "security"] as const;
 
 // Credentials stay out of traces, events and what a non-editor reads: the credential parameters, anything named
 // like one (an `env.smtp_password` global too), and request headers.

@@ -56,6 +56,10 @@ type Row = { route: string; allowed: Caller[] | "public"; req: (fx: Fixture, cal
 
 let fx: Fixture;
 
+// the fixture flow's oldest version (its creation)
+const firstVersionId = async () =>
+  (await callApi<{ id: string }[]>(`/agents/${fx.agentId}/versions`, { token: fx.owner.token })).body.data.at(-1)?.id;
+
 const AGENT_DSL = flow([
   ["begin", "Begin", {}, ["Message:m"]],
   ["Message:m", "Message", { content: ["Echo: {sys.query}"] }],
@@ -911,6 +915,41 @@ const ROWS: Row[] = [
       path: `/agents_openai/${fx.agentId}/chat/completions`,
       json: { model: "buddy", messages: [{ role: "user", content: "Hallo" }] },
     }),
+  },
+  {
+    route: "GET /api/v1/agents/:agentId/versions",
+    allowed: TEAM,
+    req: () => ({ method: "GET", path: `/agents/${fx.agentId}/versions` }),
+  },
+  {
+    route: "GET /api/v1/agents/:agentId/versions/:versionId",
+    allowed: TEAM,
+    req: async () => ({ method: "GET", path: `/agents/${fx.agentId}/versions/${await firstVersionId()}` }),
+  },
+  {
+    route: "POST /api/v1/agents/:agentId/versions/:versionId/restore",
+    allowed: MANAGERS,
+    req: async () => ({ method: "POST", path: `/agents/${fx.agentId}/versions/${await firstVersionId()}/restore` }),
+  },
+  {
+    route: "GET /api/v1/agents/:agentId/schedule",
+    allowed: TEAM,
+    req: () => ({ method: "GET", path: `/agents/${fx.agentId}/schedule` }),
+  },
+  {
+    route: "PUT /api/v1/agents/:agentId/schedule",
+    allowed: MANAGERS,
+    req: () => ({ method: "PUT", path: `/agents/${fx.agentId}/schedule`, json: { cron: "0 3 * * *", enabled: false } }),
+  },
+  {
+    route: "DELETE /api/v1/agents/:agentId/schedule",
+    allowed: MANAGERS,
+    req: () => ({ method: "DELETE", path: `/agents/${fx.agentId}/schedule` }),
+  },
+  {
+    route: "GET /api/v1/agents/:agentId/webhook/logs",
+    allowed: MANAGERS,
+    req: () => ({ method: "GET", path: `/agents/${fx.agentId}/webhook/logs` }),
   },
 
   { route: "GET /api/v1/models", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/models" }) },

@@ -10,6 +10,7 @@ import { ingestionLogsDe } from "./ingestion-logs.de";
 import { searchDe } from "./search.de";
 import { shareDe } from "./share.de";
 import { agentsDe } from "./agents.de";
+import { agentTriggersDe } from "./agent-triggers.de";
 import { evaluationDe } from "./evaluation.de";
 import { evalSetsDe } from "./evaluation-sets.de";
 import { homeDe } from "./home.de";
@@ -405,6 +406,7 @@ export const de = {
   preview: previewDe,
   files: filesDe,
   agents: agentsDe,
+  agentTriggers: agentTriggersDe,
   teams: teamsDe,
   kbConfig: kbConfigDe,
   evaluation: evaluationDe,

@@ -11,6 +11,7 @@ import { ingestionLogsEn } from "./ingestion-logs.en";
 import { searchEn } from "./search.en";
 import { shareEn } from "./share.en";
 import { agentsEn } from "./agents.en";
+import { agentTriggersEn } from "./agent-triggers.en";
 import { evaluationEn } from "./evaluation.en";
 import { evalSetsEn } from "./evaluation-sets.en";
 import { homeEn } from "./home.en";
@@ -400,6 +401,7 @@ export const en: Shape<typeof de> = {
   preview: previewEn,
   files: filesEn,
   agents: agentsEn,
+  agentTriggers: agentTriggersEn,
   teams: teamsEn,
   kbConfig: kbConfigEn,
   evaluation: evaluationEn,

@@ -16,3 +16,4 @@ export * from "./ingestion-logs";
 export * from "./evaluation";
 export * from "./memories";
 export * from "./shards";
+export * from "./agent-triggers";

@@ -5,6 +5,7 @@ import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
 import { assertTitleFree } from "./internal";
 import { toAgent } from "./serialize";
+import { recordVersion } from "./versions/record";
 
 export const createAgent = async (ctx: ServiceContext, input: CreateAgentInput, canvasType = "") => {
   await assertTitleFree(ctx, input.title);
@@ -24,5 +25,6 @@ export const createAgent = async (ctx: ServiceContext, input: CreateAgentInput, 
     updateTime: now,
   };
   await ctx.db.insert(agents).values(row);
+  await recordVersion(ctx, row.id, row.title, row.dsl);
   return toAgent(row);
 };

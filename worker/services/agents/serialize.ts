@@ -2,7 +2,8 @@ import type { Agent } from "../../contract/agents";
 import type { AgentRow } from "../../db/schema";
 import { maskSecrets } from "../../contract/agent-components";
 
-// A flow as someone who may only run it reads it (list, viewer, copy): credentials in parameters and globals masked.
+// A flow as someone who may only run it reads it (list, viewer, copy, versions): credentials in parameters, node
+// forms and globals masked.
 export const withoutSecrets = (dsl: AgentRow["dsl"]): AgentRow["dsl"] => ({
   ...dsl,
   components: Object.fromEntries(
@@ -11,6 +12,13 @@ export const withoutSecrets = (dsl: AgentRow["dsl"]): AgentRow["dsl"] => ({
       { ...component, obj: { ...component.obj, params: maskSecrets(component.obj.params) } },
     ]),
   ),
+  // the editor's node forms repeat the parameters
+  graph: {
+    ...dsl.graph,
+    nodes: dsl.graph.nodes.map((node) =>
+      node?.data?.form ? { ...node, data: { ...node.data, form: maskSecrets(node.data.form) } } : node,
+    ),
+  },
   globals: maskSecrets(dsl.globals ?? {}),
 });
 

@@ -6,6 +6,7 @@ import type { ServiceContext } from "../context";
 import { getManageableAgent } from "./access";
 import { assertTitleFree } from "./internal";
 import { keepHiddenBases } from "./knowledge-bases";
+import { recordVersion } from "./versions/record";
 
 export const updateAgent = async (ctx: ServiceContext, id: string, input: UpdateAgentInput) => {
   const current = await getManageableAgent(ctx, id);
@@ -23,5 +24,6 @@ export const updateAgent = async (ctx: ServiceContext, id: string, input: Update
       updateTime: nowMs(),
     })
     .where(eq(agents.id, current.id));
+  if (dsl !== undefined) await recordVersion(ctx, current.id, input.title ?? current.title, dsl);
   return true;
 };

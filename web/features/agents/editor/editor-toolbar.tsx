@@ -1,13 +1,25 @@
 import { Badge, Button, HStack, IconButton, Separator, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft, Braces, FileDown, FlaskConical, Redo2, Save, Settings2, Undo2, Variable } from "lucide-react";
+import {
+  ArrowLeft,
+  Braces,
+  CalendarClock,
+  FileDown,
+  FlaskConical,
+  History,
+  Redo2,
+  Save,
+  Settings2,
+  Undo2,
+  Variable,
+} from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Agent } from "../../../api/agents";
 import { PermissionBadge } from "../list/agent-card";
 import { SaveStatus } from "./save-status";
 import type { SaveState } from "./use-autosave";
 
-export type EditorPanel = "node" | "globals" | "run" | null;
+export type EditorPanel = "node" | "globals" | "run" | "versions" | "schedule" | null;
 
 type Props = {
   agent: Agent;
@@ -101,6 +113,12 @@ export const EditorToolbar = ({
             <Separator orientation="vertical" h="6" />
           </>
         )}
+        <Button size="sm" variant="ghost" onClick={() => onOpen("schedule")}>
+          <CalendarClock /> {t("agentTriggers.schedule.title")}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => onOpen("versions")}>
+          <History /> {t("agentTriggers.versions.open")}
+        </Button>
         <Button size="sm" variant="ghost" onClick={() => onOpen("globals")}>
           <Variable /> {t("agents.editor.globals")}
         </Button>

@@ -24,8 +24,12 @@ import { NodePanel } from "./node-panel";
 import { useAutosave } from "./use-autosave";
 import { useFlowEditor } from "./use-flow-editor";
 import { useUndoShortcuts } from "./use-undo-shortcuts";
+import { SchedulePanel } from "./schedule-panel";
+import { VersionsPanel } from "./versions-panel";
 
-const Editor = ({ agent }: { agent: Agent }) => {
+type EditorProps = { agent: Agent; onReload: () => void };
+
+const Editor = ({ agent, onReload }: EditorProps) => {
   const { t } = useTranslation();
   const { screenToFlowPosition } = useReactFlow();
   const [initial] = useState(() => graphOfDsl(agent.dsl, t("agents.components.Begin")));
@@ -125,7 +129,7 @@ const Editor = ({ agent }: { agent: Agent }) => {
           >
             {/* a disabled fieldset makes every form control inside it read-only */}
             <fieldset
-              disabled={readOnly && panel !== "run"}
+              disabled={readOnly && panel !== "run" && panel !== "versions" && panel !== "schedule"}
               style={{ border: 0, margin: 0, padding: 0, minWidth: 0, height: "100%" }}
             >
               {panel === "node" && selectedNode && (
@@ -139,6 +143,20 @@ const Editor = ({ agent }: { agent: Agent }) => {
               )}
               {panel === "globals" && (
                 <GlobalsPanel globals={globals} onChange={setGlobals} onClose={() => setPanel(null)} />
+              )}
+              {panel === "schedule" && (
+                <SchedulePanel agentId={agent.id} readOnly={readOnly} onClose={() => setPanel(null)} />
+              )}
+              {panel === "versions" && (
+                <VersionsPanel
+                  agentId={agent.id}
+                  canvas={dsl}
+                  readOnly={readOnly}
+                  saveState={autosave.state}
+                  beforeRestore={autosave.saveNow}
+                  onRestored={onReload}
+                  onClose={() => setPanel(null)}
+                />
               )}
               {panel === "run" && (
                 <TestRunPanel
@@ -162,8 +180,8 @@ const Editor = ({ agent }: { agent: Agent }) => {
 };
 
 // The agent's flow editor, full width below the header; the React Flow styles load with this route only.
-export const FlowEditor = ({ agent }: { agent: Agent }) => (
+export const FlowEditor = ({ agent, onReload }: EditorProps) => (
   <ReactFlowProvider>
-    <Editor agent={agent} />
+    <Editor agent={agent} onReload={onReload} />
   </ReactFlowProvider>
 );

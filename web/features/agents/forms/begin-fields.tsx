@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { FormField } from "../../../components/form-field";
 import { type FieldsProps, text } from "./fields-props";
 import { type BeginInput, InputFieldsEditor } from "./input-fields-editor";
+import { WebhookFields } from "./webhook-fields";
 
 export const BEGIN_MODES = ["conversational", "task"] as const;
 export type { BeginInput };
@@ -33,10 +34,12 @@ export const BeginFields = ({ form, set }: FieldsProps) => {
                 {t(`agents.form.modes.${mode}`)}
               </option>
             ))}
+            <option value="Webhook">{t("agentTriggers.webhook.title")}</option>
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </FormField>
+      {form.mode === "Webhook" && <WebhookFields form={form} set={set} />}
       <InputFieldsEditor
         inputs={inputs}
         onChange={(next) => set("inputs", next)}

@@ -1,0 +1,71 @@
+import { signUp } from "./helpers.mjs";
+
+// the Save button, unless autosave was first
+const saveNow = async (page) => {
+  const save = page.getByRole("button", { name: "Speichern", exact: true });
+  if (await save.isEnabled()) await save.click();
+  await page.getByTestId("save-status").getByText("Gespeichert").waitFor({ timeout: 15_000 });
+};
+
+// Version history in the editor: two saves, then the first restored; the canvas shows the restored flow.
+export const tests = [
+  [
+    "saves twice, restores the first save and the canvas shows it",
+    async ({ page, baseUrl, artifacts }) => {
+      await signUp(page, baseUrl);
+      await page.getByRole("link", { name: "Buddys erstellen" }).click();
+      await page.waitForURL(/\/flow/);
+      await page.getByRole("button", { name: "Buddy erstellen" }).first().click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByRole("textbox", { name: "Titel" }).fill("Versionen");
+      await dialog.getByRole("button", { name: "Erstellen" }).click();
+      await page.waitForURL(/\/flow\/[0-9a-f]{32}/);
+      const editor = page.getByTestId("flow-editor");
+
+      await page.getByRole("button", { name: "Wikipedia hinzufügen" }).click();
+      await editor.getByTestId("flow-node").filter({ hasText: "Wikipedia" }).waitFor();
+      await saveNow(page);
+      await page.getByRole("button", { name: "PubMed hinzufügen" }).click();
+      await editor.getByTestId("flow-node").filter({ hasText: "PubMed" }).waitFor();
+      await saveNow(page);
+
+      await page.getByRole("button", { name: "Versionen" }).click();
+      const panel = page.getByTestId("versions-panel");
+      const rows = panel.getByTestId("version-row");
+      await rows.nth(2).waitFor();
+      if ((await rows.count()) !== 3) throw new Error(`expected 3 versions, saw ${await rows.count()}`);
+      await rows.nth(0).getByTestId("version-changes").getByText("+1 hinzugefügt").waitFor();
+      // the first save (Wikipedia added), opened: against the canvas, PubMed is what it lacks
+      const firstSave = rows.nth(1);
+      await firstSave.getByRole("button", { name: "Ansehen" }).click();
+      await firstSave
+        .getByTestId("version-details")
+        .getByText(/entfernt: PubMed:/)
+        .waitFor();
+      await page.screenshot({ path: `${artifacts}/agent-versions-de.png` });
+
+      await firstSave.getByRole("button", { name: "Wiederherstellen" }).click();
+      await page.getByText("Version wiederhergestellt").waitFor();
+      await editor.getByTestId("flow-node").filter({ hasText: "Wikipedia" }).waitFor();
+      await editor.getByTestId("flow-node").filter({ hasText: "PubMed" }).waitFor({ state: "detached" });
+      // the restore is the newest version, and a reload shows the same flow
+      await page.getByRole("button", { name: "Versionen" }).click();
+      await panel.getByTestId("version-row").nth(3).waitFor();
+      await page.evaluate(() => {
+        localStorage.setItem("vite-ui-theme", "dark");
+        localStorage.setItem("lng", "en");
+      });
+      await page.reload();
+      await editor.getByTestId("flow-node").filter({ hasText: "Wikipedia" }).waitFor();
+      if ((await editor.getByTestId("flow-node").filter({ hasText: "PubMed" }).count()) !== 0)
+        throw new Error("the restored flow still has PubMed after a reload");
+      await page.getByRole("button", { name: "Versions" }).click();
+      await page.getByTestId("versions-panel").getByTestId("version-row").nth(3).waitFor();
+      await page.screenshot({ path: `${artifacts}/agent-versions-en-dark.png` });
+      await page.evaluate(() => {
+        localStorage.setItem("vite-ui-theme", "light");
+        localStorage.setItem("lng", "de");
+      });
+    },
+  ],
+];
