@@ -187,16 +187,21 @@ export const INPUT_TYPES = ["line", "paragraph", "options", "file", "number", "i
 export const UserFillUpParamsSchema = entry({
   enable_tips: v.optional(v.boolean(msg.boolean)),
   tips: optionalText,
+  // RAGFlow's editor writes a new UserFillUp's inputs as an empty list: read as no fields
   inputs: v.optional(
-    v.record(
-      v.string(),
-      entry({
-        name: optionalText,
-        type: optionalOneOf(INPUT_TYPES),
-        optional: v.optional(v.boolean(msg.boolean)),
-        options: list(v.unknown()),
-      }),
-      msg.dict,
+    v.pipe(
+      v.unknown(),
+      v.transform((value) => (Array.isArray(value) && value.length === 0 ? {} : value)),
+      v.record(
+        v.string(),
+        entry({
+          name: optionalText,
+          type: optionalOneOf(INPUT_TYPES),
+          optional: v.optional(v.boolean(msg.boolean)),
+          options: list(v.unknown()),
+        }),
+        msg.dict,
+      ),
     ),
   ),
 });

@@ -183,5 +183,18 @@ describe("UserFillUp (human in the loop)", () => {
     expect(nested.body.message).toContain("UserFillUp cannot wait inside a Loop or an Iteration");
     const list = await callApi<{ total: number }>("/agents", { token: user.token });
     expect(list.body.data.total).toBe(0);
+
+    // RAGFlow's editor writes a UserFillUp without fields as an empty list
+    const empty = await callApi("/agents", {
+      token: user.token,
+      json: {
+        title: "empty",
+        dsl: flow([
+          ["begin", "Begin", {}, ["UserFillUp:a"]],
+          ["UserFillUp:a", "UserFillUp", { inputs: [], enable_tips: true, tips: "Noch etwas?" }],
+        ]),
+      },
+    });
+    expect(empty.body.code).toBe(0);
   });
 });
