@@ -56,6 +56,14 @@ type Row = { route: string; allowed: Caller[] | "public"; req: (fx: Fixture, cal
 
 let fx: Fixture;
 
+// a fresh session of the fixture flow, the caller's own when the caller is in the team (a session is its maker's),
+// else the owner's
+const throwawayAgentSession = async (caller: Caller) => {
+  const maker = TEAM.includes(caller) ? credentials(caller) : { token: fx.owner.token };
+  const res = await callApi<{ id: string }>(`/agents/${fx.agentId}/sessions`, { ...maker, json: {} });
+  return res.body.data.id;
+};
+
 // the fixture flow's oldest version (its creation)
 const firstVersionId = async () =>
   (await callApi<{ id: string }[]>(`/agents/${fx.agentId}/versions`, { token: fx.owner.token })).body.data.at(-1)?.id;
@@ -901,6 +909,35 @@ const ROWS: Row[] = [
     route: "GET /api/v1/agents/:agentId/sessions",
     allowed: TEAM,
     req: () => ({ method: "GET", path: `/agents/${fx.agentId}/sessions` }),
+  },
+  {
+    route: "GET /api/v1/agents/:agentId/sessions/:sessionId",
+    allowed: TEAM,
+    req: async (_, caller) => ({
+      method: "GET",
+      path: `/agents/${fx.agentId}/sessions/${await throwawayAgentSession(caller)}`,
+    }),
+  },
+  {
+    route: "DELETE /api/v1/agents/:agentId/sessions/:sessionId",
+    allowed: TEAM,
+    req: async (_, caller) => ({
+      method: "DELETE",
+      path: `/agents/${fx.agentId}/sessions/${await throwawayAgentSession(caller)}`,
+    }),
+  },
+  {
+    // the fixture has no figure: every caller is refused here (tests/worker/routes/document-images-and-artifacts
+    // covers a member reading one)
+    route: "GET /api/v1/documents/images/:imageId",
+    allowed: [],
+    req: () => ({ method: "GET", path: `/documents/images/${fx.datasetId}-${fx.documentId}-1-0` }),
+  },
+  {
+    // Buddy's components write no artifacts: every caller is refused
+    route: "GET /api/v1/documents/artifact/:filename",
+    allowed: [],
+    req: () => ({ method: "GET", path: "/documents/artifact/report.pdf" }),
   },
   {
     route: "DELETE /api/v1/agents/:agentId/sessions",
