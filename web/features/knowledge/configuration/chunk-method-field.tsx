@@ -1,12 +1,10 @@
-import { Alert, Box, Button, Code, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { Box, Code, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
-import { ArrowRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { CHUNK_METHODS, type ChunkMethod } from "../../../../worker/contract/parser-config";
 import { modelsQueryOptions } from "../../../api/models";
 import { ConfigField, type FieldErrorProp } from "./config-field";
-import { useHasWritingModel } from "./needs-chat-model";
+import { ModelSettingsAlert, useHasWritingModel } from "./needs-chat-model";
 
 // The methods that cannot run without a model of the team (the server refuses to parse with them then).
 const NEEDS_MODEL = { picture: "img2txt_id", audio: "asr_id", resume: "llm_id" } as const;
@@ -24,17 +22,11 @@ const MissingModel = ({ method, datasetLlmId }: { method: ModelMethod; datasetLl
     method === "resume" ? writes === false : Boolean(models.data && !models.data.defaults[NEEDS_MODEL[method]]);
   if (!missing) return null;
   return (
-    <Alert.Root status="warning" data-testid="chunk-method-needs-model">
-      <Alert.Indicator />
-      <Alert.Content gap="2">
-        <Alert.Description>{t(`kbConfig.method.needsModel.${method}`)}</Alert.Description>
-        <Button asChild size="xs" variant="outline" alignSelf="start">
-          <Link to="/user-setting/model">
-            {t("kbConfig.indexTask.openModelSettings")} <ArrowRight />
-          </Link>
-        </Button>
-      </Alert.Content>
-    </Alert.Root>
+    <ModelSettingsAlert
+      status="warning"
+      text={t(`kbConfig.method.needsModel.${method}`)}
+      testId="chunk-method-needs-model"
+    />
   );
 };
 

@@ -19,14 +19,22 @@ export const useHasWritingModel = (datasetLlmId: string | undefined) => {
   return Boolean(id) && !id.endsWith(BUILTIN_PROVIDER);
 };
 
-// Why an index cannot be built yet, with the way to the model settings instead of a button that would fail.
-export const NeedsChatModel = ({ type }: { type: IndexType }) => {
+// What cannot run without a model, with the way to the model settings instead of a button that would fail.
+export const ModelSettingsAlert = ({
+  text,
+  status,
+  testId,
+}: {
+  text: string;
+  status: "info" | "warning";
+  testId: string;
+}) => {
   const { t } = useTranslation();
   return (
-    <Alert.Root status="info" data-testid={`${type}-needs-model`}>
+    <Alert.Root status={status} data-testid={testId}>
       <Alert.Indicator />
       <Alert.Content gap="2">
-        <Alert.Description>{t(`common.server.${type}NeedsChatModel`)}</Alert.Description>
+        <Alert.Description>{text}</Alert.Description>
         <Button asChild size="xs" variant="outline" alignSelf="start">
           <Link to="/user-setting/model">
             {t("kbConfig.indexTask.openModelSettings")} <ArrowRight />
@@ -34,5 +42,13 @@ export const NeedsChatModel = ({ type }: { type: IndexType }) => {
         </Button>
       </Alert.Content>
     </Alert.Root>
+  );
+};
+
+// Why an index cannot be built yet.
+export const NeedsChatModel = ({ type }: { type: IndexType }) => {
+  const { t } = useTranslation();
+  return (
+    <ModelSettingsAlert status="info" text={t(`common.server.${type}NeedsChatModel`)} testId={`${type}-needs-model`} />
   );
 };
