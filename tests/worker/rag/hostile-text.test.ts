@@ -51,7 +51,9 @@ describe("hostile text in the pure text paths", () => {
   });
 
   it("reads slides with unclosed paragraphs", { timeout: 60_000 }, () => {
-    const slide = `<p:sld><a:p><a:t>Folie</a:t></a:p>${"<a:p><a:t>".repeat(MB / 10)}</p:sld>`;
+    // text is read from a slide's shapes (<p:sp>), as PowerPoint writes it
+    const paragraphs = `<a:p><a:t>Folie</a:t></a:p>${"<a:p><a:t>".repeat(MB / 10)}`;
+    const slide = `<p:sld><p:cSld><p:spTree><p:sp><p:txBody>${paragraphs}</p:txBody></p:sp></p:spTree></p:cSld></p:sld>`;
     const pptx = zipSync({ "ppt/slides/slide1.xml": strToU8(slide) });
     const parsed = within("parsePptx 1 MB of unclosed <a:p><a:t>", () => parsePptx(pptx));
     expect(parsed.blocks[0]?.text).toBe("Folie");
