@@ -210,7 +210,7 @@ export const kbConfigDe = {
     presentation: {
       label: "Präsentation",
       description:
-        "Jede Folie (PPTX) bzw. Seite (PDF) wird ein Abschnitt aus ihrem Text. Mit einem Bild-zu-Text-Modell werden Bilder auf den Folien eigene Abschnitte.",
+        "Jede Folie (PPTX) bzw. Seite (PDF) wird ein Abschnitt: bei Folien Titel, Aufzählungen, Tabellen und Sprechernotizen. Mit einem Bild-zu-Text-Modell werden Bilder auf den Folien eigene Abschnitte.",
       formats: "PPTX, PDF",
       example: "„Folie 7: Risikofaktoren – Rauchen, Bluthochdruck, Bewegungsmangel“",
     },
@@ -224,7 +224,7 @@ export const kbConfigDe = {
     email: {
       label: "E-Mail",
       description:
-        "Übernimmt Absender, Empfänger und Betreff und zerlegt den Text der Mail. Anhänge werden nicht gelesen.",
+        "Übernimmt Absender, Empfänger und Betreff und zerlegt den Text der Mail. Anhänge (PDF, Office, Text, HTML, weitergeleitete Mails) werden mit dem Parser ihres Typs gelesen, je unter dem Namen des Anhangs.",
       formats: "EML",
       example: "„Betreff: Terminverschiebung · Von: praxis@example.de · Der Termin am …“",
     },

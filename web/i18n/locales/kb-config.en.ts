@@ -206,7 +206,7 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
     presentation: {
       label: "Presentation",
       description:
-        "Every slide (PPTX) or page (PDF) becomes one chunk of its text. With an image-to-text model, pictures on the slides become chunks of their own.",
+        "Every slide (PPTX) or page (PDF) becomes one chunk: for slides its title, lists, tables and speaker notes. With an image-to-text model, pictures on the slides become chunks of their own.",
       formats: "PPTX, PDF",
       example: "“Slide 7: Risk factors – smoking, hypertension, lack of exercise”",
     },
@@ -219,7 +219,7 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
     },
     email: {
       label: "Email",
-      description: "Keeps sender, recipients and subject and splits the text body. Attachments are not read.",
+      description: "Keeps sender, recipients and subject and splits the text body. Attachments (PDF, Office, text, HTML, forwarded mails) are read with the parser for their type, each under its name.",
       formats: "EML",
       example: "“Subject: Appointment moved · From: practice@example.com · Your appointment on …”",
     },
