@@ -219,7 +219,8 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
     },
     email: {
       label: "Email",
-      description: "Keeps sender, recipients and subject and splits the text body. Attachments (PDF, Office, text, HTML, forwarded mails) are read with the parser for their type, each under its name.",
+      description:
+        "Keeps sender, recipients and subject and splits the text body. Attachments (PDF, Office, text, HTML, forwarded mails) are read with the parser for their type, each under its name.",
       formats: "EML",
       example: "“Subject: Appointment moved · From: practice@example.com · Your appointment on …”",
     },

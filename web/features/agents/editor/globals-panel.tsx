@@ -1,6 +1,7 @@
-import { Button, Code, Flex, HStack, IconButton, Input, Stack, Text } from "@chakra-ui/react";
-import { Plus, Trash2, X } from "lucide-react";
+import { Button, Code, HStack, IconButton, Input, Stack, Text } from "@chakra-ui/react";
+import { Plus, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { EditorSidePanel } from "./side-panel";
 import { freeKey, KeyInput, renameKey } from "../forms/key-input";
 import { envRef } from "../model/variables";
 
@@ -15,59 +16,49 @@ export const GlobalsPanel = ({ globals, onChange, onClose }: Props) => {
   const { t } = useTranslation();
   const names = Object.keys(globals);
   return (
-    <Flex direction="column" h="full" minH="0" data-testid="globals-panel">
-      <HStack justify="space-between" px="3" py="2" borderBottomWidth="1px">
-        <Text fontWeight="semibold">{t("agents.globals.title")}</Text>
-        <IconButton size="sm" variant="ghost" aria-label={t("common.close")} onClick={onClose}>
-          <X />
-        </IconButton>
-      </HStack>
-      <Stack gap="3" p="4" overflowY="auto">
-        <Text fontSize="sm" color="fg.muted">
-          {t("agents.globals.hint")}
-        </Text>
-        {names.map((name) => (
-          <Stack key={name} gap="1.5" borderWidth="1px" rounded="md" p="2" data-testid="global-row">
-            <HStack align="start" gap="2">
-              <KeyInput
-                value={name}
-                taken={names.filter((other) => other !== name)}
-                onRename={(next) => onChange(renameKey(globals, name, next))}
-                label={t("agents.globals.name")}
-                identifier
-              />
-              <IconButton
-                size="sm"
-                variant="ghost"
-                aria-label={t("agents.globals.remove", { name })}
-                onClick={() =>
-                  onChange(Object.fromEntries(Object.entries(globals).filter(([other]) => other !== name)))
-                }
-              >
-                <Trash2 />
-              </IconButton>
-            </HStack>
-            <Input
-              size="sm"
-              aria-label={t("agents.globals.value", { name })}
-              placeholder={t("agents.globals.valuePlaceholder")}
-              value={String(globals[name] ?? "")}
-              onChange={(e) => onChange({ ...globals, [name]: e.target.value })}
+    <EditorSidePanel title={t("agents.globals.title")} onClose={onClose} testId="globals-panel">
+      <Text fontSize="sm" color="fg.muted">
+        {t("agents.globals.hint")}
+      </Text>
+      {names.map((name) => (
+        <Stack key={name} gap="1.5" borderWidth="1px" rounded="md" p="2" data-testid="global-row">
+          <HStack align="start" gap="2">
+            <KeyInput
+              value={name}
+              taken={names.filter((other) => other !== name)}
+              onRename={(next) => onChange(renameKey(globals, name, next))}
+              label={t("agents.globals.name")}
+              identifier
             />
-            <Code alignSelf="start" fontSize="xs">
-              {envRef(name)}
-            </Code>
-          </Stack>
-        ))}
-        <Button
-          size="sm"
-          variant="outline"
-          alignSelf="start"
-          onClick={() => onChange({ ...globals, [freeKey("var_", globals)]: "" })}
-        >
-          <Plus /> {t("agents.globals.add")}
-        </Button>
-      </Stack>
-    </Flex>
+            <IconButton
+              size="sm"
+              variant="ghost"
+              aria-label={t("agents.globals.remove", { name })}
+              onClick={() => onChange(Object.fromEntries(Object.entries(globals).filter(([other]) => other !== name)))}
+            >
+              <Trash2 />
+            </IconButton>
+          </HStack>
+          <Input
+            size="sm"
+            aria-label={t("agents.globals.value", { name })}
+            placeholder={t("agents.globals.valuePlaceholder")}
+            value={String(globals[name] ?? "")}
+            onChange={(e) => onChange({ ...globals, [name]: e.target.value })}
+          />
+          <Code alignSelf="start" fontSize="xs">
+            {envRef(name)}
+          </Code>
+        </Stack>
+      ))}
+      <Button
+        size="sm"
+        variant="outline"
+        alignSelf="start"
+        onClick={() => onChange({ ...globals, [freeKey("var_", globals)]: "" })}
+      >
+        <Plus /> {t("agents.globals.add")}
+      </Button>
+    </EditorSidePanel>
   );
 };

@@ -1,8 +1,9 @@
-import { Button, Flex, HStack, IconButton, Input, Stack, Switch, Text } from "@chakra-ui/react";
+import { Button, HStack, Input, Stack, Switch, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { CalendarClock, X } from "lucide-react";
+import { CalendarClock } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { EditorSidePanel } from "./side-panel";
 import { parseCron } from "../../../../worker/contract/cron";
 import { type AgentSchedule, agentScheduleQueryOptions, useSaveScheduleMutation } from "../../../api/agent-triggers";
 import { FormField } from "../../../components/form-field";
@@ -46,69 +47,63 @@ const ScheduleForm = ({ agentId, schedule, readOnly, onClose }: Props & { schedu
     }
   };
   return (
-    <Flex direction="column" h="full" minH="0" data-testid="schedule-panel">
-      <HStack justify="space-between" px="3" py="2" borderBottomWidth="1px">
-        <HStack gap="2">
-          <CalendarClock size={16} />
-          <Text fontWeight="semibold">{t("agentTriggers.schedule.title")}</Text>
-        </HStack>
-        <IconButton size="sm" variant="ghost" aria-label={t("common.close")} onClick={onClose}>
-          <X />
-        </IconButton>
-      </HStack>
-      <Stack gap="3" p="4" overflowY="auto">
-        <Switch.Root
-          colorPalette="teal"
-          checked={draft.enabled}
-          onCheckedChange={(e) => setDraft({ ...draft, enabled: e.checked })}
-        >
-          <Switch.HiddenInput />
-          <Switch.Control />
-          <Switch.Label>{t("agentTriggers.schedule.enabled")}</Switch.Label>
-        </Switch.Root>
-        <Stack gap="1">
-          <FormField label={t("agentTriggers.schedule.cron")} helper={t("agentTriggers.schedule.cronHint")}>
-            <Input
-              fontFamily="mono"
-              value={draft.cron}
-              aria-invalid={problem !== null}
-              onChange={(e) => setDraft({ ...draft, cron: e.target.value })}
-            />
-          </FormField>
-          {problem && (
-            <Text fontSize="sm" color="fg.error" data-testid="cron-error">
-              {t("agentTriggers.schedule.invalid")}: {problem}
-            </Text>
-          )}
-        </Stack>
-        <FormField label={t("agentTriggers.schedule.question")}>
-          <Input value={draft.question} onChange={(e) => setDraft({ ...draft, question: e.target.value })} />
+    <EditorSidePanel
+      title={t("agentTriggers.schedule.title")}
+      icon={<CalendarClock size={16} />}
+      onClose={onClose}
+      testId="schedule-panel"
+    >
+      <Switch.Root
+        colorPalette="teal"
+        checked={draft.enabled}
+        onCheckedChange={(e) => setDraft({ ...draft, enabled: e.checked })}
+      >
+        <Switch.HiddenInput />
+        <Switch.Control />
+        <Switch.Label>{t("agentTriggers.schedule.enabled")}</Switch.Label>
+      </Switch.Root>
+      <Stack gap="1">
+        <FormField label={t("agentTriggers.schedule.cron")} helper={t("agentTriggers.schedule.cronHint")}>
+          <Input
+            fontFamily="mono"
+            value={draft.cron}
+            aria-invalid={problem !== null}
+            onChange={(e) => setDraft({ ...draft, cron: e.target.value })}
+          />
         </FormField>
-        <Text fontSize="sm" color="fg.muted">
-          {schedule?.last_run_time
-            ? t("agentTriggers.schedule.lastRun", { date: formatDateTime(schedule.last_run_time) })
-            : t("agentTriggers.schedule.never")}
-          {schedule?.last_error ? ` · ${schedule.last_error}` : ""}
-        </Text>
-        {!readOnly && (
-          <HStack>
-            <Button
-              size="sm"
-              colorPalette="teal"
-              disabled={problem !== null}
-              loading={save.isPending}
-              onClick={() => void submit(draft)}
-            >
-              {t("agentTriggers.schedule.save")}
-            </Button>
-            {schedule && (
-              <Button size="sm" variant="ghost" colorPalette="red" onClick={() => void submit(null)}>
-                {t("agentTriggers.schedule.remove")}
-              </Button>
-            )}
-          </HStack>
+        {problem && (
+          <Text fontSize="sm" color="fg.error" data-testid="cron-error">
+            {t("agentTriggers.schedule.invalid")}: {problem}
+          </Text>
         )}
       </Stack>
-    </Flex>
+      <FormField label={t("agentTriggers.schedule.question")}>
+        <Input value={draft.question} onChange={(e) => setDraft({ ...draft, question: e.target.value })} />
+      </FormField>
+      <Text fontSize="sm" color="fg.muted">
+        {schedule?.last_run_time
+          ? t("agentTriggers.schedule.lastRun", { date: formatDateTime(schedule.last_run_time) })
+          : t("agentTriggers.schedule.never")}
+        {schedule?.last_error ? ` · ${schedule.last_error}` : ""}
+      </Text>
+      {!readOnly && (
+        <HStack>
+          <Button
+            size="sm"
+            colorPalette="teal"
+            disabled={problem !== null}
+            loading={save.isPending}
+            onClick={() => void submit(draft)}
+          >
+            {t("agentTriggers.schedule.save")}
+          </Button>
+          {schedule && (
+            <Button size="sm" variant="ghost" colorPalette="red" onClick={() => void submit(null)}>
+              {t("agentTriggers.schedule.remove")}
+            </Button>
+          )}
+        </HStack>
+      )}
+    </EditorSidePanel>
   );
 };

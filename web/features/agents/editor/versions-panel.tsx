@@ -1,8 +1,9 @@
-import { Badge, Box, Button, Flex, HStack, IconButton, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { Eye, History, RotateCcw, X } from "lucide-react";
+import { Eye, History, RotateCcw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { EditorSidePanel } from "./side-panel";
 import { type DslChanges, dslChanges, hasChanges } from "../../../../worker/contract/agent-versions";
 import type { Dsl } from "../../../../worker/contract/agents";
 import {
@@ -177,38 +178,33 @@ export const VersionsPanel = ({ agentId, canvas, readOnly, saveState, beforeRest
   const versions = query.data ?? [];
   const oldest = versions.at(-1)?.id;
   return (
-    <Flex direction="column" h="full" minH="0" data-testid="versions-panel">
-      <HStack justify="space-between" px="3" py="2" borderBottomWidth="1px">
-        <HStack gap="2">
-          <History size={16} />
-          <Text fontWeight="semibold">{t("agentTriggers.versions.title")}</Text>
-        </HStack>
-        <IconButton size="sm" variant="ghost" aria-label={t("common.close")} onClick={onClose}>
-          <X />
-        </IconButton>
-      </HStack>
-      <Stack gap="2" p="4" overflowY="auto">
-        <Text fontSize="sm" color="fg.muted">
-          {t("agentTriggers.versions.hint")}
-        </Text>
-        {query.isPending && <Spinner size="sm" />}
-        {query.data && versions.length === 0 && <Text fontSize="sm">{t("agentTriggers.versions.empty")}</Text>}
-        {versions.map((version, i) => (
-          <VersionRow
-            key={version.id}
-            version={version}
-            first={version.id === oldest}
-            latest={i === 0}
-            open={openId === version.id}
-            onToggle={() => setOpenId((current) => (current === version.id ? null : version.id))}
-            restoring={restore.isPending && restore.variables === version.id}
-            onRestore={() => void restoreVersion(version.id)}
-            readOnly={readOnly}
-          >
-            <VersionDetails agentId={agentId} versionId={version.id} canvas={canvas} />
-          </VersionRow>
-        ))}
-      </Stack>
-    </Flex>
+    <EditorSidePanel
+      title={t("agentTriggers.versions.title")}
+      icon={<History size={16} />}
+      onClose={onClose}
+      testId="versions-panel"
+      gap="2"
+    >
+      <Text fontSize="sm" color="fg.muted">
+        {t("agentTriggers.versions.hint")}
+      </Text>
+      {query.isPending && <Spinner size="sm" />}
+      {query.data && versions.length === 0 && <Text fontSize="sm">{t("agentTriggers.versions.empty")}</Text>}
+      {versions.map((version, i) => (
+        <VersionRow
+          key={version.id}
+          version={version}
+          first={version.id === oldest}
+          latest={i === 0}
+          open={openId === version.id}
+          onToggle={() => setOpenId((current) => (current === version.id ? null : version.id))}
+          restoring={restore.isPending && restore.variables === version.id}
+          onRestore={() => void restoreVersion(version.id)}
+          readOnly={readOnly}
+        >
+          <VersionDetails agentId={agentId} versionId={version.id} canvas={canvas} />
+        </VersionRow>
+      ))}
+    </EditorSidePanel>
   );
 };
