@@ -28,10 +28,61 @@ const overlap = (query: string, text: string) => {
 };
 
 type Inputs = Record<string, unknown>;
+type Message = { role: string; content: string; name?: string; tool_call_id?: string };
+type Tool = { name: string; parameters?: { properties?: Record<string, { type?: string }> } };
+
+// Function calling as the binding's function-calling models answer it: given tools and a user's turn last, a call of
+// the first tool, each argument the user's last line (a question with "[Schleife]" calls it every time); after a
+// tool's result (role "tool", naming the tool) the answer "Ergebnis: <result>". Llama 4 answers calls in OpenAI's
+// shape, the others as {name, arguments}; streamed, the call comes in an event of its own.
+const toolAnswer = (model: string, inputs: Inputs) => {
+  const messages = inputs.messages as Message[];
+  const last = messages.at(-1);
+  if (messages.some((message) => message.role === "tool" && !message.name))
+    throw new Error("AiError: 5006: a tool message needs the name of its tool");
+  const question =
+    messages
+      .findLast((message) => message.role === "user")
+      ?.content.trim()
+      .split("\n")
+      .at(-1) ?? "";
+  const first = ((inputs.tools ?? []) as Tool[])[0];
+  const usage = { prompt_tokens: 21, completion_tokens: 7 };
+  if (!first || (last?.role === "tool" && !question.includes("[Schleife]"))) {
+    const response = last?.role === "tool" ? `Ergebnis: ${last.content}` : `Schluss: ${last?.content ?? ""}`;
+    return inputs.stream
+      ? sse([...response.split(/(?= )/).map((piece) => ({ response: piece })), { response: "", usage }])
+      : { response, usage };
+  }
+  const args = Object.fromEntries(
+    Object.entries(first.parameters?.properties ?? {}).map(([key, { type }]) => [
+      key,
+      type === "array" ? [question] : question,
+    ]),
+  );
+  const call = model.includes("llama-4")
+    ? {
+        id: `chatcmpl-tool-${messages.length}`,
+        type: "function",
+        function: { name: first.name, arguments: JSON.stringify(args) },
+      }
+    : { name: first.name, arguments: args };
+  return inputs.stream
+    ? sse([
+        { response: "", tool_calls: [call] },
+        { response: "", usage },
+      ])
+    : { response: null, tool_calls: [call], usage };
+};
 
 export const fakeWorkersAi: AiRunner = {
   async run(model: string, inputs: Inputs) {
     if (model === "@cf/test/broken") throw new Error("AiError: 3040: Capacity temporarily exceeded");
+    if (
+      Array.isArray(inputs.messages) &&
+      (Array.isArray(inputs.tools) || (inputs.messages as Message[]).some((m) => m.role === "tool"))
+    )
+      return toolAnswer(model, inputs);
     if (Array.isArray(inputs.messages)) {
       const last = (inputs.messages as { content: string }[]).at(-1)?.content ?? "";
       const answer = `Workers AI: ${last}`;

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { GOOD_KEY } from "../shared/model-key.ts";
 import { googlePrivateKeyPem, providerAuthRoutes } from "./provider-auth-routes.ts";
+import { anthropicToolTurn, geminiToolTurn, ollamaToolTurn, openAiToolTurn } from "./tool-turns.ts";
 
 // Real HTTP servers on 127.0.0.1 that speak the OpenAI and Ollama wire formats, for provider tests.
 
@@ -97,63 +98,9 @@ const transcribe = async (request: IncomingMessage, response: ServerResponse) =>
   json(response, 200, { text });
 };
 
-type WireMessage = { role: string; content: string | null };
-type OfferedTool = { function: { name: string; parameters: { properties: Record<string, { type: string }> } } };
+type WireMessage = { role: string; content: unknown };
 const hasToolTurns = (body: Record<string, unknown>) =>
   (body.messages as WireMessage[]).some((message) => message.role === "tool");
-
-// Function calling, deterministic: offered tools and a user's turn last, the model calls the first tool, each
-// argument the user's last line (a list of it for list arguments); after a tool's answer it answers with that
-// answer. "tool-loop-model" calls the first tool whenever tools are offered. Without tools (after max rounds) it
-// says what it was told last.
-const toolTurn = (response: ServerResponse, body: Record<string, unknown>) => {
-  const messages = body.messages as WireMessage[];
-  const last = messages.at(-1);
-  const tools = (body.tools ?? []) as OfferedTool[];
-  const first = tools[0];
-  const answer = (content: string) =>
-    json(response, 200, {
-      choices: [{ message: { role: "assistant", content } }],
-      usage: { prompt_tokens: 12, completion_tokens: 6 },
-    });
-  const wantsTool = first && (last?.role === "user" || body.model === "tool-loop-model");
-  if (!wantsTool) {
-    if (last?.role === "tool") return answer(`Ergebnis: ${last.content}`);
-    return answer(`Schluss: ${last?.content ?? ""}`);
-  }
-  const question =
-    [...messages]
-      .reverse()
-      .find((message) => message.role === "user")
-      ?.content?.trim()
-      .split("\n")
-      .at(-1) ?? "";
-  const args = Object.fromEntries(
-    Object.entries(first.function.parameters.properties).map(([key, { type }]) => [
-      key,
-      type === "array" ? [question] : question,
-    ]),
-  );
-  return json(response, 200, {
-    choices: [
-      {
-        message: {
-          role: "assistant",
-          content: null,
-          tool_calls: [
-            {
-              id: `call_${messages.length}`,
-              type: "function",
-              function: { name: first.function.name, arguments: JSON.stringify(args) },
-            },
-          ],
-        },
-        finish_reason: "tool_calls",
-      },
-    ],
-    usage: { prompt_tokens: 15, completion_tokens: 8 },
-  });
-};
 
 const openAiHandler = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
   if (request.url === "/v1/aborted-streams") return json(response, 200, { aborted: abortedStreams });
@@ -214,7 +161,7 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
     });
   }
   if (request.url === "/v1/chat/completions" && (Array.isArray(body.tools) || hasToolTurns(body)))
-    return toolTurn(response, body);
+    return openAiToolTurn(response, body);
   if (request.url === "/v1/chat/completions") {
     const messages = body.messages as { content: string }[];
     const last = messages.at(-1)?.content ?? "";
@@ -511,6 +458,8 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
 const ollamaHandler = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
   const body = await readBody(request);
   if (request.url === "/api/embed") return json(response, 200, { embeddings: (body.input as string[]).map(embed) });
+  if (request.url === "/api/chat" && (Array.isArray(body.tools) || hasToolTurns(body)))
+    return ollamaToolTurn(response, body);
   if (request.url === "/api/chat") {
     const last = (body.messages as { content: string }[]).at(-1)?.content ?? "";
     const images = (body.messages as { images?: string[] }[]).at(-1)?.images;
@@ -549,6 +498,11 @@ const cloudHandler = async (request: IncomingMessage, response: ServerResponse):
         type: "error",
         error: { type: "authentication_error", message: "invalid x-api-key" },
       });
+    const blocks = (body.messages as { content: unknown }[]).flatMap((turn) =>
+      Array.isArray(turn.content) ? (turn.content as { type: string }[]) : [],
+    );
+    if (Array.isArray(body.tools) || blocks.some((block) => block.type.startsWith("tool_")))
+      return anthropicToolTurn(response, body);
     const last = (body.messages as { content: string | { type: string }[] }[]).at(-1)?.content ?? "";
     if (Array.isArray(last))
       return json(response, 200, {
@@ -586,8 +540,20 @@ const cloudHandler = async (request: IncomingMessage, response: ServerResponse):
     }
     const contents = body.contents as {
       role: string;
-      parts: { text?: string; inline_data?: { mime_type: string } }[];
+      parts: {
+        text?: string;
+        inline_data?: { mime_type: string };
+        functionCall?: unknown;
+        functionResponse?: unknown;
+      }[];
     }[];
+    if (
+      Array.isArray(body.tools) ||
+      contents.some((content) => content.parts.some((part) => part.functionCall || part.functionResponse))
+    ) {
+      const model = decodeURIComponent(url.pathname.split("/").at(-1)?.split(":")[0] ?? "");
+      return geminiToolTurn(response, body, model, url.pathname.endsWith(":streamGenerateContent"));
+    }
     const inline = contents.at(-1)?.parts.find((part) => part.inline_data)?.inline_data;
     const answer = inline ? `Gemini sieht ${inline.mime_type}` : `Gemini: ${contents.at(-1)?.parts[0]?.text ?? ""}`;
     const usageMetadata = { promptTokenCount: 6, candidatesTokenCount: 2 };

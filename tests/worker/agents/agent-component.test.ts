@@ -171,11 +171,17 @@ describe("Agent component with tools (function calling)", () => {
     expect(data.trace.filter((entry) => entry.component_id === "Agent:c-->Wikipedia")).toHaveLength(2);
   });
 
-  it("refuses a model whose adapter has no function calling, by name", async () => {
+  it("refuses a model without function calling, by name", async () => {
     const user = await createUser();
-    await addInstance(user, { provider: "Ollama", base_url: env.TEST_OLLAMA_URL, models: [["llama", "chat"]] });
-    const data = await single(user, "Agent", { llm_id: "llama@Ollama", tools: [wikipedia()] }, "Grippe");
-    expect(data.error).toMatch(/Model llama@Ollama does not support tool calls/);
+    await addInstance(user, {
+      provider: "Workers AI",
+      api_key: "",
+      base_url: "",
+      models: [["@cf/meta/llama-3.1-8b-instruct", "chat"]],
+    });
+    const llm = "@cf/meta/llama-3.1-8b-instruct@Workers AI";
+    const data = await single(user, "Agent", { llm_id: llm, tools: [wikipedia()] }, "Grippe");
+    expect(data.error).toMatch(/Model @cf\/meta\/llama-3\.1-8b-instruct@Workers AI does not support tool calls/);
     expect(data.content).toMatch(/^\*\*ERROR\*\*: .*does not support tool calls/);
   });
 

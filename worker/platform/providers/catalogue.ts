@@ -91,6 +91,7 @@ export const PROVIDERS: ProviderEntry[] = [
     types: ["chat", "embedding", "rerank", "image2text", "speech2text", "tts"],
     models: {
       "@cf/meta/llama-3.1-8b-instruct": "chat",
+      "@cf/meta/llama-3.3-70b-instruct-fp8-fast": "chat",
       "@cf/baai/bge-m3": "embedding",
       "@cf/baai/bge-reranker-base": "rerank",
       "@cf/openai/whisper": "speech2text",

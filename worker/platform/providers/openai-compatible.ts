@@ -6,7 +6,9 @@ import type {
   EmbeddingModel,
   Endpoint,
   TokenUsage,
+  ToolCall,
   ToolChatMessage,
+  ToolSpec,
 } from "./types";
 
 export const authHeaders = (endpoint: Endpoint): Record<string, string> =>
@@ -52,7 +54,47 @@ const chatBody = (
   };
 };
 
-type WireToolCall = { id?: string; function?: { name?: string; arguments?: string } };
+type WireToolCall = { index?: number; id?: string; function?: { name?: string; arguments?: string } };
+type StreamChunk = { choices?: { delta?: { content?: string; tool_calls?: WireToolCall[] } }[]; usage?: Usage };
+
+// The events of an OpenAI-style SSE stream up to [DONE]; keep-alives and malformed events are skipped.
+async function* sseChunks(body: ReadableStream<Uint8Array>) {
+  for await (const line of readLines(body)) {
+    if (!line.startsWith("data:")) continue;
+    const data = line.slice(5).trim();
+    if (data === "[DONE]") return;
+    try {
+      yield JSON.parse(data) as StreamChunk;
+    } catch {
+      // nothing to show
+    }
+  }
+}
+
+// The shared conversation in OpenAI's shape: an assistant's calls as tool_calls, results as role "tool".
+const toolBody = (
+  endpoint: Endpoint,
+  messages: ToolChatMessage[],
+  tools: ToolSpec[],
+  options: ChatOptions,
+  stream: boolean,
+) => ({
+  ...chatBody(endpoint, [], options, stream),
+  messages: messages.map((message) =>
+    "tool_calls" in message
+      ? {
+          role: "assistant",
+          content: message.content || null,
+          tool_calls: message.tool_calls.map((call) => ({
+            id: call.id,
+            type: "function",
+            function: { name: call.name, arguments: call.arguments },
+          })),
+        }
+      : message,
+  ),
+  ...(tools.length ? { tools, tool_choice: "auto" } : {}),
+});
 
 // The OpenAI wire format, which most providers speak: /chat/completions (SSE when streaming), /embeddings.
 export const openAiChat = (id: string, endpoint: Endpoint): ChatModel => ({
@@ -69,27 +111,10 @@ export const openAiChat = (id: string, endpoint: Endpoint): ChatModel => ({
     return { text: stripThinking(json.choices?.[0]?.message?.content ?? ""), usage: usageOf(json.usage) };
   },
   async completeWithTools(messages, tools, options = {}) {
-    const wire = messages.map((message) =>
-      "tool_calls" in message
-        ? {
-            role: "assistant",
-            content: message.content || null,
-            tool_calls: message.tool_calls.map((call) => ({
-              id: call.id,
-              type: "function",
-              function: { name: call.name, arguments: call.arguments },
-            })),
-          }
-        : message,
-    );
     const response = await postJson(
       endpoint,
       "/chat/completions",
-      {
-        ...chatBody(endpoint, [], options, false),
-        messages: wire,
-        ...(tools.length ? { tools, tool_choice: "auto" } : {}),
-      },
+      toolBody(endpoint, messages, tools, options, false),
       authHeaders(endpoint),
       options.signal,
     );
@@ -101,9 +126,34 @@ export const openAiChat = (id: string, endpoint: Endpoint): ChatModel => ({
     const calls = (message?.tool_calls ?? []).map((call, i) => ({
       id: call.id || `call_${i}`,
       name: call.function?.name ?? "",
-      arguments: call.function?.arguments ?? "{}",
+      arguments: call.function?.arguments || "{}",
     }));
     return { text: stripThinking(message?.content ?? ""), calls, usage: usageOf(json.usage) };
+  },
+  // tool calls stream in pieces keyed by index: the id and name first, the arguments' text in parts
+  async *streamWithTools(messages, tools, options = {}) {
+    const response = await postJson(
+      endpoint,
+      "/chat/completions",
+      toolBody(endpoint, messages, tools, options, true),
+      authHeaders(endpoint),
+      options.signal,
+    );
+    if (!response.body) return;
+    const calls: ToolCall[] = [];
+    for await (const chunk of sseChunks(response.body)) {
+      const delta = chunk.choices?.[0]?.delta;
+      if (delta?.content) yield { delta: delta.content };
+      for (const piece of delta?.tool_calls ?? []) {
+        const index = piece.index ?? calls.length;
+        const call = (calls[index] ??= { id: `call_${index}`, name: "", arguments: "" });
+        if (piece.id) call.id = piece.id;
+        if (piece.function?.name) call.name += piece.function.name;
+        if (piece.function?.arguments) call.arguments += piece.function.arguments;
+      }
+      if (chunk.usage) yield { usage: usageOf(chunk.usage) };
+    }
+    for (const call of calls) if (call) yield { call: { ...call, arguments: call.arguments || "{}" } };
   },
   async *stream(messages, options = {}) {
     const response = await postJson(
@@ -114,16 +164,7 @@ export const openAiChat = (id: string, endpoint: Endpoint): ChatModel => ({
       options.signal,
     );
     if (!response.body) return;
-    for await (const line of readLines(response.body)) {
-      if (!line.startsWith("data:")) continue;
-      const data = line.slice(5).trim();
-      if (data === "[DONE]") break;
-      let chunk: { choices?: { delta?: { content?: string } }[]; usage?: Usage };
-      try {
-        chunk = JSON.parse(data);
-      } catch {
-        continue; // a keep-alive or a malformed event: nothing to show
-      }
+    for await (const chunk of sseChunks(response.body)) {
       const delta = chunk.choices?.[0]?.delta?.content;
       if (delta) yield { delta };
       if (chunk.usage) yield { usage: usageOf(chunk.usage) };

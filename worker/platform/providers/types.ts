@@ -27,11 +27,15 @@ export type ToolSpec = {
   type: "function";
   function: { name: string; description: string; parameters: Record<string, unknown> };
 };
-export type ToolCall = { id: string; name: string; arguments: string };
+// arguments: a JSON text, as OpenAI sends them; signature: what the provider needs back with the call (Gemini's
+// thoughtSignature)
+export type ToolCall = { id: string; name: string; arguments: string; signature?: string };
 export type ToolChatMessage =
   | ChatMessage
   | { role: "assistant"; content: string; tool_calls: ToolCall[] }
   | { role: "tool"; tool_call_id: string; content: string };
+// one piece of a streamed round of function calling: answer text, a whole tool call, or the usage at the end
+export type ToolRoundPart = { delta: string } | { call: ToolCall } | { usage: TokenUsage };
 
 export type ChatModel = {
   id: string;
@@ -41,6 +45,11 @@ export type ChatModel = {
     tools: ToolSpec[],
     options?: ChatOptions,
   ): Promise<{ text: string; calls: ToolCall[]; usage: TokenUsage }>;
+  streamWithTools?(
+    messages: ToolChatMessage[],
+    tools: ToolSpec[],
+    options?: ChatOptions,
+  ): AsyncGenerator<ToolRoundPart>;
   complete(messages: ChatMessage[], options?: ChatOptions): Promise<{ text: string; usage: TokenUsage }>;
   // yields text deltas; the usage of the whole answer is reported once at the end
   stream(messages: ChatMessage[], options?: ChatOptions): AsyncGenerator<{ delta: string } | { usage: TokenUsage }>;

@@ -14,6 +14,18 @@ import {
   type TranscriptSegment,
 } from "./types";
 import { segmentsOf } from "./openai-media";
+import { argumentsText, callNames, withoutToolTurns } from "./tool-wire";
+import type { ToolCall, ToolChatMessage, ToolRoundPart, ToolSpec } from "./types";
+
+// The Workers AI models with function calling (Cloudflare's model catalogue marks them "Function calling"); the
+// others ignore tools, so an Agent with tools refuses them by name instead of answering without its tools.
+export const WORKERS_AI_TOOL_MODELS = new Set([
+  "@hf/nousresearch/hermes-2-pro-mistral-7b",
+  "@cf/meta/llama-3.3-70b-instruct-fp8-fast",
+  "@cf/meta/llama-4-scout-17b-16e-instruct",
+  "@cf/mistralai/mistral-small-3.1-24b-instruct",
+  "@cf/qwen/qwen3-30b-a3b-fp8",
+]);
 
 // The slice of the AI binding Buddy uses. In production it is env.AI; tests run a fake (workers-ai-fake.ts)
 // because Workers AI has no local implementation.
@@ -47,8 +59,84 @@ const generationInputs = (options: ChatOptions) => ({
   frequency_penalty: options.frequency_penalty,
 });
 
+// Older models answer calls as {name, arguments: object}, newer ones in OpenAI's {id, function: {name, arguments}}.
+type AiToolCall = {
+  id?: string;
+  name?: string;
+  arguments?: unknown;
+  function?: { name?: string; arguments?: unknown };
+};
+const callsOf = (calls: AiToolCall[] | undefined, offset = 0): ToolCall[] =>
+  (calls ?? []).map((call, i) => ({
+    id: call.id || `call_${offset + i}`,
+    name: call.function?.name ?? call.name ?? "",
+    arguments: argumentsText(call.function?.arguments ?? call.arguments),
+  }));
+
+// The shared conversation for the binding: calls in OpenAI's shape, results as role "tool" with the call's id
+// and name; tools as {name, description, parameters}. Without tools the turns go as text: not every model takes
+// tool turns then.
+const toolInputs = (messages: ToolChatMessage[], tools: ToolSpec[], options: ChatOptions) => {
+  if (tools.length === 0) return { messages: withoutToolTurns(messages), ...generationInputs(options) };
+  const names = callNames(messages);
+  return {
+    messages: messages.map((message) =>
+      message.role === "tool"
+        ? { ...message, name: names.get(message.tool_call_id) ?? "" }
+        : "tool_calls" in message
+          ? {
+              role: "assistant",
+              content: message.content,
+              tool_calls: message.tool_calls.map((call) => ({
+                id: call.id,
+                type: "function",
+                function: { name: call.name, arguments: call.arguments },
+              })),
+            }
+          : message,
+    ),
+    tools: tools.map(({ function: fn }) => fn),
+    ...generationInputs(options),
+  };
+};
+
+const toolMethods = (model: string, ai: AiRunner | null): Pick<ChatModel, "completeWithTools" | "streamWithTools"> => ({
+  async completeWithTools(messages, tools, options = {}) {
+    const result = await call<{ response?: unknown; tool_calls?: AiToolCall[]; usage?: AiUsage }>(
+      ai,
+      model,
+      toolInputs(messages, tools, options),
+    );
+    // with tools some models answer a JSON value instead of a text
+    const text =
+      typeof result.response === "string" ? result.response : result.response ? JSON.stringify(result.response) : "";
+    return { text: stripThinking(text), calls: callsOf(result.tool_calls), usage: usageOf(result.usage) };
+  },
+  async *streamWithTools(messages, tools, options = {}): AsyncGenerator<ToolRoundPart> {
+    const body = await call<ReadableStream<Uint8Array>>(ai, model, {
+      ...toolInputs(messages, tools, options),
+      stream: true,
+    });
+    let calls = 0;
+    for await (const line of readLines(body)) {
+      if (options.signal?.aborted) return;
+      if (!line.startsWith("data:")) continue;
+      const data = line.slice(5).trim();
+      if (data === "[DONE]") break;
+      const event = JSON.parse(data) as { response?: string; tool_calls?: AiToolCall[]; usage?: AiUsage };
+      if (event.response) yield { delta: event.response };
+      for (const found of callsOf(event.tool_calls, calls)) {
+        calls++;
+        yield { call: found };
+      }
+      if (event.usage) yield { usage: usageOf(event.usage) };
+    }
+  },
+});
+
 export const workersAiChat = (id: string, model: string, ai: AiRunner | null): ChatModel => ({
   id,
+  ...(WORKERS_AI_TOOL_MODELS.has(model) ? toolMethods(model, ai) : {}),
   async complete(messages, options = {}) {
     const result = await call<{ response?: string; usage?: AiUsage }>(ai, model, {
       messages,

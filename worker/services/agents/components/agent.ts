@@ -142,7 +142,9 @@ type ToolCallLog = {
 
 // RAGFlow v0.27's Agent: the model is offered the tools (components, sub-agents among them) and may call them,
 // round by round, each result fed back, until it answers without a call. After max_rounds it is told so and asked
-// for its answer without tools. Without tools it is an LLM.
+// for its answer without tools. Without tools it is an LLM. When a Message shows the answer next, every round's
+// text streams as the model writes it; what the model says alongside its calls ("I'll look that up") is part of
+// the answer, streamed or not, so both read the same.
 export const agent: ComponentImpl = {
   name: "Agent",
   run: async (run) => {
@@ -154,13 +156,26 @@ export const agent: ComponentImpl = {
     const maxRounds = Math.max(1, Math.min(MAX_ROUNDS_LIMIT, Math.trunc(Number(run.params.max_rounds)) || 5));
     const messages: ToolChatMessage[] = conversation(run, schema ? schemaPrompt(schema) : "");
     const calls: ToolCallLog[] = [];
-    let text: string | null = null;
+    const texts: string[] = [];
+    const say = schema ? null : run.say;
+    // one round's streamed text, a blank line after the text of earlier rounds
+    const streamRound = () => {
+      if (!say) return undefined;
+      let started = false;
+      return async (delta: string) => {
+        if (!started && texts.length) await say("\n\n");
+        started = true;
+        await say(delta);
+      };
+    };
+    let finished = false;
     let round = 0;
-    while (text === null && round < maxRounds) {
+    while (!finished && round < maxRounds) {
       round++;
-      const reply = await run.llmWithTools(messages, specs);
+      const reply = await run.llmWithTools(messages, specs, streamRound());
+      if (reply.text) texts.push(reply.text);
       if (reply.calls.length === 0) {
-        text = reply.text;
+        finished = true;
         break;
       }
       messages.push({ role: "assistant", content: reply.text, tool_calls: reply.calls });
@@ -184,21 +199,23 @@ export const agent: ComponentImpl = {
         messages.push({ role: "tool", tool_call_id: call.id, content: result });
       }
     }
-    const exceeded = text === null;
+    const exceeded = !finished;
     if (exceeded) {
       messages.push({ role: "user", content: `Exceed max rounds: ${maxRounds}` });
-      text = (await run.llmWithTools(messages, [])).text;
+      const last = (await run.llmWithTools(messages, [], streamRound())).text;
+      if (last) texts.push(last);
     }
-    const content = text ?? "";
-    const outputs = { content, tool_calls: calls, rounds: round, max_rounds_exceeded: exceeded };
-    if (schema) {
-      try {
-        return { outputs: { ...outputs, structured: parseJsonAnswer(content) } };
-      } catch {
-        throw new Error("The answer cannot be parsed as JSON.");
-      }
+    const outputs = {
+      content: texts.join("\n\n"),
+      tool_calls: calls,
+      rounds: round,
+      max_rounds_exceeded: exceeded,
+    };
+    if (!schema) return { outputs };
+    try {
+      return { outputs: { ...outputs, structured: parseJsonAnswer(texts.at(-1) ?? "") } };
+    } catch {
+      throw new Error("The answer cannot be parsed as JSON.");
     }
-    if (run.say && content) await run.say(content);
-    return { outputs };
   },
 };

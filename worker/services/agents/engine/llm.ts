@@ -1,6 +1,6 @@
 import { BUILTIN_CHAT_ID } from "../../../contract/chats";
 import { visibleAnswer } from "../../../platform/providers/openai-compatible";
-import type { ChatMessage, ToolChatMessage, ToolSpec } from "../../../platform/providers/types";
+import type { ChatMessage, TokenUsage, ToolCall, ToolChatMessage, ToolSpec } from "../../../platform/providers/types";
 import type { ServiceContext } from "../../context";
 import { resolveChat } from "../../models/resolve";
 import { recordUsage } from "../../models/usage";
@@ -42,21 +42,61 @@ const optionsOf = (params: Record<string, unknown>, signal: AbortSignal) => {
   };
 };
 
+// The message names the model; the editor recognises it to show its own words (web/features/agents/model).
+export class ToolsUnsupported extends Error {
+  constructor(modelId: string, what = "") {
+    super(`Model ${modelId}${what} does not support tool calls.`);
+  }
+}
+
 const modelIdOf = async (params: Record<string, unknown>, defaultModel: () => Promise<string>) =>
   String(params.llm_id || (await defaultModel()));
 
-// A component's chat model with function calling: one round, the model's text and the tool calls it asks for.
-// Only adapters whose wire format carries tools offer it; any other model is refused by name.
+type OnDelta = (delta: string) => Promise<void>;
+
+// Hands a streamed answer over as it grows, thinking left out; answers the whole visible text.
+const streamVisible = async (
+  parts: AsyncIterable<{ delta: string } | { usage: TokenUsage } | { call: ToolCall }>,
+  onDelta: OnDelta,
+  onUsage: (usage: TokenUsage) => Promise<void>,
+  calls: ToolCall[] = [],
+) => {
+  let streamed = "";
+  let shown = "";
+  for await (const part of parts) {
+    if ("usage" in part) await onUsage(part.usage);
+    else if ("call" in part) calls.push(part.call);
+    else {
+      streamed += part.delta;
+      const visible = visibleAnswer(streamed);
+      if (visible.length > shown.length) await onDelta(visible.slice(shown.length));
+      shown = visible;
+    }
+  }
+  const answer = visibleAnswer(streamed, true);
+  if (answer.length > shown.length) await onDelta(answer.slice(shown.length));
+  return answer;
+};
+
+// A component's chat model with function calling: one round, the model's text and the tool calls it asks for;
+// with `onDelta` the text streams as it comes. Only adapters whose wire format carries tools offer it; any other model is refused by name.
 export const agentToolLlm =
   (ctx: ServiceContext, params: Record<string, unknown>, signal: AbortSignal, defaultModel: () => Promise<string>) =>
-  async (messages: ToolChatMessage[], tools: ToolSpec[]) => {
+  async (messages: ToolChatMessage[], tools: ToolSpec[], onDelta?: OnDelta) => {
     const id = await modelIdOf(params, defaultModel);
-    if (id === BUILTIN_CHAT_ID)
-      throw new Error(`Model ${id} (the built-in offline model) does not support tool calls.`);
+    if (id === BUILTIN_CHAT_ID) throw new ToolsUnsupported(id, " (the built-in offline model)");
     const model = await resolveChat(ctx, ctx.actor.tenantId, id);
-    if (!model.completeWithTools) throw new Error(`Model ${id} does not support tool calls.`);
-    const { text, calls, usage } = await model.completeWithTools(messages, tools, optionsOf(params, signal));
-    await recordUsage(ctx, ctx.actor.tenantId, model.id, usage);
+    if (!model.completeWithTools) throw new ToolsUnsupported(id);
+    const options = optionsOf(params, signal);
+    const record = (usage: TokenUsage) => recordUsage(ctx, ctx.actor.tenantId, model.id, usage);
+    if (onDelta && model.streamWithTools) {
+      const calls: ToolCall[] = [];
+      const text = await streamVisible(model.streamWithTools(messages, tools, options), onDelta, record, calls);
+      return { text, calls };
+    }
+    const { text, calls, usage } = await model.completeWithTools(messages, tools, options);
+    await record(usage);
+    if (onDelta && text) await onDelta(text);
     return { text, calls };
   };
 
@@ -64,29 +104,16 @@ export const agentToolLlm =
 // With `onDelta` the answer is streamed, each piece handed over as it comes.
 export const agentLlm =
   (ctx: ServiceContext, params: Record<string, unknown>, signal: AbortSignal, defaultModel: () => Promise<string>) =>
-  async (messages: ChatMessage[], onDelta?: (delta: string) => Promise<void>) => {
+  async (messages: ChatMessage[], onDelta?: OnDelta) => {
     const id = await modelIdOf(params, defaultModel);
     if (id === BUILTIN_CHAT_ID) return null;
     const model = await resolveChat(ctx, ctx.actor.tenantId, id);
     const options = optionsOf(params, signal);
+    const record = (usage: TokenUsage) => recordUsage(ctx, ctx.actor.tenantId, model.id, usage);
     if (!onDelta) {
       const { text, usage } = await model.complete(messages, options);
-      await recordUsage(ctx, ctx.actor.tenantId, model.id, usage);
+      await record(usage);
       return text;
     }
-    let streamed = "";
-    let shown = "";
-    for await (const part of model.stream(messages, options)) {
-      if ("usage" in part) {
-        await recordUsage(ctx, ctx.actor.tenantId, model.id, part.usage);
-        continue;
-      }
-      streamed += part.delta;
-      const visible = visibleAnswer(streamed);
-      if (visible.length > shown.length) await onDelta(visible.slice(shown.length));
-      shown = visible;
-    }
-    const answer = visibleAnswer(streamed, true);
-    if (answer.length > shown.length) await onDelta(answer.slice(shown.length));
-    return answer;
+    return streamVisible(model.stream(messages, options), onDelta, record);
   };

@@ -21,8 +21,13 @@ export type ComponentRun = {
   // the chat model of the params (llm_id), or null for the built-in offline model, which writes no text itself;
   // with onDelta the answer streams
   llm: (messages: ChatMessage[], onDelta?: (delta: string) => Promise<void>) => Promise<string | null>;
-  // one round of function calling with the params' model; throws when the model cannot call tools
-  llmWithTools: (messages: ToolChatMessage[], tools: ToolSpec[]) => Promise<{ text: string; calls: ToolCall[] }>;
+  // one round of function calling with the params' model, its text streaming with onDelta; throws when the model
+  // cannot call tools
+  llmWithTools: (
+    messages: ToolChatMessage[],
+    tools: ToolSpec[],
+    onDelta?: (delta: string) => Promise<void>,
+  ) => Promise<{ text: string; calls: ToolCall[] }>;
   // runs a component as a tool of this one (an Agent's), the model's arguments over its params; it shows in the
   // trace as "<this id>--><tool name>"
   runTool: (
