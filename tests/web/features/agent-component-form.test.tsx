@@ -5,6 +5,8 @@ import { COMPONENT_DEFAULTS } from "../../../worker/contract/agent-components";
 import { PALETTE } from "../../../web/features/agents/model/catalog";
 import { NodeForm } from "../../../web/features/agents/forms/node-form";
 import { dslOfJson } from "../../../web/features/agents/model/dsl-file";
+import { runErrorText } from "../../../web/features/agents/model/run-error";
+import i18n from "../../../web/i18n";
 import { type EditorNode, graphOfDsl } from "../../../web/features/agents/model/graph";
 import type { Dsl } from "../../../worker/contract/agents";
 import { renderWithProviders } from "../helpers/render";
@@ -129,5 +131,39 @@ describe("RAGFlow v0.27 graphs in the editor", () => {
     const graph = graphOfDsl(dsl, "Start");
     expect(graph.nodes.map((node) => node.id).toSorted()).toEqual(["Agent:Lead", "begin"]);
     expect(graph.edges.map((edge) => edge.id)).toEqual(["e1"]);
+  });
+});
+
+describe("models and function calling in the Agent form", () => {
+  it("with tools, names a chosen model that cannot call tools, else says which models can", () => {
+    stubFetch();
+    const tools = [{ component_name: "Wikipedia", name: "Wikipedia", params: {} }];
+    const { unmount } = renderWithProviders(
+      <Harness initial={agentNode({ tools, llm_id: "@cf/meta/llama-3.1-8b-instruct@Workers AI" })} onForm={vi.fn()} />,
+    );
+    expect(screen.getByTestId("agent-model-tools").textContent).toBe(
+      "@cf/meta/llama-3.1-8b-instruct@Workers AI kann keine Werkzeuge aufrufen: der Lauf würde abbrechen. Wählen Sie ein Modell mit Function Calling.",
+    );
+    unmount();
+    renderWithProviders(
+      <Harness initial={agentNode({ tools, llm_id: "claude-sonnet-4-5@Anthropic" })} onForm={vi.fn()} />,
+    );
+    expect(screen.getByTestId("agent-model-tools").textContent).toMatch(
+      /^Werkzeuge brauchen ein Modell mit Function Calling/,
+    );
+  });
+
+  it("without tools says nothing about function calling", () => {
+    stubFetch();
+    renderWithProviders(<Harness initial={agentNode({ llm_id: "builtin-extractive@Builtin" })} onForm={vi.fn()} />);
+    expect(screen.queryByTestId("agent-model-tools")).toBeNull();
+  });
+
+  it("a run stopped for a model without function calling is explained in the user's words", () => {
+    const error = "Agent:a: Model @cf/meta/llama-3.1-8b-instruct@Workers AI does not support tool calls.";
+    expect(runErrorText(i18n.t, error)).toBe(
+      "Lauf abgebrochen: @cf/meta/llama-3.1-8b-instruct@Workers AI kann keine Werkzeuge aufrufen (kein Function Calling). Wählen Sie ein Modell, das es kann, oder entfernen Sie die Werkzeuge.",
+    );
+    expect(runErrorText(i18n.t, "Agent:a: HTTP 500")).toBe("Lauf abgebrochen: Agent:a: HTTP 500");
   });
 });

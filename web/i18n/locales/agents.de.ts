@@ -361,6 +361,10 @@ export const agentsDe = {
     toolsHint:
       "Bausteine, die das Modell bei Bedarf aufruft; ein Agent als Werkzeug arbeitet als Unter-Agent. Die Suchanfrage füllt das Modell selbst aus.",
     noTools: "Keine Werkzeuge: der Agent antwortet wie ein Sprachmodell.",
+    modelNoTools:
+      "{{model}} kann keine Werkzeuge aufrufen: der Lauf würde abbrechen. Wählen Sie ein Modell mit Function Calling.",
+    toolModelsHint:
+      "Werkzeuge brauchen ein Modell mit Function Calling: OpenAI-kompatible Anbieter, Anthropic, Gemini, Ollama und die Function-Calling-Modelle von Workers AI; nicht das eingebaute Offline-Modell.",
     addTool: "Werkzeug hinzufügen",
     toolKind: "Art des neuen Werkzeugs",
     removeTool: "Werkzeug {{name}} entfernen",
@@ -470,6 +474,8 @@ export const agentsDe = {
     failedStep: "Fehlgeschlagen",
     finished: "Lauf beendet nach {{ms}} ms.",
     finishedWithError: "Lauf abgebrochen: {{error}}",
+    noToolCalls:
+      "{{model}} kann keine Werkzeuge aufrufen (kein Function Calling). Wählen Sie ein Modell, das es kann, oder entfernen Sie die Werkzeuge.",
     invalid: "Bitte zuerst vervollständigen: {{names}}",
     choose: "Bitte wählen",
     fileChoose: "Datei wählen",

@@ -365,6 +365,9 @@ export const agentsEn: Shape<typeof agentsDe> = {
     toolsHint:
       "Components the model calls when it needs them; an Agent as a tool works as a sub-agent. The model fills in the search itself.",
     noTools: "No tools: the agent answers like a language model.",
+    modelNoTools: "{{model}} cannot call tools: the run would stop. Choose a model with function calling.",
+    toolModelsHint:
+      "Tools need a model with function calling: OpenAI-compatible providers, Anthropic, Gemini, Ollama and Workers AI's function-calling models; not the built-in offline model.",
     addTool: "Add tool",
     toolKind: "Kind of the new tool",
     removeTool: "Remove tool {{name}}",
@@ -472,6 +475,7 @@ export const agentsEn: Shape<typeof agentsDe> = {
     failedStep: "Failed",
     finished: "Run finished after {{ms}} ms.",
     finishedWithError: "Run stopped: {{error}}",
+    noToolCalls: "{{model}} cannot call tools (no function calling). Choose a model that can, or remove the tools.",
     invalid: "Please complete first: {{names}}",
     choose: "Please choose",
     fileChoose: "Choose file",

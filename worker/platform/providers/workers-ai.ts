@@ -14,18 +14,9 @@ import {
   type TranscriptSegment,
 } from "./types";
 import { segmentsOf } from "./openai-media";
+import { WORKERS_AI_TOOL_MODELS } from "../../contract/tool-calling";
 import { argumentsText, callNames, withoutToolTurns } from "./tool-wire";
 import type { ToolCall, ToolChatMessage, ToolRoundPart, ToolSpec } from "./types";
-
-// The Workers AI models with function calling (Cloudflare's model catalogue marks them "Function calling"); the
-// others ignore tools, so an Agent with tools refuses them by name instead of answering without its tools.
-export const WORKERS_AI_TOOL_MODELS = new Set([
-  "@hf/nousresearch/hermes-2-pro-mistral-7b",
-  "@cf/meta/llama-3.3-70b-instruct-fp8-fast",
-  "@cf/meta/llama-4-scout-17b-16e-instruct",
-  "@cf/mistralai/mistral-small-3.1-24b-instruct",
-  "@cf/qwen/qwen3-30b-a3b-fp8",
-]);
 
 // The slice of the AI binding Buddy uses. In production it is env.AI; tests run a fake (workers-ai-fake.ts)
 // because Workers AI has no local implementation.

@@ -1,6 +1,7 @@
-import { Input, Stack, Textarea } from "@chakra-ui/react";
+import { Input, Stack, Text, Textarea } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import { COMPONENT_DEFAULTS, MAX_ROUNDS_LIMIT, userPromptOf } from "../../../../worker/contract/agent-components";
+import { canCallTools } from "../../../../worker/contract/tool-calling";
 import { FormField } from "../../../components/form-field";
 import { NumberSlider } from "../../../components/number-slider";
 import { AgentToolsField } from "./agent-tools-field";
@@ -21,9 +22,22 @@ export const AgentFields = ({ node, form, set, errors, variables }: FieldsProps)
   const { t } = useTranslation();
   const isAgent = node.data.label === "Agent";
   const temperature = t("agents.form.temperature");
+  const model = text(form.llm_id);
+  const hasTools = isAgent && Array.isArray(form.tools) && form.tools.length > 0;
   return (
     <Stack gap="4">
-      <ModelSelect value={text(form.llm_id)} onChange={(value) => set("llm_id", value)} />
+      <ModelSelect value={model} onChange={(value) => set("llm_id", value)} />
+      {hasTools && (
+        // a model without function calling would stop the run; with tools say which models can
+        <Text
+          fontSize="sm"
+          mt="-2"
+          color={model && !canCallTools(model) ? "fg.error" : "fg.muted"}
+          data-testid="agent-model-tools"
+        >
+          {model && !canCallTools(model) ? t("agents.form.modelNoTools", { model }) : t("agents.form.toolModelsHint")}
+        </Text>
+      )}
       <VariableTextField
         name="sys_prompt"
         label={t("agents.form.sysPrompt")}

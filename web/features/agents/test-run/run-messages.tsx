@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { AnswerMarkdown } from "../../conversation/answer-markdown";
 import { TypingDots } from "../../conversation/typing-dots";
 import { MessageLog } from "../../conversation/message-log";
+import { runErrorText } from "../model/run-error";
 import type { RunMessage } from "./run-state";
 
 type Props = { messages: RunMessage[]; busy: boolean; agentName: string };
@@ -77,7 +78,7 @@ export const RunMessages = ({ messages, busy, agentName }: Props) => {
                 py="2"
                 data-testid="run-error"
               >
-                {t("agents.run.finishedWithError", { error: message.error })}
+                {runErrorText(t, message.error)}
               </Text>
             )}
             {message.stopped && (

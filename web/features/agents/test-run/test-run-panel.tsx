@@ -8,6 +8,7 @@ import { formatNumber } from "../../../lib/format";
 import type { BeginInput } from "../forms/begin-fields";
 import { BEGIN_ID, type EditorNode } from "../model/graph";
 import { invalidNodes } from "../model/node-validation";
+import { runErrorText } from "../model/run-error";
 import { FillUpForm } from "./fill-up-form";
 import { missingInputs, RunInputs } from "./run-inputs";
 import { RunMessages } from "./run-messages";
@@ -145,7 +146,7 @@ export const TestRunPanel = ({ agentId, agentName, nodes, beforeRun, onClose }: 
           {run.finished && (
             <Box mt="3" fontSize="sm" color={run.finished.error ? "fg.error" : "fg.muted"} role="status">
               {run.finished.error
-                ? t("agents.run.finishedWithError", { error: run.finished.error })
+                ? runErrorText(t, run.finished.error)
                 : t("agents.run.finished", { ms: formatNumber(run.finished.elapsed * 1000, 0) })}
             </Box>
           )}

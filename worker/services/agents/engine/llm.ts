@@ -1,4 +1,5 @@
 import { BUILTIN_CHAT_ID } from "../../../contract/chats";
+import { toolsUnsupportedMessage } from "../../../contract/tool-calling";
 import { visibleAnswer } from "../../../platform/providers/openai-compatible";
 import type { ChatMessage, TokenUsage, ToolCall, ToolChatMessage, ToolSpec } from "../../../platform/providers/types";
 import type { ServiceContext } from "../../context";
@@ -42,13 +43,6 @@ const optionsOf = (params: Record<string, unknown>, signal: AbortSignal) => {
   };
 };
 
-// The message names the model; the editor recognises it to show its own words (web/features/agents/model).
-export class ToolsUnsupported extends Error {
-  constructor(modelId: string, what = "") {
-    super(`Model ${modelId}${what} does not support tool calls.`);
-  }
-}
-
 const modelIdOf = async (params: Record<string, unknown>, defaultModel: () => Promise<string>) =>
   String(params.llm_id || (await defaultModel()));
 
@@ -84,9 +78,9 @@ export const agentToolLlm =
   (ctx: ServiceContext, params: Record<string, unknown>, signal: AbortSignal, defaultModel: () => Promise<string>) =>
   async (messages: ToolChatMessage[], tools: ToolSpec[], onDelta?: OnDelta) => {
     const id = await modelIdOf(params, defaultModel);
-    if (id === BUILTIN_CHAT_ID) throw new ToolsUnsupported(id, " (the built-in offline model)");
+    if (id === BUILTIN_CHAT_ID) throw new Error(toolsUnsupportedMessage(id));
     const model = await resolveChat(ctx, ctx.actor.tenantId, id);
-    if (!model.completeWithTools) throw new ToolsUnsupported(id);
+    if (!model.completeWithTools) throw new Error(toolsUnsupportedMessage(id));
     const options = optionsOf(params, signal);
     const record = (usage: TokenUsage) => recordUsage(ctx, ctx.actor.tenantId, model.id, usage);
     if (onDelta && model.streamWithTools) {
