@@ -31,8 +31,9 @@ export const toolStep = (
 // the last line of the user's last turn
 export const lastLine = (text: string | undefined) => text?.trim().split("\n").at(-1) ?? "";
 
-export const sendJson = (response: ServerResponse, body: unknown) =>
-  response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+export const sendJson = (response: ServerResponse, body: unknown, status = 200): void => {
+  response.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+};
 
 export const sendEvents = (response: ServerResponse, events: unknown[], end = "", named = false) => {
   response.writeHead(200, { "Content-Type": "text/event-stream" });
@@ -51,7 +52,7 @@ type OpenAiTool = { function: { name: string; parameters: { properties: Record<s
 
 // OpenAI's /chat/completions: tool_calls with arguments as JSON text; streamed, the call's id and name come
 // first and its arguments in two pieces.
-export const openAiToolTurn = (response: ServerResponse, body: Record<string, unknown>) => {
+export const openAiToolTurn = (response: ServerResponse, body: Record<string, unknown>): void => {
   const messages = body.messages as OpenAiMessage[];
   const last = messages.at(-1);
   const step = toolStep(
@@ -103,18 +104,18 @@ type AnthropicTool = { name: string; input_schema: { properties: Record<string, 
 
 // Anthropic's Messages API: a sentence first, then a tool_use block; streamed, its input as input_json_delta
 // pieces. A tool_result must answer a tool_use id of the turn before, as the real API checks.
-export const anthropicToolTurn = (response: ServerResponse, body: Record<string, unknown>) => {
+export const anthropicToolTurn = (response: ServerResponse, body: Record<string, unknown>): void => {
   const turns = body.messages as AnthropicTurn[];
   const last = turns.at(-1);
   const results = Array.isArray(last?.content) ? last.content.filter((block) => block.type === "tool_result") : [];
   const asked = turns.at(-2)?.content;
   const askedIds = Array.isArray(asked) ? asked.filter((b) => b.type === "tool_use").map((b) => b.id) : [];
   if (results.some((result) => !askedIds.includes(result.tool_use_id)))
-    return response
-      .writeHead(400, { "Content-Type": "application/json" })
-      .end(
-        JSON.stringify({ type: "error", error: { type: "invalid_request_error", message: "unexpected tool_use_id" } }),
-      );
+    return sendJson(
+      response,
+      { type: "error", error: { type: "invalid_request_error", message: "unexpected tool_use_id" } },
+      400,
+    );
   const userText = [...turns].reverse().find((turn) => typeof turn.content === "string")?.content as string;
   const step = toolStep(
     body.model,
@@ -188,16 +189,14 @@ export const geminiToolTurn = (
   body: Record<string, unknown>,
   model: string,
   stream: boolean,
-) => {
+): void => {
   const contents = body.contents as GeminiContent[];
   const unsigned = contents.some(
     (content) =>
       content.role === "model" && content.parts.some((p) => p.functionCall && p.thoughtSignature !== GEMINI_SIGNATURE),
   );
   if (unsigned)
-    return response
-      .writeHead(400, { "Content-Type": "application/json" })
-      .end(JSON.stringify({ error: { code: 400, message: "Function call is missing a thought_signature" } }));
+    return sendJson(response, { error: { code: 400, message: "Function call is missing a thought_signature" } }, 400);
   const last = contents.at(-1);
   const results = (last?.parts ?? []).filter((part) => part.functionResponse);
   const userText = [...contents].reverse().find((c) => c.role === "user" && c.parts[0]?.text)?.parts[0]?.text;
@@ -233,13 +232,11 @@ type OllamaTool = { function: { name: string; parameters: { properties: Record<s
 
 // Ollama's /api/chat: tool_calls with arguments as objects; a result (role "tool") names its function in
 // tool_name. Streamed, the call arrives whole in one NDJSON line.
-export const ollamaToolTurn = (response: ServerResponse, body: Record<string, unknown>) => {
+export const ollamaToolTurn = (response: ServerResponse, body: Record<string, unknown>): void => {
   const messages = body.messages as OllamaMessage[];
   const last = messages.at(-1);
   if (messages.some((message) => message.role === "tool" && !message.tool_name))
-    return response
-      .writeHead(400, { "Content-Type": "application/json" })
-      .end(JSON.stringify({ error: "tool_name missing" }));
+    return sendJson(response, { error: "tool_name missing" }, 400);
   const step = toolStep(
     body.model,
     ((body.tools ?? []) as OllamaTool[]).map((tool) => ({

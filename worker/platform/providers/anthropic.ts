@@ -115,8 +115,8 @@ type StreamEvent = {
   usage?: Usage;
 };
 
-async function* messageEvents(body: ReadableStream<Uint8Array>) {
-  for await (const line of readLines(body)) {
+async function* messageEvents(stream: ReadableStream<Uint8Array>) {
+  for await (const line of readLines(stream)) {
     if (line.startsWith("data:")) yield JSON.parse(line.slice(5)) as StreamEvent;
   }
 }

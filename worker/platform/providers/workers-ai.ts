@@ -58,10 +58,10 @@ type AiToolCall = {
   function?: { name?: string; arguments?: unknown };
 };
 const callsOf = (calls: AiToolCall[] | undefined, offset = 0): ToolCall[] =>
-  (calls ?? []).map((call, i) => ({
-    id: call.id || `call_${offset + i}`,
-    name: call.function?.name ?? call.name ?? "",
-    arguments: argumentsText(call.function?.arguments ?? call.arguments),
+  (calls ?? []).map((asked, i) => ({
+    id: asked.id || `call_${offset + i}`,
+    name: asked.function?.name ?? asked.name ?? "",
+    arguments: argumentsText(asked.function?.arguments ?? asked.arguments),
   }));
 
 // The shared conversation for the binding: calls in OpenAI's shape, results as role "tool" with the call's id
@@ -78,10 +78,10 @@ const toolInputs = (messages: ToolChatMessage[], tools: ToolSpec[], options: Cha
           ? {
               role: "assistant",
               content: message.content,
-              tool_calls: message.tool_calls.map((call) => ({
-                id: call.id,
+              tool_calls: message.tool_calls.map((asked) => ({
+                id: asked.id,
                 type: "function",
-                function: { name: call.name, arguments: call.arguments },
+                function: { name: asked.name, arguments: asked.arguments },
               })),
             }
           : message,

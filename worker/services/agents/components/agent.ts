@@ -169,12 +169,15 @@ export const agent: ComponentImpl = {
       };
     };
     let finished = false;
+    // the text of the round without calls (or of the answer after max_rounds): the structured answer
+    let final = "";
     let round = 0;
     while (!finished && round < maxRounds) {
       round++;
       const reply = await run.llmWithTools(messages, specs, streamRound());
       if (reply.text) texts.push(reply.text);
       if (reply.calls.length === 0) {
+        final = reply.text;
         finished = true;
         break;
       }
@@ -202,8 +205,8 @@ export const agent: ComponentImpl = {
     const exceeded = !finished;
     if (exceeded) {
       messages.push({ role: "user", content: `Exceed max rounds: ${maxRounds}` });
-      const last = (await run.llmWithTools(messages, [], streamRound())).text;
-      if (last) texts.push(last);
+      final = (await run.llmWithTools(messages, [], streamRound())).text;
+      if (final) texts.push(final);
     }
     const outputs = {
       content: texts.join("\n\n"),
@@ -213,7 +216,7 @@ export const agent: ComponentImpl = {
     };
     if (!schema) return { outputs };
     try {
-      return { outputs: { ...outputs, structured: parseJsonAnswer(texts.at(-1) ?? "") } };
+      return { outputs: { ...outputs, structured: parseJsonAnswer(final) } };
     } catch {
       throw new Error("The answer cannot be parsed as JSON.");
     }

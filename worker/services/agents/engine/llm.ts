@@ -1,7 +1,14 @@
 import { BUILTIN_CHAT_ID } from "../../../contract/chats";
 import { toolsUnsupportedMessage } from "../../../contract/tool-calling";
 import { visibleAnswer } from "../../../platform/providers/openai-compatible";
-import type { ChatMessage, TokenUsage, ToolCall, ToolChatMessage, ToolSpec } from "../../../platform/providers/types";
+import type {
+  ChatMessage,
+  TokenUsage,
+  ToolCall,
+  ToolChatMessage,
+  ToolRoundPart,
+  ToolSpec,
+} from "../../../platform/providers/types";
 import type { ServiceContext } from "../../context";
 import { resolveChat } from "../../models/resolve";
 import { recordUsage } from "../../models/usage";
@@ -50,7 +57,7 @@ type OnDelta = (delta: string) => Promise<void>;
 
 // Hands a streamed answer over as it grows, thinking left out; answers the whole visible text.
 const streamVisible = async (
-  parts: AsyncIterable<{ delta: string } | { usage: TokenUsage } | { call: ToolCall }>,
+  parts: AsyncIterable<ToolRoundPart>,
   onDelta: OnDelta,
   onUsage: (usage: TokenUsage) => Promise<void>,
   calls: ToolCall[] = [],
@@ -73,7 +80,8 @@ const streamVisible = async (
 };
 
 // A component's chat model with function calling: one round, the model's text and the tool calls it asks for;
-// with `onDelta` the text streams as it comes. Only adapters whose wire format carries tools offer it; any other model is refused by name.
+// with `onDelta` the text streams as it comes. Only adapters whose wire format carries tools offer it; any other
+// model is refused by name.
 export const agentToolLlm =
   (ctx: ServiceContext, params: Record<string, unknown>, signal: AbortSignal, defaultModel: () => Promise<string>) =>
   async (messages: ToolChatMessage[], tools: ToolSpec[], onDelta?: OnDelta) => {
