@@ -13,7 +13,7 @@ import type { Deps } from "../context";
 import { aggregateDocument } from "./aggregate";
 import { describeImage, imageModelOf } from "./describe-image";
 import { figureDrafts, WITH_FIGURES } from "./figures";
-import { readScannedPages, scannedOnlyMessage } from "./ocr";
+import { ocrStoppedMessage, readScannedPages, scannedOnlyMessage } from "./ocr";
 import { transcribeAudio } from "./transcribe-audio";
 import { extractResume } from "./extract-resume";
 import { resumeChunks } from "../../rag/chunk/resume";
@@ -147,12 +147,15 @@ const chunkTask = async (
     doc.parserId === "naive" && config.enable_children ? withChildren(drafts, config.children_delimiter) : drafts;
   if (drafts.length === 0 && doc.type !== "virtual") {
     const scanned = figureModel ? [] : (parsed.textless ?? []);
+    const stopped = parsed.ocrStopped ?? [];
     throw new UnreadableDocumentError(
       scanned.length
         ? scannedOnlyMessage(scanned)
-        : doc.suffix === "pdf"
-          ? "No text found on these pages."
-          : "No text found in the file.",
+        : stopped.length
+          ? ocrStoppedMessage(parsed.textless ?? stopped)
+          : doc.suffix === "pdf"
+            ? "No text found on these pages."
+            : "No text found in the file.",
     );
   }
   await report(
