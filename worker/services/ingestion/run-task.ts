@@ -177,8 +177,10 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
   if (task.state === "running" && (!isSilent(deps, task) || !(await settleDeadAttempt(deps, task)))) return;
   const started = await startTask(deps, task);
   const { report, finish } = reporter(deps, { ...task, state: "running" });
-  // keys a configuration saved before they existed lacks come from the method's defaults
-  const config = mergeParserConfig(defaultParserConfig(doc.parserId), doc.parserConfig);
+  // keys a configuration saved before they existed lacks come from the method's defaults; a document without a
+  // chat model of its own uses the knowledge base's (set after the document was uploaded), else the team's
+  const merged = mergeParserConfig(defaultParserConfig(doc.parserId), doc.parserConfig);
+  const config = { ...merged, llm_id: merged.llm_id || dataset.parserConfig.llm_id || "" };
   try {
     await report(PARSE_STARTED, "Start to parse.");
     const parsed = await parseTask(deps, task, doc, config);
