@@ -35,6 +35,10 @@ const CATALOGUE = [
     "progress.ocrBudget",
     /^\[WARN\] OCR stopped after (?<seconds>\d+)s, the task's time budget; pages not read: (?<pages>[\d–, ]+)\.$/,
   ],
+  [
+    "progress.ocrStopped",
+    /^\[ERROR\] No text found: OCR stopped at the task's time budget; pages without text: (?<pages>[\d–, ]+)\.$/,
+  ],
   ["progress.noText", /^\[ERROR\] No text found in the file\.$/],
   ["progress.errorInternal", /^\[ERROR\] .*internal error; reference = (?<reference>[\w-]+)\s*$/s],
   ["progress.error", /^\[ERROR\] (?<reason>.+)$/s],

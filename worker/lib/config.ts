@@ -20,6 +20,8 @@ export type AppConfig = {
   sessionTtlMs: number;
   rememberSessionTtlMs: number;
   taskStallMs: number;
+  // how long OCR of a document's scanned pages may take before the pages left are given up (named in the log)
+  ocrBudgetMs: number;
   // wrangler dev: one process runs everything, and no Cloudflare edge stands in front (wrangler.toml)
   localStack: boolean;
   providerSecret: string;
@@ -39,6 +41,7 @@ type ConfigVars = {
   SESSION_TTL_HOURS?: string;
   SESSION_REMEMBER_DAYS?: string;
   TASK_STALL_SECONDS?: string;
+  OCR_BUDGET_SECONDS?: string;
   LOCAL_STACK?: string;
   PROVIDER_SECRET?: string;
   PASSWORD_RSA_PRIVATE_KEY?: string;
@@ -75,6 +78,8 @@ export const readConfig = (vars: ConfigVars): AppConfig => ({
   sessionTtlMs: positiveNumber(vars.SESSION_TTL_HOURS, 24) * HOUR_MS,
   rememberSessionTtlMs: positiveNumber(vars.SESSION_REMEMBER_DAYS, 30) * DAY_MS,
   taskStallMs: positiveNumber(vars.TASK_STALL_SECONDS, 120) * 1000,
+  // 8 minutes leave the task time to embed and finish within a queue consumer's 15 minutes of wall time
+  ocrBudgetMs: positiveNumber(vars.OCR_BUDGET_SECONDS, 480) * 1000,
   localStack: vars.LOCAL_STACK === "true",
   providerSecret: requiredSecret(vars.PROVIDER_SECRET),
   passwordPrivateKey: vars.PASSWORD_RSA_PRIVATE_KEY?.trim() || RAGFLOW_PASSWORD_PRIVATE_KEY,

@@ -331,12 +331,12 @@ function model(name: string, provider: string, type: "chat" | "embedding", enabl
 
 // the page's requests: the dataset, the team's knowledge bases (for tag sets), and the team's models while the
 // embedding model may still change
-const api = (dataset: Dataset, others: Dataset[] = []) =>
+const api = (dataset: Dataset, others: Dataset[] = [], models = modelsOverview) =>
   vi
     .spyOn(globalThis, "fetch")
     .mockImplementation(async (url) =>
       MODEL_URLS.includes(String(url))
-        ? ok(modelsAnswer(String(url), modelsOverview))
+        ? ok(modelsAnswer(String(url), models))
         : String(url).endsWith("/tags")
           ? ok([["Reise", 2]])
           : String(url).includes("/index?type=")
@@ -401,7 +401,9 @@ describe("DatasetConfigurationPage", () => {
     expect(screen.queryByRole("button", { name: "Wissensgraph erzeugen" })).toBeNull();
   });
 
-  it("says next to the Resume method that it needs a chat model the team has not set", async () => {
+  it("says next to the Resume method that it needs a chat model the team has not set", {
+    timeout: 20_000,
+  }, async () => {
     api(makeDataset({ chunk_method: "resume" }));
     await renderPage();
     const note = await screen.findByTestId("chunk-method-needs-model", {}, { timeout: 10_000 });
@@ -411,6 +413,19 @@ describe("DatasetConfigurationPage", () => {
         .getByRole("link", { name: /Zu den Modelleinstellungen/ })
         .getAttribute("href"),
     ).toBe("/user-setting/model");
+  });
+
+  it("checks Resume against the knowledge base's own chat model before the team's default", {
+    timeout: 20_000,
+  }, async () => {
+    // the team's default writes, but the knowledge base names the built-in extractive model, which Resume uses
+    api(makeDataset({ chunk_method: "resume" }, { llm_id: "builtin-extractive@Builtin" }), [], {
+      ...modelsOverview,
+      defaults: { ...modelsOverview.defaults, llm_id: "gpt-4o@OpenAI" },
+    });
+    await renderPage();
+    const note = await screen.findByTestId("chunk-method-needs-model", {}, { timeout: 15_000 });
+    expect(note.textContent).toContain("Es ist kein Chat-Modell festgelegt, das schreiben kann");
   });
 
   it("offers to build the graph when the knowledge base has a chat model of its own", async () => {

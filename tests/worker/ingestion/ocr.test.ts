@@ -1,10 +1,13 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { DatasetDocument } from "../../../worker/contract/documents";
 import { parseDocument } from "../../../worker/rag/parse";
+import { createDeps } from "../../../worker/services/create-deps";
+import { runTask } from "../../../worker/services/ingestion/run-task";
 import { pdfFile } from "../../helpers/fixtures/pdf";
 import { callApi } from "../../helpers/worker/api";
-import { createDataset, createUser, ingest } from "../../helpers/worker/factories";
-import { addLocalModel, setDefaultModels } from "../../helpers/worker/models";
+import { createDataset, createUser, ingest, type TestUser, uploadFiles } from "../../helpers/worker/factories";
+import { addInstance, addLocalModel, setDefaultModels } from "../../helpers/worker/models";
 
 // A page of text, and pages that only draw an image (a scan: no text layer at all).
 const TEXT_PAGE = {
@@ -87,6 +90,67 @@ describe("OCR of scanned PDF pages", () => {
     expect(mixed.progress_lines.find((line) => line.code === "progress.ocrMissing")).toMatchObject({
       text: "[WARN] Pages without a text layer (scanned images) were not read: 2, 4–5. Set an image-to-text model in the system model settings to read them by OCR.",
       params: { pages: "2, 4–5" },
+    });
+  });
+});
+
+// The document's task run by hand with an OCR budget of 1 ms: the first scanned page is read, the budget is over
+// before the next one.
+const parseWithTinyBudget = async (user: TestUser, file: File) => {
+  const ds = await createDataset(user);
+  const [doc] = (await uploadFiles(user, ds.id, [file])).body.data;
+  const taskId = crypto.randomUUID().replace(/-/g, "");
+  await env.DB.prepare("UPDATE documents SET run = '1' WHERE id = ?").bind(doc?.id).run();
+  await env.DB.prepare("INSERT INTO tasks (id, document_id, dataset_id, tenant_id, create_time) VALUES (?, ?, ?, ?, ?)")
+    .bind(taskId, doc?.id, ds.id, user.id, Date.now())
+    .run();
+  const deps = createDeps({ ...env, OCR_BUDGET_SECONDS: "0.001" } as unknown as Env);
+  await runTask(deps, { type: "task", tenantId: user.id, taskId });
+  const task = await env.DB.prepare("SELECT state, attempts FROM tasks WHERE id = ?").bind(taskId).first();
+  const listed = await callApi<{ docs: DatasetDocument[] }>(`/datasets/${ds.id}/documents?page_size=10`, {
+    token: user.token,
+  });
+  return { ds, task, doc: listed.body.data.docs[0] as DatasetDocument };
+};
+
+describe("OCR within the task's time budget", () => {
+  it("reads pages until the budget is spent and names the pages left, once, without a retry", {
+    timeout: 30_000,
+  }, async () => {
+    const user = await withVisionModel();
+    const file = pdf("viele-scans.pdf", [TEXT_PAGE, SCAN_PAGE, SCAN_PAGE, SCAN_PAGE, SCAN_PAGE]);
+    const { ds, task, doc } = await parseWithTinyBudget(user, file);
+    expect(task).toEqual({ state: "done", attempts: 1 });
+    expect(doc.run).toBe("DONE");
+    expect(doc.progress_lines.find((line) => line.code === "progress.ocrBudget")).toMatchObject({
+      text: "[WARN] OCR stopped after 0s, the task's time budget; pages not read: 3–5.",
+      params: { pages: "3–5" },
+    });
+    expect(doc.progress_lines.find((line) => line.code === "progress.ocrDone")?.params).toMatchObject({
+      read: "1",
+      count: "4",
+    });
+    // the page read is searchable (one scan's text only), the text page too
+    const chunks = await chunksOf(user, ds.id, doc.id);
+    const text = chunks.map((chunk) => chunk.content).join("\n");
+    expect(text.match(/Impfpass/g)).toHaveLength(1);
+    expect(chunks.find((chunk) => chunk.content.includes("Impfpass"))?.positions.map((p) => p[0])).toContain(2);
+    expect(text).toContain("Gelbfieber");
+  });
+
+  it("a document left without any text ends with an error naming its pages", async () => {
+    const user = await createUser();
+    // the model refuses every call: the first page fails, the budget is spent before the others
+    await addInstance(user, { api_key: "not-the-key", models: [["refusing-vision", "image2text"]] });
+    await setDefaultModels(user.token, { img2txt_id: "refusing-vision@OpenAI-API-Compatible" });
+    const { task, doc } = await parseWithTinyBudget(user, pdf("nur-scans.pdf", [SCAN_PAGE, SCAN_PAGE, SCAN_PAGE]));
+    expect(task).toEqual({ state: "failed", attempts: 1 });
+    expect(doc.run).toBe("FAIL");
+    expect(doc.progress_lines.some((line) => line.code === "progress.ocrPageFailed")).toBe(true);
+    expect(doc.progress_lines.at(-1)).toMatchObject({
+      code: "progress.ocrStopped",
+      text: "[ERROR] No text found: OCR stopped at the task's time budget; pages without text: 1–3.",
+      params: { pages: "1–3" },
     });
   });
 });

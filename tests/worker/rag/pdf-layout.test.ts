@@ -74,6 +74,34 @@ describe("PDF layout from the text layer", () => {
     expect(parsed.blocks.filter((b) => b.kind === "text").some((b) => b.text.includes("Verwaltung"))).toBe(false);
   });
 
+  it("finds an unruled table inside one column of a two-column page", { timeout: 60_000 }, async () => {
+    const doc = paperDoc();
+    const parsed = await parse(doc);
+    const tables = parsed.blocks.filter((b) => b.kind === "table");
+    expect(tables.map((b) => b.text)).toEqual([
+      "<table><tr><th>Praxis</th><th>Patienten</th><th>Wartezeit</th></tr>" +
+        "<tr><td>Nord</td><td>412</td><td>18 min</td></tr>" +
+        "<tr><td>Mitte</td><td>388</td><td>24 min</td></tr>" +
+        "<tr><td>Süd</td><td>295</td><td>12 min</td></tr>" +
+        "<tr><td>Land</td><td>176</td><td>31 min</td></tr></table>",
+    ]);
+    // it stays inside the left column while the right column has running text on the same heights
+    const [left = 0, top = 0, right = 0, bottom = 0] = tables[0]?.box ?? [];
+    expect(right).toBeLessThan(300);
+    const beside = parsed.blocks.filter(
+      (b) =>
+        b.page === tables[0]?.page && (b.box?.[0] ?? 0) > 300 && (b.box?.[1] ?? 0) < bottom && (b.box?.[3] ?? 0) > top,
+    );
+    expect(beside.length).toBeGreaterThan(0);
+    expect(left).toBeGreaterThanOrEqual(50);
+    // read between the left column's paragraphs, before the right column
+    const order = parsed.blocks.map((b) => b.kind);
+    const index = parsed.blocks.indexOf(tables[0] as Block);
+    expect(order[index - 1]).toBe("text");
+    expect((parsed.blocks[index + 1]?.box?.[0] ?? 0) < 300).toBe(true);
+    expect(readText(parsed.blocks)).toBe(truthText(doc));
+  });
+
   it("leaves out running headers, footers and page numbers", { timeout: 60_000 }, async () => {
     for (const doc of [manualDoc(), paperDoc(), newsletterDoc()]) {
       const text = (await parse(doc)).blocks.map((b) => b.text).join("\n");

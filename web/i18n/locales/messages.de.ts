@@ -28,6 +28,8 @@ export const messagesDe = {
     ocrDone_other: "Texterkennung: {{read}} von {{count}} Seiten gelesen ({{seconds}} s).",
     ocrPageFailed: "Texterkennung für Seite {{page}} fehlgeschlagen: {{reason}}",
     ocrBudget: "Texterkennung nach {{seconds}} s beendet (Zeitbudget der Aufgabe); nicht gelesene Seiten: {{pages}}.",
+    ocrStopped:
+      "Fehler: Kein Text gefunden – die Texterkennung endete am Zeitbudget der Aufgabe; Seiten ohne Text: {{pages}}.",
     noText: "Fehler: In der Datei wurde kein Text gefunden.",
     errorInternal:
       "Fehler: Interner Fehler beim Verarbeiten. Starten Sie das Parsen erneut; tritt er wieder auf, nennen Sie Ihrer Administration die Referenz {{reference}}.",

@@ -28,6 +28,8 @@ export const messagesEn: typeof messagesDe = {
     ocrDone_other: "Text recognition: {{read}} of {{count}} pages read ({{seconds}} s).",
     ocrPageFailed: "Text recognition of page {{page}} failed: {{reason}}",
     ocrBudget: "Text recognition stopped after {{seconds}} s (the task's time budget); pages not read: {{pages}}.",
+    ocrStopped:
+      "Error: no text found – text recognition stopped at the task's time budget; pages without text: {{pages}}.",
     noText: "Error: no text found in the file.",
     errorInternal:
       "Error: an internal error stopped parsing. Parse again; if it happens again, give your administrator the reference {{reference}}.",

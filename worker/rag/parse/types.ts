@@ -31,6 +31,8 @@ export type ParsedDocument = {
   textless?: number[];
   // the images of those pages (only when asked for), one or a few per page, the largest first
   scans?: Figure[];
+  // scanned pages OCR did not get to within the task's time budget
+  ocrStopped?: number[];
   // what the reader left out and why (a limit reached), for the progress log
   notes?: string[];
 };

@@ -4,10 +4,6 @@ import type { Deps } from "../context";
 import { seconds } from "../progress/lines";
 import { type ImageModel, imageText } from "./describe-image";
 
-// OCR stops taking new pages after this long, so that the task still embeds and finishes within a queue
-// consumer's 15 minutes of wall time; the pages left are named in the log.
-export const OCR_BUDGET_MS = 8 * 60_000;
-
 const OCR_PROMPT =
   "This is a scanned page. Transcribe all of its text exactly as written, in reading order and in its own language. " +
   "Write Markdown: # before headings, - before list items, tables as Markdown tables. Answer with the page's text only, no comments.";
@@ -29,6 +25,10 @@ export const ocrMissingLine = (pages: number[]) =>
 export const scannedOnlyMessage = (pages: number[]) =>
   `No text found: ${pages.length === 1 ? "page" : "pages"} ${pageList(pages)} ${pages.length === 1 ? "is a scanned image" : "are scanned images"} without a text layer. Set an image-to-text model in the system model settings to read them by OCR.`;
 
+// The task's end when no page gave text and OCR ran out of time before some scanned pages.
+export const ocrStoppedMessage = (pages: number[]) =>
+  `No text found: OCR stopped at the task's time budget; pages without text: ${pageList(pages)}.`;
+
 const FENCE = /^```[\w-]*\n([\s\S]*?)\n?```$/;
 
 // The page's text as blocks (Markdown headings kept), on its page.
@@ -42,15 +42,17 @@ const pagesCount = (count: number) => `${count} ${count === 1 ? "page" : "pages"
 type Report = (progress: number, message?: string) => Promise<void>;
 
 // Scanned pages (no text layer, an image drawn) get their text from the image-to-text model, page by page, within
-// OCR_BUDGET_MS; a page read replaces what little text layer it had. Without a model the pages are named in the log.
+// the configured time budget (OCR_BUDGET_SECONDS, from the first page on: that one is always read); a page read
+// replaces what little text layer it had, the pages left are named in the log and in `ocrStopped`, the pages
+// still without text stay in `textless`. Without a model the pages are named in the log.
 export const readScannedPages = async (
   deps: Deps,
   tenantId: string,
   parsed: ParsedDocument,
   model: ImageModel | null,
   report: Report,
-  budgetMs = OCR_BUDGET_MS,
 ): Promise<ParsedDocument> => {
+  const budgetMs = deps.config.ocrBudgetMs;
   const textless = parsed.textless ?? [];
   if (textless.length === 0) return parsed;
   if (!model) {
@@ -61,8 +63,8 @@ export const readScannedPages = async (
   await report(0.5, `OCR of ${pagesCount(textless.length)} without a text layer with ${model.id}.`);
   const read = new Map<number, Block[]>();
   const left: number[] = [];
-  for (const page of textless) {
-    if (Date.now() - started > budgetMs) {
+  for (const [index, page] of textless.entries()) {
+    if (index > 0 && Date.now() - started > budgetMs) {
       left.push(page);
       continue;
     }
@@ -93,5 +95,10 @@ export const readScannedPages = async (
   await report(0.5, `OCR: ${read.size} of ${pagesCount(textless.length)} read (${seconds(started)}).`);
   // pages keep their order; a page read by OCR loses its stray text-layer blocks
   const blocks = [...parsed.blocks.filter((block) => !read.has(block.page ?? 0)), ...[...read.values()].flat()];
-  return { ...parsed, blocks: blocks.toSorted((a, b) => (a.page ?? 0) - (b.page ?? 0)) };
+  return {
+    ...parsed,
+    blocks: blocks.toSorted((a, b) => (a.page ?? 0) - (b.page ?? 0)),
+    textless: textless.filter((page) => !read.has(page)),
+    ...(left.length ? { ocrStopped: left } : {}),
+  };
 };

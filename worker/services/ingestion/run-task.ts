@@ -13,7 +13,7 @@ import type { Deps } from "../context";
 import { aggregateDocument } from "./aggregate";
 import { describeImage, imageModelOf } from "./describe-image";
 import { figureDrafts, WITH_FIGURES } from "./figures";
-import { readScannedPages, scannedOnlyMessage } from "./ocr";
+import { ocrStoppedMessage, readScannedPages, scannedOnlyMessage } from "./ocr";
 import { transcribeAudio } from "./transcribe-audio";
 import { extractResume } from "./extract-resume";
 import { resumeChunks } from "../../rag/chunk/resume";
@@ -147,12 +147,15 @@ const chunkTask = async (
     doc.parserId === "naive" && config.enable_children ? withChildren(drafts, config.children_delimiter) : drafts;
   if (drafts.length === 0 && doc.type !== "virtual") {
     const scanned = figureModel ? [] : (parsed.textless ?? []);
+    const stopped = parsed.ocrStopped ?? [];
     throw new UnreadableDocumentError(
       scanned.length
         ? scannedOnlyMessage(scanned)
-        : doc.suffix === "pdf"
-          ? "No text found on these pages."
-          : "No text found in the file.",
+        : stopped.length
+          ? ocrStoppedMessage(parsed.textless ?? stopped)
+          : doc.suffix === "pdf"
+            ? "No text found on these pages."
+            : "No text found in the file.",
     );
   }
   await report(
@@ -174,8 +177,10 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
   if (task.state === "running" && (!isSilent(deps, task) || !(await settleDeadAttempt(deps, task)))) return;
   const started = await startTask(deps, task);
   const { report, finish } = reporter(deps, { ...task, state: "running" });
-  // keys a configuration saved before they existed lacks come from the method's defaults
-  const config = mergeParserConfig(defaultParserConfig(doc.parserId), doc.parserConfig);
+  // keys a configuration saved before they existed lacks come from the method's defaults; a document without a
+  // chat model of its own uses the knowledge base's (set after the document was uploaded), else the team's
+  const merged = mergeParserConfig(defaultParserConfig(doc.parserId), doc.parserConfig);
+  const config = { ...merged, llm_id: merged.llm_id || dataset.parserConfig.llm_id || "" };
   try {
     await report(PARSE_STARTED, "Start to parse.");
     const parsed = await parseTask(deps, task, doc, config);

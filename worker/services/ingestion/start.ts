@@ -17,7 +17,7 @@ import { pythonRepr } from "../../lib/validation";
 // are done; it fails at once, before any write, when none is found).
 export const loadDocumentsForParsing = async (ctx: ServiceContext, datasetId: string, ids: string[]) => {
   if (ids.length === 0) throw dataError("`document_ids` is required");
-  await getDatasetInTenant(ctx, datasetId);
+  const dataset = await getDatasetInTenant(ctx, datasetId);
   const { unique, duplicateErrors } = splitDuplicates(ids, "document");
   const docs = await rowsInChunks(unique, (part) =>
     ctx.db
@@ -30,7 +30,7 @@ export const loadDocumentsForParsing = async (ctx: ServiceContext, datasetId: st
   const notFound = missing.length > 0 ? `Documents not found: ${pythonRepr(missing)}` : null;
   const errors = notFound ? [...duplicateErrors, notFound] : duplicateErrors;
   if (docs.length === 0) throw bulkError(notFound ?? errors.join("; "), 0, errors);
-  return { docs, errors, notFound };
+  return { docs, errors, notFound, dataset };
 };
 
 // What a parse or stop did: RAGFlow fails the request (after the work) when some ids were not found.
@@ -62,8 +62,8 @@ const deleteChunksOf = async (
 // Queues parsing: old tasks go, old chunks go too unless the caller keeps them, and a "plan"
 // message splits the document into tasks on the queue.
 export const startParsing = async (ctx: ServiceContext, datasetId: string, ids: string[], deleteChunks = true) => {
-  const { docs, errors, notFound } = await loadDocumentsForParsing(ctx, datasetId, ids);
-  await assertModelsFor(ctx, ctx.actor.tenantId, docs);
+  const { docs, errors, notFound, dataset } = await loadDocumentsForParsing(ctx, datasetId, ids);
+  await assertModelsFor(ctx, ctx.actor.tenantId, docs, dataset.parserConfig.llm_id);
   const begin = nowMs();
   const docIds = docs.map((doc) => doc.id);
   await eachChunk(docIds, (part) => ctx.db.delete(tasks).where(inArray(tasks.documentId, part)));

@@ -12,7 +12,17 @@ const layoutLabel = {
   "Plain Text": "kbConfig.fields.layoutPlainText",
 } as const;
 
-export const ChunkingSection = ({ values, set, errors, tagSets }: SectionProps & { tagSets: TagSetChoices }) => {
+export const ChunkingSection = ({
+  values,
+  set,
+  errors,
+  tagSets,
+  llmId,
+}: SectionProps & {
+  tagSets: TagSetChoices;
+  // the knowledge base's own chat model (parser_config.llm_id), which the Resume method uses first
+  llmId?: string;
+}) => {
   const { t } = useTranslation();
   const layouts: string[] = [...LAYOUT_RECOGNIZERS];
   if (values.layoutRecognize && !layouts.includes(values.layoutRecognize)) layouts.push(values.layoutRecognize);
@@ -23,6 +33,7 @@ export const ChunkingSection = ({ values, set, errors, tagSets }: SectionProps &
         value={values.chunkMethod}
         onChange={(method) => set("chunkMethod", method)}
         error={errors.chunk_method}
+        llmId={llmId}
       />
       <NumberField
         label={t("kbConfig.fields.chunkTokenNum")}

@@ -64,7 +64,7 @@ export const DatasetConfigurationForm = ({ dataset, embeddingModels = [], tagSet
           embeddingModels={embeddingModels}
           chunkCount={dataset.chunk_count}
         />
-        <ChunkingSection {...sectionProps} tagSets={tagSets} />
+        <ChunkingSection {...sectionProps} tagSets={tagSets} llmId={dataset.parser_config.llm_id} />
         <RaptorSection {...sectionProps} />
         <GraphSection {...sectionProps} />
         <AutoSection {...sectionProps} />

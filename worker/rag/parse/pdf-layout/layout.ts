@@ -8,9 +8,9 @@ import type { PageContent } from "./page-content";
 import { fragmentsOf } from "./page-content";
 import type { Line, Paragraph } from "./paragraphs";
 import { continuesWord, joinLines, linesOf, paragraphsOf, paragraphText } from "./paragraphs";
-import { readingOrder } from "./reading-order";
+import { columnRegions, readingOrder } from "./reading-order";
 import type { FoundTable } from "./tables";
-import { alignedTables, ruledTables, tableHtml } from "./tables";
+import { alignedTables, continuesBeside, ruledTables, tableHtml } from "./tables";
 
 // A page with more text runs or ruling lines than this is read in plain top-to-bottom order (limits.ts).
 export type LayoutLimits = { maxRuns: number; maxRulings: number };
@@ -67,6 +67,17 @@ const isHeading = (p: Paragraph, body: number) => {
 
 const styleKey = (p: Paragraph) => `${Math.round(p.size * 2) / 2}|${p.bold ? 1 : 0}`;
 
+// Tables without rulings: first inside each column of a multi-column page (rows there would otherwise run on
+// into the text of the column beside; a wide table whose gap lines up with the gutter is left whole), then
+// across the page in what is left.
+const unruledTables = (fragments: Fragment[], body: number) => {
+  const inColumns = columnRegions(fragments, body * 0.9).flatMap((column) =>
+    alignedTables(column, body).filter((table) => !continuesBeside(table, column, fragments)),
+  );
+  const taken = new Set(inColumns.flatMap((table) => [...table.fragments]));
+  return [...inColumns, ...alignedTables(taken.size ? fragments.filter((f) => !taken.has(f)) : fragments, body)];
+};
+
 // One page's pieces in reading order: tables of contents and tables first taken out of the text, the rest cut
 // into columns and bands, each leaf's lines into paragraphs.
 const pagePieces = (page: PageContent & { fragments: Fragment[] }, body: number, limits: LayoutLimits): Piece[] => {
@@ -75,7 +86,7 @@ const pagePieces = (page: PageContent & { fragments: Fragment[] }, body: number,
   let rest = page.fragments.filter((f) => !contents.some((c) => c.fragments.has(f)));
   const ruled = plain || page.rulings.length > limits.maxRulings ? [] : ruledTables(rest, page.rulings);
   rest = rest.filter((f) => !ruled.some((t) => t.fragments.has(f)));
-  const aligned = plain ? [] : alignedTables(rest, body);
+  const aligned = plain ? [] : unruledTables(rest, body);
   rest = rest.filter((f) => !aligned.some((t) => t.fragments.has(f)));
   const atoms: Atom[] = [
     ...rest.map((fragment) => ({ kind: "fragment" as const, box: fragment.box, fragment })),

@@ -63,17 +63,10 @@ const bands = <T extends Atom>(atoms: T[]): T[][] => {
   return out;
 };
 
-// Reading order by a recursive XY cut: a region splits first at gutters that run through all of it (columns,
-// left to right), else into horizontal bands, consecutive bands that share a gutter read as one multi-column
-// region. What cannot be cut is one leaf, read top to bottom by the caller.
-export const readingOrder = <T extends Atom>(atoms: T[], gap: number, depth = 0): T[][] => {
-  if (atoms.length <= 1 || depth >= MAX_DEPTH) return [atoms];
-  const gutters = freeColumns(atoms, gap);
-  if (gutters.length > 0) return splitColumns(atoms, gutters).flatMap((column) => readingOrder(column, gap, depth + 1));
-  const rows = bands(atoms);
-  if (rows.length <= 1) return [atoms];
+// Consecutive bands that share a gutter, each group one region (a multi-column region or a single band).
+const bandGroups = <T extends Atom>(atoms: T[], gap: number): T[][] => {
   const groups: { atoms: T[]; free: Interval[] }[] = [];
-  for (const band of rows) {
+  for (const band of bands(atoms)) {
     const last = groups.at(-1);
     // a band joins the multi-column region above while at least one of its gutters stays free in the band (a
     // band with text in one column only keeps them all)
@@ -83,6 +76,28 @@ export const readingOrder = <T extends Atom>(atoms: T[], gap: number, depth = 0)
       last.free = shared;
     } else groups.push({ atoms: [...band], free: freeColumns(band, gap) });
   }
-  if (groups.length === 1) return [atoms];
-  return groups.flatMap((group) => readingOrder(group.atoms, gap, depth + 1));
+  return groups.map((group) => group.atoms);
+};
+
+// Reading order by a recursive XY cut: a region splits first at gutters that run through all of it (columns,
+// left to right), else into horizontal bands, consecutive bands that share a gutter read as one multi-column
+// region. What cannot be cut is one leaf, read top to bottom by the caller.
+export const readingOrder = <T extends Atom>(atoms: T[], gap: number, depth = 0): T[][] => {
+  if (atoms.length <= 1 || depth >= MAX_DEPTH) return [atoms];
+  const gutters = freeColumns(atoms, gap);
+  if (gutters.length > 0) return splitColumns(atoms, gutters).flatMap((column) => readingOrder(column, gap, depth + 1));
+  const groups = bandGroups(atoms, gap);
+  if (groups.length <= 1) return [atoms];
+  return groups.flatMap((group) => readingOrder(group, gap, depth + 1));
+};
+
+// The columns of the page's outermost column splits (not cut further): where a table set inside one column of
+// a multi-column page is looked for, apart from the running text of the columns beside it.
+export const columnRegions = <T extends Atom>(atoms: T[], gap: number, depth = 0): T[][] => {
+  if (atoms.length <= 1 || depth >= MAX_DEPTH) return [];
+  const gutters = freeColumns(atoms, gap);
+  if (gutters.length > 0) return splitColumns(atoms, gutters);
+  const groups = bandGroups(atoms, gap);
+  if (groups.length <= 1) return [];
+  return groups.flatMap((group) => columnRegions(group, gap, depth + 1));
 };

@@ -189,6 +189,18 @@ export const alignedTables = (fragments: Fragment[], bodySize: number): FoundTab
   return tables;
 };
 
+// Whether a table found inside one column is only part of a wider one: the fragments beside it (outside its
+// column, on its heights) are short cells too, not the running text of the next column.
+export const continuesBeside = (table: FoundTable, column: Fragment[], fragments: Fragment[]) => {
+  const inColumn = new Set(column);
+  const beside = fragments.filter((f) => {
+    const middle = (f.box.top + f.box.bottom) / 2;
+    return !inColumn.has(f) && middle >= table.box.top && middle <= table.box.bottom;
+  });
+  if (beside.length === 0) return false;
+  return beside.reduce((sum, f) => sum + words(f.text), 0) / beside.length <= 3.5;
+};
+
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 // RAGFlow's form: an HTML table, the first row as header cells.
