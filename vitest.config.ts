@@ -47,6 +47,7 @@ const workerProject = (
             SMTP_FROM: "Buddy <no-reply@buddy.test>",
             TEST_SMTP_INBOX_URL: inject("smtpInboxUrl"),
             TEST_TOOL_APIS_URL: inject("toolApisUrl"),
+            TEST_MCP_SERVER_URL: inject("mcpServerUrl"),
             FUZZ_SEED: process.env.FUZZ_SEED ?? "",
             FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
           },

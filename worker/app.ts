@@ -39,6 +39,7 @@ import { usageRoutes } from "./routes/usage";
 import { promptTemplateRoutes } from "./routes/prompt-templates";
 import { healthz } from "./routes/system";
 import { mcpRoutes } from "./routes/mcp";
+import { mcpServerRoutes } from "./routes/mcp-servers";
 import { memoryRoutes, messageRoutes } from "./routes/memories";
 
 const api = new Hono<AppEnv>()
@@ -74,7 +75,8 @@ const api = new Hono<AppEnv>()
   .route("/messages", messageRoutes)
   .route("/system/tokens", tokenRoutes)
   .route("/system", systemRoutes)
-  .route("/tasks", taskRoutes);
+  .route("/tasks", taskRoutes)
+  .route("/mcp/servers", mcpServerRoutes);
 
 export const app = new Hono<AppEnv>()
   .use("*", securityHeaders)

@@ -14,6 +14,7 @@ declare namespace Cloudflare {
     TEST_SMTP_INBOX_URL: string;
     SMTP_PORT: string;
     TEST_TOOL_APIS_URL: string;
+    TEST_MCP_SERVER_URL: string;
     // tests/worker/routes/fuzz.test.ts: another seed or more runs per operation (empty: the defaults)
     FUZZ_SEED: string;
     FUZZ_RUNS: string;

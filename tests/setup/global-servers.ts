@@ -4,6 +4,7 @@ import { startS3Server } from "../helpers/servers/s3-server";
 import { startSmtpServer } from "../helpers/servers/smtp-server";
 import { SAMPLES_AVAILABLE, startTestSite } from "../helpers/servers/test-site";
 import { startToolApis } from "../helpers/servers/tool-apis";
+import { startMcpServer } from "../helpers/servers/mcp-server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -20,12 +21,13 @@ declare module "vitest" {
     smtpPort: number;
     smtpInboxUrl: string;
     toolApisUrl: string;
+    mcpServerUrl: string;
   }
 }
 
 // Real HTTP servers on 127.0.0.1 standing in for the outside world, shared by the worker tests.
 export default async function setup(project: TestProject) {
-  const [site, openAi, ollama, cloud, s3, smtp, tools] = await Promise.all([
+  const [site, openAi, ollama, cloud, s3, smtp, tools, mcp] = await Promise.all([
     startTestSite(),
     startOpenAiServer(),
     startOllamaServer(),
@@ -33,6 +35,7 @@ export default async function setup(project: TestProject) {
     startS3Server(),
     startSmtpServer(),
     startToolApis(),
+    startMcpServer(),
   ]);
   project.provide("testSiteUrl", site.url);
   project.provide("samplesAvailable", SAMPLES_AVAILABLE);
@@ -47,9 +50,10 @@ export default async function setup(project: TestProject) {
   project.provide("smtpPort", smtp.smtpPort);
   project.provide("smtpInboxUrl", smtp.inboxUrl);
   project.provide("toolApisUrl", tools.url);
+  project.provide("mcpServerUrl", mcp.url);
   return () =>
     Promise.all([
-      ...[site, openAi, ollama, cloud, s3, tools].map(
+      ...[site, openAi, ollama, cloud, s3, tools, mcp].map(
         ({ server }) => new Promise<void>((resolve) => server.close(() => resolve())),
       ),
       smtp.close(),

@@ -1,4 +1,5 @@
 import type { ComponentName } from "./agents";
+import { agentMcpProblem } from "./mcp-servers";
 
 // Every component's parameters with their defaults (the editor's forms start from these; the engine fills
 // missing ones from them), what a run must have, and the outputs other components can reference.
@@ -345,7 +346,7 @@ export const agentToolProblem = (obj: { component_name: string; params: Record<s
     const nested = agentToolProblem({ component_name: String(name), params: (tool as AgentTool).params ?? {} });
     if (nested) return `\`tools[${i}]\` (${String(name)}): ${nested}`;
   }
-  return null;
+  return agentMcpProblem(obj.params.mcp);
 };
 
 const namesOf = (entries: unknown, key: string) =>

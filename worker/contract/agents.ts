@@ -3,7 +3,7 @@ import { FLOW_PARAM_SCHEMAS } from "./agent-flow-params";
 import type { Reference } from "./chats";
 import { agentToolProblem } from "./agent-components";
 import { METADATA_OPERATORS } from "./metadata-condition";
-import { msg, oneOf, queryBool, queryInt, str } from "./pydantic";
+import { bool, msg, oneOf, queryBool, queryInt, str } from "./pydantic";
 
 // The agent ("Buddy") DSL, RAGFlow's shape: components by id, each with its component name and params and the
 // ids it leads to; `graph` is the editor's React Flow state (positions, edges with handles), not read by the engine.
@@ -170,7 +170,8 @@ export const CreateAgentSchema = v.object({
 });
 export type CreateAgentInput = v.InferOutput<typeof CreateAgentSchema>;
 
-export const UpdateAgentSchema = v.partial(CreateAgentSchema);
+// `release: true` publishes the saved DSL (RAGFlow v0.27's release): MCP's run_buddy runs published Buddies only.
+export const UpdateAgentSchema = v.object({ ...v.partial(CreateAgentSchema).entries, release: v.optional(bool()) });
 export type UpdateAgentInput = v.InferOutput<typeof UpdateAgentSchema>;
 
 export const ListAgentsQuerySchema = v.object({

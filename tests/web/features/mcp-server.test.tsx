@@ -13,7 +13,11 @@ afterEach(() => vi.restoreAllMocks());
 describe("Settings → API: the MCP server", () => {
   it("shows the MCP URL and a client configuration that takes a key created on the page", async () => {
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) =>
-      init?.method === "POST" ? answer({ token: "ragflow-neu123", create_time: 0 }) : answer([]),
+      init?.method === "POST"
+        ? answer({ token: "ragflow-neu123", create_time: 0 })
+        : String(input).includes("/mcp/servers")
+          ? answer({ mcp_servers: [], total: 0 })
+          : answer([]),
     );
     renderWithProviders(
       <Suspense>

@@ -9,6 +9,12 @@ import { createDataset, createUser, type TestUser } from "../../helpers/worker/f
 
 const MCP_URL = "http://buddy.test/mcp";
 
+// RAGFlow v0.27's release: a save with `release: true` publishes the flow
+const publish = async (user: TestUser, agentId: string) => {
+  const res = await callApi(`/agents/${agentId}`, { method: "PUT", token: user.token, json: { release: true } });
+  expect(res.body.code, res.body.message).toBe(0);
+};
+
 const apiKey = async (user: TestUser) =>
   (await callApi<{ token: string }>("/system/tokens", { token: user.token, json: {} })).body.data.token;
 
@@ -172,7 +178,7 @@ describe("Buddy's MCP server at /mcp", () => {
     await client.close();
   });
 
-  it("runs a Buddy and answers with its final answer", async () => {
+  it("runs a published Buddy and answers with its final answer", async () => {
     const user = await createUser();
     const agent = await createAgent(
       user,
@@ -182,6 +188,10 @@ describe("Buddy's MCP server at /mcp", () => {
       ]),
     );
     const client = await connect(await apiKey(user));
+    const draft = await call(client, "run_buddy", { agent_id: agent.id, question: "Guten Tag" });
+    expect(draft.isError).toBe(true);
+    expect(draft.content[0]?.text).toContain("is not published");
+    await publish(user, agent.id);
     const ran = await call(client, "run_buddy", { agent_id: agent.id, question: "Guten Tag" });
     expect(ran.isError).toBeFalsy();
     expect(ran.structuredContent).toMatchObject({
@@ -197,12 +207,44 @@ describe("Buddy's MCP server at /mcp", () => {
         ["Email:m", "Email", { smtp_server: "127.0.0.1" }],
       ]),
     );
+    await publish(user, broken.id);
     const failed = await call(client, "run_buddy", { agent_id: broken.id, question: "q" });
     expect(failed.isError).toBe(true);
     expect(failed.structuredContent).toMatchObject({ error: expect.stringMatching(/email is required/) });
     const missing = await call(client, "run_buddy", { agent_id: "f".repeat(32), question: "Hallo" });
     expect(missing.isError).toBe(true);
     expect(missing.content[0]?.text).toContain("f".repeat(32));
+    await client.close();
+  });
+
+  it("runs the latest published version, not a draft saved after it", async () => {
+    const user = await createUser();
+    const echo = (text: string) =>
+      flow([
+        ["begin", "Begin", {}, ["Message:m"]],
+        ["Message:m", "Message", { content: [`${text}: {sys.query}`] }],
+      ]);
+    const agent = await createAgent(user, echo("Version 1"));
+    await publish(user, agent.id);
+    const draft = await callApi(`/agents/${agent.id}`, {
+      method: "PUT",
+      token: user.token,
+      json: { dsl: echo("Entwurf") },
+    });
+    expect(draft.body.code).toBe(0);
+    const client = await connect(await apiKey(user));
+    const ran = await call(client, "run_buddy", { agent_id: agent.id, question: "Hallo" });
+    expect(ran.structuredContent).toMatchObject({ answer: "Version 1: Hallo" });
+    // publishing with a new DSL makes that the one run_buddy runs; the versions list marks releases
+    await callApi(`/agents/${agent.id}`, {
+      method: "PUT",
+      token: user.token,
+      json: { dsl: echo("Version 2"), release: true },
+    });
+    const second = await call(client, "run_buddy", { agent_id: agent.id, question: "Hallo" });
+    expect(second.structuredContent).toMatchObject({ answer: "Version 2: Hallo" });
+    const versions = await callApi<{ release: boolean }[]>(`/agents/${agent.id}/versions`, { token: user.token });
+    expect(versions.body.data.map((version) => version.release)).toEqual([true, false, true]);
     await client.close();
   });
 

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "../../../worker/app";
 import { GOOD_KEY } from "../../helpers/shared/model-key";
+import { MCP_TOKEN } from "../../helpers/shared/mcp-token";
 import { createAgent, flow } from "../../helpers/worker/agents";
 import { ask, createSession } from "../../helpers/worker/chat";
 import { callApi } from "../../helpers/worker/api";
@@ -63,6 +64,22 @@ const throwawayAgentSession = async (caller: Caller) => {
   const res = await callApi<{ id: string }>(`/agents/${fx.agentId}/sessions`, { ...maker, json: {} });
   return res.body.data.id;
 };
+
+// a fresh MCP server of the owner's team (the local MCP test server)
+const mcpSettings = (name: string) => ({
+  name,
+  url: `${env.TEST_MCP_SERVER_URL}/mcp`,
+  server_type: "streamable-http",
+  headers: { Authorization: "Bearer ${authorization_token}" },
+  variables: { authorization_token: MCP_TOKEN },
+});
+const ownerMcpServer = async () =>
+  (
+    await callApi<{ id: string }>("/mcp/servers", {
+      token: fx.owner.token,
+      json: mcpSettings(`MCP ${crypto.randomUUID().slice(0, 8)}`),
+    })
+  ).body.data.id;
 
 // the fixture flow's oldest version (its creation)
 const firstVersionId = async () =>
@@ -987,6 +1004,59 @@ const ROWS: Row[] = [
     route: "GET /api/v1/agents/:agentId/webhook/logs",
     allowed: MANAGERS,
     req: () => ({ method: "GET", path: `/agents/${fx.agentId}/webhook/logs` }),
+  },
+
+  // an outsider works in their own team, where they manage its MCP servers
+  { route: "GET /api/v1/mcp/servers", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/mcp/servers" }) },
+  {
+    route: "POST /api/v1/mcp/servers",
+    allowed: ["outsider", ...MANAGERS],
+    req: (_fx, caller) => ({
+      method: "POST",
+      path: "/mcp/servers",
+      json: mcpSettings(`MCP ${caller} ${crypto.randomUUID().slice(0, 8)}`),
+    }),
+  },
+  {
+    route: "POST /api/v1/mcp/servers/import",
+    allowed: ["outsider", ...MANAGERS],
+    req: (_fx, caller) => ({
+      method: "POST",
+      path: "/mcp/servers/import",
+      json: {
+        mcpServers: {
+          [`Import ${caller}`]: {
+            type: "streamable-http",
+            url: `${env.TEST_MCP_SERVER_URL}/mcp`,
+            authorization_token: MCP_TOKEN,
+          },
+        },
+      },
+    }),
+  },
+  {
+    route: "GET /api/v1/mcp/servers/:mcpId",
+    allowed: TEAM,
+    req: async () => ({ method: "GET", path: `/mcp/servers/${await ownerMcpServer()}` }),
+  },
+  {
+    route: "PUT /api/v1/mcp/servers/:mcpId",
+    allowed: MANAGERS,
+    req: async () => ({
+      method: "PUT",
+      path: `/mcp/servers/${await ownerMcpServer()}`,
+      json: { description: "geändert" },
+    }),
+  },
+  {
+    route: "DELETE /api/v1/mcp/servers/:mcpId",
+    allowed: MANAGERS,
+    req: async () => ({ method: "DELETE", path: `/mcp/servers/${await ownerMcpServer()}` }),
+  },
+  {
+    route: "POST /api/v1/mcp/servers/:mcpId/test",
+    allowed: MANAGERS,
+    req: async () => ({ method: "POST", path: `/mcp/servers/${await ownerMcpServer()}/test`, json: {} }),
   },
 
   { route: "GET /api/v1/models", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/models" }) },

@@ -19,6 +19,7 @@ import { promptsDe } from "./prompts.de";
 import { memoryDe } from "./memory.de";
 import { messagesDe } from "./messages.de";
 import { mcpServerDe } from "./mcp-server.de";
+import { mcpClientsDe } from "./mcp-clients.de";
 
 export const de = {
   common: {
@@ -447,4 +448,5 @@ export const de = {
   languages: { de: "Deutsch", en: "English", zh: "简体中文", "zh-TW": "繁體中文", vi: "Tiếng Việt" },
   messages: messagesDe,
   mcpServer: mcpServerDe,
+  mcpClients: mcpClientsDe,
 };

@@ -20,6 +20,7 @@ import { promptsEn } from "./prompts.en";
 import { memoryEn } from "./memory.en";
 import { messagesEn } from "./messages.en";
 import { mcpServerEn } from "./mcp-server.en";
+import { mcpClientsEn } from "./mcp-clients.en";
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
@@ -442,4 +443,5 @@ export const en: Shape<typeof de> = {
   languages: { de: "Deutsch", en: "English", zh: "简体中文", "zh-TW": "繁體中文", vi: "Tiếng Việt" },
   messages: messagesEn,
   mcpServer: mcpServerEn,
+  mcpClients: mcpClientsEn,
 };

@@ -17,3 +17,4 @@ export * from "./evaluation";
 export * from "./memories";
 export * from "./shards";
 export * from "./agent-triggers";
+export * from "./mcp-servers";

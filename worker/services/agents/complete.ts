@@ -15,6 +15,7 @@ import { newId } from "../../lib/ids";
 import { nowMs, nowSeconds } from "../../lib/time";
 import { countTokens } from "../../rag/tokens";
 import type { ServiceContext } from "../context";
+import { releasedDsl } from "./versions/released";
 import { runFlow } from "./engine/run-flow";
 import { getVisibleAgent, mayEditAgent } from "./access";
 import { getAgentSession, newAgentSession } from "./sessions";
@@ -37,8 +38,15 @@ export type EnvelopedEvent = AgentEvent & {
 
 // One question to an agent: in a session (a new one when none is given), run as a cancellable task; every
 // event goes to `emit` with the ids clients need. Checks happen here, before any streaming starts.
-export const prepareAgentRun = async (ctx: ServiceContext, agentId: string, input: AgentCompletionInput) => {
-  const agent = await getVisibleAgent(ctx, agentId);
+// `released`: the flow's latest published version runs instead of its draft (RAGFlow's release mode).
+export const prepareAgentRun = async (
+  ctx: ServiceContext,
+  agentId: string,
+  input: AgentCompletionInput,
+  options: { released?: boolean } = {},
+) => {
+  const visible = await getVisibleAgent(ctx, agentId);
+  const agent = options.released ? { ...visible, dsl: await releasedDsl(ctx, visible.id) } : visible;
   const question = (input.question ?? input.query ?? "").trim();
   const existing = input.session_id ? await getAgentSession(ctx, agent.id, input.session_id) : null;
   // a task flow (Begin mode "task") runs on its inputs alone, in every turn

@@ -24,6 +24,7 @@ export const updateAgent = async (ctx: ServiceContext, id: string, input: Update
       updateTime: nowMs(),
     })
     .where(eq(agents.id, current.id));
-  if (dsl !== undefined) await recordVersion(ctx, current.id, input.title ?? current.title, dsl);
+  if (dsl !== undefined || input.release)
+    await recordVersion(ctx, current.id, input.title ?? current.title, dsl ?? current.dsl, input.release === true);
   return true;
 };

@@ -54,7 +54,8 @@ export const TOOLS = [
     name: "run_buddy",
     title: "Run a Buddy",
     description:
-      "Runs a Buddy (agent flow) with a question and its Begin inputs; answers with the run's final answer. " +
+      "Runs a published Buddy (agent flow: its latest published version) with a question and its Begin inputs; " +
+      "answers with the run's final answer. " +
       "Pass session_id back to continue the conversation.",
     schema: RunBuddyArgsSchema,
     run: ({ ctx }, args) => runBuddy(ctx, args),

@@ -88,7 +88,7 @@ export const safeFetch = async (
     // a character is at most 4 bytes of UTF-8
     const text = await cappedText(response, maxChars * 4, tooLarge);
     if (text.length > maxChars) throw tooLarge();
-    return { text, contentType, status: response.status, url };
+    return { text, contentType, status: response.status, url, headers: response.headers };
   }
 };
 

@@ -4,6 +4,7 @@ import { COMPONENT_DEFAULTS, MAX_ROUNDS_LIMIT, userPromptOf } from "../../../../
 import { canCallTools } from "../../../../worker/contract/tool-calling";
 import { FormField } from "../../../components/form-field";
 import { NumberSlider } from "../../../components/number-slider";
+import { AgentMcpField } from "./agent-mcp-field";
 import { AgentToolsField } from "./agent-tools-field";
 import { type FieldsProps, numberOr, text } from "./fields-props";
 import { ModelSelect } from "./model-select";
@@ -61,6 +62,7 @@ export const AgentFields = ({ node, form, set, errors, variables }: FieldsProps)
       {isAgent && (
         <>
           <AgentToolsField tools={form.tools} onChange={(tools) => set("tools", tools)} error={errors.tools} />
+          <AgentMcpField value={form.mcp} onChange={(mcp) => set("mcp", mcp)} />
           <NumberField
             name="max_rounds"
             label={t("agents.form.maxRounds")}

@@ -2,7 +2,9 @@ import { type AgentTool, MAX_ROUNDS_LIMIT } from "../../../contract/agent-compon
 import type { ChatMessage, ToolChatMessage } from "../../../platform/providers/types";
 import type { ComponentImpl, ComponentRun } from "../engine/types";
 import { BUILTIN_NOTE } from "./llm";
-import { functionName, toolSpecOf } from "./tool-specs";
+import type { AgentMcpEntry } from "../../../contract/mcp-servers";
+import { agentMcpBindings, type McpBinding } from "../../mcp-client/access";
+import { functionName, mcpFunctionName, mcpToolSpecOf, toolSpecOf } from "./tool-specs";
 
 const MAX_HISTORY_TURNS = 50;
 // what one tool answer may add to the conversation
@@ -131,6 +133,16 @@ const parsedArguments = (text: string): Record<string, unknown> | null => {
   }
 };
 
+// An MCP tool's answer, its failure (isError, or no answer) an error the model reads.
+const callMcpTool = async (binding: McpBinding, args: Record<string, unknown>) => {
+  try {
+    const { text, isError } = await binding.call(args);
+    return { outputs: { content: text }, error: isError ? text || "the tool failed" : null };
+  } catch (error) {
+    return { outputs: {}, error: error instanceof Error ? error.message : String(error) };
+  }
+};
+
 type ToolCallLog = {
   round: number;
   name: string;
@@ -149,10 +161,13 @@ export const agent: ComponentImpl = {
   name: "Agent",
   run: async (run) => {
     const tools = (Array.isArray(run.params.tools) ? run.params.tools : []) as AgentTool[];
-    if (tools.length === 0) return answer(run);
+    const mcpEntries = (Array.isArray(run.params.mcp) ? run.params.mcp : []) as AgentMcpEntry[];
+    const mcp = mcpEntries.length ? await agentMcpBindings(run.ctx, mcpEntries) : [];
+    if (tools.length === 0 && mcp.length === 0) return answer(run);
     const schema = schemaOf(run.params);
-    const specs = tools.map(toolSpecOf);
+    const specs = [...tools.map(toolSpecOf), ...mcp.map((b, i) => mcpToolSpecOf(b.tool, tools.length + i))];
     const byName = new Map(tools.map((tool, i) => [functionName(tool, i), tool]));
+    const mcpByName = new Map(mcp.map((b, i) => [mcpFunctionName(b.tool, tools.length + i), b]));
     const maxRounds = Math.max(1, Math.min(MAX_ROUNDS_LIMIT, Math.trunc(Number(run.params.max_rounds)) || 5));
     const messages: ToolChatMessage[] = conversation(run, schema ? schemaPrompt(schema) : "");
     const calls: ToolCallLog[] = [];
@@ -184,17 +199,21 @@ export const agent: ComponentImpl = {
       messages.push({ role: "assistant", content: reply.text, tool_calls: reply.calls });
       for (const call of reply.calls) {
         const tool = byName.get(call.name);
+        const mcpTool = mcpByName.get(call.name);
         const args = parsedArguments(call.arguments);
-        const outcome = !tool
-          ? { outputs: {}, error: `there is no tool ${call.name}` }
-          : args === null
-            ? { outputs: {}, error: "the arguments are not a JSON object" }
-            : await run.runTool(tool, args);
+        const outcome =
+          !tool && !mcpTool
+            ? { outputs: {}, error: `there is no tool ${call.name}` }
+            : args === null
+              ? { outputs: {}, error: "the arguments are not a JSON object" }
+              : tool
+                ? await run.runTool(tool, args)
+                : await callMcpTool(mcpTool as McpBinding, args);
         const result = toolAnswer(outcome);
         calls.push({
           round,
           name: call.name,
-          tool: tool?.component_name ?? "",
+          tool: tool?.component_name ?? (mcpTool ? `MCP:${mcpTool.server}` : ""),
           arguments: args ?? call.arguments,
           result,
           error: outcome.error,

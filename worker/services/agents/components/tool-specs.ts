@@ -141,3 +141,21 @@ export const toolSpecOf = (tool: AgentTool, index: number): ToolSpec => {
     },
   };
 };
+
+// An MCP server's tool, offered as the server describes it; numbered after the component tools, as RAGFlow does.
+export type McpToolShape = { name: string; description?: string; inputSchema?: Record<string, unknown> };
+
+export const mcpFunctionName = (tool: McpToolShape, index: number) =>
+  `${tool.name.replace(/[^A-Za-z0-9_-]+/g, "_").slice(0, 56)}_${index}`;
+
+export const mcpToolSpecOf = (tool: McpToolShape, index: number): ToolSpec => ({
+  type: "function",
+  function: {
+    name: mcpFunctionName(tool, index),
+    description: String(tool.description ?? tool.name),
+    parameters:
+      tool.inputSchema && typeof tool.inputSchema === "object"
+        ? { type: "object", properties: {}, ...tool.inputSchema }
+        : { type: "object", properties: {} },
+  },
+});

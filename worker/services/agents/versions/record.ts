@@ -21,14 +21,24 @@ const versionTitle = async (ctx: ServiceContext, agentTitle: string, now: number
 
 // A save of a flow's DSL: a new version, unless the DSL equals the latest version's (then that one is refreshed).
 // Older versions beyond the kept number go.
-export const recordVersion = async (ctx: ServiceContext, agentId: string, agentTitle: string, dsl: Dsl) => {
+// `release` publishes it (RAGFlow's release version), the latest version itself when the DSL did not change.
+export const recordVersion = async (
+  ctx: ServiceContext,
+  agentId: string,
+  agentTitle: string,
+  dsl: Dsl,
+  release = false,
+) => {
   const now = nowMs();
   const latest = await ctx.db.query.agentVersions.findFirst({
     where: eq(agentVersions.agentId, agentId),
     orderBy: [desc(agentVersions.createTime), desc(agentVersions.id)],
   });
   if (latest && JSON.stringify(latest.dsl) === JSON.stringify(dsl)) {
-    await ctx.db.update(agentVersions).set({ updateTime: now }).where(eq(agentVersions.id, latest.id));
+    await ctx.db
+      .update(agentVersions)
+      .set({ updateTime: now, ...(release && { release: true }) })
+      .where(eq(agentVersions.id, latest.id));
     return latest.id;
   }
   const id = newId();
@@ -37,6 +47,7 @@ export const recordVersion = async (ctx: ServiceContext, agentId: string, agentT
     agentId,
     title: await versionTitle(ctx, agentTitle, now),
     dsl,
+    release,
     // one millisecond after the latest, so that two saves in the same millisecond keep their order
     createTime: Math.max(now, (latest?.createTime ?? 0) + 1),
     updateTime: now,
