@@ -49,7 +49,10 @@ const fetchFile = (url: string, token: string | null) =>
 const bytesOf = async (response: Response) => new Uint8Array(await response.arrayBuffer());
 
 describe("DocGenerator", () => {
-  it("writes a PDF into R2 that reads back with headings, umlauts, lists, tables and a page break", async () => {
+  // the first PDF read loads pdf.js into the test isolate, which takes seconds on a busy machine
+  it("writes a PDF into R2 that reads back with headings, umlauts, lists, tables and a page break", {
+    timeout: 60_000,
+  }, async () => {
     const user = await createUser();
     const { result, outputs, download } = await generate(user, {
       output_format: "pdf",
