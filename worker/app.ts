@@ -6,6 +6,7 @@ import { handleError, handleNotFound } from "./middleware/errors";
 import { init } from "./middleware/init";
 import { securityHeaders } from "./middleware/security-headers";
 import { countRequests } from "./middleware/usage";
+import { agentAttachmentRoutes } from "./routes/agent-attachments";
 import { agentRoutes, openAiAgentRoutes } from "./routes/agents";
 import { agentVersionRoutes } from "./routes/agent-versions";
 import { agentWebhookRoutes } from "./routes/agent-webhooks";
@@ -61,6 +62,7 @@ const api = new Hono<AppEnv>()
   .route("/agents", agentVersionRoutes)
   .route("/agents", agentWebhookRoutes)
   .route("/agents", agentScheduleRoutes)
+  .route("/agents", agentAttachmentRoutes)
   .route("/agents", agentRoutes)
   .route("/evaluation", evaluationRoutes)
   .route("/agents_openai", openAiAgentRoutes)

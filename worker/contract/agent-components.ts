@@ -154,6 +154,19 @@ export const COMPONENT_DEFAULTS: Record<ComponentName, Record<string, unknown>> 
   },
   // human in the loop: the run pauses and asks the user for `inputs` (fields shaped like Begin's), showing `tips`
   UserFillUp: { enable_tips: true, tips: "Please fill up the form", inputs: {} },
+  // the content (Markdown with variables) as a file in R2: pdf, docx, markdown, txt or html (RAGFlow's defaults)
+  DocGenerator: {
+    output_format: "pdf",
+    content: "",
+    filename: "",
+    header_text: "",
+    footer_text: "",
+    watermark_text: "",
+    add_page_numbers: true,
+    add_timestamp: true,
+    include_download_info_in_content: false,
+    font_size: 12,
+  },
 };
 
 // Component parameters that hold credentials: password fields in the forms, "***" in traces and events.
@@ -211,6 +224,7 @@ export const REQUIRED_PARAMS: Partial<Record<ComponentName, string[]>> = {
   ListOperations: ["query"],
   TavilySearch: ["api_key"],
   TavilyExtract: ["api_key"],
+  DocGenerator: ["content"],
 };
 
 export const COMPONENT_OUTPUTS: Record<ComponentName, string[]> = {
@@ -262,6 +276,8 @@ export const COMPONENT_OUTPUTS: Record<ComponentName, string[]> = {
   TavilyExtract: ["json"],
   // and one output per field of its inputs (componentOutputs)
   UserFillUp: ["tips"],
+  // download: RAGFlow's JSON of the file; link: the same as a Markdown link for a Message
+  DocGenerator: ["doc_id", "filename", "mime_type", "size", "download", "link"],
 };
 
 // What an Agent may call: components that take their input from a few arguments the model fills in.

@@ -206,6 +206,22 @@ export const UserFillUpParamsSchema = entry({
   ),
 });
 
+export const DOC_FORMATS = ["pdf", "docx", "markdown", "txt", "html"] as const;
+
+export const DocGeneratorParamsSchema = entry({
+  output_format: optionalOneOf(DOC_FORMATS),
+  content: optionalText,
+  filename: optionalText,
+  header_text: optionalText,
+  footer_text: optionalText,
+  watermark_text: optionalText,
+  add_page_numbers: v.optional(v.boolean(msg.boolean)),
+  add_timestamp: v.optional(v.boolean(msg.boolean)),
+  include_download_info_in_content: v.optional(v.boolean(msg.boolean)),
+  // RAGFlow refuses sizes under 12; above 36 a heading no longer fits a line
+  font_size: v.optional(v.pipe(v.number(msg.number), v.minValue(12, msg.gte(12)), v.maxValue(36, msg.lte(36)))),
+});
+
 // The components whose params a saved flow must get right, with their schemas.
 export const FLOW_PARAM_SCHEMAS = {
   Loop: LoopParamsSchema,
@@ -215,6 +231,7 @@ export const FLOW_PARAM_SCHEMAS = {
   ListOperations: ListOperationsParamsSchema,
   StringTransform: StringTransformParamsSchema,
   UserFillUp: UserFillUpParamsSchema,
+  DocGenerator: DocGeneratorParamsSchema,
 } as const;
 
 // The first problem of a component's params, as "<field path>: <message>", or null; the engine checks with it too.

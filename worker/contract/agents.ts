@@ -53,6 +53,7 @@ export const COMPONENT_NAMES = [
   "TavilySearch",
   "TavilyExtract",
   "UserFillUp",
+  "DocGenerator",
 ] as const;
 export type ComponentName = (typeof COMPONENT_NAMES)[number];
 

@@ -15,7 +15,8 @@ import { jsonBodyAsDataError } from "../middleware/validate";
 import { sharedAgentInfo } from "../services/agents/get";
 import { admitShared, openSharedAgent, openSharedChat } from "../services/share/guard";
 import { CompletionBody, respond } from "./agents";
-import { readForm, uploadedFiles } from "./file-transfer";
+import { fileResponse, readForm, uploadedFiles } from "./file-transfer";
+import { downloadAttachment } from "../services/agents/attachments/download";
 import { readInputFile } from "../services/agents/upload";
 import {
   prepareVisitorCompletion,
@@ -158,6 +159,16 @@ export const shareRoutes = new Hono<AppEnv>()
   .get("/agents/:agentId", async (c) => ok(c, await sharedAgentInfo(serviceContext(c), c.req.param("agentId"))))
   .post("/agents/:agentId/completions", CompletionBody, async (c) =>
     respond(c, c.req.param("agentId"), c.req.valid("json")),
+  )
+  .get("/agents/:agentId/attachments/:docId/:filename", async (c) =>
+    fileResponse(
+      await downloadAttachment(
+        serviceContext(c),
+        c.req.param("agentId"),
+        c.req.param("docId"),
+        c.req.param("filename"),
+      ),
+    ),
   )
   .post("/agents/:agentId/upload", async (c) =>
     ok(c, await readInputFile(serviceContext(c), c.req.param("agentId"), uploadedFiles(await readForm(c.req.raw)))),

@@ -7,6 +7,8 @@ import { parsedDataset } from "../../helpers/worker/chat";
 import { createUser } from "../../helpers/worker/factories";
 import { inTeam, joinTeam } from "../../helpers/worker/teams";
 
+const HEALTH_TEMPLATE_IDS = ["symptom-triage", "guideline-qa", "patient-letter"];
+
 const simple = () =>
   flow([
     ["begin", "Begin", { prologue: "Hallo" }, ["Message:m"]],
@@ -207,8 +209,10 @@ describe("agents API", () => {
       expect(result.content.length, template.id).toBeGreaterThan(0);
       return result.content;
     };
-    for (const template of templates) await run(template, "Ab wann wird die Grippeimpfung empfohlen?");
-    for (const template of english) await run(template, "When is the flu vaccination recommended?");
+    // the health templates of the v0.27 components need a model that writes and calls tools: health-templates.test.ts
+    const offline = (list: AgentTemplate[]) => list.filter((template) => !HEALTH_TEMPLATE_IDS.includes(template.id));
+    for (const template of offline(templates)) await run(template, "Ab wann wird die Grippeimpfung empfohlen?");
+    for (const template of offline(english)) await run(template, "When is the flu vaccination recommended?");
     const gate = english.find((template) => template.id === "health-gate") as AgentTemplate;
     expect(await run(gate, "Will it rain tomorrow?")).toBe(
       "I cannot say anything about that; I only answer health questions.",

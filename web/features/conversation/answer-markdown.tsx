@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Collapsible, HStack, Link, Popover, Portal, Stack, Text } from "@chakra-ui/react";
+import { AttachmentLink, attachmentName } from "./attachment-link";
 import { ChevronRight, ExternalLink } from "lucide-react";
 import { type PointerEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -168,7 +169,11 @@ const Citation = ({ index, chunk, documentLinks }: CitationProps) => {
 
 const markdownComponents = (reference: Reference | null | undefined, documentLinks: boolean): Components => ({
   a: ({ href, children }) =>
-    href?.startsWith("#") ? (
+    attachmentName(href) ? (
+      <AttachmentLink href={href as string} name={attachmentName(href) as string}>
+        {children}
+      </AttachmentLink>
+    ) : href?.startsWith("#") ? (
       <Link href={href} color="brand.fg">
         {children}
       </Link>

@@ -85,6 +85,7 @@ export const agentsDe = {
     TavilySearch: "Tavily-Suche",
     TavilyExtract: "Tavily: Seiten lesen",
     UserFillUp: "Rückfrage",
+    DocGenerator: "Dokument erzeugen",
   },
   hints: {
     Begin: "Hier beginnt jeder Lauf.",
@@ -132,6 +133,8 @@ export const agentsDe = {
     TavilySearch: "Websuche über Tavily, mit Thema und Domain-Filtern (API-Schlüssel nötig).",
     TavilyExtract: "Liest den Text von Webseiten über Tavily (API-Schlüssel nötig).",
     UserFillUp: "Hält den Lauf an und fragt die Nutzerin oder den Nutzer; danach geht es mit der Antwort weiter.",
+    DocGenerator:
+      "Schreibt den Inhalt als PDF, Word-, Markdown-, Text- oder HTML-Datei und gibt einen Download-Link aus.",
   },
   branch: {
     case: "Fall {{n}}",
@@ -646,5 +649,20 @@ export const agentsDe = {
     fieldsHint: "Was die Antwort enthält; spätere Schritte lesen sie als {Rückfrage@Schlüssel}.",
     notInLoop: "Eine Rückfrage kann nicht in einer Schleife oder Iteration stehen.",
     send: "Antwort senden",
+  },
+  docGenerator: {
+    format: "Dateiformat",
+    formats: { pdf: "PDF", docx: "Word (DOCX)", markdown: "Markdown", txt: "Text", html: "HTML" },
+    content: "Inhalt",
+    contentHint: "Markdown mit Variablen: Überschriften (#), Listen, Tabellen; \\newpage beginnt eine neue Seite.",
+    filename: "Dateiname",
+    filenameHint: "Ohne Angabe: document_<Zeitstempel>; die Endung kommt vom Format.",
+    header_text: "Kopfzeile",
+    footer_text: "Fußzeile",
+    watermark_text: "Wasserzeichen",
+    fontSize: "Schriftgröße (pt)",
+    add_page_numbers: "Seitenzahlen",
+    add_timestamp: "Erstellungszeit einfügen",
+    download: "Herunterladen",
   },
 };

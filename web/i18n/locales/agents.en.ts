@@ -89,6 +89,7 @@ export const agentsEn: Shape<typeof agentsDe> = {
     TavilySearch: "Tavily search",
     TavilyExtract: "Tavily: read pages",
     UserFillUp: "Ask the user",
+    DocGenerator: "Generate document",
   },
   hints: {
     Begin: "Every run starts here.",
@@ -136,6 +137,7 @@ export const agentsEn: Shape<typeof agentsDe> = {
     TavilySearch: "Web search through Tavily, with topic and domain filters (API key needed).",
     TavilyExtract: "Reads the text of web pages through Tavily (API key needed).",
     UserFillUp: "Pauses the run and asks the user; the run goes on with the answer.",
+    DocGenerator: "Writes the content as a PDF, Word, Markdown, text or HTML file and gives a download link.",
   },
   branch: {
     case: "Case {{n}}",
@@ -645,5 +647,20 @@ export const agentsEn: Shape<typeof agentsDe> = {
     fieldsHint: "What the answer holds; later steps read it as {Ask the user@key}.",
     notInLoop: "Asking the user cannot happen inside a loop or an iteration.",
     send: "Send answer",
+  },
+  docGenerator: {
+    format: "File format",
+    formats: { pdf: "PDF", docx: "Word (DOCX)", markdown: "Markdown", txt: "Text", html: "HTML" },
+    content: "Content",
+    contentHint: "Markdown with variables: headings (#), lists, tables; \\newpage starts a new page.",
+    filename: "File name",
+    filenameHint: "Empty: document_<timestamp>; the extension comes from the format.",
+    header_text: "Header",
+    footer_text: "Footer",
+    watermark_text: "Watermark",
+    fontSize: "Font size (pt)",
+    add_page_numbers: "Page numbers",
+    add_timestamp: "Add the creation time",
+    download: "Download",
   },
 };

@@ -143,6 +143,7 @@ const runTurn = async (
       history: session.state.history,
       turns,
       authorId: agent.createdBy,
+      agentId: agent.id,
       overridesGlobals,
       awaiting: session.state.awaiting ?? null,
       kept: session.state.kept ?? null,

@@ -1,30 +1,13 @@
 import { dslFromSpecs } from "../../contract/agent-graph";
-import type { AgentTemplate, Dsl, TemplateLanguage } from "../../contract/agents";
-
-// A template's texts in the language asked for: say(German, English).
-type Say = (de: string, en: string) => string;
+import type { AgentTemplate, TemplateLanguage } from "../../contract/agents";
+import { type Definition, type Say, template } from "./templates-define";
+import { HEALTH_TEMPLATES } from "./templates-health";
 
 const knowledgePrompt = (say: Say) =>
   say(
     "Beantworte die Frage mit dem Wissen unten. Nenne nur, was dort steht; steht dort nichts Passendes, sage das.\n\nWissen:\n{Retrieval:kb@formalized_content}",
     "Answer the question with the knowledge below. Say only what it says; if nothing there fits, say so.\n\nKnowledge:\n{Retrieval:kb@formalized_content}",
   );
-
-type Definition = Omit<AgentTemplate, "dsl"> & { dsl: (say: Say) => Dsl };
-
-const template = (
-  id: string,
-  de: [string, string],
-  en: [string, string],
-  canvasType: string,
-  dsl: (say: Say) => Dsl,
-): Definition => ({
-  id,
-  title: { de: de[0], en: en[0] },
-  description: { de: de[1], en: en[1] },
-  canvas_type: canvasType,
-  dsl,
-});
 
 // Each runs with the built-in offline models (Retrieval needs a knowledge base chosen; web lookups need network).
 const DEFINITIONS: Definition[] = [
@@ -555,5 +538,5 @@ const DEFINITIONS: Definition[] = [
 // descriptions come in both.
 export const agentTemplates = (language: TemplateLanguage): AgentTemplate[] => {
   const say: Say = (de, en) => (language === "en" ? en : de);
-  return DEFINITIONS.map(({ dsl, ...described }) => ({ ...described, dsl: dsl(say) }));
+  return [...DEFINITIONS, ...HEALTH_TEMPLATES].map(({ dsl, ...described }) => ({ ...described, dsl: dsl(say) }));
 };

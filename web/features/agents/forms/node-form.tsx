@@ -31,6 +31,7 @@ import { LoopFields } from "./loop-fields";
 import { StringTransformFields } from "./string-transform-fields";
 import { VariableAggregatorFields } from "./variable-aggregator-fields";
 import { UserFillUpFields } from "./user-fill-up-fields";
+import { DocGeneratorFields } from "./doc-generator-fields";
 import { VariableAssignerFields } from "./variable-assigner-fields";
 
 const FIELDS: Partial<Record<ComponentName, ComponentType<FieldsProps>>> = {
@@ -59,6 +60,7 @@ const FIELDS: Partial<Record<ComponentName, ComponentType<FieldsProps>>> = {
   LLM: AgentFields,
   Agent: AgentFields,
   UserFillUp: UserFillUpFields,
+  DocGenerator: DocGeneratorFields,
 };
 
 // What the components without settings say about themselves instead.

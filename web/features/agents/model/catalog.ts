@@ -29,7 +29,7 @@ export const PALETTE_GROUPS = {
     "GitHub",
     "TavilySearch",
   ],
-  tools: ["Invoke", "Email", "Crawler", "DeepL", "YahooFinance", "QWeather", "ExeSQL", "TavilyExtract"],
+  tools: ["Invoke", "Email", "Crawler", "DeepL", "YahooFinance", "QWeather", "ExeSQL", "TavilyExtract", "DocGenerator"],
 } as const satisfies Record<string, readonly ComponentName[]>;
 
 export const PALETTE: ComponentName[] = Object.values(PALETTE_GROUPS).flat();
@@ -99,4 +99,5 @@ export const COMPONENT_COLORS: Record<ComponentName, string> = {
   TavilySearch: SEARCH_COLOR,
   TavilyExtract: TOOL_COLOR,
   UserFillUp: "teal",
+  DocGenerator: TOOL_COLOR,
 };

@@ -39,6 +39,7 @@ import {
   ListFilter,
   Type,
   Hand,
+  FileDown,
 } from "lucide-react";
 import type { ComponentName } from "../../../../worker/contract/agents";
 
@@ -88,6 +89,7 @@ const ICONS: Record<ComponentName, LucideIcon> = {
   TavilySearch: Search,
   TavilyExtract: ScanText,
   UserFillUp: Hand,
+  DocGenerator: FileDown,
 };
 
 export const ComponentIcon = ({ name, size = 16 }: { name: ComponentName; size?: number }) => {

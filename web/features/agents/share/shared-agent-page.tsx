@@ -10,6 +10,8 @@ import {
   streamSharedAgentRun,
   uploadSharedAgentInput,
 } from "../../../api/shared-agents";
+import { visitorId } from "../../../api/share";
+import { AttachmentDownloadProvider, sharedAttachmentDownload } from "../../conversation/attachment-link";
 import { Composer } from "../../conversation/composer";
 import { ShareProblemScreen } from "../../share/share-problem";
 import { RunMessages } from "../test-run/run-messages";
@@ -42,6 +44,7 @@ const Conversation = ({ client, info, prefilled }: Props) => {
   const { t } = useTranslation();
   const transport = useMemo(() => ({ stream: streamSharedAgentRun(client) }), [client]);
   const upload = useMemo(() => uploadSharedAgentInput(client), [client]);
+  const attachmentDownload = useMemo(() => sharedAttachmentDownload(client.token, visitorId()), [client]);
   const run = useAgentRun(client.agentId, info.prologue, transport);
   const inputs = info.inputs as Record<string, BeginInput>;
   const [text, setText] = useState("");
@@ -70,7 +73,9 @@ const Conversation = ({ client, info, prefilled }: Props) => {
         )}
       </Box>
       <Box flex="1" minH="0" px="4" py="3" overflow="hidden" display="flex" flexDirection="column">
-        <RunMessages messages={run.messages} busy={run.busy} agentName={info.title} />
+        <AttachmentDownloadProvider download={attachmentDownload}>
+          <RunMessages messages={run.messages} busy={run.busy} agentName={info.title} />
+        </AttachmentDownloadProvider>
       </Box>
       <Box px="4" pb="4">
         {run.awaiting ? (

@@ -1,6 +1,7 @@
 import type { ComponentName } from "../../../contract/agents";
 import type { ComponentImpl } from "../engine/types";
 import { dataOperations } from "./data-operations";
+import { docGenerator } from "./doc-generator";
 import { agent, llm } from "./agent";
 import { crawler, deepl, qweather, translate, yahooFinance } from "./data-tools";
 import { email } from "./email";
@@ -67,4 +68,5 @@ export const COMPONENTS: Record<ComponentName, ComponentImpl> = {
   TavilySearch: byName("TavilySearch"),
   TavilyExtract: byName("TavilyExtract"),
   UserFillUp: userFillUp,
+  DocGenerator: docGenerator,
 };

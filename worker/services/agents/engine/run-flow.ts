@@ -32,6 +32,7 @@ export type RunInput = {
   history: [string, string][];
   turns: number;
   authorId: string;
+  agentId: string;
   overridesGlobals: boolean;
   // the UserFillUp the session waits at (its answers are `inputs`), and the outputs kept from before the pause
   awaiting: PendingFillUp | null;
@@ -186,6 +187,7 @@ export const runFlow = async (
     values,
     history: input.history,
     authorId: input.authorId,
+    agentId: input.agentId,
     signal: controller.signal,
     emit,
     render: (template) => render(template, values),

@@ -14,6 +14,8 @@ export type ComponentRun = {
   history: [string, string][];
   // the agent's author: Retrieval reads the knowledge bases the author may see
   authorId: string;
+  // the flow being run (a DocGenerator files its documents under it)
+  agentId: string;
   signal: AbortSignal;
   emit: (event: AgentEvent) => Promise<void>;
   render: (template: unknown) => string;
