@@ -36,6 +36,12 @@ const routeChunkTimeout = (): Plugin => ({
   },
 });
 
+// Every module the first page needs (React, Chakra, the router, the route tree with its small route files)
+// is one file: each file costs a round trip through the Worker, and the first load used to fetch about 70 tiny
+// chunks (one per Chakra part, hook or route file), discovered one import after another. What a page adds
+// on demand (its component, pdf.js, SheetJS, the flow editor, the file manager) keeps its own chunks.
+const CHUNK_GROUPS = [{ name: "app", tags: ["$initial" as const] }];
+
 // Builds the SPA into web/dist, which wrangler serves as static assets next to the API.
 export default defineConfig({
   root: fromRoot("./web"),
@@ -60,7 +66,10 @@ export default defineConfig({
     // pdf.js (the file preview) is one lazily loaded 1.6 MB chunk; everything on the first load stays far below
     chunkSizeWarningLimit: 1700,
     modulePreload: false,
-    rolldownOptions: { treeshake: { manualPureFunctions: ["defineConfig", "createSystem", "mergeConfigs"] } },
+    rolldownOptions: {
+      treeshake: { manualPureFunctions: ["defineConfig", "createSystem", "mergeConfigs"] },
+      output: { codeSplitting: { groups: CHUNK_GROUPS } },
+    },
   },
   server: {
     port: 5173,

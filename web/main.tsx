@@ -12,8 +12,6 @@ import { Toaster } from "./components/ui/toaster";
 import { initI18n } from "./i18n";
 import { createAppRouter, createQueryClient, emitRouteChanges } from "./router";
 
-await initI18n();
-
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 emitRouteChanges(router);
@@ -46,13 +44,17 @@ const onCaughtError = (error: unknown, info: { componentStack?: string }) => {
   if (!(error instanceof ChunkLoadError)) console.error(error, info.componentStack);
 };
 
-createRoot(document.getElementById("root") as HTMLElement, { onCaughtError }).render(
-  <StrictMode>
-    <Provider>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </QueryClientProvider>
-    </Provider>
-  </StrictMode>,
+// Not a top-level await: a chunk that imports from the entry's chunk (the language's texts do) would wait for
+// it for ever.
+void initI18n().then(() =>
+  createRoot(document.getElementById("root") as HTMLElement, { onCaughtError }).render(
+    <StrictMode>
+      <Provider>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+          <Toaster />
+        </QueryClientProvider>
+      </Provider>
+    </StrictMode>,
+  ),
 );
