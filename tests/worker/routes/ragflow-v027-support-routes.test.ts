@@ -86,6 +86,14 @@ describe("RAGFlow v0.27 support routes", () => {
     const chat = await createChat(user, {});
     const res = await callApi("/chat/completions", { token: user.token, json: { chat_id: chat.id, stream: false } });
     expect(res.body).toMatchObject({ code: 101, message: "required argument are missing: messages" });
+    const sessionOnly = await callApi("/chat/completions", {
+      token: user.token,
+      json: { session_id: "s", messages: [{ role: "user", content: "Hallo" }], stream: false },
+    });
+    expect(sessionOnly.body).toMatchObject({
+      code: 102,
+      message: "`chat_id` is required when `session_id` is provided.",
+    });
   });
 
   it("merges repeated slashes and answers a known path under another method with RAGFlow's 405 line", async () => {
@@ -112,5 +120,26 @@ describe("RAGFlow v0.27 graph methods", () => {
       json: { name: "x", parser_config: { graphrag: { method: "unknown" } } },
     });
     expect(bad.body).toMatchObject({ code: 101, message: expect.stringContaining("'light', 'general' or 'ner'") });
+  });
+});
+
+describe("RAGFlow v0.27 llm_setting.max_token", () => {
+  it("takes max_token as the answer limit and answers it beside max_tokens", async () => {
+    const user = await createUser();
+    const chat = await createChat(user, { llm_setting: { max_token: 1024 } });
+    expect(chat.llm_setting).toMatchObject({ max_token: 1024, max_tokens: 1024 });
+    const both = await callApi<{ llm_setting: Record<string, number> }>(`/chats/${chat.id}`, {
+      token: user.token,
+      method: "PATCH",
+      json: { llm_setting: { max_token: 5, max_tokens: 300 } },
+    });
+    expect(both.body.data.llm_setting).toMatchObject({ max_token: 300, max_tokens: 300 });
+    const bad = await callApi(`/chats/${chat.id}`, {
+      token: user.token,
+      method: "PATCH",
+      json: { llm_setting: { max_token: "a" } },
+    });
+    expect(bad.body.code).not.toBe(0);
+    expect(bad.body.message).toContain("max_token");
   });
 });
