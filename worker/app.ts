@@ -4,10 +4,12 @@ import { limitBody } from "./middleware/body-limit";
 import { emptyJsonBodyAsObject } from "./middleware/empty-body";
 import { handleError, handleNotFound } from "./middleware/errors";
 import { init } from "./middleware/init";
+import { methodNotAllowedOr } from "./middleware/method-not-allowed";
 import { securityHeaders } from "./middleware/security-headers";
 import { countRequests } from "./middleware/usage";
 import { agentAttachmentRoutes } from "./routes/agent-attachments";
 import { agentRoutes, openAiAgentRoutes } from "./routes/agents";
+import { agentSupportRoutes } from "./routes/agent-support";
 import { agentVersionRoutes } from "./routes/agent-versions";
 import { agentWebhookRoutes } from "./routes/agent-webhooks";
 import { agentScheduleRoutes } from "./routes/agent-schedules";
@@ -32,6 +34,9 @@ import { retrievalRoutes } from "./routes/retrieval";
 import { difyRoutes } from "./routes/dify";
 import { searchRoutes } from "./routes/searches";
 import { systemRoutes } from "./routes/system";
+import { systemExtraRoutes } from "./routes/system-extras";
+import { langfuseRoutes } from "./routes/langfuse";
+import { pluginToolRoutes } from "./routes/plugin-tools";
 import { taskRoutes } from "./routes/tasks";
 import { teamRoutes } from "./routes/teams";
 import { tokenRoutes } from "./routes/tokens";
@@ -59,6 +64,7 @@ const api = new Hono<AppEnv>()
   .route("/chat", chatToolRoutes)
   .route("/openai", openAiChatRoutes)
   .route("/chats_openai", openAiChatRoutes)
+  .route("/agents", agentSupportRoutes)
   .route("/agents", agentVersionRoutes)
   .route("/agents", agentWebhookRoutes)
   .route("/agents", agentScheduleRoutes)
@@ -77,6 +83,9 @@ const api = new Hono<AppEnv>()
   .route("/messages", messageRoutes)
   .route("/system/tokens", tokenRoutes)
   .route("/system", systemRoutes)
+  .route("/system", systemExtraRoutes)
+  .route("/plugin", pluginToolRoutes)
+  .route("/langfuse", langfuseRoutes)
   .route("/tasks", taskRoutes)
   .route("/mcp/servers", mcpServerRoutes);
 
@@ -100,6 +109,6 @@ mountDocs(app);
 app.get("*", spaPage);
 
 app.onError(handleError);
-app.notFound(handleNotFound);
+app.notFound(methodNotAllowedOr(app.routes, handleNotFound));
 
 export type AppType = typeof app;

@@ -1,4 +1,5 @@
 import { app } from "./app";
+import { mergeSlashes } from "./lib/merge-slashes";
 import { handleQueueBatch, handleScheduled, type QueueMessage } from "./jobs/consumer";
 import { recoverAfterStart } from "./jobs/recovery";
 import { createDeps } from "./services/create-deps";
@@ -7,7 +8,7 @@ import { runDueSchedules } from "./services/agents/schedules/run-due";
 export default {
   fetch: (request, env, ctx) => {
     recoverAfterStart(env, ctx);
-    return app.fetch(request, env, ctx);
+    return app.fetch(mergeSlashes(request), env, ctx);
   },
   queue: (batch, env, ctx) => {
     recoverAfterStart(env, ctx);

@@ -77,15 +77,22 @@ export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 
 const color = v.pipe(v.string(msg.string), v.regex(HEX_COLOR, "Colours must be hex values such as #1a7f64."));
 
-export const LlmSettingSchema = v.object({
-  model_type: v.optional(oneOf(["chat", "image2text"] as const)),
-  freedom: v.optional(oneOf(FREEDOMS)),
-  temperature: v.optional(float(0, 2)),
-  top_p: v.optional(float(0, 1)),
-  presence_penalty: v.optional(float(-2, 2)),
-  frequency_penalty: v.optional(float(-2, 2)),
-  max_tokens: v.optional(int(0, MAX_TOKENS_MAX)),
-});
+// RAGFlow v0.27 names the answer limit `max_token`; Buddy's `max_tokens` wins when a request sends both.
+export const LlmSettingSchema = v.pipe(
+  v.object({
+    model_type: v.optional(oneOf(["chat", "image2text"] as const)),
+    freedom: v.optional(oneOf(FREEDOMS)),
+    temperature: v.optional(float(0, 2)),
+    top_p: v.optional(float(0, 1)),
+    presence_penalty: v.optional(float(-2, 2)),
+    frequency_penalty: v.optional(float(-2, 2)),
+    max_tokens: v.optional(int(0, MAX_TOKENS_MAX)),
+    max_token: v.optional(int(0, MAX_TOKENS_MAX)),
+  }),
+  v.transform(({ max_token, ...setting }) =>
+    max_token !== undefined && setting.max_tokens === undefined ? { ...setting, max_tokens: max_token } : setting,
+  ),
+);
 export type LlmSetting = v.InferOutput<typeof LlmSettingSchema>;
 
 export const VariableSchema = v.object({
@@ -448,7 +455,7 @@ export type Chat = {
   kb_ids: string[];
   kb_names: string[];
   llm_id: string;
-  llm_setting: LlmSetting & { max_tokens: number };
+  llm_setting: LlmSetting & { max_tokens: number; max_token: number };
   prompt_type: "simple";
   prompt_config: PromptConfig;
   design: Design;

@@ -21,7 +21,7 @@ export const CHUNK_METHODS = [
 export type ChunkMethod = (typeof CHUNK_METHODS)[number];
 
 export const LAYOUT_RECOGNIZERS = ["DeepDOC", "Plain Text"] as const;
-export const GRAPHRAG_METHODS = ["light", "general"] as const;
+export const GRAPHRAG_METHODS = ["light", "general", "ner"] as const;
 export type GraphragMethod = (typeof GRAPHRAG_METHODS)[number];
 export const RAPTOR_SCOPES = ["file", "dataset"] as const;
 export type RaptorScope = (typeof RAPTOR_SCOPES)[number];

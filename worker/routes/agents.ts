@@ -35,6 +35,7 @@ import { readAgentSession, removeAgentSession } from "../services/agents/session
 import { agentTemplates } from "../services/agents/templates";
 import { readInputFile } from "../services/agents/upload";
 import { readForm, uploadedFiles } from "./file-transfer";
+import { requireAgentDslAndTitle } from "./required-arguments";
 import type { Context } from "hono";
 import type { AgentCompletionInput } from "../contract/agents";
 
@@ -91,7 +92,7 @@ export const agentRoutes = new Hono<AppEnv>()
     const { agents, total } = await listAgents(serviceContext(c), c.req.valid("query"));
     return ok(c, { canvas: agents, total });
   })
-  .post("/", jsonBodyAsDataError(CreateAgentSchema), async (c) =>
+  .post("/", requireAgentDslAndTitle, jsonBodyAsDataError(CreateAgentSchema), async (c) =>
     ok(c, await createAgent(serviceContext(c), c.req.valid("json"))),
   )
   .get("/:agentId", async (c) => ok(c, await getAgentForEditor(serviceContext(c), c.req.param("agentId"))))

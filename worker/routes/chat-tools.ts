@@ -19,7 +19,10 @@ export const chatToolRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .post("/completions", jsonBodyAsDataError(CompletionSchema), async (c) => {
     const input = c.req.valid("json");
-    if (!input.chat_id) throw dataError("`chat_id` is required.");
+    if (!input.chat_id)
+      throw dataError(
+        input.session_id ? "`chat_id` is required when `session_id` is provided." : "`chat_id` is required.",
+      );
     return respondToCompletion(c, await getDialogInTenant(serviceContext(c), input.chat_id), input);
   })
   .post("/recommendation", requireArguments("question"), jsonBodyAsDataError(RecommendationSchema), async (c) =>

@@ -13,3 +13,15 @@ export const requireArguments = (...names: string[]) =>
     }
     await next();
   });
+
+// RAGFlow's POST /agents: a body without `dsl` (or with null), then one without `title`, is refused with 101
+// and its own line before the body is checked further.
+export const requireAgentDslAndTitle = createMiddleware<AppEnv>(async (c, next) => {
+  const body: unknown = await c.req.json().catch(() => ({}));
+  if (typeof body === "object" && body !== null && !Array.isArray(body)) {
+    const fields = body as Record<string, unknown>;
+    if (fields.dsl === undefined || fields.dsl === null) throw argumentError("No DSL data in request.");
+    if (fields.title === undefined || fields.title === null) throw argumentError("No title in request.");
+  }
+  await next();
+});

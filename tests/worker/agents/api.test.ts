@@ -24,6 +24,10 @@ describe("agents API", () => {
       (await callApi("/agents", { token: user.token, json: { title: "mein buddy", dsl: simple() } })).body,
     ).toMatchObject({ code: 102, message: "Agent with title mein buddy already exists." });
     expect((await callApi("/agents", { token: user.token, json: { dsl: simple() } })).body).toMatchObject({
+      code: 101,
+      message: "No title in request.",
+    });
+    expect((await callApi("/agents", { token: user.token, json: { title: " ", dsl: simple() } })).body).toMatchObject({
       code: 102,
       message: "`title` is required",
     });

@@ -32,6 +32,12 @@ describe("graph extraction methods", () => {
     expect(light).not.toContain("comprehensive description");
   });
 
+  it("ask the ner way for entities alone", () => {
+    const ner = extractionPrompt("Text", ["person"], "ner")[0]?.content ?? "";
+    expect(ner).toContain("ENTITIES of these types: person");
+    expect(ner).toContain('"relations": []');
+  });
+
   it("let a gleaning relate a new entity to one found before, and read the model's yes or no", () => {
     const known = [{ name: "Berlin", type: "geo", description: "" }];
     const answer = JSON.stringify({

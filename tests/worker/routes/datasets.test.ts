@@ -138,10 +138,13 @@ describe("POST /datasets", () => {
   );
 
   it.each([
-    ["unknown@ZHIPU-AI", "Unsupported model: <unknown@ZHIPU-AI>"],
-    ["embedding-3@unknown", "Unsupported model: <embedding-3@unknown>"],
-    ["text-embedding-3-small@OpenAI", "Unauthorized model: <text-embedding-3-small@OpenAI>"],
-    ["text-embedding-v3@Tongyi-Qianwen", "Unauthorized model: <text-embedding-v3@Tongyi-Qianwen>"],
+    ["unknown@ZHIPU-AI", "Model unknown@ZHIPU-AI not found for model embedding"],
+    ["embedding-3@unknown", "Provider unknown not found for model embedding-3@unknown."],
+    ["text-embedding-3-small@OpenAI", "Provider OpenAI not found for model text-embedding-3-small@OpenAI."],
+    [
+      "text-embedding-v3@Tongyi-Qianwen",
+      "Provider Tongyi-Qianwen not found for model text-embedding-v3@Tongyi-Qianwen.",
+    ],
   ])("refuses embedding model %s with code 102", async (model, message) => {
     const user = await createUser();
     const res = await callApi("/datasets", { token: user.token, json: { name: "a", embedding_model: model } });

@@ -83,7 +83,7 @@ describe("POST /datasets/{id}/embedding/check", () => {
       expect((await check(user, ds.id, { embd_id: "builtin-hash@Builtin", check_num })).body.code).toBe(101);
     expect((await check(user, ds.id, { embd_id: "text-embedding-3-small@OpenAI" })).body).toMatchObject({
       code: 102,
-      message: "Unauthorized model: <text-embedding-3-small@OpenAI>",
+      message: "Provider OpenAI not found for model text-embedding-3-small@OpenAI.",
     });
     const empty = await createDataset(user);
     expect((await check(user, empty.id, { embd_id: "builtin-hash@Builtin" })).body).toMatchObject({

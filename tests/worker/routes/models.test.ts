@@ -253,7 +253,7 @@ describe("the team's models", () => {
     });
     expect(refused.body).toMatchObject({
       code: 102,
-      message: "Unauthorized model: <embed-model@OpenAI-API-Compatible>",
+      message: "Provider OpenAI-API-Compatible not found for model embed-model@OpenAI-API-Compatible.",
     });
   });
 
@@ -274,7 +274,7 @@ describe("the team's models", () => {
     });
     expect(refused.body).toMatchObject({
       code: 102,
-      message: "Unauthorized model: <embed-model@OpenAI-API-Compatible>",
+      message: "Provider OpenAI-API-Compatible not found for model embed-model@OpenAI-API-Compatible.",
     });
     await status(user.token, "active");
     const accepted = await callApi("/datasets", {

@@ -1382,6 +1382,66 @@ const ROWS: Row[] = [
   },
 
   { route: "GET /api/v1/system/stats", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/system/stats" }) },
+  // RAGFlow's reports on parts Buddy lacks: OceanBase is never in use (code 500), log levels cannot be set
+  {
+    route: "GET /api/v1/system/oceanbase/status",
+    allowed: [],
+    req: () => ({ method: "GET", path: "/system/oceanbase/status" }),
+  },
+  {
+    route: "GET /api/v1/system/config/log",
+    allowed: SIGNED_IN,
+    req: () => ({ method: "GET", path: "/system/config/log" }),
+  },
+  {
+    route: "PUT /api/v1/system/config/log",
+    allowed: [],
+    req: () => ({ method: "PUT", path: "/system/config/log", json: { pkg_name: "rag", level: "DEBUG" } }),
+  },
+  { route: "GET /api/v1/plugin/tools", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/plugin/tools" }) },
+  // Buddy stores no Langfuse keys: reading and deleting say so, storing is refused
+  {
+    route: "GET /api/v1/langfuse/api-key",
+    allowed: SIGNED_IN,
+    req: () => ({ method: "GET", path: "/langfuse/api-key" }),
+  },
+  {
+    route: "DELETE /api/v1/langfuse/api-key",
+    allowed: SIGNED_IN,
+    req: () => ({ method: "DELETE", path: "/langfuse/api-key" }),
+  },
+  ...(["POST", "PUT"] as const).map((method) => ({
+    route: `${method} /api/v1/langfuse/api-key`,
+    allowed: [] as Caller[],
+    req: () => ({
+      method,
+      path: "/langfuse/api-key",
+      json: { secret_key: "s", public_key: "p", host: "https://x.test" },
+    }),
+  })),
+  // a re-run re-parses the fixture's document (its chunks would go), so the row names an outsider's view of a
+  // real log: nobody but a dataset reader may start it (the success path is in ragflow-v027-support-routes)
+  {
+    route: "POST /api/v1/agents/rerun",
+    allowed: [],
+    req: async (_fx, caller) => {
+      const log = await env.DB.prepare("SELECT id FROM ingestion_logs WHERE dataset_id = ? LIMIT 1")
+        .bind(fx.datasetId)
+        .first<{ id: string }>();
+      const id = caller === "outsider" ? log?.id : "no-such-log";
+      return { method: "POST", path: "/agents/rerun", json: { id, dsl: {}, component_id: "File" } };
+    },
+  },
+  // ExeSQL reads D1 only: every connection test is refused
+  {
+    route: "POST /api/v1/agents/test_db_connection",
+    allowed: [],
+    req: () => ({
+      method: "POST",
+      path: "/agents/test_db_connection",
+      json: { db_type: "mysql", database: "d", username: "u", host: "db.test", port: 3306, password: "p" },
+    }),
+  },
   { route: "GET /api/v1/usage", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/usage" }) },
   {
     route: "GET /api/v1/prompt-templates",

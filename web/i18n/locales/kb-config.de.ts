@@ -94,8 +94,9 @@ export const kbConfigDe = {
     graphMethods: {
       light: "Light: kurze Beschreibungen und Stichwörter je Beziehung (nach LightRAG); braucht weniger Tokens",
       general: "General: ausführliche Beschreibungen jeder Entität und jeder Beziehung (nach Microsoft GraphRAG)",
+      ner: "NER: nur benannte Entitäten, keine Beziehungen; braucht die wenigsten Tokens",
     },
-    graphMethodHint: "Bei beiden Methoden fragt Buddy das Modell bis zu zweimal nach übersehenen Entitäten.",
+    graphMethodHint: "Bei jeder Methode fragt Buddy das Modell bis zu zweimal nach übersehenen Entitäten.",
     graphResolution: "Entitäten zusammenführen",
     graphResolutionHint:
       "Das Modell prüft Entitäten desselben Typs mit ähnlichen Namen (z. B. „Robert Koch-Institut“ und „Robert-Koch-Institut“) und führt gleiche zusammen.",

@@ -94,8 +94,9 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
     graphMethods: {
       light: "Light: short descriptions and keywords per relation (after LightRAG); uses fewer tokens",
       general: "General: comprehensive descriptions of every entity and relation (after Microsoft GraphRAG)",
+      ner: "NER: named entities only, no relations; uses the fewest tokens",
     },
-    graphMethodHint: "With either method Buddy asks the model up to twice for entities it missed.",
+    graphMethodHint: "With every method Buddy asks the model up to twice for entities it missed.",
     graphResolution: "Entity resolution",
     graphResolutionHint:
       "The model checks entities of one type with similar names (e.g. “Robert Koch-Institut” and “Robert-Koch-Institut”) and merges those that are the same.",

@@ -23,6 +23,12 @@ const SYSTEM_PROMPTS: Record<GraphragMethod, (types: string) => string> = {
     "activities. 2. For each pair of entities that are clearly related, explain why they are related and give a " +
     "numeric score from 1 to 10 for the strength of the relationship. Write descriptions in the language of the " +
     `text. ${ANSWER_SHAPE}}]}`,
+  // RAGFlow v0.27's "ner": named entities only, no relations between them
+  ner: (types) =>
+    `You recognise named entities. From the text below, extract the ENTITIES of these types: ${types}. Keep names ` +
+    "as written in the text; write each description in the language of the text, one sentence. Extract no " +
+    'relations. Answer with JSON only: {"entities": [{"name": "...", "type": "...", "description": "..."}], ' +
+    '"relations": []}',
 };
 
 export const extractionPrompt = (content: string, entityTypes: string[], method: GraphragMethod): ChatMessage[] => [

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { ChatMessage as StoredMessage, CompletionFrame, CompletionInput } from "../../contract/chats";
 import { conversationNameOf } from "../../contract/conversation-name";
 import { chatTurns, conversations, type ConversationRow, type DialogRow } from "../../db/schema";
-import { dataError } from "../../lib/errors";
+import { argumentError, dataError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
 import type { ChatMessage } from "../../platform/providers/types";
@@ -90,6 +90,9 @@ export const prepareCompletion = async (
 ): Promise<PreparedCompletion> => {
   const values = variableValues(dialog.promptConfig, variablesOf(input));
   const question = input.question?.trim() ?? "";
+  // RAGFlow's _normalize_completion_messages: neither messages nor question is a missing argument (101)
+  if (input.messages === undefined && input.question === undefined)
+    throw argumentError("required argument are missing: messages");
   if (!input.messages && !question) throw dataError("Please input your question.");
   if (input.messages && input.messages.at(-1)?.role !== "user")
     throw dataError("The last content of this conversation is not from user.");

@@ -15,7 +15,8 @@ export const toChat = (row: DialogRow, kbNames: string[]): Chat => ({
   kb_ids: row.datasetIds,
   kb_names: kbNames,
   llm_id: row.llmId,
-  llm_setting: row.llmSetting,
+  // v0.27's clients read `max_token`, Buddy's `max_tokens`
+  llm_setting: { ...row.llmSetting, max_token: row.llmSetting.max_tokens },
   prompt_type: "simple",
   prompt_config: row.promptConfig,
   design: { ...DEFAULT_DESIGN, ...row.design },

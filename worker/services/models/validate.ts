@@ -4,13 +4,16 @@ import { BUILTIN_PROVIDER, findProvider, knowsModel, parseModelId } from "../../
 import type { ServiceContext } from "../context";
 import { findTenantModel } from "./resolve";
 
-// Unknown provider or model → "Unsupported"; known but not set up for the tenant → "Unauthorized".
+// RAGFlow v0.27's words: a provider Buddy does not know, or one the tenant has not set up this model for, is a
+// provider "not found for model"; a model its provider does not offer is a model "not found for model embedding".
 export const assertEmbeddingModelUsable = async (ctx: ServiceContext, id: string) => {
   if (RAGFLOW_DEFAULT_EMBEDDING_IDS.includes(id)) return;
   const { model, provider } = parseModelId(id);
   const entry = findProvider(provider);
-  if (!entry || !knowsModel(entry, model, "embedding")) throw dataError(`Unsupported model: <${id}>`);
+  const providerMissing = dataError(`Provider ${provider} not found for model ${id}.`);
+  if (!entry) throw providerMissing;
+  if (!knowsModel(entry, model, "embedding")) throw dataError(`Model ${id} not found for model embedding`);
   if (provider === BUILTIN_PROVIDER) return;
   const configured = await findTenantModel(ctx, ctx.actor.tenantId, id, "embedding");
-  if (!configured || !configured.enabled) throw dataError(`Unauthorized model: <${id}>`);
+  if (!configured || !configured.enabled) throw providerMissing;
 };
