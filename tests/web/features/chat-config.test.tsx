@@ -101,6 +101,7 @@ const makeChat = (overrides: Partial<Chat> = {}): Chat => {
       presence_penalty: 0.2,
       frequency_penalty: 0.3,
       max_tokens: 1024,
+      max_token: 1024,
     },
     prompt_type: "simple",
     prompt_config: {
@@ -597,6 +598,7 @@ describe("config-form", () => {
         presence_penalty: 0.4,
         frequency_penalty: 0.7,
         max_tokens: 512,
+        max_token: 512,
       },
     });
     expect(initialValues(chat).freedom).toBe("custom");
