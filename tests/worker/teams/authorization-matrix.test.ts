@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "../../../worker/app";
 import { GOOD_KEY } from "../../helpers/shared/model-key";
 import { MCP_TOKEN } from "../../helpers/shared/mcp-token";
-import { createAgent, flow } from "../../helpers/worker/agents";
+import { createAgent, flow, runAgent } from "../../helpers/worker/agents";
 import { ask, createSession } from "../../helpers/worker/chat";
 import { callApi } from "../../helpers/worker/api";
 import {
@@ -102,6 +102,21 @@ const readingFlow = (datasetId: string) =>
     ["Retrieval:kb", "Retrieval", { kb_ids: [datasetId] }, ["Answer:a"]],
     ["Answer:a", "Answer", { content: "{Retrieval:kb@formalized_content}" }, []],
   ]);
+// a team flow whose DocGenerator wrote a Markdown file: the path of its download below /api/v1
+const generatedAttachment = async () => {
+  const agent = await createAgent(
+    fx.owner,
+    flow([
+      ["begin", "Begin", {}, ["DocGenerator:doc"]],
+      ["DocGenerator:doc", "DocGenerator", { content: "# Brief", output_format: "markdown" }, []],
+    ]),
+    undefined,
+    { permission: "team" },
+  );
+  const run = await runAgent(fx.owner, agent.id, { question: "Brief" });
+  const outputs = run.body.data.trace.find((entry) => entry.component_id === "DocGenerator:doc")?.outputs;
+  return (JSON.parse(String(outputs?.download)) as { url: string }).url.replace("/api/v1", "");
+};
 const throwawayAgent = async () => (await createAgent(fx.owner, AGENT_DSL, undefined, { permission: "team" })).id;
 const throwawayDataset = async () => (await createDataset(fx.owner, { permission: "team" })).id;
 const throwawayDocument = async () => {
@@ -1001,6 +1016,11 @@ const ROWS: Row[] = [
     req: () => ({ method: "DELETE", path: `/agents/${fx.agentId}/schedule` }),
   },
   {
+    route: "GET /api/v1/agents/:agentId/attachments/:docId/:filename",
+    allowed: TEAM,
+    req: async () => ({ method: "GET", path: await generatedAttachment() }),
+  },
+  {
     route: "GET /api/v1/agents/:agentId/webhook/logs",
     allowed: MANAGERS,
     req: () => ({ method: "GET", path: `/agents/${fx.agentId}/webhook/logs` }),
@@ -1689,6 +1709,7 @@ const SHARE_ROUTES = [
   "GET /api/v1/share/agents/:agentId",
   "POST /api/v1/share/agents/:agentId/completions",
   "POST /api/v1/share/agents/:agentId/upload",
+  "GET /api/v1/share/agents/:agentId/attachments/:docId/:filename",
   "OPTIONS /api/v1/searchbots/*",
   "GET /api/v1/searchbots/detail",
   "POST /api/v1/searchbots/ask",
