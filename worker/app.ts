@@ -8,6 +8,7 @@ import { securityHeaders } from "./middleware/security-headers";
 import { countRequests } from "./middleware/usage";
 import { agentAttachmentRoutes } from "./routes/agent-attachments";
 import { agentRoutes, openAiAgentRoutes } from "./routes/agents";
+import { agentRunRoutes } from "./routes/agent-runs";
 import { agentVersionRoutes } from "./routes/agent-versions";
 import { agentWebhookRoutes } from "./routes/agent-webhooks";
 import { agentScheduleRoutes } from "./routes/agent-schedules";
@@ -63,6 +64,7 @@ const api = new Hono<AppEnv>()
   .route("/agents", agentWebhookRoutes)
   .route("/agents", agentScheduleRoutes)
   .route("/agents", agentAttachmentRoutes)
+  .route("/agents", agentRunRoutes)
   .route("/agents", agentRoutes)
   .route("/evaluation", evaluationRoutes)
   .route("/agents_openai", openAiAgentRoutes)
