@@ -67,5 +67,5 @@ export const debugComponent = async (
   );
   const entry = outcome.trace.findLast((step) => step.component_id === componentId);
   const error = entry?.error ?? outcome.error;
-  return { ...(entry?.outputs ?? {}), ...(error ? { _ERROR: error } : {}) };
+  return { ...entry?.outputs, ...(error ? { _ERROR: error } : {}) };
 };
