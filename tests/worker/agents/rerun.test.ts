@@ -112,6 +112,33 @@ describe("per-run logs and rerun from the failed step", () => {
     expect(logs.body.data.total).toBe(1);
   });
 
+  it("keeps a run whose outputs are too large for a log row, without them and without a rerun", async () => {
+    const user = await createUser();
+    const agent = await createAgent(
+      user,
+      flow([
+        ["begin", "Begin", {}, ["StringTransform:big"]],
+        ["StringTransform:big", "StringTransform", { script: "{sys.query}".repeat(40) }, ["Invoke:x"]],
+        ["Invoke:x", "Invoke", { url: `${env.TEST_SITE_URL}/nowhere`, name: "Abruf" }, []],
+      ]),
+    );
+    const failed = await run(user, agent.id, "x".repeat(50_000));
+    expect(failed.data.error).toMatch(/^Abruf: .*HTTP 404/);
+    const log = await callApi<{ failed_component_id: string; trace: TraceEntry[] }>(
+      `/agents/${agent.id}/logs/${failed.message_id}`,
+      { token: user.token },
+    );
+    expect(log.body.data.failed_component_id).toBe("Invoke:x");
+    expect(log.body.data.trace.find((entry) => entry.component_id === "StringTransform:big")?.outputs).toEqual({
+      trimmed: true,
+    });
+    const rerun = await callApi("/agents/rerun", { token: user.token, json: { id: failed.message_id } });
+    expect(rerun.body).toMatchObject({
+      code: 102,
+      message: "The run's outputs were too large to keep; run it again instead.",
+    });
+  });
+
   it("streams a rerun as the run's event frames", async () => {
     const user = await createUser();
     const agent = await createAgent(user, flakyFlow());

@@ -18,6 +18,7 @@ import type { ServiceContext } from "../context";
 import { releasedDsl } from "./versions/released";
 import { runFlow } from "./engine/run-flow";
 import { getVisibleAgent, mayEditAgent } from "./access";
+import { fitLog } from "./runs/fit-log";
 import { getAgentSession, newAgentSession } from "./sessions";
 
 const HISTORY_TURNS = 20;
@@ -200,6 +201,7 @@ export const runTurn = async (
             })
             .where(eq(agentSessions.id, session.id)),
         ];
+  const log = fitLog(outcome.trace, outcome.failed ? outcome.kept : null);
   await ctx.db.batch([
     ctx.db.update(agentTasks).set({ status: "done", updateTime: finished }).where(eq(agentTasks.id, taskId)),
     ...sessionUpdate,
@@ -211,10 +213,10 @@ export const runTurn = async (
       sessionId: session.id,
       taskId,
       run: start,
-      trace: outcome.trace,
+      trace: log.trace,
       error: outcome.error,
       failedComponent: outcome.failed,
-      kept: outcome.failed ? outcome.kept : null,
+      kept: log.kept,
       createTime: finished,
       updateTime: finished,
     }),

@@ -26,7 +26,8 @@ export const prepareAgentRerun = async (ctx: ServiceContext, input: RerunAgentIn
   });
   if (!found || found.userId !== ctx.actor.userId) throw dataError(`Run ${input.id} not found.`);
   const { agent, row } = await readableRunLog(ctx, found.agentId, found.id);
-  if (!row.failedComponent || !row.kept) throw dataError("Only a failed run can be rerun.");
+  if (!row.failedComponent) throw dataError("Only a failed run can be rerun.");
+  if (!row.kept) throw dataError("The run's outputs were too large to keep; run it again instead.");
   const from = input.component_id ?? row.failedComponent;
   const component = agent.dsl.components[from];
   if (!component) throw dataError(`\`component_id\`: the flow has no component ${from}.`);
