@@ -9,6 +9,7 @@ import { securityHeaders } from "./middleware/security-headers";
 import { countRequests } from "./middleware/usage";
 import { agentAttachmentRoutes } from "./routes/agent-attachments";
 import { agentRoutes, openAiAgentRoutes } from "./routes/agents";
+import { agentRunRoutes } from "./routes/agent-runs";
 import { agentSupportRoutes } from "./routes/agent-support";
 import { agentVersionRoutes } from "./routes/agent-versions";
 import { agentWebhookRoutes } from "./routes/agent-webhooks";
@@ -69,6 +70,7 @@ const api = new Hono<AppEnv>()
   .route("/agents", agentWebhookRoutes)
   .route("/agents", agentScheduleRoutes)
   .route("/agents", agentAttachmentRoutes)
+  .route("/agents", agentRunRoutes)
   .route("/agents", agentRoutes)
   .route("/evaluation", evaluationRoutes)
   .route("/agents_openai", openAiAgentRoutes)

@@ -41,8 +41,15 @@ import type { AgentCompletionInput } from "../contract/agents";
 
 // Streamed: RAGFlow's event frames, then [DONE]. Otherwise RAGFlow's last event (message_end) holding the whole
 // answer, as its SDK reads it: data.data.content.
-export const respond = async (c: Context<AppEnv>, agentId: string, input: AgentCompletionInput) => {
-  const prepared = await prepareAgentRun(serviceContext(c), agentId, input);
+export const respond = async (c: Context<AppEnv>, agentId: string, input: AgentCompletionInput) =>
+  answerRun(c, await prepareAgentRun(serviceContext(c), agentId, input), input);
+
+// a prepared run (a turn, a rerun) answered as `respond` says
+export const answerRun = async (
+  c: Context<AppEnv>,
+  prepared: Awaited<ReturnType<typeof prepareAgentRun>>,
+  input: Pick<AgentCompletionInput, "stream" | "return_trace">,
+) => {
   if (!input.stream) {
     const { content, reference, trace, error, awaiting, message_id, task_id, session_id } = await prepared.run(
       async () => undefined,

@@ -85,6 +85,25 @@ const ownerMcpServer = async () =>
 const firstVersionId = async () =>
   (await callApi<{ id: string }[]>(`/agents/${fx.agentId}/versions`, { token: fx.owner.token })).body.data.at(-1)?.id;
 
+// a run's message id: of the fixture flow by the owner, or of a flow whose Invoke fails (a 404 of the local test
+// site) by the caller when in the team, else by the owner
+const runOf = async (agentId: string, maker: { token?: string; headers?: Record<string, string> }) =>
+  (
+    await callApi<{ message_id: string }>("/agents/chat/completions", {
+      ...maker,
+      json: { agent_id: agentId, question: "Hallo" },
+    })
+  ).body.data.message_id;
+const ownerRunId = () => runOf(fx.agentId, { token: fx.owner.token });
+const failedRunOf = async (caller: Caller) => {
+  const failing = flow([
+    ["begin", "Begin", {}, ["Invoke:x"]],
+    ["Invoke:x", "Invoke", { url: `${env.TEST_SITE_URL}/nowhere` }, []],
+  ]);
+  const agent = await createAgent(fx.owner, failing, undefined, { permission: "team" });
+  return runOf(agent.id, TEAM.includes(caller) ? credentials(caller) : { token: fx.owner.token });
+};
+
 const AGENT_DSL = flow([
   ["begin", "Begin", {}, ["Message:m"]],
   ["Message:m", "Message", { content: ["Echo: {sys.query}"] }],
@@ -1024,6 +1043,37 @@ const ROWS: Row[] = [
     route: "GET /api/v1/agents/:agentId/webhook/logs",
     allowed: MANAGERS,
     req: () => ({ method: "GET", path: `/agents/${fx.agentId}/webhook/logs` }),
+  },
+  {
+    route: "GET /api/v1/agents/:agentId/logs",
+    allowed: TEAM,
+    req: () => ({ method: "GET", path: `/agents/${fx.agentId}/logs` }),
+  },
+  // the owner's run: for those who may edit the flow
+  {
+    route: "GET /api/v1/agents/:agentId/logs/:messageId",
+    allowed: MANAGERS,
+    req: async () => ({ method: "GET", path: `/agents/${fx.agentId}/logs/${await ownerRunId()}` }),
+  },
+  // only whoever ran it reruns a run
+  {
+    route: "POST /api/v1/agents/rerun",
+    allowed: TEAM,
+    req: async (_fx, caller) => ({ method: "POST", path: "/agents/rerun", json: { id: await failedRunOf(caller) } }),
+  },
+  {
+    route: "GET /api/v1/agents/:agentId/components/:componentId/input-form",
+    allowed: MANAGERS,
+    req: () => ({ method: "GET", path: `/agents/${fx.agentId}/components/Message:m/input-form` }),
+  },
+  {
+    route: "POST /api/v1/agents/:agentId/components/:componentId/debug",
+    allowed: MANAGERS,
+    req: () => ({
+      method: "POST",
+      path: `/agents/${fx.agentId}/components/Message:m/debug`,
+      json: { params: { "sys.query": { value: "Hallo" } } },
+    }),
   },
 
   // an outsider works in their own team, where they manage its MCP servers

@@ -11,6 +11,7 @@ import { searchDe } from "./search.de";
 import { shareDe } from "./share.de";
 import { agentsDe } from "./agents.de";
 import { agentTriggersDe } from "./agent-triggers.de";
+import { agentRunsDe } from "./agent-runs.de";
 import { evaluationDe } from "./evaluation.de";
 import { evalSetsDe } from "./evaluation-sets.de";
 import { homeDe } from "./home.de";
@@ -408,6 +409,7 @@ export const de = {
   files: filesDe,
   agents: agentsDe,
   agentTriggers: agentTriggersDe,
+  agentRuns: agentRunsDe,
   teams: teamsDe,
   kbConfig: kbConfigDe,
   evaluation: evaluationDe,

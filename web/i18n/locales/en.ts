@@ -12,6 +12,7 @@ import { searchEn } from "./search.en";
 import { shareEn } from "./share.en";
 import { agentsEn } from "./agents.en";
 import { agentTriggersEn } from "./agent-triggers.en";
+import { agentRunsEn } from "./agent-runs.en";
 import { evaluationEn } from "./evaluation.en";
 import { evalSetsEn } from "./evaluation-sets.en";
 import { homeEn } from "./home.en";
@@ -403,6 +404,7 @@ export const en: Shape<typeof de> = {
   files: filesEn,
   agents: agentsEn,
   agentTriggers: agentTriggersEn,
+  agentRuns: agentRunsEn,
   teams: teamsEn,
   kbConfig: kbConfigEn,
   evaluation: evaluationEn,

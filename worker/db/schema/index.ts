@@ -18,3 +18,4 @@ export * from "./memories";
 export * from "./shards";
 export * from "./agent-triggers";
 export * from "./mcp-servers";
+export * from "./agent-runs";

@@ -9,7 +9,7 @@ import {
   invalidBeginInputs,
   missingBeginInputs,
 } from "../../contract/agents";
-import { agentSessions, agentTasks } from "../../db/schema";
+import { type AgentRunStart, agentRunLogs, agentSessions, agentTasks } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowMs, nowSeconds } from "../../lib/time";
@@ -18,6 +18,7 @@ import type { ServiceContext } from "../context";
 import { releasedDsl } from "./versions/released";
 import { runFlow } from "./engine/run-flow";
 import { getVisibleAgent, mayEditAgent } from "./access";
+import { fitLog } from "./runs/fit-log";
 import { getAgentSession, newAgentSession } from "./sessions";
 
 const HISTORY_TURNS = 20;
@@ -67,18 +68,8 @@ export const prepareAgentRun = async (
     session.messages.some((message) => message.role === "user")
   )
     throw dataError("`question` is required.");
-  const taskId = newId();
+  const taskId = await startAgentTask(ctx, agent);
   const messageId = newId();
-  const now = nowMs();
-  await ctx.db.insert(agentTasks).values({
-    id: taskId,
-    agentId: agent.id,
-    tenantId: agent.tenantId,
-    userId: ctx.actor.userId,
-    status: "running",
-    createTime: now,
-    updateTime: now,
-  });
   return {
     taskId,
     sessionId: session.id,
@@ -100,13 +91,38 @@ const checkInputs = (inputs: Record<string, BeginInputSpec>, values: Record<stri
   if (invalid) throw dataError(`The input \`${spec?.name || invalid}\` must be a number.`);
 };
 
-type Turn = {
+// A rerun starts the failed run again at `from`, with the outputs of the steps before it; its answer takes the
+// place of the failed one's (`replaces`, that run's message id) when that was the session's last.
+export type Rerun = {
+  from: string;
+  start: AgentRunStart;
+  kept: Record<string, Record<string, unknown>>;
+  replaces: string;
+};
+
+export type Turn = {
   agent: Awaited<ReturnType<typeof getVisibleAgent>>;
   session: Awaited<ReturnType<typeof newAgentSession>>;
   question: string;
   input: AgentCompletionInput;
   taskId: string;
   messageId: string;
+  rerun?: Rerun;
+};
+
+export const startAgentTask = async (ctx: ServiceContext, agent: { id: string; tenantId: string }) => {
+  const taskId = newId();
+  const now = nowMs();
+  await ctx.db.insert(agentTasks).values({
+    id: taskId,
+    agentId: agent.id,
+    tenantId: agent.tenantId,
+    userId: ctx.actor.userId,
+    status: "running",
+    createTime: now,
+    updateTime: now,
+  });
+  return taskId;
 };
 
 // What a share-link visitor sees of a run: the answer and which steps ran, not the steps' parameters and
@@ -117,9 +133,9 @@ const forVisitor = (event: AgentEvent): AgentEvent => {
   return event;
 };
 
-const runTurn = async (
+export const runTurn = async (
   ctx: ServiceContext,
-  { agent, session, question, input, taskId, messageId }: Turn,
+  { agent, session, question, input, taskId, messageId, rerun }: Turn,
   emit: (event: EnvelopedEvent) => Promise<void>,
 ) => {
   const visitor = ctx.actor.via === "share";
@@ -131,22 +147,24 @@ const runTurn = async (
       task_id: taskId,
       session_id: session.id,
     });
-  const turns = session.messages.filter((message) => message.role === "user").length + 1;
+  const start: AgentRunStart = rerun?.start ?? {
+    question,
+    inputs: input.inputs,
+    history: session.state.history,
+    turns: session.messages.filter((message) => message.role === "user").length + 1,
+  };
   const overridesGlobals = !visitor && mayEditAgent(ctx, agent);
   const outcome = await runFlow(
     ctx,
     agent.dsl,
     {
-      question,
-      inputs: input.inputs,
-      resume: session.state.resume,
-      history: session.state.history,
-      turns,
+      ...start,
+      resume: rerun ? [rerun.from] : session.state.resume,
       authorId: agent.createdBy,
       agentId: agent.id,
       overridesGlobals,
-      awaiting: session.state.awaiting ?? null,
-      kept: session.state.kept ?? null,
+      awaiting: rerun ? null : (session.state.awaiting ?? null),
+      kept: rerun ? rerun.kept : (session.state.kept ?? null),
     },
     envelope,
     taskId,
@@ -155,28 +173,53 @@ const runTurn = async (
   // what the user sees of a pause: the messages before it, else the UserFillUp's tips
   const said = answer || (outcome.awaiting?.tips ?? "");
   const finished = nowMs();
+  const asked = rerun ? start.question : question;
+  // a rerun of an earlier turn leaves the conversation as it is: only its log tells what it did
+  const replacing = rerun && session.messages.at(-1)?.id === rerun.replaces;
+  const sessionUpdate =
+    rerun && !replacing
+      ? []
+      : [
+          ctx.db
+            .update(agentSessions)
+            .set({
+              messages: [
+                ...(replacing ? session.messages.slice(0, -1) : session.messages),
+                ...(replacing ? [] : [{ role: "user" as const, content: question, id: newId(), created_at: finished }]),
+                { role: "assistant", content: said, id: messageId, created_at: finished },
+              ],
+              state: {
+                resume: outcome.resume,
+                ...(outcome.awaiting ? { awaiting: outcome.awaiting, kept: outcome.kept ?? {} } : {}),
+                history: [
+                  ...start.history,
+                  ["user", asked] as [string, string],
+                  ["assistant", said] as [string, string],
+                ].slice(-HISTORY_TURNS * 2),
+              },
+              updateTime: finished,
+            })
+            .where(eq(agentSessions.id, session.id)),
+        ];
+  const log = fitLog(outcome.trace, outcome.failed ? outcome.kept : null);
   await ctx.db.batch([
-    ctx.db
-      .update(agentSessions)
-      .set({
-        messages: [
-          ...session.messages,
-          { role: "user", content: question, id: newId(), created_at: finished },
-          { role: "assistant", content: said, id: messageId, created_at: finished },
-        ],
-        state: {
-          resume: outcome.resume,
-          ...(outcome.awaiting ? { awaiting: outcome.awaiting, kept: outcome.kept ?? {} } : {}),
-          history: [
-            ...session.state.history,
-            ["user", question] as [string, string],
-            ["assistant", said] as [string, string],
-          ].slice(-HISTORY_TURNS * 2),
-        },
-        updateTime: finished,
-      })
-      .where(eq(agentSessions.id, session.id)),
     ctx.db.update(agentTasks).set({ status: "done", updateTime: finished }).where(eq(agentTasks.id, taskId)),
+    ...sessionUpdate,
+    ctx.db.insert(agentRunLogs).values({
+      id: messageId,
+      agentId: agent.id,
+      tenantId: agent.tenantId,
+      userId: ctx.actor.userId,
+      sessionId: session.id,
+      taskId,
+      run: start,
+      trace: log.trace,
+      error: outcome.error,
+      failedComponent: outcome.failed,
+      kept: log.kept,
+      createTime: finished,
+      updateTime: finished,
+    }),
   ]);
   return {
     content: answer,

@@ -188,6 +188,7 @@ export const realId = (world: World, path: string, param: string): string => {
     runId: ids.evaluationRun,
     memoryId: ids.memory,
     ref: `${ids.memory}:${ids.memoryMessage}`,
+    componentId: "begin",
   }[param];
   return id ?? "";
 };

@@ -139,6 +139,7 @@ const Editor = ({ agent, onReload }: EditorProps) => {
                   globals={globals}
                   onUpdate={(change) => editor.updateNode(selectedNode.id, change)}
                   onClose={() => setPanel(null)}
+                  test={readOnly ? undefined : { agentId: agent.id, beforeRun: autosave.saveNow }}
                 />
               )}
               {panel === "globals" && (

@@ -1,7 +1,8 @@
-import { Box, Flex, HStack, IconButton, Stack, Text } from "@chakra-ui/react";
+import { Box, Flex, HStack, IconButton, Separator, Stack, Text } from "@chakra-ui/react";
 import { useReactFlow } from "@xyflow/react";
 import { Trash2, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { ComponentTest } from "../forms/component-test";
 import { NodeForm } from "../forms/node-form";
 import { COMPONENT_COLORS } from "../model/catalog";
 import { type EditorNode, isFixedNode, type NodeUpdate } from "../model/graph";
@@ -13,10 +14,15 @@ type Props = {
   globals: Record<string, unknown>;
   onUpdate: (update: NodeUpdate) => void;
   onClose: () => void;
+  // the "Testen" section, for those who may edit the flow
+  test?: { agentId: string; beforeRun: () => Promise<boolean> };
 };
 
+// components that do nothing on their own to test
+const UNTESTABLE = new Set(["Begin", "Note", "IterationItem", "LoopItem", "ExitLoop"]);
+
 // The side panel of the selected node; deleting goes through the canvas so it undoes like the Delete key.
-export const NodePanel = ({ node, nodes, globals, onUpdate, onClose }: Props) => {
+export const NodePanel = ({ node, nodes, globals, onUpdate, onClose, test }: Props) => {
   const { t } = useTranslation();
   const { deleteElements } = useReactFlow();
   const type = t(`agents.components.${node.data.label}`);
@@ -58,6 +64,12 @@ export const NodePanel = ({ node, nodes, globals, onUpdate, onClose }: Props) =>
       </HStack>
       <Box flex="1" minH="0" overflowY="auto" p="4">
         <NodeForm key={node.id} node={node} nodes={nodes} globals={globals} onUpdate={onUpdate} />
+        {test && !UNTESTABLE.has(node.data.label) && (
+          <>
+            <Separator my="4" />
+            <ComponentTest key={node.id} agentId={test.agentId} componentId={node.id} beforeRun={test.beforeRun} />
+          </>
+        )}
       </Box>
     </Flex>
   );

@@ -20,6 +20,8 @@ export type RunState = {
   busy: boolean;
   sessionId: string | null;
   taskId: string | null;
+  // the current run's message id: a failed run is rerun by it
+  messageId: string | null;
   finished: { elapsed: number; error: string | null } | null;
   // a UserFillUp paused the run: the fields the next turn answers
   awaiting: { inputs: Record<string, BeginInputSpec>; tips: string } | null;
@@ -34,6 +36,7 @@ export const initialRun = (prologue: string): RunState => ({
   busy: false,
   sessionId: null,
   taskId: null,
+  messageId: null,
   finished: null,
   awaiting: null,
   nextId: 1,
@@ -53,8 +56,16 @@ export const startTurn = (state: RunState, question: string): RunState => ({
   awaiting: null,
   activeNode: null,
   taskId: null,
+  messageId: null,
   busy: true,
 });
+
+// A rerun from the failed step: its answer takes the failed one's place.
+export const startRerun = (state: RunState): RunState => {
+  const last = state.messages.at(-1);
+  const kept = last?.role === "assistant" && last.error ? state.messages.slice(0, -1) : state.messages;
+  return startTurn({ ...state, messages: kept }, "");
+};
 
 const updateAnswer = (state: RunState, change: (message: RunMessage) => RunMessage): RunState => {
   const last = state.messages.at(-1);
@@ -64,7 +75,12 @@ const updateAnswer = (state: RunState, change: (message: RunMessage) => RunMessa
 
 // One streamed event applied to the conversation, the trace and the ids needed for follow-ups and cancelling.
 export const applyFrame = (state: RunState, frame: AgentFrame): RunState => {
-  const next = { ...state, sessionId: frame.session_id ?? state.sessionId, taskId: frame.task_id ?? state.taskId };
+  const next = {
+    ...state,
+    sessionId: frame.session_id ?? state.sessionId,
+    taskId: frame.task_id ?? state.taskId,
+    messageId: frame.message_id ?? state.messageId,
+  };
   switch (frame.event) {
     case "node_started":
       return { ...next, activeNode: frame.data.component_id };

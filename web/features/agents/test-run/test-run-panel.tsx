@@ -1,5 +1,5 @@
-import { Alert, Badge, Box, Flex, HStack, IconButton, Stack, Tabs, Text } from "@chakra-ui/react";
-import { MessageSquarePlus, X } from "lucide-react";
+import { Alert, Badge, Box, Button, Flex, HStack, IconButton, Stack, Tabs, Text } from "@chakra-ui/react";
+import { MessageSquarePlus, RotateCcw, X } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { uploadAgentInput } from "../../../api/agents";
@@ -55,6 +55,20 @@ export const TestRunPanel = ({ agentId, agentName, nodes, beforeRun, onClose }: 
     await run.ask(question, values);
   };
 
+  // the saved flow runs again from the failed step, so a fix made since counts
+  const rerun = async () => {
+    if (run.busy) return;
+    if (!(await beforeRun())) return setProblem(t("agents.run.saveFirst"));
+    setProblem(null);
+    await run.rerun();
+  };
+  const rerunButton = run.finished?.error && run.messageId && !run.busy && (
+    <Button size="xs" variant="outline" alignSelf="flex-start" onClick={() => void rerun()}>
+      <RotateCcw />
+      {t("agentRuns.rerunFailed")}
+    </Button>
+  );
+
   return (
     <Flex direction="column" h="full" minH="0" data-testid="test-run-panel">
       <HStack justify="space-between" px="3" py="2" borderBottomWidth="1px" gap="1">
@@ -105,6 +119,7 @@ export const TestRunPanel = ({ agentId, agentName, nodes, beforeRun, onClose }: 
                 {t("agents.run.running", { name: nameOf(run.activeNode) })}
               </Text>
             )}
+            {rerunButton}
             {problem && (
               <Alert.Root status="warning" size="sm">
                 <Alert.Indicator />
@@ -150,6 +165,7 @@ export const TestRunPanel = ({ agentId, agentName, nodes, beforeRun, onClose }: 
                 : t("agents.run.finished", { ms: formatNumber(run.finished.elapsed * 1000, 0) })}
             </Box>
           )}
+          <Box mt="2">{rerunButton}</Box>
         </Tabs.Content>
       </Tabs.Root>
     </Flex>

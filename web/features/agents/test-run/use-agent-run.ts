@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
+import { streamAgentRerun } from "../../../api/agent-runs";
 import { type AgentFrame, cancelAgentTask, streamAgentRun } from "../../../api/agents";
 import { errorMessage } from "../../../components/notify";
 import { createAudioQueue } from "../../../lib/audio-queue";
-import { applyFrame, failTurn, initialRun, type RunState, startTurn, stopTurn } from "./run-state";
+import { applyFrame, failTurn, initialRun, type RunState, startRerun, startTurn, stopTurn } from "./run-state";
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === "AbortError";
 
@@ -29,25 +30,40 @@ export const useAgentRun = (agentId: string, prologue: string, transport: AgentT
     [],
   );
 
-  // shown: what the user's bubble says when it is not the question (the answers to a UserFillUp)
-  const ask = async (question: string, inputs: Record<string, unknown>, shown = question) => {
+  type Stream = (onFrame: (frame: AgentFrame) => void, signal: AbortSignal) => Promise<unknown>;
+  const follow = async (start: (state: RunState) => RunState, stream: Stream) => {
     if (controller.current) return;
     const own = new AbortController();
     controller.current = own;
-    const sessionId = latest.current.sessionId ?? undefined;
-    setState((current) => startTurn(current, shown));
+    setState(start);
     try {
       const onFrame = (frame: AgentFrame) => {
         if (frame.event === "message" && frame.data.audio_binary) audio.current.enqueue(frame.data.audio_binary);
         setState((current) => applyFrame(current, frame));
       };
-      await transport.stream({ agentId, question, sessionId, inputs }, onFrame, own.signal);
+      await stream(onFrame, own.signal);
       if (controller.current === own) setState((current) => ({ ...current, busy: false, activeNode: null }));
     } catch (error) {
       if (!isAbort(error) && controller.current === own) setState((current) => failTurn(current, errorMessage(error)));
     } finally {
       if (controller.current === own) controller.current = null;
     }
+  };
+
+  // shown: what the user's bubble says when it is not the question (the answers to a UserFillUp)
+  const ask = (question: string, inputs: Record<string, unknown>, shown = question) => {
+    const sessionId = latest.current.sessionId ?? undefined;
+    return follow(
+      (current) => startTurn(current, shown),
+      (onFrame, signal) => transport.stream({ agentId, question, sessionId, inputs }, onFrame, signal),
+    );
+  };
+
+  // the last run again from its failed step, signed in only
+  const rerun = () => {
+    const messageId = latest.current.messageId;
+    if (!messageId) return Promise.resolve();
+    return follow(startRerun, (onFrame, signal) => streamAgentRerun(messageId, onFrame, signal));
   };
 
   // The server is told to stop too; what was answered so far stays.
@@ -66,5 +82,5 @@ export const useAgentRun = (agentId: string, prologue: string, transport: AgentT
     setState(initialRun(prologue));
   };
 
-  return { ...state, ask, stop, reset };
+  return { ...state, ask, rerun, stop, reset };
 };

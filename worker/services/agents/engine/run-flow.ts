@@ -35,8 +35,11 @@ export type RunInput = {
   agentId: string;
   overridesGlobals: boolean;
   // the UserFillUp the session waits at (its answers are `inputs`), and the outputs kept from before the pause
+  // (or, for a rerun from a failed step, from before that step)
   awaiting: PendingFillUp | null;
   kept: Record<string, Record<string, unknown>> | null;
+  // the `resume` components alone, nothing after them (a single component's test)
+  only?: boolean;
 };
 export type RunOutcome = {
   answer: string;
@@ -48,6 +51,8 @@ export type RunOutcome = {
   // set when a UserFillUp paused the run, with the outputs so far for the turn that resumes it
   awaiting: PendingFillUp | null;
   kept: Record<string, Record<string, unknown>> | null;
+  // the top-level component whose failure stopped the run (`kept` then holds the outputs before it)
+  failed: string | null;
 };
 type Emit = (event: AgentEvent) => Promise<void>;
 
@@ -105,10 +110,11 @@ export const runFlow = async (
   const deadline = setTimeout(() => controller.abort(), RUN_LIMITS.timeoutMs);
   // answering a UserFillUp continues the paused run: its outputs and question, the answers as the fields' values
   const resumed = input.awaiting !== null;
-  const question = input.question || (resumed ? String(input.kept?.begin?.query ?? "") : "");
+  const restored = resumed || input.kept !== null;
+  const question = input.question || (restored ? String(input.kept?.begin?.query ?? "") : "");
   const values: RunValues = {
     outputs: new Map(
-      resumed ? Object.entries(input.kept ?? {}) : [["begin", { query: input.question, ...input.inputs }]],
+      restored ? Object.entries(input.kept ?? {}) : [["begin", { query: input.question, ...input.inputs }]],
     ),
     globals: globalsOf(dsl, { ...input, question }, ctx.actor.userId),
   };
@@ -120,6 +126,7 @@ export const runFlow = async (
   const streamedFor = new Map<string, string>();
   let steps = 0;
   let resume: string[] = [];
+  let failed: string | null = null;
   let cancelCheckedAt = 0;
   const defaultModel = teamChatModelIdOnce(ctx);
 
@@ -284,7 +291,10 @@ export const runFlow = async (
     };
     trace.push(entry);
     await emit({ event: "node_finished", data: entry });
-    if (error && !params.exception_method) throw new RunStopped(`${String(params.name ?? id)}: ${error}`);
+    if (error && !params.exception_method) {
+      failed = topLevelOf(dsl, id);
+      throw new RunStopped(`${String(params.name ?? id)}: ${error}`);
+    }
     return result;
   };
 
@@ -350,12 +360,13 @@ export const runFlow = async (
     await emit({ event: "workflow_started", data: { inputs: input.inputs } });
     const starts = input.resume.length ? input.resume : ["begin"];
     if (!dsl.components.begin) throw new RunStopped("The flow has no Begin component.");
-    await execute(starts, (id) => !dsl.components[id]?.parent_id);
+    await execute(starts, (id) => !input.only && !dsl.components[id]?.parent_id);
   } catch (caught) {
     error = caught instanceof Error ? caught.message : String(caught);
     cancelled = caught instanceof RunCancelled;
     resume = [];
     awaiting = null;
+    if (cancelled) failed = null;
   } finally {
     clearTimeout(deadline);
   }
@@ -373,8 +384,16 @@ export const runFlow = async (
   if (awaiting) await emit({ event: "user_inputs", data: { inputs: awaiting.inputs, tips: awaiting.tips } });
   const outputs = trace.at(-1)?.outputs ?? {};
   await emit({ event: "workflow_finished", data: { outputs, elapsed_time: secondsSince(started), error } });
-  const kept = awaiting ? Object.fromEntries(values.outputs) : null;
-  return { answer, trace, resume, error, outputs, reference, awaiting, kept };
+  const kept = awaiting || failed ? Object.fromEntries(values.outputs) : null;
+  return { answer, trace, resume, error, outputs, reference, awaiting, kept, failed };
+};
+
+// A step inside an Iteration or a Loop reruns with its whole container.
+const topLevelOf = (dsl: Dsl, id: string) => {
+  let current = id;
+  for (let parent = dsl.components[current]?.parent_id; parent; parent = dsl.components[current]?.parent_id)
+    current = parent;
+  return current;
 };
 
 // The chunks [ID:n] markers point to: those of the last Retrieval of the turn, in the chat's reference shape.

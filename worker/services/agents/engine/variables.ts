@@ -113,3 +113,20 @@ export const referencedComponents = (template: unknown) =>
   [...asText(typeof template === "string" ? template : JSON.stringify(template ?? "")).matchAll(REFERENCE)]
     .map((match) => match[1])
     .filter((id): id is string => Boolean(id));
+
+// Every variable a component's params read, braced or bare, as `cid@key` or `sys.x`/`env.x` (a single
+// component's test asks for a sample value of each).
+export const referencesIn = (params: unknown): string[] => {
+  const found = new Set<string>();
+  const walk = (value: unknown) => {
+    if (typeof value === "string") {
+      for (const [, componentId, key, global] of value.matchAll(REFERENCE))
+        found.add(global ?? `${componentId}@${key}`);
+      const bare = parseReference(value);
+      if (bare && !value.includes("{")) found.add(bare.global ?? `${bare.componentId}@${bare.key}`);
+    } else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === "object") Object.values(value).forEach(walk);
+  };
+  walk(params);
+  return [...found];
+};

@@ -1,0 +1,58 @@
+import { signUp } from "./helpers.mjs";
+
+// A single component's test from its form: "Testen" lists the variable it reads, runs it on a sample value and
+// shows its output (German light, English dark).
+export const tests = [
+  [
+    "tests a Text umwandeln component alone on a sample question",
+    async ({ page, baseUrl, artifacts }) => {
+      await signUp(page, baseUrl);
+      await page.getByRole("link", { name: "Buddys erstellen" }).click();
+      await page.waitForURL(/\/flow/);
+      await page.getByRole("button", { name: "Buddy erstellen" }).first().click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByRole("textbox", { name: "Titel" }).fill("Komponententest");
+      await dialog.getByRole("button", { name: "Erstellen" }).click();
+      await page.waitForURL(/\/flow\/[0-9a-f]{32}/);
+
+      await page.getByRole("button", { name: "Text umwandeln hinzufügen" }).click();
+      const panel = page.getByTestId("node-panel");
+      await panel.getByRole("textbox", { name: "Text" }).fill("Frage: {sys.query}");
+      await panel.getByRole("button", { name: "Testen" }).click();
+      const test = page.getByTestId("component-test");
+      await test.getByRole("textbox", { name: "sys.query" }).fill("Habe ich Fieber?");
+      await test.getByRole("button", { name: "Ausführen" }).click();
+      await test
+        .getByTestId("component-test-outputs")
+        .getByText(/Frage: Habe ich Fieber\?/)
+        .waitFor();
+      await test.getByTestId("component-test-outputs").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${artifacts}/agent-component-test-de.png` });
+
+      await page.evaluate(() => {
+        localStorage.setItem("vite-ui-theme", "dark");
+        localStorage.setItem("lng", "en");
+      });
+      await page.reload();
+      await page
+        .getByTestId("flow-editor")
+        .getByTestId("flow-node")
+        .filter({ hasText: /umwandeln|Transform/ })
+        .first()
+        .click();
+      await page.getByTestId("node-panel").getByRole("button", { name: "Test", exact: true }).click();
+      await page.getByTestId("component-test").getByRole("textbox", { name: "sys.query" }).fill("Do I have a fever?");
+      await page.getByTestId("component-test").getByRole("button", { name: "Run", exact: true }).click();
+      await page
+        .getByTestId("component-test-outputs")
+        .getByText(/Do I have a fever\?/)
+        .waitFor();
+      await page.getByTestId("component-test-outputs").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${artifacts}/agent-component-test-en-dark.png` });
+      await page.evaluate(() => {
+        localStorage.setItem("vite-ui-theme", "light");
+        localStorage.setItem("lng", "de");
+      });
+    },
+  ],
+];
