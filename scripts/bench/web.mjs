@@ -38,7 +38,12 @@ try {
         await p.getByText("Geteilt").first().waitFor();
       },
     ],
-    ["/flow (signed in)", `${stack.baseUrl}/flow`, { storageState: signedIn }, undefined],
+    [
+      "/flow (signed in)",
+      `${stack.baseUrl}/flow`,
+      { storageState: signedIn },
+      (p) => p.getByText("Noch keine Buddys").waitFor(),
+    ],
   ];
   const rows = [];
   for (const [label, url, options, ready] of pages) {
@@ -69,7 +74,7 @@ try {
     `built SPA), Chromium at /usr/bin/chromium, headless, cache disabled, ${RUNS} cold loads per page after one`,
     "warm-up, medians. Script bytes are the gzip-compressed bodies as transferred (response headers not counted).",
     '"Ready" is from navigation start until the page shows its content (the sign-in heading, the shared',
-    "assistant's name, the knowledge-base list; network idle for /flow).",
+    "assistant's name, the knowledge-base list, the empty flow list).",
     "",
     "| Page | Scripts | JS (KB gzip) | First contentful paint (ms) | Ready (ms) |",
     "|---|---:|---:|---:|---:|",

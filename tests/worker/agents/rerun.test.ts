@@ -102,8 +102,12 @@ describe("per-run logs and rerun from the failed step", () => {
     expect(nested.body.code).toBe(102);
 
     const stranger = await createUser();
-    const foreign = await callApi("/agents/rerun", { token: stranger.token, json: { id: failed.message_id } });
-    expect(foreign.body).toMatchObject({ code: 102, message: `Run ${failed.message_id} not found.` });
+    // another team's run is no run of theirs: the id is read as an ingestion log (RAGFlow's pipeline rerun)
+    const foreign = await callApi("/agents/rerun", {
+      token: stranger.token,
+      json: { id: failed.message_id, dsl: {}, component_id: "Invoke:x" },
+    });
+    expect(foreign.body).toMatchObject({ code: 102, message: "Document not found." });
     const peek = await callApi(`/agents/${agent.id}/logs/${failed.message_id}`, { token: stranger.token });
     expect(peek.body.code).not.toBe(0);
 
