@@ -14,6 +14,8 @@ const parseV4 = (text: string): bigint | null => {
   return value;
 };
 
+const groupsOf = (half: string | undefined) => (half ? half.split(":") : []);
+
 const parseV6 = (text: string): bigint | null => {
   let source = text;
   const lastColon = source.lastIndexOf(":");
@@ -25,9 +27,8 @@ const parseV6 = (text: string): bigint | null => {
   }
   const halves = source.split("::");
   if (halves.length > 2) return null;
-  const groups = (half: string | undefined) => (half ? half.split(":") : []);
-  const head = groups(halves[0]);
-  const rest = groups(halves[1]);
+  const head = groupsOf(halves[0]);
+  const rest = groupsOf(halves[1]);
   const missing = 8 - head.length - rest.length;
   if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
   const all = [...head, ...Array<string>(Math.max(missing, 0)).fill("0"), ...rest];

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { BASE, callApi } from "../../helpers/worker/api";
 import { createAgent, flow } from "../../helpers/worker/agents";
 import { createUser, type TestUser } from "../../helpers/worker/factories";
-import { inTeam, joinTeam } from "../../helpers/worker/teams";
+import { joinTeam } from "../../helpers/worker/teams";
 
 type Log = { status: number; success: boolean; request: { test?: boolean } };
 
