@@ -47,6 +47,7 @@ const WebhookLogs = ({ agentId }: { agentId: string }) => {
       {logs.slice(0, 10).map((log) => (
         <Text key={log.id} fontSize="xs" color={log.success ? undefined : "fg.error"} title={log.error ?? undefined}>
           {formatDateTime(log.create_time)} · {log.method} · {log.status}
+          {log.request?.test ? ` · ${t("agentTriggers.webhook.testCall")}` : ""}
           {log.error ? ` · ${log.error}` : ""}
         </Text>
       ))}

@@ -45,7 +45,7 @@ const problems = (security: Record<string, unknown>) => {
     if (setting && !found[setting])
       found[setting] = {
         key: `agentTriggers.webhook.invalid.${setting}` as ParseKeys,
-        values: { detail: issue.message },
+        values: { value: String(issue.input) },
       };
   }
   return found;
