@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BASE, callApi } from "../../helpers/worker/api";
 import { createAgent, flow } from "../../helpers/worker/agents";
@@ -125,7 +125,7 @@ describe("webhook security", () => {
     expect(logs.filter((log) => log.status === 403)).toHaveLength(5);
   });
 
-  it("refuses calls over the flow's rate limit, counting per flow and every call", async () => {
+  it("refuses calls over the flow's rate limit until its window has passed, counting per flow and every call", async () => {
     const user = await createUser();
     const limited = await createAgent(user, webhookFlow({ ...OPEN, rate_limit: { limit: 2, per: "minute" } }));
     const other = await createAgent(user, webhookFlow({ ...OPEN, rate_limit: { limit: 2, per: "minute" } }));
@@ -140,6 +140,13 @@ describe("webhook security", () => {
     });
     expect((await hook(other.id)).status).toBe(200);
     expect((await logsOf(user, limited.id)).map((log) => log.status)).toEqual([429, 200, 200]);
+    // once the minute has passed, the flow may be called again
+    await env.DB.prepare("UPDATE login_attempts SET window_start = window_start - 60000 WHERE key = ?")
+      .bind(`webhook:${limited.id}`)
+      .run();
+    expect((await hook(limited.id)).status).toBe(200);
+    expect((await hook(limited.id)).status).toBe(200);
+    expect((await hook(limited.id)).status).toBe(429);
 
     // RAGFlow's default without a setting: 60 calls a minute
     const unset = await createAgent(user, webhookFlow(OPEN));
