@@ -17,6 +17,7 @@ export type WebhookLog = {
   error: string | null;
   create_time: number;
   response: { finished: boolean; content?: string };
+  request?: { test?: boolean };
 };
 
 const scheduleKey = (agentId: string) => [...agentKeys.detail(agentId), "schedule"] as const;

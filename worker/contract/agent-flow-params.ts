@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { METADATA_OPERATORS } from "./metadata-condition";
 import { msg, oneOf } from "./pydantic";
+import { BeginParamsSchema } from "./webhook-security";
 
 // The parameters of RAGFlow v0.27's data and control-flow components (Loop, VariableAssigner, VariableAggregator,
 // DataOperations, ListOperations, StringTransform), as its DSL writes them. A saved flow is checked against these;
@@ -224,6 +225,7 @@ export const DocGeneratorParamsSchema = entry({
 
 // The components whose params a saved flow must get right, with their schemas.
 export const FLOW_PARAM_SCHEMAS = {
+  Begin: BeginParamsSchema,
   Loop: LoopParamsSchema,
   VariableAssigner: VariableAssignerParamsSchema,
   VariableAggregator: VariableAggregatorParamsSchema,

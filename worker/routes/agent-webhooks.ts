@@ -5,10 +5,20 @@ import { dataError } from "../lib/errors";
 import { ok } from "../lib/envelope";
 import { requireAuth } from "../middleware/auth";
 import { depsOf, serviceContext } from "../middleware/deps";
-import { callWebhook } from "../services/agents/webhooks/call";
+import { callWebhook, type WebhookAnswer } from "../services/agents/webhooks/call";
 import { listWebhookLogs } from "../services/agents/webhooks/logs";
+import { testWebhook } from "../services/agents/webhooks/test-call";
 
+const WEBHOOK_TEST_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 const SinceSchema = v.pipe(v.string(), v.transform(Number), v.number(), v.minValue(0));
+
+const answerWith = (method: string, answer: WebhookAnswer) => {
+  const body = answer.contentType === "application/json" ? JSON.stringify(answer.body) : String(answer.body ?? "");
+  return new Response(method === "HEAD" ? null : body, {
+    status: answer.status,
+    headers: { "Content-Type": answer.contentType },
+  });
+};
 
 // A flow's webhook (RAGFlow v0.27's /agents/{id}/webhook, any method): its own checks instead of a sign-in. Mounted
 // before the signed-in agent routes, whose middleware would refuse it.
@@ -19,13 +29,17 @@ export const agentWebhookRoutes = new Hono<AppEnv>()
     if (since && !since.success) throw dataError("`since_ts` must be a number of seconds.");
     return ok(c, await listWebhookLogs(serviceContext(c), c.req.param("agentId"), since?.output));
   })
-  .all("/:agentId/webhook", async (c) => {
-    const answer = await callWebhook(depsOf(c), c.req.param("agentId"), c.req.raw, (work) =>
-      c.executionCtx.waitUntil(work),
-    );
-    const body = answer.contentType === "application/json" ? JSON.stringify(answer.body) : String(answer.body ?? "");
-    return new Response(c.req.method === "HEAD" ? null : body, {
-      status: answer.status,
-      headers: { "Content-Type": answer.contentType },
-    });
-  });
+  // RAGFlow's test call, named method by method so that the API reference and the route checks list it (HEAD is
+  // GET's); the flow's own `methods` still apply
+  .on(WEBHOOK_TEST_METHODS, "/:agentId/webhook/test", requireAuth, async (c) =>
+    answerWith(
+      c.req.method,
+      await testWebhook(serviceContext(c), c.req.param("agentId"), c.req.raw, (work) => c.executionCtx.waitUntil(work)),
+    ),
+  )
+  .all("/:agentId/webhook", async (c) =>
+    answerWith(
+      c.req.method,
+      await callWebhook(depsOf(c), c.req.param("agentId"), c.req.raw, (work) => c.executionCtx.waitUntil(work)),
+    ),
+  );

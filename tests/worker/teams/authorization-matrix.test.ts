@@ -103,6 +103,25 @@ const failedRunOf = async (caller: Caller) => {
   const agent = await createAgent(fx.owner, failing, undefined, { permission: "team" });
   return runOf(agent.id, TEAM.includes(caller) ? credentials(caller) : { token: fx.owner.token });
 };
+// a team flow whose Begin is a webhook, made on first use
+let webhookAgent: Promise<string> | undefined;
+const webhookAgentId = () => {
+  webhookAgent ??= createAgent(
+    fx.owner,
+    flow([
+      [
+        "begin",
+        "Begin",
+        { mode: "Webhook", security: { auth_type: "token", token: { token_value: "x" } } },
+        ["Message:m"],
+      ],
+      ["Message:m", "Message", { content: ["ok"] }],
+    ]),
+    "Team-Webhook",
+    { permission: "team" },
+  ).then((agent) => agent.id);
+  return webhookAgent;
+};
 
 const AGENT_DSL = flow([
   ["begin", "Begin", {}, ["Message:m"]],
@@ -1075,6 +1094,14 @@ const ROWS: Row[] = [
       json: { params: { "sys.query": { value: "Hallo" } } },
     }),
   },
+  // the editor's test call of a team flow's webhook: answered at once (200, no body), so it succeeds for managers
+  ...["GET", "POST", "PUT", "PATCH", "DELETE"].map(
+    (method): Row => ({
+      route: `${method} /api/v1/agents/:agentId/webhook/test`,
+      allowed: MANAGERS,
+      req: async () => ({ method, path: `/agents/${await webhookAgentId()}/webhook/test` }),
+    }),
+  ),
 
   // an outsider works in their own team, where they manage its MCP servers
   { route: "GET /api/v1/mcp/servers", allowed: SIGNED_IN, req: () => ({ method: "GET", path: "/mcp/servers" }) },

@@ -8,9 +8,16 @@ import { API_BASE } from "../../../api/client";
 import { FormField } from "../../../components/form-field";
 import { formatDateTime } from "../../../lib/format";
 import { type FieldsProps, text } from "./fields-props";
+import { WebhookJwtFields, WebhookLimitFields } from "./webhook-security-fields";
 
-const AUTH_TYPES = ["token", "api_key", "basic", "none"] as const;
-const AUTH_LABELS = { token: "authToken", api_key: "authApiKey", basic: "authBasic", none: "authNone" } as const;
+const AUTH_TYPES = ["token", "api_key", "basic", "jwt", "none"] as const;
+const AUTH_LABELS = {
+  token: "authToken",
+  api_key: "authApiKey",
+  basic: "authBasic",
+  jwt: "authJwt",
+  none: "authNone",
+} as const;
 
 const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -40,6 +47,7 @@ const WebhookLogs = ({ agentId }: { agentId: string }) => {
       {logs.slice(0, 10).map((log) => (
         <Text key={log.id} fontSize="xs" color={log.success ? undefined : "fg.error"} title={log.error ?? undefined}>
           {formatDateTime(log.create_time)} · {log.method} · {log.status}
+          {log.request?.test ? ` · ${t("agentTriggers.webhook.testCall")}` : ""}
           {log.error ? ` · ${log.error}` : ""}
         </Text>
       ))}
@@ -133,6 +141,7 @@ export const WebhookFields = ({ form, set }: Pick<FieldsProps, "form" | "set">) 
           </FormField>
         </HStack>
       )}
+      {authType === "jwt" && <WebhookJwtFields security={security} setSecurity={setSecurity} />}
       {authType === "none" && (
         <Switch.Root
           size="sm"
@@ -145,6 +154,7 @@ export const WebhookFields = ({ form, set }: Pick<FieldsProps, "form" | "set">) 
           <Switch.Label>{t("agentTriggers.webhook.allowAnonymous")}</Switch.Label>
         </Switch.Root>
       )}
+      <WebhookLimitFields security={security} setSecurity={setSecurity} />
       <FormField label={t("agentTriggers.webhook.executionMode")}>
         <NativeSelect.Root size="sm">
           <NativeSelect.Field value={mode} onChange={(e) => set("execution_mode", e.target.value)}>

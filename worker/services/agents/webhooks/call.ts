@@ -6,6 +6,7 @@ import { newId } from "../../../lib/ids";
 import { nowMs } from "../../../lib/time";
 import type { Deps, ServiceContext } from "../../context";
 import { prepareAgentRun } from "../complete";
+import { bodySizeLimit, MAX_BODY_BYTES } from "../../../contract/webhook-security";
 import { authorizeWebhook, WebhookRefusal } from "./authorize";
 import { webhookBegin, webhookConfig } from "./config";
 import { loggedHeaders, readWebhookPayload, webhookRunInput } from "./payload";
@@ -47,19 +48,22 @@ const prune = async (deps: Deps, agentId: string) => {
 };
 
 // One call of /agents/{id}/webhook: checked, logged, and run as the flow's maker in the flow's team. `background`
-// keeps an accepted run going after the answer has gone.
+// keeps an accepted run going after the answer has gone. A `test` call (/webhook/test, RAGFlow's editor's test
+// button) comes from someone signed in who may edit the flow: its log entry says so.
 export const callWebhook = async (
   deps: Deps,
   agentId: string,
   request: Request,
   background: (work: Promise<unknown>) => void,
+  test = false,
 ): Promise<WebhookAnswer> => {
   const started = nowMs();
   const agent = await deps.db.query.agents.findFirst({ where: eq(agents.id, agentId) });
   const config = agent ? webhookConfig(agent.dsl) : null;
   if (!agent) return refusal(400, "Canvas not found.");
   if (!config) return refusal(400, "Webhook not configured for this agent.");
-  const payload = await readWebhookPayload(request);
+  const sizeLimit = bodySizeLimit(config.maxBodySize);
+  const payload = await readWebhookPayload(request, "bytes" in sizeLimit ? sizeLimit.bytes : MAX_BODY_BYTES);
   const logId = newId();
   // an accepted call is logged at once (not finished) and again when its run ends
   const log = async (answer: WebhookAnswer, outcome: Outcome, finished = true) => {
@@ -77,7 +81,12 @@ export const callWebhook = async (
         id: logId,
         agentId: agent.id,
         method: request.method.toUpperCase(),
-        request: { query: payload.query, headers: loggedHeaders(request.headers), body: payload.body },
+        request: {
+          query: payload.query,
+          headers: loggedHeaders(request.headers),
+          body: payload.body,
+          ...(test ? { test: true } : {}),
+        },
         createTime: started,
         ...values,
       })
@@ -90,7 +99,12 @@ export const callWebhook = async (
   };
 
   try {
-    await authorizeWebhook(deps, config, request, agent.tenantId);
+    await authorizeWebhook(
+      deps,
+      config,
+      { method: request.method, headers: request.headers, bodyBytes: payload.bytes },
+      { agentId: agent.id, tenantId: agent.tenantId, test },
+    );
   } catch (error) {
     if (error instanceof WebhookRefusal) return refuse(refusal(error.status, error.message));
     throw error;

@@ -1,26 +1,32 @@
 import type { BeginInputSpec } from "../../../contract/agents";
 
-export type WebhookPayload = { query: Record<string, string>; body: unknown; contentType: string };
+export type WebhookPayload = { query: Record<string, string>; body: unknown; contentType: string; bytes: number };
 
 // Only these headers go into the log: credentials and the rest stay out.
 const LOGGED_HEADERS = ["content-type", "user-agent", "content-length"];
 export const loggedHeaders = (headers: Headers) =>
   Object.fromEntries(LOGGED_HEADERS.flatMap((name) => (headers.has(name) ? [[name, headers.get(name)]] : [])));
 
-export const readWebhookPayload = async (request: Request): Promise<WebhookPayload> => {
+// A body whose declared length is over `maxBytes` is not read at all (it is refused for its size).
+export const readWebhookPayload = async (request: Request, maxBytes: number): Promise<WebhookPayload> => {
   const url = new URL(request.url);
   const query = Object.fromEntries(url.searchParams);
   const contentType = (request.headers.get("Content-Type") ?? "").split(";")[0]?.trim() ?? "";
-  if (request.method === "GET" || request.method === "HEAD") return { query, body: {}, contentType };
-  const text = await request.text();
+  const declared = Number(request.headers.get("Content-Length") ?? 0) || 0;
+  if (request.method === "GET" || request.method === "HEAD" || declared > maxBytes)
+    return { query, body: {}, contentType, bytes: declared };
+  const raw = new Uint8Array(await request.arrayBuffer());
+  const bytes = Math.max(declared, raw.byteLength);
+  if (raw.byteLength > maxBytes) return { query, body: {}, contentType, bytes };
+  const text = new TextDecoder().decode(raw);
   if (contentType === "application/x-www-form-urlencoded")
-    return { query, body: Object.fromEntries(new URLSearchParams(text)), contentType };
-  if (!text.trim()) return { query, body: {}, contentType };
+    return { query, body: Object.fromEntries(new URLSearchParams(text)), contentType, bytes };
+  if (!text.trim()) return { query, body: {}, contentType, bytes };
   try {
-    return { query, body: JSON.parse(text), contentType };
+    return { query, body: JSON.parse(text), contentType, bytes };
   } catch {
     // RAGFlow keeps an unreadable body as empty; Buddy keeps the text, so a Begin input can still use it
-    return { query, body: { text }, contentType };
+    return { query, body: { text }, contentType, bytes };
   }
 };
 
