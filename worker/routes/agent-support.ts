@@ -5,6 +5,7 @@ import { dataError } from "../lib/errors";
 import { ok } from "../lib/envelope";
 import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
+import { assertJsonObject } from "../middleware/validate";
 import { isAgentRunLog } from "../services/agents/runs/is-run-log";
 import { startParsing } from "../services/ingestion/start";
 import { documentOfLog } from "../services/ingestion-logs/document-of-log";
@@ -30,8 +31,8 @@ export const agentSupportRoutes = new Hono<AppEnv>()
 // re-running from a log parses that log's document again from the start. A body naming one of the caller's
 // agent runs goes on to the agent rerun (routes/agent-runs.ts).
 export const rerunIngestionLogUnlessAgentRun = createMiddleware<AppEnv>(async (c, next) => {
-  const body: unknown = await c.req.json().catch(() => null);
-  const id = typeof body === "object" && body !== null ? (body as { id?: unknown }).id : undefined;
+  const body = assertJsonObject(await c.req.json().catch(() => null), dataError);
+  const id = body.id;
   const ctx = serviceContext(c);
   if (typeof id === "string" && (await isAgentRunLog(ctx, id))) return next();
   await requireArguments("id", "dsl", "component_id")(c, async () => undefined);

@@ -10,16 +10,9 @@ import { createAgent, flow, runAgent } from "../../helpers/worker/agents";
 import { callApi } from "../../helpers/worker/api";
 import { useLocalChatModel } from "../../helpers/worker/chat";
 import { createUser, type TestUser } from "../../helpers/worker/factories";
+import { MCP_URL, mcpServerSettings } from "../../helpers/worker/mcp-servers";
 
-const MCP_URL = () => `${env.TEST_MCP_SERVER_URL}/mcp`;
-
-const settings = (name: string, token = MCP_TOKEN) => ({
-  name,
-  url: MCP_URL(),
-  server_type: "streamable-http",
-  headers: { Authorization: "Bearer ${authorization_token}" },
-  variables: { authorization_token: token },
-});
+const settings = mcpServerSettings;
 
 const register = async (user: TestUser, name = `Klinik ${crypto.randomUUID().slice(0, 6)}`) => {
   const res = await callApi<McpServer>("/mcp/servers", { token: user.token, json: settings(name) });

@@ -15,6 +15,7 @@ import {
   type TestUser,
 } from "../../helpers/worker/factories";
 import { newFolder, putFiles } from "../../helpers/worker/files";
+import { mcpServerSettings } from "../../helpers/worker/mcp-servers";
 import { addLocalModel, LOCAL_PROVIDER } from "../../helpers/worker/models";
 import { inTeam, joinTeam, TEAM_HEADER } from "../../helpers/worker/teams";
 
@@ -66,18 +67,11 @@ const throwawayAgentSession = async (caller: Caller) => {
 };
 
 // a fresh MCP server of the owner's team (the local MCP test server)
-const mcpSettings = (name: string) => ({
-  name,
-  url: `${env.TEST_MCP_SERVER_URL}/mcp`,
-  server_type: "streamable-http",
-  headers: { Authorization: "Bearer ${authorization_token}" },
-  variables: { authorization_token: MCP_TOKEN },
-});
 const ownerMcpServer = async () =>
   (
     await callApi<{ id: string }>("/mcp/servers", {
       token: fx.owner.token,
-      json: mcpSettings(`MCP ${crypto.randomUUID().slice(0, 8)}`),
+      json: mcpServerSettings(`MCP ${crypto.randomUUID().slice(0, 8)}`),
     })
   ).body.data.id;
 
@@ -1111,7 +1105,7 @@ const ROWS: Row[] = [
     req: (_fx, caller) => ({
       method: "POST",
       path: "/mcp/servers",
-      json: mcpSettings(`MCP ${caller} ${crypto.randomUUID().slice(0, 8)}`),
+      json: mcpServerSettings(`MCP ${caller} ${crypto.randomUUID().slice(0, 8)}`),
     }),
   },
   {

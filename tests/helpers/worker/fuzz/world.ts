@@ -6,6 +6,7 @@ import { settle } from "../db-state";
 import { ask, createSession } from "../chat";
 import { createDataset, createUser, type TestUser, textFile, uploadFiles } from "../factories";
 import { newFolder, putFiles } from "../files";
+import { mcpServerSettings } from "../mcp-servers";
 import { addInstance, LOCAL_PROVIDER } from "../models";
 import { addTurn, createMemory } from "../memories";
 import { joinTeam } from "../teams";
@@ -107,6 +108,10 @@ export const buildWorld = async (): Promise<World> => {
     "memory message",
   );
   await settle();
+  const mcpServer = await data(
+    callApi<{ id: string }>("/mcp/servers", { token, json: mcpServerSettings("Fuzz-MCP") }),
+    "MCP server",
+  );
   const apiToken = await data(callApi<{ id: string }>("/system/tokens", { method: "POST", token }), "api token");
   const [chatShare, agentShare, searchShare] = [
     await shareToken(owner, `/chats/${chat.id}`),
@@ -142,6 +147,7 @@ export const buildWorld = async (): Promise<World> => {
       evaluationRun: evaluationRun.run_id,
       memory: memory.id,
       memoryMessage: String(memoryMessage?.message_id ?? ""),
+      mcpServer: mcpServer.id,
       chatShare: chatShare.id,
       agentShare: agentShare.id,
       searchShare: searchShare.id,
@@ -189,6 +195,7 @@ export const realId = (world: World, path: string, param: string): string => {
     memoryId: ids.memory,
     ref: `${ids.memory}:${ids.memoryMessage}`,
     componentId: "begin",
+    mcpId: ids.mcpServer,
   }[param];
   return id ?? "";
 };
