@@ -1,4 +1,4 @@
-import { signUp } from "./helpers.mjs";
+import { openNewBuddy } from "./helpers.mjs";
 
 // A single component's test from its form: "Testen" lists the variable it reads, runs it on a sample value and
 // shows its output (German light, English dark).
@@ -6,14 +6,7 @@ export const tests = [
   [
     "tests a Text umwandeln component alone on a sample question",
     async ({ page, baseUrl, artifacts }) => {
-      await signUp(page, baseUrl);
-      await page.getByRole("link", { name: "Buddys erstellen" }).click();
-      await page.waitForURL(/\/flow/);
-      await page.getByRole("button", { name: "Buddy erstellen" }).first().click();
-      const dialog = page.getByRole("dialog");
-      await dialog.getByRole("textbox", { name: "Titel" }).fill("Komponententest");
-      await dialog.getByRole("button", { name: "Erstellen" }).click();
-      await page.waitForURL(/\/flow\/[0-9a-f]{32}/);
+      await openNewBuddy(page, baseUrl, "Komponententest");
 
       await page.getByRole("button", { name: "Text umwandeln hinzufügen" }).click();
       const panel = page.getByTestId("node-panel");

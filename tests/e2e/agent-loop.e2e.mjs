@@ -1,4 +1,4 @@
-import { signUp } from "./helpers.mjs";
+import { openNewBuddy } from "./helpers.mjs";
 
 // The data and control-flow components in the editor: a Loop (a group with its entry) and its form, then the
 // form of a ListOperations.
@@ -6,14 +6,7 @@ export const tests = [
   [
     "adds a Loop with a variable and a termination condition, and a ListOperations",
     async ({ page, baseUrl, artifacts }) => {
-      await signUp(page, baseUrl);
-      await page.getByRole("link", { name: "Buddys erstellen" }).click();
-      await page.waitForURL(/\/flow/);
-      await page.getByRole("button", { name: "Buddy erstellen" }).first().click();
-      const dialog = page.getByRole("dialog");
-      await dialog.getByRole("textbox", { name: "Titel" }).fill("Zählschleife");
-      await dialog.getByRole("button", { name: "Erstellen" }).click();
-      await page.waitForURL(/\/flow\/[0-9a-f]{32}/);
+      await openNewBuddy(page, baseUrl, "Zählschleife");
 
       await page.getByRole("button", { name: "Schleife hinzufügen" }).click();
       const editor = page.getByTestId("flow-editor");

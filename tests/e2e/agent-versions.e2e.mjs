@@ -1,4 +1,4 @@
-import { signUp } from "./helpers.mjs";
+import { openNewBuddy } from "./helpers.mjs";
 
 // the Save button, unless autosave was first
 const saveNow = async (page) => {
@@ -12,14 +12,7 @@ export const tests = [
   [
     "saves twice, restores the first save and the canvas shows it",
     async ({ page, baseUrl, artifacts }) => {
-      await signUp(page, baseUrl);
-      await page.getByRole("link", { name: "Buddys erstellen" }).click();
-      await page.waitForURL(/\/flow/);
-      await page.getByRole("button", { name: "Buddy erstellen" }).first().click();
-      const dialog = page.getByRole("dialog");
-      await dialog.getByRole("textbox", { name: "Titel" }).fill("Versionen");
-      await dialog.getByRole("button", { name: "Erstellen" }).click();
-      await page.waitForURL(/\/flow\/[0-9a-f]{32}/);
+      await openNewBuddy(page, baseUrl, "Versionen");
       const editor = page.getByTestId("flow-editor");
 
       await page.getByRole("button", { name: "Wikipedia hinzufügen" }).click();

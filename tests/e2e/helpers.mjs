@@ -93,3 +93,15 @@ export const animationsDone = (page) =>
   page.evaluate(() =>
     Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
   );
+
+// A fresh user's new, empty Buddy, open in the editor.
+export const openNewBuddy = async (page, baseUrl, title) => {
+  await signUp(page, baseUrl);
+  await page.getByRole("link", { name: "Buddys erstellen" }).click();
+  await page.waitForURL(/\/flow/);
+  await page.getByRole("button", { name: "Buddy erstellen" }).first().click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("textbox", { name: "Titel" }).fill(title);
+  await dialog.getByRole("button", { name: "Erstellen" }).click();
+  await page.waitForURL(/\/flow\/[0-9a-f]{32}/);
+};
