@@ -71,6 +71,18 @@ describe("OCR of scanned PDF pages", () => {
     expect(chunks.some((chunk) => chunk.content.includes("Gelbfieber"))).toBe(true);
   });
 
+  it("reads scanned pages in Plain Text mode too", async () => {
+    const user = await withVisionModel();
+    const ds = await createDataset(user, { chunk_method: "naive", parser_config: { layout_recognize: "Plain Text" } });
+    const docs = await ingest(user, ds.id, [pdf("einfach.pdf", [TEXT_PAGE, SCAN_PAGE])]);
+    const doc = docs["einfach.pdf"] as unknown as DatasetDocument;
+    expect(doc.run).toBe("DONE");
+    expect(doc.progress_lines.map((line) => line.code)).toContain("progress.ocrDone");
+    const chunks = await chunksOf(user, ds.id, doc.id);
+    expect(chunks.some((chunk) => chunk.content.includes("Impfpass (Scan 400×560)"))).toBe(true);
+    expect(chunks.some((chunk) => chunk.content.includes("Gelbfieber"))).toBe(true);
+  });
+
   it("without an image-to-text model names the scanned pages and what to configure", async () => {
     const user = await createUser();
     const ds = await createDataset(user);

@@ -1858,36 +1858,44 @@ const credentials = (caller: Caller): { token?: string; headers?: Record<string,
 };
 
 // Row counts and newest update of every table: a refused call must leave them all as they were (request
-// counting in usage_daily is metadata of every signed-in call, refused or not).
-const fingerprint = async () => {
+// counting in usage_daily is metadata of every signed-in call, refused or not). One query for all tables: the
+// matrix takes a fingerprint twice per refused call.
+let fingerprintSql: string[] | undefined;
+const fingerprintQueries = async () => {
+  if (fingerprintSql) return fingerprintSql;
   const { results } = await env.DB.prepare(
     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' AND name NOT LIKE 'chunks_%' AND name NOT IN ('login_attempts', 'sessions', 'usage_daily')",
   ).all<{ name: string }>();
-  const parts: string[] = [];
+  const terms: string[] = [];
   for (const { name } of results) {
-    const row = await env.DB.prepare(`SELECT count(*) AS n, max(update_time) AS u FROM "${name}"`)
-      .first()
-      .catch(() => env.DB.prepare(`SELECT count(*) AS n FROM "${name}"`).first());
-    parts.push(`${name}=${JSON.stringify(row)}`);
+    const columns = await env.DB.prepare("SELECT name FROM pragma_table_info(?)").bind(name).all<{ name: string }>();
+    const updated = columns.results.some((column) => column.name === "update_time") ? "max(update_time)" : "''";
+    terms.push(`(SELECT count(*) || '/' || ifnull(${updated}, '') FROM "${name}") AS "${name}"`);
   }
-  return parts.join(" ");
+  // D1 refuses compound SELECTs of many terms, so the tables are columns of a few one-row SELECTs
+  fingerprintSql = [];
+  for (let i = 0; i < terms.length; i += 40) fingerprintSql.push(`SELECT ${terms.slice(i, i + 40).join(", ")}`);
+  return fingerprintSql;
+};
+const fingerprint = async () => {
+  const queries = await fingerprintQueries();
+  const rows = await env.DB.batch(queries.map((sql) => env.DB.prepare(sql)));
+  return JSON.stringify(rows.map((row) => row.results[0]));
 };
 
-// Parsing and RAPTOR tasks started by an allowed call finish on the queue; the next caller waits for them.
+// Parsing and RAPTOR tasks and webhook runs started by an allowed call finish in the background; the next caller
+// waits for them.
 const settle = async () => {
   for (let i = 0; i < 100; i++) {
-    const running = await env.DB.prepare(
-      "SELECT count(*) AS n FROM documents WHERE run = '1' AND id NOT IN (SELECT value FROM json_each(?))",
+    const busy = await env.DB.prepare(
+      `SELECT (SELECT count(*) FROM documents WHERE run = '1' AND id NOT IN (SELECT value FROM json_each(?)))
+        + (SELECT count(*) FROM dataset_tasks WHERE state IN ('queued', 'running'))
+        + (SELECT count(*) FROM evaluation_runs WHERE status IN ('queued', 'running'))
+        + (SELECT count(*) FROM agent_webhook_logs WHERE json_extract(response, '$.finished') = 0) AS n`,
     )
       .bind(JSON.stringify(keptRunning))
       .first<{ n: number }>();
-    const raptor = await env.DB.prepare(
-      "SELECT count(*) AS n FROM dataset_tasks WHERE state IN ('queued', 'running')",
-    ).first<{ n: number }>();
-    const runs = await env.DB.prepare(
-      "SELECT count(*) AS n FROM evaluation_runs WHERE status IN ('queued', 'running')",
-    ).first<{ n: number }>();
-    if (!running?.n && !raptor?.n && !runs?.n) return;
+    if (!busy?.n) return;
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 };
