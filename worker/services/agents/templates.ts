@@ -1,4 +1,4 @@
-import { dslFromSpecs } from "../../contract/agent-graph";
+import { type ComponentSpec, dslFromSpecs } from "../../contract/agent-graph";
 import type { AgentTemplate, TemplateLanguage } from "../../contract/agents";
 import { type Definition, type Say, template } from "./templates-define";
 import { HEALTH_TEMPLATES } from "./templates-health";
@@ -9,7 +9,29 @@ const knowledgePrompt = (say: Say) =>
     "Answer the question with the knowledge below. Say only what it says; if nothing there fits, say so.\n\nKnowledge:\n{Retrieval:kb@formalized_content}",
   );
 
-// Each runs with the built-in offline models (Retrieval needs a knowledge base chosen; web lookups need network).
+// The model step of the knowledge-base templates: the team's default chat model answers from the Retrieval's
+// chunks (the built-in offline model quotes their best sentences).
+const knowledgeAnswer = (say: Say): ComponentSpec => [
+  "LLM:answer",
+  "LLM",
+  {
+    name: say("Antwort schreiben", "Write the answer"),
+    llm_id: "",
+    sys_prompt: knowledgePrompt(say),
+    prompts: [{ role: "user", content: "{sys.query}" }],
+  },
+  ["Message:reply"],
+];
+
+const reply = (say: Say): ComponentSpec => [
+  "Message:reply",
+  "Message",
+  { name: say("Antworten", "Answer"), content: ["{LLM:answer@content}"] },
+];
+
+// Built from RAGFlow v0.27's components (LLM, Agent, Message, Categorize, Switch, Iteration, StringTransform). All
+// but the web search run with the built-in offline models; its Agent needs a chat model that calls tools.
+// Retrieval needs a knowledge base chosen; web lookups need network.
 const DEFINITIONS: Definition[] = [
   template(
     "health-faq",
@@ -41,19 +63,10 @@ const DEFINITIONS: Definition[] = [
               "I found nothing about that in the knowledge base.",
             ),
           },
-          ["Generate:answer"],
+          ["LLM:answer"],
         ],
-        [
-          "Generate:answer",
-          "Generate",
-          {
-            name: say("Antwort schreiben", "Write the answer"),
-            sys_prompt: knowledgePrompt(say),
-            prompt: "{sys.query}",
-          },
-          ["Answer:reply"],
-        ],
-        ["Answer:reply", "Answer", { name: say("Antworten", "Answer") }, ["Retrieval:kb"]],
+        knowledgeAnswer(say),
+        reply(say),
       ]),
   ),
   template(
@@ -156,34 +169,32 @@ const DEFINITIONS: Definition[] = [
           "begin",
           "Begin",
           { name: "Start", prologue: say("Wonach soll ich suchen?", "What should I search for?") },
-          ["Invoke:search"],
+          ["Agent:search"],
         ],
         [
-          "Invoke:search",
-          "Invoke",
+          "Agent:search",
+          "Agent",
           {
-            name: say("Wikipedia suchen", "Search Wikipedia"),
-            url: `https://${say("de", "en")}.wikipedia.org/w/api.php?action=query&list=search&format=json&srlimit=5&srsearch={sys.query}`,
-            method: "GET",
-            // no error branch: a search that fails fails the run visibly instead of summarising nothing
-            timeout: 15,
-          },
-          ["Generate:summary"],
-        ],
-        [
-          "Generate:summary",
-          "Generate",
-          {
-            name: say("Zusammenfassen", "Summarise"),
+            name: say("Suchen und zusammenfassen", "Search and summarise"),
+            llm_id: "",
             sys_prompt: say(
-              "Fasse diese Suchergebnisse in drei Sätzen zusammen:\n{Invoke:search@result}",
-              "Summarise these search results in three sentences:\n{Invoke:search@result}",
+              "Suche mit dem Werkzeug Wikipedia nach dem Thema des Nutzers und fasse die Treffer in drei Sätzen zusammen. Nenne die Artikel, aus denen du zitierst. Findest du nichts, sage das.",
+              "Search Wikipedia with the tool for the user's topic and summarise the results in three sentences. Name the articles you quote. If you find nothing, say so.",
             ),
-            prompt: "{sys.query}",
+            prompts: [{ role: "user", content: "{sys.query}" }],
+            max_rounds: 2,
+            // no error branch: without a model that calls tools the run fails visibly instead of answering unsearched
+            tools: [
+              {
+                component_name: "Wikipedia",
+                name: "Wikipedia",
+                params: { language: say("de", "en"), top_n: 5 },
+              },
+            ],
           },
-          ["Answer:reply"],
+          ["Message:reply"],
         ],
-        ["Answer:reply", "Answer", { name: say("Antworten", "Answer") }, ["Invoke:search"]],
+        ["Message:reply", "Message", { name: say("Antworten", "Answer"), content: ["{Agent:search@content}"] }],
       ]),
   ),
   template(
@@ -204,22 +215,24 @@ const DEFINITIONS: Definition[] = [
                 "Send me the text you want translated.",
               ),
             },
-            ["Generate:translate"],
+            ["LLM:translate"],
           ],
           [
-            "Generate:translate",
-            "Generate",
+            "LLM:translate",
+            "LLM",
             {
               name: say("Übersetzen", "Translate"),
+              llm_id: "",
               sys_prompt: say(
                 "Übersetze den Text des Nutzers nach {env.target_language}. Gib nur die Übersetzung aus.",
                 "Translate the user's text into {env.target_language}. Give only the translation.",
               ),
-              prompt: "{sys.query}",
+              prompts: [{ role: "user", content: "{sys.query}" }],
+              message_history_window_size: 0,
             },
-            ["Answer:reply"],
+            ["Message:reply"],
           ],
-          ["Answer:reply", "Answer", { name: say("Antworten", "Answer") }, ["Generate:translate"]],
+          ["Message:reply", "Message", { name: say("Antworten", "Answer"), content: ["{LLM:translate@content}"] }],
         ],
         { target_language: say("Englisch", "German") },
       ),
@@ -246,6 +259,7 @@ const DEFINITIONS: Definition[] = [
             "Categorize",
             {
               name: say("Anliegen", "Request"),
+              llm_id: "",
               category_description: {
                 [say("Beschwerde", "Complaint")]: {
                   description: say(
@@ -311,19 +325,10 @@ const DEFINITIONS: Definition[] = [
               kb_ids: [],
               empty_response: say("Dazu weiß ich leider nichts.", "Sorry, I know nothing about that."),
             },
-            ["Generate:answer"],
+            ["LLM:answer"],
           ],
-          [
-            "Generate:answer",
-            "Generate",
-            {
-              name: say("Antwort schreiben", "Write the answer"),
-              sys_prompt: knowledgePrompt(say),
-              prompt: "{sys.query}",
-            },
-            ["Answer:reply"],
-          ],
-          ["Answer:reply", "Answer", { name: say("Antworten", "Answer") }, ["Categorize:kind"]],
+          knowledgeAnswer(say),
+          reply(say),
         ],
         { smtp_server: "", smtp_user: "", smtp_password: "", support_email: "" },
       ),
@@ -351,9 +356,14 @@ const DEFINITIONS: Definition[] = [
           ["Message:done"],
         ],
         [
-          "Template:item",
-          "Template",
-          { name: say("Eintrag", "Item"), content: "{Iteration:items@index}. {Iteration:items@item}" },
+          "StringTransform:item",
+          "StringTransform",
+          {
+            name: say("Eintrag", "Item"),
+            method: "merge",
+            script: "{Iteration:items@index}. {Iteration:items@item}",
+            delimiters: [","],
+          },
           [],
           "Iteration:items",
         ],
@@ -393,21 +403,23 @@ const DEFINITIONS: Definition[] = [
               exception_method: "comment",
               exception_default_value: say("Die API war nicht erreichbar.", "The API could not be reached."),
             },
-            ["Template:result"],
+            ["StringTransform:result"],
           ],
           [
-            "Template:result",
-            "Template",
+            "StringTransform:result",
+            "StringTransform",
             {
               name: say("Ergebnis formatieren", "Format the result"),
-              content: say(
+              method: "merge",
+              script: say(
                 "Ergebnis für „{sys.query}“:\n{Invoke:api@result}",
                 "Result for “{sys.query}”:\n{Invoke:api@result}",
               ),
+              delimiters: [","],
             },
             ["Message:result"],
           ],
-          ["Message:result", "Message", { name: say("Zeigen", "Show"), content: ["{Template:result@content}"] }],
+          ["Message:result", "Message", { name: say("Zeigen", "Show"), content: ["{StringTransform:result@result}"] }],
         ],
         { api_url: "https://api.example.org/search" },
       ),
@@ -423,19 +435,36 @@ const DEFINITIONS: Definition[] = [
           "begin",
           "Begin",
           { name: "Start", prologue: say("Stellen Sie mir eine Gesundheitsfrage.", "Ask me a health question.") },
-          ["Relevant:topic"],
+          ["Categorize:topic"],
         ],
         [
-          "Relevant:topic",
-          "Relevant",
+          "Categorize:topic",
+          "Categorize",
           {
             name: say("Passt das Thema?", "On topic?"),
-            criteria: say(
-              "Gesundheit Krankheit Symptome Impfung Ernährung Schlaf Bewegung Medikamente",
-              "health illness symptoms vaccination nutrition sleep exercise medication",
-            ),
-            yes: "Retrieval:kb",
-            no: "Message:off",
+            llm_id: "",
+            // first: a question that shares no words with either category is declined
+            category_description: {
+              [say("Anderes Thema", "Other topic")]: {
+                description: say(
+                  "Alles, was nicht Gesundheit betrifft: Wetter, Politik, Technik, Sport",
+                  "anything not about health: weather, politics, technology, sports",
+                ),
+                examples: [say("Wird es morgen regnen?", "Will it rain tomorrow?")],
+                to: "Message:off",
+              },
+              [say("Gesundheit", "Health")]: {
+                description: say(
+                  "Gesundheit Krankheit Symptome Impfung Grippeimpfung Ernährung Schlaf Bewegung Medikamente",
+                  "health illness symptoms vaccination flu nutrition sleep exercise medication",
+                ),
+                examples: [
+                  say("Wann wird die Grippeimpfung empfohlen?", "When is the flu vaccination recommended?"),
+                  say("Was hilft gegen Kopfschmerzen?", "What helps against a headache?"),
+                ],
+                to: "Retrieval:kb",
+              },
+            },
           },
           ["Retrieval:kb", "Message:off"],
         ],
@@ -447,19 +476,10 @@ const DEFINITIONS: Definition[] = [
             kb_ids: [],
             empty_response: say("Dazu habe ich nichts gefunden.", "I found nothing about that."),
           },
-          ["Generate:answer"],
+          ["LLM:answer"],
         ],
-        [
-          "Generate:answer",
-          "Generate",
-          {
-            name: say("Antwort schreiben", "Write the answer"),
-            sys_prompt: knowledgePrompt(say),
-            prompt: "{sys.query}",
-          },
-          ["Answer:reply"],
-        ],
-        ["Answer:reply", "Answer", { name: say("Antworten", "Answer") }, ["Relevant:topic"]],
+        knowledgeAnswer(say),
+        reply(say),
         [
           "Message:off",
           "Message",

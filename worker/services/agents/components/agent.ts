@@ -1,7 +1,7 @@
 import { type AgentTool, MAX_ROUNDS_LIMIT } from "../../../contract/agent-components";
 import type { ChatMessage, ToolChatMessage } from "../../../platform/providers/types";
 import type { ComponentImpl, ComponentRun } from "../engine/types";
-import { BUILTIN_NOTE } from "./llm";
+import { BUILTIN_NOTE, emptyResponsesOf, quotedKnowledgeAnswer } from "./llm";
 import type { AgentMcpEntry } from "../../../contract/mcp-servers";
 import { agentMcpBindings, type McpBinding } from "../../mcp-client/access";
 import { functionName, mcpFunctionName, mcpToolSpecOf, toolSpecOf } from "./tool-specs";
@@ -107,7 +107,21 @@ const answer = async (run: ComponentRun) => {
   if (schema) return { outputs: await structuredAnswer(run, conversation(run, schemaPrompt(schema))) };
   const messages = conversation(run);
   const text = await run.llm(messages, run.say ?? undefined);
-  return { outputs: { content: text ?? `${messages.at(-1)?.content ?? ""}\n\n${BUILTIN_NOTE}` } };
+  return { outputs: { content: text ?? offlineAnswer(run, messages) } };
+};
+
+// The built-in offline model writes nothing of its own: it answers with the knowledge base's empty response when
+// every Retrieval the prompts read found nothing, quotes the Retrieval's chunks, or else shows the prompt.
+const offlineAnswer = (run: ComponentRun, messages: ChatMessage[]) => {
+  const { params, values } = run;
+  const prompt = String(messages.at(-1)?.content ?? "");
+  const system = messages[0]?.role === "system" ? String(messages[0].content) : "";
+  const written = `${String(params.sys_prompt ?? "")}\n${JSON.stringify(params.prompts ?? "")}`;
+  return (
+    emptyResponsesOf(written, (id) => values.outputs.get(id)) ??
+    quotedKnowledgeAnswer(system, prompt) ??
+    `${prompt}\n\n${BUILTIN_NOTE}`
+  );
 };
 
 export const llm: ComponentImpl = { name: "LLM", run: answer };

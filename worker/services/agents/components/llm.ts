@@ -35,13 +35,8 @@ const KNOWLEDGE_REFERENCE = /\{[A-Za-z]+:[A-Za-z0-9_-]+@formalized_content\}/g;
 
 // The empty responses of the Retrievals a Generate reads that found nothing; when every one it reads came back
 // empty, those texts are the answer (no model call), as RAGFlow's Generate answers.
-const emptyResponsesOf = (
-  params: Record<string, unknown>,
-  outputsOf: (id: string) => Record<string, unknown> | undefined,
-) => {
-  const ids = referencedComponents(`${String(params.sys_prompt ?? "")}\n${String(params.prompt ?? "")}`).filter((id) =>
-    id.startsWith("Retrieval:"),
-  );
+export const emptyResponsesOf = (prompts: string, outputsOf: (id: string) => Record<string, unknown> | undefined) => {
+  const ids = referencedComponents(prompts).filter((id) => id.startsWith("Retrieval:"));
   const outputs = ids.map(outputsOf);
   if (ids.length === 0 || outputs.some((out) => typeof out?.empty_response !== "string")) return null;
   return [...new Set(outputs.map((out) => String(out?.empty_response)))].join("\n\n");
@@ -50,7 +45,9 @@ const emptyResponsesOf = (
 export const generate: ComponentImpl = {
   name: "Generate",
   run: async ({ params, render, llm, history, values, say }) => {
-    const emptyResponse = emptyResponsesOf(params, (id) => values.outputs.get(id));
+    const emptyResponse = emptyResponsesOf(`${String(params.sys_prompt ?? "")}\n${String(params.prompt ?? "")}`, (id) =>
+      values.outputs.get(id),
+    );
     if (emptyResponse) return { outputs: { content: emptyResponse } };
     const rendered = render(params.sys_prompt);
     const prompt = render(params.prompt);
@@ -78,16 +75,26 @@ export const generate: ComponentImpl = {
     if (knowledge.pieces.length === 0) return { outputs: { content: `${prompt}\n\n${BUILTIN_NOTE}` } };
     // the built-in model quotes what best matches the prompt without the knowledge in it
     const question = render(String(params.prompt ?? "").replace(KNOWLEDGE_REFERENCE, "")) || prompt;
-    const quoted = extractiveAnswer(
-      question,
-      knowledge.pieces.map((content) => ({ content, similarity: 0 })),
-      answerLanguage(question, "German"),
-    );
-    const content = cite
-      ? quoted.replace(CITATION_MARKER, (_whole, n: string) => `[ID:${knowledge.ids[Number(n)] ?? n}]`)
-      : quoted.replace(/ \[ID:\d+\]/g, "");
-    return { outputs: { content } };
+    return { outputs: { content: quotedAnswer(question, knowledge, cite) } };
   },
+};
+
+const quotedAnswer = (question: string, knowledge: ReturnType<typeof knowledgeOf>, cite: boolean) => {
+  const quoted = extractiveAnswer(
+    question,
+    knowledge.pieces.map((content) => ({ content, similarity: 0 })),
+    answerLanguage(question, "German"),
+  );
+  return cite
+    ? quoted.replace(CITATION_MARKER, (_whole, n: string) => `[ID:${knowledge.ids[Number(n)] ?? n}]`)
+    : quoted.replace(/ \[ID:\d+\]/g, "");
+};
+
+// The built-in offline model's answer for an LLM whose system prompt holds a Retrieval's chunks: their sentences
+// that best match the question, as Generate quotes them; null when there are no chunks to quote.
+export const quotedKnowledgeAnswer = (system: string, question: string): string | null => {
+  const knowledge = knowledgeOf(system);
+  return knowledge.cited ? quotedAnswer(question, knowledge, false) : null;
 };
 
 export const rewriteQuestion: ComponentImpl = {

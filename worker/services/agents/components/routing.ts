@@ -3,7 +3,10 @@ import { analyzeQuery, chunkText, termSimilarity } from "../../../lib/terms";
 import type { ComponentImpl } from "../engine/types";
 import { asText, isReference, type RunValues, valueOf } from "../engine/variables";
 
-type Category = { description?: string; examples?: string[] | string; to?: string };
+type Category = { description?: string; examples?: string[] | string; to?: string | string[] };
+
+// RAGFlow v0.27 writes a branch's target as a list of ids, older flows as one id.
+const targetsOf = (to: unknown): string[] => (to ? [to].flat().map(String) : []);
 
 const examplesOf = (category: Category) =>
   (Array.isArray(category.examples) ? category.examples : String(category.examples ?? "").split("\n")).filter(Boolean);
@@ -14,8 +17,8 @@ const lexicalScore = (text: string, about: string[]) => termSimilarity(analyzeQu
 
 export const categorize: ComponentImpl = {
   name: "Categorize",
-  run: async ({ params, render, llm }) => {
-    const query = render(params.query);
+  run: async ({ params, render, llm, values }) => {
+    const query = operand(params.query, values, render);
     const categories = Object.entries((params.category_description ?? {}) as Record<string, Category>);
     if (categories.length === 0) throw new Error("Categorize needs at least one category.");
     const listing = categories
@@ -41,14 +44,14 @@ export const categorize: ComponentImpl = {
           score: lexicalScore(query, [entry[0], entry[1].description ?? "", ...examplesOf(entry[1])]),
         }))
         .reduce((best, candidate) => (candidate.score > best.score ? candidate : best)).entry;
-    return { outputs: { category_name: name }, next: category.to ? [category.to] : [] };
+    return { outputs: { category_name: name }, next: targetsOf(category.to) };
   },
 };
 
 export const relevant: ComponentImpl = {
   name: "Relevant",
-  run: async ({ params, render, llm }) => {
-    const text = render(params.query);
+  run: async ({ params, render, llm, values }) => {
+    const text = operand(params.query, values, render);
     const criteria = render(params.criteria);
     const answer = await llm([
       { role: "system", content: `Decide whether the user's text is about: ${criteria}. Answer "yes" or "no" only.` },
@@ -141,7 +144,7 @@ export const switchComponent: ComponentImpl = {
       );
       const holds =
         results.length > 0 && (condition.logical_operator === "or" ? results.some(Boolean) : results.every(Boolean));
-      if (holds) return { outputs: { case: index }, next: condition.to ? [condition.to] : [] };
+      if (holds) return { outputs: { case: index }, next: targetsOf(condition.to) };
     }
     return { outputs: { case: "else" }, next: (params.end_cpn_ids ?? []) as string[] };
   },
