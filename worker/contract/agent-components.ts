@@ -350,9 +350,9 @@ export const agentToolProblem = (obj: { component_name: string; params: Record<s
   const rounds = obj.params.max_rounds;
   if (
     rounds !== undefined &&
-    (!Number.isInteger(rounds) || (rounds as number) < 1 || (rounds as number) > MAX_ROUNDS_LIMIT)
+    (!Number.isInteger(rounds) || (rounds as number) < 0 || (rounds as number) > MAX_ROUNDS_LIMIT)
   )
-    return `\`max_rounds\` should be a whole number from 1 to ${MAX_ROUNDS_LIMIT}`;
+    return `\`max_rounds\` should be a whole number from 0 to ${MAX_ROUNDS_LIMIT}`;
   const tools = obj.params.tools ?? [];
   if (!Array.isArray(tools)) return "`tools` should be a list";
   for (const [i, tool] of tools.entries()) {

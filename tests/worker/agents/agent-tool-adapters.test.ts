@@ -135,8 +135,8 @@ describe.each(FAMILIES)("Agent tool calling through $name", ({ setup, intro }) =
     const agent = await createAgent(user, agentFlow({ llm_id: llm, tools: [wikipedia()], max_rounds: 2 }));
     const data = (await runAgent(user, agent.id, { question: "Grippe [Schleife]" })).body.data;
     expect(data.error).toBeNull();
-    expect(agentOutputs(data.trace)).toMatchObject({ rounds: 2, max_rounds_exceeded: true });
-    expect(data.trace.filter((entry) => entry.component_id === "Agent:a-->Wikipedia")).toHaveLength(2);
+    expect(agentOutputs(data.trace)).toMatchObject({ rounds: 3, max_rounds_exceeded: true });
+    expect(data.trace.filter((entry) => entry.component_id === "Agent:a-->Wikipedia")).toHaveLength(3);
     expect(data.content).toContain("Exceed max rounds: 2");
     const streamed = await streamRun(user, agent.id, "Grippe [Schleife]");
     expect(streamed.text).toBe(data.content);

@@ -374,7 +374,8 @@ export const agentsDe = {
     toolName: "Name von Werkzeug {{n}}",
     toolParam: "{{key}} von Werkzeug {{n}}",
     maxRounds: "Höchstzahl Runden",
-    maxRoundsHint: "So oft darf das Modell Werkzeuge aufrufen; danach muss es ohne Werkzeuge antworten (1–50).",
+    maxRoundsHint:
+      "Das Modell darf in bis zu (Wert + 1) Runden Werkzeuge aufrufen, wie bei RAGFlow; danach antwortet es ohne Werkzeuge (0–50).",
     agentDescription: "Beschreibung",
     agentDescriptionHint: "Sagt einem aufrufenden Agenten, wofür dieser Agent gut ist.",
     maxTokensZeroHint: "0 = keine Grenze (Standard des Modells).",

@@ -376,7 +376,8 @@ export const agentsEn: Shape<typeof agentsDe> = {
     toolName: "Name of tool {{n}}",
     toolParam: "{{key}} of tool {{n}}",
     maxRounds: "Maximum rounds",
-    maxRoundsHint: "How often the model may call tools; then it must answer without them (1–50).",
+    maxRoundsHint:
+      "The model may call tools in up to (value + 1) rounds, as in RAGFlow; then it answers without tools (0–50).",
     agentDescription: "Description",
     agentDescriptionHint: "Tells a calling agent what this agent is good for.",
     maxTokensZeroHint: "0 = no limit (the model's default).",

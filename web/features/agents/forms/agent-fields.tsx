@@ -69,7 +69,7 @@ export const AgentFields = ({ node, form, set, errors, variables }: FieldsProps)
             helper={t("agents.form.maxRoundsHint")}
             value={numberOr(form.max_rounds, DEFAULTS.max_rounds)}
             onChange={(value) => set("max_rounds", Math.trunc(value))}
-            min={1}
+            min={0}
             max={MAX_ROUNDS_LIMIT}
           />
           <FormField label={t("agents.form.agentDescription")} helper={t("agents.form.agentDescriptionHint")}>

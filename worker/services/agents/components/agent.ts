@@ -167,8 +167,8 @@ type ToolCallLog = {
 };
 
 // RAGFlow v0.27's Agent: the model is offered the tools (components, sub-agents among them) and may call them,
-// round by round, each result fed back, until it answers without a call. After max_rounds it is told so and asked
-// for its answer without tools. Without tools it is an LLM. When a Message shows the answer next, every round's
+// round by round, each result fed back, until it answers without a call. After max_rounds + 1 rounds of calls it is told so and
+// asked for its answer without tools. Without tools it is an LLM. When a Message shows the answer next, every round's
 // text streams as the model writes it; what the model says alongside its calls ("I'll look that up") is part of
 // the answer, streamed or not, so both read the same.
 export const agent: ComponentImpl = {
@@ -182,7 +182,8 @@ export const agent: ComponentImpl = {
     const specs = [...tools.map(toolSpecOf), ...mcp.map((b, i) => mcpToolSpecOf(b.tool, tools.length + i))];
     const byName = new Map(tools.map((tool, i) => [functionName(tool, i), tool]));
     const mcpByName = new Map(mcp.map((b, i) => [mcpFunctionName(b.tool, tools.length + i), b]));
-    const maxRounds = Math.max(1, Math.min(MAX_ROUNDS_LIMIT, Math.trunc(Number(run.params.max_rounds)) || 5));
+    const setRounds = Math.trunc(Number(run.params.max_rounds ?? 5));
+    const maxRounds = Number.isNaN(setRounds) ? 5 : Math.max(0, Math.min(MAX_ROUNDS_LIMIT, setRounds));
     const messages: ToolChatMessage[] = conversation(run, schema ? schemaPrompt(schema) : "");
     const calls: ToolCallLog[] = [];
     const texts: string[] = [];
@@ -201,7 +202,8 @@ export const agent: ComponentImpl = {
     // the text of the round without calls (or of the answer after max_rounds): the structured answer
     let final = "";
     let round = 0;
-    while (!finished && round < maxRounds) {
+    // as RAGFlow's chat_with_tools: max_rounds + 1 rounds may call tools
+    while (!finished && round <= maxRounds) {
       round++;
       const reply = await run.llmWithTools(messages, specs, streamRound());
       if (reply.text) texts.push(reply.text);
