@@ -1,4 +1,4 @@
-import { openNewBuddy } from "./helpers.mjs";
+import { animationsDone, openNewBuddy } from "./helpers.mjs";
 
 // the Save button, unless autosave was first
 const saveNow = async (page) => {
@@ -37,6 +37,21 @@ export const tests = [
         .waitFor();
       await page.screenshot({ path: `${artifacts}/agent-versions-de.png` });
 
+      // publishing: asks first, then the newest version is the published one
+      await page.getByRole("button", { name: "Veröffentlichen", exact: true }).click();
+      const confirm = page.getByRole("alertdialog");
+      await confirm.getByText("Bisher ist keine Version veröffentlicht.").waitFor();
+      await animationsDone(page);
+      await page.screenshot({ path: `${artifacts}/agent-publish-confirm-de.png` });
+      await confirm.getByRole("button", { name: "Veröffentlichen", exact: true }).click();
+      await page.getByText(/^Version vom .* veröffentlicht$/).waitFor();
+      await rows.nth(0).getByTestId("version-release").getByText("Veröffentlicht").waitFor();
+      if ((await panel.getByTestId("version-release").count()) !== 1)
+        throw new Error("only the newest version should be marked published");
+      await rows.nth(2).getByTestId("version-changes").getByText("Erste Version").waitFor();
+      await animationsDone(page);
+      await page.screenshot({ path: `${artifacts}/agent-published-de.png` });
+
       await firstSave.getByRole("button", { name: "Wiederherstellen" }).click();
       await page.getByText("Version wiederhergestellt").waitFor();
       await editor.getByTestId("flow-node").filter({ hasText: "Wikipedia" }).waitFor();
@@ -54,7 +69,17 @@ export const tests = [
         throw new Error("the restored flow still has PubMed after a reload");
       await page.getByRole("button", { name: "Versions" }).click();
       await page.getByTestId("versions-panel").getByTestId("version-row").nth(3).waitFor();
+      // the published save is still marked after the restore
+      await page.getByTestId("versions-panel").getByTestId("version-release").getByText("Published").waitFor();
       await page.screenshot({ path: `${artifacts}/agent-versions-en-dark.png` });
+      await page.getByRole("button", { name: "Publish", exact: true }).click();
+      await page
+        .getByRole("alertdialog")
+        .getByText(/^Currently published: the version of /)
+        .waitFor();
+      await animationsDone(page);
+      await page.screenshot({ path: `${artifacts}/agent-publish-confirm-en-dark.png` });
+      await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
       await page.evaluate(() => {
         localStorage.setItem("vite-ui-theme", "light");
         localStorage.setItem("lng", "de");

@@ -41,3 +41,16 @@ export const useRestoreVersionMutation = (agentId: string) => {
     },
   });
 };
+
+// Publishes what is saved (RAGFlow v0.27's release): the MCP server's run_buddy runs the latest published version.
+export const useReleaseAgentMutation = (agentId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => requestData<boolean>(`/agents/${agentId}`, { method: "PUT", body: { release: true } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: versionKeys.all(agentId) }),
+  });
+};
+
+// The newest published version of a list (newest first), if any.
+export const latestRelease = (versions: AgentVersionSummary[] | undefined) =>
+  versions?.find((version) => version.release);

@@ -59,6 +59,8 @@ export type ConfiguredModel = {
   api_key_hint: string | null;
   max_tokens: number;
   vision: boolean;
+  // a chat model that can call tools (GET /models' is_tools)
+  is_tools: boolean;
   enabled: boolean;
   used_tokens: number;
   builtin: boolean;
@@ -105,6 +107,7 @@ const toConfigured = (model: ListedModel): ConfiguredModel => ({
   api_key_hint: model.api_key_hint,
   max_tokens: model.max_tokens,
   vision: model.vision,
+  is_tools: model.is_tools,
   enabled: model.status === "active",
   used_tokens: model.used_tokens,
   builtin: model.builtin,

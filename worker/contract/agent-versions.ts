@@ -13,6 +13,8 @@ export type AgentVersionSummary = {
   create_date: string;
   update_date: string;
   changes: DslChanges;
+  // Buddy's: the version made when the flow was created; false for the oldest kept one once older ones were pruned
+  first: boolean;
 };
 export type AgentVersion = AgentVersionSummary & { dsl: Dsl };
 

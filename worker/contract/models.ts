@@ -188,6 +188,8 @@ export type ListedModel = {
   api_key_hint: string | null;
   max_tokens: number;
   vision: boolean;
+  // RAGFlow's llm field: a chat model that can call tools (an Agent's function calling); false for other types
+  is_tools: boolean;
   used_tokens: number;
   builtin: boolean;
   // the provider-specific credentials that are set: secrets only as set (hint null), others shortened

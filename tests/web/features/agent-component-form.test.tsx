@@ -9,6 +9,7 @@ import { runErrorText } from "../../../web/features/agents/model/run-error";
 import i18n from "../../../web/i18n";
 import { type EditorNode, graphOfDsl } from "../../../web/features/agents/model/graph";
 import type { Dsl } from "../../../worker/contract/agents";
+import { configuredModel, MODEL_URLS, modelsAnswer } from "../helpers/models-api";
 import { renderWithProviders } from "../helpers/render";
 
 const stubFetch = () =>
@@ -151,6 +152,43 @@ describe("models and function calling in the Agent form", () => {
     expect(screen.getByTestId("agent-model-tools").textContent).toMatch(
       /^Werkzeuge brauchen ein Modell mit Function Calling/,
     );
+  });
+
+  it("marks the team's models without tool calls (GET /models' is_tools) and warns by that flag", async () => {
+    const overview = {
+      providers: [
+        {
+          name: "Ollama",
+          local: true,
+          types: ["chat" as const],
+          models: [
+            configuredModel({ llm_name: "llama2", model_type: "chat", model_id: "llama2@Ollama", is_tools: false }),
+            configuredModel({ llm_name: "qwen3", model_type: "chat", model_id: "qwen3@Ollama", is_tools: true }),
+          ],
+        },
+      ],
+      available: [],
+      defaults: { llm_id: "", embd_id: "", img2txt_id: "", asr_id: "", rerank_id: "", tts_id: "" },
+    };
+    vi.spyOn(globalThis, "fetch").mockImplementation(
+      async (input) =>
+        new Response(JSON.stringify({ code: 0, message: "", data: modelsAnswer(String(input), overview) ?? null }), {
+          headers: { "Content-Type": "application/json" },
+        }),
+    );
+    expect(MODEL_URLS).toContain("/api/v1/models");
+    const tools = [{ component_name: "Wikipedia", name: "Wikipedia", params: {} }];
+    renderWithProviders(<Harness initial={agentNode({ tools, llm_id: "llama2@Ollama" })} onForm={vi.fn()} />);
+    // the adapters would let any Ollama model try; the listing says this one cannot
+    expect(await screen.findByText("llama2 (Ollama) – ohne Werkzeug-Aufrufe")).toBeTruthy();
+    expect(screen.getByText("qwen3 (Ollama)")).toBeTruthy();
+    expect(
+      screen.getByText("Eingebautes Offline-Modell (schreibt keinen eigenen Text) – ohne Werkzeug-Aufrufe"),
+    ).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toMatch(/^llama2@Ollama kann keine Werkzeuge aufrufen/);
+    fireEvent.change(screen.getByRole("combobox", { name: "Sprachmodell" }), { target: { value: "qwen3@Ollama" } });
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.getByTestId("agent-model-tools").textContent).toMatch(/^Werkzeuge brauchen ein Modell/);
   });
 
   it("without tools says nothing about function calling", () => {

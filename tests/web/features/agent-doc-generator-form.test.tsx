@@ -39,9 +39,13 @@ describe("DocGenerator in the editor", () => {
     expect(screen.getByText("Wasserzeichen")).toBeTruthy();
     fireEvent.change(screen.getByRole("combobox", { name: "Dateiformat" }), { target: { value: "docx" } });
     expect(form.output_format).toBe("docx");
-    // a Word file has no watermark or page numbers here
+    // a Word file has the PDF's watermark and page numbers; an HTML page has neither
+    expect(screen.getByText("Wasserzeichen")).toBeTruthy();
+    expect(screen.getByText("Seitenzahlen")).toBeTruthy();
+    fireEvent.change(screen.getByRole("combobox", { name: "Dateiformat" }), { target: { value: "html" } });
     expect(screen.queryByText("Wasserzeichen")).toBeNull();
     expect(screen.queryByText("Seitenzahlen")).toBeNull();
+    fireEvent.change(screen.getByRole("combobox", { name: "Dateiformat" }), { target: { value: "docx" } });
     fireEvent.change(document.querySelector('input[name="filename"]') as HTMLInputElement, {
       target: { value: "Arztbrief" },
     });

@@ -1,4 +1,5 @@
 import { SELF } from "cloudflare:test";
+import { strFromU8, unzipSync } from "fflate";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import type { ComponentSpec } from "../../../worker/contract/agent-graph";
@@ -135,6 +136,39 @@ describe("DocGenerator", () => {
     const table = parsed.blocks.find((block) => block.kind === "table")?.text ?? "";
     expect(table).toContain("CRP");
     expect(table).toContain("9,1 /nl");
+  });
+
+  it("numbers a Word file's pages in its footer and puts the watermark behind the pages, as the PDF does", async () => {
+    const user = await createUser();
+    const { download } = await generate(user, {
+      output_format: "docx",
+      footer_text: "Praxis <Dr.> Groß",
+      watermark_text: 'ENTWURF & "vertraulich"',
+    });
+    const bytes = await bytesOf(await fetchFile(download.url, user.token));
+    const files = unzipSync(bytes);
+    const read = (name: string) => strFromU8(files[name] ?? new Uint8Array());
+    const footer = read("word/footer1.xml");
+    expect(footer).toContain("Praxis &lt;Dr.&gt; Groß");
+    expect(footer).toMatch(
+      /<w:fldSimple w:instr=" PAGE ">.*<w:t xml:space="preserve"> \/ <\/w:t>.*<w:fldSimple w:instr=" NUMPAGES ">/,
+    );
+    const header = read("word/header1.xml");
+    expect(header).toContain('string="ENTWURF &amp; &quot;vertraulich&quot;"');
+    expect(header).toContain("rotation:315");
+    const document = read("word/document.xml");
+    expect(document).toContain('<w:headerReference w:type="default" r:id="rIdHeader"/>');
+    expect(document).toContain('<w:footerReference w:type="default" r:id="rIdFooter"/>');
+    expect(read("[Content_Types].xml")).toContain('PartName="/word/footer1.xml"');
+    // the text still reads as before
+    const parsed = await parseDocx(bytes);
+    expect(parsed.blocks.map((block) => block.text).join("\n")).toContain("Mit freundlichen Grüßen");
+
+    // page numbers off and no texts: no footer or header part at all
+    const plain = await generate(user, { output_format: "docx", add_page_numbers: false });
+    const plainFiles = unzipSync(await bytesOf(await fetchFile(plain.download.url, user.token)));
+    expect(Object.keys(plainFiles).filter((name) => /header|footer/.test(name))).toEqual([]);
+    expect(strFromU8(plainFiles["word/document.xml"] ?? new Uint8Array())).not.toContain("footerReference");
   });
 
   it("writes Markdown as it was given, with the creation time on top", async () => {

@@ -49,6 +49,7 @@ describe("agent versions", () => {
       changed: [{ id: "Message:m", component_name: "Message" }],
     });
     expect(first?.changes.added.map((c) => c.id).toSorted()).toEqual(["Message:m", "begin"]);
+    expect([second?.first, first?.first]).toEqual([false, true]);
 
     const viewed = await callApi<AgentVersion>(`/agents/${agent.id}/versions/${first?.id}`, { token: user.token });
     expect(viewed.body.data.dsl.components["Message:m"]?.obj.params.content).toEqual(["Eins {sys.query}"]);
@@ -86,6 +87,27 @@ describe("agent versions", () => {
       token: user.token,
     });
     expect(oldest.body.data.dsl.components["Message:m"]?.obj.params.content).toEqual(["2 {sys.query}"]);
+    // the oldest kept one is no longer the flow's first version
+    expect(listed.map((version) => version.first)).toEqual(Array(20).fill(false));
+  });
+
+  it("publishes the saved flow: the latest version is marked release and stays when older saves are pruned", async () => {
+    const user = await createUser();
+    const agent = await createAgent(user, echo("Eins"));
+    const put = (json: Record<string, unknown>) =>
+      callApi(`/agents/${agent.id}`, { method: "PUT", token: user.token, json });
+    await put({ dsl: echo("Zwei") });
+    // publishing what is saved marks that version; nothing new is recorded
+    expect((await put({ release: true })).body.code).toBe(0);
+    const [published, created] = (await versionsOf(user.token, agent.id)).data;
+    expect([published?.release, created?.release]).toEqual([true, false]);
+    expect(created?.first).toBe(true);
+
+    for (let i = 3; i <= 24; i++) await put({ dsl: echo(String(i)) });
+    const listed = (await versionsOf(user.token, agent.id)).data;
+    expect(listed).toHaveLength(21);
+    expect(listed.filter((version) => version.release).map((version) => version.id)).toEqual([published?.id]);
+    expect(listed.map((version) => version.first)).toEqual(Array(21).fill(false));
   });
 
   it("refuses unknown versions, other people's flows, and restores by those who may only run the flow", async () => {

@@ -40,6 +40,8 @@ describe("the team's models", () => {
       "builtin-extractive@Builtin",
       "builtin-rerank@Builtin",
     ]);
+    // RAGFlow's is_tools: no built-in model calls tools
+    expect(listed.map((m) => m.is_tools)).toEqual([false, false, false]);
     expect(listed[0]).toMatchObject({
       name: "builtin-hash",
       model_type: ["embedding"],
@@ -85,6 +87,8 @@ describe("the team's models", () => {
         instance_name: "CI",
         api_key_hint: "sk-…-key",
         status: "active",
+        // an OpenAI-compatible chat model goes through the adapter that calls tools
+        is_tools: true,
       }),
     ]);
     const stored = await env.DB.prepare(
@@ -339,10 +343,19 @@ describe("connection tests", () => {
       provider: "Workers AI",
       api_key: "",
       base_url: "",
-      models: [["@cf/meta/llama-3.1-8b-instruct", "chat"]],
+      models: [
+        ["@cf/meta/llama-3.1-8b-instruct", "chat"],
+        ["@cf/openai/gpt-oss-120b", "chat"],
+        ["@cf/baai/bge-m3", "embedding"],
+      ],
     });
     expect(added.body.code).toBe(0);
-    expect((await configured(user))[0]?.model_id).toBe("@cf/meta/llama-3.1-8b-instruct@main@Workers AI");
+    // only the models Cloudflare marks for function calling say is_tools
+    expect(Object.fromEntries((await configured(user)).map((model) => [model.model_id, model.is_tools]))).toEqual({
+      "@cf/meta/llama-3.1-8b-instruct@main@Workers AI": false,
+      "@cf/openai/gpt-oss-120b@main@Workers AI": true,
+      "@cf/baai/bge-m3@main@Workers AI": false,
+    });
     const broken = await connection(user, "Workers AI", {
       model_info: [{ model_name: "@cf/test/broken", model_type: "chat" }],
     });

@@ -3,7 +3,7 @@ export const agentTriggersDe = {
   versions: {
     open: "Versionen",
     title: "Versionen",
-    hint: "Jede Speicherung mit geändertem Ablauf ist eine Version; die 20 neuesten bleiben erhalten. Eine Wiederherstellung ist selbst eine neue Version.",
+    hint: "Jede Speicherung mit geändertem Ablauf ist eine Version; die 20 neuesten bleiben erhalten, veröffentlichte immer. Eine Wiederherstellung ist selbst eine neue Version.",
     empty: "Noch keine Versionen.",
     first: "Erste Version",
     added: "+{{count}} hinzugefügt",
@@ -19,6 +19,16 @@ export const agentTriggersDe = {
     againstCanvas: "Gegenüber dem aktuellen Ablauf",
     sameAsCanvas: "Entspricht dem aktuellen Ablauf.",
     current: "Aktuell",
+    release: "Veröffentlichen",
+    releaseTitle: "Diesen Stand veröffentlichen?",
+    releaseBody:
+      "Ungespeicherte Änderungen werden zuerst gespeichert. Der gespeicherte Ablauf wird dann die veröffentlichte Version, die der MCP-Server (run_buddy) ausführt; veröffentlichte Versionen werden nie aufgeräumt.",
+    releaseCurrent: "Veröffentlicht ist bisher die Version vom {{date}}.",
+    releaseNone: "Bisher ist keine Version veröffentlicht.",
+    releaseDone: "Version vom {{date}} veröffentlicht",
+    published: "Veröffentlicht",
+    publishedBefore: "Früher veröffentlicht",
+    oldestKept: "Älteste gespeicherte Version",
   },
   webhook: {
     title: "Webhook",

@@ -7,7 +7,7 @@ export const agentTriggersEn: Shape<typeof agentTriggersDe> = {
   versions: {
     open: "Versions",
     title: "Versions",
-    hint: "Every save that changes the flow is a version; the 20 newest are kept. Restoring is itself a new version.",
+    hint: "Every save that changes the flow is a version; the 20 newest are kept, published ones always. Restoring is itself a new version.",
     empty: "No versions yet.",
     first: "First version",
     added: "+{{count}} added",
@@ -23,6 +23,16 @@ export const agentTriggersEn: Shape<typeof agentTriggersDe> = {
     againstCanvas: "Compared with the current flow",
     sameAsCanvas: "Same as the current flow.",
     current: "Current",
+    release: "Publish",
+    releaseTitle: "Publish this state?",
+    releaseBody:
+      "Unsaved changes are saved first. The saved flow then becomes the published version that the MCP server (run_buddy) runs; published versions are never pruned.",
+    releaseCurrent: "Currently published: the version of {{date}}.",
+    releaseNone: "No version is published yet.",
+    releaseDone: "Version of {{date}} published",
+    published: "Published",
+    publishedBefore: "Published earlier",
+    oldestKept: "Oldest kept version",
   },
   webhook: {
     title: "Webhook",

@@ -366,6 +366,7 @@ export const agentsDe = {
     noTools: "Keine Werkzeuge: der Agent antwortet wie ein Sprachmodell.",
     modelNoTools:
       "{{model}} kann keine Werkzeuge aufrufen: der Lauf würde abbrechen. Wählen Sie ein Modell mit Function Calling.",
+    modelWithoutTools: "{{label}} – ohne Werkzeug-Aufrufe",
     toolModelsHint:
       "Werkzeuge brauchen ein Modell mit Function Calling: OpenAI-kompatible Anbieter, Anthropic, Gemini, Ollama und die Function-Calling-Modelle von Workers AI; nicht das eingebaute Offline-Modell.",
     addTool: "Werkzeug hinzufügen",

@@ -368,6 +368,7 @@ export const agentsEn: Shape<typeof agentsDe> = {
       "Components the model calls when it needs them; an Agent as a tool works as a sub-agent. The model fills in the search itself.",
     noTools: "No tools: the agent answers like a language model.",
     modelNoTools: "{{model}} cannot call tools: the run would stop. Choose a model with function calling.",
+    modelWithoutTools: "{{label}} – no tool calls",
     toolModelsHint:
       "Tools need a model with function calling: OpenAI-compatible providers, Anthropic, Gemini, Ollama and Workers AI's function-calling models; not the built-in offline model.",
     addTool: "Add tool",

@@ -25,6 +25,6 @@ export const createAgent = async (ctx: ServiceContext, input: CreateAgentInput, 
     updateTime: now,
   };
   await ctx.db.insert(agents).values(row);
-  await recordVersion(ctx, row.id, row.title, row.dsl);
+  await recordVersion(ctx, row.id, row.title, row.dsl, false, now);
   return toAgent(row);
 };

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DefaultModels, ListedModel } from "../../contract/models";
+import { canCallTools } from "../../contract/tool-calling";
 import { modelInstances, modelProviders, tenantModels, tenants, type TenantModelRow } from "../../db/schema";
 import { BUILTIN_PROVIDER, findProvider, type ModelType } from "../../platform/providers/catalogue";
 import type { Deps, ServiceContext } from "../context";
@@ -14,31 +15,38 @@ export const BUILTIN_DEFAULTS: DefaultModels = {
   tts_id: "",
 };
 
+// What the adapters know: a chat model whose adapter speaks function calling (worker/contract/tool-calling.ts).
+const isToolModel = (modelId: string, type: string) => type === "chat" && canCallTools(modelId);
+
 const toListed = (
   row: TenantModelRow,
   providerIds: Map<string, string>,
   instanceIds: Map<string, string>,
-): ListedModel => ({
-  model_id: composeModelId(row.modelName, row.instanceName, row.provider),
-  id: row.id,
-  tenant_id: row.tenantId,
-  name: row.modelName,
-  model_type: [row.modelType as ModelType],
-  provider_id: providerIds.get(row.provider) ?? "",
-  provider_name: row.provider,
-  model_provider: row.provider,
-  instance_id: instanceIds.get(`${row.provider}\u0000${row.instanceName}`) ?? "",
-  instance_name: row.instanceName,
-  model_instance: row.instanceName,
-  status: row.enabled ? "active" : "inactive",
-  api_base: row.apiBase,
-  api_key_hint: row.apiKeyHint,
-  max_tokens: row.maxTokens,
-  vision: row.vision,
-  used_tokens: row.usedTokens,
-  builtin: false,
-  credentials_set: Object.entries(row.credentialHints ?? {}).map(([key, hint]) => ({ key, hint })),
-});
+): ListedModel => {
+  const modelId = composeModelId(row.modelName, row.instanceName, row.provider);
+  return {
+    model_id: modelId,
+    id: row.id,
+    tenant_id: row.tenantId,
+    name: row.modelName,
+    model_type: [row.modelType as ModelType],
+    provider_id: providerIds.get(row.provider) ?? "",
+    provider_name: row.provider,
+    model_provider: row.provider,
+    instance_id: instanceIds.get(`${row.provider}\u0000${row.instanceName}`) ?? "",
+    instance_name: row.instanceName,
+    model_instance: row.instanceName,
+    status: row.enabled ? "active" : "inactive",
+    api_base: row.apiBase,
+    api_key_hint: row.apiKeyHint,
+    max_tokens: row.maxTokens,
+    vision: row.vision,
+    is_tools: isToolModel(modelId, row.modelType),
+    used_tokens: row.usedTokens,
+    builtin: false,
+    credentials_set: Object.entries(row.credentialHints ?? {}).map(([key, hint]) => ({ key, hint })),
+  };
+};
 
 const builtinModels = (tenantId: string): ListedModel[] =>
   Object.entries(findProvider(BUILTIN_PROVIDER)?.models ?? {}).map(([name, type]) => ({
@@ -58,6 +66,7 @@ const builtinModels = (tenantId: string): ListedModel[] =>
     api_key_hint: null,
     max_tokens: 8192,
     vision: false,
+    is_tools: isToolModel(`${name}@${BUILTIN_PROVIDER}`, type),
     used_tokens: 0,
     builtin: true,
     credentials_set: [],

@@ -13,6 +13,7 @@ import {
   Undo2,
   Variable,
 } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Agent } from "../../../api/agents";
 import { PermissionBadge } from "../list/agent-card";
@@ -34,6 +35,8 @@ type Props = {
   onSettings: () => void;
   onPublish: () => void;
   onExport: () => void;
+  // the Publish action; left out for those who may only run the flow
+  release?: ReactNode;
 };
 
 export const EditorToolbar = ({
@@ -49,6 +52,7 @@ export const EditorToolbar = ({
   onSettings,
   onPublish,
   onExport,
+  release,
 }: Props) => {
   const { t } = useTranslation();
   return (
@@ -125,6 +129,7 @@ export const EditorToolbar = ({
         <Button size="sm" variant="ghost" onClick={onPublish}>
           <Braces /> {t("agents.editor.publish")}
         </Button>
+        {!readOnly && release}
         <Button size="sm" variant="outline" colorPalette="teal" onClick={() => onOpen("run")}>
           <FlaskConical /> {t("agents.editor.testRun")}
         </Button>

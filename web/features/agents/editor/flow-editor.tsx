@@ -24,6 +24,7 @@ import { NodePanel } from "./node-panel";
 import { useAutosave } from "./use-autosave";
 import { useFlowEditor } from "./use-flow-editor";
 import { useUndoShortcuts } from "./use-undo-shortcuts";
+import { ReleaseButton } from "./release-button";
 import { SchedulePanel } from "./schedule-panel";
 import { VersionsPanel } from "./versions-panel";
 
@@ -76,6 +77,11 @@ const Editor = ({ agent, onReload }: EditorProps) => {
     setPanel("node");
   };
   const save = () => void autosave.saveNow().then((ok) => !ok && notifyError(autosave.lastError()));
+  const saveOrSay = async () => {
+    const ok = await autosave.saveNow();
+    if (!ok) notifyError(autosave.lastError());
+    return ok;
+  };
 
   return (
     <Flex direction="column" h="calc(100dvh - 3.5rem)" data-testid="flow-editor">
@@ -91,6 +97,7 @@ const Editor = ({ agent, onReload }: EditorProps) => {
         onOpen={setPanel}
         onSettings={() => setDialog("settings")}
         onPublish={() => setDialog("publish")}
+        release={readOnly ? undefined : <ReleaseButton agentId={agent.id} beforeRelease={saveOrSay} />}
         onExport={() =>
           saveBlob(new Blob([JSON.stringify(dsl, null, 2)], { type: "application/json" }), dslFileName(agent.title))
         }

@@ -10,6 +10,7 @@ import {
   type AgentVersionSummary,
   agentVersionQueryOptions,
   agentVersionsQueryOptions,
+  latestRelease,
   useRestoreVersionMutation,
 } from "../../../api/agent-versions";
 import { notifyError, notifySuccess } from "../../../components/notify";
@@ -27,9 +28,15 @@ type Props = {
   onClose: () => void;
 };
 
-const ChangeSummary = ({ changes, first }: { changes: DslChanges; first: boolean }) => {
+// The oldest listed version has nothing before it: the flow's first, or the oldest kept after pruning.
+const ChangeSummary = ({ changes, oldest, first }: { changes: DslChanges; oldest: boolean; first: boolean }) => {
   const { t } = useTranslation();
-  if (first) return <Text fontSize="xs">{t("agentTriggers.versions.first")}</Text>;
+  if (oldest)
+    return (
+      <Text fontSize="xs" data-testid="version-changes">
+        {first ? t("agentTriggers.versions.first") : t("agentTriggers.versions.oldestKept")}
+      </Text>
+    );
   const parts = [
     changes.added.length > 0 && t("agentTriggers.versions.added", { count: changes.added.length }),
     changes.removed.length > 0 && t("agentTriggers.versions.removed", { count: changes.removed.length }),
@@ -97,8 +104,9 @@ const VersionDetails = ({ agentId, versionId, canvas }: { agentId: string; versi
 
 const VersionRow = ({
   version,
-  first,
+  oldest,
   latest,
+  published,
   open,
   onToggle,
   restoring,
@@ -107,8 +115,10 @@ const VersionRow = ({
   children,
 }: {
   version: AgentVersionSummary;
-  first: boolean;
+  oldest: boolean;
   latest: boolean;
+  // the newest published version, the one run_buddy runs
+  published: boolean;
   open: boolean;
   onToggle: () => void;
   restoring: boolean;
@@ -130,11 +140,21 @@ const VersionRow = ({
                 {t("agentTriggers.versions.current")}
               </Badge>
             )}
+            {version.release && (
+              <Badge
+                size="sm"
+                colorPalette={published ? "green" : "gray"}
+                variant={published ? "solid" : "subtle"}
+                data-testid="version-release"
+              >
+                {published ? t("agentTriggers.versions.published") : t("agentTriggers.versions.publishedBefore")}
+              </Badge>
+            )}
           </HStack>
           <Text fontSize="xs" color="fg.muted" truncate title={version.title}>
             {version.title}
           </Text>
-          <ChangeSummary changes={version.changes} first={first} />
+          <ChangeSummary changes={version.changes} oldest={oldest} first={version.first} />
         </Box>
         <HStack gap="1" flexShrink="0">
           <Button size="xs" variant="ghost" onClick={onToggle}>
@@ -177,6 +197,7 @@ export const VersionsPanel = ({ agentId, canvas, readOnly, saveState, beforeRest
 
   const versions = query.data ?? [];
   const oldest = versions.at(-1)?.id;
+  const published = latestRelease(versions)?.id;
   return (
     <EditorSidePanel
       title={t("agentTriggers.versions.title")}
@@ -194,8 +215,9 @@ export const VersionsPanel = ({ agentId, canvas, readOnly, saveState, beforeRest
         <VersionRow
           key={version.id}
           version={version}
-          first={version.id === oldest}
+          oldest={version.id === oldest}
           latest={i === 0}
+          published={version.id === published}
           open={openId === version.id}
           onToggle={() => setOpenId((current) => (current === version.id ? null : version.id))}
           restoring={restore.isPending && restore.variables === version.id}

@@ -1,13 +1,12 @@
 import { Input, Stack, Text, Textarea } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import { COMPONENT_DEFAULTS, MAX_ROUNDS_LIMIT, userPromptOf } from "../../../../worker/contract/agent-components";
-import { canCallTools } from "../../../../worker/contract/tool-calling";
 import { FormField } from "../../../components/form-field";
 import { NumberSlider } from "../../../components/number-slider";
 import { AgentMcpField } from "./agent-mcp-field";
 import { AgentToolsField } from "./agent-tools-field";
 import { type FieldsProps, numberOr, text } from "./fields-props";
-import { ModelSelect } from "./model-select";
+import { ModelSelect, useCallsTools } from "./model-select";
 import { NumberField } from "./number-field";
 import { VariableTextField } from "./variable-text-field";
 
@@ -24,19 +23,23 @@ export const AgentFields = ({ node, form, set, errors, variables }: FieldsProps)
   const isAgent = node.data.label === "Agent";
   const temperature = t("agents.form.temperature");
   const model = text(form.llm_id);
-  const hasTools = isAgent && Array.isArray(form.tools) && form.tools.length > 0;
+  const hasTools =
+    isAgent &&
+    ((Array.isArray(form.tools) && form.tools.length > 0) || (Array.isArray(form.mcp) && form.mcp.length > 0));
+  const callsTools = useCallsTools(model);
   return (
     <Stack gap="4">
-      <ModelSelect value={model} onChange={(value) => set("llm_id", value)} />
+      <ModelSelect value={model} onChange={(value) => set("llm_id", value)} markNoTools={isAgent} />
       {hasTools && (
         // a model without function calling would stop the run; with tools say which models can
         <Text
           fontSize="sm"
           mt="-2"
-          color={model && !canCallTools(model) ? "fg.error" : "fg.muted"}
+          color={callsTools ? "fg.muted" : "fg.error"}
           data-testid="agent-model-tools"
+          role={callsTools ? undefined : "alert"}
         >
-          {model && !canCallTools(model) ? t("agents.form.modelNoTools", { model }) : t("agents.form.toolModelsHint")}
+          {callsTools ? t("agents.form.toolModelsHint") : t("agents.form.modelNoTools", { model })}
         </Text>
       )}
       <VariableTextField

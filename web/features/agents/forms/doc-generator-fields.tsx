@@ -45,7 +45,7 @@ export const DocGeneratorFields = ({ form, set, errors, variables }: FieldsProps
         />
       </FormField>
       {(format === "pdf" || format === "docx" || format === "html") &&
-        MARGIN_TEXTS.filter((key) => key !== "watermark_text" || format === "pdf").map((key) => (
+        MARGIN_TEXTS.filter((key) => key !== "watermark_text" || format !== "html").map((key) => (
           <FormField key={key} label={t(`agents.docGenerator.${key}`)}>
             <Input size="sm" name={key} value={text(form[key])} onChange={(e) => set(key, e.target.value)} />
           </FormField>
@@ -60,7 +60,7 @@ export const DocGeneratorFields = ({ form, set, errors, variables }: FieldsProps
           max={36}
         />
       )}
-      {SWITCHES.filter((key) => key !== "add_page_numbers" || format === "pdf").map((key) => (
+      {SWITCHES.filter((key) => key !== "add_page_numbers" || format === "pdf" || format === "docx").map((key) => (
         <Switch.Root
           key={key}
           size="sm"

@@ -31,15 +31,15 @@ const documentBytes = (format: Format, content: string, params: Record<string, u
   if (format === "txt") return encoder.encode(content);
   const blocks = markdownBlocks(content);
   if (format === "html") return encoder.encode(writeHtml(blocks, title, { header, footer, timestamp }));
-  if (format === "docx") return writeDocx(blocks, { fontSize, header, footer, timestamp });
-  return writePdf(blocks, {
+  const page = {
     fontSize,
     header,
     footer,
     timestamp,
     pageNumbers: params.add_page_numbers !== false,
     watermark: String(params.watermark_text ?? ""),
-  });
+  };
+  return format === "docx" ? writeDocx(blocks, page) : writePdf(blocks, page);
 };
 
 // DocGenerator (RAGFlow v0.27's "Docs generator"): the content, Markdown with variables, as a PDF, Word file,

@@ -22,14 +22,16 @@ const versionTitle = async (ctx: ServiceContext, agentTitle: string, now: number
 // A save of a flow's DSL: a new version, unless the DSL equals the latest version's (then that one is refreshed).
 // Older versions beyond the kept number go.
 // `release` publishes it (RAGFlow's release version), the latest version itself when the DSL did not change.
+// A new flow's first version takes the flow's creation time (`createdAt`), which tells it apart once listed.
 export const recordVersion = async (
   ctx: ServiceContext,
   agentId: string,
   agentTitle: string,
   dsl: Dsl,
   release = false,
+  createdAt?: number,
 ) => {
-  const now = nowMs();
+  const now = createdAt ?? nowMs();
   const latest = await ctx.db.query.agentVersions.findFirst({
     where: eq(agentVersions.agentId, agentId),
     orderBy: [desc(agentVersions.createTime), desc(agentVersions.id)],

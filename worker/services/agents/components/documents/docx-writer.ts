@@ -3,8 +3,17 @@ import type { DocBlock } from "./markdown-blocks";
 
 // A Word file of the blocks: WordprocessingML with the built-in heading styles (Heading1–6, which Word, LibreOffice
 // and mammoth read as headings), bullet and numbered lists through numbering definitions, ruled tables with a bold
-// header row, and page breaks. The header and footer texts go into the page's header and footer parts.
-export type DocxOptions = { fontSize: number; header: string; footer: string; timestamp: string };
+// header row, and page breaks. The header and footer texts go into the page's header and footer parts; page numbers
+// ("n / N" bottom right, as in the PDF) are Word's PAGE and NUMPAGES fields in the footer, and a watermark is
+// Word's own kind (a grey diagonal text shape behind the page, anchored in the header).
+export type DocxOptions = {
+  fontSize: number;
+  header: string;
+  footer: string;
+  timestamp: string;
+  pageNumbers: boolean;
+  watermark: string;
+};
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
 const R = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
@@ -96,27 +105,75 @@ const styles = (fontSize: number) =>
   '<w:pPr><w:ind w:left="720"/></w:pPr></w:style>' +
   '<w:style w:type="table" w:styleId="TableGrid"><w:name w:val="Table Grid"/></w:style></w:styles>';
 
-const marginPart = (kind: "hdr" | "ftr", text: string) => `${XML}<w:${kind} ${W}>${paragraph(text)}</w:${kind}>`;
+const VML = 'xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office"';
+
+// Word's WordArt text shape (type 136) as Word writes it for "Watermark"
+const TEXT_SHAPE =
+  '<v:shapetype id="_x0000_t136" coordsize="21600,21600" o:spt="136" adj="10800" path="m@7,l@8,m@5,21600l@6,21600e">' +
+  "<v:formulas>" +
+  [
+    "sum #0 0 10800",
+    "prod #0 2 1",
+    "sum 21600 0 @1",
+    "sum 0 0 @2",
+    "sum 21600 0 @3",
+    "if @0 @3 0",
+    "if @0 21600 @1",
+    "if @0 0 @2",
+    "if @0 @4 21600",
+    "mid @5 @6",
+    "mid @8 @5",
+    "mid @7 @8",
+    "mid @6 @7",
+    "sum @6 0 @5",
+  ]
+    .map((eqn) => `<v:f eqn="${eqn}"/>`)
+    .join("") +
+  '</v:formulas><v:path textpathok="t" o:connecttype="custom" o:connectlocs="@9,0;@10,10800;@11,21600;@12,10800" ' +
+  'o:connectangles="270,180,90,0"/><v:textpath on="t" fitshape="t"/><o:lock v:ext="edit" text="t" shapetype="t"/></v:shapetype>';
+
+const watermarkRun = (text: string) =>
+  `<w:r><w:pict>${TEXT_SHAPE}<v:shape id="PowerPlusWaterMarkObject" o:spid="_x0000_s2049" type="#_x0000_t136" ` +
+  'style="position:absolute;margin-left:0;margin-top:0;width:415pt;height:138pt;rotation:315;z-index:-251657216;' +
+  "mso-position-horizontal:center;mso-position-horizontal-relative:margin;mso-position-vertical:center;" +
+  'mso-position-vertical-relative:margin" o:allowincell="f" fillcolor="silver" stroked="f"><v:fill opacity=".5"/>' +
+  `<v:textpath style="font-family:&quot;Calibri&quot;;font-size:1pt" string="${escapeXml(text).replace(/"/g, "&quot;")}"/>` +
+  "</v:shape></w:pict></w:r>";
+
+const field = (instruction: string) => `<w:fldSimple w:instr=" ${instruction} "><w:r><w:t>1</w:t></w:r></w:fldSimple>`;
+
+const headerPart = (options: DocxOptions) =>
+  `${XML}<w:hdr ${W} ${VML}><w:p>${options.watermark ? watermarkRun(options.watermark) : ""}` +
+  `${options.header ? run(options.header) : ""}</w:p></w:hdr>`;
+
+const footerPart = (options: DocxOptions) =>
+  `${XML}<w:ftr ${W}>${options.footer ? paragraph(options.footer) : ""}` +
+  (options.pageNumbers
+    ? `<w:p><w:pPr><w:jc w:val="right"/></w:pPr>${field("PAGE")}${run(" / ")}${field("NUMPAGES")}</w:p>`
+    : "") +
+  `</w:ftr>`;
 
 export const writeDocx = (blocks: DocBlock[], options: DocxOptions): Uint8Array => {
   const { parts, instances } = body(blocks, options);
+  const hasHeader = options.header !== "" || options.watermark !== "";
+  const hasFooter = options.footer !== "" || options.pageNumbers;
   const relations = [
     `<Relationship Id="rIdStyles" Type="${RELS}/styles" Target="styles.xml"/>`,
     `<Relationship Id="rIdNumbering" Type="${RELS}/numbering" Target="numbering.xml"/>`,
-    ...(options.header ? [`<Relationship Id="rIdHeader" Type="${RELS}/header" Target="header1.xml"/>`] : []),
-    ...(options.footer ? [`<Relationship Id="rIdFooter" Type="${RELS}/footer" Target="footer1.xml"/>`] : []),
+    ...(hasHeader ? [`<Relationship Id="rIdHeader" Type="${RELS}/header" Target="header1.xml"/>`] : []),
+    ...(hasFooter ? [`<Relationship Id="rIdFooter" Type="${RELS}/footer" Target="footer1.xml"/>`] : []),
   ];
   const section =
     "<w:sectPr>" +
-    (options.header ? '<w:headerReference w:type="default" r:id="rIdHeader"/>' : "") +
-    (options.footer ? '<w:footerReference w:type="default" r:id="rIdFooter"/>' : "") +
+    (hasHeader ? '<w:headerReference w:type="default" r:id="rIdHeader"/>' : "") +
+    (hasFooter ? '<w:footerReference w:type="default" r:id="rIdFooter"/>' : "") +
     '<w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1417" w:right="1417" w:bottom="1134" w:left="1417" w:header="708" w:footer="708" w:gutter="0"/></w:sectPr>';
   const overrides = [
     ["/word/document.xml", "document.main"],
     ["/word/styles.xml", "styles"],
     ["/word/numbering.xml", "numbering"],
-    ...(options.header ? [["/word/header1.xml", "header"]] : []),
-    ...(options.footer ? [["/word/footer1.xml", "footer"]] : []),
+    ...(hasHeader ? [["/word/header1.xml", "header"]] : []),
+    ...(hasFooter ? [["/word/footer1.xml", "footer"]] : []),
   ]
     .map(
       ([name, type]) =>
@@ -142,7 +199,7 @@ export const writeDocx = (blocks: DocBlock[], options: DocxOptions): Uint8Array 
     "word/styles.xml": strToU8(styles(options.fontSize)),
     "word/numbering.xml": strToU8(numbering(instances)),
   };
-  if (options.header) files["word/header1.xml"] = strToU8(marginPart("hdr", options.header));
-  if (options.footer) files["word/footer1.xml"] = strToU8(marginPart("ftr", options.footer));
+  if (hasHeader) files["word/header1.xml"] = strToU8(headerPart(options));
+  if (hasFooter) files["word/footer1.xml"] = strToU8(footerPart(options));
   return zipSync(files, { level: 6 });
 };
