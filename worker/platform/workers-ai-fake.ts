@@ -34,8 +34,32 @@ type Tool = { name: string; parameters?: { properties?: Record<string, { type?: 
 // Function calling as the binding's function-calling models answer it: given tools and a user's turn last, a call of
 // the first tool, each argument the user's last line (a question with "[Schleife]" calls it every time); after a
 // tool's result (role "tool", naming the tool) the answer "Ergebnis: <result>". Llama 4 answers calls in OpenAI's
-// shape, the others as {name, arguments}; streamed, the call comes in an event of its own.
-const toolAnswer = (model: string, inputs: Inputs) => {
+// shape, the others as {name, arguments}; streamed, the call comes in an event of its own. gpt-oss answers in
+// OpenAI's Chat Completions shape (`choices`), as Cloudflare documents for it.
+const toolAnswer = (model: string, inputs: Inputs) =>
+  model.includes("gpt-oss")
+    ? chatCompletions(legacyToolAnswer(model, inputs), model, inputs)
+    : legacyToolAnswer(model, inputs);
+
+type LegacyAnswer = { response?: string | null; tool_calls?: unknown[]; usage?: unknown };
+const chatCompletions = (answer: LegacyAnswer | ReadableStream, model: string, inputs: Inputs) => {
+  if (answer instanceof ReadableStream) {
+    const plain = legacyToolAnswer(model, { ...inputs, stream: false }) as LegacyAnswer;
+    const calls = (plain.tool_calls ?? []).map((call, index) => ({ index, ...(call as object) }));
+    const pieces = (plain.response ?? "").split(/(?= )/).filter(Boolean);
+    return sse([
+      ...pieces.map((content) => ({ choices: [{ delta: { content } }] })),
+      ...(calls.length ? [{ choices: [{ delta: { tool_calls: calls } }] }] : []),
+      { choices: [], usage: plain.usage },
+    ]);
+  }
+  return {
+    choices: [{ message: { role: "assistant", content: answer.response ?? null, tool_calls: answer.tool_calls } }],
+    usage: answer.usage,
+  };
+};
+
+const legacyToolAnswer = (model: string, inputs: Inputs): LegacyAnswer | ReadableStream => {
   const messages = inputs.messages as Message[];
   const last = messages.at(-1);
   if (messages.some((message) => message.role === "tool" && !message.name))
@@ -60,13 +84,14 @@ const toolAnswer = (model: string, inputs: Inputs) => {
       type === "array" ? [question] : question,
     ]),
   );
-  const call = model.includes("llama-4")
-    ? {
-        id: `chatcmpl-tool-${messages.length}`,
-        type: "function",
-        function: { name: first.name, arguments: JSON.stringify(args) },
-      }
-    : { name: first.name, arguments: args };
+  const call =
+    model.includes("llama-4") || model.includes("gpt-oss")
+      ? {
+          id: `chatcmpl-tool-${messages.length}`,
+          type: "function",
+          function: { name: first.name, arguments: JSON.stringify(args) },
+        }
+      : { name: first.name, arguments: args };
   return inputs.stream
     ? sse([
         { response: "", tool_calls: [call] },

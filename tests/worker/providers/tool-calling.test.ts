@@ -26,6 +26,8 @@ const ADAPTERS: [string, ChatModel][] = [
   ["Ollama", ollamaChat("l", { baseUrl: env.TEST_OLLAMA_URL, model: "qwen3" })],
   ["Workers AI", workersAiChat("w", "@hf/nousresearch/hermes-2-pro-mistral-7b", fakeWorkersAi)],
   ["Workers AI (Llama 4)", workersAiChat("w4", "@cf/meta/llama-4-scout-17b-16e-instruct", fakeWorkersAi)],
+  // answers in OpenAI's Chat Completions shape (choices), as Cloudflare documents for gpt-oss
+  ["Workers AI (gpt-oss)", workersAiChat("wo", "@cf/openai/gpt-oss-120b", fakeWorkersAi)],
 ];
 
 const TOOLS: ToolSpec[] = [

@@ -91,37 +91,71 @@ const toolInputs = (messages: ToolChatMessage[], tools: ToolSpec[], options: Cha
   };
 };
 
+// Most models answer {response, tool_calls}; newer ones (gpt-oss) OpenAI's Chat Completions shape, `choices`.
+type AiAnswer = {
+  response?: unknown;
+  tool_calls?: AiToolCall[];
+  usage?: AiUsage;
+  choices?: { message?: { content?: string | null; tool_calls?: AiToolCall[] } }[];
+};
+type AiStreamEvent = {
+  response?: string;
+  tool_calls?: AiToolCall[];
+  usage?: AiUsage;
+  choices?: { delta?: { content?: string | null; tool_calls?: (AiToolCall & { index?: number })[] } }[];
+};
+const answerOf = (result: AiAnswer) => {
+  const message = result.choices?.[0]?.message;
+  const answer = message ? message.content : result.response;
+  // with tools some models answer a JSON value instead of a text
+  const text = typeof answer === "string" ? answer : answer ? JSON.stringify(answer) : "";
+  return { text: stripThinking(text), calls: callsOf(message?.tool_calls ?? result.tool_calls) };
+};
+
+// A streamed answer's text and calls in either shape; Chat Completions calls come in pieces keyed by index.
+async function* streamedParts(
+  body: ReadableStream<Uint8Array>,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<ToolRoundPart> {
+  let calls = 0;
+  const pieces: ToolCall[] = [];
+  for await (const line of readLines(body)) {
+    if (signal?.aborted) return;
+    if (!line.startsWith("data:")) continue;
+    const data = line.slice(5).trim();
+    if (data === "[DONE]") break;
+    const event = JSON.parse(data) as AiStreamEvent;
+    const delta = event.choices?.[0]?.delta;
+    const text = delta ? delta.content : event.response;
+    if (text) yield { delta: text };
+    for (const found of callsOf(event.tool_calls, calls)) {
+      calls++;
+      yield { call: found };
+    }
+    for (const piece of delta?.tool_calls ?? []) {
+      const index = piece.index ?? pieces.length;
+      const call = (pieces[index] ??= { id: `call_${index}`, name: "", arguments: "" });
+      if (piece.id) call.id = piece.id;
+      if (piece.function?.name) call.name += piece.function.name;
+      const args = piece.function?.arguments;
+      if (args !== undefined) call.arguments += typeof args === "string" ? args : JSON.stringify(args);
+    }
+    if (event.usage) yield { usage: usageOf(event.usage) };
+  }
+  for (const call of pieces) if (call) yield { call: { ...call, arguments: call.arguments || "{}" } };
+}
+
 const toolMethods = (model: string, ai: AiRunner | null): Pick<ChatModel, "completeWithTools" | "streamWithTools"> => ({
   async completeWithTools(messages, tools, options = {}) {
-    const result = await call<{ response?: unknown; tool_calls?: AiToolCall[]; usage?: AiUsage }>(
-      ai,
-      model,
-      toolInputs(messages, tools, options),
-    );
-    // with tools some models answer a JSON value instead of a text
-    const text =
-      typeof result.response === "string" ? result.response : result.response ? JSON.stringify(result.response) : "";
-    return { text: stripThinking(text), calls: callsOf(result.tool_calls), usage: usageOf(result.usage) };
+    const result = await call<AiAnswer>(ai, model, toolInputs(messages, tools, options));
+    return { ...answerOf(result), usage: usageOf(result.usage) };
   },
   async *streamWithTools(messages, tools, options = {}): AsyncGenerator<ToolRoundPart> {
     const body = await call<ReadableStream<Uint8Array>>(ai, model, {
       ...toolInputs(messages, tools, options),
       stream: true,
     });
-    let calls = 0;
-    for await (const line of readLines(body)) {
-      if (options.signal?.aborted) return;
-      if (!line.startsWith("data:")) continue;
-      const data = line.slice(5).trim();
-      if (data === "[DONE]") break;
-      const event = JSON.parse(data) as { response?: string; tool_calls?: AiToolCall[]; usage?: AiUsage };
-      if (event.response) yield { delta: event.response };
-      for (const found of callsOf(event.tool_calls, calls)) {
-        calls++;
-        yield { call: found };
-      }
-      if (event.usage) yield { usage: usageOf(event.usage) };
-    }
+    yield* streamedParts(body, options.signal);
   },
 });
 
@@ -129,28 +163,17 @@ export const workersAiChat = (id: string, model: string, ai: AiRunner | null): C
   id,
   ...(WORKERS_AI_TOOL_MODELS.has(model) ? toolMethods(model, ai) : {}),
   async complete(messages, options = {}) {
-    const result = await call<{ response?: string; usage?: AiUsage }>(ai, model, {
-      messages,
-      ...generationInputs(options),
-    });
-    return { text: stripThinking(result.response ?? ""), usage: usageOf(result.usage) };
+    const result = await call<AiAnswer>(ai, model, { messages, ...generationInputs(options) });
+    return { text: answerOf(result).text, usage: usageOf(result.usage) };
   },
-  // streams arrive as SSE: data: {"response":"…"} … data: [DONE]
+  // streams arrive as SSE: data: {"response":"…"} (or Chat Completions deltas) … data: [DONE]
   async *stream(messages, options = {}) {
     const body = await call<ReadableStream<Uint8Array>>(ai, model, {
       messages,
       stream: true,
       ...generationInputs(options),
     });
-    for await (const line of readLines(body)) {
-      if (options.signal?.aborted) return;
-      if (!line.startsWith("data:")) continue;
-      const data = line.slice(5).trim();
-      if (data === "[DONE]") break;
-      const event = JSON.parse(data) as { response?: string; usage?: AiUsage };
-      if (event.response) yield { delta: event.response };
-      if (event.usage) yield { usage: usageOf(event.usage) };
-    }
+    for await (const part of streamedParts(body, options.signal)) if (!("call" in part)) yield part;
   },
 });
 
