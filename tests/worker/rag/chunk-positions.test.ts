@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ChunkMethod } from "../../../worker/contract/parser-config";
 import { chunkDocument } from "../../../worker/rag/chunk";
-import { givenPlaces } from "../../../worker/rag/chunk/positions";
+import { answeredPositions, givenPlaces } from "../../../worker/rag/chunk/positions";
 import type { Position } from "../../../worker/rag/chunk/types";
 import { parseDocument } from "../../../worker/rag/parse";
 import { type PlacedLine, POSITION_SECTIONS, positionsPdf } from "../../helpers/fixtures/positions-pdf";
@@ -66,6 +66,16 @@ describe("chunk positions from a PDF's block boxes", () => {
     const chunks = chunkDocument("naive", parsed, config);
     expect(chunks.length).toBeGreaterThan(0);
     for (const chunk of chunks) expect(chunk.positions).toBeUndefined();
+  });
+
+  it("the API answers a chunk's boxes page by page, and [page, 0, 0, 0, 0] for a page without one", () => {
+    // a chunk of a text page (boxes) and a scanned page read by OCR (none)
+    expect(answeredPositions([1, 2], [[1, 56, 280, 110, 150]])).toEqual([
+      [1, 56, 280, 110, 150],
+      [2, 0, 0, 0, 0],
+    ]);
+    expect(answeredPositions([4], [])).toEqual([[4, 0, 0, 0, 0]]);
+    expect(answeredPositions([], [])).toEqual([]);
   });
 
   it("positions given through the API keep their boxes and name their pages", () => {

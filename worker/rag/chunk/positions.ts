@@ -43,7 +43,12 @@ export const givenPlaces = (given: number[][]) => ({
   ),
 });
 
-// What the API answers as a chunk's positions: the stored boxes, or (chunks stored before boxes were kept, other
-// formats) [page, 0, 0, 0, 0] per page.
-export const answeredPositions = (pages: number[], positions: number[][]): number[][] =>
-  positions.length ? positions : pages.map((page) => [page, 0, 0, 0, 0]);
+// What the API answers as a chunk's positions: page by page its stored boxes, or [page, 0, 0, 0, 0] for a page
+// it has none on (other formats, chunks stored before boxes were kept, OCR text from a scan).
+export const answeredPositions = (pages: number[], positions: number[][]): number[][] => [
+  ...pages.flatMap((page) => {
+    const boxes = positions.filter(([onPage]) => onPage === page);
+    return boxes.length ? boxes : [[page, 0, 0, 0, 0]];
+  }),
+  ...positions.filter(([onPage]) => onPage === undefined || !pages.includes(onPage)),
+];
