@@ -100,7 +100,7 @@ export const openByKeyboard = async (page, link) => {
 };
 
 // (the settings live in localStorage, shared with the chat's tab: the caller puts them back)
-const setLook = async (viewer, theme, language) => {
+export const setLook = async (viewer, theme, language) => {
   await viewer.evaluate(
     ([t, l]) => {
       localStorage.setItem("vite-ui-theme", t);

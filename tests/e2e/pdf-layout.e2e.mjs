@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { DEFIBRILLATOR, reportDoc } from "../helpers/fixtures/layout-docs.ts";
-import { citedLink, openByKeyboard } from "./citations.e2e.mjs";
+import { citedLink, openByKeyboard, setLook } from "./citations.e2e.mjs";
 import { animationsDone, signUp } from "./helpers.mjs";
 
 const FILE = "praxisbericht.pdf";
@@ -121,7 +121,48 @@ export const tests = [
       await indicator.waitFor({ timeout: 30_000 });
       assert.equal(await indicator.textContent(), "2 / 2");
       await viewer.getByTestId("pdf-highlight").first().waitFor({ timeout: 15_000 });
+
+      // the chunk's regions (its positions) are drawn over the page, in view, around the text marked in it
+      const region = viewer.getByTestId("pdf-region").first();
+      await region.waitFor({ state: "visible", timeout: 15_000 });
+      const rects = (testId) =>
+        viewer.getByTestId(testId).evaluateAll((all) => all.map((element) => element.getBoundingClientRect().toJSON()));
+      const regions = await rects("pdf-region");
+      const pageBox = await viewer.getByTestId("pdf-page").boundingBox();
+      for (const r of regions)
+        assert.ok(
+          r.width > 20 && r.height > 8 && r.x >= pageBox.x - 4 && r.right <= pageBox.x + pageBox.width + 4,
+          `region ${JSON.stringify(r)} on page ${JSON.stringify(pageBox)}`,
+        );
+      const [first] = regions;
+      assert.ok(first.y >= 0 && first.y < (viewer.viewportSize()?.height ?? 720), `region in view: ${first.y}`);
+      const marks = await rects("pdf-highlight");
+      const held = (m) =>
+        regions.some(
+          (r) =>
+            m.x + m.width / 2 >= r.x - 2 &&
+            m.x + m.width / 2 <= r.right + 2 &&
+            m.y + m.height / 2 >= r.y - 2 &&
+            m.y + m.height / 2 <= r.bottom + 2,
+        );
+      assert.ok(marks.length > 0);
+      assert.ok(
+        marks.filter(held).length >= marks.length * 0.9,
+        `marks ${JSON.stringify(marks)} outside regions ${JSON.stringify(regions)}`,
+      );
+      // from the keyboard: "Zur Stelle springen" moves the focus to the region
+      await viewer.getByRole("button", { name: "Zur Stelle springen" }).focus();
+      await viewer.keyboard.press("Enter");
+      assert.equal(await viewer.evaluate(() => document.activeElement?.getAttribute("data-testid")), "pdf-region");
+      assert.equal(
+        await viewer.evaluate(() => document.activeElement?.getAttribute("aria-label")),
+        "Zitierte Stelle auf Seite 2",
+      );
       await viewer.screenshot({ path: `${artifacts}/pdf-layout-citation-de.png` });
+      await setLook(viewer, "dark", "en");
+      await viewer.getByTestId("pdf-region").first().waitFor({ state: "visible", timeout: 30_000 });
+      await viewer.screenshot({ path: `${artifacts}/pdf-layout-citation-en-dark.png` });
+      await setLook(viewer, "light", "de");
     },
   ],
 ];

@@ -91,7 +91,13 @@ export const useDeleteChunksMutation = (datasetId: string, documentId: string) =
 };
 
 // One chunk in RAGFlow's stored-field names (GET …/chunks/{id}): what a citation opens the document at.
-export type StoredChunk = { id: string; content_with_weight: string; page_num_int: number[] };
+// position_int: [page, left, right, top, bottom] per PDF region (absent or [] for other formats and older chunks)
+export type StoredChunk = {
+  id: string;
+  content_with_weight: string;
+  page_num_int: number[];
+  position_int?: number[][];
+};
 
 export const storedChunkQueryOptions = (datasetId: string, documentId: string, chunkId: string) =>
   queryOptions({

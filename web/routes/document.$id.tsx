@@ -31,7 +31,7 @@ const MissingDataset = () => {
   );
 };
 
-// The cited chunk's text and pages; a chunk that was deleted since the answer still opens the page it was on.
+// The cited chunk's text, pages and regions; a chunk that was deleted since the answer still opens the page it was on.
 const useCitedChunk = (datasetId: string, documentId: string, chunkId: string, page: number | undefined) => {
   const chunk = useQuery(storedChunkQueryOptions(datasetId, documentId, chunkId));
   if (chunk.isPending) return { pending: true as const };
@@ -39,6 +39,7 @@ const useCitedChunk = (datasetId: string, documentId: string, chunkId: string, p
     ? {
         pages: chunk.data.page_num_int.length ? chunk.data.page_num_int : page ? [page] : [],
         text: chunk.data.content_with_weight,
+        positions: chunk.data.position_int ?? [],
       }
     : { pages: page ? [page] : [], text: "" };
   return { pending: false as const, focus };

@@ -37,7 +37,7 @@ const ImageBase64Schema = v.optional(
   ),
 );
 
-// RAGFlow's positions: [page, left, right, top, bottom] per place; Buddy keeps the pages.
+// RAGFlow's positions: [page, left, right, top, bottom] per place (PDF points from the page's top left).
 const PositionsSchema = v.optional(
   v.array(
     v.pipe(
@@ -54,6 +54,8 @@ export const CreateChunkSchema = v.object({
   questions: StringList("questions"),
   tag_kwd: StringList("tag_kwd"),
   tag_feas: TagFeaturesSchema,
+  // Buddy's: RAGFlow's add_chunk leaves positions out, its update keeps them
+  positions: PositionsSchema,
   image_base64: ImageBase64Schema,
 });
 export type CreateChunkInput = v.InferOutput<typeof CreateChunkSchema>;

@@ -209,7 +209,11 @@ describe("chunks API", () => {
     const stored = (
       await callApi<{ chunks: { positions: number[][] }[] }>(`${base}?id=${chunk.id}`, { token: user.token })
     ).body.data.chunks[0];
-    expect(stored?.positions.map(([page]) => page)).toEqual([3, 4]);
+    expect(stored?.positions).toEqual([
+      [3, 0, 10, 0, 10],
+      [3, 5, 9, 20, 30],
+      [4, 0, 1, 0, 1],
+    ]);
 
     // not an image, or not base64: refused, nothing written
     const text = await callApi(base, {

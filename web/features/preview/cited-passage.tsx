@@ -3,8 +3,9 @@ import { type RefObject, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { chunkRangeIn } from "./text-range";
 
-// What a citation opens the preview at: the chunk's pages (PDF, 1-based) and its text, to highlight.
-export type PreviewFocus = { pages: number[]; text: string };
+// What a citation opens the preview at: the chunk's pages (PDF, 1-based) and its text, to highlight; `positions`
+// (PDF) the regions it covers, [page, left, right, top, bottom] in points from the page's top left.
+export type PreviewFocus = { pages: number[]; text: string; positions?: number[][] };
 
 export const HIGHLIGHT_NAME = "buddy-chunk";
 

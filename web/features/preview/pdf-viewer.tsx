@@ -14,8 +14,8 @@ const PAGE_MARGIN_PX = 32;
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
-// Opened from a citation, the viewer starts at the chunk's first page and marks its text there and on the
-// chunk's other pages.
+// Opened from a citation, the viewer starts at the chunk's first page and marks its regions (from the chunk's
+// positions) and its text there and on the chunk's other pages.
 const PdfPages = ({ pdf, focus }: { pdf: PDFDocumentProxy; focus?: PreviewFocus }) => {
   const pages = pdf.numPages;
   const citedPages = (focus?.pages ?? []).filter((cited) => cited >= 1 && cited <= pages);
@@ -24,6 +24,7 @@ const PdfPages = ({ pdf, focus }: { pdf: PDFDocumentProxy; focus?: PreviewFocus 
   const onHighlight = useCallback((onPage: boolean) => onPage && setFound(true), []);
   const [zoom, setZoom] = useState(1);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const regionRef = useRef<HTMLDivElement>(null);
 
   // a page wider than the preview starts zoomed out to fit its width
   useEffect(() => {
@@ -47,7 +48,10 @@ const PdfPages = ({ pdf, focus }: { pdf: PDFDocumentProxy; focus?: PreviewFocus 
   const showCited = () => {
     const [first] = citedPages;
     if (first !== undefined && !citedPages.includes(page)) turnTo(first);
-    else scrollRef.current?.querySelector("[data-testid=pdf-highlight]")?.scrollIntoView({ block: "center" });
+    else if (regionRef.current) {
+      regionRef.current.scrollIntoView({ block: "center" });
+      regionRef.current.focus({ preventScroll: true });
+    } else scrollRef.current?.querySelector("[data-testid=pdf-highlight]")?.scrollIntoView({ block: "center" });
   };
 
   return (
@@ -62,6 +66,8 @@ const PdfPages = ({ pdf, focus }: { pdf: PDFDocumentProxy; focus?: PreviewFocus 
           pageNumber={page}
           scale={zoom * CSS_PIXELS_PER_POINT}
           highlight={citedPages.includes(page) ? focus?.text : undefined}
+          positions={focus?.positions}
+          regionRef={regionRef}
           onHighlight={onHighlight}
         />
       </Box>

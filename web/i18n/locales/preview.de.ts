@@ -28,6 +28,7 @@ export const previewDe = {
     zoomOut: "Verkleinern",
     zoomLevel: "Zoom {{percent}} %",
     pages: "PDF-Seiten; mit den Pfeiltasten blättern",
+    region: "Zitierte Stelle auf Seite {{page}}",
   },
   cited: {
     found: "Die zitierte Stelle ist markiert.",

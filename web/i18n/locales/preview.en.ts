@@ -26,6 +26,7 @@ export const previewEn: Shape<typeof previewDe> = {
     next: "Next page",
     pageNumber: "Go to page",
     pageOf: "Page {{page}} of {{pages}}",
+    region: "Cited passage on page {{page}}",
     zoomIn: "Zoom in",
     zoomOut: "Zoom out",
     zoomLevel: "Zoom {{percent}} %",

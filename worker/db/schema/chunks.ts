@@ -27,6 +27,8 @@ export const chunks = sqliteTable(
     available: integer("available", { mode: "boolean" }).notNull().default(true),
     position: integer("position").notNull().default(0),
     pages: text("page_num_int", { mode: "json" }).$type<number[]>().notNull().default([]),
+    // where the text is on its PDF pages (RAGFlow's position_int): [page, left, right, top, bottom] in points
+    positions: text("position_int", { mode: "json" }).$type<number[][]>().notNull().default([]),
     tokenCount: integer("token_count").notNull().default(0),
     taskId: text("task_id"),
     manual: integer("manual", { mode: "boolean" }).notNull().default(false),

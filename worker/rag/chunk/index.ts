@@ -1,17 +1,22 @@
 import type { ChunkMethod } from "../../contract/parser-config";
 import type { Block, ParsedDocument } from "../parse/types";
 import { naiveMerge } from "./merge";
+import { placesOf } from "./positions";
 import { qaChunks, rowChunks, tagChunks } from "./records";
 import { BOUNDARIES, paperChunks, sectionChunks } from "./sections";
 import type { ChunkConfig, ChunkDraft } from "./types";
 
 const byPage = (parsed: ParsedDocument): ChunkDraft[] => {
-  const pages = new Map<number, string[]>();
+  const pages = new Map<number, Block[]>();
   for (const block of parsed.blocks) {
     const page = block.page ?? 1;
-    pages.set(page, [...(pages.get(page) ?? []), block.text]);
+    pages.set(page, [...(pages.get(page) ?? []), block]);
   }
-  return [...pages].map(([page, texts]) => ({ content: texts.join("\n"), pages: [page] }));
+  return [...pages].map(([page, blocks]) => ({
+    content: blocks.map((block) => block.text).join("\n"),
+    ...placesOf(blocks),
+    pages: [page],
+  }));
 };
 
 const CONTENTS_TITLE = /^(?:inhalt|inhaltsverzeichnis|inhaltsübersicht|contents|table of contents)$/i;
@@ -35,12 +40,7 @@ export const chunkDocument = (method: ChunkMethod, parsed: ParsedDocument, confi
       case "tag":
         return tagChunks(parsed);
       case "one":
-        return [
-          {
-            content: parsed.blocks.map((b) => b.text).join("\n"),
-            pages: [...new Set(parsed.blocks.flatMap((b) => (b.page ? [b.page] : [])))],
-          },
-        ];
+        return [{ content: parsed.blocks.map((b) => b.text).join("\n"), ...placesOf(parsed.blocks) }];
       case "presentation":
         return byPage(parsed);
       // a transcript's lines are its timed segments: a chunk ends only between them

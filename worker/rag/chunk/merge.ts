@@ -2,6 +2,7 @@ import { TAG } from "../parse/markup";
 import { countTokens } from "../tokens";
 import type { Block } from "../parse/types";
 import { parseDelimiters, splitOn } from "./delimiters";
+import { placesOf } from "./positions";
 import { splitTable } from "./tables";
 import type { ChunkConfig, ChunkDraft } from "./types";
 
@@ -37,28 +38,26 @@ export const naiveMerge = (blocks: Block[], config: ChunkConfig): ChunkDraft[] =
   const { custom, singles } = parseDelimiters(config.delimiter);
   if (custom.length > 0) {
     return blocks.flatMap((block) =>
-      splitOn(block.text, custom, { drop: true }).map((content) => ({
-        content,
-        pages: block.page ? [block.page] : [],
-      })),
+      splitOn(block.text, custom, { drop: true }).map((content) => ({ content, ...placesOf([block]) })),
     );
   }
   const budget = Math.max(1, Math.floor((config.chunkTokenNum * (100 - config.overlappedPercent)) / 100));
   const chunks: ChunkDraft[] = [];
   let text = "";
   let tokens = 0;
-  let pages = new Set<number>();
+  // the blocks (or their pieces) the current chunk holds: its pages and positions
+  let held: Block[] = [];
   const close = () => {
-    if (text.trim()) chunks.push({ content: text.trim(), pages: [...pages] });
+    if (text.trim()) chunks.push({ content: text.trim(), ...placesOf(held) });
     text = overlapTail(text, config.overlappedPercent);
     tokens = countTokens(text);
-    pages = new Set();
+    held = [];
   };
   for (const block of blocks) {
     if (block.kind === "table") {
       close();
       for (const content of splitTable(block.text, config.chunkTokenNum))
-        chunks.push({ content, pages: block.page ? [block.page] : [] });
+        chunks.push({ content, ...placesOf([block]) });
       text = "";
       tokens = 0;
       continue;
@@ -70,7 +69,7 @@ export const naiveMerge = (blocks: Block[], config: ChunkConfig): ChunkDraft[] =
       if (tokens > 0 && tokens + pieceTokens > budget) close();
       text += `${text ? "\n" : ""}${piece.text}`;
       tokens += pieceTokens;
-      if (piece.page) pages.add(piece.page);
+      held.push(piece);
     }
   }
   close();

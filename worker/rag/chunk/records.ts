@@ -1,4 +1,5 @@
-import type { ParsedDocument, Table } from "../parse/types";
+import type { Block, ParsedDocument, Table } from "../parse/types";
+import { placesOf } from "./positions";
 import type { ChunkDraft } from "./types";
 
 const KNOWN_HEADER = /^(q|question|questions|frage|fragen|content|inhalt|text)$/i;
@@ -22,48 +23,62 @@ export const splitQaContent = (text: string) => {
 
 // qa: one chunk per question/answer pair; only the question is matched (stored as the chunk's question).
 export const qaChunks = (parsed: ParsedDocument): ChunkDraft[] => {
-  const pairs: [string, string][] = [];
+  // a pair and the PDF blocks it was read from (none for a sheet)
+  const pairs: [string, string, Block[]][] = [];
   // a sheet's rows are the pairs; the tables found in a PDF's layout are part of its text
   const sheets = (parsed.tables ?? []).filter((table) => table.page === undefined);
   if (sheets.length) {
-    for (const table of sheets) for (const [q = "", a = ""] of allRows(table)) pairs.push([q, a]);
+    for (const table of sheets) for (const [q = "", a = ""] of allRows(table)) pairs.push([q, a, []]);
   } else {
     let question = "";
     let answer: string[] = [];
+    let from: Block[] = [];
     const flush = () => {
-      if (question) pairs.push([question, answer.join("\n")]);
+      if (question) pairs.push([question, answer.join("\n"), from]);
       question = "";
       answer = [];
+      from = [];
     };
     for (const block of parsed.blocks) {
       const tabbed = block.text.split("\n").filter((line) => line.includes("\t"));
       if (block.kind !== "heading" && tabbed.length > 0) {
         flush();
-        for (const line of tabbed) pairs.push(line.split("\t", 2) as [string, string]);
+        for (const line of tabbed) pairs.push([...(line.split("\t", 2) as [string, string]), [block]]);
       } else if (block.kind === "heading" || /\?\s*$/.test(block.text)) {
         flush();
         question = block.text;
-      } else if (question) answer.push(block.text);
+        from = [block];
+      } else if (question) {
+        answer.push(block.text);
+        from.push(block);
+      }
     }
     flush();
   }
   return pairs
-    .map(([q, a]) => [q.trim(), a.trim()] as const)
+    .map(([q, a, from]) => [q.trim(), a.trim(), from] as const)
     .filter(([q, a]) => q && a)
-    .map(([q, a]) => ({ content: qaContent(q, a), pages: [], questions: [q] }));
+    .map(([q, a, from]) => ({ content: qaContent(q, a), ...placesOf(from), questions: [q] }));
 };
+
+// A PDF table's place (its layout's box), which each of its rows' chunks points to.
+const tablePlace = (table: Table) =>
+  table.page && table.box
+    ? placesOf([{ kind: "table", text: "", page: table.page, box: table.box }])
+    : { pages: table.page ? [table.page] : [] };
 
 // table: one chunk per row, "column: value" pairs.
 export const rowChunks = (parsed: ParsedDocument): ChunkDraft[] =>
-  (parsed.tables ?? []).flatMap((table) =>
-    table.rows.map((row) => ({
+  (parsed.tables ?? []).flatMap((table) => {
+    const place = tablePlace(table);
+    return table.rows.map((row) => ({
       content: row
         .map((cell, i) => `${table.headers[i] || `column ${i + 1}`}: ${cell}`)
         .filter((pair) => !pair.endsWith(": "))
         .join("; "),
-      pages: [],
-    })),
-  );
+      ...place,
+    }));
+  });
 
 // tag: rows of (content, tags); the tags are stored with the chunk and make the base a tag set.
 export const tagChunks = (parsed: ParsedDocument): ChunkDraft[] =>

@@ -1,5 +1,6 @@
 import type { Block } from "../parse/types";
 import { naiveMerge } from "./merge";
+import { placesOf } from "./positions";
 import type { ChunkConfig, ChunkDraft } from "./types";
 
 export type BoundaryRule = (block: Block) => boolean;
@@ -42,12 +43,7 @@ export const paperChunks = (blocks: Block[], config: ChunkConfig): ChunkDraft[] 
   const split = firstHeading > 0 ? firstHeading : Math.min(blocks.length, 3);
   const opening = blocks.slice(0, split);
   const head: ChunkDraft[] = opening.length
-    ? [
-        {
-          content: opening.map((b) => b.text).join("\n"),
-          pages: [...new Set(opening.flatMap((b) => (b.page ? [b.page] : [])))],
-        },
-      ]
+    ? [{ content: opening.map((b) => b.text).join("\n"), ...placesOf(opening) }]
     : [];
   return [...head, ...sectionChunks(blocks.slice(split), config, BOUNDARIES.paper)];
 };

@@ -1,6 +1,11 @@
+// RAGFlow's position_int entry: [page, left, right, top, bottom], in PDF points from the page's top left
+export type Position = [number, number, number, number, number];
+
 export type ChunkDraft = {
   content: string;
   pages: number[];
+  // where on its PDF pages the chunk's text is (absent or empty for other formats)
+  positions?: Position[];
   questions?: string[];
   keywords?: string[];
   tags?: string[];

@@ -1,16 +1,27 @@
-// `toc`: a table of contents (PDF); `box`: where a PDF block sits on its page, [left, top, right, bottom] in
-// points from the page's top left
+// [left, top, right, bottom] in PDF points from the page's top left
+export type BlockBox = [number, number, number, number];
+
+// `toc`: a table of contents (PDF); `box`: where a PDF block sits on its page; `continued`: where a paragraph
+// hyphenated at the end of a column or page goes on (its other places)
 export type Block = {
   text: string;
   kind: "text" | "heading" | "table" | "toc";
   page?: number;
   level?: number;
-  box?: [number, number, number, number];
+  box?: BlockBox;
+  continued?: { page: number; box: BlockBox }[];
 };
 
-// `title`: a spreadsheet's title rows above its header ("Stanley Cups"), where it has them; `page`: the PDF page
-// a table was found on (its layout), absent for spreadsheets and HTML
-export type Table = { name: string; headers: string[]; rows: string[][]; title?: string; page?: number };
+// `title`: a spreadsheet's title rows above its header ("Stanley Cups"), where it has them; `page` and `box`: where
+// a table was found in a PDF (its layout), absent for spreadsheets and HTML
+export type Table = {
+  name: string;
+  headers: string[];
+  rows: string[][];
+  title?: string;
+  page?: number;
+  box?: BlockBox;
+};
 
 // An image inside a document (a figure of a PDF, Word file or presentation), with its page or slide and the
 // caption found for it ("" if none).

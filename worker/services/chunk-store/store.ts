@@ -54,6 +54,7 @@ const REWRITTEN = [
   "taskId",
   "position",
   "pages",
+  "positions",
   "tokenCount",
   "imageId",
   "momId",

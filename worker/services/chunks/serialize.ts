@@ -1,5 +1,6 @@
 import type { Chunk } from "../../contract/chunks";
 import type { ChunkRow } from "../../db/schema";
+import { answeredPositions } from "../../rag/chunk/positions";
 import { chunkDocType } from "../scope/chunk-image";
 
 // RAGFlow prints chunk times as "YYYY-MM-DD HH:MM:SS" plus a float epoch in seconds.
@@ -19,7 +20,7 @@ export const toChunk = (row: ChunkRow): Chunk => {
     tag_feas: row.tagFeatures,
     image_id: imageId,
     available: row.available,
-    positions: row.pages.map((page) => [page, 0, 0, 0, 0]),
+    positions: answeredPositions(row.pages, row.positions),
     page_num_int: row.pages,
     token_count: row.tokenCount,
     doc_type_kwd: chunkDocType(imageId),
@@ -42,4 +43,5 @@ export const toStoredChunk = (row: ChunkRow) => ({
   available_int: row.available ? 1 : 0,
   img_id: row.imageId,
   page_num_int: row.pages,
+  position_int: row.positions,
 });

@@ -5,6 +5,7 @@ import { eachChunk, inChunks, rowsInChunks } from "../../lib/batches";
 import { bulkError, bulkReport, splitDuplicates } from "../../lib/bulk-report";
 import { dataError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
+import { givenPlaces } from "../../rag/chunk/positions";
 import { qaContent, splitQaContent } from "../../rag/chunk/records";
 import { countTokens } from "../../rag/tokens";
 import type { ServiceContext } from "../context";
@@ -39,6 +40,7 @@ export const createChunk = async (
       tags: input.tag_kwd ?? [],
       tagFeatures: input.tag_feas ?? {},
       position: (last?.position ?? -1) + 1,
+      ...(input.positions ? givenPlaces(input.positions) : {}),
       imageId,
       manual: true,
     }),
@@ -55,6 +57,7 @@ export const createChunk = async (
           questions: input.questions ?? [],
           tags: input.tag_kwd ?? [],
           tagFeatures: input.tag_feas ?? {},
+          ...(input.positions ? givenPlaces(input.positions) : {}),
           ...(image ? { imageId } : {}),
           updateTime: nowMs(),
         })
@@ -95,7 +98,7 @@ export const updateChunk = async (
       tagFeatures: input.tag_feas,
       available: input.available,
       imageId,
-      pages: input.positions ? [...new Set(input.positions.map(([page]) => page as number))] : undefined,
+      ...(input.positions ? givenPlaces(input.positions) : {}),
       updateTime: nowMs(),
     })
     .where(eq(chunks.id, current.id))

@@ -236,6 +236,7 @@ const indexChunks = async (
           tagFeatures: draft.tagFeatures ?? {},
           position: task.fromPage * 100_000 + i,
           pages: draft.pages,
+          positions: draft.positions ?? [],
           imageId: draft.imageId ?? "",
           momId: (draft.parent && parentIds.get(draft.parent)) ?? "",
           momContent: draft.parent ?? "",

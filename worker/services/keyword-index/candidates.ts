@@ -149,6 +149,7 @@ export type CandidateRow = {
   tag_kwd: string;
   tag_feas: string;
   page_num_int: string;
+  position_int: string;
   image_id: string;
   mom_id: string;
   mom_content: string;
@@ -161,7 +162,7 @@ export type TextFields = Pick<CandidateRow, "doc_name" | "important_kwd" | "ques
 export const loadCandidates = async (db: Db, scope: Scope, ids: string[]) =>
   ids.length
     ? db.all<CandidateRow>(sql`
-        SELECT c.id, c.content, c.document_id, c.dataset_id, c.doc_name, c.important_kwd, c.question_kwd, c.tag_kwd, c.tag_feas, c.page_num_int, c.image_id, c.mom_id, c.mom_content
+        SELECT c.id, c.content, c.document_id, c.dataset_id, c.doc_name, c.important_kwd, c.question_kwd, c.tag_kwd, c.tag_feas, c.page_num_int, c.position_int, c.image_id, c.mom_id, c.mom_content
         FROM chunks c JOIN documents d ON d.id = c.document_id
         WHERE c.id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND ${scopeFilter(scope)}`)
     : [];

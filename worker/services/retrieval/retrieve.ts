@@ -40,6 +40,7 @@ import { gramBm25, gramCountsOf, gramShareOf, gramText, weightedFields, wordBm25
 import { withImageUrls } from "../scope/chunk-image";
 import { aboveFloor } from "../../rag/vector-math";
 import { rowsInChunks } from "../../lib/batches";
+import { answeredPositions } from "../../rag/chunk/positions";
 
 // The keyword score mixes term coverage (RAGFlow's token similarity), word bm25 and character 4-gram bm25,
 // each bm25 computed over the candidates with the searched datasets' statistics and squashed to 0..1 against
@@ -327,7 +328,10 @@ const toRetrieved = (hit: Scored, terms: string[], withHighlight: boolean): Retr
   image_id: hit.row.image_id,
   important_keywords: parse(hit.row.important_kwd),
   questions: parse(hit.row.question_kwd),
-  positions: (JSON.parse(hit.row.page_num_int) as number[]).map((page) => [page, 0, 0, 0, 0]),
+  positions: answeredPositions(
+    JSON.parse(hit.row.page_num_int) as number[],
+    JSON.parse(hit.row.position_int) as number[][],
+  ),
   similarity: round(hit.score),
   term_similarity: round(hit.term),
   vector_similarity: round(hit.vector),

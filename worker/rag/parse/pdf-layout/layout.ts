@@ -166,6 +166,7 @@ export const layoutPages = (pages: PageContent[], limits: LayoutLimits): { block
         headers,
         rows,
         page: piece.page,
+        box: boxOf(piece.table.box),
         ...(piece.table.caption ? { title: piece.table.caption } : {}),
       });
       blocks.push({
@@ -194,6 +195,7 @@ export const layoutPages = (pages: PageContent[], limits: LayoutLimits): { block
       // a word hyphenated at the end of a column or page continues in the next text block
       if (last?.kind === "text" && continuesWord(last.text, text)) {
         last.text = joinLines(last.text, text);
+        last.continued = [...(last.continued ?? []), { page: piece.page, box }];
         continue;
       }
       blocks.push({ kind: "text", page: piece.page, text, box });
