@@ -134,15 +134,15 @@ async function* streamedParts(
     }
     for (const piece of delta?.tool_calls ?? []) {
       const index = piece.index ?? pieces.length;
-      const call = (pieces[index] ??= { id: `call_${index}`, name: "", arguments: "" });
-      if (piece.id) call.id = piece.id;
-      if (piece.function?.name) call.name += piece.function.name;
+      const asked = (pieces[index] ??= { id: `call_${index}`, name: "", arguments: "" });
+      if (piece.id) asked.id = piece.id;
+      if (piece.function?.name) asked.name += piece.function.name;
       const args = piece.function?.arguments;
-      if (args !== undefined) call.arguments += typeof args === "string" ? args : JSON.stringify(args);
+      if (args !== undefined) asked.arguments += typeof args === "string" ? args : JSON.stringify(args);
     }
     if (event.usage) yield { usage: usageOf(event.usage) };
   }
-  for (const call of pieces) if (call) yield { call: { ...call, arguments: call.arguments || "{}" } };
+  for (const asked of pieces) if (asked) yield { call: { ...asked, arguments: asked.arguments || "{}" } };
 }
 
 const toolMethods = (model: string, ai: AiRunner | null): Pick<ChatModel, "completeWithTools" | "streamWithTools"> => ({
