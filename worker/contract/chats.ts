@@ -12,7 +12,19 @@ import {
   metadataValue,
 } from "./metadata-condition";
 import { CrossLanguagesSchema } from "./retrieval";
-import { bool, float, int, isPlainObject, msg, oneOf, optionalOrNull, queryDesc, queryPage, str } from "./pydantic";
+import {
+  bool,
+  float,
+  int,
+  isPlainObject,
+  msg,
+  oneOf,
+  optionalOrNull,
+  queryDesc,
+  queryPageOrDefault,
+  queryPageOrNone,
+  str,
+} from "./pydantic";
 
 export const CHAT_NAME_MAX = 255;
 export const DEFAULT_MAX_TOKENS = 512;
@@ -114,7 +126,21 @@ export const PromptConfigSchema = v.object({
   system: v.optional(v.pipe(v.string(msg.string), v.maxLength(100_000, msg.maxChars(100_000)))),
   prologue: v.optional(str(0, 5000)),
   parameters: v.optional(
-    v.pipe(v.array(VariableSchema, msg.list), v.maxLength(MAX_VARIABLES, `At most ${MAX_VARIABLES} variables.`)),
+    v.pipe(
+      v.array(VariableSchema, msg.list),
+      v.maxLength(MAX_VARIABLES, `At most ${MAX_VARIABLES} variables.`),
+      v.rawCheck(({ dataset, addIssue }) => {
+        if (!dataset.typed) return;
+        const seen = new Set<string>();
+        for (const { key } of dataset.value) {
+          if (seen.has(key)) {
+            addIssue({ message: `\`parameters\` contains duplicate key: ${key}` });
+            return;
+          }
+          seen.add(key);
+        }
+      }),
+    ),
   ),
   empty_response: v.optional(v.nullable(str(0, 5000))),
   quote: v.optional(bool()),
@@ -235,7 +261,28 @@ const chatNameFits = v.check<string, (issue: v.CheckIssue<string>) => string>(
   (issue) => `chat name length is ${utf8Length(issue.input)} which is larger than ${CHAT_NAME_MAX}`,
 );
 
-const chatName = v.pipe(v.string("`name` is required"), v.trim(), v.nonEmpty("`name` is required"), chatNameFits);
+// RAGFlow v0.27's _validate_name: null counts as missing, another type is named as such
+const chatName = v.pipe(
+  v.unknown(),
+  v.check((name) => name != null, "`name` is required"),
+  v.string("chat name must be a string"),
+  v.trim(),
+  v.nonEmpty("`name` is required"),
+  chatNameFits,
+);
+const chatNameUpdate = v.pipe(
+  v.unknown(),
+  v.check((name) => name != null, "`name` is required"),
+  v.string("chat name must be a string"),
+  v.trim(),
+  v.nonEmpty("`name` cannot be empty"),
+  chatNameFits,
+);
+// the owner of an assistant is the caller's team; RAGFlow refuses a body naming another
+const noTenantOverride = v.check<Record<string, unknown>, string>(
+  (body) => !body.tenant_id,
+  "`tenant_id` must not be provided",
+);
 
 const weightsAddUp = <T extends { vector_similarity_weight?: number; keywords_similarity_weight?: number }>(input: T) =>
   input.keywords_similarity_weight === undefined ||
@@ -244,23 +291,36 @@ const weightsAddUp = <T extends { vector_similarity_weight?: number; keywords_si
 const WEIGHTS_MESSAGE = "keywords_similarity_weight + vector_similarity_weight must equal 1.0";
 
 export const CreateChatSchema = v.pipe(
+  v.looseObject({}),
+  noTenantOverride,
   v.object({ name: chatName, ...chatFields }),
   v.check((input) => weightsAddUp(input), WEIGHTS_MESSAGE),
 );
 export type CreateChatInput = v.InferOutput<typeof CreateChatSchema>;
 
+// PUT replaces an assistant; without a name it keeps its name (RAGFlow v0.27 checks a name only when sent).
+export const ReplaceChatSchema = v.pipe(
+  v.looseObject({}),
+  noTenantOverride,
+  v.object({ name: v.optional(chatName), ...chatFields }),
+  v.check((input) => weightsAddUp(input), WEIGHTS_MESSAGE),
+);
+export type ReplaceChatInput = v.InferOutput<typeof ReplaceChatSchema>;
+
 export const UpdateChatSchema = v.pipe(
-  v.object({
-    name: v.optional(v.pipe(v.string(msg.string), v.trim(), v.nonEmpty("`name` cannot be empty"), chatNameFits)),
-    ...chatFields,
-  }),
+  v.looseObject({}),
+  noTenantOverride,
+  v.object({ name: v.optional(chatNameUpdate), ...chatFields }),
   v.check((input) => weightsAddUp(input), WEIGHTS_MESSAGE),
 );
 export type UpdateChatInput = v.InferOutput<typeof UpdateChatSchema>;
 
+// Without a usable page the whole list comes back (up to CHAT_LIST_MAX) and page_size is ignored, as RAGFlow
+// v0.27's suites expect of the chat list.
+export const CHAT_LIST_MAX = 1000;
 export const ListChatsQuerySchema = v.object({
-  page: queryPage(1),
-  page_size: queryPage(30, 1000),
+  page: queryPageOrNone(),
+  page_size: queryPageOrDefault(30, CHAT_LIST_MAX),
   orderby: v.optional(v.string(), "create_time"),
   desc: queryDesc(),
   name: v.optional(v.string()),
@@ -269,11 +329,16 @@ export const ListChatsQuerySchema = v.object({
 });
 export type ListChatsQuery = v.InferOutput<typeof ListChatsQuerySchema>;
 
+// RAGFlow v0.27 answers every unusable session name (not a string, blank) alike and cuts a long one at 255.
+const SESSION_NAME_MAX = 255;
+const sessionName = v.pipe(
+  v.unknown(),
+  v.check((name) => typeof name === "string" && name.trim() !== "", "`name` can not be empty"),
+  v.transform((name) => (name as string).trim().slice(0, SESSION_NAME_MAX)),
+);
+
 export const CreateSessionSchema = v.object({
-  name: v.optional(
-    v.pipe(v.string(msg.string), v.trim(), v.nonEmpty("`name` can not be empty"), v.maxLength(255, msg.maxChars(255))),
-    "New session",
-  ),
+  name: v.optional(sessionName, "New session"),
   user_id: v.optional(str(0, 255)),
 });
 
@@ -282,19 +347,13 @@ export const UpdateSessionSchema = v.pipe(
   v.looseObject({}),
   v.check((body) => !("message" in body) && !("messages" in body), "`messages` cannot be changed."),
   v.check((body) => !("reference" in body), "`reference` cannot be changed."),
-  v.object({
-    name: v.pipe(
-      v.string("`name` can not be empty"),
-      v.trim(),
-      v.nonEmpty("`name` can not be empty"),
-      v.maxLength(255, msg.maxChars(255)),
-    ),
-  }),
+  // no name (or null) changes nothing, as in RAGFlow v0.27
+  v.object({ name: v.nullish(sessionName) }),
 );
 
 export const ListSessionsQuerySchema = v.object({
-  page: queryPage(1),
-  page_size: queryPage(30, 1000),
+  page: queryPageOrDefault(1),
+  page_size: queryPageOrDefault(30, 1000),
   orderby: v.optional(v.string(), "create_time"),
   desc: queryDesc(),
   name: v.optional(v.string()),

@@ -67,6 +67,31 @@ export const queryPage = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
     v.transform((value) => (value < 1 ? fallback : value)),
   );
 
+// RAGFlow v0.27's chat and session lists: a page (size) that Python's int() cannot read, or below 1, is the
+// default (OrNone: not given), never a refusal.
+const PYTHON_INT = /^\s*[+-]?\d+\s*$/;
+const readPage = (raw: string): number | undefined => {
+  const value = PYTHON_INT.test(raw) ? Number(raw) : Number.NaN;
+  return value >= 1 ? value : undefined;
+};
+export const queryPageOrNone = (max = Number.MAX_SAFE_INTEGER) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.transform(readPage),
+      v.check((value) => value === undefined || value <= max, msg.lte(max)),
+    ),
+  );
+export const queryPageOrDefault = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((raw: string): number => readPage(raw) ?? fallback),
+      v.maxValue(max, msg.lte(max)),
+    ),
+    String(fallback),
+  );
+
 // pydantic's lax bool: the words it reads as true or false, in any case
 const TRUE_WORDS = new Set(["1", "on", "t", "true", "y", "yes"]);
 const BOOL_WORDS = new Set([...TRUE_WORDS, "0", "off", "f", "false", "n", "no"]);

@@ -7,6 +7,7 @@ import {
   FeedbackSchema,
   ListChatsQuerySchema,
   ListSessionsQuerySchema,
+  ReplaceChatSchema,
   UpdateChatSchema,
   UpdateSessionSchema,
 } from "../contract/chats";
@@ -54,7 +55,7 @@ export const chatRoutes = new Hono<AppEnv>()
     return ok(c, report, bulkMessage(report, "deleted", "chats"));
   })
   .get("/:chatId", async (c) => ok(c, await getChat(serviceContext(c), c.req.param("chatId"))))
-  .put("/:chatId", jsonBodyAsDataError(CreateChatSchema), async (c) =>
+  .put("/:chatId", jsonBodyAsDataError(ReplaceChatSchema), async (c) =>
     ok(c, await replaceChat(serviceContext(c), c.req.param("chatId"), c.req.valid("json"))),
   )
   .patch("/:chatId", jsonBodyAsDataError(UpdateChatSchema), async (c) =>

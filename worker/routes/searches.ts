@@ -23,7 +23,7 @@ import { jsonBodyAsDataError, queryParams } from "../middleware/validate";
 import { prepareSearchAnswer } from "../services/searches/ask";
 import { createSearch } from "../services/searches/create";
 import { getSearch } from "../services/searches/get";
-import { getSearchInTenant } from "../services/searches/access";
+import { getSearchInTenant, getSearchToUse } from "../services/searches/access";
 import { listSearches } from "../services/searches/list";
 import { removeSearch } from "../services/searches/remove";
 import { updateSearch } from "../services/searches/update";
@@ -66,7 +66,7 @@ const searchAppRoutes = new Hono<AppEnv>()
       const ctx = serviceContext(c);
       const answer = await prepareSearchAnswer(
         ctx,
-        await getSearchInTenant(ctx, c.req.param("searchId")),
+        await getSearchToUse(ctx, c.req.param("searchId")),
         c.req.valid("json"),
       );
       return sseResponse((signal) => envelopes(answer(signal)));

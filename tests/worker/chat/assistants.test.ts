@@ -115,17 +115,18 @@ describe("chat assistants API", () => {
       ["GET", `/chats/${chat.id}/sessions`, undefined],
       ["POST", `/chats/${chat.id}/sessions`, { name: "x" }],
       ["POST", `/chats/${chat.id}/completions`, { question: "Hallo" }],
-      [
-        "POST",
-        `/openai/${chat.id}/chat/completions`,
-        { model: "model", messages: [{ role: "user", content: "Hallo" }] },
-      ],
       ["GET", `/chats/${chat.id}/stats`, undefined],
       ["GET", `/chats/${chat.id}/export`, undefined],
     ] as const) {
       const res = await callApi(path, { method, token: stranger.token, json });
       expect(res.body, `${method} ${path}`).toMatchObject({ code: 109, message: "no authorization" });
     }
+    // the OpenAI-compatible route words it as RAGFlow v0.27 does there
+    const openAi = await callApi(`/openai/${chat.id}/chat/completions`, {
+      token: stranger.token,
+      json: { model: "model", messages: [{ role: "user", content: "Hallo" }] },
+    });
+    expect(openAi.body).toMatchObject({ code: 102, message: `You don't own the chat ${chat.id}` });
     expect(
       (await callApi("/chats", { method: "DELETE", token: stranger.token, json: { ids: [chat.id] } })).body.message,
     ).toBe(`Chat(${chat.id}) not found.`);

@@ -129,13 +129,13 @@ describe("search apps: /searches", () => {
           token: stranger.token,
           json: { name: "Meins", search_config: {} },
         })
-      ).body.code,
-    ).toBe(102);
-    expect((await callApi(`/searches/${id}`, { method: "DELETE", token: stranger.token })).body.code).toBe(102);
+      ).body,
+    ).toMatchObject({ code: 109, message: "no authorization" });
+    expect((await callApi(`/searches/${id}`, { method: "DELETE", token: stranger.token })).body.code).toBe(109);
     expect(
       (await callApi(`/searches/${id}/completions`, { token: stranger.token, json: { question: "Impfung" } })).body
         .code,
-    ).toBe(102);
+    ).toBe(109);
     expect((await callApi(`/searches/${id}/share-tokens`, { token: stranger.token, json: {} })).body.code).toBe(102);
     expect((await callApi<{ total: number }>("/searches", { token: stranger.token })).body.data.total).toBe(0);
     // a stranger cannot save the owner's knowledge base into a search app of their own

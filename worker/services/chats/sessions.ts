@@ -75,8 +75,15 @@ export const listConversations = async (ctx: ServiceContext, dialog: DialogRow, 
   return rows.map(toSession);
 };
 
-export const renameConversation = async (ctx: ServiceContext, dialog: DialogRow, id: string, name: string) => {
-  await getConversation(ctx, dialog, id);
+// Without a name nothing changes and the session is answered as it is (RAGFlow v0.27).
+export const renameConversation = async (
+  ctx: ServiceContext,
+  dialog: DialogRow,
+  id: string,
+  name: string | null | undefined,
+) => {
+  const current = await getConversation(ctx, dialog, id);
+  if (name == null) return toSession(current);
   const [row] = await ctx.db
     .update(conversations)
     .set({ name, updateTime: nowMs() })

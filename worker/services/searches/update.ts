@@ -4,14 +4,14 @@ import { searchApps, type SearchAppRow } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
-import { getSearchInTenant, inTeam } from "./access";
+import { getSearchToUse, inTeam } from "./access";
 import { configShownTo, withHidden } from "./hidden-bases";
 import { checkConfig } from "./internal";
 import { toSearchApp } from "./serialize";
 
 // PUT: name and search_config are required; the config is merged key by key into the stored one.
 export const updateSearch = async (ctx: ServiceContext, id: string, input: UpdateSearchInput) => {
-  const current = await getSearchInTenant(ctx, id);
+  const current = await getSearchToUse(ctx, id);
   const clash = await ctx.db.query.searchApps.findFirst({
     where: and(inTeam(ctx), eq(searchApps.nameKey, input.name.toLowerCase())),
   });

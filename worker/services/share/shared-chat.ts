@@ -58,7 +58,7 @@ export const renameVisitorSession = async (
   dialog: DialogRow,
   visitorId: string,
   id: string,
-  name: string,
+  name: string | null | undefined,
 ) => {
   await visitorConversation(ctx, dialog, visitorId, id);
   return renameConversation(ctx, dialog, id, name);

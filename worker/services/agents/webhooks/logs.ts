@@ -30,5 +30,9 @@ export const listWebhookLogs = async (ctx: ServiceContext, agentId: string, sinc
       update_time: row.updateTime,
     })),
     next_since_ts: rows[0] ? rows[0].createTime / 1000 : (sinceTs ?? null),
+    // RAGFlow v0.27's poll of one test call's trace: Buddy keeps no per-step trace, so a poll sees no events
+    webhook_id: null,
+    events: [],
+    finished: false,
   };
 };
