@@ -101,7 +101,8 @@ const DocumentChunkMethodSchema = v.pipe(
 
 export const UpdateDocumentSchema = v.strictObject(
   {
-    name: v.optional(DocumentNameSchema),
+    // "" is refused by the update after RAGFlow's extension check (its order and wording)
+    name: v.optional(v.pipe(v.string(msg.string), v.trim(), v.maxLength(255, msg.maxChars(255)))),
     meta_fields: v.optional(MetaFieldsSchema),
     chunk_method: v.optional(DocumentChunkMethodSchema),
     parser_config: v.optional(ParserConfigSchema),
@@ -121,7 +122,13 @@ export const RUN_FILTER: readonly string[] = [...RUN_STATUSES, "0", "1", "2", "3
 export const ListDocumentsQuerySchema = v.object({
   page: queryPage(1),
   page_size: queryPage(30, 1000),
-  orderby: v.optional(oneOf(["create_time", "update_time", "name", "size"] as const), "create_time"),
+  orderby: v.optional(
+    v.picklist(
+      ["create_time", "update_time", "name", "size"] as const,
+      (issue) => `invalid orderby field: ${String(issue.input)}`,
+    ),
+    "create_time",
+  ),
   desc: queryDesc(),
   keywords: v.optional(v.string()),
   id: v.optional(v.string()),

@@ -60,11 +60,17 @@ export const queryInt = (fallback: number, min: number, max = Number.MAX_SAFE_IN
     String(fallback),
   );
 
-// RAGFlow's validate_rest_api_page / _page_size: a page (or page size) below 1 falls back to the default.
+// RAGFlow's validate_rest_api_page / _page_size: a page (or page size) that is not a whole number, or is below 1,
+// falls back to the default.
 export const queryPage = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
-  v.pipe(
-    queryInt(fallback, Number.MIN_SAFE_INTEGER, max),
-    v.transform((value) => (value < 1 ? fallback : value)),
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((raw) => (/^\s*[-+]?\d+\s*$/.test(raw) ? Number(raw) : fallback)),
+      v.maxValue(max, msg.lte(max)),
+      v.transform((value) => (value < 1 ? fallback : value)),
+    ),
+    String(fallback),
   );
 
 // pydantic's lax bool: the words it reads as true or false, in any case

@@ -1,6 +1,6 @@
-import { and, eq, inArray, max } from "drizzle-orm";
+import { and, eq, inArray, max, sql } from "drizzle-orm";
 import type { CreateChunkInput, UpdateChunkInput } from "../../contract/chunks";
-import { chunks } from "../../db/schema";
+import { chunks, datasets, documents } from "../../db/schema";
 import { eachChunk, inChunks, rowsInChunks } from "../../lib/batches";
 import { bulkError, bulkReport, splitDuplicates } from "../../lib/bulk-report";
 import { dataError } from "../../lib/errors";
@@ -13,6 +13,22 @@ import { getChunkInDocument, getChunkScope } from "./internal";
 import { chunkRow, contentChunkId, insertNewChunk, storeVectors } from "../chunk-store/store";
 import { decodeChunkImage, givenImageId, storeChunkImage } from "../scope/chunk-image";
 import { toChunk } from "./serialize";
+
+// RAGFlow's chunk_num counts every add, the same content again too (its store keeps one chunk): v0.27's clients
+// read the document's chunk_count after an add as one more. The next recount (any other chunk change) sets the
+// count to the chunks stored again.
+const countRepeatedAdd = async (ctx: ServiceContext, documentId: string, datasetId: string) => {
+  await ctx.db.batch([
+    ctx.db
+      .update(documents)
+      .set({ chunkNum: sql`${documents.chunkNum} + 1` })
+      .where(eq(documents.id, documentId)),
+    ctx.db
+      .update(datasets)
+      .set({ chunkNum: sql`${datasets.chunkNum} + 1` })
+      .where(eq(datasets.id, datasetId)),
+  ]);
+};
 
 // A manual chunk is indexed at once (keyword index by trigger, vector here) and counted.
 export const createChunk = async (
@@ -64,7 +80,8 @@ export const createChunk = async (
   if (!stored) throw dataError("A chunk with the same content already exists in this document.");
   if (image) await storeChunkImage(ctx, document, id, image);
   await storeVectors(ctx, dataset, document, [stored]);
-  await recountDocument(ctx, documentId, datasetId);
+  if (row) await recountDocument(ctx, documentId, datasetId);
+  else await countRepeatedAdd(ctx, documentId, datasetId);
   return { chunk: toChunk(stored) };
 };
 
