@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { TAG_FEATURES_MAX, TAG_MAX_LENGTH, UPLOAD_FILE_MAX_BYTES } from "./limits";
-import { pythonIntError, pythonJoinError } from "../lib/validation";
+import { pythonIntError, pythonJoinError } from "./python-errors";
 import { isPlainObject, msg, optionalOrNull, queryPage } from "./pydantic";
 
 // tag → weight (RAGFlow's tag_feas): tags of at most TAG_MAX_LENGTH characters, weights not negative

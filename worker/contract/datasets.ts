@@ -4,7 +4,7 @@ import {
   CHUNK_METHODS,
   type ChunkMethod,
   type ParserConfig,
-  ParserConfigSchema,
+  ParserConfigInputSchema,
   RAGFLOW_CHUNK_METHODS,
 } from "./parser-config";
 import { bool, float, HEX_ID, int, msg, oneOf, optionalOrNull, queryBool, queryInt, str } from "./pydantic";
@@ -36,7 +36,7 @@ const datasetFields = {
   embedding_model: optionalOrNull(EmbeddingModelSchema),
   permission: v.optional(oneOf(PERMISSIONS)),
   chunk_method: v.optional(v.picklist(CHUNK_METHODS, msg.oneOf(RAGFLOW_CHUNK_METHODS))),
-  parser_config: optionalOrNull(ParserConfigSchema),
+  parser_config: optionalOrNull(ParserConfigInputSchema),
   language: v.optional(str(1, 32)),
   pagerank: v.optional(int(0, 100)),
   similarity_threshold: v.optional(float(0, 1)),

@@ -117,7 +117,7 @@ const fitsParserConfigSize = (value: unknown) => {
   }
 };
 
-const ParserConfigFields = v.strictObject(
+export const ParserConfigSchema = v.strictObject(
   {
     chunk_token_num: v.optional(int(1, 2048)),
     delimiter: v.optional(delimiterSpec(65_535)),
@@ -149,10 +149,11 @@ const ParserConfigFields = v.strictObject(
   msg.extra,
 );
 
-export const ParserConfigSchema = v.pipe(
+// What a request's parser_config is checked with: the size of the whole first, then the fields
+export const ParserConfigInputSchema = v.pipe(
   v.unknown(),
   v.check(fitsParserConfigSize, "Parser config exceeds size limit (max 65,535 characters)"),
-  ParserConfigFields,
+  ParserConfigSchema,
 );
 
 export type ParserConfigInput = v.InferOutput<typeof ParserConfigSchema>;

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { MetadataConditionSchema } from "./metadata-condition";
-import { pythonFloatError, pythonIntError } from "../lib/validation";
+import { pythonFloatError, pythonIntError } from "./python-errors";
 import { msg, optionalOrNull } from "./pydantic";
 
 // document ids are looked up bound one by one (their datasets, a search app's check; D1 allows 100 parameters)

@@ -47,34 +47,5 @@ export const describeType = (value: unknown): string => {
   return typeof value;
 };
 
-// Python's repr() of an exception, as RAGFlow answers a value its code could not convert (code 100): where
-// RAGFlow's clients match that line, Buddy refuses the same input with the same line.
-const pythonTypeName = (value: unknown) =>
-  value === null || value === undefined ? "NoneType" : describeType(value) === "object" ? "dict" : describeType(value);
-
-const exceptionRepr = (type: string, text: string) => `${type}(${text.includes("'") ? `"${text}"` : `'${text}'`})`;
-
-export const pythonIntError = (input: unknown) =>
-  typeof input === "string"
-    ? exceptionRepr("ValueError", `invalid literal for int() with base 10: ${pythonRepr(input)}`)
-    : exceptionRepr(
-        "TypeError",
-        `int() argument must be a string, a bytes-like object or a real number, not '${pythonTypeName(input)}'`,
-      );
-
-export const pythonFloatError = (input: unknown) =>
-  typeof input === "string"
-    ? exceptionRepr("ValueError", `could not convert string to float: ${pythonRepr(input)}`)
-    : exceptionRepr("TypeError", `float() argument must be a string or a real number, not '${pythonTypeName(input)}'`);
-
-// "".join(items) with an item that is not a string
-export const pythonJoinError = (items: unknown) => {
-  const list = Array.isArray(items) ? items : [];
-  const index = list.findIndex((item) => typeof item !== "string");
-  return exceptionRepr(
-    "TypeError",
-    `sequence item ${Math.max(index, 0)}: expected str instance, ${pythonTypeName(list[index])} found`,
-  );
-};
-
+// A Python exception's repr (contract/python-errors.ts): RAGFlow answers it with code 100.
 export const isPythonExceptionText = (message: string) => /^[A-Z]\w*(Error|Exception)\(/.test(message);
