@@ -77,8 +77,15 @@ export const CreateChunkSchema = v.object({
 });
 export type CreateChunkInput = v.InferOutput<typeof CreateChunkSchema>;
 
-// RAGFlow stores int(available): 1 and 0 mean true and false; a word raises in int()
+// RAGFlow stores int(available): 1 and 0 mean true and false (a word raises in the chunk update's int())
 const AvailableFlag = v.optional(
+  v.pipe(
+    v.union([v.boolean(), v.picklist([0, 1])], msg.boolean),
+    v.transform((value) => value === true || value === 1),
+  ),
+);
+
+const UpdateAvailableFlag = v.optional(
   v.pipe(
     v.union([v.boolean(), v.picklist([0, 1])], (issue) =>
       typeof issue.input === "string" ? pythonIntError(issue.input) : msg.boolean,
@@ -94,7 +101,7 @@ export const UpdateChunkSchema = v.object({
   questions: JoinedStrings("`questions` should be a list"),
   tag_kwd: v.optional(v.array(v.string("`tag_kwd` must be a list of strings"), "`tag_kwd` should be a list")),
   tag_feas: TagFeaturesSchema,
-  available: AvailableFlag,
+  available: UpdateAvailableFlag,
   positions: PositionsSchema,
   image_base64: ImageBase64Schema,
 });

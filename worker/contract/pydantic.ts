@@ -66,7 +66,9 @@ export const queryPage = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
   v.optional(
     v.pipe(
       v.string(),
-      v.transform((raw) => (/^\s*[-+]?\d+\s*$/.test(raw) ? Number(raw) : fallback)),
+      v.transform((raw) =>
+        /^\s*[-+]?\d+\s*$/.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : fallback,
+      ),
       v.maxValue(max, msg.lte(max)),
       v.transform((value) => (value < 1 ? fallback : value)),
     ),
