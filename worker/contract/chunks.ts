@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { TAG_FEATURES_MAX, TAG_MAX_LENGTH, UPLOAD_FILE_MAX_BYTES } from "./limits";
+import { pythonIntError, pythonJoinError } from "./python-errors";
 import { isPlainObject, msg, optionalOrNull, queryPage } from "./pydantic";
 
 // tag → weight (RAGFlow's tag_feas): tags of at most TAG_MAX_LENGTH characters, weights not negative
@@ -23,6 +24,20 @@ const TagFeaturesSchema = v.optional(
     ),
   ),
 );
+
+// RAGFlow's chunk update joins important_keywords and questions into one text: an item that is not a string
+// raises there (its add checks the items first: StringList)
+const JoinedStrings = (listMessage: string) =>
+  v.optional(
+    v.pipe(
+      v.array(v.unknown(), listMessage),
+      v.check(
+        (items) => items.every((item) => typeof item === "string"),
+        (issue) => pythonJoinError(issue.input),
+      ),
+      v.transform((items) => items as string[]),
+    ),
+  );
 
 const StringList = (name: string) =>
   v.optional(v.array(v.string(`\`${name}\` must be a list of strings`), `\`${name}\` is required to be a list`));
@@ -51,7 +66,11 @@ const PositionsSchema = v.optional(
 export const CreateChunkSchema = v.object({
   content: v.pipe(v.string("`content` is required"), v.trim(), v.nonEmpty("`content` is required")),
   important_keywords: StringList("important_keywords"),
-  questions: StringList("questions"),
+  // RAGFlow keeps the questions stripped and drops the empty ones
+  questions: v.pipe(
+    StringList("questions"),
+    v.transform((list) => list?.map((question) => question.trim()).filter(Boolean)),
+  ),
   tag_kwd: StringList("tag_kwd"),
   tag_feas: TagFeaturesSchema,
   // Buddy's: RAGFlow's add_chunk leaves positions out, its update keeps them
@@ -60,7 +79,7 @@ export const CreateChunkSchema = v.object({
 });
 export type CreateChunkInput = v.InferOutput<typeof CreateChunkSchema>;
 
-// RAGFlow stores int(available): 1 and 0 mean true and false
+// RAGFlow stores int(available): 1 and 0 mean true and false (a word raises in the chunk update's int())
 const AvailableFlag = v.optional(
   v.pipe(
     v.union([v.boolean(), v.picklist([0, 1])], msg.boolean),
@@ -68,14 +87,23 @@ const AvailableFlag = v.optional(
   ),
 );
 
+const UpdateAvailableFlag = v.optional(
+  v.pipe(
+    v.union([v.boolean(), v.picklist([0, 1])], (issue) =>
+      typeof issue.input === "string" ? pythonIntError(issue.input) : msg.boolean,
+    ),
+    v.transform((value) => value === true || value === 1),
+  ),
+);
+
 export const UpdateChunkSchema = v.object({
   // null (the SDK's unset content) keeps the content
   content: optionalOrNull(v.pipe(v.string(msg.string), v.trim(), v.nonEmpty("`content` is required"))),
-  important_keywords: v.optional(v.array(v.string(msg.string), "`important_keywords` should be a list")),
-  questions: v.optional(v.array(v.string(msg.string), "`questions` should be a list")),
+  important_keywords: JoinedStrings("`important_keywords` should be a list"),
+  questions: JoinedStrings("`questions` should be a list"),
   tag_kwd: v.optional(v.array(v.string("`tag_kwd` must be a list of strings"), "`tag_kwd` should be a list")),
   tag_feas: TagFeaturesSchema,
-  available: AvailableFlag,
+  available: UpdateAvailableFlag,
   positions: PositionsSchema,
   image_base64: ImageBase64Schema,
 });

@@ -1,6 +1,12 @@
 import * as v from "valibot";
 import { AvatarSchema } from "./avatar";
-import { CHUNK_METHODS, type ChunkMethod, type ParserConfig, ParserConfigSchema } from "./parser-config";
+import {
+  CHUNK_METHODS,
+  type ChunkMethod,
+  type ParserConfig,
+  ParserConfigInputSchema,
+  RAGFLOW_CHUNK_METHODS,
+} from "./parser-config";
 import { bool, float, HEX_ID, int, msg, oneOf, optionalOrNull, queryBool, queryInt, str } from "./pydantic";
 
 export const PERMISSIONS = ["me", "team"] as const;
@@ -29,8 +35,8 @@ const datasetFields = {
   description: v.optional(v.nullable(str(0, 65_535))),
   embedding_model: optionalOrNull(EmbeddingModelSchema),
   permission: v.optional(oneOf(PERMISSIONS)),
-  chunk_method: v.optional(oneOf(CHUNK_METHODS)),
-  parser_config: optionalOrNull(ParserConfigSchema),
+  chunk_method: v.optional(v.picklist(CHUNK_METHODS, msg.oneOf(RAGFLOW_CHUNK_METHODS))),
+  parser_config: optionalOrNull(ParserConfigInputSchema),
   language: v.optional(str(1, 32)),
   pagerank: v.optional(int(0, 100)),
   similarity_threshold: v.optional(float(0, 1)),

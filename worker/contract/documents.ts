@@ -1,8 +1,8 @@
 import type { ProgressLine } from "./message-catalogue";
 import * as v from "valibot";
-import { type ChunkMethod, CHUNK_METHODS, type ParserConfig, ParserConfigSchema } from "./parser-config";
+import { type ChunkMethod, CHUNK_METHODS, type ParserConfig, ParserConfigInputSchema } from "./parser-config";
 import { fitsMetaFields, META_FIELDS_MAX_BYTES } from "./limits";
-import { float, int, isPlainObject, msg, oneOf, queryDesc, queryInt, queryPage } from "./pydantic";
+import { float, int, isPlainObject, msg, queryDesc, queryInt, queryPage } from "./pydantic";
 
 export const RUN_STATUSES = ["UNSTART", "RUNNING", "CANCEL", "DONE", "FAIL"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
@@ -101,10 +101,11 @@ const DocumentChunkMethodSchema = v.pipe(
 
 export const UpdateDocumentSchema = v.strictObject(
   {
-    name: v.optional(DocumentNameSchema),
+    // "" is refused by the update after RAGFlow's extension check (its order and wording)
+    name: v.optional(v.pipe(v.string(msg.string), v.trim(), v.maxLength(255, msg.maxChars(255)))),
     meta_fields: v.optional(MetaFieldsSchema),
     chunk_method: v.optional(DocumentChunkMethodSchema),
-    parser_config: v.optional(ParserConfigSchema),
+    parser_config: v.optional(ParserConfigInputSchema),
     enabled: v.optional(v.picklist([0, 1], "Input should be 0 or 1")),
     // read-only: accepted when equal to the stored value (RAGFlow's clients send the document back), else refused
     chunk_count: v.optional(int(0)),
@@ -121,7 +122,13 @@ export const RUN_FILTER: readonly string[] = [...RUN_STATUSES, "0", "1", "2", "3
 export const ListDocumentsQuerySchema = v.object({
   page: queryPage(1),
   page_size: queryPage(30, 1000),
-  orderby: v.optional(oneOf(["create_time", "update_time", "name", "size"] as const), "create_time"),
+  orderby: v.optional(
+    v.picklist(
+      ["create_time", "update_time", "name", "size"] as const,
+      (issue) => `invalid orderby field: ${String(issue.input)}`,
+    ),
+    "create_time",
+  ),
   desc: queryDesc(),
   keywords: v.optional(v.string()),
   id: v.optional(v.string()),

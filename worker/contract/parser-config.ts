@@ -19,6 +19,9 @@ export const CHUNK_METHODS = [
   "audio",
 ] as const;
 export type ChunkMethod = (typeof CHUNK_METHODS)[number];
+// RAGFlow v0.27's own methods: what a refused chunk_method lists, so its clients see the list they know. `audio`
+// (Buddy's transcription method) is still taken, only not named there.
+export const RAGFLOW_CHUNK_METHODS = CHUNK_METHODS.filter((method) => method !== "audio");
 
 export const LAYOUT_RECOGNIZERS = ["DeepDOC", "Plain Text"] as const;
 export const GRAPHRAG_METHODS = ["light", "general", "ner"] as const;
@@ -104,6 +107,16 @@ export const PagesSchema = v.pipe(
 const delimiterSpec = (maxChars: number) =>
   v.pipe(str(1, maxChars), v.check(hasBalancedBackticks, "Multi-character delimiters must be enclosed in backticks"));
 
+// RAGFlow's size check on the whole config (its JSON), made before any field is looked at
+const PARSER_CONFIG_MAX_CHARS = 65_535;
+const fitsParserConfigSize = (value: unknown) => {
+  try {
+    return JSON.stringify(value).length <= PARSER_CONFIG_MAX_CHARS;
+  } catch {
+    return false;
+  }
+};
+
 export const ParserConfigSchema = v.strictObject(
   {
     chunk_token_num: v.optional(int(1, 2048)),
@@ -134,6 +147,13 @@ export const ParserConfigSchema = v.strictObject(
     built_in_metadata: v.optional(AutoMetadataFieldsSchema),
   },
   msg.extra,
+);
+
+// What a request's parser_config is checked with: the size of the whole first, then the fields
+export const ParserConfigInputSchema = v.pipe(
+  v.unknown(),
+  v.check(fitsParserConfigSize, "Parser config exceeds size limit (max 65,535 characters)"),
+  ParserConfigSchema,
 );
 
 export type ParserConfigInput = v.InferOutput<typeof ParserConfigSchema>;

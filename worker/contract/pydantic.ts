@@ -60,11 +60,19 @@ export const queryInt = (fallback: number, min: number, max = Number.MAX_SAFE_IN
     String(fallback),
   );
 
-// RAGFlow's validate_rest_api_page / _page_size: a page (or page size) below 1 falls back to the default.
+// RAGFlow's validate_rest_api_page / _page_size: a page (or page size) that is not a whole number, or is below 1,
+// falls back to the default.
 export const queryPage = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
-  v.pipe(
-    queryInt(fallback, Number.MIN_SAFE_INTEGER, max),
-    v.transform((value) => (value < 1 ? fallback : value)),
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((raw) =>
+        /^\s*[-+]?\d+\s*$/.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : fallback,
+      ),
+      v.maxValue(max, msg.lte(max)),
+      v.transform((value) => (value < 1 ? fallback : value)),
+    ),
+    String(fallback),
   );
 
 // RAGFlow v0.27's chat and session lists: a page (size) that Python's int() cannot read, or below 1, is the

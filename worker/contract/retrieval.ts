@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { MetadataConditionSchema } from "./metadata-condition";
+import { pythonFloatError, pythonIntError } from "./python-errors";
 import { msg, optionalOrNull } from "./pydantic";
 
 // document ids are looked up bound one by one (their datasets, a search app's check; D1 allows 100 parameters)
@@ -34,10 +35,19 @@ export const CrossLanguagesSchema = v.pipe(
 const weight = v.pipe(v.number(msg.number), v.minValue(0, msg.gte(0)), v.maxValue(1, msg.lte(1)));
 
 // RAGFlow reads these with int() and falls back to the default below 1 (pagination_utils)
+// int(): null or a word raises there (code 100 with its line)
+const intLike = v.pipe(
+  v.union([v.number(), v.string()], (issue) => pythonIntError(issue.input)),
+  v.check(
+    (value) => typeof value === "number" || /^\s*[-+]?\d+\s*$/.test(value),
+    (issue) => pythonIntError(issue.input),
+  ),
+);
+
 const bodyPage = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
   v.optional(
     v.pipe(
-      v.union([v.number(), v.pipe(v.string(), v.regex(/^\s*-?\d+\s*$/))], msg.integer),
+      intLike,
       v.transform(Number),
       v.integer(msg.integer),
       v.maxValue(max, msg.lte(max)),
@@ -48,7 +58,7 @@ const bodyPage = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
 
 // RAGFlow takes float(vector_similarity_weight) unchecked; Buddy keeps the blend of the two scores inside [0, 1]
 const vectorWeight = v.pipe(
-  v.number(msg.number),
+  v.number((issue) => (typeof issue.input === "string" ? pythonFloatError(issue.input) : msg.number)),
   v.transform((value) => Math.min(1, Math.max(0, value))),
 );
 
@@ -85,7 +95,7 @@ export const RetrievalSchema = v.pipe(
     vector_similarity_weight: v.optional(vectorWeight, 0.3),
     keyword_similarity_weight: v.optional(weight),
     top_k: v.optional(
-      v.pipe(v.number(msg.integer), v.integer(msg.integer), v.minValue(1, "`top_k` must be greater than 0")),
+      v.pipe(intLike, v.transform(Number), v.integer(msg.integer), v.minValue(1, "`top_k` must be greater than 0")),
       1024,
     ),
     rerank_id: optionalOrNull(v.string(msg.string)),

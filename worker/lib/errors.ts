@@ -38,6 +38,8 @@ export class AppError extends Error {
   }
 }
 
+// RAGFlow's answer where its code raised (a Python exception's repr, code 100)
+export const exceptionError = (message: string) => new AppError(RetCode.EXCEPTION_ERROR, message);
 export const argumentError = (message: string) => new AppError(RetCode.ARGUMENT_ERROR, message);
 export const dataError = (message: string) => new AppError(RetCode.DATA_ERROR, message);
 export const operatingError = (message: string) => new AppError(RetCode.OPERATING_ERROR, message);

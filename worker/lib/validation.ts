@@ -46,3 +46,6 @@ export const describeType = (value: unknown): string => {
   if (typeof value === "boolean") return "bool";
   return typeof value;
 };
+
+// A Python exception's repr (contract/python-errors.ts): RAGFlow answers it with code 100.
+export const isPythonExceptionText = (message: string) => /^[A-Z]\w*(Error|Exception)\(/.test(message);

@@ -1,7 +1,7 @@
 import { validator } from "hono/validator";
 import * as v from "valibot";
-import { type AppError, argumentError, dataError } from "../lib/errors";
-import { describeType, formatIssues, isMissingKey } from "../lib/validation";
+import { type AppError, argumentError, dataError, exceptionError } from "../lib/errors";
+import { describeType, formatIssues, isMissingKey, isPythonExceptionText } from "../lib/validation";
 import { documented } from "./openapi";
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json/i;
@@ -71,14 +71,15 @@ const describeIssue = (issue: v.BaseIssue<unknown>) => {
   return issue.message.includes(field) || issue.message.startsWith("`") ? issue.message : formatIssues([issue]);
 };
 
-// Chunk and chat endpoints answer bad input with code 102 and its first problem, as RAGFlow does. No body (or
-// a non-JSON content type) reads as {}.
+// Chunk and chat endpoints answer bad input with code 102 and its first problem, as RAGFlow does (code 100 with
+// the Python exception's line where RAGFlow's conversion raises). No body (or a non-JSON content type) reads as {}.
 export const jsonBodyAsDataError = <S extends v.GenericSchema>(schema: S) =>
   documented(
     validator("json", (value): v.InferOutput<S> => {
       const result = v.safeParse(schema, assertJsonObject(value, dataError));
       if (result.success) return result.output;
       const [issue] = result.issues;
+      if (issue && isPythonExceptionText(issue.message)) throw exceptionError(issue.message);
       throw dataError(issue ? describeIssue(issue) : "Invalid request");
     }),
     "json",

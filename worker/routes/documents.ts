@@ -59,7 +59,11 @@ export const documentRoutes = new Hono<AppEnv>()
       return ok(c, await requestCrawl(ctx, datasetId, parseOrThrow(CrawlRequestSchema, Object.fromEntries(form))));
     }
     if (type !== "local") throw argumentError(`Unknown upload type: ${type}. Use local, web or empty.`);
-    return ok(c, await uploadDocuments(ctx, datasetId, uploadedFiles(form)));
+    const files = uploadedFiles(form);
+    // a multipart file part without a file name arrives as text: RAGFlow's "No file selected!"
+    const multipart = /^multipart\/form-data/i.test(c.req.header("Content-Type") ?? "");
+    if (multipart && files.length === 0 && form.getAll("file").length > 0) throw argumentError("No file selected!");
+    return ok(c, await uploadDocuments(ctx, datasetId, files));
   })
   .get("/", queryParams(ListDocumentsQuerySchema), async (c) =>
     ok(c, await listDocuments(serviceContext(c), c.req.param("datasetId") as string, c.req.valid("query"))),

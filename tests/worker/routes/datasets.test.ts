@@ -76,7 +76,7 @@ describe("POST /datasets", () => {
     [{ name: "a", permission: "all" }, "Input should be 'me' or 'team'"],
     [
       { name: "a", chunk_method: "magic" },
-      "Input should be 'naive', 'book', 'email', 'laws', 'manual', 'one', 'paper', 'picture', 'presentation', 'qa', 'table', 'tag', 'resume' or 'audio'",
+      "Input should be 'naive', 'book', 'email', 'laws', 'manual', 'one', 'paper', 'picture', 'presentation', 'qa', 'table', 'tag' or 'resume'",
     ],
     [{ name: "a", avatar: "image/png;base64,AAA" }, "invalid MIME prefix format. Must start with 'data:'"],
     [{ name: "a", avatar: "data:image/gif;base64,AAA" }, "Unsupported MIME type. Allowed: ['image/jpeg', 'image/png']"],

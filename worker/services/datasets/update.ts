@@ -7,7 +7,7 @@ import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
 import { assertEmbeddingModelUsable } from "../models/validate";
 import { assertUsableTagSets } from "../tags/tag-sets";
-import { getManageableDataset } from "../scope/datasets";
+import { getManageableDataset, lacksPermission } from "../scope/datasets";
 import { toDataset } from "./serialize";
 
 const assertNameFree = async (ctx: ServiceContext, id: string, name: string) => {
@@ -22,7 +22,8 @@ const assertNameFree = async (ctx: ServiceContext, id: string, name: string) => 
 };
 
 export const updateDataset = async (ctx: ServiceContext, id: string, input: UpdateDatasetInput) => {
-  const current = await getManageableDataset(ctx, id);
+  // RAGFlow's update words an unknown dataset as one the caller lacks permission for
+  const current = await getManageableDataset(ctx, id, lacksPermission(ctx, id).message);
   if (input.name !== undefined) await assertNameFree(ctx, id, input.name);
   if (input.embedding_model !== undefined && input.embedding_model !== current.embdId) {
     if (current.chunkNum > 0) {

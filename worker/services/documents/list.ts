@@ -47,8 +47,26 @@ const ORDER_COLUMNS = {
   size: documents.size,
 } as const;
 
+// RAGFlow's list answers an id or name that names no document of the dataset with an error, not an empty list
+const assertNamedDocumentsExist = async (ctx: ServiceContext, datasetId: string, query: ListDocumentsQuery) => {
+  const lookups: [string | undefined, SQL][] = [
+    [query.id, eq(documents.id, query.id ?? "")],
+    [query.name, eq(documents.nameKey, (query.name ?? "").toLowerCase())],
+  ];
+  for (const [given, match] of lookups) {
+    if (!given) continue;
+    const found = await ctx.db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(eq(documents.datasetId, datasetId), match))
+      .limit(1);
+    if (found.length === 0) throw dataError(`you don't own the document ${given}`);
+  }
+};
+
 export const listDocuments = async (ctx: ServiceContext, datasetId: string, query: ListDocumentsQuery) => {
   await getDatasetInTenant(ctx, datasetId);
+  await assertNamedDocumentsExist(ctx, datasetId, query);
   const filters: SQL[] = [eq(documents.datasetId, datasetId)];
   if (query.id) filters.push(eq(documents.id, query.id));
   if (query.name) filters.push(eq(documents.nameKey, query.name.toLowerCase()));

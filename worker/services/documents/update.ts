@@ -11,6 +11,7 @@ import { toDocument } from "./serialize";
 
 const assertRenameAllowed = async (ctx: ServiceContext, doc: DocumentRow, name: string) => {
   if (extensionOf(name) !== extensionOf(doc.name)) throw argumentError("The extension of file can't be changed");
+  if (name === "") throw argumentError("File name can't be empty.");
   const clash = await ctx.db.query.documents.findFirst({
     where: and(
       eq(documents.datasetId, doc.datasetId),

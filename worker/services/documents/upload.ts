@@ -10,7 +10,7 @@ import {
 } from "../../contract/limits";
 import { datasets, documents, type DocumentRow } from "../../db/schema";
 import { contentTypeFor } from "../../lib/content-types";
-import { argumentError, payloadTooLarge } from "../../lib/errors";
+import { AppError, argumentError, payloadTooLarge, RetCode } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
 import { insertWithFreeNames, nextFreeName } from "../../lib/unique-name";
 import type { ServiceContext } from "../context";
@@ -23,7 +23,14 @@ const ALLOWED = Object.keys(UPLOAD_EXTENSIONS).join(", ");
 const MB = 1024 * 1024;
 const NAME_INDEX = /UNIQUE constraint failed: documents\.dataset_id, documents\.name_key/;
 
-export const assertUploadable = (files: File[]) => {
+const typeNotAllowed = (name: string) =>
+  argumentError(`The file type of "${name}" is not supported. Allowed: ${ALLOWED}.`);
+
+// A dataset upload answers RAGFlow's line and code for it (500 in the body, HTTP 200)
+const typeNotParsed = (name: string) =>
+  new AppError(RetCode.SERVER_ERROR, `${name}: This type of file has not been supported yet!`);
+
+export const assertUploadable = (files: File[], unsupportedType = typeNotAllowed) => {
   if (files.length === 0) throw argumentError("No file part!");
   if (files.length > UPLOAD_MAX_FILES) {
     throw payloadTooLarge(`Too many files: ${files.length}. At most ${UPLOAD_MAX_FILES} files per upload.`);
@@ -34,9 +41,7 @@ export const assertUploadable = (files: File[]) => {
       throw argumentError(`The file name "${printableName(file.name)}" contains control characters.`);
     }
     if (utf8Length(file.name) > FILE_NAME_MAX_BYTES) throw argumentError(FILE_NAME_TOO_LONG);
-    if (!isUploadable(file.name)) {
-      throw argumentError(`The file type of "${file.name}" is not supported. Allowed: ${ALLOWED}.`);
-    }
+    if (!isUploadable(file.name)) throw unsupportedType(file.name);
     if (file.size > UPLOAD_FILE_MAX_BYTES) {
       throw payloadTooLarge(
         `"${file.name}" is ${(file.size / MB).toFixed(1)} MB; each file may be at most ${UPLOAD_FILE_MAX_BYTES / MB} MB.`,
@@ -66,7 +71,7 @@ const assertNotEmpty = (files: File[]) => {
 };
 
 export const uploadDocuments = async (ctx: ServiceContext, datasetId: string, files: File[]) => {
-  assertUploadable(files);
+  assertUploadable(files, typeNotParsed);
   assertNotEmpty(files);
   // RAGFlow's upload_document words an unknown dataset its own way
   const dataset = await getDatasetInTenant(ctx, datasetId, `Can't find the dataset with ID ${datasetId}!`);

@@ -57,8 +57,8 @@ export const getDatasetInTenant = async (
 export const mayManageDataset = (ctx: ServiceContext, row: Pick<DatasetRow, "createdBy">) =>
   row.createdBy === ctx.actor.userId || canManageTeam(ctx.actor.role);
 
-export const getManageableDataset = async (ctx: ServiceContext, id: string) => {
-  const row = await getDatasetInTenant(ctx, id);
+export const getManageableDataset = async (ctx: ServiceContext, id: string, notFound?: string) => {
+  const row = await getDatasetInTenant(ctx, id, notFound);
   if (!mayManageDataset(ctx, row)) throw lacksPermission(ctx, id);
   return row;
 };

@@ -1,0 +1,40 @@
+// Python's names and quoting for the exceptions RAGFlow's conversions raise (kept here, in the contract, so the web
+// app can share the schemas that use them).
+const pythonType = (value: unknown) => {
+  if (Array.isArray(value)) return "list";
+  if (typeof value === "string") return "str";
+  if (typeof value === "number") return Number.isInteger(value) ? "int" : "float";
+  if (typeof value === "boolean") return "bool";
+  return "dict";
+};
+
+const quoted = (text: string) => `'${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+
+// Python's repr() of an exception, as RAGFlow answers a value its code could not convert (code 100): where
+// RAGFlow's clients match that line, Buddy refuses the same input with the same line.
+const pythonTypeName = (value: unknown) => (value === null || value === undefined ? "NoneType" : pythonType(value));
+
+const exceptionRepr = (type: string, text: string) => `${type}(${text.includes("'") ? `"${text}"` : `'${text}'`})`;
+
+export const pythonIntError = (input: unknown) =>
+  typeof input === "string"
+    ? exceptionRepr("ValueError", `invalid literal for int() with base 10: ${quoted(input)}`)
+    : exceptionRepr(
+        "TypeError",
+        `int() argument must be a string, a bytes-like object or a real number, not '${pythonTypeName(input)}'`,
+      );
+
+export const pythonFloatError = (input: unknown) =>
+  typeof input === "string"
+    ? exceptionRepr("ValueError", `could not convert string to float: ${quoted(input)}`)
+    : exceptionRepr("TypeError", `float() argument must be a string or a real number, not '${pythonTypeName(input)}'`);
+
+// "".join(items) with an item that is not a string
+export const pythonJoinError = (items: unknown) => {
+  const list = Array.isArray(items) ? items : [];
+  const index = list.findIndex((item) => typeof item !== "string");
+  return exceptionRepr(
+    "TypeError",
+    `sequence item ${Math.max(index, 0)}: expected str instance, ${pythonTypeName(list[index])} found`,
+  );
+};
