@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import { mcpServers } from "../../db/schema";
+import { inJsonList } from "../../lib/batches";
 import { textContains } from "../../lib/sql-match";
 import type { ServiceContext } from "../context";
 import { toMcpServer } from "./serialize";
@@ -19,7 +20,8 @@ const ORDER = { create_time: mcpServers.createTime, update_time: mcpServers.upda
 export const listMcpServers = async (ctx: ServiceContext, query: ListMcpQuery) => {
   const conditions: SQL[] = [eq(mcpServers.tenantId, ctx.actor.tenantId)];
   if (query.keywords) conditions.push(textContains(mcpServers.name, query.keywords));
-  if (query.ids.length) conditions.push(inArray(mcpServers.id, query.ids.slice(0, 100)));
+  // one bound JSON list: D1 takes at most 100 bound values per statement
+  if (query.ids.length) conditions.push(inJsonList(mcpServers.id, query.ids));
   const column = ORDER[query.orderby];
   const rows = await ctx.db
     .select()

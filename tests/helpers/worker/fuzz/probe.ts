@@ -153,8 +153,12 @@ export const probe = async (
     if (wrongShape && !/\bobject\b/.test(String(envelope?.message)))
       problems.push("refusal of a non-object body does not say an object is expected");
     const field = fieldName(fuzzCase);
+    // RAGFlow checks the size of a whole parser_config (65,535 characters) before its fields
+    const configTooLarge = String(envelope?.message).includes("Parser config exceeds size limit");
     const named =
-      String(envelope?.message).includes(field ?? "") || RAGFLOW_VERBATIM.includes(String(envelope?.message));
+      String(envelope?.message).includes(field ?? "") ||
+      RAGFLOW_VERBATIM.includes(String(envelope?.message)) ||
+      configTooLarge;
     if (invalid && !oversized && field !== undefined && !named) {
       // a rule the document cannot show (a trimmed name, a data: URL) may refuse the generated rest first
       const unmutated = await send(target, { ...fuzzCase, mutation: { kind: "none" } });
