@@ -625,7 +625,8 @@ describe("filters with maximum-length terms holding %, _, \\ and quotes", () => 
     await createChat(user, { name: "100 a b" });
     const chats = await get<{ chats: { name: string }[] }>(user, "/chats", { name });
     expect(chats.body.data.chats.map((row) => row.name)).toEqual([name]);
-    expect((await get(user, "/chats", { name: `${name}x` })).body).toMatchObject({ code: 102 });
+    // no match: an empty list, as RAGFlow v0.27
+    expect((await get<{ chats: unknown[] }>(user, "/chats", { name: `${name}x` })).body.data.chats).toEqual([]);
     await createSession(user, chat.id, name);
     await createSession(user, chat.id, "100 a b");
     const sessions = await get<{ name: string }[]>(user, `/chats/${chat.id}/sessions`, { name });
