@@ -38,12 +38,12 @@ export const tests = [
       await page.screenshot({ path: `${artifacts}/agent-versions-de.png` });
 
       // publishing: asks first, then the newest version is the published one
-      await page.getByRole("button", { name: "Veröffentlichen", exact: true }).click();
+      await page.getByRole("button", { name: "Version veröffentlichen", exact: true }).click();
       const confirm = page.getByRole("alertdialog");
       await confirm.getByText("Bisher ist keine Version veröffentlicht.").waitFor();
       await animationsDone(page);
       await page.screenshot({ path: `${artifacts}/agent-publish-confirm-de.png` });
-      await confirm.getByRole("button", { name: "Veröffentlichen", exact: true }).click();
+      await confirm.getByRole("button", { name: "Version veröffentlichen", exact: true }).click();
       await page.getByText(/^Version vom .* veröffentlicht$/).waitFor();
       await rows.nth(0).getByTestId("version-release").getByText("Veröffentlicht").waitFor();
       if ((await panel.getByTestId("version-release").count()) !== 1)
@@ -72,7 +72,7 @@ export const tests = [
       // the published save is still marked after the restore
       await page.getByTestId("versions-panel").getByTestId("version-release").getByText("Published").waitFor();
       await page.screenshot({ path: `${artifacts}/agent-versions-en-dark.png` });
-      await page.getByRole("button", { name: "Publish", exact: true }).click();
+      await page.getByRole("button", { name: "Publish version", exact: true }).click();
       await page
         .getByRole("alertdialog")
         .getByText(/^Currently published: the version of /)

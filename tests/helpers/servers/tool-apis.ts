@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DatabaseSync } from "node:sqlite";
 
-import { TOOL_KEY } from "../shared/tool-key";
+import { TOOL_KEY } from "../shared/tool-key.ts";
 
 const readBody = async (request: IncomingMessage) => {
   const chunks: Buffer[] = [];

@@ -56,14 +56,14 @@ describe("publishing from the editor", () => {
       return true;
     });
     renderWithProviders(<ReleaseButton agentId={AGENT_ID} beforeRelease={beforeRelease} />);
-    fireEvent.click(await screen.findByRole("button", { name: "Veröffentlichen" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Version veröffentlichen" }));
     const dialog = await screen.findByRole("alertdialog");
     await within(dialog).findByText(/^Veröffentlicht ist bisher die Version vom 01\.11\.2026/);
-    fireEvent.click(within(dialog).getByRole("button", { name: "Veröffentlichen" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Version veröffentlichen" }));
     // the dialog closes, and the button now names the newly published version
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
     await waitFor(() =>
-      expect(screen.getByRole("button", { name: "Veröffentlichen" }).title).toMatch(
+      expect(screen.getByRole("button", { name: "Version veröffentlichen" }).title).toMatch(
         /^Veröffentlicht ist bisher die Version vom 02\.11\.2026/,
       ),
     );
@@ -81,11 +81,11 @@ describe("publishing from the editor", () => {
       return json([]);
     });
     renderWithProviders(<ReleaseButton agentId={AGENT_ID} beforeRelease={async () => false} />);
-    fireEvent.click(await screen.findByRole("button", { name: "Veröffentlichen" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Version veröffentlichen" }));
     const dialog = await screen.findByRole("alertdialog");
     await within(dialog).findByText("Bisher ist keine Version veröffentlicht.");
-    fireEvent.click(within(dialog).getByRole("button", { name: "Veröffentlichen" }));
-    await waitFor(() => expect(within(dialog).getByRole("button", { name: "Veröffentlichen" })).toBeTruthy());
+    fireEvent.click(within(dialog).getByRole("button", { name: "Version veröffentlichen" }));
+    await waitFor(() => expect(within(dialog).getByRole("button", { name: "Version veröffentlichen" })).toBeTruthy());
     expect(calls.filter((call) => call.startsWith("PUT"))).toEqual([]);
   });
 });

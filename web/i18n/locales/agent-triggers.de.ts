@@ -19,7 +19,7 @@ export const agentTriggersDe = {
     againstCanvas: "Gegenüber dem aktuellen Ablauf",
     sameAsCanvas: "Entspricht dem aktuellen Ablauf.",
     current: "Aktuell",
-    release: "Veröffentlichen",
+    release: "Version veröffentlichen",
     releaseTitle: "Diesen Stand veröffentlichen?",
     releaseBody:
       "Ungespeicherte Änderungen werden zuerst gespeichert. Der gespeicherte Ablauf wird dann die veröffentlichte Version, die der MCP-Server (run_buddy) ausführt; veröffentlichte Versionen werden nie aufgeräumt.",

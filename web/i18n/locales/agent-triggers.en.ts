@@ -23,7 +23,7 @@ export const agentTriggersEn: Shape<typeof agentTriggersDe> = {
     againstCanvas: "Compared with the current flow",
     sameAsCanvas: "Same as the current flow.",
     current: "Current",
-    release: "Publish",
+    release: "Publish version",
     releaseTitle: "Publish this state?",
     releaseBody:
       "Unsaved changes are saved first. The saved flow then becomes the published version that the MCP server (run_buddy) runs; published versions are never pruned.",
