@@ -1,4 +1,4 @@
-import { openNewBuddy } from "./helpers.mjs";
+import { openNewBuddy, setLook } from "./helpers.mjs";
 
 // A single component's test from its form: "Testen" lists the variable it reads, runs it on a sample value and
 // shows its output (German light, English dark).
@@ -22,11 +22,7 @@ export const tests = [
       await test.getByTestId("component-test-outputs").scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${artifacts}/agent-component-test-de.png` });
 
-      await page.evaluate(() => {
-        localStorage.setItem("vite-ui-theme", "dark");
-        localStorage.setItem("lng", "en");
-      });
-      await page.reload();
+      await setLook(page, "dark", "en");
       await page
         .getByTestId("flow-editor")
         .getByTestId("flow-node")
@@ -42,10 +38,7 @@ export const tests = [
         .waitFor();
       await page.getByTestId("component-test-outputs").scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${artifacts}/agent-component-test-en-dark.png` });
-      await page.evaluate(() => {
-        localStorage.setItem("vite-ui-theme", "light");
-        localStorage.setItem("lng", "de");
-      });
+      await setLook(page, "light", "de", { reload: false });
     },
   ],
 ];

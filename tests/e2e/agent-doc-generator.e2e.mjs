@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { animationsDone, signUp } from "./helpers.mjs";
+import { animationsDone, setLook, signUp } from "./helpers.mjs";
 
 const component = (name, params, downstream, upstream) => ({
   obj: { component_name: name, params },
@@ -76,11 +76,7 @@ export const tests = [
       await page.screenshot({ path: `${artifacts}/agent-doc-generator-run-de.png` });
 
       // English, dark; the form switched to Word: watermark and page numbers stay offered
-      await page.evaluate(() => {
-        localStorage.setItem("vite-ui-theme", "dark");
-        localStorage.setItem("lng", "en");
-      });
-      await page.reload();
+      await setLook(page, "dark", "en");
       await page.getByTestId("flow-editor").getByTestId("flow-node").filter({ hasText: "Brief" }).first().click();
       const form = page.getByTestId("node-form");
       await form.getByRole("combobox", { name: "File format" }).selectOption("docx");
@@ -91,10 +87,7 @@ export const tests = [
       assert.equal(docx.subarray(0, 2).toString("latin1"), "PK");
       await animationsDone(page);
       await page.screenshot({ path: `${artifacts}/agent-doc-generator-run-en-dark.png` });
-      await page.evaluate(() => {
-        localStorage.setItem("vite-ui-theme", "light");
-        localStorage.setItem("lng", "de");
-      });
+      await setLook(page, "light", "de", { reload: false });
     },
   ],
 ];

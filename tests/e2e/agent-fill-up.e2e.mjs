@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { animationsDone, signUp } from "./helpers.mjs";
+import { animationsDone, setLook, signUp } from "./helpers.mjs";
 
 const component = (name, params, downstream, upstream) => ({
   obj: { component_name: name, params },
@@ -79,20 +79,13 @@ export const tests = [
       await page.screenshot({ path: `${artifacts}/agent-fill-up-run-de.png` });
 
       // English, dark: the form of the component
-      await page.evaluate(() => {
-        localStorage.setItem("vite-ui-theme", "dark");
-        localStorage.setItem("lng", "en");
-      });
-      await page.reload();
+      await setLook(page, "dark", "en");
       await editor.getByTestId("flow-node").filter({ hasText: "Rückfrage" }).first().click();
       await form.getByRole("textbox", { name: "Question" }).waitFor();
       await form.getByText("Fields", { exact: true }).waitFor();
       await animationsDone(page);
       await page.screenshot({ path: `${artifacts}/agent-fill-up-form-en-dark.png` });
-      await page.evaluate(() => {
-        localStorage.setItem("vite-ui-theme", "light");
-        localStorage.setItem("lng", "de");
-      });
+      await setLook(page, "light", "de", { reload: false });
     },
   ],
 ];

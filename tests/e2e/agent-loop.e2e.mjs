@@ -1,4 +1,4 @@
-import { openNewBuddy } from "./helpers.mjs";
+import { openNewBuddy, setLook } from "./helpers.mjs";
 
 // The data and control-flow components in the editor: a Loop (a group with its entry) and its form, then the
 // form of a ListOperations.
@@ -33,11 +33,7 @@ export const tests = [
       await page.getByTestId("save-status").getByText("Gespeichert").waitFor({ timeout: 15_000 });
 
       // saved as edited: after a reload (English, dark) the Loop's condition is still there
-      await page.evaluate(() => {
-        localStorage.setItem("vite-ui-theme", "dark");
-        localStorage.setItem("lng", "en");
-      });
-      await page.reload();
+      await setLook(page, "dark", "en");
       await editor
         .getByTestId("flow-iteration")
         .filter({ hasText: "Loop" })
@@ -46,10 +42,7 @@ export const tests = [
       await value.waitFor();
       if ((await value.inputValue()) !== "3") throw new Error("the Loop's condition was not saved");
       await page.screenshot({ path: `${artifacts}/agent-loop-en-dark.png` });
-      await page.evaluate(() => {
-        localStorage.setItem("vite-ui-theme", "light");
-        localStorage.setItem("lng", "de");
-      });
+      await setLook(page, "light", "de", { reload: false });
     },
   ],
 ];

@@ -2,18 +2,7 @@ import assert from "node:assert/strict";
 import { GOOD_KEY } from "../helpers/shared/model-key.ts";
 import { startOpenAiServer } from "../helpers/servers/model-servers.ts";
 import { startToolApis } from "../helpers/servers/tool-apis.ts";
-import { animationsDone, signUp, useLocalChatModel } from "./helpers.mjs";
-
-const setLook = async (page, theme, language) => {
-  await page.evaluate(
-    ([t, l]) => {
-      localStorage.setItem("vite-ui-theme", t);
-      localStorage.setItem("lng", l);
-    },
-    [theme, language],
-  );
-  await page.reload();
-};
+import { animationsDone, setLook, signUp, useLocalChatModel } from "./helpers.mjs";
 
 // The Agent component in the editor: its form lists the tools, adds one and marks it until its key is set; a test
 // run then has the model (the local OpenAI-compatible stand-in) call the Wikipedia tool (the local stand-in of

@@ -1,4 +1,4 @@
-import { animationsDone, openNewBuddy } from "./helpers.mjs";
+import { animationsDone, openNewBuddy, setLook } from "./helpers.mjs";
 
 // the Save button, unless autosave was first
 const saveNow = async (page) => {
@@ -59,11 +59,7 @@ export const tests = [
       // the restore is the newest version, and a reload shows the same flow
       await page.getByRole("button", { name: "Versionen" }).click();
       await panel.getByTestId("version-row").nth(3).waitFor();
-      await page.evaluate(() => {
-        localStorage.setItem("vite-ui-theme", "dark");
-        localStorage.setItem("lng", "en");
-      });
-      await page.reload();
+      await setLook(page, "dark", "en");
       await editor.getByTestId("flow-node").filter({ hasText: "Wikipedia" }).waitFor();
       if ((await editor.getByTestId("flow-node").filter({ hasText: "PubMed" }).count()) !== 0)
         throw new Error("the restored flow still has PubMed after a reload");
@@ -80,10 +76,7 @@ export const tests = [
       await animationsDone(page);
       await page.screenshot({ path: `${artifacts}/agent-publish-confirm-en-dark.png` });
       await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
-      await page.evaluate(() => {
-        localStorage.setItem("vite-ui-theme", "light");
-        localStorage.setItem("lng", "de");
-      });
+      await setLook(page, "light", "de", { reload: false });
     },
   ],
 ];

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { animationsDone, signUp } from "./helpers.mjs";
+import { animationsDone, setLook, signUp } from "./helpers.mjs";
 
 const component = (name, params, downstream, upstream) => ({
   obj: { component_name: name, params },
@@ -82,11 +82,7 @@ export const tests = [
       await hook.getByRole("combobox", { name: "Absicherung" }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${artifacts}/agent-webhook-jwt-de.png` });
 
-      await page.evaluate(() => {
-        localStorage.setItem("vite-ui-theme", "dark");
-        localStorage.setItem("lng", "en");
-      });
-      await page.reload();
+      await setLook(page, "dark", "en");
       await editor.getByTestId("flow-node").filter({ hasText: "begin" }).first().click();
       const hookEn = page.getByTestId("node-form").getByTestId("webhook-fields");
       await hookEn.getByRole("combobox", { name: "Protection" }).waitFor();
@@ -104,10 +100,7 @@ export const tests = [
       await page.screenshot({ path: `${artifacts}/agent-webhook-en-dark.png` });
       await hookEn.getByRole("combobox", { name: "Protection" }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${artifacts}/agent-webhook-jwt-en-dark.png` });
-      await page.evaluate(() => {
-        localStorage.setItem("vite-ui-theme", "light");
-        localStorage.setItem("lng", "de");
-      });
+      await setLook(page, "light", "de", { reload: false });
     },
   ],
 ];

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { LAW_MARKDOWN } from "../helpers/fixtures/documents.ts";
 import { pdfFile } from "../helpers/fixtures/pdf.ts";
-import { animationsDone, signUp } from "./helpers.mjs";
+import { animationsDone, setLook, signUp } from "./helpers.mjs";
 
 const PDF_PAGES = 14;
 const GLACIER = "Der Aletschgletscher verliert jedes Jahr etwa fünfzig Meter an Länge.";
@@ -97,18 +97,6 @@ export const openByKeyboard = async (page, link) => {
   const [viewer] = await Promise.all([page.context().waitForEvent("page"), page.keyboard.press("Enter")]);
   await viewer.waitForLoadState();
   return viewer;
-};
-
-// (the settings live in localStorage, shared with the chat's tab: the caller puts them back)
-export const setLook = async (viewer, theme, language) => {
-  await viewer.evaluate(
-    ([t, l]) => {
-      localStorage.setItem("vite-ui-theme", t);
-      localStorage.setItem("lng", l);
-    },
-    [theme, language],
-  );
-  await viewer.reload();
 };
 
 export const tests = [

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { lawMarkdown, multiPagePdf } from "../helpers/fixtures/documents.ts";
-import { signUp } from "./helpers.mjs";
+import { setLook, signUp } from "./helpers.mjs";
 
 const NOTES = "Bei Fieber viel trinken und ausruhen. Bei Husten hilft warmer Tee mit Honig.";
 
@@ -118,11 +118,7 @@ export const tests = [
       assert.equal((await api(page, `/datasets/${baseA.id}/documents`)).docs.length, 0);
 
       // dark and English
-      await page.evaluate(() => {
-        localStorage.setItem("vite-ui-theme", "dark");
-        localStorage.setItem("lng", "en");
-      });
-      await page.reload();
+      await setLook(page, "dark", "en");
       await page.getByRole("heading", { name: "File management" }).waitFor();
       await row(page, "Archiv").waitFor();
       await page.screenshot({ path: `${artifacts}/files-dark-en.png` });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { animationsDone, parsedKnowledgeBase, signUp } from "./helpers.mjs";
+import { animationsDone, parsedKnowledgeBase, setLook, signUp } from "./helpers.mjs";
 
 // Issue 32: what a new user met in upload, Buddy, knowledge graph and evaluation.
 
@@ -20,11 +20,7 @@ const api = (page, path, init = {}) =>
   );
 
 const englishDark = async (page) => {
-  await page.evaluate(() => {
-    localStorage.setItem("vite-ui-theme", "dark");
-    localStorage.setItem("lng", "en");
-  });
-  await page.reload();
+  await setLook(page, "dark", "en");
 };
 
 const upload = (name, text) => ({ name, mimeType: "text/plain", buffer: Buffer.from(text) });

@@ -105,3 +105,15 @@ export const openNewBuddy = async (page, baseUrl, title) => {
   await dialog.getByRole("button", { name: "Erstellen" }).click();
   await page.waitForURL(/\/flow\/[0-9a-f]{32}/);
 };
+
+// Theme and language live in localStorage; `reload: false` only stores them (to leave the next test the defaults).
+export const setLook = async (page, theme, language, { reload = true } = {}) => {
+  await page.evaluate(
+    ([t, l]) => {
+      localStorage.setItem("vite-ui-theme", t);
+      localStorage.setItem("lng", l);
+    },
+    [theme, language],
+  );
+  if (reload) await page.reload();
+};

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { startOpenAiServer } from "../helpers/servers/model-servers.ts";
 import { GOOD_KEY } from "../helpers/shared/model-key.ts";
 import { contactsCsv, LAW_MARKDOWN, lawMarkdown, wordDocx } from "../helpers/fixtures/documents.ts";
-import { animationsDone, asUpload, parsedKnowledgeBase, signUp, useLocalChatModel } from "./helpers.mjs";
+import { animationsDone, asUpload, parsedKnowledgeBase, setLook, signUp, useLocalChatModel } from "./helpers.mjs";
 
 const FILES = () => [lawMarkdown(), contactsCsv(), wordDocx()];
 const row = (page, name) => page.locator(`[data-testid=document-row][data-name="${name}"]`);
@@ -215,10 +215,7 @@ export const tests = [
       );
       assert.deepEqual(saved.parser_config.tag_kb_ids, [tagSetId]);
 
-      await page.evaluate(() => {
-        localStorage.setItem("vite-ui-theme", "dark");
-        localStorage.setItem("lng", "en");
-      });
+      await setLook(page, "dark", "en", { reload: false });
       await page.goto(`${baseUrl}/knowledge/configuration?id=${tagSetId}`);
       await page
         .getByRole("table", { name: "Tags of this tag set" })
@@ -281,11 +278,7 @@ export const tests = [
         await animationsDone(page);
         await page.screenshot({ path: `${artifacts}/cross-languages-de.png`, fullPage: true });
 
-        await page.evaluate(() => {
-          localStorage.setItem("vite-ui-theme", "dark");
-          localStorage.setItem("lng", "en");
-        });
-        await page.reload();
+        await setLook(page, "dark", "en");
         await page.getByRole("textbox", { name: /Question/ }).fill("Wer braucht eine Grippeimpfung?");
         await page
           .getByRole("group", { name: /Cross-language search/ })
@@ -366,11 +359,7 @@ export const tests = [
           chunks.join(" | "),
         );
 
-        await page.evaluate(() => {
-          localStorage.setItem("vite-ui-theme", "dark");
-          localStorage.setItem("lng", "en");
-        });
-        await page.reload();
+        await setLook(page, "dark", "en");
         await page.getByTestId("raptor-task").getByText("Done", { exact: true }).waitFor();
         await page.getByRole("button", { name: "Delete summaries" }).click();
         await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
@@ -457,10 +446,7 @@ export const tests = [
         await page.keyboard.press("Enter");
         await page.getByText("Related content in Knowledge Graph").first().waitFor();
 
-        await page.evaluate(() => {
-          localStorage.setItem("vite-ui-theme", "dark");
-          localStorage.setItem("lng", "en");
-        });
+        await setLook(page, "dark", "en", { reload: false });
         await page.goto(`${baseUrl}/knowledge/configuration?id=${datasetId}`);
         await page.getByRole("button", { name: "Show graph" }).click();
         await page.getByTestId("knowledge-graph-dialog").getByText("Knowledge graph: 3 entities").waitFor();
@@ -581,10 +567,7 @@ export const tests = [
           .filter({ hasText: "Autor: RKI · Themen: Impfung" })
           .waitFor();
 
-        await page.evaluate(() => {
-          localStorage.setItem("vite-ui-theme", "dark");
-          localStorage.setItem("lng", "en");
-        });
+        await setLook(page, "dark", "en", { reload: false });
         await page.goto(`${baseUrl}/knowledge/configuration?id=${datasetId}`);
         await page.getByLabel("Allowed values of field 2").waitFor();
         assert.equal(await page.getByLabel("Allowed values of field 2").inputValue(), "Impfung, Reisen");

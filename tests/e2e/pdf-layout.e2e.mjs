@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { DEFIBRILLATOR, reportDoc } from "../helpers/fixtures/layout-docs.ts";
-import { citedLink, openByKeyboard, setLook } from "./citations.e2e.mjs";
-import { animationsDone, signUp } from "./helpers.mjs";
+import { citedLink, openByKeyboard } from "./citations.e2e.mjs";
+import { animationsDone, setLook, signUp } from "./helpers.mjs";
 
 const FILE = "praxisbericht.pdf";
 
@@ -93,23 +93,13 @@ export const tests = [
         ["dark", "de"],
         ["light", "en"],
       ]) {
-        await page.evaluate(
-          ([t, l]) => {
-            localStorage.setItem("vite-ui-theme", t);
-            localStorage.setItem("lng", l);
-          },
-          [theme, language],
-        );
-        await page.reload();
+        await setLook(page, theme, language);
         await table.locator("table").waitFor();
         await table.scrollIntoViewIfNeeded();
         await animationsDone(page);
         await page.screenshot({ path: `${artifacts}/pdf-layout-chunks-${language}-${theme}.png` });
       }
-      await page.evaluate(() => {
-        localStorage.setItem("vite-ui-theme", "light");
-        localStorage.setItem("lng", "de");
-      });
+      await setLook(page, "light", "de", { reload: false });
 
       // a question answered on page 2: the citation opens the viewer at page 2
       await page.goto(`${baseUrl}/chat?dialogId=${chatId}`);

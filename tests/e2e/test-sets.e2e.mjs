@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { animationsDone, parsedKnowledgeBase, signUp } from "./helpers.mjs";
+import { animationsDone, parsedKnowledgeBase, setLook, signUp } from "./helpers.mjs";
 
 const QUESTION = "Ab welchem Alter wird die Grippeimpfung empfohlen?";
 
@@ -82,11 +82,7 @@ export const tests = [
       await page.screenshot({ path: `${artifacts}/test-sets-chart-de-light.png`, fullPage: true });
 
       // the same pages in English and dark
-      await page.evaluate(() => {
-        localStorage.setItem("vite-ui-theme", "dark");
-        localStorage.setItem("lng", "en");
-      });
-      await page.reload();
+      await setLook(page, "dark", "en");
       await page.getByRole("heading", { name: "Metrics over time" }).waitFor();
       await page.getByTestId("chart-point").first().waitFor();
       await page.screenshot({ path: `${artifacts}/test-sets-chart-en-dark.png`, fullPage: true });
