@@ -889,6 +889,11 @@ const ROWS: Row[] = [
     req: () => ({ method: "GET", path: "/agents/templates" }),
   },
   {
+    route: "GET /api/v1/agents/prompts",
+    allowed: SIGNED_IN,
+    req: () => ({ method: "GET", path: "/agents/prompts" }),
+  },
+  {
     route: "POST /api/v1/agents/chat/completions",
     allowed: TEAM,
     req: () => ({
