@@ -68,12 +68,27 @@ describe("RAGFlow v0.27 agent routes", () => {
     const user = await createUser();
     const agent = await createAgent(user, echo());
     const ask = (messages: unknown[]) =>
-      callApi<{ choices?: { message: { content: string } }[] }>("/agents/chat/completions", {
+      callApi("/agents/chat/completions", {
         token: user.token,
         json: { agent_id: agent.id, "openai-compatible": true, model: "model", messages, stream: false },
       });
     expect((await ask([])).body).toMatchObject({ code: 102, message: "You must provide at least one message." });
     const answer = await ask([{ role: "user", content: "hello" }]);
-    expect(answer.body.choices?.[0]?.message.content).toBe("Echo: hello");
+    // OpenAI's shape, no envelope
+    const completion = answer.body as unknown as { choices: { message: { content: string } }[] };
+    expect(completion.choices[0]?.message.content).toBe("Echo: hello");
+  });
+});
+
+describe("RAGFlow v0.27 /searchbots/related_questions", () => {
+  it("refuses a missing or unknown token with HTTP 200 and code 102", async () => {
+    const ask = (headers: Record<string, string>) =>
+      callApi("/searchbots/related_questions", { json: { question: "ragflow" }, headers });
+    const missing = await ask({});
+    expect(missing.status).toBe(200);
+    expect(missing.body).toMatchObject({ code: 102, message: "Authorization is not valid!" });
+    const unknown = await ask({ Authorization: "invalid" });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toMatchObject({ code: 102, message: "Authentication error: API key is invalid!" });
   });
 });
