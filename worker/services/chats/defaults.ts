@@ -35,12 +35,6 @@ export const DEFAULT_PROMPT_CONFIG: PromptConfig = {
   glossary: [],
 };
 
-export const DEFAULT_LLM_SETTING = {
-  freedom: "precise" as const,
-  ...FREEDOM_PRESETS.precise,
-  max_tokens: DEFAULT_MAX_TOKENS,
-};
-
 const defined = <T extends object>(value: T) =>
   Object.fromEntries(Object.entries(value).filter(([, inner]) => inner !== undefined)) as Partial<T>;
 
