@@ -17,7 +17,7 @@ describe("RAGFlow v0.27 agent routes", () => {
     const user = await createUser();
     const res = await callApi<Record<string, string>>("/agents/prompts", { token: user.token });
     expect(res.body.code).toBe(0);
-    expect(Object.keys(res.body.data).sort()).toEqual([
+    expect(Object.keys(res.body.data).toSorted()).toEqual([
       "citation_guidelines",
       "plan_generation",
       "reflection",

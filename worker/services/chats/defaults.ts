@@ -1,10 +1,8 @@
 import {
   DEFAULT_DESIGN,
-  DEFAULT_MAX_TOKENS,
   DEFAULT_PROLOGUE,
   DEFAULT_SYSTEM_PROMPT,
   type Design,
-  FREEDOM_PRESETS,
   type DesignInput,
   KNOWLEDGE_KEY,
   type PromptConfig,
