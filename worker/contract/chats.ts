@@ -89,23 +89,69 @@ export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 
 const color = v.pipe(v.string(msg.string), v.regex(HEX_COLOR, "Colours must be hex values such as #1a7f64."));
 
-// RAGFlow v0.27 names the answer limit `max_token`; Buddy's `max_tokens` wins when a request sends both.
+const llmSettingEntries = {
+  model_type: v.optional(oneOf(["chat", "image2text"] as const)),
+  freedom: v.optional(oneOf(FREEDOMS)),
+  temperature: v.optional(float(0, 2)),
+  top_p: v.optional(float(0, 1)),
+  presence_penalty: v.optional(float(-2, 2)),
+  frequency_penalty: v.optional(float(-2, 2)),
+  max_tokens: v.optional(int(0, MAX_TOKENS_MAX)),
+  max_token: v.optional(int(0, MAX_TOKENS_MAX)),
+};
+
+// The model settings Buddy uses (a search app's, the assistant form's). RAGFlow v0.27 names the answer limit
+// `max_token`; Buddy's `max_tokens` wins when a request sends both.
 export const LlmSettingSchema = v.pipe(
-  v.object({
-    model_type: v.optional(oneOf(["chat", "image2text"] as const)),
-    freedom: v.optional(oneOf(FREEDOMS)),
-    temperature: v.optional(float(0, 2)),
-    top_p: v.optional(float(0, 1)),
-    presence_penalty: v.optional(float(-2, 2)),
-    frequency_penalty: v.optional(float(-2, 2)),
-    max_tokens: v.optional(int(0, MAX_TOKENS_MAX)),
-    max_token: v.optional(int(0, MAX_TOKENS_MAX)),
-  }),
+  v.object(llmSettingEntries),
   v.transform(({ max_token, ...setting }) =>
     max_token !== undefined && setting.max_tokens === undefined ? { ...setting, max_tokens: max_token } : setting,
   ),
 );
 export type LlmSetting = v.InferOutput<typeof LlmSettingSchema>;
+
+// An assistant's llm_setting as RAGFlow v0.27 keeps it: stored and answered as sent, whatever its values.
+export const MAX_LLM_SETTING_CHARS = 4096;
+export type StoredLlmSetting = Record<string, unknown>;
+export const StoredLlmSettingSchema = v.pipe(
+  v.unknown(),
+  v.check(isPlainObject, "`llm_setting` should be an object."),
+  v.check(
+    (setting) => JSON.stringify(setting).length <= MAX_LLM_SETTING_CHARS,
+    `\`llm_setting\` is longer than ${MAX_LLM_SETTING_CHARS} characters.`,
+  ),
+  v.transform((setting) => setting as StoredLlmSetting),
+);
+
+export type EffectiveLlmSetting = Pick<LlmSetting, "model_type"> & {
+  freedom: (typeof FREEDOMS)[number];
+  temperature: number;
+  top_p: number;
+  presence_penalty: number;
+  frequency_penalty: number;
+  max_tokens: number;
+};
+export const DEFAULT_LLM_SETTING: EffectiveLlmSetting = {
+  freedom: "precise",
+  ...FREEDOM_PRESETS.precise,
+  max_tokens: DEFAULT_MAX_TOKENS,
+};
+
+// The settings an answer uses: each stored value Buddy can use (right type, in range), the default for the rest;
+// v0.27's `max_token` stands in for a missing or unusable `max_tokens`.
+export const effectiveLlmSetting = (stored: StoredLlmSetting): EffectiveLlmSetting => {
+  const usable: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(llmSettingEntries)) {
+    const parsed = v.safeParse(schema, stored[key]);
+    if (parsed.success && parsed.output !== undefined) usable[key] = parsed.output;
+  }
+  const { max_token, ...rest } = usable;
+  return {
+    ...DEFAULT_LLM_SETTING,
+    ...(max_token !== undefined && { max_tokens: max_token }),
+    ...rest,
+  } as EffectiveLlmSetting;
+};
 
 export const VariableSchema = v.object({
   key: v.pipe(
@@ -243,7 +289,7 @@ const chatFields = {
   language: v.optional(oneOf(["German", "English"] as const)),
   dataset_ids: v.optional(v.array(v.string(msg.string), "`dataset_ids` should be a list.")),
   llm_id: v.optional(v.nullable(str(0, 255))),
-  llm_setting: v.optional(LlmSettingSchema),
+  llm_setting: v.optional(StoredLlmSettingSchema),
   prompt_config: v.optional(PromptConfigSchema),
   design: v.optional(DesignSchema),
   similarity_threshold: v.optional(float(0, 1)),
@@ -514,7 +560,8 @@ export type Chat = {
   kb_ids: string[];
   kb_names: string[];
   llm_id: string;
-  llm_setting: LlmSetting & { max_tokens: number; max_token: number };
+  tenant_llm_id: string;
+  llm_setting: StoredLlmSetting;
   prompt_type: "simple";
   prompt_config: PromptConfig;
   design: Design;

@@ -6,6 +6,7 @@ import { ok } from "../lib/envelope";
 import { requireAuth } from "../middleware/auth";
 import { serviceContext } from "../middleware/deps";
 import { assertJsonObject } from "../middleware/validate";
+import { agentPromptSnippets } from "../services/agents/prompt-snippets";
 import { isAgentRunLog } from "../services/agents/runs/is-run-log";
 import { startParsing } from "../services/ingestion/start";
 import { documentOfLog } from "../services/ingestion-logs/document-of-log";
@@ -14,8 +15,10 @@ import { requireArguments } from "./required-arguments";
 export const DB_CONNECTION_UNSUPPORTED =
   "Buddy's ExeSQL component reads Cloudflare D1 only; it cannot connect to {db_type} databases.";
 
-// RAGFlow's helpers around its agent editor that are no agent of their own: the ExeSQL connection test.
+// RAGFlow's helpers around its agent editor that are no agent of their own: the prompt snippets, the ExeSQL
+// connection test. Mounted before /agents/:agentId, which would take their names for agent ids.
 export const agentSupportRoutes = new Hono<AppEnv>()
+  .get("/prompts", requireAuth, (c) => ok(c, agentPromptSnippets()))
   // A Worker has no MySQL/Postgres/MSSQL driver; ExeSQL talks to D1 over Cloudflare's HTTP API instead.
   .post(
     "/test_db_connection",

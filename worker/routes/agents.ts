@@ -15,7 +15,7 @@ import type { AppEnv } from "../env";
 import { bulkMessage } from "../lib/bulk-report";
 import { ok } from "../lib/envelope";
 import { nowSeconds } from "../lib/time";
-import { argumentError } from "../lib/errors";
+import { argumentError, dataError } from "../lib/errors";
 import { eventChannel } from "../lib/event-channel";
 import { sseResponse } from "../lib/sse";
 import { requireAuth } from "../middleware/auth";
@@ -84,6 +84,7 @@ export const agentRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     if (!input.agent_id) throw argumentError("`agent_id` is required.");
     if (input["openai-compatible"]) {
+      if (!input.messages?.length) throw dataError("You must provide at least one message.");
       return openAiAnswer(c, input.agent_id, {
         model: input.model ?? "model",
         messages: input.messages ?? [],

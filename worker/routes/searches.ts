@@ -16,6 +16,7 @@ import {
 import type { AppEnv } from "../env";
 import { requireArguments } from "./required-arguments";
 import { ok } from "../lib/envelope";
+import { dataError } from "../lib/errors";
 import { sseResponse } from "../lib/sse";
 import { credentialOf, requireAuth } from "../middleware/auth";
 import { depsOf, serviceContext } from "../middleware/deps";
@@ -121,6 +122,16 @@ const shareTokenFirst = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+// RAGFlow v0.27's SDK compatibility route answers a missing or unknown token with HTTP 200 and code 102.
+const shareTokenFirstAsDataError = createMiddleware<AppEnv>(async (c, next) => {
+  const credential = credentialOf(c);
+  if (!credential) throw dataError("Authorization is not valid!");
+  await shareTokenOf(depsOf(c), credential).catch(() => {
+    throw dataError("Authentication error: API key is invalid!");
+  });
+  await next();
+});
+
 const allowOrigin = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const origin = c.req.header("Origin");
@@ -135,6 +146,12 @@ const searchbotRoutes = new Hono<AppEnv>()
     c.body(null, 204, { ...CORS_HEADERS, "Access-Control-Allow-Origin": c.req.header("Origin") ?? "*" }),
   )
   .use(allowOrigin)
+  .post("/related_questions", shareTokenFirstAsDataError, jsonBodyAsDataError(SearchbotRelatedSchema), async (c) => {
+    const input = c.req.valid("json");
+    // a model call: counted against the link's daily cap like an answer
+    const app = await openSearchbot(c, input.search_id, true);
+    return ok(c, await searchRelatedQuestions(serviceContext(c), app, input.question));
+  })
   .use(shareTokenFirst)
   .get("/detail", queryParams(v.object({ search_id: v.optional(v.string(), "") })), async (c) =>
     ok(c, sharedSearchInfo(await openSearchbot(c, c.req.valid("query").search_id, false))),
@@ -155,12 +172,6 @@ const searchbotRoutes = new Hono<AppEnv>()
     // a model call: counted against the link's daily cap like an answer
     const app = await openSearchbot(c, input.search_id, true);
     return ok(c, await sharedMindMap(serviceContext(c), app, input.question));
-  })
-  .post("/related_questions", jsonBodyAsDataError(SearchbotRelatedSchema), async (c) => {
-    const input = c.req.valid("json");
-    // a model call: counted against the link's daily cap like an answer
-    const app = await openSearchbot(c, input.search_id, true);
-    return ok(c, await searchRelatedQuestions(serviceContext(c), app, input.question));
   });
 
 export const searchRoutes = new Hono<AppEnv>()

@@ -94,6 +94,7 @@ const makeChat = (overrides: Partial<Chat> = {}): Chat => {
     kb_ids: [KB_A, KB_B],
     kb_names: ["Leitlinien", "Studien"],
     llm_id: "gpt-4o@OpenAI",
+    tenant_llm_id: "gpt-4o@OpenAI",
     llm_setting: {
       freedom: "balance",
       temperature: 0.5,

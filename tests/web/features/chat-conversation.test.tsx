@@ -60,6 +60,7 @@ const makeChat = (overrides: Partial<PromptConfig> = {}): Chat => ({
   kb_ids: ["ds-1"],
   kb_names: ["Leitlinien"],
   llm_id: "builtin-extractive@Builtin",
+  tenant_llm_id: "builtin-extractive@Builtin",
   llm_setting: { max_tokens: 512, max_token: 512 },
   prompt_type: "simple",
   prompt_config: promptConfig(overrides),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Chat } from "../../../worker/contract/chats";
 import { callApi } from "../../helpers/worker/api";
 import { createChat, createSession } from "../../helpers/worker/chat";
 import { createDataset, createUser, listDocs, textFile, uploadFiles } from "../../helpers/worker/factories";
@@ -38,11 +39,18 @@ describe("RAGFlow v0.27 inputs and wording", () => {
     expect(nothing.body.code).toBe(0);
   });
 
-  it("takes a chat icon as bare PNG base64 and gives it back; other text is no icon", async () => {
+  it("keeps a chat icon as sent (bare PNG base64 or any text, as v0.27 does) but refuses a non-string", async () => {
     const user = await createUser();
     const chat = await createChat(user, { icon: BARE_PNG });
     expect(chat.icon).toBe(BARE_PNG);
-    const bad = await callApi("/chats", { token: user.token, json: { name: "x", icon: "not an image" } });
+    const raw = await callApi<Chat>(`/chats/${chat.id}`, {
+      token: user.token,
+      method: "PATCH",
+      json: { icon: "raw-avatar-value" },
+    });
+    expect(raw.body.code).toBe(0);
+    expect((await callApi<Chat>(`/chats/${chat.id}`, { token: user.token })).body.data.icon).toBe("raw-avatar-value");
+    const bad = await callApi("/chats", { token: user.token, json: { name: "x", icon: 5 } });
     expect(bad.body.code).not.toBe(0);
     expect(bad.body.message).toContain("icon");
   });

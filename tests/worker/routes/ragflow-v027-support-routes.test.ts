@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { type Chat, DEFAULT_LLM_SETTING, effectiveLlmSetting } from "../../../worker/contract/chats";
 import { callApi } from "../../helpers/worker/api";
 import { createChat } from "../../helpers/worker/chat";
 import { createDataset, createUser, ingest, listDocs, textFile } from "../../helpers/worker/factories";
@@ -123,23 +124,32 @@ describe("RAGFlow v0.27 graph methods", () => {
   });
 });
 
-describe("RAGFlow v0.27 llm_setting.max_token", () => {
-  it("takes max_token as the answer limit and answers it beside max_tokens", async () => {
+describe("RAGFlow v0.27 llm_setting", () => {
+  it("keeps an assistant's llm_setting as sent, merges a patch key by key and names its model twice", async () => {
     const user = await createUser();
     const chat = await createChat(user, { llm_setting: { max_token: 1024 } });
-    expect(chat.llm_setting).toMatchObject({ max_token: 1024, max_tokens: 1024 });
-    const both = await callApi<{ llm_setting: Record<string, number> }>(`/chats/${chat.id}`, {
+    expect(chat.llm_setting).toEqual({ max_token: 1024 });
+    expect(chat.tenant_llm_id).toBe(chat.llm_id);
+    const patched = await callApi<Chat>(`/chats/${chat.id}`, {
       token: user.token,
       method: "PATCH",
-      json: { llm_setting: { max_token: 5, max_tokens: 300 } },
+      json: { llm_setting: { temperature: "a", unknown: "unknown" } },
     });
-    expect(both.body.data.llm_setting).toMatchObject({ max_token: 300, max_tokens: 300 });
-    const bad = await callApi(`/chats/${chat.id}`, {
-      token: user.token,
-      method: "PATCH",
-      json: { llm_setting: { max_token: "a" } },
+    expect(patched.body.data.llm_setting).toEqual({ max_token: 1024, temperature: "a", unknown: "unknown" });
+    const bad = await callApi(`/chats/${chat.id}`, { token: user.token, method: "PATCH", json: { llm_setting: [] } });
+    expect(bad.body).toMatchObject({
+      code: 102,
+      message: expect.stringContaining("`llm_setting` should be an object."),
     });
-    expect(bad.body.code).not.toBe(0);
-    expect(bad.body.message).toContain("max_token");
+  });
+
+  it("answers with the usable values only: max_token for max_tokens, defaults for the rest", () => {
+    expect(effectiveLlmSetting({ max_token: 1024, temperature: "a", top_p: 10, presence_penalty: 1 })).toEqual({
+      ...DEFAULT_LLM_SETTING,
+      max_tokens: 1024,
+      presence_penalty: 1,
+    });
+    expect(effectiveLlmSetting({ max_token: 5, max_tokens: 300 }).max_tokens).toBe(300);
+    expect(effectiveLlmSetting({ max_token: -1 }).max_tokens).toBe(DEFAULT_LLM_SETTING.max_tokens);
   });
 });

@@ -18,6 +18,7 @@ import {
   DEFAULT_SYSTEM_PROMPT,
   type Design,
   DesignSchema,
+  effectiveLlmSetting,
   FREEDOM_PRESETS,
   type FREEDOMS,
   type GlossaryEntry,
@@ -135,13 +136,12 @@ const withKnowledgeFirst = (variables: Variable[]): Variable[] => [
 
 const modelParametersOf = (chat: Chat | undefined): Pick<ConfigValues, "freedom" | "parameters"> => {
   if (!chat) return { freedom: "precise", parameters: presetOf("precise") };
-  const fallback = FREEDOM_PRESETS.precise;
-  const setting = chat.llm_setting;
+  const setting = effectiveLlmSetting(chat.llm_setting);
   const parameters = {
-    temperature: setting.temperature ?? fallback.temperature,
-    top_p: setting.top_p ?? fallback.top_p,
-    presence_penalty: setting.presence_penalty ?? fallback.presence_penalty,
-    frequency_penalty: setting.frequency_penalty ?? fallback.frequency_penalty,
+    temperature: setting.temperature,
+    top_p: setting.top_p,
+    presence_penalty: setting.presence_penalty,
+    frequency_penalty: setting.frequency_penalty,
   };
   // a preset name whose values were changed through the API is shown as what it is: custom
   return { freedom: matchesPreset(setting.freedom, parameters) ? setting.freedom : "custom", parameters };
@@ -194,7 +194,7 @@ export const initialValues = (chat?: Chat): ConfigValues => {
     // empty: the server picks the tenant's default chat model for a new assistant
     llmId: chat?.llm_id ?? "",
     ...modelParametersOf(chat),
-    maxTokens: String(chat?.llm_setting.max_tokens ?? DEFAULT_MAX_TOKENS),
+    maxTokens: String(chat ? effectiveLlmSetting(chat.llm_setting).max_tokens : DEFAULT_MAX_TOKENS),
     colors: colorsOf(design),
     footerText: design?.footer_text ?? "",
     inputPlaceholder: design?.input_placeholder ?? "",

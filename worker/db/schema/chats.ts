@@ -2,7 +2,7 @@ import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-or
 import {
   type ChatMessage,
   type DesignInput,
-  type LlmSetting,
+  type StoredLlmSetting,
   type MetaDataFilter,
   NO_META_DATA_FILTER,
   type PromptConfig,
@@ -25,7 +25,7 @@ export const dialogs = sqliteTable(
       .default("German"),
     datasetIds: text("dataset_ids", { mode: "json" }).$type<string[]>().notNull(),
     llmId: text("llm_id").notNull(),
-    llmSetting: text("llm_setting", { mode: "json" }).$type<LlmSetting & { max_tokens: number }>().notNull(),
+    llmSetting: text("llm_setting", { mode: "json" }).$type<StoredLlmSetting>().notNull(),
     promptConfig: text("prompt_config", { mode: "json" }).$type<PromptConfig>().notNull(),
     design: text("design", { mode: "json" }).$type<DesignInput>().notNull(),
     similarityThreshold: real("similarity_threshold").notNull().default(0.2),

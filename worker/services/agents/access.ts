@@ -24,8 +24,16 @@ const onlyOwner = () => new AppError(RetCode.OPERATING_ERROR, "Only owner of can
 export const mayEditAgent = (ctx: ServiceContext, row: AgentRow) =>
   ctx.actor.via !== "share" && (row.createdBy === ctx.actor.userId || canManageTeam(ctx.actor.role));
 
-export const getManageableAgent = async (ctx: ServiceContext, id: string) => {
-  const row = await getVisibleAgent(ctx, id);
+// RAGFlow v0.27's refusals (103) of a change to an agent the caller cannot see
+export const ACCESS_REFUSED = "Make sure you have permission to access the agent.";
+export const OWNER_ONLY = "Only the owner of the agent is authorized for this operation.";
+
+// `unseen`: the refusal for an agent the caller cannot see, else "You don't own the agent …" (102)
+export const getManageableAgent = async (ctx: ServiceContext, id: string, unseen?: string) => {
+  const row = unseen
+    ? await ctx.db.query.agents.findFirst({ where: and(eq(agents.id, id), visibleAgents(ctx)) })
+    : await getVisibleAgent(ctx, id);
+  if (!row) throw new AppError(RetCode.OPERATING_ERROR, unseen as string);
   if (!mayEditAgent(ctx, row)) throw onlyOwner();
   return row;
 };

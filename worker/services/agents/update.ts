@@ -3,13 +3,13 @@ import type { UpdateAgentInput } from "../../contract/agents";
 import { type AgentRow, agents } from "../../db/schema";
 import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
-import { getManageableAgent } from "./access";
+import { ACCESS_REFUSED, getManageableAgent } from "./access";
 import { assertTitleFree } from "./internal";
 import { keepHiddenBases } from "./knowledge-bases";
 import { recordVersion } from "./versions/record";
 
 export const updateAgent = async (ctx: ServiceContext, id: string, input: UpdateAgentInput) => {
-  const current = await getManageableAgent(ctx, id);
+  const current = await getManageableAgent(ctx, id, ACCESS_REFUSED);
   if (input.title !== undefined) await assertTitleFree(ctx, input.title, id);
   const dsl =
     input.dsl === undefined ? undefined : await keepHiddenBases(ctx, current.dsl, input.dsl as AgentRow["dsl"]);

@@ -1,4 +1,4 @@
-import { KNOWLEDGE_KEY, SUGGESTED_QUESTIONS } from "../../contract/chats";
+import { effectiveLlmSetting, KNOWLEDGE_KEY, SUGGESTED_QUESTIONS } from "../../contract/chats";
 import type { RetrievedChunk } from "../../contract/retrieval";
 import type { ChatMessage, ChatModel } from "../../platform/providers/types";
 import { answerLanguage, extractiveAnswer, pieces } from "../../rag/chat/extractive";
@@ -66,7 +66,12 @@ async function* streamAnswer(
   history: ChatMessage[],
 ): AsyncGenerator<string> {
   const messages = fitMessages(system, history, Math.floor(budget * 0.95) - (maxAnswer ?? 0));
-  const { freedom: _freedom, model_type: _type, max_tokens: _max, ...sampling } = dialog.llmSetting;
+  const {
+    freedom: _freedom,
+    model_type: _type,
+    max_tokens: _max,
+    ...sampling
+  } = effectiveLlmSetting(dialog.llmSetting);
   for await (const part of model.stream(messages, { ...sampling, max_tokens: maxAnswer, signal })) {
     if ("delta" in part) yield part.delta;
     else addUsage(usage, part.usage);

@@ -1,4 +1,4 @@
-import { KNOWLEDGE_KEY } from "../../contract/chats";
+import { effectiveLlmSetting, KNOWLEDGE_KEY } from "../../contract/chats";
 import type { MetadataCondition } from "../../contract/metadata-condition";
 import type { RetrievedChunk } from "../../contract/retrieval";
 import type { DialogRow } from "../../db/schema";
@@ -113,7 +113,8 @@ export const gatherKnowledge = async (
   const chunks = useKnowledge ? await search(question) : [];
 
   const budget = await contextTokens(ctx, dialog.tenantId, dialog.llmId);
-  const maxAnswer = dialog.llmSetting.max_tokens > 0 ? dialog.llmSetting.max_tokens : undefined;
+  const { max_tokens } = effectiveLlmSetting(dialog.llmSetting);
+  const maxAnswer = max_tokens > 0 ? max_tokens : undefined;
   const knowledgeBudget = Math.max(256, Math.floor(budget * 0.97) - countTokens(config.system) - (maxAnswer ?? 512));
   const found = { question, chunks, knowledge: knowledgePrompt(await knowledgeChunks(ctx, chunks), knowledgeBudget) };
   const checked =

@@ -1,10 +1,8 @@
 import {
   DEFAULT_DESIGN,
-  DEFAULT_MAX_TOKENS,
   DEFAULT_PROLOGUE,
   DEFAULT_SYSTEM_PROMPT,
   type Design,
-  FREEDOM_PRESETS,
   type DesignInput,
   KNOWLEDGE_KEY,
   type PromptConfig,
@@ -33,12 +31,6 @@ export const DEFAULT_PROMPT_CONFIG: PromptConfig = {
   citation_prompt: "",
   followup_prompt: "",
   glossary: [],
-};
-
-export const DEFAULT_LLM_SETTING = {
-  freedom: "precise" as const,
-  ...FREEDOM_PRESETS.precise,
-  max_tokens: DEFAULT_MAX_TOKENS,
 };
 
 const defined = <T extends object>(value: T) =>

@@ -9,7 +9,7 @@ import { datasets, dialogs, type DialogRow } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import type { ServiceContext } from "../context";
 import { teamChatModelId } from "../models/team-chat-model";
-import { DEFAULT_LLM_SETTING, DEFAULT_PROMPT_CONFIG, mergeDesign, mergePromptConfig } from "./defaults";
+import { DEFAULT_PROMPT_CONFIG, mergeDesign, mergePromptConfig } from "./defaults";
 import { toChat } from "./serialize";
 import { checkChatModel, checkDatasets, checkPromptConfig, checkRerankModel, vectorWeightOf } from "./validate";
 import { ownDialogs } from "./access";
@@ -57,7 +57,8 @@ export const completeRow = async (ctx: ServiceContext, input: CreateChatInput) =
     language,
     datasetIds: [...new Set(input.dataset_ids ?? [])],
     llmId,
-    llmSetting: { ...DEFAULT_LLM_SETTING, ...input.llm_setting },
+    // as sent (RAGFlow v0.27); answers read it through effectiveLlmSetting
+    llmSetting: input.llm_setting ?? {},
     promptConfig,
     design: mergeDesign({}, input.design),
     similarityThreshold: input.similarity_threshold ?? DEFAULT_ANSWER_THRESHOLD,

@@ -15,8 +15,9 @@ export const toChat = (row: DialogRow, kbNames: string[]): Chat => ({
   kb_ids: row.datasetIds,
   kb_names: kbNames,
   llm_id: row.llmId,
-  // v0.27's clients read `max_token`, Buddy's `max_tokens`
-  llm_setting: { ...row.llmSetting, max_token: row.llmSetting.max_tokens },
+  // v0.27 names the tenant's model twice; Buddy's name for it is its model id
+  tenant_llm_id: row.llmId,
+  llm_setting: row.llmSetting,
   prompt_type: "simple",
   prompt_config: row.promptConfig,
   design: { ...DEFAULT_DESIGN, ...row.design },

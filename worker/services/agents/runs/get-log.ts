@@ -1,16 +1,24 @@
 import { and, eq } from "drizzle-orm";
 import { type AgentRunLogRow, agentRunLogs } from "../../../db/schema";
-import { dataError } from "../../../lib/errors";
+import { AppError, dataError, RetCode } from "../../../lib/errors";
 import type { ServiceContext } from "../../context";
 import { getVisibleAgent, mayEditAgent } from "../access";
 
 // A run's log is for whoever ran it and for those who may edit the flow (its trace holds params and results).
-export const readableRunLog = async (ctx: ServiceContext, agentId: string, id: string) => {
+export const RUN_LOG_REFUSED = "Only whoever ran it and the editors of the flow read this run.";
+
+// the run and whether the caller may read it (undefined: the flow has no such run)
+const findRunLog = async (ctx: ServiceContext, agentId: string, id: string) => {
   const agent = await getVisibleAgent(ctx, agentId);
   const row = await ctx.db.query.agentRunLogs.findFirst({
     where: and(eq(agentRunLogs.id, id), eq(agentRunLogs.agentId, agent.id)),
   });
-  if (!row || (row.userId !== ctx.actor.userId && !mayEditAgent(ctx, agent))) throw dataError(`Run ${id} not found.`);
+  return { agent, row, readable: !!row && (row.userId === ctx.actor.userId || mayEditAgent(ctx, agent)) };
+};
+
+export const readableRunLog = async (ctx: ServiceContext, agentId: string, id: string) => {
+  const { agent, row, readable } = await findRunLog(ctx, agentId, id);
+  if (!row || !readable) throw dataError(`Run ${id} not found.`);
   return { agent, row };
 };
 
@@ -30,6 +38,11 @@ export const serializeRunLog = (row: AgentRunLogRow, withTrace = true) => ({
   create_time: row.createTime,
 });
 
-// GET /agents/{id}/logs/{message_id} (RAGFlow v0.27's path): one run with its trace.
-export const getRunLog = async (ctx: ServiceContext, agentId: string, id: string) =>
-  serializeRunLog((await readableRunLog(ctx, agentId, id)).row);
+// GET /agents/{id}/logs/{message_id} (RAGFlow v0.27's path): one run with its trace; as in v0.27, an empty
+// object for an id the flow has no run of.
+export const getRunLog = async (ctx: ServiceContext, agentId: string, id: string) => {
+  const { row, readable } = await findRunLog(ctx, agentId, id);
+  if (!row) return {};
+  if (!readable) throw new AppError(RetCode.OPERATING_ERROR, RUN_LOG_REFUSED);
+  return serializeRunLog(row);
+};
