@@ -12,7 +12,7 @@ import { CreateAgentSchema } from "../../contract/agents";
 const DslOnly = v.object({ dsl: CreateAgentSchema.pipe[0].entries.dsl });
 
 // A DSL sent with the file (the editor's unsaved canvas) is checked like a saved one.
-const dslFromForm = (raw: FormDataEntryValue | null): Dsl | null => {
+const dslFromForm = (raw: File | string | null): Dsl | null => {
   if (raw === null) return null;
   if (typeof raw !== "string") throw argumentError("`dsl` must be JSON text.");
   let parsed: unknown;
