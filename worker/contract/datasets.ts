@@ -42,7 +42,10 @@ const datasetFields = {
   pagerank: v.optional(int(0, 100)),
   similarity_threshold: v.optional(float(0, 1)),
   vector_similarity_weight: v.optional(float(0, 1)),
-  // RAGFlow v0.27: 1 = the chunk method, 2 = an ingestion pipeline named by pipeline_id (a dataflow canvas)
+};
+
+// RAGFlow v0.27: parse_type 1 = the chunk method, 2 = an ingestion pipeline named by pipeline_id (a dataflow canvas)
+const pipelineFields = {
   parse_type: optionalOrNull(int(0, 64)),
   pipeline_id: v.optional(v.nullable(v.string(msg.string))),
 };
@@ -105,15 +108,19 @@ const pipelineRules = <T extends PipelineFields>(schema: v.GenericSchema<unknown
     }),
   );
 
-export const CreateDatasetSchema = pipelineRules(
-  v.strictObject({ name: DatasetNameSchema, ...datasetFields }, msg.extra),
-);
-export type CreateDatasetInput = v.InferOutput<typeof CreateDatasetSchema>;
+// The dataset fields a form edits; the API's bodies (…RequestSchema) add parse_type and pipeline_id.
+export const CreateDatasetSchema = v.strictObject({ name: DatasetNameSchema, ...datasetFields }, msg.extra);
+export const UpdateDatasetSchema = v.strictObject({ name: v.optional(DatasetNameSchema), ...datasetFields }, msg.extra);
 
-export const UpdateDatasetSchema = pipelineRules(
-  v.strictObject({ name: v.optional(DatasetNameSchema), ...datasetFields }, msg.extra),
+export const CreateDatasetRequestSchema = pipelineRules(
+  v.strictObject({ ...CreateDatasetSchema.entries, ...pipelineFields }, msg.extra),
 );
-export type UpdateDatasetInput = v.InferOutput<typeof UpdateDatasetSchema>;
+export type CreateDatasetInput = v.InferOutput<typeof CreateDatasetRequestSchema>;
+
+export const UpdateDatasetRequestSchema = pipelineRules(
+  v.strictObject({ ...UpdateDatasetSchema.entries, ...pipelineFields }, msg.extra),
+);
+export type UpdateDatasetInput = v.InferOutput<typeof UpdateDatasetRequestSchema>;
 
 // strict: RAGFlow refuses a parameter it does not know ("Extra inputs are not permitted")
 export const ListDatasetsQuerySchema = v.strictObject(

@@ -81,7 +81,7 @@ describe("ingestion pipelines (dataflow canvases)", () => {
     expect(agent.canvas_category).toBe("agent_canvas");
 
     const list = await callApi<{ canvas: Agent[] }>("/agents?canvas_category=dataflow_canvas", { token: user.token });
-    expect(list.body.data.canvas.map((item) => item.id).sort()).toEqual([inferred.id, named.id].sort());
+    expect(list.body.data.canvas.map((item) => item.id).toSorted()).toEqual([inferred.id, named.id].toSorted());
 
     const mixed = await callApi("/agents", {
       token: user.token,

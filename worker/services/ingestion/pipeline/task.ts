@@ -7,7 +7,7 @@ import { nowMs } from "../../../lib/time";
 import { type Metadata, mergeMetadata } from "../../../rag/auto-metadata";
 import { jsonObjectIn } from "../../../rag/json-answer";
 import { UnreadableDocumentError } from "../../../rag/parse/types";
-import { chunkRow, contentChunkId, storeVectors, uniqueById, upsertChunks } from "../../chunk-store/store";
+import { chunkRow, contentChunkId, storeVectors, upsertChunks } from "../../chunk-store/store";
 import type { Deps } from "../../context";
 import { seconds } from "../../progress/lines";
 import { type Indexing, runPipeline } from "./run";
@@ -53,36 +53,36 @@ const storeChunks = async (
   report: Progress,
 ) => {
   const now = nowMs();
-  const rows = uniqueById(
-    await Promise.all(
-      found.map(async (chunk, i) => {
-        const row = chunkRow(
-          doc,
-          {
-            id: await contentChunkId(doc.id, chunk.mom ? `${chunk.mom}\u0000${chunk.text}` : chunk.text),
-            content: chunk.text,
-            summary: chunk.summary ?? "",
-            importantKeywords: listOf(chunk.keywords, /[,，]/),
-            questions: listOf(chunk.questions, /\n/),
-            position: i,
-            pages: [...new Set((chunk.positions ?? []).map(([page]) => page as number))],
-            positions: chunk.positions ?? [],
-            momId: chunk.mom ? await contentChunkId(doc.id, chunk.mom) : "",
-            momContent: chunk.mom ?? "",
-            taskId: task.id,
-          },
-          now,
-        );
-        return { ...row, embedded: embeddedText(chunk, indexing.fields) || chunk.text };
-      }),
-    ),
+  const made = await Promise.all(
+    found.map(async (chunk, i) => {
+      const row = chunkRow(
+        doc,
+        {
+          id: await contentChunkId(doc.id, chunk.mom ? `${chunk.mom}\u0000${chunk.text}` : chunk.text),
+          content: chunk.text,
+          summary: chunk.summary ?? "",
+          importantKeywords: listOf(chunk.keywords, /[,，]/),
+          questions: listOf(chunk.questions, /\n/),
+          position: i,
+          pages: [...new Set((chunk.positions ?? []).map(([page]) => page as number))],
+          positions: chunk.positions ?? [],
+          momId: chunk.mom ? await contentChunkId(doc.id, chunk.mom) : "",
+          momContent: chunk.mom ?? "",
+          taskId: task.id,
+        },
+        now,
+      );
+      return { row, embedded: embeddedText(chunk, indexing.fields) || chunk.text };
+    }),
   );
+  // one entry per chunk id, the last one written winning
+  const rows = [...new Map(made.map((entry) => [entry.row.id, entry])).values()];
   const embed = indexing.searchMethod.includes("embedding");
   for (let i = 0; i < rows.length; i += EMBED_BATCH) {
     const batch = rows.slice(i, i + EMBED_BATCH);
     await upsertChunks(
       deps,
-      batch.map(({ embedded: _, ...row }) => row),
+      batch.map((entry) => entry.row),
       "rewrite",
     );
     if (embed)
@@ -90,13 +90,13 @@ const storeChunks = async (
         deps,
         dataset,
         { id: doc.id, name: doc.name, parserConfig: { filename_embd_weight: indexing.filenameEmbdWeight } },
-        batch.map((row) => ({ id: row.id, content: row.embedded, questions: row.questions ?? [] })),
+        batch.map(({ row, embedded }) => ({ id: row.id, content: embedded, questions: row.questions ?? [] })),
       );
     await report(0.6 + 0.3 * ((i + batch.length) / rows.length));
   }
   const stale = (await deps.db.select({ id: chunks.id }).from(chunks).where(eq(chunks.taskId, task.id)))
     .map((row) => row.id)
-    .filter((id) => !rows.some((row) => row.id === id));
+    .filter((id) => !rows.some((entry) => entry.row.id === id));
   for (const part of inChunks(stale)) await deps.db.delete(chunks).where(inArray(chunks.id, part));
   if (stale.length) await deps.vectors.deleteByIds(stale);
   return rows.length;

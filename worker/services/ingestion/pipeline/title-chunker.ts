@@ -115,13 +115,13 @@ export const runTitleChunker = (params: Record<string, unknown>, payload: Payloa
   const families = ((params.levels ?? []) as string[][]).map((family) => family.filter(Boolean).map(compile));
   if (!families.some((family) => family.length)) throw new PipelineError("TitleChunker: set the hierarchy levels.");
   const lines = linesOf(payload);
-  const group = levelGroup(lines, families);
+  const family = levelGroup(lines, families);
   const levels = lines.map((line) => {
     if (line.table) return BODY;
-    const index = group.findIndex((pattern) => matches(line.text.trim(), pattern));
+    const index = family.findIndex((pattern) => matches(line.text.trim(), pattern));
     return index < 0 ? BODY : index + 1;
   });
-  const titleLevels = [...new Set(levels.filter((level) => level < BODY))].sort((a, b) => a - b);
+  const titleLevels = [...new Set(levels.filter((level) => level < BODY))].toSorted((a, b) => a - b);
   const hierarchy = Math.max(1, Number(params.hierarchy) || 1);
   const target = titleLevels[Math.min(hierarchy, titleLevels.length) - 1];
   const groups: Line[][] = [];
