@@ -34,6 +34,8 @@ const OUTSIDE = {
   YahooFinance: "Yahoo Finance",
   QWeather: "QWeather API",
   Email: "an SMTP server",
+  // not an outside service, but RAGFlow's compilation template groups, which Buddy does not have
+  Compiler: "RAGFlow's compilation template groups",
 };
 
 const componentsOf = (dsl) => Object.values(dsl.components ?? {});
@@ -120,6 +122,20 @@ const runOnce = async (token, agentId, dsl) => {
   return { ok: true, why: content.replace(/\s+/g, " ").slice(0, 60) };
 };
 
+// An ingestion pipeline (dataflow canvas) runs on a file: the dry run parses a small Markdown document with it.
+const PIPELINE_SAMPLE =
+  "# Impfungen\n\n## Grippe\n\nDie Grippeimpfung wird ab 60 Jahren jährlich empfohlen.\n\n## Masern\n\nDie MMR-Impfung schützt.";
+const dryRun = async (token, agentId) => {
+  const form = new FormData();
+  form.append("file", new Blob([PIPELINE_SAMPLE]), "impfungen.md");
+  const res = await api(`/agents/${agentId}/dataflow/test`, { method: "POST", body: form }, token);
+  if (res.body.code !== 0) return { ok: false, why: `${res.body.code}: ${res.body.message}` };
+  const run = res.body.data;
+  if (run.error) return { ok: false, why: String(run.error).slice(0, 160) };
+  const names = run.steps.map((step) => step.component_name).join(" → ");
+  return { ok: run.chunk_count > 0, why: `${names}: ${run.chunk_count} chunks` };
+};
+
 const openAi = await startOpenAiServer();
 const rows = [];
 try {
@@ -137,7 +153,9 @@ try {
       .replace(/\.json$/, "");
     const file = JSON.parse(git("show", `${REF}:${path}`));
     const dsl = file.dsl ?? file;
-    const imported = await post("/agents", { title: `RAGFlow ${name}`, dsl }, token);
+    // RAGFlow's template files carry the category beside the DSL (compiler.json is a bare DSL: Buddy infers it)
+    const category = file.canvas_category ? { canvas_category: file.canvas_category } : {};
+    const imported = await post("/agents", { title: `RAGFlow ${name}`, dsl, ...category }, token);
     if (imported.body.code !== 0) {
       rows.push([name, `no (${imported.body.message})`, "skipped (not imported)"]);
       continue;
@@ -157,7 +175,10 @@ try {
       rows.push([name, "yes", `no (saving the model and knowledge base: ${updated.body.message})`]);
       continue;
     }
-    const ran = await runOnce(token, imported.body.data.id, runnable);
+    const ran =
+      imported.body.data.canvas_category === "dataflow_canvas"
+        ? await dryRun(token, imported.body.data.id)
+        : await runOnce(token, imported.body.data.id, runnable);
     rows.push([name, "yes", ran.ok ? `yes ("${ran.why}")` : `no (${ran.why})`]);
   }
 } finally {

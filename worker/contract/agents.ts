@@ -4,6 +4,13 @@ import type { Reference } from "./chats";
 import { agentToolProblem } from "./agent-components";
 import { METADATA_OPERATORS } from "./metadata-condition";
 import { bool, msg, oneOf, queryBool, queryInt, str } from "./pydantic";
+import {
+  type CanvasCategory,
+  CanvasCategorySchema,
+  canvasCategoryProblem,
+  DATAFLOW_PARAM_SCHEMAS,
+  inferCanvasCategory,
+} from "./dataflow";
 
 // The agent ("Buddy") DSL, RAGFlow's shape: components by id, each with its component name and params and the
 // ids it leads to; `graph` is the editor's React Flow state (positions, edges with handles), not read by the engine.
@@ -66,6 +73,7 @@ export const SWITCH_OPERATORS = [
 export type SwitchOperator = (typeof SWITCH_OPERATORS)[number];
 
 export type DslComponent = {
+  // an ingestion pipeline's (canvas_category dataflow_canvas) are DataflowComponentName, read by its own engine
   obj: { component_name: ComponentName; params: Record<string, unknown> };
   downstream: string[];
   upstream: string[];
@@ -106,6 +114,9 @@ const ComponentObjSchema = v.variant(
   "component_name",
   [
     ...Object.entries(FLOW_PARAM_SCHEMAS).map(([name, params]) =>
+      v.object({ component_name: v.literal(name), params }),
+    ),
+    ...Object.entries(DATAFLOW_PARAM_SCHEMAS).map(([name, params]) =>
       v.object({ component_name: v.literal(name), params }),
     ),
     v.object({
@@ -157,7 +168,22 @@ const DslSchema = v.object(
 export const AGENT_TITLE_MAX = 128;
 export const AGENT_PERMISSIONS = ["me", "team"] as const;
 
-export const CreateAgentSchema = v.object({
+const componentNamesOf = (dsl: { components: Record<string, { obj: { component_name: string } }> }) =>
+  Object.values(dsl.components).map((component) => component.obj.component_name);
+
+// The category a create names, else the one its DSL implies (RAGFlow's templates carry it beside the DSL).
+export const canvasCategoryOf = (input: {
+  canvas_category?: CanvasCategory;
+  dsl: { components: Record<string, { obj: { component_name: string } }> };
+}): CanvasCategory => input.canvas_category ?? inferCanvasCategory(componentNamesOf(input.dsl));
+
+// Agent components are refused in an ingestion pipeline and the pipeline's in an agent.
+export const dslCategoryProblem = (
+  category: CanvasCategory,
+  dsl: { components: Record<string, { obj: { component_name: string } }> },
+) => canvasCategoryProblem(category, componentNamesOf(dsl));
+
+const agentEntries = {
   title: v.pipe(
     v.string(msg.string),
     v.trim(),
@@ -167,12 +193,32 @@ export const CreateAgentSchema = v.object({
   description: v.optional(v.nullable(str(0, 2000))),
   avatar: v.optional(v.nullable(v.string(msg.string))),
   permission: v.optional(oneOf(AGENT_PERMISSIONS), "me"),
+  // agent_canvas (default) or dataflow_canvas (an ingestion pipeline); left out, the DSL's components decide
+  canvas_category: v.optional(CanvasCategorySchema),
   dsl: DslSchema,
-});
+};
+
+export const CreateAgentSchema = v.pipe(
+  v.object(agentEntries),
+  v.forward(
+    v.check(
+      (input) => dslCategoryProblem(canvasCategoryOf(input), input.dsl) === null,
+      (issue) => {
+        const input = issue.input as Parameters<typeof canvasCategoryOf>[0];
+        return dslCategoryProblem(canvasCategoryOf(input), input.dsl) ?? "";
+      },
+    ),
+    ["dsl"],
+  ),
+);
 export type CreateAgentInput = v.InferOutput<typeof CreateAgentSchema>;
 
 // `release: true` publishes the saved DSL (RAGFlow v0.27's release): MCP's run_buddy runs published Buddies only.
-export const UpdateAgentSchema = v.object({ ...v.partial(CreateAgentSchema).entries, release: v.optional(bool()) });
+// A changed canvas_category or DSL is checked against the stored other half by the service.
+export const UpdateAgentSchema = v.object({
+  ...v.partial(v.object(agentEntries)).entries,
+  release: v.optional(bool()),
+});
 export type UpdateAgentInput = v.InferOutput<typeof UpdateAgentSchema>;
 
 export const ListAgentsQuerySchema = v.object({
@@ -183,6 +229,19 @@ export const ListAgentsQuerySchema = v.object({
   id: v.optional(v.string()),
   title: v.optional(v.string()),
   keywords: v.optional(v.string()),
+  // RAGFlow's list filter: one category or several, comma-separated
+  canvas_category: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((raw) =>
+        raw
+          .split(",")
+          .map((item) => item.trim())
+          .filter(Boolean),
+      ),
+      v.array(CanvasCategorySchema),
+    ),
+  ),
 });
 export type ListAgentsQuery = v.InferOutput<typeof ListAgentsQuerySchema>;
 
@@ -226,12 +285,15 @@ export type Agent = {
   avatar: string | null;
   permission: (typeof AGENT_PERMISSIONS)[number];
   canvas_type: string;
+  canvas_category: CanvasCategory;
   dsl: Dsl;
   user_id: string;
   create_time: number;
   update_time: number;
   // Buddy: whether the caller may change it (its author, or an owner or admin of the team), on GET /agents/{id}
   can_edit?: boolean;
+  // an ingestion pipeline's GET /agents/{id}: the caller's datasets that parse with it (RAGFlow's `datasets`)
+  datasets?: { id: string; name: string; avatar: string | null }[];
 };
 
 export const TEMPLATE_LANGUAGES = ["de", "en"] as const;
@@ -244,6 +306,7 @@ export type AgentTemplate = {
   title: { de: string; en: string };
   description: { de: string; en: string };
   canvas_type: string;
+  canvas_category: CanvasCategory;
   dsl: Dsl;
 };
 

@@ -8,6 +8,7 @@ import {
   RAGFLOW_CHUNK_METHODS,
 } from "./parser-config";
 import { bool, float, HEX_ID, int, msg, oneOf, optionalOrNull, queryBool, queryInt, str } from "./pydantic";
+import { PARSE_TYPE } from "./dataflow";
 
 export const PERMISSIONS = ["me", "team"] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -43,11 +44,83 @@ const datasetFields = {
   vector_similarity_weight: v.optional(float(0, 1)),
 };
 
-export const CreateDatasetSchema = v.strictObject({ name: DatasetNameSchema, ...datasetFields }, msg.extra);
-export type CreateDatasetInput = v.InferOutput<typeof CreateDatasetSchema>;
+// RAGFlow v0.27: parse_type 1 = the chunk method, 2 = an ingestion pipeline named by pipeline_id (a dataflow canvas)
+const pipelineFields = {
+  parse_type: optionalOrNull(int(0, 64)),
+  pipeline_id: v.optional(v.nullable(v.string(msg.string))),
+};
 
+type PipelineFields = { chunk_method?: string; parse_type?: number; pipeline_id?: string | null };
+
+// RAGFlow's CreateDatasetReq rules for parse_type / pipeline_id / chunk_method (validation_utils.py): a
+// pipeline_id is dropped with parse_type 1 and when empty, else must be 32 hex characters (kept lower-cased);
+// without chunk_method both parse_type and pipeline_id are needed (or neither), with it neither may be given.
+const pipelineRules = <T extends PipelineFields>(schema: v.GenericSchema<unknown, T>) =>
+  v.pipe(
+    schema,
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const input = { ...dataset.value };
+      const fail = (message: string, key: "pipeline_id" | "parse_type") => {
+        addIssue({
+          message,
+          input: input[key],
+          path: [
+            {
+              type: "object",
+              origin: "value",
+              input: input as Record<string, unknown>,
+              key,
+              value: input[key],
+            },
+          ],
+        });
+        return NEVER;
+      };
+      if (input.parse_type === PARSE_TYPE.chunkMethod || input.pipeline_id === "" || input.pipeline_id === null)
+        input.pipeline_id = undefined;
+      if (input.pipeline_id !== undefined) {
+        if (input.pipeline_id.length !== 32) return fail("pipeline_id must be 32 hex characters", "pipeline_id");
+        if (!/^[0-9a-f]+$/i.test(input.pipeline_id)) return fail("pipeline_id must be hexadecimal", "pipeline_id");
+        input.pipeline_id = input.pipeline_id.toLowerCase();
+      }
+      if (input.chunk_method === undefined) {
+        const missing = [
+          ...(input.parse_type === undefined ? ["parse_type"] : []),
+          ...(input.pipeline_id === undefined ? ["pipeline_id"] : []),
+        ];
+        if (missing.length === 1)
+          return fail(
+            `parser_id omitted → required fields missing: ${missing.join(", ")}`,
+            missing[0] as "parse_type" | "pipeline_id",
+          );
+      } else {
+        const invalid = [
+          ...(input.parse_type !== undefined && input.parse_type !== PARSE_TYPE.chunkMethod ? ["parse_type"] : []),
+          ...(input.pipeline_id !== undefined ? ["pipeline_id"] : []),
+        ];
+        if (invalid.length)
+          return fail(
+            `parser_id provided → disallowed fields present: ${invalid.join(", ")}`,
+            invalid[0] as "parse_type" | "pipeline_id",
+          );
+      }
+      return input as T & { pipeline_id?: string };
+    }),
+  );
+
+// The dataset fields a form edits; the API's bodies (…RequestSchema) add parse_type and pipeline_id.
+export const CreateDatasetSchema = v.strictObject({ name: DatasetNameSchema, ...datasetFields }, msg.extra);
 export const UpdateDatasetSchema = v.strictObject({ name: v.optional(DatasetNameSchema), ...datasetFields }, msg.extra);
-export type UpdateDatasetInput = v.InferOutput<typeof UpdateDatasetSchema>;
+
+export const CreateDatasetRequestSchema = pipelineRules(
+  v.strictObject({ ...CreateDatasetSchema.entries, ...pipelineFields }, msg.extra),
+);
+export type CreateDatasetInput = v.InferOutput<typeof CreateDatasetRequestSchema>;
+
+export const UpdateDatasetRequestSchema = pipelineRules(
+  v.strictObject({ ...UpdateDatasetSchema.entries, ...pipelineFields }, msg.extra),
+);
+export type UpdateDatasetInput = v.InferOutput<typeof UpdateDatasetRequestSchema>;
 
 // strict: RAGFlow refuses a parameter it does not know ("Extra inputs are not permitted")
 export const ListDatasetsQuerySchema = v.strictObject(
@@ -119,6 +192,9 @@ export type Dataset = {
   permission: Permission;
   chunk_method: ChunkMethod;
   parser_config: ParserConfig;
+  // 2 with a pipeline_id (the dataset's documents are parsed by that ingestion pipeline), else 1
+  parse_type: 1 | 2;
+  pipeline_id: string | null;
   pagerank: number;
   similarity_threshold: number;
   vector_similarity_weight: number;

@@ -34,6 +34,7 @@ import { createAgentSession, listAgentSessions, removeAgentSessions } from "../s
 import { readAgentSession, removeAgentSession } from "../services/agents/session-by-id";
 import { agentTemplates } from "../services/agents/templates";
 import { readInputFile } from "../services/agents/upload";
+import { testDataflow } from "../services/agents/dataflow-test";
 import { readForm, uploadedFiles } from "./file-transfer";
 import { requireAgentDslAndTitle } from "./required-arguments";
 import type { Context } from "hono";
@@ -111,6 +112,9 @@ export const agentRoutes = new Hono<AppEnv>()
   .post("/:agentId/duplicate", async (c) => ok(c, await duplicateAgent(serviceContext(c), c.req.param("agentId"))))
   .post("/:agentId/completions", CompletionBody, async (c) => respond(c, c.req.param("agentId"), c.req.valid("json")))
   .post("/:agentId/sessions", async (c) => ok(c, await createAgentSession(serviceContext(c), c.req.param("agentId"))))
+  .post("/:agentId/dataflow/test", async (c) =>
+    ok(c, await testDataflow(serviceContext(c), c.req.param("agentId"), await readForm(c.req.raw))),
+  )
   .post("/:agentId/upload", async (c) =>
     ok(c, await readInputFile(serviceContext(c), c.req.param("agentId"), uploadedFiles(await readForm(c.req.raw)))),
   )

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import {
-  CreateDatasetSchema,
+  CreateDatasetRequestSchema,
   DeleteByIdsSchema,
   ListDatasetsQuerySchema,
-  UpdateDatasetSchema,
+  UpdateDatasetRequestSchema,
 } from "../contract/datasets";
 import { DeleteTagsSchema, RenameTagSchema, TagAggregationQuerySchema } from "../contract/tags";
 import { IndexQuerySchema } from "../contract/dataset-index";
@@ -43,7 +43,7 @@ import { metadataDatasetFirst } from "./documents";
 
 export const datasetRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .post("/", jsonBody(CreateDatasetSchema), async (c) =>
+  .post("/", jsonBody(CreateDatasetRequestSchema), async (c) =>
     ok(c, await createDataset(serviceContext(c), c.req.valid("json"))),
   )
   .get("/", queryParams(ListDatasetsQuerySchema), async (c) => {
@@ -146,7 +146,7 @@ export const datasetRoutes = new Hono<AppEnv>()
   .post("/:datasetId/chunks", ...parseHandlers)
   .delete("/:datasetId/chunks", ...stopHandlers)
   .get("/:datasetId", async (c) => ok(c, await getDataset(serviceContext(c), c.req.param("datasetId"))))
-  .put("/:datasetId", jsonBody(UpdateDatasetSchema), async (c) => {
+  .put("/:datasetId", jsonBody(UpdateDatasetRequestSchema), async (c) => {
     // RAGFlow's update_dataset checks the id's form before it looks the dataset up
     if (!HEX_ID.test(c.req.param("datasetId"))) throw argumentError("Invalid UUID format");
     return ok(c, await updateDataset(serviceContext(c), c.req.param("datasetId"), c.req.valid("json")));

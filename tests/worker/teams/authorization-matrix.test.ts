@@ -42,6 +42,7 @@ type Fixture = {
   fileId: string;
   folderId: string;
   agentId: string;
+  pipelineId: string;
   taskId: string;
 };
 
@@ -120,6 +121,18 @@ const webhookAgentId = () => {
 const AGENT_DSL = flow([
   ["begin", "Begin", {}, ["Message:m"]],
   ["Message:m", "Message", { content: ["Echo: {sys.query}"] }],
+]);
+
+// an ingestion pipeline (dataflow canvas): File → Parser (text) → TokenChunker
+const PIPELINE_DSL = flow([
+  ["File", "File" as never, {}, ["Parser:p"]],
+  [
+    "Parser:p",
+    "Parser" as never,
+    { setups: { "text&code": { suffix: ["txt"], output_format: "text" } } },
+    ["TokenChunker:t"],
+  ],
+  ["TokenChunker:t", "TokenChunker" as never, {}],
 ]);
 const ownerTemplate = async () =>
   (
@@ -967,6 +980,15 @@ const ROWS: Row[] = [
       method: "POST",
       path: `/agents/${fx.agentId}/upload`,
       body: form("file", textFile("eingabe.txt", "Meine Frage")),
+    }),
+  },
+  {
+    route: "POST /api/v1/agents/:agentId/dataflow/test",
+    allowed: TEAM,
+    req: () => ({
+      method: "POST",
+      path: `/agents/${fx.pipelineId}/dataflow/test`,
+      body: form("file", textFile("probe.txt", "Ein Satz zum Zerteilen.")),
     }),
   },
   {
@@ -1951,6 +1973,7 @@ beforeAll(async () => {
   fx.fileId = ((await putFiles(owner, [textFile("plan.txt", "Plan")], fx.folderId)).body.data[0] as { id: string }).id;
   await callApi("/chats", { token: outsider.token, json: { name: "Fremd" } });
   fx.agentId = (await createAgent(owner, AGENT_DSL, "Team-Buddy", { permission: "team" })).id;
+  fx.pipelineId = (await createAgent(owner, PIPELINE_DSL, "Team-Pipeline", { permission: "team" })).id;
   fx.taskId = (
     await callApi<{ task_id: string }>("/agents/chat/completions", {
       token: owner.token,

@@ -1,3 +1,4 @@
+import type { CanvasCategory } from "../../contract/dataflow";
 import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { Dsl, PendingFillUp } from "../../contract/agents";
 import { timestamps } from "./columns";
@@ -21,12 +22,14 @@ export const agents = sqliteTable(
       .notNull()
       .default("me"),
     canvasType: text("canvas_type").notNull().default(""),
+    canvasCategory: text("canvas_category").$type<CanvasCategory>().notNull().default("agent_canvas"),
     dsl: text("dsl", { mode: "json" }).$type<Dsl>().notNull(),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("agents_tenant_title_idx").on(t.tenantId, t.titleKey),
     index("agents_tenant_updated_idx").on(t.tenantId, t.updateTime),
+    index("agents_tenant_category_idx").on(t.tenantId, t.canvasCategory),
   ],
 );
 

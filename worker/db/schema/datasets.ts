@@ -20,6 +20,8 @@ export const datasets = sqliteTable(
     parserId: text("parser_id").$type<ChunkMethod>().notNull().default("naive"),
     // a configuration saved before a key existed lacks it (ingestion merges the method's defaults under it)
     parserConfig: text("parser_config", { mode: "json" }).$type<ParserConfig>().notNull(),
+    // the ingestion pipeline (a dataflow canvas) its documents are parsed with instead of parserId
+    pipelineId: text("pipeline_id"),
     pagerank: integer("pagerank").notNull().default(0),
     similarityThreshold: real("similarity_threshold").notNull().default(0.2),
     vectorSimilarityWeight: real("vector_similarity_weight").notNull().default(0.3),
@@ -39,6 +41,7 @@ export const datasets = sqliteTable(
     uniqueIndex("datasets_tenant_name_idx").on(t.tenantId, t.nameKey),
     // dataset list of a tenant, newest first
     index("datasets_tenant_created_idx").on(t.tenantId, t.createTime),
+    index("datasets_pipeline_idx").on(t.pipelineId),
   ],
 );
 

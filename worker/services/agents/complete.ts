@@ -47,6 +47,10 @@ export const prepareAgentRun = async (
   options: { released?: boolean } = {},
 ) => {
   const visible = await getVisibleAgent(ctx, agentId);
+  if (visible.canvasCategory === "dataflow_canvas")
+    throw dataError(
+      "This canvas is an ingestion pipeline: it runs when a dataset that uses it parses a document (or on a file through POST /agents/{agent_id}/dataflow/test).",
+    );
   const agent = options.released ? { ...visible, dsl: await releasedDsl(ctx, visible.id) } : visible;
   const question = (input.question ?? input.query ?? "").trim();
   const existing = input.session_id ? await getAgentSession(ctx, agent.id, input.session_id) : null;

@@ -1,4 +1,4 @@
-import type { CreateAgentInput } from "../../contract/agents";
+import { type CreateAgentInput, canvasCategoryOf } from "../../contract/agents";
 import { type AgentRow, agents } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
@@ -20,6 +20,7 @@ export const createAgent = async (ctx: ServiceContext, input: CreateAgentInput, 
     avatar: input.avatar ?? null,
     permission: input.permission,
     canvasType,
+    canvasCategory: canvasCategoryOf(input),
     dsl: input.dsl as AgentRow["dsl"],
     createTime: now,
     updateTime: now,

@@ -18,7 +18,14 @@ export const duplicateAgent = async (ctx: ServiceContext, id: string) => {
     if (!clash)
       return createAgent(
         ctx,
-        { title, description: source.description, avatar: source.avatar, permission: "me", dsl },
+        {
+          title,
+          description: source.description,
+          avatar: source.avatar,
+          permission: "me",
+          canvas_category: source.canvasCategory,
+          dsl,
+        },
         source.canvasType,
       );
   }

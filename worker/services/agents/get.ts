@@ -1,4 +1,6 @@
+import { and, eq } from "drizzle-orm";
 import type { Agent } from "../../contract/agents";
+import { datasets } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { getVisibleAgent, mayEditAgent } from "./access";
 import { oneWithoutHiddenBases } from "./knowledge-bases";
@@ -8,7 +10,13 @@ import { toAgent } from "./serialize";
 export const getAgentForEditor = async (ctx: ServiceContext, id: string): Promise<Agent> => {
   const row = await oneWithoutHiddenBases(ctx, await getVisibleAgent(ctx, id));
   const editable = mayEditAgent(ctx, row);
-  return { ...toAgent(row, editable), can_edit: editable };
+  const agent = { ...toAgent(row, editable), can_edit: editable };
+  if (row.canvasCategory !== "dataflow_canvas") return agent;
+  const users = await ctx.db
+    .select({ id: datasets.id, name: datasets.name, avatar: datasets.avatar })
+    .from(datasets)
+    .where(and(eq(datasets.pipelineId, row.id), eq(datasets.tenantId, row.tenantId)));
+  return { ...agent, datasets: users };
 };
 
 // What a share page shows before the first question: the flow's face, its Begin inputs and mode (a "task" flow

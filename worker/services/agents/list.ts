@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { ListAgentsQuery } from "../../contract/agents";
 import { agents } from "../../db/schema";
 import type { ServiceContext } from "../context";
@@ -13,6 +13,7 @@ export const listAgents = async (ctx: ServiceContext, query: ListAgentsQuery) =>
     query.id ? eq(agents.id, query.id) : undefined,
     query.title ? eq(agents.titleKey, query.title.toLowerCase()) : undefined,
     query.keywords ? keyContains(agents.titleKey, query.keywords) : undefined,
+    query.canvas_category?.length ? inArray(agents.canvasCategory, query.canvas_category) : undefined,
   );
   const column = query.orderby === "create_time" ? agents.createTime : agents.updateTime;
   const [rows, [total]] = await Promise.all([

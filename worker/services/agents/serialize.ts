@@ -29,6 +29,7 @@ export const toAgent = (row: AgentRow, editable = true): Agent => ({
   avatar: row.avatar,
   permission: row.permission,
   canvas_type: row.canvasType,
+  canvas_category: row.canvasCategory,
   dsl: editable ? row.dsl : withoutSecrets(row.dsl),
   user_id: row.createdBy,
   create_time: row.createTime,

@@ -1,4 +1,5 @@
 import type { AgentTemplate, Dsl } from "../../contract/agents";
+import type { CanvasCategory } from "../../contract/dataflow";
 
 // A template's texts in the language asked for: say(German, English).
 export type Say = (de: string, en: string) => string;
@@ -11,10 +12,12 @@ export const template = (
   en: [string, string],
   canvasType: string,
   dsl: (say: Say) => Dsl,
+  canvasCategory: CanvasCategory = "agent_canvas",
 ): Definition => ({
   id,
   title: { de: de[0], en: en[0] },
   description: { de: de[1], en: en[1] },
   canvas_type: canvasType,
+  canvas_category: canvasCategory,
   dsl,
 });

@@ -9,6 +9,7 @@ import type { ServiceContext } from "../context";
 import { assertEmbeddingModelUsable } from "../models/validate";
 import { assertUsableTagSets } from "../tags/tag-sets";
 import { takenDatasetNames } from "../scope/datasets";
+import { assertPipelineOfTenant } from "./pipeline";
 import { toDataset } from "./serialize";
 
 export const createDataset = async (ctx: ServiceContext, input: CreateDatasetInput) => {
@@ -18,6 +19,7 @@ export const createDataset = async (ctx: ServiceContext, input: CreateDatasetInp
 
   if (input.parser_config?.tag_kb_ids)
     await assertUsableTagSets(ctx.db, ctx.actor.tenantId, input.parser_config.tag_kb_ids);
+  if (input.pipeline_id) await assertPipelineOfTenant(ctx, ctx.actor.tenantId, input.pipeline_id);
   const method = input.chunk_method ?? "naive";
   const name = nextFreeName(input.name, await takenDatasetNames(ctx, input.name));
   const now = nowMs();
@@ -35,6 +37,7 @@ export const createDataset = async (ctx: ServiceContext, input: CreateDatasetInp
       embdId,
       permission: input.permission ?? "me",
       parserId: method,
+      pipelineId: input.pipeline_id ?? null,
       parserConfig: mergeParserConfig(
         { ...defaultParserConfig(method), llm_id: tenant?.llmId ?? "" },
         input.parser_config,

@@ -1,3 +1,4 @@
+import { PARSE_TYPE } from "../../contract/dataflow";
 import type { Dataset, Permission } from "../../contract/datasets";
 import type { DatasetRow } from "../../db/schema";
 import { httpDate } from "../../lib/time";
@@ -12,6 +13,8 @@ export const toDataset = (row: DatasetRow): Dataset => ({
   permission: row.permission as Permission,
   chunk_method: row.parserId,
   parser_config: row.parserConfig,
+  parse_type: row.pipelineId ? PARSE_TYPE.pipeline : PARSE_TYPE.chunkMethod,
+  pipeline_id: row.pipelineId,
   pagerank: row.pagerank,
   similarity_threshold: row.similarityThreshold,
   vector_similarity_weight: row.vectorSimilarityWeight,

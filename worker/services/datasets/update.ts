@@ -8,6 +8,7 @@ import type { ServiceContext } from "../context";
 import { assertEmbeddingModelUsable } from "../models/validate";
 import { assertUsableTagSets } from "../tags/tag-sets";
 import { getManageableDataset, lacksPermission } from "../scope/datasets";
+import { assertPipelineOfTenant } from "./pipeline";
 import { toDataset } from "./serialize";
 
 const assertNameFree = async (ctx: ServiceContext, id: string, name: string) => {
@@ -33,6 +34,9 @@ export const updateDataset = async (ctx: ServiceContext, id: string, input: Upda
   }
   if (input.parser_config?.tag_kb_ids)
     await assertUsableTagSets(ctx.db, current.tenantId, input.parser_config.tag_kb_ids, id);
+  if (input.pipeline_id) await assertPipelineOfTenant(ctx, current.tenantId, input.pipeline_id);
+  // RAGFlow: a chunk method given without a pipeline_id switches the dataset back from its pipeline
+  const pipelineId = input.pipeline_id ?? (input.chunk_method !== undefined ? null : undefined);
   // A new chunk method starts from that method's defaults; otherwise the stored config is patched.
   const methodChanged = input.chunk_method !== undefined && input.chunk_method !== current.parserId;
   const base = methodChanged ? defaultParserConfig(input.chunk_method) : current.parserConfig;
@@ -49,6 +53,7 @@ export const updateDataset = async (ctx: ServiceContext, id: string, input: Upda
       embdId: input.embedding_model,
       permission: input.permission,
       parserId: input.chunk_method,
+      pipelineId,
       parserConfig,
       pagerank: input.pagerank,
       similarityThreshold: input.similarity_threshold,
