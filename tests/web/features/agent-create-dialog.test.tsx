@@ -15,6 +15,7 @@ const template: AgentTemplate = {
   title: { de: "Gesundheits-FAQ", en: "Health FAQ" },
   description: { de: "Beantwortet Fragen aus einer Wissensdatenbank.", en: "Answers questions from a knowledge base." },
   canvas_type: "Recommended",
+  canvas_category: "agent_canvas",
   dsl: {
     components: {
       begin: { obj: { component_name: "Begin", params: { name: "Start" } }, downstream: [], upstream: [] },

@@ -28,6 +28,8 @@ const makeDataset = (id: string, name: string, embedding: string): Dataset => ({
   embedding_model: embedding,
   permission: "me",
   chunk_method: "naive",
+  parse_type: 1,
+  pipeline_id: null,
   parser_config: {} as Dataset["parser_config"],
   pagerank: 0,
   similarity_threshold: 0.2,

@@ -36,6 +36,8 @@ const makeDataset = (overrides: Partial<Dataset> = {}, config: Partial<ParserCon
   embedding_model: "text-embedding-3-small@OpenAI",
   permission: "me",
   chunk_method: "naive",
+  parse_type: 1,
+  pipeline_id: null,
   parser_config: { ...defaultParserConfig("naive"), ...config },
   pagerank: 0,
   similarity_threshold: 0.2,
