@@ -39,6 +39,8 @@ export const chunks = sqliteTable(
     // a child of parent-child chunking: its parent's id and text (RAGFlow's mom_id, mom_with_weight)
     momId: text("mom_id").notNull().default(""),
     momContent: text("mom_content").notNull().default(""),
+    // an ingestion pipeline's Extractor summary (field_name summary): searched with the content
+    summary: text("summary").notNull().default(""),
     createTime: integer("create_time").notNull(),
     updateTime: integer("update_time").notNull(),
   },

@@ -20,6 +20,9 @@ export const ingestionLogs = sqliteTable(
     documentType: text("document_type").notNull().default(""),
     sourceFrom: text("source_from").notNull().default(""),
     parserId: text("parser_id").notNull().default(""),
+    // the ingestion pipeline that parsed the document (its title as it was then)
+    pipelineId: text("pipeline_id"),
+    pipelineTitle: text("pipeline_title").notNull().default(""),
     taskType: text("task_type", { enum: INGESTION_TASK_TYPES }).notNull(),
     // RAGFlow's TaskStatus: "2" cancelled, "3" done, "4" failed
     operationStatus: text("operation_status").notNull(),

@@ -59,6 +59,7 @@ const REWRITTEN = [
   "imageId",
   "momId",
   "momContent",
+  "summary",
   "importantKeywords",
   "questions",
   "tags",

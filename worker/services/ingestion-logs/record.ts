@@ -1,6 +1,8 @@
 import { and, desc, eq, lt } from "drizzle-orm";
 import { INDEX_LABELS } from "../../contract/dataset-index";
 import {
+  agents,
+  datasets,
   documents,
   ingestionLogs,
   type DatasetTaskRow,
@@ -58,13 +60,28 @@ const documentLog = (doc: DocumentRow, taskType: IngestionTaskType, status: Fina
   updateTime: now,
 });
 
+// The ingestion pipeline a dataset parses with (RAGFlow's pipeline_id and title on a parse log), if any.
+const pipelineOf = async (deps: Deps, datasetId: string, taskType: IngestionTaskType) => {
+  if (taskType !== "Parse") return {};
+  const [row] = await deps.db
+    .select({ pipelineId: agents.id, pipelineTitle: agents.title })
+    .from(datasets)
+    .innerJoin(agents, eq(agents.id, datasets.pipelineId))
+    .where(eq(datasets.id, datasetId));
+  return row ?? {};
+};
+
 // A document's parse (or web download) has ended: done, failed or cancelled, with its log and duration.
 export const recordDocumentLog = async (
   deps: Deps,
   doc: DocumentRow,
   taskType: IngestionTaskType,
   status: FinalStatus,
-) => insertLog(deps, documentLog(doc, taskType, status, nowMs()));
+) =>
+  insertLog(deps, {
+    ...documentLog(doc, taskType, status, nowMs()),
+    ...(await pipelineOf(deps, doc.datasetId, taskType)),
+  });
 
 // The same for many documents of one dataset (a bulk stop): only the newest INGESTION_LOG_LIMIT could be kept,
 // so only those are written, a few rows per insert and the inserts in one batch.
@@ -76,7 +93,10 @@ export const recordDocumentLogs = async (
   status: FinalStatus,
 ) => {
   const now = nowMs();
-  const rows = docs.slice(-INGESTION_LOG_LIMIT).map((doc) => documentLog(doc, taskType, status, now));
+  const pipeline = await pipelineOf(deps, datasetId, taskType);
+  const rows = docs
+    .slice(-INGESTION_LOG_LIMIT)
+    .map((doc) => ({ ...documentLog(doc, taskType, status, now), ...pipeline }));
   const [first, ...rest] = inChunks(rows, rowsPerInsert(Object.keys(rows[0] ?? {}).length)).map((part) =>
     deps.db.insert(ingestionLogs).values(part),
   );

@@ -40,7 +40,9 @@ export const planTasks = async (deps: Deps, message: PlanMessage) => {
   if (!doc || doc.run !== RUN.running || doc.processBeginAt !== message.begin) return;
 
   let ranges: Range[] = [{ fromPage: 0, toPage: 0 }];
-  if (doc.suffix === "pdf") {
+  // an ingestion pipeline reads the whole file in one task
+  const dataset = await deps.db.query.datasets.findFirst({ where: (t, { eq: equals }) => equals(t.id, doc.datasetId) });
+  if (doc.suffix === "pdf" && !dataset?.pipelineId) {
     const blob = await deps.storage.get(doc.location);
     if (!blob) return failDocument(deps, doc.id, "The file is missing from storage.");
     try {

@@ -22,6 +22,7 @@ import { enrichDrafts } from "./enrich";
 import { failTask } from "./fail";
 import { isSilent, PARSE_FINISHED, PARSE_STARTED, settleDeadAttempt } from "./stalls";
 import { tagDrafts } from "./tag";
+import { runPipelineTask } from "./pipeline/task";
 import { appendLine, progressLine, seconds } from "../progress/lines";
 
 const EMBED_BATCH = 64;
@@ -182,6 +183,11 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
   const merged = mergeParserConfig(defaultParserConfig(doc.parserId), doc.parserConfig);
   const config = { ...merged, llm_id: merged.llm_id || dataset.parserConfig.llm_id || "" };
   try {
+    if (dataset.pipelineId) {
+      await runPipelineTask(deps, task, doc, { ...dataset, pipelineId: dataset.pipelineId }, report);
+      await finish(`Task done (${seconds(started)}).`, (nowMs() - started) / 1000);
+      return;
+    }
     await report(PARSE_STARTED, "Start to parse.");
     const parsed = await parseTask(deps, task, doc, config);
     await report(PARSE_FINISHED, `Finish parsing (${seconds(started)}).`);

@@ -135,7 +135,7 @@ export const countGrams = async (db: Db, scope: Scope, grams: string[]) =>
 // Up to `limit` chunks of the collection; ids are random, so the first by id are a fair sample.
 export const sampleCollection = async (db: Db, scope: Scope, limit: number) =>
   db.all<TextFields>(sql`
-    SELECT c.doc_name, c.important_kwd, c.question_kwd, c.content FROM chunks c
+    SELECT c.doc_name, c.important_kwd, c.question_kwd, c.content, c.summary FROM chunks c
     WHERE ${inCollection(scope)} ORDER BY c.id LIMIT ${limit}`);
 
 export type CandidateRow = {
@@ -153,16 +153,18 @@ export type CandidateRow = {
   image_id: string;
   mom_id: string;
   mom_content: string;
+  // an ingestion pipeline's summary, matched with the content
+  summary: string;
 };
 
 // The text a chunk is matched on (what the trigram index holds).
-export type TextFields = Pick<CandidateRow, "doc_name" | "important_kwd" | "question_kwd" | "content">;
+export type TextFields = Pick<CandidateRow, "doc_name" | "important_kwd" | "question_kwd" | "content" | "summary">;
 
 // One statement for any number of ids (a JSON list is one bound parameter).
 export const loadCandidates = async (db: Db, scope: Scope, ids: string[]) =>
   ids.length
     ? db.all<CandidateRow>(sql`
-        SELECT c.id, c.content, c.document_id, c.dataset_id, c.doc_name, c.important_kwd, c.question_kwd, c.tag_kwd, c.tag_feas, c.page_num_int, c.position_int, c.image_id, c.mom_id, c.mom_content
+        SELECT c.id, c.content, c.document_id, c.dataset_id, c.doc_name, c.important_kwd, c.question_kwd, c.tag_kwd, c.tag_feas, c.page_num_int, c.position_int, c.image_id, c.mom_id, c.mom_content, c.summary
         FROM chunks c JOIN documents d ON d.id = c.document_id
         WHERE c.id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND ${scopeFilter(scope)}`)
     : [];

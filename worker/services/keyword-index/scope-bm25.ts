@@ -7,7 +7,7 @@ export const weightedFields = (row: TextFields): WeightedField[] => [
   { words: wordsOf(row.doc_name), weight: COLUMN_WEIGHTS.doc_name },
   { words: wordsOf(parse(row.important_kwd).join(" ")), weight: COLUMN_WEIGHTS.important_kwd },
   { words: wordsOf(parse(row.question_kwd).join(" ")), weight: COLUMN_WEIGHTS.question_kwd },
-  { words: wordsOf(row.content), weight: COLUMN_WEIGHTS.content },
+  { words: wordsOf(row.summary ? `${row.content}\n${row.summary}` : row.content), weight: COLUMN_WEIGHTS.content },
 ];
 
 // Word bm25 of each candidate (its fields by id) with the collection's document frequencies (see

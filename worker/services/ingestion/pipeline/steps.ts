@@ -25,7 +25,9 @@ export const pipelineSteps = (dsl: Dsl): Step[] => {
     if (!isDataflowComponent(name)) throw new PipelineError(`${name} is not a component of an ingestion pipeline.`);
     if (component.downstream.length > 1)
       throw new PipelineError(`${id} leads to ${component.downstream.length} components; a pipeline is one chain.`);
-    steps.push({ id, name, params: { ...DATAFLOW_COMPONENT_DEFAULTS[name], ...component.obj.params } });
+    // a Parser's setups are the canvas's own (RAGFlow's older canvases keep them beside, not under, `setups`)
+    const defaults = name === "Parser" ? {} : DATAFLOW_COMPONENT_DEFAULTS[name];
+    steps.push({ id, name, params: { ...defaults, ...component.obj.params } });
     id = component.downstream[0];
   }
   if (steps.length < 2) throw new PipelineError("The pipeline's File component leads nowhere: add a Parser.");
