@@ -10,6 +10,7 @@ export const pipelinesDe = {
     pipelineHint: "Verarbeitet hochgeladene Dokumente zu Chunks: parsen, teilen, anreichern, indexieren.",
   },
   list: {
+    create: "Pipeline erstellen",
     remove: "{{name}} entfernen",
     emptyPipelines: "Noch keine Ingestion-Pipelines",
     emptyPipelinesHint:

@@ -14,6 +14,7 @@ export const pipelinesEn: Shape<typeof pipelinesDe> = {
     pipelineHint: "Turns uploaded documents into chunks: parse, split, enrich, index.",
   },
   list: {
+    create: "Create pipeline",
     remove: "Remove {{name}}",
     emptyPipelines: "No ingestion pipelines yet",
     emptyPipelinesHint: "Create a blank pipeline, start from a template or import a JSON file from RAGFlow.",

@@ -56,7 +56,7 @@ export const AgentsPage = ({ search, onSearchChange }: Props) => {
       <ListPageHeader title={t("agents.list.title")} description={t("agents.list.description")}>
         <SearchInput label={t("agents.list.search")} value={q} onChange={(text) => setSearch({ q: text, page: 1 })} />
         <Button colorPalette="teal" onClick={() => setCreating(true)}>
-          <Plus /> {t("agents.list.create")}
+          <Plus /> {t(pipelines ? "pipelines.list.create" : "agents.list.create")}
         </Button>
       </ListPageHeader>
       <Tabs.Root
