@@ -1,12 +1,9 @@
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
 import { lawMarkdown, LAW_MARKDOWN } from "../helpers/fixtures/documents.ts";
+import { RAGFLOW_TITLE_CHUNKER } from "../helpers/fixtures/ragflow-pipelines.ts";
 import { startOpenAiServer } from "../helpers/servers/model-servers.ts";
 import { GOOD_KEY } from "../helpers/shared/model-key.ts";
 import { animationsDone, asUpload, signUp, useLocalChatModel } from "./helpers.mjs";
-
-// RAGFlow v0.27's own template (its avatar left out), as a user would import it
-const TEMPLATE = new URL("../helpers/fixtures/ragflow-title_chunker.json", import.meta.url);
 
 // A dataset parsing with the pipeline: the text file goes up and is parsed; resolves with the document's id.
 const parseWithPipeline = (page, datasetId, text) =>
@@ -52,7 +49,8 @@ export const tests = [
         await dialog.getByTestId("import-dsl-input").setInputFiles({
           name: "title_chunker.json",
           mimeType: "application/json",
-          buffer: await readFile(TEMPLATE),
+          // RAGFlow v0.27's own template, as a user would import it
+          buffer: Buffer.from(JSON.stringify(RAGFLOW_TITLE_CHUNKER)),
         });
         await dialog.getByTestId("imported-file").waitFor();
         await dialog.getByRole("button", { name: "Erstellen" }).click();
@@ -76,7 +74,7 @@ export const tests = [
         await run.getByTestId("dry-run-file").setInputFiles(await asUpload(lawMarkdown()));
         await run.getByRole("button", { name: "Probelauf starten" }).click();
         await run.getByTestId("dry-run-result").waitFor({ timeout: 60_000 });
-        await run.getByTestId("dry-run-chunk").first().waitFor();
+        await run.getByTestId("dry-run-chunks").getByTestId("dry-run-chunk").first().waitFor();
         assert.ok((await run.getByTestId("dry-run-step").count()) >= 3);
         await animationsDone(page);
         await page.screenshot({ path: `${artifacts}/pipeline-dry-run-de.png` });
@@ -114,7 +112,7 @@ export const tests = [
         await page.getByRole("button", { name: "Dry run" }).click();
         await page.getByTestId("dry-run-file").setInputFiles(await asUpload(lawMarkdown()));
         await page.getByRole("button", { name: "Start dry run" }).click();
-        await page.getByTestId("dry-run-chunk").first().waitFor({ timeout: 60_000 });
+        await page.getByTestId("dry-run-chunks").getByTestId("dry-run-chunk").first().waitFor({ timeout: 60_000 });
         await animationsDone(page);
         await page.screenshot({ path: `${artifacts}/pipeline-dry-run-en-dark.png` });
       } finally {

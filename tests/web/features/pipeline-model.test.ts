@@ -5,8 +5,10 @@ import { dataflowErrors, dataflowForm, FILE_ID } from "../../../web/features/age
 import { dslOfGraph, graphOfDsl, isFixedNode } from "../../../web/features/agents/model/graph";
 import { validateNode } from "../../../web/features/agents/model/node-validation";
 import { variableOptions } from "../../../web/features/agents/model/variables";
-import compiler from "../../helpers/fixtures/ragflow-compiler.json";
-import titleChunker from "../../helpers/fixtures/ragflow-title_chunker.json";
+import {
+  RAGFLOW_COMPILER as compiler,
+  RAGFLOW_TITLE_CHUNKER as titleChunker,
+} from "../../helpers/fixtures/ragflow-pipelines";
 
 const imported = (file: unknown) => dslOfJson(file) as Dsl;
 
@@ -20,7 +22,12 @@ describe("RAGFlow's pipeline templates in the editor", () => {
     const chunker = graph.nodes.find((node) => node.data.label === "TitleChunker");
     // RAGFlow's graph form keeps {rules: [{levels: [{expression}]}]} and hierarchy "3"; the DSL's params win
     expect(chunker?.data.form.hierarchy).toBe(3);
-    expect((chunker?.data.form.levels as string[][])[0]).toEqual(["^#[^#]", "^##[^#]", "^###[^#]", "^####[^#]"]);
+    expect((chunker?.data.form.levels as string[][] | undefined)?.[0]).toEqual([
+      "^#[^#]",
+      "^##[^#]",
+      "^###[^#]",
+      "^####[^#]",
+    ]);
     expect(chunker?.data.form.rules).toBeUndefined();
     const parser = graph.nodes.find((node) => node.data.label === "Parser");
     const setups = parser?.data.form.setups as Record<string, { suffix: string[]; output_format: string }>;
@@ -34,7 +41,9 @@ describe("RAGFlow's pipeline templates in the editor", () => {
   it("saves what it opened in the shape the worker reads, and reads that again unchanged", () => {
     const graph = graphOfDsl(imported(compiler), "Datei", "dataflow_canvas");
     const dsl = dslOfGraph(graph, {});
-    const parser = Object.values(dsl.components).find((component) => component.obj.component_name === "Parser");
+    const parser = Object.values(dsl.components).find(
+      (component) => (component.obj.component_name as string) === "Parser",
+    );
     expect(Object.keys(parser?.obj.params.setups as object)).toContain("spreadsheet");
     expect(dsl.components.File?.downstream).toEqual(["Parser:HipSignsRhyme"]);
     const again = graphOfDsl(dsl, "Datei", "dataflow_canvas");

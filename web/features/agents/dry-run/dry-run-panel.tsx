@@ -120,7 +120,7 @@ export const DryRunPanel = ({ agentId, dsl, nodes, invalid, onClose }: Props) =>
               {t("pipelines.dryRun.noChunks")}
             </Text>
           ) : (
-            <Stack gap="2">
+            <Stack gap="2" data-testid="dry-run-chunks">
               {result.chunks.map((chunk, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a preview's chunks have no ids; their order is fixed
                 <ChunkPreview key={index} chunk={chunk} index={index} />

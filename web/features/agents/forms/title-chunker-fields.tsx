@@ -1,4 +1,4 @@
-import { Stack } from "@chakra-ui/react";
+import { Box, Stack } from "@chakra-ui/react";
 import { useTranslation } from "react-i18next";
 import { TITLE_CHUNKER_METHODS } from "../../../../worker/contract/dataflow";
 import { FormField } from "../../../components/form-field";
@@ -66,39 +66,41 @@ export const TitleChunkerFields = ({ form, set, errors }: FieldsProps) => {
         helper={errors.levels ? undefined : t("pipelines.titleChunker.rulesHint")}
         error={errors.levels}
       >
-        <RowList
-          rows={levels}
-          testId="title-rule-set"
-          title={(index) => t("pipelines.titleChunker.ruleSet", { n: index + 1 })}
-          removeLabel={(index) =>
-            t("pipelines.list.remove", { name: t("pipelines.titleChunker.ruleSet", { n: index + 1 }) })
-          }
-          addLabel={t("pipelines.titleChunker.addRuleSet")}
-          onAdd={() => set("levels", [...levels, [""]])}
-          onRemove={(index) =>
-            set(
-              "levels",
-              levels.filter((_, i) => i !== index),
-            )
-          }
-        >
-          {(expressions, index) => (
-            <StringListField
-              name={`levels.${index}`}
-              label={t("pipelines.titleChunker.expressions")}
-              itemLabel={(level) => t("pipelines.titleChunker.level", { n: level + 1 })}
-              values={expressions}
-              onChange={(values) =>
-                set(
-                  "levels",
-                  levels.map((current, i) => (i === index ? values : current)),
-                )
-              }
-              addLabel={t("pipelines.titleChunker.addLevel")}
-              invalidAt={(value) => !isValidRegex(value)}
-            />
-          )}
-        </RowList>
+        <Box w="full">
+          <RowList
+            rows={levels}
+            testId="title-rule-set"
+            title={(index) => t("pipelines.titleChunker.ruleSet", { n: index + 1 })}
+            removeLabel={(index) =>
+              t("pipelines.list.remove", { name: t("pipelines.titleChunker.ruleSet", { n: index + 1 }) })
+            }
+            addLabel={t("pipelines.titleChunker.addRuleSet")}
+            onAdd={() => set("levels", [...levels, [""]])}
+            onRemove={(index) =>
+              set(
+                "levels",
+                levels.filter((_, i) => i !== index),
+              )
+            }
+          >
+            {(expressions, index) => (
+              <StringListField
+                name={`levels.${index}`}
+                label={t("pipelines.titleChunker.expressions")}
+                itemLabel={(level) => t("pipelines.titleChunker.level", { n: level + 1 })}
+                values={expressions}
+                onChange={(values) =>
+                  set(
+                    "levels",
+                    levels.map((current, i) => (i === index ? values : current)),
+                  )
+                }
+                addLabel={t("pipelines.titleChunker.addLevel")}
+                invalidAt={(value) => !isValidRegex(value)}
+              />
+            )}
+          </RowList>
+        </Box>
       </FormField>
     </Stack>
   );

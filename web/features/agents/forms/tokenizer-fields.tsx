@@ -11,13 +11,15 @@ const INDEX_FIELDS = ["text", "questions", "summary"] as const;
 const stringsOf = (value: unknown) =>
   typeof value === "string" ? [value] : Array.isArray(value) ? value.map(String) : [];
 
+const toggle = (list: string[], item: string, on: boolean) =>
+  on ? [...list, item] : list.filter((entry) => entry !== item);
+
 // RAGFlow's Tokenizer, the end of a pipeline: how its chunks are made searchable.
 export const TokenizerFields = ({ form, set, errors }: FieldsProps) => {
   const { t } = useTranslation();
   const methods = stringsOf(form.search_method);
   const fields = stringsOf(form.fields);
   const weight = t("pipelines.tokenizer.filenameWeight");
-  const toggle = (list: string[], item: string, on: boolean) => (on ? [...list, item] : list.filter((x) => x !== item));
   return (
     <Stack gap="4">
       <FormField

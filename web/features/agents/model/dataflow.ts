@@ -108,8 +108,7 @@ export const isDataflowLabel = (label: string): label is DataflowComponentName =
 
 export const isValidRegex = (expression: string) => {
   try {
-    new RegExp(expression);
-    return true;
+    return new RegExp(expression) instanceof RegExp;
   } catch {
     return false;
   }
