@@ -9,16 +9,24 @@ import type {
   Dsl,
   TemplateLanguage,
 } from "../../worker/contract/agents";
+import type { CanvasCategory, DataflowDryRun } from "../../worker/contract/dataflow";
 import { ApiError, type Body, request, requestData, requestRaw } from "./client";
 import { readSseData } from "./sse";
 
 export type { Agent, AgentTemplate };
 export type AgentPermission = (typeof AGENT_PERMISSIONS)[number];
-export type AgentListParams = { page: number; pageSize: number; keywords?: string };
+// `category`: only agents (agent_canvas) or only ingestion pipelines (dataflow_canvas); left out, both
+export type AgentListParams = { page: number; pageSize: number; keywords?: string; category?: CanvasCategory };
 
 // What the list and the editor write; the DSL's keys (component ids such as "Generate:ab12", category names,
 // env names) are the user's and go as they are.
-export type AgentChanges = { title?: string; description?: string | null; permission?: AgentPermission; dsl?: Dsl };
+export type AgentChanges = {
+  title?: string;
+  description?: string | null;
+  permission?: AgentPermission;
+  canvas_category?: CanvasCategory;
+  dsl?: Dsl;
+};
 
 export const agentKeys = {
   all: ["agents"] as const,
@@ -37,6 +45,7 @@ export const agentsQueryOptions = (params: AgentListParams) =>
           page: params.page,
           page_size: params.pageSize,
           keywords: params.keywords || undefined,
+          canvas_category: params.category,
           orderby: "update_time",
           desc: true,
         },
@@ -62,6 +71,15 @@ export const uploadAgentInput = (agentId: string) => async (file: File) => {
   const form = new FormData();
   form.set("file", file);
   return requestData<AgentInputFile>(`/agents/${agentId}/upload`, { method: "POST", body: form });
+};
+
+// A pipeline's dry run on one file: every step's output, nothing stored. `dsl` tests the canvas as it is in the
+// editor (saved or not).
+export const dryRunPipeline = async (agentId: string, file: File, dsl: Dsl, signal?: AbortSignal) => {
+  const form = new FormData();
+  form.set("file", file);
+  form.set("dsl", JSON.stringify(dsl));
+  return requestData<DataflowDryRun>(`/agents/${agentId}/dataflow/test`, { method: "POST", body: form, signal });
 };
 
 export const useCreateAgentMutation = () => {

@@ -45,7 +45,8 @@ export const datasetQueryOptions = (id: string) =>
 export const useCreateDatasetMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Body<typeof CreateDatasetSchema>) => requestData<Dataset>("/datasets", { body: input }),
+    mutationFn: (input: Body<typeof CreateDatasetSchema>) =>
+      requestData<Dataset>("/datasets", { body: input as object }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: datasetKeys.lists() }),
   });
 };
@@ -54,7 +55,7 @@ export const useUpdateDatasetMutation = (id: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: Body<typeof UpdateDatasetSchema>) =>
-      requestData<Dataset>(`/datasets/${id}`, { method: "PUT", body: changes }),
+      requestData<Dataset>(`/datasets/${id}`, { method: "PUT", body: changes as object }),
     onSuccess: (dataset) => {
       queryClient.setQueryData(datasetKeys.detail(id), dataset);
       return queryClient.invalidateQueries({ queryKey: datasetKeys.lists() });

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { AgentsPage } from "../features/agents/list/agents-page";
-import { ListSearchSchema } from "./_app.knowledge.index";
+import { AgentsSearchSchema } from "../features/agents/list/agents-search";
 
 const Page = () => {
   const navigate = Route.useNavigate();
@@ -9,6 +9,6 @@ const Page = () => {
 
 export const Route = createFileRoute("/_app/flow/")({
   staticData: { titleKey: "flowList" },
-  validateSearch: ListSearchSchema,
+  validateSearch: AgentsSearchSchema,
   component: Page,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { AgentsPage } from "../features/agents/list/agents-page";
-import { ListSearchSchema } from "./_app.knowledge.index";
+import { AgentsSearchSchema } from "../features/agents/list/agents-search";
 
 // The new-style layout's agent list: the same page as /flow; opening an agent goes to the editor.
 const Page = () => {
@@ -10,6 +10,6 @@ const Page = () => {
 
 export const Route = createFileRoute("/_next/agent")({
   staticData: { titleKey: "agent" },
-  validateSearch: ListSearchSchema,
+  validateSearch: AgentsSearchSchema,
   component: Page,
 });

@@ -86,6 +86,13 @@ export const agentsDe = {
     TavilyExtract: "Tavily: Seiten lesen",
     UserFillUp: "Rückfrage",
     DocGenerator: "Dokument erzeugen",
+    File: "Datei",
+    Parser: "Parser",
+    TokenChunker: "Token-Chunker",
+    TitleChunker: "Titel-Chunker",
+    Extractor: "Extraktor",
+    Tokenizer: "Indexierer",
+    Compiler: "Compiler",
   },
   hints: {
     Begin: "Hier beginnt jeder Lauf.",
@@ -135,6 +142,14 @@ export const agentsDe = {
     UserFillUp: "Hält den Lauf an und fragt die Nutzerin oder den Nutzer; danach geht es mit der Antwort weiter.",
     DocGenerator:
       "Schreibt den Inhalt als PDF, Word-, Markdown-, Text- oder HTML-Datei und gibt einen Download-Link aus.",
+    File: "Das hochgeladene Dokument, auf dem die Pipeline läuft.",
+    Parser: "Liest die Datei je nach Format (PDF, Word, Markdown, Text, HTML, Tabelle …) als Text oder Abschnitte.",
+    TokenChunker: "Teilt den Text an den Trennzeichen in Chunks von etwa einer Anzahl Tokens.",
+    TitleChunker: "Teilt den Text an Überschriften, die reguläre Ausdrücke je Ebene erkennen.",
+    Extractor:
+      "Lässt ein Sprachmodell Zusammenfassung, Schlüsselwörter, Fragen oder Metadaten in jeden Chunk schreiben.",
+    Tokenizer: "Bereitet die Chunks für die Suche vor: Volltext, Embeddings oder beides.",
+    Compiler: "Fasst die Chunks zu Wiki-Seiten zusammen (RAGFlows Knowledge Compiler).",
   },
   branch: {
     case: "Fall {{n}}",

@@ -10,6 +10,7 @@ import { ingestionLogsDe } from "./ingestion-logs.de";
 import { searchDe } from "./search.de";
 import { shareDe } from "./share.de";
 import { agentsDe } from "./agents.de";
+import { pipelinesDe } from "./pipelines.de";
 import { agentTriggersDe } from "./agent-triggers.de";
 import { agentRunsDe } from "./agent-runs.de";
 import { evaluationDe } from "./evaluation.de";
@@ -408,6 +409,7 @@ export const de = {
   preview: previewDe,
   files: filesDe,
   agents: agentsDe,
+  pipelines: pipelinesDe,
   agentTriggers: agentTriggersDe,
   agentRuns: agentRunsDe,
   teams: teamsDe,

@@ -11,6 +11,7 @@ import { ingestionLogsEn } from "./ingestion-logs.en";
 import { searchEn } from "./search.en";
 import { shareEn } from "./share.en";
 import { agentsEn } from "./agents.en";
+import { pipelinesEn } from "./pipelines.en";
 import { agentTriggersEn } from "./agent-triggers.en";
 import { agentRunsEn } from "./agent-runs.en";
 import { evaluationEn } from "./evaluation.en";
@@ -403,6 +404,7 @@ export const en: Shape<typeof de> = {
   preview: previewEn,
   files: filesEn,
   agents: agentsEn,
+  pipelines: pipelinesEn,
   agentTriggers: agentTriggersEn,
   agentRuns: agentRunsEn,
   teams: teamsEn,

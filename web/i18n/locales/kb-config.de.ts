@@ -25,6 +25,19 @@ export const kbConfigDe = {
     pages: "Seiten",
     pagesHint: "Welche Seiten von PDF-Dateien geparst werden und wie viele Seiten eine Parsing-Aufgabe umfasst.",
   },
+  pipeline: {
+    mode: "Wie Dokumente verarbeitet werden",
+    modes: {
+      chunkMethod: "Eingebaute Chunk-Methode",
+      pipeline: "Ingestion-Pipeline",
+    },
+    hint: "Die gewählte Pipeline liest, teilt und indexiert jedes Dokument; die Einstellungen der Chunk-Methode gelten dann nicht.",
+    select: "Pipeline",
+    selectHint: "Eine Ingestion-Pipeline des Teams (Buddys › Ingestion-Pipelines).",
+    placeholder: "Pipeline wählen …",
+    none: "Das Team hat noch keine Ingestion-Pipeline. Lege eine unter Buddys › Ingestion-Pipelines an.",
+    open: "Pipeline öffnen",
+  },
   fields: {
     name: "Name",
     photo: "Bild",

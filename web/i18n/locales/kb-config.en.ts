@@ -26,6 +26,19 @@ export const kbConfigEn: Shape<typeof kbConfigDe> = {
     pages: "Pages",
     pagesHint: "Which pages of PDF files are parsed and how many pages one parsing task covers.",
   },
+  pipeline: {
+    mode: "How documents are processed",
+    modes: {
+      chunkMethod: "Built-in chunk method",
+      pipeline: "Ingestion pipeline",
+    },
+    hint: "The chosen pipeline reads, splits and indexes every document; the chunk method's settings do not apply then.",
+    select: "Pipeline",
+    selectHint: "One of the team's ingestion pipelines (Buddys › Ingestion pipelines).",
+    placeholder: "Choose a pipeline …",
+    none: "The team has no ingestion pipeline yet. Create one under Buddys › Ingestion pipelines.",
+    open: "Open pipeline",
+  },
   fields: {
     name: "Name",
     photo: "Picture",

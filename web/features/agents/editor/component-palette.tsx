@@ -1,13 +1,14 @@
 import { Box, Button, Heading, Stack, Text } from "@chakra-ui/react";
 import type { DragEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { ComponentName } from "../../../../worker/contract/agents";
 import { COMPONENT_COLORS, PALETTE_GROUPS } from "../model/catalog";
+import { type CanvasKind, DATAFLOW_CANVAS, DATAFLOW_PALETTE_GROUPS } from "../model/dataflow";
+import type { EditorComponent } from "../model/graph";
 import { ComponentIcon } from "../nodes/component-icon";
 
 export const DRAG_TYPE = "application/x-buddy-component";
 
-const PaletteItem = ({ name, onAdd }: { name: ComponentName; onAdd: (name: ComponentName) => void }) => {
+const PaletteItem = ({ name, onAdd }: { name: EditorComponent; onAdd: (name: EditorComponent) => void }) => {
   const { t } = useTranslation();
   const startDrag = (event: DragEvent) => {
     event.dataTransfer.setData(DRAG_TYPE, name);
@@ -34,15 +35,26 @@ const PaletteItem = ({ name, onAdd }: { name: ComponentName; onAdd: (name: Compo
   );
 };
 
-// Every component but Begin, in groups: a click adds it in the middle of the canvas, dragging puts it where it is dropped.
-export const ComponentPalette = ({ onAdd }: { onAdd: (name: ComponentName) => void }) => {
+// The groups' headings: an agent's groups, then a pipeline's.
+const groupTitle = (group: string) =>
+  group in DATAFLOW_PALETTE_GROUPS
+    ? (`pipelines.groups.${group as keyof typeof DATAFLOW_PALETTE_GROUPS}` as const)
+    : (`agents.editor.groups.${group as keyof typeof PALETTE_GROUPS}` as const);
+
+// The palette of a canvas kind: an agent's components, or a pipeline's.
+export const paletteOf = (kind: CanvasKind): Record<string, readonly EditorComponent[]> =>
+  kind === DATAFLOW_CANVAS ? DATAFLOW_PALETTE_GROUPS : PALETTE_GROUPS;
+
+// Every component but the start (Begin, File), in groups: a click adds it in the middle of the canvas, dragging puts
+// it where it is dropped.
+export const ComponentPalette = ({ onAdd, kind }: { onAdd: (name: EditorComponent) => void; kind: CanvasKind }) => {
   const { t } = useTranslation();
   return (
     <Stack gap="3" p="3" as="nav" aria-label={t("agents.editor.palette")}>
       <Text fontSize="xs" color="fg.subtle">
         {t("agents.editor.paletteHint")}
       </Text>
-      {Object.entries(PALETTE_GROUPS).map(([group, names]) => (
+      {Object.entries(paletteOf(kind)).map(([group, names]) => (
         <Stack key={group} gap="1" role="group" aria-labelledby={`palette-${group}`}>
           <Heading
             as="h2"
@@ -52,7 +64,7 @@ export const ComponentPalette = ({ onAdd }: { onAdd: (name: ComponentName) => vo
             textTransform="uppercase"
             letterSpacing="wide"
           >
-            {t(`agents.editor.groups.${group as keyof typeof PALETTE_GROUPS}`)}
+            {t(groupTitle(group))}
           </Heading>
           {names.map((name) => (
             <PaletteItem key={name} name={name} onAdd={onAdd} />

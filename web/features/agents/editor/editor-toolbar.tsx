@@ -24,6 +24,8 @@ export type EditorPanel = "node" | "globals" | "run" | "versions" | "schedule" |
 
 type Props = {
   agent: Agent;
+  // an ingestion pipeline: no schedule, globals or API; its run is a dry run on a file
+  pipeline?: boolean;
   readOnly: boolean;
   saveState: SaveState;
   canUndo: boolean;
@@ -41,6 +43,7 @@ type Props = {
 
 export const EditorToolbar = ({
   agent,
+  pipeline = false,
   readOnly,
   saveState,
   canUndo,
@@ -66,6 +69,11 @@ export const EditorToolbar = ({
         {agent.title}
       </Text>
       <PermissionBadge permission={agent.permission} />
+      {pipeline && (
+        <Badge colorPalette="blue" variant="subtle" data-testid="pipeline-badge">
+          {t("pipelines.kind.pipeline")}
+        </Badge>
+      )}
       {readOnly ? (
         <Badge colorPalette="orange" variant="subtle" data-testid="read-only-badge">
           {t("agents.editor.readOnly")}
@@ -117,21 +125,27 @@ export const EditorToolbar = ({
             <Separator orientation="vertical" h="6" />
           </>
         )}
-        <Button size="sm" variant="ghost" onClick={() => onOpen("schedule")}>
-          <CalendarClock /> {t("agentTriggers.schedule.title")}
-        </Button>
+        {!pipeline && (
+          <Button size="sm" variant="ghost" onClick={() => onOpen("schedule")}>
+            <CalendarClock /> {t("agentTriggers.schedule.title")}
+          </Button>
+        )}
         <Button size="sm" variant="ghost" onClick={() => onOpen("versions")}>
           <History /> {t("agentTriggers.versions.open")}
         </Button>
-        <Button size="sm" variant="ghost" onClick={() => onOpen("globals")}>
-          <Variable /> {t("agents.editor.globals")}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onPublish}>
-          <Braces /> {t("agents.editor.publish")}
-        </Button>
-        {!readOnly && release}
+        {!pipeline && (
+          <>
+            <Button size="sm" variant="ghost" onClick={() => onOpen("globals")}>
+              <Variable /> {t("agents.editor.globals")}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={onPublish}>
+              <Braces /> {t("agents.editor.publish")}
+            </Button>
+            {!readOnly && release}
+          </>
+        )}
         <Button size="sm" variant="outline" colorPalette="teal" onClick={() => onOpen("run")}>
-          <FlaskConical /> {t("agents.editor.testRun")}
+          <FlaskConical /> {t(pipeline ? "pipelines.dryRun.open" : "agents.editor.testRun")}
         </Button>
         {!readOnly && (
           <Button

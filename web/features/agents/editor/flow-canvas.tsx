@@ -10,11 +10,11 @@ import {
 } from "@xyflow/react";
 import { type DragEvent, type RefObject, useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { ComponentName } from "../../../../worker/contract/agents";
 import { useColorMode } from "../../../components/ui/color-mode";
 import { COMPONENT_NAMES } from "../../../../worker/contract/agents";
+import { DATAFLOW_COMPONENT_NAMES } from "../../../../worker/contract/dataflow";
 import { COMPONENT_COLORS } from "../model/catalog";
-import type { EditorNode } from "../model/graph";
+import type { EditorComponent, EditorNode } from "../model/graph";
 import { NODE_TYPES } from "../nodes/node-types";
 import { DRAG_TYPE } from "./component-palette";
 import { useCanvasLabels } from "./use-canvas-labels";
@@ -26,7 +26,7 @@ const EDGE_OPTIONS = { markerEnd: { type: MarkerType.ArrowClosed } };
 type Props = {
   editor: FlowEditor;
   containerRef: RefObject<HTMLDivElement | null>;
-  onDropComponent: (name: ComponentName, position: { x: number; y: number }) => void;
+  onDropComponent: (name: EditorComponent, position: { x: number; y: number }) => void;
   onNodeOpen: () => void;
   // one node selected (by click or keyboard)
   onNodeSelected: () => void;
@@ -35,8 +35,9 @@ type Props = {
   readOnly?: boolean;
 };
 
-const isComponentName = (value: string): value is ComponentName =>
-  (COMPONENT_NAMES as readonly string[]).includes(value);
+const isComponentName = (value: string): value is EditorComponent =>
+  (COMPONENT_NAMES as readonly string[]).includes(value) ||
+  (DATAFLOW_COMPONENT_NAMES as readonly string[]).includes(value);
 
 const onDragOver = (event: DragEvent) => {
   if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;

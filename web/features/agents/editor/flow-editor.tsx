@@ -4,19 +4,20 @@ import { ReactFlowProvider, useReactFlow } from "@xyflow/react";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CONTAINER_STARTS } from "../../../../worker/contract/agent-components";
-import type { ComponentName } from "../../../../worker/contract/agents";
 import { type Agent, useUpdateAgentMutation } from "../../../api/agents";
 import { notifyError } from "../../../components/notify";
 import { saveBlob } from "../../../lib/save-blob";
 import { dslFileName } from "../model/dsl-file";
-import { dslOfGraph, graphOfDsl, nodeTypeFor } from "../model/graph";
+import { DATAFLOW_CANVAS, isDataflowLabel } from "../model/dataflow";
+import { dslOfGraph, type EditorComponent, graphOfDsl, nodeTypeFor } from "../model/graph";
 import { invalidNodes } from "../model/node-validation";
 import { freeSpot, iterationAt, newNodeSize } from "../model/placement";
 import { InvalidNodesContext } from "../nodes/invalid-nodes-context";
 import { PublishApiDialog } from "../publish/publish-api-dialog";
 import { TestRunPanel } from "../test-run/test-run-panel";
 import { AgentSettingsDialog } from "./agent-settings-dialog";
-import { ComponentPalette } from "./component-palette";
+import { ComponentPalette, paletteOf } from "./component-palette";
+import { DryRunPanel } from "../dry-run/dry-run-panel";
 import { type EditorPanel, EditorToolbar } from "./editor-toolbar";
 import { FlowCanvas } from "./flow-canvas";
 import { GlobalsPanel } from "./globals-panel";
@@ -33,7 +34,11 @@ type EditorProps = { agent: Agent; onReload: () => void };
 const Editor = ({ agent, onReload }: EditorProps) => {
   const { t } = useTranslation();
   const { screenToFlowPosition } = useReactFlow();
-  const [initial] = useState(() => graphOfDsl(agent.dsl, t("agents.components.Begin")));
+  const kind = agent.canvas_category ?? "agent_canvas";
+  const pipeline = kind === DATAFLOW_CANVAS;
+  const [initial] = useState(() =>
+    graphOfDsl(agent.dsl, t(pipeline ? "agents.components.File" : "agents.components.Begin"), kind),
+  );
   const editor = useFlowEditor(initial);
   const [globals, setGlobals] = useState<Record<string, unknown>>(() => agent.dsl.globals ?? {});
   const [panel, setPanel] = useState<EditorPanel>(null);
@@ -53,16 +58,22 @@ const Editor = ({ agent, onReload }: EditorProps) => {
 
   const selected = editor.nodes.filter((node) => node.selected);
   const selectedNode = selected.length === 1 ? selected[0] : undefined;
-  const displayName = (name: ComponentName) => t(`agents.components.${name}`);
+  const displayName = (name: EditorComponent) => t(`agents.components.${name}`);
+  // a drop from elsewhere may name a component of the other kind
+  const fits = (name: EditorComponent) => Object.values(paletteOf(kind)).some((names) => names.includes(name));
 
-  const add = (name: ComponentName, position: { x: number; y: number }) => {
-    const iteration = CONTAINER_STARTS[name] || name === "Note" ? undefined : iterationAt(editor.nodes, position);
+  const add = (name: EditorComponent, position: { x: number; y: number }) => {
+    if (!fits(name)) return;
+    const iteration =
+      isDataflowLabel(name) || CONTAINER_STARTS[name] || name === "Note"
+        ? undefined
+        : iterationAt(editor.nodes, position);
     const at = iteration ? { x: position.x - iteration.position.x, y: position.y - iteration.position.y } : position;
     editor.addComponent(name, at, displayName, iteration?.id);
     setPanel("node");
   };
   // a click adds at the top level, in the middle of the visible canvas or the first free place below it
-  const addAtCenter = (name: ComponentName) => {
+  const addAtCenter = (name: EditorComponent) => {
     const rect = canvasRef.current?.getBoundingClientRect();
     const center = screenToFlowPosition({
       x: (rect?.left ?? 0) + (rect?.width ?? 0) / 2,
@@ -87,6 +98,7 @@ const Editor = ({ agent, onReload }: EditorProps) => {
     <Flex direction="column" h="calc(100dvh - 3.5rem)" data-testid="flow-editor">
       <EditorToolbar
         agent={agent}
+        pipeline={pipeline}
         readOnly={readOnly}
         saveState={autosave.state}
         canUndo={editor.canUndo}
@@ -111,7 +123,7 @@ const Editor = ({ agent, onReload }: EditorProps) => {
       <Flex flex="1" minH="0">
         {!readOnly && (
           <Box w="52" flexShrink="0" borderEndWidth="1px" bg="app.surface" overflowY="auto" hideBelow="md">
-            <ComponentPalette onAdd={addAtCenter} />
+            <ComponentPalette onAdd={addAtCenter} kind={kind} />
           </Box>
         )}
         <InvalidNodesContext.Provider value={invalid}>
@@ -146,7 +158,7 @@ const Editor = ({ agent, onReload }: EditorProps) => {
                   globals={globals}
                   onUpdate={(change) => editor.updateNode(selectedNode.id, change)}
                   onClose={() => setPanel(null)}
-                  test={readOnly ? undefined : { agentId: agent.id, beforeRun: autosave.saveNow }}
+                  test={readOnly || pipeline ? undefined : { agentId: agent.id, beforeRun: autosave.saveNow }}
                 />
               )}
               {panel === "globals" && (
@@ -166,7 +178,16 @@ const Editor = ({ agent, onReload }: EditorProps) => {
                   onClose={() => setPanel(null)}
                 />
               )}
-              {panel === "run" && (
+              {panel === "run" && pipeline && (
+                <DryRunPanel
+                  agentId={agent.id}
+                  dsl={dsl}
+                  nodes={editor.nodes}
+                  invalid={invalid.size > 0}
+                  onClose={() => setPanel(null)}
+                />
+              )}
+              {panel === "run" && !pipeline && (
                 <TestRunPanel
                   agentId={agent.id}
                   agentName={agent.title}

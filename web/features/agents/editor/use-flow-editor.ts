@@ -7,10 +7,16 @@ import {
   type OnNodesChange,
 } from "@xyflow/react";
 import { useCallback, useState } from "react";
-import { isContainerStart } from "../../../../worker/contract/agent-components";
-import type { ComponentName } from "../../../../worker/contract/agents";
 import { canConnect, connect } from "../model/branches";
-import type { EditorEdge, EditorNode, Graph, NodeData, NodeUpdate } from "../model/graph";
+import {
+  type EditorComponent,
+  type EditorEdge,
+  type EditorNode,
+  type Graph,
+  isContainerStartLabel,
+  type NodeData,
+  type NodeUpdate,
+} from "../model/graph";
 import { change, type EditorState, initialState, redo, remember, undo } from "../model/history";
 import { createNodes } from "../model/node-factory";
 
@@ -20,7 +26,7 @@ const unselected = (node: EditorNode) => (node.selected ? { ...node, selected: f
 const deletable = (nodes: EditorNode[], edges: EditorEdge[]) => {
   const removing = new Set(nodes.map((node) => node.id));
   const keptNodes = nodes.filter(
-    (node) => !isContainerStart(node.data.label) || (node.parentId !== undefined && removing.has(node.parentId)),
+    (node) => !isContainerStartLabel(node.data.label) || (node.parentId !== undefined && removing.has(node.parentId)),
   );
   const gone = new Set(keptNodes.map((node) => node.id));
   const keptEdges = edges.filter((edge) => edge.selected || gone.has(edge.source) || gone.has(edge.target));
@@ -57,9 +63,9 @@ export const useFlowEditor = (initial: Graph) => {
   };
 
   const addComponent = (
-    name: ComponentName,
+    name: EditorComponent,
     position: { x: number; y: number },
-    displayName: (name: ComponentName) => string,
+    displayName: (name: EditorComponent) => string,
     parentId?: string,
   ) =>
     setState((current) =>

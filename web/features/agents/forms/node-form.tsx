@@ -2,9 +2,8 @@ import { Separator, Stack, Text } from "@chakra-ui/react";
 import type { ParseKeys } from "i18next";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
-import type { ComponentName } from "../../../../worker/contract/agents";
 import { HANDLES_ERRORS } from "../model/catalog";
-import type { EditorNode, NodeUpdate } from "../model/graph";
+import type { EditorComponent, EditorNode, NodeUpdate } from "../model/graph";
 import { validateNode } from "../model/node-validation";
 import { variableOptions } from "../model/variables";
 import { AgentFields } from "./agent-fields";
@@ -33,8 +32,14 @@ import { VariableAggregatorFields } from "./variable-aggregator-fields";
 import { UserFillUpFields } from "./user-fill-up-fields";
 import { DocGeneratorFields } from "./doc-generator-fields";
 import { VariableAssignerFields } from "./variable-assigner-fields";
+import { CompilerFields } from "./compiler-fields";
+import { ExtractorFields } from "./extractor-fields";
+import { ParserFields } from "./parser-fields";
+import { TitleChunkerFields } from "./title-chunker-fields";
+import { TokenChunkerFields } from "./token-chunker-fields";
+import { TokenizerFields } from "./tokenizer-fields";
 
-const FIELDS: Partial<Record<ComponentName, ComponentType<FieldsProps>>> = {
+const FIELDS: Partial<Record<EditorComponent, ComponentType<FieldsProps>>> = {
   Begin: BeginFields,
   Answer: ContentFields,
   Template: ContentFields,
@@ -61,11 +66,18 @@ const FIELDS: Partial<Record<ComponentName, ComponentType<FieldsProps>>> = {
   Agent: AgentFields,
   UserFillUp: UserFillUpFields,
   DocGenerator: DocGeneratorFields,
+  Parser: ParserFields,
+  TokenChunker: TokenChunkerFields,
+  TitleChunker: TitleChunkerFields,
+  Extractor: ExtractorFields,
+  Tokenizer: TokenizerFields,
+  Compiler: CompilerFields,
 };
 
 // What the components without settings say about themselves instead.
-const HINTS: Partial<Record<ComponentName, ParseKeys>> = {
+const HINTS: Partial<Record<EditorComponent, ParseKeys>> = {
   IterationItem: "agents.form.iterationItemHint",
+  File: "pipelines.file.hint",
   LoopItem: "agents.flowData.loopItemHint",
   ExitLoop: "agents.flowData.exitLoopHint",
 };
@@ -99,7 +111,7 @@ export const NodeForm = ({ node, nodes, globals, onUpdate }: Props) => {
           {t(HINTS[node.data.label] ?? "agents.form.concentratorHint")}
         </Text>
       )}
-      {HANDLES_ERRORS.includes(node.data.label) && (
+      {(HANDLES_ERRORS as readonly string[]).includes(node.data.label) && (
         <>
           <Separator />
           <ErrorHandlingFields {...props} />

@@ -116,7 +116,7 @@ export const TOOL_FIELDS: Partial<Record<ComponentName, ToolField[]>> = {
 // One form for every search and data tool, driven by TOOL_FIELDS.
 export const ToolFields = ({ node, form, set, errors, variables }: FieldsProps) => {
   const { t } = useTranslation();
-  const required = REQUIRED_PARAMS[node.data.label] ?? [];
+  const required = REQUIRED_PARAMS[node.data.label as ComponentName] ?? [];
   const label = (key: ToolParam | SelectKey) => t(`agents.form.tool.${key}`);
   const field = (spec: ToolField) => {
     const isRequired = required.includes(spec.key);
@@ -188,5 +188,5 @@ export const ToolFields = ({ node, form, set, errors, variables }: FieldsProps) 
         );
     }
   };
-  return <Stack gap="4">{(TOOL_FIELDS[node.data.label] ?? []).map(field)}</Stack>;
+  return <Stack gap="4">{(TOOL_FIELDS[node.data.label as ComponentName] ?? []).map(field)}</Stack>;
 };

@@ -4,6 +4,7 @@ import { FilePlus2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { agentTemplatesQueryOptions, type AgentTemplate } from "../../../api/agents";
 import { RouteErrorMessage } from "../../../components/route-error";
+import { AGENT_CANVAS, type CanvasKind, DATAFLOW_CANVAS } from "../model/dataflow";
 
 export const BLANK = "blank";
 
@@ -11,13 +12,14 @@ export const BLANK = "blank";
 export const localized = (text: AgentTemplate["title"], language: string) =>
   language.startsWith("en") ? text.en : text.de;
 
-type Props = { value: string; onChange: (value: string, template: AgentTemplate | null) => void };
+type Props = { kind?: CanvasKind; value: string; onChange: (value: string, template: AgentTemplate | null) => void };
 
-// Start from nothing (just Begin) or from one of the server's templates.
-export const TemplateGallery = ({ value, onChange }: Props) => {
+// Start from nothing (just Begin, or File for a pipeline) or from one of the server's templates of that kind.
+export const TemplateGallery = ({ kind = AGENT_CANVAS, value, onChange }: Props) => {
   const { t, i18n } = useTranslation();
   const query = useQuery(agentTemplatesQueryOptions(i18n.language.startsWith("en") ? "en" : "de"));
-  const templates = query.data ?? [];
+  const templates = (query.data ?? []).filter((template) => (template.canvas_category ?? AGENT_CANVAS) === kind);
+  const pipeline = kind === DATAFLOW_CANVAS;
   const pick = (next: string) => onChange(next, templates.find((template) => template.id === next) ?? null);
   return (
     <RadioCard.Root size="sm" colorPalette="teal" value={value} onValueChange={(e) => e.value && pick(e.value)}>
@@ -35,9 +37,11 @@ export const TemplateGallery = ({ value, onChange }: Props) => {
           <RadioCard.ItemControl>
             <RadioCard.ItemContent>
               <RadioCard.ItemText display="flex" gap="1.5" alignItems="center">
-                <FilePlus2 size={14} aria-hidden /> {t("agents.create.blank")}
+                <FilePlus2 size={14} aria-hidden /> {t(pipeline ? "pipelines.create.blank" : "agents.create.blank")}
               </RadioCard.ItemText>
-              <RadioCard.ItemDescription>{t("agents.create.blankHint")}</RadioCard.ItemDescription>
+              <RadioCard.ItemDescription>
+                {t(pipeline ? "pipelines.create.blankHint" : "agents.create.blankHint")}
+              </RadioCard.ItemDescription>
             </RadioCard.ItemContent>
             <RadioCard.ItemIndicator />
           </RadioCard.ItemControl>

@@ -1,13 +1,14 @@
 import type { Connection } from "@xyflow/react";
-import { BRANCHING, caseHandle, ELSE_HANDLE, isContainerStart } from "../../../../worker/contract/agent-components";
-import type { EditorEdge, EditorNode } from "./graph";
+import { BRANCHING, caseHandle, ELSE_HANDLE } from "../../../../worker/contract/agent-components";
+import { isDataflowLabel } from "./dataflow";
+import { type EditorEdge, type EditorNode, isContainerStartLabel } from "./graph";
 
 export const RELEVANT_HANDLES = ["yes", "no"] as const;
 
 // The source handles of a branching node, one per branch; null for a node with a single output.
 export const branchHandles = (node: Pick<EditorNode, "data">): string[] | null => {
   const { label, form } = node.data;
-  if (!BRANCHING[label]) return null;
+  if (isDataflowLabel(label) || !BRANCHING[label]) return null;
   if (label === "Categorize") return Object.keys((form.category_description ?? {}) as Record<string, unknown>);
   if (label === "Switch") return [...((form.conditions ?? []) as unknown[]).map((_, i) => caseHandle(i)), ELSE_HANDLE];
   return [...RELEVANT_HANDLES];
@@ -15,7 +16,10 @@ export const branchHandles = (node: Pick<EditorNode, "data">): string[] | null =
 
 // Nodes that take no incoming connection, and those that give none.
 const noInput = (node: EditorNode) =>
-  node.data.label === "Begin" || isContainerStart(node.data.label) || node.data.label === "Note";
+  node.data.label === "Begin" ||
+  node.data.label === "File" ||
+  isContainerStartLabel(node.data.label) ||
+  node.data.label === "Note";
 const noOutput = (node: EditorNode) => node.data.label === "Note";
 
 export const edgeId = (source: string, handle: string | null | undefined, target: string) =>

@@ -1,4 +1,5 @@
 import { COMPONENT_NAMES, type ComponentName } from "../../../../worker/contract/agents";
+import type { DataflowComponentName } from "../../../../worker/contract/dataflow";
 
 // What the palette offers, grouped: everything but Begin (one per agent) and the start nodes IterationItem and
 // LoopItem (each comes with its Iteration or Loop).
@@ -53,7 +54,7 @@ export const HANDLES_ERRORS: ComponentName[] = COMPONENT_NAMES.filter((name) => 
 const SEARCH_COLOR = "blue";
 const TOOL_COLOR = "pink";
 
-export const COMPONENT_COLORS: Record<ComponentName, string> = {
+export const COMPONENT_COLORS: Record<ComponentName | DataflowComponentName, string> = {
   Begin: "green",
   Answer: "teal",
   Message: "teal",
@@ -100,4 +101,11 @@ export const COMPONENT_COLORS: Record<ComponentName, string> = {
   TavilyExtract: TOOL_COLOR,
   UserFillUp: "teal",
   DocGenerator: TOOL_COLOR,
+  File: "green",
+  Parser: "blue",
+  TokenChunker: "orange",
+  TitleChunker: "orange",
+  Extractor: "purple",
+  Tokenizer: "teal",
+  Compiler: "cyan",
 };

@@ -2,6 +2,8 @@ import type { Edge, Node } from "@xyflow/react";
 import type { ComponentName, Dsl, FlowEdge, FlowNode } from "../../../../worker/contract/agents";
 import { COMPONENT_DEFAULTS, CONTAINER_STARTS, isContainerStart } from "../../../../worker/contract/agent-components";
 import { dslFromGraph, graphFromDsl, withoutToolNodes } from "../../../../worker/contract/agent-graph";
+import type { DataflowComponentName } from "../../../../worker/contract/dataflow";
+import { type CanvasKind, DATAFLOW_CANVAS, dataflowForm, FILE_ID, isDataflowLabel } from "./dataflow";
 
 export const BEGIN_ID = "begin";
 export const ITERATION_SIZE = { width: 460, height: 260 };
@@ -9,7 +11,9 @@ export const ITERATION_SIZE = { width: 460, height: 260 };
 const CHILD_ORIGIN = { x: 24, y: 72 };
 const CHILD_STEP = 260;
 
-export type NodeData = { label: ComponentName; name: string; form: Record<string, unknown> };
+// An agent's components or an ingestion pipeline's.
+export type EditorComponent = ComponentName | DataflowComponentName;
+export type NodeData = { label: EditorComponent; name: string; form: Record<string, unknown> };
 export type EditorNodeType = "component" | "note" | "iteration";
 export type EditorNode = Node<NodeData, EditorNodeType>;
 export type EditorEdge = Edge;
@@ -19,12 +23,19 @@ export type Graph = { nodes: EditorNode[]; edges: EditorEdge[] };
 type SavedNode = FlowNode & { width?: number; height?: number };
 
 // Iterations and Loops are groups on the canvas ("iteration" nodes), their components inside.
-export const nodeTypeFor = (label: ComponentName): EditorNodeType =>
-  label === "Note" ? "note" : CONTAINER_STARTS[label] ? "iteration" : "component";
+export const nodeTypeFor = (label: EditorComponent): EditorNodeType =>
+  label === "Note" ? "note" : !isDataflowLabel(label) && CONTAINER_STARTS[label] ? "iteration" : "component";
 
-// Components that stay in the graph as long as their owner does: Begin, and the start of each Iteration or Loop.
+// An Iteration's or a Loop's start node (a pipeline has none).
+export const isContainerStartLabel = (label: EditorComponent) => !isDataflowLabel(label) && isContainerStart(label);
+
+const isStartNode = (node: Pick<EditorNode, "id" | "data">) =>
+  node.id === BEGIN_ID || (node.id === FILE_ID && node.data.label === "File");
+
+// Components that stay in the graph as long as their owner does: Begin (a pipeline's File), and the start of each
+// Iteration or Loop.
 export const isFixedNode = (node: Pick<EditorNode, "id" | "data">) =>
-  node.id === BEGIN_ID || isContainerStart(node.data.label);
+  isStartNode(node) || isContainerStartLabel(node.data.label);
 
 // React Flow wants a parent before its children.
 const parentsFirst = (nodes: EditorNode[]) => [
@@ -32,25 +43,33 @@ const parentsFirst = (nodes: EditorNode[]) => [
   ...nodes.filter((node) => node.parentId),
 ];
 
-const editorNode = (node: SavedNode): EditorNode => {
-  const label = node.data.label as ComponentName;
-  const size =
-    node.width && node.height
-      ? { width: node.width, height: node.height }
-      : CONTAINER_STARTS[label]
-        ? ITERATION_SIZE
-        : null;
+// The form of a node: an agent component's defaults under its saved form; a pipeline component's from the DSL's
+// params (a RAGFlow graph keeps its own editor's shape in the form).
+const formOf = (node: SavedNode, dsl: Dsl): Record<string, unknown> => {
+  const label = node.data.label as EditorComponent;
+  if (isDataflowLabel(label)) return dataflowForm(label, dsl.components[node.id]?.obj.params ?? node.data.form ?? {});
   // the display name lives in data.name; params.name is only its copy in the DSL
   const form: Record<string, unknown> = { ...node.data.form };
   delete form.name;
+  return { ...structuredClone(COMPONENT_DEFAULTS[label] ?? {}), ...form };
+};
+
+const editorNode = (node: SavedNode, dsl: Dsl): EditorNode => {
+  const label = node.data.label as EditorComponent;
+  const size =
+    node.width && node.height
+      ? { width: node.width, height: node.height }
+      : !isDataflowLabel(label) && CONTAINER_STARTS[label]
+        ? ITERATION_SIZE
+        : null;
   return {
     id: node.id,
     type: nodeTypeFor(label),
     position: node.position,
-    data: { label, name: node.data.name, form: { ...structuredClone(COMPONENT_DEFAULTS[label] ?? {}), ...form } },
+    data: { label, name: node.data.name || label, form: formOf(node, dsl) },
     ...(node.parentId ? { parentId: node.parentId, extent: "parent" as const } : {}),
     ...size,
-    ...(node.id === BEGIN_ID ? { deletable: false } : {}),
+    ...(isStartNode({ id: node.id, data: { label, name: "", form: {} } }) ? { deletable: false } : {}),
   };
 };
 
@@ -82,19 +101,25 @@ const nestIterations = (nodes: EditorNode[], dsl: Dsl): EditorNode[] => {
   });
 };
 
-// The editor's graph of a saved agent (a graph is laid out when the DSL has none).
-export const graphOfDsl = (dsl: Dsl, beginName: string): Graph => {
+// The editor's graph of a saved agent or pipeline (a graph is laid out when the DSL has none); `startName` names
+// the Begin (File) node the graph gets when it lacks one.
+export const graphOfDsl = (dsl: Dsl, startName: string, kind: CanvasKind = "agent_canvas"): Graph => {
   // a RAGFlow flow's graph may hold nodes that are no components of it (its Agents' tools and sub-agents)
   const laidOut = graphFromDsl(dsl);
   const graph = withoutToolNodes(laidOut.nodes as SavedNode[], laidOut.edges as FlowEdge[]);
-  const nodes = nestIterations(graph.nodes.map(editorNode), dsl);
-  if (!nodes.some((node) => node.id === BEGIN_ID)) nodes.unshift(beginNode(beginName));
+  const nodes = nestIterations(
+    graph.nodes.map((node) => editorNode(node, dsl)),
+    dsl,
+  );
+  const start = kind === DATAFLOW_CANVAS ? fileNode(startName) : beginNode(startName);
+  if (!nodes.some((node) => node.id === start.id)) nodes.unshift(start);
   const edges = graph.edges.map((edge) => ({
     id: edge.id,
     source: edge.source,
     target: edge.target,
-    sourceHandle: edge.sourceHandle ?? null,
-    targetHandle: edge.targetHandle ?? null,
+    // a pipeline's nodes have one handle each way; RAGFlow's graph names them ("start", "end"), Buddy's don't
+    sourceHandle: kind === DATAFLOW_CANVAS ? null : (edge.sourceHandle ?? null),
+    targetHandle: kind === DATAFLOW_CANVAS ? null : (edge.targetHandle ?? null),
   }));
   return { nodes: parentsFirst(nodes), edges };
 };
@@ -104,6 +129,15 @@ export const beginNode = (name: string): EditorNode => ({
   type: "component",
   position: { x: 80, y: 200 },
   data: { label: "Begin", name, form: structuredClone(COMPONENT_DEFAULTS.Begin) },
+  deletable: false,
+});
+
+// A pipeline's start: the file the pipeline is run on (RAGFlow's File, id "File").
+export const fileNode = (name: string): EditorNode => ({
+  id: FILE_ID,
+  type: "component",
+  position: { x: 80, y: 200 },
+  data: { label: "File", name, form: {} },
   deletable: false,
 });
 
@@ -131,6 +165,7 @@ export const dslOfGraph = ({ nodes, edges }: Graph, globals: Record<string, unkn
   dslFromGraph(nodes.map(savedNode), edges.map(savedEdge), globals);
 
 export const blankDsl = (beginName: string): Dsl => dslOfGraph({ nodes: [beginNode(beginName)], edges: [] }, {});
+export const blankPipelineDsl = (fileName: string): Dsl => dslOfGraph({ nodes: [fileNode(fileName)], edges: [] }, {});
 
 // A change of one node from its form; `edges` moves edges along (a renamed category, a removed Switch case)
 // and changes with the same `key` in quick succession undo as one step.

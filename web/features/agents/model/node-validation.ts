@@ -1,6 +1,7 @@
 import type { ParseKeys } from "i18next";
 import { incompleteTools, REQUIRED_PARAMS, userPromptOf } from "../../../../worker/contract/agent-components";
 import { type BeginInputSpec, inputsWithoutOptions } from "../../../../worker/contract/agents";
+import { dataflowErrors, isDataflowLabel } from "./dataflow";
 import type { EditorNode } from "./graph";
 
 export type NodeErrors = Partial<Record<string, ParseKeys>>;
@@ -32,7 +33,9 @@ export const validateNode = (node: EditorNode, nodes: EditorNode[]): NodeErrors 
   const errors: NodeErrors = {};
   const name = nameProblem(node.data.name, node.id, nodes);
   if (name) errors.name = name;
-  for (const key of REQUIRED_PARAMS[node.data.label] ?? []) {
+  const label = node.data.label;
+  if (isDataflowLabel(label)) return { ...dataflowErrors(label, node.data.form), ...errors };
+  for (const key of REQUIRED_PARAMS[label] ?? []) {
     const value = node.data.form[key];
     if (isMissing(value)) errors[key] = "validation.required";
     // a list (Message's alternatives) has no empty entries: each is filled in or removed

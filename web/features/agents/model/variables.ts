@@ -1,4 +1,5 @@
 import { componentOutputs, isContainerStart } from "../../../../worker/contract/agent-components";
+import { DATAFLOW_OUTPUTS, isDataflowLabel } from "./dataflow";
 import type { EditorNode } from "./graph";
 
 export type VariableOption =
@@ -15,12 +16,20 @@ export const outputRef = (nodeId: string, output: string) => `{${nodeId}@${outpu
 // The engine keeps an Iteration's current item and its index under the Iteration's own id, a Loop's variables
 // under the Loop's.
 const containerOutputs = (node: EditorNode) =>
-  node.data.label === "Iteration" ? ["item", "index"] : componentOutputs(node.data.label, node.data.form);
+  isDataflowLabel(node.data.label)
+    ? []
+    : node.data.label === "Iteration"
+      ? ["item", "index"]
+      : componentOutputs(node.data.label, node.data.form);
 
 // What a node offers to others: its component's outputs, with those its settings name (Begin's inputs, a Loop's
 // variables, a VariableAggregator's groups). Start nodes offer nothing of their own.
 const outputsOf = (node: EditorNode) =>
-  isContainerStart(node.data.label) ? [] : componentOutputs(node.data.label, node.data.form);
+  isDataflowLabel(node.data.label)
+    ? DATAFLOW_OUTPUTS[node.data.label]
+    : isContainerStart(node.data.label)
+      ? []
+      : componentOutputs(node.data.label, node.data.form);
 
 const nodeOption = (node: EditorNode, output: string): VariableOption => ({
   kind: "node",
@@ -43,6 +52,9 @@ export const variableOptions = (
   const visible = nodes.filter(
     (node) => node.id !== nodeId && node.id !== level && (!node.parentId || node.parentId === level),
   );
+  // a pipeline has no question, user or globals: only what its components hand on
+  if (self && isDataflowLabel(self.data.label))
+    return visible.flatMap((node) => outputsOf(node).map((output) => nodeOption(node, output)));
   return [
     ...SYS_VARIABLES.map((name): VariableOption => ({ kind: "sys", ref: `{sys.${name}}`, name })),
     ...Object.keys(globals).map((name): VariableOption => ({ kind: "env", ref: envRef(name), name })),

@@ -40,10 +40,17 @@ import {
   Type,
   Hand,
   FileDown,
+  FileUp,
+  FileSearch,
+  Scissors,
+  Heading,
+  DatabaseZap,
+  Library,
 } from "lucide-react";
 import type { ComponentName } from "../../../../worker/contract/agents";
+import type { DataflowComponentName } from "../../../../worker/contract/dataflow";
 
-const ICONS: Record<ComponentName, LucideIcon> = {
+const ICONS: Record<ComponentName | DataflowComponentName, LucideIcon> = {
   Begin: Play,
   Answer: MessageSquareReply,
   Message: MessageSquareText,
@@ -90,9 +97,16 @@ const ICONS: Record<ComponentName, LucideIcon> = {
   TavilyExtract: ScanText,
   UserFillUp: Hand,
   DocGenerator: FileDown,
+  File: FileUp,
+  Parser: FileSearch,
+  TokenChunker: Scissors,
+  TitleChunker: Heading,
+  Extractor: Sparkles,
+  Tokenizer: DatabaseZap,
+  Compiler: Library,
 };
 
-export const ComponentIcon = ({ name, size = 16 }: { name: ComponentName; size?: number }) => {
+export const ComponentIcon = ({ name, size = 16 }: { name: ComponentName | DataflowComponentName; size?: number }) => {
   const Icon = ICONS[name] ?? Braces;
   return <Icon size={size} aria-hidden />;
 };

@@ -5,8 +5,7 @@ import { memo, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { branchHandles } from "../model/branches";
 import { COMPONENT_COLORS } from "../model/catalog";
-import { isContainerStart } from "../../../../worker/contract/agent-components";
-import type { EditorNode } from "../model/graph";
+import { type EditorNode, isContainerStartLabel } from "../model/graph";
 import { branchLabel } from "./branch-label";
 import { ComponentIcon } from "./component-icon";
 import { useIsInvalid } from "./invalid-nodes-context";
@@ -30,7 +29,7 @@ export const ComponentNode = memo(({ id, data, selected }: NodeProps<EditorNode>
     updateNodeInternals(id);
   }, [id, branchKey, measuredKey, updateNodeInternals]);
   const color = COMPONENT_COLORS[data.label];
-  const takesInput = data.label !== "Begin" && !isContainerStart(data.label);
+  const takesInput = data.label !== "Begin" && data.label !== "File" && !isContainerStartLabel(data.label);
   return (
     <Box
       w="56"

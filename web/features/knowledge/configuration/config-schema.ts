@@ -26,14 +26,35 @@ const PARSER_KEYS = [
   "metadata",
 ] as const;
 const RAPTOR_KEYS = ["use_raptor", "prompt", "max_token", "threshold", "max_cluster", "random_seed", "scope"] as const;
-const DATASET_KEYS = ["name", "language", "permission", "chunk_method", "pagerank", "parser_config"] as const;
+const DATASET_KEYS = ["name", "language", "permission", "pagerank", "parser_config"] as const;
+const DATASET_FIELDS = [
+  ...DATASET_KEYS,
+  "avatar",
+  "description",
+  "embedding_model",
+  "chunk_method",
+  "similarity_threshold",
+  "vector_similarity_weight",
+  "parse_type",
+  "pipeline_id",
+] as const;
+// The dataset's fields without RAGFlow's parse_type / pipeline_id rules (this form sends one or the other; the
+// worker checks them). The contract's pipe types its first step loosely, hence the cast to the fields it has.
+const DATASET_ENTRIES = (
+  UpdateDatasetSchema.pipe[0] as unknown as {
+    entries: Record<(typeof DATASET_FIELDS)[number], v.GenericSchema>;
+  }
+).entries;
 
 const RaptorOnSchema = v.required(RaptorSchema, RAPTOR_KEYS);
 
-const formSchema = (useRaptor: boolean) =>
+const formSchema = (useRaptor: boolean, pipeline: boolean) =>
   v.required(
     v.strictObject({
-      ...UpdateDatasetSchema.entries,
+      ...DATASET_ENTRIES,
+      ...(pipeline
+        ? { pipeline_id: v.pipe(v.string(), v.nonEmpty()) }
+        : { chunk_method: v.nonOptional(DATASET_ENTRIES.chunk_method) }),
       parser_config: v.required(
         v.strictObject({ ...ParserConfigSchema.entries, raptor: useRaptor ? RaptorOnSchema : RaptorSchema }),
         PARSER_KEYS,
@@ -79,7 +100,10 @@ const errorFor = (issue: v.BaseIssue<unknown>, field: string): FieldError => {
 
 // Validates the form with the same schemas the worker applies; errors are keyed by the API field path.
 export const validateConfig = (values: ConfigValues, embeddingLocked: boolean) => {
-  const result = v.safeParse(formSchema(values.useRaptor), toPayload(values, embeddingLocked));
+  const result = v.safeParse(
+    formSchema(values.useRaptor, values.parseType === "pipeline"),
+    toPayload(values, embeddingLocked),
+  );
   if (result.success) return { output: result.output, errors: {} as ConfigErrors };
   const errors: ConfigErrors = {};
   for (const issue of result.issues) {

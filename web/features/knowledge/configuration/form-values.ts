@@ -1,4 +1,5 @@
 import type { AutoMetadataType } from "../../../../worker/contract/auto-metadata";
+import { PARSE_TYPE } from "../../../../worker/contract/dataflow";
 import type { Dataset, Permission } from "../../../../worker/contract/datasets";
 import {
   type ChunkMethod,
@@ -21,6 +22,9 @@ export type ConfigValues = {
   language: string;
   permission: Permission;
   embeddingModel: string;
+  // how documents are parsed: the built-in chunk method, or an ingestion pipeline (parse_type 2, pipeline_id)
+  parseType: ParseMode;
+  pipelineId: string;
   chunkMethod: ChunkMethod;
   chunkTokenNum: string;
   delimiter: string;
@@ -49,6 +53,8 @@ export type ConfigValues = {
   enableMetadata: boolean;
   metadataFields: MetadataRow[];
 };
+
+export type ParseMode = "chunkMethod" | "pipeline";
 
 export type SetValue = <K extends keyof ConfigValues>(field: K, value: ConfigValues[K]) => void;
 
@@ -84,6 +90,8 @@ export const valuesFromDataset = (dataset: Dataset): ConfigValues => {
     language: dataset.language,
     permission: dataset.permission,
     embeddingModel: dataset.embedding_model,
+    parseType: dataset.pipeline_id ? "pipeline" : "chunkMethod",
+    pipelineId: dataset.pipeline_id ?? "",
     chunkMethod: dataset.chunk_method,
     chunkTokenNum: String(config.chunk_token_num),
     delimiter: config.delimiter,
@@ -126,7 +134,10 @@ export const toPayload = (values: ConfigValues, embeddingLocked: boolean) => ({
   language: orUndefined(values.language),
   permission: values.permission,
   ...(embeddingLocked ? {} : { embedding_model: values.embeddingModel }),
-  chunk_method: values.chunkMethod,
+  // RAGFlow's rule: a chunk method, or parse_type 2 with the pipeline, never both (a chunk method switches back)
+  ...(values.parseType === "pipeline"
+    ? { parse_type: PARSE_TYPE.pipeline, pipeline_id: orUndefined(values.pipelineId) }
+    : { chunk_method: values.chunkMethod }),
   pagerank: num(values.pagerank),
   parser_config: {
     chunk_token_num: num(values.chunkTokenNum),
