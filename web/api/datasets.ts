@@ -4,7 +4,7 @@ import type {
   Dataset,
   DeleteByIdsSchema,
   ParsingStatusCounts,
-  UpdateDatasetSchema,
+  UpdateDatasetRequestSchema,
 } from "../../worker/contract/datasets";
 import { type Body, request, requestData } from "./client";
 
@@ -54,7 +54,7 @@ export const useCreateDatasetMutation = () => {
 export const useUpdateDatasetMutation = (id: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: Body<typeof UpdateDatasetSchema>) =>
+    mutationFn: (changes: Body<typeof UpdateDatasetRequestSchema>) =>
       requestData<Dataset>(`/datasets/${id}`, { method: "PUT", body: changes as object }),
     onSuccess: (dataset) => {
       queryClient.setQueryData(datasetKeys.detail(id), dataset);

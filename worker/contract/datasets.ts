@@ -55,10 +55,10 @@ type PipelineFields = { chunk_method?: string; parse_type?: number; pipeline_id?
 // RAGFlow's CreateDatasetReq rules for parse_type / pipeline_id / chunk_method (validation_utils.py): a
 // pipeline_id is dropped with parse_type 1 and when empty, else must be 32 hex characters (kept lower-cased);
 // without chunk_method both parse_type and pipeline_id are needed (or neither), with it neither may be given.
-const pipelineRules = <T extends PipelineFields>(schema: v.GenericSchema<unknown, T>) =>
+const pipelineRules = <S extends v.GenericSchema<unknown, PipelineFields>>(schema: S) =>
   v.pipe(
     schema,
-    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    v.rawTransform<v.InferOutput<S>, v.InferOutput<S>>(({ dataset, addIssue, NEVER }) => {
       const input = { ...dataset.value };
       const fail = (message: string, key: "pipeline_id" | "parse_type") => {
         addIssue({
@@ -104,7 +104,7 @@ const pipelineRules = <T extends PipelineFields>(schema: v.GenericSchema<unknown
             invalid[0] as "parse_type" | "pipeline_id",
           );
       }
-      return input as T & { pipeline_id?: string };
+      return input;
     }),
   );
 

@@ -1,6 +1,6 @@
 import type { ParseKeys } from "i18next";
 import * as v from "valibot";
-import { UpdateDatasetSchema } from "../../../../worker/contract/datasets";
+import { UpdateDatasetRequestSchema } from "../../../../worker/contract/datasets";
 import { ParserConfigSchema, RaptorSchema } from "../../../../worker/contract/parser-config";
 import { lengthMessage } from "../../../lib/form-errors";
 import { type ConfigValues, toPayload } from "./form-values";
@@ -39,12 +39,8 @@ const DATASET_FIELDS = [
   "pipeline_id",
 ] as const;
 // The dataset's fields without RAGFlow's parse_type / pipeline_id rules (this form sends one or the other; the
-// worker checks them). The contract's pipe types its first step loosely, hence the cast to the fields it has.
-const DATASET_ENTRIES = (
-  UpdateDatasetSchema.pipe[0] as unknown as {
-    entries: Record<(typeof DATASET_FIELDS)[number], v.GenericSchema>;
-  }
-).entries;
+// worker checks them).
+const DATASET_ENTRIES = UpdateDatasetRequestSchema.pipe[0].entries;
 
 const RaptorOnSchema = v.required(RaptorSchema, RAPTOR_KEYS);
 
