@@ -112,7 +112,7 @@ type Embeddable = { id: string; content: string; questions?: string[] };
 export const storeVectors = async (
   deps: Deps,
   dataset: { id: string; tenantId: string; embdId: string },
-  document: { id: string; name: string; parserConfig: Pick<ParserConfig, "filename_embd_weight"> },
+  document: { id: string; name: string; parserConfig: { filename_embd_weight?: number } },
   rows: Embeddable[],
 ) => {
   if (rows.length === 0) return;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { type CreateDatasetInput, DEFAULT_EMBEDDING_MODEL } from "../../contract/datasets";
-import { defaultParserConfig, mergeParserConfig } from "../../contract/parser-config";
+import { initialParserConfig } from "../../contract/parser-config";
 import { datasets, tenants } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
@@ -35,11 +35,7 @@ export const createDataset = async (ctx: ServiceContext, input: CreateDatasetInp
       embdId,
       permission: input.permission ?? "me",
       parserId: method,
-      parserConfig: mergeParserConfig(
-        { ...defaultParserConfig(method), llm_id: tenant?.llmId ?? "" },
-        input.parser_config,
-      ),
-      pagerank: input.pagerank ?? 0,
+      parserConfig: { ...initialParserConfig(method, input.parser_config), llm_id: tenant?.llmId ?? "" },
       similarityThreshold: input.similarity_threshold ?? 0.2,
       vectorSimilarityWeight: input.vector_similarity_weight ?? 0.3,
       createTime: now,
