@@ -35,7 +35,8 @@ export const createDataset = async (ctx: ServiceContext, input: CreateDatasetInp
       embdId,
       permission: input.permission ?? "me",
       parserId: method,
-      parserConfig: { ...initialParserConfig(method, input.parser_config), llm_id: tenant?.llmId ?? "" },
+      // RAGFlow sets the team's chat model; one the caller gave stays
+      parserConfig: { llm_id: tenant?.llmId ?? "", ...initialParserConfig(method, input.parser_config) },
       similarityThreshold: input.similarity_threshold ?? 0.2,
       vectorSimilarityWeight: input.vector_similarity_weight ?? 0.3,
       createTime: now,
