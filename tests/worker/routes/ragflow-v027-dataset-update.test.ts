@@ -79,3 +79,16 @@ describe("RAGFlow v0.27 document list time range", () => {
     expect(all.body.data.docs).toHaveLength(2);
   });
 });
+
+describe("RAGFlow v0.27 parse and stop bodies", () => {
+  it.each(["parse", "stop"])("answers a %s body that is no object with code 100 and Python's line", async (action) => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const res = await callApi(`/datasets/${ds.id}/documents/${action}`, {
+      method: "POST",
+      token: user.token,
+      json: "not json",
+    });
+    expect(res.body).toMatchObject({ code: 100, message: "'str' object has no attribute 'get'" });
+  });
+});
