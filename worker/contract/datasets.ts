@@ -52,7 +52,9 @@ export const UpdateDatasetSchema = v.strictObject(
     ...datasetFields,
     pagerank: v.optional(int(0, 100)),
     // RAGFlow's data-source connectors to link; Buddy has none, so only an empty list is taken (and echoed)
-    connectors: v.optional(v.pipe(v.array(v.unknown(), msg.list), v.maxLength(0, "Buddy has no data-source connectors"))),
+    connectors: v.optional(
+      v.pipe(v.array(v.unknown(), msg.list), v.maxLength(0, "Buddy has no data-source connectors")),
+    ),
   },
   msg.extra,
 );

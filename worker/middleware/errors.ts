@@ -6,7 +6,6 @@ import { AppError, RetCode } from "../lib/errors";
 import { ProviderError } from "../platform/providers/types";
 import { MALFORMED_JSON } from "./validate";
 
-
 // Like RAGFlow's get_error_data_result, an error carries no `data`: its SDK's Document.download() tells an error
 // from file bytes by the keys being exactly code and message. The 401 answer keeps RAGFlow's `data: null`; a bulk
 // request that failed in part says what it did (RAGFlow's file delete does the same).

@@ -67,10 +67,9 @@ describe("RAGFlow v0.27 document list time range", () => {
     const ds = await createDataset(user);
     await uploadFiles(user, ds.id, [textFile("a.txt", "eins"), textFile("b.txt", "zwei")]);
     const path = `/datasets/${ds.id}/documents`;
-    const future = await callApi<{ docs: DatasetDocument[]; total: number }>(
-      `${path}?create_time_from=9999999999000`,
-      { token: user.token },
-    );
+    const future = await callApi<{ docs: DatasetDocument[]; total: number }>(`${path}?create_time_from=9999999999000`, {
+      token: user.token,
+    });
     expect(future.body.data).toEqual({ docs: [], total: 2 });
     const all = await callApi<{ docs: DatasetDocument[]; total: number }>(
       `${path}?create_time_from=0&create_time_to=9999999999000`,

@@ -1,5 +1,4 @@
 import { getTableColumns, inArray, sql } from "drizzle-orm";
-import type { ParserConfig } from "../../contract/parser-config";
 import { type ChunkRow, chunks } from "../../db/schema";
 import { inChunks, rowsPerInsert } from "../../lib/batches";
 import { sha256Hex } from "../../lib/crypto";

@@ -1,5 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { type ChunkMethod, defaultParserConfig, effectiveParserConfig, type ParserConfig } from "../../contract/parser-config";
+import {
+  type ChunkMethod,
+  defaultParserConfig,
+  effectiveParserConfig,
+  type ParserConfig,
+} from "../../contract/parser-config";
 import { documents, RUN, tasks } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
 import { newId } from "../../lib/ids";
