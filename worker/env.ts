@@ -13,5 +13,7 @@ export type AppEnv = {
     // shared-chat requests only (routes/share.ts)
     share: ShareAccess;
     visitorId: string;
+    // the JSON request came without a body (middleware/empty-body.ts reads it as {})
+    emptyJsonBody: boolean;
   };
 };

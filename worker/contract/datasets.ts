@@ -3,7 +3,7 @@ import { AvatarSchema } from "./avatar";
 import {
   CHUNK_METHODS,
   type ChunkMethod,
-  type ParserConfig,
+  type StoredParserConfig,
   ParserConfigInputSchema,
   RAGFLOW_CHUNK_METHODS,
 } from "./parser-config";
@@ -39,7 +39,6 @@ const datasetFields = {
   chunk_method: v.optional(v.picklist(CHUNK_METHODS, msg.oneOf(RAGFLOW_CHUNK_METHODS))),
   parser_config: optionalOrNull(ParserConfigInputSchema),
   language: v.optional(str(1, 32)),
-  pagerank: v.optional(int(0, 100)),
   similarity_threshold: v.optional(float(0, 1)),
   vector_similarity_weight: v.optional(float(0, 1)),
 };
@@ -109,8 +108,20 @@ const pipelineRules = <S extends v.GenericSchema<unknown, PipelineFields>>(schem
   );
 
 // The dataset fields a form edits; the API's bodies (…RequestSchema) add parse_type and pipeline_id.
+// RAGFlow v0.27 sets pagerank only on update (create refuses it as an extra input)
 export const CreateDatasetSchema = v.strictObject({ name: DatasetNameSchema, ...datasetFields }, msg.extra);
-export const UpdateDatasetSchema = v.strictObject({ name: v.optional(DatasetNameSchema), ...datasetFields }, msg.extra);
+export const UpdateDatasetSchema = v.strictObject(
+  {
+    name: v.optional(DatasetNameSchema),
+    ...datasetFields,
+    pagerank: v.optional(int(0, 100)),
+    // RAGFlow's data-source connectors to link; Buddy has none, so only an empty list is taken (and echoed)
+    connectors: v.optional(
+      v.pipe(v.array(v.unknown(), msg.list), v.maxLength(0, "Buddy has no data-source connectors")),
+    ),
+  },
+  msg.extra,
+);
 
 export const CreateDatasetRequestSchema = pipelineRules(
   v.strictObject({ ...CreateDatasetSchema.entries, ...pipelineFields }, msg.extra),
@@ -191,7 +202,7 @@ export type Dataset = {
   embedding_model: string;
   permission: Permission;
   chunk_method: ChunkMethod;
-  parser_config: ParserConfig;
+  parser_config: StoredParserConfig;
   // 2 with a pipeline_id (the dataset's documents are parsed by that ingestion pipeline), else 1
   parse_type: 1 | 2;
   pipeline_id: string | null;

@@ -1,6 +1,6 @@
 import type { ProgressLine } from "./message-catalogue";
 import * as v from "valibot";
-import { type ChunkMethod, CHUNK_METHODS, type ParserConfig, ParserConfigInputSchema } from "./parser-config";
+import { type ChunkMethod, CHUNK_METHODS, ParserConfigInputSchema, type StoredParserConfig } from "./parser-config";
 import { fitsMetaFields, META_FIELDS_MAX_BYTES } from "./limits";
 import { float, int, isPlainObject, msg, queryDesc, queryInt, queryPage } from "./pydantic";
 
@@ -159,7 +159,7 @@ export type DatasetDocument = {
   suffix: string;
   dataset_id: string;
   chunk_method: ChunkMethod;
-  parser_config: ParserConfig;
+  parser_config: StoredParserConfig;
   source_type: "local" | "web" | "virtual";
   source_url: string | null;
   created_by: string;

@@ -278,3 +278,100 @@ export const mergeParserConfig = (base: ParserConfig, patch: ParserConfigInput |
   } else if (patch?.children_delimiter !== undefined) nested.children_delimiter = patch.children_delimiter;
   return { ...merged, parent_child: { ...nested, use_parent_child: merged.enable_children } };
 };
+
+// What a dataset or document stores and the API shows: RAGFlow v0.27's sparse config (only what its defaults or
+// the caller set). Whoever acts on it reads effectiveParserConfig, which fills the rest from the method's defaults.
+export type StoredParserConfig = ParserConfigInput;
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+// RAGFlow's deep_merge: nested objects merge key by key, anything else is replaced
+export const deepMergeConfig = <T extends Record<string, unknown>>(base: T, patch: Record<string, unknown>): T => {
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(patch)) {
+    const current = merged[key];
+    merged[key] = isPlainObject(current) && isPlainObject(value) ? deepMergeConfig(current, value) : value;
+  }
+  return merged as T;
+};
+
+export const RAGFLOW_RAPTOR_PROMPT =
+  "Summarize the paragraphs below without inventing facts or changing numbers.\nOutput exactly two parts in the same language as the source:\n1. First line: a concise title only.\n2. Following lines: a concise summary of the content.\nDo not output labels, Markdown headings, bullet points, or any other commentary.\n\nParagraphs:\n{cluster_content}";
+
+// RAGFlow v0.27's get_parser_config defaults. The RAPTOR and graph flags only enable those settings: Buddy builds
+// summaries and the graph when asked (POST /datasets/{id}/index), never on its own at parse.
+const GENERAL_DEFAULTS: StoredParserConfig = {
+  layout_recognize: "DeepDOC",
+  chunk_token_num: 512,
+  delimiter: "\n",
+  auto_keywords: 0,
+  auto_questions: 0,
+  html4excel: false,
+  topn_tags: 3,
+  raptor: {
+    use_raptor: true,
+    prompt: RAGFLOW_RAPTOR_PROMPT,
+    max_token: 512,
+    clustering_threshold: 0.3,
+    clustering_ratio: 0.5,
+    max_cluster: 64,
+    random_seed: 0,
+  },
+  graphrag: { use_graphrag: true, entity_types: DEFAULT_ENTITY_TYPES, method: "light", ...GRAPH_WORKER_DEFAULTS },
+  parent_child: { use_parent_child: false, children_delimiter: "\n" },
+};
+const FLAGS_OFF: StoredParserConfig = { raptor: { use_raptor: false }, graphrag: { use_graphrag: false } };
+const METHOD_DEFAULTS: Partial<Record<ChunkMethod, StoredParserConfig>> = {
+  naive: GENERAL_DEFAULTS,
+  qa: FLAGS_OFF,
+  manual: FLAGS_OFF,
+  paper: FLAGS_OFF,
+  book: FLAGS_OFF,
+  laws: FLAGS_OFF,
+  presentation: FLAGS_OFF,
+};
+
+// RAGFlow v0.27's get_parser_config: the method's defaults under what the caller gave, and the children delimiter
+// flattened from the parent_child block.
+export const initialParserConfig = (method: ChunkMethod, given?: StoredParserConfig | null): StoredParserConfig => {
+  const methodDefaults = METHOD_DEFAULTS[method];
+  const base: StoredParserConfig = { table_context_size: 0, image_context_size: 0 };
+  const withDefaults = methodDefaults ? deepMergeConfig(base, methodDefaults) : base;
+  const parentChild = withDefaults.parent_child;
+  const flattened = parentChild ? { ...withDefaults, children_delimiter: "" } : withDefaults;
+  if (!given || Object.keys(given).length === 0) return flattened;
+  // what the caller gave goes over the defaults (RAPTOR and the graph off unless it says so: RAGFlow's request
+  // model defaults), its parent-child settings kept in step (patchParserConfig)
+  const withFlags = deepMergeConfig(FLAGS_OFF, given);
+  return patchParserConfig(flattened, withFlags);
+};
+
+// A patch over a stored config; the flat enable_children/children_delimiter pair and the parent_child block say the
+// same thing, so whichever the patch sets decides both.
+export const patchParserConfig = (stored: StoredParserConfig, patch: StoredParserConfig): StoredParserConfig => {
+  const merged = deepMergeConfig(stored, patch);
+  const nested = patch.parent_child;
+  if (nested?.use_parent_child !== undefined || nested?.children_delimiter !== undefined) {
+    const on = merged.parent_child?.use_parent_child ?? false;
+    return {
+      ...merged,
+      enable_children: on,
+      children_delimiter: on ? (merged.parent_child?.children_delimiter ?? "\n") : "",
+    };
+  }
+  if (patch.enable_children === undefined) return merged;
+  const delimiter = patch.children_delimiter ?? merged.parent_child?.children_delimiter ?? "\n";
+  return {
+    ...merged,
+    parent_child: { use_parent_child: patch.enable_children, children_delimiter: delimiter },
+    children_delimiter: patch.enable_children ? delimiter : "",
+  };
+};
+
+// What parsing and indexing act on: the stored config over the method's full defaults. An empty children delimiter
+// (RAGFlow's "children off") leaves the default in place.
+export const effectiveParserConfig = (method: ChunkMethod, stored: StoredParserConfig | undefined): ParserConfig => {
+  const { children_delimiter, ...rest } = stored ?? {};
+  return mergeParserConfig(defaultParserConfig(method), children_delimiter ? { ...rest, children_delimiter } : rest);
+};

@@ -16,6 +16,9 @@ const pythonTypeName = (value: unknown) => (value === null || value === undefine
 
 const exceptionRepr = (type: string, text: string) => `${type}(${text.includes("'") ? `"${text}"` : `'${text}'`})`;
 
+// req.get(...) on a JSON body that is no object
+export const pythonNoGetError = (body: unknown) => `'${pythonTypeName(body)}' object has no attribute 'get'`;
+
 export const pythonIntError = (input: unknown) =>
   typeof input === "string"
     ? exceptionRepr("ValueError", `invalid literal for int() with base 10: ${quoted(input)}`)

@@ -17,6 +17,7 @@ export const emptyJsonBodyAsObject = createMiddleware<AppEnv>(async (c, next) =>
     const headers = new Headers(raw.headers);
     headers.delete("Content-Length");
     c.req.raw = new Request(raw.url, { method: raw.method, headers, body: "{}" });
+    c.set("emptyJsonBody", true);
   }
   return next();
 });

@@ -4,8 +4,7 @@ import type { AppEnv } from "../env";
 import { messageCodeOf } from "../contract/message-catalogue";
 import { AppError, RetCode } from "../lib/errors";
 import { ProviderError } from "../platform/providers/types";
-
-const MALFORMED_JSON = "Malformed JSON syntax: Missing commas/brackets or invalid encoding";
+import { MALFORMED_JSON } from "./validate";
 
 // Like RAGFlow's get_error_data_result, an error carries no `data`: its SDK's Document.download() tells an error
 // from file bytes by the keys being exactly code and message. The 401 answer keeps RAGFlow's `data: null`; a bulk

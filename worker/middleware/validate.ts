@@ -23,6 +23,8 @@ export const assertJsonContentType = (contentType: string, failure: (message: st
     throw failure(`Unsupported content type: Expected application/json, got ${contentType || "nothing"}`);
 };
 
+export const MALFORMED_JSON = "Malformed JSON syntax: Missing commas/brackets or invalid encoding";
+
 export const NOT_A_JSON_OBJECT = "The request body must be a JSON object.";
 
 const isJsonObject = (value: unknown): value is Record<string, unknown> =>
@@ -36,14 +38,17 @@ export const assertJsonObject = (value: unknown, failure: (message: string) => A
 };
 
 // JSON body checks in RAGFlow's order and wording: content type, object payload, then fields (code 101; the
-// document update answers the same lines with 102).
+// document update answers the same lines with 102). `bodyRequired`: RAGFlow's validate_and_parse_json_request
+// (dataset create, update, delete), which finds no body malformed JSON where other routes read it as {}.
 export const jsonBody = <S extends v.GenericSchema>(
   schema: S,
   failure: (message: string) => AppError = argumentError,
+  { bodyRequired = false } = {},
 ) =>
   documented(
     validator("json", (value, c): v.InferOutput<S> => {
       assertJsonContentType(c.req.header("Content-Type") ?? "", failure);
+      if (bodyRequired && c.get("emptyJsonBody")) throw failure(MALFORMED_JSON);
       if (!isJsonObject(value)) {
         throw failure(`Invalid request payload: expected object, got ${describeType(value)}`);
       }

@@ -41,16 +41,19 @@ import { checkEmbeddingModel, EMBEDDING_SWITCH_REFUSED } from "../services/datas
 import { parseHandlers, stopHandlers } from "./parsing";
 import { metadataDatasetFirst } from "./documents";
 
+// RAGFlow's dataset create, update and delete find no body malformed JSON
+const BODY_REQUIRED = { bodyRequired: true };
+
 export const datasetRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .post("/", jsonBody(CreateDatasetRequestSchema), async (c) =>
+  .post("/", jsonBody(CreateDatasetRequestSchema, argumentError, BODY_REQUIRED), async (c) =>
     ok(c, await createDataset(serviceContext(c), c.req.valid("json"))),
   )
   .get("/", queryParams(ListDatasetsQuerySchema), async (c) => {
     const { datasets, total } = await listDatasets(serviceContext(c), c.req.valid("query"));
     return ok(c, datasets, "success", { total_datasets: total });
   })
-  .delete("/", jsonBody(DeleteByIdsSchema), async (c) =>
+  .delete("/", jsonBody(DeleteByIdsSchema, argumentError, BODY_REQUIRED), async (c) =>
     ok(c, await removeDatasets(serviceContext(c), c.req.valid("json"))),
   )
   .post("/search", jsonBody(DatasetsSearchSchema), async (c) => {
@@ -146,7 +149,7 @@ export const datasetRoutes = new Hono<AppEnv>()
   .post("/:datasetId/chunks", ...parseHandlers)
   .delete("/:datasetId/chunks", ...stopHandlers)
   .get("/:datasetId", async (c) => ok(c, await getDataset(serviceContext(c), c.req.param("datasetId"))))
-  .put("/:datasetId", jsonBody(UpdateDatasetRequestSchema), async (c) => {
+  .put("/:datasetId", jsonBody(UpdateDatasetRequestSchema, argumentError, BODY_REQUIRED), async (c) => {
     // RAGFlow's update_dataset checks the id's form before it looks the dataset up
     if (!HEX_ID.test(c.req.param("datasetId"))) throw argumentError("Invalid UUID format");
     return ok(c, await updateDataset(serviceContext(c), c.req.param("datasetId"), c.req.valid("json")));

@@ -217,9 +217,13 @@ const openAiHandler = async (request: IncomingMessage, response: ServerResponse)
       });
     // RAPTOR summaries name how many paragraphs they cover and start with each one's first words; a
     // paragraph saying FEHLER makes the summary fail
-    if (prompt.includes("Please summarize the following paragraphs")) {
-      const paragraphs =
-        prompt.split("Paragraphs as following:")[1]?.split("The above is the content")[0]?.trim().split("\n") ?? [];
+    // (Buddy's older prompt, or RAGFlow v0.27's default one that ends with the paragraphs)
+    const v027Summary = prompt.includes("Summarize the paragraphs below without inventing facts");
+    if (v027Summary || prompt.includes("Please summarize the following paragraphs")) {
+      const block = v027Summary
+        ? prompt.split("Paragraphs:\n")[1]
+        : prompt.split("Paragraphs as following:")[1]?.split("The above is the content")[0];
+      const paragraphs = block?.trim().split("\n") ?? [];
       if (paragraphs.some((p) => p.includes("FEHLER")))
         return json(response, 500, { error: { message: "summary failed" } });
       const content = `Zusammenfassung von ${paragraphs.length} Abschnitten: ${paragraphs.map((p) => p.trim().split(/\s+/).slice(0, 3).join(" ")).join(" | ")}`;

@@ -212,7 +212,7 @@ describe("DatasetConfigurationForm", () => {
         topn_tags: 3,
         raptor: {
           use_raptor: true,
-          prompt: dataset.parser_config.raptor.prompt,
+          prompt: dataset.parser_config.raptor?.prompt,
           max_token: 300,
           threshold: 0.1,
           max_cluster: 64,

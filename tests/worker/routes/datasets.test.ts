@@ -9,7 +9,7 @@ type Dataset = {
   embedding_model: string;
   permission: string;
   document_count: number;
-  parser_config: Record<string, unknown> & { raptor: Record<string, unknown>; chunk_token_num: number };
+  parser_config: Record<string, unknown> & { raptor: Record<string, unknown>; graphrag: Record<string, unknown> };
   [key: string]: unknown;
 };
 
@@ -33,20 +33,42 @@ describe("POST /datasets", () => {
       created_by: user.id,
     });
     expect(res.body.data.id).toMatch(/^[0-9a-f]{32}$/);
+    // RAGFlow v0.27's sparse defaults: the flags only enable RAPTOR and the graph (built on request, not at parse)
     expect(res.body.data.parser_config).toMatchObject({
       chunk_token_num: 512,
       delimiter: "\n",
       layout_recognize: "DeepDOC",
-      task_page_size: 12,
       topn_tags: 3,
+      table_context_size: 0,
+      image_context_size: 0,
+      children_delimiter: "",
+      llm_id: "",
+      parent_child: { use_parent_child: false, children_delimiter: "\n" },
     });
+    expect(res.body.data.parser_config).not.toHaveProperty("task_page_size");
     expect(res.body.data.parser_config.raptor).toMatchObject({
-      use_raptor: false,
-      max_token: 256,
-      threshold: 0.1,
+      use_raptor: true,
+      max_token: 512,
+      clustering_threshold: 0.3,
       max_cluster: 64,
       random_seed: 0,
     });
+    expect(res.body.data.parser_config.graphrag).toMatchObject({ use_graphrag: true, method: "light" });
+  });
+
+  it.each([{}, null])("takes parser_config %o as not given", async (parser_config) => {
+    const user = await createUser();
+    const res = await callApi<Dataset>("/datasets", { token: user.token, json: { name: "Leer", parser_config } });
+    expect(res.body.data.parser_config.raptor?.use_raptor).toBe(true);
+    expect(res.body.data.parser_config.graphrag?.use_graphrag).toBe(true);
+  });
+
+  it("switches RAPTOR and the graph off when a given parser_config leaves them out", async () => {
+    const user = await createUser();
+    const ds = (await createDataset(user, { parser_config: { chunk_token_num: 1024 } })) as unknown as Dataset;
+    expect(ds.parser_config).toMatchObject({ chunk_token_num: 1024 });
+    expect(ds.parser_config.raptor).toMatchObject({ use_raptor: false, max_token: 512 });
+    expect(ds.parser_config.graphrag).toMatchObject({ use_graphrag: false, method: "light" });
   });
 
   it("suffixes duplicate names case-insensitively: name, NAME(1), name(2)", async () => {
@@ -62,8 +84,15 @@ describe("POST /datasets", () => {
       chunk_method: "paper",
       parser_config: { chunk_token_num: 256, raptor: { use_raptor: true } },
     })) as unknown as Dataset;
-    expect(ds.parser_config).toMatchObject({ chunk_token_num: 256, task_page_size: 22 });
-    expect(ds.parser_config.raptor).toMatchObject({ use_raptor: true, max_token: 256 });
+    // paper's own defaults are only the flags (off); what was given goes over them
+    expect(ds.parser_config).toEqual({
+      table_context_size: 0,
+      image_context_size: 0,
+      chunk_token_num: 256,
+      raptor: { use_raptor: true },
+      graphrag: { use_graphrag: false },
+      llm_id: "",
+    });
   });
 
   it.each([
@@ -109,7 +138,8 @@ describe("POST /datasets", () => {
     ],
     [{ name: "a", parser_config: { unknown_key: 1 } }, "Extra inputs are not permitted"],
     [{ name: "a", unknown_field: 1 }, "Extra inputs are not permitted"],
-    [{ name: "a", pagerank: 101 }, "Input should be less than or equal to 100"],
+    // RAGFlow v0.27 sets pagerank on update only
+    [{ name: "a", pagerank: 10 }, "Field: <pagerank> - Message: <Extra inputs are not permitted>"],
   ])("rejects %o with code 101", async (json, message) => {
     const user = await createUser();
     const res = await callApi("/datasets", { token: user.token, json });
@@ -232,7 +262,12 @@ describe("PUT /datasets/{id}", () => {
       token: user.token,
       json: { chunk_method: "paper" },
     });
-    expect(res.body.data.parser_config).toMatchObject({ chunk_token_num: 512, task_page_size: 22 });
+    expect(res.body.data.parser_config).toEqual({
+      table_context_size: 0,
+      image_context_size: 0,
+      raptor: { use_raptor: false },
+      graphrag: { use_graphrag: false },
+    });
   });
 
   it("refuses a name another dataset of the tenant has, and changes nothing", async () => {

@@ -22,7 +22,6 @@ describe("RAGFlow Python SDK payloads", () => {
         embedding_model: null,
         permission: "me",
         chunk_method: "naive",
-        pagerank: 0,
         parser_config: null,
       },
     });

@@ -11,6 +11,8 @@ import { notifyError, notifySuccess } from "../../components/notify";
 import { type FieldErrors, validateForm } from "../../lib/form-errors";
 import type { DetailPath } from "./dataset-card";
 
+const FLAGS_OFF = { raptor: { use_raptor: false }, graphrag: { use_graphrag: false } };
+
 // Opens the new base where the list that offers it opens bases (classic or new-style detail page).
 export const CreateDatasetDialog = ({
   detailTo = "/knowledge/dataset",
@@ -31,7 +33,9 @@ export const CreateDatasetDialog = ({
     const { output, errors: found } = validateForm(CreateDatasetSchema, { name });
     setErrors(found ?? {});
     if (!output) return;
-    const dataset = await create.mutateAsync({ name: output.name }).catch(notifyError);
+    // the API's defaults (RAGFlow's) switch RAPTOR and the knowledge graph on; a new dataset here starts with both
+    // off until its configuration turns them on
+    const dataset = await create.mutateAsync({ name: output.name, parser_config: FLAGS_OFF }).catch(notifyError);
     if (!dataset) return;
     // a taken name gets "(1)" on the server, as in RAGFlow: say so
     notifySuccess(

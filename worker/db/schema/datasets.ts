@@ -1,5 +1,5 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { ChunkMethod, ParserConfig } from "../../contract/parser-config";
+import type { ChunkMethod, StoredParserConfig } from "../../contract/parser-config";
 import { timestamps } from "./columns";
 import { memberMadeRow } from "./users";
 
@@ -19,7 +19,7 @@ export const datasets = sqliteTable(
       .default("me"),
     parserId: text("parser_id").$type<ChunkMethod>().notNull().default("naive"),
     // a configuration saved before a key existed lacks it (ingestion merges the method's defaults under it)
-    parserConfig: text("parser_config", { mode: "json" }).$type<ParserConfig>().notNull(),
+    parserConfig: text("parser_config", { mode: "json" }).$type<StoredParserConfig>().notNull(),
     // the ingestion pipeline (a dataflow canvas) its documents are parsed with instead of parserId
     pipelineId: text("pipeline_id"),
     pagerank: integer("pagerank").notNull().default(0),
@@ -72,7 +72,7 @@ export const documents = sqliteTable(
     // set when the document links a file of the file manager: the blob is the file's, not the document's
     fileId: text("file_id"),
     parserId: text("parser_id").$type<ChunkMethod>().notNull(),
-    parserConfig: text("parser_config", { mode: "json" }).$type<ParserConfig>().notNull(),
+    parserConfig: text("parser_config", { mode: "json" }).$type<StoredParserConfig>().notNull(),
     run: text("run", { enum: RUN_CODES }).notNull().default(RUN.unstart),
     enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
     progress: real("progress").notNull().default(0),

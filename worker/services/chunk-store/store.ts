@@ -1,5 +1,4 @@
 import { getTableColumns, inArray, sql } from "drizzle-orm";
-import type { ParserConfig } from "../../contract/parser-config";
 import { type ChunkRow, chunks } from "../../db/schema";
 import { inChunks, rowsPerInsert } from "../../lib/batches";
 import { sha256Hex } from "../../lib/crypto";
@@ -113,7 +112,7 @@ type Embeddable = { id: string; content: string; questions?: string[] };
 export const storeVectors = async (
   deps: Deps,
   dataset: { id: string; tenantId: string; embdId: string },
-  document: { id: string; name: string; parserConfig: Pick<ParserConfig, "filename_embd_weight"> },
+  document: { id: string; name: string; parserConfig: { filename_embd_weight?: number } },
   rows: Embeddable[],
 ) => {
   if (rows.length === 0) return;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { type CreateDatasetInput, DEFAULT_EMBEDDING_MODEL } from "../../contract/datasets";
-import { defaultParserConfig, mergeParserConfig } from "../../contract/parser-config";
+import { initialParserConfig } from "../../contract/parser-config";
 import { datasets, tenants } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
@@ -38,11 +38,8 @@ export const createDataset = async (ctx: ServiceContext, input: CreateDatasetInp
       permission: input.permission ?? "me",
       parserId: method,
       pipelineId: input.pipeline_id ?? null,
-      parserConfig: mergeParserConfig(
-        { ...defaultParserConfig(method), llm_id: tenant?.llmId ?? "" },
-        input.parser_config,
-      ),
-      pagerank: input.pagerank ?? 0,
+      // RAGFlow sets the team's chat model; one the caller gave stays
+      parserConfig: { llm_id: tenant?.llmId ?? "", ...initialParserConfig(method, input.parser_config) },
       similarityThreshold: input.similarity_threshold ?? 0.2,
       vectorSimilarityWeight: input.vector_similarity_weight ?? 0.3,
       createTime: now,

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { MetadataConfig } from "../../contract/auto-metadata";
-import type { ParserConfig } from "../../contract/parser-config";
+import type { StoredParserConfig } from "../../contract/parser-config";
 import { datasets } from "../../db/schema";
 import { nowMs } from "../../lib/time";
 import type { ServiceContext } from "../context";
 import { getDatasetInTenant, getManageableDataset, lacksPermission } from "../scope/datasets";
 
-const configOf = (config: Partial<ParserConfig>): MetadataConfig => {
+const configOf = (config: StoredParserConfig): MetadataConfig => {
   return { metadata: config.metadata ?? [], built_in_metadata: config.built_in_metadata ?? [] };
 };
 

@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { UpdateDatasetInput } from "../../contract/datasets";
-import { defaultParserConfig, mergeParserConfig } from "../../contract/parser-config";
+import { initialParserConfig, patchParserConfig } from "../../contract/parser-config";
 import { datasets } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
@@ -24,6 +24,7 @@ const assertNameFree = async (ctx: ServiceContext, id: string, name: string) => 
 
 export const updateDataset = async (ctx: ServiceContext, id: string, input: UpdateDatasetInput) => {
   // RAGFlow's update words an unknown dataset as one the caller lacks permission for
+  if (Object.keys(input).length === 0) throw dataError("no properties were modified");
   const current = await getManageableDataset(ctx, id, lacksPermission(ctx, id).message);
   if (input.name !== undefined) await assertNameFree(ctx, id, input.name);
   if (input.embedding_model !== undefined && input.embedding_model !== current.embdId) {
@@ -37,10 +38,14 @@ export const updateDataset = async (ctx: ServiceContext, id: string, input: Upda
   if (input.pipeline_id) await assertPipelineOfTenant(ctx, current.tenantId, input.pipeline_id);
   // RAGFlow: a chunk method given without a pipeline_id switches the dataset back from its pipeline
   const pipelineId = input.pipeline_id ?? (input.chunk_method !== undefined ? null : undefined);
-  // A new chunk method starts from that method's defaults; otherwise the stored config is patched.
   const methodChanged = input.chunk_method !== undefined && input.chunk_method !== current.parserId;
-  const base = methodChanged ? defaultParserConfig(input.chunk_method) : current.parserConfig;
-  const parserConfig = input.parser_config || methodChanged ? mergeParserConfig(base, input.parser_config) : undefined;
+  // RAGFlow v0.27: a given config patches the stored one; a new method without one takes that method's defaults
+  const given = input.parser_config && Object.keys(input.parser_config).length > 0 ? input.parser_config : undefined;
+  const parserConfig = given
+    ? patchParserConfig(current.parserConfig, given)
+    : methodChanged && input.chunk_method
+      ? initialParserConfig(input.chunk_method)
+      : undefined;
 
   const [row] = await ctx.db
     .update(datasets)
@@ -63,5 +68,5 @@ export const updateDataset = async (ctx: ServiceContext, id: string, input: Upda
     .where(eq(datasets.id, id))
     .returning();
   if (!row) throw dataError(`You don't own the dataset ${id}.`);
-  return toDataset(row);
+  return input.connectors ? { ...toDataset(row), connectors: input.connectors } : toDataset(row);
 };

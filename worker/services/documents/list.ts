@@ -71,8 +71,10 @@ export const listDocuments = async (ctx: ServiceContext, datasetId: string, quer
   if (query.id) filters.push(eq(documents.id, query.id));
   if (query.name) filters.push(eq(documents.nameKey, query.name.toLowerCase()));
   if (query.keywords) filters.push(keyContains(documents.nameKey, query.keywords));
-  if (query.create_time_from > 0) filters.push(gte(documents.createTime, query.create_time_from));
-  if (query.create_time_to > 0) filters.push(lte(documents.createTime, query.create_time_to));
+  // RAGFlow v0.27 applies the creation-time range to the listed documents only: `total` counts without it
+  const timeFilters: SQL[] = [];
+  if (query.create_time_from > 0) timeFilters.push(gte(documents.createTime, query.create_time_from));
+  if (query.create_time_to > 0) timeFilters.push(lte(documents.createTime, query.create_time_to));
   const suffixes = asList(query.suffix).map((suffix) => suffix.replace(/^\./, "").toLowerCase());
   if (suffixes.length > 0) filters.push(inJsonList(documents.suffix, suffixes));
   const unknownRuns = asList(query.run).filter((status) => !RUN_FILTER.includes(status));
@@ -93,7 +95,7 @@ export const listDocuments = async (ctx: ServiceContext, datasetId: string, quer
     ctx.db
       .select()
       .from(documents)
-      .where(where)
+      .where(and(where, ...timeFilters))
       .orderBy(query.desc ? desc(column) : asc(column), asc(documents.id))
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),

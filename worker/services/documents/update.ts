@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import { extensionOf, type UpdateDocumentInput } from "../../contract/documents";
-import { defaultParserConfig, mergeParserConfig } from "../../contract/parser-config";
+import { deepMergeConfig, initialParserConfig, patchParserConfig } from "../../contract/parser-config";
 import { documents, type DocumentRow, RUN } from "../../db/schema";
 import { argumentError, dataError } from "../../lib/errors";
 import { nowMs } from "../../lib/time";
@@ -27,10 +27,14 @@ const parsingReset = (doc: DocumentRow, input: UpdateDocumentInput): Partial<Doc
   const method = input.chunk_method || undefined;
   const methodChanged = method !== undefined && method !== doc.parserId;
   if (!methodChanged && !input.parser_config) return {};
-  const base = methodChanged ? defaultParserConfig(method) : doc.parserConfig;
+  // RAGFlow v0.27: the given config, or without one the method's defaults, patches the stored one
+  const given = input.parser_config && Object.keys(input.parser_config).length > 0 ? input.parser_config : undefined;
+  const parserConfig = given
+    ? patchParserConfig(doc.parserConfig, given)
+    : method && deepMergeConfig(doc.parserConfig, initialParserConfig(method));
   return {
     parserId: method ?? doc.parserId,
-    parserConfig: mergeParserConfig(base, input.parser_config),
+    parserConfig: parserConfig || undefined,
     ...(methodChanged ? { run: RUN.unstart, progress: 0, progressMsg: "", processDuration: 0 } : {}),
   };
 };

@@ -1,5 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { type ChunkMethod, defaultParserConfig, type ParserConfig } from "../../contract/parser-config";
+import {
+  type ChunkMethod,
+  defaultParserConfig,
+  effectiveParserConfig,
+  type ParserConfig,
+} from "../../contract/parser-config";
 import { documents, RUN, tasks } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
 import { newId } from "../../lib/ids";
@@ -47,7 +52,7 @@ export const planTasks = async (deps: Deps, message: PlanMessage) => {
     if (!blob) return failDocument(deps, doc.id, "The file is missing from storage.");
     try {
       const pageCount = await countPdfPages(new Uint8Array(await new Response(blob.body).arrayBuffer()));
-      const config = doc.parserConfig;
+      const config = effectiveParserConfig(doc.parserId, doc.parserConfig);
       ranges = pageTasks(
         pageCount,
         config,

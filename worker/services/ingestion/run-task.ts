@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { defaultParserConfig, mergeParserConfig, type ParserConfig } from "../../contract/parser-config";
+import { effectiveParserConfig, type ParserConfig } from "../../contract/parser-config";
 import { chunks, type DocumentRow, documents, RUN, tasks, type TaskRow } from "../../db/schema";
 import { inChunks } from "../../lib/batches";
 import { AUDIO_SUFFIXES, IMAGE_SUFFIXES } from "../../lib/content-types";
@@ -180,8 +180,9 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
   const { report, finish } = reporter(deps, { ...task, state: "running" });
   // keys a configuration saved before they existed lacks come from the method's defaults; a document without a
   // chat model of its own uses the knowledge base's (set after the document was uploaded), else the team's
-  const merged = mergeParserConfig(defaultParserConfig(doc.parserId), doc.parserConfig);
+  const merged = effectiveParserConfig(doc.parserId, doc.parserConfig);
   const config = { ...merged, llm_id: merged.llm_id || dataset.parserConfig.llm_id || "" };
+  const datasetConfig = { ...dataset, parserConfig: effectiveParserConfig(dataset.parserId, dataset.parserConfig) };
   try {
     if (dataset.pipelineId) {
       await runPipelineTask(deps, task, doc, { ...dataset, pipelineId: dataset.pipelineId }, report);
@@ -195,9 +196,9 @@ export const runTask = async (deps: Deps, message: TaskMessage) => {
     parsed.parsed = await readScannedPages(deps, doc.tenantId, parsed.parsed, parsed.figureModel, report);
     const { drafts, matched } = await chunkTask(deps, task, doc, config, parsed, report);
     const enriched = await enrichDrafts(deps, doc.tenantId, config, matched, report);
-    const tagged = await tagDrafts(deps, dataset, enriched, report);
-    await extractDocumentMetadata(deps, dataset, doc.id, drafts, report);
-    await indexChunks(deps, task, doc, dataset, tagged, report);
+    const tagged = await tagDrafts(deps, datasetConfig, enriched, report);
+    await extractDocumentMetadata(deps, datasetConfig, doc.id, drafts, report);
+    await indexChunks(deps, task, { ...doc, parserConfig: config }, dataset, tagged, report);
     await finish(`Task done (${seconds(started)}).`, (nowMs() - started) / 1000);
   } catch (error) {
     if (error instanceof TaskCancelled) return;

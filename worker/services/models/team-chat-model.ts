@@ -1,4 +1,3 @@
-import type { ParserConfig } from "../../contract/parser-config";
 import { BUILTIN_PROVIDER, parseModelId } from "../../platform/providers/catalogue";
 import type { ChatModel } from "../../platform/providers/types";
 import type { Deps, ServiceContext } from "../context";
@@ -21,7 +20,7 @@ export const teamChatModelIdOnce = (ctx: ServiceContext) => {
 export const enrichmentModel = async (
   deps: Deps,
   tenantId: string,
-  config: Pick<ParserConfig, "llm_id">,
+  config: { llm_id?: string },
 ): Promise<ChatModel | null> => {
   const id = config.llm_id || (await tenantDefaultsFor(deps, tenantId)).llm_id;
   if (!id || parseModelId(id).provider === BUILTIN_PROVIDER) return null;

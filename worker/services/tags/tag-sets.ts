@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { ParserConfig } from "../../contract/parser-config";
+import { defaultParserConfig, type StoredParserConfig } from "../../contract/parser-config";
 import type { Db } from "../../db/client";
 import { datasets } from "../../db/schema";
 import { HEX_ID } from "../../contract/pydantic";
@@ -77,13 +77,13 @@ export const contentTags = async (db: Db, set: TagSet, content: string): Promise
 export const questionTags = async (db: Db, set: TagSet, question: string): Promise<TagFeatures> =>
   tagFeatures(await matchedTags(db, set, analyzeQuery(question).terms, 1), set.shares, set.topN);
 
-const tagSetIdsOf = (dataset: { parserConfig: ParserConfig }) => dataset.parserConfig.tag_kb_ids ?? [];
+const tagSetIdsOf = (dataset: { parserConfig: StoredParserConfig }) => dataset.parserConfig.tag_kb_ids ?? [];
 
 // The question's tags from the tag sets of the searched datasets ({} when none has any), with the first such
 // dataset's topn_tags.
 export const questionTagsOf = async (
   db: Db,
-  searched: { tenantId: string; parserConfig: ParserConfig }[],
+  searched: { tenantId: string; parserConfig: StoredParserConfig }[],
   question: string,
 ): Promise<TagFeatures> => {
   const withSets = searched.filter((dataset) => tagSetIdsOf(dataset).length > 0);
@@ -93,7 +93,7 @@ export const questionTagsOf = async (
     db,
     first.tenantId,
     [...new Set(withSets.flatMap(tagSetIdsOf))],
-    first.parserConfig.topn_tags,
+    first.parserConfig.topn_tags ?? defaultParserConfig().topn_tags,
   );
   return set ? questionTags(db, set, question) : {};
 };

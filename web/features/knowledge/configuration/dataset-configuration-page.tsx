@@ -41,21 +41,21 @@ export const DatasetConfigurationPage = () => {
         </Box>
       )}
       {/* summaries are built on request, with the saved RAPTOR settings */}
-      {dataset.parser_config.raptor.use_raptor && (
+      {dataset.parser_config.raptor?.use_raptor && (
         <Box maxW="3xl">
-          <IndexTaskPanel datasetId={dataset.id} datasetLlmId={dataset.parser_config.llm_id} type="raptor" />
+          <IndexTaskPanel datasetId={dataset.id} datasetLlmId={dataset.parser_config.llm_id ?? ""} type="raptor" />
         </Box>
       )}
       {dataset.chunk_method !== "tag" && (
         <Box maxW="3xl">
-          <IndexTaskPanel datasetId={dataset.id} datasetLlmId={dataset.parser_config.llm_id} type="graph">
+          <IndexTaskPanel datasetId={dataset.id} datasetLlmId={dataset.parser_config.llm_id ?? ""} type="graph">
             <KnowledgeGraphButton datasetId={dataset.id} />
           </IndexTaskPanel>
         </Box>
       )}
       {dataset.chunk_method !== "tag" && (
         <Box maxW="3xl">
-          <IndexTaskPanel datasetId={dataset.id} datasetLlmId={dataset.parser_config.llm_id} type="mindmap">
+          <IndexTaskPanel datasetId={dataset.id} datasetLlmId={dataset.parser_config.llm_id ?? ""} type="mindmap">
             <MindMapButton datasetId={dataset.id} />
           </IndexTaskPanel>
         </Box>

@@ -3,9 +3,8 @@ import { PARSE_TYPE } from "../../../../worker/contract/dataflow";
 import type { Dataset, Permission } from "../../../../worker/contract/datasets";
 import {
   type ChunkMethod,
-  defaultParserConfig,
+  effectiveParserConfig,
   type GraphragMethod,
-  mergeParserConfig,
   type ParserConfig,
   type RaptorScope,
 } from "../../../../worker/contract/parser-config";
@@ -81,8 +80,8 @@ export const metadataRow = (
 });
 
 export const valuesFromDataset = (dataset: Dataset): ConfigValues => {
-  // Older rows may lack keys; the method's defaults fill them in.
-  const config: ParserConfig = mergeParserConfig(defaultParserConfig(dataset.chunk_method), dataset.parser_config);
+  // The stored config is sparse (RAGFlow's); the method's defaults fill in the rest.
+  const config: ParserConfig = effectiveParserConfig(dataset.chunk_method, dataset.parser_config);
   return {
     name: dataset.name,
     avatar: dataset.avatar ?? "",
