@@ -22,7 +22,7 @@ const listChunks = (user: TestUser, path: string, query = "") =>
   callApi<ChunkList>(`${path}${query}`, { token: user.token });
 
 const addChunk = (user: TestUser, path: string, json: unknown) =>
-  callApi<{ chunk: { id: string } }>(path, { token: user.token, json });
+  callApi<{ chunk: { id: string; content: string } }>(path, { token: user.token, json });
 
 // What RAGFlow v0.27's own API suites expect of datasets, documents, chunks and retrieval, in this project's words.
 describe("RAGFlow v0.27 dataset, chunk and retrieval fields", () => {
