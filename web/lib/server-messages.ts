@@ -14,7 +14,6 @@ const KNOWN: [RegExp, ServerMessage][] = [
   [/^Agent with title (?<name>.*) already exists\.$/, "agentNameTaken"],
   [/^Duplicated name in the same folder: (?<name>.*)$/, "fileNameTaken"],
   [/^Session not found!$/, "sessionNotFound"],
-  [/^A chunk with the same content already exists in this document\.$/, "chunkExists"],
   [/^User not found: (?<email>.*)\. Only registered users can be invited\.$/, "inviteUnknownUser"],
   [/^The owner cannot leave or be removed from their own team\.$/, "ownerStays"],
   [/^Has no permission for this operation\.$/, "noPermission"],

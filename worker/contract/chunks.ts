@@ -64,7 +64,11 @@ const PositionsSchema = v.optional(
 );
 
 export const CreateChunkSchema = v.object({
-  content: v.pipe(v.string("`content` is required"), v.trim(), v.nonEmpty("`content` is required")),
+  // kept as sent (a leading newline too); only blank content is refused, as RAGFlow's is_content_empty
+  content: v.pipe(
+    v.string("`content` is required"),
+    v.check((text) => text.trim().length > 0, "`content` is required"),
+  ),
   important_keywords: StringList("important_keywords"),
   // RAGFlow keeps the questions stripped and drops the empty ones
   questions: v.pipe(

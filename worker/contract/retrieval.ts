@@ -113,7 +113,8 @@ export const RetrievalSchema = v.pipe(
     use_kg: v.optional(v.boolean(msg.boolean), false),
     metadata_condition: optionalOrNull(MetadataConditionSchema),
   }),
-  v.check((input) => input.dataset_ids.length > 0 || input.document_ids.length > 0, "`dataset_ids` is required."),
+  // RAGFlow's retrieval_test: document_ids narrow the datasets, they do not name them
+  v.check((input) => input.dataset_ids.length > 0, "`dataset_ids` is required."),
   v.check(
     (input) =>
       input.keyword_similarity_weight === undefined ||
@@ -130,7 +131,8 @@ export type RetrievedChunk = {
   document_id: string;
   document_keyword: string;
   dataset_id: string;
-  highlight: string;
+  // only with `highlight: true`
+  highlight?: string;
   image_id: string;
   // Buddy's: a signed address of the chunk's image (only with an image_id), loadable without signing in
   image_url?: string;

@@ -12,11 +12,10 @@ const Tag = (field: string) =>
     v.maxLength(TAG_MAX_LENGTH, `${field} has at most ${TAG_MAX_LENGTH} characters`),
   );
 
-// RAGFlow's DELETE /datasets/{id}/tags
+// RAGFlow's DELETE /datasets/{id}/tags: an empty list deletes nothing and succeeds
 export const DeleteTagsSchema = v.object({
   tags: v.pipe(
     v.array(Tag("A tag"), "tags must be a list of strings"),
-    v.minLength(1, "Lack of tags in request body"),
     v.maxLength(TAGS_PER_REQUEST, `At most ${TAGS_PER_REQUEST} tags at once`),
   ),
 });

@@ -229,13 +229,16 @@ describe("tag sets", () => {
       { value: "Reise", count: 2 },
     ]);
 
+    // as RAGFlow: an empty list deletes nothing and succeeds, no list at all is refused
     const empty = await callApi(`/datasets/${set.id}/tags`, {
       method: "DELETE",
       token: user.token,
       json: { tags: [] },
     });
-    expect(empty.body).toMatchObject({ code: 101 });
-    expect(empty.body.message).toContain("Lack of tags in request body");
+    expect(empty.body).toMatchObject({ code: 0 });
+    const missing = await callApi(`/datasets/${set.id}/tags`, { method: "DELETE", token: user.token, json: {} });
+    expect(missing.body).toMatchObject({ code: 101 });
+    expect(missing.body.message).toBe("Field: <tags> - Message: <Field required> - Value: <None>");
     const blank = await callApi(`/datasets/${set.id}/tags`, {
       method: "PUT",
       token: user.token,

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { callApi } from "../../helpers/worker/api";
-import { createDataset, createUser, type TestUser, textFile, uploadFiles } from "../../helpers/worker/factories";
+import {
+  createDataset,
+  createUser,
+  ingest,
+  type TestUser,
+  textFile,
+  uploadFiles,
+} from "../../helpers/worker/factories";
 
 type ChunkList = { total: number; chunks: unknown[]; doc: { chunk_count: number } };
 
@@ -15,7 +22,7 @@ const listChunks = (user: TestUser, path: string, query = "") =>
   callApi<ChunkList>(`${path}${query}`, { token: user.token });
 
 const addChunk = (user: TestUser, path: string, json: unknown) =>
-  callApi<{ chunk: { id: string } }>(path, { token: user.token, json });
+  callApi<{ chunk: { id: string; content: string } }>(path, { token: user.token, json });
 
 // What RAGFlow v0.27's own API suites expect of datasets, documents, chunks and retrieval, in this project's words.
 describe("RAGFlow v0.27 dataset, chunk and retrieval fields", () => {
@@ -71,15 +78,41 @@ describe("RAGFlow v0.27 dataset, chunk and retrieval fields", () => {
     expect(alphaSize.body.data.chunks).toHaveLength(3);
   });
 
-  it("adding the same content again keeps one chunk, and the count says one", async () => {
+  it("adding the same content again adds a chunk of its own, and the count and the list both grow", async () => {
     const user = await createUser();
     const { chunks } = await oneDocument(user);
     const first = await addChunk(user, chunks, { content: "same text" });
     const again = await addChunk(user, chunks, { content: "same text", important_keywords: ["a"] });
     expect(again.body.code).toBe(0);
-    expect(again.body.data.chunk.id).toBe(first.body.data.chunk.id);
-    // RAGFlow's chunk_num would say 2 here; Buddy's count agrees with the list (docs/api.md)
-    expect((await listChunks(user, chunks)).body.data).toMatchObject({ total: 1, doc: { chunk_count: 1 } });
+    expect(again.body.data.chunk.id).not.toBe(first.body.data.chunk.id);
+    const third = await addChunk(user, chunks, { content: "same text" });
+    expect(new Set([first, again, third].map((res) => res.body.data.chunk.id)).size).toBe(3);
+    expect((await listChunks(user, chunks)).body.data).toMatchObject({ total: 3, doc: { chunk_count: 3 } });
+  });
+
+  it("finds parsed chunks by a keyword in their document's name, hand-added ones by their content only", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const docs = await ingest(user, ds.id, [textFile("garden_notes.txt", "Water the roses in the morning.")]);
+    const chunks = `/datasets/${ds.id}/documents/${docs["garden_notes.txt"]?.id}/chunks`;
+    await addChunk(user, chunks, { content: "chunk test 1" });
+    const count = async (keywords: string) =>
+      (await listChunks(user, chunks, `?keywords=${keywords}`)).body.data.chunks.length;
+    expect(await count("garden")).toBe(1);
+    expect(await count("roses")).toBe(1);
+    expect(await count("chunk")).toBe(1);
+    expect(await count("unknown")).toBe(0);
+  }, 30_000);
+
+  it("keeps a chunk's content as sent, a leading newline too, and refuses only blank content", async () => {
+    const user = await createUser();
+    const { chunks } = await oneDocument(user);
+    const added = await addChunk(user, chunks, { content: "\n!?。；！？\"'" });
+    expect(added.body.data.chunk.content).toBe("\n!?。；！？\"'");
+    expect((await addChunk(user, chunks, { content: " \n " })).body).toEqual({
+      code: 102,
+      message: "`content` is required",
+    });
   });
 
   it("answers RAGFlow's exception line (code 100) where its conversion raises, and changes nothing", async () => {

@@ -292,6 +292,13 @@ describe("POST /retrieval", () => {
       code: 102,
       message: "`dataset_ids` is required.",
     });
+    // as RAGFlow: document ids narrow the datasets, they do not stand for them
+    const [doc] = (await callApi<{ docs: { id: string }[] }>(`/datasets/${ds.id}/documents`, { token: user.token }))
+      .body.data.docs;
+    expect((await search(user, { question: "Schlaf", document_ids: [doc?.id] })).body).toMatchObject({
+      code: 102,
+      message: "`dataset_ids` is required.",
+    });
     expect((await search(user, { question: "x", dataset_ids: [ds.id], top_k: 0 })).body).toMatchObject({
       code: 102,
       message: "`top_k` must be greater than 0",
@@ -308,6 +315,24 @@ describe("POST /retrieval", () => {
       message: `You don't own the dataset ${ds.id}.`,
     });
     expect((await callApi("/retrieval", { json: { question: "x", dataset_ids: [ds.id] } })).status).toBe(401);
+  });
+
+  it("bounds only the nearest vectors by top_k, and carries highlight only when asked", async () => {
+    const user = await createUser();
+    const ds = await createDataset(user);
+    const beds = ["Rosen", "Tulpen", "Kartoffeln", "Bohnen", "Kräuter"];
+    await ingest(
+      user,
+      ds.id,
+      beds.map((plant, i) => textFile(`beet-${i}.txt`, `Im Garten wachsen ${plant}.`)),
+    );
+    const question = { question: "Garten", dataset_ids: [ds.id], similarity_threshold: 0 };
+    // as RAGFlow's kNN k: the keyword matches are not cut by it
+    const narrow = await search(user, { ...question, top_k: 1 });
+    expect(narrow.body.data.chunks).toHaveLength(beds.length);
+    for (const hit of narrow.body.data.chunks) expect(hit).not.toHaveProperty("highlight");
+    const marked = await search(user, { ...question, highlight: "True" });
+    for (const hit of marked.body.data.chunks) expect(hit.highlight).toContain("<em>Garten</em>");
   });
 
   it("ranks with the searched datasets' own statistics: another team's documents do not move the scores", async () => {

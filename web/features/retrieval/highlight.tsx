@@ -27,7 +27,7 @@ export const parseHighlight = (highlight: string): HighlightSegment[] => {
 
 // The chunk text with the query words marked; falls back to the plain content when there is no highlight. A
 // chunk holding an HTML table shows the table drawn (without marks: a mark inside its markup would break it).
-export const HighlightedText = ({ highlight, content }: { highlight: string; content: string }) =>
+export const HighlightedText = ({ highlight, content }: { highlight?: string; content: string }) =>
   hasTable(content) ? (
     <ChunkContent content={content} data-testid="retrieval-chunk-text" />
   ) : (

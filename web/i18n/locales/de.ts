@@ -51,7 +51,6 @@ export const de = {
       agentNameTaken: "Es gibt bereits einen Buddy namens „{{name}}“.",
       fileNameTaken: "In diesem Ordner gibt es bereits „{{name}}“.",
       sessionNotFound: "Unterhaltung nicht gefunden.",
-      chunkExists: "Dieses Dokument hat bereits einen Abschnitt mit demselben Inhalt.",
       inviteUnknownUser: "Unter {{email}} ist niemand registriert. Eingeladen werden können nur registrierte Benutzer.",
       ownerStays: "Der Besitzer kann sein eigenes Team nicht verlassen und nicht daraus entfernt werden.",
       noPermission: "Für diese Aktion fehlt die Berechtigung.",

@@ -54,7 +54,6 @@ export const en: Shape<typeof de> = {
       agentNameTaken: "A Buddy named “{{name}}” already exists.",
       fileNameTaken: "This folder already holds “{{name}}”.",
       sessionNotFound: "Conversation not found.",
-      chunkExists: "This document already has a chunk with the same content.",
       inviteUnknownUser: "Nobody is registered as {{email}}. Only registered users can be invited.",
       ownerStays: "The owner cannot leave their own team or be removed from it.",
       noPermission: "You lack the permission for this action.",

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, or, type SQL, sql } from "drizzle-orm";
 import type { ListChunksQuery } from "../../contract/chunks";
 import { chunks } from "../../db/schema";
 import { dataError } from "../../lib/errors";
@@ -22,7 +22,11 @@ export const listChunks = async (
     filters.push(eq(chunks.available, query.available === "1" || query.available === "true"));
   if (query.keywords) {
     const needle = foldSharpS(query.keywords.toLowerCase());
-    filters.push(sql`instr(replace(lower(${chunks.content}), 'ß', 'ss'), ${needle}) > 0`);
+    const inContent = sql`instr(replace(lower(${chunks.content}), 'ß', 'ss'), ${needle}) > 0`;
+    // RAGFlow's search also reads the title its parser gives each chunk (a chunk added by hand has none): a
+    // keyword in the document's name finds the parsed chunks
+    const inName = foldSharpS(document.name.toLowerCase()).includes(needle);
+    filters.push(inName ? (or(inContent, eq(chunks.manual, false)) as SQL) : inContent);
   }
   const where = and(...filters);
   const [rows, [total]] = await Promise.all([

@@ -4,6 +4,7 @@ import { chunks } from "../../db/schema";
 import { eachChunk, inChunks, rowsInChunks } from "../../lib/batches";
 import { bulkError, bulkReport, splitDuplicates } from "../../lib/bulk-report";
 import { dataError } from "../../lib/errors";
+import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
 import { givenPlaces } from "../../rag/chunk/positions";
 import { qaContent, splitQaContent } from "../../rag/chunk/records";
@@ -28,10 +29,9 @@ export const createChunk = async (
     .select({ position: max(chunks.position) })
     .from(chunks)
     .where(eq(chunks.documentId, documentId));
-  const id = await contentChunkId(documentId, input.content);
-  const imageId = image ? givenImageId(document, id) : "";
-  const row = await insertNewChunk(
-    ctx,
+  // The first chunk of a content takes the content's id; the same content again is a chunk of its own (RAGFlow
+  // counts every add), so the document's count and its chunk list agree.
+  const fields = (id: string) =>
     chunkRow(document, {
       id,
       content: input.content,
@@ -41,30 +41,14 @@ export const createChunk = async (
       tagFeatures: input.tag_feas ?? {},
       position: (last?.position ?? -1) + 1,
       ...(input.positions ? givenPlaces(input.positions) : {}),
-      imageId,
+      imageId: image ? givenImageId(document, id) : "",
       manual: true,
-    }),
-  );
-  // The id comes from the content, so the same content again is the same chunk: as in RAGFlow (whose store
-  // upserts), its keywords, questions and tags are replaced and it answers as added.
+    });
   const stored =
-    row ??
-    (
-      await ctx.db
-        .update(chunks)
-        .set({
-          importantKeywords: input.important_keywords ?? [],
-          questions: input.questions ?? [],
-          tags: input.tag_kwd ?? [],
-          tagFeatures: input.tag_feas ?? {},
-          ...(input.positions ? givenPlaces(input.positions) : {}),
-          ...(image ? { imageId } : {}),
-          updateTime: nowMs(),
-        })
-        .where(and(eq(chunks.id, id), eq(chunks.documentId, documentId)))
-        .returning()
-    )[0];
-  if (!stored) throw dataError("A chunk with the same content already exists in this document.");
+    (await insertNewChunk(ctx, fields(await contentChunkId(documentId, input.content)))) ??
+    (await insertNewChunk(ctx, fields(newId())));
+  if (!stored) throw dataError("The chunk could not be stored.");
+  const id = stored.id;
   if (image) await storeChunkImage(ctx, document, id, image);
   await storeVectors(ctx, dataset, document, [stored]);
   await recountDocument(ctx, documentId, datasetId);

@@ -114,7 +114,9 @@ export const retrieve = async (
   const scope: Scope = { datasetIds, documentIds };
   const w = input.vector_similarity_weight;
   // Like RAGFlow's RERANK_LIMIT, only a window of candidates is re-scored: enough to fill the requested page.
-  const topK = Math.min(input.top_k, 1024, Math.max(RESCORE_WINDOW, input.page * input.page_size));
+  const candidateWindow = Math.min(1024, Math.max(RESCORE_WINDOW, input.page * input.page_size));
+  // top_k bounds the nearest vectors only, as RAGFlow's kNN k: its full-text matches are not cut by it
+  const topK = Math.min(input.top_k, candidateWindow);
   const question = input.cross_languages.length
     ? await withTranslations(ctx, input.question, input.cross_languages, options)
     : input.question;
@@ -124,8 +126,8 @@ export const retrieve = async (
   const model = await resolveEmbedding(ctx, rows[0]?.tenantId ?? ctx.actor.tenantId, rows[0]?.embdId ?? "");
   const statistics = termStatistics(ctx.db, scope, query.terms);
   const [keyword, ngram, vectorSearch, stats, questionFeatures] = await Promise.all([
-    query.terms.length ? keywordCandidates(ctx.db, scope, ftsExpression(query.terms), topK) : [],
-    grams.length ? selectiveNgramCandidates(ctx, scope, grams, topK, statistics) : noNgramCandidates(),
+    query.terms.length ? keywordCandidates(ctx.db, scope, ftsExpression(query.terms), candidateWindow) : [],
+    grams.length ? selectiveNgramCandidates(ctx, scope, grams, candidateWindow, statistics) : noNgramCandidates(),
     w > 0 ? vectorCandidates(ctx, scope, model, question, topK) : null,
     statistics,
     labels,
@@ -324,7 +326,8 @@ const toRetrieved = (hit: Scored, terms: string[], withHighlight: boolean): Retr
   document_id: hit.row.document_id,
   document_keyword: hit.row.doc_name,
   dataset_id: hit.row.dataset_id,
-  highlight: withHighlight ? highlight(hit.row.content, terms) : "",
+  // only asked for: RAGFlow's chunks carry no highlight field without it
+  ...(withHighlight ? { highlight: highlight(hit.row.content, terms) } : {}),
   image_id: hit.row.image_id,
   important_keywords: parse(hit.row.important_kwd),
   questions: parse(hit.row.question_kwd),
