@@ -27,17 +27,6 @@ const PARSER_KEYS = [
 ] as const;
 const RAPTOR_KEYS = ["use_raptor", "prompt", "max_token", "threshold", "max_cluster", "random_seed", "scope"] as const;
 const DATASET_KEYS = ["name", "language", "permission", "pagerank", "parser_config"] as const;
-const DATASET_FIELDS = [
-  ...DATASET_KEYS,
-  "avatar",
-  "description",
-  "embedding_model",
-  "chunk_method",
-  "similarity_threshold",
-  "vector_similarity_weight",
-  "parse_type",
-  "pipeline_id",
-] as const;
 // The dataset's fields without RAGFlow's parse_type / pipeline_id rules (this form sends one or the other; the
 // worker checks them).
 const DATASET_ENTRIES = UpdateDatasetRequestSchema.pipe[0].entries;
