@@ -1,5 +1,6 @@
 import type { ProgressLine } from "./message-catalogue";
 import * as v from "valibot";
+import { pythonRepr } from "./python-errors";
 import { type ChunkMethod, CHUNK_METHODS, ParserConfigInputSchema, type StoredParserConfig } from "./parser-config";
 import { fitsMetaFields, META_FIELDS_MAX_BYTES } from "./limits";
 import { float, int, isPlainObject, msg, queryDesc, queryInt, queryPage } from "./pydantic";
@@ -81,10 +82,15 @@ export const META_FIELDS_TOO_LARGE = `Metadata must be at most ${META_FIELDS_MAX
 // a document's own fields (author, year, tags …): an object of texts, numbers or lists of them
 export const MetaFieldsSchema = v.pipe(
   v.custom<Record<string, v.InferOutput<typeof MetaValueSchema>>>(isPlainObject, msg.dict),
-  v.check(
-    (fields) => Object.values(fields).every((value) => v.is(MetaValueSchema, value)),
-    "Each metadata value must be a string, a number or a list of them",
-  ),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const wrong = Object.values(dataset.value).find((value) => !v.is(MetaValueSchema, value));
+    if (wrong === undefined) return;
+    // RAGFlow's words for a nested object, in a list or on its own
+    if (Array.isArray(wrong)) addIssue({ message: `The type is not supported in list: ${pythonRepr(wrong)}` });
+    else if (isPlainObject(wrong)) addIssue({ message: `The type is not supported: ${pythonRepr(wrong)}` });
+    else addIssue({ message: "Each metadata value must be a string, a number or a list of them" });
+  }),
   v.check((fields) => fitsMetaFields(fields), META_FIELDS_TOO_LARGE),
 );
 

@@ -41,3 +41,16 @@ export const pythonJoinError = (items: unknown) => {
     `sequence item ${Math.max(index, 0)}: expected str instance, ${pythonTypeName(list[index])} found`,
   );
 };
+
+// Python's repr() of a JSON value, as pydantic's error input prints inside lists and dicts.
+export const pythonRepr = (value: unknown): string => {
+  if (value === null || value === undefined) return "None";
+  if (typeof value === "boolean") return value ? "True" : "False";
+  if (typeof value === "string") return `'${value.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+  if (Array.isArray(value)) return `[${value.map(pythonRepr).join(", ")}]`;
+  if (typeof value === "object")
+    return `{${Object.entries(value)
+      .map(([key, item]) => `${pythonRepr(key)}: ${pythonRepr(item)}`)
+      .join(", ")}}`;
+  return String(value);
+};

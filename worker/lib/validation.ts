@@ -1,21 +1,9 @@
 import * as v from "valibot";
+import { pythonRepr } from "../contract/python-errors";
 
 const VALUE_PREVIEW_LENGTH = 125;
 // password, new_password, api_key, access_token … (not chunk_token_num)
 const SECRET_FIELD = /password|secret|api_key|(^|[._])(\w+_)?token$/i;
-
-// Python's repr() of a JSON value, as pydantic's error input prints inside lists and dicts.
-export const pythonRepr = (value: unknown): string => {
-  if (value === null || value === undefined) return "None";
-  if (typeof value === "boolean") return value ? "True" : "False";
-  if (typeof value === "string") return `'${value.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
-  if (Array.isArray(value)) return `[${value.map(pythonRepr).join(", ")}]`;
-  if (typeof value === "object")
-    return `{${Object.entries(value)
-      .map(([key, item]) => `${pythonRepr(key)}: ${pythonRepr(item)}`)
-      .join(", ")}}`;
-  return String(value);
-};
 
 // str(input), cut like RAGFlow's format_validation_error_message: over 128 characters keeps 125 and "...".
 const preview = (path: string, input: unknown): string => {

@@ -10,7 +10,7 @@ import type { ServiceContext } from "../context";
 import { getDatasetInTenant } from "../scope/datasets";
 import { recountDocuments } from "./counters";
 import { assertModelsFor } from "./required-models";
-import { pythonRepr } from "../../lib/validation";
+import { pythonRepr } from "../../contract/python-errors";
 
 // The dataset's documents among `ids`, and RAGFlow's errors for the rest: ids given twice, and one
 // "Documents not found: [...]" for ids that are not the dataset's (then the request fails once the found ones

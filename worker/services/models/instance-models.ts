@@ -4,7 +4,7 @@ import { type ModelInstanceRow, tenantModels } from "../../db/schema";
 import { dataError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowMs } from "../../lib/time";
-import { pythonRepr } from "../../lib/validation";
+import { pythonRepr } from "../../contract/python-errors";
 import { findProvider, knowsModel } from "../../platform/providers/catalogue";
 import type { ServiceContext } from "../context";
 import { teamInstance } from "./lookup";

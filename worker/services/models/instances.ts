@@ -6,7 +6,7 @@ import { dataError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { maskSecret, sealSecret } from "../../lib/secret-box";
 import { nowMs } from "../../lib/time";
-import { pythonRepr } from "../../lib/validation";
+import { pythonRepr } from "../../contract/python-errors";
 import type { ProviderEntry } from "../../platform/providers/catalogue";
 import type { ServiceContext } from "../context";
 import { addableProvider, type ConnectionSettings, checkConnection } from "./connection";

@@ -1,5 +1,5 @@
 import type { FilterOperator } from "../../../contract/agent-flow-params";
-import { pythonRepr } from "../../../lib/validation";
+import { pythonRepr } from "../../../contract/python-errors";
 
 // A value as Python's str() writes it, which RAGFlow's filters compare as text (None as nothing).
 export const pythonText = (value: unknown): string => {
