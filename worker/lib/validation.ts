@@ -15,6 +15,12 @@ const preview = (path: string, input: unknown): string => {
 export const isMissingKey = (issue: v.BaseIssue<unknown>) =>
   issue.kind === "schema" && issue.type.endsWith("object") && issue.received === "undefined";
 
+// pydantic prints an unknown key's value; valibot's issue input for it is the key itself
+const offendingValue = (issue: v.BaseIssue<unknown>) => {
+  const last = issue.path?.at(-1);
+  return last?.origin === "key" ? last.value : issue.input;
+};
+
 // One line per issue, "Field: <path> - Message: <text> - Value: <input>", as RAGFlow words its pydantic errors;
 // its clients and API tests match on that shape.
 export const formatIssues = (issues: readonly v.BaseIssue<unknown>[]): string =>
@@ -22,7 +28,7 @@ export const formatIssues = (issues: readonly v.BaseIssue<unknown>[]): string =>
     .map((issue) => {
       const path = v.getDotPath(issue) ?? "body";
       const message = isMissingKey(issue) ? "Field required" : issue.message;
-      return `Field: <${path}> - Message: <${message}> - Value: <${preview(path, issue.input)}>`;
+      return `Field: <${path}> - Message: <${message}> - Value: <${preview(path, offendingValue(issue))}>`;
     })
     .join("\n");
 

@@ -83,6 +83,15 @@ describe("RAGFlow v0.27 inputs and wording", () => {
       "Field: <chunk_method> - Message: <`chunk_method` other doesn't exist> - Value: <other>",
     );
     expect((await listDocs(user, ds.id))[0]?.chunk_method).toBe("naive");
+    // pydantic prints an unknown key's value, not the key
+    const extra = await callApi(path, {
+      token: user.token,
+      method: "PATCH",
+      json: { parser_config: { invalid_key: "invalid_value" } },
+    });
+    expect(extra.body.message).toBe(
+      "Field: <parser_config.invalid_key> - Message: <Extra inputs are not permitted> - Value: <invalid_value>",
+    );
     const gone = await callApi(`/datasets/${ds.id}/documents`, {
       token: user.token,
       method: "DELETE",
