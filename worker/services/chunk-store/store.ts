@@ -1,4 +1,4 @@
-import { getTableColumns, inArray, sql } from "drizzle-orm";
+import { eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { type ChunkRow, chunks } from "../../db/schema";
 import { inChunks, rowsPerInsert } from "../../lib/batches";
 import { sha256Hex } from "../../lib/crypto";
@@ -137,4 +137,13 @@ export const deleteVectorsOf = async (deps: Deps, column: "documentId" | "datase
     );
     if (ids.length) await deps.vectors.deleteByIds(ids);
   }
+};
+
+// Chunks a task made on an earlier attempt that this attempt no longer produces: gone, rows and vectors.
+export const dropTaskChunksExcept = async (deps: Deps, taskId: string, kept: ReadonlySet<string>) => {
+  const stale = (await deps.db.select({ id: chunks.id }).from(chunks).where(eq(chunks.taskId, taskId)))
+    .map((row) => row.id)
+    .filter((id) => !kept.has(id));
+  for (const part of inChunks(stale)) await deps.db.delete(chunks).where(inArray(chunks.id, part));
+  if (stale.length) await deps.vectors.deleteByIds(stale);
 };

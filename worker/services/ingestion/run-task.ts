@@ -1,14 +1,20 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { effectiveParserConfig, type ParserConfig } from "../../contract/parser-config";
-import { chunks, type DocumentRow, documents, RUN, tasks, type TaskRow } from "../../db/schema";
-import { inChunks } from "../../lib/batches";
+import { type DocumentRow, documents, RUN, tasks, type TaskRow } from "../../db/schema";
 import { AUDIO_SUFFIXES, IMAGE_SUFFIXES } from "../../lib/content-types";
 import { nowMs } from "../../lib/time";
 import type { TaskMessage } from "../../platform/queue";
 import { chunkDocument, type ChunkDraft } from "../../rag/chunk";
 import { withChildren } from "../../rag/chunk/children";
 import { parseDocument, UnreadableDocumentError } from "../../rag/parse";
-import { chunkRow, contentChunkId, storeVectors, uniqueById, upsertChunks } from "../chunk-store/store";
+import {
+  chunkRow,
+  contentChunkId,
+  dropTaskChunksExcept,
+  storeVectors,
+  uniqueById,
+  upsertChunks,
+} from "../chunk-store/store";
 import type { Deps } from "../context";
 import { aggregateDocument } from "./aggregate";
 import { describeImage, imageModelOf } from "./describe-image";
@@ -261,15 +267,5 @@ const indexChunks = async (
     await report(0.6 + 0.35 * ((i + batch.length) / unique.length));
   }
   await report(0.95, `Embedding and indexing ${unique.length} chunks (${seconds(embedStarted)}).`);
-  // chunks of this task that a previous attempt made but this one no longer produces are dropped
-  const stale = (
-    await deps.db
-      .select({ id: chunks.id })
-      .from(chunks)
-      .where(and(eq(chunks.taskId, task.id)))
-  )
-    .map((row) => row.id)
-    .filter((id) => !unique.some((row) => row.id === id));
-  for (const part of inChunks(stale)) await deps.db.delete(chunks).where(inArray(chunks.id, part));
-  if (stale.length) await deps.vectors.deleteByIds(stale);
+  await dropTaskChunksExcept(deps, task.id, new Set(unique.map((row) => row.id)));
 };

@@ -1,13 +1,19 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DataflowChunk } from "../../../contract/dataflow";
 import { fitsMetaFields } from "../../../contract/limits";
-import { agents, chunks, type DatasetRow, type DocumentRow, documents, type TaskRow } from "../../../db/schema";
-import { inChunks } from "../../../lib/batches";
+import { agents, type DatasetRow, type DocumentRow, documents, type TaskRow } from "../../../db/schema";
 import { nowMs } from "../../../lib/time";
 import { type Metadata, mergeMetadata } from "../../../rag/auto-metadata";
 import { jsonObjectIn } from "../../../rag/json-answer";
 import { UnreadableDocumentError } from "../../../rag/parse/types";
-import { chunkRow, contentChunkId, storeVectors, upsertChunks } from "../../chunk-store/store";
+import {
+  chunkRow,
+  contentChunkId,
+  dropTaskChunksExcept,
+  storeVectors,
+  uniqueById,
+  upsertChunks,
+} from "../../chunk-store/store";
 import type { Deps } from "../../context";
 import { seconds } from "../../progress/lines";
 import { type Indexing, runPipeline } from "./run";
@@ -75,8 +81,7 @@ const storeChunks = async (
       return { row, embedded: embeddedText(chunk, indexing.fields) || chunk.text };
     }),
   );
-  // one entry per chunk id, the last one written winning
-  const rows = [...new Map(made.map((entry) => [entry.row.id, entry])).values()];
+  const rows = uniqueById(made.map((entry) => ({ id: entry.row.id, ...entry })));
   const embed = indexing.searchMethod.includes("embedding");
   for (let i = 0; i < rows.length; i += EMBED_BATCH) {
     const batch = rows.slice(i, i + EMBED_BATCH);
@@ -94,11 +99,7 @@ const storeChunks = async (
       );
     await report(0.6 + 0.3 * ((i + batch.length) / rows.length));
   }
-  const stale = (await deps.db.select({ id: chunks.id }).from(chunks).where(eq(chunks.taskId, task.id)))
-    .map((row) => row.id)
-    .filter((id) => !rows.some((entry) => entry.row.id === id));
-  for (const part of inChunks(stale)) await deps.db.delete(chunks).where(inArray(chunks.id, part));
-  if (stale.length) await deps.vectors.deleteByIds(stale);
+  await dropTaskChunksExcept(deps, task.id, new Set(rows.map((entry) => entry.id)));
   return rows.length;
 };
 
